@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { GrantRole, LoginType, Role } from './roles.js';
+
+/** Passwords are taken exactly as typed: any character, no trimming (DESIGN §2). */
+export const Password = z.string().min(8, 'Use at least 8 characters').max(200, 'Use at most 200 characters');
+
+/** POST /api/auth/signin (spec §3 "Login payload"). */
+export const SigninBody = z.strictObject({
+  username: z.string().trim().min(1, 'Enter your username').max(120),
+  password: z.string().min(1, 'Enter your password').max(200),
+  olympiadName: z.string().trim().max(60).optional().nullable(),
+  loginType: LoginType.default('staff'),
+});
+export type SigninBody = z.infer<typeof SigninBody>;
+
+export const Grant = z.object({
+  olympiadId: z.number().int(),
+  olympiadName: z.string(),
+  olympiadTitle: z.string(),
+  role: GrantRole,
+});
+export type Grant = z.infer<typeof Grant>;
+
+/**
+ * The session user: the whole sign-in response, stored by the client under the browser-storage key
+ * `user` (spec §3). `accessToken.token` is the bearer.
+ */
+export const SessionUser = z.object({
+  success: z.literal(true),
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: Role,
+  /** Learners: the olympiad they write. */
+  olympiadId: z.number().int().nullable(),
+  olympiadName: z.string().nullable(),
+  /** Teachers and learners: their school. */
+  schoolId: z.number().int().nullable(),
+  /** Admin, accountant and funding: the olympiads they are granted. */
+  grants: z.array(Grant),
+  /** Where this user lands after signing in. */
+  home: z.string(),
+  /** Set when an admin or overlord acts as this user. */
+  impersonator: z.object({ id: z.number().int(), username: z.string(), name: z.string() }).nullable(),
+  accessToken: z.object({ token: z.string(), expiresAt: z.string() }),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const SetPasswordBody = z.strictObject({ password: Password });
+export const SetLearnerPasswordBody = z.strictObject({ password: Password });
+
+export const ForgotPasswordParams = z.strictObject({ username: z.string().trim().min(1).max(120) });
+export const ForgotPasswordQuery = z.strictObject({ olympiadName: z.string().trim().max(60).optional() });
+
+export const ImpersonateQuery = z.strictObject({
+  olympiadId: z.coerce.number().int().positive().optional(),
+  userEmail: z.string().trim().min(1).max(200),
+});
+
+/** POST website/api/verify-email/{token} answers a short session so the page can set a password. */
+export const VerifyEmailResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  purpose: z.enum(['verify_email', 'reset_password']),
+  user: SessionUser,
+});
+
+export const Health = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });

@@ -1,0 +1,5 @@
+export * from './roles.js';
+export * from './errors.js';
+export * from './auth.js';
+export * from './navigation.js';
+export * from './public.js';

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** One schema over the environment, parsed once at start (STYLE.md). */
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Olympus <no-reply@olympus.local>'),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  PUBLIC_URL: z.string().url('PUBLIC_URL must be an absolute URL, e.g. https://olympus.example.org').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: boolish.default(false),
+  SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  /** Sign-in: failed attempts allowed per account and per address in one window. */
+  SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  FORGOT_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
+  FORGOT_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  SESSION_HOURS_STAFF: z.coerce.number().int().min(1).default(12),
+  SESSION_HOURS_LEARNER: z.coerce.number().int().min(1).default(8),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appSecret: string;
+  publicUrl: string;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  trustProxy: boolean;
+  seedDemo: 'auto' | 'always' | 'never';
+  limits: {
+    signinFailuresPerAccount: number;
+    signinFailuresPerAddress: number;
+    signinWindowMinutes: number;
+    forgotPerAccount: number;
+    forgotPerAddress: number;
+  };
+  sessionHours: { staff: number; learner: number };
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; throws a ConfigError listing every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appSecret: e.APP_SECRET ?? persistedSecret(dataDir),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO,
+    limits: {
+      signinFailuresPerAccount: e.SIGNIN_MAX_FAILURES_PER_ACCOUNT,
+      signinFailuresPerAddress: e.SIGNIN_MAX_FAILURES_PER_ADDRESS,
+      signinWindowMinutes: e.SIGNIN_WINDOW_MINUTES,
+      forgotPerAccount: e.FORGOT_MAX_PER_ACCOUNT,
+      forgotPerAddress: e.FORGOT_MAX_PER_ADDRESS,
+    },
+    sessionHours: { staff: e.SESSION_HOURS_STAFF, learner: e.SESSION_HOURS_LEARNER },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+  };
+}
+
+/** APP_SECRET unset: generate one once and keep it in DATA_DIR so restarts keep it. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

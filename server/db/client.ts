@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The one query layer: the same drizzle API over PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that runs queries: the database or a transaction. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// pg answers int8 and count(*) as strings; PGlite as numbers. Make both numbers (STACK.md).
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openPostgres(url: string, poolSize = 20): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+/** Embedded PostgreSQL: a data directory on disk, or memory (`memory://`), or a loaded snapshot. */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<Database> {
+  if (options.dataDir && !options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: () => client.close(),
+    // exposed for test snapshots
+    ...{ pglite: client },
+  };
+}
+
+export async function openDatabase(config: { databaseUrl?: string; dataDir: string; databasePoolSize: number }) {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
+  return openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
+}
+
+/** Raw SQL for what the query builder says less clearly; the rows, typed, from either driver. */
+export async function rows<T>(q: Queryable, query: SQL): Promise<T[]> {
+  const result = (await q.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

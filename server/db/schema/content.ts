@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** A project: a public site (e.g. "Geography Olympiad") with its own search-engine metadata. */
+export const projects = pgTable('projects', {
+  id: serial('id').primaryKey(),
+  projectName: text('project_name').notNull().unique(),
+  title: text('title').notNull(),
+  seoTitle: text('seo_title').notNull().default(''),
+  shareTitle: text('share_title').notNull().default(''),
+  description: text('description').notNull().default(''),
+  keywords: text('keywords').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const subProjects = pgTable(
+  'sub_projects',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sub_projects_project_name_uq').on(t.projectId, t.name)],
+);
+
+/** An olympiad: `varName` is the `{olympiadName}` of the routes, e.g. `geo-2026`. */
+export const olympiads = pgTable(
+  'olympiads',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    subProjectId: integer('sub_project_id').references(() => subProjects.id, { onDelete: 'set null' }),
+    varName: text('var_name').notNull().unique(),
+    title: text('title').notNull(),
+    year: integer('year').notNull(),
+    kind: text('kind', { enum: ['school', 'country'] })
+      .notNull()
+      .default('school'),
+    open: boolean('open').notNull().default(false),
+    pinned: boolean('pinned').notNull().default(false),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    durationMinutes: integer('duration_minutes'),
+    /** Fee per learner in the smallest unit of `currency` (cents). */
+    feeCents: integer('fee_cents').notNull().default(0),
+    currency: text('currency').notNull().default('ZAR'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('olympiads_kind_ck', sql`${t.kind} in ('school', 'country')`),
+    check('olympiads_window_ck', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
+    check('olympiads_duration_ck', sql`${t.durationMinutes} is null or ${t.durationMinutes} > 0`),
+    check('olympiads_fee_ck', sql`${t.feeCents} >= 0`),
+  ],
+);

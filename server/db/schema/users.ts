@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { olympiads } from './content.js';
+import { schools } from './schools.js';
+
+/**
+ * Every person who signs in. Staff usernames are unique site-wide; a learner's username is unique
+ * within the olympiad they write (learners sign in per olympiad).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    role: text('role', { enum: ['overlord', 'admin', 'accountant', 'funding', 'teacher', 'learner'] }).notNull(),
+    username: text('username').notNull(),
+    email: text('email'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    passwordHash: text('password_hash'),
+    /** Learners only: the olympiad they write. */
+    olympiadId: integer('olympiad_id').references(() => olympiads.id),
+    /** Teachers and learners: their school. */
+    schoolId: integer('school_id').references(() => schools.id),
+    grade: integer('grade'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'users_role_ck',
+      sql`${t.role} in ('overlord', 'admin', 'accountant', 'funding', 'teacher', 'learner')`,
+    ),
+    check('users_learner_olympiad_ck', sql`(${t.role} = 'learner') = (${t.olympiadId} is not null)`),
+    uniqueIndex('users_staff_username_uq')
+      .on(sql`lower(${t.username})`)
+      .where(sql`${t.olympiadId} is null`),
+    uniqueIndex('users_learner_username_uq')
+      .on(t.olympiadId, sql`lower(${t.username})`)
+      .where(sql`${t.olympiadId} is not null`),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_school_idx').on(t.schoolId),
+  ],
+);
+
+/** Admin, accountant and funding roles are granted per olympiad. */
+export const olympiadGrants = pgTable(
+  'olympiad_grants',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    olympiadId: integer('olympiad_id')
+      .notNull()
+      .references(() => olympiads.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'accountant', 'funding'] }).notNull(),
+    grantedBy: integer('granted_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.olympiadId, t.role] }),
+    check('olympiad_grants_role_ck', sql`${t.role} in ('admin', 'accountant', 'funding')`),
+    index('olympiad_grants_olympiad_idx').on(t.olympiadId),
+  ],
+);
+
+/**
+ * Bearer sessions. Only an HMAC of the token is stored; every request looks the session up, so a
+ * revoked session is refused at once by every server process.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set when an admin or overlord acts as `userId`. */
+    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** One-time links: verify an address, reset a password. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('user_tokens_purpose_ck', sql`${t.purpose} in ('verify_email', 'reset_password')`),
+    index('user_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Counters for rate limits that must hold across server processes (sign-in, forgot-password). */
+export const throttles = pgTable('throttles', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { GrantRole, Role } from '../../../contract/roles.js';
+import { rows } from '../../db/client.js';
+import { tokenHash } from '../../platform/secrets.js';
+
+interface ActorRow {
+  session_id: number;
+  user_id: number;
+  impersonator_id: number | null;
+  role: Role;
+  username: string;
+  olympiad_id: number | null;
+  school_id: number | null;
+  grants: Array<{ olympiadId: number; role: GrantRole }>;
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/**
+ * Loads the actor of every request from its bearer token in one query. A token that is unknown,
+ * expired or revoked, or whose user is disabled, leaves the request anonymous; routes that need a
+ * user then answer 401.
+ */
+export function registerAuthentication(app: FastifyInstance): void {
+  app.decorateRequest('actor', null);
+  app.addHook('preHandler', async (req) => {
+    const token = bearerToken(req);
+    if (!token) return;
+    const [row] = await rows<ActorRow>(app.db, sql`
+      select s.id as session_id, s.user_id, s.impersonator_id, u.role, u.username, u.olympiad_id, u.school_id,
+             coalesce((select json_agg(json_build_object('olympiadId', g.olympiad_id, 'role', g.role))
+                       from olympiad_grants g where g.user_id = u.id), '[]'::json) as grants
+      from sessions s join users u on u.id = s.user_id
+      where s.token_hash = ${tokenHash(app.config.appSecret, token)}
+        and s.revoked_at is null and s.expires_at > now() and u.disabled_at is null`);
+    if (!row) return;
+    req.actor = {
+      sessionId: row.session_id,
+      userId: row.user_id,
+      impersonatorId: row.impersonator_id,
+      role: row.role,
+      username: row.username,
+      olympiadId: row.olympiad_id,
+      schoolId: row.school_id,
+      grants: row.grants,
+    };
+  });
+}

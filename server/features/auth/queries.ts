@@ -1,0 +1,157 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { GrantRole } from '../../../contract/roles.js';
+import type { Queryable } from '../../db/client.js';
+import { olympiadGrants, olympiads, schoolParticipants, sessions, userTokens, users } from '../../db/schema/index.js';
+import { newToken, tokenHash } from '../../platform/secrets.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findOlympiadByName(q: Queryable, varName: string) {
+  const [row] = await q
+    .select({ id: olympiads.id, varName: olympiads.varName })
+    .from(olympiads)
+    .where(eq(olympiads.varName, varName.toLowerCase()));
+  return row ?? null;
+}
+
+/** Staff sign in without an olympiad; learners within theirs. Usernames compare case-insensitively. */
+export async function findUserForSignin(q: Queryable, username: string, learnerOlympiadId: number | null) {
+  const [row] = await q
+    .select()
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.username}) = lower(${username})`,
+        learnerOlympiadId == null
+          ? and(isNull(users.olympiadId), sql`${users.role} <> 'learner'`)
+          : eq(users.olympiadId, learnerOlympiadId),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function findUserById(q: Queryable, id: number) {
+  const [row] = await q.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function findUserByEmail(q: Queryable, email: string) {
+  return q
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .orderBy(users.id);
+}
+
+export async function isSchoolInOlympiad(q: Queryable, schoolId: number, olympiadId: number) {
+  const [row] = await q
+    .select({ id: schoolParticipants.id })
+    .from(schoolParticipants)
+    .where(and(eq(schoolParticipants.schoolId, schoolId), eq(schoolParticipants.olympiadId, olympiadId)));
+  return row != null;
+}
+
+export async function grantsOf(q: Queryable, userId: number) {
+  return q
+    .select({
+      olympiadId: olympiadGrants.olympiadId,
+      olympiadName: olympiads.varName,
+      olympiadTitle: olympiads.title,
+      role: olympiadGrants.role,
+    })
+    .from(olympiadGrants)
+    .innerJoin(olympiads, eq(olympiads.id, olympiadGrants.olympiadId))
+    .where(eq(olympiadGrants.userId, userId))
+    .orderBy(olympiads.year, olympiads.varName) as Promise<
+    Array<{ olympiadId: number; olympiadName: string; olympiadTitle: string; role: GrantRole }>
+  >;
+}
+
+export async function olympiadNameOf(q: Queryable, olympiadId: number | null) {
+  if (olympiadId == null) return null;
+  const [row] = await q.select({ varName: olympiads.varName }).from(olympiads).where(eq(olympiads.id, olympiadId));
+  return row?.varName ?? null;
+}
+
+export async function createSession(
+  q: Queryable,
+  secret: string,
+  input: { userId: number; impersonatorId?: number | null; hours: number; ip?: string; userAgent?: string },
+) {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + input.hours * 3_600_000);
+  await q.insert(sessions).values({
+    tokenHash: tokenHash(secret, token),
+    userId: input.userId,
+    impersonatorId: input.impersonatorId ?? null,
+    expiresAt,
+    ip: input.ip ?? null,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export async function revokeSession(q: Queryable, sessionId: number) {
+  await q.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user except, optionally, the one making the change. */
+export async function revokeUserSessions(q: Queryable, userId: number, exceptSessionId?: number) {
+  await q
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId == null ? undefined : sql`${sessions.id} <> ${exceptSessionId}`,
+      ),
+    );
+}
+
+export async function setPasswordHash(q: Queryable, userId: number, passwordHash: string) {
+  await q.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function createUserToken(
+  q: Queryable,
+  secret: string,
+  input: { userId: number; purpose: 'verify_email' | 'reset_password'; hours: number },
+) {
+  const token = newToken();
+  await q.insert(userTokens).values({
+    tokenHash: tokenHash(secret, token),
+    userId: input.userId,
+    purpose: input.purpose,
+    expiresAt: new Date(Date.now() + input.hours * 3_600_000),
+  });
+  return token;
+}
+
+/** Uses a one-time link: answers its user and purpose once, then never again. */
+export async function consumeUserToken(q: Queryable, secret: string, token: string) {
+  const [row] = await q
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(userTokens.tokenHash, tokenHash(secret, token)),
+        isNull(userTokens.usedAt),
+        sql`${userTokens.expiresAt} > now()`,
+      ),
+    )
+    .returning({ userId: userTokens.userId, purpose: userTokens.purpose });
+  return row ?? null;
+}
+
+export async function markEmailVerified(q: Queryable, userId: number) {
+  await q
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId));
+}
+
+export async function sessionExpiry(q: Queryable, sessionId: number): Promise<Date> {
+  const [row] = await q.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sessionId));
+  return row?.expiresAt ?? new Date();
+}

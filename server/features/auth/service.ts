@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionUser, SigninBody } from '../../../contract/auth.js';
+import type { Queryable } from '../../db/client.js';
+import type { Actor } from '../../http/actor.js';
+import { HttpError, invalid, rateLimited } from '../../http/errors.js';
+import { audit } from '../../platform/audit.js';
+import { clearCount, currentCounts, hitCount } from '../../platform/throttle.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { presentSessionUser } from './present.js';
+import * as queries from './queries.js';
+import type { UserRow } from './queries.js';
+
+const minutes = (n: number) => (n === 1 ? '1 minute' : `${n} minutes`);
+
+/** Builds the whole session-user answer for a user and a fresh session. */
+export async function startSession(
+  app: FastifyInstance,
+  q: Queryable,
+  req: FastifyRequest,
+  user: UserRow,
+  impersonator: UserRow | null = null,
+): Promise<SessionUser> {
+  const hours = user.role === 'learner' ? app.config.sessionHours.learner : app.config.sessionHours.staff;
+  const [grants, olympiadName, session] = await Promise.all([
+    queries.grantsOf(q, user.id),
+    queries.olympiadNameOf(q, user.olympiadId),
+    queries.createSession(q, app.config.appSecret, {
+      userId: user.id,
+      impersonatorId: impersonator?.id ?? null,
+      hours: impersonator ? Math.min(hours, 2) : hours,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? '',
+    }),
+  ]);
+  return presentSessionUser({ user, olympiadName, grants, impersonator, ...session });
+}
+
+/**
+ * Sign-in (decision 004): failures are counted per account and per address; a wrong username and a
+ * wrong password are told apart (spec §8); learners sign in within their olympiad.
+ */
+export async function signin(app: FastifyInstance, req: FastifyRequest, body: SigninBody): Promise<SessionUser> {
+  const { db, config } = app;
+  const limits = config.limits;
+  let learnerOlympiadId: number | null = null;
+  if (body.loginType === 'learner') {
+    if (!body.olympiadName) {
+      throw invalid([{ path: 'body.olympiadName', message: 'Choose the olympiad you are writing' }]);
+    }
+    const olympiad = await queries.findOlympiadByName(db, body.olympiadName);
+    if (!olympiad) {
+      throw invalid([{ path: 'body.olympiadName', message: `There is no olympiad called "${body.olympiadName}"` }]);
+    }
+    learnerOlympiadId = olympiad.id;
+  }
+
+  const accountKey = `signin-fail:account:${learnerOlympiadId ?? 'staff'}:${body.username.toLowerCase()}`;
+  const addressKey = `signin-fail:address:${req.ip}`;
+  const [accountFailures, addressFailures] = await currentCounts(
+    db,
+    [accountKey, addressKey],
+    limits.signinWindowMinutes,
+  );
+  if (accountFailures! >= limits.signinFailuresPerAccount || addressFailures! >= limits.signinFailuresPerAddress) {
+    throw rateLimited(
+      `Too many failed sign-in attempts. Please wait ${minutes(limits.signinWindowMinutes)} and try again, or reset your password.`,
+    );
+  }
+  const fail = async (error: HttpError) => {
+    await hitCount(db, accountKey, limits.signinWindowMinutes);
+    await hitCount(db, addressKey, limits.signinWindowMinutes);
+    throw error;
+  };
+
+  const user = await queries.findUserForSignin(db, body.username, learnerOlympiadId);
+  if (!user) {
+    return fail(
+      new HttpError(401, 'unknown_username', 'We do not know that username', [
+        { path: 'body.username', message: 'We do not know that username' },
+      ]),
+    );
+  }
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.password))) {
+    const message = user.passwordHash
+      ? 'That password is not right'
+      : 'This account has no password yet: use the link in your welcome email, or "Forgot password"';
+    return fail(new HttpError(401, 'wrong_password', message, [{ path: 'body.password', message }]));
+  }
+  if (user.disabledAt) {
+    throw new HttpError(403, 'account_disabled', 'This account has been disabled; please contact the organisers');
+  }
+  if (accountFailures! > 0) await clearCount(db, accountKey);
+  return startSession(app, db, req, user);
+}
+
+/** Sets the signed-in user's password and ends their other sessions. */
+export async function setOwnPassword(app: FastifyInstance, actor: Actor, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await app.db.transaction(async (tx) => {
+    await queries.setPasswordHash(tx, actor.userId, passwordHash);
+    await queries.revokeUserSessions(tx, actor.userId, actor.sessionId);
+    await audit(tx, actor, { action: 'user.set-password', entity: 'user', entityId: actor.userId });
+  });
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { Health } from '../../../contract/auth.js';
+import { route } from '../../http/route.js';
+
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  route(app, {
+    method: 'GET',
+    url: '/api/health',
+    summary: 'Liveness and the database in use',
+    tags: ['health'],
+    access: 'public',
+    response: Health,
+    handler: async () => {
+      await app.db.execute(sql`select 1`);
+      return { status: 'ok' as const, database: app.database.kind };
+    },
+  });
+}

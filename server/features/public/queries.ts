@@ -1,0 +1,60 @@
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { olympiads, projects } from '../../db/schema/index.js';
+
+const olympiadColumns = {
+  id: olympiads.id,
+  varName: olympiads.varName,
+  title: olympiads.title,
+  year: olympiads.year,
+  kind: olympiads.kind,
+  open: olympiads.open,
+  pinned: olympiads.pinned,
+  startsAt: olympiads.startsAt,
+  endsAt: olympiads.endsAt,
+  durationMinutes: olympiads.durationMinutes,
+  projectId: olympiads.projectId,
+  projectName: projects.projectName,
+};
+
+export async function listProjects(q: Queryable) {
+  return q.select().from(projects).orderBy(asc(projects.title));
+}
+
+export async function findProject(q: Queryable, idOrName: string) {
+  const id = /^\d+$/.test(idOrName) ? Number(idOrName) : -1;
+  const [row] = await q
+    .select()
+    .from(projects)
+    .where(or(eq(projects.id, id), eq(projects.projectName, idOrName.toLowerCase())));
+  return row ?? null;
+}
+
+/** Olympiads of some projects; `upcomingOnly` keeps those not yet over. */
+export async function olympiadsOf(q: Queryable, projectIds: number[], upcomingOnly = false) {
+  if (projectIds.length === 0) return [];
+  return q
+    .select(olympiadColumns)
+    .from(olympiads)
+    .innerJoin(projects, eq(projects.id, olympiads.projectId))
+    .where(
+      and(
+        inArray(olympiads.projectId, projectIds),
+        upcomingOnly ? sql`(${olympiads.endsAt} is null or ${olympiads.endsAt} > now())` : undefined,
+      ),
+    )
+    .orderBy(desc(olympiads.pinned), desc(olympiads.year), asc(olympiads.title));
+}
+
+export async function findOlympiad(q: Queryable, idOrName: string) {
+  const id = /^\d+$/.test(idOrName) ? Number(idOrName) : -1;
+  const [row] = await q
+    .select(olympiadColumns)
+    .from(olympiads)
+    .innerJoin(projects, eq(projects.id, olympiads.projectId))
+    .where(or(eq(olympiads.id, id), eq(olympiads.varName, idOrName.toLowerCase())));
+  return row ?? null;
+}
+
+export type OlympiadRow = NonNullable<Awaited<ReturnType<typeof findOlympiad>>>;
+export type ProjectRow = typeof projects.$inferSelect;

@@ -1,0 +1,70 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '../../http/errors.js';
+import { findProject } from '../public/queries.js';
+import { platformMeta, projectPages, renderHead, type PageMeta } from './seo.js';
+
+const webRoot = path.resolve('dist/web');
+
+/**
+ * Serves the built web app: files from dist/web, and for any other GET that asks for HTML the app's
+ * index.html with that page's metadata in its <head>. API paths never get HTML (DESIGN §2).
+ */
+export async function webRoutes(app: FastifyInstance): Promise<void> {
+  const indexFile = path.join(webRoot, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn('dist/web/index.html is missing: run `npm run build` to serve the web app');
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+
+  // Files are sent from the one catch-all route below, so no route escapes the access declaration.
+  await app.register(fastifyStatic, { root: webRoot, serve: false });
+
+  async function metaFor(req: FastifyRequest): Promise<PageMeta> {
+    const pathname = req.url.split('?')[0]!;
+    const url = `${app.config.publicUrl}${pathname}`;
+    const [first, second] = pathname.split('/').filter(Boolean);
+    if (first && first !== 'olympus' && second && (projectPages as readonly string[]).includes(second)) {
+      const project = await findProject(app.db, first);
+      if (project) {
+        const page = second.replace(/-/g, ' ');
+        return {
+          title: `${project.seoTitle || project.title} — ${page[0]!.toUpperCase()}${page.slice(1)}`,
+          shareTitle: project.shareTitle || project.title,
+          description: project.description,
+          keywords: project.keywords,
+          url,
+        };
+      }
+    }
+    return platformMeta(url);
+  }
+
+  const serveApp = async (req: FastifyRequest, reply: FastifyReply) => {
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(req.url.split('?')[0]!);
+    } catch {
+      return reply.status(400).send(errorBody('bad_request', 'The address is not valid'));
+    }
+    const file = path.normalize(path.join(webRoot, pathname));
+    if (path.extname(pathname) && file.startsWith(webRoot + path.sep) && existsSync(file) && statSync(file).isFile()) {
+      const immutable = pathname.startsWith('/assets/');
+      return reply
+        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+        .sendFile(path.relative(webRoot, file));
+    }
+    const wantsHtml = (req.headers.accept ?? '').includes('text/html') || !path.extname(pathname);
+    if (pathname.startsWith('/api/') || !wantsHtml) {
+      return reply.status(404).send(errorBody('not_found', `There is no GET ${pathname} in the API`));
+    }
+    const html = renderHead(indexHtml, await metaFor(req));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+
+  app.get('/', { config: { access: 'public' } }, serveApp);
+  app.get('/*', { config: { access: 'public' } }, serveApp);
+}

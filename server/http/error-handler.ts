@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorCode } from '../../contract/errors.js';
+import { HttpError, errorBody } from './errors.js';
+
+/** Fastify's own errors for bad requests, mapped to the one shape. */
+const frameworkErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'bad_request', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'bad_request',
+    message: 'The request body is empty but says it is JSON',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'This content type is not accepted here; send JSON',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'bad_request',
+    message: 'The Content-Length header does not match the body',
+  },
+  FST_ERR_CTP_INVALID_TYPE: { status: 400, code: 'bad_request', message: 'The content type header is invalid' },
+  FST_ERR_BAD_URL: { status: 400, code: 'bad_request', message: 'The address is not valid' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'bad_request', message: 'The request could not be routed' },
+};
+
+/** Every failure leaves as `{success:false, message, error, code, details?}`; a 500 is masked and logged once. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.details));
+    }
+    const known = err.code ? frameworkErrors[err.code] : undefined;
+    if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
+    if (err.statusCode === 429) {
+      return reply.status(429).send(errorBody('rate_limited', 'Too many requests; please wait a moment and try again'));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      req.log.info({ err }, 'client error');
+      return reply.status(err.statusCode).send(errorBody('bad_request', err.message || 'The request is not valid'));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side; please try again'));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply
+      .status(404)
+      .send(errorBody('not_found', `There is no ${req.method} ${req.url.split('?')[0]} in the API`));
+  });
+}

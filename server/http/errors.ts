@@ -1,0 +1,30 @@
+import type { ErrorBody, ErrorCode, FieldError } from '../../contract/errors.js';
+
+/** An error that is the client's to fix, answered in the one error shape (DESIGN §2). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, details?: FieldError[]) =>
+  new HttpError(400, 'bad_request', message, details);
+export const invalid = (details: FieldError[], message = 'Some fields need attention') =>
+  new HttpError(400, 'validation_failed', message, details);
+export const unauthenticated = (message = 'Please sign in to continue') =>
+  new HttpError(401, 'unauthenticated', message);
+export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, 'forbidden', message);
+export const notFound = (what = 'This record') => new HttpError(404, 'not_found', `${what} was not found`);
+export const conflict = (message: string, details?: FieldError[]) =>
+  new HttpError(409, 'conflict', message, details);
+export const rateLimited = (message: string) => new HttpError(429, 'rate_limited', message);
+
+export function errorBody(code: ErrorCode, message: string, details?: FieldError[]): ErrorBody {
+  return { success: false, message, error: message, code, ...(details?.length ? { details } : {}) };
+}

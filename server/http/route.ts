@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Role } from '../../contract/roles.js';
+import type { Actor } from './actor.js';
+import { forbidden, invalid, unauthenticated } from './errors.js';
+
+/**
+ * Who may call a route at all. Every API route declares one (issue 2, part 5); record-level rules
+ * (which olympiad, which school) are then decided by the feature's policy inside the handler.
+ *  - `public`: anyone, signed in or not;
+ *  - `signedIn`: any signed-in user;
+ *  - a list of roles: a user whose role, or one of whose olympiad grants, is in the list.
+ */
+export type Access = 'public' | 'signedIn' | readonly Role[];
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RouteContext<P, Q, B, A extends Access> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  actor: A extends 'public' ? Actor | null : Actor;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+export interface RouteSpec<P, Q, B, A extends Access> {
+  method: Method;
+  url: string;
+  summary: string;
+  tags: string[];
+  access: A;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** Documented response (OpenAPI); what leaves the server is decided by the feature's presenter. */
+  response?: z.ZodType;
+  /** Override the per-route body limit (bytes). */
+  bodyLimit?: number;
+  handler: (ctx: RouteContext<P, Q, B, A>) => Promise<unknown>;
+}
+
+export interface RegisteredRoute {
+  method: Method;
+  url: string;
+  access: Access;
+  summary: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered through `route()`, for the authorization test and the docs. */
+    apiRoutes: RegisteredRoute[];
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+/** Does an actor pass a route's access rule? */
+export function passes(access: Access, actor: Actor | null): boolean {
+  if (access === 'public') return true;
+  if (!actor) return false;
+  if (access === 'signedIn') return true;
+  return access.includes(actor.role) || actor.grants.some((g) => access.includes(g.role));
+}
+
+function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (result.success) return result.data;
+  throw invalid(
+    result.error.issues.map((issue) => ({
+      path: [where, ...issue.path.map(String)].join('.'),
+      message: issue.message,
+    })),
+  );
+}
+
+const jsonSchema = (schema: z.ZodType | undefined, io: 'input' | 'output') =>
+  schema ? (z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>) : undefined;
+
+/** Registers one API route: authenticate → authorize the role → validate → handler. */
+export function route<P = undefined, Q = undefined, B = undefined, const A extends Access = Access>(
+  app: FastifyInstance,
+  spec: RouteSpec<P, Q, B, A>,
+): void {
+  app.apiRoutes.push({ method: spec.method, url: spec.url, access: spec.access, summary: spec.summary });
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    config: { access: spec.access },
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    schema: {
+      summary: spec.summary,
+      tags: spec.tags,
+      ...(spec.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      ...(spec.params ? { params: jsonSchema(spec.params, 'input') } : {}),
+      ...(spec.query ? { querystring: jsonSchema(spec.query, 'input') } : {}),
+      ...(spec.body ? { body: jsonSchema(spec.body, 'input') } : {}),
+      ...(spec.response ? { response: { 200: jsonSchema(spec.response, 'output') } } : {}),
+    },
+    handler: async (req, reply) => {
+      const actor = req.actor;
+      if (!passes(spec.access, actor)) throw actor ? forbidden() : unauthenticated();
+      const ctx = {
+        req,
+        reply,
+        actor,
+        params: parse(spec.params, req.params, 'params'),
+        query: parse(spec.query, req.query, 'query'),
+        body: parse(spec.body, req.body, 'body'),
+      } as RouteContext<P, Q, B, A>;
+      const result = await spec.handler(ctx);
+      return reply.sent ? reply : result;
+    },
+  });
+}

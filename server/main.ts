@@ -1,0 +1,53 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { createMailer } from './platform/mailer.js';
+import { seedDemoIfEmpty } from './seed/demo.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openDatabase(config);
+  await database.migrate();
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const app = await buildApp({ config, database, mailer, serveWeb: true });
+
+  const shouldSeed = config.seedDemo === 'always' || (config.seedDemo === 'auto' && database.kind === 'pglite');
+  const seeded = shouldSeed ? await seedDemoIfEmpty(database.db) : null;
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl;
+  const lines = [
+    '',
+    `  Olympus is running at ${url}  (database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}, mail: ${mailer.transport})`,
+    `  API docs: ${url}/api/docs`,
+  ];
+  if (seeded) {
+    lines.push(`  Demo accounts (password "${seeded.password}"):`);
+    for (const a of seeded.accounts) lines.push(`    ${a.username.padEnd(12)} ${a.role.padEnd(11)} ${a.note}`);
+  }
+  console.log(lines.join('\n') + '\n');
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    mailer.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

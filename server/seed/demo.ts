@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/client.js';
+import { createOlympiad, createProject, createSchool, createUser, enterSchool, grant } from './factories.js';
+
+export const demoPassword = 'olympus-demo';
+
+export interface SeedResult {
+  password: string;
+  accounts: Array<{ username: string; role: string; note: string }>;
+}
+
+const hours = (n: number) => new Date(Date.now() + n * 3_600_000);
+
+/** Demo data for `npm start` on an empty database (issue 2, part 8). */
+export async function seedDemo(db: Db): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    const geography = await createProject(tx, {
+      projectName: 'geography',
+      title: 'Geography Olympiad',
+      seoTitle: 'Geography Olympiad — South Africa',
+      shareTitle: 'The Geography Olympiad: maps, places and the world around us',
+      description:
+        'The Geography Olympiad invites learners from grades 7 to 12 to test their knowledge of maps, places, ' +
+        'climate and people. Schools enter online; learners write online.',
+      keywords: 'geography olympiad, geography competition, school olympiad, maps, South Africa',
+    });
+    const history = await createProject(tx, {
+      projectName: 'history',
+      title: 'History Olympiad',
+      seoTitle: 'History Olympiad — South Africa',
+      shareTitle: 'The History Olympiad',
+      description: 'A history competition for South African schools, written online.',
+      keywords: 'history olympiad, history competition, schools',
+    });
+    const afrikaans = await createProject(tx, {
+      projectName: 'afrikaans',
+      title: 'Afrikaans Olimpiade',
+      seoTitle: 'Afrikaans Olimpiade',
+      shareTitle: 'Die Afrikaans Olimpiade',
+      description: "'n Aanlyn taalkompetisie vir skole: Afrikaans huistaal en eerste addisionele taal.",
+      keywords: 'Afrikaans olimpiade, taal, skole',
+    });
+    const igeo = await createProject(tx, {
+      projectName: 'igeo',
+      title: 'International Geography Olympiad',
+      seoTitle: 'International Geography Olympiad — team selection',
+      shareTitle: 'The International Geography Olympiad',
+      description: 'Countries enter teams of four learners for the International Geography Olympiad.',
+      keywords: 'iGeo, international geography olympiad, country teams',
+    });
+
+    const year = new Date().getFullYear();
+    const geoDemo = await createOlympiad(tx, {
+      projectId: geography.id,
+      varName: 'geo-demo',
+      title: `Geography Olympiad ${year} (demo)`,
+      year,
+      open: true,
+      pinned: true,
+      startsAt: hours(-24),
+      endsAt: hours(24 * 30),
+      durationMinutes: 60,
+      feeCents: 3500,
+    });
+    await createOlympiad(tx, {
+      projectId: history.id,
+      varName: `history-${year + 1}`,
+      title: `History Olympiad ${year + 1}`,
+      year: year + 1,
+      startsAt: hours(24 * 120),
+      endsAt: hours(24 * 127),
+      durationMinutes: 90,
+    });
+    await createOlympiad(tx, {
+      projectId: afrikaans.id,
+      varName: `afrikaans-${year + 1}`,
+      title: `Afrikaans Olimpiade ${year + 1}`,
+      year: year + 1,
+      startsAt: hours(24 * 150),
+      endsAt: hours(24 * 157),
+      durationMinutes: 90,
+    });
+    await createOlympiad(tx, {
+      projectId: igeo.id,
+      varName: `igeo-${year + 1}`,
+      title: `iGeo team selection ${year + 1}`,
+      year: year + 1,
+      kind: 'country',
+      startsAt: hours(24 * 90),
+      endsAt: hours(24 * 91),
+      durationMinutes: 120,
+    });
+
+    const school1 = await createSchool(tx, {
+      name: 'Hoërskool Waterkloof',
+      emisNumber: '700400393',
+      province: 'Gauteng',
+      district: 'Tshwane South',
+      town: 'Pretoria',
+      address: 'Crown Street, Waterkloof, Pretoria',
+      phone: '012 460 7512',
+      email: 'info@waterkloof.example.org',
+      type: 'Public',
+    });
+    const school2 = await createSchool(tx, {
+      name: 'Rondebosch Boys’ High School',
+      emisNumber: '105310032',
+      province: 'Western Cape',
+      district: 'Metro Central',
+      town: 'Cape Town',
+      address: 'Canigou Avenue, Rondebosch, Cape Town',
+      phone: '021 686 3987',
+      email: 'office@rbhs.example.org',
+      type: 'Public',
+    });
+    await enterSchool(tx, geoDemo.id, school1.id);
+    await enterSchool(tx, geoDemo.id, school2.id);
+
+    const password = demoPassword;
+    await createUser(tx, { role: 'overlord', username: 'overlord', password, firstName: 'Olwethu', lastName: 'Dlamini', email: 'overlord@olympus.example.org' });
+    const admin = await createUser(tx, { role: 'admin', username: 'admin', password, firstName: 'Annelie', lastName: 'Botha', email: 'admin@olympus.example.org' });
+    const accountant = await createUser(tx, { role: 'accountant', username: 'accountant', password, firstName: 'Sipho', lastName: 'Nkosi', email: 'accounts@olympus.example.org' });
+    const funding = await createUser(tx, { role: 'funding', username: 'funding', password, firstName: 'Fatima', lastName: 'Patel', email: 'funding@olympus.example.org' });
+    await grant(tx, admin.id, geoDemo.id, 'admin');
+    await grant(tx, accountant.id, geoDemo.id, 'accountant');
+    await grant(tx, funding.id, geoDemo.id, 'funding');
+    await createUser(tx, { role: 'teacher', username: 'teacher', password, firstName: 'Thandi', lastName: 'Mokoena', email: 'teacher@waterkloof.example.org', schoolId: school1.id });
+    await createUser(tx, { role: 'teacher', username: 'teacher2', password, firstName: 'Pieter', lastName: 'van der Merwe', email: 'teacher@rbhs.example.org', schoolId: school2.id });
+    await createUser(tx, { role: 'learner', username: 'learner1', password, firstName: 'Lerato', lastName: 'Khumalo', olympiadId: geoDemo.id, schoolId: school1.id, grade: 10, email: null });
+    await createUser(tx, { role: 'learner', username: 'learner2', password, firstName: 'Jaco', lastName: 'Pretorius', olympiadId: geoDemo.id, schoolId: school2.id, grade: 11, email: null });
+
+    return {
+      password,
+      accounts: [
+        { username: 'overlord', role: 'overlord', note: 'platform owner' },
+        { username: 'admin', role: 'admin', note: 'admin of geo-demo' },
+        { username: 'accountant', role: 'accountant', note: 'finance, geo-demo' },
+        { username: 'funding', role: 'funding', note: 'funding, geo-demo' },
+        { username: 'teacher', role: 'teacher', note: 'Hoërskool Waterkloof' },
+        { username: 'teacher2', role: 'teacher', note: 'Rondebosch Boys’ High School' },
+        { username: 'learner1', role: 'learner', note: 'geo-demo, sign in with olympiad "geo-demo"' },
+        { username: 'learner2', role: 'learner', note: 'geo-demo, sign in with olympiad "geo-demo"' },
+      ],
+    };
+  });
+}
+
+/** Seeds only an empty database, so restarts keep what people changed. */
+export async function seedDemoIfEmpty(db: Db): Promise<SeedResult | null> {
+  const [count] = await rows<{ n: number }>(db, sql`select count(*)::int as n from users`);
+  if (Number(count?.n ?? 0) > 0) return null;
+  return seedDemo(db);
+}

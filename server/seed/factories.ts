@@ -1,0 +1,98 @@
+import type { GrantRole, Role } from '../../contract/roles.js';
+import type { Queryable } from '../db/client.js';
+import { olympiadGrants, olympiads, projects, schoolParticipants, schools, users } from '../db/schema/index.js';
+import { hashPassword } from '../features/auth/passwords.js';
+
+/** Factories build valid rows with sensible defaults; the tests and the demo seed both use them. */
+let counter = 0;
+const next = () => ++counter;
+
+export async function createProject(q: Queryable, input: Partial<typeof projects.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await q
+    .insert(projects)
+    .values({
+      projectName: `project-${n}`,
+      title: `Project ${n}`,
+      seoTitle: `Project ${n}`,
+      shareTitle: `Project ${n}`,
+      description: `The public site of project ${n}.`,
+      keywords: 'olympiad',
+      ...input,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createOlympiad(q: Queryable, input: Partial<typeof olympiads.$inferInsert> = {}) {
+  const n = next();
+  const projectId = input.projectId ?? (await createProject(q)).id;
+  const [row] = await q
+    .insert(olympiads)
+    .values({
+      varName: `olympiad-${n}`,
+      title: `Olympiad ${n}`,
+      year: new Date().getFullYear(),
+      kind: 'school',
+      durationMinutes: 60,
+      feeCents: 3500,
+      ...input,
+      projectId,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createSchool(q: Queryable, input: Partial<typeof schools.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await q
+    .insert(schools)
+    .values({ name: `School ${n}`, emisNumber: String(700000000 + n), province: 'Gauteng', town: 'Pretoria', ...input })
+    .returning();
+  return row!;
+}
+
+export async function enterSchool(q: Queryable, olympiadId: number, schoolId: number) {
+  const [row] = await q.insert(schoolParticipants).values({ olympiadId, schoolId }).returning();
+  return row!;
+}
+
+export interface UserInput {
+  role: Role;
+  username?: string;
+  password?: string | null;
+  email?: string | null;
+  firstName?: string;
+  lastName?: string;
+  olympiadId?: number | null;
+  schoolId?: number | null;
+  grade?: number | null;
+  emailVerified?: boolean;
+  disabled?: boolean;
+}
+
+export async function createUser(q: Queryable, input: UserInput) {
+  const n = next();
+  const username = input.username ?? `${input.role}${n}`;
+  const [row] = await q
+    .insert(users)
+    .values({
+      role: input.role,
+      username,
+      email: input.email === undefined ? (input.role === 'learner' ? null : `${username}@example.org`) : input.email,
+      firstName: input.firstName ?? username,
+      lastName: input.lastName ?? '',
+      passwordHash: input.password === null ? null : await hashPassword(input.password ?? 'password-123'),
+      olympiadId: input.olympiadId ?? null,
+      schoolId: input.schoolId ?? null,
+      grade: input.grade ?? null,
+      emailVerifiedAt: input.emailVerified === false ? null : new Date(),
+      disabledAt: input.disabled ? new Date() : null,
+    })
+    .returning();
+  return row!;
+}
+
+export async function grant(q: Queryable, userId: number, olympiadId: number, role: GrantRole) {
+  await q.insert(olympiadGrants).values({ userId, olympiadId, role });
+}

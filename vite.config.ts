@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiPrefixes = [
+  '/api', '/user/rest', '/purchase-order', '/account', '/website', '/olympiad/', '/participant', '/certificates',
+  '/unsubscribe/api', '/bounce', '/queued-email', '/attachment', '/upload', '/faq/v-rest', '/testimonial',
+  '/dashboard', '/expression-of-interest', '/interest', '/teacher-expression', '/olympus-suite',
+];
+
+export default defineConfig({
+  root: 'web',
+  publicDir: 'public',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(apiPrefixes.map((p) => [p, 'http://localhost:3000'])),
+  },
+});
