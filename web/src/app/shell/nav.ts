@@ -1,0 +1,54 @@
+import type { SessionUser } from '../../../../contract/index.js';
+import { allowsRole, fillPath, type AppRoute, type Layout } from '../../lib/routing/index.js';
+import { routesOfLayout, staffNavGroups } from '../routes.js';
+
+export interface NavItem {
+  id: string;
+  label: string;
+  to: string;
+}
+
+export interface NavGroup {
+  label: string;
+  items: NavItem[];
+}
+
+type Params = Readonly<Record<string, string | undefined>>;
+
+/** The teacher portal's own order (its pages come from several features). */
+const portalOrder = [
+  'portal.home', 'portal.my-profile', 'portal.update-password', 'portal.faq',
+  'portal.olympiad', 'portal.school', 'portal.load-learners', 'portal.invoices', 'portal.team', 'portal.certificates',
+  'portal.olympiad.faq',
+];
+
+function groupBy(routes: AppRoute[], params: Params, order?: readonly string[]): NavGroup[] {
+  const groups = new Map<string, NavItem[]>();
+  for (const label of order ?? []) groups.set(label, []);
+  for (const route of routes) {
+    if (!route.nav) continue;
+    const items = groups.get(route.nav) ?? [];
+    items.push({ id: route.id, label: route.title, to: fillPath(route.path, params) });
+    groups.set(route.nav, items);
+  }
+  return [...groups].filter(([, items]) => items.length > 0).map(([label, items]) => ({ label, items }));
+}
+
+/** The sidebar of a layout, filtered by the user's role (and, in the staff area, by section). */
+export function sidebarFor(layout: Layout, user: SessionUser, current: AppRoute | null, params: Params): NavGroup[] {
+  const allowed = routesOfLayout(layout).filter((route) => allowsRole(route, user.role));
+  if (layout === 'main') {
+    const section = current?.section ?? 'admin';
+    return groupBy(allowed.filter((route) => route.section === section), params, staffNavGroups);
+  }
+  if (layout === 'portal') {
+    const rank = (route: AppRoute) => portalOrder.indexOf(route.id);
+    const visible = allowed
+      .filter((route) => params.olympiadName || !route.path.includes(':olympiadName'))
+      .sort((a, b) => rank(a) - rank(b));
+    return groupBy(visible, params).map((group) =>
+      group.label === 'Olympiad' && params.olympiadName ? { ...group, label: params.olympiadName } : group,
+    );
+  }
+  return groupBy(allowed, params);
+}

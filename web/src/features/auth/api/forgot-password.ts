@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { Ok } from '../../../../../contract/index.js';
+import { api } from '../../../lib/api/index.js';
+
+export interface ForgotPasswordInput {
+  username: string;
+  olympiadName?: string | null;
+}
+
+/** POST /api/auth/forgot-password/{username}?olympiadName: mails a reset link. */
+export function forgotPassword({ username, olympiadName }: ForgotPasswordInput) {
+  return api.post(`/api/auth/forgot-password/${encodeURIComponent(username)}`, {
+    query: { olympiadName: olympiadName || undefined },
+    schema: Ok,
+    on401: 'ignore',
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: forgotPassword });
+}

@@ -1,0 +1,60 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { SessionUser, type SigninBody } from '../../../../../contract/index.js';
+import { api, ApiError, isApiError } from '../../../lib/api/index.js';
+import { clearUser, storeUser } from '../../../lib/session/index.js';
+
+export const LOGIN_SUCCESS_EVENT = 'login-success';
+export const UNSUCCESSFUL_LOGIN_EVENT = 'unsuccessful-login';
+/** How long after a successful sign-in `login-success` fires (spec §9). */
+export const LOGIN_SUCCESS_DELAY_MS = 100;
+
+/** Which field a failed sign-in names: the `detail` of the `unsuccessful-login` event. */
+export type LoginFailureField = 'username' | 'password';
+export interface UnsuccessfulLoginDetail {
+  field: LoginFailureField;
+  message: string;
+}
+
+export type SigninInput = z.input<typeof SigninBody>;
+
+function failureField(error: unknown): LoginFailureField | null {
+  if (!isApiError(error)) return null;
+  if (error.code === 'unknown_username') return 'username';
+  if (error.code === 'wrong_password') return 'password';
+  return null;
+}
+
+function hasToken(body: unknown): boolean {
+  const token = (body as { accessToken?: { token?: unknown } } | null)?.accessToken?.token;
+  return typeof token === 'string' && token.length > 0;
+}
+
+/**
+ * POST /api/auth/signin (spec §7): stores the whole answer under `user` when it carries a token and
+ * fires `login-success` 100 ms later; a wrong username or password fires `unsuccessful-login`.
+ */
+export async function signin(body: SigninInput): Promise<SessionUser> {
+  let answer: unknown;
+  try {
+    answer = await api.post('/api/auth/signin', { body, on401: 'ignore' });
+  } catch (error) {
+    const field = failureField(error);
+    if (field) {
+      const detail: UnsuccessfulLoginDetail = { field, message: (error as Error).message };
+      window.dispatchEvent(new CustomEvent(UNSUCCESSFUL_LOGIN_EVENT, { detail }));
+    }
+    throw error;
+  }
+  if (!hasToken(answer)) throw new ApiError('The server did not start a session. Try again.', 200, 'bad_response');
+  clearUser();
+  storeUser(answer);
+  setTimeout(() => window.dispatchEvent(new CustomEvent(LOGIN_SUCCESS_EVENT, { detail: answer })), LOGIN_SUCCESS_DELAY_MS);
+  const user = SessionUser.safeParse(answer);
+  if (!user.success) throw new ApiError('The server sent an answer this page does not understand.', 200, 'bad_response');
+  return user.data;
+}
+
+export function useSignin() {
+  return useMutation({ mutationFn: signin });
+}

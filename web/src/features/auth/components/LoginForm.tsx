@@ -1,0 +1,126 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { SigninBody } from '../../../../../contract/index.js';
+import { isApiError } from '../../../lib/api/index.js';
+import { useSignin } from '../api/signin.js';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog.js';
+import { OlympiadField } from './OlympiadField.js';
+
+const LoginValues = z
+  .object({
+    username: SigninBody.shape.username,
+    password: SigninBody.shape.password,
+    learner: z.boolean(),
+    olympiadName: z.string(),
+  })
+  .refine((values) => !values.learner || values.olympiadName.trim().length > 0, {
+    path: ['olympiadName'],
+    message: 'Enter the olympiad you are writing',
+  });
+
+const fieldMessages = {
+  unknown_username: 'We do not know this username. Check the spelling; learners also check the olympiad.',
+  wrong_password: 'This password is not right. Try again, or choose “Forgot password?”.',
+} as const;
+
+interface LoginFormProps {
+  /** Set on /{olympiadName}/login: the olympiad is chosen and the learner switch starts on. */
+  olympiadName?: string;
+}
+
+export function LoginForm({ olympiadName }: LoginFormProps) {
+  const navigate = useNavigate();
+  const signin = useSignin();
+  const [forgotOpened, forgot] = useDisclosure(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { username: '', password: '', learner: Boolean(olympiadName), olympiadName: olympiadName ?? '' },
+    validate: schemaResolver(LoginValues, { sync: true }),
+  });
+  const { learner } = form.values;
+
+  const submit = form.onSubmit((values) => {
+    signin.mutate(
+      {
+        username: values.username.trim(),
+        password: values.password,
+        olympiadName: values.learner ? values.olympiadName.trim() : null,
+        loginType: values.learner ? 'learner' : 'staff',
+      },
+      {
+        onSuccess: (user) => void navigate(user.home, { replace: true }),
+        onError: (error) => {
+          if (!isApiError(error)) return;
+          if (error.code === 'unknown_username') form.setFieldError('username', fieldMessages.unknown_username);
+          if (error.code === 'wrong_password') {
+            form.setFieldError('password', fieldMessages.wrong_password);
+            form.setFieldValue('password', '');
+          }
+        },
+      },
+    );
+  });
+
+  const error = signin.error;
+  const fieldError = isApiError(error) && (error.code === 'unknown_username' || error.code === 'wrong_password');
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign in">
+      <Stack gap="md">
+        {error && !fieldError ? <SigninAlert error={error} /> : null}
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          size="md"
+          {...form.getInputProps('username')}
+        />
+        <PasswordInput label="Password" autoComplete="current-password" required size="md" {...form.getInputProps('password')} />
+        <Switch label="I am a learner" size="md" {...form.getInputProps('learner', { type: 'checkbox' })} />
+        {learner && !olympiadName ? <OlympiadField required size="md" {...form.getInputProps('olympiadName')} /> : null}
+        <Button type="submit" size="md" loading={signin.isPending} fullWidth>
+          Sign in
+        </Button>
+        <Group justify="center">
+          <Anchor component="button" type="button" size="sm" onClick={forgot.open}>
+            Forgot password?
+          </Anchor>
+        </Group>
+      </Stack>
+      <ForgotPasswordDialog
+        opened={forgotOpened}
+        onClose={forgot.close}
+        username={form.values.username}
+        olympiadName={learner ? form.values.olympiadName.trim() || null : null}
+      />
+    </form>
+  );
+}
+
+function SigninAlert({ error }: { error: Error }) {
+  const code = isApiError(error) ? error.code : null;
+  if (code === 'rate_limited') {
+    return (
+      <Alert color="orange" variant="light" title="Too many sign-in attempts" role="alert">
+        For your safety, signing in is paused for a short while. Wait a minute, then try again.
+      </Alert>
+    );
+  }
+  if (code === 'account_disabled') {
+    return (
+      <Alert color="red" variant="light" title="This account is disabled" role="alert">
+        {error.message || 'Ask the olympiad organisers to enable it again.'}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="red" variant="light" title="You are not signed in" role="alert">
+      {error.message}
+    </Alert>
+  );
+}

@@ -1,0 +1,79 @@
+import { Alert, Anchor, Box, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { usePublicOlympiad } from '../../../lib/public-api/index.js';
+import { LoginForm } from '../components/LoginForm.js';
+import { SignedInNotice } from '../components/SignedInNotice.js';
+
+/** /login (site layout) and /{olympiadName}/login (plain layout, for learners). */
+export function LoginPage() {
+  const { olympiadName } = useParams();
+  return olympiadName ? <OlympiadLogin olympiadName={olympiadName} /> : <SiteLogin />;
+}
+
+function SiteLogin() {
+  return (
+    <Grid gap={{ base: 'lg', md: 64 }} align="center" py={{ base: 'md', md: 48 }}>
+      <Grid.Col span={{ base: 12, md: 6 }} visibleFrom="md">
+        <Stack gap="md">
+          <Text fw={700} c="var(--mantine-primary-color-text)" tt="uppercase" lts={0.6} size="sm">
+            Olympus
+          </Text>
+          <Title order={2} fz={40} lh={1.15}>
+            One place for every olympiad, from registration to certificates.
+          </Title>
+          <List spacing="sm" size="lg" c="dimmed">
+            <List.Item>Organisers set questions, follow schools and publish results.</List.Item>
+            <List.Item>Teachers register their school and load their learners.</List.Item>
+            <List.Item>Learners write on any device, with every answer saved as they go.</List.Item>
+          </List>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 40 }} maw={480} mx="auto">
+          <Title order={1} mb={4}>
+            Sign in
+          </Title>
+          <Text c="dimmed" mb="lg">
+            Staff and teachers sign in with their username. Learners switch on “I am a learner” and choose their
+            olympiad.
+          </Text>
+          <SignedInNotice />
+          <LoginForm />
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function OlympiadLogin({ olympiadName }: { olympiadName: string }) {
+  const olympiad = usePublicOlympiad(olympiadName);
+  return (
+    <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 40 }} w="100%" maw={460} mx="auto">
+      <Text fw={700} c="var(--mantine-primary-color-text)" size="sm" mb={4}>
+        {olympiad.data?.title ?? olympiadName}
+      </Text>
+      <Title order={1} mb={4}>
+        Sign in
+      </Title>
+      <Text c="dimmed" mb="lg">
+        Learners: use the username and password your teacher gave you.
+      </Text>
+      {olympiad.isError ? (
+        <Alert color="orange" variant="light" title="Olympiad not found" mb="lg" role="alert">
+          We could not find an olympiad called “{olympiadName}”. Check the link you were given, or{' '}
+          <Anchor component={Link} to="/login">
+            sign in on the main page
+          </Anchor>
+          .
+        </Alert>
+      ) : null}
+      <SignedInNotice />
+      <LoginForm olympiadName={olympiadName} />
+      <Box mt="lg" ta="center">
+        <Anchor component={Link} to="/login" size="sm">
+          Not your olympiad? Sign in on the main page
+        </Anchor>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,44 @@
+import type { AppRoute, Feature } from '../../lib/routing/index.js';
+import { OverviewPage } from './pages/OverviewPage.js';
+import { SearchPage } from './pages/SearchPage.js';
+
+type OverlordPage = Pick<AppRoute, 'title' | 'feature' | 'summary' | 'nav' | 'page'> & { sub: string };
+
+function overlord(sub: string, title: string, feature: Feature, nav: string, summary: string, page?: AppRoute['page']): OverlordPage {
+  return { sub, title, feature, nav, summary, page };
+}
+
+/** Every overlord page (spec §2), in sidebar order. */
+const pages: OverlordPage[] = [
+  overlord('overview', 'Overview', 'overlord', 'Platform', 'Figures across all olympiads.', OverviewPage),
+  overlord('search', 'Search', 'overlord', 'Platform', 'Find users, schools and learners, and act as a user.', SearchPage),
+  overlord('system-config', 'System config', 'overlord', 'Platform', 'Platform-wide settings, such as mail and sign-in limits, will be edited here.'),
+  overlord('edit/olympus-projects', 'Olympus projects', 'content', 'Projects and olympiads', 'Projects (public sites with their own search-engine metadata) will be created and edited here.'),
+  overlord('edit/olympus-sub-projects', 'Olympus sub-projects', 'content', 'Projects and olympiads', 'The sub-projects of each project will be managed here.'),
+  overlord('edit/olympiads', 'Olympiads', 'olympiads', 'Projects and olympiads', 'Olympiads will be created here, with their dates, fees and granted admins.'),
+  overlord('edit/schools', 'Schools', 'schools', 'Projects and olympiads', 'Every school on the platform will be listed, searched and edited here.'),
+  overlord('edit/users', 'Users', 'users', 'People', 'Staff and teacher accounts, their roles and olympiad grants will be managed here.'),
+  overlord('edit/accounts', 'Accounts', 'users', 'People', 'Billing accounts will be managed here.'),
+  overlord('learner-login-activity', 'Learner login activity', 'logs', 'People', 'Learner sign-ins across olympiads will be shown here, to spot problems on writing day.'),
+  overlord('edit/terms-and-conditions', 'Terms and conditions', 'content', 'Content', 'The platform’s terms and conditions will be edited here.'),
+  overlord('edit/email-copy', 'Email copy', 'content', 'Content', 'The wording of the platform’s system emails will be edited here.'),
+  overlord('edit/faqs', 'FAQs', 'content', 'Content', 'Frequently asked questions for the public pages and the teacher portal will be edited here.'),
+  overlord('edit/testimonials', 'Testimonials', 'content', 'Content', 'Testimonials shown on the public pages will be edited here.'),
+  overlord('file-attachments', 'File attachments', 'content', 'Content', 'Files attached to emails and pages will be managed here.'),
+  overlord('uploads', 'Uploads', 'content', 'Content', 'Uploaded files will be listed and removed here.'),
+  overlord('edit/mass-mails', 'Mass Mails', 'mail', 'Mail', 'Mass mailings will be composed and addressed to their audiences here.'),
+  overlord('mass-mail-queue', 'Mass mail queue', 'mail', 'Mail', 'Queued mass mail will be held and released in batches here.'),
+  overlord('email-logs', 'Email logs', 'mail', 'Mail', 'Every email sent, with its delivery outcome, will be searchable here.'),
+  overlord('unsubscribes', 'Unsubscribes', 'mail', 'Mail', 'Addresses that unsubscribed from mass mail will be listed here.'),
+  overlord('bounces', 'Bounces', 'mail', 'Mail', 'Addresses whose mail bounced will be listed here.'),
+  overlord('app-log-viewer', 'App log viewer', 'logs', 'Logs', 'The server’s application log will be readable here.'),
+  overlord('activity-logs', 'Activity logs', 'logs', 'Logs', 'The audit trail of every change and impersonation will be searchable here.'),
+];
+
+export const overlordRoutes: AppRoute[] = pages.map(({ sub, ...page }) => ({
+  id: `overlord.${sub.replaceAll('/', '.')}`,
+  path: `/overlord/${sub}`,
+  layout: 'overlord',
+  access: ['overlord'],
+  ...page,
+}));

@@ -1,0 +1,14 @@
+import type { AppRoute } from '../../lib/routing/index.js';
+import { PortalHomePage } from './pages/PortalHomePage.js';
+
+export const portalRoutes: AppRoute[] = [
+  {
+    id: 'portal.home', path: '/portal', layout: 'portal', access: ['teacher'], feature: 'portal', nav: 'My account',
+    title: 'Home', page: PortalHomePage, summary: 'Your school’s olympiads.',
+  },
+  {
+    id: 'portal.olympiad', path: '/portal/:olympiadName', layout: 'portal', access: ['teacher'], feature: 'portal',
+    nav: 'Olympiad', title: 'Olympiad overview',
+    summary: 'Your school’s entry in this olympiad (learners loaded, invoice, results) will be summarised here.',
+  },
+];

@@ -1,0 +1,27 @@
+import type { AppRoute } from '../../lib/routing/index.js';
+import { AboutPage } from './pages/AboutPage.js';
+import { InfoPage } from './pages/InfoPage.js';
+import { NotFoundPage } from './pages/NotFoundPage.js';
+import { ProjectHomePage, ProjectSubPage } from './pages/ProjectPage.js';
+import { WatchPage } from './pages/WatchPage.js';
+
+const site = (id: string, path: string, title: string, summary: string, page: AppRoute['page']): AppRoute => ({
+  id, path, title, summary, page, layout: 'site', access: 'public', feature: 'public',
+});
+
+export const publicRoutes: AppRoute[] = [
+  site('public.watch', '/', 'Online school olympiads', 'Every olympiad on the platform.', WatchPage),
+  site('public.olympus.home', '/olympus/home', 'Online school olympiads', 'Every olympiad on the platform.', WatchPage),
+  site('public.olympus.about', '/olympus/about', 'About Olympus', 'What Olympus is and who it is for.', AboutPage),
+  site('public.olympus.our-partners', '/olympus/our-partners', 'Our partners', 'The organisations that make the olympiads possible will be presented here.', InfoPage),
+  site('public.olympus.our-users', '/olympus/our-users', 'Our users', 'The schools, teachers and organisers who use Olympus will be presented here.', InfoPage),
+  site('public.olympus.contact', '/olympus/contact', 'Contact', 'How to reach the Olympus team will be here.', InfoPage),
+  site('public.project.home', '/:projectName/home', 'Home', 'The project’s olympiads.', ProjectHomePage),
+  site('public.project.about', '/:projectName/about', 'About', 'What this olympiad is about and who runs it will be told here.', ProjectSubPage),
+  site('public.project.participation-and-rules', '/:projectName/participation-and-rules', 'Participation and rules', 'Who may enter, how to enter, and the rules of writing will be set out here.', ProjectSubPage),
+  site('public.project.past-olympiads', '/:projectName/past-olympiads', 'Past olympiads', 'Earlier olympiads of this project, with their papers and results, will be listed here.', ProjectSubPage),
+  site('public.project.past-winners', '/:projectName/past-winners', 'Past winners', 'The winners of earlier olympiads will be honoured here.', ProjectSubPage),
+  site('public.project.contact', '/:projectName/contact', 'Contact', 'How to reach this olympiad’s organisers will be here.', ProjectSubPage),
+  site('public.project.faq', '/:projectName/faq', 'FAQ', 'Answers to common questions about this olympiad will be here.', ProjectSubPage),
+  site('public.not-found', '*', 'Page not found', 'There is no page at this address.', NotFoundPage),
+];

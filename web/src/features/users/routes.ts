@@ -1,0 +1,13 @@
+import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
+
+const staff = (sub: string, title: string, summary: string) =>
+  staffPage(sections.all, { sub, title, summary, feature: 'users', nav: 'Schools and people', access: staffAccess.staff });
+
+export const usersRoutes: AppRoute[] = [
+  ...staff('edit/teachers', 'Teachers', 'The teachers of this olympiad’s schools will be searched and edited here.'),
+  ...staff('edit/team-admins', 'Team admins', 'The people who manage each country’s team will be edited here.'),
+  {
+    id: 'portal.my-profile', path: '/portal/my-profile', layout: 'portal', access: ['teacher'], feature: 'users',
+    nav: 'My account', title: 'My profile', summary: 'Your name, email address and phone number will be edited here.',
+  },
+];

@@ -1,0 +1,28 @@
+/**
+ * What the API client does to the screen, supplied by the app shell (app/shell/api-effects.ts), so the
+ * transport itself stays free of UI code.
+ */
+export interface ApiEffects {
+  /** Show a short message (the generic post helper's errors and success messages, spec §8). */
+  notify: (kind: 'error' | 'success', message: string) => void;
+  /** Go to /login after a 401 has removed the stored user. */
+  toLogin: () => void;
+}
+
+const effects: ApiEffects = {
+  notify: () => undefined,
+  toLogin: () => window.location.assign('/login'),
+};
+
+export function configureApiEffects(next: Partial<ApiEffects>) {
+  Object.assign(effects, next);
+}
+
+export function apiEffects(): Readonly<ApiEffects> {
+  return effects;
+}
+
+/** Shows one of the spec's alerts (e.g. `alerts.invoicesLoadFailed`). */
+export function showAlert(message: string) {
+  effects.notify('error', message);
+}

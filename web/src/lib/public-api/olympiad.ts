@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { OlympiadResult } from '../../../../contract/index.js';
+import { api } from '../api/index.js';
+
+/** GET website/api/olympiad/{idOrVarName}: the public face of one olympiad. */
+export function fetchPublicOlympiad(idOrVarName: string) {
+  return api.get(`/website/api/olympiad/${encodeURIComponent(idOrVarName)}`, { schema: OlympiadResult });
+}
+
+export function publicOlympiadQuery(idOrVarName: string) {
+  return queryOptions({
+    queryKey: ['public', 'olympiad', idOrVarName],
+    queryFn: () => fetchPublicOlympiad(idOrVarName),
+    select: (data) => data.olympiad,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export function usePublicOlympiad(idOrVarName: string) {
+  return useQuery(publicOlympiadQuery(idOrVarName));
+}
