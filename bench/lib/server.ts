@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server (`tsx server/main.ts`) in its own process on a fresh data directory with the
+ * demo data, on loopback only, so the load generator never shares its event loop.
+ */
+export async function startServer(options: { port: number; env?: Record<string, string> }): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'olympus-bench-'));
+  // On PostgreSQL, every run gets its own fresh database on the server DATABASE_URL names.
+  const baseUrl = process.env.DATABASE_URL;
+  const dbName = `olympus_bench_${process.pid}_${options.port}`;
+  let databaseUrl: string | undefined;
+  if (baseUrl) {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName}`);
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(baseUrl);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'always',
+      NODE_ENV: 'production',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode != null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    process: child,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+      if (baseUrl) {
+        const admin = new pg.Client({ connectionString: baseUrl });
+        await admin.connect();
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+}
