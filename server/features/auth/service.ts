@@ -21,18 +21,14 @@ export async function startSession(
   impersonator: UserRow | null = null,
 ): Promise<SessionUser> {
   const hours = user.role === 'learner' ? app.config.sessionHours.learner : app.config.sessionHours.staff;
-  const [grants, olympiadName, session] = await Promise.all([
-    queries.grantsOf(q, user.id),
-    queries.olympiadNameOf(q, user.olympiadId),
-    queries.createSession(q, app.config.appSecret, {
-      userId: user.id,
-      impersonatorId: impersonator?.id ?? null,
-      hours: impersonator ? Math.min(hours, 2) : hours,
-      ip: req.ip,
-      userAgent: req.headers['user-agent'] ?? '',
-    }),
-  ]);
-  return presentSessionUser({ user, olympiadName, grants, impersonator, ...session });
+  const session = await queries.openSession(q, app.config.appSecret, {
+    user,
+    impersonatorId: impersonator?.id ?? null,
+    hours: impersonator ? Math.min(hours, 2) : hours,
+    ip: req.ip,
+    userAgent: req.headers['user-agent'] ?? '',
+  });
+  return presentSessionUser({ user, impersonator, ...session });
 }
 
 /**
@@ -56,23 +52,23 @@ export async function signin(app: FastifyInstance, req: FastifyRequest, body: Si
 
   const accountKey = `signin-fail:account:${learnerOlympiadId ?? 'staff'}:${body.username.toLowerCase()}`;
   const addressKey = `signin-fail:address:${req.ip}`;
-  const [accountFailures, addressFailures] = await currentCounts(
-    db,
-    [accountKey, addressKey],
-    limits.signinWindowMinutes,
-  );
+  const [[accountFailures, addressFailures], user] = await Promise.all([
+    currentCounts(db, [accountKey, addressKey], limits.signinWindowMinutes),
+    queries.findUserForSignin(db, body.username, learnerOlympiadId),
+  ]);
   if (accountFailures! >= limits.signinFailuresPerAccount || addressFailures! >= limits.signinFailuresPerAddress) {
     throw rateLimited(
       `Too many failed sign-in attempts. Please wait ${minutes(limits.signinWindowMinutes)} and try again, or reset your password.`,
     );
   }
   const fail = async (error: HttpError) => {
-    await hitCount(db, accountKey, limits.signinWindowMinutes);
-    await hitCount(db, addressKey, limits.signinWindowMinutes);
+    await Promise.all([
+      hitCount(db, accountKey, limits.signinWindowMinutes),
+      hitCount(db, addressKey, limits.signinWindowMinutes),
+    ]);
     throw error;
   };
 
-  const user = await queries.findUserForSignin(db, body.username, learnerOlympiadId);
   if (!user) {
     return fail(
       new HttpError(401, 'unknown_username', 'We do not know that username', [
