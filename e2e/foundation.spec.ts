@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { demoAccounts, demoPassword, fillSignIn, pathIs, signIn } from './support/session.js';
+
+/** Issue 2: every demo account signs in and lands in its own area; the guards of spec §6 hold. */
+
+test.describe('each demo account signs in at /login and lands in its own area', () => {
+  for (const account of demoAccounts) {
+    test(`${account.username} → ${account.home}`, async ({ page }) => {
+      await signIn(page, account);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByText(account.name).first()).toBeVisible();
+      // Still there after a reload: the session is kept in the browser.
+      await page.reload();
+      await expect(page).toHaveURL(pathIs(account.home));
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    });
+  }
+});
+
+test('a learner who opens /overlord/overview is sent to /login', async ({ page }) => {
+  const learner = demoAccounts.find((a) => a.username === 'learner1');
+  if (!learner) throw new Error('learner1 is missing from the demo accounts');
+  await signIn(page, learner);
+  await page.goto('/overlord/overview');
+  await expect(page).toHaveURL(pathIs('/login'));
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a signed-out visitor who opens /portal is sent to /login', async ({ page }) => {
+  await page.goto('/portal');
+  await expect(page).toHaveURL(pathIs('/login'));
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a stranger on an unknown path sees the not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(pathIs('/no/such/page'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
+
+test('a wrong password shows an inline error on the password field', async ({ page }) => {
+  await page.goto('/login');
+  await fillSignIn(page, 'teacher', `${demoPassword}-wrong`);
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('This password is not right', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Username', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(pathIs('/login'));
+});
+
+test('an unknown username shows an inline error on the username field', async ({ page }) => {
+  await page.goto('/login');
+  await fillSignIn(page, 'nobody-by-this-name', demoPassword);
+  await expect(page.getByLabel('Username', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('We do not know this username', { exact: false })).toBeVisible();
+  await expect(page).toHaveURL(pathIs('/login'));
+});
+
+test.describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violations', () => {
+  test('/login', async ({ page }, testInfo) => {
+    await page.goto('/login');
+    await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, testInfo);
+  });
+
+  test('/login with a wrong password shown', async ({ page }, testInfo) => {
+    await page.goto('/login');
+    await fillSignIn(page, 'teacher', `${demoPassword}-wrong`);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousA11yViolations(page, testInfo);
+  });
+
+  test('/ (the public home)', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, testInfo);
+  });
+});

@@ -1,0 +1,73 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests against the real product: the built web app (dist/web, made by `npm run build`, which
+ * `npm test` runs first) served by the real server on a fresh embedded database with the demo data.
+ *
+ * Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH); Playwright's own browsers are never
+ * downloaded. Playwright gives every launch a fresh, empty --user-data-dir of its own.
+ */
+const ci = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0';
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = path.join(os.tmpdir(), `olympus-e2e-${port}`);
+const reportDir = path.resolve(process.env.REPORT_DIR || 'reports');
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: ci,
+  retries: ci ? 1 : 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: path.join(reportDir, 'playwright.json') }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL,
+    locale: 'en-ZA',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    // A fresh embedded database (and demo data) every run; DATABASE_URL is dropped so that the browser tests
+    // always run on PGlite, whatever the calling shell has set.
+    command: `rm -rf '${dataDir}' && exec env -u DATABASE_URL node_modules/.bin/tsx server/main.ts`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'always',
+    },
+  },
+});
