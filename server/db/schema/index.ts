@@ -3,3 +3,7 @@ export * from './schools.js';
 export * from './users.js';
 export * from './audit.js';
 export * from './mail.js';
+export * from './eoi.js';
+export * from './mailing.js';
+export * from './questions.js';
+export * from './sitting.js';

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { olympiads } from './content.js';
 
 /** A school as a South African school register holds it. */
@@ -18,10 +19,17 @@ export const schools = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('schools_emis_uq').on(t.emisNumber), index('schools_name_idx').on(t.name)],
+  (t) => [
+    uniqueIndex('schools_emis_uq').on(t.emisNumber),
+    index('schools_name_idx').on(t.name),
+    index('schools_lower_name_idx').on(sql`lower(${t.name})`),
+  ],
 );
 
-/** A school entered in an olympiad. Later issues add status, purchase orders and learners. */
+/**
+ * A school entered in an olympiad. `status`: `entered` (no learners yet), `learners_loaded`, `withdrawn`.
+ * The learner count is counted from the learners (users with the school and the olympiad), never stored.
+ */
 export const schoolParticipants = pgTable(
   'school_participants',
   {
@@ -32,7 +40,17 @@ export const schoolParticipants = pgTable(
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
+    status: text('status', { enum: ['entered', 'learners_loaded', 'withdrawn'] })
+      .notNull()
+      .default('entered'),
+    /** The teacher or staff member who entered the school. */
+    enteredBy: integer('entered_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('school_participants_uq').on(t.olympiadId, t.schoolId)],
+  (t) => [
+    uniqueIndex('school_participants_uq').on(t.olympiadId, t.schoolId),
+    index('school_participants_school_idx').on(t.schoolId),
+    check('school_participants_status_ck', sql`${t.status} in ('entered', 'learners_loaded', 'withdrawn')`),
+  ],
 );

@@ -32,6 +32,13 @@ export const users = pgTable(
     /** Teachers and learners: their school. */
     schoolId: integer('school_id').references(() => schools.id),
     grade: integer('grade'),
+    /** Teachers: a contact number. */
+    phone: text('phone'),
+    /**
+     * Learners: the generated first password, encrypted under APP_SECRET, so the sign-in slips can be
+     * printed again; cleared as soon as the password is changed (decision 010).
+     */
+    initialPasswordEnc: text('initial_password_enc'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -51,6 +58,7 @@ export const users = pgTable(
       .where(sql`${t.olympiadId} is not null`),
     index('users_email_idx').on(sql`lower(${t.email})`),
     index('users_school_idx').on(t.schoolId),
+    index('users_school_olympiad_idx').on(t.schoolId, t.olympiadId),
   ],
 );
 
