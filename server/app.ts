@@ -11,7 +11,7 @@ import { healthRoutes } from './features/health/routes.js';
 import { publicRoutes } from './features/public/routes.js';
 import { webRoutes } from './features/web/routes.js';
 import type { Actor } from './http/actor.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import type { Mailer } from './platform/mailer.js';
 
 declare module 'fastify' {
@@ -32,6 +32,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Serve the built web app from dist/web (off in API tests). */
   serveWeb?: boolean;
+  /** Where the built web app is (default dist/web); tests point it at a fixture. */
+  webRoot?: string;
 }
 
 /** Pino options: JSON lines with a request id, and no secrets (issue 2, part 10). */
@@ -63,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler,
   });
   app.decorate('config', config);
   app.decorate('database', deps.database);
@@ -95,6 +98,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(publicRoutes);
-  if (deps.serveWeb) await app.register(webRoutes);
+  if (deps.serveWeb) await app.register(webRoutes, { root: deps.webRoot });
   return app;
 }

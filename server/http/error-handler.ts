@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../../contract/errors.js';
 import { HttpError, errorBody } from './errors.js';
 
@@ -24,7 +24,17 @@ const frameworkErrors: Record<string, { status: number; code: ErrorCode; message
   FST_ERR_CTP_INVALID_TYPE: { status: 400, code: 'bad_request', message: 'The content type header is invalid' },
   FST_ERR_BAD_URL: { status: 400, code: 'bad_request', message: 'The address is not valid' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'bad_request', message: 'The request could not be routed' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'bad_request', message: 'The address is too long' },
 };
+
+/**
+ * Errors the router raises before any route or error handler runs (a badly percent-encoded path, an
+ * over-long path parameter): passed as Fastify's `frameworkErrors` option so they too leave in the one shape.
+ */
+export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const known = frameworkErrors[err.code] ?? frameworkErrors.FST_ERR_BAD_URL!;
+  void reply.status(known.status).send(errorBody(known.code, known.message));
+}
 
 /** Every failure leaves as `{success:false, message, error, code, details?}`; a 500 is masked and logged once. */
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -6,16 +6,15 @@ import { errorBody } from '../../http/errors.js';
 import { findProject } from '../public/queries.js';
 import { platformMeta, projectPages, renderHead, type PageMeta } from './seo.js';
 
-const webRoot = path.resolve('dist/web');
-
 /**
  * Serves the built web app: files from dist/web, and for any other GET that asks for HTML the app's
  * index.html with that page's metadata in its <head>. API paths never get HTML (DESIGN §2).
  */
-export async function webRoutes(app: FastifyInstance): Promise<void> {
+export async function webRoutes(app: FastifyInstance, options: { root?: string | undefined }): Promise<void> {
+  const webRoot = path.resolve(options.root ?? 'dist/web');
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
-    app.log.warn('dist/web/index.html is missing: run `npm run build` to serve the web app');
+    app.log.warn(`${indexFile} is missing: run \`npm run build\` to serve the web app`);
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');

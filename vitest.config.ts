@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * API tests (issue 2, part 11): the real server on a real database. The global setup migrates once
+ * (a PGlite snapshot, or a PostgreSQL template database when DATABASE_URL is set) and every test
+ * server starts on its own fresh copy.
+ */
+export default defineConfig({
+  test: {
+    include: ['server/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['server/test/global-setup.ts'],
+    setupFiles: ['server/test/setup.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    teardownTimeout: 30_000,
+  },
+});
