@@ -22,6 +22,8 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { fw: 600 } },
     NavLink: { defaultProps: { fw: 500 } },
+    // Its default name ("Toggle password visibility") would make "Password" name two elements.
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show typed characters' } } },
   },
 });
 

@@ -15,7 +15,7 @@ export function PageHeader({ title, eyebrow, description, actions }: PageHeaderP
     <Group component="header" justify="space-between" align="flex-end" gap="md" mb="xl" wrap="wrap">
       <Stack gap={4} maw={760}>
         {eyebrow ? (
-          <Text size="sm" fw={600} c="var(--mantine-primary-color-text)" tt="uppercase" lts={0.6}>
+          <Text size="sm" fw={600} c="olympus.7" tt="uppercase" lts={0.6}>
             {eyebrow}
           </Text>
         ) : null}

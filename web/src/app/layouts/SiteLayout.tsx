@@ -72,6 +72,8 @@ export function SiteLayout() {
 
 function AccountActions() {
   const user = useSessionUser();
+  const { pathname } = useLocation();
+  if (!user && pathname === '/login') return null;
   if (!user) {
     return (
       <Button component={Link} to="/login" size="sm">

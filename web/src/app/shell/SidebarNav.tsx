@@ -29,6 +29,7 @@ export function SidebarNav({ label, groups, onNavigate }: SidebarNavProps) {
                   active={active}
                   aria-current={active ? 'page' : undefined}
                   onClick={onNavigate}
+                  py={8}
                   styles={{ root: { borderRadius: 'var(--mantine-radius-sm)' } }}
                 />
               );

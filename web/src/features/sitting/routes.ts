@@ -1,8 +1,6 @@
 import type { AppRoute } from '../../lib/routing/index.js';
 
-const placeholder = () => import('./pages/SittingPlaceholderPage.js');
-
-function learner(sub: string, title: string, summary: string, lazyPage: AppRoute['lazyPage'] = placeholder): AppRoute {
+function learner(sub: string, title: string, summary: string, lazyPage: AppRoute['lazyPage']): AppRoute {
   return {
     id: `sitting.${sub.replaceAll('/', '.').replaceAll(':', '')}`,
     path: `/:olympiadName/olympiad/${sub}`,
@@ -15,12 +13,16 @@ function learner(sub: string, title: string, summary: string, lazyPage: AppRoute
   };
 }
 
-/** The learner's flow (spec §2), loaded as its own bundle. */
+const paper = () => import('./pages/PaperPage.js');
+
+/** The learner's flow (spec §2), loaded as its own bundle; every page first asks the server for the real step. */
 export const sittingRoutes: AppRoute[] = [
   learner('instructions', 'Instructions', 'How the olympiad works, before you start.', () => import('./pages/InstructionsPage.js')),
-  learner('declaration', 'Declaration', 'Here you will promise to write on your own, without help.'),
-  learner('recovery-pin', 'Recovery PIN', 'Here you will get a PIN that lets you carry on if you lose your session.'),
-  learner('learner-details', 'Your details', 'Here you will check your name, grade and school before you start.'),
-  learner(':moduleIndex/:questionIndex', 'Question', 'The olympiad’s questions will be answered here, one at a time, saved as you go.'),
-  { ...learner('finished', 'Finished', 'Here you will see that your answers are in, and may leave feedback.'), access: 'signed-in' },
+  learner('declaration', 'Declaration', 'Your promise to write on your own, without help.', () => import('./pages/DeclarationPage.js')),
+  learner('recovery-pin', 'Recovery PIN', 'A PIN that lets you carry on if you lose your session.', () => import('./pages/RecoveryPinPage.js')),
+  learner('learner-details', 'Your details', 'Check your name and grade before you start.', () => import('./pages/LearnerDetailsPage.js')),
+  learner('summary', 'Check and hand in', 'What is unanswered or flagged, before you hand in.', paper),
+  learner(':moduleIndex/intro', 'Section', 'The section’s introduction, before its first question.', paper),
+  learner(':moduleIndex/:questionIndex', 'Question', 'The olympiad’s questions, one at a time, saved as you go.', paper),
+  { ...learner('finished', 'Finished', 'Your answers are in; tell us what you thought.', () => import('./pages/FinishedPage.js')), access: 'signed-in' },
 ];

@@ -71,7 +71,8 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
   try {
     response = await fetch(apiUrl(path, query), {
       method,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...authHeaders() },
+      // JSON content type whenever there is a body (an empty body declared as JSON is refused by the server).
+      headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), Accept: 'application/json', ...authHeaders() },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });

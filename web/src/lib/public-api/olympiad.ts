@@ -14,6 +14,7 @@ export function publicOlympiadQuery(idOrVarName: string) {
     select: (data) => data.olympiad,
     staleTime: 5 * 60_000,
     retry: false,
+    enabled: idOrVarName.length > 0,
   });
 }
 

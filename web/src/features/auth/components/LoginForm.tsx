@@ -54,10 +54,14 @@ export function LoginForm({ olympiadName }: LoginFormProps) {
         onSuccess: (user) => void navigate(user.home, { replace: true }),
         onError: (error) => {
           if (!isApiError(error)) return;
-          if (error.code === 'unknown_username') form.setFieldError('username', fieldMessages.unknown_username);
+          if (error.code === 'unknown_username') {
+            form.setFieldError('username', fieldMessages.unknown_username);
+            focusField('username');
+          }
           if (error.code === 'wrong_password') {
-            form.setFieldError('password', fieldMessages.wrong_password);
             form.setFieldValue('password', '');
+            form.setFieldError('password', fieldMessages.wrong_password);
+            focusField('password');
           }
         },
       },
@@ -100,6 +104,11 @@ export function LoginForm({ olympiadName }: LoginFormProps) {
       />
     </form>
   );
+}
+
+/** Puts the keyboard (and a screen reader) on the field that was wrong. */
+function focusField(path: string) {
+  requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`input[data-path="${path}"]`)?.focus());
 }
 
 function SigninAlert({ error }: { error: Error }) {

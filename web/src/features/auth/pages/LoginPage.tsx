@@ -15,7 +15,7 @@ function SiteLogin() {
     <Grid gap={{ base: 'lg', md: 64 }} align="center" py={{ base: 'md', md: 48 }}>
       <Grid.Col span={{ base: 12, md: 6 }} visibleFrom="md">
         <Stack gap="md">
-          <Text fw={700} c="var(--mantine-primary-color-text)" tt="uppercase" lts={0.6} size="sm">
+          <Text fw={700} c="olympus.7" tt="uppercase" lts={0.6} size="sm">
             Olympus
           </Text>
           <Title order={2} fz={40} lh={1.15}>
@@ -49,7 +49,7 @@ function OlympiadLogin({ olympiadName }: { olympiadName: string }) {
   const olympiad = usePublicOlympiad(olympiadName);
   return (
     <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 40 }} w="100%" maw={460} mx="auto">
-      <Text fw={700} c="var(--mantine-primary-color-text)" size="sm" mb={4}>
+      <Text fw={700} c="olympus.7" size="sm" mb={4}>
         {olympiad.data?.title ?? olympiadName}
       </Text>
       <Title order={1} mb={4}>

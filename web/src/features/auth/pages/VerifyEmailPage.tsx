@@ -47,7 +47,7 @@ export function VerifyEmailPage() {
         </>
       ) : (
         <>
-          <Text fw={700} c="var(--mantine-primary-color-text)" size="sm" mb={4}>
+          <Text fw={700} c="olympus.7" size="sm" mb={4}>
             {result?.user.name}
           </Text>
           <Title order={1} mb={4}>

@@ -9,7 +9,7 @@ export function ProjectCard({ project }: { project: PublicProject }) {
     <Card withBorder radius="lg" padding="lg" shadow="xs" component="article" aria-labelledby={`project-${project.id}`}>
       <Stack gap="sm" h="100%">
         <Title order={3} size="h4" id={`project-${project.id}`}>
-          <Anchor component={Link} to={`/${project.projectName}/home`} c="inherit" underline="hover">
+          <Anchor component={Link} to={`/${project.projectName}/home`} c="inherit" fw={700} underline="hover">
             {project.title}
           </Anchor>
         </Title>
@@ -33,7 +33,7 @@ export function ProjectCard({ project }: { project: PublicProject }) {
   );
 }
 
-function OlympiadRow({ olympiad }: { olympiad: PublicOlympiad }) {
+export function OlympiadRow({ olympiad }: { olympiad: PublicOlympiad }) {
   const status = olympiadStatus(olympiad);
   const dates = writingWindow(olympiad);
   return (

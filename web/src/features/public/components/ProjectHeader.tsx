@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Skeleton, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Skeleton } from '@mantine/core';
 import { Link, NavLink } from 'react-router';
 import { useProject } from '../../../lib/public-api/index.js';
 import { PageHeader } from '../../../components/PageHeader.js';
@@ -14,8 +14,11 @@ export const projectPages = [
   { sub: 'contact', label: 'Contact' },
 ] as const;
 
-/** The heading and page menu of a project's public site; `null` while loading or when there is no such project. */
-export function useProjectFrame(projectName: string, title: string) {
+/**
+ * The page menu and heading of a project's public site. `title` null: the project's own title, with its
+ * description (the project home).
+ */
+export function useProjectFrame(projectName: string, title: string | null) {
   const project = useProject(projectName);
   if (project.isPending) return { ready: false, header: <Skeleton height={80} radius="md" mb="xl" /> } as const;
   if (project.isError) {
@@ -49,16 +52,12 @@ export function useProjectFrame(projectName: string, title: string) {
             ))}
           </Group>
         </nav>
-        <PageHeader eyebrow={project.data.title} title={title} />
+        {title === null ? (
+          <PageHeader title={project.data.title} description={project.data.description} />
+        ) : (
+          <PageHeader eyebrow={project.data.title} title={title} />
+        )}
       </>
     ),
   } as const;
-}
-
-export function ProjectTagline({ text }: { text: string }) {
-  return (
-    <Text size="lg" maw={760} mb="xl">
-      {text}
-    </Text>
-  );
 }

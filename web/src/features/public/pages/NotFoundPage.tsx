@@ -6,7 +6,7 @@ export function NotFoundPage() {
   const location = useLocation();
   return (
     <Stack align="flex-start" gap="md" py={64} maw={640}>
-      <Text fw={700} c="var(--mantine-primary-color-text)" size="sm">
+      <Text fw={700} c="olympus.7" size="sm">
         Error 404
       </Text>
       <Title order={1}>Page not found</Title>

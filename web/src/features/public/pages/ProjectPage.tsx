@@ -1,24 +1,31 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { NotAvailableYetNotice } from '../../../components/NotAvailableYet.js';
 import { useCurrentRoute } from '../../../lib/routing/index.js';
-import { ProjectCard } from '../components/ProjectCard.js';
-import { ProjectTagline, useProjectFrame } from '../components/ProjectHeader.js';
+import { OlympiadRow } from '../components/ProjectCard.js';
+import { useProjectFrame } from '../components/ProjectHeader.js';
 
 /** /{projectName}/home: the project's public home, with its olympiads. */
 export function ProjectHomePage() {
   const { projectName = '' } = useParams();
-  const frame = useProjectFrame(projectName, 'Home');
+  const frame = useProjectFrame(projectName, null);
   return (
     <Stack gap={0} py="md">
       {frame.header}
       {frame.ready ? (
-        <>
-          <ProjectTagline text={frame.project.description} />
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <ProjectCard project={frame.project} />
+        <section aria-labelledby="project-olympiads">
+          <Title order={2} size="h3" id="project-olympiads" mb="md">
+            Olympiads
+          </Title>
+          {frame.project.olympiads.length === 0 ? <Text>No olympiad is scheduled yet.</Text> : null}
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            {frame.project.olympiads.map((olympiad) => (
+              <Card key={olympiad.id} withBorder radius="lg" padding="lg">
+                <OlympiadRow olympiad={olympiad} />
+              </Card>
+            ))}
           </SimpleGrid>
-        </>
+        </section>
       ) : null}
     </Stack>
   );

@@ -1,14 +1,74 @@
-import { NotAvailableYetNotice } from '../../../components/NotAvailableYet.js';
-import { PageHeader } from '../../../components/PageHeader.js';
-import { useSessionUser } from '../../../lib/session/index.js';
+import { Button, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { FocusHeading } from '../components/FocusHeading.js';
+import { SittingGate } from '../components/SittingGate.js';
+import classes from '../sitting.module.css';
+import { olympiadPath, stepPath } from '../steps.js';
 
-/** /{olympiadName}/olympiad/instructions: the learner's landing page (its own bundle). */
+/** /{o}/olympiad/instructions: how the olympiad works, before anything starts. */
 export default function InstructionsPage() {
-  const user = useSessionUser();
   return (
-    <>
-      <PageHeader eyebrow={user?.olympiadName ?? 'Olympiad'} title={`Hello, ${user?.name ?? 'learner'}`} description="Instructions" />
-      <NotAvailableYetNotice summary="How the olympiad works (its modules, time limit and rules) will be explained here before you start." />
-    </>
+    <SittingGate page="instructions">
+      {(state, olympiadName) => {
+        const next =
+          state.step === 'instructions' || state.step === 'declaration'
+            ? olympiadPath(olympiadName, 'declaration')
+            : stepPath(olympiadName, state);
+        const started = state.step === 'questions';
+        return (
+          <Stack gap="lg">
+            <div>
+              <div className={classes.eyebrow}>{state.olympiad.title}</div>
+              <FocusHeading>Hello, {state.learner.firstName || 'there'}</FocusHeading>
+            </div>
+            <Text size="lg">
+              {started
+                ? 'Here are the instructions again. Your time is still running, so go back to your questions when you are ready.'
+                : 'Read these instructions carefully. Take your time: the clock only starts when you open the first question.'}
+            </Text>
+            <dl className={classes.facts}>
+              <div>
+                <dt>Time</dt>
+                <dd>{state.olympiad.durationMinutes} minutes</dd>
+              </div>
+              <div>
+                <dt>Sections</dt>
+                <dd>{state.olympiad.moduleCount}</dd>
+              </div>
+              <div>
+                <dt>Questions</dt>
+                <dd>{state.olympiad.questionCount}</dd>
+              </div>
+            </dl>
+            {state.olympiad.instructions ? (
+              <section aria-labelledby="instructions-heading" className={classes.card}>
+                <Text component="h2" id="instructions-heading" fw={700} size="xl" mb="sm">
+                  Instructions
+                </Text>
+                <div className={classes.rich} dangerouslySetInnerHTML={{ __html: state.olympiad.instructions }} />
+              </section>
+            ) : null}
+            {!started ? (
+              <section aria-labelledby="next-heading" className={classes.card}>
+                <Text component="h2" id="next-heading" fw={700} size="xl" mb="sm">
+                  What happens next
+                </Text>
+                <ol className={classes.stepsList}>
+                  <li>You promise to write the olympiad on your own.</li>
+                  <li>You get a recovery PIN to write down, in case you lose your session.</li>
+                  <li>You check your name and grade.</li>
+                  <li>You answer the questions. Every answer is saved as soon as you give it.</li>
+                </ol>
+              </section>
+            ) : null}
+            <div>
+              <Button component={Link} to={next} size="lg">
+                {started ? 'Back to my questions' : 'Continue'}
+              </Button>
+            </div>
+          </Stack>
+        );
+      }}
+    </SittingGate>
   );
 }

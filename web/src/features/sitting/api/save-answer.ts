@@ -1,0 +1,17 @@
+import { SaveAnswerResult, type AnswerValue } from '../../../../../contract/index.js';
+import { api } from '../../../lib/api/index.js';
+import { sittingPath } from './keys.js';
+
+export interface Position {
+  moduleIndex: number;
+  questionIndex: number;
+}
+
+/** PUT /api/sitting/{o}/answers/{questionId}: acknowledged only once stored durably. */
+export function saveAnswer(
+  olympiadName: string,
+  questionId: number,
+  body: { value: AnswerValue; flagged: boolean; position?: Position },
+) {
+  return api.put(sittingPath(olympiadName, `answers/${questionId}`), { body, schema: SaveAnswerResult });
+}

@@ -1,0 +1,205 @@
+import { useId, useState } from 'react';
+import type { AnswerValue, LearnerQuestion, QuestionOption } from '../../../../../contract/index.js';
+import classes from './paper.module.css';
+
+export function emptyAnswer(type: LearnerQuestion['type']): AnswerValue {
+  switch (type) {
+    case 'single':
+      return { type, optionId: null };
+    case 'multiple':
+      return { type, optionIds: [] };
+    case 'true_false':
+      return { type, value: null };
+    case 'numeric':
+      return { type, value: null };
+    case 'short_text':
+      return { type, text: '' };
+  }
+}
+
+interface AnswerInputProps {
+  question: LearnerQuestion;
+  value: AnswerValue | undefined;
+  onChange: (value: AnswerValue, options?: { debounce?: boolean }) => void;
+  /** The id of the prompt, which describes the answer group. */
+  promptId: string;
+}
+
+/** The answer of one question: native inputs in a fieldset whose legend says what to do. */
+export function AnswerInput({ question, value, onChange, promptId }: AnswerInputProps) {
+  switch (question.type) {
+    case 'single':
+      return (
+        <Choices
+          kind="radio"
+          legend="Choose one answer"
+          options={question.options}
+          selected={value?.type === 'single' && value.optionId ? [value.optionId] : []}
+          onSelect={(ids) => onChange({ type: 'single', optionId: ids[0] ?? null })}
+          promptId={promptId}
+        />
+      );
+    case 'multiple':
+      return (
+        <Choices
+          kind="checkbox"
+          legend="Choose all that apply"
+          options={question.options}
+          selected={value?.type === 'multiple' ? value.optionIds : []}
+          onSelect={(ids) => onChange({ type: 'multiple', optionIds: ids })}
+          promptId={promptId}
+        />
+      );
+    case 'true_false': {
+      const current = value?.type === 'true_false' ? value.value : null;
+      return (
+        <Choices
+          kind="radio"
+          legend="True or false?"
+          options={[
+            { id: 'true', text: 'True', imageUrl: null },
+            { id: 'false', text: 'False', imageUrl: null },
+          ]}
+          letters={false}
+          selected={current === null ? [] : [String(current)]}
+          onSelect={(ids) => onChange({ type: 'true_false', value: ids[0] === undefined ? null : ids[0] === 'true' })}
+          promptId={promptId}
+        />
+      );
+    }
+    case 'numeric':
+      return <NumericAnswer key={question.id} value={value} onChange={onChange} promptId={promptId} />;
+    case 'short_text':
+      return <TextAnswer key={question.id} value={value} onChange={onChange} promptId={promptId} />;
+  }
+}
+
+interface ChoicesProps {
+  kind: 'radio' | 'checkbox';
+  legend: string;
+  options: QuestionOption[];
+  selected: string[];
+  onSelect: (ids: string[]) => void;
+  promptId: string;
+  letters?: boolean;
+}
+
+function Choices({ kind, legend, options, selected, onSelect, promptId, letters = true }: ChoicesProps) {
+  const name = useId();
+  const withImages = options.some((o) => o.imageUrl);
+  return (
+    <fieldset className={classes.choices} aria-describedby={promptId}>
+      <legend className={classes.legend}>{legend}</legend>
+      <div className={withImages ? classes.optionGrid : classes.optionList}>
+        {options.map((option, i) => {
+          const checked = selected.includes(option.id);
+          const letter = String.fromCharCode(65 + i);
+          const text = option.text || (option.imageUrl ? `Picture ${letter}` : letter);
+          return (
+            <label key={option.id} className={`${classes.option} ${checked ? classes.optionChecked : ''}`}>
+              <input
+                type={kind}
+                name={name}
+                value={option.id}
+                checked={checked}
+                onChange={(event) => {
+                  if (kind === 'radio') onSelect([option.id]);
+                  else
+                    onSelect(
+                      event.currentTarget.checked ? [...selected, option.id] : selected.filter((id) => id !== option.id),
+                    );
+                }}
+              />
+              <span className={classes.optionMark} aria-hidden="true">
+                {letters ? letter : null}
+              </span>
+              <span className={classes.optionBody}>
+                {option.imageUrl ? (
+                  <img className={classes.optionImage} src={option.imageUrl} alt={option.text ? '' : text} loading="lazy" />
+                ) : null}
+                {option.text ? <span>{option.text}</span> : null}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** "12,5" and "12.5" are the same number; spaces (thousands) are ignored. Null for empty, NaN for not a number. */
+export function parseNumber(text: string): number | null {
+  const cleaned = text.replace(/[\s\u00a0]/g, '').replace(',', '.');
+  if (cleaned === '') return null;
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(cleaned)) return Number.NaN;
+  return Number(cleaned);
+}
+
+interface FreeAnswerProps {
+  value: AnswerValue | undefined;
+  onChange: AnswerInputProps['onChange'];
+  promptId: string;
+}
+
+function NumericAnswer({ value, onChange, promptId }: FreeAnswerProps) {
+  const id = useId();
+  const saved = value?.type === 'numeric' && value.value !== null ? String(value.value) : '';
+  const [text, setText] = useState(saved);
+  const parsed = parseNumber(text);
+  const invalid = parsed !== null && Number.isNaN(parsed);
+  return (
+    <div className={classes.freeAnswer}>
+      <label htmlFor={id} className={classes.legend}>
+        Your answer (a number)
+      </label>
+      <input
+        id={id}
+        className={classes.textInput}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        spellCheck={false}
+        value={text}
+        aria-invalid={invalid || undefined}
+        aria-describedby={`${promptId} ${id}-hint`}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          setText(next);
+          const number = parseNumber(next);
+          if (number === null || !Number.isNaN(number)) onChange({ type: 'numeric', value: number }, { debounce: true });
+        }}
+      />
+      <div id={`${id}-hint`} className={invalid ? classes.hintError : classes.hint}>
+        {invalid ? 'Type only a number, for example 12,5 or 12.5. This is not saved yet.' : 'For example 12,5 or 12.5'}
+      </div>
+    </div>
+  );
+}
+
+function TextAnswer({ value, onChange, promptId }: FreeAnswerProps) {
+  const id = useId();
+  const [text, setText] = useState(value?.type === 'short_text' ? value.text : '');
+  return (
+    <div className={classes.freeAnswer}>
+      <label htmlFor={id} className={classes.legend}>
+        Your answer
+      </label>
+      <input
+        id={id}
+        className={classes.textInput}
+        type="text"
+        maxLength={500}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        value={text}
+        aria-describedby={promptId}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          setText(next);
+          onChange({ type: 'short_text', text: next }, { debounce: true });
+        }}
+      />
+    </div>
+  );
+}

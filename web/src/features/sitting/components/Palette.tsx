@@ -1,0 +1,75 @@
+import { Link } from 'react-router';
+import type { LearnerModule } from '../../../../../contract/index.js';
+import { isAnswered, type AnswerState } from '../outbox/sync.js';
+import type { PaperItem } from '../paper-model.js';
+import { questionPath } from '../steps.js';
+import classes from './paper.module.css';
+
+interface PaletteProps {
+  olympiadName: string;
+  modules: LearnerModule[];
+  items: PaperItem[];
+  answers: ReadonlyMap<number, AnswerState>;
+  current?: PaperItem | null;
+  onPick?: () => void;
+}
+
+/** Every question at a glance: answered, not answered, flagged, and where you are. */
+export function Palette({ olympiadName, modules, items, answers, current, onPick }: PaletteProps) {
+  return (
+    <nav aria-label="All questions" className={classes.palette}>
+      <ul className={classes.paletteKey} aria-label="Key">
+        <li>
+          <span className={`${classes.cell} ${classes.cellAnswered}`} aria-hidden="true">
+            1
+          </span>
+          Answered
+        </li>
+        <li>
+          <span className={classes.cell} aria-hidden="true">
+            2
+          </span>
+          Not answered
+        </li>
+        <li>
+          <span className={`${classes.cell} ${classes.cellFlagged}`} aria-hidden="true">
+            3
+          </span>
+          Flagged
+        </li>
+      </ul>
+      {modules.map((module, moduleIndex) => {
+        const own = items.filter((item) => item.moduleIndex === moduleIndex);
+        return (
+          <div key={module.id} className={classes.paletteModule}>
+            <h2 className={classes.paletteTitle} id={`palette-m${moduleIndex}`}>
+              Section {moduleIndex + 1}: {module.title}
+            </h2>
+            <ul className={classes.paletteGrid} aria-labelledby={`palette-m${moduleIndex}`}>
+              {own.map((item) => {
+                const answer = answers.get(item.question.id);
+                const answered = isAnswered(answer?.value);
+                const flagged = answer?.flagged ?? false;
+                const isCurrent = current?.question.id === item.question.id;
+                const label = `Question ${item.number}, ${answered ? 'answered' : 'not answered'}${flagged ? ', flagged' : ''}`;
+                return (
+                  <li key={item.question.id}>
+                    <Link
+                      to={questionPath(olympiadName, item.moduleIndex, item.questionIndex)}
+                      className={`${classes.cell} ${answered ? classes.cellAnswered : ''} ${flagged ? classes.cellFlagged : ''} ${isCurrent ? classes.cellCurrent : ''}`}
+                      aria-label={label}
+                      aria-current={isCurrent ? 'step' : undefined}
+                      onClick={onPick}
+                    >
+                      {item.number}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,326 @@
+import type { AnswerValue, Paper } from '../../../../../contract/index.js';
+import { isApiError } from '../../../lib/api/index.js';
+import { saveAnswer, type Position } from '../api/save-answer.js';
+import { clearOwner, deleteEntry, entriesOf, ownerKey, putEntry, type OutboxEntry } from './idb.js';
+
+/**
+ * The learner's answers while writing: what they gave (merged from the server and the outbox), what is
+ * still unsent, and the server-held deadline. Every change goes into the outbox (IndexedDB) first, then
+ * to PUT /api/sitting/{o}/answers/{id}; an entry leaves the outbox only when the server acknowledged
+ * that very value. Failures retry with backoff, at once when the browser says it is online again.
+ */
+export interface AnswerState {
+  value: AnswerValue;
+  flagged: boolean;
+}
+
+export type SaveStatus = 'idle' | 'saving' | 'saved' | 'offline' | 'retrying';
+
+export interface SittingSnapshot {
+  ready: boolean;
+  answers: ReadonlyMap<number, AnswerState>;
+  pendingCount: number;
+  status: SaveStatus;
+  /** Milliseconds since the epoch, on the server's clock. */
+  deadlineAt: number | null;
+  /** server clock − device clock, in ms. */
+  clockOffset: number;
+  /** Set when the server refused answers because the attempt is over (time up or finished). */
+  closed: boolean;
+}
+
+const TEXT_DEBOUNCE_MS = 600;
+const MAX_BACKOFF_MS = 30_000;
+
+let seqCounter = 0;
+function nextSeq(): number {
+  seqCounter = (seqCounter + 1) % 1000;
+  return Date.now() * 1000 + seqCounter;
+}
+
+export function isAnswered(value: AnswerValue | undefined): boolean {
+  if (!value) return false;
+  switch (value.type) {
+    case 'single':
+      return value.optionId !== null;
+    case 'multiple':
+      return value.optionIds.length > 0;
+    case 'true_false':
+      return value.value !== null;
+    case 'numeric':
+      return value.value !== null;
+    case 'short_text':
+      return value.text.trim().length > 0;
+  }
+}
+
+export class SittingSync {
+  private readonly owner: string;
+  private answers = new Map<number, AnswerState>();
+  private pending = new Map<number, OutboxEntry>();
+  private inflight = new Set<number>();
+  private timers = new Map<number, ReturnType<typeof setTimeout>>();
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private failures = 0;
+  private lastFailure: 'network' | 'server' | null = null;
+  private savedOnce = false;
+  private snapshot: SittingSnapshot;
+  private listeners = new Set<() => void>();
+  private position: Position | null = null;
+  private initialised: Promise<void> | null = null;
+
+  constructor(
+    readonly olympiadName: string,
+    learnerId: number,
+  ) {
+    this.owner = ownerKey(olympiadName, learnerId);
+    this.snapshot = this.build(false, null, 0, false);
+    window.addEventListener('online', this.onOnline);
+    window.addEventListener('offline', this.emit);
+  }
+
+  // ---- reading -------------------------------------------------------------------------------------
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): SittingSnapshot => this.snapshot;
+
+  private build(ready: boolean, deadlineAt: number | null, clockOffset: number, closed: boolean): SittingSnapshot {
+    return {
+      ready,
+      answers: new Map(this.answers),
+      pendingCount: this.pending.size,
+      status: this.status(),
+      deadlineAt,
+      clockOffset,
+      closed,
+    };
+  }
+
+  private status(): SaveStatus {
+    if (this.pending.size === 0) return this.savedOnce ? 'saved' : 'idle';
+    if (!navigator.onLine || this.lastFailure === 'network') return 'offline';
+    if (this.lastFailure === 'server') return 'retrying';
+    return 'saving';
+  }
+
+  private emit = () => {
+    const { ready, deadlineAt, clockOffset, closed } = this.snapshot;
+    this.snapshot = this.build(ready, deadlineAt, clockOffset, closed);
+    for (const listener of this.listeners) listener();
+  };
+
+  private patch(next: Partial<Pick<SittingSnapshot, 'ready' | 'deadlineAt' | 'clockOffset' | 'closed'>>) {
+    const merged = { ...this.snapshot, ...next };
+    this.snapshot = this.build(merged.ready, merged.deadlineAt, merged.clockOffset, merged.closed);
+    for (const listener of this.listeners) listener();
+  }
+
+  // ---- loading -------------------------------------------------------------------------------------
+
+  /** Merges the server's answers with the outbox (an unsent answer wins) and starts sending. */
+  init(paper: Paper): Promise<void> {
+    this.initialised ??= (async () => {
+      const clockOffset = Date.parse(paper.serverNow) - Date.now();
+      for (const saved of paper.answers) this.answers.set(saved.questionId, { value: saved.value, flagged: saved.flagged });
+      const ids = new Set(paper.modules.flatMap((m) => m.questions.map((q) => q.id)));
+      for (const entry of await entriesOf(this.owner)) {
+        if (!ids.has(entry.questionId)) continue;
+        this.answers.set(entry.questionId, { value: entry.value, flagged: entry.flagged });
+        if (!this.pending.has(entry.questionId)) this.pending.set(entry.questionId, entry);
+      }
+      this.patch({ ready: true, deadlineAt: Date.parse(paper.deadlineAt), clockOffset });
+      this.flush();
+    })();
+    return this.initialised;
+  }
+
+  // ---- writing -------------------------------------------------------------------------------------
+
+  setPosition(position: Position) {
+    this.position = position;
+  }
+
+  getPosition(): Position | null {
+    return this.position;
+  }
+
+  /** Records an answer: into memory and the outbox at once; sent at once, or after a pause in typing. */
+  setAnswer(questionId: number, value: AnswerValue, options: { debounce?: boolean } = {}) {
+    const flagged = this.answers.get(questionId)?.flagged ?? false;
+    this.record(questionId, value, flagged, options.debounce ? TEXT_DEBOUNCE_MS : 0);
+  }
+
+  setFlag(questionId: number, emptyValue: AnswerValue, flagged: boolean) {
+    const value = this.answers.get(questionId)?.value ?? emptyValue;
+    this.record(questionId, value, flagged, 0);
+  }
+
+  private record(questionId: number, value: AnswerValue, flagged: boolean, delay: number) {
+    if (this.snapshot.closed) return;
+    this.answers.set(questionId, { value, flagged });
+    const entry: OutboxEntry = {
+      key: `${this.owner}|${questionId}`,
+      owner: this.owner,
+      questionId,
+      value,
+      flagged,
+      position: this.position ?? undefined,
+      seq: nextSeq(),
+      updatedAt: Date.now(),
+    };
+    this.pending.set(questionId, entry);
+    void putEntry(entry);
+    this.emit();
+    const old = this.timers.get(questionId);
+    if (old) clearTimeout(old);
+    if (delay > 0) {
+      this.timers.set(
+        questionId,
+        setTimeout(() => {
+          this.timers.delete(questionId);
+          this.send(questionId);
+        }, delay),
+      );
+    } else {
+      this.timers.delete(questionId);
+      this.send(questionId);
+    }
+  }
+
+  /** Sends everything unsent now (typing pauses included). */
+  flush = () => {
+    if (this.retryTimer) {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+    }
+    for (const [id, timer] of this.timers) {
+      clearTimeout(timer);
+      this.timers.delete(id);
+    }
+    for (const id of this.pending.keys()) this.send(id);
+  };
+
+  /** Resolves true once nothing is unsent, false if that did not happen within `timeoutMs`. */
+  async settle(timeoutMs: number): Promise<boolean> {
+    this.flush();
+    const end = Date.now() + timeoutMs;
+    while (this.pending.size > 0 && Date.now() < end && !this.snapshot.closed) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    return this.pending.size === 0;
+  }
+
+  private onOnline = () => {
+    this.failures = 0;
+    this.emit();
+    this.flush();
+  };
+
+  private send(questionId: number) {
+    if (this.inflight.has(questionId) || this.snapshot.closed) return;
+    const entry = this.pending.get(questionId);
+    if (!entry) return;
+    this.inflight.add(questionId);
+    void saveAnswer(this.olympiadName, questionId, { value: entry.value, flagged: entry.flagged, position: entry.position })
+      .then(
+        async (result) => {
+          this.failures = 0;
+          this.lastFailure = null;
+          this.savedOnce = true;
+          if (this.pending.get(questionId)?.seq === entry.seq) this.pending.delete(questionId);
+          await deleteEntry(entry.key, entry.seq);
+          const deadlineAt = Date.parse(result.deadlineAt);
+          if (deadlineAt !== this.snapshot.deadlineAt) this.patch({ deadlineAt });
+        },
+        (error: unknown) => this.failed(questionId, entry, error),
+      )
+      .finally(() => {
+        this.inflight.delete(questionId);
+        this.emit();
+        // A newer value arrived while this one was on its way.
+        const newer = this.pending.get(questionId);
+        if (newer && newer.seq !== entry.seq && !this.timers.has(questionId) && !this.retryTimer) this.send(questionId);
+      });
+  }
+
+  private failed(questionId: number, entry: OutboxEntry, error: unknown) {
+    const status = isApiError(error) ? error.status : 0;
+    if (status === 409) {
+      // Time is up or the attempt is finished: nothing more can be saved; the server has what it has.
+      this.close();
+      return;
+    }
+    if (status === 400 || status === 404 || status === 422) {
+      // This value can never be stored (the question is gone or the value is refused): drop it.
+      console.warn(`Answer to question ${questionId} refused by the server`, error);
+      if (this.pending.get(questionId)?.seq === entry.seq) this.pending.delete(questionId);
+      void deleteEntry(entry.key, entry.seq);
+      return;
+    }
+    if (status === 401 || status === 403) {
+      // Signed out, or the attempt is not in the questions step any more: keep the outbox for later.
+      this.lastFailure = 'server';
+      return;
+    }
+    this.lastFailure = status === 0 ? 'network' : 'server';
+    this.failures += 1;
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry() {
+    if (this.retryTimer) return;
+    const base = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(this.failures - 1, 5));
+    const delay = base / 2 + Math.random() * (base / 2);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      for (const id of this.pending.keys()) if (!this.timers.has(id)) this.send(id);
+    }, delay);
+  }
+
+  private close() {
+    if (this.snapshot.closed) return;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.pending.clear();
+    void clearOwner(this.owner);
+    this.patch({ closed: true });
+  }
+
+  /** The attempt ended (finished or time up): stop, forget unsent leftovers. */
+  finished() {
+    this.close();
+  }
+
+  dispose() {
+    window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('offline', this.emit);
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+  }
+}
+
+const syncs = new Map<string, SittingSync>();
+
+/** One sync per olympiad and learner for the life of the tab (it outlives page changes). */
+export function sittingSync(olympiadName: string, learnerId: number): SittingSync {
+  const key = ownerKey(olympiadName, learnerId);
+  let sync = syncs.get(key);
+  if (!sync) {
+    sync = new SittingSync(olympiadName, learnerId);
+    syncs.set(key, sync);
+  }
+  return sync;
+}
+
+/** Forgets the tab's sync (after finishing), so a reset attempt starts clean. */
+export function dropSittingSync(olympiadName: string, learnerId: number) {
+  const key = ownerKey(olympiadName, learnerId);
+  syncs.get(key)?.dispose();
+  syncs.delete(key);
+}

@@ -1,0 +1,114 @@
+import { Alert, Button, Stack, Text, Textarea } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import type { SittingState } from '../../../../../contract/index.js';
+import { useSendFeedback } from '../api/finish.js';
+import { sittingStateQuery } from '../api/state.js';
+import { FocusHeading } from '../components/FocusHeading.js';
+import { SittingGate, SittingLoading } from '../components/SittingGate.js';
+import classes from '../sitting.module.css';
+
+/** /{o}/olympiad/finished: your answers are in; optional feedback; the score only when the server sends it. */
+export default function FinishedPage() {
+  const location = useLocation();
+  const timeUp = (location.state as { timeUp?: boolean } | null)?.timeUp === true;
+  return (
+    <SittingGate page="finished" hold={timeUp}>
+      {(state, olympiadName) =>
+        state.step === 'finished' ? <Finished state={state} olympiadName={olympiadName} /> : <HandingIn olympiadName={olympiadName} />
+      }
+    </SittingGate>
+  );
+}
+
+/** Time ran out a moment ago: the server closes the attempt; ask until it says so. */
+function HandingIn({ olympiadName }: { olympiadName: string }) {
+  useQuery({ ...sittingStateQuery(olympiadName), refetchInterval: 2000 });
+  return <SittingLoading label="Time is up. Handing in your answers…" />;
+}
+
+function Finished({ state, olympiadName }: { state: SittingState; olympiadName: string }) {
+  const reason = state.attempt.finishReason;
+  const { score, maxScore } = state.attempt;
+  return (
+    <Stack gap="lg">
+      <div>
+        <div className={classes.eyebrow}>{state.olympiad.title}</div>
+        <FocusHeading>{reason === 'time_up' ? 'Time is up: your answers are in' : 'Your answers are in'}</FocusHeading>
+      </div>
+      <Text size="lg">
+        Well done, {state.learner.firstName || 'and thank you'}. {reason === 'time_up' ? 'The time ran out and ' : ''}
+        {reason === 'admin' ? 'The organisers closed your olympiad and ' : ''}
+        every answer that was saved has been handed in. You cannot change them any more.
+      </Text>
+      {score !== null ? (
+        <div className={classes.card}>
+          <Text size="lg">
+            Your score: <strong>{score}</strong>
+            {maxScore !== null ? ` out of ${maxScore}` : ''}
+          </Text>
+        </div>
+      ) : (
+        <Text c="dimmed">Your teacher will receive the results when the olympiad has closed.</Text>
+      )}
+      {state.attempt.feedbackGiven ? (
+        <Alert color="green" variant="light" title="Thank you for your feedback">
+          You can close this page now.
+        </Alert>
+      ) : (
+        <Feedback olympiadName={olympiadName} />
+      )}
+    </Stack>
+  );
+}
+
+function Feedback({ olympiadName }: { olympiadName: string }) {
+  const send = useSendFeedback(olympiadName);
+  const [rating, setRating] = useState<number | null>(null);
+  const [comment, setComment] = useState('');
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    send.mutate({ rating, comment: comment.trim() });
+  };
+  return (
+    <form onSubmit={submit} className={classes.card} aria-labelledby="feedback-heading">
+      <Stack gap="md">
+        <div>
+          <Text component="h2" id="feedback-heading" fw={700} size="xl">
+            What did you think? (optional)
+          </Text>
+          <Text c="dimmed">Your feedback helps us make the next olympiad better.</Text>
+        </div>
+        <fieldset className={classes.stars}>
+          <legend>How did you find the olympiad? 1 is “not good”, 5 is “very good”.</legend>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className={classes.star}>
+              <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} />
+              <span>{n}</span>
+            </label>
+          ))}
+        </fieldset>
+        <Textarea
+          label="Anything you want to tell us?"
+          size="md"
+          autosize
+          minRows={3}
+          maxLength={2000}
+          value={comment}
+          onChange={(e) => setComment(e.currentTarget.value)}
+        />
+        {send.isError ? (
+          <Alert color="red" variant="light" role="alert" title="Not sent">
+            {send.error.message}
+          </Alert>
+        ) : null}
+        <div>
+          <Button type="submit" size="md" loading={send.isPending} disabled={rating === null && comment.trim() === ''}>
+            Send feedback
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

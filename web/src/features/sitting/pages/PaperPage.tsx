@@ -1,0 +1,252 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import type { Paper, SittingState } from '../../../../../contract/index.js';
+import { useSessionUser } from '../../../lib/session/index.js';
+import { sendHeartbeat } from '../api/heartbeat.js';
+import { sittingKeys } from '../api/keys.js';
+import { usePaper } from '../api/paper.js';
+import { AnswerInput, emptyAnswer } from '../components/AnswerInput.js';
+import { FocusHeading } from '../components/FocusHeading.js';
+import { Palette } from '../components/Palette.js';
+import classes from '../components/paper.module.css';
+import { SaveStatus } from '../components/SaveStatus.js';
+import { SittingGate, SittingLoading } from '../components/SittingGate.js';
+import { Summary } from '../components/Summary.js';
+import { Timer } from '../components/Timer.js';
+import { isAnswered, sittingSync, type SittingSync } from '../outbox/sync.js';
+import { flatten, type PaperItem } from '../paper-model.js';
+import { olympiadPath, questionPath, summaryPath } from '../steps.js';
+
+const HEARTBEAT_MS = 60_000;
+
+/** /{o}/olympiad/{moduleIndex}/{questionIndex|intro} and /{o}/olympiad/summary: the questions. */
+export default function PaperPage() {
+  return (
+    <SittingGate page="questions">
+      {(state, olympiadName) => <PaperLoader state={state} olympiadName={olympiadName} />}
+    </SittingGate>
+  );
+}
+
+function PaperLoader({ state, olympiadName }: { state: SittingState; olympiadName: string }) {
+  const user = useSessionUser();
+  const paper = usePaper(olympiadName, true);
+  const sync = useMemo(() => sittingSync(olympiadName, user?.id ?? 0), [olympiadName, user?.id]);
+  useEffect(() => {
+    if (paper.data) void sync.init(paper.data);
+  }, [paper.data, sync]);
+  if (paper.isError) {
+    return (
+      <div className={classes.problem} role="alert">
+        <h1 className={classes.problemTitle}>We could not load the questions</h1>
+        <p>{paper.error.message}</p>
+        <p>Check your connection and try again. Answers you already gave are kept.</p>
+        <button type="button" className={classes.primary} onClick={() => void paper.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!paper.data) return <SittingLoading label="Loading your questions…" />;
+  return <PaperView paper={paper.data} sync={sync} state={state} olympiadName={olympiadName} />;
+}
+
+interface PaperViewProps {
+  paper: Paper;
+  sync: SittingSync;
+  state: SittingState;
+  olympiadName: string;
+}
+
+function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
+  const params = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const snapshot = useSyncExternalStore(sync.subscribe, sync.getSnapshot);
+  const items = useMemo(() => flatten(paper.modules), [paper.modules]);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+
+  const summary = params.moduleIndex === undefined;
+  const moduleIndex = Number(params.moduleIndex ?? 0);
+  const intro = params.questionIndex === 'intro';
+  const questionIndex = intro ? -1 : Number(params.questionIndex ?? 0);
+  const module = paper.modules[moduleIndex];
+  const position = useMemo(() => ({ moduleIndex, questionIndex: Math.max(0, questionIndex) }), [moduleIndex, questionIndex]);
+  const item = !summary && !intro ? items.find((i) => i.moduleIndex === moduleIndex && i.questionIndex === questionIndex) : undefined;
+  const valid = summary || (module && (intro || item));
+
+  useEffect(() => {
+    if (!summary) sync.setPosition(position);
+  }, [sync, position, summary]);
+
+  // Heartbeat: "still writing, here" once a minute.
+  const answeredCount = items.filter((i) => isAnswered(snapshot.answers.get(i.question.id)?.value)).length;
+  useEffect(() => {
+    const beat = () => sendHeartbeat(state.olympiad.id, sync.getPosition(), answeredCount);
+    const id = setInterval(beat, HEARTBEAT_MS);
+    return () => clearInterval(id);
+  }, [state.olympiad.id, sync, answeredCount]);
+  useEffect(() => {
+    void sendHeartbeat(state.olympiad.id, sync.getPosition(), 0);
+  }, [state.olympiad.id, sync]);
+
+  const toFinished = useCallback(() => {
+    sync.finished();
+    void queryClient.invalidateQueries({ queryKey: sittingKeys.all(olympiadName) });
+    void navigate(olympiadPath(olympiadName, 'finished'), { replace: true, state: { timeUp: true } });
+  }, [sync, queryClient, olympiadName, navigate]);
+
+  // The server refused answers because the attempt is over.
+  useEffect(() => {
+    if (snapshot.closed) toFinished();
+  }, [snapshot.closed, toFinished]);
+
+  const onTimeUp = useCallback(() => {
+    // Give the last answers a moment to arrive (the server keeps what came before the deadline).
+    void sync.settle(3000).then(toFinished);
+  }, [sync, toFinished]);
+
+  if (!valid) return <Navigate to={questionPath(olympiadName, 0, 'intro')} replace />;
+
+  const index = item ? items.indexOf(item) : -1;
+  const prevItem: PaperItem | undefined = index > 0 ? items[index - 1] : undefined;
+  const nextItem: PaperItem | undefined = index >= 0 ? items[index + 1] : undefined;
+  const prevHref = intro
+    ? moduleIndex > 0
+      ? questionPath(olympiadName, moduleIndex - 1, paper.modules[moduleIndex - 1].questions.length - 1)
+      : null
+    : item && item.questionIndex === 0
+      ? questionPath(olympiadName, moduleIndex, 'intro')
+      : prevItem
+        ? questionPath(olympiadName, prevItem.moduleIndex, prevItem.questionIndex)
+        : null;
+  const nextHref = intro
+    ? module.questions.length > 0
+      ? questionPath(olympiadName, moduleIndex, 0)
+      : moduleIndex + 1 < paper.modules.length
+        ? questionPath(olympiadName, moduleIndex + 1, 'intro')
+        : summaryPath(olympiadName)
+    : nextItem
+      ? nextItem.moduleIndex !== moduleIndex
+        ? questionPath(olympiadName, nextItem.moduleIndex, 'intro')
+        : questionPath(olympiadName, nextItem.moduleIndex, nextItem.questionIndex)
+      : summaryPath(olympiadName);
+  const nextLabel = intro ? 'Start this section' : nextItem ? (nextItem.moduleIndex !== moduleIndex ? 'Next section' : 'Next') : 'Review and finish';
+
+  const focusKey = summary ? 'summary' : `${moduleIndex}/${params.questionIndex}`;
+  const answer = item ? snapshot.answers.get(item.question.id) : undefined;
+  const promptId = item ? `prompt-${item.question.id}` : 'prompt';
+
+  return (
+    <div className={classes.paper}>
+      <div className={classes.bar}>
+        {snapshot.deadlineAt !== null ? (
+          <Timer deadlineAt={snapshot.deadlineAt} clockOffset={snapshot.clockOffset} onTimeUp={onTimeUp} />
+        ) : null}
+        <SaveStatus status={snapshot.status} pending={snapshot.pendingCount} />
+        <button
+          type="button"
+          className={classes.paletteToggle}
+          aria-expanded={paletteOpen}
+          aria-controls="question-palette"
+          onClick={() => setPaletteOpen((open) => !open)}
+        >
+          {paletteOpen ? 'Hide questions' : 'All questions'}
+          <span className={classes.paletteCount}>
+            {answeredCount}/{items.length}
+          </span>
+        </button>
+      </div>
+
+      {paletteOpen ? (
+        <div id="question-palette" className={classes.palettePanel}>
+          <Palette
+            olympiadName={olympiadName}
+            modules={paper.modules}
+            items={items}
+            answers={snapshot.answers}
+            current={item}
+            onPick={() => setPaletteOpen(false)}
+          />
+          <Link to={summaryPath(olympiadName)} className={classes.secondary} onClick={() => setPaletteOpen(false)}>
+            Review and finish
+          </Link>
+        </div>
+      ) : null}
+
+      {summary ? (
+        <Summary
+          olympiadName={olympiadName}
+          modules={paper.modules}
+          items={items}
+          snapshot={snapshot}
+          sync={sync}
+          focusKey={focusKey}
+          onFinished={toFinished}
+        />
+      ) : intro ? (
+        <section className={classes.sheet} aria-labelledby="module-heading">
+          <div className={classes.eyebrowRow}>
+            Section {moduleIndex + 1} of {paper.modules.length}
+          </div>
+          <FocusHeading id="module-heading" focusKey={focusKey}>
+            {module.title}
+          </FocusHeading>
+          {module.intro ? <div className={classes.rich} dangerouslySetInnerHTML={{ __html: module.intro }} /> : null}
+          <p className={classes.muted}>
+            {module.questions.length} question{module.questions.length === 1 ? '' : 's'} in this section.
+          </p>
+        </section>
+      ) : item ? (
+        <section className={classes.sheet} aria-labelledby="question-heading">
+          <div className={classes.eyebrowRow}>
+            Section {moduleIndex + 1}: {module.title}
+          </div>
+          <div className={classes.questionHead}>
+            <FocusHeading id="question-heading" focusKey={focusKey}>
+              Question {item.number} <span className={classes.of}>of {items.length}</span>
+            </FocusHeading>
+            <span className={classes.marks}>
+              {item.question.marks} mark{item.question.marks === 1 ? '' : 's'}
+            </span>
+          </div>
+          <div id={promptId} className={classes.rich} dangerouslySetInnerHTML={{ __html: item.question.prompt }} />
+          {item.question.imageUrl ? (
+            <img className={classes.questionImage} src={item.question.imageUrl} alt={item.question.imageAlt} />
+          ) : null}
+          <AnswerInput
+            key={item.question.id}
+            question={item.question}
+            value={answer?.value}
+            promptId={promptId}
+            onChange={(value, options) => sync.setAnswer(item.question.id, value, options)}
+          />
+          <button
+            type="button"
+            className={`${classes.flag} ${answer?.flagged ? classes.flagOn : ''}`}
+            aria-pressed={answer?.flagged ?? false}
+            onClick={() => sync.setFlag(item.question.id, emptyAnswer(item.question.type), !(answer?.flagged ?? false))}
+          >
+            <span aria-hidden="true">⚑</span> {answer?.flagged ? 'Flagged for review' : 'Flag for review'}
+          </button>
+        </section>
+      ) : null}
+
+      {!summary ? (
+        <nav className={classes.pager} aria-label="Question navigation">
+          {prevHref ? (
+            <Link to={prevHref} className={classes.secondary}>
+              <span aria-hidden="true">←</span> Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <Link to={nextHref} className={classes.primary}>
+            {nextLabel} <span aria-hidden="true">→</span>
+          </Link>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
