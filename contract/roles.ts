@@ -25,7 +25,7 @@ export const reservedNames = [
   'faq', 'testimonial', 'dashboard', 'expression-of-interest', 'interest', 'teacher-expression', 'teacher',
   'learner', 'admin', 'finance', 'funding', 'docs', 'health', 'index.html', 'favicon.ico', 'robots.txt',
   'welcome', 'copy', 'emailer', 'question', 'question-module', 'useful-contact', 'igeo-country', 'igeo-country-participant',
-  'school-participant', 'olympus-project', 'olympus-sub-project', 'not-found', 'home', 'about', 'contact',
+  'school-participant', 'olympiad-grant', 'olympus-project', 'olympus-sub-project', 'not-found', 'home', 'about', 'contact',
 ] as const;
 
 /** A varName or projectName: lower-case words joined by hyphens, not reserved. */

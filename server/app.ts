@@ -8,6 +8,7 @@ import type { Database, Db } from './db/client.js';
 import { registerAuthentication } from './features/auth/authenticate.js';
 import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { olympiadsRoutes } from './features/olympiads/routes.js';
 import { publicRoutes } from './features/public/routes.js';
 import { webRoutes } from './features/web/routes.js';
 import type { Actor } from './http/actor.js';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(publicRoutes);
+  await app.register(olympiadsRoutes);
   if (deps.serveWeb) await app.register(webRoutes, { root: deps.webRoot });
   return app;
 }

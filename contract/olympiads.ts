@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import { GrantRole, UrlName } from './roles.js';
+
+/**
+ * Projects, sub-projects and olympiads as the overlord and an olympiad's admins edit them (issue 4, part 1).
+ * Lists answer `pageOf(item)`; every write answers the stored record.
+ */
+
+const isoDate = z.iso.datetime({ offset: true, message: 'Use a date and time, e.g. 2026-09-01T08:00:00+02:00' });
+const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`);
+const required = (max: number, what: string) => text(max).min(1, `Enter ${what}`);
+
+/** Query parameters of every paged list: page, pageSize, search, sort, order (DESIGN §2). */
+const paging = {
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+  search: z.string().trim().max(200).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+};
+
+// ---------------------------------------------------------------- projects
+
+export const Project = z.object({
+  id: z.number().int(),
+  projectName: z.string(),
+  title: z.string(),
+  seoTitle: z.string(),
+  shareTitle: z.string(),
+  description: z.string(),
+  keywords: z.string(),
+  olympiadCount: z.number().int(),
+  subProjectCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type Project = z.infer<typeof Project>;
+
+export const ProjectInput = z.strictObject({
+  projectName: UrlName,
+  title: required(200, 'a title'),
+  seoTitle: text(200).default(''),
+  shareTitle: text(200).default(''),
+  description: text(2000).default(''),
+  keywords: text(500).default(''),
+});
+export type ProjectInput = z.infer<typeof ProjectInput>;
+export const ProjectUpdate = z.strictObject({
+  projectName: UrlName,
+  title: required(200, 'a title'),
+  seoTitle: text(200),
+  shareTitle: text(200),
+  description: text(2000),
+  keywords: text(500),
+}).partial();
+
+export const projectSorts = ['projectName', 'title', 'updatedAt'] as const;
+export const ProjectListQuery = z.strictObject({ ...paging, sort: z.enum(projectSorts).default('title') });
+export const ProjectSingleQuery = z.strictObject({ projectId: z.coerce.number().int().positive() });
+
+// ---------------------------------------------------------------- sub-projects
+
+export const SubProject = z.object({
+  id: z.number().int(),
+  projectId: z.number().int(),
+  projectName: z.string(),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  position: z.number().int(),
+});
+export type SubProject = z.infer<typeof SubProject>;
+
+export const SubProjectInput = z.strictObject({
+  projectId: z.number().int().positive('Choose a project'),
+  name: UrlName,
+  title: required(200, 'a title'),
+  description: text(2000).default(''),
+  position: z.number().int().min(0).max(10_000).default(0),
+});
+export type SubProjectInput = z.infer<typeof SubProjectInput>;
+export const SubProjectUpdate = z.strictObject({
+  name: UrlName,
+  title: required(200, 'a title'),
+  description: text(2000),
+  position: z.number().int().min(0).max(10_000),
+}).partial();
+
+export const subProjectSorts = ['name', 'title', 'position', 'projectName'] as const;
+export const SubProjectListQuery = z.strictObject({
+  ...paging,
+  sort: z.enum(subProjectSorts).default('position'),
+  projectId: z.coerce.number().int().positive().optional(),
+});
+
+// ---------------------------------------------------------------- olympiads
+
+export const olympiadKinds = ['school', 'country'] as const;
+export const OlympiadKind = z.enum(olympiadKinds);
+
+export const OlympiadRecord = z.object({
+  id: z.number().int(),
+  projectId: z.number().int(),
+  projectName: z.string(),
+  subProjectId: z.number().int().nullable(),
+  varName: z.string(),
+  title: z.string(),
+  year: z.number().int(),
+  kind: OlympiadKind,
+  open: z.boolean(),
+  pinned: z.boolean(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  durationMinutes: z.number().int().nullable(),
+  /** Fee per learner in cents of `currency`. */
+  feeCents: z.number().int(),
+  currency: z.string(),
+  updatedAt: z.string(),
+  /** What the caller may do with this olympiad (from the server's policy; the UI never re-derives roles). */
+  can: z.object({ edit: z.boolean(), editAll: z.boolean(), open: z.boolean(), pin: z.boolean(), grant: z.boolean() }),
+});
+export type OlympiadRecord = z.infer<typeof OlympiadRecord>;
+
+const windowRule = <T extends { startsAt?: string | null | undefined; endsAt?: string | null | undefined }>(v: T) =>
+  !v.startsAt || !v.endsAt || new Date(v.startsAt) < new Date(v.endsAt);
+const windowIssue = { message: 'The window must end after it starts', path: ['endsAt'] };
+
+/** The settings an olympiad's admin may change; the overlord changes these and everything else. */
+export const olympiadSettingsFields = {
+  startsAt: isoDate.nullable(),
+  endsAt: isoDate.nullable(),
+  durationMinutes: z
+    .number()
+    .int('Use whole minutes')
+    .min(1, 'At least one minute')
+    .max(24 * 60, 'At most 24 hours')
+    .nullable(),
+};
+
+const olympiadFields = {
+  projectId: z.number().int().positive('Choose a project'),
+  subProjectId: z.number().int().positive().nullable(),
+  varName: UrlName,
+  title: required(200, 'a title'),
+  year: z.number().int().min(2000, 'From 2000').max(2100, 'Until 2100'),
+  kind: OlympiadKind,
+  feeCents: z.number().int('Use whole cents').min(0, 'The fee cannot be negative').max(100_000_000),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code, e.g. ZAR'),
+  ...olympiadSettingsFields,
+};
+
+export const OlympiadInput = z
+  .strictObject({
+    ...olympiadFields,
+    subProjectId: olympiadFields.subProjectId.default(null),
+    kind: olympiadFields.kind.default('school'),
+    currency: olympiadFields.currency.default('ZAR'),
+    startsAt: olympiadFields.startsAt.default(null),
+    endsAt: olympiadFields.endsAt.default(null),
+    durationMinutes: olympiadFields.durationMinutes.default(null),
+  })
+  .refine(windowRule, windowIssue);
+export type OlympiadInput = z.infer<typeof OlympiadInput>;
+
+export const OlympiadUpdate = z.strictObject(olympiadFields).partial().refine(windowRule, windowIssue);
+export type OlympiadUpdate = z.infer<typeof OlympiadUpdate>;
+/** The keys an admin (not the overlord) may send in an update. */
+export const adminSettingsKeys = Object.keys(olympiadSettingsFields) as Array<keyof typeof olympiadSettingsFields>;
+
+export const olympiadSorts = ['title', 'varName', 'year', 'startsAt', 'projectName', 'updatedAt'] as const;
+export const OlympiadListQuery = z.strictObject({
+  ...paging,
+  sort: z.enum(olympiadSorts).default('year'),
+  projectId: z.coerce.number().int().positive().optional(),
+  open: z.enum(['true', 'false']).optional(),
+});
+export const OlympiadSingleQuery = z
+  .strictObject({
+    olympiadId: z.coerce.number().int().positive().optional(),
+    olympiadVarName: z.string().trim().min(1).max(60).optional(),
+  })
+  .refine((q) => q.olympiadId != null || q.olympiadVarName != null, {
+    message: 'Give olympiadId or olympiadVarName',
+    path: ['olympiadId'],
+  });
+
+export const OlympiadResultBody = z.object({ success: z.literal(true), olympiad: OlympiadRecord });
+
+/** GET /olympiad/api/set-olympiad-open/{olympiadId}/{true|false}?confirm=true */
+export const SetOpenParams = z.strictObject({
+  olympiadId: z.coerce.number().int().positive(),
+  open: z.enum(['true', 'false']),
+});
+export const SetOpenQuery = z.strictObject({ confirm: z.enum(['true', 'false']).optional() });
+
+/** POST /olympiad/set-pinned?olympiadId&pinned (pinned omitted: toggles). */
+export const SetPinnedQuery = z.strictObject({
+  olympiadId: z.coerce.number().int().positive(),
+  pinned: z.enum(['true', 'false']).optional(),
+});
+
+// ---------------------------------------------------------------- verification (blockers)
+
+export const blockerKinds = [
+  'no_window',
+  'no_duration',
+  'window_over',
+  'no_modules',
+  'module_without_questions',
+  'question_without_answer',
+  'question_unverified',
+] as const;
+export const Blocker = z.object({
+  kind: z.enum(blockerKinds),
+  message: z.string(),
+  moduleId: z.number().int().nullable(),
+  questionId: z.number().int().nullable(),
+});
+export type Blocker = z.infer<typeof Blocker>;
+export const VerifyResult = z.object({
+  success: z.literal(true),
+  olympiadId: z.number().int(),
+  ready: z.boolean(),
+  blockers: z.array(Blocker),
+  counts: z.object({ modules: z.number().int(), questions: z.number().int(), verified: z.number().int() }),
+});
+export type VerifyResult = z.infer<typeof VerifyResult>;
+
+// ---------------------------------------------------------------- grants
+
+export const GrantRecord = z.object({
+  userId: z.number().int(),
+  olympiadId: z.number().int(),
+  role: GrantRole,
+  username: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type GrantRecord = z.infer<typeof GrantRecord>;
+export const GrantListQuery = z.strictObject({ olympiadId: z.coerce.number().int().positive() });
+export const GrantInput = z.strictObject({
+  olympiadId: z.number().int().positive(),
+  userId: z.number().int().positive('Choose a user'),
+  role: GrantRole,
+});
+export const GrantDeleteQuery = z.strictObject({
+  olympiadId: z.coerce.number().int().positive(),
+  userId: z.coerce.number().int().positive(),
+  role: GrantRole,
+});
+export const StaffSearchQuery = z.strictObject({
+  search: z.string().trim().min(1).max(100),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const StaffUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: z.string(),
+});
+export type StaffUser = z.infer<typeof StaffUser>;
