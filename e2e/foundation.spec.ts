@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
-import { demoAccounts, demoPassword, fillSignIn, pathIs, signIn } from './support/session.js';
+import {
+  demoAccounts,
+  demoPassword,
+  fillSignIn,
+  passwordField,
+  pathIs,
+  signIn,
+  signInForm,
+  usernameField,
+} from './support/session.js';
 
 /** Issue 2: every demo account signs in and lands in its own area; the guards of spec §6 hold. */
 
@@ -24,13 +33,13 @@ test('a learner who opens /overlord/overview is sent to /login', async ({ page }
   await signIn(page, learner);
   await page.goto('/overlord/overview');
   await expect(page).toHaveURL(pathIs('/login'));
-  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  await expect(signInForm(page)).toBeVisible();
 });
 
 test('a signed-out visitor who opens /portal is sent to /login', async ({ page }) => {
   await page.goto('/portal');
   await expect(page).toHaveURL(pathIs('/login'));
-  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  await expect(signInForm(page)).toBeVisible();
 });
 
 test('a stranger on an unknown path sees the not-found page', async ({ page }) => {
@@ -42,32 +51,32 @@ test('a stranger on an unknown path sees the not-found page', async ({ page }) =
 test('a wrong password shows an inline error on the password field', async ({ page }) => {
   await page.goto('/login');
   await fillSignIn(page, 'teacher', `${demoPassword}-wrong`);
-  const password = page.getByLabel('Password', { exact: true });
-  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  // The message is shown under the field and is the field's accessible description (aria-describedby).
   await expect(page.getByText('This password is not right', { exact: false })).toBeVisible();
-  await expect(page.getByLabel('Username', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(passwordField(page)).toHaveAccessibleDescription(/This password is not right/);
+  await expect(usernameField(page)).not.toHaveAccessibleDescription(/./);
   await expect(page).toHaveURL(pathIs('/login'));
 });
 
 test('an unknown username shows an inline error on the username field', async ({ page }) => {
   await page.goto('/login');
   await fillSignIn(page, 'nobody-by-this-name', demoPassword);
-  await expect(page.getByLabel('Username', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('We do not know this username', { exact: false })).toBeVisible();
+  await expect(usernameField(page)).toHaveAccessibleDescription(/We do not know this username/);
   await expect(page).toHaveURL(pathIs('/login'));
 });
 
 test.describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violations', () => {
   test('/login', async ({ page }, testInfo) => {
     await page.goto('/login');
-    await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+    await expect(signInForm(page)).toBeVisible();
     await expectNoSeriousA11yViolations(page, testInfo);
   });
 
   test('/login with a wrong password shown', async ({ page }, testInfo) => {
     await page.goto('/login');
     await fillSignIn(page, 'teacher', `${demoPassword}-wrong`);
-    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(passwordField(page)).toHaveAccessibleDescription(/This password is not right/);
     await expectNoSeriousA11yViolations(page, testInfo);
   });
 

@@ -14,6 +14,7 @@
  *   --db-only      | TEST_DB_ONLY=1   only the database (API) suites: vitest. CI's second pass runs this with
  *                                     DATABASE_URL set to the real PostgreSQL.
  *   --no-browser   | TEST_NO_BROWSER=1 skip the browser tests (said plainly; refused when CI=true).
+ *   TEST_FORMAT=1                    also run `npm run format:check` (off until the repository is formatted).
  *   REPORT_DIR=dir                   where the JSON reports and summary.json go (default: reports).
  *   CHROMIUM_PATH=path               the Chromium to use (default: /usr/bin/chromium).
  *   CI=true                          a missing Chromium is a failure, never a skip.
@@ -55,8 +56,8 @@ const green = (s) => paint('32', s);
 const yellow = (s) => paint('33', s);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Formatting is checked only once the whole repository is formatted (see docs/decisions). */
-const CHECK_FORMAT = false;
+/** `prettier --check` joins the run once the whole repository is formatted; until then TEST_FORMAT=1 asks for it. */
+const CHECK_FORMAT = truthy(process.env.TEST_FORMAT);
 
 const timings = [];
 const started = Date.now();
@@ -187,10 +188,16 @@ function finish(reason) {
   if (reason) {
     console.log(red(`\n✘ ${reason}`));
     exit = 1;
+    // A step that failed before or outside the tests (lint, build, a runner that crashed) is a failure too.
+    if (total.failed === 0) {
+      total.failed = 1;
+      console.log(red('  (counted as 1 failure)'));
+    }
   }
   if (total.failed > 0) exit = 1;
-  if (ran === 0) {
-    console.log(red('✘ No test ran: that is a failure, never a pass.'));
+  if (ran === 0 && !reason) {
+    console.log(red('✘ No test ran: that is a failure, never a pass (counted as 1 failure).'));
+    total.failed = 1;
     exit = 1;
   }
   writeFileSync(

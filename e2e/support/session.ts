@@ -28,17 +28,23 @@ export function pathIs(path: string): RegExp {
   return new RegExp(`^[^?#]*//[^/]+${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?(?:[?#].*)?$`);
 }
 
+/** The sign-in form's fields, by their accessible names (a required field's label also shows a "*"). */
+export const signInForm = (page: Page) => page.getByRole('form', { name: 'Sign in' });
+export const usernameField = (page: Page) => signInForm(page).getByRole('textbox', { name: 'Username', exact: true });
+export const passwordField = (page: Page) => signInForm(page).getByRole('textbox', { name: 'Password', exact: true });
+
 /** Fills the /login form the way a person does and presses "Sign in". */
 export async function fillSignIn(page: Page, username: string, password: string, olympiad?: string) {
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Username', { exact: true }).fill(username);
-  await form.getByLabel('Password', { exact: true }).fill(password);
+  const form = signInForm(page);
+  await usernameField(page).fill(username);
+  await passwordField(page).fill(password);
   if (olympiad) {
     const learner = form.getByRole('switch', { name: 'I am a learner' });
     await learner.check({ force: true });
     await expect(learner).toBeChecked();
-    await form.getByLabel('Olympiad', { exact: true }).fill(olympiad);
-    await form.getByLabel('Olympiad', { exact: true }).press('Escape');
+    const field = form.getByLabel('Olympiad');
+    await field.fill(olympiad);
+    await field.press('Escape');
   }
   await form.getByRole('button', { name: 'Sign in' }).click();
 }
