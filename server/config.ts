@@ -37,6 +37,18 @@ const Env = z.object({
   SESSION_HOURS_STAFF: z.coerce.number().int().min(1).default(12),
   SESSION_HOURS_LEARNER: z.coerce.number().int().min(1).default(8),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** The background mail sender (decision 010). */
+  MAIL_SENDER: boolish.default(true),
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(60),
+  MAIL_SENDING_LEASE_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Shared secret of the bounce intake (POST /bounce/api/intake, header x-bounce-secret). Unset: intake off. */
+  BOUNCE_SECRET: z.string().min(16, 'BOUNCE_SECRET must be at least 16 characters').optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1_048_576),
 });
 
 export interface Config {
@@ -62,6 +74,18 @@ export interface Config {
   };
   sessionHours: { staff: number; learner: number };
   bodyLimitBytes: number;
+  mail: {
+    sender: boolean;
+    ratePerMinute: number;
+    batchSize: number;
+    concurrency: number;
+    pollMs: number;
+    maxAttempts: number;
+    retryBaseSeconds: number;
+    sendingLeaseMinutes: number;
+    bounceSecret: string | undefined;
+  };
+  uploadMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +122,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     sessionHours: { staff: e.SESSION_HOURS_STAFF, learner: e.SESSION_HOURS_LEARNER },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    mail: {
+      sender: e.MAIL_SENDER,
+      ratePerMinute: e.MAIL_RATE_PER_MINUTE,
+      batchSize: e.MAIL_BATCH_SIZE,
+      concurrency: e.MAIL_CONCURRENCY,
+      pollMs: e.MAIL_POLL_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseSeconds: e.MAIL_RETRY_BASE_SECONDS,
+      sendingLeaseMinutes: e.MAIL_SENDING_LEASE_MINUTES,
+      bounceSecret: e.BOUNCE_SECRET,
+    },
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
   };
 }
 

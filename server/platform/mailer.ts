@@ -1,8 +1,14 @@
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import type { Queryable } from '../db/client.js';
-import { emails } from '../db/schema/index.js';
+import { type Queryable, rows } from '../db/client.js';
+import { type EmailStatus, emails } from '../db/schema/index.js';
+import { suppressedSql } from './mail-suppression.js';
+import type { FileStorage } from './storage.js';
 
+/** A message as callers hand it over; `send` queues it released and delivers it at once. */
 export interface OutgoingMail {
   kind: string;
   to: string;
@@ -13,36 +19,148 @@ export interface OutgoingMail {
   olympiadId?: number | null;
 }
 
+/** What `enqueue` accepts beyond `OutgoingMail`: mass-mail fields and the starting state. */
+export interface QueuedMail extends OutgoingMail {
+  status?: 'held' | 'released';
+  massMailId?: number | null;
+  unsubscribeRef?: string | null;
+  attachmentIds?: number[];
+}
+
+/** One row of `emails` as the sender reads it. */
+export interface QueuedRow {
+  id: number;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+  mass_mail_id: number | null;
+  olympiad_id: number | null;
+  unsubscribe_ref: string | null;
+  attachment_ids: number[];
+}
+
+export type DeliveryOutcome = 'sent' | 'outbox' | 'retry' | 'failed' | 'suppressed';
+
+export interface MailSettings {
+  publicUrl: string;
+  storage: FileStorage | null;
+  maxAttempts: number;
+  retryBaseSeconds: number;
+}
+
 export interface Mailer {
   /** 'smtp' when SMTP_URL is set; 'outbox' keeps messages in the database only. */
   transport: 'smtp' | 'outbox';
-  /** Sends (or stores) one system message and logs it in `emails`. Never throws for delivery failures. */
-  send(q: Queryable, mail: OutgoingMail): Promise<{ id: number; status: 'outbox' | 'sent' | 'failed' }>;
+  /** Who this process is in `locked_by` and in the attempt log. */
+  worker: string;
+  /** Set by buildApp: links, storage for attachments, retry policy. */
+  configure(settings: Partial<MailSettings>): void;
+  /**
+   * System mail: queues the message released and, outside a transaction, delivers it at once through the
+   * queue (the claim is the same row lock the background sender uses). Never throws for delivery failures;
+   * a temporary failure stays queued for the sender's retries.
+   */
+  send(q: Queryable, mail: OutgoingMail): Promise<{ id: number; status: EmailStatus }>;
+  /** Queues one message (held or released) and answers its id. */
+  enqueue(q: Queryable, mail: QueuedMail): Promise<number>;
+  /** Delivers one claimed (`sending`) row and records the outcome and the attempt. */
+  deliverClaimed(q: Queryable, row: QueuedRow): Promise<DeliveryOutcome>;
   close(): void;
 }
 
-export function createMailer(options: { smtpUrl?: string | undefined; from: string }): Mailer {
-  const transporter: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+/** SMTP answers 4xx for "try again later" and 5xx for "never"; no answer at all (network) is temporary. */
+export function isPermanent(err: unknown): boolean {
+  const e = err as { responseCode?: number; code?: string };
+  if (typeof e.responseCode === 'number') return e.responseCode >= 500;
+  return e.code === 'EENVELOPE' || e.code === 'EMESSAGE';
+}
+
+const describe = (err: unknown) =>
+  (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 1000);
+
+/** List-Unsubscribe with the one-click POST of RFC 8058, for mass mail only. */
+export function unsubscribeHeaders(publicUrl: string, ref: string): Record<string, string> {
   return {
-    transport: transporter ? 'smtp' : 'outbox',
-    async send(q, mail) {
-      let status: 'outbox' | 'sent' | 'failed' = 'outbox';
-      let error: string | null = null;
-      if (transporter) {
-        try {
-          await transporter.sendMail({
-            from: options.from,
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            ...(mail.html ? { html: mail.html } : {}),
-          });
-          status = 'sent';
-        } catch (err) {
-          status = 'failed';
-          error = err instanceof Error ? err.message : String(err);
-        }
+    'List-Unsubscribe': `<${publicUrl}/unsubscribe/api/one-click/${encodeURIComponent(ref)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+const claimedColumns = sql`id, kind, to_address, subject, text_body, html_body, attempts, mass_mail_id, olympiad_id,
+  unsubscribe_ref, attachment_ids`;
+
+/**
+ * Claims up to `limit` due released rows for `worker`: one UPDATE over a `FOR UPDATE SKIP LOCKED`
+ * sub-select, so two processes never claim one row (decision 010).
+ */
+export async function claimDue(q: Queryable, worker: string, limit: number): Promise<QueuedRow[]> {
+  return rows<QueuedRow>(
+    q,
+    sql`update emails set status = 'sending', locked_at = now(), locked_by = ${worker}, attempts = attempts + 1
+      where id in (select id from emails where status = 'released' and next_attempt_at <= now()
+        order by next_attempt_at, id limit ${limit} for update skip locked)
+      returning ${claimedColumns}`,
+  );
+}
+
+export function createMailer(options: { smtpUrl?: string | undefined; from: string; pool?: boolean }): Mailer {
+  const transporter: Transporter | null = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl, options.pool ? { pool: true, maxConnections: 8, maxMessages: Infinity } as never : {})
+    : null;
+  const settings: MailSettings = { publicUrl: 'http://localhost:3000', storage: null, maxAttempts: 6, retryBaseSeconds: 60 };
+  const worker = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const attachmentCache = new Map<number, { filename: string; content: Buffer }>();
+
+  async function loadAttachments(q: Queryable, ids: number[]) {
+    if (!ids.length) return [];
+    if (!settings.storage) throw new Error('No file storage is configured for attachments');
+    const missing = ids.filter((id) => !attachmentCache.has(id));
+    if (missing.length) {
+      const found = await rows<{ id: number; filename: string; key: string }>(
+        q,
+        sql`select a.id, a.filename, u.filename as key from attachments a join uploads u on u.id = a.upload_id
+          where a.id in ${sql.raw(`(${missing.map(Number).join(',')})`)}`,
+      );
+      for (const f of found) {
+        if (attachmentCache.size > 50) attachmentCache.clear();
+        attachmentCache.set(f.id, { filename: f.filename, content: await settings.storage.get(f.key) });
       }
+    }
+    return ids.map((id) => {
+      const a = attachmentCache.get(id);
+      if (!a) throw Object.assign(new Error(`Attachment ${id} no longer exists`), { code: 'EMESSAGE' });
+      return a;
+    });
+  }
+
+  async function record(q: Queryable, row: QueuedRow, outcome: DeliveryOutcome, response: string | null, ms: number) {
+    if (outcome === 'sent' || outcome === 'outbox') {
+      await q.execute(sql`update emails set status = ${outcome}, transport = ${outcome === 'sent' ? 'smtp' : 'outbox'},
+        sent_at = now(), last_error = null, locked_at = null where id = ${row.id}`);
+    } else if (outcome === 'retry') {
+      const delay = settings.retryBaseSeconds * 2 ** Math.max(0, row.attempts - 1);
+      await q.execute(sql`update emails set status = 'released', last_error = ${response}, locked_at = null,
+        next_attempt_at = now() + make_interval(secs => ${delay}) where id = ${row.id}`);
+    } else {
+      await q.execute(sql`update emails set status = ${outcome}, last_error = ${response}, locked_at = null
+        where id = ${row.id}`);
+    }
+    await q.execute(sql`insert into email_attempts (email_id, outcome, response, worker, duration_ms)
+      values (${row.id}, ${outcome}, ${response}, ${worker}, ${Math.round(ms)})`);
+  }
+
+  const mailer: Mailer = {
+    transport: transporter ? 'smtp' : 'outbox',
+    worker,
+    configure(next) {
+      Object.assign(settings, next);
+    },
+
+    async enqueue(q, mail) {
+      const status = mail.status ?? 'released';
       const [row] = await q
         .insert(emails)
         .values({
@@ -52,14 +170,72 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
           textBody: mail.text,
           htmlBody: mail.html ?? null,
           status,
-          error,
+          releasedAt: status === 'released' ? new Date() : null,
           userId: mail.userId ?? null,
           olympiadId: mail.olympiadId ?? null,
-          sentAt: status === 'sent' ? new Date() : null,
+          massMailId: mail.massMailId ?? null,
+          unsubscribeRef: mail.unsubscribeRef ?? null,
+          attachmentIds: mail.attachmentIds ?? [],
         })
         .returning({ id: emails.id });
-      return { id: row!.id, status };
+      return row!.id;
     },
+
+    async send(q, mail) {
+      const id = await mailer.enqueue(q, { ...mail, status: 'released' });
+      // Inside a transaction the row is not committed yet: the background sender delivers it after commit.
+      if ('rollback' in q) return { id, status: 'released' };
+      const [claimed] = await rows<QueuedRow>(
+        q,
+        sql`update emails set status = 'sending', locked_at = now(), locked_by = ${worker}, attempts = attempts + 1
+          where id = ${id} and status = 'released' returning ${claimedColumns}`,
+      );
+      if (!claimed) return { id, status: 'released' };
+      const outcome = await mailer.deliverClaimed(q, claimed);
+      const status: EmailStatus = outcome === 'retry' ? 'released' : outcome;
+      return { id, status };
+    },
+
+    async deliverClaimed(q, row) {
+      const started = performance.now();
+      if (row.mass_mail_id != null) {
+        const [s] = await rows<{ suppressed: boolean }>(
+          q,
+          sql`select ${suppressedSql(sql`${row.to_address}`, sql`${row.olympiad_id}::int`)} as suppressed`,
+        );
+        if (s?.suppressed) {
+          await record(q, row, 'suppressed', 'Unsubscribed or bounced before sending', performance.now() - started);
+          return 'suppressed';
+        }
+      }
+      if (!transporter) {
+        await record(q, row, 'outbox', 'Kept in the outbox (no SMTP_URL)', performance.now() - started);
+        return 'outbox';
+      }
+      try {
+        const attachments = await loadAttachments(q, row.attachment_ids ?? []);
+        const info = await transporter.sendMail({
+          from: options.from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          ...(row.html_body ? { html: row.html_body } : {}),
+          ...(attachments.length ? { attachments } : {}),
+          headers: {
+            'X-Olympus-Email-Id': String(row.id),
+            ...(row.unsubscribe_ref ? unsubscribeHeaders(settings.publicUrl, row.unsubscribe_ref) : {}),
+          },
+        });
+        await record(q, row, 'sent', String(info.response ?? '').slice(0, 500), performance.now() - started);
+        return 'sent';
+      } catch (err) {
+        const outcome: DeliveryOutcome = !isPermanent(err) && row.attempts < settings.maxAttempts ? 'retry' : 'failed';
+        await record(q, row, outcome, describe(err), performance.now() - started);
+        return outcome;
+      }
+    },
+
     close: () => transporter?.close(),
   };
+  return mailer;
 }

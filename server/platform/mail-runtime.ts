@@ -1,0 +1,42 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createMailSender, type MailSender } from './mail-sender.js';
+import { diskStorage, type FileStorage } from './storage.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: FileStorage;
+    mailSender: MailSender;
+  }
+}
+
+/**
+ * Files and the mail queue for one server process: the storage under DATA_DIR/files, the mailer's
+ * settings, and the background sender (started when the server is ready, stopped before it closes).
+ */
+export function registerMailRuntime(app: FastifyInstance): void {
+  const { config } = app;
+  const storage = diskStorage(path.join(config.dataDir, 'files'));
+  app.decorate('storage', storage);
+  app.mailer.configure({
+    publicUrl: config.publicUrl,
+    storage,
+    maxAttempts: config.mail.maxAttempts,
+    retryBaseSeconds: config.mail.retryBaseSeconds,
+  });
+  const sender = createMailSender({
+    db: app.db,
+    mailer: app.mailer,
+    log: app.log,
+    ratePerMinute: config.mail.ratePerMinute,
+    batchSize: config.mail.batchSize,
+    concurrency: config.mail.concurrency,
+    pollMs: config.mail.pollMs,
+    sendingLeaseMinutes: config.mail.sendingLeaseMinutes,
+  });
+  app.decorate('mailSender', sender);
+  if (config.mail.sender) {
+    app.addHook('onReady', async () => sender.start());
+    app.addHook('preClose', async () => sender.stop());
+  }
+}
