@@ -10,11 +10,12 @@ import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { olympiadsRoutes } from './features/olympiads/routes.js';
 import { publicRoutes } from './features/public/routes.js';
+import { eoiRoutes } from './features/schools/eoi-routes.js';
+import { schoolsRoutes } from './features/schools/routes.js';
 import { webRoutes } from './features/web/routes.js';
 import type { Actor } from './http/actor.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import type { Mailer } from './platform/mailer.js';
-import { registerMailRuntime } from './platform/mail-runtime.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,11 +97,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerAuthentication(app);
-  registerMailRuntime(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(publicRoutes);
+  await app.register(schoolsRoutes);
+  await app.register(eoiRoutes);
   await app.register(olympiadsRoutes);
   if (deps.serveWeb) await app.register(webRoutes, { root: deps.webRoot });
   return app;

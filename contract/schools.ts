@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { PageQuery } from './errors.js';
+
+/**
+ * Schools, teachers, participating schools, expressions of interest (issue 5). Written once, used by
+ * the server's routes and the web app's forms.
+ */
+
+export const provinces = [
+  'Eastern Cape', 'Free State', 'Gauteng', 'KwaZulu-Natal', 'Limpopo', 'Mpumalanga', 'North West',
+  'Northern Cape', 'Western Cape',
+] as const;
+export const schoolTypes = ['Public', 'Independent', 'Special needs', 'Other'] as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** A South African EMIS number: digits only, 6 to 12 of them. */
+export const EmisNumber = z
+  .string()
+  .trim()
+  .regex(/^\d{6,12}$/, 'An EMIS number has 6 to 12 digits')
+  .or(z.literal('').transform(() => null))
+  .nullable()
+  .optional();
+
+const Email = z.string().trim().toLowerCase().email('Enter a valid email address').max(200);
+
+export const SchoolInput = z.strictObject({
+  name: z.string().trim().min(2, 'Enter the school’s name').max(200),
+  emisNumber: EmisNumber,
+  province: optionalText(60),
+  district: optionalText(120),
+  town: optionalText(120),
+  address: optionalText(300),
+  phone: optionalText(40),
+  email: Email.or(z.literal('').transform(() => null)).nullable().optional(),
+  type: optionalText(60),
+});
+export type SchoolInput = z.infer<typeof SchoolInput>;
+
+/** What a teacher may change about their own school (name and EMIS number stay with the organisers). */
+export const SchoolContactInput = z.strictObject({
+  address: optionalText(300),
+  phone: optionalText(40),
+  email: Email.or(z.literal('').transform(() => null)).nullable().optional(),
+});
+
+export const School = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  emisNumber: z.string().nullable(),
+  province: z.string().nullable(),
+  district: z.string().nullable(),
+  town: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  type: z.string().nullable(),
+  teacherCount: z.number().int(),
+  updatedAt: z.string(),
+  /** What the caller may do with this school (the server's policy answers, not the UI). */
+  can: z.object({ update: z.boolean(), delete: z.boolean(), merge: z.boolean() }),
+});
+export type School = z.infer<typeof School>;
+
+export const schoolSorts = ['name', 'town', 'province', 'emisNumber', 'updatedAt'] as const;
+export const SchoolListQuery = PageQuery.extend({
+  olympiadId: z.coerce.number().int().positive().optional(),
+  sort: z.enum(schoolSorts).optional(),
+}).strict();
+
+export const MergeSchoolsBody = z.strictObject({
+  /** The duplicate: its teachers, entries and learners move to the target, then it is removed. */
+  sourceId: z.number().int().positive(),
+  targetId: z.number().int().positive(),
+});
+
+// ── Teachers ──────────────────────────────────────────────────────────────────────────────────────
+
+export const TeacherInput = z.strictObject({
+  schoolId: z.number().int().positive(),
+  firstName: z.string().trim().min(1, 'Enter the first name').max(100),
+  lastName: z.string().trim().min(1, 'Enter the surname').max(100),
+  email: Email,
+  phone: optionalText(40),
+  /** The olympiad the admin acts within (its schools are theirs to edit). */
+  olympiadId: z.number().int().positive().optional(),
+});
+export const TeacherUpdate = TeacherInput.omit({ schoolId: true, olympiadId: true })
+  .extend({ schoolId: z.number().int().positive().optional(), disabled: z.boolean().optional() })
+  .strict();
+
+export const MyProfileInput = z.strictObject({
+  firstName: z.string().trim().min(1, 'Enter your first name').max(100),
+  lastName: z.string().trim().min(1, 'Enter your surname').max(100),
+  email: Email,
+  phone: optionalText(40),
+});
+
+export const Teacher = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  schoolId: z.number().int().nullable(),
+  schoolName: z.string().nullable(),
+  emailVerified: z.boolean(),
+  hasPassword: z.boolean(),
+  disabled: z.boolean(),
+  can: z.object({ update: z.boolean() }),
+});
+export type Teacher = z.infer<typeof Teacher>;
+
+export const teacherSorts = ['lastName', 'email', 'schoolName'] as const;
+export const TeacherListQuery = PageQuery.extend({
+  olympiadId: z.coerce.number().int().positive().optional(),
+  schoolId: z.coerce.number().int().positive().optional(),
+  sort: z.enum(teacherSorts).optional(),
+}).strict();
+
+// ── Participating schools ─────────────────────────────────────────────────────────────────────────
+
+export const participantStatuses = ['entered', 'learners_loaded', 'withdrawn'] as const;
+export const ParticipantStatus = z.enum(participantStatuses);
+
+export const SchoolParticipant = z.object({
+  id: z.number().int(),
+  olympiadId: z.number().int(),
+  olympiadName: z.string(),
+  olympiadTitle: z.string(),
+  schoolId: z.number().int(),
+  schoolName: z.string(),
+  town: z.string().nullable(),
+  province: z.string().nullable(),
+  status: ParticipantStatus,
+  learnerCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type SchoolParticipant = z.infer<typeof SchoolParticipant>;
+
+export const participantSorts = ['schoolName', 'learnerCount', 'status', 'createdAt'] as const;
+export const ParticipantListQuery = PageQuery.extend({
+  olympiadId: z.coerce.number().int().positive().optional(),
+  status: ParticipantStatus.optional(),
+  sort: z.enum(participantSorts).optional(),
+}).strict();
+
+export const EnterSchoolBody = z.strictObject({
+  olympiadId: z.number().int().positive(),
+  schoolId: z.number().int().positive(),
+});
+export const UpdateParticipantBody = z.strictObject({ status: ParticipantStatus });
+
+/** POST teacher-expression/rest/: a signed-in teacher enters their own school in an olympiad. */
+export const TeacherExpressionBody = z.strictObject({ olympiadId: z.number().int().positive() });
+
+/** GET participant/v-rest/?customerParticipantId: the learners of one participating school. */
+export const ParticipantLearnersQuery = PageQuery.extend({
+  customerParticipantId: z.coerce.number().int().positive(),
+  sort: z.enum(['lastName', 'firstName', 'grade', 'username']).optional(),
+}).strict();
+
+/** The teacher portal: an olympiad and the school's place in it. */
+export const PortalOlympiad = z.object({
+  id: z.number().int(),
+  varName: z.string(),
+  title: z.string(),
+  year: z.number().int(),
+  kind: z.enum(['school', 'country']),
+  open: z.boolean(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  participant: z
+    .object({ id: z.number().int(), status: ParticipantStatus, learnerCount: z.number().int() })
+    .nullable(),
+});
+export type PortalOlympiad = z.infer<typeof PortalOlympiad>;
+
+// ── Expressions of interest ───────────────────────────────────────────────────────────────────────
+
+export const EoiBody = z.strictObject({
+  projectName: z.string().trim().max(60).optional(),
+  olympiadId: z.number('Choose the olympiad').int().positive(),
+  schoolName: z.string().trim().min(2, 'Enter the school’s name').max(200),
+  emisNumber: EmisNumber,
+  province: z.enum(provinces, 'Choose the province'),
+  town: z.string().trim().min(2, 'Enter the town').max(120),
+  schoolPhone: optionalText(40),
+  teacherFirstName: z.string().trim().min(1, 'Enter your first name').max(100),
+  teacherLastName: z.string().trim().min(1, 'Enter your surname').max(100),
+  teacherEmail: Email,
+  teacherPhone: optionalText(40),
+  learnerEstimate: z.number().int().min(1, 'At least 1 learner').max(5000, 'At most 5,000').nullable().optional(),
+  message: z.string().trim().max(2000).default(''),
+  /** The honeypot: people never see it; a filled one means a bot (answered as a success, stored nowhere). */
+  website: z.string().max(500).optional(),
+});
+export type EoiBody = z.input<typeof EoiBody>;
+
+export const eoiStatuses = ['pending', 'processed', 'declined'] as const;
+export const EoiStatus = z.enum(eoiStatuses);
+
+export const Eoi = z.object({
+  id: z.number().int(),
+  olympiadId: z.number().int().nullable(),
+  olympiadTitle: z.string().nullable(),
+  schoolName: z.string(),
+  emisNumber: z.string().nullable(),
+  province: z.string().nullable(),
+  town: z.string().nullable(),
+  schoolPhone: z.string().nullable(),
+  teacherFirstName: z.string(),
+  teacherLastName: z.string(),
+  teacherEmail: z.string(),
+  teacherPhone: z.string().nullable(),
+  learnerEstimate: z.number().int().nullable(),
+  message: z.string(),
+  status: EoiStatus,
+  processed: z.boolean(),
+  declined: z.boolean(),
+  declineReason: z.string().nullable(),
+  schoolId: z.number().int().nullable(),
+  teacherId: z.number().int().nullable(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+});
+export type Eoi = z.infer<typeof Eoi>;
+
+export const EoiListQuery = PageQuery.extend({
+  olympiadId: z.coerce.number().int().positive().optional(),
+  status: EoiStatus.optional(),
+  sort: z.enum(['createdAt', 'schoolName', 'town']).optional(),
+}).strict();
+
+export const PossibleMatchesQuery = z.strictObject({ expressionId: z.coerce.number().int().positive() });
+
+export const PossibleMatch = z.object({
+  schoolId: z.number().int(),
+  name: z.string(),
+  emisNumber: z.string().nullable(),
+  town: z.string().nullable(),
+  province: z.string().nullable(),
+  /** Why it may be the same school. */
+  reasons: z.array(z.enum(['emis', 'name_town', 'teacher_email'])),
+  /** 0..1, higher is likelier. */
+  score: z.number(),
+  teachers: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() })),
+});
+export type PossibleMatch = z.infer<typeof PossibleMatch>;
+
+export const ProcessEoiBody = z.strictObject({
+  /** Link to this existing school; absent: create a school from the expression. */
+  schoolId: z.number().int().positive().nullable().optional(),
+  /** Link to this existing teacher; absent: the teacher with the expression's email, or a new one. */
+  teacherId: z.number().int().positive().nullable().optional(),
+});
+export const DeclineEoiBody = z.strictObject({
+  reason: z.string().trim().min(3, 'Give the school a reason').max(2000),
+});

@@ -1,0 +1,45 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client.js';
+import { userTokens } from '../db/schema/index.js';
+import { newToken, tokenHash } from './secrets.js';
+
+/**
+ * One-time links (verify an address, reset a password): used by auth (forgot password, the
+ * /verify-email page) and by the schools feature (new teachers, resend verification, reset).
+ * Only an HMAC of the token is stored.
+ */
+export type UserTokenPurpose = 'verify_email' | 'reset_password';
+
+export async function createUserToken(
+  q: Queryable,
+  secret: string,
+  input: { userId: number; purpose: UserTokenPurpose; hours: number },
+): Promise<string> {
+  const token = newToken();
+  await q.insert(userTokens).values({
+    tokenHash: tokenHash(secret, token),
+    userId: input.userId,
+    purpose: input.purpose,
+    expiresAt: new Date(Date.now() + input.hours * 3_600_000),
+  });
+  return token;
+}
+
+/** Uses a one-time link: answers its user and purpose once, then never again. */
+export async function consumeUserToken(q: Queryable, secret: string, token: string) {
+  const [row] = await q
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(userTokens.tokenHash, tokenHash(secret, token)),
+        isNull(userTokens.usedAt),
+        sql`${userTokens.expiresAt} > now()`,
+      ),
+    )
+    .returning({ userId: userTokens.userId, purpose: userTokens.purpose });
+  return row ?? null;
+}
+
+/** The page a one-time link opens. */
+export const verifyLink = (publicUrl: string, token: string) => `${publicUrl}/verify-email/${token}`;
