@@ -16,6 +16,7 @@ import { webRoutes } from './features/web/routes.js';
 import type { Actor } from './http/actor.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import type { Mailer } from './platform/mailer.js';
+import { registerMailRuntime } from './platform/mail-runtime.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerAuthentication(app);
+  registerMailRuntime(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
