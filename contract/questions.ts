@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * The question model, shared by the exam day (issue 3) and authoring (issue 4).
+ * Answer keys live only in `AnswerKey`; what a learner receives is `LearnerQuestion`, which has none.
+ */
+export const questionTypes = ['single', 'multiple', 'true_false', 'numeric', 'short_text'] as const;
+export const QuestionType = z.enum(questionTypes);
+export type QuestionType = z.infer<typeof QuestionType>;
+
+export const QuestionOption = z.object({
+  /** Stable id within the question, e.g. "a". Answers refer to options by id, never by position. */
+  id: z.string().min(1).max(20),
+  text: z.string().max(2000).default(''),
+  imageUrl: z.string().max(500).nullable().default(null),
+});
+export type QuestionOption = z.infer<typeof QuestionOption>;
+
+/** The key, by type. Never leaves the server towards a learner. */
+export const AnswerKey = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('single'), correct: z.string() }),
+  z.object({ type: z.literal('multiple'), correct: z.array(z.string()).min(1) }),
+  z.object({ type: z.literal('true_false'), correct: z.boolean() }),
+  z.object({ type: z.literal('numeric'), value: z.number(), tolerance: z.number().min(0).default(0) }),
+  z.object({ type: z.literal('short_text'), accepted: z.array(z.string().min(1)).min(1) }),
+]);
+export type AnswerKey = z.infer<typeof AnswerKey>;
+
+/** A learner's answer, by type. */
+export const AnswerValue = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('single'), optionId: z.string().max(20).nullable() }),
+  z.object({ type: z.literal('multiple'), optionIds: z.array(z.string().max(20)).max(50) }),
+  z.object({ type: z.literal('true_false'), value: z.boolean().nullable() }),
+  z.object({ type: z.literal('numeric'), value: z.number().finite().nullable() }),
+  z.object({ type: z.literal('short_text'), text: z.string().max(500) }),
+]);
+export type AnswerValue = z.infer<typeof AnswerValue>;
+
+/** A question as the learner sees it: no key, options possibly in the learner's own shuffled order. */
+export const LearnerQuestion = z.object({
+  id: z.number().int(),
+  index: z.number().int(),
+  type: QuestionType,
+  /** Sanitised HTML. */
+  prompt: z.string(),
+  imageUrl: z.string().nullable(),
+  imageAlt: z.string(),
+  marks: z.number().int(),
+  options: z.array(QuestionOption),
+});
+export type LearnerQuestion = z.infer<typeof LearnerQuestion>;
+
+export const LearnerModule = z.object({
+  id: z.number().int(),
+  index: z.number().int(),
+  title: z.string(),
+  /** Sanitised HTML. */
+  intro: z.string(),
+  questions: z.array(LearnerQuestion),
+});
+export type LearnerModule = z.infer<typeof LearnerModule>;

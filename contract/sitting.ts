@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { AnswerValue, LearnerModule } from './questions.js';
+
+/**
+ * The learner's sitting (spec §2 "Learner flow", issue 3). Every call is under
+ * `/api/sitting/{olympiadName}/…` with the learner's bearer token; the server enforces the order.
+ */
+export const sittingSteps = [
+  'instructions',
+  'declaration',
+  'recovery-pin',
+  'learner-details',
+  'questions',
+  'finished',
+] as const;
+export const SittingStep = z.enum(sittingSteps);
+export type SittingStep = z.infer<typeof SittingStep>;
+
+export const SavedAnswer = z.object({
+  questionId: z.number().int(),
+  value: AnswerValue,
+  flagged: z.boolean(),
+  savedAt: z.string(),
+});
+export type SavedAnswer = z.infer<typeof SavedAnswer>;
+
+/** GET /api/sitting/{olympiadName}/state: where the learner really is, and what that step needs. */
+export const SittingState = z.object({
+  success: z.literal(true),
+  step: SittingStep,
+  /** The window: closed olympiads refuse entry with a sentence saying when it opens. */
+  window: z.object({
+    open: z.boolean(),
+    startsAt: z.string().nullable(),
+    endsAt: z.string().nullable(),
+    message: z.string().nullable(),
+  }),
+  olympiad: z.object({
+    id: z.number().int(),
+    varName: z.string(),
+    title: z.string(),
+    durationMinutes: z.number().int(),
+    /** Sanitised HTML. */
+    instructions: z.string(),
+    declaration: z.string(),
+    moduleCount: z.number().int(),
+    questionCount: z.number().int(),
+  }),
+  learner: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    grade: z.number().int().nullable(),
+    schoolName: z.string().nullable(),
+  }),
+  attempt: z.object({
+    declarationAcceptedAt: z.string().nullable(),
+    pinIssued: z.boolean(),
+    detailsConfirmedAt: z.string().nullable(),
+    startedAt: z.string().nullable(),
+    /** Server-held deadline (duration + extra time from the first question). */
+    deadlineAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+    finishReason: z.enum(['submitted', 'time_up', 'admin']).nullable(),
+    /** Last position, to resume exactly where the learner was. */
+    position: z.object({ moduleIndex: z.number().int(), questionIndex: z.number().int() }).nullable(),
+    /** Shown after finishing only when the olympiad allows it. */
+    score: z.number().nullable(),
+    maxScore: z.number().nullable(),
+    feedbackGiven: z.boolean(),
+  }),
+  /** The server's clock, so the page's timer does not trust the device's. */
+  serverNow: z.string(),
+});
+export type SittingState = z.infer<typeof SittingState>;
+
+/** POST /api/sitting/{o}/declaration */
+export const DeclarationBody = z.strictObject({ accept: z.literal(true) });
+
+/** POST /api/sitting/{o}/recovery-pin: the PIN is in this answer once, never again. */
+export const RecoveryPinResult = z.object({ success: z.literal(true), pin: z.string() });
+
+/** PUT /api/sitting/{o}/learner-details */
+export const LearnerDetailsBody = z.strictObject({
+  firstName: z.string().trim().min(1, 'Enter your first name').max(100),
+  lastName: z.string().trim().min(1, 'Enter your surname').max(100),
+  grade: z.number().int().min(1).max(12),
+});
+
+/**
+ * GET /api/sitting/{o}/paper: the questions (no keys) and the learner's saved answers. The first call
+ * starts the learner's timer.
+ */
+export const Paper = z.object({
+  success: z.literal(true),
+  modules: z.array(LearnerModule),
+  answers: z.array(SavedAnswer),
+  startedAt: z.string(),
+  deadlineAt: z.string(),
+  serverNow: z.string(),
+});
+export type Paper = z.infer<typeof Paper>;
+
+/** PUT /api/sitting/{o}/answers/{questionId}: saved durably before the answer is acknowledged. */
+export const SaveAnswerBody = z.strictObject({
+  value: AnswerValue,
+  flagged: z.boolean().default(false),
+  /** Where the learner is, so a resumed session opens there. */
+  position: z.object({ moduleIndex: z.number().int().min(0), questionIndex: z.number().int().min(0) }).optional(),
+});
+export const SaveAnswerResult = z.object({
+  success: z.literal(true),
+  questionId: z.number().int(),
+  savedAt: z.string(),
+  deadlineAt: z.string(),
+});
+
+/** POST /api/sitting/{o}/finish */
+export const FinishResult = z.object({ success: z.literal(true), finishedAt: z.string() });
+
+/** POST /api/sitting/{o}/feedback (optional, once) */
+export const FeedbackBody = z.strictObject({
+  rating: z.number().int().min(1).max(5).nullable(),
+  comment: z.string().trim().max(2000).default(''),
+});
+
+/** POST /api/sitting/recover: sign in again with the recovery PIN instead of the password. */
+export const RecoverBody = z.strictObject({
+  olympiadName: z.string().trim().min(1).max(60),
+  username: z.string().trim().min(1).max(120),
+  pin: z.string().trim().min(4).max(20),
+});
+
+/** The admin's and teacher's view of the day. */
+export const SittingCounts = z.object({
+  success: z.literal(true),
+  notStarted: z.number().int(),
+  writing: z.number().int(),
+  finished: z.number().int(),
+  /** Learners with a heartbeat in the last 2 minutes. */
+  activeNow: z.number().int(),
+});
+
+/* ---- Added for the admin's and teacher's view of the day (issue 3, parts 6–7); additions only. ---- */
+
+/** `?olympiadId=` on the spec's admin calls. */
+export const OlympiadIdQuery = z.strictObject({ olympiadId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** POST /api/participant-tracker/?olympiadId: the learner's heartbeat (cheap; position optional). */
+export const TrackerBody = z
+  .strictObject({
+    position: z.object({ moduleIndex: z.number().int().min(0), questionIndex: z.number().int().min(0) }).optional(),
+  })
+  .default({});
+export const TrackerResult = z.object({
+  success: z.literal(true),
+  deadlineAt: z.string().nullable(),
+  finished: z.boolean(),
+  serverNow: z.string(),
+});
+
+export const attemptStatuses = ['not_started', 'writing', 'finished'] as const;
+export const AttemptStatus = z.enum(attemptStatuses);
+
+/** GET /olympiad/start-times/?olympiadId&page&pageSize&search&sort&order */
+export const StartTimesQuery = z.strictObject({
+  olympiadId: z.coerce.number().int().positive().max(2_147_483_647),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+  search: z.string().trim().max(200).optional(),
+  status: AttemptStatus.optional(),
+  sort: z.enum(['learner', 'school', 'startedAt', 'finishedAt', 'status', 'lastSeenAt']).default('startedAt'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export const StartTimeRow = z.object({
+  learnerId: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  grade: z.number().int().nullable(),
+  schoolId: z.number().int().nullable(),
+  schoolName: z.string().nullable(),
+  status: AttemptStatus,
+  startedAt: z.string().nullable(),
+  deadlineAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  finishReason: z.string().nullable(),
+  extraMinutes: z.number().int(),
+  lastSeenAt: z.string().nullable(),
+  ipChanges: z.number().int(),
+  score: z.number().nullable(),
+  maxScore: z.number().nullable(),
+});
+export const StartTimesPage = z.object({
+  success: z.literal(true),
+  items: z.array(StartTimeRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** PUT /api/sitting-extra-time/{learnerId}: the learner's total extra minutes (audited). */
+export const ExtraTimeBody = z.strictObject({ minutes: z.number().int().min(0).max(600) });
+export const ExtraTimeResult = z.object({
+  success: z.literal(true),
+  extraMinutes: z.number().int(),
+  deadlineAt: z.string().nullable(),
+});
+
+/** GET participant/get-submitted-data/{learnerId}: what a learner submitted, with marks and the key (admins). */
+export const SubmittedData = z.object({
+  success: z.literal(true),
+  learner: z.object({ id: z.number().int(), username: z.string(), name: z.string(), schoolName: z.string().nullable() }),
+  attempt: z
+    .object({
+      status: AttemptStatus,
+      startedAt: z.string().nullable(),
+      deadlineAt: z.string().nullable(),
+      finishedAt: z.string().nullable(),
+      finishReason: z.string().nullable(),
+      score: z.number().nullable(),
+      maxScore: z.number().nullable(),
+      moduleScores: z.array(z.object({ moduleId: z.number().int(), score: z.number(), maxScore: z.number() })),
+      ipChanges: z.number().int(),
+      feedback: z.object({ rating: z.number().int().nullable(), comment: z.string().nullable() }).nullable(),
+    })
+    .nullable(),
+  answers: z.array(
+    z.object({
+      questionId: z.number().int(),
+      moduleId: z.number().int(),
+      type: z.string(),
+      prompt: z.string(),
+      marks: z.number().int(),
+      value: z.unknown().nullable(),
+      flagged: z.boolean(),
+      savedAt: z.string().nullable(),
+      marksAwarded: z.number().nullable(),
+      answerKey: z.unknown().nullable(),
+    }),
+  ),
+});
+
+/** POST /olympiad/remark/{olympiadId} (audited). */
+export const RemarkResult = z.object({ success: z.literal(true), remarked: z.number().int() });
