@@ -53,6 +53,13 @@ export const olympiads = pgTable(
     /** Fee per learner in the smallest unit of `currency` (cents). */
     feeCents: integer('fee_cents').notNull().default(0),
     currency: text('currency').notNull().default('ZAR'),
+    /** Exam day (issue 3): sanitised HTML shown before the declaration, and the declaration itself. */
+    instructions: text('instructions').notNull().default(''),
+    declaration: text('declaration').notNull().default(''),
+    /** Shuffle option order per learner (stable for that learner). */
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
+    /** Show the learner their score after finishing. */
+    showScore: boolean('show_score').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AnswerKey, QuestionOption } from '../../../contract/questions.js';
+import { olympiads } from './content.js';
+import { users } from './users.js';
+
+/** A section of an olympiad's paper: its own title and intro, in order (issues 3 and 4). */
+export const questionModules = pgTable(
+  'question_modules',
+  {
+    id: serial('id').primaryKey(),
+    olympiadId: integer('olympiad_id')
+      .notNull()
+      .references(() => olympiads.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Sanitised HTML. */
+    intro: text('intro').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('question_modules_olympiad_idx').on(t.olympiadId, t.position)],
+);
+
+/**
+ * A question. `answerKey` never leaves the server towards a learner (presentQuestionForLearner).
+ * A question with attempts is retired, not deleted: retired questions are neither shown nor marked.
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => questionModules.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    type: text('type', { enum: ['single', 'multiple', 'true_false', 'numeric', 'short_text'] }).notNull(),
+    /** Sanitised HTML. */
+    prompt: text('prompt').notNull(),
+    imageUrl: text('image_url'),
+    imageAlt: text('image_alt').notNull().default(''),
+    options: jsonb('options').$type<QuestionOption[]>().notNull().default([]),
+    answerKey: jsonb('answer_key').$type<AnswerKey | null>(),
+    marks: integer('marks').notNull().default(1),
+    difficulty: text('difficulty'),
+    verifiedBy: integer('verified_by').references(() => users.id, { onDelete: 'set null' }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    lastEditedBy: integer('last_edited_by').references(() => users.id, { onDelete: 'set null' }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('questions_type_ck', sql`${t.type} in ('single', 'multiple', 'true_false', 'numeric', 'short_text')`),
+    check('questions_marks_ck', sql`${t.marks} >= 0`),
+    index('questions_module_idx').on(t.moduleId, t.position),
+  ],
+);
