@@ -2,8 +2,14 @@ import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The web app's feature folders (web/src/features/<feature>). */
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /**
  * Import boundaries (STYLE.md): contract → features → app shell.
@@ -70,17 +76,18 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // A feature imports only its own files (at any depth), the shared modules below it and the contract.
     files: ['web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
-            {
-              regex: '^\\.\\./(?!\\.\\./)[^/]+/',
-              message: 'A feature may not import another feature; move the shared part to web/src/lib or web/src/components.',
-            },
-          ],
+          zones: webFeatures.map((feature) => ({
+            target: `./web/src/features/${feature}`,
+            from: './web/src/features',
+            except: [`./${feature}`],
+            message: 'A feature may not import another feature; move the shared part to web/src/lib or web/src/components.',
+          })),
         },
       ],
     },

@@ -1,18 +1,22 @@
+import type { z } from 'zod';
+import { TrackerResult } from '../../../../../contract/index.js';
 import { api } from '../../../lib/api/index.js';
 import type { Position } from './save-answer.js';
 
 /**
  * POST /api/participant-tracker/?olympiadId (spec §7): "still writing, here", so admins see who is
- * active now. Best effort: a lost heartbeat is never shown to the learner.
+ * active now; the answer carries the deadline (extra time) and whether the attempt is over. Best effort:
+ * a lost heartbeat is never shown to the learner.
  */
-export async function sendHeartbeat(olympiadId: number, position: Position | null, answered: number) {
+export async function sendHeartbeat(olympiadId: number, position: Position | null): Promise<z.infer<typeof TrackerResult> | null> {
   try {
-    await api.post('/api/participant-tracker/', {
+    return await api.post('/api/participant-tracker/', {
       query: { olympiadId },
-      body: { moduleIndex: position?.moduleIndex ?? null, questionIndex: position?.questionIndex ?? null, answered },
+      body: position ? { position } : {},
+      schema: TrackerResult,
       on401: 'ignore',
     });
   } catch {
-    // Ignored: the next beat will try again.
+    return null;
   }
 }

@@ -138,6 +138,14 @@ export class SittingSync {
     return this.initialised;
   }
 
+  /** A newer deadline (extra time granted) with the server's clock at that moment. */
+  updateDeadline(deadlineAt: number, serverNow: number) {
+    const clockOffset = serverNow - Date.now();
+    if (deadlineAt !== this.snapshot.deadlineAt || Math.abs(clockOffset - this.snapshot.clockOffset) > 2000) {
+      this.patch({ deadlineAt, clockOffset });
+    }
+  }
+
   // ---- writing -------------------------------------------------------------------------------------
 
   setPosition(position: Position) {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import type { Paper, SittingState } from '../../../../../contract/index.js';
+import { isApiError } from '../../../lib/api/index.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 import { sendHeartbeat } from '../api/heartbeat.js';
 import { sittingKeys } from '../api/keys.js';
@@ -36,6 +37,10 @@ function PaperLoader({ state, olympiadName }: { state: SittingState; olympiadNam
   useEffect(() => {
     if (paper.data) void sync.init(paper.data);
   }, [paper.data, sync]);
+  if (paper.isError && isApiError(paper.error) && paper.error.status === 409) {
+    // Already finished (or time ran out): the finished page says so.
+    return <Navigate to={olympiadPath(olympiadName, 'finished')} replace />;
+  }
   if (paper.isError) {
     return (
       <div className={classes.problem} role="alert">
@@ -74,28 +79,32 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
   const module = paper.modules[moduleIndex];
   const position = useMemo(() => ({ moduleIndex, questionIndex: Math.max(0, questionIndex) }), [moduleIndex, questionIndex]);
   const item = !summary && !intro ? items.find((i) => i.moduleIndex === moduleIndex && i.questionIndex === questionIndex) : undefined;
-  const valid = summary || (module && (intro || item));
+  const valid = summary || intro || item !== undefined;
 
   useEffect(() => {
     if (!summary) sync.setPosition(position);
   }, [sync, position, summary]);
-
-  // Heartbeat: "still writing, here" once a minute.
-  const answeredCount = items.filter((i) => isAnswered(snapshot.answers.get(i.question.id)?.value)).length;
-  useEffect(() => {
-    const beat = () => sendHeartbeat(state.olympiad.id, sync.getPosition(), answeredCount);
-    const id = setInterval(beat, HEARTBEAT_MS);
-    return () => clearInterval(id);
-  }, [state.olympiad.id, sync, answeredCount]);
-  useEffect(() => {
-    void sendHeartbeat(state.olympiad.id, sync.getPosition(), 0);
-  }, [state.olympiad.id, sync]);
 
   const toFinished = useCallback(() => {
     sync.finished();
     void queryClient.invalidateQueries({ queryKey: sittingKeys.all(olympiadName) });
     void navigate(olympiadPath(olympiadName, 'finished'), { replace: true, state: { timeUp: true } });
   }, [sync, queryClient, olympiadName, navigate]);
+
+  // Heartbeat: "still writing, here" once a minute; it also brings extra time and an admin's close.
+  useEffect(() => {
+    const beat = async () => {
+      const result = await sendHeartbeat(state.olympiad.id, sync.getPosition());
+      if (!result) return;
+      if (result.finished) toFinished();
+      else if (result.deadlineAt) sync.updateDeadline(Date.parse(result.deadlineAt), Date.parse(result.serverNow));
+    };
+    void beat();
+    const id = setInterval(() => void beat(), HEARTBEAT_MS);
+    return () => clearInterval(id);
+  }, [state.olympiad.id, sync, toFinished]);
+
+  const answeredCount = items.filter((i) => isAnswered(snapshot.answers.get(i.question.id)?.value)).length;
 
   // The server refused answers because the attempt is over.
   useEffect(() => {
@@ -107,14 +116,15 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
     void sync.settle(3000).then(toFinished);
   }, [sync, toFinished]);
 
-  if (!valid) return <Navigate to={questionPath(olympiadName, 0, 'intro')} replace />;
+  if (!valid || !module) return <Navigate to={questionPath(olympiadName, 0, 'intro')} replace />;
+  const previousModule = paper.modules[moduleIndex - 1];
 
   const index = item ? items.indexOf(item) : -1;
   const prevItem: PaperItem | undefined = index > 0 ? items[index - 1] : undefined;
   const nextItem: PaperItem | undefined = index >= 0 ? items[index + 1] : undefined;
   const prevHref = intro
-    ? moduleIndex > 0
-      ? questionPath(olympiadName, moduleIndex - 1, paper.modules[moduleIndex - 1].questions.length - 1)
+    ? previousModule
+      ? questionPath(olympiadName, moduleIndex - 1, previousModule.questions.length - 1)
       : null
     : item && item.questionIndex === 0
       ? questionPath(olympiadName, moduleIndex, 'intro')
