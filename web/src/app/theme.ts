@@ -1,11 +1,31 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 /** The Olympus blue: shade 6 and darker carry white text at WCAG AA or better. */
 const olympus: MantineColorsTuple = [
   '#edf2ff', '#dbe4ff', '#b8c9f7', '#91aaf0', '#6e8fe9', '#577de4', '#2f5bd3', '#2451c7', '#1c47b3', '#133a98',
 ];
 
+/**
+ * The "light" variant (badges, alerts, light buttons) writes its text in the colour's darkest shade,
+ * darkened further: Mantine's default (shade 9 on a tint) falls under WCAG AA for green, orange, yellow.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return colors;
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor) return colors;
+  return { ...colors, color: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 70%, black)` };
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'olympus',
   primaryShade: { light: 7, dark: 4 },
   colors: { olympus },

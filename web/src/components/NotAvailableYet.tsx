@@ -11,7 +11,7 @@ export function NotAvailableYetNotice({ summary }: { summary: string }) {
         <ThemeIcon size={44} radius="xl" variant="light" aria-hidden="true">
           <HourglassIcon size={24} />
         </ThemeIcon>
-        <Badge variant="light" color="gray" size="lg" radius="sm">
+        <Badge variant="default" size="lg" radius="sm">
           Not available yet
         </Badge>
         <Text size="lg">{summary}</Text>

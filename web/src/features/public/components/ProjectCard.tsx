@@ -42,7 +42,7 @@ export function OlympiadRow({ olympiad }: { olympiad: PublicOlympiad }) {
         <Text fw={600} size="sm">
           {olympiad.title}
         </Text>
-        <Badge color={status.color} variant="light" radius="sm" style={{ flexShrink: 0 }}>
+        <Badge color={status.color} variant="dot" radius="sm" style={{ flexShrink: 0 }}>
           {status.label}
         </Badge>
       </Group>
