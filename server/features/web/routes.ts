@@ -20,7 +20,8 @@ export async function webRoutes(app: FastifyInstance, options: { root?: string |
   const indexHtml = readFileSync(indexFile, 'utf8');
 
   // Files are sent from the one catch-all route below, so no route escapes the access declaration.
-  await app.register(fastifyStatic, { root: webRoot, serve: false });
+  // Cache headers are set below per file kind; the plugin's own (max-age=0) would replace them.
+  await app.register(fastifyStatic, { root: webRoot, serve: false, cacheControl: false });
 
   async function metaFor(req: FastifyRequest): Promise<PageMeta> {
     const pathname = req.url.split('?')[0]!;

@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const secret = 'a-secret-that-is-at-least-32-characters-long';
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'olympus-config-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig({ APP_SECRET: secret, ...env });
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({ APP_SECRET: secret });
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.appSecret).toBe(secret);
+  });
+
+  it('reads what it is given', () => {
+    const config = loadConfig({
+      APP_SECRET: secret,
+      PORT: '8080',
+      DATA_DIR: path.join(tmp, 'given'),
+      DATABASE_URL: 'postgresql://user:pw@db.example.org:5432/olympus',
+      SMTP_URL: 'smtps://user:pw@mail.example.org:465',
+      PUBLIC_URL: 'https://olympus.example.org/',
+      SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: path.join(tmp, 'given'),
+      databaseUrl: 'postgresql://user:pw@db.example.org:5432/olympus',
+      smtpUrl: 'smtps://user:pw@mail.example.org:465',
+      publicUrl: 'https://olympus.example.org',
+      limits: { signinFailuresPerAccount: 5 },
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT: .*number/i],
+    [{ PORT: '70000' }, /PORT: /],
+    [{ PORT: '3000.5' }, /PORT: /],
+    [
+      { DATABASE_URL: 'mysql://localhost/olympus' },
+      /DATABASE_URL: DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    ],
+    [{ SMTP_URL: 'http://mail.example.org' }, /SMTP_URL: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ PUBLIC_URL: 'olympus.example.org' }, /PUBLIC_URL: PUBLIC_URL must be an absolute URL/],
+    [{ APP_SECRET: 'short' }, /APP_SECRET: APP_SECRET must be at least 32 characters/],
+    [{ SIGNIN_MAX_FAILURES_PER_ACCOUNT: '0' }, /SIGNIN_MAX_FAILURES_PER_ACCOUNT: /],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL: /],
+  ])('fails fast on %j with a message naming the variable', (env, message) => {
+    const text = configError(env);
+    expect(text).toMatch(/^Invalid environment:\n/);
+    expect(text).toMatch(message);
+  });
+
+  it('lists every bad variable at once', () => {
+    const text = configError({ PORT: 'x', DATABASE_URL: 'mysql://x', SMTP_URL: 'x', PUBLIC_URL: 'x' });
+    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL']) expect(text).toContain(`  ${name}: `);
+  });
+
+  it('generates APP_SECRET once and keeps it in DATA_DIR', () => {
+    const dataDir = path.join(tmp, 'fresh', 'data');
+    expect(existsSync(dataDir)).toBe(false);
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dataDir, 'app-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.appSecret);
+    expect(statSync(file).mode & 0o077).toBe(0); // readable by its owner only
+    expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(first.appSecret);
+    expect(loadConfig({ DATA_DIR: path.join(tmp, 'other') }).appSecret).not.toBe(first.appSecret);
+    // a given APP_SECRET wins over the kept one
+    expect(loadConfig({ DATA_DIR: dataDir, APP_SECRET: secret }).appSecret).toBe(secret);
+  });
+
+  it('stops the server at start with the message and exit code 1', () => {
+    const tsx = path.resolve('node_modules/.bin/tsx');
+    const result = spawnSync(tsx, ['server/main.ts'], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: 'not-a-port', DATA_DIR: path.join(tmp, 'main') },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/Invalid environment:\n\s+PORT: /);
+    expect(result.stderr).not.toMatch(/at .*\.ts:\d+/); // a message, not a stack trace
+  });
+});
