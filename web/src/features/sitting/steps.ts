@@ -29,10 +29,13 @@ export function stepPath(olympiadName: string, state: SittingState): string {
   }
 }
 
-/** May this page be shown at the learner's real step? Going back to read the instructions is always fine. */
+/**
+ * May this page be shown at the learner's real step? Instructions and declaration belong together (the
+ * server has no separate "instructions read" step); every other page only at its own step, so signing in
+ * again (home is the instructions page) resumes exactly where the learner was.
+ */
 export function pageAllowed(page: SittingPage, state: SittingState): boolean {
   const step = state.step;
-  if (page === 'instructions') return step !== 'finished';
-  if (page === 'declaration') return step === 'instructions' || step === 'declaration';
+  if (page === 'instructions' || page === 'declaration') return step === 'instructions' || step === 'declaration';
   return page === step;
 }

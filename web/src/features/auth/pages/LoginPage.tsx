@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Alert, Anchor, Box, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { usePublicOlympiad } from '../../../lib/public-api/index.js';
 import { LoginForm } from '../components/LoginForm.js';
+import { RecoverWithPinForm } from '../components/RecoverWithPinForm.js';
 import { SignedInNotice } from '../components/SignedInNotice.js';
 
 /** /login (site layout) and /{olympiadName}/login (plain layout, for learners). */
@@ -69,11 +71,38 @@ function OlympiadLogin({ olympiadName }: { olympiadName: string }) {
       ) : null}
       <SignedInNotice />
       <LoginForm olympiadName={olympiadName} />
+      <RecoverSection olympiadName={olympiadName} />
       <Box mt="lg" ta="center">
         <Anchor component={Link} to="/login" size="sm">
           Not your olympiad? Sign in on the main page
         </Anchor>
       </Box>
     </Paper>
+  );
+}
+
+/** Learners who lost their session mid-olympiad sign in again with the recovery PIN. */
+function RecoverSection({ olympiadName }: { olympiadName: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Box mt="lg" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Box ta="center">
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={600}
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+        >
+          Lost your session? Use your recovery PIN
+        </Anchor>
+      </Box>
+      {open ? (
+        <Box mt="md">
+          <RecoverWithPinForm olympiadName={olympiadName} />
+        </Box>
+      ) : null}
+    </Box>
   );
 }

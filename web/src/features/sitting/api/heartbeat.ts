@@ -8,7 +8,10 @@ import type { Position } from './save-answer.js';
  * active now; the answer carries the deadline (extra time) and whether the attempt is over. Best effort:
  * a lost heartbeat is never shown to the learner.
  */
-export async function sendHeartbeat(olympiadId: number, position: Position | null): Promise<z.infer<typeof TrackerResult> | null> {
+export async function sendHeartbeat(
+  olympiadId: number,
+  position: Position | null,
+): Promise<z.infer<typeof TrackerResult> | null> {
   try {
     return await api.post('/api/participant-tracker/', {
       query: { olympiadId },

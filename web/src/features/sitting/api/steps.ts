@@ -16,7 +16,8 @@ export function useAcceptDeclaration(olympiadName: string) {
 /** POST /api/sitting/{o}/recovery-pin: the PIN comes in this answer once, never again. */
 export function useIssueRecoveryPin(olympiadName: string) {
   return useMutation({
-    mutationFn: async () => (await api.post(sittingPath(olympiadName, 'recovery-pin'), { schema: RecoveryPinResult })).pin,
+    mutationFn: async () =>
+      (await api.post(sittingPath(olympiadName, 'recovery-pin'), { schema: RecoveryPinResult })).pin,
   });
 }
 
@@ -24,7 +25,8 @@ export function useIssueRecoveryPin(olympiadName: string) {
 export function useConfirmDetails(olympiadName: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.infer<typeof LearnerDetailsBody>) => api.put(sittingPath(olympiadName, 'learner-details'), { body }),
+    mutationFn: (body: z.infer<typeof LearnerDetailsBody>) =>
+      api.put(sittingPath(olympiadName, 'learner-details'), { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sittingKeys.state(olympiadName) }),
   });
 }

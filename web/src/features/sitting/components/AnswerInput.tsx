@@ -106,7 +106,9 @@ function Choices({ kind, legend, options, selected, onSelect, promptId, letters 
                   if (kind === 'radio') onSelect([option.id]);
                   else
                     onSelect(
-                      event.currentTarget.checked ? [...selected, option.id] : selected.filter((id) => id !== option.id),
+                      event.currentTarget.checked
+                        ? [...selected, option.id]
+                        : selected.filter((id) => id !== option.id),
                     );
                 }}
               />
@@ -115,7 +117,12 @@ function Choices({ kind, legend, options, selected, onSelect, promptId, letters 
               </span>
               <span className={classes.optionBody}>
                 {option.imageUrl ? (
-                  <img className={classes.optionImage} src={option.imageUrl} alt={option.text ? '' : text} loading="lazy" />
+                  <img
+                    className={classes.optionImage}
+                    src={option.imageUrl}
+                    alt={option.text ? '' : text}
+                    loading="lazy"
+                  />
                 ) : null}
                 {option.text ? <span>{option.text}</span> : null}
               </span>
@@ -166,7 +173,8 @@ function NumericAnswer({ value, onChange, promptId }: FreeAnswerProps) {
           const next = event.currentTarget.value;
           setText(next);
           const number = parseNumber(next);
-          if (number === null || !Number.isNaN(number)) onChange({ type: 'numeric', value: number }, { debounce: true });
+          if (number === null || !Number.isNaN(number))
+            onChange({ type: 'numeric', value: number }, { debounce: true });
         }}
       />
       <div id={`${id}-hint`} className={invalid ? classes.hintError : classes.hint}>

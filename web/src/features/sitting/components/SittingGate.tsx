@@ -73,7 +73,9 @@ function WindowClosed({ state }: { state: SittingState }) {
       <Title order={1} size="h2">
         {state.olympiad.title} is not open right now
       </Title>
-      <Text size="lg">{state.window.message ?? (opens ? `It opens on ${opens}.` : 'Your teacher will tell you when it opens.')}</Text>
+      <Text size="lg">
+        {state.window.message ?? (opens ? `It opens on ${opens}.` : 'Your teacher will tell you when it opens.')}
+      </Text>
       <Text c="dimmed">You can close this page. Sign in again when the olympiad is open.</Text>
     </Stack>
   );

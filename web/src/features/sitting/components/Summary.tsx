@@ -77,7 +77,8 @@ export function Summary({ olympiadName, modules, items, snapshot, sync, focusKey
         Check before you hand in
       </FocusHeading>
       <p className={classes.lead}>
-        You have answered <strong>{items.length - unanswered.length}</strong> of <strong>{items.length}</strong> questions.
+        You have answered <strong>{items.length - unanswered.length}</strong> of <strong>{items.length}</strong>{' '}
+        questions.
         {unanswered.length === 0 ? ' Well done, every question has an answer.' : null}
       </p>
       {unanswered.length > 0 ? (
@@ -96,7 +97,9 @@ export function Summary({ olympiadName, modules, items, snapshot, sync, focusKey
         <h2 className={classes.summaryTitle}>All questions</h2>
         <Palette olympiadName={olympiadName} modules={modules} items={items} answers={snapshot.answers} />
       </div>
-      <p className={classes.muted}>You can still go back and change any answer until you hand in or the time runs out.</p>
+      <p className={classes.muted}>
+        You can still go back and change any answer until you hand in or the time runs out.
+      </p>
       <div className={classes.pager}>
         <Link to={questionPath(olympiadName, 0, 'intro')} className={classes.secondary}>
           Back to the questions

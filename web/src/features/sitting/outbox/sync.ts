@@ -125,7 +125,8 @@ export class SittingSync {
   init(paper: Paper): Promise<void> {
     this.initialised ??= (async () => {
       const clockOffset = Date.parse(paper.serverNow) - Date.now();
-      for (const saved of paper.answers) this.answers.set(saved.questionId, { value: saved.value, flagged: saved.flagged });
+      for (const saved of paper.answers)
+        this.answers.set(saved.questionId, { value: saved.value, flagged: saved.flagged });
       const ids = new Set(paper.modules.flatMap((m) => m.questions.map((q) => q.id)));
       for (const entry of await entriesOf(this.owner)) {
         if (!ids.has(entry.questionId)) continue;
@@ -233,7 +234,11 @@ export class SittingSync {
     const entry = this.pending.get(questionId);
     if (!entry) return;
     this.inflight.add(questionId);
-    void saveAnswer(this.olympiadName, questionId, { value: entry.value, flagged: entry.flagged, position: entry.position })
+    void saveAnswer(this.olympiadName, questionId, {
+      value: entry.value,
+      flagged: entry.flagged,
+      position: entry.position,
+    })
       .then(
         async (result) => {
           this.failures = 0;

@@ -9,7 +9,11 @@ import { olympiadPath } from '../steps.js';
 
 /** /{o}/olympiad/declaration: the no-cheating declaration, ticked and accepted. */
 export default function DeclarationPage() {
-  return <SittingGate page="declaration">{(state, olympiadName) => <Declaration olympiadName={olympiadName} text={state.olympiad.declaration} />}</SittingGate>;
+  return (
+    <SittingGate page="declaration">
+      {(state, olympiadName) => <Declaration olympiadName={olympiadName} text={state.olympiad.declaration} />}
+    </SittingGate>
+  );
 }
 
 function Declaration({ olympiadName, text }: { olympiadName: string; text: string }) {
@@ -24,7 +28,9 @@ function Declaration({ olympiadName, text }: { olympiadName: string; text: strin
       setMissing(true);
       return;
     }
-    accept.mutate(undefined, { onSuccess: () => void navigate(olympiadPath(olympiadName, 'recovery-pin'), { replace: true }) });
+    accept.mutate(undefined, {
+      onSuccess: () => void navigate(olympiadPath(olympiadName, 'recovery-pin'), { replace: true }),
+    });
   };
 
   return (
@@ -34,14 +40,16 @@ function Declaration({ olympiadName, text }: { olympiadName: string; text: strin
           <div className={classes.eyebrow}>Step 1 of 3</div>
           <FocusHeading>Your promise</FocusHeading>
         </div>
-        <Text size="lg">This olympiad is about what you know. Read the declaration, then tick the box to accept it.</Text>
+        <Text size="lg">
+          This olympiad is about what you know. Read the declaration, then tick the box to accept it.
+        </Text>
         <section aria-label="Declaration" className={classes.card}>
           {text ? (
             <div id="declaration-text" className={classes.rich} dangerouslySetInnerHTML={{ __html: text }} />
           ) : (
             <p id="declaration-text" className={classes.rich}>
-              I will write this olympiad on my own. I will not use books, notes, other websites or other people to help me,
-              and I will not share the questions.
+              I will write this olympiad on my own. I will not use books, notes, other websites or other people to help
+              me, and I will not share the questions.
             </p>
           )}
         </section>

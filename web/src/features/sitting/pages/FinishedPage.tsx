@@ -16,7 +16,11 @@ export default function FinishedPage() {
   return (
     <SittingGate page="finished" hold={timeUp}>
       {(state, olympiadName) =>
-        state.step === 'finished' ? <Finished state={state} olympiadName={olympiadName} /> : <HandingIn olympiadName={olympiadName} />
+        state.step === 'finished' ? (
+          <Finished state={state} olympiadName={olympiadName} />
+        ) : (
+          <HandingIn olympiadName={olympiadName} />
+        )
       }
     </SittingGate>
   );

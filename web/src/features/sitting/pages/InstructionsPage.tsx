@@ -3,18 +3,14 @@ import { Link } from 'react-router';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { SittingGate } from '../components/SittingGate.js';
 import classes from '../sitting.module.css';
-import { olympiadPath, stepPath } from '../steps.js';
+import { olympiadPath } from '../steps.js';
 
 /** /{o}/olympiad/instructions: how the olympiad works, before anything starts. */
 export default function InstructionsPage() {
   return (
     <SittingGate page="instructions">
       {(state, olympiadName) => {
-        const next =
-          state.step === 'instructions' || state.step === 'declaration'
-            ? olympiadPath(olympiadName, 'declaration')
-            : stepPath(olympiadName, state);
-        const started = state.step === 'questions';
+        const next = olympiadPath(olympiadName, 'declaration');
         return (
           <Stack gap="lg">
             <div>
@@ -22,9 +18,7 @@ export default function InstructionsPage() {
               <FocusHeading>Hello, {state.learner.firstName || 'there'}</FocusHeading>
             </div>
             <Text size="lg">
-              {started
-                ? 'Here are the instructions again. Your time is still running, so go back to your questions when you are ready.'
-                : 'Read these instructions carefully. Take your time: the clock only starts when you open the first question.'}
+              Read these instructions carefully. Take your time: the clock only starts when you open the first question.
             </Text>
             <dl className={classes.facts}>
               <div>
@@ -48,22 +42,20 @@ export default function InstructionsPage() {
                 <div className={classes.rich} dangerouslySetInnerHTML={{ __html: state.olympiad.instructions }} />
               </section>
             ) : null}
-            {!started ? (
-              <section aria-labelledby="next-heading" className={classes.card}>
-                <Text component="h2" id="next-heading" fw={700} size="xl" mb="sm">
-                  What happens next
-                </Text>
-                <ol className={classes.stepsList}>
-                  <li>You promise to write the olympiad on your own.</li>
-                  <li>You get a recovery PIN to write down, in case you lose your session.</li>
-                  <li>You check your name and grade.</li>
-                  <li>You answer the questions. Every answer is saved as soon as you give it.</li>
-                </ol>
-              </section>
-            ) : null}
+            <section aria-labelledby="next-heading" className={classes.card}>
+              <Text component="h2" id="next-heading" fw={700} size="xl" mb="sm">
+                What happens next
+              </Text>
+              <ol className={classes.stepsList}>
+                <li>You promise to write the olympiad on your own.</li>
+                <li>You get a recovery PIN to write down, in case you lose your session.</li>
+                <li>You check your name and grade.</li>
+                <li>You answer the questions. Every answer is saved as soon as you give it.</li>
+              </ol>
+            </section>
             <div>
               <Button component={Link} to={next} size="lg">
-                {started ? 'Back to my questions' : 'Continue'}
+                Continue
               </Button>
             </div>
           </Stack>

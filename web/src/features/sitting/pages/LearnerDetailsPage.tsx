@@ -41,7 +41,9 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
       setErrors(next);
       return;
     }
-    confirm.mutate(parsed.data, { onSuccess: () => void navigate(questionPath(olympiadName, 0, 'intro'), { replace: true }) });
+    confirm.mutate(parsed.data, {
+      onSuccess: () => void navigate(questionPath(olympiadName, 0, 'intro'), { replace: true }),
+    });
   };
 
   return (
@@ -51,7 +53,9 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
           <div className={classes.eyebrow}>Step 3 of 3</div>
           <FocusHeading>Check your details</FocusHeading>
         </div>
-        <Text size="lg">Your certificate will show your name exactly as it is here. Correct anything that is wrong.</Text>
+        <Text size="lg">
+          Your certificate will show your name exactly as it is here. Correct anything that is wrong.
+        </Text>
         <div className={classes.card}>
           <Stack gap="md">
             <TextInput
@@ -78,7 +82,10 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
               required
               value={grade}
               onChange={(e) => setGrade(e.currentTarget.value)}
-              data={[{ value: '', label: 'Choose your grade' }, ...grades.map((g) => ({ value: g, label: `Grade ${g}` }))]}
+              data={[
+                { value: '', label: 'Choose your grade' },
+                ...grades.map((g) => ({ value: g, label: `Grade ${g}` })),
+              ]}
               error={errors.grade}
             />
             {state.learner.schoolName ? (
@@ -89,8 +96,8 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
           </Stack>
         </div>
         <Alert color="olympus" variant="light" title="Ready?">
-          When you press the button below, the olympiad starts and you have {state.olympiad.durationMinutes} minutes. Your
-          answers are saved as you go.
+          When you press the button below, the olympiad starts and you have {state.olympiad.durationMinutes} minutes.
+          Your answers are saved as you go.
         </Alert>
         {confirm.isError ? (
           <Alert color="red" variant="light" role="alert" title="Not saved">

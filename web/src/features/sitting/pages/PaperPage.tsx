@@ -77,8 +77,14 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
   const intro = params.questionIndex === 'intro';
   const questionIndex = intro ? -1 : Number(params.questionIndex ?? 0);
   const module = paper.modules[moduleIndex];
-  const position = useMemo(() => ({ moduleIndex, questionIndex: Math.max(0, questionIndex) }), [moduleIndex, questionIndex]);
-  const item = !summary && !intro ? items.find((i) => i.moduleIndex === moduleIndex && i.questionIndex === questionIndex) : undefined;
+  const position = useMemo(
+    () => ({ moduleIndex, questionIndex: Math.max(0, questionIndex) }),
+    [moduleIndex, questionIndex],
+  );
+  const item =
+    !summary && !intro
+      ? items.find((i) => i.moduleIndex === moduleIndex && i.questionIndex === questionIndex)
+      : undefined;
   const valid = summary || intro || item !== undefined;
 
   useEffect(() => {
@@ -142,7 +148,13 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
         ? questionPath(olympiadName, nextItem.moduleIndex, 'intro')
         : questionPath(olympiadName, nextItem.moduleIndex, nextItem.questionIndex)
       : summaryPath(olympiadName);
-  const nextLabel = intro ? 'Start this section' : nextItem ? (nextItem.moduleIndex !== moduleIndex ? 'Next section' : 'Next') : 'Review and finish';
+  const nextLabel = intro
+    ? 'Start this section'
+    : nextItem
+      ? nextItem.moduleIndex !== moduleIndex
+        ? 'Next section'
+        : 'Next'
+      : 'Review and finish';
 
   const focusKey = summary ? 'summary' : `${moduleIndex}/${params.questionIndex}`;
   const answer = item ? snapshot.answers.get(item.question.id) : undefined;

@@ -14,9 +14,7 @@ export default function RecoveryPinPage() {
   const [pin, setPin] = useState<string | null>(null);
   return (
     <SittingGate page="recovery-pin" hold={pin !== null}>
-      {(_state, olympiadName) => (
-        <RecoveryPin olympiadName={olympiadName} pin={pin} onPin={setPin} />
-      )}
+      {(_state, olympiadName) => <RecoveryPin olympiadName={olympiadName} pin={pin} onPin={setPin} />}
     </SittingGate>
   );
 }
