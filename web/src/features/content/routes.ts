@@ -1,4 +1,5 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
+import { FaqPage } from './pages/FaqPage.js';
 
 const admin = (sub: string, title: string, summary: string) =>
   staffPage(sections.admin, { sub, title, summary, feature: 'content', nav: 'Copy and files', access: staffAccess.admin });
@@ -10,10 +11,10 @@ export const contentRoutes: AppRoute[] = [
   ...admin('file-attachments', 'File attachments', 'Files attached to this olympiad’s emails and pages will be managed here.'),
   {
     id: 'portal.faq', path: '/portal/faq', layout: 'portal', access: ['teacher'], feature: 'content',
-    nav: 'My account', title: 'FAQ', summary: 'Answers to teachers’ common questions will be here.',
+    nav: 'My account', title: 'FAQ', summary: 'Answers to teachers’ common questions.', page: FaqPage,
   },
   {
     id: 'portal.olympiad.faq', path: '/portal/:olympiadName/faq', layout: 'portal', access: ['teacher'],
-    feature: 'content', nav: 'Olympiad', title: 'FAQ', summary: 'Answers to common questions about this olympiad will be here.',
+    feature: 'content', nav: 'Olympiad', title: 'FAQ', summary: 'Answers to common questions about this olympiad.', page: FaqPage,
   },
 ];

@@ -16,7 +16,6 @@ const pages: OverlordPage[] = [
   overlord('edit/olympus-projects', 'Olympus projects', 'content', 'Projects and olympiads', 'Projects (public sites with their own search-engine metadata) will be created and edited here.'),
   overlord('edit/olympus-sub-projects', 'Olympus sub-projects', 'content', 'Projects and olympiads', 'The sub-projects of each project will be managed here.'),
   overlord('edit/olympiads', 'Olympiads', 'olympiads', 'Projects and olympiads', 'Olympiads will be created here, with their dates, fees and granted admins.'),
-  overlord('edit/schools', 'Schools', 'schools', 'Projects and olympiads', 'Every school on the platform will be listed, searched and edited here.'),
   overlord('edit/users', 'Users', 'users', 'People', 'Staff and teacher accounts, their roles and olympiad grants will be managed here.'),
   overlord('edit/accounts', 'Accounts', 'users', 'People', 'Billing accounts will be managed here.'),
   overlord('learner-login-activity', 'Learner login activity', 'logs', 'People', 'Learner sign-ins across olympiads will be shown here, to spot problems on writing day.'),

@@ -1,5 +1,6 @@
 import type { AppRoute } from '../../lib/routing/index.js';
 import { PortalHomePage } from './pages/PortalHomePage.js';
+import { PortalOlympiadPage } from './pages/PortalOlympiadPage.js';
 
 export const portalRoutes: AppRoute[] = [
   {
@@ -8,7 +9,7 @@ export const portalRoutes: AppRoute[] = [
   },
   {
     id: 'portal.olympiad', path: '/portal/:olympiadName', layout: 'portal', access: ['teacher'], feature: 'portal',
-    nav: 'Olympiad', title: 'Olympiad overview',
-    summary: 'Your school’s entry in this olympiad (learners loaded, invoice, results) will be summarised here.',
+    nav: 'Olympiad', title: 'Olympiad overview', page: PortalOlympiadPage,
+    summary: 'Your school’s entry in this olympiad: status, learners and what to do next.',
   },
 ];

@@ -1,5 +1,6 @@
 import type { AppRoute } from '../../lib/routing/index.js';
 import { AboutPage } from './pages/AboutPage.js';
+import { EoiFormPage } from './pages/EoiFormPage.js';
 import { InfoPage } from './pages/InfoPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { ProjectHomePage, ProjectSubPage } from './pages/ProjectPage.js';
@@ -23,5 +24,6 @@ export const publicRoutes: AppRoute[] = [
   site('public.project.past-winners', '/:projectName/past-winners', 'Past winners', 'The winners of earlier olympiads will be honoured here.', ProjectSubPage),
   site('public.project.contact', '/:projectName/contact', 'Contact', 'How to reach this olympiad’s organisers will be here.', ProjectSubPage),
   site('public.project.faq', '/:projectName/faq', 'FAQ', 'Answers to common questions about this olympiad will be here.', ProjectSubPage),
+  site('public.project.expression-of-interest', '/:projectName/expression-of-interest', 'Enter your school', 'Schools express interest in taking part.', EoiFormPage),
   site('public.not-found', '*', 'Page not found', 'There is no page at this address.', NotFoundPage),
 ];

@@ -1,13 +1,15 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
+import { MyProfilePage } from './pages/MyProfilePage.js';
+import { TeachersPage } from './pages/TeachersPage.js';
 
-const staff = (sub: string, title: string, summary: string) =>
-  staffPage(sections.all, { sub, title, summary, feature: 'users', nav: 'Schools and people', access: staffAccess.staff });
+const staff = (sub: string, title: string, summary: string, page?: AppRoute['page']) =>
+  staffPage(sections.all, { sub, title, summary, feature: 'users', nav: 'Schools and people', access: staffAccess.staff, page });
 
 export const usersRoutes: AppRoute[] = [
-  ...staff('edit/teachers', 'Teachers', 'The teachers of this olympiad’s schools will be searched and edited here.'),
+  ...staff('edit/teachers', 'Teachers', 'The teachers of this olympiad’s schools.', TeachersPage),
   ...staff('edit/team-admins', 'Team admins', 'The people who manage each country’s team will be edited here.'),
   {
     id: 'portal.my-profile', path: '/portal/my-profile', layout: 'portal', access: ['teacher'], feature: 'users',
-    nav: 'My account', title: 'My profile', summary: 'Your name, email address and phone number will be edited here.',
+    nav: 'My account', title: 'My profile', summary: 'Your name, email address and phone number.', page: MyProfilePage,
   },
 ];

@@ -1,14 +1,72 @@
-import { NotAvailableYetNotice } from '../../../components/NotAvailableYet.js';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router';
+import type { PortalOlympiad } from '../../../../../contract/schools.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useSessionUser } from '../../../lib/session/index.js';
+import { useEnterOlympiad, usePortalOlympiads } from '../api/portal.js';
 
-/** /portal: the teacher's landing page. */
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric' }) : 'to be announced');
+
+/** /portal: the teacher's olympiads, and those the school can enter. */
 export function PortalHomePage() {
   const user = useSessionUser();
+  const olympiads = usePortalOlympiads();
+  const entered = olympiads.data?.items.filter((o) => o.participant) ?? [];
+  const open = olympiads.data?.items.filter((o) => !o.participant) ?? [];
   return (
     <>
-      <PageHeader eyebrow="Teacher portal" title={`Welcome, ${user?.name ?? 'teacher'}`} description="Your school’s olympiads in one place." />
-      <NotAvailableYetNotice summary="The olympiads your school can enter will be listed here, each with its learners, invoices and certificates." />
+      <PageHeader eyebrow="Teacher portal" title={`Welcome, ${user?.name ?? 'teacher'}`}
+        description={olympiads.data?.school ? `${olympiads.data.school.name}, ${olympiads.data.school.town ?? ''}` : 'Your school’s olympiads in one place.'} />
+      {olympiads.error ? <Alert color="red">{olympiads.error.message}</Alert> : null}
+      {olympiads.isLoading ? <Skeleton height={160} radius="md" /> : null}
+      {olympiads.data && !olympiads.data.school ? (
+        <Alert color="yellow" mb="lg">Your account is not linked to a school yet. Please contact the organisers.</Alert>
+      ) : null}
+      {olympiads.data ? (
+        <Stack gap="xl">
+          <section aria-labelledby="entered">
+            <Title order={2} size="h3" id="entered" mb="sm">Your school’s olympiads</Title>
+            {entered.length === 0 ? <Text c="dimmed">Your school is not entered in an olympiad yet. Choose one below.</Text> : null}
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {entered.map((o) => <OlympiadCard key={o.id} olympiad={o} />)}
+            </SimpleGrid>
+          </section>
+          {open.length ? (
+            <section aria-labelledby="can-enter">
+              <Title order={2} size="h3" id="can-enter" mb="sm">Olympiads you can enter</Title>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                {open.map((o) => <OlympiadCard key={o.id} olympiad={o} canEnter={Boolean(olympiads.data.school)} />)}
+              </SimpleGrid>
+            </section>
+          ) : null}
+        </Stack>
+      ) : null}
     </>
+  );
+}
+
+function OlympiadCard({ olympiad, canEnter = false }: { olympiad: PortalOlympiad; canEnter?: boolean }) {
+  const enter = useEnterOlympiad();
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Text fw={700}>{olympiad.title}</Text>
+        {olympiad.participant ? <Badge variant="light" color={olympiad.participant.learnerCount ? 'green' : 'yellow'}>{olympiad.participant.learnerCount} learners</Badge> : null}
+      </Group>
+      <Text size="sm" c="dimmed" mt={4}>Writing opens {when(olympiad.startsAt)}</Text>
+      <Group mt="md">
+        {olympiad.participant ? (
+          <Button component={Link} to={`/portal/${olympiad.varName}`} variant="light">Open</Button>
+        ) : canEnter ? (
+          <Button loading={enter.isPending} onClick={() => enter.mutate(olympiad.id, {
+            onSuccess: (r) => notifications.show({ color: 'green', message: r.message }),
+            onError: (e) => notifications.show({ color: 'red', message: e.message }),
+          })} aria-label={`Enter my school in ${olympiad.title}`}>
+            Enter my school
+          </Button>
+        ) : null}
+      </Group>
+    </Card>
   );
 }

@@ -12,6 +12,7 @@ export const projectPages = [
   { sub: 'past-winners', label: 'Past winners' },
   { sub: 'faq', label: 'FAQ' },
   { sub: 'contact', label: 'Contact' },
+  { sub: 'expression-of-interest', label: 'Enter your school' },
 ] as const;
 
 /**

@@ -1,0 +1,58 @@
+import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader.js';
+import { useEnterOlympiad, usePortalOlympiad } from '../api/portal.js';
+
+const statusText = { entered: 'Entered: load your learners', learners_loaded: 'Learners loaded', withdrawn: 'Withdrawn' } as const;
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-ZA', { dateStyle: 'long', timeStyle: 'short' }) : 'to be announced');
+
+/** /portal/{o}: the school's page for one olympiad: status, learners, what to do next. */
+export function PortalOlympiadPage() {
+  const { olympiadName = '' } = useParams();
+  const query = usePortalOlympiad(olympiadName);
+  const enter = useEnterOlympiad();
+  if (query.isLoading) return <Skeleton height={200} />;
+  if (query.error || !query.data) return <Alert color="red">{query.error?.message ?? 'Not found'}</Alert>;
+  const { olympiad, school } = query.data;
+  const p = olympiad.participant;
+  const steps = [
+    { done: p != null, text: 'Enter your school in the olympiad' },
+    { done: (p?.learnerCount ?? 0) > 0, text: 'Load your learners from a spreadsheet, or add them one by one' },
+    { done: false, text: 'Print the sign-in slips and hand one to each learner' },
+    { done: false, text: `On the day (${when(olympiad.startsAt)}), learners sign in at /${olympiad.varName}/login` },
+  ];
+  return (
+    <>
+      <PageHeader eyebrow={school?.name} title={olympiad.title} description={p ? statusText[p.status] : 'Your school is not entered yet.'}
+        actions={p ? <Button component={Link} to={`/portal/${olympiad.varName}/load-learners`}>Load learners</Button> : null} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder radius="md" padding="lg">
+          <Title order={2} size="h4" mb="sm">What to do next</Title>
+          <List spacing="sm" center>
+            {steps.map((s) => (
+              <List.Item key={s.text} icon={<ThemeIcon size={22} radius="xl" color={s.done ? 'green' : 'gray'} variant={s.done ? 'filled' : 'light'} aria-hidden="true">{s.done ? '✓' : '•'}</ThemeIcon>}>
+                <Text size="sm">{s.text}{s.done ? <Text span c="dimmed"> (done)</Text> : null}</Text>
+              </List.Item>
+            ))}
+          </List>
+          {!p ? (
+            <Button mt="md" loading={enter.isPending} onClick={() => enter.mutate(olympiad.id, { onSuccess: (r) => notifications.show({ color: 'green', message: r.message }), onError: (e) => notifications.show({ color: 'red', message: e.message }) })}>
+              Enter my school
+            </Button>
+          ) : null}
+        </Card>
+        <Card withBorder radius="md" padding="lg">
+          <Title order={2} size="h4" mb="sm">Your entry</Title>
+          <Group justify="space-between"><Text c="dimmed" size="sm">Learners</Text><Badge size="lg" variant="light">{p?.learnerCount ?? 0}</Badge></Group>
+          <Group justify="space-between" mt="xs"><Text c="dimmed" size="sm">Writing opens</Text><Text size="sm">{when(olympiad.startsAt)}</Text></Group>
+          <Group justify="space-between" mt="xs"><Text c="dimmed" size="sm">Writing closes</Text><Text size="sm">{when(olympiad.endsAt)}</Text></Group>
+          <Group mt="md" gap="xs">
+            <Button component={Link} to={`/portal/${olympiad.varName}/school`} variant="light" size="xs">School details</Button>
+            <Button component={Link} to={`/portal/${olympiad.varName}/faq`} variant="subtle" size="xs">Questions and answers</Button>
+          </Group>
+        </Card>
+      </SimpleGrid>
+    </>
+  );
+}
