@@ -10,6 +10,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { olympiadsRoutes } from './features/olympiads/routes.js';
 import { publicRoutes } from './features/public/routes.js';
+import { sittingRoutes } from './features/sitting/routes.js';
 import { eoiRoutes } from './features/schools/eoi-routes.js';
 import { schoolsRoutes } from './features/schools/routes.js';
 import { webRoutes } from './features/web/routes.js';
@@ -17,6 +18,7 @@ import type { Actor } from './http/actor.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import type { Mailer } from './platform/mailer.js';
 import { registerMailRuntime } from './platform/mail-runtime.js';
+import { mailRoutes } from './features/mail/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(publicRoutes);
+  await app.register(mailRoutes);
+  await app.register(sittingRoutes);
   await app.register(schoolsRoutes);
   await app.register(eoiRoutes);
   await app.register(olympiadsRoutes);

@@ -37,6 +37,12 @@ const Env = z.object({
   SESSION_HOURS_STAFF: z.coerce.number().int().min(1).default(12),
   SESSION_HOURS_LEARNER: z.coerce.number().int().min(1).default(8),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Exam day: how often the sweep finishes overdue attempts (0 turns it off; lazy finishing remains). */
+  SITTING_SWEEP_SECONDS: z.coerce.number().min(0).default(15),
+  /** Benchmarks only: register the bare answer-upsert route (bench/exam.ts); never in production. */
+  BENCH_BARE_ROUTE: boolish.default(false),
+  /** Benchmarks only: seed this many learners in the olympiad `geo-bench` at start (bench/exam.ts). */
+  BENCH_LEARNERS: z.coerce.number().int().min(0).max(100_000).default(0),
   /** The background mail sender (decision 010). */
   MAIL_SENDER: boolish.default(true),
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -74,6 +80,8 @@ export interface Config {
   };
   sessionHours: { staff: number; learner: number };
   bodyLimitBytes: number;
+  sitting: { sweepSeconds: number };
+  bench: { bareRoute: boolean; learners: number };
   mail: {
     sender: boolean;
     ratePerMinute: number;
@@ -122,6 +130,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     sessionHours: { staff: e.SESSION_HOURS_STAFF, learner: e.SESSION_HOURS_LEARNER },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    sitting: { sweepSeconds: e.SITTING_SWEEP_SECONDS },
+    bench: { bareRoute: e.BENCH_BARE_ROUTE, learners: e.BENCH_LEARNERS },
     mail: {
       sender: e.MAIL_SENDER,
       ratePerMinute: e.MAIL_RATE_PER_MINUTE,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client.js';
+import { examDemoTexts, seedExamDemo } from './demo-exam.js';
 import { createOlympiad, createProject, createSchool, createUser, enterSchool, grant } from './factories.js';
 
 export const demoPassword = 'olympus-demo';
@@ -61,6 +62,9 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       endsAt: hours(24 * 30),
       durationMinutes: 60,
       feeCents: 3500,
+      instructions: examDemoTexts.instructions,
+      declaration: examDemoTexts.declaration,
+      showScore: true,
     });
     await createOlympiad(tx, {
       projectId: history.id,
@@ -126,6 +130,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await grant(tx, funding.id, geoDemo.id, 'funding');
     await createUser(tx, { role: 'teacher', username: 'teacher', password, firstName: 'Thandi', lastName: 'Mokoena', email: 'teacher@waterkloof.example.org', schoolId: school1.id });
     await createUser(tx, { role: 'teacher', username: 'teacher2', password, firstName: 'Pieter', lastName: 'van der Merwe', email: 'teacher@rbhs.example.org', schoolId: school2.id });
+    // geo-quick's learners first, so that geo-demo's learner1/learner2 are the newest rows of those names.
+    await seedExamDemo(tx, { geographyProjectId: geography.id, geoDemoId: geoDemo.id, school1Id: school1.id, school2Id: school2.id, password });
     await createUser(tx, { role: 'learner', username: 'learner1', password, firstName: 'Lerato', lastName: 'Khumalo', olympiadId: geoDemo.id, schoolId: school1.id, grade: 10, email: null });
     await createUser(tx, { role: 'learner', username: 'learner2', password, firstName: 'Jaco', lastName: 'Pretorius', olympiadId: geoDemo.id, schoolId: school2.id, grade: 11, email: null });
 
@@ -140,6 +146,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         { username: 'teacher2', role: 'teacher', note: 'Rondebosch Boys’ High School' },
         { username: 'learner1', role: 'learner', note: 'geo-demo, sign in with olympiad "geo-demo"' },
         { username: 'learner2', role: 'learner', note: 'geo-demo, sign in with olympiad "geo-demo"' },
+        { username: 'learner1', role: 'learner', note: 'also in geo-quick (2-minute paper), olympiad "geo-quick"' },
       ],
     };
   });

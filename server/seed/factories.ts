@@ -1,7 +1,16 @@
 import type { GrantRole, Role } from '../../contract/roles.js';
 import type { Queryable } from '../db/client.js';
-import { olympiadGrants, olympiads, projects, schoolParticipants, schools, users } from '../db/schema/index.js';
-import { hashPassword } from '../features/auth/passwords.js';
+import {
+  olympiadGrants,
+  olympiads,
+  projects,
+  questionModules,
+  questions,
+  schoolParticipants,
+  schools,
+  users,
+} from '../db/schema/index.js';
+import { hashPassword } from '../platform/passwords.js';
 
 /** Factories build valid rows with sensible defaults; the tests and the demo seed both use them. */
 let counter = 0;
@@ -95,4 +104,35 @@ export async function createUser(q: Queryable, input: UserInput) {
 
 export async function grant(q: Queryable, userId: number, olympiadId: number, role: GrantRole) {
   await q.insert(olympiadGrants).values({ userId, olympiadId, role });
+}
+
+export async function createModule(q: Queryable, input: Partial<typeof questionModules.$inferInsert> & { olympiadId: number }) {
+  const n = next();
+  const [row] = await q
+    .insert(questionModules)
+    .values({ title: `Module ${n}`, intro: '', position: n, ...input })
+    .returning();
+  return row!;
+}
+
+/** A question with a key; defaults to a single-choice question whose option "a" is right. */
+export async function createQuestion(q: Queryable, input: Partial<typeof questions.$inferInsert> & { moduleId: number }) {
+  const n = next();
+  const [row] = await q
+    .insert(questions)
+    .values({
+      type: 'single',
+      prompt: `<p>Question ${n}</p>`,
+      options: [
+        { id: 'a', text: 'Right', imageUrl: null },
+        { id: 'b', text: 'Wrong', imageUrl: null },
+        { id: 'c', text: 'Also wrong', imageUrl: null },
+      ],
+      answerKey: { type: 'single', correct: 'a' },
+      marks: 1,
+      position: n,
+      ...input,
+    })
+    .returning();
+  return row!;
 }

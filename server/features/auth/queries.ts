@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GrantRole } from '../../../contract/roles.js';
-import { type Queryable, rows } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { olympiadGrants, olympiads, schoolParticipants, sessions, userTokens, users } from '../../db/schema/index.js';
 import { newToken, tokenHash } from '../../platform/secrets.js';
 
@@ -142,29 +142,3 @@ export async function sessionExpiry(q: Queryable, sessionId: number): Promise<Da
  * Opens a session and reads what the sign-in answer needs (grants, the learner's olympiad) in one
  * round trip: sign-in is on exam day's hot path.
  */
-export async function openSession(
-  q: Queryable,
-  secret: string,
-  input: { user: UserRow; impersonatorId: number | null; hours: number; ip?: string; userAgent?: string },
-) {
-  const token = newToken();
-  const expiresAt = new Date(Date.now() + input.hours * 3_600_000);
-  const [row] = await rows<{
-    olympiad_name: string | null;
-    grants: Array<{ olympiadId: number; olympiadName: string; olympiadTitle: string; role: GrantRole }>;
-  }>(
-    q,
-    sql`with s as (
-          insert into sessions (token_hash, user_id, impersonator_id, expires_at, ip, user_agent)
-          values (${tokenHash(secret, token)}, ${input.user.id}, ${input.impersonatorId}, ${expiresAt.toISOString()},
-                  ${input.ip ?? null}, ${input.userAgent?.slice(0, 300) ?? null})
-          returning user_id)
-        select (select var_name from olympiads where id = ${input.user.olympiadId}) as olympiad_name,
-               coalesce((select json_agg(json_build_object('olympiadId', o.id, 'olympiadName', o.var_name,
-                                                           'olympiadTitle', o.title, 'role', g.role)
-                                         order by o.year, o.var_name)
-                         from olympiad_grants g join olympiads o on o.id = g.olympiad_id
-                         where g.user_id = (select user_id from s)), '[]'::json) as grants`,
-  );
-  return { token, expiresAt, olympiadName: row?.olympiad_name ?? null, grants: row?.grants ?? [] };
-}

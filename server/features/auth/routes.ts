@@ -15,7 +15,7 @@ import { badRequest, forbidden, notFound, rateLimited } from '../../http/errors.
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { currentCounts, hitCount } from '../../platform/throttle.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword } from '../../platform/passwords.js';
 import { authAccess, authPolicy } from './policy.js';
 import { bearerToken } from './authenticate.js';
 import { displayName, presentSessionUser } from './present.js';

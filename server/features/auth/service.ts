@@ -1,35 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionUser, SigninBody } from '../../../contract/auth.js';
-import type { Queryable } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { HttpError, invalid, rateLimited } from '../../http/errors.js';
 import { audit } from '../../platform/audit.js';
 import { clearCount, currentCounts, hitCount } from '../../platform/throttle.js';
-import { hashPassword, verifyPassword } from './passwords.js';
-import { presentSessionUser } from './present.js';
+import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { startSession } from '../../platform/sessions.js';
 import * as queries from './queries.js';
-import type { UserRow } from './queries.js';
 
 const minutes = (n: number) => (n === 1 ? '1 minute' : `${n} minutes`);
 
-/** Builds the whole session-user answer for a user and a fresh session. */
-export async function startSession(
-  app: FastifyInstance,
-  q: Queryable,
-  req: FastifyRequest,
-  user: UserRow,
-  impersonator: UserRow | null = null,
-): Promise<SessionUser> {
-  const hours = user.role === 'learner' ? app.config.sessionHours.learner : app.config.sessionHours.staff;
-  const session = await queries.openSession(q, app.config.appSecret, {
-    user,
-    impersonatorId: impersonator?.id ?? null,
-    hours: impersonator ? Math.min(hours, 2) : hours,
-    ip: req.ip,
-    userAgent: req.headers['user-agent'] ?? '',
-  });
-  return presentSessionUser({ user, impersonator, ...session });
-}
+export { startSession } from '../../platform/sessions.js';
 
 /**
  * Sign-in (decision 004): failures are counted per account and per address; a wrong username and a

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AnswerValue } from '../../../contract/questions.js';
+import { rows } from '../../db/client.js';
+import { route } from '../../http/route.js';
+
+/**
+ * The bare limit for `npm run bench:exam`: one HTTP route doing one answer upsert and nothing else (no
+ * session, no order checks). Registered only when BENCH_BARE_ROUTE=1, which only bench/ sets; it declares
+ * `public` access because it measures the floor under the real route, and is never on in production.
+ */
+export function benchRoutes(app: FastifyInstance): void {
+  route(app, {
+    method: 'GET',
+    url: '/api/bench/bare-targets',
+    summary: 'Benchmark only: attempts and questions the bare route may write to',
+    tags: ['bench'],
+    access: 'public',
+    handler: async () => {
+      const attempts = await rows<{ id: number }>(app.db, sql`
+        select a.id from attempts a join users u on u.id = a.user_id
+        where u.username like 'bare-%' order by a.id`);
+      const questions = await rows<{ id: number }>(app.db, sql`
+        select qu.id from questions qu join question_modules m on m.id = qu.module_id
+        join olympiads o on o.id = m.olympiad_id where o.var_name = 'geo-bench' order by qu.id`);
+      return { success: true, attempts: attempts.map((r) => r.id), questions: questions.map((r) => r.id) };
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/api/bench/bare-answer/:attemptId/:questionId',
+    summary: 'Benchmark only: one answer upsert, nothing else',
+    tags: ['bench'],
+    access: 'public',
+    params: z.strictObject({ attemptId: z.coerce.number().int().positive(), questionId: z.coerce.number().int().positive() }),
+    body: z.strictObject({ value: AnswerValue }),
+    handler: async ({ params, body }) => {
+      const [row] = await rows<{ saved_at: Date }>(app.db, sql`
+        insert into answers (attempt_id, question_id, value, flagged, saved_at)
+        values (${params.attemptId}, ${params.questionId}, ${JSON.stringify(body.value)}::jsonb, false, now())
+        on conflict (attempt_id, question_id) do update set value = excluded.value, saved_at = excluded.saved_at
+        returning saved_at`);
+      return { success: true, savedAt: new Date(row!.saved_at).toISOString() };
+    },
+  });
+}

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../contract/auth.js';
+import { homeFor } from '../../contract/navigation.js';
+import type { GrantRole } from '../../contract/roles.js';
+import { type Queryable, rows } from '../db/client.js';
+import type { users } from '../db/schema/index.js';
+import { newToken, tokenHash } from './secrets.js';
+
+/**
+ * Opening a session and presenting the session user. Shared by sign-in (auth) and the recovery-PIN
+ * sign-in (sitting), so both answer exactly the same session-user shape.
+ */
+export type UserRow = typeof users.$inferSelect;
+
+type Grants = Array<{ olympiadId: number; olympiadName: string; olympiadTitle: string; role: GrantRole }>;
+
+interface SessionParts {
+  user: UserRow;
+  olympiadName: string | null;
+  grants: Grants;
+  impersonator: UserRow | null;
+  token: string;
+  expiresAt: Date;
+}
+
+export const displayName = (u: Pick<UserRow, 'firstName' | 'lastName' | 'username'>) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.username;
+
+/** The sign-in answer: an allow-list of the user's fields, never the password hash. */
+export function presentSessionUser(p: SessionParts): SessionUser {
+  const subject = { role: p.user.role, olympiadName: p.olympiadName, grants: p.grants };
+  return {
+    success: true,
+    id: p.user.id,
+    username: p.user.username,
+    name: displayName(p.user),
+    email: p.user.email,
+    role: p.user.role,
+    olympiadId: p.user.olympiadId,
+    olympiadName: p.olympiadName,
+    schoolId: p.user.schoolId,
+    grants: p.grants,
+    home: homeFor(subject),
+    impersonator: p.impersonator
+      ? { id: p.impersonator.id, username: p.impersonator.username, name: displayName(p.impersonator) }
+      : null,
+    accessToken: { token: p.token, expiresAt: p.expiresAt.toISOString() },
+  };
+}
+
+/** Inserts a session and reads what the answer needs (olympiad name, grants) in the same statement. */
+async function openSession(
+  q: Queryable,
+  secret: string,
+  input: { user: UserRow; impersonatorId: number | null; hours: number; ip?: string; userAgent?: string },
+) {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + input.hours * 3_600_000);
+  const [row] = await rows<{
+    olympiad_name: string | null;
+    grants: Array<{ olympiadId: number; olympiadName: string; olympiadTitle: string; role: GrantRole }>;
+  }>(
+    q,
+    sql`with s as (
+          insert into sessions (token_hash, user_id, impersonator_id, expires_at, ip, user_agent)
+          values (${tokenHash(secret, token)}, ${input.user.id}, ${input.impersonatorId}, ${expiresAt.toISOString()},
+                  ${input.ip ?? null}, ${input.userAgent?.slice(0, 300) ?? null})
+          returning user_id)
+        select (select var_name from olympiads where id = ${input.user.olympiadId}) as olympiad_name,
+               coalesce((select json_agg(json_build_object('olympiadId', o.id, 'olympiadName', o.var_name,
+                                                           'olympiadTitle', o.title, 'role', g.role)
+                                         order by o.year, o.var_name)
+                         from olympiad_grants g join olympiads o on o.id = g.olympiad_id
+                         where g.user_id = (select user_id from s)), '[]'::json) as grants`,
+  );
+  return { token, expiresAt, olympiadName: row?.olympiad_name ?? null, grants: row?.grants ?? [] };
+}
+
+/** Builds the whole session-user answer for a user and a fresh session. */
+export async function startSession(
+  app: FastifyInstance,
+  q: Queryable,
+  req: FastifyRequest,
+  user: UserRow,
+  impersonator: UserRow | null = null,
+): Promise<SessionUser> {
+  const hours = user.role === 'learner' ? app.config.sessionHours.learner : app.config.sessionHours.staff;
+  const session = await openSession(q, app.config.appSecret, {
+    user,
+    impersonatorId: impersonator?.id ?? null,
+    hours: impersonator ? Math.min(hours, 2) : hours,
+    ip: req.ip,
+    userAgent: req.headers['user-agent'] ?? '',
+  });
+  return presentSessionUser({ user, impersonator, ...session });
+}
