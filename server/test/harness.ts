@@ -101,8 +101,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     serveWeb: options.serveWeb ?? false,
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
   });
+  // A 5xx fails the test (setup.ts); keep the error's message so the failure says what broke (logs are silent).
+  const errors = new WeakMap<object, Error>();
+  app.addHook('onError', async (req, _reply, err) => {
+    errors.set(req, err);
+  });
   app.addHook('onResponse', async (req, reply) => {
-    if (reply.statusCode >= 500) serverErrors.push(`${req.method} ${req.url} answered ${reply.statusCode}`);
+    if (reply.statusCode < 500) return;
+    const err = errors.get(req);
+    serverErrors.push(
+      `${req.method} ${req.url} answered ${reply.statusCode}${err ? `: ${err.stack ?? err.message}` : ''}`,
+    );
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
