@@ -18,6 +18,7 @@
  *   REPORT_DIR=dir                   where the JSON reports and summary.json go (default: reports).
  *   CHROMIUM_PATH=path               the Chromium to use (default: /usr/bin/chromium).
  *   CI=true                          a missing Chromium is a failure, never a skip.
+ *   TEST_OUTER_SUMMARY=1             set by .ci/run, which prints the closing line for all its passes.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -178,8 +179,9 @@ function finish(reason) {
     total.passed += r.passed;
     total.failed += r.failed;
     total.skipped += r.skipped;
+    // Worded unlike the closing line, so that only that one line reads as the run's count.
     console.log(
-      `  ${name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.note ? `\n  ${yellow(r.note)}` : ''}`,
+      `  ${name}: passed ${r.passed}, failed ${r.failed}, skipped ${r.skipped}${r.note ? `\n  ${yellow(r.note)}` : ''}`,
     );
   }
   console.log(`  total time ${seconds(Date.now() - started)}`);
@@ -205,8 +207,13 @@ function finish(reason) {
     JSON.stringify({ ...total, ok: exit === 0, reason: reason ?? null, results }, null, 2) + '\n',
   );
   if (exit === 0) console.log(green('\n✔ All checks passed.'));
-  // The one line CI reads: alone on its line, plain.
-  console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+  // The one line CI reads: alone on its line, plain. Under .ci/run (TEST_OUTER_SUMMARY=1), which prints the sum of
+  // its passes as the run's one closing line, this pass's count is worded differently.
+  if (truthy(process.env.TEST_OUTER_SUMMARY)) {
+    console.log(`\nThis pass: passed ${total.passed}, failed ${total.failed}, skipped ${total.skipped}`);
+  } else {
+    console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+  }
   process.exit(exit);
 }
 
