@@ -18,6 +18,7 @@ import type { Actor } from './http/actor.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import type { Mailer } from './platform/mailer.js';
 import { registerMailRuntime } from './platform/mail-runtime.js';
+import { mailRoutes } from './features/mail/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(publicRoutes);
+  await app.register(mailRoutes);
   await app.register(sittingRoutes);
   await app.register(schoolsRoutes);
   await app.register(eoiRoutes);

@@ -52,6 +52,8 @@ export const emails = pgTable(
     index('emails_sending_idx').on(t.lockedAt).where(sql`${t.status} = 'sending'`),
     index('emails_mass_mail_idx').on(t.massMailId, t.status),
     index('emails_olympiad_idx').on(t.olympiadId, t.createdAt),
+    index('emails_sent_at_idx').on(t.sentAt),
+    index('emails_unsubscribe_ref_idx').on(t.unsubscribeRef),
   ],
 );
 

@@ -1,0 +1,181 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Audience, MassMailProgress } from '../../../contract/mail.js';
+import { templateVariables } from '../../../contract/mail.js';
+import { type Queryable, rows } from '../../db/client.js';
+import { emails } from '../../db/schema/index.js';
+import { invalid } from '../../http/errors.js';
+import { suppressedSql } from '../../platform/mail-suppression.js';
+import { escapeHtml, htmlToText } from './sanitize.js';
+import { unsubscribeRef } from './unsubscribe-ref.js';
+
+/** Variables a mass mail may use, filled per recipient. */
+export const massMailVariables = ['firstName', 'lastName', 'email', 'schoolName', 'olympiadTitle'] as const;
+
+export interface Recipient {
+  email: string;
+  firstName: string;
+  lastName: string;
+  schoolName: string;
+}
+
+/**
+ * The addresses of an audience, one row per address (lower-cased), with a name for personalising.
+ * Teachers of participating schools: of this olympiad (or of any olympiad for a site-wide mailing).
+ * Audiences the issue names that have no data yet: schools not yet paid (no purchase orders exist yet) and
+ * useful contacts (no table yet) — left out until those features land.
+ */
+function audienceSql(olympiadId: number | null, audience: Audience): SQL {
+  const teachers = sql`select distinct on (lower(u.email)) lower(u.email) as email, u.first_name, u.last_name,
+      coalesce(s.name, '') as school_name
+    from users u left join schools s on s.id = u.school_id
+    where u.role = 'teacher' and u.email is not null and u.email <> '' and u.disabled_at is null`;
+  switch (audience.kind) {
+    case 'all-teachers':
+      return sql`${teachers} order by lower(u.email), u.id`;
+    case 'participating-teachers':
+      return sql`${teachers} and u.school_id in (select sp.school_id from school_participants sp
+        where ${olympiadId == null ? sql`true` : sql`sp.olympiad_id = ${olympiadId}`})
+        order by lower(u.email), u.id`;
+    case 'pasted': {
+      const list = audience.addresses.length ? audience.addresses : [''];
+      return sql`select distinct on (a.email) a.email, coalesce(u.first_name, '') as first_name, coalesce(u.last_name, '') as last_name,
+          coalesce(s.name, '') as school_name
+        from unnest(${sql`array[${sql.join(list.map((a) => sql`${a}`), sql`, `)}]::text[]`}) as a(email)
+        left join users u on lower(u.email) = a.email and u.role <> 'learner'
+        left join schools s on s.id = u.school_id
+        where a.email <> '' order by a.email, u.id`;
+    }
+  }
+}
+
+export async function countAudience(q: Queryable, olympiadId: number | null, audience: Audience) {
+  const [r] = await rows<{ count: number; suppressed: number }>(
+    q,
+    sql`select count(*) filter (where not s.suppressed)::int as count, count(*) filter (where s.suppressed)::int as suppressed
+      from (select ${suppressedSql(sql`r.email`, sql`${olympiadId}::int`)} as suppressed
+        from (${audienceSql(olympiadId, audience)}) r) s`,
+  );
+  return { count: r?.count ?? 0, suppressed: r?.suppressed ?? 0 };
+}
+
+export async function recipientsOf(q: Queryable, olympiadId: number | null, audience: Audience): Promise<Recipient[]> {
+  const list = await rows<{ email: string; first_name: string; last_name: string; school_name: string }>(
+    q,
+    sql`select r.email, r.first_name, r.last_name, r.school_name from (${audienceSql(olympiadId, audience)}) r
+      where not ${suppressedSql(sql`r.email`, sql`${olympiadId}::int`)}`,
+  );
+  return list.map((r) => ({ email: r.email, firstName: r.first_name, lastName: r.last_name, schoolName: r.school_name }));
+}
+
+/** Variables used in a mailing that it may not use; answers field errors for `invalid()`. */
+export function unknownVariables(subject: string, html: string): Array<{ path: string; message: string }> {
+  const allowed = new Set<string>(massMailVariables);
+  const errors: Array<{ path: string; message: string }> = [];
+  for (const [path, text] of [['subject', subject], ['html', html]] as const) {
+    const unknown = templateVariables(text).filter((v) => !allowed.has(v));
+    if (unknown.length) {
+      errors.push({
+        path,
+        message: `Unknown variable${unknown.length > 1 ? 's' : ''} ${unknown.map((v) => `{{${v}}}`).join(', ')}; use ${massMailVariables.map((v) => `{{${v}}}`).join(', ')}`,
+      });
+    }
+  }
+  return errors;
+}
+
+export function fill(text: string, vars: Record<string, string>, html: boolean): string {
+  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
+    const value = vars[name] ?? '';
+    return html ? escapeHtml(value) : value;
+  });
+}
+
+export interface MailingContext {
+  id: number;
+  olympiadId: number | null;
+  olympiad: { title: string; varName: string } | null;
+  subject: string;
+  html: string;
+  attachmentIds: number[];
+}
+
+/** One recipient's message: personalised, with the personal unsubscribe link and what it does and does not stop. */
+export function personalise(m: MailingContext, r: Recipient, secret: string, publicUrl: string) {
+  const ref = unsubscribeRef(secret, m.id, r.email);
+  const link = m.olympiad ? `${publicUrl}/${m.olympiad.varName}/unsubscribe/${ref}` : `${publicUrl}/unsubscribe/${ref}`;
+  const vars = {
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    schoolName: r.schoolName,
+    olympiadTitle: m.olympiad?.title ?? 'Olympus',
+  };
+  const from = m.olympiad ? `the ${m.olympiad.title}` : 'Olympus';
+  const subject = fill(m.subject, vars, false);
+  const body = fill(m.html, vars, true);
+  const html =
+    `${body}<hr><p style="font-size:12px;color:#555">You receive this as a contact of ${escapeHtml(from)}. ` +
+    `<a href="${link}">Unsubscribe</a> from its mass mail with one click. Messages about your own account ` +
+    `(password resets, invoices, certificates) will still reach you.</p>`;
+  const text =
+    `${htmlToText(body)}\n\n--\nYou receive this as a contact of ${from}. Unsubscribe from its mass mail: ${link}\n` +
+    `Messages about your own account (password resets, invoices, certificates) will still reach you.\n`;
+  return { ref, subject, html, text, link };
+}
+
+/** Queues a mailing: one held row per recipient not suppressed, in chunks. Answers how many. */
+export async function queueMailing(q: Queryable, m: MailingContext, recipients: Recipient[], secret: string, publicUrl: string) {
+  for (let i = 0; i < recipients.length; i += 500) {
+    const chunk = recipients.slice(i, i + 500).map((r) => {
+      const p = personalise(m, r, secret, publicUrl);
+      return {
+        kind: 'mass-mail',
+        toAddress: r.email,
+        subject: p.subject,
+        textBody: p.text,
+        htmlBody: p.html,
+        status: 'held' as const,
+        massMailId: m.id,
+        olympiadId: m.olympiadId,
+        unsubscribeRef: p.ref,
+        attachmentIds: m.attachmentIds,
+      };
+    });
+    if (chunk.length) await q.insert(emails).values(chunk);
+  }
+  return recipients.length;
+}
+
+export async function progressOf(q: Queryable, ids: number[]): Promise<Map<number, MassMailProgress>> {
+  const out = new Map<number, MassMailProgress>();
+  if (!ids.length) return out;
+  const idList = sql.join(ids.map((i) => sql`${i}`), sql`, `);
+  for (const id of ids) out.set(id, { held: 0, released: 0, sending: 0, sent: 0, failed: 0, suppressed: 0, bounced: 0, unsubscribed: 0 });
+  const counts = await rows<{ mass_mail_id: number; status: string; n: number }>(
+    q,
+    sql`select mass_mail_id, status, count(*)::int as n from emails where mass_mail_id in (${idList}) group by 1, 2`,
+  );
+  for (const c of counts) {
+    const p = out.get(c.mass_mail_id)!;
+    const key = c.status === 'outbox' ? 'sent' : (c.status as keyof MassMailProgress);
+    if (key in p) p[key] += c.n;
+  }
+  const bounced = await rows<{ mass_mail_id: number; n: number }>(
+    q,
+    sql`select e.mass_mail_id, count(distinct lower(b.email))::int as n from emails e
+      join bounces b on lower(b.email) = lower(e.to_address) and b.created_at >= e.created_at
+      where e.mass_mail_id in (${idList}) group by 1`,
+  );
+  for (const b of bounced) out.get(b.mass_mail_id)!.bounced = b.n;
+  const unsub = await rows<{ mass_mail_id: number; n: number }>(
+    q,
+    sql`select mass_mail_id, count(*)::int as n from unsubscribes where mass_mail_id in (${idList}) group by 1`,
+  );
+  for (const u of unsub) out.get(u.mass_mail_id)!.unsubscribed = u.n;
+  return out;
+}
+
+export function assertVariables(subject: string, html: string) {
+  const errors = unknownVariables(subject, html);
+  if (errors.length) throw invalid(errors, 'The message uses variables that do not exist');
+}

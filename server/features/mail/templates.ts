@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import type { TemplateKindInfo } from '../../../contract/mail.js';
+import { templateVariables } from '../../../contract/mail.js';
+import { type Queryable, rows } from '../../db/client.js';
+
+/** Every system message the platform sends, its named variables and its built-in wording (issue 6, part 3). */
+export const systemEmails = {
+  'verify-email': {
+    label: 'Verify an address / set a password',
+    variables: ['name', 'username', 'link', 'olympiadTitle'],
+    subject: 'Welcome to Olympus: confirm your address',
+    html: '<p>Hello {{name}},</p><p>An Olympus account <b>{{username}}</b> was made for you. <a href="{{link}}">Confirm your address and choose a password</a>.</p>',
+    sample: { name: 'Thandi Nkosi', username: 'tnkosi', link: 'https://olympus.example.org/verify-email/sample', olympiadTitle: 'Geography Olympiad 2026' },
+  },
+  'reset-password': {
+    label: 'Reset a password',
+    variables: ['name', 'username', 'link'],
+    subject: 'Reset your Olympus password',
+    html: '<p>Hello {{name}},</p><p>Someone (we hope you) asked to reset the password of <b>{{username}}</b>. <a href="{{link}}">Choose a new password</a> (the link works once, for 24 hours).</p>',
+    sample: { name: 'Thandi Nkosi', username: 'tnkosi', link: 'https://olympus.example.org/verify-email/sample' },
+  },
+  'eoi-processed': {
+    label: 'Expression of interest accepted',
+    variables: ['name', 'schoolName', 'olympiadTitle', 'link'],
+    subject: '{{schoolName}} can now enter the {{olympiadTitle}}',
+    html: '<p>Hello {{name}},</p><p>Thank you for your interest. <b>{{schoolName}}</b> is registered: <a href="{{link}}">set your password</a> to enter the {{olympiadTitle}}.</p>',
+    sample: { name: 'Thandi Nkosi', schoolName: 'Waterkloof High School', olympiadTitle: 'Geography Olympiad 2026', link: 'https://olympus.example.org/verify-email/sample' },
+  },
+  'eoi-declined': {
+    label: 'Expression of interest declined',
+    variables: ['name', 'schoolName', 'olympiadTitle', 'reason'],
+    subject: 'Your interest in the {{olympiadTitle}}',
+    html: '<p>Hello {{name}},</p><p>We could not register {{schoolName}} for the {{olympiadTitle}}: {{reason}}</p>',
+    sample: { name: 'Thandi Nkosi', schoolName: 'Waterkloof High School', olympiadTitle: 'Geography Olympiad 2026', reason: 'the school is already registered.' },
+  },
+  'learner-slips-ready': {
+    label: 'Learner slips ready',
+    variables: ['name', 'schoolName', 'olympiadTitle', 'link'],
+    subject: 'Learner slips for {{schoolName}} are ready',
+    html: '<p>Hello {{name}},</p><p>The sign-in slips of your learners for the {{olympiadTitle}} are ready: <a href="{{link}}">download them</a>.</p>',
+    sample: { name: 'Thandi Nkosi', schoolName: 'Waterkloof High School', olympiadTitle: 'Geography Olympiad 2026', link: 'https://olympus.example.org/portal' },
+  },
+  invoice: {
+    label: 'Invoice',
+    variables: ['name', 'schoolName', 'olympiadTitle', 'amount', 'link'],
+    subject: 'Invoice for {{schoolName}}: {{olympiadTitle}}',
+    html: '<p>Hello {{name}},</p><p>The invoice of {{schoolName}} for the {{olympiadTitle}} comes to <b>{{amount}}</b>. <a href="{{link}}">View it in the portal</a>.</p>',
+    sample: { name: 'Thandi Nkosi', schoolName: 'Waterkloof High School', olympiadTitle: 'Geography Olympiad 2026', amount: 'R 1 050.00', link: 'https://olympus.example.org/portal/invoices' },
+  },
+  certificates: {
+    label: 'Certificates',
+    variables: ['name', 'schoolName', 'olympiadTitle', 'link'],
+    subject: 'Certificates of {{schoolName}}: {{olympiadTitle}}',
+    html: '<p>Hello {{name}},</p><p>The certificates of your learners for the {{olympiadTitle}} are ready: <a href="{{link}}">download them</a>.</p>',
+    sample: { name: 'Thandi Nkosi', schoolName: 'Waterkloof High School', olympiadTitle: 'Geography Olympiad 2026', link: 'https://olympus.example.org/portal/certificates' },
+  },
+} as const satisfies Record<string, { label: string; variables: readonly string[]; subject: string; html: string; sample: Record<string, string> }>;
+
+export type SystemEmailKind = keyof typeof systemEmails;
+export const isSystemEmailKind = (k: string): k is SystemEmailKind => k in systemEmails;
+
+/** Field errors for variables a kind does not have. */
+export function unknownTemplateVariables(kind: SystemEmailKind, subject: string, html: string) {
+  const allowed = new Set<string>(systemEmails[kind].variables);
+  const errors: Array<{ path: string; message: string }> = [];
+  for (const [path, text] of [['subject', subject], ['html', html]] as const) {
+    const unknown = templateVariables(text).filter((v) => !allowed.has(v));
+    if (unknown.length) {
+      errors.push({
+        path,
+        message: `Unknown variable${unknown.length > 1 ? 's' : ''} ${unknown.map((v) => `{{${v}}}`).join(', ')}; this message has ${systemEmails[kind].variables.map((v) => `{{${v}}}`).join(', ')}`,
+      });
+    }
+  }
+  return errors;
+}
+
+interface SavedTemplate {
+  kind: string;
+  olympiad_id: number | null;
+  subject: string;
+  html_body: string;
+}
+
+/** The wording in force for every kind: this olympiad's copy, else the site-wide copy, else the built-in one. */
+export async function templatesFor(q: Queryable, olympiadId: number | null): Promise<TemplateKindInfo[]> {
+  const saved = await rows<SavedTemplate>(
+    q,
+    sql`select kind, olympiad_id, subject, html_body from email_templates
+      where olympiad_id is null ${olympiadId == null ? sql`` : sql`or olympiad_id = ${olympiadId}`}`,
+  );
+  return (Object.keys(systemEmails) as SystemEmailKind[]).map((kind) => {
+    const def = systemEmails[kind];
+    const own = olympiadId != null ? saved.find((s) => s.kind === kind && s.olympiad_id === olympiadId) : undefined;
+    const site = saved.find((s) => s.kind === kind && s.olympiad_id == null);
+    const used = own ?? site;
+    return {
+      kind,
+      label: def.label,
+      variables: [...def.variables],
+      subject: used?.subject ?? def.subject,
+      html: used?.html_body ?? def.html,
+      source: own ? 'olympiad' : site ? 'site' : 'default',
+    };
+  });
+}
