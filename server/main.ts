@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createMailer } from './platform/mailer.js';
+import { seedBenchIfAbsent } from './seed/bench.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
 async function main(): Promise<void> {
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
 
   const shouldSeed = config.seedDemo === 'always' || (config.seedDemo === 'auto' && database.kind === 'pglite');
   const seeded = shouldSeed ? await seedDemoIfEmpty(database.db) : null;
+  // Benchmarks only (bench/exam.ts): BENCH_LEARNERS=n adds the olympiad geo-bench and n learners, once.
+  if (config.bench.learners > 0) await seedBenchIfAbsent(database.db, config.bench.learners);
 
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl;

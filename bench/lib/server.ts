@@ -7,20 +7,32 @@ import pg from 'pg';
 export interface RunningServer {
   url: string;
   process: ChildProcess;
+  /** The data directory (PGlite's database lives in it) and the PostgreSQL URL, to restart on the same data. */
+  dataDir: string;
+  databaseUrl: string | undefined;
   stop(): Promise<void>;
+  /** kill -9: no shutdown, no flush (the crash test). The data is kept for a restart. */
+  kill9(): Promise<void>;
+}
+
+export interface ServerOptions {
+  port: number;
+  env?: Record<string, string>;
+  /** Restart on existing data: this data directory and this database URL (no fresh database). */
+  reuse?: { dataDir: string; databaseUrl: string | undefined };
 }
 
 /**
  * Starts the real server (`tsx server/main.ts`) in its own process on a fresh data directory with the
  * demo data, on loopback only, so the load generator never shares its event loop.
  */
-export async function startServer(options: { port: number; env?: Record<string, string> }): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'olympus-bench-'));
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const dataDir = options.reuse?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'olympus-bench-'));
   // On PostgreSQL, every run gets its own fresh database on the server DATABASE_URL names.
   const baseUrl = process.env.DATABASE_URL;
   const dbName = `olympus_bench_${process.pid}_${options.port}`;
-  let databaseUrl: string | undefined;
-  if (baseUrl) {
+  let databaseUrl: string | undefined = options.reuse?.databaseUrl;
+  if (baseUrl && !options.reuse) {
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${dbName}`);
@@ -44,6 +56,7 @@ export async function startServer(options: { port: number; env?: Record<string, 
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  child.stdout?.resume(); // never let a full pipe stall the server
   const url = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -60,9 +73,20 @@ export async function startServer(options: { port: number; env?: Record<string, 
   return {
     url,
     process: child,
+    dataDir,
+    databaseUrl,
+    async kill9() {
+      if (child.exitCode != null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode == null && child.signalCode == null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       rmSync(dataDir, { recursive: true, force: true });
       if (baseUrl) {
         const admin = new pg.Client({ connectionString: baseUrl });

@@ -1,0 +1,164 @@
+/**
+ * Exam-day benchmark (issue 3, part 10): simulated learners arrive evenly, each signs in and walks the
+ * sitting (state → declaration → PIN → details → paper), saves answers with think time and finishes. Then,
+ * in the same run and at the same concurrency, the real save route saturated, beside the bare limit: a
+ * route doing one answer upsert and nothing else (BENCH_BARE_ROUTE=1). At the end every acknowledged
+ * answer is checked in the database.
+ *
+ *   npm run bench:exam [-- --learners 2000 --arrival-seconds 60 --think-ms 2000 --answers 30]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:exam -- --learners 10000 --arrival-seconds 120
+ */
+import { requestJson } from './lib/http.js';
+import { type Recorder, newRecorder, runLearner, steps, verifyAcked } from './lib/learner.js';
+import { startServer } from './lib/server.js';
+import { closedLoop, fmt, summarize } from './lib/stats.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const learners = arg('learners', 2000);
+const arrivalSeconds = arg('arrival-seconds', 60);
+const thinkMs = arg('think-ms', 2000);
+const answers = arg('answers', 30);
+const saturateSeconds = arg('saturate-seconds', 10);
+const concurrency = arg('concurrency', 100);
+const port = arg('port', 3202);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function printSteps(rec: Recorder) {
+  console.log('step          count     p50 ms    p99 ms    max ms');
+  for (const step of steps) {
+    const s = summarize(rec.latencies[step]);
+    console.log(`${step.padEnd(12)} ${String(s.count).padStart(6)} ${fmt(s.p50).padStart(10)} ${fmt(s.p99).padStart(9)} ${fmt(s.max).padStart(9)}`);
+  }
+}
+
+/** The highest rate over any 5-second window. */
+function peakRate(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  let j = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    while (sorted[i]! - sorted[j]! > 5000) j++;
+    best = Math.max(best, i - j + 1);
+  }
+  return best / 5;
+}
+
+async function main() {
+  const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  console.log(
+    `Exam-day benchmark on ${database}: ${learners} learners arriving over ${arrivalSeconds} s, ${answers} answers each, ` +
+      `think time ${thinkMs} ms ±50 %; then ${saturateSeconds} s saturated at ${concurrency} connections (real save vs bare upsert)`,
+  );
+  const server = await startServer({
+    port,
+    env: { BENCH_BARE_ROUTE: '1', BENCH_LEARNERS: String(learners + concurrency), SITTING_SWEEP_SECONDS: '15' },
+  });
+  try {
+    /* ---- 1. the exam: learners arrive evenly ---- */
+    const rec = newRecorder();
+    const started = performance.now();
+    let running = 0;
+    const progress = setInterval(() => {
+      const errors = [...rec.errors.values()].reduce((a, b) => a + b, 0);
+      console.log(
+        `  ${fmt((performance.now() - started) / 1000, 0)} s: ${running} writing, ${rec.firstQuestion} got their paper, ` +
+          `${rec.finished} finished, ${rec.saveTimes.length} answers saved, ${errors} errors`,
+      );
+    }, 10_000);
+    const gap = (arrivalSeconds * 1000) / learners;
+    await Promise.all(
+      Array.from({ length: learners }, async (_, i) => {
+        await sleep(i * gap);
+        running++;
+        await runLearner({ baseUrl: () => server.url, olympiad: 'geo-bench', username: `bench-${i + 1}`, password: 'bench-password', answers, thinkMs, rec });
+        running--;
+      }),
+    );
+    clearInterval(progress);
+    const examSeconds = (performance.now() - started) / 1000;
+    const verified = await verifyAcked(server.url, rec);
+
+    /* ---- 2. saturation: the real save route vs the bare upsert, same concurrency ---- */
+    const satRec = newRecorder();
+    const sessions = await Promise.all(
+      Array.from({ length: concurrency }, (_, k) =>
+        runLearner({ baseUrl: () => server.url, olympiad: 'geo-bench', username: `bench-${learners + k + 1}`, password: 'bench-password', answers: 0, thinkMs: 0, rec: satRec, finish: false }),
+      ),
+    );
+    const papers = await Promise.all(
+      sessions.map((s) =>
+        requestJson<{ modules: Array<{ questions: Array<{ id: number; type: string; options: Array<{ id: string }> }> }> }>(
+          server.url, 'GET', '/api/sitting/geo-bench/paper', undefined, { authorization: `Bearer ${s!.token}` },
+        ),
+      ),
+    );
+    const single = papers[0]!.body.modules.flatMap((m) => m.questions).filter((q) => q.type === 'single');
+    const realLatencies: number[] = [];
+    let realErrors = 0;
+    let k = 0;
+    const { elapsedMs: realMs } = await closedLoop(concurrency, saturateSeconds, async () => {
+      const me = k++ % concurrency;
+      const q = single[me % single.length]!;
+      const t = performance.now();
+      const res = await requestJson(server.url, 'PUT', `/api/sitting/geo-bench/answers/${q.id}`,
+        JSON.stringify({ value: { type: 'single', optionId: q.options[me % q.options.length]!.id } }),
+        { authorization: `Bearer ${sessions[me]!.token}` }).catch(() => ({ status: 0 }));
+      realLatencies.push(performance.now() - t);
+      if (res.status !== 200) realErrors++;
+    });
+    const targets = (await requestJson<{ attempts: number[]; questions: number[] }>(server.url, 'GET', '/api/bench/bare-targets')).body;
+    const bareLatencies: number[] = [];
+    let bareErrors = 0;
+    k = 0;
+    const { elapsedMs: bareMs } = await closedLoop(concurrency, saturateSeconds, async () => {
+      const me = k++;
+      const attempt = targets.attempts[me % targets.attempts.length]!;
+      const question = targets.questions[me % targets.questions.length]!;
+      const t = performance.now();
+      const res = await requestJson(server.url, 'PUT', `/api/bench/bare-answer/${attempt}/${question}`,
+        JSON.stringify({ value: { type: 'single', optionId: 'a' } })).catch(() => ({ status: 0 }));
+      bareLatencies.push(performance.now() - t);
+      if (res.status !== 200) bareErrors++;
+    });
+
+    /* ---- report ---- */
+    const errors = [...rec.errors.entries()];
+    const totalErrors = errors.reduce((a, [, n]) => a + n, 0);
+    const signins = rec.latencies.signin.length;
+    const saves = rec.saveTimes.length;
+    const real = summarize(realLatencies);
+    const bare = summarize(bareLatencies);
+    const realRate = real.count / (realMs / 1000);
+    const bareRate = bare.count / (bareMs / 1000);
+    const saveP99 = summarize(rec.latencies.answer).p99;
+    const signinP99 = summarize(rec.latencies.signin).p99;
+    console.log(`\n== exam run (${database}) ==`);
+    console.log(`learners: ${learners}, got their first question: ${rec.firstQuestion}, finished: ${rec.finished}, in ${fmt(examSeconds)} s`);
+    console.log(`sign-ins/s: ${fmt(signins / arrivalSeconds)} (offered: even arrival over ${arrivalSeconds} s)`);
+    console.log(`answer saves: ${saves}, saves/s: ${fmt(saves / examSeconds)} average, ${fmt(peakRate(rec.saveTimes))} peak (5 s)`);
+    printSteps(rec);
+    console.log(`errors: ${totalErrors}${errors.length ? ` (${errors.map(([k2, n]) => `${k2}: ${n}`).join(', ')})` : ''}`);
+    console.log(`acknowledged answers checked in the database: ${verified.checked} of ${verified.learners} learners, lost: ${verified.lost}`);
+    console.log(`\n== saturated, ${concurrency} connections, ${saturateSeconds} s each ==`);
+    console.log(`real save route: ${fmt(realRate)} saves/s, p50 ${fmt(real.p50)} ms, p99 ${fmt(real.p99)} ms, errors ${realErrors}`);
+    console.log(`bare upsert route: ${fmt(bareRate)} upserts/s, p50 ${fmt(bare.p50)} ms, p99 ${fmt(bare.p99)} ms, errors ${bareErrors}`);
+    console.log(`real / bare: ${fmt((realRate / bareRate) * 100)} % (target ≥ 50 %)`);
+    console.log(`\n== targets ==`);
+    const check = (ok: boolean, text: string) => console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
+    check(totalErrors === 0, `zero errors (${totalErrors})`);
+    check(verified.lost === 0 && verified.checked === saves, `zero lost answers (${verified.lost} of ${verified.checked})`);
+    check(saveP99 <= 100, `answer-save p99 ≤ 100 ms (${fmt(saveP99)} ms)`);
+    check(realRate >= 0.5 * bareRate, `save throughput ≥ 50 % of bare (${fmt((realRate / bareRate) * 100)} %)`);
+    if (database === 'postgres') check(signinP99 <= 2000, `sign-in p99 ≤ 2 s (${fmt(signinP99)} ms)`);
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/client.js';
+import { hashPassword } from '../platform/passwords.js';
+import { createModule, createOlympiad, createProject, createQuestion, createSchool, enterSchool, grant } from './factories.js';
+
+/**
+ * Bench-only seeding (`BENCH_LEARNERS=n`, set only by bench/): the olympiad `geo-bench` with 30 questions in
+ * 3 modules, learners `bench-1` … `bench-n` (password `bench-password`, hashed once), and 100 `bare-…`
+ * learners with started attempts for the bare-route measurement. Runs once per database.
+ */
+export const benchPassword = 'bench-password';
+
+export async function seedBenchIfAbsent(db: Db, learners: number): Promise<boolean> {
+  const [exists] = await rows<{ id: number }>(db, sql`select id from olympiads where var_name = 'geo-bench'`);
+  if (exists) return false;
+  const passwordHash = await hashPassword(benchPassword);
+  await db.transaction(async (tx) => {
+    const [project] = await rows<{ id: number }>(tx, sql`select id from projects where project_name = 'geography'`);
+    const projectId = project?.id ?? (await createProject(tx, { projectName: 'bench' })).id;
+    const olympiad = await createOlympiad(tx, {
+      projectId,
+      varName: 'geo-bench',
+      title: 'Benchmark olympiad',
+      open: true,
+      startsAt: new Date(Date.now() - 3_600_000),
+      endsAt: new Date(Date.now() + 7 * 24 * 3_600_000),
+      durationMinutes: 120,
+      instructions: '<p>Benchmark.</p>',
+      declaration: '<p>I declare.</p>',
+      shuffleOptions: true,
+    });
+    const school = await createSchool(tx, { name: 'Bench High School' });
+    await enterSchool(tx, olympiad.id, school.id);
+    const [admin] = await rows<{ id: number }>(tx, sql`select id from users where username = 'admin' and olympiad_id is null`);
+    if (admin) await grant(tx, admin.id, olympiad.id, 'admin');
+    const types = ['single', 'multiple', 'true_false', 'numeric', 'short_text'] as const;
+    for (let m = 0; m < 3; m++) {
+      const mod = await createModule(tx, { olympiadId: olympiad.id, title: `Bench module ${m + 1}`, position: m });
+      for (let i = 0; i < 10; i++) {
+        const type = types[i % types.length]!;
+        const options = ['a', 'b', 'c', 'd'].map((id) => ({ id, text: `Option ${id}`, imageUrl: null }));
+        await createQuestion(tx, {
+          moduleId: mod.id,
+          position: i,
+          type,
+          prompt: `<p>Bench question ${m + 1}.${i + 1} (${type})</p>`,
+          options: type === 'single' || type === 'multiple' ? options : [],
+          answerKey:
+            type === 'single'
+              ? { type, correct: 'a' }
+              : type === 'multiple'
+                ? { type, correct: ['a', 'c'] }
+                : type === 'true_false'
+                  ? { type, correct: true }
+                  : type === 'numeric'
+                    ? { type, value: 42, tolerance: 0.5 }
+                    : { type, accepted: ['Pretoria'] },
+        });
+      }
+    }
+    await tx.execute(sql`
+      insert into users (role, username, first_name, last_name, password_hash, olympiad_id, school_id, grade, email_verified_at)
+      select 'learner', 'bench-' || g, 'Bench', 'Learner ' || g, ${passwordHash}, ${olympiad.id}, ${school.id}, 10, now()
+      from generate_series(1, ${learners}) g`);
+    await tx.execute(sql`
+      with u as (
+        insert into users (role, username, first_name, last_name, password_hash, olympiad_id, school_id, grade)
+        select 'learner', 'bare-' || g, 'Bare', 'Learner ' || g, ${passwordHash}, ${olympiad.id}, ${school.id}, 10
+        from generate_series(1, 100) g
+        returning id)
+      insert into attempts (olympiad_id, user_id, declaration_accepted_at, pin_issued_at, details_confirmed_at, started_at,
+                            deadline_at)
+      select ${olympiad.id}, u.id, now(), now(), now(), now(), now() + interval '7 days' from u`);
+  });
+  return true;
+}
