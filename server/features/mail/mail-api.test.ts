@@ -10,7 +10,7 @@ let other: { olympiadId: number; adminToken: string; emailId: number; massMailId
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 
-async function upload(path: string, tokenValue: string | null, bytes: Buffer, name: string) {
+async function upload(path: string, tokenValue: string | null | undefined, bytes: Buffer, name: string) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const res = await fetch(server.url + path, {
