@@ -55,4 +55,12 @@ export function routesOfLayout(layout: Layout): AppRoute[] {
 }
 
 /** Sidebar groups of the olympiad staff area, in order. */
-export const staffNavGroups = ['Overview', 'Olympiad', 'Schools and people', 'Copy and files', 'Mail', 'Reports', 'Results'];
+export const staffNavGroups = [
+  'Overview',
+  'Olympiad',
+  'Schools and people',
+  'Copy and files',
+  'Mail',
+  'Reports',
+  'Results',
+];

@@ -9,7 +9,16 @@ import {
 
 /** The Olympus blue: shade 6 and darker carry white text at WCAG AA or better. */
 const olympus: MantineColorsTuple = [
-  '#edf2ff', '#dbe4ff', '#b8c9f7', '#91aaf0', '#6e8fe9', '#577de4', '#2f5bd3', '#2451c7', '#1c47b3', '#133a98',
+  '#edf2ff',
+  '#dbe4ff',
+  '#b8c9f7',
+  '#91aaf0',
+  '#6e8fe9',
+  '#577de4',
+  '#2f5bd3',
+  '#2451c7',
+  '#1c47b3',
+  '#133a98',
 ];
 
 /**
@@ -42,6 +51,7 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { fw: 600 } },
     NavLink: { defaultProps: { fw: 500 } },
+    Notification: { styles: { description: { color: 'var(--mantine-color-gray-8)' } } },
     // Its default name ("Toggle password visibility") would make "Password" name two elements.
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show typed characters' } } },
   },

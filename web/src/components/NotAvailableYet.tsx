@@ -16,7 +16,8 @@ export function NotAvailableYetNotice({ summary }: { summary: string }) {
         </Badge>
         <Text size="lg">{summary}</Text>
         <Text c="dimmed">
-          This page is part of a later release of Olympus. Nothing here is working yet, and nothing you do here is saved.
+          This page is part of a later release of Olympus. Nothing here is working yet, and nothing you do here is
+          saved.
         </Text>
       </Stack>
     </Paper>

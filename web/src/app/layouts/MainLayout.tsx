@@ -34,7 +34,14 @@ function OlympiadContext({ section }: { section: string }) {
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" color="dark" px={6} h="auto" py={2} aria-label={`${title}, ${section}: switch olympiad`}>
+        <Button
+          variant="subtle"
+          color="dark"
+          px={6}
+          h="auto"
+          py={2}
+          aria-label={`${title}, ${section}: switch olympiad`}
+        >
           {label}
         </Button>
       </Menu.Target>

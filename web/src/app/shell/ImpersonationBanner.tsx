@@ -10,7 +10,7 @@ export function ImpersonationBanner() {
   return (
     <div className={classes.banner} role="region" aria-label="Acting as another user">
       <Group justify="center" gap="sm" wrap="wrap">
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} ta="center">
           You are acting as {user.name} ({user.username})
         </Text>
         <Button size="compact-sm" color="dark" onClick={() => stop.mutate()} loading={stop.isPending}>

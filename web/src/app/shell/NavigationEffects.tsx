@@ -14,7 +14,8 @@ export function NavigationEffects() {
   }, [pathname]);
 
   useEffect(() => {
-    document.title = route && route.id !== 'public.watch' ? `${route.title} · ${PRODUCT}` : `${PRODUCT} · Online school olympiads`;
+    document.title =
+      route && route.id !== 'public.watch' ? `${route.title} · ${PRODUCT}` : `${PRODUCT} · Online school olympiads`;
   }, [route]);
 
   return null;

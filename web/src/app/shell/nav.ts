@@ -17,8 +17,16 @@ type Params = Readonly<Record<string, string | undefined>>;
 
 /** The teacher portal's own order (its pages come from several features). */
 const portalOrder = [
-  'portal.home', 'portal.my-profile', 'portal.update-password', 'portal.faq',
-  'portal.olympiad', 'portal.school', 'portal.load-learners', 'portal.invoices', 'portal.team', 'portal.certificates',
+  'portal.home',
+  'portal.my-profile',
+  'portal.update-password',
+  'portal.faq',
+  'portal.olympiad',
+  'portal.school',
+  'portal.load-learners',
+  'portal.invoices',
+  'portal.team',
+  'portal.certificates',
   'portal.olympiad.faq',
 ];
 
@@ -39,7 +47,11 @@ export function sidebarFor(layout: Layout, user: SessionUser, current: AppRoute 
   const allowed = routesOfLayout(layout).filter((route) => allowsRole(route, user.role));
   if (layout === 'main') {
     const section = current?.section ?? 'admin';
-    return groupBy(allowed.filter((route) => route.section === section), params, staffNavGroups);
+    return groupBy(
+      allowed.filter((route) => route.section === section),
+      params,
+      staffNavGroups,
+    );
   }
   if (layout === 'portal') {
     const rank = (route: AppRoute) => portalOrder.indexOf(route.id);

@@ -65,14 +65,22 @@ function field(body: unknown, name: string): unknown {
  * The fetch-based call of spec §7–8: JSON in and out, bearer from the stored user; a non-OK answer
  * rejects with the body's `message` or the status text, and a 401 removes the stored user.
  */
-export async function apiRequest<T = unknown>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
   const { query, body, schema, on401 = 'sign-out', signal } = options;
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), {
       method,
       // JSON content type whenever there is a body (an empty body declared as JSON is refused by the server).
-      headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), Accept: 'application/json', ...authHeaders() },
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        Accept: 'application/json',
+        ...authHeaders(),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -95,7 +103,8 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
   }
   if (!schema) return data as T;
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError('The server sent an answer this page does not understand.', response.status, 'bad_response');
+  if (!parsed.success)
+    throw new ApiError('The server sent an answer this page does not understand.', response.status, 'bad_response');
   return parsed.data;
 }
 

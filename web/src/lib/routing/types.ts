@@ -6,8 +6,23 @@ export type Layout = 'site' | 'plain' | 'overlord' | 'main' | 'portal' | 'learne
 
 /** Feature folders: the same words as the server's features (STYLE.md). */
 export type Feature =
-  | 'auth' | 'public' | 'overlord' | 'olympiads' | 'questions' | 'sitting' | 'schools' | 'learners' | 'finance'
-  | 'results' | 'certificates' | 'mail' | 'content' | 'reports' | 'logs' | 'users' | 'portal';
+  | 'auth'
+  | 'public'
+  | 'overlord'
+  | 'olympiads'
+  | 'questions'
+  | 'sitting'
+  | 'schools'
+  | 'learners'
+  | 'finance'
+  | 'results'
+  | 'certificates'
+  | 'mail'
+  | 'content'
+  | 'reports'
+  | 'logs'
+  | 'users'
+  | 'portal';
 
 /** Who may open a route: anyone, any signed-in user, or the listed roles (spec §6). */
 export type Access = 'public' | 'signed-in' | readonly Role[];

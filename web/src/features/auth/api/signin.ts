@@ -49,9 +49,13 @@ export async function signin(body: SigninInput): Promise<SessionUser> {
   if (!hasToken(answer)) throw new ApiError('The server did not start a session. Try again.', 200, 'bad_response');
   clearUser();
   storeUser(answer);
-  setTimeout(() => window.dispatchEvent(new CustomEvent(LOGIN_SUCCESS_EVENT, { detail: answer })), LOGIN_SUCCESS_DELAY_MS);
+  setTimeout(
+    () => window.dispatchEvent(new CustomEvent(LOGIN_SUCCESS_EVENT, { detail: answer })),
+    LOGIN_SUCCESS_DELAY_MS,
+  );
   const user = SessionUser.safeParse(answer);
-  if (!user.success) throw new ApiError('The server sent an answer this page does not understand.', 200, 'bad_response');
+  if (!user.success)
+    throw new ApiError('The server sent an answer this page does not understand.', 200, 'bad_response');
   return user.data;
 }
 

@@ -4,7 +4,10 @@ import { api } from '../../../lib/api/index.js';
 
 /** POST website/api/verify-email/{token}: answers a short session so the page can set a password. */
 export function verifyEmail(token: string) {
-  return api.post(`/website/api/verify-email/${encodeURIComponent(token)}`, { schema: VerifyEmailResult, on401: 'ignore' });
+  return api.post(`/website/api/verify-email/${encodeURIComponent(token)}`, {
+    schema: VerifyEmailResult,
+    on401: 'ignore',
+  });
 }
 
 /** A query rather than a mutation so that a token is spent once, even when React renders twice. */

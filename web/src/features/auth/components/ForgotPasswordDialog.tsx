@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForgotPassword } from '../api/forgot-password.js';
 
 interface ForgotPasswordDialogProps {
@@ -9,18 +9,10 @@ interface ForgotPasswordDialogProps {
   olympiadName: string | null;
 }
 
-/** "Forgot password?": asks the server to mail a reset link. */
+/** "Forgot password?": asks the server to mail a reset link. Mount it when opened, so each opening starts afresh. */
 export function ForgotPasswordDialog({ opened, onClose, username, olympiadName }: ForgotPasswordDialogProps) {
   const mutation = useForgotPassword();
   const [name, setName] = useState(username);
-  const { reset } = mutation;
-
-  useEffect(() => {
-    if (opened) {
-      setName(username);
-      reset();
-    }
-  }, [opened, username, reset]);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

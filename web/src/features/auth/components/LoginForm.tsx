@@ -84,7 +84,13 @@ export function LoginForm({ olympiadName }: LoginFormProps) {
           size="md"
           {...form.getInputProps('username')}
         />
-        <PasswordInput label="Password" autoComplete="current-password" required size="md" {...form.getInputProps('password')} />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          size="md"
+          {...form.getInputProps('password')}
+        />
         <Switch label="I am a learner" size="md" {...form.getInputProps('learner', { type: 'checkbox' })} />
         {learner && !olympiadName ? <OlympiadField required size="md" {...form.getInputProps('olympiadName')} /> : null}
         <Button type="submit" size="md" loading={signin.isPending} fullWidth>
@@ -96,12 +102,14 @@ export function LoginForm({ olympiadName }: LoginFormProps) {
           </Anchor>
         </Group>
       </Stack>
-      <ForgotPasswordDialog
-        opened={forgotOpened}
-        onClose={forgot.close}
-        username={form.values.username}
-        olympiadName={learner ? form.values.olympiadName.trim() || null : null}
-      />
+      {forgotOpened ? (
+        <ForgotPasswordDialog
+          opened
+          onClose={forgot.close}
+          username={form.values.username}
+          olympiadName={learner ? form.values.olympiadName.trim() || null : null}
+        />
+      ) : null}
     </form>
   );
 }
