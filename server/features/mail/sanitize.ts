@@ -1,4 +1,8 @@
-import { FilterXSS, getDefaultWhiteList, safeAttrValue } from 'xss';
+import { createRequire } from 'node:module';
+
+// `xss` is CommonJS and Node's ESM loader (tsx, `npm start`) does not see its named exports
+// getDefaultWhiteList and safeAttrValue: load it with require.
+const { FilterXSS, getDefaultWhiteList, safeAttrValue } = createRequire(import.meta.url)('xss') as typeof import('xss');
 
 /**
  * Rich text from the editors, sanitised on the server before it is stored or sent (DESIGN §4). `xss` runs on
