@@ -113,6 +113,11 @@ export const OlympiadRecord = z.object({
   /** Fee per learner in cents of `currency`. */
   feeCents: z.number().int(),
   currency: z.string(),
+  /** Sanitised HTML shown before the declaration, and the declaration itself. */
+  instructions: z.string(),
+  declaration: z.string(),
+  shuffleOptions: z.boolean(),
+  showScore: z.boolean(),
   updatedAt: z.string(),
   /** What the caller may do with this olympiad (from the server's policy; the UI never re-derives roles). */
   can: z.object({ edit: z.boolean(), editAll: z.boolean(), open: z.boolean(), pin: z.boolean(), grant: z.boolean() }),
@@ -133,6 +138,11 @@ export const olympiadSettingsFields = {
     .min(1, 'At least one minute')
     .max(24 * 60, 'At most 24 hours')
     .nullable(),
+  /** Rich text (HTML), sanitised on the server. */
+  instructions: z.string().max(50_000, 'At most 50,000 characters'),
+  declaration: z.string().max(20_000, 'At most 20,000 characters'),
+  shuffleOptions: z.boolean(),
+  showScore: z.boolean(),
 };
 
 const olympiadFields = {
@@ -150,6 +160,9 @@ const olympiadFields = {
   ...olympiadSettingsFields,
 };
 
+/** The field schemas, for forms that hold the same values in another shape (e.g. a fee in rands). */
+export const olympiadShape = olympiadFields;
+
 export const OlympiadInput = z
   .strictObject({
     ...olympiadFields,
@@ -159,6 +172,10 @@ export const OlympiadInput = z
     startsAt: olympiadFields.startsAt.default(null),
     endsAt: olympiadFields.endsAt.default(null),
     durationMinutes: olympiadFields.durationMinutes.default(null),
+    instructions: olympiadFields.instructions.default(''),
+    declaration: olympiadFields.declaration.default(''),
+    shuffleOptions: olympiadFields.shuffleOptions.default(false),
+    showScore: olympiadFields.showScore.default(false),
   })
   .refine(windowRule, windowIssue);
 export type OlympiadInput = z.infer<typeof OlympiadInput>;

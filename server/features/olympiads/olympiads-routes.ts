@@ -21,6 +21,7 @@ import type { Actor } from '../../http/actor.js';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
+import { sanitizeRichText } from '../../platform/rich-text.js';
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors.js';
 import { olympiadsAccess, olympiadsPolicy } from './policy.js';
 import { olympiadFor } from './scope.js';
@@ -83,6 +84,8 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
             .insert(olympiads)
             .values({
               ...body,
+              instructions: sanitizeRichText(body.instructions),
+              declaration: sanitizeRichText(body.declaration),
               startsAt: body.startsAt ? new Date(body.startsAt) : null,
               endsAt: body.endsAt ? new Date(body.endsAt) : null,
             })
@@ -100,7 +103,7 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, {
     method: 'PUT', url: '/olympiad/v-rest/:id',
-    summary: 'Edit an olympiad: the overlord edits everything, its admin its settings (window, duration)', tags,
+    summary: 'Edit an olympiad: the overlord edits everything, its admin its settings (window, duration, instructions, declaration, shuffle, show score)', tags,
     access: olympiadsAccess.editOlympiad, params: IdParams, body: OlympiadUpdate, response: OlympiadResultBody,
     handler: async ({ actor, params, body, req }) => {
       const before = await olympiadFor(app.db, actor, params.id, 'edit');
@@ -118,7 +121,14 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
         await app.db.transaction(async (tx) => {
           await tx
             .update(olympiads)
-            .set({ ...body, startsAt, endsAt, updatedAt: new Date() })
+            .set({
+              ...body,
+              ...(body.instructions === undefined ? {} : { instructions: sanitizeRichText(body.instructions) }),
+              ...(body.declaration === undefined ? {} : { declaration: sanitizeRichText(body.declaration) }),
+              startsAt,
+              endsAt,
+              updatedAt: new Date(),
+            })
             .where(eq(olympiads.id, params.id));
           await audit(tx, actor, { action: 'update', entity: 'olympiad', entityId: params.id, olympiadId: params.id, data: body, ip: req.ip });
         });

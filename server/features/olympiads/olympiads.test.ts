@@ -142,6 +142,12 @@ describe('olympiad/v-rest', () => {
     const ok = await server.api('PUT', `/olympiad/v-rest/${demo.geoDemo}`, { token: admin, body: { durationMinutes: 75 } });
     expect(ok.status).toBe(200);
     expect((await olympiadRow(demo.geoDemo)).duration_minutes).toBe(75);
+    const rich = await server.api('PUT', `/olympiad/v-rest/${demo.geoDemo}`, {
+      token: admin,
+      body: { instructions: '<p onclick="steal()">Read <strong>carefully</strong><script>alert(1)</script></p>', shuffleOptions: true },
+    });
+    expect(rich.body.olympiad.instructions).toBe('<p>Read <strong>carefully</strong></p>');
+    expect(rich.body.olympiad.shuffleOptions).toBe(true);
     const title = await server.api('PUT', `/olympiad/v-rest/${demo.geoDemo}`, { token: admin, body: { title: 'Hacked' } });
     expect(title.status).toBe(403);
     const before = await olympiadRow(otherOlympiad);

@@ -47,6 +47,10 @@ export function presentOlympiad(o: OlympiadRow, can: OlympiadRecord['can']): Oly
     durationMinutes: o.durationMinutes,
     feeCents: o.feeCents,
     currency: o.currency,
+    instructions: o.instructions,
+    declaration: o.declaration,
+    shuffleOptions: o.shuffleOptions,
+    showScore: o.showScore,
     updatedAt: o.updatedAt.toISOString(),
     can,
   };

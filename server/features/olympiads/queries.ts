@@ -117,6 +117,10 @@ const olympiadColumns = {
   durationMinutes: olympiads.durationMinutes,
   feeCents: olympiads.feeCents,
   currency: olympiads.currency,
+  instructions: olympiads.instructions,
+  declaration: olympiads.declaration,
+  shuffleOptions: olympiads.shuffleOptions,
+  showScore: olympiads.showScore,
   updatedAt: olympiads.updatedAt,
 };
 

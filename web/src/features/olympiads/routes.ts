@@ -1,8 +1,29 @@
-import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
+import type { AppRoute } from '../../lib/routing/index.js';
+import { sections, staffAccess, staffPage } from '../../lib/routing/index.js';
+import { OlympiadsPage } from './pages/OlympiadsPage.js';
+import { ProjectsPage } from './pages/ProjectsPage.js';
 import { SettingsAndActionsPage } from './pages/SettingsAndActionsPage.js';
+import { SubProjectsPage } from './pages/SubProjectsPage.js';
 
-export const olympiadsRoutes: AppRoute[] = staffPage(sections.admin, {
-  sub: 'settings-and-actions', title: 'Settings and actions', feature: 'olympiads', nav: 'Olympiad',
-  access: staffAccess.admin, page: SettingsAndActionsPage,
-  summary: 'Open or close the olympiad, pin it, check what blocks opening, and act as a user.',
+const overlord = (sub: string, title: string, summary: string, page: AppRoute['page']): AppRoute => ({
+  id: `overlord.${sub.replaceAll('/', '.')}`,
+  path: `/overlord/${sub}`,
+  layout: 'overlord',
+  access: ['overlord'],
+  feature: 'olympiads',
+  nav: 'Projects and olympiads',
+  title,
+  summary,
+  page,
 });
+
+export const olympiadsRoutes: AppRoute[] = [
+  overlord('edit/olympus-projects', 'Olympus projects', 'Projects: public sites with their own search-engine metadata.', ProjectsPage),
+  overlord('edit/olympus-sub-projects', 'Olympus sub-projects', 'The sub-projects of each project.', SubProjectsPage),
+  overlord('edit/olympiads', 'Olympiads', 'Olympiads with their dates, fees and granted admins.', OlympiadsPage),
+  ...staffPage(sections.admin, {
+    sub: 'settings-and-actions', title: 'Settings and actions', feature: 'olympiads', nav: 'Olympiad',
+    access: staffAccess.admin, page: SettingsAndActionsPage,
+    summary: 'Open or close the olympiad, pin it, check what blocks opening, re-mark, reset a learner and act as a user.',
+  }),
+];

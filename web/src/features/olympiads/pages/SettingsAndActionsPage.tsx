@@ -1,27 +1,169 @@
-import { Paper, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { ActAsUserForm } from '../../../components/ActAsUserForm.js';
-import { NotAvailableYetNotice } from '../../../components/NotAvailableYet.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { useCurrentGrant } from '../../../lib/session/index.js';
+import { useLearnerSearch, useRemark, useResetLearner } from '../api/actions.js';
+import { useOlympiadByName } from '../api/olympiads.js';
+import { Confirm } from '../components/Confirm.js';
+import { formatDateTime } from '../components/dates.js';
+import { OlympiadForm } from '../components/OlympiadForm.js';
+import { OpenBadge, OpenPinActions } from '../components/OpenPinActions.js';
+import { VerifyPanel } from '../components/VerifyPanel.js';
 
-/** /{olympiadName}/admin/settings-and-actions: settings come later; acting as a user works now. */
-export function SettingsAndActionsPage() {
-  const grant = useCurrentGrant();
-  const { olympiadName } = useParams();
+function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id} mb={4}>
+        {title}
+      </Title>
+      {description ? (
+        <Text c="dimmed" mb="md" size="sm">
+          {description}
+        </Text>
+      ) : null}
+      {children}
+    </Paper>
+  );
+}
+
+function RemarkAction({ olympiadId }: { olympiadId: number }) {
+  const remark = useRemark();
+  const [asking, setAsking] = useState(false);
   return (
     <>
-      <PageHeader eyebrow={grant?.olympiadTitle ?? olympiadName} title="Settings and actions" />
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mb="xl" maw={720} component="section" aria-labelledby="act-as">
-        <Title order={2} size="h3" id="act-as" mb={4}>
-          Act as a user
-        </Title>
-        <Text c="dimmed" mb="md">
-          See this olympiad as one of its teachers or learners sees it. A banner lets you return to your own account.
+      <Button variant="light" onClick={() => setAsking(true)}>
+        Re-mark all attempts
+      </Button>
+      <Confirm
+        opened={asking}
+        title="Re-mark every attempt?"
+        confirmLabel="Re-mark"
+        loading={remark.isPending}
+        onClose={() => setAsking(false)}
+        onConfirm={() =>
+          remark.mutate(olympiadId, {
+            onSuccess: (r) => {
+              notifications.show({ color: 'green', message: `${r.remarked} attempts were re-marked` });
+              setAsking(false);
+            },
+            onError: (e) => notifications.show({ color: 'red', message: e.message }),
+          })
+        }
+      >
+        Every finished attempt is marked again with the current answer keys. Marks may change; this is logged.
+      </Confirm>
+    </>
+  );
+}
+
+function ResetLearner({ olympiadId }: { olympiadId: number }) {
+  const [input, setInput] = useState('');
+  const [search] = useDebouncedValue(input.trim(), 250);
+  const learners = useLearnerSearch(olympiadId, search);
+  const reset = useResetLearner();
+  const [chosen, setChosen] = useState<{ learnerId: number; name: string; username: string } | null>(null);
+  return (
+    <Stack>
+      <TextInput label="Find a learner" placeholder="Name or username" value={input} onChange={(e) => setInput(e.currentTarget.value)} maw={360} type="search" />
+      {learners.error ? <Alert color="red">{learners.error.message}</Alert> : null}
+      {learners.data && learners.data.items.length > 0 ? (
+        <Table aria-label="Learners found" verticalSpacing="xs">
+          <Table.Tbody>
+            {learners.data.items.map((l) => (
+              <Table.Tr key={l.learnerId}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {l.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {l.username} · {l.schoolName ?? 'no school'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light">{l.status}</Badge>
+                  <Text size="xs" c="dimmed">
+                    {l.startedAt ? `started ${formatDateTime(l.startedAt)}` : ''}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Button size="xs" color="red" variant="light" onClick={() => setChosen(l)} aria-label={`Reset ${l.username}`}>
+                    Reset
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : search && !learners.isFetching ? (
+        <Text size="sm" c="dimmed">
+          No learner matches.
         </Text>
-        {grant ? <ActAsUserForm olympiadId={grant.olympiadId} /> : <Text>You have no grant for this olympiad.</Text>}
-      </Paper>
-      <NotAvailableYetNotice summary="Opening and closing the olympiad, pinning it, its writing window and the check of what still blocks opening will be here." />
+      ) : null}
+      <Confirm
+        opened={chosen !== null}
+        title={`Reset ${chosen?.name ?? ''}?`}
+        confirmLabel="Reset attempt"
+        color="red"
+        loading={reset.isPending}
+        onClose={() => setChosen(null)}
+        onConfirm={() =>
+          reset.mutate(
+            { olympiadId, learnerId: chosen!.learnerId },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: `${chosen!.username} can start again` });
+                setChosen(null);
+              },
+              onError: (e) => notifications.show({ color: 'red', message: e.message }),
+            },
+          )
+        }
+      >
+        The learner’s answers and timer are removed and they start again from the instructions. This cannot be undone and is logged.
+      </Confirm>
+    </Stack>
+  );
+}
+
+/** /{olympiadName}/admin/settings-and-actions: the olympiad's settings and its actions, each confirmed and audited. */
+export function SettingsAndActionsPage() {
+  const { olympiadName = '' } = useParams();
+  const olympiad = useOlympiadByName(olympiadName);
+  const o = olympiad.data;
+  return (
+    <>
+      <PageHeader eyebrow={o?.title ?? olympiadName} title="Settings and actions" actions={o ? <OpenBadge olympiad={o} /> : null} />
+      {olympiad.isLoading ? <Loader aria-label="Loading" /> : null}
+      {olympiad.error ? <Alert color="red">{olympiad.error.message}</Alert> : null}
+      {o ? (
+        <Stack gap="xl" maw={960}>
+          <Section id="settings" title="Settings" description="The writing window and each learner's time.">
+            <OlympiadForm key={o.updatedAt} olympiad={o} mode={o.can.editAll ? 'all' : 'settings'} />
+          </Section>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Section id="open" title="Open, close and pin" description="Opening lets learners in during the window. The check below lists what still blocks it.">
+              <Stack>
+                <OpenPinActions olympiad={o} />
+                <VerifyPanel olympiadId={o.id} />
+              </Stack>
+            </Section>
+            <Section id="remark" title="Re-mark" description="After fixing an answer key, mark every finished attempt again.">
+              <Group>
+                <RemarkAction olympiadId={o.id} />
+              </Group>
+            </Section>
+          </SimpleGrid>
+          <Section id="reset" title="Reset a learner" description="A learner who had a real problem may write again from the start.">
+            <ResetLearner olympiadId={o.id} />
+          </Section>
+          <Section id="act-as" title="Act as a user" description="See this olympiad as one of its teachers or learners sees it.">
+            <ActAsUserForm olympiadId={o.id} />
+          </Section>
+        </Stack>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,197 @@
+import { Alert, Button, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { z } from 'zod';
+import { type OlympiadRecord, OlympiadKind, olympiadShape } from '../../../../../contract/olympiads.js';
+import { UrlName } from '../../../../../contract/roles.js';
+import { RichTextEditor } from '../../../components/RichTextEditor.js';
+import { useSaveOlympiad } from '../api/olympiads.js';
+import { useSubProjects } from '../api/projects.js';
+import { fromLocalInput, toLocalInput } from './dates.js';
+import { applyFieldErrors } from './field-errors.js';
+import { ProjectSelect } from './ProjectSelect.js';
+
+const FormValues = z
+  .object({
+    projectId: z.string().min(1, 'Choose a project'),
+    subProjectId: z.string().nullable(),
+    varName: UrlName,
+    title: olympiadShape.title,
+    year: olympiadShape.year,
+    kind: OlympiadKind,
+    fee: z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, 'Use an amount such as 35 or 35.50'),
+    currency: olympiadShape.currency,
+    startsAt: z.string(),
+    endsAt: z.string(),
+    durationMinutes: z.union([olympiadShape.durationMinutes.unwrap(), z.literal('')]),
+    instructions: olympiadShape.instructions,
+    declaration: olympiadShape.declaration,
+    shuffleOptions: z.boolean(),
+    showScore: z.boolean(),
+  })
+  .refine((v) => !v.startsAt || !v.endsAt || new Date(v.startsAt) < new Date(v.endsAt), {
+    path: ['endsAt'],
+    message: 'The window must end after it starts',
+  });
+type FormValues = z.infer<typeof FormValues>;
+
+interface OlympiadFormProps {
+  olympiad: OlympiadRecord | null;
+  /** `settings`: an admin edits only the window and duration. */
+  mode: 'all' | 'settings';
+  onDone?: () => void;
+}
+
+/** Create or edit an olympiad, validated as you type with the server's own field schemas. */
+export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
+  const save = useSaveOlympiad();
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    validateInputOnChange: true,
+    initialValues: {
+      projectId: olympiad ? String(olympiad.projectId) : '',
+      subProjectId: olympiad?.subProjectId ? String(olympiad.subProjectId) : null,
+      varName: olympiad?.varName ?? '',
+      title: olympiad?.title ?? '',
+      year: olympiad?.year ?? new Date().getFullYear(),
+      kind: olympiad?.kind ?? 'school',
+      fee: olympiad ? (olympiad.feeCents / 100).toFixed(2) : '0',
+      currency: olympiad?.currency ?? 'ZAR',
+      startsAt: toLocalInput(olympiad?.startsAt ?? null),
+      endsAt: toLocalInput(olympiad?.endsAt ?? null),
+      durationMinutes: olympiad?.durationMinutes ?? '',
+      instructions: olympiad?.instructions ?? '',
+      declaration: olympiad?.declaration ?? '',
+      shuffleOptions: olympiad?.shuffleOptions ?? false,
+      showScore: olympiad?.showScore ?? false,
+    },
+    validate: schemaResolver(FormValues, { sync: true }),
+  });
+  const projectId = form.values.projectId ? Number(form.values.projectId) : undefined;
+  const subs = useSubProjects({ page: 1, pageSize: 200, sort: 'position', order: 'asc', projectId }, mode === 'all' && projectId != null);
+  const locked = mode === 'settings';
+
+  const submit = form.onSubmit((v) => {
+    const settings = {
+      startsAt: fromLocalInput(v.startsAt),
+      endsAt: fromLocalInput(v.endsAt),
+      durationMinutes: v.durationMinutes === '' ? null : v.durationMinutes,
+      instructions: v.instructions,
+      declaration: v.declaration,
+      shuffleOptions: v.shuffleOptions,
+      showScore: v.showScore,
+    };
+    const values = locked
+      ? settings
+      : {
+          ...settings,
+          projectId: Number(v.projectId),
+          subProjectId: v.subProjectId ? Number(v.subProjectId) : null,
+          varName: v.varName,
+          title: v.title,
+          year: v.year,
+          kind: v.kind,
+          feeCents: Math.round(Number(v.fee) * 100),
+          currency: v.currency,
+        };
+    save.mutate(
+      { id: olympiad?.id ?? null, values },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: olympiad ? 'The olympiad was saved' : 'The olympiad was created' });
+          form.resetDirty();
+          onDone?.();
+        },
+        onError: (error) => applyFieldErrors(form, error),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Olympiad settings">
+      <Stack>
+        {save.error ? <Alert color="red">{save.error.message}</Alert> : null}
+        {locked ? (
+          <Text size="sm" c="dimmed">
+            The overlord sets the project, name, year, kind and fee; you set the window, duration, instructions and declaration.
+          </Text>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {locked ? (
+            <TextInput label="Project" disabled value={olympiad?.projectName ?? ''} readOnly />
+          ) : (
+            <ProjectSelect
+              label="Project"
+              required
+              {...form.getInputProps('projectId')}
+              onChange={(value) => {
+                form.setFieldValue('projectId', value ?? '');
+                form.setFieldValue('subProjectId', null);
+              }}
+            />
+          )}
+          {locked ? null : (
+            <Select
+              label="Sub-project"
+              clearable
+              disabled={!projectId}
+              data={(subs.data?.items ?? []).map((s) => ({ value: String(s.id), label: s.title }))}
+              {...form.getInputProps('subProjectId')}
+            />
+          )}
+          <TextInput label="Name in addresses (varName)" description="e.g. geo-2026" required disabled={locked} {...form.getInputProps('varName')} />
+          <TextInput label="Title" required disabled={locked} {...form.getInputProps('title')} />
+          <NumberInput label="Year" required allowDecimal={false} disabled={locked} {...form.getInputProps('year')} />
+          <div>
+            <Text size="sm" fw={500} mb={4} id="kind-label">
+              Kind
+            </Text>
+            <SegmentedControl
+              aria-labelledby="kind-label"
+              disabled={locked}
+              data={[
+                { value: 'school', label: 'Schools enter' },
+                { value: 'country', label: 'Countries enter' },
+              ]}
+              {...form.getInputProps('kind')}
+            />
+          </div>
+          <TextInput label="Fee per learner" inputMode="decimal" disabled={locked} {...form.getInputProps('fee')} />
+          <TextInput label="Currency" maxLength={3} disabled={locked} {...form.getInputProps('currency')} />
+          <TextInput type="datetime-local" label="Window opens" {...form.getInputProps('startsAt')} />
+          <TextInput type="datetime-local" label="Window closes" {...form.getInputProps('endsAt')} />
+          <NumberInput label="Duration (minutes)" description="Each learner's time, from their first question" min={1} max={1440} allowDecimal={false} {...form.getInputProps('durationMinutes')} />
+          <Stack gap="xs" justify="center">
+            <Switch label="Shuffle answer options for each learner" {...form.getInputProps('shuffleOptions', { type: 'checkbox' })} />
+            <Switch label="Learners see their score when they finish" {...form.getInputProps('showScore', { type: 'checkbox' })} />
+          </Stack>
+        </SimpleGrid>
+        <RichTextEditor
+          label="Instructions"
+          description="Shown to learners before the declaration"
+          value={form.values.instructions}
+          onChange={(html) => form.setFieldValue('instructions', html)}
+          error={form.errors.instructions as string | undefined}
+        />
+        <RichTextEditor
+          label="Declaration"
+          description="The no-cheating declaration learners must accept"
+          value={form.values.declaration}
+          onChange={(html) => form.setFieldValue('declaration', html)}
+          error={form.errors.declaration as string | undefined}
+          minHeight={80}
+        />
+        <Group justify="flex-end">
+          {onDone ? (
+            <Button variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" loading={save.isPending}>
+            {olympiad ? 'Save settings' : 'Create olympiad'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
