@@ -126,6 +126,11 @@ function Choices({ kind, legend, options, selected, onSelect, promptId, letters 
                 ) : null}
                 {option.text ? <span>{option.text}</span> : null}
               </span>
+              {checked ? (
+                <span className={classes.tick} aria-hidden="true">
+                  ✓
+                </span>
+              ) : null}
             </label>
           );
         })}

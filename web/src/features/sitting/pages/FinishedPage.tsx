@@ -32,6 +32,14 @@ function HandingIn({ olympiadName }: { olympiadName: string }) {
   return <SittingLoading label="Time is up. Handing in your answers…" />;
 }
 
+function finishedText(firstName: string, reason: SittingState['attempt']['finishReason']): string {
+  const greeting = firstName ? `Well done, ${firstName}.` : 'Well done.';
+  if (reason === 'time_up') return `${greeting} The time ran out, and every answer that was saved has been handed in.`;
+  if (reason === 'admin')
+    return `${greeting} The organisers closed your olympiad, and every answer that was saved has been handed in.`;
+  return `${greeting} Every answer you gave has been handed in. You cannot change them any more.`;
+}
+
 function Finished({ state, olympiadName }: { state: SittingState; olympiadName: string }) {
   const reason = state.attempt.finishReason;
   const { score, maxScore } = state.attempt;
@@ -41,11 +49,7 @@ function Finished({ state, olympiadName }: { state: SittingState; olympiadName: 
         <div className={classes.eyebrow}>{state.olympiad.title}</div>
         <FocusHeading>{reason === 'time_up' ? 'Time is up: your answers are in' : 'Your answers are in'}</FocusHeading>
       </div>
-      <Text size="lg">
-        Well done, {state.learner.firstName || 'and thank you'}. {reason === 'time_up' ? 'The time ran out and ' : ''}
-        {reason === 'admin' ? 'The organisers closed your olympiad and ' : ''}
-        every answer that was saved has been handed in. You cannot change them any more.
-      </Text>
+      <Text size="lg">{finishedText(state.learner.firstName, reason)}</Text>
       {score !== null ? (
         <div className={classes.card}>
           <Text size="lg">

@@ -23,7 +23,7 @@ export default function InstructionsPage() {
             <dl className={classes.facts}>
               <div>
                 <dt>Time</dt>
-                <dd>{state.olympiad.durationMinutes} minutes</dd>
+                <dd>{state.olympiad.durationMinutes} min</dd>
               </div>
               <div>
                 <dt>Sections</dt>

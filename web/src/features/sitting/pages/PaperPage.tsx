@@ -74,7 +74,8 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
 
   const summary = params.moduleIndex === undefined;
   const moduleIndex = Number(params.moduleIndex ?? 0);
-  const intro = params.questionIndex === 'intro';
+  // /{m}/intro has no questionIndex param (its own route).
+  const intro = !summary && (params.questionIndex === undefined || params.questionIndex === 'intro');
   const questionIndex = intro ? -1 : Number(params.questionIndex ?? 0);
   const module = paper.modules[moduleIndex];
   const position = useMemo(
@@ -156,7 +157,7 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
         : 'Next'
       : 'Review and finish';
 
-  const focusKey = summary ? 'summary' : `${moduleIndex}/${params.questionIndex}`;
+  const focusKey = summary ? 'summary' : `${moduleIndex}/${intro ? 'intro' : questionIndex}`;
   const answer = item ? snapshot.answers.get(item.question.id) : undefined;
   const promptId = item ? `prompt-${item.question.id}` : 'prompt';
 
@@ -174,7 +175,7 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
           aria-controls="question-palette"
           onClick={() => setPaletteOpen((open) => !open)}
         >
-          {paletteOpen ? 'Hide questions' : 'All questions'}
+          {paletteOpen ? 'Hide questions' : 'Questions'}
           <span className={classes.paletteCount}>
             {answeredCount}/{items.length}
           </span>

@@ -1,0 +1,125 @@
+import { Alert, Badge, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useSubmittedData } from '../api/submitted-data.js';
+
+interface SubmittedDataDrawerProps {
+  learnerId: number | null;
+  onClose: () => void;
+}
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'medium' }) : '—');
+
+/** Shows an answer value in words: option ids, true/false, the number or the text. */
+function answerText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value !== 'object') return String(value);
+  const v = value as Record<string, unknown>;
+  if ('optionId' in v) return v.optionId == null ? '—' : String(v.optionId);
+  if ('optionIds' in v && Array.isArray(v.optionIds)) return v.optionIds.length ? v.optionIds.join(', ') : '—';
+  if ('text' in v) return String(v.text) || '—';
+  if ('value' in v) return v.value === null ? '—' : String(v.value);
+  return JSON.stringify(value);
+}
+
+function keyText(key: unknown): string {
+  if (!key || typeof key !== 'object') return '—';
+  const k = key as Record<string, unknown>;
+  if ('correct' in k) return Array.isArray(k.correct) ? k.correct.join(', ') : String(k.correct);
+  if ('accepted' in k && Array.isArray(k.accepted)) return k.accepted.join(' / ');
+  if ('value' in k) return `${String(k.value)}${k.tolerance ? ` ± ${String(k.tolerance)}` : ''}`;
+  return JSON.stringify(key);
+}
+
+const stripHtml = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** The admin's view of what one learner submitted. */
+export function SubmittedDataDrawer({ learnerId, onClose }: SubmittedDataDrawerProps) {
+  const data = useSubmittedData(learnerId);
+  const d = data.data;
+  return (
+    <Drawer opened={learnerId !== null} onClose={onClose} position="right" size="xl" title={d ? `Submitted by ${d.learner.name}` : 'Submitted data'}>
+      {data.isError ? (
+        <Alert color="red" title="Could not load">
+          {data.error.message}
+        </Alert>
+      ) : !d ? (
+        <Skeleton height={300} />
+      ) : (
+        <Stack gap="md">
+          <Group gap="xs">
+            <Text fw={600}>{d.learner.username}</Text>
+            {d.learner.schoolName ? <Text c="dimmed">· {d.learner.schoolName}</Text> : null}
+          </Group>
+          {d.attempt ? (
+            <Stack gap={4}>
+              <Group gap="xs">
+                <Badge variant="light">{d.attempt.status.replace('_', ' ')}</Badge>
+                {d.attempt.finishReason ? <Badge variant="outline">{d.attempt.finishReason.replace('_', ' ')}</Badge> : null}
+                {d.attempt.score !== null ? (
+                  <Badge color="green" variant="light">
+                    Score {d.attempt.score}
+                    {d.attempt.maxScore !== null ? ` / ${d.attempt.maxScore}` : ''}
+                  </Badge>
+                ) : null}
+              </Group>
+              <Text size="sm">Started: {when(d.attempt.startedAt)}</Text>
+              <Text size="sm">Deadline: {when(d.attempt.deadlineAt)}</Text>
+              <Text size="sm">Finished: {when(d.attempt.finishedAt)}</Text>
+              <Text size="sm">Address changes: {d.attempt.ipChanges}</Text>
+              {d.attempt.feedback ? (
+                <Text size="sm">
+                  Feedback: {d.attempt.feedback.rating ?? '—'}/5 {d.attempt.feedback.comment ? `“${d.attempt.feedback.comment}”` : ''}
+                </Text>
+              ) : null}
+            </Stack>
+          ) : (
+            <Text c="dimmed">This learner has not started.</Text>
+          )}
+          <Table striped verticalSpacing="xs" aria-label="Answers">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Question</Table.Th>
+                <Table.Th>Answer</Table.Th>
+                <Table.Th>Key</Table.Th>
+                <Table.Th>Marks</Table.Th>
+                <Table.Th>Saved</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {d.answers.map((a) => (
+                <Table.Tr key={a.questionId}>
+                  <Table.Td maw={260}>
+                    <Text size="sm" lineClamp={2}>
+                      {stripHtml(a.prompt)}
+                    </Text>
+                    {a.flagged ? (
+                      <Badge size="xs" color="orange" variant="light">
+                        flagged
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{answerText(a.value)}</Table.Td>
+                  <Table.Td>{keyText(a.answerKey)}</Table.Td>
+                  <Table.Td>
+                    {a.marksAwarded ?? '—'} / {a.marks}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{when(a.savedAt)}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {d.answers.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text c="dimmed" ta="center" py="sm">
+                      No answers saved.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      )}
+    </Drawer>
+  );
+}
