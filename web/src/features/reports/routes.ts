@@ -1,0 +1,17 @@
+import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
+import { ReportsOverviewPage } from './pages/ReportsOverviewPage.js';
+import { StartTimesPage } from './pages/StartTimesPage.js';
+
+const admin = (sub: string, title: string, summary: string, page?: AppRoute['page']) =>
+  staffPage(sections.admin, { sub, title, summary, page, feature: 'reports', nav: 'Reports', access: staffAccess.admin });
+
+export const reportsRoutes: AppRoute[] = [
+  ...staffPage(sections.admin, {
+    sub: 'reports/overview', title: 'Overview', feature: 'reports', nav: 'Overview', access: staffAccess.admin,
+    page: ReportsOverviewPage, summary: 'The olympiad at a glance: schools, learners, sittings and payments.',
+  }),
+  ...admin('reports/feedback', 'Feedback', 'What learners wrote about the olympiad when they finished will be shown here.'),
+  ...admin('reports/start-times', 'Start times', 'When each learner started writing, who is writing and who has finished.', StartTimesPage),
+  ...admin('reports/questions-by-difficulty', 'Questions by difficulty', 'How many learners answered each question correctly will be charted here.'),
+  ...admin('reports/verify-questions', 'Verify questions', 'Questions still waiting for a second admin’s verification will be listed here.'),
+];
