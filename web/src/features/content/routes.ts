@@ -7,8 +7,6 @@ const admin = (sub: string, title: string, summary: string) =>
 export const contentRoutes: AppRoute[] = [
   ...admin('edit/general-copy', 'General copy', 'The olympiad’s general wording (instructions, declaration, messages) will be edited here.'),
   ...admin('edit/website-copy', 'Website copy', 'The text of this olympiad’s public pages will be edited here.'),
-  ...admin('edit/system-emails', 'System emails', 'The emails this olympiad sends by itself (welcome, reminders, results) will be edited here.'),
-  ...admin('file-attachments', 'File attachments', 'Files attached to this olympiad’s emails and pages will be managed here.'),
   {
     id: 'portal.faq', path: '/portal/faq', layout: 'portal', access: ['teacher'], feature: 'content',
     nav: 'My account', title: 'FAQ', summary: 'Answers to teachers’ common questions.', page: FaqPage,

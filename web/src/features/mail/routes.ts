@@ -1,6 +1,27 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
+import { BouncesPage } from './pages/BouncesPage.js';
+import { EmailCopyPage } from './pages/EmailCopyPage.js';
+import { EmailLogsPage } from './pages/EmailLogsPage.js';
+import { FileAttachmentsPage, UploadsPage } from './pages/FilesPages.js';
+import { MassMailQueuePage } from './pages/MassMailQueuePage.js';
+import { MassMailsPage } from './pages/MassMailsPage.js';
+import { UnsubscribePage } from './pages/UnsubscribePage.js';
+import { UnsubscribesPage } from './pages/UnsubscribesPage.js';
 
-const unsubscribeSummary = 'Here you will be able to stop receiving mass mail from Olympus, with one click from an email.';
+const unsubscribeSummary = 'Stop receiving mass mail from Olympus, with one click from an email.';
+
+/** An overlord page of the mail feature (same ids and paths as the overlord route table). */
+const overlord = (sub: string, title: string, nav: string, summary: string, page: AppRoute['page']): AppRoute => ({
+  id: `overlord.${sub.replaceAll('/', '.')}`,
+  path: `/overlord/${sub}`,
+  layout: 'overlord',
+  access: ['overlord'],
+  feature: 'mail',
+  title,
+  nav,
+  summary,
+  page,
+});
 
 export const mailRoutes: AppRoute[] = [
   ...staffPage(sections.adminFunding, {
@@ -9,14 +30,38 @@ export const mailRoutes: AppRoute[] = [
   }),
   ...staffPage(sections.adminFunding, {
     sub: 'edit/mass-mailers', title: 'Mass mailers', feature: 'mail', nav: 'Mail', access: staffAccess.adminFunding,
-    summary: 'Mailings to teachers, schools and contacts of this olympiad will be composed and queued here.',
+    summary: 'Mailings to teachers, schools and contacts of this olympiad: compose, count, preview and queue.', page: MassMailsPage,
   }),
+  ...staffPage(sections.admin, {
+    sub: 'edit/system-emails', title: 'System emails', feature: 'mail', nav: 'Copy and files', access: staffAccess.admin,
+    summary: 'The wording of the messages this olympiad sends by itself.', page: EmailCopyPage,
+  }),
+  ...staffPage(sections.admin, {
+    sub: 'file-attachments', title: 'File attachments', feature: 'mail', nav: 'Copy and files', access: staffAccess.admin,
+    summary: 'Files to attach to this olympiad’s mass mail.', page: FileAttachmentsPage,
+  }),
+  ...staffPage(sections.admin, {
+    sub: 'reports/email-logs', title: 'Email logs', feature: 'mail', nav: 'Reports', access: staffAccess.admin,
+    summary: 'Every email this olympiad sent, with its delivery outcome.', page: EmailLogsPage,
+  }),
+  ...staffPage(sections.adminFunding, {
+    sub: 'reports/unsubscribes', title: 'Unsubscribes', feature: 'mail', nav: 'Reports', access: staffAccess.adminFunding,
+    summary: 'Addresses that unsubscribed from this olympiad’s mass mail.', page: UnsubscribesPage,
+  }),
+  overlord('edit/mass-mails', 'Mass Mails', 'Mail', 'Mass mailings, composed and addressed to their audiences.', MassMailsPage),
+  overlord('mass-mail-queue', 'Mass mail queue', 'Mail', 'Queued mass mail, held and released in batches.', MassMailQueuePage),
+  overlord('email-logs', 'Email logs', 'Mail', 'Every email sent, with its delivery outcome.', EmailLogsPage),
+  overlord('unsubscribes', 'Unsubscribes', 'Mail', 'Addresses that unsubscribed from mass mail.', UnsubscribesPage),
+  overlord('bounces', 'Bounces', 'Mail', 'Addresses whose mail bounced.', BouncesPage),
+  overlord('edit/email-copy', 'Email copy', 'Content', 'The wording of the platform’s system emails.', EmailCopyPage),
+  overlord('file-attachments', 'File attachments', 'Content', 'Files attached to mass mail.', FileAttachmentsPage),
+  overlord('uploads', 'Uploads', 'Content', 'Every stored file.', UploadsPage),
   {
     id: 'mail.unsubscribe', path: '/unsubscribe/:ref?', layout: 'site', access: 'public', feature: 'mail',
-    title: 'Unsubscribe', summary: unsubscribeSummary,
+    title: 'Unsubscribe', summary: unsubscribeSummary, page: UnsubscribePage,
   },
   {
     id: 'mail.olympiad-unsubscribe', path: '/:olympiadName/unsubscribe/:ref?', layout: 'site', access: 'public',
-    feature: 'mail', title: 'Unsubscribe', summary: unsubscribeSummary,
+    feature: 'mail', title: 'Unsubscribe', summary: unsubscribeSummary, page: UnsubscribePage,
   },
 ];
