@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Group, List, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
+import { LiveSittingCounts } from '../../../components/live-counts/LiveSittingCounts.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useEnterOlympiad, usePortalOlympiad } from '../api/portal.js';
 
@@ -53,6 +54,11 @@ export function PortalOlympiadPage() {
           </Group>
         </Card>
       </SimpleGrid>
+      {p ? (
+        <Box mt="lg">
+          <LiveSittingCounts olympiadId={olympiad.id} title="Your learners today" description="Learners of your school, refreshed every 10 seconds." />
+        </Box>
+      ) : null}
     </>
   );
 }
