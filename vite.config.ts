@@ -15,6 +15,8 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // scripts/check-bundle.mjs reads it to weigh the learner's question page.
+    manifest: true,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
