@@ -56,7 +56,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  child.stdout?.resume(); // never let a full pipe stall the server
+  (child.stdout as NodeJS.ReadableStream | null)?.resume(); // never let a full pipe stall the server
   const url = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -187,8 +187,8 @@ export async function answersOf(q: Queryable, attemptId: number): Promise<Answer
 
 /**
  * THE HOT PATH: one statement saves an answer, and only while the attempt is started, unfinished and
- * before its deadline, for a live question of the learner's olympiad whose type matches (and whose option
- * ids exist). Updating the attempt row first (heartbeat and position) takes its row lock, so a concurrent
+ * before its deadline (the question was checked against the olympiad's paper before). Updating the attempt
+ * row first (heartbeat and position) takes its row lock, so a concurrent
  * finish either sees this answer committed or makes this statement save nothing: an acknowledged answer
  * is always a committed, counted answer.
  */
@@ -197,7 +197,6 @@ export async function saveAnswer(
   input: {
     userId: number;
     olympiadId: number;
-    olympiadName: string;
     questionId: number;
     value: AnswerValue;
     flagged: boolean;
@@ -205,14 +204,6 @@ export async function saveAnswer(
     ip: string;
   },
 ): Promise<{ saved_at: Date; deadline_at: Date } | null> {
-  const optionIds =
-    input.value.type === 'single'
-      ? input.value.optionId == null
-        ? null
-        : [input.value.optionId]
-      : input.value.type === 'multiple'
-        ? input.value.optionIds
-        : null;
   const [row] = await rows<{ saved_at: Date; deadline_at: Date }>(q, sql`
     with a as (
       update attempts
@@ -220,16 +211,8 @@ export async function saveAnswer(
           position = coalesce(${input.position ? JSON.stringify(input.position) : null}::jsonb, position),
           ip_changes = ip_changes + (case when last_ip is not null and last_ip <> ${input.ip} then 1 else 0 end),
           last_ip = ${input.ip}
-      where user_id = ${input.userId} and olympiad_id = ${input.olympiadId}
+      where olympiad_id = ${input.olympiadId} and user_id = ${input.userId}
         and started_at is not null and finished_at is null and deadline_at > now()
-        and exists (select 1 from olympiads o where o.id = ${input.olympiadId} and o.var_name = ${input.olympiadName})
-        and exists (
-          select 1 from questions qu join question_modules m on m.id = qu.module_id
-          where qu.id = ${input.questionId} and m.olympiad_id = ${input.olympiadId} and qu.retired_at is null
-            and qu.type = ${input.value.type}
-            and (${optionIds ? JSON.stringify(optionIds) : null}::jsonb is null
-                 or array(select o->>'id' from jsonb_array_elements(qu.options) o)
-                    @> array(select jsonb_array_elements_text(${optionIds ? JSON.stringify(optionIds) : null}::jsonb))))
       returning id, deadline_at
     ), ins as (
       insert into answers (attempt_id, question_id, value, flagged, saved_at)
@@ -240,14 +223,6 @@ export async function saveAnswer(
     )
     select ins.saved_at, a.deadline_at from ins cross join a`);
   return row ?? null;
-}
-
-/** Why a save saved nothing: the facts, for a clear answer (only on the unhappy path). */
-export async function saveDiagnosis(q: Queryable, userId: number, olympiadId: number, questionId: number) {
-  const [row] = await rows<{ type: string | null; options: QuestionOption[] | null }>(q, sql`
-    select qu.type, qu.options from questions qu join question_modules m on m.id = qu.module_id
-    where qu.id = ${questionId} and m.olympiad_id = ${olympiadId} and qu.retired_at is null`);
-  return { attempt: await attemptOf(q, olympiadId, userId), question: row ?? null };
 }
 
 /** The heartbeat: last seen, position and address changes, in one cheap update. */

@@ -8,6 +8,7 @@ import { HttpError, conflict, forbidden, invalid, notFound, rateLimited } from '
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { startSession } from '../../platform/sessions.js';
 import { clearCount, currentCounts, hitCount } from '../../platform/throttle.js';
+import { catalogue } from './catalogue.js';
 import { markAttempt } from './marking.js';
 import { sittingPolicy } from './policy.js';
 import { iso, presentModules, presentSavedAnswer, presentState } from './present.js';
@@ -16,7 +17,7 @@ import type { AttemptRow, OlympiadRow } from './queries.js';
 
 /* ---------------- the writing window ---------------- */
 
-const when = (d: Date) =>
+const when = (d: Date | string) =>
   new Date(d).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'long', timeStyle: 'short' });
 
 /** Is the olympiad open for entry now, and if not, the sentence that says why. */
@@ -210,10 +211,8 @@ export async function paper(db: Db, actor: Actor, olympiadName: string): Promise
     await queries.startAttempt(db, attempt.id, olympiad);
     attempt = (await queries.attemptOf(db, olympiad.id, actor.userId))!;
   }
-  const [questions, answers] = await Promise.all([
-    queries.paperQuestions(db, olympiad.id),
-    queries.answersOf(db, attempt.id),
-  ]);
+  const [paperOf, answers] = await Promise.all([catalogue(db, olympiad.id), queries.answersOf(db, attempt.id)]);
+  const questions = paperOf?.questions ?? [];
   return {
     success: true,
     modules: presentModules(questions, olympiad.shuffle_options ? { attemptId: attempt.id } : null),
@@ -228,7 +227,7 @@ export const timeUpMessage =
   'Time is up: answers can no longer be saved. Every answer saved before the deadline counts.';
 export const finishedMessage = 'You have finished this olympiad; answers can no longer be changed.';
 
-/** The hot path: one statement when all is well; the reasons are looked up only when it saved nothing. */
+/** The hot path: the question is checked against the cached paper, then one statement saves the answer. */
 export async function saveAnswer(
   db: Db,
   actor: Actor,
@@ -243,13 +242,26 @@ export async function saveAnswer(
     };
   },
 ) {
-  if (!actor.olympiadId || !sittingPolicy.canSit(actor, actor.olympiadId)) throw notFound('This olympiad');
+  const paperOf = actor.olympiadId ? await catalogue(db, actor.olympiadId) : null;
+  if (!paperOf || paperOf.olympiad.var_name !== input.olympiadName.toLowerCase()) throw notFound('This olympiad');
+  if (!sittingPolicy.canSit(actor, paperOf.olympiad.id)) {
+    throw forbidden('You cannot write on a learner’s behalf while acting as them');
+  }
+  const question = paperOf.byId.get(input.questionId);
+  if (!question) throw notFound('This question');
+  const { value } = input.body;
+  if (question.type !== value.type) {
+    throw invalid([{ path: 'body.value.type', message: `This question takes a ${question.type} answer` }]);
+  }
+  const chosen = value.type === 'single' ? (value.optionId == null ? [] : [value.optionId]) : value.type === 'multiple' ? value.optionIds : [];
+  if (chosen.some((id) => !question.options.some((o) => o.id === id))) {
+    throw invalid([{ path: 'body.value', message: 'Choose among this question’s options' }]);
+  }
   const saved = await queries.saveAnswer(db, {
     userId: actor.userId,
-    olympiadId: actor.olympiadId,
-    olympiadName: input.olympiadName.toLowerCase(),
-    questionId: input.questionId,
-    value: input.body.value,
+    olympiadId: paperOf.olympiad.id,
+    questionId: question.id,
+    value,
     flagged: input.body.flagged,
     position: input.body.position ?? null,
     ip: req.ip,
@@ -257,25 +269,20 @@ export async function saveAnswer(
   if (saved) {
     return {
       success: true as const,
-      questionId: input.questionId,
+      questionId: question.id,
       savedAt: iso(saved.saved_at)!,
       deadlineAt: iso(saved.deadline_at)!,
     };
   }
-  // Nothing saved: find out why, and say so clearly.
-  const olympiad = await learnerOlympiad(db, actor, input.olympiadName);
-  const { attempt, question } = await queries.saveDiagnosis(db, actor.userId, olympiad.id, input.questionId);
+  // Nothing saved: say why.
+  const attempt = await queries.attemptOf(db, paperOf.olympiad.id, actor.userId);
   if (!attempt?.started_at) throw conflict('Open the questions first: your writing time has not started.');
   if (attempt.finished_at) throw conflict(attempt.finish_reason === 'time_up' ? timeUpMessage : finishedMessage);
   if (attempt.overdue) {
     await settle(db, attempt);
     throw conflict(timeUpMessage);
   }
-  if (!question) throw notFound('This question');
-  if (question.type !== input.body.value.type) {
-    throw invalid([{ path: 'body.value.type', message: `This question takes a ${question.type} answer` }]);
-  }
-  throw invalid([{ path: 'body.value', message: 'Choose among this question’s options' }]);
+  throw conflict('Your answer could not be saved just now; please try again.');
 }
 
 export async function finish(db: Db, actor: Actor, olympiadName: string): Promise<{ finishedAt: string }> {

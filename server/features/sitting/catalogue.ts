@@ -1,0 +1,33 @@
+import type { Db } from '../../db/client.js';
+import * as queries from './queries.js';
+import type { OlympiadRow, QuestionRow } from './queries.js';
+
+/**
+ * An olympiad's paper (its row and live questions), read once per few seconds per process: on exam day
+ * thousands of learners fetch the same paper and validate every save against it. This is the server's only
+ * cache: reference data with a short lifetime, never the state of an attempt. An admin's edit reaches
+ * learners within `CATALOGUE_TTL_MS`; marking always reads the database.
+ */
+export const CATALOGUE_TTL_MS = 5_000;
+
+export interface Catalogue {
+  olympiad: OlympiadRow;
+  questions: QuestionRow[];
+  byId: Map<number, QuestionRow>;
+}
+
+const cache = new Map<number, { at: number; value: Promise<Catalogue | null> }>();
+
+export function catalogue(db: Db, olympiadId: number): Promise<Catalogue | null> {
+  const hit = cache.get(olympiadId);
+  if (hit && Date.now() - hit.at < CATALOGUE_TTL_MS) return hit.value;
+  const value = (async () => {
+    const olympiad = await queries.olympiadById(db, olympiadId);
+    if (!olympiad) return null;
+    const questions = await queries.paperQuestions(db, olympiadId);
+    return { olympiad, questions, byId: new Map(questions.map((q) => [q.id, q])) };
+  })();
+  cache.set(olympiadId, { at: Date.now(), value });
+  value.catch(() => cache.delete(olympiadId));
+  return value;
+}
