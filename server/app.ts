@@ -10,6 +10,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { olympiadsRoutes } from './features/olympiads/routes.js';
 import { publicRoutes } from './features/public/routes.js';
+import { questionsRoutes } from './features/questions/routes.js';
 import { sittingRoutes } from './features/sitting/routes.js';
 import { eoiRoutes } from './features/schools/eoi-routes.js';
 import { schoolsRoutes } from './features/schools/routes.js';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(schoolsRoutes);
   await app.register(eoiRoutes);
   await app.register(olympiadsRoutes);
+  await app.register(questionsRoutes);
   if (deps.serveWeb) await app.register(webRoutes, { root: deps.webRoot });
   return app;
 }

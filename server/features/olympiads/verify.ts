@@ -1,18 +1,51 @@
+import { sql } from 'drizzle-orm';
 import type { Blocker, VerifyResult } from '../../../contract/olympiads.js';
-import type { Queryable } from '../../db/client.js';
+import { type Queryable, rows } from '../../db/client.js';
 import type { OlympiadRow } from './queries.js';
 
+const plain = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
+
 /**
- * What blocks opening an olympiad (GET /olympiad/verify/{id}): its window and duration, and, once the
- * question tables exist, its modules and questions.
+ * What blocks opening an olympiad (GET /olympiad/verify/{id}): its window and duration, modules without
+ * questions, questions without a correct answer, and questions no second admin has verified.
+ * Retired questions do not count.
  */
-export async function blockersOf(_q: Queryable, olympiad: OlympiadRow): Promise<VerifyResult> {
+export async function blockersOf(q: Queryable, olympiad: OlympiadRow): Promise<VerifyResult> {
   const blockers: Blocker[] = [];
   const add = (kind: Blocker['kind'], message: string, moduleId: number | null = null, questionId: number | null = null) =>
     blockers.push({ kind, message, moduleId, questionId });
   if (!olympiad.startsAt || !olympiad.endsAt) add('no_window', 'The writing window (start and end) is not set');
   else if (olympiad.endsAt.getTime() <= Date.now()) add('window_over', 'The writing window has already ended');
   if (!olympiad.durationMinutes) add('no_duration', 'The writing duration is not set');
-  const counts = { modules: 0, questions: 0, verified: 0 };
+
+  const modules = await rows<{ id: number; title: string; position: number; active: number }>(
+    q,
+    sql`select m.id, m.title, m.position,
+               (select count(*)::int from questions x where x.module_id = m.id and x.retired_at is null) as active
+        from question_modules m where m.olympiad_id = ${olympiad.id} order by m.position, m.id`,
+  );
+  const questions = await rows<{ id: number; module_id: number; position: number; prompt: string; has_key: boolean; verified: boolean }>(
+    q,
+    sql`select x.id, x.module_id, x.position, x.prompt, x.answer_key is not null and x.answer_key <> 'null'::jsonb as has_key,
+               x.verified_at is not null as verified
+        from questions x join question_modules m on m.id = x.module_id
+        where m.olympiad_id = ${olympiad.id} and x.retired_at is null
+        order by m.position, m.id, x.position, x.id`,
+  );
+  if (modules.length === 0) add('no_modules', 'The olympiad has no question modules yet');
+  modules.forEach((m, mi) => {
+    if (Number(m.active) === 0) add('module_without_questions', `Module ${mi + 1} “${m.title}” has no questions`, m.id);
+  });
+  const moduleIndex = new Map(modules.map((m, i) => [m.id, i + 1]));
+  const questionIndex = new Map<number, number>();
+  for (const x of questions) {
+    const n = (questionIndex.get(x.module_id) ?? 0) + 1;
+    questionIndex.set(x.module_id, n);
+    const where = `Module ${moduleIndex.get(x.module_id)}, question ${n} (“${short(plain(x.prompt))}”)`;
+    if (!x.has_key) add('question_without_answer', `${where} has no correct answer`, x.module_id, x.id);
+    if (!x.verified) add('question_unverified', `${where} is not verified`, x.module_id, x.id);
+  }
+  const counts = { modules: modules.length, questions: questions.length, verified: questions.filter((x) => x.verified).length };
   return { success: true, olympiadId: olympiad.id, ready: blockers.length === 0, blockers, counts };
 }

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { AnswerKey, QuestionOption, QuestionType } from './questions.js';
+
+/**
+ * Authoring question modules and questions (issue 4, parts 2, 4 and 6). The question model itself is the
+ * exam day's (`contract/questions.ts`); these are the admin's shapes, which do carry the key.
+ */
+export const difficulties = ['easy', 'medium', 'hard'] as const;
+export const Difficulty = z.enum(difficulties);
+
+export const QuestionModuleRecord = z.object({
+  id: z.number().int(),
+  olympiadId: z.number().int(),
+  title: z.string(),
+  /** Sanitised HTML. */
+  intro: z.string(),
+  position: z.number().int(),
+  questionCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type QuestionModuleRecord = z.infer<typeof QuestionModuleRecord>;
+
+export const ModuleListQuery = z.strictObject({ olympiadId: z.coerce.number().int().positive() });
+export const ModuleInput = z.strictObject({
+  olympiadId: z.number().int().positive(),
+  title: z.string().trim().min(1, 'Enter a title').max(200, 'Use at most 200 characters'),
+  intro: z.string().max(20_000, 'At most 20,000 characters').default(''),
+});
+export const ModuleUpdate = z.strictObject({ title: ModuleInput.shape.title, intro: z.string().max(20_000) }).partial();
+export const ReorderBody = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(2000) });
+
+export const QuestionRecord = z.object({
+  id: z.number().int(),
+  moduleId: z.number().int(),
+  position: z.number().int(),
+  type: QuestionType,
+  prompt: z.string(),
+  imageUrl: z.string().nullable(),
+  imageAlt: z.string(),
+  options: z.array(QuestionOption),
+  answerKey: AnswerKey.nullable(),
+  marks: z.number().int(),
+  difficulty: Difficulty.nullable(),
+  retired: z.boolean(),
+  verified: z.boolean(),
+  verifiedBy: z.string().nullable(),
+  lastEditedBy: z.string().nullable(),
+  lastEditedById: z.number().int().nullable(),
+  /** Answers learners gave to it: once there are any, it can only be retired, and key changes re-mark. */
+  answerCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type QuestionRecord = z.infer<typeof QuestionRecord>;
+
+const optionIdsUnique = (options: Array<{ id: string }>) => new Set(options.map((o) => o.id)).size === options.length;
+
+/** A question as the editor sends it; the key may be missing while drafting (the olympiad check lists it). */
+export const questionFields = {
+  type: QuestionType,
+  prompt: z.string().max(20_000, 'At most 20,000 characters'),
+  imageUrl: z.string().max(500).nullable().default(null),
+  imageAlt: z.string().trim().max(300).default(''),
+  options: z.array(QuestionOption).max(12, 'At most 12 options').default([]),
+  answerKey: AnswerKey.nullable().default(null),
+  marks: z.number().int('Whole marks').min(0).max(100).default(1),
+  difficulty: Difficulty.nullable().default(null),
+};
+
+/** The rules between fields: the key matches the type and names existing options. */
+export function checkQuestion(
+  q: { type: z.infer<typeof QuestionType>; prompt: string; options: Array<{ id: string; text: string; imageUrl: string | null }>; answerKey: AnswerKey | null; imageUrl: string | null; imageAlt: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!q.prompt.replace(/<[^>]*>/g, '').trim() && !q.imageUrl) ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'Write the question' });
+  if (q.imageUrl && !q.imageAlt) ctx.addIssue({ code: 'custom', path: ['imageAlt'], message: 'Describe the image for learners who cannot see it' });
+  const choice = q.type === 'single' || q.type === 'multiple';
+  if (choice) {
+    if (q.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Give at least two options' });
+    if (!optionIdsUnique(q.options)) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Option ids must differ' });
+    q.options.forEach((o, i) => {
+      if (!o.text.trim() && !o.imageUrl) ctx.addIssue({ code: 'custom', path: ['options', i, 'text'], message: 'Write the option or give it an image' });
+    });
+  } else if (q.options.length > 0) {
+    ctx.addIssue({ code: 'custom', path: ['options'], message: 'Only choice questions have options' });
+  }
+  const key = q.answerKey;
+  if (!key) return;
+  if (key.type !== q.type) {
+    ctx.addIssue({ code: 'custom', path: ['answerKey'], message: 'The answer does not match the question type' });
+    return;
+  }
+  const ids = new Set(q.options.map((o) => o.id));
+  if (key.type === 'single' && !ids.has(key.correct)) ctx.addIssue({ code: 'custom', path: ['answerKey'], message: 'Choose the correct option' });
+  if (key.type === 'multiple' && !key.correct.every((id) => ids.has(id))) {
+    ctx.addIssue({ code: 'custom', path: ['answerKey'], message: 'The correct options must be among the options' });
+  }
+}
+
+export const QuestionInput = z
+  .strictObject({ questionModuleId: z.number().int().positive(), ...questionFields })
+  .superRefine(checkQuestion);
+export type QuestionInput = z.infer<typeof QuestionInput>;
+
+/** An update sends the whole question (the editor always has it); `confirmKeyChange` when attempts exist. */
+export const QuestionUpdate = z.strictObject({ ...questionFields, confirmKeyChange: z.boolean().default(false) }).superRefine(checkQuestion);
+export type QuestionUpdate = z.infer<typeof QuestionUpdate>;
+
+export const questionSorts = ['position', 'type', 'marks', 'difficulty', 'updatedAt'] as const;
+export const QuestionListQuery = z.strictObject({
+  questionModuleId: z.coerce.number().int().positive(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(100),
+  search: z.string().trim().max(200).optional(),
+  sort: z.enum(questionSorts).default('position'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  includeRetired: z.enum(['true', 'false']).default('true'),
+});
+export const QuestionSingleQuery = z.strictObject({ questionId: z.coerce.number().int().positive() });
+export const RetireQuery = z.strictObject({ retired: z.enum(['true', 'false']).default('true') });
+
+/** POST /olympiad/modules/{id}: the olympiad's whole paper, for the editor, the preview and the verify screen. */
+export const PaperResult = z.object({
+  success: z.literal(true),
+  olympiadId: z.number().int(),
+  modules: z.array(QuestionModuleRecord.extend({ questions: z.array(QuestionRecord) })),
+});
+
+export const ImageUploaded = z.object({ success: z.literal(true), url: z.string() });

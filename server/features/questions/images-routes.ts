@@ -1,0 +1,77 @@
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ImageUploaded, ModuleListQuery } from '../../../contract/authoring.js';
+import { uploads } from '../../db/schema/index.js';
+import { HttpError, badRequest, notFound } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { audit } from '../../platform/audit.js';
+import { questionsAccess } from './policy.js';
+import { olympiadFor } from './scope.js';
+
+/** Question and option images: PNG, JPEG, GIF or WebP, decided by the first bytes, never by the name. */
+export function sniffImage(bytes: Buffer): string | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x47, 0x49, 0x46, 0x38])) return 'image/gif';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return null;
+}
+
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+const ImageParams = z.strictObject({ id: z.coerce.number().int().positive(), sig: z.string().regex(/^[0-9a-f]{32}$/) });
+
+/**
+ * POST /question/image?olympiadId (multipart, field "file") stores an image and answers its address;
+ * GET /question/image/{id}/{sig} serves it. An <img> cannot send a bearer token, so the address itself is
+ * the capability: it carries 128 bits of the file's SHA-256 (decision 016).
+ */
+export async function imageRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
+  const tags = ['questions'];
+
+  route(app, {
+    method: 'POST', url: '/question/image', summary: 'Upload a question or option image (PNG, JPEG, GIF, WebP; at most 2 MB)', tags,
+    access: questionsAccess.author, query: ModuleListQuery, response: ImageUploaded,
+    handler: async ({ actor, query, req }) => {
+      const olympiadId = await olympiadFor(app.db, actor, query.olympiadId);
+      if (!req.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the image as multipart/form-data');
+      const part = await req.file().catch(() => undefined);
+      if (!part) throw badRequest('Choose an image to upload');
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'payload_too_large', 'The image is larger than 2 MB');
+        throw badRequest('The upload could not be read');
+      }
+      const type = sniffImage(bytes);
+      if (!type) throw new HttpError(415, 'unsupported_media_type', 'This file is not a PNG, JPEG, GIF or WebP image');
+      const stored = await app.storage.put(part.filename || 'image', bytes);
+      const [row] = await app.db
+        .insert(uploads)
+        .values({ filename: stored.key, originalName: (part.filename || 'image').slice(0, 200), contentType: type, size: stored.size, sha256: stored.sha256, olympiadId, uploadedBy: actor.userId })
+        .returning({ id: uploads.id });
+      await audit(app.db, actor, { action: 'upload.create', entity: 'upload', entityId: row!.id, olympiadId, data: { use: 'question image' }, ip: req.ip });
+      return { success: true as const, url: `/question/image/${row!.id}/${stored.sha256.slice(0, 32)}` };
+    },
+  });
+
+  route(app, {
+    method: 'GET', url: '/question/image/:id/:sig', summary: 'A question image (its address is its capability)', tags,
+    access: 'public', params: ImageParams,
+    handler: async ({ params, reply }) => {
+      const [row] = await app.db.select().from(uploads).where(eq(uploads.id, params.id));
+      if (!row || !row.contentType.startsWith('image/') || row.sha256.slice(0, 32) !== params.sig) throw notFound('This image');
+      const bytes = await app.storage.get(row.filename);
+      return reply
+        .type(row.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .send(bytes);
+    },
+  });
+}
