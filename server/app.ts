@@ -14,6 +14,7 @@ import { questionsRoutes } from './features/questions/routes.js';
 import { sittingRoutes } from './features/sitting/routes.js';
 import { eoiRoutes } from './features/schools/eoi-routes.js';
 import { schoolsRoutes } from './features/schools/routes.js';
+import { learnersRoutes } from './features/learners/routes.js';
 import { webRoutes } from './features/web/routes.js';
 import type { Actor } from './http/actor.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sittingRoutes);
   await app.register(schoolsRoutes);
   await app.register(eoiRoutes);
+  await app.register(learnersRoutes);
   await app.register(olympiadsRoutes);
   await app.register(questionsRoutes);
   if (deps.serveWeb) await app.register(webRoutes, { root: deps.webRoot });

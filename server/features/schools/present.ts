@@ -60,7 +60,8 @@ export function presentParticipant(p: ParticipantListRow): SchoolParticipant {
     schoolName: p.schoolName,
     town: p.town,
     province: p.province,
-    status: p.status,
+    // Learners loaded another way (one by one, an older import) count too.
+    status: p.status === 'entered' && Number(p.learnerCount) > 0 ? 'learners_loaded' : p.status,
     learnerCount: Number(p.learnerCount),
     createdAt: iso(p.createdAt),
   };
@@ -107,6 +108,12 @@ export function presentPortalOlympiad(o: {
     startsAt: isoOrNull(o.startsAt),
     endsAt: isoOrNull(o.endsAt),
     participant:
-      o.participantId != null ? { id: o.participantId, status: o.status ?? 'entered', learnerCount: Number(o.learnerCount) } : null,
+      o.participantId != null
+        ? {
+            id: o.participantId,
+            status: (o.status ?? 'entered') === 'entered' && Number(o.learnerCount) > 0 ? 'learners_loaded' : (o.status ?? 'entered'),
+            learnerCount: Number(o.learnerCount),
+          }
+        : null,
   };
 }

@@ -134,7 +134,7 @@ describe('participating schools', () => {
   it('lists entries with learner counts; a teacher sees only their school’s', async () => {
     const res = await get(`/school-participant/v-rest/?olympiadId=${demo.geoDemo}`, 'accountant');
     expect(res.status).toBe(200);
-    expect(res.body.items.find((p: { schoolId: number }) => p.schoolId === demo.school1)).toMatchObject({ learnerCount: 1, status: 'entered' });
+    expect(res.body.items.find((p: { schoolId: number }) => p.schoolId === demo.school1)).toMatchObject({ learnerCount: 1, status: 'learners_loaded' });
     const teacher = await get('/school-participant/v-rest/', 'teacher');
     expect(teacher.body.items.every((p: { schoolId: number }) => p.schoolId === demo.school1)).toBe(true);
     const other = res.body.items.find((p: { schoolId: number }) => p.schoolId === demo.school2);

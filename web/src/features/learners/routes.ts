@@ -1,13 +1,16 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
+import { LoadLearnersPage } from './pages/LoadLearnersPage.js';
 
 export const learnersRoutes: AppRoute[] = [
   ...staffPage(sections.admin, {
     sub: 'edit/learners', title: 'Learners', feature: 'learners', nav: 'Olympiad', access: staffAccess.admin,
-    summary: 'Every learner of the olympiad will be searchable here, with their school, sitting and password reset.',
+    page: LoadLearnersPage,
+    summary: 'The learners of each school of the olympiad: load, correct, set passwords, print sign-in slips.',
   }),
   {
     id: 'portal.load-learners', path: '/portal/:olympiadName/load-learners', layout: 'portal', access: ['teacher'],
     feature: 'learners', nav: 'Olympiad', title: 'Load learners',
-    summary: 'Your learners will be loaded here from a spreadsheet (xlsx or csv), with a report on every row.',
+    page: LoadLearnersPage,
+    summary: 'Load your learners from a spreadsheet (xlsx or csv), with a report on every row.',
   },
 ];

@@ -5,3 +5,4 @@ export { ApiError, isApiError } from './errors.js';
 export { configureApiEffects, showAlert, type ApiEffects } from './effects.js';
 export { useGlobalLoading } from './loader.js';
 export { alerts, DEFAULT_ERROR_MESSAGE, LOADER_HIDE_DELAY_MS } from './messages.js';
+export { downloadFile } from './download.js';

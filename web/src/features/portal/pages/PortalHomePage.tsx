@@ -52,7 +52,7 @@ function OlympiadCard({ olympiad, canEnter = false }: { olympiad: PortalOlympiad
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Text fw={700}>{olympiad.title}</Text>
-        {olympiad.participant ? <Badge variant="light" color={olympiad.participant.learnerCount ? 'green' : 'yellow'}>{olympiad.participant.learnerCount} learners</Badge> : null}
+        {olympiad.participant ? <Badge variant="light" tt="none" style={{ flexShrink: 0 }} color={olympiad.participant.learnerCount ? 'green' : 'yellow'}>{olympiad.participant.learnerCount} learners</Badge> : null}
       </Group>
       <Text size="sm" c="dimmed" mt={4}>Writing opens {when(olympiad.startsAt)}</Text>
       <Group mt="md">

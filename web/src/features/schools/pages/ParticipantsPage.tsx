@@ -10,7 +10,7 @@ import { useDeleteParticipant, useEnterSchool, useParticipantLearners, usePartic
 import { SchoolPicker } from '../components/SchoolPicker.js';
 
 export const statusLabel: Record<SchoolParticipant['status'], string> = {
-  entered: 'Entered, no learners yet',
+  entered: 'Entered',
   learners_loaded: 'Learners loaded',
   withdrawn: 'Withdrawn',
 };
@@ -36,7 +36,7 @@ export function ParticipantsPage() {
     { key: 'schoolName', label: 'School', sortable: true, render: (p) => <Text fw={600} size="sm">{p.schoolName}</Text> },
     { key: 'town', label: 'Town', render: (p) => p.town ?? '—' },
     { key: 'learnerCount', label: 'Learners', sortable: true, render: (p) => p.learnerCount },
-    { key: 'status', label: 'Status', sortable: true, render: (p) => <Badge color={statusColor[p.status]} variant="light">{statusLabel[p.status]}</Badge> },
+    { key: 'status', label: 'Status', sortable: true, render: (p) => <Badge color={statusColor[p.status]} variant="light" tt="none">{statusLabel[p.status]}</Badge> },
     {
       key: 'actions', label: 'Actions',
       render: (p) => (

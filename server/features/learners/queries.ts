@@ -1,0 +1,162 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { type Queryable, rows } from '../../db/client.js';
+import { olympiads, schoolParticipants, schools, users } from '../../db/schema/index.js';
+import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** A PostgreSQL array literal, sent as one text parameter (drizzle would spread a JS array into a list). */
+export const pgArray = (values: ReadonlyArray<string | number>) =>
+  `{${values.map((v) => `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+
+export async function findOlympiad(q: Queryable, id: number) {
+  const [row] = await q.select().from(olympiads).where(eq(olympiads.id, id));
+  return row ?? null;
+}
+
+export async function findSchool(q: Queryable, id: number) {
+  const [row] = await q.select().from(schools).where(eq(schools.id, id));
+  return row ?? null;
+}
+
+/** The school's entry in the olympiad, locked for the rest of the transaction when asked. */
+export async function findEntry(q: Queryable, olympiadId: number, schoolId: number, lock = false) {
+  const [row] = await rows<{ id: number; status: string }>(
+    q,
+    sql`select id, status from school_participants where olympiad_id = ${olympiadId} and school_id = ${schoolId} ${lock ? sql`for update` : sql``}`,
+  );
+  return row ?? null;
+}
+
+export async function setEntryStatus(q: Queryable, entryId: number, status: 'entered' | 'learners_loaded') {
+  await q
+    .update(schoolParticipants)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(schoolParticipants.id, entryId), sql`${schoolParticipants.status} <> 'withdrawn'`));
+}
+
+export async function findLearner(q: Queryable, id: number) {
+  const [row] = await q.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export interface LearnerListRow {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  grade: number | null;
+  schoolId: number | null;
+  schoolName: string | null;
+  olympiadId: number;
+  passwordHash: string | null;
+  initialPasswordEnc: string | null;
+}
+
+const columns = sql`u.id, u.username, u.first_name as "firstName", u.last_name as "lastName", u.grade, u.school_id as "schoolId",
+  s.name as "schoolName", u.olympiad_id as "olympiadId", u.password_hash as "passwordHash", u.initial_password_enc as "initialPasswordEnc"`;
+
+export async function listLearners(q: Queryable, olympiadId: number, schoolId: number | undefined, p: Paging) {
+  const where: SQL[] = [sql`u.role = 'learner'`, sql`u.olympiad_id = ${olympiadId}`];
+  if (schoolId != null) where.push(sql`u.school_id = ${schoolId}`);
+  if (p.search?.trim()) {
+    const like = containsPattern(p.search);
+    where.push(sql`(lower(u.first_name || ' ' || u.last_name) like ${like} or lower(u.username) like ${like} or lower(coalesce(s.name, '')) like ${like})`);
+  }
+  const from = sql`from users u left join schools s on s.id = u.school_id where ${sql.join(where, sql` and `)}`;
+  const order = orderBy(
+    p,
+    { lastName: sql`lower(u.last_name)`, firstName: sql`lower(u.first_name)`, grade: sql`u.grade`, username: sql`lower(u.username)`, schoolName: sql`lower(s.name)` },
+    'lastName',
+    sql`u.id`,
+  );
+  const [items, [count]] = await Promise.all([
+    rows<LearnerListRow>(q, sql`select ${columns} ${from} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`),
+    rows<{ n: number }>(q, sql`select count(*)::int as n ${from}`),
+  ]);
+  return { items, total: Number(count?.n ?? 0) };
+}
+
+export async function findLearnerRow(q: Queryable, id: number) {
+  const [row] = await rows<LearnerListRow>(q, sql`select ${columns} from users u left join schools s on s.id = u.school_id where u.id = ${id} and u.role = 'learner'`);
+  return row ?? null;
+}
+
+/** Every learner of a school in an olympiad, for the slips (grade, then surname). */
+export async function learnersForSlips(q: Queryable, olympiadId: number, schoolId: number, ids?: number[]) {
+  return rows<LearnerListRow>(
+    q,
+    sql`select ${columns} from users u left join schools s on s.id = u.school_id
+        where u.role = 'learner' and u.olympiad_id = ${olympiadId} and u.school_id = ${schoolId}
+        ${ids?.length ? sql`and u.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``}
+        order by u.grade nulls last, lower(u.last_name), lower(u.first_name), u.id`,
+  );
+}
+
+/** The school's learners in the olympiad as duplicate-check keys' parts. */
+export async function existingNames(q: Queryable, olympiadId: number, schoolId: number, exceptId?: number) {
+  return rows<{ firstName: string; lastName: string; grade: number | null }>(
+    q,
+    sql`select first_name as "firstName", last_name as "lastName", grade from users
+        where role = 'learner' and olympiad_id = ${olympiadId} and school_id = ${schoolId} and id <> ${exceptId ?? 0}`,
+  );
+}
+
+/** Which of these usernames are taken in the olympiad (case-insensitively). */
+export async function takenUsernames(q: Queryable, olympiadId: number, candidates: string[]) {
+  if (!candidates.length) return new Set<string>();
+  const found = await rows<{ u: string }>(
+    q,
+    sql`select lower(username) as u from users where olympiad_id = ${olympiadId} and lower(username) = any(${pgArray(candidates)}::text[])`,
+  );
+  return new Set(found.map((r) => r.u));
+}
+
+export interface NewLearnerRow {
+  username: string;
+  firstName: string;
+  lastName: string;
+  grade: number;
+  passwordHash: string;
+  initialPasswordEnc: string;
+}
+
+/**
+ * Inserts learners in chunks of 5,000 as one `insert … select from unnest(arrays)` each: six array
+ * parameters instead of tens of thousands of scalar ones. Answers their ids in order.
+ */
+export async function insertLearners(q: Queryable, olympiadId: number, schoolId: number, learners: NewLearnerRow[]) {
+  const ids: number[] = [];
+  for (let i = 0; i < learners.length; i += 5000) {
+    const chunk = learners.slice(i, i + 5000);
+    const col = <K extends keyof NewLearnerRow>(k: K) => pgArray(chunk.map((l) => l[k]));
+    const inserted = await rows<{ id: number }>(
+      q,
+      sql`insert into users (role, olympiad_id, school_id, username, first_name, last_name, grade, password_hash, initial_password_enc)
+          select 'learner', ${olympiadId}::int, ${schoolId}::int, t.username, t.first_name, t.last_name, t.grade, t.password_hash, t.enc
+          from unnest(${col('username')}::text[], ${col('firstName')}::text[], ${col('lastName')}::text[], ${col('grade')}::int[],
+                      ${col('passwordHash')}::text[], ${col('initialPasswordEnc')}::text[])
+               with ordinality as t(username, first_name, last_name, grade, password_hash, enc, n)
+          order by t.n
+          returning id`,
+    );
+    ids.push(...inserted.map((r) => Number(r.id)));
+  }
+  return ids;
+}
+
+export async function updateLearner(q: Queryable, id: number, values: { firstName: string; lastName: string; grade: number }) {
+  await q.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+export async function deleteLearner(q: Queryable, id: number) {
+  await q.delete(users).where(eq(users.id, id));
+}
+
+export async function learnerCount(q: Queryable, olympiadId: number, schoolId: number) {
+  const [row] = await rows<{ n: number }>(
+    q,
+    sql`select count(*)::int as n from users where role = 'learner' and olympiad_id = ${olympiadId} and school_id = ${schoolId}`,
+  );
+  return Number(row?.n ?? 0);
+}

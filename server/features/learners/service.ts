@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../../http/actor.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { audit } from '../../platform/audit.js';
+import { generatePassword, hashGeneratedPassword, sealSlipPassword, usernameBase, usernameCandidate } from './credentials.js';
+import { learnersPolicy } from './policy.js';
+import * as queries from './queries.js';
+import { type CheckedRow, checkRows, learnerKey, type ReadSheet } from './spreadsheet.js';
+import type { Queryable } from '../../db/client.js';
+
+export interface Scope {
+  olympiad: { id: number; varName: string; title: string };
+  school: { id: number; name: string };
+}
+
+/**
+ * Where the actor works on learners: a teacher in their own school; an admin in the school they name.
+ * Anything outside answers 404; a school not entered in the olympiad answers 409 (enter it first).
+ */
+export async function resolveScope(app: FastifyInstance, actor: Actor, olympiadId: number, schoolId: number | undefined): Promise<Scope> {
+  const olympiad = await queries.findOlympiad(app.db, olympiadId);
+  const effectiveSchool = actor.role === 'teacher' ? actor.schoolId : schoolId;
+  if (actor.role === 'teacher' && schoolId != null && schoolId !== actor.schoolId) throw notFound('This school');
+  if (!olympiad || effectiveSchool == null) throw notFound(olympiad ? 'This school' : 'This olympiad');
+  if (!learnersPolicy.canManageSchool(actor, olympiad.id, effectiveSchool)) throw notFound(actor.role === 'teacher' ? 'This school' : 'This olympiad');
+  const school = await queries.findSchool(app.db, effectiveSchool);
+  if (!school) throw notFound('This school');
+  const entry = await queries.findEntry(app.db, olympiad.id, school.id);
+  if (!entry) throw conflict(`${school.name} is not entered in ${olympiad.title} yet: enter it first`);
+  return { olympiad, school };
+}
+
+export async function existingKeys(q: Queryable, scope: Scope) {
+  const rows = await queries.existingNames(q, scope.olympiad.id, scope.school.id);
+  return new Set(rows.map((r) => learnerKey(r.firstName, r.lastName, r.grade)));
+}
+
+export async function preview(app: FastifyInstance, scope: Scope, sheet: ReadSheet) {
+  return checkRows(sheet, await existingKeys(app.db, scope));
+}
+
+/** Usernames for new learners: readable, unique in the olympiad (checked in batches against the database). */
+async function assignUsernames(q: Queryable, olympiadId: number, people: Array<{ firstName: string; lastName: string }>) {
+  const result: string[] = new Array(people.length);
+  const used = new Set<string>();
+  let pending = people.map((_, i) => i);
+  for (let attempt = 0; pending.length && attempt < 20; attempt++) {
+    const proposals = new Map<number, string>();
+    for (const i of pending) {
+      let candidate = usernameCandidate(usernameBase(people[i]!.firstName, people[i]!.lastName));
+      if (attempt >= 5) candidate = `${candidate}${Math.floor(Math.random() * 10)}`;
+      if (!used.has(candidate)) {
+        used.add(candidate);
+        proposals.set(i, candidate);
+      }
+    }
+    const taken = new Set<string>();
+    const list = [...proposals.values()];
+    for (let k = 0; k < list.length; k += 5000) {
+      for (const t of await queries.takenUsernames(q, olympiadId, list.slice(k, k + 5000))) taken.add(t);
+    }
+    const next: number[] = [];
+    for (const i of pending) {
+      const candidate = proposals.get(i);
+      if (candidate && !taken.has(candidate)) result[i] = candidate;
+      else next.push(i);
+    }
+    pending = next;
+  }
+  if (pending.length) throw conflict('Could not find free usernames; please try again');
+  return result;
+}
+
+/** Credentials for new learners: passwords made and hashed (in parallel) outside the transaction. */
+export async function makeCredentials(secret: string, count: number) {
+  const passwords = Array.from({ length: count }, generatePassword);
+  const hashes: string[] = [];
+  for (let i = 0; i < passwords.length; i += 256) {
+    hashes.push(...(await Promise.all(passwords.slice(i, i + 256).map(hashGeneratedPassword))));
+  }
+  return passwords.map((p, i) => ({ password: p, passwordHash: hashes[i]!, initialPasswordEnc: sealSlipPassword(secret, p, hashes[i]!) }));
+}
+
+/**
+ * All or nothing: inside one transaction (the school's entry row locked, so two uploads cannot
+ * interleave) the rows are checked again against the learners already there, then inserted.
+ */
+export async function importLearners(app: FastifyInstance, actor: Actor, ip: string, scope: Scope, rows: CheckedRow[]) {
+  const credentials = await makeCredentials(app.config.appSecret, rows.length);
+  return app.db.transaction(async (tx) => {
+    const entry = await queries.findEntry(tx, scope.olympiad.id, scope.school.id, true);
+    if (!entry) throw conflict(`${scope.school.name} is not entered in ${scope.olympiad.title}`);
+    const existing = await existingKeys(tx, scope);
+    const clash = rows.find((r) => existing.has(learnerKey(r.firstName, r.lastName, r.grade)));
+    if (clash) throw conflict(`Row ${clash.row}: ${clash.firstName} ${clash.lastName} was loaded meanwhile. Check the file again.`);
+    const usernames = await assignUsernames(tx, scope.olympiad.id, rows);
+    const ids = await queries.insertLearners(
+      tx,
+      scope.olympiad.id,
+      scope.school.id,
+      rows.map((r, i) => ({ username: usernames[i]!, firstName: r.firstName, lastName: r.lastName, grade: r.grade, passwordHash: credentials[i]!.passwordHash, initialPasswordEnc: credentials[i]!.initialPasswordEnc })),
+    );
+    if (ids.length) await queries.setEntryStatus(tx, entry.id, 'learners_loaded');
+    await audit(tx, actor, {
+      action: 'learners.import', entity: 'school_participant', entityId: entry.id, olympiadId: scope.olympiad.id, ip,
+      data: { schoolId: scope.school.id, created: ids.length },
+    });
+    return ids.map((id, i) => ({ id, username: usernames[i]!, password: credentials[i]!.password, ...rows[i]! }));
+  });
+}
+
+export async function addOne(app: FastifyInstance, actor: Actor, ip: string, scope: Scope, learner: { firstName: string; lastName: string; grade: number }) {
+  const [created] = await importLearners(app, actor, ip, scope, [{ row: 0, ...learner }]).catch((e: unknown) => {
+    if (e instanceof Error && /was loaded meanwhile/.test(e.message)) throw conflict(`${learner.firstName} ${learner.lastName} (grade ${learner.grade}) is loaded already`);
+    throw e;
+  });
+  return created!;
+}
