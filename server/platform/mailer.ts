@@ -107,8 +107,9 @@ export async function claimDue(q: Queryable, worker: string, limit: number): Pro
 }
 
 export function createMailer(options: { smtpUrl?: string | undefined; from: string; pool?: boolean }): Mailer {
+  // A pool of SMTP connections (reused across messages); `pool: false` opens one connection per message.
   const transporter: Transporter | null = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl, options.pool ? { pool: true, maxConnections: 8, maxMessages: Infinity } as never : {})
+    ? nodemailer.createTransport({ url: options.smtpUrl, pool: options.pool ?? true, maxConnections: 8, maxMessages: Infinity })
     : null;
   const settings: MailSettings = { publicUrl: 'http://localhost:3000', storage: null, maxAttempts: 6, retryBaseSeconds: 60 };
   const worker = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;

@@ -131,7 +131,7 @@ describe('the queue and the sender over real SMTP', () => {
   });
 
   it('waits for the backoff before retrying', async () => {
-    rcptFailures.set('later@school.example.org', { code: 421, times: 1 });
+    rcptFailures.set('later@school.example.org', { code: 450, times: 1 });
     const result = await server.app.mailer.send(server.db, { kind: 'test', to: 'later@school.example.org', subject: 'S', text: 'T' });
     await server.query`update emails set next_attempt_at = now() + interval '1 hour' where id = ${result.id}`;
     expect(await server.app.mailSender.runOnce()).toBe(0);
