@@ -34,7 +34,9 @@ export default defineConfig({
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     // E2E_SCREENSHOTS=1 keeps a screenshot of every test (to look at each page), not only of the failures.
-    screenshot: process.env.E2E_SCREENSHOTS ? { mode: 'on', fullPage: true } : { mode: 'only-on-failure', fullPage: true },
+    screenshot: process.env.E2E_SCREENSHOTS
+      ? { mode: 'on', fullPage: true }
+      : { mode: 'only-on-failure', fullPage: true },
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,
