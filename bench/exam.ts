@@ -8,6 +8,8 @@
  *   npm run bench:exam [-- --learners 2000 --arrival-seconds 60 --think-ms 2000 --answers 30]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:exam -- --learners 10000 --arrival-seconds 120
  */
+import os from 'node:os';
+import { hashPassword, verifyPassword } from '../server/platform/passwords.js';
 import { requestJson } from './lib/http.js';
 import { type Recorder, newRecorder, runLearner, steps, verifyAcked } from './lib/learner.js';
 import { startServer } from './lib/server.js';
@@ -46,7 +48,20 @@ function peakRate(times: number[]): number {
   return best / 5;
 }
 
+/** The machine's own limit for sign-ins: argon2 verifications/s in this process (as bench/signin.ts). */
+async function rawHashRate(): Promise<number> {
+  const stored = await hashPassword('bench-password');
+  let done = 0;
+  const { elapsedMs } = await closedLoop(8, 3, async () => {
+    await verifyPassword(stored, 'bench-password');
+    done++;
+  });
+  return done / (elapsedMs / 1000);
+}
+
 async function main() {
+  const rawHash = await rawHashRate();
+  const load = os.loadavg().map((l) => fmt(l, 1)).join(' ');
   const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
   console.log(
     `Exam-day benchmark on ${database}: ${learners} learners arriving over ${arrivalSeconds} s, ${answers} answers each, ` +
@@ -136,6 +151,7 @@ async function main() {
     const saveP99 = summarize(rec.latencies.answer).p99;
     const signinP99 = summarize(rec.latencies.signin).p99;
     console.log(`\n== exam run (${database}) ==`);
+    console.log(`machine: ${os.cpus().length} cores, load average at start ${load}, now ${os.loadavg().map((l) => fmt(l, 1)).join(' ')}; raw argon2 verifications/s: ${fmt(rawHash)}`);
     console.log(`learners: ${learners}, got their first question: ${rec.firstQuestion}, finished: ${rec.finished}, in ${fmt(examSeconds)} s`);
     console.log(`sign-ins/s: ${fmt(signins / arrivalSeconds)} (offered: even arrival over ${arrivalSeconds} s)`);
     console.log(`answer saves: ${saves}, saves/s: ${fmt(saves / examSeconds)} average, ${fmt(peakRate(rec.saveTimes))} peak (5 s)`);

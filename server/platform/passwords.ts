@@ -15,3 +15,12 @@ export async function verifyPassword(stored: string, password: string): Promise<
     return false;
   }
 }
+
+/**
+ * The learner's 6-digit recovery PIN (decision 012): argon2id with light parameters. A million possible PINs
+ * fall to any offline search whatever the cost, so the PIN's protection is the online rate limit; a full
+ * password-strength hash here would only halve how many learners can start per second on exam day.
+ */
+export const pinHashParameters = { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+export const hashPin = (pin: string): Promise<string> => hash(pin, pinHashParameters);

@@ -5,7 +5,7 @@ import type { Paper, SittingState } from '../../../contract/sitting.js';
 import type { Db, Queryable } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { HttpError, conflict, forbidden, invalid, notFound, rateLimited } from '../../http/errors.js';
-import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { hashPin, verifyPassword } from '../../platform/passwords.js';
 import { startSession } from '../../platform/sessions.js';
 import { clearCount, currentCounts, hitCount } from '../../platform/throttle.js';
 import { catalogue } from './catalogue.js';
@@ -179,7 +179,7 @@ export async function issueRecoveryPin(db: Db, actor: Actor, olympiadName: strin
   }
   requireWindow(olympiad);
   const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const issued = await queries.issuePin(db, attempt.id, await hashPassword(pin));
+  const issued = await queries.issuePin(db, attempt.id, await hashPin(pin));
   if (!issued) throw conflict('Your recovery PIN was already shown once and cannot be shown again.');
   return pin;
 }
