@@ -101,7 +101,8 @@ export class SittingSync {
   }
 
   private status(): SaveStatus {
-    if (this.pending.size === 0) return this.savedOnce ? 'saved' : 'idle';
+    // Nothing unsent: everything given so far (in this visit or before it) is on the server.
+    if (this.pending.size === 0) return this.savedOnce || this.answers.size > 0 ? 'saved' : 'idle';
     if (!navigator.onLine || this.lastFailure === 'network') return 'offline';
     if (this.lastFailure === 'server') return 'retrying';
     return 'saving';
