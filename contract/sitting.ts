@@ -164,7 +164,7 @@ export const AttemptStatus = z.enum(attemptStatuses);
 /** GET /olympiad/start-times/?olympiadId&page&pageSize&search&sort&order */
 export const StartTimesQuery = z.strictObject({
   olympiadId: z.coerce.number().int().positive().max(2_147_483_647),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
   search: z.string().trim().max(200).optional(),
   status: AttemptStatus.optional(),
