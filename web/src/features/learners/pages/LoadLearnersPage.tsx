@@ -76,7 +76,7 @@ function UploadCard({ scope, slipName }: { scope: LearnerScope; slipName: string
         <Button variant="light" size="xs" onClick={() => void downloadTemplate('xlsx')}>Download the Excel template</Button>
         <Button variant="subtle" size="xs" onClick={() => void downloadTemplate('csv')}>CSV template</Button>
       </Group>
-      <FileInput label="Spreadsheet" placeholder="Choose an .xlsx or .csv file" accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+      <FileInput label="Spreadsheet (.xlsx or .csv)" accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         value={file} onChange={check} clearable maw={480} description="It is checked at once; nothing is saved until you confirm." />
       {preview.isPending ? <Text mt="md">Checking every row…</Text> : null}
       {report ? <Report report={report} /> : null}
@@ -148,7 +148,7 @@ function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipName: stri
       render: (l) => (
         <Group gap={4} wrap="nowrap">
           <Button size="xs" variant="light" onClick={() => setEditing(l)} aria-label={`Edit ${l.firstName} ${l.lastName}`}>Edit</Button>
-          <Button size="xs" variant="subtle" onClick={() => setPassword(l)} aria-label={`Set the password of ${l.firstName} ${l.lastName}`}>Set password</Button>
+          <Button size="xs" variant="subtle" onClick={() => setPassword(l)} aria-label={`Set password for ${l.firstName} ${l.lastName}`}>Set password</Button>
           <Button size="xs" variant="subtle" color="red" aria-label={`Remove ${l.firstName} ${l.lastName}`}
             onClick={() => { if (window.confirm(`Remove ${l.firstName} ${l.lastName}?`)) remove.mutate(l.id, { onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Removed' }), onError: (e) => notifications.show({ color: 'red', message: e.message }) }); }}>
             Remove

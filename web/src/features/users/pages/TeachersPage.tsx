@@ -40,8 +40,8 @@ export function TeachersPage() {
       render: (t) => t.can.update ? (
         <Group gap="xs" wrap="nowrap">
           <Button size="xs" variant="light" onClick={() => setEditing(t)} aria-label={`Edit ${t.firstName} ${t.lastName}`}>Edit</Button>
-          <Button size="xs" variant="subtle" onClick={() => send(t, 'resend-verification')} aria-label={`Resend the verify link to ${t.firstName} ${t.lastName}`}>Resend link</Button>
-          <Button size="xs" variant="subtle" onClick={() => send(t, 'reset-password')} aria-label={`Mail ${t.firstName} ${t.lastName} a password reset`}>Reset password</Button>
+          <Button size="xs" variant="subtle" onClick={() => send(t, 'resend-verification')} aria-label={`Resend link to ${t.firstName} ${t.lastName}`}>Resend link</Button>
+          <Button size="xs" variant="subtle" onClick={() => send(t, 'reset-password')} aria-label={`Reset password of ${t.firstName} ${t.lastName}`}>Reset password</Button>
         </Group>
       ) : <Text size="sm" c="dimmed">View only</Text>,
     },

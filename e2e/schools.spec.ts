@@ -1,0 +1,128 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { demoPassword, fillSignIn, pathIs, signIn } from './support/session.js';
+
+/**
+ * Issue 5's journey, through the UI: a teacher fills in the public expression-of-interest form, an admin
+ * processes it, the teacher verifies the address (the link read from the outbox), sets a password,
+ * signs in, enters the school in an olympiad, uploads learners with three bad rows, sees the report,
+ * fixes the file, uploads it again and downloads the sign-in slips as PDF.
+ */
+const stamp = Date.now().toString(36);
+const schoolName = `Laerskool Bergsig ${stamp}`;
+const teacherEmail = `nandi.${stamp}@example.org`;
+const newPassword = 'Bergsig-ön-2026 %"\'';
+
+/** The verify link mailed to `to`, read from the outbox through the overlord's email log API. */
+async function mailedLink(page: Page, to: string): Promise<string> {
+  const api = page.context().request;
+  const signin = await api.post('/api/auth/signin', { data: { username: 'overlord', password: demoPassword, loginType: 'staff' } });
+  const token = ((await signin.json()) as { accessToken: { token: string } }).accessToken.token;
+  const headers = { authorization: `Bearer ${token}` };
+  let id: number | undefined;
+  await expect(async () => {
+    const list = (await (await api.get(`/queued-email/search/${encodeURIComponent(to)}`, { headers })).json()) as { items: Array<{ id: number }> };
+    id = list.items[0]?.id;
+    expect(id).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  const mail = (await (await api.get(`/queued-email/${id}`, { headers })).json()) as { email: { text: string } };
+  const link = /https?:\/\/\S+\/verify-email\/[\w-]+/.exec(mail.email.text)?.[0];
+  expect(link, mail.email.text).toBeTruthy();
+  return new URL(link!).pathname;
+}
+
+const csv = (rows: string[]) => Buffer.from(`\uFEFFFirst name,Surname,Grade\r\n${rows.join('\r\n')}\r\n`, 'utf8');
+const goodRows = Array.from({ length: 25 }, (_, i) => `Learner${String.fromCharCode(65 + (i % 26))}${i},Dlamini-${i},${7 + (i % 6)}`);
+
+test('from the public form to printed sign-in slips', async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  // 1. The public expression-of-interest form, from the project's pages.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/geography/home');
+  await visitor.getByRole('link', { name: 'Enter your school' }).click();
+  await expect(visitor).toHaveURL(pathIs('/geography/expression-of-interest'));
+  await visitor.getByLabel(/^School name/).fill(schoolName);
+  await visitor.getByLabel(/^EMIS number/).fill('');
+  const olympiadField = visitor.getByRole('combobox', { name: 'Olympiad' });
+  if (await olympiadField.count()) {
+    await olympiadField.click();
+    await visitor.getByRole('option', { name: /^Geography Olympiad \d+ \(demo\)$/ }).click();
+  }
+  await visitor.getByRole('combobox', { name: 'Province' }).click();
+  await visitor.getByRole('option', { name: 'Western Cape' }).click();
+  await visitor.getByLabel(/^Town/).fill('Stellenbosch');
+  await visitor.getByLabel(/^First name/).fill('Nandi');
+  await visitor.getByLabel(/^Surname/).fill("O'Connor-Mbeki");
+  await visitor.getByLabel(/^Email/).fill(teacherEmail);
+  await visitor.getByLabel('About how many learners?').fill('28');
+  await expectNoSeriousA11yViolations(visitor, testInfo);
+  await visitor.getByRole('button', { name: 'Send expression of interest' }).click();
+  await expect(visitor.getByRole('status').filter({ hasText: 'Thank you' })).toContainText('An organiser will look at it');
+  await visitor.screenshot({ path: 'test-results/schools-1-eoi-thanks.png', fullPage: true });
+
+  // 2. The admin processes it: no existing school matches, so it is created and entered.
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, { username: 'admin', name: 'Annelie Botha', home: '/geo-demo/admin/reports/overview' });
+  await admin.goto('/geo-demo/admin/eoi');
+  await admin.getByRole('button', { name: `Handle the expression of ${schoolName}` }).click();
+  const dialog = admin.getByRole('dialog');
+  await expect(dialog.getByText('Teacher: Nandi')).toBeVisible();
+  await dialog.getByRole('radio', { name: /A new school/ }).check();
+  await dialog.getByRole('button', { name: 'Create and enter the school' }).click();
+  await expect(admin.getByText(`${schoolName} is entered in`)).toBeVisible();
+  await admin.goto('/geo-demo/admin/edit/participating-schools');
+  await expect(admin.getByRole('cell', { name: schoolName, exact: true })).toBeVisible();
+
+  // 3. The teacher opens the mailed link, verifies, and chooses a password.
+  const teacher = await (await browser.newContext()).newPage();
+  const link = await mailedLink(teacher, teacherEmail);
+  await teacher.goto(link);
+  await teacher.getByLabel(/^New password/).fill(newPassword);
+  await teacher.getByLabel(/^Confirm password/).fill(newPassword);
+  await teacher.getByRole('button', { name: 'Save password and continue' }).click();
+  await expect(teacher).toHaveURL(pathIs('/portal'));
+
+  // 4. Signs in again with the new password (the username is the email address).
+  await teacher.context().clearCookies();
+  await teacher.evaluate(() => localStorage.clear());
+  await teacher.goto('/login');
+  await fillSignIn(teacher, teacherEmail, newPassword);
+  await expect(teacher).toHaveURL(pathIs('/portal'));
+  await expect(teacher.getByText(schoolName).first()).toBeVisible();
+
+  // 5. Enters the school in a further olympiad.
+  const enter = teacher.getByRole('button', { name: /Enter my school in History Olympiad/ });
+  await enter.click();
+  await expect(teacher.getByText(/is entered in History Olympiad/)).toBeVisible();
+  await teacher.screenshot({ path: 'test-results/schools-2-portal.png', fullPage: true });
+
+  // 6. Uploads learners with three bad rows, reads the report, fixes, uploads again.
+  await teacher.goto('/portal/geo-demo/load-learners');
+  const bad = csv([...goodRows, ',Nameless,9', 'Zoë,Grade-Less,', 'Anri,du Plessis,14']);
+  await teacher.locator('input[type=file]').setInputFiles({ name: 'klas.csv', mimeType: 'text/csv', buffer: bad });
+  const report = teacher.getByRole('alert').filter({ hasText: 'upload the file again' });
+  await expect(report).toContainText('Fix these 3 rows');
+  await expect(report.getByRole('row')).toHaveCount(4);
+  await expect(report).toContainText('The grade must be from 1 to 12');
+  await expect(teacher.getByRole('button', { name: /^Load \d+ learners$/ })).toHaveCount(0);
+  await teacher.screenshot({ path: 'test-results/schools-3-report.png', fullPage: true });
+  await expect(teacher.getByText('No learners yet.')).toBeVisible();
+
+  const fixed = csv([...goodRows, 'Sizwe,Nameless,9', "Zoë,D'Arcy,10", 'Anri,du Plessis,12']);
+  await teacher.locator('input[type=file]').setInputFiles({ name: 'klas.csv', mimeType: 'text/csv', buffer: fixed });
+  await expect(teacher.getByText('Every row is right')).toBeVisible();
+  await teacher.getByRole('button', { name: 'Load 28 learners' }).click();
+  await expect(teacher.getByText('28 learners are loaded')).toBeVisible();
+  await expect(teacher.getByText('28 in all')).toBeVisible();
+  await expect(teacher.getByRole('cell', { name: "D'Arcy", exact: true })).toBeVisible();
+
+  // 7. Downloads the sign-in slips.
+  const [download] = await Promise.all([teacher.waitForEvent('download'), teacher.getByRole('button', { name: 'Download sign-in slips (PDF)' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const path = await download.path();
+  const { readFileSync } = await import('node:fs');
+  expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
+  await expectNoSeriousA11yViolations(teacher, testInfo);
+  await teacher.setViewportSize({ width: 360, height: 800 });
+  await teacher.screenshot({ path: 'test-results/schools-4-learners-360.png', fullPage: true });
+});
