@@ -1,8 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GrantRole } from '../../../contract/roles.js';
 import type { Queryable } from '../../db/client.js';
-import { olympiadGrants, olympiads, schoolParticipants, sessions, userTokens, users } from '../../db/schema/index.js';
-import { newToken, tokenHash } from '../../platform/secrets.js';
+import { olympiadGrants, olympiads, schoolParticipants, sessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -95,36 +94,8 @@ export async function setPasswordHash(q: Queryable, userId: number, passwordHash
   await q.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-export async function createUserToken(
-  q: Queryable,
-  secret: string,
-  input: { userId: number; purpose: 'verify_email' | 'reset_password'; hours: number },
-) {
-  const token = newToken();
-  await q.insert(userTokens).values({
-    tokenHash: tokenHash(secret, token),
-    userId: input.userId,
-    purpose: input.purpose,
-    expiresAt: new Date(Date.now() + input.hours * 3_600_000),
-  });
-  return token;
-}
-
-/** Uses a one-time link: answers its user and purpose once, then never again. */
-export async function consumeUserToken(q: Queryable, secret: string, token: string) {
-  const [row] = await q
-    .update(userTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(userTokens.tokenHash, tokenHash(secret, token)),
-        isNull(userTokens.usedAt),
-        sql`${userTokens.expiresAt} > now()`,
-      ),
-    )
-    .returning({ userId: userTokens.userId, purpose: userTokens.purpose });
-  return row ?? null;
-}
+/** One-time links live in server/platform/user-tokens.ts (the schools feature mails them too). */
+export { consumeUserToken, createUserToken } from '../../platform/user-tokens.js';
 
 export async function markEmailVerified(q: Queryable, userId: number) {
   await q
