@@ -96,13 +96,28 @@ async function main() {
     const examSeconds = (performance.now() - started) / 1000;
     const verified = await verifyAcked(server.url, rec);
 
+    /* ---- report ---- */
+    const errors = [...rec.errors.entries()];
+    const totalErrors = errors.reduce((a, [, n]) => a + n, 0);
+    const signins = rec.latencies.signin.length;
+    const saves = rec.saveTimes.length;
+    const saveP99 = summarize(rec.latencies.answer).p99;
+    const signinP99 = summarize(rec.latencies.signin).p99;
+    console.log(`\n== exam run (${database}) ==`);
+    console.log(`machine: ${os.cpus().length} cores, load average at start ${load}, now ${os.loadavg().map((l) => fmt(l, 1)).join(' ')}; raw argon2 verifications/s: ${fmt(rawHash)}`);
+    console.log(`learners: ${learners}, got their first question: ${rec.firstQuestion}, finished: ${rec.finished}, in ${fmt(examSeconds)} s`);
+    console.log(`sign-ins/s: ${fmt(signins / arrivalSeconds)} (offered: even arrival over ${arrivalSeconds} s)`);
+    console.log(`answer saves: ${saves}, saves/s: ${fmt(saves / examSeconds)} average, ${fmt(peakRate(rec.saveTimes))} peak (5 s)`);
+    printSteps(rec);
+    console.log(`errors: ${totalErrors}${errors.length ? ` (${errors.map(([k2, n]) => `${k2}: ${n}`).join(', ')})` : ''}`);
+    console.log(`acknowledged answers checked in the database: ${verified.checked} of ${verified.learners} learners, lost: ${verified.lost}`);
     /* ---- 2. saturation: the real save route vs the bare upsert, same concurrency ---- */
     const satRec = newRecorder();
-    const sessions = await Promise.all(
+    const sessions = (await Promise.all(
       Array.from({ length: concurrency }, (_, k) =>
         runLearner({ baseUrl: () => server.url, olympiad: 'geo-bench', username: `bench-${learners + k + 1}`, password: 'bench-password', answers: 0, thinkMs: 0, rec: satRec, finish: false }),
       ),
-    );
+    )).filter((x) => x != null);
     const papers = await Promise.all(
       sessions.map((s) =>
         requestJson<{ modules: Array<{ questions: Array<{ id: number; type: string; options: Array<{ id: string }> }> }> }>(
@@ -115,7 +130,7 @@ async function main() {
     let realErrors = 0;
     let k = 0;
     const { elapsedMs: realMs } = await closedLoop(concurrency, saturateSeconds, async () => {
-      const me = k++ % concurrency;
+      const me = k++ % sessions.length;
       const q = single[me % single.length]!;
       const t = performance.now();
       const res = await requestJson(server.url, 'PUT', `/api/sitting/geo-bench/answers/${q.id}`,
@@ -139,25 +154,10 @@ async function main() {
       if (res.status !== 200) bareErrors++;
     });
 
-    /* ---- report ---- */
-    const errors = [...rec.errors.entries()];
-    const totalErrors = errors.reduce((a, [, n]) => a + n, 0);
-    const signins = rec.latencies.signin.length;
-    const saves = rec.saveTimes.length;
     const real = summarize(realLatencies);
     const bare = summarize(bareLatencies);
     const realRate = real.count / (realMs / 1000);
     const bareRate = bare.count / (bareMs / 1000);
-    const saveP99 = summarize(rec.latencies.answer).p99;
-    const signinP99 = summarize(rec.latencies.signin).p99;
-    console.log(`\n== exam run (${database}) ==`);
-    console.log(`machine: ${os.cpus().length} cores, load average at start ${load}, now ${os.loadavg().map((l) => fmt(l, 1)).join(' ')}; raw argon2 verifications/s: ${fmt(rawHash)}`);
-    console.log(`learners: ${learners}, got their first question: ${rec.firstQuestion}, finished: ${rec.finished}, in ${fmt(examSeconds)} s`);
-    console.log(`sign-ins/s: ${fmt(signins / arrivalSeconds)} (offered: even arrival over ${arrivalSeconds} s)`);
-    console.log(`answer saves: ${saves}, saves/s: ${fmt(saves / examSeconds)} average, ${fmt(peakRate(rec.saveTimes))} peak (5 s)`);
-    printSteps(rec);
-    console.log(`errors: ${totalErrors}${errors.length ? ` (${errors.map(([k2, n]) => `${k2}: ${n}`).join(', ')})` : ''}`);
-    console.log(`acknowledged answers checked in the database: ${verified.checked} of ${verified.learners} learners, lost: ${verified.lost}`);
     console.log(`\n== saturated, ${concurrency} connections, ${saturateSeconds} s each ==`);
     console.log(`real save route: ${fmt(realRate)} saves/s, p50 ${fmt(real.p50)} ms, p99 ${fmt(real.p99)} ms, errors ${realErrors}`);
     console.log(`bare upsert route: ${fmt(bareRate)} upserts/s, p50 ${fmt(bare.p50)} ms, p99 ${fmt(bare.p99)} ms, errors ${bareErrors}`);
