@@ -126,6 +126,9 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     const accountant = await createUser(tx, { role: 'accountant', username: 'accountant', password, firstName: 'Sipho', lastName: 'Nkosi', email: 'accounts@olympus.example.org' });
     const funding = await createUser(tx, { role: 'funding', username: 'funding', password, firstName: 'Fatima', lastName: 'Patel', email: 'funding@olympus.example.org' });
     await grant(tx, admin.id, geoDemo.id, 'admin');
+    // A second admin of geo-demo: questions are verified by an admin who did not edit them last (issue 4).
+    const admin2 = await createUser(tx, { role: 'admin', username: 'admin2', password, firstName: 'Bongani', lastName: 'Zulu', email: 'admin2@olympus.example.org' });
+    await grant(tx, admin2.id, geoDemo.id, 'admin');
     await grant(tx, accountant.id, geoDemo.id, 'accountant');
     await grant(tx, funding.id, geoDemo.id, 'funding');
     await createUser(tx, { role: 'teacher', username: 'teacher', password, firstName: 'Thandi', lastName: 'Mokoena', email: 'teacher@waterkloof.example.org', schoolId: school1.id });
@@ -140,6 +143,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       accounts: [
         { username: 'overlord', role: 'overlord', note: 'platform owner' },
         { username: 'admin', role: 'admin', note: 'admin of geo-demo' },
+        { username: 'admin2', role: 'admin', note: 'second admin of geo-demo (verifies questions)' },
         { username: 'accountant', role: 'accountant', note: 'finance, geo-demo' },
         { username: 'funding', role: 'funding', note: 'funding, geo-demo' },
         { username: 'teacher', role: 'teacher', note: 'Hoërskool Waterkloof' },

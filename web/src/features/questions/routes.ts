@@ -1,9 +1,13 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
+import { QuestionModulesPage } from './pages/QuestionModulesPage.js';
+import { QuestionsPage } from './pages/QuestionsPage.js';
+import { VerifyQuestionsPage } from './pages/VerifyQuestionsPage.js';
 
-const admin = (sub: string, title: string, summary: string) =>
-  staffPage(sections.admin, { sub, title, summary, feature: 'questions', nav: 'Olympiad', access: staffAccess.admin });
+const admin = (sub: string, title: string, nav: string, summary: string, page: AppRoute['page']) =>
+  staffPage(sections.admin, { sub, title, summary, page, feature: 'questions', nav, access: staffAccess.admin });
 
 export const questionsRoutes: AppRoute[] = [
-  ...admin('edit/question-modules', 'Question modules', 'The modules of the olympiad, in writing order, with their time limits, will be edited here.'),
-  ...admin('edit/questions', 'Questions', 'Questions, their answer options and images will be written and verified here.'),
+  ...admin('edit/question-modules', 'Question modules', 'Olympiad', 'The modules of the olympiad, in writing order.', QuestionModulesPage),
+  ...admin('edit/questions', 'Questions', 'Olympiad', 'Questions, their answers and images; preview as a learner.', QuestionsPage),
+  ...admin('reports/verify-questions', 'Verify questions', 'Reports', 'A second admin verifies every question.', VerifyQuestionsPage),
 ];

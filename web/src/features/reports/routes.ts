@@ -13,5 +13,4 @@ export const reportsRoutes: AppRoute[] = [
   ...admin('reports/feedback', 'Feedback', 'What learners wrote about the olympiad when they finished will be shown here.'),
   ...admin('reports/start-times', 'Start times', 'When each learner started writing, who is writing and who has finished.', StartTimesPage),
   ...admin('reports/questions-by-difficulty', 'Questions by difficulty', 'How many learners answered each question correctly will be charted here.'),
-  ...admin('reports/verify-questions', 'Verify questions', 'Questions still waiting for a second admin’s verification will be listed here.'),
 ];

@@ -8,7 +8,6 @@ import {
   OlympiadResultBody,
   type OlympiadUpdate,
   StaffUser,
-  VerifyResult,
 } from '../../../../../contract/olympiads.js';
 import type { GrantRole } from '../../../../../contract/roles.js';
 import { api } from '../../../lib/api/index.js';
@@ -46,15 +45,6 @@ export function useSaveOlympiad() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['olympiad'] }),
   });
 }
-
-/** GET olympiad/verify/{id} */
-export const verifyQuery = (olympiadId: number) =>
-  queryOptions({
-    queryKey: ['olympiad', 'verify', olympiadId],
-    queryFn: () => api.get(`/olympiad/verify/${olympiadId}`, { schema: VerifyResult }),
-  });
-export const useVerify = (olympiadId: number | null) =>
-  useQuery({ ...verifyQuery(olympiadId ?? 0), enabled: olympiadId != null });
 
 /** GET olympiad/api/set-olympiad-open/{olympiadId}/{true|false}?confirm=true */
 export function useSetOpen() {

@@ -1,32 +1,6 @@
-import { Alert, Badge, Group, List, Loader, Text } from '@mantine/core';
-import { useVerify } from '../api/olympiads.js';
+import { OlympiadCheck } from '../../../components/OlympiadCheck.js';
 
 /** GET /olympiad/verify/{id}: what still blocks opening. */
 export function VerifyPanel({ olympiadId }: { olympiadId: number }) {
-  const check = useVerify(olympiadId);
-  if (check.isLoading) return <Loader size="sm" aria-label="Checking" />;
-  if (check.error) return <Alert color="red">{check.error.message}</Alert>;
-  const result = check.data!;
-  return (
-    <div aria-live="polite" data-testid="verify-check">
-      <Group gap="sm" mb="sm">
-        <Badge size="lg" color={result.ready ? 'green' : 'red'} variant="filled">
-          {result.ready ? 'Ready to open' : `${result.blockers.length} blocker${result.blockers.length === 1 ? '' : 's'}`}
-        </Badge>
-        <Text size="sm" c="dimmed">
-          {result.counts.modules} modules · {result.counts.questions} questions · {result.counts.verified} verified
-        </Text>
-      </Group>
-      {result.blockers.length > 0 ? (
-        <List size="sm" spacing={4}>
-          {result.blockers.slice(0, 50).map((b, i) => (
-            <List.Item key={i}>{b.message}</List.Item>
-          ))}
-          {result.blockers.length > 50 ? <List.Item>…and {result.blockers.length - 50} more</List.Item> : null}
-        </List>
-      ) : (
-        <Text size="sm">Nothing blocks opening.</Text>
-      )}
-    </div>
-  );
+  return <OlympiadCheck olympiadId={olympiadId} />;
 }

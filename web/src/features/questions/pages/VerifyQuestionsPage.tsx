@@ -1,0 +1,114 @@
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { OlympiadCheck } from '../../../components/OlympiadCheck.js';
+import { PageHeader } from '../../../components/PageHeader.js';
+import { useSessionUser } from '../../../lib/session/index.js';
+import { usePaper, useQuestionAction } from '../api/questions.js';
+import { QuestionPreview } from '../components/QuestionPreview.js';
+import { useOlympiadOfPage } from '../components/use-olympiad.js';
+
+function keyText(q: { answerKey: unknown; options: Array<{ id: string; text: string }> }): string {
+  const key = q.answerKey as { type: string; correct?: unknown; value?: number; tolerance?: number; accepted?: string[] } | null;
+  if (!key) return 'No correct answer yet';
+  const option = (id: string) => `${id.toUpperCase()} (${q.options.find((o) => o.id === id)?.text ?? '?'})`;
+  switch (key.type) {
+    case 'single':
+      return `Correct: ${option(key.correct as string)}`;
+    case 'multiple':
+      return `Correct: ${(key.correct as string[]).map(option).join(', ')}`;
+    case 'true_false':
+      return `Correct: ${key.correct ? 'True' : 'False'}`;
+    case 'numeric':
+      return `Correct: ${key.value} ± ${key.tolerance}`;
+    default:
+      return `Accepted: ${(key.accepted ?? []).join(' / ')}`;
+  }
+}
+
+/** /{olympiadName}/admin/reports/verify-questions: a second admin checks each question and marks it verified. */
+export function VerifyQuestionsPage() {
+  const { olympiadId, title } = useOlympiadOfPage();
+  const user = useSessionUser();
+  const paper = usePaper(olympiadId);
+  const act = useQuestionAction();
+  const [onlyOpen, setOnlyOpen] = useState(true);
+  const modules = paper.data ?? [];
+
+  return (
+    <>
+      <PageHeader eyebrow={title} title="Verify questions" description="Read each question as learners will, check its answer, and mark it verified. You cannot verify a question you edited last." />
+      {olympiadId != null ? (
+        <Paper withBorder radius="md" p="md" mb="lg" component="section" aria-label="Olympiad check">
+          <OlympiadCheck olympiadId={olympiadId} />
+        </Paper>
+      ) : null}
+      <Switch label="Only questions still to verify" checked={onlyOpen} onChange={(e) => setOnlyOpen(e.currentTarget.checked)} mb="md" />
+      {paper.isLoading ? <Loader aria-label="Loading" /> : null}
+      {paper.error ? <Alert color="red">{paper.error.message}</Alert> : null}
+      <Stack gap="xl">
+        {modules.map((m, mi) => {
+          const active = m.questions.filter((q) => !q.retired);
+          const shown = active.filter((q) => !onlyOpen || !q.verified);
+          return (
+            <section key={m.id} aria-labelledby={`module-${m.id}`}>
+              <Title order={2} size="h3" id={`module-${m.id}`} mb="sm">
+                {mi + 1}. {m.title}{' '}
+                <Text span c="dimmed" size="sm">
+                  {active.filter((q) => q.verified).length} of {active.length} verified
+                </Text>
+              </Title>
+              <Stack>
+                {shown.length === 0 ? <Text c="dimmed" size="sm">Nothing to verify here.</Text> : null}
+                {shown.map((q) => {
+                  const index = active.indexOf(q);
+                  const mine = q.lastEditedById === user?.id;
+                  return (
+                    <Stack key={q.id} gap="xs" data-testid="verify-item">
+                      <QuestionPreview question={q} moduleTitle={m.title} moduleIndex={mi} questionIndex={index} questionCount={active.length} />
+                      <Group justify="space-between" wrap="wrap">
+                        <Text size="sm" fw={500}>
+                          {keyText(q)}
+                        </Text>
+                        <Group gap="xs">
+                          <Text size="xs" c="dimmed">
+                            last edited by {q.lastEditedBy ?? 'unknown'}
+                          </Text>
+                          {q.verified ? (
+                            <>
+                              <Badge color="green">verified by {q.verifiedBy}</Badge>
+                              <Button size="xs" variant="subtle" onClick={() => act.mutate({ id: q.id, action: 'unverify' })}>
+                                Clear
+                              </Button>
+                            </>
+                          ) : (
+                            <Button
+                              size="xs"
+                              color="green"
+                              disabled={mine || !q.answerKey}
+                              title={mine ? 'You edited this question last; a second admin must verify it' : undefined}
+                              aria-label={`Mark question ${index + 1} of module ${mi + 1} verified`}
+                              loading={act.isPending && act.variables?.id === q.id}
+                              onClick={() =>
+                                act.mutate(
+                                  { id: q.id, action: 'verify' },
+                                  { onError: (e) => notifications.show({ color: 'red', message: e.message }) },
+                                )
+                              }
+                            >
+                              {mine ? 'You edited it last' : 'Mark verified'}
+                            </Button>
+                          )}
+                        </Group>
+                      </Group>
+                    </Stack>
+                  );
+                })}
+              </Stack>
+            </section>
+          );
+        })}
+      </Stack>
+    </>
+  );
+}
