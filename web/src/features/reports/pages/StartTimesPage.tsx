@@ -58,7 +58,7 @@ export function StartTimesPage() {
       label: 'Status',
       sortable: true,
       render: (r) => (
-        <Badge color={statusColor[r.status]} variant="light">
+        <Badge color={statusColor[r.status]} variant="light" style={{ minWidth: 'max-content' }}>
           {statusLabel[r.status]}
           {r.finishReason === 'time_up' ? ' (time up)' : ''}
         </Badge>

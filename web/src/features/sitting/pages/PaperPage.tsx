@@ -123,6 +123,8 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
     void sync.settle(3000).then(toFinished);
   }, [sync, toFinished]);
 
+  // Wait for the merge of saved and unsent answers, so typed answers show what the learner gave.
+  if (!snapshot.ready) return <SittingLoading label="Loading your answers…" />;
   if (!valid || !module) return <Navigate to={questionPath(olympiadName, 0, 'intro')} replace />;
   const previousModule = paper.modules[moduleIndex - 1];
 
