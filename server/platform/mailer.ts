@@ -6,6 +6,7 @@ import type { Transporter } from 'nodemailer';
 import { type Queryable, rows } from '../db/client.js';
 import { type EmailStatus, emails } from '../db/schema/index.js';
 import { suppressedSql } from './mail-suppression.js';
+import { fill, htmlToText } from './mail-text.js';
 import type { FileStorage } from './storage.js';
 
 /** A message as callers hand it over; `send` queues it released and delivers it at once. */
@@ -17,6 +18,11 @@ export interface OutgoingMail {
   html?: string;
   userId?: number | null;
   olympiadId?: number | null;
+  /**
+   * The system-email kind and its variables (features/mail/templates.ts). When the olympiad or the site has
+   * its own wording for that kind (edit/system-emails, edit/email-copy), it replaces subject, html and text.
+   */
+  template?: { kind: string; vars: Record<string, string> };
 }
 
 /** What `enqueue` accepts beyond `OutgoingMail`: mass-mail fields and the starting state. */
@@ -106,6 +112,20 @@ export async function claimDue(q: Queryable, worker: string, limit: number): Pro
   );
 }
 
+/** The caller's message, or the saved wording of its kind (this olympiad's, else the site-wide one). */
+async function withSavedWording(q: Queryable, mail: OutgoingMail): Promise<OutgoingMail> {
+  const t = mail.template!;
+  const [saved] = await rows<{ subject: string; html_body: string }>(
+    q,
+    sql`select subject, html_body from email_templates where kind = ${t.kind}
+      and (olympiad_id is null or olympiad_id = ${mail.olympiadId ?? null}::int)
+      order by olympiad_id is null limit 1`,
+  );
+  if (!saved) return mail;
+  const html = fill(saved.html_body, t.vars, true);
+  return { ...mail, subject: fill(saved.subject, t.vars, false), html, text: htmlToText(html) };
+}
+
 export function createMailer(options: { smtpUrl?: string | undefined; from: string; pool?: boolean }): Mailer {
   // A pool of SMTP connections (reused across messages); `pool: false` opens one connection per message.
   const transporter: Transporter | null = options.smtpUrl
@@ -182,7 +202,8 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
       return row!.id;
     },
 
-    async send(q, mail) {
+    async send(q, given) {
+      const mail = given.template ? await withSavedWording(q, given) : given;
       const id = await mailer.enqueue(q, { ...mail, status: 'released' });
       // Inside a transaction the row is not committed yet: the background sender delivers it after commit.
       if ('rollback' in q) return { id, status: 'released' };

@@ -105,6 +105,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           kind: 'reset-password',
           to: user.email,
           userId: user.id,
+          template: { kind: 'reset-password', vars: { name: displayName(user), username: user.username, link } },
           subject: 'Reset your Olympus password',
           text:
             `Hello ${displayName(user)},\n\nSomeone (we hope you) asked to reset the password of the Olympus ` +

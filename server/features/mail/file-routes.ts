@@ -45,7 +45,8 @@ async function receiveFile(app: FastifyInstance, req: FastifyRequest, actor: Act
   if (!req.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
   let part;
   try {
-    part = await req.file();
+    // Limits per request: other features register multipart with their own limits.
+    part = await req.file({ limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 10 }, throwFileSizeLimit: true });
   } catch {
     throw badRequest('The upload could not be read');
   }
@@ -58,6 +59,9 @@ async function receiveFile(app: FastifyInstance, req: FastifyRequest, actor: Act
       throw new HttpError(413, 'payload_too_large', `The file is larger than ${Math.round(app.config.uploadMaxBytes / 1_048_576)} MB`);
     }
     throw badRequest('The upload could not be read');
+  }
+  if (part.file.truncated || bytes.length > app.config.uploadMaxBytes) {
+    throw new HttpError(413, 'payload_too_large', `The file is larger than ${Math.round(app.config.uploadMaxBytes / 1_048_576)} MB`);
   }
   if (bytes.length === 0) throw badRequest('The file is empty');
   const kind = sniffFile(bytes, part.filename);

@@ -297,7 +297,7 @@ describe('files: attachments and uploads', () => {
     const exe = await upload(`/upload/api/?olympiadId=${demo.geoDemo}`, token.admin, Buffer.from('MZ\x90\x00binary'), 'tool.exe');
     expect(exe.status).toBe(415);
     const big = await upload(`/upload/api/?olympiadId=${demo.geoDemo}`, token.admin, Buffer.concat([PDF, Buffer.alloc(11 * 1_048_576)]), 'big.pdf');
-    expect(big.status).toBe(413);
+    expect(big.status, JSON.stringify(big.body)).toBe(413);
     const json = await server.api('POST', `/upload/api/?olympiadId=${demo.geoDemo}`, { token: token.admin, body: {} });
     expect(json.status).toBe(415);
     const ok = await upload(`/attachment/api/?olympiadId=${demo.geoDemo}`, token.admin, PDF, 'Rules.pdf');
@@ -399,5 +399,20 @@ describe('system-email copy', () => {
     const [mail] = await server.query<{ to_address: string; subject: string; status: string }>`
       select to_address, subject, status from emails where kind = 'test:invoice'`;
     expect(mail).toEqual({ to_address: 'admin@olympus.example.org', subject: '[Test] Invoice R 1 050.00', status: 'outbox' });
+  });
+
+  it('uses the saved wording when the platform sends that message', async () => {
+    const saved = await server.api('PUT', '/email-template/api/reset-password', {
+      token: token.overlord,
+      body: { subject: 'New password for {{username}}', html: '<p>Hi {{name}}, <a href="{{link}}">reset</a>.</p>' },
+    });
+    expect(saved.status).toBe(200);
+    expect((await server.api('POST', '/api/auth/forgot-password/teacher2')).status).toBe(200);
+    const [mail] = await server.query<{ subject: string; html_body: string; text_body: string }>`
+      select subject, html_body, text_body from emails where kind = 'reset-password' and to_address = 'teacher@rbhs.example.org'
+      order by id desc limit 1`;
+    expect(mail!.subject).toBe('New password for teacher2');
+    expect(mail!.html_body).toMatch(/^<p>Hi Pieter van der Merwe, <a href="http:\/\/olympus\.test\/verify-email\/[\w-]+">reset<\/a>\.<\/p>$/);
+    expect(mail!.text_body).toMatch(/reset \(http:\/\/olympus\.test\/verify-email\//);
   });
 });

@@ -5,7 +5,7 @@ import { type Queryable, rows } from '../../db/client.js';
 import { emails } from '../../db/schema/index.js';
 import { invalid } from '../../http/errors.js';
 import { suppressedSql } from '../../platform/mail-suppression.js';
-import { escapeHtml, htmlToText } from './sanitize.js';
+import { escapeHtml, fill, htmlToText } from '../../platform/mail-text.js';
 import { unsubscribeRef } from './unsubscribe-ref.js';
 
 /** Variables a mass mail may use, filled per recipient. */
@@ -81,13 +81,6 @@ export function unknownVariables(subject: string, html: string): Array<{ path: s
     }
   }
   return errors;
-}
-
-export function fill(text: string, vars: Record<string, string>, html: boolean): string {
-  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
-    const value = vars[name] ?? '';
-    return html ? escapeHtml(value) : value;
-  });
 }
 
 export interface MailingContext {
@@ -179,3 +172,5 @@ export function assertVariables(subject: string, html: string) {
   const errors = unknownVariables(subject, html);
   if (errors.length) throw invalid(errors, 'The message uses variables that do not exist');
 }
+
+export { fill };

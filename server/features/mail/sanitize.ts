@@ -21,32 +21,15 @@ const filter = new FilterXSS({
   stripIgnoreTag: true,
   stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed'],
   safeAttrValue(tag, name, value, cssFilter) {
-    if ((name === 'href' || name === 'src') && !/^(https?:|mailto:|#|\/)/i.test(value.trim())) return '';
+    if (name === 'href' || name === 'src') {
+      // A whole-value template variable ({{link}}) is filled by the platform with a link it made itself.
+      if (/^\{\{\s*[\w.]+\s*\}\}$/.test(value.trim())) return value.trim();
+      if (!/^(https?:|mailto:|#|\/)/i.test(value.trim())) return '';
+    }
     return safeAttrValue(tag, name, value, cssFilter);
   },
 });
 
 export const sanitizeHtml = (html: string): string => filter.process(html);
 
-/** A plain-text part from sanitised HTML: paragraphs and breaks become new lines, links keep their address. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gis, (_, href: string, text: string) =>
-      text.replace(/<[^>]+>/g, '').trim() === href ? href : `${text} (${href})`,
-    )
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|h[1-6]|li|tr|table|ul|ol)>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '• ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
-export const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export { escapeHtml, htmlToText } from '../../platform/mail-text.js';

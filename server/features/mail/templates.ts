@@ -33,6 +33,13 @@ export const systemEmails = {
     html: '<p>Hello {{name}},</p><p>We could not register {{schoolName}} for the {{olympiadTitle}}: {{reason}}</p>',
     sample: { name: 'Thandi Nkosi', schoolName: 'Waterkloof High School', olympiadTitle: 'Geography Olympiad 2026', reason: 'the school is already registered.' },
   },
+  'school-entered': {
+    label: 'School entered in an olympiad',
+    variables: ['name', 'username', 'schoolName', 'olympiadTitle', 'link'],
+    subject: '{{schoolName}} is entered in {{olympiadTitle}}',
+    html: '<p>Hello {{name}},</p><p>{{schoolName}} is entered in {{olympiadTitle}}. Sign in with your username <b>{{username}}</b> and <a href="{{link}}">load your learners</a>.</p>',
+    sample: { name: 'Thandi Nkosi', username: 'tnkosi', schoolName: 'Waterkloof High School', olympiadTitle: 'Geography Olympiad 2026', link: 'https://olympus.example.org/portal/geo-2026' },
+  },
   'learner-slips-ready': {
     label: 'Learner slips ready',
     variables: ['name', 'schoolName', 'olympiadTitle', 'link'],

@@ -40,6 +40,10 @@ export async function mailTeacherLink(
     to: user.email,
     userId: user.id,
     olympiadId: context.olympiadId ?? null,
+    template: {
+      kind: purpose === 'verify_email' ? 'verify-email' : 'reset-password',
+      vars: { name, username: user.username, link, olympiadTitle: context.olympiadTitle ?? '' },
+    },
     subject,
     text: `Hello ${name},\n\n${lead}\n\n${link}\n\nThe link works once. After that, sign in at ${app.config.publicUrl}/login.\n`,
     html:
@@ -64,6 +68,7 @@ export async function mailEoiDeclined(
     kind: 'eoi-declined',
     to: eoi.teacherEmail,
     olympiadId: eoi.olympiadId,
+    template: { kind: 'eoi-declined', vars: { name: eoi.teacherFirstName, schoolName: eoi.schoolName, olympiadTitle: what, reason } },
     subject: `Your expression of interest in ${what}`,
     text,
     html: text
@@ -90,6 +95,10 @@ export async function mailSchoolEntered(
     to: user.email,
     userId: user.id,
     olympiadId: context.olympiadId,
+    template: {
+      kind: 'school-entered',
+      vars: { name: nameOf(user), username: user.username, schoolName: context.schoolName, olympiadTitle: context.olympiadTitle, link },
+    },
     subject: `${context.schoolName} is entered in ${context.olympiadTitle}`,
     text,
     html: `<p>Hello ${escapeHtml(nameOf(user))},</p><p>${escapeHtml(context.schoolName)} is entered in ${escapeHtml(context.olympiadTitle)}. Sign in with your username <b>${escapeHtml(user.username)}</b> and <a href="${link}">load your learners</a>.</p>`,
