@@ -25,12 +25,12 @@ export async function apiUpload<T>(path: string, file: File, options: { query?: 
   }
   if (!response.ok) {
     if (response.status === 401) handleUnauthorized('sign-out');
-    const body = (typeof data === 'object' && data ? data : {}) as { message?: unknown; code?: unknown };
+    const body = (typeof data === 'object' && data ? data : {}) as { message?: unknown; code?: unknown; details?: unknown };
     throw new ApiError(
       typeof body.message === 'string' ? body.message : response.statusText || `Upload failed (${response.status})`,
       response.status,
       typeof body.code === 'string' ? body.code : null,
-      [],
+      Array.isArray(body.details) ? body.details : [],
     );
   }
   const parsed = options.schema.safeParse(data);

@@ -102,3 +102,15 @@ export const uploadImage = (olympiadId: number, file: File) => apiUpload('/quest
 export function useRemark() {
   return useMutation({ mutationFn: (olympiadId: number) => api.post(`/olympiad/remark/${olympiadId}`, { schema: RemarkResult }) });
 }
+
+const Imported = z.object({ success: z.literal(true), imported: z.number().int(), message: z.string() });
+
+/** POST /question/v-rest/import?questionModuleId (xlsx or csv; all or nothing, per-row report in `details`). */
+export function useImportQuestions() {
+  const invalidate = useInvalidatePaper();
+  return useMutation({
+    mutationFn: ({ moduleId, file }: { moduleId: number; file: File }) =>
+      apiUpload('/question/v-rest/import', file, { query: { questionModuleId: moduleId }, schema: Imported }),
+    onSuccess: invalidate,
+  });
+}

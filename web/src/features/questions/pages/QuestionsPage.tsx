@@ -9,6 +9,7 @@ import { usePaper, useQuestionAction, useReorderQuestions } from '../api/questio
 import { QuestionEditor } from '../components/QuestionEditor.js';
 import { QuestionPreview } from '../components/QuestionPreview.js';
 import { SortableList } from '../components/SortableList.js';
+import { TransferPanel } from '../components/TransferPanel.js';
 import { useOlympiadOfPage } from '../components/use-olympiad.js';
 
 const plain = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
@@ -58,6 +59,7 @@ export function QuestionsPage() {
           onChange={(value) => setParams(value ? { module: value } : {})}
         />
       ) : null}
+      {mod ? <TransferPanel moduleId={mod.id} /> : null}
       {mod && questions.length === 0 ? <Text c="dimmed">This module has no questions yet.</Text> : null}
       <SortableList
         items={shown}

@@ -1,0 +1,122 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOlympiad, createUser, grant } from '../../seed/factories.js';
+import { type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
+
+let server: TestServer;
+let demo: DemoIds;
+let admin: string;
+let otherAdmin: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  demo = await demoIds(server);
+  admin = (await server.signIn('admin')).accessToken.token;
+  const other = await createOlympiad(server.db, { varName: 'other-olympiad' });
+  const o = await createUser(server.db, { role: 'admin', username: 'other-admin', password: 'olympus-demo' });
+  await grant(server.db, o.id, other.id, 'admin');
+  otherAdmin = (await server.signIn('other-admin')).accessToken.token;
+});
+afterAll(() => server?.close());
+
+async function newModule() {
+  const res = await server.api('POST', '/question-module/v-rest/', { token: admin, body: { olympiadId: demo.geoDemo, title: 'Imported' } });
+  return res.body.module.id as number;
+}
+const count = async (moduleId: number) => Number((await server.query<{ n: number }>`select count(*)::int as n from questions where module_id = ${moduleId}`)[0]!.n);
+
+function upload(token: string | null, moduleId: number, bytes: Buffer | Uint8Array, name: string) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  return fetch(`${server.url}/question/v-rest/import?questionModuleId=${moduleId}`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+const header = 'type,prompt,option_a,option_b,option_c,option_d,option_e,option_f,correct,tolerance,marks,difficulty,image_url,image_alt';
+
+describe('import and export', () => {
+  it('401/404 and a file that is not a spreadsheet', async () => {
+    const m = await newModule();
+    expect((await upload(null, m, Buffer.from(header), 'q.csv')).status).toBe(401);
+    expect((await upload(otherAdmin, m, Buffer.from(header), 'q.csv')).status).toBe(404);
+    expect((await upload(admin, m, Buffer.from([0, 1, 2, 3]), 'q.bin')).status).toBe(415);
+    expect((await server.api('GET', `/question/v-rest/export?questionModuleId=${m}`, { token: otherAdmin })).status).toBe(404);
+  });
+
+  it('imports a real xlsx written by exceljs (every type)', async () => {
+    const m = await newModule();
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Sheet1');
+    ws.addRow(header.split(','));
+    ws.addRow(['single', 'Largest province?', 'Northern Cape', 'Gauteng', '', '', '', '', 'a', '', 1, 'easy']);
+    ws.addRow(['multiple', 'Neighbours?', 'Namibia', 'Kenya', 'Botswana', '', '', '', 'a;c', '', 2, 'medium']);
+    ws.addRow(['true_false', 'Cape Town is on the Atlantic.', '', '', '', '', '', '', 'TRUE', '', 1, '']);
+    ws.addRow(['numeric', 'Table Mountain height (m)?', '', '', '', '', '', '', 1085, 5, 2, 'hard']);
+    ws.addRow(['short_text', 'Capital of Lesotho?', '', '', '', '', '', '', 'Maseru|Maseru City', '', 1, '']);
+    const res = await upload(admin, m, Buffer.from(await wb.xlsx.writeBuffer()), 'questions.xlsx');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { imported: number }).imported).toBe(5);
+    const list = await server.api('GET', `/question/v-rest/?questionModuleId=${m}`, { token: admin });
+    expect(list.body.items.map((q: { answerKey: unknown }) => q.answerKey)).toEqual([
+      { type: 'single', correct: 'a' },
+      { type: 'multiple', correct: ['a', 'c'] },
+      { type: 'true_false', correct: true },
+      { type: 'numeric', value: 1085, tolerance: 5 },
+      { type: 'short_text', accepted: ['Maseru', 'Maseru City'] },
+    ]);
+    // export → import round trip (xlsx and csv)
+    for (const format of ['xlsx', 'csv']) {
+      const exported = await fetch(`${server.url}/question/v-rest/export?questionModuleId=${m}&format=${format}`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(exported.status).toBe(200);
+      const m2 = await newModule();
+      const again = await upload(admin, m2, Buffer.from(await exported.arrayBuffer()), `export.${format}`);
+      expect(again.status).toBe(200);
+      const copy = await server.api('GET', `/question/v-rest/?questionModuleId=${m2}`, { token: admin });
+      expect(copy.body.items.map((q: { prompt: string; answerKey: unknown; options: unknown }) => [q.prompt, q.answerKey, q.options])).toEqual(
+        list.body.items.map((q: { prompt: string; answerKey: unknown; options: unknown }) => [q.prompt, q.answerKey, q.options]),
+      );
+    }
+  });
+
+  it('reads a csv with a UTF-8 byte-order mark and one in Windows-1252', async () => {
+    const m = await newModule();
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${header}\nsingle,Wat is die hoofstad van Namibië?,Windhoek,Walvisbaai,,,,,a,,1,\n`, 'utf8')]);
+    expect((await upload(admin, m, bom, 'bom.csv')).status).toBe(200);
+    const latin = Buffer.from(`${header}\nshort_text,Naam die rivier by Upington?,,,,,,,Oranjerivier|Gariep,,1,\nsingle,Caf\xe9 or th\xe9?,caf\xe9,th\xe9,,,,,a,,1,\n`, 'latin1');
+    expect((await upload(admin, m, latin, 'win1252.csv')).status).toBe(200);
+    const list = await server.api('GET', `/question/v-rest/?questionModuleId=${m}`, { token: admin });
+    expect(list.body.items.map((q: { prompt: string }) => q.prompt)).toEqual(['Wat is die hoofstad van Namibië?', 'Naam die rivier by Upington?', 'Café or thé?']);
+    expect(list.body.items[2].options[0].text).toBe('café');
+  });
+
+  it('reports every bad row and imports nothing', async () => {
+    const m = await newModule();
+    const csv = `${header}\nsingle,Good?,yes,no,,,,,a,,1,\nsingle,Bad key?,yes,no,,,,,z,,1,\nfruit,What?,,,,,,,a,,1,\nnumeric,How many?,,,,,,,lots,,1,\n`;
+    const res = await upload(admin, m, Buffer.from(csv), 'bad.csv');
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { message: string; details: Array<{ path: string }> };
+    expect(body.message).toContain('3 of 4 rows');
+    expect(body.details.map((d) => d.path.split(':')[0])).toEqual(['row 3', 'row 4', 'row 5']);
+    expect(await count(m)).toBe(0);
+  });
+
+  it('imports 5,000 rows at once', async () => {
+    const m = await newModule();
+    const lines = [header];
+    for (let i = 0; i < 5000; i++) lines.push(`single,Question ${i + 1}?,A${i},B${i},C${i},,,,b,,1,medium`);
+    const started = Date.now();
+    const res = await upload(admin, m, Buffer.from(lines.join('\r\n')), 'big.csv');
+    expect(res.status).toBe(200);
+    expect(await count(m)).toBe(5000);
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it('serves the template in both formats', async () => {
+    for (const format of ['csv', 'xlsx']) {
+      const res = await fetch(`${server.url}/question/v-rest/template?format=${format}`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(res.status).toBe(200);
+      const m = await newModule();
+      expect((await upload(admin, m, Buffer.from(await res.arrayBuffer()), `template.${format}`)).status).toBe(200);
+      expect(await count(m)).toBe(5);
+    }
+  });
+});

@@ -1,0 +1,183 @@
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { z } from 'zod';
+import { checkQuestion, questionFields } from '../../../contract/authoring.js';
+import type { FieldError } from '../../../contract/errors.js';
+import type { AnswerKey, QuestionType } from '../../../contract/questions.js';
+import { plainText } from '../../platform/rich-text.js';
+
+/**
+ * A module's questions as a spreadsheet (xlsx or csv), one question a row (issue 4, part 3):
+ *   type        single | multiple | true_false | numeric | short_text
+ *   prompt      the question (plain text, or HTML that is sanitised on import)
+ *   option_a…f  the options of choice questions
+ *   correct     single: a letter; multiple: letters joined by ";"; true_false: true/false;
+ *               numeric: the value; short_text: accepted answers joined by "|"
+ *   tolerance   numeric only (default 0)
+ *   marks, difficulty (easy | medium | hard), image_url, image_alt
+ */
+export const optionLetters = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
+export const columns = ['type', 'prompt', ...optionLetters.map((l) => `option_${l}`), 'correct', 'tolerance', 'marks', 'difficulty', 'image_url', 'image_alt'] as const;
+export const MAX_ROWS = 10_000;
+
+export interface ExportQuestion {
+  type: QuestionType;
+  prompt: string;
+  options: Array<{ id: string; text: string }>;
+  answerKey: AnswerKey | null;
+  marks: number;
+  difficulty: string | null;
+  imageUrl: string | null;
+  imageAlt: string;
+}
+
+export function toRow(q: ExportQuestion): Record<(typeof columns)[number], string> {
+  const key = q.answerKey;
+  const correct = !key
+    ? ''
+    : key.type === 'single'
+      ? key.correct
+      : key.type === 'multiple'
+        ? key.correct.join(';')
+        : key.type === 'true_false'
+          ? String(key.correct)
+          : key.type === 'numeric'
+            ? String(key.value)
+            : key.accepted.join('|');
+  const row = Object.fromEntries(columns.map((c) => [c, ''])) as Record<(typeof columns)[number], string>;
+  row.type = q.type;
+  row.prompt = q.prompt;
+  for (const o of q.options) if ((optionLetters as readonly string[]).includes(o.id)) row[`option_${o.id}` as 'option_a'] = o.text;
+  row.correct = correct;
+  row.tolerance = key?.type === 'numeric' ? String(key.tolerance) : '';
+  row.marks = String(q.marks);
+  row.difficulty = q.difficulty ?? '';
+  row.image_url = q.imageUrl ?? '';
+  row.image_alt = q.imageAlt;
+  return row;
+}
+
+const Row = z.object(questionFields).superRefine(checkQuestion);
+export type ParsedQuestion = z.infer<typeof Row>;
+
+/** One row to a question, or the row's errors. */
+export function fromRow(raw: Record<string, string>, rowNumber: number): { question?: ParsedQuestion; errors: FieldError[] } {
+  const get = (c: string) => (raw[c] ?? '').trim();
+  const errors: FieldError[] = [];
+  const err = (column: string, message: string) => errors.push({ path: `row ${rowNumber}: ${column}`, message });
+  const type = get('type').toLowerCase().replace(/[\s/-]+/g, '_') as QuestionType;
+  if (!['single', 'multiple', 'true_false', 'numeric', 'short_text'].includes(type)) {
+    err('type', 'Use single, multiple, true_false, numeric or short_text');
+    return { errors };
+  }
+  const choice = type === 'single' || type === 'multiple';
+  const options = choice ? optionLetters.filter((l) => get(`option_${l}`)).map((l) => ({ id: l, text: get(`option_${l}`), imageUrl: null })) : [];
+  const correct = get('correct');
+  let answerKey: AnswerKey | null = null;
+  if (correct) {
+    if (type === 'single') answerKey = { type, correct: correct.toLowerCase() };
+    else if (type === 'multiple') answerKey = { type, correct: correct.toLowerCase().split(/[;,\s]+/).filter(Boolean) };
+    else if (type === 'true_false') {
+      const v = correct.toLowerCase();
+      if (['true', 'false', 'waar', 'onwaar', 't', 'f', '1', '0', 'yes', 'no'].includes(v)) answerKey = { type, correct: ['true', 'waar', 't', '1', 'yes'].includes(v) };
+      else err('correct', 'Use true or false');
+    } else if (type === 'numeric') {
+      const value = Number(correct.replace(',', '.'));
+      const tolerance = get('tolerance') ? Number(get('tolerance').replace(',', '.')) : 0;
+      if (!Number.isFinite(value)) err('correct', 'Use a number');
+      else if (!Number.isFinite(tolerance) || tolerance < 0) err('tolerance', 'Use a number of at least 0');
+      else answerKey = { type, value, tolerance };
+    } else answerKey = { type, accepted: correct.split('|').map((s) => s.trim()).filter(Boolean) };
+  } else err('correct', 'Give the correct answer');
+  const marks = get('marks') ? Number(get('marks')) : 1;
+  const difficulty = get('difficulty').toLowerCase() || null;
+  if (errors.length) return { errors };
+  const parsed = Row.safeParse({
+    type,
+    prompt: get('prompt'),
+    options,
+    answerKey,
+    marks,
+    difficulty,
+    imageUrl: get('image_url') || null,
+    imageAlt: get('image_alt'),
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [head, index] = issue.path.map(String);
+      const column = head === 'options' && index ? `option_${optionLetters[Number(index)] ?? index}` : head === 'answerKey' ? 'correct' : head === 'imageUrl' ? 'image_url' : head === 'imageAlt' ? 'image_alt' : (head ?? 'row');
+      err(column, issue.message);
+    }
+    return { errors };
+  }
+  if (!plainText(parsed.data.prompt) && !parsed.data.imageUrl) err('prompt', 'Write the question');
+  return errors.length ? { errors } : { question: parsed.data, errors };
+}
+
+/** Text of a csv file: UTF-8 (with or without a byte-order mark), else Windows-1252 (Excel's "CSV" on Windows). */
+export function decodeCsv(bytes: Buffer): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, '_');
+
+export function readCsv(bytes: Buffer): Array<Record<string, string>> {
+  const result = Papa.parse<Record<string, string>>(decodeCsv(bytes), { header: true, skipEmptyLines: 'greedy', transformHeader: normaliseHeader });
+  return result.data;
+}
+
+export async function readXlsx(bytes: Buffer): Promise<Array<Record<string, string>>> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const headers: string[] = [];
+  sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
+    headers[col] = normaliseHeader(cell.text ?? '');
+  });
+  const out: Array<Record<string, string>> = [];
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const record: Record<string, string> = {};
+    let any = false;
+    headers.forEach((h, col) => {
+      if (!h) return;
+      const text = row.getCell(col).text ?? '';
+      if (text.trim()) any = true;
+      record[h] = text;
+    });
+    if (any) out.push(record);
+  }
+  return out;
+}
+
+export function isXlsx(bytes: Buffer): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+export function writeCsv(rows: Array<Record<string, string>>): Buffer {
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(Papa.unparse({ fields: [...columns], data: rows.map((r) => columns.map((c) => r[c] ?? '')) }), 'utf8')]);
+}
+
+export async function writeXlsx(rows: Array<Record<string, string>>): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Questions');
+  sheet.columns = columns.map((c) => ({ header: c, key: c, width: c === 'prompt' ? 60 : 16 }));
+  sheet.getRow(1).font = { bold: true };
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The template: the header and one example of every type. */
+export const templateRows: ExportQuestion[] = [
+  { type: 'single', prompt: 'Which is the largest province of South Africa?', options: [{ id: 'a', text: 'Northern Cape' }, { id: 'b', text: 'Gauteng' }, { id: 'c', text: 'Limpopo' }], answerKey: { type: 'single', correct: 'a' }, marks: 1, difficulty: 'easy', imageUrl: null, imageAlt: '' },
+  { type: 'multiple', prompt: 'Which countries border South Africa?', options: [{ id: 'a', text: 'Namibia' }, { id: 'b', text: 'Kenya' }, { id: 'c', text: 'Botswana' }], answerKey: { type: 'multiple', correct: ['a', 'c'] }, marks: 2, difficulty: 'medium', imageUrl: null, imageAlt: '' },
+  { type: 'true_false', prompt: 'Cape Town lies on the Atlantic coast.', options: [], answerKey: { type: 'true_false', correct: true }, marks: 1, difficulty: 'easy', imageUrl: null, imageAlt: '' },
+  { type: 'numeric', prompt: 'How high is Table Mountain, in metres?', options: [], answerKey: { type: 'numeric', value: 1085, tolerance: 5 }, marks: 2, difficulty: 'hard', imageUrl: null, imageAlt: '' },
+  { type: 'short_text', prompt: 'What is the capital of Lesotho?', options: [], answerKey: { type: 'short_text', accepted: ['Maseru'] }, marks: 1, difficulty: 'medium', imageUrl: null, imageAlt: '' },
+];

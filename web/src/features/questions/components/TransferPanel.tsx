@@ -1,0 +1,71 @@
+import { Alert, Button, FileButton, Group, List, Menu, ScrollArea, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { isApiError } from '../../../lib/api/index.js';
+import { apiDownload } from '../../../lib/api/upload.js';
+import { useImportQuestions } from '../api/questions.js';
+
+/** Import a module's questions from xlsx/csv (all or nothing, with a per-row report), export them, get the template. */
+export function TransferPanel({ moduleId }: { moduleId: number }) {
+  const importer = useImportQuestions();
+  const download = (path: string, name: string) =>
+    apiDownload(path, name).catch((e: Error) => notifications.show({ color: 'red', message: e.message }));
+  const error = importer.error;
+  return (
+    <>
+      <Group gap="xs" mb="md" wrap="wrap">
+        <FileButton
+          accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onChange={(file) => {
+            if (!file) return;
+            importer.mutate(
+              { moduleId, file },
+              { onSuccess: (r) => notifications.show({ color: 'green', message: r.message }) },
+            );
+          }}
+        >
+          {(props) => (
+            <Button variant="light" loading={importer.isPending} {...props}>
+              Import xlsx or csv
+            </Button>
+          )}
+        </FileButton>
+        <Menu>
+          <Menu.Target>
+            <Button variant="default">Export</Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => void download(`/question/v-rest/export?questionModuleId=${moduleId}&format=xlsx`, `module-${moduleId}.xlsx`)}>Excel (xlsx)</Menu.Item>
+            <Menu.Item onClick={() => void download(`/question/v-rest/export?questionModuleId=${moduleId}&format=csv`, `module-${moduleId}.csv`)}>CSV</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+        <Menu>
+          <Menu.Target>
+            <Button variant="subtle">Template</Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => void download('/question/v-rest/template?format=xlsx', 'questions-template.xlsx')}>Excel (xlsx)</Menu.Item>
+            <Menu.Item onClick={() => void download('/question/v-rest/template?format=csv', 'questions-template.csv')}>CSV</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      {error ? (
+        <Alert color="red" mb="md" title={error.message} withCloseButton onClose={() => importer.reset()}>
+          {isApiError(error) && error.details.length ? (
+            <ScrollArea.Autosize mah={240}>
+              <List size="sm" spacing={2}>
+                {error.details.map((d, i) => (
+                  <List.Item key={i}>
+                    <Text span fw={600} size="sm">
+                      {d.path}
+                    </Text>{' '}
+                    {d.message}
+                  </List.Item>
+                ))}
+              </List>
+            </ScrollArea.Autosize>
+          ) : null}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
