@@ -32,6 +32,11 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export function openPostgres(url: string, poolSize = 20): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  // An idle connection that the server drops (restart, failover, a dropped test database) emits 'error' on
+  // the pool; unhandled, that would crash the process. The pool replaces the connection on next use.
+  pool.on('error', (err) => {
+    process.emitWarning(`PostgreSQL connection lost: ${err.message}`, { code: 'OLYMPUS_PG_IDLE_ERROR' });
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
