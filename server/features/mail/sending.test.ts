@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -217,3 +218,38 @@ describe('the outbox (no SMTP_URL)', () => {
     }
   });
 });
+
+// Two server processes on one PostgreSQL database (PGlite cannot be shared between processes, so this runs in
+// the PostgreSQL pass: DATABASE_URL set, as CI does).
+describe.runIf(Boolean(process.env.DATABASE_URL))('two sender processes on one PostgreSQL database', () => {
+  it('deliver every message exactly once', async () => {
+    const count = 300;
+    for (let i = 0; i < count; i++) {
+      await server.app.mailer.enqueue(server.db, { kind: 'procs', to: `proc${i}@school.example.org`, subject: `P ${i}`, text: 'T' });
+    }
+    const children = [0, 1].map(() =>
+      fork('bench/lib/mail-sender-process.ts', [], {
+        execArgv: ['--import', 'tsx'],
+        env: { ...process.env, DATABASE_URL: server.app.config.databaseUrl!, SMTP_URL: smtpUrl, BATCH: '10', CONCURRENCY: '4', POOL: '4' },
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      }),
+    );
+    try {
+      const deadline = Date.now() + 25_000;
+      while (Date.now() < deadline) {
+        const [left] = await server.query<{ n: number }>`select count(*)::int as n from emails where kind = 'procs' and status <> 'sent'`;
+        if (left!.n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await Promise.all(children.map((c) => new Promise((resolve) => { c.once('exit', resolve); c.kill('SIGTERM'); })));
+    }
+    const got = received.filter((r) => r.to[0]!.startsWith('proc'));
+    expect(got).toHaveLength(count);
+    expect(new Set(got.map((r) => r.to[0])).size).toBe(count);
+    const workers = await server.query<{ worker: string }>`
+      select distinct a.worker from email_attempts a join emails e on e.id = a.email_id where e.kind = 'procs'`;
+    expect(workers.length).toBe(2);
+  }, 40_000);
+});
+
