@@ -137,7 +137,7 @@ test('learner1 writes geo-demo on a phone: offline half-way, reload, resume, han
   context,
   request,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const pin = await startSitting(page, testInfo, 'geo-demo');
   expect(pin).toMatch(/^\d{6}$/);
   const user = await storedUser(page);
@@ -150,6 +150,7 @@ test('learner1 writes geo-demo on a phone: offline half-way, reload, resume, han
     await expect(page).not.toHaveURL(/\/intro$/);
 
     const given = new Map<number, string>();
+    const kindsLooked = new Set<string>();
     let n = 0;
     let wentOffline = false;
     let reloaded = false;
@@ -165,13 +166,22 @@ test('learner1 writes geo-demo on a phone: offline half-way, reload, resume, han
       await expect(heading(page)).toContainText(`Question ${n}`);
       // Focus moves to the question's heading, so a screen reader starts at the question.
       await expect(heading(page)).toBeFocused();
-      if (n === 1) await look(page, testInfo, 'question 1');
 
       if (n === 4) {
         await context.setOffline(true);
         wentOffline = true;
       }
-      if (n !== 9) given.set(n, await answer(page, n));
+      if (n !== 9) {
+        const kind = await answer(page, n);
+        given.set(n, kind);
+        // axe on every kind of question (choices, pictures as options, true/false, number, text).
+        const pictures = (await page.locator('fieldset img').count()) > 0;
+        const seen = `${kind}${pictures ? ' with pictures' : ''}`;
+        if (!kindsLooked.has(seen)) {
+          kindsLooked.add(seen);
+          await look(page, testInfo, `question ${n} (${seen})`);
+        }
+      }
       if (n === 3) {
         await page.getByRole('button', { name: 'Flag for review' }).click();
         await expect(page.getByRole('button', { name: 'Flagged for review' })).toHaveAttribute('aria-pressed', 'true');
@@ -231,6 +241,9 @@ test('learner1 writes geo-demo on a phone: offline half-way, reload, resume, han
     }
     expect(wentOffline && reloaded).toBe(true);
     expect(n).toBeGreaterThanOrEqual(10);
+    expect([...kindsLooked].sort()).toEqual(
+      expect.arrayContaining(['multiple', 'numeric', 'short_text', 'single', 'single with pictures', 'true_false']),
+    );
 
     // The summary lists what is flagged, then hand in with a confirmation.
     await expect(heading(page)).toHaveText('Check before you hand in');
