@@ -57,7 +57,9 @@ function HandleEoi({ eoi, onDone }: { eoi: Eoi; onDone: () => void }) {
   const matches = usePossibleMatches(eoi.id);
   const process = useProcessEoi();
   const decline = useDeclineEoi();
-  const [choice, setChoice] = useState<string>('new');
+  // The likeliest existing school is offered first, so that a duplicate is not created by default.
+  const [picked, setPicked] = useState<string | null>(null);
+  const choice = picked ?? (matches.data?.[0] ? String(matches.data[0].schoolId) : 'new');
   const [reason, setReason] = useState('');
   const [declining, setDeclining] = useState(false);
   const chosen = matches.data?.find((m) => String(m.schoolId) === choice);
@@ -79,7 +81,7 @@ function HandleEoi({ eoi, onDone }: { eoi: Eoi; onDone: () => void }) {
       {decline.error ? <Alert color="red" role="alert">{decline.error.message}</Alert> : null}
       {!declining ? (
         <>
-          <Radio.Group label="Which school is it?" value={choice} onChange={setChoice}>
+          <Radio.Group label="Which school is it?" value={choice} onChange={setPicked}>
             <Stack gap="xs" mt="xs">
               {matches.isLoading ? <Text size="sm">Looking for possible matches…</Text> : null}
               {(matches.data ?? []).map((m) => (
