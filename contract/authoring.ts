@@ -126,3 +126,33 @@ export const PaperResult = z.object({
 });
 
 export const ImageUploaded = z.object({ success: z.literal(true), url: z.string() });
+
+/** POST /olympiad/reports/questions-by-difficulty/{id}: item analysis over finished attempts (issue 4, part 5). */
+export const DifficultyItem = z.object({
+  questionId: z.number().int(),
+  moduleId: z.number().int(),
+  moduleIndex: z.number().int(),
+  moduleTitle: z.string(),
+  questionIndex: z.number().int(),
+  type: QuestionType,
+  prompt: z.string(),
+  marks: z.number().int(),
+  difficulty: Difficulty.nullable(),
+  answered: z.number().int(),
+  /** Share of finished attempts with full marks on this question (0–1; unanswered counts as wrong). */
+  shareCorrect: z.number(),
+  /** Share correct in the top 27 % by total score minus the bottom 27 % (−1…1); null with too few attempts. */
+  discrimination: z.number().nullable(),
+  /** How often each option (or true/false) was chosen; `correct` marks the key. */
+  choices: z.array(z.object({ id: z.string(), label: z.string(), count: z.number().int(), correct: z.boolean() })),
+  flags: z.array(z.enum(['negative_discrimination', 'distractor_beats_key', 'nobody_correct', 'everybody_correct'])),
+});
+export type DifficultyItem = z.infer<typeof DifficultyItem>;
+export const DifficultyReport = z.object({
+  success: z.literal(true),
+  olympiadId: z.number().int(),
+  attempts: z.number().int(),
+  groupSize: z.number().int(),
+  items: z.array(DifficultyItem),
+});
+export type DifficultyReport = z.infer<typeof DifficultyReport>;

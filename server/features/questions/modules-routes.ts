@@ -1,13 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ModuleInput, ModuleListQuery, ModuleUpdate, PaperResult, QuestionModuleRecord, ReorderBody } from '../../../contract/authoring.js';
+import { DifficultyReport, ModuleInput, ModuleListQuery, ModuleUpdate, PaperResult, QuestionModuleRecord, ReorderBody } from '../../../contract/authoring.js';
 import { Ok } from '../../../contract/errors.js';
 import { questionModules } from '../../db/schema/index.js';
 import { conflict, invalid } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
+import { difficultyReport } from './difficulty.js';
 import { questionsAccess } from './policy.js';
 import { presentModule, presentQuestion } from './present.js';
 import * as queries from './queries.js';
@@ -119,6 +120,16 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
         await audit(tx, actor, { action: 'reorder', entity: 'question_module', olympiadId: query.olympiadId, data: { ids: body.ids }, ip: req.ip });
       });
       return { success: true as const, message: 'The order was saved' };
+    },
+  });
+
+  route(app, {
+    method: 'POST', url: '/olympiad/reports/questions-by-difficulty/:id',
+    summary: 'Per question: share correct, discrimination (top vs bottom 27 %), option choices and flags', tags: ['reports'], access,
+    params: IdParams, response: DifficultyReport,
+    handler: async ({ actor, params }) => {
+      await olympiadFor(app.db, actor, params.id);
+      return difficultyReport(app.db, params.id);
     },
   });
 }

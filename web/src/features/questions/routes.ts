@@ -1,5 +1,6 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
 import { QuestionModulesPage } from './pages/QuestionModulesPage.js';
+import { QuestionsByDifficultyPage } from './pages/QuestionsByDifficultyPage.js';
 import { QuestionsPage } from './pages/QuestionsPage.js';
 import { VerifyQuestionsPage } from './pages/VerifyQuestionsPage.js';
 
@@ -9,5 +10,6 @@ const admin = (sub: string, title: string, nav: string, summary: string, page: A
 export const questionsRoutes: AppRoute[] = [
   ...admin('edit/question-modules', 'Question modules', 'Olympiad', 'The modules of the olympiad, in writing order.', QuestionModulesPage),
   ...admin('edit/questions', 'Questions', 'Olympiad', 'Questions, their answers and images; preview as a learner.', QuestionsPage),
+  ...admin('reports/questions-by-difficulty', 'Questions by difficulty', 'Reports', 'Which questions were hard, which were broken.', QuestionsByDifficultyPage),
   ...admin('reports/verify-questions', 'Verify questions', 'Reports', 'A second admin verifies every question.', VerifyQuestionsPage),
 ];

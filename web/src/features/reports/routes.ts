@@ -12,5 +12,4 @@ export const reportsRoutes: AppRoute[] = [
   }),
   ...admin('reports/feedback', 'Feedback', 'What learners wrote about the olympiad when they finished will be shown here.'),
   ...admin('reports/start-times', 'Start times', 'When each learner started writing, who is writing and who has finished.', StartTimesPage),
-  ...admin('reports/questions-by-difficulty', 'Questions by difficulty', 'How many learners answered each question correctly will be charted here.'),
 ];

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  DifficultyReport,
   ImageUploaded,
   PaperResult,
   QuestionModuleRecord,
@@ -114,3 +115,11 @@ export function useImportQuestions() {
     onSuccess: invalidate,
   });
 }
+
+/** POST /olympiad/reports/questions-by-difficulty/{id} */
+export const useDifficultyReport = (olympiadId: number | null) =>
+  useQuery({
+    queryKey: ['paper', 'difficulty', olympiadId],
+    queryFn: () => api.post(`/olympiad/reports/questions-by-difficulty/${olympiadId}`, { schema: DifficultyReport }),
+    enabled: olympiadId != null,
+  });
