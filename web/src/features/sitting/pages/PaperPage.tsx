@@ -92,6 +92,11 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
     if (!summary) sync.setPosition(position);
   }, [sync, position, summary]);
 
+  // The finished page is fetched now, so that it opens even if the network is gone when time runs out.
+  useEffect(() => {
+    void import('./FinishedPage.js');
+  }, []);
+
   const toFinished = useCallback(() => {
     sync.finished();
     void queryClient.invalidateQueries({ queryKey: sittingKeys.all(olympiadName) });
