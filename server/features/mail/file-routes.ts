@@ -254,14 +254,17 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ req, actor, params, query }) => {
       const a = await queries.findAttachment(app.db, params.id);
       if (!a || !mailPolicy.canSee(actor, a.olympiad_id, adminRoles) || a.upload_id !== query.uploadId) throw notFound('This attachment');
+      // Recipients' mail programs open a file by its extension: a new name keeps the old one.
+      const ext = /\.[a-z0-9]{1,8}$/i.exec(a.filename)?.[0] ?? '';
+      const filename = ext && !query.filename.toLowerCase().endsWith(ext.toLowerCase()) ? `${query.filename}${ext}` : query.filename;
       await app.db.transaction(async (tx) => {
-        await tx.update(attachments).set({ filename: query.filename }).where(eq(attachments.id, a.id));
+        await tx.update(attachments).set({ filename }).where(eq(attachments.id, a.id));
         await audit(tx, actor, {
           action: 'attachment.rename',
           entity: 'attachment',
           entityId: a.id,
           olympiadId: a.olympiad_id,
-          data: { from: a.filename, to: query.filename },
+          data: { from: a.filename, to: filename },
           ip: req.ip,
         });
       });

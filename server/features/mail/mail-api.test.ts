@@ -334,6 +334,8 @@ describe('files: attachments and uploads', () => {
     const renamed = await server.api('POST', url(attachment.id, `uploadId=${attachment.uploadId}&filename=Rules 2026.pdf`), { token: token.admin });
     expect(renamed.status).toBe(200);
     expect(renamed.body.attachment.filename).toBe('Rules 2026.pdf');
+    const noExtension = await server.api('POST', url(attachment.id, `uploadId=${attachment.uploadId}&filename=Rules final`), { token: token.admin });
+    expect(noExtension.body.attachment.filename).toBe('Rules final.pdf');
 
     expect((await server.api('DELETE', `/attachment/api/${other.attachmentId}?uploadId=${other.uploadId}`, { token: token.admin })).status).toBe(404);
     expect(await server.query`select id from attachments where id = ${other.attachmentId}`).toHaveLength(1);
