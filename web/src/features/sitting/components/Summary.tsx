@@ -20,6 +20,14 @@ interface SummaryProps {
   onFinished: () => void;
 }
 
+/** Back where the learner was (the last question they opened), else the start. */
+function backTo(olympiadName: string, sync: SittingSync): string {
+  const position = sync.getPosition();
+  return position
+    ? questionPath(olympiadName, position.moduleIndex, position.questionIndex)
+    : questionPath(olympiadName, 0, 'intro');
+}
+
 /** /{o}/olympiad/summary: what is unanswered or flagged, with links back, then hand in (confirmed). */
 export function Summary({ olympiadName, modules, items, snapshot, sync, focusKey, onFinished }: SummaryProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -101,7 +109,7 @@ export function Summary({ olympiadName, modules, items, snapshot, sync, focusKey
         You can still go back and change any answer until you hand in or the time runs out.
       </p>
       <div className={classes.pager}>
-        <Link to={questionPath(olympiadName, 0, 'intro')} className={classes.secondary}>
+        <Link to={backTo(olympiadName, sync)} className={classes.secondary}>
           Back to the questions
         </Link>
         <button type="button" className={classes.primary} onClick={() => dialog.current?.showModal()}>
