@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import ExcelJS from 'exceljs';
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 const fontsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'fonts');
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
@@ -29,27 +29,34 @@ const ROWS = 5;
 const PAGE = { width: 595.28, height: 841.89 }; // A4
 const MARGIN = 24;
 
-/**
- * The sign-in slips as one PDF: ten to an A4 page with dashed cut lines, the font (DejaVu Sans, for
- * every accent) embedded once and subset (STACK.md: one document, not merged files).
- */
-export async function slipsPdf(slips: Slip[], ctx: SlipContext): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  helvetica: PDFFont;
+  helveticaBold: PDFFont;
+}
+
+async function embedFonts(doc: PDFDocument): Promise<Fonts> {
   doc.registerFontkit(fontkit);
-  doc.setTitle(`Sign-in slips — ${ctx.schoolName} — ${ctx.olympiadTitle}`);
-  const { regular: regularBytes, bold: boldBytes } = fontFiles();
-  const regular = await doc.embedFont(regularBytes, { subset: true });
-  const bold = await doc.embedFont(boldBytes, { subset: true });
-  // Plain ASCII (labels, usernames, passwords, the address) goes in Helvetica: no glyph layout, ten times faster.
-  const helvetica = await doc.embedFont(StandardFonts.Helvetica);
-  const helveticaBold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const ascii = /^[\x20-\x7e]*$/;
-  const pick = (text: string, font: PDFFont) => (ascii.test(text) ? (font === bold ? helveticaBold : helvetica) : font);
-  const cellW = (PAGE.width - 2 * MARGIN) / COLS;
-  const cellH = (PAGE.height - 2 * MARGIN) / ROWS;
-  const grey = rgb(0.45, 0.45, 0.45);
+  const files = fontFiles();
+  return {
+    regular: await doc.embedFont(files.regular, { subset: true }),
+    bold: await doc.embedFont(files.bold, { subset: true }),
+    helvetica: await doc.embedFont(StandardFonts.Helvetica),
+    helveticaBold: await doc.embedFont(StandardFonts.HelveticaBold),
+  };
+}
+
+const cellW = (PAGE.width - 2 * MARGIN) / COLS;
+const cellH = (PAGE.height - 2 * MARGIN) / ROWS;
+const grey = rgb(0.45, 0.45, 0.45);
+const black = rgb(0, 0, 0);
+const ascii = /^[\x20-\x7e]*$/;
+
+/** Writes text in a cell: plain ASCII in Helvetica (no glyph layout: much faster), the rest in DejaVu; cut to fit. */
+function writer(page: PDFPage, fonts: Fonts) {
   const fitted = new Map<string, string>();
-  const fit = (text: string, size: number, font = regular, max = cellW - 24) => {
+  const fit = (text: string, size: number, font: PDFFont, max: number) => {
     if (text.length * size * 0.62 <= max) return text;
     const key = `${size}|${font.name}|${text}`;
     const known = fitted.get(key);
@@ -60,41 +67,72 @@ export async function slipsPdf(slips: Slip[], ctx: SlipContext): Promise<Uint8Ar
     fitted.set(key, result);
     return result;
   };
+  return (text: string, x: number, y: number, size: number, weight: 'regular' | 'bold', color = black, max = cellW - 24) => {
+    const plain = ascii.test(text);
+    const font = weight === 'bold' ? (plain ? fonts.helveticaBold : fonts.bold) : plain ? fonts.helvetica : fonts.regular;
+    page.drawText(fit(text, size, font, max), { x, y, size, font, color });
+  };
+}
+
+const cellOrigin = (i: number) => ({
+  x: MARGIN + (i % COLS) * cellW + 12,
+  top: PAGE.height - MARGIN - Math.floor(i / COLS) * cellH - 20,
+});
+
+/** What every slip of the school has in common: cut lines, the olympiad, the school, the labels, the address. */
+function drawStatic(page: PDFPage, fonts: Fonts, ctx: SlipContext, cells: number) {
+  const write = writer(page, fonts);
+  for (let c = 0; c <= COLS; c++) {
+    const x = MARGIN + c * cellW;
+    page.drawLine({ start: { x, y: MARGIN }, end: { x, y: PAGE.height - MARGIN }, thickness: 0.5, color: grey, dashArray: [4, 3] });
+  }
+  for (let r = 0; r <= ROWS; r++) {
+    const y = MARGIN + r * cellH;
+    page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE.width - MARGIN, y }, thickness: 0.5, color: grey, dashArray: [4, 3] });
+  }
+  page.drawText('✂', { x: MARGIN - 14, y: PAGE.height - MARGIN - 4, size: 10, font: fonts.regular, color: grey });
+  for (let i = 0; i < cells; i++) {
+    const { x, top } = cellOrigin(i);
+    write(ctx.olympiadTitle, x, top, 8, 'regular', grey);
+    write(ctx.schoolName, x, top - 35, 9, 'regular', black, cellW - 90);
+    write('Username', x, top - 58, 8, 'regular', grey);
+    write('Password', x + cellW / 2, top - 58, 8, 'regular', grey);
+    write(`Sign in at ${ctx.signInUrl}`, x, top - 96, 8, 'regular');
+    write('Keep this slip to yourself: do not share your password.', x, top - 110, 7, 'regular', grey);
+  }
+}
+
+/**
+ * The sign-in slips as one PDF: ten to an A4 page with dashed cut lines, the font (DejaVu Sans, for
+ * every accent) embedded once and subset (STACK.md: one document, not merged files). What all slips
+ * share is drawn once, on a template page embedded as a form XObject, so each page only adds the
+ * learners' names and credentials.
+ */
+export async function slipsPdf(slips: Slip[], ctx: SlipContext): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Sign-in slips — ${ctx.schoolName} — ${ctx.olympiadTitle}`);
+  const fonts = await embedFonts(doc);
   const perPage = COLS * ROWS;
+  const templateDoc = await PDFDocument.create();
+  const templatePage = templateDoc.addPage([PAGE.width, PAGE.height]);
+  drawStatic(templatePage, await embedFonts(templateDoc), ctx, perPage);
+  // Saved first, so that its subset fonts are written out before the page is copied in.
+  const [template] = await doc.embedPdf(await templateDoc.save(), [0]);
   const pages = Math.max(1, Math.ceil(slips.length / perPage));
   for (let p = 0; p < pages; p++) {
     const page = doc.addPage([PAGE.width, PAGE.height]);
-    // Cut lines: dashed, across the page between the slips.
-    for (let c = 0; c <= COLS; c++) {
-      const x = MARGIN + c * cellW;
-      page.drawLine({ start: { x, y: MARGIN }, end: { x, y: PAGE.height - MARGIN }, thickness: 0.5, color: grey, dashArray: [4, 3] });
-    }
-    for (let r = 0; r <= ROWS; r++) {
-      const y = MARGIN + r * cellH;
-      page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE.width - MARGIN, y }, thickness: 0.5, color: grey, dashArray: [4, 3] });
-    }
-    page.drawText('✂', { x: MARGIN - 14, y: PAGE.height - MARGIN - 4, size: 10, font: regular, color: grey });
-    for (let i = 0; i < perPage; i++) {
-      const slip = slips[p * perPage + i];
-      if (!slip) break;
-      const col = i % COLS;
-      const row = Math.floor(i / COLS);
-      const x = MARGIN + col * cellW + 12;
-      const top = PAGE.height - MARGIN - row * cellH - 20;
-      const text = (t: string, y: number, size: number, font: PDFFont, dx = 0, color = rgb(0, 0, 0)) => {
-        const f = pick(t, font);
-        page.drawText(fit(t, size, f), { x: x + dx, y, size, font: f, color });
-      };
-      text(ctx.olympiadTitle, top, 8, regular, 0, grey);
-      text(`${slip.firstName} ${slip.lastName}`, top - 20, 13, bold);
-      text(`${ctx.schoolName}${slip.grade ? ` - Grade ${slip.grade}` : ''}`, top - 35, 9, regular);
-      text('Username', top - 58, 8, regular, 0, grey);
-      text(slip.username, top - 72, 13, bold);
-      text('Password', top - 58, 8, regular, cellW / 2, grey);
-      text(slip.password ?? 'ask your teacher', top - 72, slip.password ? 13 : 10, slip.password ? bold : regular, cellW / 2);
-      text(`Sign in at ${ctx.signInUrl}`, top - 96, 8, regular);
-      text('Keep this slip to yourself: do not share your password.', top - 110, 7, regular, 0, grey);
-    }
+    const onPage = slips.slice(p * perPage, (p + 1) * perPage);
+    if (onPage.length === perPage) page.drawPage(template!);
+    else drawStatic(page, fonts, ctx, onPage.length);
+    const write = writer(page, fonts);
+    onPage.forEach((slip, i) => {
+      const { x, top } = cellOrigin(i);
+      write(`${slip.firstName} ${slip.lastName}`, x, top - 20, 13, 'bold');
+      if (slip.grade) write(`Grade ${slip.grade}`, x + cellW - 80, top - 35, 9, 'regular', black, 60);
+      write(slip.username, x, top - 72, 13, 'bold');
+      if (slip.password) write(slip.password, x + cellW / 2, top - 72, 13, 'bold');
+      else write('ask your teacher', x + cellW / 2, top - 72, 10, 'regular');
+    });
   }
   return doc.save();
 }
