@@ -18,7 +18,7 @@ import {
 import type { Queryable } from '../../db/client.js';
 import { olympiads, subProjects } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';
-import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, invalid, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
@@ -155,6 +155,15 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
         throw error;
       }
       return { success: true as const, message: 'The olympiad was deleted' };
+    },
+  });
+
+  // Spec §5: the olympiad data call needs an id; without one the server answers 400 (the client rejects earlier).
+  route(app, {
+    method: 'GET', url: '/website/api/olympiad', summary: 'Without an id: 400 (give /website/api/olympiad/{id})', tags: ['public'],
+    access: 'public',
+    handler: async () => {
+      throw badRequest('Give the olympiad: /website/api/olympiad/{id or varName}');
     },
   });
 

@@ -2,8 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OlympiadResult } from '../../../../contract/index.js';
 import { api } from '../api/index.js';
 
-/** GET website/api/olympiad/{idOrVarName}: the public face of one olympiad. */
-export function fetchPublicOlympiad(idOrVarName: string) {
+/**
+ * GET website/api/olympiad/{idOrVarName}: the public face of one olympiad. Without an id it rejects at once,
+ * without a request, with `{ success: false }` (spec §5).
+ */
+export function fetchPublicOlympiad(idOrVarName: string | null | undefined) {
+  if (!idOrVarName || !String(idOrVarName).trim()) {
+    return Promise.reject(Object.assign(new Error('No olympiad id was given'), { success: false as const }));
+  }
   return api.get(`/website/api/olympiad/${encodeURIComponent(idOrVarName)}`, { schema: OlympiadResult });
 }
 
