@@ -172,6 +172,23 @@ describe('the queue and the sender over real SMTP', () => {
     expect(received).toHaveLength(0);
   });
 
+  it('keeps to the rate per minute across the site', async () => {
+    await server.query`update emails set sent_at = now() - interval '2 minutes' where sent_at is not null`;
+    for (let i = 0; i < 5; i++) {
+      await server.app.mailer.enqueue(server.db, { kind: 'rate', to: `rate${i}@school.example.org`, subject: 'R', text: 'T' });
+    }
+    const sender = createMailSender({
+      db: server.db, mailer: server.app.mailer, log: console, ratePerMinute: 3, batchSize: 10, concurrency: 2, pollMs: 50,
+      sendingLeaseMinutes: 15,
+    });
+    expect(await sender.runOnce()).toBe(3);
+    expect(await sender.runOnce()).toBe(0);
+    const [left] = await server.query<{ n: number }>`select count(*)::int as n from emails where kind = 'rate' and status = 'released'`;
+    expect(left!.n).toBe(2);
+    await server.query`update emails set sent_at = now() - interval '2 minutes' where kind = 'rate'`;
+    expect(await sender.runOnce()).toBe(2);
+  });
+
   it('two sender loops on one database never send a message twice', async () => {
     const count = 120;
     for (let i = 0; i < count; i++) {
