@@ -85,7 +85,7 @@ export async function makeCredentials(secret: string, count: number) {
  * All or nothing: inside one transaction (the school's entry row locked, so two uploads cannot
  * interleave) the rows are checked again against the learners already there, then inserted.
  */
-export async function importLearners(app: FastifyInstance, actor: Actor, ip: string, scope: Scope, rows: CheckedRow[]) {
+export async function importLearners(app: FastifyInstance, actor: Actor, ip: string, scope: Scope, rows: CheckedRow[], action = 'learners.import') {
   const credentials = await makeCredentials(app.config.appSecret, rows.length);
   return app.db.transaction(async (tx) => {
     const entry = await queries.findEntry(tx, scope.olympiad.id, scope.school.id, true);
@@ -102,15 +102,15 @@ export async function importLearners(app: FastifyInstance, actor: Actor, ip: str
     );
     if (ids.length) await queries.setEntryStatus(tx, entry.id, 'learners_loaded');
     await audit(tx, actor, {
-      action: 'learners.import', entity: 'school_participant', entityId: entry.id, olympiadId: scope.olympiad.id, ip,
-      data: { schoolId: scope.school.id, created: ids.length },
+      action, entity: 'school_participant', entityId: entry.id, olympiadId: scope.olympiad.id, ip,
+      data: { schoolId: scope.school.id, created: ids.length, learnerIds: ids.length <= 20 ? ids : undefined },
     });
     return ids.map((id, i) => ({ id, username: usernames[i]!, password: credentials[i]!.password, ...rows[i]! }));
   });
 }
 
 export async function addOne(app: FastifyInstance, actor: Actor, ip: string, scope: Scope, learner: { firstName: string; lastName: string; grade: number }) {
-  const [created] = await importLearners(app, actor, ip, scope, [{ row: 0, ...learner }]).catch((e: unknown) => {
+  const [created] = await importLearners(app, actor, ip, scope, [{ row: 0, ...learner }], 'learner.create').catch((e: unknown) => {
     if (e instanceof Error && /was loaded meanwhile/.test(e.message)) throw conflict(`${learner.firstName} ${learner.lastName} (grade ${learner.grade}) is loaded already`);
     throw e;
   });
