@@ -4,6 +4,7 @@ import {
   demoAccounts,
   demoPassword,
   fillSignIn,
+  landing,
   passwordField,
   pathIs,
   signIn,
@@ -21,7 +22,7 @@ test.describe('each demo account signs in at /login and lands in its own area', 
       await expect(page.getByText(account.name).first()).toBeVisible();
       // Still there after a reload: the session is kept in the browser.
       await page.reload();
-      await expect(page).toHaveURL(pathIs(account.home));
+      await expect(page).toHaveURL(landing(account));
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     });
   }
