@@ -26,7 +26,7 @@ const ImageParams = z.strictObject({ id: z.coerce.number().int().positive(), sig
 /**
  * POST /question/image?olympiadId (multipart, field "file") stores an image and answers its address;
  * GET /question/image/{id}/{sig} serves it. An <img> cannot send a bearer token, so the address itself is
- * the capability: it carries 128 bits of the file's SHA-256 (decision 016).
+ * the capability: it carries 128 bits of the file's SHA-256 (decision 014).
  */
 export async function imageRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });

@@ -106,12 +106,15 @@ export function useRemark() {
 
 const Imported = z.object({ success: z.literal(true), imported: z.number().int(), message: z.string() });
 
-/** POST /question/v-rest/import?questionModuleId (xlsx or csv; all or nothing, per-row report in `details`). */
+/** POST /question/v-rest/import (xlsx, csv) or /import-qti (QTI 3.0 zip or xml); all or nothing, the report in `details`. */
 export function useImportQuestions() {
   const invalidate = useInvalidatePaper();
   return useMutation({
     mutationFn: ({ moduleId, file }: { moduleId: number; file: File }) =>
-      apiUpload('/question/v-rest/import', file, { query: { questionModuleId: moduleId }, schema: Imported }),
+      apiUpload(/\.(zip|xml)$/i.test(file.name) ? '/question/v-rest/import-qti' : '/question/v-rest/import', file, {
+        query: { questionModuleId: moduleId },
+        schema: Imported,
+      }),
     onSuccess: invalidate,
   });
 }

@@ -14,7 +14,7 @@ export function TransferPanel({ moduleId }: { moduleId: number }) {
     <>
       <Group gap="xs" mb="md" wrap="wrap">
         <FileButton
-          accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept=".xlsx,.csv,.zip,.xml,text/csv,application/zip,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           onChange={(file) => {
             if (!file) return;
             importer.mutate(
@@ -25,7 +25,7 @@ export function TransferPanel({ moduleId }: { moduleId: number }) {
         >
           {(props) => (
             <Button variant="light" loading={importer.isPending} {...props}>
-              Import xlsx or csv
+              Import xlsx, csv or QTI
             </Button>
           )}
         </FileButton>
@@ -36,6 +36,9 @@ export function TransferPanel({ moduleId }: { moduleId: number }) {
           <Menu.Dropdown>
             <Menu.Item onClick={() => void download(`/question/v-rest/export?questionModuleId=${moduleId}&format=xlsx`, `module-${moduleId}.xlsx`)}>Excel (xlsx)</Menu.Item>
             <Menu.Item onClick={() => void download(`/question/v-rest/export?questionModuleId=${moduleId}&format=csv`, `module-${moduleId}.csv`)}>CSV</Menu.Item>
+            <Menu.Item onClick={() => void download(`/question/v-rest/export-qti?questionModuleId=${moduleId}`, `module-${moduleId}-qti3.zip`)}>
+              QTI 3.0 package (numeric questions left out)
+            </Menu.Item>
           </Menu.Dropdown>
         </Menu>
         <Menu>
