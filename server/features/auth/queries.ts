@@ -13,17 +13,20 @@ export async function findOlympiadByName(q: Queryable, varName: string) {
   return row ?? null;
 }
 
-/** Staff sign in without an olympiad; learners within theirs. Usernames compare case-insensitively. */
-export async function findUserForSignin(q: Queryable, username: string, learnerOlympiadId: number | null) {
+/**
+ * Staff sign in without an olympiad; learners within theirs, named by its varName (looked up in the same
+ * query: sign-in is on exam day's hot path). Usernames compare case-insensitively.
+ */
+export async function findUserForSignin(q: Queryable, username: string, learnerOlympiadName: string | null) {
   const [row] = await q
     .select()
     .from(users)
     .where(
       and(
         sql`lower(${users.username}) = lower(${username})`,
-        learnerOlympiadId == null
+        learnerOlympiadName == null
           ? and(isNull(users.olympiadId), sql`${users.role} <> 'learner'`)
-          : eq(users.olympiadId, learnerOlympiadId),
+          : sql`${users.olympiadId} = (select id from olympiads where var_name = lower(${learnerOlympiadName}))`,
       ),
     );
   return row ?? null;

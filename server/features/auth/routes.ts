@@ -92,8 +92,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       }
       await hitCount(db, accountKey, window);
       await hitCount(db, addressKey, window);
-      const olympiad = query.olympiadName ? await queries.findOlympiadByName(db, query.olympiadName) : null;
-      const user = await queries.findUserForSignin(db, params.username, olympiad?.id ?? null);
+      const user = await queries.findUserForSignin(db, params.username, query.olympiadName ?? null);
       if (user?.email && !user.disabledAt) {
         const token = await queries.createUserToken(db, config.appSecret, {
           userId: user.id,

@@ -19,24 +19,21 @@ export { startSession } from '../../platform/sessions.js';
 export async function signin(app: FastifyInstance, req: FastifyRequest, body: SigninBody): Promise<SessionUser> {
   const { db, config } = app;
   const limits = config.limits;
-  let learnerOlympiadId: number | null = null;
-  if (body.loginType === 'learner') {
-    if (!body.olympiadName) {
-      throw invalid([{ path: 'body.olympiadName', message: 'Choose the olympiad you are writing' }]);
-    }
-    const olympiad = await queries.findOlympiadByName(db, body.olympiadName);
-    if (!olympiad) {
-      throw invalid([{ path: 'body.olympiadName', message: `There is no olympiad called "${body.olympiadName}"` }]);
-    }
-    learnerOlympiadId = olympiad.id;
+  const learnerOlympiad = body.loginType === 'learner' ? (body.olympiadName?.toLowerCase() ?? '') : null;
+  if (learnerOlympiad === '') {
+    throw invalid([{ path: 'body.olympiadName', message: 'Choose the olympiad you are writing' }]);
   }
 
-  const accountKey = `signin-fail:account:${learnerOlympiadId ?? 'staff'}:${body.username.toLowerCase()}`;
+  const accountKey = `signin-fail:account:${learnerOlympiad ?? 'staff'}:${body.username.toLowerCase()}`;
   const addressKey = `signin-fail:address:${req.ip}`;
   const [[accountFailures, addressFailures], user] = await Promise.all([
     currentCounts(db, [accountKey, addressKey], limits.signinWindowMinutes),
-    queries.findUserForSignin(db, body.username, learnerOlympiadId),
+    queries.findUserForSignin(db, body.username, learnerOlympiad),
   ]);
+  // Only a failed learner sign-in pays for telling an unknown olympiad from an unknown username.
+  if (!user && learnerOlympiad && !(await queries.findOlympiadByName(db, learnerOlympiad))) {
+    throw invalid([{ path: 'body.olympiadName', message: `There is no olympiad called "${body.olympiadName}"` }]);
+  }
   if (accountFailures! >= limits.signinFailuresPerAccount || addressFailures! >= limits.signinFailuresPerAddress) {
     throw rateLimited(
       `Too many failed sign-in attempts. Please wait ${minutes(limits.signinWindowMinutes)} and try again, or reset your password.`,
