@@ -118,6 +118,7 @@ export const OlympiadRecord = z.object({
   declaration: z.string(),
   shuffleOptions: z.boolean(),
   showScore: z.boolean(),
+  languages: z.array(z.string()),
   updatedAt: z.string(),
   /** What the caller may do with this olympiad (from the server's policy; the UI never re-derives roles). */
   can: z.object({ edit: z.boolean(), editAll: z.boolean(), open: z.boolean(), pin: z.boolean(), grant: z.boolean() }),
@@ -143,7 +144,21 @@ export const olympiadSettingsFields = {
   declaration: z.string().max(20_000, 'At most 20,000 characters'),
   shuffleOptions: z.boolean(),
   showScore: z.boolean(),
+  /** Languages the paper is offered in (ISO 639 codes). */
+  languages: z
+    .array(z.string().regex(/^[a-z]{2,3}$/, 'Use a language code such as en or af'))
+    .min(1, 'Choose at least one language')
+    .max(12)
+    .refine((l) => new Set(l).size === l.length, 'Each language once'),
 };
+
+/** The languages an olympiad may be offered in (South Africa's official written languages). */
+export const olympiadLanguages = [
+  { code: 'en', label: 'English' }, { code: 'af', label: 'Afrikaans' }, { code: 'zu', label: 'isiZulu' },
+  { code: 'xh', label: 'isiXhosa' }, { code: 'st', label: 'Sesotho' }, { code: 'tn', label: 'Setswana' },
+  { code: 'nso', label: 'Sepedi' }, { code: 'ts', label: 'Xitsonga' }, { code: 'ss', label: 'siSwati' },
+  { code: 've', label: 'Tshivenda' }, { code: 'nr', label: 'isiNdebele' },
+] as const;
 
 const olympiadFields = {
   projectId: z.number().int().positive('Choose a project'),
@@ -176,6 +191,7 @@ export const OlympiadInput = z
     declaration: olympiadFields.declaration.default(''),
     shuffleOptions: olympiadFields.shuffleOptions.default(false),
     showScore: olympiadFields.showScore.default(false),
+    languages: olympiadFields.languages.default(['en']),
   })
   .refine(windowRule, windowIssue);
 export type OlympiadInput = z.infer<typeof OlympiadInput>;

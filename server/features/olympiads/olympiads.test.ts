@@ -144,10 +144,12 @@ describe('olympiad/v-rest', () => {
     expect((await olympiadRow(demo.geoDemo)).duration_minutes).toBe(75);
     const rich = await server.api('PUT', `/olympiad/v-rest/${demo.geoDemo}`, {
       token: admin,
-      body: { instructions: '<p onclick="steal()">Read <strong>carefully</strong><script>alert(1)</script></p>', shuffleOptions: true },
+      body: { instructions: '<p onclick="steal()">Read <strong>carefully</strong><script>alert(1)</script></p>', shuffleOptions: true, languages: ['en', 'af'] },
     });
     expect(rich.body.olympiad.instructions).toBe('<p>Read <strong>carefully</strong></p>');
     expect(rich.body.olympiad.shuffleOptions).toBe(true);
+    expect(rich.body.olympiad.languages).toEqual(['en', 'af']);
+    expect((await server.api('PUT', `/olympiad/v-rest/${demo.geoDemo}`, { token: admin, body: { languages: [] } })).status).toBe(400);
     const title = await server.api('PUT', `/olympiad/v-rest/${demo.geoDemo}`, { token: admin, body: { title: 'Hacked' } });
     expect(title.status).toBe(403);
     const before = await olympiadRow(otherOlympiad);

@@ -51,6 +51,7 @@ export function presentOlympiad(o: OlympiadRow, can: OlympiadRecord['can']): Oly
     declaration: o.declaration,
     shuffleOptions: o.shuffleOptions,
     showScore: o.showScore,
+    languages: o.languages,
     updatedAt: o.updatedAt.toISOString(),
     can,
   };

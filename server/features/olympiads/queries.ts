@@ -121,6 +121,7 @@ const olympiadColumns = {
   declaration: olympiads.declaration,
   shuffleOptions: olympiads.shuffleOptions,
   showScore: olympiads.showScore,
+  languages: olympiads.languages,
   updatedAt: olympiads.updatedAt,
 };
 

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
-import { type OlympiadRecord, OlympiadKind, olympiadShape } from '../../../../../contract/olympiads.js';
+import { type OlympiadRecord, OlympiadKind, olympiadLanguages, olympiadShape } from '../../../../../contract/olympiads.js';
 import { UrlName } from '../../../../../contract/roles.js';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { useSaveOlympiad } from '../api/olympiads.js';
@@ -28,6 +28,7 @@ const FormValues = z
     declaration: olympiadShape.declaration,
     shuffleOptions: z.boolean(),
     showScore: z.boolean(),
+    languages: olympiadShape.languages,
   })
   .refine((v) => !v.startsAt || !v.endsAt || new Date(v.startsAt) < new Date(v.endsAt), {
     path: ['endsAt'],
@@ -64,6 +65,7 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       declaration: olympiad?.declaration ?? '',
       shuffleOptions: olympiad?.shuffleOptions ?? false,
       showScore: olympiad?.showScore ?? false,
+      languages: olympiad?.languages ?? ['en'],
     },
     validate: schemaResolver(FormValues, { sync: true }),
   });
@@ -80,6 +82,7 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       declaration: v.declaration,
       shuffleOptions: v.shuffleOptions,
       showScore: v.showScore,
+      languages: v.languages,
     };
     const values = locked
       ? settings
@@ -161,6 +164,7 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
           <TextInput type="datetime-local" label="Window opens" {...form.getInputProps('startsAt')} />
           <TextInput type="datetime-local" label="Window closes" {...form.getInputProps('endsAt')} />
           <NumberInput label="Duration (minutes)" description="Each learner's time, from their first question" min={1} max={1440} allowDecimal={false} {...form.getInputProps('durationMinutes')} />
+          <MultiSelect label="Languages" data={olympiadLanguages.map((l) => ({ value: l.code, label: l.label }))} {...form.getInputProps('languages')} />
           <Stack gap="xs" justify="center">
             <Switch label="Shuffle answer options for each learner" {...form.getInputProps('shuffleOptions', { type: 'checkbox' })} />
             <Switch label="Learners see their score when they finish" {...form.getInputProps('showScore', { type: 'checkbox' })} />

@@ -1,0 +1,1 @@
+ALTER TABLE "olympiads" ADD COLUMN "languages" text[] DEFAULT '{en}'::text[] NOT NULL;
