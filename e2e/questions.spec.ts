@@ -64,7 +64,7 @@ test('an admin authors every question type, a second admin verifies, the check t
 
   await add();
   await admin.getByRole('textbox', { name: 'Question', exact: true }).fill('Which province is the largest?');
-  await admin.locator('input[type=file]').first().setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: PNG });
+  await admin.getByRole('dialog').locator('input[type=file]').first().setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: PNG });
   await admin.getByRole('textbox', { name: 'Image description (for screen readers)' }).fill('A map of the provinces');
   await admin.getByRole('textbox', { name: 'Option A' }).fill('Northern Cape');
   await admin.getByRole('textbox', { name: 'Option B' }).fill('Gauteng');
