@@ -171,7 +171,7 @@ describe('question/v-rest', () => {
 describe('question images', () => {
   const upload = (token: string | null, olympiadId: number, bytes: Buffer, name = 'map.png') => {
     const form = new FormData();
-    form.append('file', new Blob([bytes]), name);
+    form.append('file', new Blob([new Uint8Array(bytes)]), name);
     return fetch(`${server.url}/question/image?olympiadId=${olympiadId}`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
   };
 
