@@ -19,23 +19,35 @@ const allowed: Record<string, string[]> = {
   figure: [], figcaption: [],
 };
 
-const filter = new xss.FilterXSS({
-  whiteList: allowed,
-  stripIgnoreTag: true,
-  stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'svg', 'math', 'template'],
-  allowCommentTag: false,
-  onIgnoreTagAttr: () => '',
-  safeAttrValue(tag, name, value, cssFilter) {
-    const v = value.trim();
-    if (name === 'href' && !/^(https?:|mailto:|#|\/(?!\/))/i.test(v)) return '';
-    if (name === 'src' && !/^(https?:|\/(?!\/))/i.test(v)) return '';
-    if (name === 'target') return v === '_blank' ? '_blank' : '';
-    return xss.safeAttrValue(tag, name, value, cssFilter);
-  },
-});
+/** A whole-value template variable such as {{link}}, filled later by the platform with a link it made itself. */
+const templateVariable = /^\{\{\s*[\w.]+\s*\}\}$/;
 
-export function sanitizeRichText(html: string): string {
-  return filter.process(html).trim();
+function makeFilter(templateLinks: boolean) {
+  return new xss.FilterXSS({
+    whiteList: allowed,
+    stripIgnoreTag: true,
+    stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'svg', 'math', 'template'],
+    allowCommentTag: false,
+    onIgnoreTagAttr: () => '',
+    safeAttrValue(tag, name, value, cssFilter) {
+      const v = value.trim();
+      if (templateLinks && (name === 'href' || name === 'src') && templateVariable.test(v)) return v;
+      if (name === 'href' && !/^(https?:|mailto:|#|\/(?!\/))/i.test(v)) return '';
+      if (name === 'src' && !/^(https?:|\/(?!\/))/i.test(v)) return '';
+      if (name === 'target') return v === '_blank' ? '_blank' : '';
+      return xss.safeAttrValue(tag, name, value, cssFilter);
+    },
+  });
+}
+
+const filters = { plain: makeFilter(false), templates: makeFilter(true) };
+
+/**
+ * The one sanitiser for rich text. `templateLinks` (mail templates and mailings) also keeps links whose
+ * whole value is a {{variable}}, which the platform fills with a link it made itself.
+ */
+export function sanitizeRichText(html: string, options: { templateLinks?: boolean } = {}): string {
+  return (options.templateLinks ? filters.templates : filters.plain).process(html).trim();
 }
 
 /** The text of sanitised HTML, e.g. to tell whether a prompt says anything at all. */

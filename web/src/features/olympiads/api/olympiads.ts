@@ -11,7 +11,7 @@ import {
 } from '../../../../../contract/olympiads.js';
 import type { GrantRole } from '../../../../../contract/roles.js';
 import { api } from '../../../lib/api/index.js';
-import type { ListParams } from './list-params.js';
+import type { ListParams } from '../../../components/PagedTable.js';
 
 const OlympiadPage = pageOf(OlympiadRecord);
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Ok, pageOf } from '../../../../../contract/errors.js';
 import { Project, type ProjectInput, SubProject, type SubProjectInput } from '../../../../../contract/olympiads.js';
 import { api } from '../../../lib/api/index.js';
-import type { ListParams } from './list-params.js';
+import type { ListParams } from '../../../components/PagedTable.js';
 
 const ProjectPage = pageOf(Project);
 const ProjectBody = z.object({ success: z.literal(true), project: Project });

@@ -8,7 +8,7 @@ import { formatDateTime, formatMoney } from '../components/dates.js';
 import { GrantsPanel } from '../components/GrantsPanel.js';
 import { OlympiadForm } from '../components/OlympiadForm.js';
 import { OpenBadge, OpenPinActions } from '../components/OpenPinActions.js';
-import { type Column, PagedTable, useListParams } from '../components/PagedTable.js';
+import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { VerifyPanel } from '../components/VerifyPanel.js';
 
 /** /overlord/edit/olympiads */

@@ -5,7 +5,7 @@ import type { Project } from '../../../../../contract/olympiads.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useDeleteProject, useProjects } from '../api/projects.js';
 import { Confirm } from '../components/Confirm.js';
-import { type Column, PagedTable, useListParams } from '../components/PagedTable.js';
+import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { ProjectForm } from '../components/ProjectForm.js';
 
 /** /overlord/edit/olympus-projects */

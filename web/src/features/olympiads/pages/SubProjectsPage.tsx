@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { useDeleteSubProject, useSaveSubProject, useSubProjects } from '../api/projects.js';
 import { Confirm } from '../components/Confirm.js';
 import { applyFieldErrors } from '../components/field-errors.js';
-import { type Column, PagedTable, useListParams } from '../components/PagedTable.js';
+import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { ProjectSelect } from '../components/ProjectSelect.js';
 
 const FormValues = SubProjectInput.extend({ projectId: z.string().min(1, 'Choose a project') });
