@@ -7,13 +7,17 @@ export const learnersAccess = {
 } as const satisfies Record<string, readonly Role[]>;
 
 export const learnersPolicy = {
-  /** May the actor manage the learners of this school in this olympiad? */
-  canManageSchool(actor: Actor, olympiadId: number, schoolId: number): boolean {
-    if (actor.role === 'teacher') return actor.schoolId != null && actor.schoolId === schoolId;
-    return holdsOlympiad(actor, olympiadId, ['admin']);
-  },
-  canManageOlympiad(actor: Actor, olympiadId: number): boolean {
-    return actor.role !== 'teacher' && holdsOlympiad(actor, olympiadId, ['admin']);
+  /**
+   * Whose learners the actor works on in this olympiad: a teacher always their own school's (naming
+   * another school is outside their reach); an admin the school they name, or every school (undefined).
+   * Null: outside the actor's reach, answered as 404.
+   */
+  schoolScope(actor: Actor, olympiadId: number, requested: number | undefined): { schoolId: number | undefined } | null {
+    if (actor.role === 'teacher') {
+      if (actor.schoolId == null || (requested != null && requested !== actor.schoolId)) return null;
+      return { schoolId: actor.schoolId };
+    }
+    return holdsOlympiad(actor, olympiadId, ['admin']) ? { schoolId: requested } : null;
   },
   canManageLearner(actor: Actor, learner: { role: string; olympiadId: number | null; schoolId: number | null }): boolean {
     if (learner.role !== 'learner' || learner.olympiadId == null) return false;

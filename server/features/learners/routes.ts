@@ -67,12 +67,9 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Learners of an olympiad (a teacher: their school’s; an admin: any school, or one with schoolId)',
     query: LearnerListQuery, response: pageOf(Learner),
     handler: async ({ actor, query }) => {
-      let schoolId = query.schoolId;
-      if (actor.role === 'teacher') {
-        if (schoolId != null && schoolId !== actor.schoolId) throw notFound('This school');
-        schoolId = actor.schoolId ?? -1;
-      } else if (!learnersPolicy.canManageOlympiad(actor, query.olympiadId)) throw notFound('This olympiad');
-      const { items, total } = await queries.listLearners(db, query.olympiadId, schoolId, query);
+      const scope = learnersPolicy.schoolScope(actor, query.olympiadId, query.schoolId);
+      if (!scope) throw notFound('This olympiad or school');
+      const { items, total } = await queries.listLearners(db, query.olympiadId, scope.schoolId, query);
       return pageResult(items.map(present), total, query);
     },
   });

@@ -19,11 +19,10 @@ export interface Scope {
  */
 export async function resolveScope(app: FastifyInstance, actor: Actor, olympiadId: number, schoolId: number | undefined): Promise<Scope> {
   const olympiad = await queries.findOlympiad(app.db, olympiadId);
-  const effectiveSchool = actor.role === 'teacher' ? actor.schoolId : schoolId;
-  if (actor.role === 'teacher' && schoolId != null && schoolId !== actor.schoolId) throw notFound('This school');
-  if (!olympiad || effectiveSchool == null) throw notFound(olympiad ? 'This school' : 'This olympiad');
-  if (!learnersPolicy.canManageSchool(actor, olympiad.id, effectiveSchool)) throw notFound(actor.role === 'teacher' ? 'This school' : 'This olympiad');
-  const school = await queries.findSchool(app.db, effectiveSchool);
+  if (!olympiad) throw notFound('This olympiad');
+  const scope = learnersPolicy.schoolScope(actor, olympiad.id, schoolId);
+  if (scope?.schoolId == null) throw notFound('This school');
+  const school = await queries.findSchool(app.db, scope.schoolId);
   if (!school) throw notFound('This school');
   const entry = await queries.findEntry(app.db, olympiad.id, school.id);
   if (!entry) throw conflict(`${school.name} is not entered in ${olympiad.title} yet: enter it first`);

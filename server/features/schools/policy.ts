@@ -56,6 +56,20 @@ export interface SchoolRecord {
 }
 
 export const schoolsPolicy = {
+  /** What of a school the actor may edit: everything (the overlord) or its contact details (its teacher). */
+  schoolEditScope(actor: Actor): 'all' | 'contact' {
+    return actor.role === 'teacher' ? 'contact' : 'all';
+  },
+
+  /**
+   * Whose entries in olympiads the actor sees: a teacher only their own school's (in any olympiad, or the
+   * one named); staff every school's in the olympiads they hold.
+   */
+  participantScope(actor: Actor, olympiadId: number | undefined): { olympiads: 'all' | number[]; schoolId?: number } {
+    if (actor.role === 'teacher') return { olympiads: olympiadId ? [olympiadId] : 'all', schoolId: actor.schoolId ?? -1 };
+    return { olympiads: olympiadScope(actor, olympiadId) };
+  },
+
   canSeeSchool(actor: Actor, school: SchoolRecord): boolean {
     if (actor.role === 'overlord') return true;
     if (actor.role === 'teacher') return actor.schoolId === school.id;

@@ -88,7 +88,10 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
       if (!school || !schoolsPolicy.canSeeSchool(actor, school) || !schoolsPolicy.canUpdateSchool(actor, school)) {
         throw notFound('This school');
       }
-      const parsed = actor.role === 'teacher' ? SchoolContactInput.safeParse(pick(body, ['address', 'phone', 'email'])) : SchoolInput.safeParse(body);
+      const parsed =
+        schoolsPolicy.schoolEditScope(actor) === 'contact'
+          ? SchoolContactInput.safeParse(pick(body, ['address', 'phone', 'email']))
+          : SchoolInput.safeParse(body);
       if (!parsed.success) {
         throw invalid(parsed.error.issues.map((i) => ({ path: ['body', ...i.path.map(String)].join('.'), message: i.message })));
       }
@@ -288,14 +291,11 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Schools entered in an olympiad, with learner counts and status (a teacher: their school’s entries)',
     query: ParticipantListQuery, response: pageOf(SchoolParticipant),
     handler: async ({ actor, query }) => {
-      if (actor.role === 'teacher') {
-        const { items, total } = await queries.listParticipants(db, query.olympiadId ? [query.olympiadId] : 'all', {
-          ...query, schoolId: actor.schoolId ?? -1,
-        });
-        return pageResult(items.map(presentParticipant), total, query);
-      }
-      const scope = olympiadScope(actor, query.olympiadId);
-      const { items, total } = await queries.listParticipants(db, scope, query);
+      const scope = schoolsPolicy.participantScope(actor, query.olympiadId);
+      const { items, total } = await queries.listParticipants(db, scope.olympiads, {
+        ...query,
+        ...(scope.schoolId != null ? { schoolId: scope.schoolId } : {}),
+      });
       return pageResult(items.map(presentParticipant), total, query);
     },
   });
