@@ -20,7 +20,18 @@ const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), 
  *  - no import cycles.
  */
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'scratch/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'scratch/**',
+      'reports/**',
+      'test-results/**',
+      'playwright-report/**',
+      'server/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -86,11 +97,11 @@ export default tseslint.config(
             target: `./web/src/features/${feature}`,
             from: './web/src/features',
             except: [`./${feature}`],
-            message: 'A feature may not import another feature; move the shared part to web/src/lib or web/src/components.',
+            message:
+              'A feature may not import another feature; move the shared part to web/src/lib or web/src/components.',
           })),
         },
       ],
     },
   },
-
 );

@@ -23,7 +23,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
   const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-  console.log(`Crash test on ${database}: ${learners} learners, kill -9 after ${killAfter} s, restart on the same data`);
+  console.log(
+    `Crash test on ${database}: ${learners} learners, kill -9 after ${killAfter} s, restart on the same data`,
+  );
   const env = { BENCH_LEARNERS: String(learners), SITTING_SWEEP_SECONDS: '15' };
   let server: RunningServer = await startServer({ port, env });
   const url = server.url;
@@ -32,7 +34,16 @@ async function main() {
   const run = Promise.all(
     Array.from({ length: learners }, async (_, i) => {
       await sleep((i * 3000) / learners);
-      await runLearner({ baseUrl: () => url, olympiad: 'geo-bench', username: `bench-${i + 1}`, password: 'bench-password', answers, thinkMs, rec, retryUntil });
+      await runLearner({
+        baseUrl: () => url,
+        olympiad: 'geo-bench',
+        username: `bench-${i + 1}`,
+        password: 'bench-password',
+        answers,
+        thinkMs,
+        rec,
+        retryUntil,
+      });
     }),
   );
   await sleep(killAfter * 1000);
@@ -48,10 +59,18 @@ async function main() {
     const verified = await verifyAcked(server.url, rec);
     const errors = [...rec.errors.entries()];
     console.log(`\n== crash test (${database}) ==`);
-    console.log(`answers acknowledged before the kill: ${ackedAtKill}; in all: ${rec.saveTimes.length}; learners finished: ${rec.finished} of ${learners}`);
+    console.log(
+      `answers acknowledged before the kill: ${ackedAtKill}; in all: ${rec.saveTimes.length}; learners finished: ${rec.finished} of ${learners}`,
+    );
     console.log(`acknowledged answers checked in the database: ${verified.checked}, lost: ${verified.lost}`);
-    console.log(`errors: ${errors.reduce((a, [, n]) => a + n, 0)}${errors.length ? ` (${errors.map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''}`);
-    console.log(verified.lost === 0 && verified.checked === rec.saveTimes.length ? 'PASS  every acknowledged answer is stored' : 'FAIL  acknowledged answers are missing');
+    console.log(
+      `errors: ${errors.reduce((a, [, n]) => a + n, 0)}${errors.length ? ` (${errors.map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''}`,
+    );
+    console.log(
+      verified.lost === 0 && verified.checked === rec.saveTimes.length
+        ? 'PASS  every acknowledged answer is stored'
+        : 'FAIL  acknowledged answers are missing',
+    );
   } finally {
     await server.stop();
   }

@@ -32,7 +32,9 @@ function printSteps(rec: Recorder) {
   console.log('step          count     p50 ms    p99 ms    max ms');
   for (const step of steps) {
     const s = summarize(rec.latencies[step]);
-    console.log(`${step.padEnd(12)} ${String(s.count).padStart(6)} ${fmt(s.p50).padStart(10)} ${fmt(s.p99).padStart(9)} ${fmt(s.max).padStart(9)}`);
+    console.log(
+      `${step.padEnd(12)} ${String(s.count).padStart(6)} ${fmt(s.p50).padStart(10)} ${fmt(s.p99).padStart(9)} ${fmt(s.max).padStart(9)}`,
+    );
   }
 }
 
@@ -61,7 +63,10 @@ async function rawHashRate(): Promise<number> {
 
 async function main() {
   const rawHash = await rawHashRate();
-  const load = os.loadavg().map((l) => fmt(l, 1)).join(' ');
+  const load = os
+    .loadavg()
+    .map((l) => fmt(l, 1))
+    .join(' ');
   const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
   console.log(
     `Exam-day benchmark on ${database}: ${learners} learners arriving over ${arrivalSeconds} s, ${answers} answers each, ` +
@@ -88,7 +93,15 @@ async function main() {
       Array.from({ length: learners }, async (_, i) => {
         await sleep(i * gap);
         running++;
-        await runLearner({ baseUrl: () => server.url, olympiad: 'geo-bench', username: `bench-${i + 1}`, password: 'bench-password', answers, thinkMs, rec });
+        await runLearner({
+          baseUrl: () => server.url,
+          olympiad: 'geo-bench',
+          username: `bench-${i + 1}`,
+          password: 'bench-password',
+          answers,
+          thinkMs,
+          rec,
+        });
         running--;
       }),
     );
@@ -104,25 +117,49 @@ async function main() {
     const saveP99 = summarize(rec.latencies.answer).p99;
     const signinP99 = summarize(rec.latencies.signin).p99;
     console.log(`\n== exam run (${database}) ==`);
-    console.log(`machine: ${os.cpus().length} cores, load average at start ${load}, now ${os.loadavg().map((l) => fmt(l, 1)).join(' ')}; raw argon2 verifications/s: ${fmt(rawHash)}`);
-    console.log(`learners: ${learners}, got their first question: ${rec.firstQuestion}, finished: ${rec.finished}, in ${fmt(examSeconds)} s`);
+    console.log(
+      `machine: ${os.cpus().length} cores, load average at start ${load}, now ${os
+        .loadavg()
+        .map((l) => fmt(l, 1))
+        .join(' ')}; raw argon2 verifications/s: ${fmt(rawHash)}`,
+    );
+    console.log(
+      `learners: ${learners}, got their first question: ${rec.firstQuestion}, finished: ${rec.finished}, in ${fmt(examSeconds)} s`,
+    );
     console.log(`sign-ins/s: ${fmt(signins / arrivalSeconds)} (offered: even arrival over ${arrivalSeconds} s)`);
-    console.log(`answer saves: ${saves}, saves/s: ${fmt(saves / examSeconds)} average, ${fmt(peakRate(rec.saveTimes))} peak (5 s)`);
+    console.log(
+      `answer saves: ${saves}, saves/s: ${fmt(saves / examSeconds)} average, ${fmt(peakRate(rec.saveTimes))} peak (5 s)`,
+    );
     printSteps(rec);
-    console.log(`errors: ${totalErrors}${errors.length ? ` (${errors.map(([k2, n]) => `${k2}: ${n}`).join(', ')})` : ''}`);
-    console.log(`acknowledged answers checked in the database: ${verified.checked} of ${verified.learners} learners, lost: ${verified.lost}`);
+    console.log(
+      `errors: ${totalErrors}${errors.length ? ` (${errors.map(([k2, n]) => `${k2}: ${n}`).join(', ')})` : ''}`,
+    );
+    console.log(
+      `acknowledged answers checked in the database: ${verified.checked} of ${verified.learners} learners, lost: ${verified.lost}`,
+    );
     /* ---- 2. saturation: the real save route vs the bare upsert, same concurrency ---- */
     const satRec = newRecorder();
-    const sessions = (await Promise.all(
-      Array.from({ length: concurrency }, (_, k) =>
-        runLearner({ baseUrl: () => server.url, olympiad: 'geo-bench', username: `bench-${learners + k + 1}`, password: 'bench-password', answers: 0, thinkMs: 0, rec: satRec, finish: false }),
-      ),
-    )).filter((x) => x != null);
+    const sessions = (
+      await Promise.all(
+        Array.from({ length: concurrency }, (_, k) =>
+          runLearner({
+            baseUrl: () => server.url,
+            olympiad: 'geo-bench',
+            username: `bench-${learners + k + 1}`,
+            password: 'bench-password',
+            answers: 0,
+            thinkMs: 0,
+            rec: satRec,
+            finish: false,
+          }),
+        ),
+      )
+    ).filter((x) => x != null);
     const papers = await Promise.all(
       sessions.map((s) =>
-        requestJson<{ modules: Array<{ questions: Array<{ id: number; type: string; options: Array<{ id: string }> }> }> }>(
-          server.url, 'GET', '/api/sitting/geo-bench/paper', undefined, { authorization: `Bearer ${s!.token}` },
-        ),
+        requestJson<{
+          modules: Array<{ questions: Array<{ id: number; type: string; options: Array<{ id: string }> }> }>;
+        }>(server.url, 'GET', '/api/sitting/geo-bench/paper', undefined, { authorization: `Bearer ${s!.token}` }),
       ),
     );
     const single = papers[0]!.body.modules.flatMap((m) => m.questions).filter((q) => q.type === 'single');
@@ -133,13 +170,19 @@ async function main() {
       const me = k++ % sessions.length;
       const q = single[me % single.length]!;
       const t = performance.now();
-      const res = await requestJson(server.url, 'PUT', `/api/sitting/geo-bench/answers/${q.id}`,
+      const res = await requestJson(
+        server.url,
+        'PUT',
+        `/api/sitting/geo-bench/answers/${q.id}`,
         JSON.stringify({ value: { type: 'single', optionId: q.options[me % q.options.length]!.id } }),
-        { authorization: `Bearer ${sessions[me]!.token}` }).catch(() => ({ status: 0 }));
+        { authorization: `Bearer ${sessions[me]!.token}` },
+      ).catch(() => ({ status: 0 }));
       realLatencies.push(performance.now() - t);
       if (res.status !== 200) realErrors++;
     });
-    const targets = (await requestJson<{ attempts: number[]; questions: number[] }>(server.url, 'GET', '/api/bench/bare-targets')).body;
+    const targets = (
+      await requestJson<{ attempts: number[]; questions: number[] }>(server.url, 'GET', '/api/bench/bare-targets')
+    ).body;
     const bareLatencies: number[] = [];
     let bareErrors = 0;
     k = 0;
@@ -148,8 +191,12 @@ async function main() {
       const attempt = targets.attempts[me % targets.attempts.length]!;
       const question = targets.questions[me % targets.questions.length]!;
       const t = performance.now();
-      const res = await requestJson(server.url, 'PUT', `/api/bench/bare-answer/${attempt}/${question}`,
-        JSON.stringify({ value: { type: 'single', optionId: 'a' } })).catch(() => ({ status: 0 }));
+      const res = await requestJson(
+        server.url,
+        'PUT',
+        `/api/bench/bare-answer/${attempt}/${question}`,
+        JSON.stringify({ value: { type: 'single', optionId: 'a' } }),
+      ).catch(() => ({ status: 0 }));
       bareLatencies.push(performance.now() - t);
       if (res.status !== 200) bareErrors++;
     });
@@ -159,13 +206,20 @@ async function main() {
     const realRate = real.count / (realMs / 1000);
     const bareRate = bare.count / (bareMs / 1000);
     console.log(`\n== saturated, ${concurrency} connections, ${saturateSeconds} s each ==`);
-    console.log(`real save route: ${fmt(realRate)} saves/s, p50 ${fmt(real.p50)} ms, p99 ${fmt(real.p99)} ms, errors ${realErrors}`);
-    console.log(`bare upsert route: ${fmt(bareRate)} upserts/s, p50 ${fmt(bare.p50)} ms, p99 ${fmt(bare.p99)} ms, errors ${bareErrors}`);
+    console.log(
+      `real save route: ${fmt(realRate)} saves/s, p50 ${fmt(real.p50)} ms, p99 ${fmt(real.p99)} ms, errors ${realErrors}`,
+    );
+    console.log(
+      `bare upsert route: ${fmt(bareRate)} upserts/s, p50 ${fmt(bare.p50)} ms, p99 ${fmt(bare.p99)} ms, errors ${bareErrors}`,
+    );
     console.log(`real / bare: ${fmt((realRate / bareRate) * 100)} % (target ≥ 50 %)`);
     console.log(`\n== targets ==`);
     const check = (ok: boolean, text: string) => console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
     check(totalErrors === 0, `zero errors (${totalErrors})`);
-    check(verified.lost === 0 && verified.checked === saves, `zero lost answers (${verified.lost} of ${verified.checked})`);
+    check(
+      verified.lost === 0 && verified.checked === saves,
+      `zero lost answers (${verified.lost} of ${verified.checked})`,
+    );
     check(saveP99 <= 100, `answer-save p99 ≤ 100 ms (${fmt(saveP99)} ms)`);
     check(realRate >= 0.5 * bareRate, `save throughput ≥ 50 % of bare (${fmt((realRate / bareRate) * 100)} %)`);
     if (database === 'postgres') check(signinP99 <= 2000, `sign-in p99 ≤ 2 s (${fmt(signinP99)} ms)`);

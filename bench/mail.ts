@@ -74,7 +74,8 @@ async function main() {
     console.log(`Mail benchmark: ${total} messages, ${senders} sender processes, PostgreSQL, SMTP sink on 127.0.0.1`);
     await database.db.execute(sql`insert into mass_mails (subject, html_body, audience, status, recipients)
       values ('Bench', '<p>Bench</p>', '{"kind":"all-teachers"}', 'queued', ${total})`);
-    await database.db.execute(sql`insert into emails (kind, to_address, subject, text_body, html_body, status, mass_mail_id, unsubscribe_ref)
+    await database.db
+      .execute(sql`insert into emails (kind, to_address, subject, text_body, html_body, status, mass_mail_id, unsubscribe_ref)
       select 'mass-mail', 'teacher' || g || '@school.bench', 'Bench message ' || g, 'Hello, this is message ' || g || E'.\n',
         '<p>Hello, this is message <b>' || g || '</b>.</p>', 'held', 1, 'ref-' || g
       from generate_series(1, ${total}) g`);
@@ -94,17 +95,30 @@ async function main() {
 
     // Release everything at once (the overlord's "release all"), then wait until every row is final.
     const started = performance.now();
-    await database.db.execute(sql`update emails set status = 'released', released_at = now(), next_attempt_at = now() where status = 'held'`);
+    await database.db.execute(
+      sql`update emails set status = 'released', released_at = now(), next_attempt_at = now() where status = 'held'`,
+    );
     const deadline = Date.now() + timeoutSeconds * 1000;
     let left = total;
     while (Date.now() < deadline) {
-      const [r] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from emails where status in ('released', 'sending')`);
+      const [r] = await rows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from emails where status in ('released', 'sending')`,
+      );
       left = r!.n;
       if (left === 0) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const seconds = (performance.now() - started) / 1000;
-    await Promise.all(children.map((c) => new Promise((resolve) => { c.once('exit', resolve); c.kill('SIGTERM'); })));
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise((resolve) => {
+            c.once('exit', resolve);
+            c.kill('SIGTERM');
+          }),
+      ),
+    );
     children.length = 0;
 
     const [counts] = await rows<{ sent: number; failed: number }>(

@@ -61,7 +61,12 @@ async function main() {
       const body = bodies[i++ % bodies.length];
       const t0 = performance.now();
       try {
-        const res = await requestJson<{ accessToken?: { token?: string } }>(server.url, 'POST', '/api/auth/signin', body);
+        const res = await requestJson<{ accessToken?: { token?: string } }>(
+          server.url,
+          'POST',
+          '/api/auth/signin',
+          body,
+        );
         if (res.status !== 200 || !res.body?.accessToken?.token) errors++;
       } catch {
         errors++;

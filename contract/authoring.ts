@@ -68,17 +68,28 @@ export const questionFields = {
 
 /** The rules between fields: the key matches the type and names existing options. */
 export function checkQuestion(
-  q: { type: z.infer<typeof QuestionType>; prompt: string; options: Array<{ id: string; text: string; imageUrl: string | null }>; answerKey: AnswerKey | null; imageUrl: string | null; imageAlt: string },
+  q: {
+    type: z.infer<typeof QuestionType>;
+    prompt: string;
+    options: Array<{ id: string; text: string; imageUrl: string | null }>;
+    answerKey: AnswerKey | null;
+    imageUrl: string | null;
+    imageAlt: string;
+  },
   ctx: z.RefinementCtx,
 ) {
-  if (!q.prompt.replace(/<[^>]*>/g, '').trim() && !q.imageUrl) ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'Write the question' });
-  if (q.imageUrl && !q.imageAlt) ctx.addIssue({ code: 'custom', path: ['imageAlt'], message: 'Describe the image for learners who cannot see it' });
+  if (!q.prompt.replace(/<[^>]*>/g, '').trim() && !q.imageUrl)
+    ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'Write the question' });
+  if (q.imageUrl && !q.imageAlt)
+    ctx.addIssue({ code: 'custom', path: ['imageAlt'], message: 'Describe the image for learners who cannot see it' });
   const choice = q.type === 'single' || q.type === 'multiple';
   if (choice) {
     if (q.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Give at least two options' });
-    if (!optionIdsUnique(q.options)) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Option ids must differ' });
+    if (!optionIdsUnique(q.options))
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Option ids must differ' });
     q.options.forEach((o, i) => {
-      if (!o.text.trim() && !o.imageUrl) ctx.addIssue({ code: 'custom', path: ['options', i, 'text'], message: 'Write the option or give it an image' });
+      if (!o.text.trim() && !o.imageUrl)
+        ctx.addIssue({ code: 'custom', path: ['options', i, 'text'], message: 'Write the option or give it an image' });
     });
   } else if (q.options.length > 0) {
     ctx.addIssue({ code: 'custom', path: ['options'], message: 'Only choice questions have options' });
@@ -90,7 +101,8 @@ export function checkQuestion(
     return;
   }
   const ids = new Set(q.options.map((o) => o.id));
-  if (key.type === 'single' && !ids.has(key.correct)) ctx.addIssue({ code: 'custom', path: ['answerKey'], message: 'Choose the correct option' });
+  if (key.type === 'single' && !ids.has(key.correct))
+    ctx.addIssue({ code: 'custom', path: ['answerKey'], message: 'Choose the correct option' });
   if (key.type === 'multiple' && !key.correct.every((id) => ids.has(id))) {
     ctx.addIssue({ code: 'custom', path: ['answerKey'], message: 'The correct options must be among the options' });
   }
@@ -102,7 +114,9 @@ export const QuestionInput = z
 export type QuestionInput = z.infer<typeof QuestionInput>;
 
 /** An update sends the whole question (the editor always has it); `confirmKeyChange` when attempts exist. */
-export const QuestionUpdate = z.strictObject({ ...questionFields, confirmKeyChange: z.boolean().default(false) }).superRefine(checkQuestion);
+export const QuestionUpdate = z
+  .strictObject({ ...questionFields, confirmKeyChange: z.boolean().default(false) })
+  .superRefine(checkQuestion);
 export type QuestionUpdate = z.infer<typeof QuestionUpdate>;
 
 export const questionSorts = ['position', 'type', 'marks', 'difficulty', 'updatedAt'] as const;

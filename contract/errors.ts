@@ -2,9 +2,21 @@ import { z } from 'zod';
 
 /** Stable machine words for `code` in the one error shape (DESIGN §2). */
 export const errorCodes = [
-  'bad_request', 'validation_failed', 'unauthenticated', 'forbidden', 'not_found', 'conflict',
-  'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal_error',
-  'unknown_username', 'wrong_password', 'account_disabled', 'token_invalid', 'method_not_allowed',
+  'bad_request',
+  'validation_failed',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal_error',
+  'unknown_username',
+  'wrong_password',
+  'account_disabled',
+  'token_invalid',
+  'method_not_allowed',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;

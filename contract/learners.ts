@@ -81,7 +81,9 @@ export const ImportReport = z.object({
   invalid: z.number().int(),
   errors: z.array(ImportRowError),
   /** The first valid rows, as they will be saved. */
-  sample: z.array(z.object({ row: z.number().int(), firstName: z.string(), lastName: z.string(), grade: z.number().int() })),
+  sample: z.array(
+    z.object({ row: z.number().int(), firstName: z.string(), lastName: z.string(), grade: z.number().int() }),
+  ),
   /** The encoding the file was read in (csv). */
   encoding: z.string(),
 });

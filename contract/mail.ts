@@ -155,7 +155,10 @@ export const BounceNotice = z.strictObject({
   reason: z.string().max(1000).default(''),
   emailId: z.number().int().positive().optional(),
 });
-export const BounceIntakeBody = z.union([BounceNotice, z.strictObject({ bounces: z.array(BounceNotice).min(1).max(1000) })]);
+export const BounceIntakeBody = z.union([
+  BounceNotice,
+  z.strictObject({ bounces: z.array(BounceNotice).min(1).max(1000) }),
+]);
 
 // ---- Files ----
 
@@ -189,7 +192,10 @@ export const AttachmentRenameQuery = z.object({
     .trim()
     .min(1, 'Give the file a name')
     .max(120)
-    .refine((s) => !/[/\\<>:"|?*]/.test(s) && ![...s].some((c) => c.charCodeAt(0) < 32), 'A file name cannot contain / \\ < > : " | ? *'),
+    .refine(
+      (s) => !/[/\\<>:"|?*]/.test(s) && ![...s].some((c) => c.charCodeAt(0) < 32),
+      'A file name cannot contain / \\ < > : " | ? *',
+    ),
 });
 export const UploadDeleteQuery = z.object({ filename: z.string().min(1).max(300) });
 export const UploadQuery = z.object({ olympiadId: optionalId });
@@ -206,7 +212,10 @@ export type Audience = z.infer<typeof Audience>;
 
 /** Splits pasted text into addresses: commas, semicolons, whitespace and new lines. */
 export function parseAddresses(text: string): { valid: string[]; invalid: string[] } {
-  const words = text.split(/[\s,;]+/).map((w) => w.trim().replace(/^<|>$/g, '')).filter(Boolean);
+  const words = text
+    .split(/[\s,;]+/)
+    .map((w) => w.trim().replace(/^<|>$/g, ''))
+    .filter(Boolean);
   const valid = new Set<string>();
   const invalid: string[] = [];
   for (const w of words) {

@@ -43,14 +43,16 @@ export const ProjectInput = z.strictObject({
   keywords: text(500).default(''),
 });
 export type ProjectInput = z.infer<typeof ProjectInput>;
-export const ProjectUpdate = z.strictObject({
-  projectName: UrlName,
-  title: required(200, 'a title'),
-  seoTitle: text(200),
-  shareTitle: text(200),
-  description: text(2000),
-  keywords: text(500),
-}).partial();
+export const ProjectUpdate = z
+  .strictObject({
+    projectName: UrlName,
+    title: required(200, 'a title'),
+    seoTitle: text(200),
+    shareTitle: text(200),
+    description: text(2000),
+    keywords: text(500),
+  })
+  .partial();
 
 export const projectSorts = ['projectName', 'title', 'updatedAt'] as const;
 export const ProjectListQuery = z.strictObject({ ...paging, sort: z.enum(projectSorts).default('title') });
@@ -77,12 +79,14 @@ export const SubProjectInput = z.strictObject({
   position: z.number().int().min(0).max(10_000).default(0),
 });
 export type SubProjectInput = z.infer<typeof SubProjectInput>;
-export const SubProjectUpdate = z.strictObject({
-  name: UrlName,
-  title: required(200, 'a title'),
-  description: text(2000),
-  position: z.number().int().min(0).max(10_000),
-}).partial();
+export const SubProjectUpdate = z
+  .strictObject({
+    name: UrlName,
+    title: required(200, 'a title'),
+    description: text(2000),
+    position: z.number().int().min(0).max(10_000),
+  })
+  .partial();
 
 export const subProjectSorts = ['name', 'title', 'position', 'projectName'] as const;
 export const SubProjectListQuery = z.strictObject({
@@ -154,10 +158,17 @@ export const olympiadSettingsFields = {
 
 /** The languages an olympiad may be offered in (South Africa's official written languages). */
 export const olympiadLanguages = [
-  { code: 'en', label: 'English' }, { code: 'af', label: 'Afrikaans' }, { code: 'zu', label: 'isiZulu' },
-  { code: 'xh', label: 'isiXhosa' }, { code: 'st', label: 'Sesotho' }, { code: 'tn', label: 'Setswana' },
-  { code: 'nso', label: 'Sepedi' }, { code: 'ts', label: 'Xitsonga' }, { code: 'ss', label: 'siSwati' },
-  { code: 've', label: 'Tshivenda' }, { code: 'nr', label: 'isiNdebele' },
+  { code: 'en', label: 'English' },
+  { code: 'af', label: 'Afrikaans' },
+  { code: 'zu', label: 'isiZulu' },
+  { code: 'xh', label: 'isiXhosa' },
+  { code: 'st', label: 'Sesotho' },
+  { code: 'tn', label: 'Setswana' },
+  { code: 'nso', label: 'Sepedi' },
+  { code: 'ts', label: 'Xitsonga' },
+  { code: 'ss', label: 'siSwati' },
+  { code: 've', label: 'Tshivenda' },
+  { code: 'nr', label: 'isiNdebele' },
 ] as const;
 
 const olympiadFields = {

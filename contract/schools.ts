@@ -7,8 +7,15 @@ import { PageQuery } from './errors.js';
  */
 
 export const provinces = [
-  'Eastern Cape', 'Free State', 'Gauteng', 'KwaZulu-Natal', 'Limpopo', 'Mpumalanga', 'North West',
-  'Northern Cape', 'Western Cape',
+  'Eastern Cape',
+  'Free State',
+  'Gauteng',
+  'KwaZulu-Natal',
+  'Limpopo',
+  'Mpumalanga',
+  'North West',
+  'Northern Cape',
+  'Western Cape',
 ] as const;
 export const schoolTypes = ['Public', 'Independent', 'Special needs', 'Other'] as const;
 
@@ -40,7 +47,9 @@ export const SchoolInput = z.strictObject({
   town: optionalText(120),
   address: optionalText(300),
   phone: optionalText(40),
-  email: Email.or(z.literal('').transform(() => null)).nullable().optional(),
+  email: Email.or(z.literal('').transform(() => null))
+    .nullable()
+    .optional(),
   type: optionalText(60),
 });
 export type SchoolInput = z.infer<typeof SchoolInput>;
@@ -49,7 +58,9 @@ export type SchoolInput = z.infer<typeof SchoolInput>;
 export const SchoolContactInput = z.strictObject({
   address: optionalText(300),
   phone: optionalText(40),
-  email: Email.or(z.literal('').transform(() => null)).nullable().optional(),
+  email: Email.or(z.literal('').transform(() => null))
+    .nullable()
+    .optional(),
 });
 
 export const School = z.object({
@@ -179,9 +190,7 @@ export const PortalOlympiad = z.object({
   open: z.boolean(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
-  participant: z
-    .object({ id: z.number().int(), status: ParticipantStatus, learnerCount: z.number().int() })
-    .nullable(),
+  participant: z.object({ id: z.number().int(), status: ParticipantStatus, learnerCount: z.number().int() }).nullable(),
 });
 export type PortalOlympiad = z.infer<typeof PortalOlympiad>;
 

@@ -208,7 +208,12 @@ export const ExtraTimeResult = z.object({
 /** GET participant/get-submitted-data/{learnerId}: what a learner submitted, with marks and the key (admins). */
 export const SubmittedData = z.object({
   success: z.literal(true),
-  learner: z.object({ id: z.number().int(), username: z.string(), name: z.string(), schoolName: z.string().nullable() }),
+  learner: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    name: z.string(),
+    schoolName: z.string().nullable(),
+  }),
   attempt: z
     .object({
       status: AttemptStatus,

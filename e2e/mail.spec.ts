@@ -26,7 +26,9 @@ test('compose, queue, release, and unsubscribe from the received message’s lin
   await admin.getByRole('button', { name: 'New mailing' }).click();
   const compose = admin.getByRole('dialog', { name: 'New mailing' });
   await compose.getByRole('textbox', { name: 'Subject' }).fill(subject);
-  await compose.getByRole('textbox', { name: 'Message' }).fill('Dear teacher, the olympiad opens at 09:00 on writing day.');
+  await compose
+    .getByRole('textbox', { name: 'Message' })
+    .fill('Dear teacher, the olympiad opens at 09:00 on writing day.');
   await compose.getByRole('radio', { name: 'A pasted list of addresses' }).check();
   await compose.getByRole('textbox', { name: 'Addresses' }).fill(`${address}\nnot-an-address`);
   await expect(compose.getByText('Not addresses: not-an-address')).toBeVisible();
@@ -35,7 +37,11 @@ test('compose, queue, release, and unsubscribe from the received message’s lin
   await compose.getByRole('button', { name: 'Save draft' }).click();
   const preview = admin.getByRole('dialog', { name: 'Preview for one recipient' });
   await expect(preview.getByText(`To ${address}`)).toBeVisible();
-  await preview.getByRole('button', { name: 'Close' }).first().click().catch(() => admin.keyboard.press('Escape'));
+  await preview
+    .getByRole('button', { name: 'Close' })
+    .first()
+    .click()
+    .catch(() => admin.keyboard.press('Escape'));
   await admin.getByRole('button', { name: `Queue ${subject}` }).click();
   await expect(admin.getByText('1 messages queued and held until the overlord releases them')).toBeVisible();
   await adminContext.close();

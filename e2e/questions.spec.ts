@@ -23,25 +23,52 @@ async function chooseType(page: Page, label: string) {
   await page.getByRole('option', { name: label }).click();
 }
 
-test('an admin authors every question type, a second admin verifies, the check turns green', async ({ browser, request }) => {
+test('an admin authors every question type, a second admin verifies, the check turns green', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   // The overlord sets up a fresh olympiad (with a window and a duration) and grants both admins.
   const token = async (username: string) =>
-    ((await (await request.post('/api/auth/signin', { data: { username, password: demoPassword, loginType: 'staff' } })).json()) as { accessToken: { token: string } }).accessToken.token;
+    (
+      (await (
+        await request.post('/api/auth/signin', { data: { username, password: demoPassword, loginType: 'staff' } })
+      ).json()) as { accessToken: { token: string } }
+    ).accessToken.token;
   const overlord = { Authorization: `Bearer ${await token('overlord')}` };
-  const projects = (await (await request.get('/olympus-project/v-rest/?search=geography', { headers: overlord })).json()) as { items: Array<{ id: number }> };
+  const projects = (await (
+    await request.get('/olympus-project/v-rest/?search=geography', { headers: overlord })
+  ).json()) as { items: Array<{ id: number }> };
   const varName = `geo-e2e-${Date.now().toString(36)}`;
   const day = 86_400_000;
   const created = await request.post('/olympiad/v-rest/', {
     headers: overlord,
-    data: { projectId: projects.items[0]!.id, varName, title: 'Geography e2e', year: 2030, feeCents: 0, durationMinutes: 45, startsAt: new Date(Date.now() + day).toISOString(), endsAt: new Date(Date.now() + 2 * day).toISOString() },
+    data: {
+      projectId: projects.items[0]!.id,
+      varName,
+      title: 'Geography e2e',
+      year: 2030,
+      feeCents: 0,
+      durationMinutes: 45,
+      startsAt: new Date(Date.now() + day).toISOString(),
+      endsAt: new Date(Date.now() + 2 * day).toISOString(),
+    },
   });
   expect(created.status()).toBe(200);
   const olympiadId = ((await created.json()) as { olympiad: { id: number } }).olympiad.id;
-  const staff = (await (await request.get('/olympiad-grant/v-rest/staff-search?search=admin', { headers: overlord })).json()) as { items: Array<{ id: number; username: string }> };
+  const staff = (await (
+    await request.get('/olympiad-grant/v-rest/staff-search?search=admin', { headers: overlord })
+  ).json()) as { items: Array<{ id: number; username: string }> };
   for (const username of ['admin', 'admin2']) {
     const user = staff.items.find((u) => u.username === username)!;
-    expect((await request.post('/olympiad-grant/v-rest/', { headers: overlord, data: { olympiadId, userId: user.id, role: 'admin' } })).status()).toBe(200);
+    expect(
+      (
+        await request.post('/olympiad-grant/v-rest/', {
+          headers: overlord,
+          data: { olympiadId, userId: user.id, role: 'admin' },
+        })
+      ).status(),
+    ).toBe(200);
   }
 
   // The admin adds a module.
@@ -64,7 +91,11 @@ test('an admin authors every question type, a second admin verifies, the check t
 
   await add();
   await admin.getByRole('textbox', { name: 'Question', exact: true }).fill('Which province is the largest?');
-  await admin.getByRole('dialog').locator('input[type=file]').first().setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: PNG });
+  await admin
+    .getByRole('dialog')
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: PNG });
   await admin.getByRole('textbox', { name: 'Image description (for screen readers)' }).fill('A map of the provinces');
   await admin.getByRole('textbox', { name: 'Option A' }).fill('Northern Cape');
   await admin.getByRole('textbox', { name: 'Option B' }).fill('Gauteng');
@@ -121,7 +152,10 @@ test('an admin authors every question type, a second admin verifies, the check t
   await admin2.goto(`/${varName}/admin/reports/verify-questions`);
   await expect(admin2.getByTestId('verify-item')).toHaveCount(5);
   for (let i = 0; i < 5; i++) {
-    await admin2.getByRole('button', { name: /Mark question \d+ of module 1 verified/ }).first().click();
+    await admin2
+      .getByRole('button', { name: /Mark question \d+ of module 1 verified/ })
+      .first()
+      .click();
     await expect(admin2.getByTestId('verify-item')).toHaveCount(4 - i);
   }
   await expect(admin2.getByTestId('verify-check')).toHaveAttribute('data-ready', 'true');

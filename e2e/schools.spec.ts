@@ -16,12 +16,16 @@ const newPassword = 'Bergsig-ön-2026 %"\'';
 /** The verify link mailed to `to`, read from the outbox through the overlord's email log API. */
 async function mailedLink(page: Page, to: string): Promise<string> {
   const api = page.context().request;
-  const signin = await api.post('/api/auth/signin', { data: { username: 'overlord', password: demoPassword, loginType: 'staff' } });
+  const signin = await api.post('/api/auth/signin', {
+    data: { username: 'overlord', password: demoPassword, loginType: 'staff' },
+  });
   const token = ((await signin.json()) as { accessToken: { token: string } }).accessToken.token;
   const headers = { authorization: `Bearer ${token}` };
   let id: number | undefined;
   await expect(async () => {
-    const list = (await (await api.get(`/queued-email/search/${encodeURIComponent(to)}`, { headers })).json()) as { items: Array<{ id: number }> };
+    const list = (await (await api.get(`/queued-email/search/${encodeURIComponent(to)}`, { headers })).json()) as {
+      items: Array<{ id: number }>;
+    };
     id = list.items[0]?.id;
     expect(id).toBeTruthy();
   }).toPass({ timeout: 15_000 });
@@ -32,7 +36,10 @@ async function mailedLink(page: Page, to: string): Promise<string> {
 }
 
 const csv = (rows: string[]) => Buffer.from(`\uFEFFFirst name,Surname,Grade\r\n${rows.join('\r\n')}\r\n`, 'utf8');
-const goodRows = Array.from({ length: 25 }, (_, i) => `Learner${String.fromCharCode(65 + (i % 26))}${i},Dlamini-${i},${7 + (i % 6)}`);
+const goodRows = Array.from(
+  { length: 25 },
+  (_, i) => `Learner${String.fromCharCode(65 + (i % 26))}${i},Dlamini-${i},${7 + (i % 6)}`,
+);
 
 test('from the public form to printed sign-in slips', async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
@@ -57,7 +64,9 @@ test('from the public form to printed sign-in slips', async ({ browser }, testIn
   await visitor.getByLabel('About how many learners?').fill('28');
   await expectNoSeriousA11yViolations(visitor, testInfo);
   await visitor.getByRole('button', { name: 'Send expression of interest' }).click();
-  await expect(visitor.getByRole('status').filter({ hasText: 'Thank you' })).toContainText('An organiser will look at it');
+  await expect(visitor.getByRole('status').filter({ hasText: 'Thank you' })).toContainText(
+    'An organiser will look at it',
+  );
   await visitor.screenshot({ path: 'test-results/schools-1-eoi-thanks.png', fullPage: true });
 
   // 2. The admin processes it: no existing school matches, so it is created and entered.
@@ -117,7 +126,10 @@ test('from the public form to printed sign-in slips', async ({ browser }, testIn
   await expect(teacher.getByRole('cell', { name: "D'Arcy", exact: true })).toBeVisible();
 
   // 7. Downloads the sign-in slips.
-  const [download] = await Promise.all([teacher.waitForEvent('download'), teacher.getByRole('button', { name: 'Download sign-in slips (PDF)' }).click()]);
+  const [download] = await Promise.all([
+    teacher.waitForEvent('download'),
+    teacher.getByRole('button', { name: 'Download sign-in slips (PDF)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   const path = await download.path();
   const { readFileSync } = await import('node:fs');

@@ -54,7 +54,11 @@ const Env = z.object({
   MAIL_SENDING_LEASE_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Shared secret of the bounce intake (POST /bounce/api/intake, header x-bounce-secret). Unset: intake off. */
   BOUNCE_SECRET: z.string().min(16, 'BOUNCE_SECRET must be at least 16 characters').optional(),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1_048_576),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1_048_576),
 });
 
 export interface Config {

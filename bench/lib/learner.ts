@@ -92,7 +92,13 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
     for (;;) {
       const t = performance.now();
       try {
-        const res = await requestJson<T>(o.baseUrl(), method, path, body === undefined ? undefined : JSON.stringify(body), token ? { authorization: `Bearer ${token}` } : {});
+        const res = await requestJson<T>(
+          o.baseUrl(),
+          method,
+          path,
+          body === undefined ? undefined : JSON.stringify(body),
+          token ? { authorization: `Bearer ${token}` } : {},
+        );
         rec.latencies[step].push(performance.now() - t);
         if (res.status !== okStatus) {
           const key = `${step} ${res.status}`;
@@ -135,7 +141,10 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
       if (o.thinkMs > 0) await sleep(o.thinkMs * (0.5 + Math.random()));
       const { q, mi, qi } = questions[i % questions.length]!;
       const value = answerFor(q, Math.floor(i / questions.length) + session.id);
-      await call('answer', 'PUT', `${base}/answers/${q.id}`, { value, position: { moduleIndex: mi, questionIndex: qi } });
+      await call('answer', 'PUT', `${base}/answers/${q.id}`, {
+        value,
+        position: { moduleIndex: mi, questionIndex: qi },
+      });
       mine.set(q.id, canonical(value));
       rec.saveTimes.push(performance.now() - rec.t0);
     }

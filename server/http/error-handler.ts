@@ -56,8 +56,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply
-      .status(404)
-      .send(errorBody('not_found', `There is no ${req.method} ${req.url.split('?')[0]} in the API`));
+    reply.status(404).send(errorBody('not_found', `There is no ${req.method} ${req.url.split('?')[0]} in the API`));
   });
 }

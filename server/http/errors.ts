@@ -21,8 +21,7 @@ export const unauthenticated = (message = 'Please sign in to continue') =>
   new HttpError(401, 'unauthenticated', message);
 export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, 'forbidden', message);
 export const notFound = (what = 'This record') => new HttpError(404, 'not_found', `${what} was not found`);
-export const conflict = (message: string, details?: FieldError[]) =>
-  new HttpError(409, 'conflict', message, details);
+export const conflict = (message: string, details?: FieldError[]) => new HttpError(409, 'conflict', message, details);
 export const rateLimited = (message: string) => new HttpError(429, 'rate_limited', message);
 
 export function errorBody(code: ErrorCode, message: string, details?: FieldError[]): ErrorBody {

@@ -129,9 +129,19 @@ async function withSavedWording(q: Queryable, mail: OutgoingMail): Promise<Outgo
 export function createMailer(options: { smtpUrl?: string | undefined; from: string; pool?: boolean }): Mailer {
   // A pool of SMTP connections (reused across messages); `pool: false` opens one connection per message.
   const transporter: Transporter | null = options.smtpUrl
-    ? nodemailer.createTransport({ url: options.smtpUrl, pool: options.pool ?? true, maxConnections: 8, maxMessages: Infinity })
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        pool: options.pool ?? true,
+        maxConnections: 8,
+        maxMessages: Infinity,
+      })
     : null;
-  const settings: MailSettings = { publicUrl: 'http://localhost:3000', storage: null, maxAttempts: 6, retryBaseSeconds: 60 };
+  const settings: MailSettings = {
+    publicUrl: 'http://localhost:3000',
+    storage: null,
+    maxAttempts: 6,
+    retryBaseSeconds: 60,
+  };
   const worker = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const attachmentCache = new Map<number, { filename: string; content: Buffer }>();
 

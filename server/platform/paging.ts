@@ -12,7 +12,11 @@ export interface Paging {
 export const offsetOf = (p: Paging) => (p.page - 1) * p.pageSize;
 
 /** A LIKE pattern that matches `term` anywhere, with the LIKE wildcards in it escaped. */
-export const containsPattern = (term: string) => `%${term.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (term: string) =>
+  `%${term
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** `order by` from a whitelist of sortable columns (unknown sorts fall back to the default). */
 export function orderBy(p: Paging, columns: Record<string, SQL>, fallback: string, tieBreak: SQL): SQL {

@@ -17,7 +17,10 @@ export interface FileStorage {
 /** Keeps only letters, digits, dot, dash and underscore; never a path. */
 export function safeName(name: string): string {
   const base = path.basename(name.replaceAll('\\', '/'));
-  const cleaned = base.replace(/[^\w.-]+/g, '-').replace(/^[.-]+/, '').slice(-120);
+  const cleaned = base
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(-120);
   return cleaned || 'file';
 }
 

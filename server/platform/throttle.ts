@@ -6,23 +6,32 @@ import { type Queryable, rows } from '../db/client.js';
  * (decision 004). `key` names what is counted, e.g. `signin-fail:account:42`.
  */
 export async function hitCount(q: Queryable, key: string, windowMinutes: number): Promise<number> {
-  const [row] = await rows<{ hits: number }>(q, sql`
+  const [row] = await rows<{ hits: number }>(
+    q,
+    sql`
     insert into throttles (key, window_start, hits) values (${key}, now(), 1)
     on conflict (key) do update set
       hits = case when throttles.window_start < now() - make_interval(mins => ${windowMinutes})
                   then 1 else throttles.hits + 1 end,
       window_start = case when throttles.window_start < now() - make_interval(mins => ${windowMinutes})
                   then now() else throttles.window_start end
-    returning hits`);
+    returning hits`,
+  );
   return Number(row?.hits ?? 0);
 }
 
 /** The counts of several keys in their current windows (0 for an expired or absent key). */
 export async function currentCounts(q: Queryable, keys: string[], windowMinutes: number): Promise<number[]> {
-  const found = await rows<{ key: string; hits: number }>(q, sql`
+  const found = await rows<{ key: string; hits: number }>(
+    q,
+    sql`
     select key, hits from throttles
-    where key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})
-      and window_start >= now() - make_interval(mins => ${windowMinutes})`);
+    where key in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})
+      and window_start >= now() - make_interval(mins => ${windowMinutes})`,
+  );
   const byKey = new Map(found.map((r) => [r.key, Number(r.hits)]));
   return keys.map((k) => byKey.get(k) ?? 0);
 }

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client.js';
 import { hashPassword } from '../platform/passwords.js';
-import { createModule, createOlympiad, createProject, createQuestion, createSchool, enterSchool, grant } from './factories.js';
+import {
+  createModule,
+  createOlympiad,
+  createProject,
+  createQuestion,
+  createSchool,
+  enterSchool,
+  grant,
+} from './factories.js';
 
 /**
  * Bench-only seeding (`BENCH_LEARNERS=n`, set only by bench/): the olympiad `geo-bench` with 30 questions in
@@ -31,7 +39,10 @@ export async function seedBenchIfAbsent(db: Db, learners: number): Promise<boole
     });
     const school = await createSchool(tx, { name: 'Bench High School' });
     await enterSchool(tx, olympiad.id, school.id);
-    const [admin] = await rows<{ id: number }>(tx, sql`select id from users where username = 'admin' and olympiad_id is null`);
+    const [admin] = await rows<{ id: number }>(
+      tx,
+      sql`select id from users where username = 'admin' and olympiad_id is null`,
+    );
     if (admin) await grant(tx, admin.id, olympiad.id, 'admin');
     const types = ['single', 'multiple', 'true_false', 'numeric', 'short_text'] as const;
     for (let m = 0; m < 3; m++) {

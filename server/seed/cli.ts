@@ -7,5 +7,9 @@ const config = loadConfig();
 const database = await openDatabase(config);
 await database.migrate();
 const seeded = await seedDemoIfEmpty(database.db);
-console.log(seeded ? `Demo data added; every demo password is "${seeded.password}".` : 'The database already has users: nothing added.');
+console.log(
+  seeded
+    ? `Demo data added; every demo password is "${seeded.password}".`
+    : 'The database already has users: nothing added.',
+);
 await database.close();

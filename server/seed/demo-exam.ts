@@ -35,8 +35,10 @@ export async function seedExamDemo(
   });
   const o = (id: string, text: string, imageUrl: string | null = null) => ({ id, text, imageUrl });
   let position = 0;
-  const add = (moduleId: number, input: Parameters<typeof createQuestion>[1] extends infer T ? Omit<T & object, 'moduleId'> : never) =>
-    createQuestion(q, { moduleId, position: ++position, difficulty: 'medium', ...input });
+  const add = (
+    moduleId: number,
+    input: Parameters<typeof createQuestion>[1] extends infer T ? Omit<T & object, 'moduleId'> : never,
+  ) => createQuestion(q, { moduleId, position: ++position, difficulty: 'medium', ...input });
 
   await add(m1.id, {
     type: 'single',
@@ -50,7 +52,14 @@ export async function seedExamDemo(
   await add(m1.id, {
     type: 'multiple',
     prompt: '<p>Which of these countries share a border with South Africa? Choose <em>all</em> that apply.</p>',
-    options: [o('a', 'Namibia'), o('b', 'Botswana'), o('c', 'Zambia'), o('d', 'Zimbabwe'), o('e', 'Mozambique'), o('f', 'Angola')],
+    options: [
+      o('a', 'Namibia'),
+      o('b', 'Botswana'),
+      o('c', 'Zambia'),
+      o('d', 'Zimbabwe'),
+      o('e', 'Mozambique'),
+      o('f', 'Angola'),
+    ],
     answerKey: { type: 'multiple', correct: ['a', 'b', 'd', 'e'] },
     marks: 3,
   });
@@ -61,7 +70,8 @@ export async function seedExamDemo(
   });
   await add(m1.id, {
     type: 'numeric',
-    prompt: '<p>Look at the compass rose. What is the bearing of <strong>south-west</strong>, in degrees clockwise from north?</p>',
+    prompt:
+      '<p>Look at the compass rose. What is the bearing of <strong>south-west</strong>, in degrees clockwise from north?</p>',
     imageUrl: '/demo/compass-rose.svg',
     imageAlt: 'A compass rose with north at the top, east to the right, south at the bottom and west to the left.',
     answerKey: { type: 'numeric', value: 225, tolerance: 0 },
@@ -77,7 +87,11 @@ export async function seedExamDemo(
     prompt: '<p>Which of these is the flag of South Africa?</p>',
     options: [
       o('a', 'A flag with three vertical bands: green, white and orange', '/demo/flag-stripes.svg'),
-      o('b', 'A flag with a green Y shape, a black triangle, a red top band and a blue bottom band', '/demo/flag-za.svg'),
+      o(
+        'b',
+        'A flag with a green Y shape, a black triangle, a red top band and a blue bottom band',
+        '/demo/flag-za.svg',
+      ),
       o('c', 'A flag with a white cross on a red field', '/demo/flag-cross.svg'),
     ],
     answerKey: { type: 'single', correct: 'b' },
@@ -103,7 +117,8 @@ export async function seedExamDemo(
   });
   await add(m2.id, {
     type: 'numeric',
-    prompt: '<p>A topographic map has a scale of 1:50 000. How many <strong>kilometres</strong> on the ground are 4 cm on the map?</p>',
+    prompt:
+      '<p>A topographic map has a scale of 1:50 000. How many <strong>kilometres</strong> on the ground are 4 cm on the map?</p>',
     answerKey: { type: 'numeric', value: 2, tolerance: 0 },
     marks: 2,
   });
@@ -136,7 +151,12 @@ export async function seedExamDemo(
   });
   await enterSchool(q, geoQuick.id, ids.school1Id);
   await enterSchool(q, geoQuick.id, ids.school2Id);
-  const quick = await createModule(q, { olympiadId: geoQuick.id, title: 'Quick quiz', intro: '<p>Four quick questions.</p>', position: 1 });
+  const quick = await createModule(q, {
+    olympiadId: geoQuick.id,
+    title: 'Quick quiz',
+    intro: '<p>Four quick questions.</p>',
+    position: 1,
+  });
   await add(quick.id, {
     type: 'single',
     prompt: '<p>Which ocean lies to the east of South Africa?</p>',
@@ -158,8 +178,28 @@ export async function seedExamDemo(
     prompt: '<p>Which city is South Africa’s administrative capital?</p>',
     answerKey: { type: 'short_text', accepted: ['Pretoria', 'Tshwane'] },
   });
-  await createUser(q, { role: 'learner', username: 'learner1', password: ids.password, firstName: 'Lerato', lastName: 'Khumalo', olympiadId: geoQuick.id, schoolId: ids.school1Id, grade: 10, email: null });
-  await createUser(q, { role: 'learner', username: 'learner2', password: ids.password, firstName: 'Jaco', lastName: 'Pretorius', olympiadId: geoQuick.id, schoolId: ids.school2Id, grade: 11, email: null });
+  await createUser(q, {
+    role: 'learner',
+    username: 'learner1',
+    password: ids.password,
+    firstName: 'Lerato',
+    lastName: 'Khumalo',
+    olympiadId: geoQuick.id,
+    schoolId: ids.school1Id,
+    grade: 10,
+    email: null,
+  });
+  await createUser(q, {
+    role: 'learner',
+    username: 'learner2',
+    password: ids.password,
+    firstName: 'Jaco',
+    lastName: 'Pretorius',
+    olympiadId: geoQuick.id,
+    schoolId: ids.school2Id,
+    grade: 11,
+    email: null,
+  });
   return { geoQuickId: geoQuick.id };
 }
 

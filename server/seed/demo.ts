@@ -121,22 +121,99 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await enterSchool(tx, geoDemo.id, school2.id);
 
     const password = demoPassword;
-    await createUser(tx, { role: 'overlord', username: 'overlord', password, firstName: 'Olwethu', lastName: 'Dlamini', email: 'overlord@olympus.example.org' });
-    const admin = await createUser(tx, { role: 'admin', username: 'admin', password, firstName: 'Annelie', lastName: 'Botha', email: 'admin@olympus.example.org' });
-    const accountant = await createUser(tx, { role: 'accountant', username: 'accountant', password, firstName: 'Sipho', lastName: 'Nkosi', email: 'accounts@olympus.example.org' });
-    const funding = await createUser(tx, { role: 'funding', username: 'funding', password, firstName: 'Fatima', lastName: 'Patel', email: 'funding@olympus.example.org' });
+    await createUser(tx, {
+      role: 'overlord',
+      username: 'overlord',
+      password,
+      firstName: 'Olwethu',
+      lastName: 'Dlamini',
+      email: 'overlord@olympus.example.org',
+    });
+    const admin = await createUser(tx, {
+      role: 'admin',
+      username: 'admin',
+      password,
+      firstName: 'Annelie',
+      lastName: 'Botha',
+      email: 'admin@olympus.example.org',
+    });
+    const accountant = await createUser(tx, {
+      role: 'accountant',
+      username: 'accountant',
+      password,
+      firstName: 'Sipho',
+      lastName: 'Nkosi',
+      email: 'accounts@olympus.example.org',
+    });
+    const funding = await createUser(tx, {
+      role: 'funding',
+      username: 'funding',
+      password,
+      firstName: 'Fatima',
+      lastName: 'Patel',
+      email: 'funding@olympus.example.org',
+    });
     await grant(tx, admin.id, geoDemo.id, 'admin');
     // A second admin of geo-demo: questions are verified by an admin who did not edit them last (issue 4).
-    const admin2 = await createUser(tx, { role: 'admin', username: 'admin2', password, firstName: 'Bongani', lastName: 'Zulu', email: 'admin2@olympus.example.org' });
+    const admin2 = await createUser(tx, {
+      role: 'admin',
+      username: 'admin2',
+      password,
+      firstName: 'Bongani',
+      lastName: 'Zulu',
+      email: 'admin2@olympus.example.org',
+    });
     await grant(tx, admin2.id, geoDemo.id, 'admin');
     await grant(tx, accountant.id, geoDemo.id, 'accountant');
     await grant(tx, funding.id, geoDemo.id, 'funding');
-    await createUser(tx, { role: 'teacher', username: 'teacher', password, firstName: 'Thandi', lastName: 'Mokoena', email: 'teacher@waterkloof.example.org', schoolId: school1.id });
-    await createUser(tx, { role: 'teacher', username: 'teacher2', password, firstName: 'Pieter', lastName: 'van der Merwe', email: 'teacher@rbhs.example.org', schoolId: school2.id });
+    await createUser(tx, {
+      role: 'teacher',
+      username: 'teacher',
+      password,
+      firstName: 'Thandi',
+      lastName: 'Mokoena',
+      email: 'teacher@waterkloof.example.org',
+      schoolId: school1.id,
+    });
+    await createUser(tx, {
+      role: 'teacher',
+      username: 'teacher2',
+      password,
+      firstName: 'Pieter',
+      lastName: 'van der Merwe',
+      email: 'teacher@rbhs.example.org',
+      schoolId: school2.id,
+    });
     // geo-quick's learners first, so that geo-demo's learner1/learner2 are the newest rows of those names.
-    await seedExamDemo(tx, { geographyProjectId: geography.id, geoDemoId: geoDemo.id, school1Id: school1.id, school2Id: school2.id, password });
-    await createUser(tx, { role: 'learner', username: 'learner1', password, firstName: 'Lerato', lastName: 'Khumalo', olympiadId: geoDemo.id, schoolId: school1.id, grade: 10, email: null });
-    await createUser(tx, { role: 'learner', username: 'learner2', password, firstName: 'Jaco', lastName: 'Pretorius', olympiadId: geoDemo.id, schoolId: school2.id, grade: 11, email: null });
+    await seedExamDemo(tx, {
+      geographyProjectId: geography.id,
+      geoDemoId: geoDemo.id,
+      school1Id: school1.id,
+      school2Id: school2.id,
+      password,
+    });
+    await createUser(tx, {
+      role: 'learner',
+      username: 'learner1',
+      password,
+      firstName: 'Lerato',
+      lastName: 'Khumalo',
+      olympiadId: geoDemo.id,
+      schoolId: school1.id,
+      grade: 10,
+      email: null,
+    });
+    await createUser(tx, {
+      role: 'learner',
+      username: 'learner2',
+      password,
+      firstName: 'Jaco',
+      lastName: 'Pretorius',
+      olympiadId: geoDemo.id,
+      schoolId: school2.id,
+      grade: 11,
+      email: null,
+    });
 
     return {
       password,

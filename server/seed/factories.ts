@@ -106,7 +106,10 @@ export async function grant(q: Queryable, userId: number, olympiadId: number, ro
   await q.insert(olympiadGrants).values({ userId, olympiadId, role });
 }
 
-export async function createModule(q: Queryable, input: Partial<typeof questionModules.$inferInsert> & { olympiadId: number }) {
+export async function createModule(
+  q: Queryable,
+  input: Partial<typeof questionModules.$inferInsert> & { olympiadId: number },
+) {
   const n = next();
   const [row] = await q
     .insert(questionModules)
@@ -116,7 +119,10 @@ export async function createModule(q: Queryable, input: Partial<typeof questionM
 }
 
 /** A question with a key; defaults to a single-choice question whose option "a" is right. */
-export async function createQuestion(q: Queryable, input: Partial<typeof questions.$inferInsert> & { moduleId: number }) {
+export async function createQuestion(
+  q: Queryable,
+  input: Partial<typeof questions.$inferInsert> & { moduleId: number },
+) {
   const n = next();
   const [row] = await q
     .insert(questions)

@@ -54,7 +54,10 @@ export const olympiads = pgTable(
     feeCents: integer('fee_cents').notNull().default(0),
     currency: text('currency').notNull().default('ZAR'),
     /** Languages the paper is offered in (ISO 639-1 codes, e.g. en, af); issue 4. */
-    languages: text('languages').array().notNull().default(sql`'{en}'::text[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{en}'::text[]`),
     /** Exam day (issue 3): sanitised HTML shown before the declaration, and the declaration itself. */
     instructions: text('instructions').notNull().default(''),
     declaration: text('declaration').notNull().default(''),

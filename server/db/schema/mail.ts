@@ -48,8 +48,12 @@ export const emails = pgTable(
     ),
     index('emails_to_idx').on(sql`lower(${t.toAddress})`),
     index('emails_created_idx').on(t.createdAt),
-    index('emails_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'released'`),
-    index('emails_sending_idx').on(t.lockedAt).where(sql`${t.status} = 'sending'`),
+    index('emails_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'released'`),
+    index('emails_sending_idx')
+      .on(t.lockedAt)
+      .where(sql`${t.status} = 'sending'`),
     index('emails_mass_mail_idx').on(t.massMailId, t.status),
     index('emails_olympiad_idx').on(t.olympiadId, t.createdAt),
     index('emails_sent_at_idx').on(t.sentAt),

@@ -1,12 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { olympiads } from './content.js';
 import { users } from './users.js';
 
 export type MassMailAudience =
-  | { kind: 'participating-teachers' }
-  | { kind: 'all-teachers' }
-  | { kind: 'pasted'; addresses: string[] };
+  { kind: 'participating-teachers' } | { kind: 'all-teachers' } | { kind: 'pasted'; addresses: string[] };
 
 /** A mailing: composed once, queued as one `emails` row per recipient (held until released). */
 export const massMails = pgTable(
@@ -20,7 +29,9 @@ export const massMails = pgTable(
     htmlBody: text('html_body').notNull(),
     audience: jsonb('audience').$type<MassMailAudience>().notNull(),
     attachmentIds: jsonb('attachment_ids').$type<number[]>().notNull().default([]),
-    status: text('status', { enum: ['draft', 'queued'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'queued'] })
+      .notNull()
+      .default('draft'),
     recipients: integer('recipients').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -61,8 +61,13 @@ export const attempts = pgTable(
     uniqueIndex('attempts_olympiad_user_uq').on(t.olympiadId, t.userId),
     index('attempts_user_idx').on(t.userId),
     // The sweep's work list: unfinished attempts by deadline.
-    index('attempts_overdue_idx').on(t.deadlineAt).where(sql`${t.finishedAt} is null and ${t.deadlineAt} is not null`),
-    check('attempts_finish_reason_ck', sql`${t.finishReason} is null or ${t.finishReason} in ('submitted', 'time_up', 'admin')`),
+    index('attempts_overdue_idx')
+      .on(t.deadlineAt)
+      .where(sql`${t.finishedAt} is null and ${t.deadlineAt} is not null`),
+    check(
+      'attempts_finish_reason_ck',
+      sql`${t.finishReason} is null or ${t.finishReason} in ('submitted', 'time_up', 'admin')`,
+    ),
     check('attempts_extra_minutes_ck', sql`${t.extraMinutes} >= 0`),
     check('attempts_rating_ck', sql`${t.feedbackRating} is null or ${t.feedbackRating} between 1 and 5`),
   ],

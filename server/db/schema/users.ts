@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { olympiads } from './content.js';
 import { schools } from './schools.js';
 
@@ -45,10 +35,7 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'users_role_ck',
-      sql`${t.role} in ('overlord', 'admin', 'accountant', 'funding', 'teacher', 'learner')`,
-    ),
+    check('users_role_ck', sql`${t.role} in ('overlord', 'admin', 'accountant', 'funding', 'teacher', 'learner')`),
     check('users_learner_olympiad_ck', sql`(${t.role} = 'learner') = (${t.olympiadId} is not null)`),
     uniqueIndex('users_staff_username_uq')
       .on(sql`lower(${t.username})`)

@@ -32,13 +32,16 @@ export function registerAuthentication(app: FastifyInstance): void {
   app.addHook('preHandler', async (req) => {
     const token = bearerToken(req);
     if (!token) return;
-    const [row] = await rows<ActorRow>(app.db, sql`
+    const [row] = await rows<ActorRow>(
+      app.db,
+      sql`
       select s.id as session_id, s.user_id, s.impersonator_id, u.role, u.username, u.olympiad_id, u.school_id,
              coalesce((select json_agg(json_build_object('olympiadId', g.olympiad_id, 'role', g.role))
                        from olympiad_grants g where g.user_id = u.id), '[]'::json) as grants
       from sessions s join users u on u.id = s.user_id
       where s.token_hash = ${tokenHash(app.config.appSecret, token)}
-        and s.revoked_at is null and s.expires_at > now() and u.disabled_at is null`);
+        and s.revoked_at is null and s.expires_at > now() and u.disabled_at is null`,
+    );
     if (!row) return;
     req.actor = {
       sessionId: row.session_id,

@@ -186,7 +186,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         await audit(tx, null, { action: `user.${used.purpose}`, entity: 'user', entityId: user.id, ip: req.ip });
         return { purpose: used.purpose, session: await startSession(app, tx, req, user) };
       });
-      if (!result) throw badRequest('This link has expired or was already used. Ask for a new one with "Forgot password".');
+      if (!result)
+        throw badRequest('This link has expired or was already used. Ask for a new one with "Forgot password".');
       return {
         success: true,
         message:

@@ -35,12 +35,16 @@ export function usernameBase(firstName: string, lastName: string): string {
 export const usernameCandidate = (base: string) => `${base}${randomInt(100, 1000)}`;
 
 const keyOf = (secret: string) => createHash('sha256').update(`learner-slip:${secret}`).digest();
-export const hashDigest = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
+export const hashDigest = (passwordHash: string) =>
+  createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
 
 export function sealSlipPassword(secret: string, password: string, passwordHash: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyOf(secret), iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify({ p: password, h: hashDigest(passwordHash) }), 'utf8'), cipher.final()]);
+  const body = Buffer.concat([
+    cipher.update(JSON.stringify({ p: password, h: hashDigest(passwordHash) }), 'utf8'),
+    cipher.final(),
+  ]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
 }
 

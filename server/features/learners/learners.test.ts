@@ -10,7 +10,8 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
   demo = await demoIds(server);
-  for (const u of ['overlord', 'admin', 'accountant', 'teacher', 'teacher2']) tokens[u] = (await server.signIn(u)).accessToken.token;
+  for (const u of ['overlord', 'admin', 'accountant', 'teacher', 'teacher2'])
+    tokens[u] = (await server.signIn(u)).accessToken.token;
   tokens.learner = (await server.signIn('learner1', { olympiadName: 'geo-demo' })).accessToken.token;
 });
 afterAll(() => server?.close());
@@ -29,7 +30,11 @@ async function xlsx(rows: Array<Array<string | number | null>>): Promise<Buffer>
 async function upload(path: string, file: Buffer, name: string, token: string | undefined) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), name);
-  const res = await fetch(server.url + path, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
@@ -64,25 +69,46 @@ describe('loading learners from a spreadsheet', () => {
     expect(refused.body.report.invalid).toBe(4);
     expect((await learnersOf(demo.school1)).length).toBe(before);
 
-    const good = await xlsx([['Zoë', "O'Neill", 10], ['Thabo', 'Nkosi', 'Grade 11']]);
+    const good = await xlsx([
+      ['Zoë', "O'Neill", 10],
+      ['Thabo', 'Nkosi', 'Grade 11'],
+    ]);
     const done = await upload(`/learner/v-rest/import${q}`, good, 'class.xlsx', tokens.teacher);
     expect(done.status).toBe(200);
     expect(done.body.created).toBe(2);
     const after = await learnersOf(demo.school1);
-    expect(after.slice(-2).map((l) => [l.first_name, l.last_name, l.grade])).toEqual([['Zoë', "O'Neill", 10], ['Thabo', 'Nkosi', 11]]);
+    expect(after.slice(-2).map((l) => [l.first_name, l.last_name, l.grade])).toEqual([
+      ['Zoë', "O'Neill", 10],
+      ['Thabo', 'Nkosi', 11],
+    ]);
     expect(after.at(-2)!.username).toMatch(/^zoneill\d{3}$/);
-    const [entry] = await server.query<{ status: string }>`select status from school_participants where school_id = ${demo.school1} and olympiad_id = ${demo.geoDemo}`;
+    const [entry] = await server.query<{
+      status: string;
+    }>`select status from school_participants where school_id = ${demo.school1} and olympiad_id = ${demo.geoDemo}`;
     expect(entry!.status).toBe('learners_loaded');
   });
 
   it('reads csv in UTF-8 with a BOM and in Windows-1252, keeping accents and apostrophes', async () => {
     const q = `?olympiadId=${demo.geoDemo}`;
-    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('First name;Surname;Grade\r\nRenée;Müller-Sørensen;8\r\n', 'utf8')]);
+    const bom = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('First name;Surname;Grade\r\nRenée;Müller-Sørensen;8\r\n', 'utf8'),
+    ]);
     const r1 = await upload(`/learner/v-rest/import/preview${q}`, bom, 'a.csv', tokens.teacher);
-    expect(r1.body).toMatchObject({ encoding: 'UTF-8 (with BOM)', valid: 1, sample: [{ firstName: 'Renée', lastName: 'Müller-Sørensen', grade: 8 }] });
+    expect(r1.body).toMatchObject({
+      encoding: 'UTF-8 (with BOM)',
+      valid: 1,
+      sample: [{ firstName: 'Renée', lastName: 'Müller-Sørensen', grade: 8 }],
+    });
     // "Chloé", "D’Arcy" (typographic apostrophe 0x92), "Ngũgĩ" is not in 1252, so: "Anaïs"
     const cp1252 = Buffer.from([
-      ...Buffer.from('First name,Surname,Grade\r\nChlo', 'latin1'), 0xe9, ...Buffer.from(',D', 'latin1'), 0x92, ...Buffer.from('Arcy,7\r\nAna', 'latin1'), 0xef, ...Buffer.from('s,Botha,12\r\n', 'latin1'),
+      ...Buffer.from('First name,Surname,Grade\r\nChlo', 'latin1'),
+      0xe9,
+      ...Buffer.from(',D', 'latin1'),
+      0x92,
+      ...Buffer.from('Arcy,7\r\nAna', 'latin1'),
+      0xef,
+      ...Buffer.from('s,Botha,12\r\n', 'latin1'),
     ]);
     const r2 = await upload(`/learner/v-rest/import/preview${q}`, cp1252, 'b.csv', tokens.teacher);
     expect(r2.body.encoding).toBe('Windows-1252');
@@ -99,13 +125,21 @@ describe('loading learners from a spreadsheet', () => {
     const q = `?olympiadId=${demo.geoDemo}`;
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     expect((await upload(`/learner/v-rest/import/preview${q}`, png, 'x.csv', tokens.teacher)).status).toBe(415);
-    const noHeader = await upload(`/learner/v-rest/import/preview${q}`, Buffer.from('Name,Class\nA,B\n'), 'x.csv', tokens.teacher);
+    const noHeader = await upload(
+      `/learner/v-rest/import/preview${q}`,
+      Buffer.from('Name,Class\nA,B\n'),
+      'x.csv',
+      tokens.teacher,
+    );
     expect(noHeader.body.errors[0]).toMatchObject({ row: 1, field: 'row' });
   });
 
   it('generated credentials sign in; slips come as PDF and CSV; a changed password leaves the slip', async () => {
     const q = `?olympiadId=${demo.geoDemo}`;
-    const added = await server.api('POST', '/learner/v-rest/', { token: tokens.teacher, body: { olympiadId: demo.geoDemo, firstName: 'Sipho', lastName: 'Dube', grade: 9 } });
+    const added = await server.api('POST', '/learner/v-rest/', {
+      token: tokens.teacher,
+      body: { olympiadId: demo.geoDemo, firstName: 'Sipho', lastName: 'Dube', grade: 9 },
+    });
     expect(added.status).toBe(200);
     const { username, password, id } = added.body.learner;
     expect(password).toMatch(/^[a-z]{4}-[a-z]{4}-\d{2}$/);
@@ -114,23 +148,38 @@ describe('loading learners from a spreadsheet', () => {
 
     const csv = await server.api('GET', `/learner/v-rest/slips.csv${q}`, { token: tokens.teacher });
     expect(csv.status).toBe(200);
-    const raw = await fetch(`${server.url}/learner/v-rest/slips.csv${q}`, { headers: { authorization: `Bearer ${tokens.teacher}` } });
+    const raw = await fetch(`${server.url}/learner/v-rest/slips.csv${q}`, {
+      headers: { authorization: `Bearer ${tokens.teacher}` },
+    });
     expect([...Buffer.from(await raw.arrayBuffer()).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.text).toContain(`Sipho,Dube,9,${username},${password},http://olympus.test/geo-demo/login`);
-    const pdf = await fetch(`${server.url}/learner/v-rest/slips.pdf${q}`, { headers: { authorization: `Bearer ${tokens.teacher}` } });
+    const pdf = await fetch(`${server.url}/learner/v-rest/slips.pdf${q}`, {
+      headers: { authorization: `Bearer ${tokens.teacher}` },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
-    const set = await server.api('PUT', `/api/auth/set-learner-passwords/${id}`, { token: tokens.teacher, body: { password: 'a new secret!' } });
+    const set = await server.api('PUT', `/api/auth/set-learner-passwords/${id}`, {
+      token: tokens.teacher,
+      body: { password: 'a new secret!' },
+    });
     expect(set.status).toBe(200);
     const csv2 = await server.api('GET', `/learner/v-rest/slips.csv${q}`, { token: tokens.teacher });
     expect(csv2.text).toContain(`Sipho,Dube,9,${username},(changed: ask your teacher)`);
-    expect((await server.api('GET', `/learner/v-rest/${id}`, { token: tokens.teacher })).body.learner.hasSlipPassword).toBe(false);
+    expect(
+      (await server.api('GET', `/learner/v-rest/${id}`, { token: tokens.teacher })).body.learner.hasSlipPassword,
+    ).toBe(false);
   });
 
   it('serves the template as xlsx and csv', async () => {
-    const x = await fetch(`${server.url}/learner/v-rest/template?format=xlsx`, { headers: { authorization: `Bearer ${tokens.teacher}` } });
+    const x = await fetch(`${server.url}/learner/v-rest/template?format=xlsx`, {
+      headers: { authorization: `Bearer ${tokens.teacher}` },
+    });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await x.arrayBuffer());
     expect(wb.worksheets[0]!.getRow(1).values).toEqual([undefined, 'First name', 'Surname', 'Grade']);
@@ -142,48 +191,132 @@ describe('loading learners from a spreadsheet', () => {
 describe('learners one by one, and isolation', () => {
   it('401 without a token, 403 for the wrong role', async () => {
     expect((await server.api('GET', `/learner/v-rest/?olympiadId=${demo.geoDemo}`)).status).toBe(401);
-    expect((await server.api('GET', `/learner/v-rest/?olympiadId=${demo.geoDemo}`, { token: tokens.learner })).status).toBe(403);
-    expect((await server.api('GET', `/learner/v-rest/?olympiadId=${demo.geoDemo}`, { token: tokens.accountant })).status).toBe(403);
-    expect((await upload(`/learner/v-rest/import?olympiadId=${demo.geoDemo}`, Buffer.from('x'), 'a.csv', undefined)).status).toBe(401);
+    expect(
+      (await server.api('GET', `/learner/v-rest/?olympiadId=${demo.geoDemo}`, { token: tokens.learner })).status,
+    ).toBe(403);
+    expect(
+      (await server.api('GET', `/learner/v-rest/?olympiadId=${demo.geoDemo}`, { token: tokens.accountant })).status,
+    ).toBe(403);
+    expect(
+      (await upload(`/learner/v-rest/import?olympiadId=${demo.geoDemo}`, Buffer.from('x'), 'a.csv', undefined)).status,
+    ).toBe(401);
   });
 
   it('a teacher lists, edits and removes only their own learners; another school’s are 404 and unchanged', async () => {
-    const list = await server.api('GET', `/learner/v-rest/?olympiadId=${demo.geoDemo}&pageSize=500`, { token: tokens.teacher2 });
+    const list = await server.api('GET', `/learner/v-rest/?olympiadId=${demo.geoDemo}&pageSize=500`, {
+      token: tokens.teacher2,
+    });
     expect(list.body.items.every((l: { schoolId: number }) => l.schoolId === demo.school2)).toBe(true);
     const [other] = await server.query<{ id: number }>`select id from users where username = 'learner1'`;
     expect((await server.api('GET', `/learner/v-rest/${other!.id}`, { token: tokens.teacher2 })).status).toBe(404);
-    const put = await server.api('PUT', `/learner/v-rest/${other!.id}`, { token: tokens.teacher2, body: { firstName: 'X', lastName: 'Y', grade: 5 } });
+    const put = await server.api('PUT', `/learner/v-rest/${other!.id}`, {
+      token: tokens.teacher2,
+      body: { firstName: 'X', lastName: 'Y', grade: 5 },
+    });
     expect(put.status).toBe(404);
     expect((await server.api('DELETE', `/learner/v-rest/${other!.id}`, { token: tokens.teacher2 })).status).toBe(404);
-    expect((await server.api('PUT', `/api/auth/set-learner-passwords/${other!.id}`, { token: tokens.teacher2, body: { password: 'hijacked-123' } })).status).toBe(404);
+    expect(
+      (
+        await server.api('PUT', `/api/auth/set-learner-passwords/${other!.id}`, {
+          token: tokens.teacher2,
+          body: { password: 'hijacked-123' },
+        })
+      ).status,
+    ).toBe(404);
     const [row] = await server.query<{ first_name: string }>`select first_name from users where id = ${other!.id}`;
     expect(row!.first_name).toBe('Lerato');
-    expect((await server.api('GET', `/learner/v-rest/?olympiadId=${demo.geoDemo}&schoolId=${demo.school1}`, { token: tokens.teacher2 })).status).toBe(404);
-    expect((await upload(`/learner/v-rest/import/preview?olympiadId=${demo.geoDemo}&schoolId=${demo.school1}`, Buffer.from('First name,Surname,Grade\nA,B,5\n'), 'a.csv', tokens.teacher2)).status).toBe(404);
-    expect((await server.api('GET', `/learner/v-rest/slips.csv?olympiadId=${demo.geoDemo}&schoolId=${demo.school1}`, { token: tokens.teacher2 })).status).toBe(404);
+    expect(
+      (
+        await server.api('GET', `/learner/v-rest/?olympiadId=${demo.geoDemo}&schoolId=${demo.school1}`, {
+          token: tokens.teacher2,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await upload(
+          `/learner/v-rest/import/preview?olympiadId=${demo.geoDemo}&schoolId=${demo.school1}`,
+          Buffer.from('First name,Surname,Grade\nA,B,5\n'),
+          'a.csv',
+          tokens.teacher2,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await server.api('GET', `/learner/v-rest/slips.csv?olympiadId=${demo.geoDemo}&schoolId=${demo.school1}`, {
+          token: tokens.teacher2,
+        })
+      ).status,
+    ).toBe(404);
 
-    const mine = await server.api('POST', '/learner/v-rest/', { token: tokens.teacher2, body: { olympiadId: demo.geoDemo, firstName: 'Nomsa', lastName: 'Zulu', grade: 8 } });
+    const mine = await server.api('POST', '/learner/v-rest/', {
+      token: tokens.teacher2,
+      body: { olympiadId: demo.geoDemo, firstName: 'Nomsa', lastName: 'Zulu', grade: 8 },
+    });
     const id = mine.body.learner.id;
-    const edited = await server.api('PUT', `/learner/v-rest/${id}`, { token: tokens.teacher2, body: { firstName: 'Nomsa', lastName: 'Zulu-Mthembu', grade: 9 } });
+    const edited = await server.api('PUT', `/learner/v-rest/${id}`, {
+      token: tokens.teacher2,
+      body: { firstName: 'Nomsa', lastName: 'Zulu-Mthembu', grade: 9 },
+    });
     expect(edited.body.learner).toMatchObject({ lastName: 'Zulu-Mthembu', grade: 9 });
-    expect((await server.api('POST', '/learner/v-rest/', { token: tokens.teacher2, body: { olympiadId: demo.geoDemo, firstName: 'nomsa', lastName: 'zulu-mthembu', grade: 9 } })).status).toBe(409);
+    expect(
+      (
+        await server.api('POST', '/learner/v-rest/', {
+          token: tokens.teacher2,
+          body: { olympiadId: demo.geoDemo, firstName: 'nomsa', lastName: 'zulu-mthembu', grade: 9 },
+        })
+      ).status,
+    ).toBe(409);
     expect((await server.api('DELETE', `/learner/v-rest/${id}`, { token: tokens.teacher2 })).status).toBe(200);
     expect(await server.query`select id from users where id = ${id}`).toHaveLength(0);
   });
 
   it('an admin manages any school of their olympiad, not another olympiad’s; a school not entered is refused', async () => {
     const q = `?olympiadId=${demo.geoDemo}&schoolId=${demo.school2}`;
-    const preview = await upload(`/learner/v-rest/import/preview${q}`, Buffer.from('First name,Surname,Grade\nAyanda,Mokoena,10\n'), 'a.csv', tokens.admin);
+    const preview = await upload(
+      `/learner/v-rest/import/preview${q}`,
+      Buffer.from('First name,Surname,Grade\nAyanda,Mokoena,10\n'),
+      'a.csv',
+      tokens.admin,
+    );
     expect(preview.body.valid).toBe(1);
-    const all = await server.api('GET', `/learner/v-rest/?olympiadId=${demo.geoDemo}&pageSize=500`, { token: tokens.admin });
-    expect(new Set(all.body.items.map((l: { schoolId: number }) => l.schoolId))).toEqual(new Set([demo.school1, demo.school2]));
+    const all = await server.api('GET', `/learner/v-rest/?olympiadId=${demo.geoDemo}&pageSize=500`, {
+      token: tokens.admin,
+    });
+    expect(new Set(all.body.items.map((l: { schoolId: number }) => l.schoolId))).toEqual(
+      new Set([demo.school1, demo.school2]),
+    );
     const other = await createOlympiad(server.db);
     const school = await createSchool(server.db);
     await enterSchool(server.db, other.id, school.id);
-    expect((await server.api('GET', `/learner/v-rest/?olympiadId=${other.id}`, { token: tokens.admin })).status).toBe(404);
-    expect((await server.api('POST', '/learner/v-rest/', { token: tokens.admin, body: { olympiadId: other.id, schoolId: school.id, firstName: 'A', lastName: 'B', grade: 5 } })).status).toBe(404);
+    expect((await server.api('GET', `/learner/v-rest/?olympiadId=${other.id}`, { token: tokens.admin })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await server.api('POST', '/learner/v-rest/', {
+          token: tokens.admin,
+          body: { olympiadId: other.id, schoolId: school.id, firstName: 'A', lastName: 'B', grade: 5 },
+        })
+      ).status,
+    ).toBe(404);
     const notEntered = await createSchool(server.db);
-    expect((await server.api('POST', '/learner/v-rest/', { token: tokens.admin, body: { olympiadId: demo.geoDemo, schoolId: notEntered.id, firstName: 'A', lastName: 'B', grade: 5 } })).status).toBe(409);
-    expect((await server.api('POST', '/learner/v-rest/', { token: tokens.overlord, body: { olympiadId: demo.geoDemo, schoolId: demo.school2, firstName: 'Over', lastName: 'Lord', grade: 12 } })).status).toBe(200);
+    expect(
+      (
+        await server.api('POST', '/learner/v-rest/', {
+          token: tokens.admin,
+          body: { olympiadId: demo.geoDemo, schoolId: notEntered.id, firstName: 'A', lastName: 'B', grade: 5 },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await server.api('POST', '/learner/v-rest/', {
+          token: tokens.overlord,
+          body: { olympiadId: demo.geoDemo, schoolId: demo.school2, firstName: 'Over', lastName: 'Lord', grade: 12 },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

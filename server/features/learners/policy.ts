@@ -12,14 +12,21 @@ export const learnersPolicy = {
    * another school is outside their reach); an admin the school they name, or every school (undefined).
    * Null: outside the actor's reach, answered as 404.
    */
-  schoolScope(actor: Actor, olympiadId: number, requested: number | undefined): { schoolId: number | undefined } | null {
+  schoolScope(
+    actor: Actor,
+    olympiadId: number,
+    requested: number | undefined,
+  ): { schoolId: number | undefined } | null {
     if (actor.role === 'teacher') {
       if (actor.schoolId == null || (requested != null && requested !== actor.schoolId)) return null;
       return { schoolId: actor.schoolId };
     }
     return holdsOlympiad(actor, olympiadId, ['admin']) ? { schoolId: requested } : null;
   },
-  canManageLearner(actor: Actor, learner: { role: string; olympiadId: number | null; schoolId: number | null }): boolean {
+  canManageLearner(
+    actor: Actor,
+    learner: { role: string; olympiadId: number | null; schoolId: number | null },
+  ): boolean {
     if (learner.role !== 'learner' || learner.olympiadId == null) return false;
     if (actor.role === 'teacher') return actor.schoolId != null && actor.schoolId === learner.schoolId;
     return holdsOlympiad(actor, learner.olympiadId, ['admin']);

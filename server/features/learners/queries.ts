@@ -61,12 +61,20 @@ export async function listLearners(q: Queryable, olympiadId: number, schoolId: n
   if (schoolId != null) where.push(sql`u.school_id = ${schoolId}`);
   if (p.search?.trim()) {
     const like = containsPattern(p.search);
-    where.push(sql`(lower(u.first_name || ' ' || u.last_name) like ${like} or lower(u.username) like ${like} or lower(coalesce(s.name, '')) like ${like})`);
+    where.push(
+      sql`(lower(u.first_name || ' ' || u.last_name) like ${like} or lower(u.username) like ${like} or lower(coalesce(s.name, '')) like ${like})`,
+    );
   }
   const from = sql`from users u left join schools s on s.id = u.school_id where ${sql.join(where, sql` and `)}`;
   const order = orderBy(
     p,
-    { lastName: sql`lower(u.last_name)`, firstName: sql`lower(u.first_name)`, grade: sql`u.grade`, username: sql`lower(u.username)`, schoolName: sql`lower(s.name)` },
+    {
+      lastName: sql`lower(u.last_name)`,
+      firstName: sql`lower(u.first_name)`,
+      grade: sql`u.grade`,
+      username: sql`lower(u.username)`,
+      schoolName: sql`lower(s.name)`,
+    },
     'lastName',
     sql`u.id`,
   );
@@ -78,7 +86,10 @@ export async function listLearners(q: Queryable, olympiadId: number, schoolId: n
 }
 
 export async function findLearnerRow(q: Queryable, id: number) {
-  const [row] = await rows<LearnerListRow>(q, sql`select ${columns} from users u left join schools s on s.id = u.school_id where u.id = ${id} and u.role = 'learner'`);
+  const [row] = await rows<LearnerListRow>(
+    q,
+    sql`select ${columns} from users u left join schools s on s.id = u.school_id where u.id = ${id} and u.role = 'learner'`,
+  );
   return row ?? null;
 }
 
@@ -88,7 +99,14 @@ export async function learnersForSlips(q: Queryable, olympiadId: number, schoolI
     q,
     sql`select ${columns} from users u left join schools s on s.id = u.school_id
         where u.role = 'learner' and u.olympiad_id = ${olympiadId} and u.school_id = ${schoolId}
-        ${ids?.length ? sql`and u.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``}
+        ${
+          ids?.length
+            ? sql`and u.id in (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})`
+            : sql``
+        }
         order by u.grade nulls last, lower(u.last_name), lower(u.first_name), u.id`,
   );
 }
@@ -145,8 +163,15 @@ export async function insertLearners(q: Queryable, olympiadId: number, schoolId:
   return ids;
 }
 
-export async function updateLearner(q: Queryable, id: number, values: { firstName: string; lastName: string; grade: number }) {
-  await q.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id));
+export async function updateLearner(
+  q: Queryable,
+  id: number,
+  values: { firstName: string; lastName: string; grade: number },
+) {
+  await q
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 export async function deleteLearner(q: Queryable, id: number) {

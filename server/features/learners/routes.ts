@@ -27,21 +27,34 @@ import { learnerKey, readSheet } from './spreadsheet.js';
 const tags = ['learners'];
 const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const MAX_FILE_BYTES = 15 * 1024 * 1024;
-const SlipsQuery = LearnerScopeQuery.extend({ ids: z.string().regex(/^\d+(,\d+)*$/).max(20_000).optional() }).strict();
+const SlipsQuery = LearnerScopeQuery.extend({
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .max(20_000)
+    .optional(),
+}).strict();
 
 export async function learnersRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5 } });
 
   const present = (l: queries.LearnerListRow) => ({
-    id: l.id, username: l.username, firstName: l.firstName, lastName: l.lastName, grade: l.grade, schoolId: l.schoolId,
-    schoolName: l.schoolName, olympiadId: l.olympiadId,
+    id: l.id,
+    username: l.username,
+    firstName: l.firstName,
+    lastName: l.lastName,
+    grade: l.grade,
+    schoolId: l.schoolId,
+    schoolName: l.schoolName,
+    olympiadId: l.olympiadId,
     hasSlipPassword: openSlipPassword(app.config.appSecret, l.initialPasswordEnc, l.passwordHash) != null,
   });
 
   /** The one uploaded file, read whole (size-capped), or a clear 400/413/415. */
   async function uploadedFile(req: FastifyRequest) {
-    if (!req.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data (field "file")');
+    if (!req.isMultipart())
+      throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data (field "file")');
     let file;
     try {
       file = await req.file();
@@ -63,9 +76,13 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
   }
 
   route(app, {
-    method: 'GET', url: '/learner/v-rest/', tags, access: learnersAccess.manage,
+    method: 'GET',
+    url: '/learner/v-rest/',
+    tags,
+    access: learnersAccess.manage,
     summary: 'Learners of an olympiad (a teacher: their school’s; an admin: any school, or one with schoolId)',
-    query: LearnerListQuery, response: pageOf(Learner),
+    query: LearnerListQuery,
+    response: pageOf(Learner),
     handler: async ({ actor, query }) => {
       const scope = learnersPolicy.schoolScope(actor, query.olympiadId, query.schoolId);
       if (!scope) throw notFound('This olympiad or school');
@@ -75,11 +92,18 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'GET', url: '/learner/v-rest/template', tags, access: learnersAccess.manage,
-    summary: 'The spreadsheet template for loading learners (format=xlsx or csv)', query: TemplateQuery,
+    method: 'GET',
+    url: '/learner/v-rest/template',
+    tags,
+    access: learnersAccess.manage,
+    summary: 'The spreadsheet template for loading learners (format=xlsx or csv)',
+    query: TemplateQuery,
     handler: async ({ reply, query }) => {
       if (query.format === 'csv') {
-        return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="learners-template.csv"').send(templateCsv());
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="learners-template.csv"')
+          .send(templateCsv());
       }
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -89,24 +113,40 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'POST', url: '/learner/v-rest/import/preview', tags, access: learnersAccess.manage,
-    summary: 'Check an uploaded xlsx/csv of learners row by row; nothing is saved', query: LearnerScopeQuery, response: ImportReport,
+    method: 'POST',
+    url: '/learner/v-rest/import/preview',
+    tags,
+    access: learnersAccess.manage,
+    summary: 'Check an uploaded xlsx/csv of learners row by row; nothing is saved',
+    query: LearnerScopeQuery,
+    response: ImportReport,
     handler: async ({ req, actor, query }) => {
       const scope = await resolveScope(app, actor, query.olympiadId, query.schoolId);
       const { bytes, fileName } = await uploadedFile(req);
       const sheet = await readSheet(bytes);
       const checked = await preview(app, scope, sheet);
       return {
-        success: true as const, fileName, total: checked.total, valid: checked.valid.length, invalid: new Set(checked.errors.map((e) => e.row)).size,
-        errors: checked.errors.slice(0, 1000), sample: checked.valid.slice(0, 20), encoding: sheet.encoding,
+        success: true as const,
+        fileName,
+        total: checked.total,
+        valid: checked.valid.length,
+        invalid: new Set(checked.errors.map((e) => e.row)).size,
+        errors: checked.errors.slice(0, 1000),
+        sample: checked.valid.slice(0, 20),
+        encoding: sheet.encoding,
       };
     },
   });
 
   route(app, {
-    method: 'POST', url: '/learner/v-rest/import', tags, access: learnersAccess.manage,
-    summary: 'Load the learners of an uploaded xlsx/csv: all rows or none (a file with any bad row is refused with the report)',
-    query: LearnerScopeQuery, response: ImportResult,
+    method: 'POST',
+    url: '/learner/v-rest/import',
+    tags,
+    access: learnersAccess.manage,
+    summary:
+      'Load the learners of an uploaded xlsx/csv: all rows or none (a file with any bad row is refused with the report)',
+    query: LearnerScopeQuery,
+    response: ImportResult,
     handler: async ({ req, reply, actor, query }) => {
       const scope = await resolveScope(app, actor, query.olympiadId, query.schoolId);
       const { bytes, fileName } = await uploadedFile(req);
@@ -115,23 +155,40 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
       if (checked.errors.length || !checked.valid.length) {
         reply.status(checked.errors.length ? 422 : 400);
         return {
-          success: false, code: 'validation_failed',
-          message: checked.errors.length ? `Nothing was saved: ${new Set(checked.errors.map((e) => e.row)).size} rows need attention` : 'The file has no learners',
+          success: false,
+          code: 'validation_failed',
+          message: checked.errors.length
+            ? `Nothing was saved: ${new Set(checked.errors.map((e) => e.row)).size} rows need attention`
+            : 'The file has no learners',
           error: checked.errors.length ? 'Nothing was saved: some rows need attention' : 'The file has no learners',
           report: {
-            success: true, fileName, total: checked.total, valid: checked.valid.length, invalid: new Set(checked.errors.map((e) => e.row)).size,
-            errors: checked.errors.slice(0, 1000), sample: [], encoding: sheet.encoding,
+            success: true,
+            fileName,
+            total: checked.total,
+            valid: checked.valid.length,
+            invalid: new Set(checked.errors.map((e) => e.row)).size,
+            errors: checked.errors.slice(0, 1000),
+            sample: [],
+            encoding: sheet.encoding,
           },
         };
       }
       const created = await importLearners(app, actor, req.ip, scope, checked.valid);
-      return { success: true as const, created: created.length, message: `${created.length} learners are loaded. Download their sign-in slips next.` };
+      return {
+        success: true as const,
+        created: created.length,
+        message: `${created.length} learners are loaded. Download their sign-in slips next.`,
+      };
     },
   });
 
   route(app, {
-    method: 'GET', url: '/learner/v-rest/slips.pdf', tags, access: learnersAccess.manage,
-    summary: 'Sign-in slips (PDF, ten to a page, with cut lines) for the school’s learners, or the listed ids', query: SlipsQuery,
+    method: 'GET',
+    url: '/learner/v-rest/slips.pdf',
+    tags,
+    access: learnersAccess.manage,
+    summary: 'Sign-in slips (PDF, ten to a page, with cut lines) for the school’s learners, or the listed ids',
+    query: SlipsQuery,
     handler: async ({ reply, actor, query }) => {
       const scope = await resolveScope(app, actor, query.olympiadId, query.schoolId);
       const { slips, ctx } = await slipData(scope, query.ids);
@@ -144,8 +201,12 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'GET', url: '/learner/v-rest/slips.csv', tags, access: learnersAccess.manage,
-    summary: 'Sign-in slips as CSV (UTF-8 with BOM)', query: SlipsQuery,
+    method: 'GET',
+    url: '/learner/v-rest/slips.csv',
+    tags,
+    access: learnersAccess.manage,
+    summary: 'Sign-in slips as CSV (UTF-8 with BOM)',
+    query: SlipsQuery,
     handler: async ({ reply, actor, query }) => {
       const scope = await resolveScope(app, actor, query.olympiadId, query.schoolId);
       const { slips, ctx } = await slipData(scope, query.ids);
@@ -160,41 +221,70 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
     const rows = await queries.learnersForSlips(db, scope.olympiad.id, scope.school.id, ids?.split(',').map(Number));
     return {
       slips: rows.map((l) => ({
-        firstName: l.firstName, lastName: l.lastName, grade: l.grade, username: l.username,
+        firstName: l.firstName,
+        lastName: l.lastName,
+        grade: l.grade,
+        username: l.username,
         password: openSlipPassword(app.config.appSecret, l.initialPasswordEnc, l.passwordHash),
       })),
-      ctx: { olympiadTitle: scope.olympiad.title, schoolName: scope.school.name, signInUrl: `${app.config.publicUrl}/${scope.olympiad.varName}/login` },
+      ctx: {
+        olympiadTitle: scope.olympiad.title,
+        schoolName: scope.school.name,
+        signInUrl: `${app.config.publicUrl}/${scope.olympiad.varName}/login`,
+      },
     };
   }
 
   route(app, {
-    method: 'GET', url: '/learner/v-rest/:id', tags, access: learnersAccess.manage,
-    summary: 'One learner', params: IdParams, response: z.object({ success: z.literal(true), learner: Learner }),
+    method: 'GET',
+    url: '/learner/v-rest/:id',
+    tags,
+    access: learnersAccess.manage,
+    summary: 'One learner',
+    params: IdParams,
+    response: z.object({ success: z.literal(true), learner: Learner }),
     handler: async ({ actor, params }) => {
       const learner = await queries.findLearnerRow(db, params.id);
-      if (!learner || !learnersPolicy.canManageLearner(actor, { role: 'learner', ...learner })) throw notFound('This learner');
+      if (!learner || !learnersPolicy.canManageLearner(actor, { role: 'learner', ...learner }))
+        throw notFound('This learner');
       return { success: true as const, learner: present(learner) };
     },
   });
 
   route(app, {
-    method: 'POST', url: '/learner/v-rest/', tags, access: learnersAccess.manage,
+    method: 'POST',
+    url: '/learner/v-rest/',
+    tags,
+    access: learnersAccess.manage,
     summary: 'Add one learner (username and password generated; the password is in this answer and on the slips)',
-    body: NewLearnerBody, response: z.object({ success: z.literal(true), message: z.string(), learner: CreatedLearner }),
+    body: NewLearnerBody,
+    response: z.object({ success: z.literal(true), message: z.string(), learner: CreatedLearner }),
     handler: async ({ req, actor, body }) => {
       const scope = await resolveScope(app, actor, body.olympiadId, body.schoolId);
       const created = await addOne(app, actor, req.ip, scope, body);
       return {
         success: true as const,
         message: `${created.firstName} ${created.lastName} is added: username ${created.username}`,
-        learner: { id: created.id, username: created.username, password: created.password, firstName: created.firstName, lastName: created.lastName, grade: created.grade },
+        learner: {
+          id: created.id,
+          username: created.username,
+          password: created.password,
+          firstName: created.firstName,
+          lastName: created.lastName,
+          grade: created.grade,
+        },
       };
     },
   });
 
   route(app, {
-    method: 'PUT', url: '/learner/v-rest/:id', tags, access: learnersAccess.manage,
-    summary: 'Correct a learner’s name or grade', params: IdParams, body: LearnerInput,
+    method: 'PUT',
+    url: '/learner/v-rest/:id',
+    tags,
+    access: learnersAccess.manage,
+    summary: 'Correct a learner’s name or grade',
+    params: IdParams,
+    body: LearnerInput,
     response: z.object({ success: z.literal(true), learner: Learner }),
     handler: async ({ req, actor, params, body }) => {
       const learner = await queries.findLearner(db, params.id);
@@ -206,15 +296,27 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
       }
       await db.transaction(async (tx) => {
         await queries.updateLearner(tx, learner.id, body);
-        await audit(tx, actor, { action: 'learner.update', entity: 'user', entityId: learner.id, olympiadId: learner.olympiadId, ip: req.ip, data: body });
+        await audit(tx, actor, {
+          action: 'learner.update',
+          entity: 'user',
+          entityId: learner.id,
+          olympiadId: learner.olympiadId,
+          ip: req.ip,
+          data: body,
+        });
       });
       return { success: true as const, learner: present((await queries.findLearnerRow(db, learner.id))!) };
     },
   });
 
   route(app, {
-    method: 'DELETE', url: '/learner/v-rest/:id', tags, access: learnersAccess.manage,
-    summary: 'Remove a learner (not once they have started writing)', params: IdParams, response: Ok,
+    method: 'DELETE',
+    url: '/learner/v-rest/:id',
+    tags,
+    access: learnersAccess.manage,
+    summary: 'Remove a learner (not once they have started writing)',
+    params: IdParams,
+    response: Ok,
     handler: async ({ req, actor, params }) => {
       const learner = await queries.findLearner(db, params.id);
       if (!learner || !learnersPolicy.canManageLearner(actor, learner)) throw notFound('This learner');
@@ -222,7 +324,11 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
         await db.transaction(async (tx) => {
           await queries.deleteLearner(tx, learner.id);
           await audit(tx, actor, {
-            action: 'learner.delete', entity: 'user', entityId: learner.id, olympiadId: learner.olympiadId, ip: req.ip,
+            action: 'learner.delete',
+            entity: 'user',
+            entityId: learner.id,
+            olympiadId: learner.olympiadId,
+            ip: req.ip,
             data: { username: learner.username, firstName: learner.firstName, lastName: learner.lastName },
           });
           const left = await queries.learnerCount(tx, learner.olympiadId!, learner.schoolId ?? -1);
@@ -233,7 +339,10 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
         });
       } catch (error) {
         // A learner with a sitting (answers, results) is referenced by those rows: keep them.
-        if ((error as { code?: string; cause?: { code?: string } }).code === '23503' || (error as { cause?: { code?: string } }).cause?.code === '23503') {
+        if (
+          (error as { code?: string; cause?: { code?: string } }).code === '23503' ||
+          (error as { cause?: { code?: string } }).cause?.code === '23503'
+        ) {
           throw conflict('This learner has started writing; their answers are kept, so the learner cannot be removed');
         }
         throw error;

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../http/actor.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { audit } from '../../platform/audit.js';
-import { generatePassword, hashGeneratedPassword, sealSlipPassword, usernameBase, usernameCandidate } from './credentials.js';
+import {
+  generatePassword,
+  hashGeneratedPassword,
+  sealSlipPassword,
+  usernameBase,
+  usernameCandidate,
+} from './credentials.js';
 import { learnersPolicy } from './policy.js';
 import * as queries from './queries.js';
 import { type CheckedRow, checkRows, learnerKey, type ReadSheet } from './spreadsheet.js';
@@ -17,7 +23,12 @@ export interface Scope {
  * Where the actor works on learners: a teacher in their own school; an admin in the school they name.
  * Anything outside answers 404; a school not entered in the olympiad answers 409 (enter it first).
  */
-export async function resolveScope(app: FastifyInstance, actor: Actor, olympiadId: number, schoolId: number | undefined): Promise<Scope> {
+export async function resolveScope(
+  app: FastifyInstance,
+  actor: Actor,
+  olympiadId: number,
+  schoolId: number | undefined,
+): Promise<Scope> {
   const olympiad = await queries.findOlympiad(app.db, olympiadId);
   if (!olympiad) throw notFound('This olympiad');
   const scope = learnersPolicy.schoolScope(actor, olympiad.id, schoolId);
@@ -39,7 +50,11 @@ export async function preview(app: FastifyInstance, scope: Scope, sheet: ReadShe
 }
 
 /** Usernames for new learners: readable, unique in the olympiad (checked in batches against the database). */
-async function assignUsernames(q: Queryable, olympiadId: number, people: Array<{ firstName: string; lastName: string }>) {
+async function assignUsernames(
+  q: Queryable,
+  olympiadId: number,
+  people: Array<{ firstName: string; lastName: string }>,
+) {
   const result: string[] = new Array(people.length);
   const used = new Set<string>();
   let pending = people.map((_, i) => i);
@@ -77,41 +92,75 @@ export async function makeCredentials(secret: string, count: number) {
   for (let i = 0; i < passwords.length; i += 256) {
     hashes.push(...(await Promise.all(passwords.slice(i, i + 256).map(hashGeneratedPassword))));
   }
-  return passwords.map((p, i) => ({ password: p, passwordHash: hashes[i]!, initialPasswordEnc: sealSlipPassword(secret, p, hashes[i]!) }));
+  return passwords.map((p, i) => ({
+    password: p,
+    passwordHash: hashes[i]!,
+    initialPasswordEnc: sealSlipPassword(secret, p, hashes[i]!),
+  }));
 }
 
 /**
  * All or nothing: inside one transaction (the school's entry row locked, so two uploads cannot
  * interleave) the rows are checked again against the learners already there, then inserted.
  */
-export async function importLearners(app: FastifyInstance, actor: Actor, ip: string, scope: Scope, rows: CheckedRow[], action = 'learners.import') {
+export async function importLearners(
+  app: FastifyInstance,
+  actor: Actor,
+  ip: string,
+  scope: Scope,
+  rows: CheckedRow[],
+  action = 'learners.import',
+) {
   const credentials = await makeCredentials(app.config.appSecret, rows.length);
   return app.db.transaction(async (tx) => {
     const entry = await queries.findEntry(tx, scope.olympiad.id, scope.school.id, true);
     if (!entry) throw conflict(`${scope.school.name} is not entered in ${scope.olympiad.title}`);
     const existing = await existingKeys(tx, scope);
     const clash = rows.find((r) => existing.has(learnerKey(r.firstName, r.lastName, r.grade)));
-    if (clash) throw conflict(`Row ${clash.row}: ${clash.firstName} ${clash.lastName} was loaded meanwhile. Check the file again.`);
+    if (clash)
+      throw conflict(
+        `Row ${clash.row}: ${clash.firstName} ${clash.lastName} was loaded meanwhile. Check the file again.`,
+      );
     const usernames = await assignUsernames(tx, scope.olympiad.id, rows);
     const ids = await queries.insertLearners(
       tx,
       scope.olympiad.id,
       scope.school.id,
-      rows.map((r, i) => ({ username: usernames[i]!, firstName: r.firstName, lastName: r.lastName, grade: r.grade, passwordHash: credentials[i]!.passwordHash, initialPasswordEnc: credentials[i]!.initialPasswordEnc })),
+      rows.map((r, i) => ({
+        username: usernames[i]!,
+        firstName: r.firstName,
+        lastName: r.lastName,
+        grade: r.grade,
+        passwordHash: credentials[i]!.passwordHash,
+        initialPasswordEnc: credentials[i]!.initialPasswordEnc,
+      })),
     );
     if (ids.length) await queries.setEntryStatus(tx, entry.id, 'learners_loaded');
     await audit(tx, actor, {
-      action, entity: 'school_participant', entityId: entry.id, olympiadId: scope.olympiad.id, ip,
+      action,
+      entity: 'school_participant',
+      entityId: entry.id,
+      olympiadId: scope.olympiad.id,
+      ip,
       data: { schoolId: scope.school.id, created: ids.length, learnerIds: ids.length <= 20 ? ids : undefined },
     });
     return ids.map((id, i) => ({ id, username: usernames[i]!, password: credentials[i]!.password, ...rows[i]! }));
   });
 }
 
-export async function addOne(app: FastifyInstance, actor: Actor, ip: string, scope: Scope, learner: { firstName: string; lastName: string; grade: number }) {
-  const [created] = await importLearners(app, actor, ip, scope, [{ row: 0, ...learner }], 'learner.create').catch((e: unknown) => {
-    if (e instanceof Error && /was loaded meanwhile/.test(e.message)) throw conflict(`${learner.firstName} ${learner.lastName} (grade ${learner.grade}) is loaded already`);
-    throw e;
-  });
+export async function addOne(
+  app: FastifyInstance,
+  actor: Actor,
+  ip: string,
+  scope: Scope,
+  learner: { firstName: string; lastName: string; grade: number },
+) {
+  const [created] = await importLearners(app, actor, ip, scope, [{ row: 0, ...learner }], 'learner.create').catch(
+    (e: unknown) => {
+      if (e instanceof Error && /was loaded meanwhile/.test(e.message))
+        throw conflict(`${learner.firstName} ${learner.lastName} (grade ${learner.grade}) is loaded already`);
+      throw e;
+    },
+  );
   return created!;
 }

@@ -7,7 +7,11 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf
 
 const fontsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'fonts');
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
-const fontFiles = () => (fonts ??= { regular: readFileSync(path.join(fontsDir, 'DejaVuSans.ttf')), bold: readFileSync(path.join(fontsDir, 'DejaVuSans-Bold.ttf')) });
+const fontFiles = () =>
+  (fonts ??= {
+    regular: readFileSync(path.join(fontsDir, 'DejaVuSans.ttf')),
+    bold: readFileSync(path.join(fontsDir, 'DejaVuSans-Bold.ttf')),
+  });
 
 export interface Slip {
   firstName: string;
@@ -67,9 +71,18 @@ function writer(page: PDFPage, fonts: Fonts) {
     fitted.set(key, result);
     return result;
   };
-  return (text: string, x: number, y: number, size: number, weight: 'regular' | 'bold', color = black, max = cellW - 24) => {
+  return (
+    text: string,
+    x: number,
+    y: number,
+    size: number,
+    weight: 'regular' | 'bold',
+    color = black,
+    max = cellW - 24,
+  ) => {
     const plain = ascii.test(text);
-    const font = weight === 'bold' ? (plain ? fonts.helveticaBold : fonts.bold) : plain ? fonts.helvetica : fonts.regular;
+    const font =
+      weight === 'bold' ? (plain ? fonts.helveticaBold : fonts.bold) : plain ? fonts.helvetica : fonts.regular;
     page.drawText(fit(text, size, font, max), { x, y, size, font, color });
   };
 }
@@ -84,11 +97,23 @@ function drawStatic(page: PDFPage, fonts: Fonts, ctx: SlipContext, cells: number
   const write = writer(page, fonts);
   for (let c = 0; c <= COLS; c++) {
     const x = MARGIN + c * cellW;
-    page.drawLine({ start: { x, y: MARGIN }, end: { x, y: PAGE.height - MARGIN }, thickness: 0.5, color: grey, dashArray: [4, 3] });
+    page.drawLine({
+      start: { x, y: MARGIN },
+      end: { x, y: PAGE.height - MARGIN },
+      thickness: 0.5,
+      color: grey,
+      dashArray: [4, 3],
+    });
   }
   for (let r = 0; r <= ROWS; r++) {
     const y = MARGIN + r * cellH;
-    page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE.width - MARGIN, y }, thickness: 0.5, color: grey, dashArray: [4, 3] });
+    page.drawLine({
+      start: { x: MARGIN, y },
+      end: { x: PAGE.width - MARGIN, y },
+      thickness: 0.5,
+      color: grey,
+      dashArray: [4, 3],
+    });
   }
   page.drawText('✂', { x: MARGIN - 14, y: PAGE.height - MARGIN - 4, size: 10, font: fonts.regular, color: grey });
   for (let i = 0; i < cells; i++) {
@@ -146,7 +171,11 @@ const csvCell = (v: string | number | null) => {
 export function slipsCsv(slips: Slip[], ctx: SlipContext): string {
   const lines = [['First name', 'Surname', 'Grade', 'Username', 'Password', 'Sign in at'].join(',')];
   for (const s of slips) {
-    lines.push([s.firstName, s.lastName, s.grade, s.username, s.password ?? '(changed: ask your teacher)', ctx.signInUrl].map(csvCell).join(','));
+    lines.push(
+      [s.firstName, s.lastName, s.grade, s.username, s.password ?? '(changed: ask your teacher)', ctx.signInUrl]
+        .map(csvCell)
+        .join(','),
+    );
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -40,7 +40,10 @@ export function decodeText(bytes: Buffer): { text: string; encoding: string } {
   }
   if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
     const le = bytes[0] === 0xff;
-    return { text: new TextDecoder(le ? 'utf-16le' : 'utf-16be').decode(bytes.subarray(2)), encoding: le ? 'UTF-16LE' : 'UTF-16BE' };
+    return {
+      text: new TextDecoder(le ? 'utf-16le' : 'utf-16be').decode(bytes.subarray(2)),
+      encoding: le ? 'UTF-16LE' : 'UTF-16BE',
+    };
   }
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'UTF-8' };
@@ -71,7 +74,11 @@ export async function readSheet(bytes: Buffer): Promise<ReadSheet> {
     try {
       await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     } catch {
-      throw new HttpError(400, 'bad_request', 'This file could not be read as an Excel workbook. Save it again as .xlsx and upload it.');
+      throw new HttpError(
+        400,
+        'bad_request',
+        'This file could not be read as an Excel workbook. Save it again as .xlsx and upload it.',
+      );
     }
     const sheet = workbook.worksheets[0];
     if (!sheet) throw new HttpError(400, 'bad_request', 'The workbook has no worksheet');
@@ -88,7 +95,8 @@ export async function readSheet(bytes: Buffer): Promise<ReadSheet> {
   }
   // Text: a NUL byte (outside UTF-16) means a binary file that is not a workbook.
   const sample = bytes.subarray(0, 4096);
-  const utf16 = sample.length >= 2 && ((sample[0] === 0xff && sample[1] === 0xfe) || (sample[0] === 0xfe && sample[1] === 0xff));
+  const utf16 =
+    sample.length >= 2 && ((sample[0] === 0xff && sample[1] === 0xfe) || (sample[0] === 0xfe && sample[1] === 0xff));
   if (!utf16 && sample.includes(0)) throw unsupported();
   const { text, encoding } = decodeText(bytes);
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
@@ -108,7 +116,14 @@ const headerPatterns = {
   grade: /^(grade|graad|gr|class ?grade)$/,
 } as const;
 
-const normHeader = (s: string) => s.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[_*.:-]+/g, ' ').replace(/\s+/g, ' ').trim();
+const normHeader = (s: string) =>
+  s
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[_*.:-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export interface CheckedRow {
   row: number;
@@ -132,10 +147,14 @@ export const learnerKey = (firstName: string, lastName: string, grade: number | 
  * Checks every row: required fields, grade range, duplicates within the file and against the
  * learners the school already has (`existing`: keys from `learnerKey`).
  */
-export function checkRows(sheet: ReadSheet, existing: Set<string>): { valid: CheckedRow[]; errors: ImportRowError[]; total: number } {
+export function checkRows(
+  sheet: ReadSheet,
+  existing: Set<string>,
+): { valid: CheckedRow[]; errors: ImportRowError[]; total: number } {
   const errors: ImportRowError[] = [];
   const valid: CheckedRow[] = [];
-  if (!sheet.rows.length) return { valid, errors: [{ row: 1, field: 'row', message: 'The file is empty', value: '' }], total: 0 };
+  if (!sheet.rows.length)
+    return { valid, errors: [{ row: 1, field: 'row', message: 'The file is empty', value: '' }], total: 0 };
 
   const header = sheet.rows[0]!.map(normHeader);
   const col = {
@@ -157,16 +176,24 @@ export function checkRows(sheet: ReadSheet, existing: Set<string>): { valid: Che
       return {
         valid,
         total: 0,
-        errors: [{
-          row: sheet.rowNumbers[0] ?? 1, field: 'row', value: sheet.rows[0]!.join(', ').slice(0, 200),
-          message: `The first row must name the columns. Missing: ${missing.map((k) => names[k]).join(', ')}. Use the template.`,
-        }],
+        errors: [
+          {
+            row: sheet.rowNumbers[0] ?? 1,
+            field: 'row',
+            value: sheet.rows[0]!.join(', ').slice(0, 200),
+            message: `The first row must name the columns. Missing: ${missing.map((k) => names[k]).join(', ')}. Use the template.`,
+          },
+        ],
       };
     }
   }
   const dataRows = sheet.rows.length - start;
   if (dataRows > MAX_ROWS) {
-    throw new HttpError(413, 'payload_too_large', `The file has ${dataRows} learners; load at most ${MAX_ROWS.toLocaleString('en')} at a time`);
+    throw new HttpError(
+      413,
+      'payload_too_large',
+      `The file has ${dataRows} learners; load at most ${MAX_ROWS.toLocaleString('en')} at a time`,
+    );
   }
   const seen = new Map<string, number>();
   for (let i = start; i < sheet.rows.length; i++) {
@@ -177,25 +204,53 @@ export function checkRows(sheet: ReadSheet, existing: Set<string>): { valid: Che
     const gradeRaw = (cells[col.grade] ?? '').trim();
     const before = errors.length;
     if (!firstName) errors.push({ row, field: 'firstName', message: 'The first name is missing', value: '' });
-    else if (firstName.length > 100) errors.push({ row, field: 'firstName', message: 'The first name is longer than 100 characters', value: firstName.slice(0, 100) });
+    else if (firstName.length > 100)
+      errors.push({
+        row,
+        field: 'firstName',
+        message: 'The first name is longer than 100 characters',
+        value: firstName.slice(0, 100),
+      });
     if (!lastName) errors.push({ row, field: 'lastName', message: 'The surname is missing', value: '' });
-    else if (lastName.length > 100) errors.push({ row, field: 'lastName', message: 'The surname is longer than 100 characters', value: lastName.slice(0, 100) });
+    else if (lastName.length > 100)
+      errors.push({
+        row,
+        field: 'lastName',
+        message: 'The surname is longer than 100 characters',
+        value: lastName.slice(0, 100),
+      });
     const grade = parseGrade(gradeRaw);
     if (!gradeRaw) errors.push({ row, field: 'grade', message: 'The grade is missing', value: '' });
-    else if (grade == null) errors.push({ row, field: 'grade', message: 'The grade must be a number', value: gradeRaw });
+    else if (grade == null)
+      errors.push({ row, field: 'grade', message: 'The grade must be a number', value: gradeRaw });
     else if (grade < GRADE_MIN || grade > GRADE_MAX) {
-      errors.push({ row, field: 'grade', message: `The grade must be from ${GRADE_MIN} to ${GRADE_MAX}`, value: gradeRaw });
+      errors.push({
+        row,
+        field: 'grade',
+        message: `The grade must be from ${GRADE_MIN} to ${GRADE_MAX}`,
+        value: gradeRaw,
+      });
     }
     if (errors.length > before) continue;
     const key = learnerKey(firstName, lastName, grade);
     const first = seen.get(key);
     if (first != null) {
-      errors.push({ row, field: 'row', message: `The same learner is on row ${first} too`, value: `${firstName} ${lastName}, grade ${grade}` });
+      errors.push({
+        row,
+        field: 'row',
+        message: `The same learner is on row ${first} too`,
+        value: `${firstName} ${lastName}, grade ${grade}`,
+      });
       continue;
     }
     seen.set(key, row);
     if (existing.has(key)) {
-      errors.push({ row, field: 'row', message: 'This learner is loaded already', value: `${firstName} ${lastName}, grade ${grade}` });
+      errors.push({
+        row,
+        field: 'row',
+        message: 'This learner is loaded already',
+        value: `${firstName} ${lastName}, grade ${grade}`,
+      });
       continue;
     }
     valid.push({ row, firstName, lastName, grade: grade! });

@@ -46,7 +46,10 @@ async function receiveFile(app: FastifyInstance, req: FastifyRequest, actor: Act
   let part;
   try {
     // Limits per request: other features register multipart with their own limits.
-    part = await req.file({ limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 10 }, throwFileSizeLimit: true });
+    part = await req.file({
+      limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 10 },
+      throwFileSizeLimit: true,
+    });
   } catch {
     throw badRequest('The upload could not be read');
   }
@@ -56,12 +59,20 @@ async function receiveFile(app: FastifyInstance, req: FastifyRequest, actor: Act
     bytes = await part.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, 'payload_too_large', `The file is larger than ${Math.round(app.config.uploadMaxBytes / 1_048_576)} MB`);
+      throw new HttpError(
+        413,
+        'payload_too_large',
+        `The file is larger than ${Math.round(app.config.uploadMaxBytes / 1_048_576)} MB`,
+      );
     }
     throw badRequest('The upload could not be read');
   }
   if (part.file.truncated || bytes.length > app.config.uploadMaxBytes) {
-    throw new HttpError(413, 'payload_too_large', `The file is larger than ${Math.round(app.config.uploadMaxBytes / 1_048_576)} MB`);
+    throw new HttpError(
+      413,
+      'payload_too_large',
+      `The file is larger than ${Math.round(app.config.uploadMaxBytes / 1_048_576)} MB`,
+    );
   }
   if (bytes.length === 0) throw badRequest('The file is empty');
   const kind = sniffFile(bytes, part.filename);
@@ -95,7 +106,8 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
 
   const olympiadFor = (actor: Actor, olympiadId: number | undefined) => {
     const id = olympiadId ?? null;
-    if (!mailPolicy.canSee(actor, id, adminRoles)) throw id == null ? badRequest('Say which olympiad (olympiadId)') : notFound('This olympiad');
+    if (!mailPolicy.canSee(actor, id, adminRoles))
+      throw id == null ? badRequest('Say which olympiad (olympiadId)') : notFound('This olympiad');
     return id;
   };
 
@@ -160,7 +172,13 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       }
       await app.db.transaction(async (tx) => {
         await tx.delete(uploads).where(eq(uploads.id, upload.id));
-        await audit(tx, actor, { action: 'upload.delete', entity: 'upload', entityId: upload.id, olympiadId: upload.olympiad_id, ip: req.ip });
+        await audit(tx, actor, {
+          action: 'upload.delete',
+          entity: 'upload',
+          entityId: upload.id,
+          olympiadId: upload.olympiad_id,
+          ip: req.ip,
+        });
       });
       await app.storage.delete(upload.filename);
       return { success: true, message: `${upload.original_name} is deleted` };
@@ -229,12 +247,23 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     response: Ok,
     handler: async ({ req, actor, params, query }) => {
       const a = await queries.findAttachment(app.db, params.id);
-      if (!a || !mailPolicy.canSee(actor, a.olympiad_id, adminRoles) || a.upload_id !== query.uploadId) throw notFound('This attachment');
+      if (!a || !mailPolicy.canSee(actor, a.olympiad_id, adminRoles) || a.upload_id !== query.uploadId)
+        throw notFound('This attachment');
       const orphan = await app.db.transaction(async (tx) => {
         await tx.delete(attachments).where(eq(attachments.id, a.id));
-        const left = await tx.select({ id: attachments.id }).from(attachments).where(eq(attachments.uploadId, a.upload_id)).limit(1);
+        const left = await tx
+          .select({ id: attachments.id })
+          .from(attachments)
+          .where(eq(attachments.uploadId, a.upload_id))
+          .limit(1);
         if (!left.length) await tx.delete(uploads).where(eq(uploads.id, a.upload_id));
-        await audit(tx, actor, { action: 'attachment.delete', entity: 'attachment', entityId: a.id, olympiadId: a.olympiad_id, ip: req.ip });
+        await audit(tx, actor, {
+          action: 'attachment.delete',
+          entity: 'attachment',
+          entityId: a.id,
+          olympiadId: a.olympiad_id,
+          ip: req.ip,
+        });
         return !left.length;
       });
       if (orphan) await app.storage.delete(a.key);
@@ -253,10 +282,12 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     response: z.object({ success: z.literal(true), attachment: AttachmentRow }),
     handler: async ({ req, actor, params, query }) => {
       const a = await queries.findAttachment(app.db, params.id);
-      if (!a || !mailPolicy.canSee(actor, a.olympiad_id, adminRoles) || a.upload_id !== query.uploadId) throw notFound('This attachment');
+      if (!a || !mailPolicy.canSee(actor, a.olympiad_id, adminRoles) || a.upload_id !== query.uploadId)
+        throw notFound('This attachment');
       // Recipients' mail programs open a file by its extension: a new name keeps the old one.
       const ext = /\.[a-z0-9]{1,8}$/i.exec(a.filename)?.[0] ?? '';
-      const filename = ext && !query.filename.toLowerCase().endsWith(ext.toLowerCase()) ? `${query.filename}${ext}` : query.filename;
+      const filename =
+        ext && !query.filename.toLowerCase().endsWith(ext.toLowerCase()) ? `${query.filename}${ext}` : query.filename;
       await app.db.transaction(async (tx) => {
         await tx.update(attachments).set({ filename }).where(eq(attachments.id, a.id));
         await audit(tx, actor, {

@@ -54,7 +54,10 @@ const columns = sql`m.id, m.olympiad_id, o.title as olympiad_title, o.var_name, 
   m.status, m.recipients, m.created_at, m.queued_at`;
 
 async function findMassMail(q: Queryable, id: number) {
-  const [row] = await rows<MassMailDb>(q, sql`select ${columns} from mass_mails m left join olympiads o on o.id = m.olympiad_id where m.id = ${id}`);
+  const [row] = await rows<MassMailDb>(
+    q,
+    sql`select ${columns} from mass_mails m left join olympiads o on o.id = m.olympiad_id where m.id = ${id}`,
+  );
   return row ?? null;
 }
 
@@ -136,8 +139,15 @@ export async function massMailRoutes(app: FastifyInstance): Promise<void> {
         ),
         rows<{ n: number }>(app.db, sql`select count(*)::int as n from mass_mails m where ${where} ${search}`),
       ]);
-      const progress = await progressOf(app.db, items.map((m) => m.id));
-      return pageOf(items.map((m) => present(m, progress)), count?.n ?? 0, query);
+      const progress = await progressOf(
+        app.db,
+        items.map((m) => m.id),
+      );
+      return pageOf(
+        items.map((m) => present(m, progress)),
+        count?.n ?? 0,
+        query,
+      );
     },
   });
 
@@ -177,7 +187,13 @@ export async function massMailRoutes(app: FastifyInstance): Promise<void> {
             createdBy: actor.userId,
           })
           .returning({ id: massMails.id });
-        await audit(tx, actor, { action: 'mass-mail.create', entity: 'mass_mail', entityId: row!.id, olympiadId: input.olympiadId, ip: req.ip });
+        await audit(tx, actor, {
+          action: 'mass-mail.create',
+          entity: 'mass_mail',
+          entityId: row!.id,
+          olympiadId: input.olympiadId,
+          ip: req.ip,
+        });
         return row!.id;
       });
       const m = (await findMassMail(app.db, id))!;
@@ -197,14 +213,27 @@ export async function massMailRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ req, actor, params, body }) => {
       const m = await load(actor, params.id);
       if (m.status !== 'draft') throw conflict('This mailing is queued already; it can no longer be edited');
-      if (body.olympiadId !== m.olympiad_id) throw invalid([{ path: 'olympiadId', message: 'A mailing stays in its olympiad' }]);
+      if (body.olympiadId !== m.olympiad_id)
+        throw invalid([{ path: 'olympiadId', message: 'A mailing stays in its olympiad' }]);
       const input = await checkInput(actor, body);
       await app.db.transaction(async (tx) => {
         await tx
           .update(massMails)
-          .set({ subject: input.subject, htmlBody: input.html, audience: input.audience, attachmentIds: input.attachmentIds, updatedAt: new Date() })
+          .set({
+            subject: input.subject,
+            htmlBody: input.html,
+            audience: input.audience,
+            attachmentIds: input.attachmentIds,
+            updatedAt: new Date(),
+          })
           .where(eq(massMails.id, m.id));
-        await audit(tx, actor, { action: 'mass-mail.update', entity: 'mass_mail', entityId: m.id, olympiadId: m.olympiad_id, ip: req.ip });
+        await audit(tx, actor, {
+          action: 'mass-mail.update',
+          entity: 'mass_mail',
+          entityId: m.id,
+          olympiadId: m.olympiad_id,
+          ip: req.ip,
+        });
       });
       return { success: true, mailing: present((await findMassMail(app.db, m.id))!, await progressOf(app.db, [m.id])) };
     },
@@ -223,7 +252,13 @@ export async function massMailRoutes(app: FastifyInstance): Promise<void> {
       if (m.status !== 'draft') throw conflict('This mailing is queued; it stays in the log');
       await app.db.transaction(async (tx) => {
         await tx.delete(massMails).where(eq(massMails.id, m.id));
-        await audit(tx, actor, { action: 'mass-mail.delete', entity: 'mass_mail', entityId: m.id, olympiadId: m.olympiad_id, ip: req.ip });
+        await audit(tx, actor, {
+          action: 'mass-mail.delete',
+          entity: 'mass_mail',
+          entityId: m.id,
+          olympiadId: m.olympiad_id,
+          ip: req.ip,
+        });
       });
       return { success: true, message: 'The draft is deleted' };
     },
@@ -286,7 +321,14 @@ export async function massMailRoutes(app: FastifyInstance): Promise<void> {
         const recipients = await recipientsOf(tx, m.olympiad_id, m.audience);
         const n = await queueMailing(tx, context(m), recipients, app.config.appSecret, app.config.publicUrl);
         await tx.update(massMails).set({ recipients: n }).where(eq(massMails.id, m.id));
-        await audit(tx, actor, { action: 'mass-mail.queue', entity: 'mass_mail', entityId: m.id, olympiadId: m.olympiad_id, data: { recipients: n }, ip: req.ip });
+        await audit(tx, actor, {
+          action: 'mass-mail.queue',
+          entity: 'mass_mail',
+          entityId: m.id,
+          olympiadId: m.olympiad_id,
+          data: { recipients: n },
+          ip: req.ip,
+        });
         return n;
       });
       if (queued == null) throw conflict('This mailing is queued already');

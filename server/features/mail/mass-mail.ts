@@ -40,7 +40,10 @@ function audienceSql(olympiadId: number | null, audience: Audience): SQL {
       const list = audience.addresses.length ? audience.addresses : [''];
       return sql`select distinct on (a.email) a.email, coalesce(u.first_name, '') as first_name, coalesce(u.last_name, '') as last_name,
           coalesce(s.name, '') as school_name
-        from unnest(${sql`array[${sql.join(list.map((a) => sql`${a}`), sql`, `)}]::text[]`}) as a(email)
+        from unnest(${sql`array[${sql.join(
+          list.map((a) => sql`${a}`),
+          sql`, `,
+        )}]::text[]`}) as a(email)
         left join users u on lower(u.email) = a.email and u.role <> 'learner'
         left join schools s on s.id = u.school_id
         where a.email <> '' order by a.email, u.id`;
@@ -64,14 +67,22 @@ export async function recipientsOf(q: Queryable, olympiadId: number | null, audi
     sql`select r.email, r.first_name, r.last_name, r.school_name from (${audienceSql(olympiadId, audience)}) r
       where not ${suppressedSql(sql`r.email`, sql`${olympiadId}::int`)}`,
   );
-  return list.map((r) => ({ email: r.email, firstName: r.first_name, lastName: r.last_name, schoolName: r.school_name }));
+  return list.map((r) => ({
+    email: r.email,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    schoolName: r.school_name,
+  }));
 }
 
 /** Variables used in a mailing that it may not use; answers field errors for `invalid()`. */
 export function unknownVariables(subject: string, html: string): Array<{ path: string; message: string }> {
   const allowed = new Set<string>(massMailVariables);
   const errors: Array<{ path: string; message: string }> = [];
-  for (const [path, text] of [['subject', subject], ['html', html]] as const) {
+  for (const [path, text] of [
+    ['subject', subject],
+    ['html', html],
+  ] as const) {
     const unknown = templateVariables(text).filter((v) => !allowed.has(v));
     if (unknown.length) {
       errors.push({
@@ -117,7 +128,13 @@ export function personalise(m: MailingContext, r: Recipient, secret: string, pub
 }
 
 /** Queues a mailing: one held row per recipient not suppressed, in chunks. Answers how many. */
-export async function queueMailing(q: Queryable, m: MailingContext, recipients: Recipient[], secret: string, publicUrl: string) {
+export async function queueMailing(
+  q: Queryable,
+  m: MailingContext,
+  recipients: Recipient[],
+  secret: string,
+  publicUrl: string,
+) {
   for (let i = 0; i < recipients.length; i += 500) {
     const chunk = recipients.slice(i, i + 500).map((r) => {
       const p = personalise(m, r, secret, publicUrl);
@@ -142,8 +159,12 @@ export async function queueMailing(q: Queryable, m: MailingContext, recipients: 
 export async function progressOf(q: Queryable, ids: number[]): Promise<Map<number, MassMailProgress>> {
   const out = new Map<number, MassMailProgress>();
   if (!ids.length) return out;
-  const idList = sql.join(ids.map((i) => sql`${i}`), sql`, `);
-  for (const id of ids) out.set(id, { held: 0, released: 0, sending: 0, sent: 0, failed: 0, suppressed: 0, bounced: 0, unsubscribed: 0 });
+  const idList = sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
+  for (const id of ids)
+    out.set(id, { held: 0, released: 0, sending: 0, sent: 0, failed: 0, suppressed: 0, bounced: 0, unsubscribed: 0 });
   const counts = await rows<{ mass_mail_id: number; status: string; n: number }>(
     q,
     sql`select mass_mail_id, status, count(*)::int as n from emails where mass_mail_id in (${idList}) group by 1, 2`,

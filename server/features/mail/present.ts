@@ -1,4 +1,11 @@
-import type { AttachmentRow, BounceRow, EmailDetail, EmailSummary, UnsubscribeRow, UploadRow } from '../../../contract/mail.js';
+import type {
+  AttachmentRow,
+  BounceRow,
+  EmailDetail,
+  EmailSummary,
+  UnsubscribeRow,
+  UploadRow,
+} from '../../../contract/mail.js';
 import type { AttachmentDb, EmailRowDb, UploadDb, attemptsOf, findEmail } from './queries.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -31,7 +38,13 @@ export function presentEmailDetail(
     html: r.html_body,
     transport: r.transport,
     attachmentIds: r.attachment_ids ?? [],
-    log: log.map((a) => ({ at: iso(a.at), outcome: a.outcome, response: a.response, worker: a.worker, durationMs: a.duration_ms })),
+    log: log.map((a) => ({
+      at: iso(a.at),
+      outcome: a.outcome,
+      response: a.response,
+      worker: a.worker,
+      durationMs: a.duration_ms,
+    })),
   };
 }
 
@@ -58,7 +71,14 @@ export const presentBounce = (r: {
   reason: string;
   email_id: number | null;
   created_at: Date;
-}): BounceRow => ({ id: r.id, email: r.email, kind: r.kind, reason: r.reason, emailId: r.email_id, createdAt: iso(r.created_at) });
+}): BounceRow => ({
+  id: r.id,
+  email: r.email,
+  kind: r.kind,
+  reason: r.reason,
+  emailId: r.email_id,
+  createdAt: iso(r.created_at),
+});
 
 export const presentUpload = (r: UploadDb): UploadRow => ({
   id: r.id,

@@ -78,20 +78,26 @@ export function listEmails(
   const where = [...scopeSql(scope, sql`olympiad_id`)];
   if (filter.status) where.push(sql`status = ${filter.status}`);
   if (filter.massMailId) where.push(sql`mass_mail_id = ${filter.massMailId}`);
-  if (p.search) where.push(sql`(to_address ilike ${like(p.search)} or subject ilike ${like(p.search)} or kind = ${p.search})`);
+  if (p.search)
+    where.push(sql`(to_address ilike ${like(p.search)} or subject ilike ${like(p.search)} or kind = ${p.search})`);
   return page<EmailRowDb>(q, sql`emails`, where, emailColumns, emailSort, 'createdAt', p);
 }
 
 export async function findEmail(q: Queryable, id: number) {
-  const [row] = await rows<EmailRowDb & { text_body: string; html_body: string | null; transport: string | null; attachment_ids: number[] }>(
-    q,
-    sql`select ${emailColumns}, text_body, html_body, transport, attachment_ids from emails where id = ${id}`,
-  );
+  const [row] = await rows<
+    EmailRowDb & { text_body: string; html_body: string | null; transport: string | null; attachment_ids: number[] }
+  >(q, sql`select ${emailColumns}, text_body, html_body, transport, attachment_ids from emails where id = ${id}`);
   return row ?? null;
 }
 
 export const attemptsOf = (q: Queryable, emailId: number) =>
-  rows<{ at: Date | string; outcome: string; response: string | null; worker: string | null; duration_ms: number | null }>(
+  rows<{
+    at: Date | string;
+    outcome: string;
+    response: string | null;
+    worker: string | null;
+    duration_ms: number | null;
+  }>(
     q,
     sql`select at, outcome, response, worker, duration_ms from email_attempts where email_id = ${emailId} order by id`,
   );
@@ -127,7 +133,14 @@ export async function releaseBatch(q: Queryable, massMailId: number, qty: number
 export function listUnsubscribes(q: Queryable, scope: Scope, p: Paging) {
   const where = [...scopeSql(scope, sql`u.olympiad_id`)];
   if (p.search) where.push(sql`u.email ilike ${like(p.search)}`);
-  return page<{ id: number; email: string; olympiad_id: number | null; olympiad_title: string | null; source: string; created_at: Date }>(
+  return page<{
+    id: number;
+    email: string;
+    olympiad_id: number | null;
+    olympiad_title: string | null;
+    source: string;
+    created_at: Date;
+  }>(
     q,
     sql`unsubscribes u left join olympiads o on o.id = u.olympiad_id`,
     where,
@@ -177,7 +190,14 @@ export function listBounces(q: Queryable, kind: string | undefined, p: Paging) {
   const where: SQL[] = [];
   if (kind) where.push(sql`kind = ${kind}`);
   if (p.search) where.push(sql`(email ilike ${like(p.search)} or reason ilike ${like(p.search)})`);
-  return page<{ id: number; email: string; kind: 'hard' | 'soft' | 'complaint'; reason: string; email_id: number | null; created_at: Date }>(
+  return page<{
+    id: number;
+    email: string;
+    kind: 'hard' | 'soft' | 'complaint';
+    reason: string;
+    email_id: number | null;
+    created_at: Date;
+  }>(
     q,
     sql`bounces`,
     where,
@@ -188,7 +208,10 @@ export function listBounces(q: Queryable, kind: string | undefined, p: Paging) {
   );
 }
 
-export async function addBounce(q: Queryable, b: { email: string; kind: string; reason: string; emailId?: number | undefined }) {
+export async function addBounce(
+  q: Queryable,
+  b: { email: string; kind: string; reason: string; emailId?: number | undefined },
+) {
   await q.execute(sql`insert into bounces (email, kind, reason, email_id)
     values (${b.email.toLowerCase()}, ${b.kind}, ${b.reason}, ${b.emailId ?? null})`);
   if (b.kind !== 'soft') {
@@ -249,7 +272,11 @@ export function listAttachments(q: Queryable, scope: Scope, p: Paging, includeSi
   const where: SQL[] =
     scope.kind === 'all'
       ? []
-      : [includeSiteWide ? sql`(a.olympiad_id = ${scope.olympiadId} or a.olympiad_id is null)` : sql`a.olympiad_id = ${scope.olympiadId}`];
+      : [
+          includeSiteWide
+            ? sql`(a.olympiad_id = ${scope.olympiadId} or a.olympiad_id is null)`
+            : sql`a.olympiad_id = ${scope.olympiadId}`,
+        ];
   if (p.search) where.push(sql`a.filename ilike ${like(p.search)}`);
   return page<AttachmentDb>(
     q,
@@ -275,11 +302,17 @@ export async function attachmentsByIds(q: Queryable, ids: number[]) {
   return rows<AttachmentDb>(
     q,
     sql`select ${attachmentColumns} from attachments a join uploads u on u.id = a.upload_id
-      where a.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`,
+      where a.id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
   );
 }
 
 export async function massMailExists(q: Queryable, id: number) {
-  const [row] = await rows<{ id: number; olympiad_id: number | null }>(q, sql`select id, olympiad_id from mass_mails where id = ${id}`);
+  const [row] = await rows<{ id: number; olympiad_id: number | null }>(
+    q,
+    sql`select id, olympiad_id from mass_mails where id = ${id}`,
+  );
   return row ?? null;
 }

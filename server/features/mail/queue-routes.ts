@@ -86,7 +86,14 @@ export async function queueRoutes(app: FastifyInstance): Promise<void> {
       if (!email) throw notFound('This message');
       const released = await app.db.transaction(async (tx) => {
         const ok = await queries.releaseOne(tx, email.id);
-        if (ok) await audit(tx, actor, { action: 'queued-email.release', entity: 'email', entityId: email.id, olympiadId: email.olympiad_id, ip: req.ip });
+        if (ok)
+          await audit(tx, actor, {
+            action: 'queued-email.release',
+            entity: 'email',
+            entityId: email.id,
+            olympiadId: email.olympiad_id,
+            ip: req.ip,
+          });
         return ok;
       });
       if (!released) throw conflict(`This message is ${email.status}, not held`);
@@ -136,7 +143,13 @@ export async function queueRoutes(app: FastifyInstance): Promise<void> {
     response: listOf(EmailSummary),
     handler: async ({ actor, params, body }) => {
       const scope = mailPolicy.scope(actor, params.a, roles);
-      const paging = { page: params.b, pageSize: body.pageSize, search: body.search, sort: body.sort, order: body.order };
+      const paging = {
+        page: params.b,
+        pageSize: body.pageSize,
+        search: body.search,
+        sort: body.sort,
+        order: body.order,
+      };
       const { items, total } = await queries.listEmails(app.db, scope, body, paging);
       return pageOf(items.map(presentEmail), total, paging);
     },

@@ -39,7 +39,10 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -47,7 +50,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
   server = await startTestServer({
-    env: { SMTP_URL: smtpUrl, MAIL_SENDER: 'false', MAIL_RETRY_BASE_SECONDS: '0', MAIL_FROM: 'Olympus <no-reply@olympus.test>' },
+    env: {
+      SMTP_URL: smtpUrl,
+      MAIL_SENDER: 'false',
+      MAIL_RETRY_BASE_SECONDS: '0',
+      MAIL_FROM: 'Olympus <no-reply@olympus.test>',
+    },
   });
 });
 afterAll(async () => {
@@ -60,7 +68,12 @@ beforeEach(() => {
 });
 
 async function statusOf(id: number) {
-  const [row] = await server.query<{ status: string; attempts: number; last_error: string | null; transport: string | null }>`
+  const [row] = await server.query<{
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    transport: string | null;
+  }>`
     select status, attempts, last_error, transport from emails where id = ${id}`;
   return row!;
 }
@@ -89,7 +102,9 @@ describe('the queue and the sender over real SMTP', () => {
   it('keeps held mail until it is released, then sends mass mail with unsubscribe headers and attachments', async () => {
     const pdf = Buffer.from('%PDF-1.4\n% test\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
     const stored = await server.app.storage.put('rules.pdf', pdf);
-    const [upload] = await server.query<{ id: number }>`insert into uploads (filename, original_name, content_type, size, sha256)
+    const [upload] = await server.query<{
+      id: number;
+    }>`insert into uploads (filename, original_name, content_type, size, sha256)
       values (${stored.key}, 'rules.pdf', 'application/pdf', ${stored.size}, ${stored.sha256}) returning id`;
     const [attachment] = await server.query<{ id: number }>`
       insert into attachments (upload_id, filename) values (${upload!.id}, 'Rules 2026.pdf') returning id`;
@@ -119,7 +134,12 @@ describe('the queue and the sender over real SMTP', () => {
 
   it('retries a temporary failure (4xx) with backoff and then delivers', async () => {
     rcptFailures.set('busy@school.example.org', { code: 451, times: 1 });
-    const result = await server.app.mailer.send(server.db, { kind: 'test', to: 'busy@school.example.org', subject: 'S', text: 'T' });
+    const result = await server.app.mailer.send(server.db, {
+      kind: 'test',
+      to: 'busy@school.example.org',
+      subject: 'S',
+      text: 'T',
+    });
     expect(result.status).toBe('released');
     const first = await statusOf(result.id);
     expect(first).toMatchObject({ status: 'released', attempts: 1 });
@@ -133,7 +153,12 @@ describe('the queue and the sender over real SMTP', () => {
 
   it('waits for the backoff before retrying', async () => {
     rcptFailures.set('later@school.example.org', { code: 450, times: 1 });
-    const result = await server.app.mailer.send(server.db, { kind: 'test', to: 'later@school.example.org', subject: 'S', text: 'T' });
+    const result = await server.app.mailer.send(server.db, {
+      kind: 'test',
+      to: 'later@school.example.org',
+      subject: 'S',
+      text: 'T',
+    });
     await server.query`update emails set next_attempt_at = now() + interval '1 hour' where id = ${result.id}`;
     expect(await server.app.mailSender.runOnce()).toBe(0);
     expect((await statusOf(result.id)).status).toBe('released');
@@ -141,7 +166,12 @@ describe('the queue and the sender over real SMTP', () => {
 
   it('never retries a permanent failure (5xx)', async () => {
     rcptFailures.set('gone@school.example.org', { code: 550, times: 5 });
-    const result = await server.app.mailer.send(server.db, { kind: 'test', to: 'gone@school.example.org', subject: 'S', text: 'T' });
+    const result = await server.app.mailer.send(server.db, {
+      kind: 'test',
+      to: 'gone@school.example.org',
+      subject: 'S',
+      text: 'T',
+    });
     expect(result.status).toBe('failed');
     expect(await server.app.mailSender.runOnce()).toBe(0);
     const row = await statusOf(result.id);
@@ -153,16 +183,32 @@ describe('the queue and the sender over real SMTP', () => {
 
   it('gives up after the maximum number of attempts', async () => {
     rcptFailures.set('flaky@school.example.org', { code: 452, times: 100 });
-    const result = await server.app.mailer.send(server.db, { kind: 'test', to: 'flaky@school.example.org', subject: 'S', text: 'T' });
+    const result = await server.app.mailer.send(server.db, {
+      kind: 'test',
+      to: 'flaky@school.example.org',
+      subject: 'S',
+      text: 'T',
+    });
     for (let i = 0; i < 10; i++) await server.app.mailSender.runOnce();
     expect(await statusOf(result.id)).toMatchObject({ status: 'failed', attempts: server.app.config.mail.maxAttempts });
   });
 
   it('marks a message left in sending by a crashed sender as failed, never sending it twice', async () => {
-    const id = await server.app.mailer.enqueue(server.db, { kind: 'test', to: 'crash@school.example.org', subject: 'S', text: 'T' });
+    const id = await server.app.mailer.enqueue(server.db, {
+      kind: 'test',
+      to: 'crash@school.example.org',
+      subject: 'S',
+      text: 'T',
+    });
     await server.query`update emails set status = 'sending', attempts = 1, locked_at = now() - interval '2 hours' where id = ${id}`;
     const sender = createMailSender({
-      db: server.db, mailer: server.app.mailer, log: console, ratePerMinute: 1000, batchSize: 10, concurrency: 2, pollMs: 50,
+      db: server.db,
+      mailer: server.app.mailer,
+      log: console,
+      ratePerMinute: 1000,
+      batchSize: 10,
+      concurrency: 2,
+      pollMs: 50,
       sendingLeaseMinutes: 15,
     });
     await sender.runOnce();
@@ -175,15 +221,28 @@ describe('the queue and the sender over real SMTP', () => {
   it('keeps to the rate per minute across the site', async () => {
     await server.query`update emails set sent_at = now() - interval '2 minutes' where sent_at is not null`;
     for (let i = 0; i < 5; i++) {
-      await server.app.mailer.enqueue(server.db, { kind: 'rate', to: `rate${i}@school.example.org`, subject: 'R', text: 'T' });
+      await server.app.mailer.enqueue(server.db, {
+        kind: 'rate',
+        to: `rate${i}@school.example.org`,
+        subject: 'R',
+        text: 'T',
+      });
     }
     const sender = createMailSender({
-      db: server.db, mailer: server.app.mailer, log: console, ratePerMinute: 3, batchSize: 10, concurrency: 2, pollMs: 50,
+      db: server.db,
+      mailer: server.app.mailer,
+      log: console,
+      ratePerMinute: 3,
+      batchSize: 10,
+      concurrency: 2,
+      pollMs: 50,
       sendingLeaseMinutes: 15,
     });
     expect(await sender.runOnce()).toBe(3);
     expect(await sender.runOnce()).toBe(0);
-    const [left] = await server.query<{ n: number }>`select count(*)::int as n from emails where kind = 'rate' and status = 'released'`;
+    const [left] = await server.query<{
+      n: number;
+    }>`select count(*)::int as n from emails where kind = 'rate' and status = 'released'`;
     expect(left!.n).toBe(2);
     await server.query`update emails set sent_at = now() - interval '2 minutes' where kind = 'rate'`;
     expect(await sender.runOnce()).toBe(2);
@@ -192,21 +251,35 @@ describe('the queue and the sender over real SMTP', () => {
   it('two sender loops on one database never send a message twice', async () => {
     const count = 120;
     for (let i = 0; i < count; i++) {
-      await server.app.mailer.enqueue(server.db, { kind: 'bulk', to: `bulk${i}@school.example.org`, subject: `Bulk ${i}`, text: 'T' });
+      await server.app.mailer.enqueue(server.db, {
+        kind: 'bulk',
+        to: `bulk${i}@school.example.org`,
+        subject: `Bulk ${i}`,
+        text: 'T',
+      });
     }
     const senders = [0, 1].map(() => {
       const mailer = createMailer({ smtpUrl, from: 'no-reply@olympus.test' });
       return {
         mailer,
         sender: createMailSender({
-          db: server.db, mailer, log: console, ratePerMinute: 100_000, batchSize: 7, concurrency: 3, pollMs: 20, sendingLeaseMinutes: 15,
+          db: server.db,
+          mailer,
+          log: console,
+          ratePerMinute: 100_000,
+          batchSize: 7,
+          concurrency: 3,
+          pollMs: 20,
+          sendingLeaseMinutes: 15,
         }),
       };
     });
     senders.forEach((s) => s.sender.start());
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline) {
-      const [left] = await server.query<{ n: number }>`select count(*)::int as n from emails where kind = 'bulk' and status <> 'sent'`;
+      const [left] = await server.query<{
+        n: number;
+      }>`select count(*)::int as n from emails where kind = 'bulk' and status <> 'sent'`;
       if (left!.n === 0) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -226,9 +299,17 @@ describe('the outbox (no SMTP_URL)', () => {
   it('marks queued mail as delivered to the outbox', async () => {
     const outbox = await startTestServer({ seed: false, env: { MAIL_SENDER: 'false' } });
     try {
-      const id = await outbox.app.mailer.enqueue(outbox.db, { kind: 'test', to: 'x@school.example.org', subject: 'S', text: 'T' });
+      const id = await outbox.app.mailer.enqueue(outbox.db, {
+        kind: 'test',
+        to: 'x@school.example.org',
+        subject: 'S',
+        text: 'T',
+      });
       expect(await outbox.app.mailSender.runOnce()).toBe(1);
-      const [row] = await outbox.query<{ status: string; transport: string }>`select status, transport from emails where id = ${id}`;
+      const [row] = await outbox.query<{
+        status: string;
+        transport: string;
+      }>`select status, transport from emails where id = ${id}`;
       expect(row).toEqual({ status: 'outbox', transport: 'outbox' });
     } finally {
       await outbox.close();
@@ -242,24 +323,46 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two sender processes on one P
   it('deliver every message exactly once', async () => {
     const count = 300;
     for (let i = 0; i < count; i++) {
-      await server.app.mailer.enqueue(server.db, { kind: 'procs', to: `proc${i}@school.example.org`, subject: `P ${i}`, text: 'T' });
+      await server.app.mailer.enqueue(server.db, {
+        kind: 'procs',
+        to: `proc${i}@school.example.org`,
+        subject: `P ${i}`,
+        text: 'T',
+      });
     }
     const children = [0, 1].map(() =>
       fork('bench/lib/mail-sender-process.ts', [], {
         execArgv: ['--import', 'tsx'],
-        env: { ...process.env, DATABASE_URL: server.app.config.databaseUrl!, SMTP_URL: smtpUrl, BATCH: '10', CONCURRENCY: '4', POOL: '4' },
+        env: {
+          ...process.env,
+          DATABASE_URL: server.app.config.databaseUrl!,
+          SMTP_URL: smtpUrl,
+          BATCH: '10',
+          CONCURRENCY: '4',
+          POOL: '4',
+        },
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       }),
     );
     try {
       const deadline = Date.now() + 25_000;
       while (Date.now() < deadline) {
-        const [left] = await server.query<{ n: number }>`select count(*)::int as n from emails where kind = 'procs' and status <> 'sent'`;
+        const [left] = await server.query<{
+          n: number;
+        }>`select count(*)::int as n from emails where kind = 'procs' and status <> 'sent'`;
         if (left!.n === 0) break;
         await new Promise((r) => setTimeout(r, 100));
       }
     } finally {
-      await Promise.all(children.map((c) => new Promise((resolve) => { c.once('exit', resolve); c.kill('SIGTERM'); })));
+      await Promise.all(
+        children.map(
+          (c) =>
+            new Promise((resolve) => {
+              c.once('exit', resolve);
+              c.kill('SIGTERM');
+            }),
+        ),
+      );
     }
     const got = received.filter((r) => r.to[0]!.startsWith('proc'));
     expect(got).toHaveLength(count);
@@ -269,4 +372,3 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two sender processes on one P
     expect(workers.length).toBe(2);
   }, 40_000);
 });
-

@@ -11,11 +11,20 @@ import { audit } from '../../platform/audit.js';
 import { fill } from './mass-mail.js';
 import { mailAccess, mailPolicy } from './policy.js';
 import { htmlToText, sanitizeHtml } from './sanitize.js';
-import { isSystemEmailKind, type SystemEmailKind, systemEmails, templatesFor, unknownTemplateVariables } from './templates.js';
+import {
+  isSystemEmailKind,
+  type SystemEmailKind,
+  systemEmails,
+  templatesFor,
+  unknownTemplateVariables,
+} from './templates.js';
 
 const tags = ['mail'];
 const ScopeQuery = z.object({
-  olympiadId: z.preprocess((v) => (v === '' || v == null ? undefined : v), z.coerce.number().int().positive().optional()),
+  olympiadId: z.preprocess(
+    (v) => (v === '' || v == null ? undefined : v),
+    z.coerce.number().int().positive().optional(),
+  ),
 });
 const KindParams = z.strictObject({ kind: z.string().min(1).max(60) });
 
@@ -26,7 +35,8 @@ const KindParams = z.strictObject({ kind: z.string().min(1).max(60) });
 export async function templateRoutes(app: FastifyInstance): Promise<void> {
   const scopeOf = (actor: Actor, olympiadId: number | undefined) => {
     const id = olympiadId ?? null;
-    if (!mailPolicy.canSee(actor, id, ['admin'])) throw id == null ? badRequest('Say which olympiad (olympiadId)') : notFound('This olympiad');
+    if (!mailPolicy.canSee(actor, id, ['admin']))
+      throw id == null ? badRequest('Say which olympiad (olympiadId)') : notFound('This olympiad');
     return id;
   };
   const kindOf = (kind: string): SystemEmailKind => {
@@ -77,7 +87,13 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
           values (${kind}, ${olympiadId}, ${t.subject}, ${t.html}, ${actor.userId})
           on conflict (kind, coalesce(olympiad_id, 0)) do update
             set subject = excluded.subject, html_body = excluded.html_body, updated_by = excluded.updated_by, updated_at = now()`);
-        await audit(tx, actor, { action: 'email-template.save', entity: 'email_template', entityId: kind, olympiadId, ip: req.ip });
+        await audit(tx, actor, {
+          action: 'email-template.save',
+          entity: 'email_template',
+          entityId: kind,
+          olympiadId,
+          ip: req.ip,
+        });
       });
       return { success: true, message: 'The message is saved' };
     },
@@ -96,8 +112,16 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
       const olympiadId = scopeOf(actor, query.olympiadId);
       const kind = kindOf(params.kind);
       await app.db.transaction(async (tx) => {
-        await tx.execute(sql`delete from email_templates where kind = ${kind} and coalesce(olympiad_id, 0) = ${olympiadId ?? 0}`);
-        await audit(tx, actor, { action: 'email-template.reset', entity: 'email_template', entityId: kind, olympiadId, ip: req.ip });
+        await tx.execute(
+          sql`delete from email_templates where kind = ${kind} and coalesce(olympiad_id, 0) = ${olympiadId ?? 0}`,
+        );
+        await audit(tx, actor, {
+          action: 'email-template.reset',
+          entity: 'email_template',
+          entityId: kind,
+          olympiadId,
+          ip: req.ip,
+        });
       });
       return { success: true, message: 'The message is back to its default wording' };
     },
@@ -135,7 +159,10 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
       const olympiadId = scopeOf(actor, query.olympiadId);
       const kind = kindOf(params.kind);
       const r = render(kind, checked(kind, body));
-      const [me] = await rows<{ email: string | null }>(app.db, sql`select email from users where id = ${actor.userId}`);
+      const [me] = await rows<{ email: string | null }>(
+        app.db,
+        sql`select email from users where id = ${actor.userId}`,
+      );
       if (!me?.email) throw badRequest('Your account has no email address to send the test to');
       await app.mailer.send(app.db, {
         kind: `test:${kind}`,

@@ -10,7 +10,12 @@ export const systemEmails = {
     variables: ['name', 'username', 'link', 'olympiadTitle'],
     subject: 'Welcome to Olympus: confirm your address',
     html: '<p>Hello {{name}},</p><p>An Olympus account <b>{{username}}</b> was made for you. <a href="{{link}}">Confirm your address and choose a password</a>.</p>',
-    sample: { name: 'Thandi Nkosi', username: 'tnkosi', link: 'https://olympus.example.org/verify-email/sample', olympiadTitle: 'Geography Olympiad 2026' },
+    sample: {
+      name: 'Thandi Nkosi',
+      username: 'tnkosi',
+      link: 'https://olympus.example.org/verify-email/sample',
+      olympiadTitle: 'Geography Olympiad 2026',
+    },
   },
   'reset-password': {
     label: 'Reset a password',
@@ -24,44 +29,79 @@ export const systemEmails = {
     variables: ['name', 'schoolName', 'olympiadTitle', 'link'],
     subject: '{{schoolName}} can now enter the {{olympiadTitle}}',
     html: '<p>Hello {{name}},</p><p>Thank you for your interest. <b>{{schoolName}}</b> is registered: <a href="{{link}}">set your password</a> to enter the {{olympiadTitle}}.</p>',
-    sample: { name: 'Thandi Nkosi', schoolName: 'Waterkloof High School', olympiadTitle: 'Geography Olympiad 2026', link: 'https://olympus.example.org/verify-email/sample' },
+    sample: {
+      name: 'Thandi Nkosi',
+      schoolName: 'Waterkloof High School',
+      olympiadTitle: 'Geography Olympiad 2026',
+      link: 'https://olympus.example.org/verify-email/sample',
+    },
   },
   'eoi-declined': {
     label: 'Expression of interest declined',
     variables: ['name', 'schoolName', 'olympiadTitle', 'reason'],
     subject: 'Your interest in the {{olympiadTitle}}',
     html: '<p>Hello {{name}},</p><p>We could not register {{schoolName}} for the {{olympiadTitle}}: {{reason}}</p>',
-    sample: { name: 'Thandi Nkosi', schoolName: 'Waterkloof High School', olympiadTitle: 'Geography Olympiad 2026', reason: 'the school is already registered.' },
+    sample: {
+      name: 'Thandi Nkosi',
+      schoolName: 'Waterkloof High School',
+      olympiadTitle: 'Geography Olympiad 2026',
+      reason: 'the school is already registered.',
+    },
   },
   'school-entered': {
     label: 'School entered in an olympiad',
     variables: ['name', 'username', 'schoolName', 'olympiadTitle', 'link'],
     subject: '{{schoolName}} is entered in {{olympiadTitle}}',
     html: '<p>Hello {{name}},</p><p>{{schoolName}} is entered in {{olympiadTitle}}. Sign in with your username <b>{{username}}</b> and <a href="{{link}}">load your learners</a>.</p>',
-    sample: { name: 'Thandi Nkosi', username: 'tnkosi', schoolName: 'Waterkloof High School', olympiadTitle: 'Geography Olympiad 2026', link: 'https://olympus.example.org/portal/geo-2026' },
+    sample: {
+      name: 'Thandi Nkosi',
+      username: 'tnkosi',
+      schoolName: 'Waterkloof High School',
+      olympiadTitle: 'Geography Olympiad 2026',
+      link: 'https://olympus.example.org/portal/geo-2026',
+    },
   },
   'learner-slips-ready': {
     label: 'Learner slips ready',
     variables: ['name', 'schoolName', 'olympiadTitle', 'link'],
     subject: 'Learner slips for {{schoolName}} are ready',
     html: '<p>Hello {{name}},</p><p>The sign-in slips of your learners for the {{olympiadTitle}} are ready: <a href="{{link}}">download them</a>.</p>',
-    sample: { name: 'Thandi Nkosi', schoolName: 'Waterkloof High School', olympiadTitle: 'Geography Olympiad 2026', link: 'https://olympus.example.org/portal' },
+    sample: {
+      name: 'Thandi Nkosi',
+      schoolName: 'Waterkloof High School',
+      olympiadTitle: 'Geography Olympiad 2026',
+      link: 'https://olympus.example.org/portal',
+    },
   },
   invoice: {
     label: 'Invoice',
     variables: ['name', 'schoolName', 'olympiadTitle', 'amount', 'link'],
     subject: 'Invoice for {{schoolName}}: {{olympiadTitle}}',
     html: '<p>Hello {{name}},</p><p>The invoice of {{schoolName}} for the {{olympiadTitle}} comes to <b>{{amount}}</b>. <a href="{{link}}">View it in the portal</a>.</p>',
-    sample: { name: 'Thandi Nkosi', schoolName: 'Waterkloof High School', olympiadTitle: 'Geography Olympiad 2026', amount: 'R 1 050.00', link: 'https://olympus.example.org/portal/invoices' },
+    sample: {
+      name: 'Thandi Nkosi',
+      schoolName: 'Waterkloof High School',
+      olympiadTitle: 'Geography Olympiad 2026',
+      amount: 'R 1 050.00',
+      link: 'https://olympus.example.org/portal/invoices',
+    },
   },
   certificates: {
     label: 'Certificates',
     variables: ['name', 'schoolName', 'olympiadTitle', 'link'],
     subject: 'Certificates of {{schoolName}}: {{olympiadTitle}}',
     html: '<p>Hello {{name}},</p><p>The certificates of your learners for the {{olympiadTitle}} are ready: <a href="{{link}}">download them</a>.</p>',
-    sample: { name: 'Thandi Nkosi', schoolName: 'Waterkloof High School', olympiadTitle: 'Geography Olympiad 2026', link: 'https://olympus.example.org/portal/certificates' },
+    sample: {
+      name: 'Thandi Nkosi',
+      schoolName: 'Waterkloof High School',
+      olympiadTitle: 'Geography Olympiad 2026',
+      link: 'https://olympus.example.org/portal/certificates',
+    },
   },
-} as const satisfies Record<string, { label: string; variables: readonly string[]; subject: string; html: string; sample: Record<string, string> }>;
+} as const satisfies Record<
+  string,
+  { label: string; variables: readonly string[]; subject: string; html: string; sample: Record<string, string> }
+>;
 
 export type SystemEmailKind = keyof typeof systemEmails;
 export const isSystemEmailKind = (k: string): k is SystemEmailKind => k in systemEmails;
@@ -70,7 +110,10 @@ export const isSystemEmailKind = (k: string): k is SystemEmailKind => k in syste
 export function unknownTemplateVariables(kind: SystemEmailKind, subject: string, html: string) {
   const allowed = new Set<string>(systemEmails[kind].variables);
   const errors: Array<{ path: string; message: string }> = [];
-  for (const [path, text] of [['subject', subject], ['html', html]] as const) {
+  for (const [path, text] of [
+    ['subject', subject],
+    ['html', html],
+  ] as const) {
     const unknown = templateVariables(text).filter((v) => !allowed.has(v));
     if (unknown.length) {
       errors.push({

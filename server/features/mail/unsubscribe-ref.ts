@@ -5,7 +5,10 @@ import { createHmac } from 'node:crypto';
  * address, so it cannot be guessed or forged, and is the same if a mailing is re-queued to an address.
  */
 export function unsubscribeRef(secret: string, massMailId: number, email: string): string {
-  return createHmac('sha256', secret).update(`unsubscribe:${massMailId}:${email.toLowerCase()}`).digest('base64url').slice(0, 32);
+  return createHmac('sha256', secret)
+    .update(`unsubscribe:${massMailId}:${email.toLowerCase()}`)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 /** a***@example.org: enough for a person to recognise their address, not enough to harvest it. */

@@ -27,7 +27,10 @@ const RefParams = z.strictObject({ ref: z.string().min(8).max(200) });
 
 async function olympiadOf(app: FastifyInstance, id: number | null) {
   if (id == null) return null;
-  const [o] = await rows<{ title: string; var_name: string }>(app.db, sql`select title, var_name from olympiads where id = ${id}`);
+  const [o] = await rows<{ title: string; var_name: string }>(
+    app.db,
+    sql`select title, var_name from olympiads where id = ${id}`,
+  );
   return o ? { title: o.title, varName: o.var_name } : null;
 }
 
@@ -49,7 +52,13 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
         source,
       });
       if (added) {
-        await audit(tx, null, { action: 'unsubscribe', entity: 'unsubscribe', entityId: email.id, olympiadId: email.olympiad_id, data: { source } });
+        await audit(tx, null, {
+          action: 'unsubscribe',
+          entity: 'unsubscribe',
+          entityId: email.id,
+          olympiadId: email.olympiad_id,
+          data: { source },
+        });
       }
     });
     return email;
@@ -91,11 +100,18 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
       }
       if (!actor) throw unauthenticated();
       const olympiadId = body.olympiadId ?? null;
-      if (!mailAccess.unsubscribeByStaff.some((r) => r === actor.role || actor.grants.some((g) => g.role === r))) throw forbidden();
+      if (!mailAccess.unsubscribeByStaff.some((r) => r === actor.role || actor.grants.some((g) => g.role === r)))
+        throw forbidden();
       if (!mailPolicy.canSee(actor, olympiadId, ['admin'])) throw notFound('This olympiad');
       await app.db.transaction(async (tx) => {
         await queries.addUnsubscribe(tx, { email: body.email, olympiadId, massMailId: null, source: 'staff' });
-        await audit(tx, actor, { action: 'unsubscribe.add', entity: 'unsubscribe', entityId: body.email, olympiadId, ip: req.ip });
+        await audit(tx, actor, {
+          action: 'unsubscribe.add',
+          entity: 'unsubscribe',
+          entityId: body.email,
+          olympiadId,
+          ip: req.ip,
+        });
       });
       return { success: true, message: `${body.email} gets no more mass mail` };
     },
@@ -118,7 +134,8 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: '/unsubscribe/v-rest/',
-    summary: 'Unsubscribed addresses, paged and searchable; olympiadId (required but for the overlord); format=csv exports',
+    summary:
+      'Unsubscribed addresses, paged and searchable; olympiadId (required but for the overlord); format=csv exports',
     tags,
     access: mailAccess.unsubscribes,
     query: MailListQuery.extend({ format: z.enum(['json', 'csv']).default('json') }),
@@ -129,7 +146,14 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
         const { items } = await queries.listUnsubscribes(app.db, scope, { ...query, page: 1, pageSize: 100_000 });
         const cell = (v: string | null) => `"${(v ?? '').replace(/"/g, '""')}"`;
         const lines = ['email,olympiad,source,unsubscribed_at'].concat(
-          items.map((u) => [cell(u.email), cell(u.olympiad_title ?? 'All of Olympus'), cell(u.source), cell(new Date(u.created_at).toISOString())].join(',')),
+          items.map((u) =>
+            [
+              cell(u.email),
+              cell(u.olympiad_title ?? 'All of Olympus'),
+              cell(u.source),
+              cell(new Date(u.created_at).toISOString()),
+            ].join(','),
+          ),
         );
         void reply
           .type('text/csv; charset=utf-8')

@@ -2,7 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Ok } from '../../../contract/errors.js';
-import { GrantDeleteQuery, GrantInput, GrantListQuery, GrantRecord, StaffSearchQuery, StaffUser } from '../../../contract/olympiads.js';
+import {
+  GrantDeleteQuery,
+  GrantInput,
+  GrantListQuery,
+  GrantRecord,
+  StaffSearchQuery,
+  StaffUser,
+} from '../../../contract/olympiads.js';
 import { olympiadGrants } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
@@ -18,8 +25,13 @@ export async function grantRoutes(app: FastifyInstance): Promise<void> {
   const access = olympiadsAccess.manageGrants;
 
   route(app, {
-    method: 'GET', url: '/olympiad-grant/v-rest/', summary: 'The grants of an olympiad', tags, access,
-    query: GrantListQuery, response: z.object({ success: z.literal(true), items: z.array(GrantRecord) }),
+    method: 'GET',
+    url: '/olympiad-grant/v-rest/',
+    summary: 'The grants of an olympiad',
+    tags,
+    access,
+    query: GrantListQuery,
+    response: z.object({ success: z.literal(true), items: z.array(GrantRecord) }),
     handler: async ({ actor, query }) => {
       const olympiad = await olympiadFor(app.db, actor, query.olympiadId, 'grant');
       return { success: true as const, items: (await queries.listGrants(app.db, olympiad.id)).map(presentGrant) };
@@ -27,20 +39,36 @@ export async function grantRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'GET', url: '/olympiad-grant/v-rest/staff-search', summary: 'Admins, accountants and funding staff who could be granted', tags, access,
-    query: StaffSearchQuery, response: z.object({ success: z.literal(true), items: z.array(StaffUser) }),
+    method: 'GET',
+    url: '/olympiad-grant/v-rest/staff-search',
+    summary: 'Admins, accountants and funding staff who could be granted',
+    tags,
+    access,
+    query: StaffSearchQuery,
+    response: z.object({ success: z.literal(true), items: z.array(StaffUser) }),
     handler: async ({ query }) => {
       const found = await queries.searchStaff(app.db, query.search, query.pageSize);
       return {
         success: true as const,
-        items: found.map((u) => ({ id: u.id, username: u.username, name: `${u.firstName} ${u.lastName}`.trim() || u.username, email: u.email, role: u.role })),
+        items: found.map((u) => ({
+          id: u.id,
+          username: u.username,
+          name: `${u.firstName} ${u.lastName}`.trim() || u.username,
+          email: u.email,
+          role: u.role,
+        })),
       };
     },
   });
 
   route(app, {
-    method: 'POST', url: '/olympiad-grant/v-rest/', summary: 'Grant a user a role in an olympiad', tags, access,
-    body: GrantInput, response: Ok,
+    method: 'POST',
+    url: '/olympiad-grant/v-rest/',
+    summary: 'Grant a user a role in an olympiad',
+    tags,
+    access,
+    body: GrantInput,
+    response: Ok,
     handler: async ({ actor, body, req }) => {
       const olympiad = await olympiadFor(app.db, actor, body.olympiadId, 'grant');
       const user = await queries.findStaffUser(app.db, body.userId);
@@ -52,7 +80,14 @@ export async function grantRoutes(app: FastifyInstance): Promise<void> {
           .onConflictDoNothing()
           .returning({ userId: olympiadGrants.userId });
         if (rows.length > 0) {
-          await audit(tx, actor, { action: 'grant', entity: 'olympiad_grant', entityId: user.id, olympiadId: olympiad.id, data: { role: body.role, username: user.username }, ip: req.ip });
+          await audit(tx, actor, {
+            action: 'grant',
+            entity: 'olympiad_grant',
+            entityId: user.id,
+            olympiadId: olympiad.id,
+            data: { role: body.role, username: user.username },
+            ip: req.ip,
+          });
         }
         return rows.length > 0;
       });
@@ -62,17 +97,35 @@ export async function grantRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'DELETE', url: '/olympiad-grant/v-rest/', summary: 'Take a role in an olympiad away from a user', tags, access,
-    query: GrantDeleteQuery, response: Ok,
+    method: 'DELETE',
+    url: '/olympiad-grant/v-rest/',
+    summary: 'Take a role in an olympiad away from a user',
+    tags,
+    access,
+    query: GrantDeleteQuery,
+    response: Ok,
     handler: async ({ actor, query, req }) => {
       const olympiad = await olympiadFor(app.db, actor, query.olympiadId, 'grant');
       const removed = await app.db.transaction(async (tx) => {
         const rows = await tx
           .delete(olympiadGrants)
-          .where(and(eq(olympiadGrants.olympiadId, olympiad.id), eq(olympiadGrants.userId, query.userId), eq(olympiadGrants.role, query.role)))
+          .where(
+            and(
+              eq(olympiadGrants.olympiadId, olympiad.id),
+              eq(olympiadGrants.userId, query.userId),
+              eq(olympiadGrants.role, query.role),
+            ),
+          )
           .returning({ userId: olympiadGrants.userId });
         if (rows.length > 0) {
-          await audit(tx, actor, { action: 'revoke', entity: 'olympiad_grant', entityId: query.userId, olympiadId: olympiad.id, data: { role: query.role }, ip: req.ip });
+          await audit(tx, actor, {
+            action: 'revoke',
+            entity: 'olympiad_grant',
+            entityId: query.userId,
+            olympiadId: olympiad.id,
+            data: { role: query.role },
+            ip: req.ip,
+          });
         }
         return rows.length > 0;
       });

@@ -33,13 +33,21 @@ const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const varNameTaken = () =>
   conflict('An olympiad with this name already exists', [{ path: 'body.varName', message: 'This name is taken' }]);
 
-async function checkProjectRefs(q: Queryable, projectId: number | undefined, subProjectId: number | null | undefined, currentProjectId?: number) {
+async function checkProjectRefs(
+  q: Queryable,
+  projectId: number | undefined,
+  subProjectId: number | null | undefined,
+  currentProjectId?: number,
+) {
   const pid = projectId ?? currentProjectId;
   if (projectId !== undefined && !(await queries.findProject(q, projectId))) {
     throw invalid([{ path: 'body.projectId', message: 'This project does not exist' }]);
   }
   if (subProjectId != null) {
-    const [sub] = await q.select().from(subProjects).where(and(eq(subProjects.id, subProjectId)));
+    const [sub] = await q
+      .select()
+      .from(subProjects)
+      .where(and(eq(subProjects.id, subProjectId)));
     if (!sub || sub.projectId !== pid) {
       throw invalid([{ path: 'body.subProjectId', message: 'Choose a sub-project of the olympiad’s project' }]);
     }
@@ -51,8 +59,13 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
   const present = (actor: Actor, o: queries.OlympiadRow) => presentOlympiad(o, olympiadsPolicy.abilities(actor, o));
 
   route(app, {
-    method: 'GET', url: '/olympiad/v-rest/', summary: 'Olympiads the caller may see, paged, searchable and sortable', tags,
-    access: olympiadsAccess.listOlympiads, query: OlympiadListQuery, response: pageOf(OlympiadRecord),
+    method: 'GET',
+    url: '/olympiad/v-rest/',
+    summary: 'Olympiads the caller may see, paged, searchable and sortable',
+    tags,
+    access: olympiadsAccess.listOlympiads,
+    query: OlympiadListQuery,
+    response: pageOf(OlympiadRecord),
     handler: async ({ actor, query }) => {
       const page = await queries.listOlympiads(app.db, {
         ...query,
@@ -64,8 +77,13 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'GET', url: '/olympiad/v-rest/single', summary: 'One olympiad by olympiadId or olympiadVarName', tags,
-    access: olympiadsAccess.listOlympiads, query: OlympiadSingleQuery, response: OlympiadResultBody,
+    method: 'GET',
+    url: '/olympiad/v-rest/single',
+    summary: 'One olympiad by olympiadId or olympiadVarName',
+    tags,
+    access: olympiadsAccess.listOlympiads,
+    query: OlympiadSingleQuery,
+    response: OlympiadResultBody,
     handler: async ({ actor, query }) => {
       const olympiad = await queries.findOlympiad(app.db, { id: query.olympiadId, varName: query.olympiadVarName });
       if (!olympiad || !olympiadsPolicy.can(actor, 'see', olympiad)) throw notFound('This olympiad');
@@ -74,8 +92,13 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'POST', url: '/olympiad/v-rest/', summary: 'Create an olympiad', tags,
-    access: olympiadsAccess.createOlympiad, body: OlympiadInput, response: OlympiadResultBody,
+    method: 'POST',
+    url: '/olympiad/v-rest/',
+    summary: 'Create an olympiad',
+    tags,
+    access: olympiadsAccess.createOlympiad,
+    body: OlympiadInput,
+    response: OlympiadResultBody,
     handler: async ({ actor, body, req }) => {
       await checkProjectRefs(app.db, body.projectId, body.subProjectId);
       try {
@@ -90,7 +113,14 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
               endsAt: body.endsAt ? new Date(body.endsAt) : null,
             })
             .returning({ id: olympiads.id });
-          await audit(tx, actor, { action: 'create', entity: 'olympiad', entityId: row!.id, olympiadId: row!.id, data: body, ip: req.ip });
+          await audit(tx, actor, {
+            action: 'create',
+            entity: 'olympiad',
+            entityId: row!.id,
+            olympiadId: row!.id,
+            data: body,
+            ip: req.ip,
+          });
           return row!.id;
         });
         return { success: true as const, olympiad: present(actor, (await queries.findOlympiad(app.db, { id }))!) };
@@ -102,9 +132,15 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'PUT', url: '/olympiad/v-rest/:id',
-    summary: 'Edit an olympiad: the overlord edits everything, its admin its settings (window, duration, instructions, declaration, shuffle, show score)', tags,
-    access: olympiadsAccess.editOlympiad, params: IdParams, body: OlympiadUpdate, response: OlympiadResultBody,
+    method: 'PUT',
+    url: '/olympiad/v-rest/:id',
+    summary:
+      'Edit an olympiad: the overlord edits everything, its admin its settings (window, duration, instructions, declaration, shuffle, show score)',
+    tags,
+    access: olympiadsAccess.editOlympiad,
+    params: IdParams,
+    body: OlympiadUpdate,
+    response: OlympiadResultBody,
     handler: async ({ actor, params, body, req }) => {
       const before = await olympiadFor(app.db, actor, params.id, 'edit');
       if (!olympiadsPolicy.can(actor, 'editAll', before)) {
@@ -130,28 +166,51 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
               updatedAt: new Date(),
             })
             .where(eq(olympiads.id, params.id));
-          await audit(tx, actor, { action: 'update', entity: 'olympiad', entityId: params.id, olympiadId: params.id, data: body, ip: req.ip });
+          await audit(tx, actor, {
+            action: 'update',
+            entity: 'olympiad',
+            entityId: params.id,
+            olympiadId: params.id,
+            data: body,
+            ip: req.ip,
+          });
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw varNameTaken();
         throw error;
       }
-      return { success: true as const, olympiad: present(actor, (await queries.findOlympiad(app.db, { id: params.id }))!) };
+      return {
+        success: true as const,
+        olympiad: present(actor, (await queries.findOlympiad(app.db, { id: params.id }))!),
+      };
     },
   });
 
   route(app, {
-    method: 'DELETE', url: '/olympiad/v-rest/:id', summary: 'Delete an olympiad nothing refers to yet', tags,
-    access: olympiadsAccess.deleteOlympiad, params: IdParams, response: Ok,
+    method: 'DELETE',
+    url: '/olympiad/v-rest/:id',
+    summary: 'Delete an olympiad nothing refers to yet',
+    tags,
+    access: olympiadsAccess.deleteOlympiad,
+    params: IdParams,
+    response: Ok,
     handler: async ({ actor, params, req }) => {
       const olympiad = await olympiadFor(app.db, actor, params.id, 'delete');
       try {
         await app.db.transaction(async (tx) => {
           await tx.delete(olympiads).where(eq(olympiads.id, params.id));
-          await audit(tx, actor, { action: 'delete', entity: 'olympiad', entityId: params.id, olympiadId: params.id, data: { varName: olympiad.varName }, ip: req.ip });
+          await audit(tx, actor, {
+            action: 'delete',
+            entity: 'olympiad',
+            entityId: params.id,
+            olympiadId: params.id,
+            data: { varName: olympiad.varName },
+            ip: req.ip,
+          });
         });
       } catch (error) {
-        if (isForeignKeyViolation(error)) throw conflict('This olympiad already has schools, learners or questions; it cannot be deleted');
+        if (isForeignKeyViolation(error))
+          throw conflict('This olympiad already has schools, learners or questions; it cannot be deleted');
         throw error;
       }
       return { success: true as const, message: 'The olympiad was deleted' };
@@ -160,7 +219,10 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
 
   // Spec §5: the olympiad data call needs an id; without one the server answers 400 (the client rejects earlier).
   route(app, {
-    method: 'GET', url: '/website/api/olympiad', summary: 'Without an id: 400 (give /website/api/olympiad/{id})', tags: ['public'],
+    method: 'GET',
+    url: '/website/api/olympiad',
+    summary: 'Without an id: 400 (give /website/api/olympiad/{id})',
+    tags: ['public'],
     access: 'public',
     handler: async () => {
       throw badRequest('Give the olympiad: /website/api/olympiad/{id or varName}');
@@ -168,15 +230,25 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'GET', url: '/olympiad/verify/:id', summary: 'What still blocks opening the olympiad', tags,
-    access: olympiadsAccess.verify, params: IdParams, response: VerifyResult,
+    method: 'GET',
+    url: '/olympiad/verify/:id',
+    summary: 'What still blocks opening the olympiad',
+    tags,
+    access: olympiadsAccess.verify,
+    params: IdParams,
+    response: VerifyResult,
     handler: async ({ actor, params }) => blockersOf(app.db, await olympiadFor(app.db, actor, params.id, 'verify')),
   });
 
   route(app, {
-    method: 'GET', url: '/olympiad/api/set-olympiad-open/:olympiadId/:open',
-    summary: 'Open (true) or close (false) the olympiad; opening with blockers needs ?confirm=true and is logged', tags,
-    access: olympiadsAccess.openOlympiad, params: SetOpenParams, query: SetOpenQuery, response: OlympiadResultBody,
+    method: 'GET',
+    url: '/olympiad/api/set-olympiad-open/:olympiadId/:open',
+    summary: 'Open (true) or close (false) the olympiad; opening with blockers needs ?confirm=true and is logged',
+    tags,
+    access: olympiadsAccess.openOlympiad,
+    params: SetOpenParams,
+    query: SetOpenQuery,
+    response: OlympiadResultBody,
     handler: async ({ actor, params, query, req }) => {
       const olympiad = await olympiadFor(app.db, actor, params.olympiadId, 'open');
       const open = params.open === 'true';
@@ -198,21 +270,38 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
           ip: req.ip,
         });
       });
-      return { success: true as const, olympiad: present(actor, (await queries.findOlympiad(app.db, { id: olympiad.id }))!) };
+      return {
+        success: true as const,
+        olympiad: present(actor, (await queries.findOlympiad(app.db, { id: olympiad.id }))!),
+      };
     },
   });
 
   route(app, {
-    method: 'POST', url: '/olympiad/set-pinned', summary: 'Pin or unpin the olympiad (pinned omitted: toggle)', tags,
-    access: olympiadsAccess.pinOlympiad, query: SetPinnedQuery, response: OlympiadResultBody,
+    method: 'POST',
+    url: '/olympiad/set-pinned',
+    summary: 'Pin or unpin the olympiad (pinned omitted: toggle)',
+    tags,
+    access: olympiadsAccess.pinOlympiad,
+    query: SetPinnedQuery,
+    response: OlympiadResultBody,
     handler: async ({ actor, query, req }) => {
       const olympiad = await olympiadFor(app.db, actor, query.olympiadId, 'pin');
       const pinned = query.pinned === undefined ? !olympiad.pinned : query.pinned === 'true';
       await app.db.transaction(async (tx) => {
         await tx.update(olympiads).set({ pinned, updatedAt: new Date() }).where(eq(olympiads.id, olympiad.id));
-        await audit(tx, actor, { action: pinned ? 'pin' : 'unpin', entity: 'olympiad', entityId: olympiad.id, olympiadId: olympiad.id, ip: req.ip });
+        await audit(tx, actor, {
+          action: pinned ? 'pin' : 'unpin',
+          entity: 'olympiad',
+          entityId: olympiad.id,
+          olympiadId: olympiad.id,
+          ip: req.ip,
+        });
       });
-      return { success: true as const, olympiad: present(actor, (await queries.findOlympiad(app.db, { id: olympiad.id }))!) };
+      return {
+        success: true as const,
+        olympiad: present(actor, (await queries.findOlympiad(app.db, { id: olympiad.id }))!),
+      };
     },
   });
 }

@@ -27,20 +27,33 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const olympiadRow = async (id: number) =>
-  (await server.query<{ title: string; open: boolean; pinned: boolean; duration_minutes: number | null }>`
-    select title, open, pinned, duration_minutes from olympiads where id = ${id}`)[0]!;
+  (
+    await server.query<{ title: string; open: boolean; pinned: boolean; duration_minutes: number | null }>`
+    select title, open, pinned, duration_minutes from olympiads where id = ${id}`
+  )[0]!;
 const auditCount = async (action: string, id: number) =>
-  Number((await server.query<{ n: number }>`select count(*)::int as n from audit_log where action = ${action} and entity_id = ${String(id)}`)[0]!.n);
+  Number(
+    (
+      await server.query<{
+        n: number;
+      }>`select count(*)::int as n from audit_log where action = ${action} and entity_id = ${String(id)}`
+    )[0]!.n,
+  );
 
 describe('olympus-project/v-rest', () => {
   it('401 without a token, 403 for an admin', async () => {
     expect((await server.api('GET', '/olympus-project/v-rest/')).status).toBe(401);
     expect((await server.api('GET', '/olympus-project/v-rest/', { token: admin })).status).toBe(403);
-    expect((await server.api('POST', '/olympus-project/v-rest/', { token: admin, body: { projectName: 'x-y', title: 'X' } })).status).toBe(403);
+    expect(
+      (await server.api('POST', '/olympus-project/v-rest/', { token: admin, body: { projectName: 'x-y', title: 'X' } }))
+        .status,
+    ).toBe(403);
   });
 
   it('lists paged, searchable and sortable', async () => {
-    const res = await server.api('GET', '/olympus-project/v-rest/?pageSize=2&sort=projectName&order=desc', { token: overlord });
+    const res = await server.api('GET', '/olympus-project/v-rest/?pageSize=2&sort=projectName&order=desc', {
+      token: overlord,
+    });
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(2);
     expect(res.body.total).toBeGreaterThanOrEqual(4);
@@ -51,7 +64,10 @@ describe('olympus-project/v-rest', () => {
   });
 
   it('creates, refuses reserved and taken names, edits, deletes', async () => {
-    const reserved = await server.api('POST', '/olympus-project/v-rest/', { token: overlord, body: { projectName: 'overlord', title: 'X' } });
+    const reserved = await server.api('POST', '/olympus-project/v-rest/', {
+      token: overlord,
+      body: { projectName: 'overlord', title: 'X' },
+    });
     expect(reserved.status).toBe(400);
     expect(reserved.body.details[0].path).toBe('body.projectName');
     const created = await server.api('POST', '/olympus-project/v-rest/', {
@@ -60,14 +76,22 @@ describe('olympus-project/v-rest', () => {
     });
     expect(created.status).toBe(200);
     const id = created.body.project.id;
-    const taken = await server.api('POST', '/olympus-project/v-rest/', { token: overlord, body: { projectName: 'maths', title: 'Again' } });
+    const taken = await server.api('POST', '/olympus-project/v-rest/', {
+      token: overlord,
+      body: { projectName: 'maths', title: 'Again' },
+    });
     expect(taken.status).toBe(409);
-    const edited = await server.api('PUT', `/olympus-project/v-rest/${id}`, { token: overlord, body: { shareTitle: 'Share maths' } });
+    const edited = await server.api('PUT', `/olympus-project/v-rest/${id}`, {
+      token: overlord,
+      body: { shareTitle: 'Share maths' },
+    });
     expect(edited.body.project.shareTitle).toBe('Share maths');
     const single = await server.api('GET', `/olympus-project/v-rest/single?projectId=${id}`, { token: overlord });
     expect(single.body.project.title).toBe('Maths Olympiad');
     expect((await server.api('DELETE', `/olympus-project/v-rest/${id}`, { token: overlord })).status).toBe(200);
-    expect((await server.api('GET', `/olympus-project/v-rest/single?projectId=${id}`, { token: overlord })).status).toBe(404);
+    expect(
+      (await server.api('GET', `/olympus-project/v-rest/single?projectId=${id}`, { token: overlord })).status,
+    ).toBe(404);
     expect(await auditCount('create', id)).toBeGreaterThanOrEqual(1);
   });
 
@@ -90,9 +114,15 @@ describe('olympus-sub-project/v-rest', () => {
     const id = created.body.subProject.id;
     const list = await server.api('GET', `/olympus-sub-project/v-rest/?projectId=${geo!.id}`, { token: overlord });
     expect(list.body.items.map((s: { name: string }) => s.name)).toContain('senior');
-    const dup = await server.api('POST', '/olympus-sub-project/v-rest/', { token: overlord, body: { projectId: geo!.id, name: 'senior', title: 'x' } });
+    const dup = await server.api('POST', '/olympus-sub-project/v-rest/', {
+      token: overlord,
+      body: { projectId: geo!.id, name: 'senior', title: 'x' },
+    });
     expect(dup.status).toBe(409);
-    const edited = await server.api('PUT', `/olympus-sub-project/v-rest/${id}`, { token: overlord, body: { title: 'Seniors' } });
+    const edited = await server.api('PUT', `/olympus-sub-project/v-rest/${id}`, {
+      token: overlord,
+      body: { title: 'Seniors' },
+    });
     expect(edited.body.subProject.title).toBe('Seniors');
     expect((await server.api('DELETE', `/olympus-sub-project/v-rest/${id}`, { token: overlord })).status).toBe(200);
     expect((await server.api('DELETE', `/olympus-sub-project/v-rest/${id}`, { token: overlord })).status).toBe(404);
@@ -119,7 +149,9 @@ describe('olympiad/v-rest', () => {
   it('single by varName or id, 404 outside the actor’s olympiads', async () => {
     const byName = await server.api('GET', '/olympiad/v-rest/single?olympiadVarName=geo-demo', { token: admin });
     expect(byName.body.olympiad.id).toBe(demo.geoDemo);
-    expect((await server.api('GET', `/olympiad/v-rest/single?olympiadId=${demo.geoDemo}`, { token: otherAdmin })).status).toBe(404);
+    expect(
+      (await server.api('GET', `/olympiad/v-rest/single?olympiadId=${demo.geoDemo}`, { token: otherAdmin })).status,
+    ).toBe(404);
     expect((await server.api('GET', '/olympiad/v-rest/single', { token: admin })).status).toBe(400);
   });
 
@@ -131,33 +163,59 @@ describe('olympiad/v-rest', () => {
       body: { ...base, startsAt: '2031-05-02T08:00:00Z', endsAt: '2031-05-01T08:00:00Z' },
     });
     expect(bad.status).toBe(400);
-    expect((await server.api('POST', '/olympiad/v-rest/', { token: overlord, body: { ...base, varName: 'api' } })).status).toBe(400);
-    const created = await server.api('POST', '/olympiad/v-rest/', { token: overlord, body: { ...base, durationMinutes: 90 } });
+    expect(
+      (await server.api('POST', '/olympiad/v-rest/', { token: overlord, body: { ...base, varName: 'api' } })).status,
+    ).toBe(400);
+    const created = await server.api('POST', '/olympiad/v-rest/', {
+      token: overlord,
+      body: { ...base, durationMinutes: 90 },
+    });
     expect(created.status).toBe(200);
     expect(created.body.olympiad).toMatchObject({ varName: 'geo-2031', currency: 'ZAR', kind: 'school', open: false });
     expect((await server.api('POST', '/olympiad/v-rest/', { token: overlord, body: base })).status).toBe(409);
   });
 
   it('an admin edits the settings of their olympiad only', async () => {
-    const ok = await server.api('PUT', `/olympiad/v-rest/${demo.geoDemo}`, { token: admin, body: { durationMinutes: 75 } });
+    const ok = await server.api('PUT', `/olympiad/v-rest/${demo.geoDemo}`, {
+      token: admin,
+      body: { durationMinutes: 75 },
+    });
     expect(ok.status).toBe(200);
     expect((await olympiadRow(demo.geoDemo)).duration_minutes).toBe(75);
     const rich = await server.api('PUT', `/olympiad/v-rest/${demo.geoDemo}`, {
       token: admin,
-      body: { instructions: '<p onclick="steal()">Read <strong>carefully</strong><script>alert(1)</script></p>', shuffleOptions: true, languages: ['en', 'af'] },
+      body: {
+        instructions: '<p onclick="steal()">Read <strong>carefully</strong><script>alert(1)</script></p>',
+        shuffleOptions: true,
+        languages: ['en', 'af'],
+      },
     });
     expect(rich.body.olympiad.instructions).toBe('<p>Read <strong>carefully</strong></p>');
     expect(rich.body.olympiad.shuffleOptions).toBe(true);
     expect(rich.body.olympiad.languages).toEqual(['en', 'af']);
-    expect((await server.api('PUT', `/olympiad/v-rest/${demo.geoDemo}`, { token: admin, body: { languages: [] } })).status).toBe(400);
-    const title = await server.api('PUT', `/olympiad/v-rest/${demo.geoDemo}`, { token: admin, body: { title: 'Hacked' } });
+    expect(
+      (await server.api('PUT', `/olympiad/v-rest/${demo.geoDemo}`, { token: admin, body: { languages: [] } })).status,
+    ).toBe(400);
+    const title = await server.api('PUT', `/olympiad/v-rest/${demo.geoDemo}`, {
+      token: admin,
+      body: { title: 'Hacked' },
+    });
     expect(title.status).toBe(403);
     const before = await olympiadRow(otherOlympiad);
-    const other = await server.api('PUT', `/olympiad/v-rest/${otherOlympiad}`, { token: admin, body: { durationMinutes: 5 } });
+    const other = await server.api('PUT', `/olympiad/v-rest/${otherOlympiad}`, {
+      token: admin,
+      body: { durationMinutes: 5 },
+    });
     expect(other.status).toBe(404);
     expect(await olympiadRow(otherOlympiad)).toEqual(before);
-    expect((await server.api('PUT', `/olympiad/v-rest/${demo.geoDemo}`, { token: accountant, body: { durationMinutes: 5 } })).status).toBe(403);
-    const overlordEdit = await server.api('PUT', `/olympiad/v-rest/${otherOlympiad}`, { token: overlord, body: { title: 'Renamed' } });
+    expect(
+      (await server.api('PUT', `/olympiad/v-rest/${demo.geoDemo}`, { token: accountant, body: { durationMinutes: 5 } }))
+        .status,
+    ).toBe(403);
+    const overlordEdit = await server.api('PUT', `/olympiad/v-rest/${otherOlympiad}`, {
+      token: overlord,
+      body: { title: 'Renamed' },
+    });
     expect(overlordEdit.body.olympiad.title).toBe('Renamed');
   });
 });
@@ -167,11 +225,15 @@ describe('open, pin, verify', () => {
     const o = await createOlympiad(server.db, { varName: 'no-window', durationMinutes: null });
     const verify = await server.api('GET', `/olympiad/verify/${o.id}`, { token: overlord });
     expect(verify.body.ready).toBe(false);
-    expect(verify.body.blockers.map((b: { kind: string }) => b.kind)).toEqual(expect.arrayContaining(['no_window', 'no_duration']));
+    expect(verify.body.blockers.map((b: { kind: string }) => b.kind)).toEqual(
+      expect.arrayContaining(['no_window', 'no_duration']),
+    );
     const refused = await server.api('GET', `/olympiad/api/set-olympiad-open/${o.id}/true`, { token: overlord });
     expect(refused.status).toBe(409);
     expect((await olympiadRow(o.id)).open).toBe(false);
-    const confirmed = await server.api('GET', `/olympiad/api/set-olympiad-open/${o.id}/true?confirm=true`, { token: overlord });
+    const confirmed = await server.api('GET', `/olympiad/api/set-olympiad-open/${o.id}/true?confirm=true`, {
+      token: overlord,
+    });
     expect(confirmed.status).toBe(200);
     expect((await olympiadRow(o.id)).open).toBe(true);
     const [log] = await server.query<{ data: { confirmedDespiteBlockers: string[] } }>`
@@ -183,16 +245,26 @@ describe('open, pin, verify', () => {
 
   it('401/403/404 on open and pin; the row is unchanged', async () => {
     expect((await server.api('GET', `/olympiad/api/set-olympiad-open/${demo.geoDemo}/false`)).status).toBe(401);
-    expect((await server.api('GET', `/olympiad/api/set-olympiad-open/${demo.geoDemo}/false`, { token: teacher })).status).toBe(403);
-    expect((await server.api('GET', `/olympiad/api/set-olympiad-open/${demo.geoDemo}/false`, { token: accountant })).status).toBe(403);
-    expect((await server.api('GET', `/olympiad/api/set-olympiad-open/${demo.geoDemo}/false`, { token: otherAdmin })).status).toBe(404);
-    expect((await server.api('POST', `/olympiad/set-pinned?olympiadId=${demo.geoDemo}`, { token: otherAdmin })).status).toBe(404);
+    expect(
+      (await server.api('GET', `/olympiad/api/set-olympiad-open/${demo.geoDemo}/false`, { token: teacher })).status,
+    ).toBe(403);
+    expect(
+      (await server.api('GET', `/olympiad/api/set-olympiad-open/${demo.geoDemo}/false`, { token: accountant })).status,
+    ).toBe(403);
+    expect(
+      (await server.api('GET', `/olympiad/api/set-olympiad-open/${demo.geoDemo}/false`, { token: otherAdmin })).status,
+    ).toBe(404);
+    expect(
+      (await server.api('POST', `/olympiad/set-pinned?olympiadId=${demo.geoDemo}`, { token: otherAdmin })).status,
+    ).toBe(404);
     expect((await server.api('GET', `/olympiad/verify/${demo.geoDemo}`, { token: otherAdmin })).status).toBe(404);
-    expect((await olympiadRow(demo.geoDemo))).toMatchObject({ open: true, pinned: true });
+    expect(await olympiadRow(demo.geoDemo)).toMatchObject({ open: true, pinned: true });
   });
 
   it('pins and toggles, audited', async () => {
-    const unpinned = await server.api('POST', `/olympiad/set-pinned?olympiadId=${demo.geoDemo}&pinned=false`, { token: admin });
+    const unpinned = await server.api('POST', `/olympiad/set-pinned?olympiadId=${demo.geoDemo}&pinned=false`, {
+      token: admin,
+    });
     expect(unpinned.body.olympiad.pinned).toBe(false);
     const toggled = await server.api('POST', `/olympiad/set-pinned?olympiadId=${demo.geoDemo}`, { token: admin });
     expect(toggled.body.olympiad.pinned).toBe(true);
@@ -209,7 +281,9 @@ describe('open, pin, verify', () => {
 describe('olympiad-grant/v-rest', () => {
   it('the overlord finds staff, grants and revokes; admins may not', async () => {
     expect((await server.api('GET', `/olympiad-grant/v-rest/?olympiadId=${demo.geoDemo}`)).status).toBe(401);
-    expect((await server.api('GET', `/olympiad-grant/v-rest/?olympiadId=${demo.geoDemo}`, { token: admin })).status).toBe(403);
+    expect(
+      (await server.api('GET', `/olympiad-grant/v-rest/?olympiadId=${demo.geoDemo}`, { token: admin })).status,
+    ).toBe(403);
     const found = await server.api('GET', '/olympiad-grant/v-rest/staff-search?search=other', { token: overlord });
     const user = found.body.items.find((u: { username: string }) => u.username === 'other-admin');
     expect(user).toBeTruthy();
@@ -223,7 +297,11 @@ describe('olympiad-grant/v-rest', () => {
       body: { ...body, userId: demo.users.teacher },
     });
     expect(teacherGrant.status).toBe(400);
-    const del = await server.api('DELETE', `/olympiad-grant/v-rest/?olympiadId=${demo.geoDemo}&userId=${user.id}&role=admin`, { token: overlord });
+    const del = await server.api(
+      'DELETE',
+      `/olympiad-grant/v-rest/?olympiadId=${demo.geoDemo}&userId=${user.id}&role=admin`,
+      { token: overlord },
+    );
     expect(del.status).toBe(200);
     expect(await auditCount('grant', user.id)).toBe(1);
     expect(await auditCount('revoke', user.id)).toBe(1);

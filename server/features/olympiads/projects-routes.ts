@@ -33,8 +33,13 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const access = olympiadsAccess.manageProjects;
 
   route(app, {
-    method: 'GET', url: '/olympus-project/v-rest/', summary: 'Projects, paged, searchable and sortable', tags, access,
-    query: ProjectListQuery, response: pageOf(Project),
+    method: 'GET',
+    url: '/olympus-project/v-rest/',
+    summary: 'Projects, paged, searchable and sortable',
+    tags,
+    access,
+    query: ProjectListQuery,
+    response: pageOf(Project),
     handler: async ({ query }) => {
       const page = await queries.listProjects(app.db, query);
       return { success: true as const, ...page, items: page.items.map(presentProject) };
@@ -42,8 +47,13 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'GET', url: '/olympus-project/v-rest/single', summary: 'One project', tags, access,
-    query: ProjectSingleQuery, response: ProjectBody,
+    method: 'GET',
+    url: '/olympus-project/v-rest/single',
+    summary: 'One project',
+    tags,
+    access,
+    query: ProjectSingleQuery,
+    response: ProjectBody,
     handler: async ({ query }) => {
       const project = await queries.findProject(app.db, query.projectId);
       if (!project) throw notFound('This project');
@@ -52,8 +62,13 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'POST', url: '/olympus-project/v-rest/', summary: 'Create a project', tags, access,
-    body: ProjectInput, response: ProjectBody,
+    method: 'POST',
+    url: '/olympus-project/v-rest/',
+    summary: 'Create a project',
+    tags,
+    access,
+    body: ProjectInput,
+    response: ProjectBody,
     handler: async ({ actor, body, req }) => {
       try {
         const id = await app.db.transaction(async (tx) => {
@@ -70,14 +85,23 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'PUT', url: '/olympus-project/v-rest/:id', summary: 'Edit a project', tags, access,
-    params: IdParams, body: ProjectUpdate, response: ProjectBody,
+    method: 'PUT',
+    url: '/olympus-project/v-rest/:id',
+    summary: 'Edit a project',
+    tags,
+    access,
+    params: IdParams,
+    body: ProjectUpdate,
+    response: ProjectBody,
     handler: async ({ actor, params, body, req }) => {
       const before = await queries.findProject(app.db, params.id);
       if (!before) throw notFound('This project');
       try {
         await app.db.transaction(async (tx) => {
-          await tx.update(projects).set({ ...body, updatedAt: new Date() }).where(eq(projects.id, params.id));
+          await tx
+            .update(projects)
+            .set({ ...body, updatedAt: new Date() })
+            .where(eq(projects.id, params.id));
           await audit(tx, actor, { action: 'update', entity: 'project', entityId: params.id, data: body, ip: req.ip });
         });
       } catch (error) {
@@ -89,8 +113,13 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'DELETE', url: '/olympus-project/v-rest/:id', summary: 'Delete a project that has no olympiads', tags, access,
-    params: IdParams, response: Ok,
+    method: 'DELETE',
+    url: '/olympus-project/v-rest/:id',
+    summary: 'Delete a project that has no olympiads',
+    tags,
+    access,
+    params: IdParams,
+    response: Ok,
     handler: async ({ actor, params, req }) => {
       const project = await queries.findProject(app.db, params.id);
       if (!project) throw notFound('This project');
@@ -98,7 +127,13 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       try {
         await app.db.transaction(async (tx) => {
           await tx.delete(projects).where(eq(projects.id, params.id));
-          await audit(tx, actor, { action: 'delete', entity: 'project', entityId: params.id, data: { projectName: project.projectName }, ip: req.ip });
+          await audit(tx, actor, {
+            action: 'delete',
+            entity: 'project',
+            entityId: params.id,
+            data: { projectName: project.projectName },
+            ip: req.ip,
+          });
         });
       } catch (error) {
         if (isForeignKeyViolation(error)) throw conflict('This project is still in use');
@@ -112,8 +147,13 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const subTags = ['sub-projects'];
 
   route(app, {
-    method: 'GET', url: '/olympus-sub-project/v-rest/', summary: 'Sub-projects, paged (projectId filters)', tags: subTags, access,
-    query: SubProjectListQuery, response: pageOf(SubProject),
+    method: 'GET',
+    url: '/olympus-sub-project/v-rest/',
+    summary: 'Sub-projects, paged (projectId filters)',
+    tags: subTags,
+    access,
+    query: SubProjectListQuery,
+    response: pageOf(SubProject),
     handler: async ({ query }) => {
       const page = await queries.listSubProjects(app.db, query);
       return { success: true as const, ...page, items: page.items.map(presentSubProject) };
@@ -121,16 +161,29 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'POST', url: '/olympus-sub-project/v-rest/', summary: 'Create a sub-project', tags: subTags, access,
-    body: SubProjectInput, response: SubProjectBody,
+    method: 'POST',
+    url: '/olympus-sub-project/v-rest/',
+    summary: 'Create a sub-project',
+    tags: subTags,
+    access,
+    body: SubProjectInput,
+    response: SubProjectBody,
     handler: async ({ actor, body, req }) => {
       if (!(await queries.findProject(app.db, body.projectId))) {
-        throw conflict('Choose an existing project', [{ path: 'body.projectId', message: 'This project does not exist' }]);
+        throw conflict('Choose an existing project', [
+          { path: 'body.projectId', message: 'This project does not exist' },
+        ]);
       }
       try {
         const id = await app.db.transaction(async (tx) => {
           const [row] = await tx.insert(subProjects).values(body).returning({ id: subProjects.id });
-          await audit(tx, actor, { action: 'create', entity: 'sub_project', entityId: row!.id, data: body, ip: req.ip });
+          await audit(tx, actor, {
+            action: 'create',
+            entity: 'sub_project',
+            entityId: row!.id,
+            data: body,
+            ip: req.ip,
+          });
           return row!.id;
         });
         return { success: true as const, subProject: presentSubProject((await queries.findSubProject(app.db, id))!) };
@@ -142,33 +195,59 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'PUT', url: '/olympus-sub-project/v-rest/:id', summary: 'Edit a sub-project', tags: subTags, access,
-    params: IdParams, body: SubProjectUpdate, response: SubProjectBody,
+    method: 'PUT',
+    url: '/olympus-sub-project/v-rest/:id',
+    summary: 'Edit a sub-project',
+    tags: subTags,
+    access,
+    params: IdParams,
+    body: SubProjectUpdate,
+    response: SubProjectBody,
     handler: async ({ actor, params, body, req }) => {
       if (!(await queries.findSubProject(app.db, params.id))) throw notFound('This sub-project');
       try {
         await app.db.transaction(async (tx) => {
           await tx.update(subProjects).set(body).where(eq(subProjects.id, params.id));
-          await audit(tx, actor, { action: 'update', entity: 'sub_project', entityId: params.id, data: body, ip: req.ip });
+          await audit(tx, actor, {
+            action: 'update',
+            entity: 'sub_project',
+            entityId: params.id,
+            data: body,
+            ip: req.ip,
+          });
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw nameTaken('name', 'This project already has a sub-project with this name');
         throw error;
       }
-      return { success: true as const, subProject: presentSubProject((await queries.findSubProject(app.db, params.id))!) };
+      return {
+        success: true as const,
+        subProject: presentSubProject((await queries.findSubProject(app.db, params.id))!),
+      };
     },
   });
 
   route(app, {
-    method: 'DELETE', url: '/olympus-sub-project/v-rest/:id', summary: 'Delete a sub-project (its olympiads stay, unassigned)', tags: subTags, access,
-    params: IdParams, response: Ok,
+    method: 'DELETE',
+    url: '/olympus-sub-project/v-rest/:id',
+    summary: 'Delete a sub-project (its olympiads stay, unassigned)',
+    tags: subTags,
+    access,
+    params: IdParams,
+    response: Ok,
     handler: async ({ actor, params, req }) => {
       const sub = await queries.findSubProject(app.db, params.id);
       if (!sub) throw notFound('This sub-project');
       await app.db.transaction(async (tx) => {
         await tx.update(olympiads).set({ subProjectId: null }).where(eq(olympiads.subProjectId, params.id));
         await tx.delete(subProjects).where(eq(subProjects.id, params.id));
-        await audit(tx, actor, { action: 'delete', entity: 'sub_project', entityId: params.id, data: { name: sub.name }, ip: req.ip });
+        await audit(tx, actor, {
+          action: 'delete',
+          entity: 'sub_project',
+          entityId: params.id,
+          data: { name: sub.name },
+          ip: req.ip,
+        });
       });
       return { success: true as const, message: 'The sub-project was deleted' };
     },

@@ -29,16 +29,24 @@ const projectColumns = {
   description: projects.description,
   keywords: projects.keywords,
   updatedAt: projects.updatedAt,
-  olympiadCount: sql<number>`(select count(*)::int from olympiads o where o.project_id = "projects"."id")`.mapWith(Number),
-  subProjectCount: sql<number>`(select count(*)::int from sub_projects s where s.project_id = "projects"."id")`.mapWith(Number),
+  olympiadCount: sql<number>`(select count(*)::int from olympiads o where o.project_id = "projects"."id")`.mapWith(
+    Number,
+  ),
+  subProjectCount: sql<number>`(select count(*)::int from sub_projects s where s.project_id = "projects"."id")`.mapWith(
+    Number,
+  ),
 };
 
 export async function listProjects(q: Queryable, p: Paging & { sort: 'projectName' | 'title' | 'updatedAt' }) {
-  const sortColumn = { projectName: projects.projectName, title: projects.title, updatedAt: projects.updatedAt }[p.sort];
+  const sortColumn = { projectName: projects.projectName, title: projects.title, updatedAt: projects.updatedAt }[
+    p.sort
+  ];
   const rows = await q
     .select({ ...projectColumns, total })
     .from(projects)
-    .where(p.search ? or(ilike(projects.projectName, like(p.search)), ilike(projects.title, like(p.search))) : undefined)
+    .where(
+      p.search ? or(ilike(projects.projectName, like(p.search)), ilike(projects.title, like(p.search))) : undefined,
+    )
     .orderBy(direction(p.order, sortColumn), asc(projects.id))
     .limit(p.pageSize)
     .offset((p.page - 1) * p.pageSize);

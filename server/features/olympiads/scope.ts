@@ -14,4 +14,3 @@ export async function olympiadFor(q: Queryable, actor: Actor, id: number, action
   if (!olympiadsPolicy.can(actor, action, olympiad)) throw forbidden();
   return olympiad;
 }
-

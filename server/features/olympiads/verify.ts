@@ -3,7 +3,12 @@ import type { Blocker, VerifyResult } from '../../../contract/olympiads.js';
 import { type Queryable, rows } from '../../db/client.js';
 import type { OlympiadRow } from './queries.js';
 
-const plain = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
 /**
@@ -13,8 +18,12 @@ const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : 
  */
 export async function blockersOf(q: Queryable, olympiad: OlympiadRow): Promise<VerifyResult> {
   const blockers: Blocker[] = [];
-  const add = (kind: Blocker['kind'], message: string, moduleId: number | null = null, questionId: number | null = null) =>
-    blockers.push({ kind, message, moduleId, questionId });
+  const add = (
+    kind: Blocker['kind'],
+    message: string,
+    moduleId: number | null = null,
+    questionId: number | null = null,
+  ) => blockers.push({ kind, message, moduleId, questionId });
   if (!olympiad.startsAt || !olympiad.endsAt) add('no_window', 'The writing window (start and end) is not set');
   else if (olympiad.endsAt.getTime() <= Date.now()) add('window_over', 'The writing window has already ended');
   if (!olympiad.durationMinutes) add('no_duration', 'The writing duration is not set');
@@ -25,7 +34,14 @@ export async function blockersOf(q: Queryable, olympiad: OlympiadRow): Promise<V
                (select count(*)::int from questions x where x.module_id = m.id and x.retired_at is null) as active
         from question_modules m where m.olympiad_id = ${olympiad.id} order by m.position, m.id`,
   );
-  const questions = await rows<{ id: number; module_id: number; position: number; prompt: string; has_key: boolean; verified: boolean }>(
+  const questions = await rows<{
+    id: number;
+    module_id: number;
+    position: number;
+    prompt: string;
+    has_key: boolean;
+    verified: boolean;
+  }>(
     q,
     sql`select x.id, x.module_id, x.position, x.prompt, x.answer_key is not null and x.answer_key <> 'null'::jsonb as has_key,
                x.verified_at is not null as verified
@@ -46,6 +62,10 @@ export async function blockersOf(q: Queryable, olympiad: OlympiadRow): Promise<V
     if (!x.has_key) add('question_without_answer', `${where} has no correct answer`, x.module_id, x.id);
     if (!x.verified) add('question_unverified', `${where} is not verified`, x.module_id, x.id);
   }
-  const counts = { modules: modules.length, questions: questions.length, verified: questions.filter((x) => x.verified).length };
+  const counts = {
+    modules: modules.length,
+    questions: questions.length,
+    verified: questions.filter((x) => x.verified).length,
+  };
   return { success: true, olympiadId: olympiad.id, ready: blockers.length === 0, blockers, counts };
 }

@@ -22,11 +22,19 @@ beforeAll(async () => {
   const other = await createUser(server.db, { role: 'admin', username: 'other-admin', password: 'olympus-demo' });
   otherAdmin = (await server.signIn('other-admin')).accessToken.token;
   void other;
-  const m = (await server.api('POST', '/question-module/v-rest/', { token: admin, body: { olympiadId, title: 'M' } })).body.module.id;
-  const q = (body: object) => server.api('POST', '/question/v-rest/', { token: admin, body: { questionModuleId: m, marks: 1, ...body } });
-  const options = [{ id: 'a', text: 'A' }, { id: 'b', text: 'B' }, { id: 'c', text: 'C' }];
-  good = (await q({ type: 'single', prompt: 'Good item', options, answerKey: { type: 'single', correct: 'a' } })).body.question.id;
-  broken = (await q({ type: 'single', prompt: 'Broken item', options, answerKey: { type: 'single', correct: 'b' } })).body.question.id;
+  const m = (await server.api('POST', '/question-module/v-rest/', { token: admin, body: { olympiadId, title: 'M' } }))
+    .body.module.id;
+  const q = (body: object) =>
+    server.api('POST', '/question/v-rest/', { token: admin, body: { questionModuleId: m, marks: 1, ...body } });
+  const options = [
+    { id: 'a', text: 'A' },
+    { id: 'b', text: 'B' },
+    { id: 'c', text: 'C' },
+  ];
+  good = (await q({ type: 'single', prompt: 'Good item', options, answerKey: { type: 'single', correct: 'a' } })).body
+    .question.id;
+  broken = (await q({ type: 'single', prompt: 'Broken item', options, answerKey: { type: 'single', correct: 'b' } }))
+    .body.question.id;
   // Ten learners, scores 10..1: the strong ones get the good item right and pick "c" on the broken one.
   for (let i = 0; i < 10; i++) {
     const learner = await createUser(server.db, { role: 'learner', olympiadId, password: null });
@@ -46,8 +54,13 @@ afterAll(() => server?.close());
 describe('POST /olympiad/reports/questions-by-difficulty/{id}', () => {
   it('401, 403, 404', async () => {
     expect((await server.api('POST', `/olympiad/reports/questions-by-difficulty/${olympiadId}`)).status).toBe(401);
-    expect((await server.api('POST', `/olympiad/reports/questions-by-difficulty/${olympiadId}`, { token: teacher })).status).toBe(403);
-    expect((await server.api('POST', `/olympiad/reports/questions-by-difficulty/${olympiadId}`, { token: otherAdmin })).status).toBe(404);
+    expect(
+      (await server.api('POST', `/olympiad/reports/questions-by-difficulty/${olympiadId}`, { token: teacher })).status,
+    ).toBe(403);
+    expect(
+      (await server.api('POST', `/olympiad/reports/questions-by-difficulty/${olympiadId}`, { token: otherAdmin }))
+        .status,
+    ).toBe(404);
   });
 
   it('share correct, discrimination, choices and flags', async () => {

@@ -13,12 +13,22 @@ import * as queries from './queries.js';
  */
 export async function difficultyReport(q: Queryable, olympiadId: number): Promise<DifficultyReport> {
   const modules = await queries.listModules(q, olympiadId);
-  const allQuestions = (await queries.questionsOfModules(q, modules.map((m) => m.id))).filter((x) => !x.retiredAt);
+  const allQuestions = (
+    await queries.questionsOfModules(
+      q,
+      modules.map((m) => m.id),
+    )
+  ).filter((x) => !x.retiredAt);
   const attempts = await rows<{ id: number; score: number | null }>(
     q,
     sql`select id, coalesce(score, 0)::float8 as score from attempts where olympiad_id = ${olympiadId} and finished_at is not null order by score desc, id`,
   );
-  const answers = await rows<{ attempt_id: number; question_id: number; value: AnswerValue; marks_awarded: number | null }>(
+  const answers = await rows<{
+    attempt_id: number;
+    question_id: number;
+    value: AnswerValue;
+    marks_awarded: number | null;
+  }>(
     q,
     sql`select a.attempt_id, a.question_id, a.value, a.marks_awarded from answers a
         join attempts t on t.id = a.attempt_id
@@ -42,21 +52,33 @@ export async function difficultyReport(q: Queryable, olympiadId: number): Promis
     const qi = counters.get(question.moduleId) ?? 0;
     counters.set(question.moduleId, qi + 1);
     const given = byQuestion.get(question.id) ?? [];
-    const full = (a: (typeof given)[number]) => question.marks > 0 && Number(a.marks_awarded ?? 0) >= question.marks - 1e-9;
+    const full = (a: (typeof given)[number]) =>
+      question.marks > 0 && Number(a.marks_awarded ?? 0) >= question.marks - 1e-9;
     const correctIds = new Set(given.filter(full).map((a) => a.attempt_id));
-    const share = (group: Set<number>) => (group.size ? [...group].filter((id) => correctIds.has(id)).length / group.size : 0);
+    const share = (group: Set<number>) =>
+      group.size ? [...group].filter((id) => correctIds.has(id)).length / group.size : 0;
     const key = question.answerKey as AnswerKey | null;
     const choices: DifficultyItem['choices'] = [];
     if (question.type === 'single' || question.type === 'multiple') {
       for (const o of question.options) {
-        const count = given.filter((a) => (a.value.type === 'single' ? a.value.optionId === o.id : a.value.type === 'multiple' && a.value.optionIds.includes(o.id))).length;
-        const correct = key?.type === 'single' ? key.correct === o.id : key?.type === 'multiple' ? key.correct.includes(o.id) : false;
+        const count = given.filter((a) =>
+          a.value.type === 'single'
+            ? a.value.optionId === o.id
+            : a.value.type === 'multiple' && a.value.optionIds.includes(o.id),
+        ).length;
+        const correct =
+          key?.type === 'single' ? key.correct === o.id : key?.type === 'multiple' ? key.correct.includes(o.id) : false;
         choices.push({ id: o.id, label: o.text || `Option ${o.id.toUpperCase()}`, count, correct });
       }
     } else if (question.type === 'true_false') {
       for (const v of [true, false]) {
         const count = given.filter((a) => a.value.type === 'true_false' && a.value.value === v).length;
-        choices.push({ id: String(v), label: v ? 'True' : 'False', count, correct: key?.type === 'true_false' && key.correct === v });
+        choices.push({
+          id: String(v),
+          label: v ? 'True' : 'False',
+          count,
+          correct: key?.type === 'true_false' && key.correct === v,
+        });
       }
     }
     const shareCorrect = n ? correctIds.size / n : 0;
@@ -64,7 +86,8 @@ export async function difficultyReport(q: Queryable, olympiadId: number): Promis
     const flags: DifficultyItem['flags'] = [];
     if (discrimination != null && discrimination < 0) flags.push('negative_discrimination');
     const keyCounts = choices.filter((c) => c.correct).map((c) => c.count);
-    if (keyCounts.length && choices.some((c) => !c.correct && c.count > Math.min(...keyCounts))) flags.push('distractor_beats_key');
+    if (keyCounts.length && choices.some((c) => !c.correct && c.count > Math.min(...keyCounts)))
+      flags.push('distractor_beats_key');
     if (n > 0 && correctIds.size === 0) flags.push('nobody_correct');
     if (n > 0 && correctIds.size === n) flags.push('everybody_correct');
     return {

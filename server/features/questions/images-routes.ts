@@ -33,18 +33,25 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['questions'];
 
   route(app, {
-    method: 'POST', url: '/question/image', summary: 'Upload a question or option image (PNG, JPEG, GIF, WebP; at most 2 MB)', tags,
-    access: questionsAccess.author, query: ModuleListQuery, response: ImageUploaded,
+    method: 'POST',
+    url: '/question/image',
+    summary: 'Upload a question or option image (PNG, JPEG, GIF, WebP; at most 2 MB)',
+    tags,
+    access: questionsAccess.author,
+    query: ModuleListQuery,
+    response: ImageUploaded,
     handler: async ({ actor, query, req }) => {
       const olympiadId = await olympiadFor(app.db, actor, query.olympiadId);
-      if (!req.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the image as multipart/form-data');
+      if (!req.isMultipart())
+        throw new HttpError(415, 'unsupported_media_type', 'Send the image as multipart/form-data');
       const part = await req.file().catch(() => undefined);
       if (!part) throw badRequest('Choose an image to upload');
       let bytes: Buffer;
       try {
         bytes = await part.toBuffer();
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'payload_too_large', 'The image is larger than 2 MB');
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, 'payload_too_large', 'The image is larger than 2 MB');
         throw badRequest('The upload could not be read');
       }
       const type = sniffImage(bytes);
@@ -52,19 +59,39 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       const stored = await app.storage.put(part.filename || 'image', bytes);
       const [row] = await app.db
         .insert(uploads)
-        .values({ filename: stored.key, originalName: (part.filename || 'image').slice(0, 200), contentType: type, size: stored.size, sha256: stored.sha256, olympiadId, uploadedBy: actor.userId })
+        .values({
+          filename: stored.key,
+          originalName: (part.filename || 'image').slice(0, 200),
+          contentType: type,
+          size: stored.size,
+          sha256: stored.sha256,
+          olympiadId,
+          uploadedBy: actor.userId,
+        })
         .returning({ id: uploads.id });
-      await audit(app.db, actor, { action: 'upload.create', entity: 'upload', entityId: row!.id, olympiadId, data: { use: 'question image' }, ip: req.ip });
+      await audit(app.db, actor, {
+        action: 'upload.create',
+        entity: 'upload',
+        entityId: row!.id,
+        olympiadId,
+        data: { use: 'question image' },
+        ip: req.ip,
+      });
       return { success: true as const, url: `/question/image/${row!.id}/${stored.sha256.slice(0, 32)}` };
     },
   });
 
   route(app, {
-    method: 'GET', url: '/question/image/:id/:sig', summary: 'A question image (its address is its capability)', tags,
-    access: 'public', params: ImageParams,
+    method: 'GET',
+    url: '/question/image/:id/:sig',
+    summary: 'A question image (its address is its capability)',
+    tags,
+    access: 'public',
+    params: ImageParams,
     handler: async ({ params, reply }) => {
       const [row] = await app.db.select().from(uploads).where(eq(uploads.id, params.id));
-      if (!row || !row.contentType.startsWith('image/') || row.sha256.slice(0, 32) !== params.sig) throw notFound('This image');
+      if (!row || !row.contentType.startsWith('image/') || row.sha256.slice(0, 32) !== params.sig)
+        throw notFound('This image');
       const bytes = await app.storage.get(row.filename);
       return reply
         .type(row.contentType)

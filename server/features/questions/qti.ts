@@ -28,8 +28,15 @@ export function itemXml(q: QtiQuestion, identifier: string): string {
   const body: string[] = [];
   let declaration = '';
   if (key.type === 'single' || key.type === 'multiple' || key.type === 'true_false') {
-    const choices = key.type === 'true_false' ? [{ id: 'true', text: 'True' }, { id: 'false', text: 'False' }] : q.options;
-    const correct = key.type === 'single' ? [key.correct] : key.type === 'multiple' ? key.correct : [String(key.correct)];
+    const choices =
+      key.type === 'true_false'
+        ? [
+            { id: 'true', text: 'True' },
+            { id: 'false', text: 'False' },
+          ]
+        : q.options;
+    const correct =
+      key.type === 'single' ? [key.correct] : key.type === 'multiple' ? key.correct : [String(key.correct)];
     const multiple = key.type === 'multiple';
     declaration = `<qti-response-declaration identifier="RESPONSE" cardinality="${multiple ? 'multiple' : 'single'}" base-type="identifier"><qti-correct-response>${correct
       .map((c) => `<qti-value>${esc(choiceId(c))}</qti-value>`)
@@ -81,7 +88,13 @@ export async function packageOf(questions: QtiQuestion[]): Promise<Buffer> {
 }
 
 const unesc = (s: string) =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&#160;/g, ' ').replace(/&amp;/g, '&');
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#160;/g, ' ')
+    .replace(/&amp;/g, '&');
 const attr = (tag: string, name: string) => {
   const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
   return m ? unesc(m[1]!) : null;
@@ -91,11 +104,12 @@ const strip = (s: string) => unesc(s.replace(/<[^>]+>/g, '')).trim();
 /** One item back to a question, or why it cannot be imported. */
 export function parseItem(xml: string): { question?: QtiQuestion; error?: string } {
   if (!/<qti-assessment-item[\s>]/.test(xml)) return { error: 'Not a QTI 3.0 assessment item' };
-  const declaration = /<qti-response-declaration[^>]*identifier="RESPONSE"[^>]*>([\s\S]*?)<\/qti-response-declaration>/.exec(xml);
+  const declaration =
+    /<qti-response-declaration[^>]*identifier="RESPONSE"[^>]*>([\s\S]*?)<\/qti-response-declaration>/.exec(xml);
   if (!declaration) return { error: 'The item has no RESPONSE declaration' };
   const declTag = /<qti-response-declaration[^>]*>/.exec(declaration[0])![0];
-  const values = [...declaration[1]!.matchAll(/<qti-correct-response>([\s\S]*?)<\/qti-correct-response>/g)].flatMap((m) =>
-    [...m[1]!.matchAll(/<qti-value>([\s\S]*?)<\/qti-value>/g)].map((v) => unesc(v[1]!.trim())),
+  const values = [...declaration[1]!.matchAll(/<qti-correct-response>([\s\S]*?)<\/qti-correct-response>/g)].flatMap(
+    (m) => [...m[1]!.matchAll(/<qti-value>([\s\S]*?)<\/qti-value>/g)].map((v) => unesc(v[1]!.trim())),
   );
   const max = /<qti-outcome-declaration[^>]*identifier="MAXSCORE"[\s\S]*?<qti-value>([\d.]+)<\/qti-value>/.exec(xml);
   const marks = max ? Math.max(0, Math.round(Number(max[1]))) : 1;
@@ -119,7 +133,15 @@ export function parseItem(xml: string): { question?: QtiQuestion; error?: string
     if (choices.length < 2) return { error: 'A choice item needs at least two choices' };
     const ids = choices.map((c) => c.id);
     if (ids.length === 2 && ids.includes('true') && ids.includes('false') && values.length === 1) {
-      return { question: { type: 'true_false', prompt, options: [], answerKey: { type: 'true_false', correct: values[0] === 'true' }, marks } };
+      return {
+        question: {
+          type: 'true_false',
+          prompt,
+          options: [],
+          answerKey: { type: 'true_false', correct: values[0] === 'true' },
+          marks,
+        },
+      };
     }
     if (choices.length > 12) return { error: 'At most 12 choices' };
     // Our option ids are short letters; map the item's identifiers onto a, b, c … in order.
@@ -135,11 +157,16 @@ export function parseItem(xml: string): { question?: QtiQuestion; error?: string
   }
   if (text) {
     const baseType = attr(declTag, 'base-type');
-    if (baseType !== 'string') return { error: 'Only text entry with base-type string is imported (numeric answers are not in the subset)' };
-    const mapped = [...declaration[1]!.matchAll(/<qti-map-entry[^>]*>/g)].map((m) => attr(m[0], 'map-key')).filter((v): v is string => !!v);
+    if (baseType !== 'string')
+      return { error: 'Only text entry with base-type string is imported (numeric answers are not in the subset)' };
+    const mapped = [...declaration[1]!.matchAll(/<qti-map-entry[^>]*>/g)]
+      .map((m) => attr(m[0], 'map-key'))
+      .filter((v): v is string => !!v);
     const accepted = [...new Set([...values, ...mapped].map((v) => v.trim()).filter(Boolean))];
     if (accepted.length === 0) return { error: 'The item has no correct response' };
-    return { question: { type: 'short_text', prompt, options: [], answerKey: { type: 'short_text', accepted }, marks } };
+    return {
+      question: { type: 'short_text', prompt, options: [], answerKey: { type: 'short_text', accepted }, marks },
+    };
   }
   return { error: 'Only choice and text-entry interactions are imported' };
 }
@@ -149,9 +176,13 @@ export async function itemsOf(bytes: Buffer): Promise<Array<{ name: string; xml:
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
     const zip = await JSZip.loadAsync(bytes);
     const manifest = zip.file('imsmanifest.xml');
-    let names = Object.keys(zip.files).filter((n) => n.toLowerCase().endsWith('.xml') && n !== 'imsmanifest.xml' && !zip.files[n]!.dir);
+    let names = Object.keys(zip.files).filter(
+      (n) => n.toLowerCase().endsWith('.xml') && n !== 'imsmanifest.xml' && !zip.files[n]!.dir,
+    );
     if (manifest) {
-      const order = [...(await manifest.async('string')).matchAll(/<resource[^>]*type="imsqti_item_xmlv3p0"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+      const order = [
+        ...(await manifest.async('string')).matchAll(/<resource[^>]*type="imsqti_item_xmlv3p0"[^>]*href="([^"]+)"/g),
+      ].map((m) => m[1]!);
       if (order.length) names = order.filter((n) => zip.file(n));
     }
     return Promise.all(names.map(async (name) => ({ name, xml: await zip.file(name)!.async('string') })));

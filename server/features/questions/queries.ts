@@ -13,7 +13,10 @@ export const moduleColumns = {
   intro: questionModules.intro,
   position: questionModules.position,
   updatedAt: questionModules.updatedAt,
-  questionCount: sql<number>`(select count(*)::int from questions q where q.module_id = "question_modules"."id" and q.retired_at is null)`.mapWith(Number),
+  questionCount:
+    sql<number>`(select count(*)::int from questions q where q.module_id = "question_modules"."id" and q.retired_at is null)`.mapWith(
+      Number,
+    ),
 };
 
 export async function listModules(q: Queryable, olympiadId: number) {
@@ -48,7 +51,9 @@ const questionColumns = {
   lastEditedById: questions.lastEditedBy,
   lastEditedBy: editor.username,
   updatedAt: questions.updatedAt,
-  answerCount: sql<number>`(select count(*)::int from answers a where a.question_id = "questions"."id")`.mapWith(Number),
+  answerCount: sql<number>`(select count(*)::int from answers a where a.question_id = "questions"."id")`.mapWith(
+    Number,
+  ),
 };
 
 function questionSelect(q: Queryable) {
@@ -61,15 +66,24 @@ function questionSelect(q: Queryable) {
 
 export async function listQuestions(
   q: Queryable,
-  p: { questionModuleId: number; page: number; pageSize: number; search?: string | undefined; sort: string; order: 'asc' | 'desc'; includeRetired: boolean },
+  p: {
+    questionModuleId: number;
+    page: number;
+    pageSize: number;
+    search?: string | undefined;
+    sort: string;
+    order: 'asc' | 'desc';
+    includeRetired: boolean;
+  },
 ) {
-  const sortColumn = {
-    position: questions.position,
-    type: questions.type,
-    marks: questions.marks,
-    difficulty: questions.difficulty,
-    updatedAt: questions.updatedAt,
-  }[p.sort] ?? questions.position;
+  const sortColumn =
+    {
+      position: questions.position,
+      type: questions.type,
+      marks: questions.marks,
+      difficulty: questions.difficulty,
+      updatedAt: questions.updatedAt,
+    }[p.sort] ?? questions.position;
   const where = and(
     eq(questions.moduleId, p.questionModuleId),
     p.includeRetired ? undefined : isNull(questions.retiredAt),
@@ -81,20 +95,28 @@ export async function listQuestions(
       .orderBy(p.order === 'desc' ? desc(sortColumn) : asc(sortColumn), asc(questions.id))
       .limit(p.pageSize)
       .offset((p.page - 1) * p.pageSize),
-    q.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(questions).where(where),
+    q
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(questions)
+      .where(where),
   ]);
   return { items, total: count?.n ?? 0 };
 }
 
 export async function questionsOfModules(q: Queryable, moduleIds: number[]) {
   if (moduleIds.length === 0) return [];
-  return questionSelect(q).where(inArray(questions.moduleId, moduleIds)).orderBy(asc(questions.position), asc(questions.id));
+  return questionSelect(q)
+    .where(inArray(questions.moduleId, moduleIds))
+    .orderBy(asc(questions.position), asc(questions.id));
 }
 
 export async function findQuestion(q: Queryable, id: number) {
   const [row] = await questionSelect(q).where(eq(questions.id, id));
   if (!row) return null;
-  const [mod] = await q.select({ olympiadId: questionModules.olympiadId }).from(questionModules).where(eq(questionModules.id, row.moduleId));
+  const [mod] = await q
+    .select({ olympiadId: questionModules.olympiadId })
+    .from(questionModules)
+    .where(eq(questionModules.id, row.moduleId));
   return { ...row, olympiadId: mod!.olympiadId };
 }
 export type QuestionRow = Awaited<ReturnType<typeof questionsOfModules>>[number];
@@ -102,8 +124,14 @@ export type QuestionRow = Awaited<ReturnType<typeof questionsOfModules>>[number]
 export async function nextPosition(q: Queryable, table: 'modules' | 'questions', parentId: number) {
   const [row] =
     table === 'modules'
-      ? await q.select({ n: sql<number>`coalesce(max(${questionModules.position}), -1) + 1`.mapWith(Number) }).from(questionModules).where(eq(questionModules.olympiadId, parentId))
-      : await q.select({ n: sql<number>`coalesce(max(${questions.position}), -1) + 1`.mapWith(Number) }).from(questions).where(eq(questions.moduleId, parentId));
+      ? await q
+          .select({ n: sql<number>`coalesce(max(${questionModules.position}), -1) + 1`.mapWith(Number) })
+          .from(questionModules)
+          .where(eq(questionModules.olympiadId, parentId))
+      : await q
+          .select({ n: sql<number>`coalesce(max(${questions.position}), -1) + 1`.mapWith(Number) })
+          .from(questions)
+          .where(eq(questions.moduleId, parentId));
   return row?.n ?? 0;
 }
 

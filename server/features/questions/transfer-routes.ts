@@ -11,11 +11,25 @@ import { questionsAccess } from './policy.js';
 import * as queries from './queries.js';
 import { moduleFor } from './scope.js';
 import { itemsOf, packageOf, parseItem, type QtiQuestion, qtiTypes } from './qti.js';
-import { type ParsedQuestion, fromRow, isXlsx, MAX_ROWS, readCsv, readXlsx, templateRows, toRow, writeCsv, writeXlsx } from './transfer.js';
+import {
+  type ParsedQuestion,
+  fromRow,
+  isXlsx,
+  MAX_ROWS,
+  readCsv,
+  readXlsx,
+  templateRows,
+  toRow,
+  writeCsv,
+  writeXlsx,
+} from './transfer.js';
 
 const Format = z.enum(['csv', 'xlsx']).default('xlsx');
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
-const contentTypes = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+const contentTypes = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 /** Import and export a module's questions as xlsx or csv, with a template; imports are all or nothing. */
 export async function transferRoutes(app: FastifyInstance): Promise<void> {
@@ -23,7 +37,12 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['questions'];
   const access = questionsAccess.author;
 
-  const send = async (reply: import('fastify').FastifyReply, rows: Array<Record<string, string>>, format: 'csv' | 'xlsx', name: string) =>
+  const send = async (
+    reply: import('fastify').FastifyReply,
+    rows: Array<Record<string, string>>,
+    format: 'csv' | 'xlsx',
+    name: string,
+  ) =>
     reply
       .type(contentTypes[format])
       .header('content-disposition', `attachment; filename="${name}.${format}"`)
@@ -31,36 +50,54 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
       .send(format === 'csv' ? writeCsv(rows) : await writeXlsx(rows));
 
   route(app, {
-    method: 'GET', url: '/question/v-rest/template', summary: 'The import template (xlsx or csv) with one example of every type', tags, access,
+    method: 'GET',
+    url: '/question/v-rest/template',
+    summary: 'The import template (xlsx or csv) with one example of every type',
+    tags,
+    access,
     query: z.strictObject({ format: Format }),
     handler: ({ query, reply }) => send(reply, templateRows.map(toRow), query.format, 'questions-template'),
   });
 
   route(app, {
-    method: 'GET', url: '/question/v-rest/export', summary: 'A module’s questions as xlsx or csv (retired ones left out)', tags, access,
+    method: 'GET',
+    url: '/question/v-rest/export',
+    summary: 'A module’s questions as xlsx or csv (retired ones left out)',
+    tags,
+    access,
     query: z.strictObject({ questionModuleId: z.coerce.number().int().positive(), format: Format }),
     handler: async ({ actor, query, reply }) => {
       const mod = await moduleFor(app.db, actor, query.questionModuleId);
       const rows = (await queries.questionsOfModules(app.db, [mod.id])).filter((q) => !q.retiredAt);
-      return send(reply, rows.map((q) => toRow(q)), query.format, `module-${mod.id}-questions`);
+      return send(
+        reply,
+        rows.map((q) => toRow(q)),
+        query.format,
+        `module-${mod.id}-questions`,
+      );
     },
   });
 
   route(app, {
-    method: 'POST', url: '/question/v-rest/import',
-    summary: 'Add questions to a module from xlsx or csv (multipart, field "file"); every row checked, all or nothing', tags, access,
+    method: 'POST',
+    url: '/question/v-rest/import',
+    summary: 'Add questions to a module from xlsx or csv (multipart, field "file"); every row checked, all or nothing',
+    tags,
+    access,
     query: z.strictObject({ questionModuleId: z.coerce.number().int().positive() }),
     response: z.object({ success: z.literal(true), imported: z.number().int(), message: z.string() }),
     handler: async ({ actor, query, req }) => {
       const mod = await moduleFor(app.db, actor, query.questionModuleId);
-      if (!req.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
+      if (!req.isMultipart())
+        throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
       const part = await req.file().catch(() => undefined);
       if (!part) throw badRequest('Choose a file to import');
       let bytes: Buffer;
       try {
         bytes = await part.toBuffer();
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'payload_too_large', 'The file is larger than 10 MB');
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, 'payload_too_large', 'The file is larger than 10 MB');
         throw badRequest('The upload could not be read');
       }
       let raw: Array<Record<string, string>>;
@@ -74,7 +111,8 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
       else raw = readCsv(bytes);
       if (raw.length === 0) throw badRequest('The file has no question rows');
       if (raw.length > MAX_ROWS) throw badRequest(`At most ${MAX_ROWS} rows at a time`);
-      if (!('type' in raw[0]!) || !('prompt' in raw[0]!)) throw badRequest('The first row must be the template’s header (type, prompt, option_a, …)');
+      if (!('type' in raw[0]!) || !('prompt' in raw[0]!))
+        throw badRequest('The first row must be the template’s header (type, prompt, option_a, …)');
 
       const parsed: ParsedQuestion[] = [];
       const errors: FieldError[] = [];
@@ -85,7 +123,10 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
       });
       if (errors.length) {
         const rowsWithErrors = new Set(errors.map((e) => e.path.split(':')[0])).size;
-        throw invalid(errors.slice(0, 500), `${rowsWithErrors} of ${raw.length} rows need attention; nothing was imported`);
+        throw invalid(
+          errors.slice(0, 500),
+          `${rowsWithErrors} of ${raw.length} rows need attention; nothing was imported`,
+        );
       }
       await app.db.transaction(async (tx) => {
         let position = await queries.nextPosition(tx, 'questions', mod.id);
@@ -106,15 +147,25 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
             })),
           );
         }
-        await audit(tx, actor, { action: 'import', entity: 'question', olympiadId: mod.olympiadId, data: { moduleId: mod.id, rows: parsed.length, file: part.filename }, ip: req.ip });
+        await audit(tx, actor, {
+          action: 'import',
+          entity: 'question',
+          olympiadId: mod.olympiadId,
+          data: { moduleId: mod.id, rows: parsed.length, file: part.filename },
+          ip: req.ip,
+        });
       });
       return { success: true as const, imported: parsed.length, message: `${parsed.length} questions were imported` };
     },
   });
 
   route(app, {
-    method: 'GET', url: '/question/v-rest/export-qti',
-    summary: 'A module’s questions as a QTI 3.0 package (zip); numeric questions are not in the QTI subset and are left out', tags, access,
+    method: 'GET',
+    url: '/question/v-rest/export-qti',
+    summary:
+      'A module’s questions as a QTI 3.0 package (zip); numeric questions are not in the QTI subset and are left out',
+    tags,
+    access,
     query: z.strictObject({ questionModuleId: z.coerce.number().int().positive() }),
     handler: async ({ actor, query, reply }) => {
       const mod = await moduleFor(app.db, actor, query.questionModuleId);
@@ -129,13 +180,17 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'POST', url: '/question/v-rest/import-qti',
-    summary: 'Add questions from a QTI 3.0 package (zip) or item (xml): choice and text-entry items; all or nothing', tags, access,
+    method: 'POST',
+    url: '/question/v-rest/import-qti',
+    summary: 'Add questions from a QTI 3.0 package (zip) or item (xml): choice and text-entry items; all or nothing',
+    tags,
+    access,
     query: z.strictObject({ questionModuleId: z.coerce.number().int().positive() }),
     response: z.object({ success: z.literal(true), imported: z.number().int(), message: z.string() }),
     handler: async ({ actor, query, req }) => {
       const mod = await moduleFor(app.db, actor, query.questionModuleId);
-      if (!req.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
+      if (!req.isMultipart())
+        throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
       const part = await req.file().catch(() => undefined);
       if (!part) throw badRequest('Choose a QTI package or item to import');
       const bytes = await part.toBuffer().catch(() => {
@@ -155,16 +210,32 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
         if (result.question) parsed.push(result.question);
         else errors.push({ path: item.name, message: result.error ?? 'Not understood' });
       }
-      if (errors.length) throw invalid(errors.slice(0, 500), `${errors.length} of ${items.length} items cannot be imported; nothing was imported`);
+      if (errors.length)
+        throw invalid(
+          errors.slice(0, 500),
+          `${errors.length} of ${items.length} items cannot be imported; nothing was imported`,
+        );
       await app.db.transaction(async (tx) => {
         let position = await queries.nextPosition(tx, 'questions', mod.id);
         for (const q of parsed) {
           await tx.insert(questions).values({
-            moduleId: mod.id, position: position++, type: q.type, prompt: sanitizeRichText(q.prompt), options: q.options,
-            answerKey: q.answerKey, marks: q.marks, lastEditedBy: actor.userId,
+            moduleId: mod.id,
+            position: position++,
+            type: q.type,
+            prompt: sanitizeRichText(q.prompt),
+            options: q.options,
+            answerKey: q.answerKey,
+            marks: q.marks,
+            lastEditedBy: actor.userId,
           });
         }
-        await audit(tx, actor, { action: 'import_qti', entity: 'question', olympiadId: mod.olympiadId, data: { moduleId: mod.id, items: parsed.length }, ip: req.ip });
+        await audit(tx, actor, {
+          action: 'import_qti',
+          entity: 'question',
+          olympiadId: mod.olympiadId,
+          data: { moduleId: mod.id, items: parsed.length },
+          ip: req.ip,
+        });
       });
       return { success: true as const, imported: parsed.length, message: `${parsed.length} questions were imported` };
     },

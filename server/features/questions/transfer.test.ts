@@ -20,18 +20,29 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function newModule() {
-  const res = await server.api('POST', '/question-module/v-rest/', { token: admin, body: { olympiadId: demo.geoDemo, title: 'Imported' } });
+  const res = await server.api('POST', '/question-module/v-rest/', {
+    token: admin,
+    body: { olympiadId: demo.geoDemo, title: 'Imported' },
+  });
   return res.body.module.id as number;
 }
-const count = async (moduleId: number) => Number((await server.query<{ n: number }>`select count(*)::int as n from questions where module_id = ${moduleId}`)[0]!.n);
+const count = async (moduleId: number) =>
+  Number(
+    (await server.query<{ n: number }>`select count(*)::int as n from questions where module_id = ${moduleId}`)[0]!.n,
+  );
 
 function upload(token: string | null, moduleId: number, bytes: Buffer | Uint8Array, name: string) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  return fetch(`${server.url}/question/v-rest/import?questionModuleId=${moduleId}`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return fetch(`${server.url}/question/v-rest/import?questionModuleId=${moduleId}`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 }
 
-const header = 'type,prompt,option_a,option_b,option_c,option_d,option_e,option_f,correct,tolerance,marks,difficulty,image_url,image_alt';
+const header =
+  'type,prompt,option_a,option_b,option_c,option_d,option_e,option_f,correct,tolerance,marks,difficulty,image_url,image_alt';
 
 describe('import and export', () => {
   it('401/404 and a file that is not a spreadsheet', async () => {
@@ -39,7 +50,9 @@ describe('import and export', () => {
     expect((await upload(null, m, Buffer.from(header), 'q.csv')).status).toBe(401);
     expect((await upload(otherAdmin, m, Buffer.from(header), 'q.csv')).status).toBe(404);
     expect((await upload(admin, m, Buffer.from([0, 1, 2, 3]), 'q.bin')).status).toBe(415);
-    expect((await server.api('GET', `/question/v-rest/export?questionModuleId=${m}`, { token: otherAdmin })).status).toBe(404);
+    expect(
+      (await server.api('GET', `/question/v-rest/export?questionModuleId=${m}`, { token: otherAdmin })).status,
+    ).toBe(404);
   });
 
   it('imports a real xlsx written by exceljs (every type)', async () => {
@@ -65,26 +78,48 @@ describe('import and export', () => {
     ]);
     // export → import round trip (xlsx and csv)
     for (const format of ['xlsx', 'csv']) {
-      const exported = await fetch(`${server.url}/question/v-rest/export?questionModuleId=${m}&format=${format}`, { headers: { authorization: `Bearer ${admin}` } });
+      const exported = await fetch(`${server.url}/question/v-rest/export?questionModuleId=${m}&format=${format}`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
       expect(exported.status).toBe(200);
       const m2 = await newModule();
       const again = await upload(admin, m2, Buffer.from(await exported.arrayBuffer()), `export.${format}`);
       expect(again.status).toBe(200);
       const copy = await server.api('GET', `/question/v-rest/?questionModuleId=${m2}`, { token: admin });
-      expect(copy.body.items.map((q: { prompt: string; answerKey: unknown; options: unknown }) => [q.prompt, q.answerKey, q.options])).toEqual(
-        list.body.items.map((q: { prompt: string; answerKey: unknown; options: unknown }) => [q.prompt, q.answerKey, q.options]),
+      expect(
+        copy.body.items.map((q: { prompt: string; answerKey: unknown; options: unknown }) => [
+          q.prompt,
+          q.answerKey,
+          q.options,
+        ]),
+      ).toEqual(
+        list.body.items.map((q: { prompt: string; answerKey: unknown; options: unknown }) => [
+          q.prompt,
+          q.answerKey,
+          q.options,
+        ]),
       );
     }
   });
 
   it('reads a csv with a UTF-8 byte-order mark and one in Windows-1252', async () => {
     const m = await newModule();
-    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${header}\nsingle,Wat is die hoofstad van Namibië?,Windhoek,Walvisbaai,,,,,a,,1,\n`, 'utf8')]);
+    const bom = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(`${header}\nsingle,Wat is die hoofstad van Namibië?,Windhoek,Walvisbaai,,,,,a,,1,\n`, 'utf8'),
+    ]);
     expect((await upload(admin, m, bom, 'bom.csv')).status).toBe(200);
-    const latin = Buffer.from(`${header}\nshort_text,Naam die rivier by Upington?,,,,,,,Oranjerivier|Gariep,,1,\nsingle,Caf\xe9 or th\xe9?,caf\xe9,th\xe9,,,,,a,,1,\n`, 'latin1');
+    const latin = Buffer.from(
+      `${header}\nshort_text,Naam die rivier by Upington?,,,,,,,Oranjerivier|Gariep,,1,\nsingle,Caf\xe9 or th\xe9?,caf\xe9,th\xe9,,,,,a,,1,\n`,
+      'latin1',
+    );
     expect((await upload(admin, m, latin, 'win1252.csv')).status).toBe(200);
     const list = await server.api('GET', `/question/v-rest/?questionModuleId=${m}`, { token: admin });
-    expect(list.body.items.map((q: { prompt: string }) => q.prompt)).toEqual(['Wat is die hoofstad van Namibië?', 'Naam die rivier by Upington?', 'Café or thé?']);
+    expect(list.body.items.map((q: { prompt: string }) => q.prompt)).toEqual([
+      'Wat is die hoofstad van Namibië?',
+      'Naam die rivier by Upington?',
+      'Café or thé?',
+    ]);
     expect(list.body.items[2].options[0].text).toBe('café');
   });
 
@@ -112,7 +147,9 @@ describe('import and export', () => {
 
   it('serves the template in both formats', async () => {
     for (const format of ['csv', 'xlsx']) {
-      const res = await fetch(`${server.url}/question/v-rest/template?format=${format}`, { headers: { authorization: `Bearer ${admin}` } });
+      const res = await fetch(`${server.url}/question/v-rest/template?format=${format}`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
       expect(res.status).toBe(200);
       const m = await newModule();
       expect((await upload(admin, m, Buffer.from(await res.arrayBuffer()), `template.${format}`)).status).toBe(200);

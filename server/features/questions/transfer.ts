@@ -17,7 +17,17 @@ import { plainText } from '../../platform/rich-text.js';
  *   marks, difficulty (easy | medium | hard), image_url, image_alt
  */
 export const optionLetters = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
-export const columns = ['type', 'prompt', ...optionLetters.map((l) => `option_${l}`), 'correct', 'tolerance', 'marks', 'difficulty', 'image_url', 'image_alt'] as const;
+export const columns = [
+  'type',
+  'prompt',
+  ...optionLetters.map((l) => `option_${l}`),
+  'correct',
+  'tolerance',
+  'marks',
+  'difficulty',
+  'image_url',
+  'image_alt',
+] as const;
 export const MAX_ROWS = 10_000;
 
 export interface ExportQuestion {
@@ -47,7 +57,8 @@ export function toRow(q: ExportQuestion): Record<(typeof columns)[number], strin
   const row = Object.fromEntries(columns.map((c) => [c, ''])) as Record<(typeof columns)[number], string>;
   row.type = q.type;
   row.prompt = q.prompt;
-  for (const o of q.options) if ((optionLetters as readonly string[]).includes(o.id)) row[`option_${o.id}` as 'option_a'] = o.text;
+  for (const o of q.options)
+    if ((optionLetters as readonly string[]).includes(o.id)) row[`option_${o.id}` as 'option_a'] = o.text;
   row.correct = correct;
   row.tolerance = key?.type === 'numeric' ? String(key.tolerance) : '';
   row.marks = String(q.marks);
@@ -61,25 +72,40 @@ const Row = z.object(questionFields).superRefine(checkQuestion);
 export type ParsedQuestion = z.infer<typeof Row>;
 
 /** One row to a question, or the row's errors. */
-export function fromRow(raw: Record<string, string>, rowNumber: number): { question?: ParsedQuestion; errors: FieldError[] } {
+export function fromRow(
+  raw: Record<string, string>,
+  rowNumber: number,
+): { question?: ParsedQuestion; errors: FieldError[] } {
   const get = (c: string) => (raw[c] ?? '').trim();
   const errors: FieldError[] = [];
   const err = (column: string, message: string) => errors.push({ path: `row ${rowNumber}: ${column}`, message });
-  const type = get('type').toLowerCase().replace(/[\s/-]+/g, '_') as QuestionType;
+  const type = get('type')
+    .toLowerCase()
+    .replace(/[\s/-]+/g, '_') as QuestionType;
   if (!['single', 'multiple', 'true_false', 'numeric', 'short_text'].includes(type)) {
     err('type', 'Use single, multiple, true_false, numeric or short_text');
     return { errors };
   }
   const choice = type === 'single' || type === 'multiple';
-  const options = choice ? optionLetters.filter((l) => get(`option_${l}`)).map((l) => ({ id: l, text: get(`option_${l}`), imageUrl: null })) : [];
+  const options = choice
+    ? optionLetters.filter((l) => get(`option_${l}`)).map((l) => ({ id: l, text: get(`option_${l}`), imageUrl: null }))
+    : [];
   const correct = get('correct');
   let answerKey: AnswerKey | null = null;
   if (correct) {
     if (type === 'single') answerKey = { type, correct: correct.toLowerCase() };
-    else if (type === 'multiple') answerKey = { type, correct: correct.toLowerCase().split(/[;,\s]+/).filter(Boolean) };
+    else if (type === 'multiple')
+      answerKey = {
+        type,
+        correct: correct
+          .toLowerCase()
+          .split(/[;,\s]+/)
+          .filter(Boolean),
+      };
     else if (type === 'true_false') {
       const v = correct.toLowerCase();
-      if (['true', 'false', 'waar', 'onwaar', 't', 'f', '1', '0', 'yes', 'no'].includes(v)) answerKey = { type, correct: ['true', 'waar', 't', '1', 'yes'].includes(v) };
+      if (['true', 'false', 'waar', 'onwaar', 't', 'f', '1', '0', 'yes', 'no'].includes(v))
+        answerKey = { type, correct: ['true', 'waar', 't', '1', 'yes'].includes(v) };
       else err('correct', 'Use true or false');
     } else if (type === 'numeric') {
       const value = Number(correct.replace(',', '.'));
@@ -87,7 +113,14 @@ export function fromRow(raw: Record<string, string>, rowNumber: number): { quest
       if (!Number.isFinite(value)) err('correct', 'Use a number');
       else if (!Number.isFinite(tolerance) || tolerance < 0) err('tolerance', 'Use a number of at least 0');
       else answerKey = { type, value, tolerance };
-    } else answerKey = { type, accepted: correct.split('|').map((s) => s.trim()).filter(Boolean) };
+    } else
+      answerKey = {
+        type,
+        accepted: correct
+          .split('|')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      };
   } else err('correct', 'Give the correct answer');
   const marks = get('marks') ? Number(get('marks')) : 1;
   const difficulty = get('difficulty').toLowerCase() || null;
@@ -105,7 +138,16 @@ export function fromRow(raw: Record<string, string>, rowNumber: number): { quest
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [head, index] = issue.path.map(String);
-      const column = head === 'options' && index ? `option_${optionLetters[Number(index)] ?? index}` : head === 'answerKey' ? 'correct' : head === 'imageUrl' ? 'image_url' : head === 'imageAlt' ? 'image_alt' : (head ?? 'row');
+      const column =
+        head === 'options' && index
+          ? `option_${optionLetters[Number(index)] ?? index}`
+          : head === 'answerKey'
+            ? 'correct'
+            : head === 'imageUrl'
+              ? 'image_url'
+              : head === 'imageAlt'
+                ? 'image_alt'
+                : (head ?? 'row');
       err(column, issue.message);
     }
     return { errors };
@@ -127,7 +169,11 @@ export function decodeCsv(bytes: Buffer): string {
 const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, '_');
 
 export function readCsv(bytes: Buffer): Array<Record<string, string>> {
-  const result = Papa.parse<Record<string, string>>(decodeCsv(bytes), { header: true, skipEmptyLines: 'greedy', transformHeader: normaliseHeader });
+  const result = Papa.parse<Record<string, string>>(decodeCsv(bytes), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: normaliseHeader,
+  });
   return result.data;
 }
 
@@ -161,7 +207,10 @@ export function isXlsx(bytes: Buffer): boolean {
 }
 
 export function writeCsv(rows: Array<Record<string, string>>): Buffer {
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(Papa.unparse({ fields: [...columns], data: rows.map((r) => columns.map((c) => r[c] ?? '')) }), 'utf8')]);
+  return Buffer.concat([
+    Buffer.from([0xef, 0xbb, 0xbf]),
+    Buffer.from(Papa.unparse({ fields: [...columns], data: rows.map((r) => columns.map((c) => r[c] ?? '')) }), 'utf8'),
+  ]);
 }
 
 export async function writeXlsx(rows: Array<Record<string, string>>): Promise<Buffer> {
@@ -175,9 +224,62 @@ export async function writeXlsx(rows: Array<Record<string, string>>): Promise<Bu
 
 /** The template: the header and one example of every type. */
 export const templateRows: ExportQuestion[] = [
-  { type: 'single', prompt: 'Which is the largest province of South Africa?', options: [{ id: 'a', text: 'Northern Cape' }, { id: 'b', text: 'Gauteng' }, { id: 'c', text: 'Limpopo' }], answerKey: { type: 'single', correct: 'a' }, marks: 1, difficulty: 'easy', imageUrl: null, imageAlt: '' },
-  { type: 'multiple', prompt: 'Which countries border South Africa?', options: [{ id: 'a', text: 'Namibia' }, { id: 'b', text: 'Kenya' }, { id: 'c', text: 'Botswana' }], answerKey: { type: 'multiple', correct: ['a', 'c'] }, marks: 2, difficulty: 'medium', imageUrl: null, imageAlt: '' },
-  { type: 'true_false', prompt: 'Cape Town lies on the Atlantic coast.', options: [], answerKey: { type: 'true_false', correct: true }, marks: 1, difficulty: 'easy', imageUrl: null, imageAlt: '' },
-  { type: 'numeric', prompt: 'How high is Table Mountain, in metres?', options: [], answerKey: { type: 'numeric', value: 1085, tolerance: 5 }, marks: 2, difficulty: 'hard', imageUrl: null, imageAlt: '' },
-  { type: 'short_text', prompt: 'What is the capital of Lesotho?', options: [], answerKey: { type: 'short_text', accepted: ['Maseru'] }, marks: 1, difficulty: 'medium', imageUrl: null, imageAlt: '' },
+  {
+    type: 'single',
+    prompt: 'Which is the largest province of South Africa?',
+    options: [
+      { id: 'a', text: 'Northern Cape' },
+      { id: 'b', text: 'Gauteng' },
+      { id: 'c', text: 'Limpopo' },
+    ],
+    answerKey: { type: 'single', correct: 'a' },
+    marks: 1,
+    difficulty: 'easy',
+    imageUrl: null,
+    imageAlt: '',
+  },
+  {
+    type: 'multiple',
+    prompt: 'Which countries border South Africa?',
+    options: [
+      { id: 'a', text: 'Namibia' },
+      { id: 'b', text: 'Kenya' },
+      { id: 'c', text: 'Botswana' },
+    ],
+    answerKey: { type: 'multiple', correct: ['a', 'c'] },
+    marks: 2,
+    difficulty: 'medium',
+    imageUrl: null,
+    imageAlt: '',
+  },
+  {
+    type: 'true_false',
+    prompt: 'Cape Town lies on the Atlantic coast.',
+    options: [],
+    answerKey: { type: 'true_false', correct: true },
+    marks: 1,
+    difficulty: 'easy',
+    imageUrl: null,
+    imageAlt: '',
+  },
+  {
+    type: 'numeric',
+    prompt: 'How high is Table Mountain, in metres?',
+    options: [],
+    answerKey: { type: 'numeric', value: 1085, tolerance: 5 },
+    marks: 2,
+    difficulty: 'hard',
+    imageUrl: null,
+    imageAlt: '',
+  },
+  {
+    type: 'short_text',
+    prompt: 'What is the capital of Lesotho?',
+    options: [],
+    answerKey: { type: 'short_text', accepted: ['Maseru'] },
+    marks: 1,
+    difficulty: 'medium',
+    imageUrl: null,
+    imageAlt: '',
+  },
 ];

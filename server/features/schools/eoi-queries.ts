@@ -19,7 +19,14 @@ export async function insertEoi(q: Queryable, values: typeof expressionsOfIntere
 
 export async function listEois(q: Queryable, scope: 'all' | number[], p: Paging & { status?: string | undefined }) {
   const where: SQL[] = [
-    scope === 'all' ? sql`true` : scope.length ? sql`e.olympiad_id in (${sql.join(scope.map((id) => sql`${id}`), sql`, `)})` : sql`false`,
+    scope === 'all'
+      ? sql`true`
+      : scope.length
+        ? sql`e.olympiad_id in (${sql.join(
+            scope.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`,
   ];
   if (p.status) where.push(sql`e.status = ${p.status}`);
   if (p.search?.trim()) {
@@ -53,7 +60,13 @@ export async function findEoi(q: Queryable, id: number, forUpdate = false) {
 export async function markEoi(
   q: Queryable,
   id: number,
-  values: { status: 'processed' | 'declined'; declineReason?: string | null; schoolId?: number | null; teacherId?: number | null; handledBy: number },
+  values: {
+    status: 'processed' | 'declined';
+    declineReason?: string | null;
+    schoolId?: number | null;
+    teacherId?: number | null;
+    handledBy: number;
+  },
 ) {
   await q
     .update(expressionsOfInterest)
@@ -81,7 +94,10 @@ export interface CandidateSchool {
  * number, the schools of teachers with the same email, and up to 2,000 schools in the same town.
  * The name similarity is computed in TypeScript (see matching.ts).
  */
-export async function matchCandidates(q: Queryable, eoi: { emisNumber: string | null; teacherEmail: string; town: string | null }) {
+export async function matchCandidates(
+  q: Queryable,
+  eoi: { emisNumber: string | null; teacherEmail: string; town: string | null },
+) {
   return rows<CandidateSchool>(
     q,
     sql`with c as (
@@ -106,6 +122,9 @@ export async function teachersOfSchools(q: Queryable, schoolIds: number[]) {
   return rows<{ id: number; schoolId: number; firstName: string; lastName: string; email: string | null }>(
     q,
     sql`select id, school_id as "schoolId", first_name as "firstName", last_name as "lastName", email from users
-        where role = 'teacher' and school_id in (${sql.join(schoolIds.map((id) => sql`${id}`), sql`, `)}) order by id`,
+        where role = 'teacher' and school_id in (${sql.join(
+          schoolIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) order by id`,
   );
 }

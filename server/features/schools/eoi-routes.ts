@@ -34,9 +34,13 @@ export async function eoiRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
   route(app, {
-    method: 'POST', url: '/website/api/eoi', tags, access: schoolsAccess.eoiSubmit,
+    method: 'POST',
+    url: '/website/api/eoi',
+    tags,
+    access: schoolsAccess.eoiSubmit,
     summary: 'The public expression-of-interest form (honeypot field `website`; rate-limited)',
-    body: EoiBody, response: Ok,
+    body: EoiBody,
+    response: Ok,
     handler: async ({ req, body }) => {
       const thanks = {
         success: true as const,
@@ -48,7 +52,9 @@ export async function eoiRoutes(app: FastifyInstance): Promise<void> {
       const emailKey = `eoi:email:${body.teacherEmail}`;
       const [perAddress, perEmail] = await currentCounts(db, [addressKey, emailKey], 60);
       if (perAddress! >= PER_ADDRESS_PER_HOUR || perEmail! >= PER_EMAIL_PER_HOUR) {
-        throw rateLimited('We have received several forms from you in the last hour. Please wait an hour and try again.');
+        throw rateLimited(
+          'We have received several forms from you in the last hour. Please wait an hour and try again.',
+        );
       }
       const olympiad = await queries.findOlympiad(db, body.olympiadId);
       if (!olympiad || (olympiad.endsAt && olympiad.endsAt.getTime() < Date.now())) {
@@ -73,16 +79,27 @@ export async function eoiRoutes(app: FastifyInstance): Promise<void> {
           message: body.message,
           ip: req.ip,
         });
-        await audit(tx, null, { action: 'eoi.submit', entity: 'expression_of_interest', entityId: row.id, olympiadId: olympiad.id, ip: req.ip });
+        await audit(tx, null, {
+          action: 'eoi.submit',
+          entity: 'expression_of_interest',
+          entityId: row.id,
+          olympiadId: olympiad.id,
+          ip: req.ip,
+        });
       });
       return thanks;
     },
   });
 
   route(app, {
-    method: 'GET', url: '/expression-of-interest/rest/', tags, access: schoolsAccess.eoiList,
-    summary: 'Expressions of interest of the caller’s olympiads: status pending, processed or declined; paged, searchable',
-    query: EoiListQuery, response: pageOf(Eoi),
+    method: 'GET',
+    url: '/expression-of-interest/rest/',
+    tags,
+    access: schoolsAccess.eoiList,
+    summary:
+      'Expressions of interest of the caller’s olympiads: status pending, processed or declined; paged, searchable',
+    query: EoiListQuery,
+    response: pageOf(Eoi),
     handler: async ({ actor, query }) => {
       const scope = olympiadScope(actor, query.olympiadId);
       const { items, total } = await eoiQueries.listEois(db, scope, query);
@@ -91,8 +108,12 @@ export async function eoiRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'GET', url: '/expression-of-interest/rest/get-possible-matches', tags, access: schoolsAccess.eoiList,
-    summary: 'Existing schools an expression may be: same EMIS number, similar name in the same town, same teacher email',
+    method: 'GET',
+    url: '/expression-of-interest/rest/get-possible-matches',
+    tags,
+    access: schoolsAccess.eoiList,
+    summary:
+      'Existing schools an expression may be: same EMIS number, similar name in the same town, same teacher email',
     query: PossibleMatchesQuery,
     response: z.object({ success: z.literal(true), items: z.array(PossibleMatch) }),
     handler: async ({ actor, query }) => {
@@ -106,17 +127,28 @@ export async function eoiRoutes(app: FastifyInstance): Promise<void> {
           if (c.byEmis) reasons.push('emis');
           if (c.sameTown && similarity >= SIMILAR_NAME) reasons.push('name_town');
           if (c.byEmail) reasons.push('teacher_email');
-          const score = Math.min(1, (c.byEmis ? 0.6 : 0) + (c.byEmail ? 0.3 : 0) + (reasons.includes('name_town') ? similarity * 0.5 : 0));
+          const score = Math.min(
+            1,
+            (c.byEmis ? 0.6 : 0) + (c.byEmail ? 0.3 : 0) + (reasons.includes('name_town') ? similarity * 0.5 : 0),
+          );
           return { c, reasons, score };
         })
         .filter((m) => m.reasons.length)
         .sort((a, b) => b.score - a.score)
         .slice(0, 20);
-      const teachers = await eoiQueries.teachersOfSchools(db, scored.map((m) => m.c.id));
+      const teachers = await eoiQueries.teachersOfSchools(
+        db,
+        scored.map((m) => m.c.id),
+      );
       return {
         success: true as const,
         items: scored.map(({ c, reasons, score }) => ({
-          schoolId: c.id, name: c.name, emisNumber: c.emisNumber, town: c.town, province: c.province, reasons,
+          schoolId: c.id,
+          name: c.name,
+          emisNumber: c.emisNumber,
+          town: c.town,
+          province: c.province,
+          reasons,
           score: Math.round(score * 100) / 100,
           teachers: teachers
             .filter((t) => t.schoolId === c.id)
@@ -127,9 +159,14 @@ export async function eoiRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'POST', url: '/expression-of-interest/rest/:id/process', tags, access: schoolsAccess.eoiHandle,
+    method: 'POST',
+    url: '/expression-of-interest/rest/:id/process',
+    tags,
+    access: schoolsAccess.eoiHandle,
     summary: 'Process an expression: link or create the school and the teacher, enter the school, mail the teacher',
-    params: IdParams, body: ProcessEoiBody, response: z.object({ success: z.literal(true), message: z.string(), expression: Eoi }),
+    params: IdParams,
+    body: ProcessEoiBody,
+    response: z.object({ success: z.literal(true), message: z.string(), expression: Eoi }),
     handler: async ({ req, actor, params, body }) => {
       const message = await db.transaction(async (tx) => {
         const eoi = await eoiQueries.findEoi(tx, params.id, true);
@@ -148,35 +185,75 @@ export async function eoiRoutes(app: FastifyInstance): Promise<void> {
             throw conflict('A school with this EMIS number exists: link the expression to it');
           }
           school = await queries.insertSchool(tx, {
-            name: eoi.schoolName, emisNumber: eoi.emisNumber, province: eoi.province, town: eoi.town, phone: eoi.schoolPhone,
+            name: eoi.schoolName,
+            emisNumber: eoi.emisNumber,
+            province: eoi.province,
+            town: eoi.town,
+            phone: eoi.schoolPhone,
           });
-          await audit(tx, actor, { action: 'school.create', entity: 'school', entityId: school.id, ip: req.ip, data: { fromEoi: eoi.id } });
+          await audit(tx, actor, {
+            action: 'school.create',
+            entity: 'school',
+            entityId: school.id,
+            ip: req.ip,
+            data: { fromEoi: eoi.id },
+          });
         }
 
         // The teacher: the one chosen, the teacher with the expression's email, or a new one.
-        let teacher = body.teacherId ? await queries.findUser(tx, body.teacherId) : await queries.findTeacherByEmail(tx, eoi.teacherEmail);
+        let teacher = body.teacherId
+          ? await queries.findUser(tx, body.teacherId)
+          : await queries.findTeacherByEmail(tx, eoi.teacherEmail);
         if (body.teacherId && (!teacher || teacher.role !== 'teacher')) throw notFound('The teacher to link');
         let newTeacher = false;
         if (!teacher) {
           teacher = await createTeacher(tx, {
-            schoolId: school.id, firstName: eoi.teacherFirstName, lastName: eoi.teacherLastName, email: eoi.teacherEmail, phone: eoi.teacherPhone,
+            schoolId: school.id,
+            firstName: eoi.teacherFirstName,
+            lastName: eoi.teacherLastName,
+            email: eoi.teacherEmail,
+            phone: eoi.teacherPhone,
           });
           newTeacher = true;
-          await audit(tx, actor, { action: 'teacher.create', entity: 'user', entityId: teacher.id, ip: req.ip, data: { fromEoi: eoi.id } });
+          await audit(tx, actor, {
+            action: 'teacher.create',
+            entity: 'user',
+            entityId: teacher.id,
+            ip: req.ip,
+            data: { fromEoi: eoi.id },
+          });
         } else if (teacher.schoolId !== school.id) {
           await queries.updateUser(tx, teacher.id, { schoolId: school.id });
         }
 
         const entry = await queries.enterSchool(tx, olympiad.id, school.id, actor.userId);
-        await eoiQueries.markEoi(tx, eoi.id, { status: 'processed', schoolId: school.id, teacherId: teacher.id, handledBy: actor.userId });
+        await eoiQueries.markEoi(tx, eoi.id, {
+          status: 'processed',
+          schoolId: school.id,
+          teacherId: teacher.id,
+          handledBy: actor.userId,
+        });
         await audit(tx, actor, {
-          action: 'eoi.process', entity: 'expression_of_interest', entityId: eoi.id, olympiadId: olympiad.id, ip: req.ip,
+          action: 'eoi.process',
+          entity: 'expression_of_interest',
+          entityId: eoi.id,
+          olympiadId: olympiad.id,
+          ip: req.ip,
           data: { schoolId: school.id, teacherId: teacher.id, participantId: entry.row.id },
         });
         if (newTeacher || !teacher.passwordHash) {
-          await mailTeacherLink(app, tx, teacher, 'verify_email', { schoolName: school.name, olympiadTitle: olympiad.title, olympiadId: olympiad.id });
+          await mailTeacherLink(app, tx, teacher, 'verify_email', {
+            schoolName: school.name,
+            olympiadTitle: olympiad.title,
+            olympiadId: olympiad.id,
+          });
         } else {
-          await mailSchoolEntered(app, tx, teacher, { schoolName: school.name, olympiadTitle: olympiad.title, olympiadId: olympiad.id, olympiadName: olympiad.varName });
+          await mailSchoolEntered(app, tx, teacher, {
+            schoolName: school.name,
+            olympiadTitle: olympiad.title,
+            olympiadId: olympiad.id,
+            olympiadName: olympiad.varName,
+          });
         }
         return `${school.name} is entered in ${olympiad.title}; ${teacher.email} has been mailed`;
       });
@@ -185,16 +262,32 @@ export async function eoiRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'POST', url: '/expression-of-interest/rest/:id/decline', tags, access: schoolsAccess.eoiHandle,
-    summary: 'Decline an expression, with a reason mailed to the teacher', params: IdParams, body: DeclineEoiBody,
+    method: 'POST',
+    url: '/expression-of-interest/rest/:id/decline',
+    tags,
+    access: schoolsAccess.eoiHandle,
+    summary: 'Decline an expression, with a reason mailed to the teacher',
+    params: IdParams,
+    body: DeclineEoiBody,
     response: z.object({ success: z.literal(true), message: z.string(), expression: Eoi }),
     handler: async ({ req, actor, params, body }) => {
       await db.transaction(async (tx) => {
         const eoi = await eoiQueries.findEoi(tx, params.id, true);
         if (!eoi || !schoolsPolicy.canSeeEoi(actor, eoi)) throw notFound('This expression of interest');
         if (eoi.status !== 'pending') throw conflict(`This expression was ${eoi.status} already`);
-        await eoiQueries.markEoi(tx, eoi.id, { status: 'declined', declineReason: body.reason, handledBy: actor.userId });
-        await audit(tx, actor, { action: 'eoi.decline', entity: 'expression_of_interest', entityId: eoi.id, olympiadId: eoi.olympiadId, ip: req.ip, data: body });
+        await eoiQueries.markEoi(tx, eoi.id, {
+          status: 'declined',
+          declineReason: body.reason,
+          handledBy: actor.userId,
+        });
+        await audit(tx, actor, {
+          action: 'eoi.decline',
+          entity: 'expression_of_interest',
+          entityId: eoi.id,
+          olympiadId: eoi.olympiadId,
+          ip: req.ip,
+          data: body,
+        });
         await mailEoiDeclined(app, tx, eoi, eoi.olympiadTitle, body.reason);
       });
       const expression = presentEoi((await eoiQueries.findEoi(db, params.id))!);
@@ -203,14 +296,27 @@ export async function eoiRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'DELETE', url: '/interest/rest/:id', tags, access: schoolsAccess.eoiDelete,
-    summary: 'Delete an expression of interest (spam, duplicates)', params: IdParams, response: Ok,
+    method: 'DELETE',
+    url: '/interest/rest/:id',
+    tags,
+    access: schoolsAccess.eoiDelete,
+    summary: 'Delete an expression of interest (spam, duplicates)',
+    params: IdParams,
+    response: Ok,
     handler: async ({ req, actor, params }) => {
       const eoi = await eoiQueries.findEoi(db, params.id);
-      if (!eoi || !schoolsPolicy.canSeeEoi(actor, eoi) || !schoolsPolicy.canDeleteEoi(actor, eoi)) throw notFound('This expression of interest');
+      if (!eoi || !schoolsPolicy.canSeeEoi(actor, eoi) || !schoolsPolicy.canDeleteEoi(actor, eoi))
+        throw notFound('This expression of interest');
       await db.transaction(async (tx) => {
         await eoiQueries.deleteEoi(tx, eoi.id);
-        await audit(tx, actor, { action: 'eoi.delete', entity: 'expression_of_interest', entityId: eoi.id, olympiadId: eoi.olympiadId, ip: req.ip, data: { schoolName: eoi.schoolName } });
+        await audit(tx, actor, {
+          action: 'eoi.delete',
+          entity: 'expression_of_interest',
+          entityId: eoi.id,
+          olympiadId: eoi.olympiadId,
+          ip: req.ip,
+          data: { schoolName: eoi.schoolName },
+        });
       });
       return { success: true as const, message: 'The expression of interest is deleted' };
     },

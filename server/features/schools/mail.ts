@@ -29,8 +29,12 @@ export async function mailTeacherLink(
   const token = await createUserToken(q, app.config.appSecret, { userId: user.id, purpose, hours });
   const link = verifyLink(app.config.publicUrl, token);
   const name = nameOf(user);
-  const entered = context.olympiadTitle && context.schoolName ? ` ${context.schoolName} is entered in ${context.olympiadTitle}.` : '';
-  const subject = purpose === 'verify_email' ? 'Welcome to Olympus: verify your address and choose a password' : 'Reset your Olympus password';
+  const entered =
+    context.olympiadTitle && context.schoolName ? ` ${context.schoolName} is entered in ${context.olympiadTitle}.` : '';
+  const subject =
+    purpose === 'verify_email'
+      ? 'Welcome to Olympus: verify your address and choose a password'
+      : 'Reset your Olympus password';
   const lead =
     purpose === 'verify_email'
       ? `Welcome to Olympus.${entered} Your username is "${user.username}". Open this link within 7 days to verify your address and choose a password:`
@@ -68,7 +72,10 @@ export async function mailEoiDeclined(
     kind: 'eoi-declined',
     to: eoi.teacherEmail,
     olympiadId: eoi.olympiadId,
-    template: { kind: 'eoi-declined', vars: { name: eoi.teacherFirstName, schoolName: eoi.schoolName, olympiadTitle: what, reason } },
+    template: {
+      kind: 'eoi-declined',
+      vars: { name: eoi.teacherFirstName, schoolName: eoi.schoolName, olympiadTitle: what, reason },
+    },
     subject: `Your expression of interest in ${what}`,
     text,
     html: text
@@ -97,7 +104,13 @@ export async function mailSchoolEntered(
     olympiadId: context.olympiadId,
     template: {
       kind: 'school-entered',
-      vars: { name: nameOf(user), username: user.username, schoolName: context.schoolName, olympiadTitle: context.olympiadTitle, link },
+      vars: {
+        name: nameOf(user),
+        username: user.username,
+        schoolName: context.schoolName,
+        olympiadTitle: context.olympiadTitle,
+        link,
+      },
     },
     subject: `${context.schoolName} is entered in ${context.olympiadTitle}`,
     text,

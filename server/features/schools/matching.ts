@@ -4,8 +4,30 @@
  * shared words; the better of the two counts.
  */
 const commonWords = new Set([
-  'school', 'skool', 'high', 'hoer', 'hoerskool', 'laerskool', 'primary', 'primere', 'secondary', 'sekondere',
-  'college', 'academy', 'the', 'of', 'and', 'en', 'die', 'combined', 'comprehensive', 'ss', 'ps', 'hs', 'boys', 'girls',
+  'school',
+  'skool',
+  'high',
+  'hoer',
+  'hoerskool',
+  'laerskool',
+  'primary',
+  'primere',
+  'secondary',
+  'sekondere',
+  'college',
+  'academy',
+  'the',
+  'of',
+  'and',
+  'en',
+  'die',
+  'combined',
+  'comprehensive',
+  'ss',
+  'ps',
+  'hs',
+  'boys',
+  'girls',
 ]);
 
 export function foldName(name: string): string[] {

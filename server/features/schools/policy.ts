@@ -66,7 +66,8 @@ export const schoolsPolicy = {
    * one named); staff every school's in the olympiads they hold.
    */
   participantScope(actor: Actor, olympiadId: number | undefined): { olympiads: 'all' | number[]; schoolId?: number } {
-    if (actor.role === 'teacher') return { olympiads: olympiadId ? [olympiadId] : 'all', schoolId: actor.schoolId ?? -1 };
+    if (actor.role === 'teacher')
+      return { olympiads: olympiadId ? [olympiadId] : 'all', schoolId: actor.schoolId ?? -1 };
     return { olympiads: olympiadScope(actor, olympiadId) };
   },
 

@@ -45,7 +45,9 @@ export function presentTeacher(actor: Actor | null, t: TeacherListRow): Teacher 
     hasPassword: Boolean(t.hasPassword),
     disabled: t.disabledAt != null,
     can: {
-      update: actor ? schoolsPolicy.canUpdateTeacher(actor, t.schoolId ? { id: t.schoolId, olympiadIds: t.olympiadIds } : null) : false,
+      update: actor
+        ? schoolsPolicy.canUpdateTeacher(actor, t.schoolId ? { id: t.schoolId, olympiadIds: t.olympiadIds } : null)
+        : false,
     },
   };
 }
@@ -95,8 +97,17 @@ export function presentEoi(e: EoiRow): Eoi {
 }
 
 export function presentPortalOlympiad(o: {
-  id: number; varName: string; title: string; year: number; kind: 'school' | 'country'; open: boolean;
-  startsAt: Date | null; endsAt: Date | null; participantId: number | null; status: SchoolParticipant['status'] | null; learnerCount: number;
+  id: number;
+  varName: string;
+  title: string;
+  year: number;
+  kind: 'school' | 'country';
+  open: boolean;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  participantId: number | null;
+  status: SchoolParticipant['status'] | null;
+  learnerCount: number;
 }): PortalOlympiad {
   return {
     id: o.id,
@@ -111,7 +122,10 @@ export function presentPortalOlympiad(o: {
       o.participantId != null
         ? {
             id: o.participantId,
-            status: (o.status ?? 'entered') === 'entered' && Number(o.learnerCount) > 0 ? 'learners_loaded' : (o.status ?? 'entered'),
+            status:
+              (o.status ?? 'entered') === 'entered' && Number(o.learnerCount) > 0
+                ? 'learners_loaded'
+                : (o.status ?? 'entered'),
             learnerCount: Number(o.learnerCount),
           }
         : null,

@@ -9,23 +9,40 @@ export type UserRow = typeof users.$inferSelect;
 export type ParticipantRow = typeof schoolParticipants.$inferSelect;
 
 const scopeFilter = (scope: 'all' | number[], column: SQL) =>
-  scope === 'all' ? sql`true` : scope.length ? sql`${column} in (${sql.join(scope.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
+  scope === 'all'
+    ? sql`true`
+    : scope.length
+      ? sql`${column} in (${sql.join(
+          scope.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql`false`;
 
 // ── Schools ───────────────────────────────────────────────────────────────────────────────────────
 
 export async function listSchools(q: Queryable, scope: 'all' | number[], p: Paging) {
   const where: SQL[] = [];
   if (scope !== 'all') {
-    where.push(sql`exists (select 1 from school_participants sp where sp.school_id = s.id and ${scopeFilter(scope, sql`sp.olympiad_id`)})`);
+    where.push(
+      sql`exists (select 1 from school_participants sp where sp.school_id = s.id and ${scopeFilter(scope, sql`sp.olympiad_id`)})`,
+    );
   }
   if (p.search?.trim()) {
     const like = containsPattern(p.search);
-    where.push(sql`(lower(s.name) like ${like} or s.emis_number like ${like} or lower(coalesce(s.town, '')) like ${like})`);
+    where.push(
+      sql`(lower(s.name) like ${like} or s.emis_number like ${like} or lower(coalesce(s.town, '')) like ${like})`,
+    );
   }
   const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const order = orderBy(
     p,
-    { name: sql`lower(s.name)`, town: sql`lower(s.town)`, province: sql`s.province`, emisNumber: sql`s.emis_number`, updatedAt: sql`s.updated_at` },
+    {
+      name: sql`lower(s.name)`,
+      town: sql`lower(s.town)`,
+      province: sql`s.province`,
+      emisNumber: sql`s.emis_number`,
+      updatedAt: sql`s.updated_at`,
+    },
     'name',
     sql`s.id`,
   );
@@ -80,7 +97,10 @@ export async function insertSchool(q: Queryable, input: SchoolInput) {
 
 export async function updateSchool(q: Queryable, id: number, input: Partial<SchoolInput>) {
   const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  await q.update(schools).set({ ...values, updatedAt: new Date() }).where(eq(schools.id, id));
+  await q
+    .update(schools)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(schools.id, id));
 }
 
 /** Counts what still points at a school (a school with people or entries is merged, not deleted). */
@@ -105,7 +125,9 @@ export async function mergeSchools(q: Queryable, sourceId: number, targetId: num
   await q.execute(sql`update users set school_id = ${targetId}, updated_at = now() where school_id = ${sourceId}`);
   await q.execute(sql`delete from school_participants sp where sp.school_id = ${sourceId}
                       and exists (select 1 from school_participants t where t.school_id = ${targetId} and t.olympiad_id = sp.olympiad_id)`);
-  await q.execute(sql`update school_participants set school_id = ${targetId}, updated_at = now() where school_id = ${sourceId}`);
+  await q.execute(
+    sql`update school_participants set school_id = ${targetId}, updated_at = now() where school_id = ${sourceId}`,
+  );
   await q.execute(sql`update expressions_of_interest set school_id = ${targetId} where school_id = ${sourceId}`);
   await q.delete(schools).where(eq(schools.id, sourceId));
 }
@@ -132,10 +154,16 @@ const teacherColumns = sql`u.id, u.username, u.first_name as "firstName", u.last
   (u.password_hash is not null) as "hasPassword", u.disabled_at as "disabledAt",
   coalesce((select array_agg(sp.olympiad_id) from school_participants sp where sp.school_id = u.school_id), '{}') as "olympiadIds"`;
 
-export async function listTeachers(q: Queryable, scope: 'all' | number[], p: Paging & { schoolId?: number | undefined }) {
+export async function listTeachers(
+  q: Queryable,
+  scope: 'all' | number[],
+  p: Paging & { schoolId?: number | undefined },
+) {
   const where: SQL[] = [sql`u.role = 'teacher'`];
   if (scope !== 'all') {
-    where.push(sql`exists (select 1 from school_participants sp where sp.school_id = u.school_id and ${scopeFilter(scope, sql`sp.olympiad_id`)})`);
+    where.push(
+      sql`exists (select 1 from school_participants sp where sp.school_id = u.school_id and ${scopeFilter(scope, sql`sp.olympiad_id`)})`,
+    );
   }
   if (p.schoolId != null) where.push(sql`u.school_id = ${p.schoolId}`);
   if (p.search?.trim()) {
@@ -156,7 +184,10 @@ export async function listTeachers(q: Queryable, scope: 'all' | number[], p: Pag
       sql`select ${teacherColumns} from users u left join schools s on s.id = u.school_id ${whereSql}
           order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from users u left join schools s on s.id = u.school_id ${whereSql}`),
+    rows<{ n: number }>(
+      q,
+      sql`select count(*)::int as n from users u left join schools s on s.id = u.school_id ${whereSql}`,
+    ),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
@@ -180,7 +211,10 @@ export async function findTeacherByEmail(q: Queryable, email: string) {
 }
 
 export async function staffUsernameTaken(q: Queryable, username: string) {
-  const [row] = await rows<{ id: number }>(q, sql`select id from users where olympiad_id is null and lower(username) = lower(${username}) limit 1`);
+  const [row] = await rows<{ id: number }>(
+    q,
+    sql`select id from users where olympiad_id is null and lower(username) = lower(${username}) limit 1`,
+  );
   return row != null;
 }
 
@@ -197,7 +231,14 @@ export async function freeTeacherUsername(q: Queryable, email: string) {
 
 export async function insertTeacher(
   q: Queryable,
-  input: { username: string; firstName: string; lastName: string; email: string; phone: string | null; schoolId: number },
+  input: {
+    username: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string | null;
+    schoolId: number;
+  },
 ) {
   const [row] = await q
     .insert(users)
@@ -207,7 +248,10 @@ export async function insertTeacher(
 }
 
 export async function updateUser(q: Queryable, id: number, values: Partial<typeof users.$inferInsert>) {
-  await q.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id));
+  await q
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 export async function findUser(q: Queryable, id: number) {
@@ -254,18 +298,28 @@ export async function listParticipants(
   if (p.status) where.push(sql`sp.status = ${p.status}`);
   if (p.search?.trim()) {
     const like = containsPattern(p.search);
-    where.push(sql`(lower(s.name) like ${like} or lower(coalesce(s.town, '')) like ${like} or s.emis_number like ${like})`);
+    where.push(
+      sql`(lower(s.name) like ${like} or lower(coalesce(s.town, '')) like ${like} or s.emis_number like ${like})`,
+    );
   }
   const from = sql`from school_participants sp join schools s on s.id = sp.school_id join olympiads o on o.id = sp.olympiad_id
                    where ${sql.join(where, sql` and `)}`;
   const order = orderBy(
     p,
-    { schoolName: sql`lower(s.name)`, status: sql`sp.status`, createdAt: sql`sp.created_at`, learnerCount: sql`"learnerCount"` },
+    {
+      schoolName: sql`lower(s.name)`,
+      status: sql`sp.status`,
+      createdAt: sql`sp.created_at`,
+      learnerCount: sql`"learnerCount"`,
+    },
     'schoolName',
     sql`sp.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<ParticipantListRow>(q, sql`select ${participantColumns} ${from} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`),
+    rows<ParticipantListRow>(
+      q,
+      sql`select ${participantColumns} ${from} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
+    ),
     rows<{ n: number }>(q, sql`select count(*)::int as n ${from}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
@@ -312,7 +366,12 @@ export async function listParticipantLearners(q: Queryable, sp: { olympiadId: nu
     ${p.search?.trim() ? sql`and (lower(u.first_name || ' ' || u.last_name) like ${containsPattern(p.search)} or lower(u.username) like ${containsPattern(p.search)})` : sql``}`;
   const order = orderBy(
     p,
-    { lastName: sql`lower(u.last_name)`, firstName: sql`lower(u.first_name)`, grade: sql`u.grade`, username: sql`lower(u.username)` },
+    {
+      lastName: sql`lower(u.last_name)`,
+      firstName: sql`lower(u.first_name)`,
+      grade: sql`u.grade`,
+      username: sql`lower(u.username)`,
+    },
     'lastName',
     sql`u.id`,
   );
@@ -340,8 +399,17 @@ export async function findOlympiad(q: Queryable, idOrName: number | string) {
 /** The olympiads a teacher's school can enter (school olympiads not yet over), and those it is in. */
 export async function portalOlympiads(q: Queryable, schoolId: number | null) {
   return rows<{
-    id: number; varName: string; title: string; year: number; kind: 'school' | 'country'; open: boolean;
-    startsAt: Date | null; endsAt: Date | null; participantId: number | null; status: ParticipantRow['status'] | null; learnerCount: number;
+    id: number;
+    varName: string;
+    title: string;
+    year: number;
+    kind: 'school' | 'country';
+    open: boolean;
+    startsAt: Date | null;
+    endsAt: Date | null;
+    participantId: number | null;
+    status: ParticipantRow['status'] | null;
+    learnerCount: number;
   }>(
     q,
     sql`select o.id, o.var_name as "varName", o.title, o.year, o.kind, o.open, o.starts_at as "startsAt", o.ends_at as "endsAt",

@@ -40,19 +40,31 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
 
   // ── Schools ─────────────────────────────────────────────────────────────────────────────────────
   route(app, {
-    method: 'GET', url: '/school/v-rest/', tags, access: schoolsAccess.listSchools,
+    method: 'GET',
+    url: '/school/v-rest/',
+    tags,
+    access: schoolsAccess.listSchools,
     summary: 'Schools: every school (overlord) or those entered in the caller’s olympiads; paged, searchable, sortable',
-    query: SchoolListQuery, response: pageOf(School),
+    query: SchoolListQuery,
+    response: pageOf(School),
     handler: async ({ actor, query }) => {
       const scope = olympiadScope(actor, query.olympiadId);
       const { items, total } = await queries.listSchools(db, scope, query);
-      return pageResult(items.map((s) => presentSchool(actor, s)), total, query);
+      return pageResult(
+        items.map((s) => presentSchool(actor, s)),
+        total,
+        query,
+      );
     },
   });
 
   route(app, {
-    method: 'GET', url: '/school/v-rest/:id', tags, access: schoolsAccess.getSchool,
-    summary: 'One school (a teacher: their own)', params: IdParams,
+    method: 'GET',
+    url: '/school/v-rest/:id',
+    tags,
+    access: schoolsAccess.getSchool,
+    summary: 'One school (a teacher: their own)',
+    params: IdParams,
     response: z.object({ success: z.literal(true), school: School }),
     handler: async ({ actor, params }) => {
       const school = await queries.findSchool(db, params.id);
@@ -62,16 +74,28 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'POST', url: '/school/v-rest/', tags, access: schoolsAccess.createSchool,
-    summary: 'Add a school (overlord)', body: SchoolInput,
+    method: 'POST',
+    url: '/school/v-rest/',
+    tags,
+    access: schoolsAccess.createSchool,
+    summary: 'Add a school (overlord)',
+    body: SchoolInput,
     response: z.object({ success: z.literal(true), school: School }),
     handler: async ({ req, actor, body }) => {
       if (body.emisNumber && (await queries.findSchoolByEmis(db, body.emisNumber))) {
-        throw conflict('A school with this EMIS number exists already', [{ path: 'body.emisNumber', message: 'This EMIS number is taken' }]);
+        throw conflict('A school with this EMIS number exists already', [
+          { path: 'body.emisNumber', message: 'This EMIS number is taken' },
+        ]);
       }
       const id = await db.transaction(async (tx) => {
         const row = await queries.insertSchool(tx, body);
-        await audit(tx, actor, { action: 'school.create', entity: 'school', entityId: row.id, ip: req.ip, data: { name: row.name } });
+        await audit(tx, actor, {
+          action: 'school.create',
+          entity: 'school',
+          entityId: row.id,
+          ip: req.ip,
+          data: { name: row.name },
+        });
         return row.id;
       });
       return { success: true as const, school: presentSchool(actor, (await queries.findSchool(db, id))!) };
@@ -79,8 +103,12 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'PUT', url: '/school/v-rest/:id', tags, access: schoolsAccess.updateSchool,
-    summary: 'Edit a school (overlord: everything; a teacher: their school’s contact details)', params: IdParams,
+    method: 'PUT',
+    url: '/school/v-rest/:id',
+    tags,
+    access: schoolsAccess.updateSchool,
+    summary: 'Edit a school (overlord: everything; a teacher: their school’s contact details)',
+    params: IdParams,
     body: z.union([SchoolInput, SchoolContactInput]),
     response: z.object({ success: z.literal(true), school: School }),
     handler: async ({ req, actor, params, body }) => {
@@ -93,55 +121,89 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           ? SchoolContactInput.safeParse(pick(body, ['address', 'phone', 'email']))
           : SchoolInput.safeParse(body);
       if (!parsed.success) {
-        throw invalid(parsed.error.issues.map((i) => ({ path: ['body', ...i.path.map(String)].join('.'), message: i.message })));
+        throw invalid(
+          parsed.error.issues.map((i) => ({ path: ['body', ...i.path.map(String)].join('.'), message: i.message })),
+        );
       }
       const values: Partial<z.infer<typeof SchoolInput>> = parsed.data;
       if (values.emisNumber && values.emisNumber !== school.emisNumber) {
         const other = await queries.findSchoolByEmis(db, values.emisNumber);
         if (other && other.id !== school.id) {
-          throw conflict('Another school has this EMIS number: merge the two instead', [{ path: 'body.emisNumber', message: 'This EMIS number is taken' }]);
+          throw conflict('Another school has this EMIS number: merge the two instead', [
+            { path: 'body.emisNumber', message: 'This EMIS number is taken' },
+          ]);
         }
       }
       await db.transaction(async (tx) => {
         await queries.updateSchool(tx, school.id, values);
-        await audit(tx, actor, { action: 'school.update', entity: 'school', entityId: school.id, ip: req.ip, data: values });
+        await audit(tx, actor, {
+          action: 'school.update',
+          entity: 'school',
+          entityId: school.id,
+          ip: req.ip,
+          data: values,
+        });
       });
       return { success: true as const, school: presentSchool(actor, (await queries.findSchool(db, school.id))!) };
     },
   });
 
   route(app, {
-    method: 'DELETE', url: '/school/v-rest/:id', tags, access: schoolsAccess.deleteSchool,
-    summary: 'Remove a school that has no teachers, learners or entries (overlord)', params: IdParams, response: Ok,
+    method: 'DELETE',
+    url: '/school/v-rest/:id',
+    tags,
+    access: schoolsAccess.deleteSchool,
+    summary: 'Remove a school that has no teachers, learners or entries (overlord)',
+    params: IdParams,
+    response: Ok,
     handler: async ({ req, actor, params }) => {
       const school = await queries.findSchool(db, params.id);
       if (!school) throw notFound('This school');
       const usage = await queries.schoolUsage(db, school.id);
       if (usage.users || usage.entries) {
-        throw conflict(`This school has ${usage.users} people and ${usage.entries} olympiad entries: merge it into another school instead`);
+        throw conflict(
+          `This school has ${usage.users} people and ${usage.entries} olympiad entries: merge it into another school instead`,
+        );
       }
       await db.transaction(async (tx) => {
         await queries.deleteSchool(tx, school.id);
-        await audit(tx, actor, { action: 'school.delete', entity: 'school', entityId: school.id, ip: req.ip, data: { name: school.name } });
+        await audit(tx, actor, {
+          action: 'school.delete',
+          entity: 'school',
+          entityId: school.id,
+          ip: req.ip,
+          data: { name: school.name },
+        });
       });
       return { success: true as const, message: `${school.name} is removed` };
     },
   });
 
   route(app, {
-    method: 'POST', url: '/school/v-rest/merge', tags, access: schoolsAccess.mergeSchools,
+    method: 'POST',
+    url: '/school/v-rest/merge',
+    tags,
+    access: schoolsAccess.mergeSchools,
     summary: 'Merge a duplicate school into another (overlord): people, entries and learners move, the duplicate goes',
-    body: MergeSchoolsBody, response: z.object({ success: z.literal(true), message: z.string(), school: School }),
+    body: MergeSchoolsBody,
+    response: z.object({ success: z.literal(true), message: z.string(), school: School }),
     handler: async ({ req, actor, body }) => {
       if (body.sourceId === body.targetId) throw badRequest('Choose two different schools');
-      const [source, target] = await Promise.all([queries.findSchool(db, body.sourceId), queries.findSchool(db, body.targetId)]);
+      const [source, target] = await Promise.all([
+        queries.findSchool(db, body.sourceId),
+        queries.findSchool(db, body.targetId),
+      ]);
       if (!source) throw notFound('The duplicate school');
       if (!target) throw notFound('The school to keep');
       await db.transaction(async (tx) => {
         await queries.mergeSchools(tx, source.id, target.id);
-        if (!target.emisNumber && source.emisNumber) await queries.updateSchool(tx, target.id, { emisNumber: source.emisNumber });
+        if (!target.emisNumber && source.emisNumber)
+          await queries.updateSchool(tx, target.id, { emisNumber: source.emisNumber });
         await audit(tx, actor, {
-          action: 'school.merge', entity: 'school', entityId: target.id, ip: req.ip,
+          action: 'school.merge',
+          entity: 'school',
+          entityId: target.id,
+          ip: req.ip,
           data: { sourceId: source.id, sourceName: source.name, targetName: target.name },
         });
       });
@@ -155,19 +217,31 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
 
   // ── Teachers ────────────────────────────────────────────────────────────────────────────────────
   route(app, {
-    method: 'GET', url: '/teacher/v-rest/', tags, access: schoolsAccess.listTeachers,
+    method: 'GET',
+    url: '/teacher/v-rest/',
+    tags,
+    access: schoolsAccess.listTeachers,
     summary: 'Teachers of the schools in the caller’s olympiads (overlord: all); paged, searchable, sortable',
-    query: TeacherListQuery, response: pageOf(Teacher),
+    query: TeacherListQuery,
+    response: pageOf(Teacher),
     handler: async ({ actor, query }) => {
       const scope = olympiadScope(actor, query.olympiadId);
       const { items, total } = await queries.listTeachers(db, scope, query);
-      return pageResult(items.map((t) => presentTeacher(actor, t)), total, query);
+      return pageResult(
+        items.map((t) => presentTeacher(actor, t)),
+        total,
+        query,
+      );
     },
   });
 
   route(app, {
-    method: 'GET', url: '/teacher/v-rest/me', tags, access: schoolsAccess.myProfile,
-    summary: 'The signed-in teacher’s profile', response: z.object({ success: z.literal(true), teacher: Teacher }),
+    method: 'GET',
+    url: '/teacher/v-rest/me',
+    tags,
+    access: schoolsAccess.myProfile,
+    summary: 'The signed-in teacher’s profile',
+    response: z.object({ success: z.literal(true), teacher: Teacher }),
     handler: async ({ actor }) => {
       const teacher = await queries.findTeacher(db, actor.userId);
       if (!teacher) throw notFound('Your profile');
@@ -176,22 +250,37 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'PUT', url: '/teacher/v-rest/me', tags, access: schoolsAccess.myProfile,
-    summary: 'Edit the signed-in teacher’s name, email and phone', body: MyProfileInput,
+    method: 'PUT',
+    url: '/teacher/v-rest/me',
+    tags,
+    access: schoolsAccess.myProfile,
+    summary: 'Edit the signed-in teacher’s name, email and phone',
+    body: MyProfileInput,
     response: z.object({ success: z.literal(true), teacher: Teacher }),
     handler: async ({ req, actor, body }) => {
       if (await queries.emailTakenByAnotherTeacher(db, body.email, actor.userId)) {
-        throw conflict('Another teacher uses this email address', [{ path: 'body.email', message: 'This address is taken' }]);
+        throw conflict('Another teacher uses this email address', [
+          { path: 'body.email', message: 'This address is taken' },
+        ]);
       }
       const before = await queries.findUser(db, actor.userId);
       if (!before) throw notFound('Your profile');
       const emailChanged = (before.email ?? '').toLowerCase() !== body.email;
       await db.transaction(async (tx) => {
         await queries.updateUser(tx, actor.userId, {
-          firstName: body.firstName, lastName: body.lastName, email: body.email, phone: body.phone ?? null,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          phone: body.phone ?? null,
           ...(emailChanged ? { emailVerifiedAt: null } : {}),
         });
-        await audit(tx, actor, { action: 'teacher.update-profile', entity: 'user', entityId: actor.userId, ip: req.ip, data: { emailChanged } });
+        await audit(tx, actor, {
+          action: 'teacher.update-profile',
+          entity: 'user',
+          entityId: actor.userId,
+          ip: req.ip,
+          data: { emailChanged },
+        });
         if (emailChanged) await mailTeacherLink(app, tx, { ...before, email: body.email }, 'verify_email');
       });
       return { success: true as const, teacher: presentTeacher(null, (await queries.findTeacher(db, actor.userId))!) };
@@ -199,8 +288,13 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'GET', url: '/teacher/v-rest/:id', tags, access: schoolsAccess.getTeacher,
-    summary: 'One teacher', params: IdParams, response: z.object({ success: z.literal(true), teacher: Teacher }),
+    method: 'GET',
+    url: '/teacher/v-rest/:id',
+    tags,
+    access: schoolsAccess.getTeacher,
+    summary: 'One teacher',
+    params: IdParams,
+    response: z.object({ success: z.literal(true), teacher: Teacher }),
     handler: async ({ actor, params }) => {
       const teacher = await queries.findTeacher(db, params.id);
       if (!teacher || !schoolsPolicy.canSeeTeacher(actor, schoolRecord(teacher))) throw notFound('This teacher');
@@ -209,20 +303,32 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'POST', url: '/teacher/v-rest/', tags, access: schoolsAccess.createTeacher,
+    method: 'POST',
+    url: '/teacher/v-rest/',
+    tags,
+    access: schoolsAccess.createTeacher,
     summary: 'Add a teacher to a school (admin: a school of their olympiad); mails a verify-and-set-password link',
-    body: TeacherInput, response: z.object({ success: z.literal(true), message: z.string(), teacher: Teacher }),
+    body: TeacherInput,
+    response: z.object({ success: z.literal(true), message: z.string(), teacher: Teacher }),
     handler: async ({ req, actor, body }) => {
       const school = await queries.findSchool(db, body.schoolId);
       if (!school || !schoolsPolicy.canSeeSchool(actor, school) || !schoolsPolicy.canUpdateTeacher(actor, school)) {
         throw notFound('This school');
       }
       if (await queries.emailTakenByAnotherTeacher(db, body.email, null)) {
-        throw conflict('A teacher with this email address exists already', [{ path: 'body.email', message: 'This address is taken' }]);
+        throw conflict('A teacher with this email address exists already', [
+          { path: 'body.email', message: 'This address is taken' },
+        ]);
       }
       const id = await db.transaction(async (tx) => {
         const teacher = await createTeacher(tx, { ...body, phone: body.phone ?? null });
-        await audit(tx, actor, { action: 'teacher.create', entity: 'user', entityId: teacher.id, ip: req.ip, data: { schoolId: school.id } });
+        await audit(tx, actor, {
+          action: 'teacher.create',
+          entity: 'user',
+          entityId: teacher.id,
+          ip: req.ip,
+          data: { schoolId: school.id },
+        });
         await mailTeacherLink(app, tx, teacher, 'verify_email', { schoolName: school.name });
         return teacher.id;
       });
@@ -235,12 +341,21 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'PUT', url: '/teacher/v-rest/:id', tags, access: schoolsAccess.updateTeacher,
-    summary: 'Edit a teacher of one of the admin’s schools (overlord: any)', params: IdParams, body: TeacherUpdate,
+    method: 'PUT',
+    url: '/teacher/v-rest/:id',
+    tags,
+    access: schoolsAccess.updateTeacher,
+    summary: 'Edit a teacher of one of the admin’s schools (overlord: any)',
+    params: IdParams,
+    body: TeacherUpdate,
     response: z.object({ success: z.literal(true), teacher: Teacher }),
     handler: async ({ req, actor, params, body }) => {
       const teacher = await queries.findTeacher(db, params.id);
-      if (!teacher || !schoolsPolicy.canSeeTeacher(actor, schoolRecord(teacher)) || !schoolsPolicy.canUpdateTeacher(actor, schoolRecord(teacher))) {
+      if (
+        !teacher ||
+        !schoolsPolicy.canSeeTeacher(actor, schoolRecord(teacher)) ||
+        !schoolsPolicy.canUpdateTeacher(actor, schoolRecord(teacher))
+      ) {
         throw notFound('This teacher');
       }
       if (body.schoolId != null && body.schoolId !== teacher.schoolId) {
@@ -248,16 +363,27 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
         if (!school || !schoolsPolicy.canUpdateTeacher(actor, school)) throw notFound('The new school');
       }
       if (await queries.emailTakenByAnotherTeacher(db, body.email, teacher.id)) {
-        throw conflict('Another teacher uses this email address', [{ path: 'body.email', message: 'This address is taken' }]);
+        throw conflict('Another teacher uses this email address', [
+          { path: 'body.email', message: 'This address is taken' },
+        ]);
       }
       await db.transaction(async (tx) => {
         await queries.updateUser(tx, teacher.id, {
-          firstName: body.firstName, lastName: body.lastName, email: body.email, phone: body.phone ?? null,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          phone: body.phone ?? null,
           ...(body.schoolId != null ? { schoolId: body.schoolId } : {}),
           ...(body.disabled === undefined ? {} : { disabledAt: body.disabled ? new Date() : null }),
         });
         if (body.disabled) await tx.execute(sqlRevoke(teacher.id));
-        await audit(tx, actor, { action: 'teacher.update', entity: 'user', entityId: teacher.id, ip: req.ip, data: { ...body } });
+        await audit(tx, actor, {
+          action: 'teacher.update',
+          entity: 'user',
+          entityId: teacher.id,
+          ip: req.ip,
+          data: { ...body },
+        });
       });
       return { success: true as const, teacher: presentTeacher(actor, (await queries.findTeacher(db, teacher.id))!) };
     },
@@ -268,9 +394,16 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
     ['reset-password', 'reset_password', 'A password-reset link'],
   ] as const) {
     route(app, {
-      method: 'POST', url: `/teacher/v-rest/:id/${path}`, tags, access: schoolsAccess.mailTeacher,
-      summary: path === 'reset-password' ? 'Mail a teacher a one-time password-reset link' : 'Mail a teacher a new verify-and-set-password link',
-      params: IdParams, response: Ok,
+      method: 'POST',
+      url: `/teacher/v-rest/:id/${path}`,
+      tags,
+      access: schoolsAccess.mailTeacher,
+      summary:
+        path === 'reset-password'
+          ? 'Mail a teacher a one-time password-reset link'
+          : 'Mail a teacher a new verify-and-set-password link',
+      params: IdParams,
+      response: Ok,
       handler: async ({ req, actor, params }) => {
         const teacher = await queries.findTeacher(db, params.id);
         if (!teacher || !schoolsPolicy.canUpdateTeacher(actor, schoolRecord(teacher))) throw notFound('This teacher');
@@ -287,9 +420,13 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
 
   // ── Participating schools ───────────────────────────────────────────────────────────────────────
   route(app, {
-    method: 'GET', url: '/school-participant/v-rest/', tags, access: schoolsAccess.listParticipants,
+    method: 'GET',
+    url: '/school-participant/v-rest/',
+    tags,
+    access: schoolsAccess.listParticipants,
     summary: 'Schools entered in an olympiad, with learner counts and status (a teacher: their school’s entries)',
-    query: ParticipantListQuery, response: pageOf(SchoolParticipant),
+    query: ParticipantListQuery,
+    response: pageOf(SchoolParticipant),
     handler: async ({ actor, query }) => {
       const scope = schoolsPolicy.participantScope(actor, query.olympiadId);
       const { items, total } = await queries.listParticipants(db, scope.olympiads, {
@@ -301,8 +438,12 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'GET', url: '/school-participant/v-rest/:id', tags, access: schoolsAccess.listParticipants,
-    summary: 'One participating school', params: IdParams,
+    method: 'GET',
+    url: '/school-participant/v-rest/:id',
+    tags,
+    access: schoolsAccess.listParticipants,
+    summary: 'One participating school',
+    params: IdParams,
     response: z.object({ success: z.literal(true), participant: SchoolParticipant }),
     handler: async ({ actor, params }) => {
       const p = await queries.findParticipant(db, params.id);
@@ -312,8 +453,12 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'POST', url: '/school-participant/v-rest/', tags, access: schoolsAccess.enterSchool,
-    summary: 'Enter a school in an olympiad (admin of that olympiad)', body: EnterSchoolBody,
+    method: 'POST',
+    url: '/school-participant/v-rest/',
+    tags,
+    access: schoolsAccess.enterSchool,
+    summary: 'Enter a school in an olympiad (admin of that olympiad)',
+    body: EnterSchoolBody,
     response: z.object({ success: z.literal(true), message: z.string(), participant: SchoolParticipant }),
     handler: async ({ req, actor, body }) => {
       const olympiad = await queries.findOlympiad(db, body.olympiadId);
@@ -328,40 +473,79 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'PUT', url: '/school-participant/v-rest/:id', tags, access: schoolsAccess.updateParticipant,
-    summary: 'Change an entry’s status (admin)', params: IdParams, body: UpdateParticipantBody,
+    method: 'PUT',
+    url: '/school-participant/v-rest/:id',
+    tags,
+    access: schoolsAccess.updateParticipant,
+    summary: 'Change an entry’s status (admin)',
+    params: IdParams,
+    body: UpdateParticipantBody,
     response: z.object({ success: z.literal(true), participant: SchoolParticipant }),
     handler: async ({ req, actor, params, body }) => {
       const p = await queries.findParticipant(db, params.id);
-      if (!p || !schoolsPolicy.canSeeParticipant(actor, p) || !schoolsPolicy.canUpdateParticipant(actor, p)) throw notFound('This entry');
+      if (!p || !schoolsPolicy.canSeeParticipant(actor, p) || !schoolsPolicy.canUpdateParticipant(actor, p))
+        throw notFound('This entry');
       await db.transaction(async (tx) => {
         await queries.setParticipantStatus(tx, p.id, body.status);
-        await audit(tx, actor, { action: 'participant.status', entity: 'school_participant', entityId: p.id, olympiadId: p.olympiadId, ip: req.ip, data: body });
+        await audit(tx, actor, {
+          action: 'participant.status',
+          entity: 'school_participant',
+          entityId: p.id,
+          olympiadId: p.olympiadId,
+          ip: req.ip,
+          data: body,
+        });
       });
       return { success: true as const, participant: presentParticipant((await queries.findParticipant(db, p.id))!) };
     },
   });
 
   route(app, {
-    method: 'DELETE', url: '/school-participant/v-rest/:id', tags, access: schoolsAccess.updateParticipant,
-    summary: 'Take a school out of an olympiad (admin; only while it has no learners)', params: IdParams, response: Ok,
+    method: 'DELETE',
+    url: '/school-participant/v-rest/:id',
+    tags,
+    access: schoolsAccess.updateParticipant,
+    summary: 'Take a school out of an olympiad (admin; only while it has no learners)',
+    params: IdParams,
+    response: Ok,
     handler: async ({ req, actor, params }) => {
       const p = await queries.findParticipant(db, params.id);
-      if (!p || !schoolsPolicy.canSeeParticipant(actor, p) || !schoolsPolicy.canUpdateParticipant(actor, p)) throw notFound('This entry');
-      if (Number(p.learnerCount) > 0) throw conflict(`${p.schoolName} has ${p.learnerCount} learners in this olympiad: remove them first, or set the entry to withdrawn`);
+      if (!p || !schoolsPolicy.canSeeParticipant(actor, p) || !schoolsPolicy.canUpdateParticipant(actor, p))
+        throw notFound('This entry');
+      if (Number(p.learnerCount) > 0)
+        throw conflict(
+          `${p.schoolName} has ${p.learnerCount} learners in this olympiad: remove them first, or set the entry to withdrawn`,
+        );
       await db.transaction(async (tx) => {
         await queries.deleteParticipant(tx, p.id);
-        await audit(tx, actor, { action: 'participant.delete', entity: 'school_participant', entityId: p.id, olympiadId: p.olympiadId, ip: req.ip });
+        await audit(tx, actor, {
+          action: 'participant.delete',
+          entity: 'school_participant',
+          entityId: p.id,
+          olympiadId: p.olympiadId,
+          ip: req.ip,
+        });
       });
       return { success: true as const, message: `${p.schoolName} is no longer entered in ${p.olympiadTitle}` };
     },
   });
 
   route(app, {
-    method: 'GET', url: '/participant/v-rest/', tags, access: schoolsAccess.participantLearners,
+    method: 'GET',
+    url: '/participant/v-rest/',
+    tags,
+    access: schoolsAccess.participantLearners,
     summary: 'The learners (participants) of one participating school: customerParticipantId is the entry’s id',
     query: ParticipantLearnersQuery,
-    response: pageOf(z.object({ id: z.number().int(), username: z.string(), firstName: z.string(), lastName: z.string(), grade: z.number().int().nullable() })),
+    response: pageOf(
+      z.object({
+        id: z.number().int(),
+        username: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
+        grade: z.number().int().nullable(),
+      }),
+    ),
     handler: async ({ actor, query }) => {
       const p = await queries.findParticipant(db, query.customerParticipantId);
       if (!p || !schoolsPolicy.canSeeParticipant(actor, p)) throw notFound('This entry');
@@ -371,14 +555,20 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
-    method: 'POST', url: '/teacher-expression/rest/', tags, access: schoolsAccess.teacherExpression,
-    summary: 'A signed-in teacher enters their own school in an olympiad', body: TeacherExpressionBody,
+    method: 'POST',
+    url: '/teacher-expression/rest/',
+    tags,
+    access: schoolsAccess.teacherExpression,
+    summary: 'A signed-in teacher enters their own school in an olympiad',
+    body: TeacherExpressionBody,
     response: z.object({ success: z.literal(true), message: z.string(), participant: SchoolParticipant }),
     handler: async ({ req, actor, body }) => {
-      if (actor.schoolId == null) throw badRequest('Your account is not linked to a school yet; please contact the organisers');
+      if (actor.schoolId == null)
+        throw badRequest('Your account is not linked to a school yet; please contact the organisers');
       const olympiad = await queries.findOlympiad(db, body.olympiadId);
       if (!olympiad || olympiad.kind !== 'school') throw notFound('This olympiad');
-      if (olympiad.endsAt && olympiad.endsAt.getTime() < Date.now()) throw conflict(`${olympiad.title} is over; it takes no more entries`);
+      if (olympiad.endsAt && olympiad.endsAt.getTime() < Date.now())
+        throw conflict(`${olympiad.title} is over; it takes no more entries`);
       const school = await queries.findSchool(db, actor.schoolId);
       if (!school) throw notFound('Your school');
       const result = await enterSchoolAs(app, actor, req.ip, olympiad, school);
@@ -388,26 +578,41 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
 
   // ── Teacher portal ──────────────────────────────────────────────────────────────────────────────
   route(app, {
-    method: 'GET', url: '/api/portal/olympiads', tags, access: schoolsAccess.portal,
+    method: 'GET',
+    url: '/api/portal/olympiads',
+    tags,
+    access: schoolsAccess.portal,
     summary: 'The teacher’s olympiads: those the school is in, and those it can still enter',
     response: z.object({ success: z.literal(true), school: School.nullable(), items: z.array(PortalOlympiad) }),
     handler: async ({ actor }) => {
       const school = actor.schoolId ? await queries.findSchool(db, actor.schoolId) : null;
       const items = await queries.portalOlympiads(db, actor.schoolId);
-      return { success: true as const, school: school ? presentSchool(actor, school) : null, items: items.map(presentPortalOlympiad) };
+      return {
+        success: true as const,
+        school: school ? presentSchool(actor, school) : null,
+        items: items.map(presentPortalOlympiad),
+      };
     },
   });
 
   route(app, {
-    method: 'GET', url: '/api/portal/olympiads/:olympiadName', tags, access: schoolsAccess.portal,
-    summary: 'The school’s page for one olympiad: its entry, learners and what to do next', params: NameParams,
+    method: 'GET',
+    url: '/api/portal/olympiads/:olympiadName',
+    tags,
+    access: schoolsAccess.portal,
+    summary: 'The school’s page for one olympiad: its entry, learners and what to do next',
+    params: NameParams,
     response: z.object({ success: z.literal(true), school: School.nullable(), olympiad: PortalOlympiad }),
     handler: async ({ actor, params }) => {
       const items = await queries.portalOlympiads(db, actor.schoolId);
       const olympiad = items.find((o) => o.varName === params.olympiadName.toLowerCase());
       if (!olympiad) throw notFound('This olympiad');
       const school = actor.schoolId ? await queries.findSchool(db, actor.schoolId) : null;
-      return { success: true as const, school: school ? presentSchool(actor, school) : null, olympiad: presentPortalOlympiad(olympiad) };
+      return {
+        success: true as const,
+        school: school ? presentSchool(actor, school) : null,
+        olympiad: presentPortalOlympiad(olympiad),
+      };
     },
   });
 }
@@ -420,4 +625,5 @@ function pick(body: object, keys: string[]) {
   return Object.fromEntries(Object.entries(body).filter(([k]) => keys.includes(k)));
 }
 
-const sqlRevoke = (userId: number) => sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`;
+const sqlRevoke = (userId: number) =>
+  sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`;

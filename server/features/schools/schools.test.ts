@@ -11,7 +11,8 @@ let otherSchool: { id: number };
 beforeAll(async () => {
   server = await startTestServer();
   demo = await demoIds(server);
-  for (const u of ['overlord', 'admin', 'accountant', 'funding', 'teacher', 'teacher2']) tokens[u] = (await server.signIn(u)).accessToken.token;
+  for (const u of ['overlord', 'admin', 'accountant', 'funding', 'teacher', 'teacher2'])
+    tokens[u] = (await server.signIn(u)).accessToken.token;
   tokens.learner = (await server.signIn('learner1', { olympiadName: 'geo-demo' })).accessToken.token;
   otherOlympiad = await createOlympiad(server.db);
   otherSchool = await createSchool(server.db, { name: 'Other Olympiad School', town: 'Durban' });
@@ -54,25 +55,44 @@ describe('schools', () => {
   it('a teacher sees and edits only their own school’s contact details; other schools are 404, unchanged', async () => {
     expect((await get(`/school/v-rest/${demo.school1}`, 'teacher')).status).toBe(200);
     expect((await get(`/school/v-rest/${demo.school2}`, 'teacher')).status).toBe(404);
-    const put = await server.api('PUT', `/school/v-rest/${demo.school2}`, { token: tokens.teacher, body: { phone: '000' } });
+    const put = await server.api('PUT', `/school/v-rest/${demo.school2}`, {
+      token: tokens.teacher,
+      body: { phone: '000' },
+    });
     expect(put.status).toBe(404);
     const [row] = await server.query<{ phone: string }>`select phone from schools where id = ${demo.school2}`;
     expect(row!.phone).toBe('021 686 3987');
-    const own = await server.api('PUT', `/school/v-rest/${demo.school1}`, { token: tokens.teacher, body: { phone: '012 000 1111' } });
+    const own = await server.api('PUT', `/school/v-rest/${demo.school1}`, {
+      token: tokens.teacher,
+      body: { phone: '012 000 1111' },
+    });
     expect(own.status).toBe(200);
     expect(own.body.school.phone).toBe('012 000 1111');
-    expect((await server.api('PUT', `/school/v-rest/${demo.school1}`, { token: tokens.admin, body: { name: 'X' } })).status).toBe(403);
+    expect(
+      (await server.api('PUT', `/school/v-rest/${demo.school1}`, { token: tokens.admin, body: { name: 'X' } })).status,
+    ).toBe(403);
   });
 
   it('the overlord creates, edits, refuses a duplicate EMIS, merges and deletes', async () => {
-    const created = await server.api('POST', '/school/v-rest/', { token: tokens.overlord, body: { name: 'Laerskool Duplikaat', emisNumber: '123456789', town: 'Pretoria' } });
+    const created = await server.api('POST', '/school/v-rest/', {
+      token: tokens.overlord,
+      body: { name: 'Laerskool Duplikaat', emisNumber: '123456789', town: 'Pretoria' },
+    });
     expect(created.status).toBe(200);
-    const dup = await server.api('POST', '/school/v-rest/', { token: tokens.overlord, body: { name: 'Again', emisNumber: '123456789' } });
+    const dup = await server.api('POST', '/school/v-rest/', {
+      token: tokens.overlord,
+      body: { name: 'Again', emisNumber: '123456789' },
+    });
     expect(dup.status).toBe(409);
-    expect((await server.api('POST', '/school/v-rest/', { token: tokens.admin, body: { name: 'No' } })).status).toBe(403);
+    expect((await server.api('POST', '/school/v-rest/', { token: tokens.admin, body: { name: 'No' } })).status).toBe(
+      403,
+    );
     const source = created.body.school.id;
     const teacher = await createUser(server.db, { role: 'teacher', schoolId: source });
-    const merged = await server.api('POST', '/school/v-rest/merge', { token: tokens.overlord, body: { sourceId: source, targetId: demo.school1 } });
+    const merged = await server.api('POST', '/school/v-rest/merge', {
+      token: tokens.overlord,
+      body: { sourceId: source, targetId: demo.school1 },
+    });
     expect(merged.status).toBe(200);
     const [moved] = await server.query<{ school_id: number }>`select school_id from users where id = ${teacher.id}`;
     expect(moved!.school_id).toBe(demo.school1);
@@ -102,28 +122,47 @@ describe('teachers', () => {
     });
     expect(add.status).toBe(200);
     expect(add.body.teacher).toMatchObject({ username: 'zodwa@example.org', emailVerified: false, hasPassword: false });
-    const mails = await server.query<{ text_body: string }>`select text_body from emails where to_address = 'zodwa@example.org'`;
+    const mails = await server.query<{
+      text_body: string;
+    }>`select text_body from emails where to_address = 'zodwa@example.org'`;
     expect(mails[0]!.text_body).toMatch(/http:\/\/olympus\.test\/verify-email\/[\w-]+/);
     const id = add.body.teacher.id;
-    const put = await server.api('PUT', `/teacher/v-rest/${id}`, { token: tokens.admin, body: { firstName: 'Zodwa', lastName: 'Ndlovu', email: 'zodwa@example.org', phone: '082' } });
+    const put = await server.api('PUT', `/teacher/v-rest/${id}`, {
+      token: tokens.admin,
+      body: { firstName: 'Zodwa', lastName: 'Ndlovu', email: 'zodwa@example.org', phone: '082' },
+    });
     expect(put.status).toBe(200);
     expect(put.body.teacher.lastName).toBe('Ndlovu');
-    expect((await server.api('POST', `/teacher/v-rest/${id}/resend-verification`, { token: tokens.admin })).status).toBe(200);
-    expect((await server.api('POST', `/teacher/v-rest/${id}/reset-password`, { token: tokens.admin })).status).toBe(200);
-    expect((await server.api('POST', `/teacher/v-rest/${id}/reset-password`, { token: tokens.accountant })).status).toBe(403);
+    expect(
+      (await server.api('POST', `/teacher/v-rest/${id}/resend-verification`, { token: tokens.admin })).status,
+    ).toBe(200);
+    expect((await server.api('POST', `/teacher/v-rest/${id}/reset-password`, { token: tokens.admin })).status).toBe(
+      200,
+    );
+    expect(
+      (await server.api('POST', `/teacher/v-rest/${id}/reset-password`, { token: tokens.accountant })).status,
+    ).toBe(403);
     const far = await createUser(server.db, { role: 'teacher', schoolId: otherSchool.id, lastName: 'Far' });
     expect((await get(`/teacher/v-rest/${far.id}`, 'admin')).status).toBe(404);
-    const denied = await server.api('PUT', `/teacher/v-rest/${far.id}`, { token: tokens.admin, body: { firstName: 'Hacked', lastName: 'X', email: 'x@example.org' } });
+    const denied = await server.api('PUT', `/teacher/v-rest/${far.id}`, {
+      token: tokens.admin,
+      body: { firstName: 'Hacked', lastName: 'X', email: 'x@example.org' },
+    });
     expect(denied.status).toBe(404);
     const [row] = await server.query<{ first_name: string }>`select first_name from users where id = ${far.id}`;
     expect(row!.first_name).not.toBe('Hacked');
-    expect((await server.api('POST', `/teacher/v-rest/${far.id}/reset-password`, { token: tokens.admin })).status).toBe(404);
+    expect((await server.api('POST', `/teacher/v-rest/${far.id}/reset-password`, { token: tokens.admin })).status).toBe(
+      404,
+    );
   });
 
   it('a teacher reads and edits their own profile', async () => {
     const me = await get('/teacher/v-rest/me', 'teacher2');
     expect(me.body.teacher.firstName).toBe('Pieter');
-    const put = await server.api('PUT', '/teacher/v-rest/me', { token: tokens.teacher2, body: { firstName: 'Piet', lastName: 'van der Merwe', email: 'teacher@rbhs.example.org', phone: '021 555' } });
+    const put = await server.api('PUT', '/teacher/v-rest/me', {
+      token: tokens.teacher2,
+      body: { firstName: 'Piet', lastName: 'van der Merwe', email: 'teacher@rbhs.example.org', phone: '021 555' },
+    });
     expect(put.status).toBe(200);
     expect(put.body.teacher).toMatchObject({ firstName: 'Piet', phone: '021 555', emailVerified: true });
     expect((await get('/teacher/v-rest/me', 'admin')).status).toBe(403);
@@ -134,7 +173,10 @@ describe('participating schools', () => {
   it('lists entries with learner counts; a teacher sees only their school’s', async () => {
     const res = await get(`/school-participant/v-rest/?olympiadId=${demo.geoDemo}`, 'accountant');
     expect(res.status).toBe(200);
-    expect(res.body.items.find((p: { schoolId: number }) => p.schoolId === demo.school1)).toMatchObject({ learnerCount: 1, status: 'learners_loaded' });
+    expect(res.body.items.find((p: { schoolId: number }) => p.schoolId === demo.school1)).toMatchObject({
+      learnerCount: 1,
+      status: 'learners_loaded',
+    });
     const teacher = await get('/school-participant/v-rest/', 'teacher');
     expect(teacher.body.items.every((p: { schoolId: number }) => p.schoolId === demo.school1)).toBe(true);
     const other = res.body.items.find((p: { schoolId: number }) => p.schoolId === demo.school2);
@@ -142,21 +184,42 @@ describe('participating schools', () => {
     expect((await get(`/participant/v-rest/?customerParticipantId=${other.id}`, 'teacher')).status).toBe(404);
     const learners = await get(`/participant/v-rest/?customerParticipantId=${other.id}`, 'admin');
     expect(learners.body.items.map((l: { username: string }) => l.username)).toEqual(['learner2']);
-    const [foreign] = await server.query<{ id: number }>`select id from school_participants where school_id = ${otherSchool.id}`;
+    const [foreign] = await server.query<{
+      id: number;
+    }>`select id from school_participants where school_id = ${otherSchool.id}`;
     expect((await get(`/school-participant/v-rest/${foreign!.id}`, 'admin')).status).toBe(404);
   });
 
   it('an admin enters a school and sets the status; a teacher enters their own school', async () => {
     const school = await createSchool(server.db);
-    const res = await server.api('POST', '/school-participant/v-rest/', { token: tokens.admin, body: { olympiadId: demo.geoDemo, schoolId: school.id } });
+    const res = await server.api('POST', '/school-participant/v-rest/', {
+      token: tokens.admin,
+      body: { olympiadId: demo.geoDemo, schoolId: school.id },
+    });
     expect(res.status).toBe(200);
-    expect((await server.api('POST', '/school-participant/v-rest/', { token: tokens.admin, body: { olympiadId: otherOlympiad.id, schoolId: school.id } })).status).toBe(404);
-    const put = await server.api('PUT', `/school-participant/v-rest/${res.body.participant.id}`, { token: tokens.admin, body: { status: 'withdrawn' } });
+    expect(
+      (
+        await server.api('POST', '/school-participant/v-rest/', {
+          token: tokens.admin,
+          body: { olympiadId: otherOlympiad.id, schoolId: school.id },
+        })
+      ).status,
+    ).toBe(404);
+    const put = await server.api('PUT', `/school-participant/v-rest/${res.body.participant.id}`, {
+      token: tokens.admin,
+      body: { status: 'withdrawn' },
+    });
     expect(put.body.participant.status).toBe('withdrawn');
-    expect((await server.api('DELETE', `/school-participant/v-rest/${res.body.participant.id}`, { token: tokens.admin })).status).toBe(200);
+    expect(
+      (await server.api('DELETE', `/school-participant/v-rest/${res.body.participant.id}`, { token: tokens.admin }))
+        .status,
+    ).toBe(200);
 
     const history = await server.query<{ id: number }>`select id from olympiads where var_name like 'history-%'`;
-    const entered = await server.api('POST', '/teacher-expression/rest/', { token: tokens.teacher, body: { olympiadId: history[0]!.id } });
+    const entered = await server.api('POST', '/teacher-expression/rest/', {
+      token: tokens.teacher,
+      body: { olympiadId: history[0]!.id },
+    });
     expect(entered.status).toBe(200);
     expect(entered.body.participant).toMatchObject({ schoolId: demo.school1, status: 'entered' });
     const portal = await get('/api/portal/olympiads', 'teacher');
@@ -184,15 +247,24 @@ describe('expressions of interest', () => {
     const ok = await server.api('POST', '/website/api/eoi', { body: form() });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toMatch(/Thank you/);
-    const bot = await server.api('POST', '/website/api/eoi', { body: form({ website: 'http://spam', schoolName: 'Spam School' }) });
+    const bot = await server.api('POST', '/website/api/eoi', {
+      body: form({ website: 'http://spam', schoolName: 'Spam School' }),
+    });
     expect(bot.status).toBe(200);
-    expect(await server.query`select id from expressions_of_interest where school_name = 'Spam School'`).toHaveLength(0);
-    const bad = await server.api('POST', '/website/api/eoi', { body: form({ teacherEmail: 'nope', province: 'Mars' }) });
+    expect(await server.query`select id from expressions_of_interest where school_name = 'Spam School'`).toHaveLength(
+      0,
+    );
+    const bad = await server.api('POST', '/website/api/eoi', {
+      body: form({ teacherEmail: 'nope', province: 'Mars' }),
+    });
     expect(bad.status).toBe(400);
-    for (let i = 0; i < 2; i++) await server.api('POST', '/website/api/eoi', { body: form({ teacherEmail: 'many@example.org' }) });
+    for (let i = 0; i < 2; i++)
+      await server.api('POST', '/website/api/eoi', { body: form({ teacherEmail: 'many@example.org' }) });
     const limited = await server.api('POST', '/website/api/eoi', { body: form({ teacherEmail: 'many@example.org' }) });
     expect(limited.status).toBe(200);
-    expect((await server.api('POST', '/website/api/eoi', { body: form({ teacherEmail: 'many@example.org' }) })).status).toBe(429);
+    expect(
+      (await server.api('POST', '/website/api/eoi', { body: form({ teacherEmail: 'many@example.org' }) })).status,
+    ).toBe(429);
   });
 
   it('lists, finds possible matches, processes (school linked, teacher created and mailed)', async () => {
@@ -205,39 +277,88 @@ describe('expressions of interest', () => {
     const matches = await get(`/expression-of-interest/rest/get-possible-matches?expressionId=${eoi.id}`, 'admin');
     expect(matches.status).toBe(200);
     expect(matches.body.items[0]).toMatchObject({ schoolId: demo.school1, reasons: ['name_town'] });
-    const processed = await server.api('POST', `/expression-of-interest/rest/${eoi.id}/process`, { token: tokens.admin, body: { schoolId: demo.school1 } });
+    const processed = await server.api('POST', `/expression-of-interest/rest/${eoi.id}/process`, {
+      token: tokens.admin,
+      body: { schoolId: demo.school1 },
+    });
     expect(processed.status).toBe(200);
     expect(processed.body.expression).toMatchObject({ processed: true, schoolId: demo.school1 });
-    const [teacher] = await server.query<{ school_id: number; password_hash: string | null }>`select school_id, password_hash from users where email = 'anel@example.org'`;
+    const [teacher] = await server.query<{
+      school_id: number;
+      password_hash: string | null;
+    }>`select school_id, password_hash from users where email = 'anel@example.org'`;
     expect(teacher).toMatchObject({ school_id: demo.school1, password_hash: null });
-    const [mail] = await server.query<{ text_body: string }>`select text_body from emails where to_address = 'anel@example.org' order by id desc`;
+    const [mail] = await server.query<{
+      text_body: string;
+    }>`select text_body from emails where to_address = 'anel@example.org' order by id desc`;
     expect(mail!.text_body).toMatch(/\/verify-email\//);
-    expect((await server.api('POST', `/expression-of-interest/rest/${eoi.id}/process`, { token: tokens.admin, body: {} })).status).toBe(409);
+    expect(
+      (await server.api('POST', `/expression-of-interest/rest/${eoi.id}/process`, { token: tokens.admin, body: {} }))
+        .status,
+    ).toBe(409);
     const again = await get(`/expression-of-interest/rest/get-possible-matches?expressionId=${eoi.id}`, 'admin');
     expect(again.body.items[0].reasons).toEqual(['name_town', 'teacher_email']);
   });
 
   it('creates a new school when asked, declines with a mailed reason, deletes; another olympiad’s EOI is 404', async () => {
-    await server.api('POST', '/website/api/eoi', { body: form({ schoolName: 'Brand New Academy', emisNumber: '987654321', teacherEmail: 'new@example.org' }) });
-    await server.api('POST', '/website/api/eoi', { body: form({ schoolName: 'Declined High', teacherEmail: 'no@example.org' }) });
-    const [fresh] = await server.query<{ id: number }>`select id from expressions_of_interest where school_name = 'Brand New Academy'`;
-    const [decl] = await server.query<{ id: number }>`select id from expressions_of_interest where school_name = 'Declined High'`;
-    const created = await server.api('POST', `/expression-of-interest/rest/${fresh!.id}/process`, { token: tokens.accountant, body: {} });
+    await server.api('POST', '/website/api/eoi', {
+      body: form({ schoolName: 'Brand New Academy', emisNumber: '987654321', teacherEmail: 'new@example.org' }),
+    });
+    await server.api('POST', '/website/api/eoi', {
+      body: form({ schoolName: 'Declined High', teacherEmail: 'no@example.org' }),
+    });
+    const [fresh] = await server.query<{
+      id: number;
+    }>`select id from expressions_of_interest where school_name = 'Brand New Academy'`;
+    const [decl] = await server.query<{
+      id: number;
+    }>`select id from expressions_of_interest where school_name = 'Declined High'`;
+    const created = await server.api('POST', `/expression-of-interest/rest/${fresh!.id}/process`, {
+      token: tokens.accountant,
+      body: {},
+    });
     expect(created.status).toBe(200);
     expect(await server.query`select id from schools where emis_number = '987654321'`).toHaveLength(1);
-    expect((await server.api('POST', `/expression-of-interest/rest/${decl!.id}/decline`, { token: tokens.admin, body: { reason: '' } })).status).toBe(400);
-    const declined = await server.api('POST', `/expression-of-interest/rest/${decl!.id}/decline`, { token: tokens.admin, body: { reason: 'Entries closed.' } });
+    expect(
+      (
+        await server.api('POST', `/expression-of-interest/rest/${decl!.id}/decline`, {
+          token: tokens.admin,
+          body: { reason: '' },
+        })
+      ).status,
+    ).toBe(400);
+    const declined = await server.api('POST', `/expression-of-interest/rest/${decl!.id}/decline`, {
+      token: tokens.admin,
+      body: { reason: 'Entries closed.' },
+    });
     expect(declined.body.expression).toMatchObject({ declined: true, declineReason: 'Entries closed.' });
-    const [mail] = await server.query<{ text_body: string }>`select text_body from emails where to_address = 'no@example.org'`;
+    const [mail] = await server.query<{
+      text_body: string;
+    }>`select text_body from emails where to_address = 'no@example.org'`;
     expect(mail!.text_body).toContain('Entries closed.');
 
-    const foreign = await server.api('POST', '/website/api/eoi', { body: form({ olympiadId: otherOlympiad.id, teacherEmail: 'far@example.org' }) });
+    const foreign = await server.api('POST', '/website/api/eoi', {
+      body: form({ olympiadId: otherOlympiad.id, teacherEmail: 'far@example.org' }),
+    });
     expect(foreign.status).toBe(200);
-    const [far] = await server.query<{ id: number }>`select id from expressions_of_interest where teacher_email = 'far@example.org'`;
-    expect((await get(`/expression-of-interest/rest/get-possible-matches?expressionId=${far!.id}`, 'admin')).status).toBe(404);
-    expect((await server.api('POST', `/expression-of-interest/rest/${far!.id}/decline`, { token: tokens.admin, body: { reason: 'Nope nope' } })).status).toBe(404);
+    const [far] = await server.query<{
+      id: number;
+    }>`select id from expressions_of_interest where teacher_email = 'far@example.org'`;
+    expect(
+      (await get(`/expression-of-interest/rest/get-possible-matches?expressionId=${far!.id}`, 'admin')).status,
+    ).toBe(404);
+    expect(
+      (
+        await server.api('POST', `/expression-of-interest/rest/${far!.id}/decline`, {
+          token: tokens.admin,
+          body: { reason: 'Nope nope' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await server.api('DELETE', `/interest/rest/${far!.id}`, { token: tokens.admin })).status).toBe(404);
-    expect(await server.query`select id from expressions_of_interest where id = ${far!.id} and status = 'pending'`).toHaveLength(1);
+    expect(
+      await server.query`select id from expressions_of_interest where id = ${far!.id} and status = 'pending'`,
+    ).toHaveLength(1);
     expect((await server.api('DELETE', `/interest/rest/${decl!.id}`, { token: tokens.funding })).status).toBe(403);
     expect((await server.api('DELETE', `/interest/rest/${decl!.id}`, { token: tokens.admin })).status).toBe(200);
   });

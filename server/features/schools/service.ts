@@ -26,7 +26,11 @@ export async function enterSchoolAs(
     const result = await queries.enterSchool(tx, olympiad.id, school.id, actor.userId);
     if (result.created) {
       await audit(tx, actor, {
-        action: 'participant.enter', entity: 'school_participant', entityId: result.row.id, olympiadId: olympiad.id, ip,
+        action: 'participant.enter',
+        entity: 'school_participant',
+        entityId: result.row.id,
+        olympiadId: olympiad.id,
+        ip,
         data: { schoolId: school.id },
       });
     }
@@ -34,7 +38,9 @@ export async function enterSchoolAs(
   });
   const participant = presentParticipant((await queries.findParticipant(app.db, row.id))!);
   return {
-    message: created ? `${school.name} is entered in ${olympiad.title}` : `${school.name} was already entered in ${olympiad.title}`,
+    message: created
+      ? `${school.name} is entered in ${olympiad.title}`
+      : `${school.name} was already entered in ${olympiad.title}`,
     participant,
   };
 }

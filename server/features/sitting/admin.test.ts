@@ -27,17 +27,34 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function learnerAt(step: 'none' | 'writing' | 'finished', schoolId = demo.school1) {
-  const user = await createUser(server.db, { role: 'learner', olympiadId: demo.geoDemo, schoolId, password: demoPassword, firstName: 'Zanele', lastName: `Learner${Date.now() % 100000}`, email: null });
+  const user = await createUser(server.db, {
+    role: 'learner',
+    olympiadId: demo.geoDemo,
+    schoolId,
+    password: demoPassword,
+    firstName: 'Zanele',
+    lastName: `Learner${Date.now() % 100000}`,
+    email: null,
+  });
   const token = (await server.signIn(user.username, { olympiadName: 'geo-demo' })).accessToken.token;
   let paper: { modules: Array<{ questions: Array<{ id: number }> }> } | null = null;
   if (step !== 'none') {
     await server.api('POST', '/api/sitting/geo-demo/declaration', { token, body: { accept: true } });
     await server.api('POST', '/api/sitting/geo-demo/recovery-pin', { token });
-    await server.api('PUT', '/api/sitting/geo-demo/learner-details', { token, body: { firstName: 'Zanele', lastName: 'Dube', grade: 11 } });
+    await server.api('PUT', '/api/sitting/geo-demo/learner-details', {
+      token,
+      body: { firstName: 'Zanele', lastName: 'Dube', grade: 11 },
+    });
     paper = (await server.api('GET', '/api/sitting/geo-demo/paper', { token })).body;
     const [q1, q2] = paper!.modules[0]!.questions;
-    await server.api('PUT', `/api/sitting/geo-demo/answers/${q1!.id}`, { token, body: { value: { type: 'single', optionId: 'b' } } });
-    await server.api('PUT', `/api/sitting/geo-demo/answers/${q2!.id}`, { token, body: { value: { type: 'multiple', optionIds: ['a', 'b'] } } });
+    await server.api('PUT', `/api/sitting/geo-demo/answers/${q1!.id}`, {
+      token,
+      body: { value: { type: 'single', optionId: 'b' } },
+    });
+    await server.api('PUT', `/api/sitting/geo-demo/answers/${q2!.id}`, {
+      token,
+      body: { value: { type: 'multiple', optionIds: ['a', 'b'] } },
+    });
   }
   if (step === 'finished') await server.api('POST', '/api/sitting/geo-demo/finish', { token });
   return { user, token, paper };
@@ -50,31 +67,63 @@ describe('GET /olympiad/start-times', () => {
   it('lists the olympiad’s learners with their status, paged, searchable and sortable', async () => {
     const writing = await learnerAt('writing');
     const finished = await learnerAt('finished', demo.school2);
-    const res = await server.api('GET', `/olympiad/start-times?olympiadId=${demo.geoDemo}&pageSize=500`, { token: adminToken });
+    const res = await server.api('GET', `/olympiad/start-times?olympiadId=${demo.geoDemo}&pageSize=500`, {
+      token: adminToken,
+    });
     expect(res.status).toBe(200);
     const byId = new Map(res.body.items.map((r: { learnerId: number }) => [r.learnerId, r]));
-    expect(byId.get(writing.user.id)).toMatchObject({ status: 'writing', schoolName: 'Hoërskool Waterkloof', finishedAt: null });
-    expect(byId.get(finished.user.id)).toMatchObject({ status: 'finished', finishReason: 'submitted', score: 2, maxScore: 18 });
+    expect(byId.get(writing.user.id)).toMatchObject({
+      status: 'writing',
+      schoolName: 'Hoërskool Waterkloof',
+      finishedAt: null,
+    });
+    expect(byId.get(finished.user.id)).toMatchObject({
+      status: 'finished',
+      finishReason: 'submitted',
+      score: 2,
+      maxScore: 18,
+    });
     expect(byId.get(demo.users.learner1!)).toMatchObject({ status: 'not_started', startedAt: null });
     expect(res.body.total).toBe(res.body.items.length);
 
-    const search = await server.api('GET', `/olympiad/start-times?olympiadId=${demo.geoDemo}&search=${finished.user.username}`, { token: adminToken });
+    const search = await server.api(
+      'GET',
+      `/olympiad/start-times?olympiadId=${demo.geoDemo}&search=${finished.user.username}`,
+      { token: adminToken },
+    );
     expect(search.body.items.map((r: { learnerId: number }) => r.learnerId)).toEqual([finished.user.id]);
-    const onlyFinished = await server.api('GET', `/olympiad/start-times?olympiadId=${demo.geoDemo}&status=finished&sort=school&order=desc`, { token: adminToken });
+    const onlyFinished = await server.api(
+      'GET',
+      `/olympiad/start-times?olympiadId=${demo.geoDemo}&status=finished&sort=school&order=desc`,
+      { token: adminToken },
+    );
     expect(onlyFinished.body.items.every((r: { status: string }) => r.status === 'finished')).toBe(true);
-    const page = await server.api('GET', `/olympiad/start-times?olympiadId=${demo.geoDemo}&pageSize=1&page=2&sort=startedAt&order=desc`, { token: adminToken });
+    const page = await server.api(
+      'GET',
+      `/olympiad/start-times?olympiadId=${demo.geoDemo}&pageSize=1&page=2&sort=startedAt&order=desc`,
+      { token: adminToken },
+    );
     expect(page.body).toMatchObject({ page: 2, pageSize: 1 });
     expect(page.body.items).toHaveLength(1);
     expect(page.body.total).toBeGreaterThanOrEqual(4);
   });
 
   it('answers 404 to an admin of another olympiad, 403 to a teacher, 401 without a token, 400 on bad input', async () => {
-    expect((await server.api('GET', `/olympiad/start-times?olympiadId=${demo.geoDemo}`, { token: otherAdminToken })).status).toBe(404);
-    expect((await server.api('GET', `/olympiad/start-times?olympiadId=${demo.geoDemo}`, { token: teacherToken })).status).toBe(403);
+    expect(
+      (await server.api('GET', `/olympiad/start-times?olympiadId=${demo.geoDemo}`, { token: otherAdminToken })).status,
+    ).toBe(404);
+    expect(
+      (await server.api('GET', `/olympiad/start-times?olympiadId=${demo.geoDemo}`, { token: teacherToken })).status,
+    ).toBe(403);
     expect((await server.api('GET', `/olympiad/start-times?olympiadId=${demo.geoDemo}`)).status).toBe(401);
     expect((await server.api('GET', `/olympiad/start-times?olympiadId=x`, { token: adminToken })).status).toBe(400);
-    expect((await server.api('GET', `/olympiad/start-times?olympiadId=${demo.geoDemo}&sort=password`, { token: adminToken })).status).toBe(400);
-    expect((await server.api('GET', `/olympiad/start-times?olympiadId=999999`, { token: adminToken })).status).toBe(404);
+    expect(
+      (await server.api('GET', `/olympiad/start-times?olympiadId=${demo.geoDemo}&sort=password`, { token: adminToken }))
+        .status,
+    ).toBe(400);
+    expect((await server.api('GET', `/olympiad/start-times?olympiadId=999999`, { token: adminToken })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -104,9 +153,15 @@ describe('GET /api/sitting-counts', () => {
     expect(own.body.finished).toBe(school!.finished);
     expect(own.body.notStarted + own.body.writing + own.body.finished).toBeLessThan(truth!.learners);
     // a teacher whose school is not entered, an admin of another olympiad: 404
-    expect((await server.api('GET', `/api/sitting-counts?olympiadId=${otherOlympiadId}`, { token: teacherToken })).status).toBe(404);
-    expect((await server.api('GET', `/api/sitting-counts?olympiadId=${otherOlympiadId}`, { token: teacher2Token })).status).toBe(200);
-    expect((await server.api('GET', `/api/sitting-counts?olympiadId=${demo.geoDemo}`, { token: otherAdminToken })).status).toBe(404);
+    expect(
+      (await server.api('GET', `/api/sitting-counts?olympiadId=${otherOlympiadId}`, { token: teacherToken })).status,
+    ).toBe(404);
+    expect(
+      (await server.api('GET', `/api/sitting-counts?olympiadId=${otherOlympiadId}`, { token: teacher2Token })).status,
+    ).toBe(200);
+    expect(
+      (await server.api('GET', `/api/sitting-counts?olympiadId=${demo.geoDemo}`, { token: otherAdminToken })).status,
+    ).toBe(404);
   });
 });
 
@@ -118,9 +173,18 @@ describe('GET /participant/reset/{a}/{b}', () => {
     expect(res.status).toBe(200);
     expect(await attemptOf(user.id)).toBeNull();
     expect(await server.query`select * from answers where attempt_id = ${attempt!.id}`).toEqual([]);
-    const [audit] = await server.query<{ action: string; actor_id: number; entity_id: string; data: { attemptId: number } }>`
+    const [audit] = await server.query<{
+      action: string;
+      actor_id: number;
+      entity_id: string;
+      data: { attemptId: number };
+    }>`
       select action, actor_id, entity_id, data from audit_log where action = 'attempt.reset' order by id desc limit 1`;
-    expect(audit).toMatchObject({ actor_id: demo.users.admin, entity_id: String(user.id), data: { attemptId: attempt!.id } });
+    expect(audit).toMatchObject({
+      actor_id: demo.users.admin,
+      entity_id: String(user.id),
+      data: { attemptId: attempt!.id },
+    });
     const state = await server.api('GET', '/api/sitting/geo-demo/state', { token });
     expect(state.body.step).toBe('instructions');
   });
@@ -128,10 +192,19 @@ describe('GET /participant/reset/{a}/{b}', () => {
   it('answers 404 with the rows unchanged for another olympiad’s admin or a learner of another olympiad', async () => {
     const { user } = await learnerAt('writing');
     const before = await attemptOf(user.id);
-    expect((await server.api('GET', `/participant/reset/${demo.geoDemo}/${user.id}`, { token: otherAdminToken })).status).toBe(404);
-    expect((await server.api('GET', `/participant/reset/${otherOlympiadId}/${user.id}`, { token: otherAdminToken })).status).toBe(404);
-    expect((await server.api('GET', `/participant/reset/${demo.geoDemo}/${demo.users.teacher}`, { token: adminToken })).status).toBe(404);
-    expect((await server.api('GET', `/participant/reset/${demo.geoDemo}/${user.id}`, { token: teacherToken })).status).toBe(403);
+    expect(
+      (await server.api('GET', `/participant/reset/${demo.geoDemo}/${user.id}`, { token: otherAdminToken })).status,
+    ).toBe(404);
+    expect(
+      (await server.api('GET', `/participant/reset/${otherOlympiadId}/${user.id}`, { token: otherAdminToken })).status,
+    ).toBe(404);
+    expect(
+      (await server.api('GET', `/participant/reset/${demo.geoDemo}/${demo.users.teacher}`, { token: adminToken }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await server.api('GET', `/participant/reset/${demo.geoDemo}/${user.id}`, { token: teacherToken })).status,
+    ).toBe(403);
     expect((await server.api('GET', `/participant/reset/abc/${user.id}`, { token: adminToken })).status).toBe(400);
     expect(await attemptOf(user.id)).toEqual(before);
   });
@@ -142,14 +215,34 @@ describe('GET /participant/get-submitted-data/{id}', () => {
     const { user, paper } = await learnerAt('finished');
     const res = await server.api('GET', `/participant/get-submitted-data/${user.id}`, { token: adminToken });
     expect(res.status).toBe(200);
-    expect(res.body.attempt).toMatchObject({ status: 'finished', score: 2, maxScore: 18, moduleScores: [{ score: 2, maxScore: 10 }, { score: 0, maxScore: 8 }] });
+    expect(res.body.attempt).toMatchObject({
+      status: 'finished',
+      score: 2,
+      maxScore: 18,
+      moduleScores: [
+        { score: 2, maxScore: 10 },
+        { score: 0, maxScore: 8 },
+      ],
+    });
     expect(res.body.answers).toHaveLength(12);
-    const q1 = res.body.answers.find((a: { questionId: number }) => a.questionId === paper!.modules[0]!.questions[0]!.id);
-    expect(q1).toMatchObject({ value: { type: 'single', optionId: 'b' }, marksAwarded: 2, answerKey: { type: 'single', correct: 'b' } });
-    const q2 = res.body.answers.find((a: { questionId: number }) => a.questionId === paper!.modules[0]!.questions[1]!.id);
+    const q1 = res.body.answers.find(
+      (a: { questionId: number }) => a.questionId === paper!.modules[0]!.questions[0]!.id,
+    );
+    expect(q1).toMatchObject({
+      value: { type: 'single', optionId: 'b' },
+      marksAwarded: 2,
+      answerKey: { type: 'single', correct: 'b' },
+    });
+    const q2 = res.body.answers.find(
+      (a: { questionId: number }) => a.questionId === paper!.modules[0]!.questions[1]!.id,
+    );
     expect(q2).toMatchObject({ marksAwarded: 0 });
-    expect((await server.api('GET', `/participant/get-submitted-data/${user.id}`, { token: otherAdminToken })).status).toBe(404);
-    expect((await server.api('GET', `/participant/get-submitted-data/${demo.users.admin}`, { token: adminToken })).status).toBe(404);
+    expect(
+      (await server.api('GET', `/participant/get-submitted-data/${user.id}`, { token: otherAdminToken })).status,
+    ).toBe(404);
+    expect(
+      (await server.api('GET', `/participant/get-submitted-data/${demo.users.admin}`, { token: adminToken })).status,
+    ).toBe(404);
   });
 });
 
@@ -157,9 +250,15 @@ describe('PUT /api/sitting-extra-time/{learnerId}', () => {
   it('moves a running deadline by the granted minutes, audited; refuses another olympiad’s admin', async () => {
     const { user, token } = await learnerAt('writing');
     const before = await attemptOf(user.id);
-    expect((await server.api('PUT', `/api/sitting-extra-time/${user.id}`, { token: otherAdminToken, body: { minutes: 10 } })).status).toBe(404);
+    expect(
+      (await server.api('PUT', `/api/sitting-extra-time/${user.id}`, { token: otherAdminToken, body: { minutes: 10 } }))
+        .status,
+    ).toBe(404);
     expect(await attemptOf(user.id)).toEqual(before);
-    const res = await server.api('PUT', `/api/sitting-extra-time/${user.id}`, { token: adminToken, body: { minutes: 15 } });
+    const res = await server.api('PUT', `/api/sitting-extra-time/${user.id}`, {
+      token: adminToken,
+      body: { minutes: 15 },
+    });
     expect(res.status).toBe(200);
     expect(Date.parse(res.body.deadlineAt) - new Date(before!.deadline_at as string).getTime()).toBe(15 * 60_000);
     const state = await server.api('GET', '/api/sitting/geo-demo/state', { token });
@@ -167,15 +266,24 @@ describe('PUT /api/sitting-extra-time/{learnerId}', () => {
     const [audit] = await server.query<{ data: { from: number; to: number } }>`
       select data from audit_log where action = 'attempt.extra-time' order by id desc limit 1`;
     expect(audit!.data).toMatchObject({ from: 0, to: 15 });
-    expect((await server.api('PUT', `/api/sitting-extra-time/${user.id}`, { token: adminToken, body: { minutes: -5 } })).status).toBe(400);
+    expect(
+      (await server.api('PUT', `/api/sitting-extra-time/${user.id}`, { token: adminToken, body: { minutes: -5 } }))
+        .status,
+    ).toBe(400);
   });
 
   it('is kept for a learner who has not started, and applied when they start', async () => {
     const { user, token } = await learnerAt('none');
-    expect((await server.api('PUT', `/api/sitting-extra-time/${user.id}`, { token: adminToken, body: { minutes: 20 } })).status).toBe(200);
+    expect(
+      (await server.api('PUT', `/api/sitting-extra-time/${user.id}`, { token: adminToken, body: { minutes: 20 } }))
+        .status,
+    ).toBe(200);
     await server.api('POST', '/api/sitting/geo-demo/declaration', { token, body: { accept: true } });
     await server.api('POST', '/api/sitting/geo-demo/recovery-pin', { token });
-    await server.api('PUT', '/api/sitting/geo-demo/learner-details', { token, body: { firstName: 'A', lastName: 'B', grade: 8 } });
+    await server.api('PUT', '/api/sitting/geo-demo/learner-details', {
+      token,
+      body: { firstName: 'A', lastName: 'B', grade: 8 },
+    });
     const paper = await server.api('GET', '/api/sitting/geo-demo/paper', { token });
     expect(Date.parse(paper.body.deadlineAt) - Date.parse(paper.body.startedAt)).toBe(80 * 60_000);
   });
@@ -197,7 +305,9 @@ describe('POST /olympiad/remark/{id}', () => {
     const [answer] = await server.query<{ marks_awarded: number }>`
       select an.marks_awarded from answers an join attempts a on a.id = an.attempt_id where a.user_id = ${user.id} and an.question_id = ${q2}`;
     expect(answer!.marks_awarded).toBe(3);
-    const [audit] = await server.query<{ entity_id: string }>`select entity_id from audit_log where action = 'olympiad.remark' order by id desc limit 1`;
+    const [audit] = await server.query<{
+      entity_id: string;
+    }>`select entity_id from audit_log where action = 'olympiad.remark' order by id desc limit 1`;
     expect(audit!.entity_id).toBe(String(demo.geoDemo));
     await server.query`update questions set answer_key = ${JSON.stringify({ type: 'multiple', correct: ['a', 'b', 'd', 'e'] })}::jsonb where id = ${q2}`;
     await server.api('POST', `/olympiad/remark/${demo.geoDemo}`, { token: adminToken });
@@ -207,7 +317,9 @@ describe('POST /olympiad/remark/{id}', () => {
 describe('the overlord', () => {
   it('may see any olympiad’s day', async () => {
     const overlord = (await server.signIn('overlord')).accessToken.token;
-    expect((await server.api('GET', `/api/sitting-counts?olympiadId=${otherOlympiadId}`, { token: overlord })).status).toBe(200);
+    expect(
+      (await server.api('GET', `/api/sitting-counts?olympiadId=${otherOlympiadId}`, { token: overlord })).status,
+    ).toBe(200);
     const school = await createSchool(server.db);
     expect(school.id).toBeGreaterThan(0);
   });

@@ -88,7 +88,12 @@ export async function reset(db: Db, actor: Actor, req: FastifyRequest, olympiadI
       olympiadId,
       ip: req.ip,
       data: deleted
-        ? { attemptId: deleted.id, startedAt: iso(deleted.started_at), finishedAt: iso(deleted.finished_at), score: deleted.score }
+        ? {
+            attemptId: deleted.id,
+            startedAt: iso(deleted.started_at),
+            finishedAt: iso(deleted.finished_at),
+            score: deleted.score,
+          }
         : { attemptId: null },
     });
   });

@@ -18,12 +18,18 @@ export function benchRoutes(app: FastifyInstance): void {
     tags: ['bench'],
     access: 'public',
     handler: async () => {
-      const attempts = await rows<{ id: number }>(app.db, sql`
+      const attempts = await rows<{ id: number }>(
+        app.db,
+        sql`
         select a.id from attempts a join users u on u.id = a.user_id
-        where u.username like 'bare-%' order by a.id`);
-      const questions = await rows<{ id: number }>(app.db, sql`
+        where u.username like 'bare-%' order by a.id`,
+      );
+      const questions = await rows<{ id: number }>(
+        app.db,
+        sql`
         select qu.id from questions qu join question_modules m on m.id = qu.module_id
-        join olympiads o on o.id = m.olympiad_id where o.var_name = 'geo-bench' order by qu.id`);
+        join olympiads o on o.id = m.olympiad_id where o.var_name = 'geo-bench' order by qu.id`,
+      );
       return { success: true, attempts: attempts.map((r) => r.id), questions: questions.map((r) => r.id) };
     },
   });
@@ -34,14 +40,20 @@ export function benchRoutes(app: FastifyInstance): void {
     summary: 'Benchmark only: one answer upsert, nothing else',
     tags: ['bench'],
     access: 'public',
-    params: z.strictObject({ attemptId: z.coerce.number().int().positive(), questionId: z.coerce.number().int().positive() }),
+    params: z.strictObject({
+      attemptId: z.coerce.number().int().positive(),
+      questionId: z.coerce.number().int().positive(),
+    }),
     body: z.strictObject({ value: AnswerValue }),
     handler: async ({ params, body }) => {
-      const [row] = await rows<{ saved_at: Date }>(app.db, sql`
+      const [row] = await rows<{ saved_at: Date }>(
+        app.db,
+        sql`
         insert into answers (attempt_id, question_id, value, flagged, saved_at)
         values (${params.attemptId}, ${params.questionId}, ${JSON.stringify(body.value)}::jsonb, false, now())
         on conflict (attempt_id, question_id) do update set value = excluded.value, saved_at = excluded.saved_at
-        returning saved_at`);
+        returning saved_at`,
+      );
       return { success: true, savedAt: new Date(row!.saved_at).toISOString() };
     },
   });

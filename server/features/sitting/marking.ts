@@ -54,10 +54,7 @@ export const markAnswer = (q: MarkableQuestion, value: AnswerValue | null | unde
   isCorrect(q.answerKey, value) ? q.marks : 0;
 
 /** Marks a whole attempt: per question, per module (in the questions' module order) and total. */
-export function markAttempt(
-  questions: readonly MarkableQuestion[],
-  answers: ReadonlyMap<number, AnswerValue>,
-): Marked {
+export function markAttempt(questions: readonly MarkableQuestion[], answers: ReadonlyMap<number, AnswerValue>): Marked {
   const perQuestion = new Map<number, number>();
   const modules = new Map<number, { moduleId: number; score: number; maxScore: number }>();
   let score = 0;

@@ -38,7 +38,11 @@ export function shuffledFor<T>(items: readonly T[], attemptId: number, questionI
   return out;
 }
 
-const presentOption = (o: QuestionOption): QuestionOption => ({ id: o.id, text: o.text ?? '', imageUrl: o.imageUrl ?? null });
+const presentOption = (o: QuestionOption): QuestionOption => ({
+  id: o.id,
+  text: o.text ?? '',
+  imageUrl: o.imageUrl ?? null,
+});
 
 /** A question as the learner sees it. There is no key field here, by construction. */
 export function presentQuestionForLearner(
@@ -47,7 +51,8 @@ export function presentQuestionForLearner(
   shuffle: { attemptId: number } | null,
 ): LearnerQuestion {
   const options = (q.options ?? []).map(presentOption);
-  const ordered = shuffle && (q.type === 'single' || q.type === 'multiple') ? shuffledFor(options, shuffle.attemptId, q.id) : options;
+  const ordered =
+    shuffle && (q.type === 'single' || q.type === 'multiple') ? shuffledFor(options, shuffle.attemptId, q.id) : options;
   return {
     id: q.id,
     index,

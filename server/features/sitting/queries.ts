@@ -63,7 +63,10 @@ const olympiadColumns = sql.raw(`id, var_name, title, open, starts_at, ends_at, 
   declaration, shuffle_options, show_score`);
 
 export async function olympiadByName(q: Queryable, varName: string): Promise<OlympiadRow | null> {
-  const [row] = await rows<OlympiadRow>(q, sql`select ${olympiadColumns} from olympiads where var_name = ${varName.toLowerCase()}`);
+  const [row] = await rows<OlympiadRow>(
+    q,
+    sql`select ${olympiadColumns} from olympiads where var_name = ${varName.toLowerCase()}`,
+  );
   return row ?? null;
 }
 
@@ -73,10 +76,13 @@ export async function olympiadById(q: Queryable, id: number): Promise<OlympiadRo
 }
 
 export async function paperCounts(q: Queryable, olympiadId: number) {
-  const [row] = await rows<{ modules: number; questions: number }>(q, sql`
+  const [row] = await rows<{ modules: number; questions: number }>(
+    q,
+    sql`
     select (select count(*)::int from question_modules where olympiad_id = ${olympiadId}) as modules,
            (select count(*)::int from questions qu join question_modules m on m.id = qu.module_id
-             where m.olympiad_id = ${olympiadId} and qu.retired_at is null) as questions`);
+             where m.olympiad_id = ${olympiadId} and qu.retired_at is null) as questions`,
+  );
   return { modules: Number(row?.modules ?? 0), questions: Number(row?.questions ?? 0) };
 }
 
@@ -93,17 +99,25 @@ export interface LearnerRow {
 }
 
 export async function learnerById(q: Queryable, userId: number): Promise<LearnerRow | null> {
-  const [row] = await rows<LearnerRow>(q, sql`
+  const [row] = await rows<LearnerRow>(
+    q,
+    sql`
     select u.id, u.username, u.first_name, u.last_name, u.grade, u.role, u.olympiad_id, u.school_id, s.name as school_name
-    from users u left join schools s on s.id = u.school_id where u.id = ${userId}`);
+    from users u left join schools s on s.id = u.school_id where u.id = ${userId}`,
+  );
   return row ?? null;
 }
 
-const attemptColumns = sql.raw(`*, (finished_at is null and deadline_at is not null and deadline_at <= now()) as overdue`);
+const attemptColumns = sql.raw(
+  `*, (finished_at is null and deadline_at is not null and deadline_at <= now()) as overdue`,
+);
 
 export async function attemptOf(q: Queryable, olympiadId: number, userId: number): Promise<AttemptRow | null> {
-  const [row] = await rows<AttemptRow>(q, sql`
-    select ${attemptColumns} from attempts where olympiad_id = ${olympiadId} and user_id = ${userId}`);
+  const [row] = await rows<AttemptRow>(
+    q,
+    sql`
+    select ${attemptColumns} from attempts where olympiad_id = ${olympiadId} and user_id = ${userId}`,
+  );
   return row ?? null;
 }
 
@@ -123,9 +137,12 @@ export async function acceptDeclaration(q: Queryable, attemptId: number) {
 
 /** Stores the PIN's hash once; answers false when a PIN was already issued. */
 export async function issuePin(q: Queryable, attemptId: number, pinHash: string): Promise<boolean> {
-  const done = await rows<{ id: number }>(q, sql`
+  const done = await rows<{ id: number }>(
+    q,
+    sql`
     update attempts set recovery_pin_hash = ${pinHash}, pin_issued_at = now()
-    where id = ${attemptId} and pin_issued_at is null and declaration_accepted_at is not null returning id`);
+    where id = ${attemptId} and pin_issued_at is null and declaration_accepted_at is not null returning id`,
+  );
   return done.length === 1;
 }
 
@@ -135,9 +152,12 @@ export async function confirmDetails(
   userId: number,
   details: { firstName: string; lastName: string; grade: number },
 ): Promise<boolean> {
-  const done = await rows<{ id: number }>(q, sql`
+  const done = await rows<{ id: number }>(
+    q,
+    sql`
     update attempts set details_confirmed_at = now()
-    where id = ${attemptId} and pin_issued_at is not null and started_at is null returning id`);
+    where id = ${attemptId} and pin_issued_at is not null and started_at is null returning id`,
+  );
   if (done.length !== 1) return false;
   await q.execute(sql`
     update users set first_name = ${details.firstName}, last_name = ${details.lastName}, grade = ${details.grade},
@@ -151,25 +171,31 @@ export async function confirmDetails(
  * (decision 011). Answers the started attempt, or null when it was started already or is not ready.
  */
 export async function startAttempt(q: Queryable, attemptId: number, olympiad: OlympiadRow): Promise<boolean> {
-  const done = await rows<{ id: number }>(q, sql`
+  const done = await rows<{ id: number }>(
+    q,
+    sql`
     update attempts
     set started_at = now(),
         deadline_at = (select least(now() + make_interval(mins => coalesce(o.duration_minutes, 0)),
                                     coalesce(o.ends_at, 'infinity'::timestamptz))
                        from olympiads o where o.id = ${olympiad.id})
                       + make_interval(mins => extra_minutes)
-    where id = ${attemptId} and started_at is null and details_confirmed_at is not null returning id`);
+    where id = ${attemptId} and started_at is null and details_confirmed_at is not null returning id`,
+  );
   return done.length === 1;
 }
 
 /** The paper: modules in order, their live (not retired) questions in order, keys included (server side only). */
 export async function paperQuestions(q: Queryable, olympiadId: number): Promise<QuestionRow[]> {
-  return rows<QuestionRow>(q, sql`
+  return rows<QuestionRow>(
+    q,
+    sql`
     select qu.id, qu.module_id, m.title as module_title, m.intro as module_intro, qu.type, qu.prompt, qu.image_url,
            qu.image_alt, qu.options, qu.answer_key, qu.marks
     from questions qu join question_modules m on m.id = qu.module_id
     where m.olympiad_id = ${olympiadId} and qu.retired_at is null
-    order by m.position, m.id, qu.position, qu.id`);
+    order by m.position, m.id, qu.position, qu.id`,
+  );
 }
 
 export interface AnswerRow {
@@ -204,7 +230,9 @@ export async function saveAnswer(
     ip: string;
   },
 ): Promise<{ saved_at: Date; deadline_at: Date } | null> {
-  const [row] = await rows<{ saved_at: Date; deadline_at: Date }>(q, sql`
+  const [row] = await rows<{ saved_at: Date; deadline_at: Date }>(
+    q,
+    sql`
     with a as (
       update attempts
       set last_seen_at = now(),
@@ -221,7 +249,8 @@ export async function saveAnswer(
         set value = excluded.value, flagged = excluded.flagged, saved_at = excluded.saved_at
       returning saved_at
     )
-    select ins.saved_at, a.deadline_at from ins cross join a`);
+    select ins.saved_at, a.deadline_at from ins cross join a`,
+  );
   return row ?? null;
 }
 
@@ -244,9 +273,12 @@ export async function storeFeedback(
   attemptId: number,
   feedback: { rating: number | null; comment: string },
 ): Promise<boolean> {
-  const done = await rows<{ id: number }>(q, sql`
+  const done = await rows<{ id: number }>(
+    q,
+    sql`
     update attempts set feedback_rating = ${feedback.rating}, feedback_comment = ${feedback.comment}, feedback_at = now()
-    where id = ${attemptId} and finished_at is not null and feedback_at is null returning id`);
+    where id = ${attemptId} and finished_at is not null and feedback_at is null returning id`,
+  );
   return done.length === 1;
 }
 
@@ -260,36 +292,48 @@ export async function closeAttempts(
   overdueOnly = false,
 ): Promise<Array<{ id: number; olympiad_id: number }>> {
   if (attemptIds.length === 0) return [];
-  return rows(q, sql`
+  return rows(
+    q,
+    sql`
     update attempts set finished_at = case when ${reason} = 'time_up' then least(now(), deadline_at) else now() end,
                         finish_reason = ${reason}
     where id in (select (jsonb_array_elements_text(${JSON.stringify(attemptIds)}::jsonb))::int)
       and finished_at is null
       and (${overdueOnly} = false or deadline_at <= now())
-    returning id, olympiad_id`);
+    returning id, olympiad_id`,
+  );
 }
 
 /** Overdue attempts, locked for this transaction and skipped by every other process's sweep. */
 export async function lockOverdue(q: Queryable, limit: number, olympiadId: number | null = null) {
-  return rows<{ id: number; olympiad_id: number }>(q, sql`
+  return rows<{ id: number; olympiad_id: number }>(
+    q,
+    sql`
     select id, olympiad_id from attempts
     where finished_at is null and deadline_at is not null and deadline_at <= now()
       and (${olympiadId}::int is null or olympiad_id = ${olympiadId}::int)
     order by deadline_at
     limit ${limit}
-    for update skip locked`);
+    for update skip locked`,
+  );
 }
 
 export async function finishedAttemptIds(q: Queryable, olympiadId: number): Promise<number[]> {
-  const found = await rows<{ id: number }>(q, sql`
-    select id from attempts where olympiad_id = ${olympiadId} and finished_at is not null order by id`);
+  const found = await rows<{ id: number }>(
+    q,
+    sql`
+    select id from attempts where olympiad_id = ${olympiadId} and finished_at is not null order by id`,
+  );
   return found.map((r) => r.id);
 }
 
 export async function answersOfAttempts(q: Queryable, attemptIds: number[]) {
-  return rows<{ attempt_id: number; question_id: number; value: AnswerValue }>(q, sql`
+  return rows<{ attempt_id: number; question_id: number; value: AnswerValue }>(
+    q,
+    sql`
     select attempt_id, question_id, value from answers
-    where attempt_id in (select (jsonb_array_elements_text(${JSON.stringify(attemptIds)}::jsonb))::int)`);
+    where attempt_id in (select (jsonb_array_elements_text(${JSON.stringify(attemptIds)}::jsonb))::int)`,
+  );
 }
 
 export async function storeMarks(
@@ -312,30 +356,39 @@ export async function storeMarks(
 }
 
 export async function markableQuestions(q: Queryable, olympiadId: number) {
-  return rows<{ id: number; module_id: number; marks: number; answer_key: AnswerKey | null }>(q, sql`
+  return rows<{ id: number; module_id: number; marks: number; answer_key: AnswerKey | null }>(
+    q,
+    sql`
     select qu.id, qu.module_id, qu.marks, qu.answer_key
     from questions qu join question_modules m on m.id = qu.module_id
     where m.olympiad_id = ${olympiadId} and qu.retired_at is null
-    order by m.position, m.id, qu.position, qu.id`);
+    order by m.position, m.id, qu.position, qu.id`,
+  );
 }
 
 /* ---------------- the admin's and teacher's view ---------------- */
 
 export async function isSchoolInOlympiad(q: Queryable, schoolId: number, olympiadId: number) {
-  const found = await rows<{ id: number }>(q, sql`
-    select id from school_participants where school_id = ${schoolId} and olympiad_id = ${olympiadId}`);
+  const found = await rows<{ id: number }>(
+    q,
+    sql`
+    select id from school_participants where school_id = ${schoolId} and olympiad_id = ${olympiadId}`,
+  );
   return found.length > 0;
 }
 
 export async function sittingCounts(q: Queryable, olympiadId: number, schoolId: number | null) {
-  const [row] = await rows<{ not_started: number; writing: number; finished: number; active_now: number }>(q, sql`
+  const [row] = await rows<{ not_started: number; writing: number; finished: number; active_now: number }>(
+    q,
+    sql`
     select count(*) filter (where a.started_at is null)::int as not_started,
            count(*) filter (where a.started_at is not null and a.finished_at is null)::int as writing,
            count(*) filter (where a.finished_at is not null)::int as finished,
            count(*) filter (where a.last_seen_at > now() - interval '2 minutes')::int as active_now
     from users u left join attempts a on a.user_id = u.id and a.olympiad_id = u.olympiad_id
     where u.olympiad_id = ${olympiadId} and u.role = 'learner'
-      and (${schoolId}::int is null or u.school_id = ${schoolId}::int)`);
+      and (${schoolId}::int is null or u.school_id = ${schoolId}::int)`,
+  );
   return {
     notStarted: Number(row?.not_started ?? 0),
     writing: Number(row?.writing ?? 0),
@@ -388,7 +441,9 @@ export async function startTimes(
 ) {
   const like = input.search ? `%${input.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const direction = sql.raw(input.order === 'desc' ? 'desc nulls last' : 'asc nulls last');
-  return rows<StartTimeDbRow>(q, sql`
+  return rows<StartTimeDbRow>(
+    q,
+    sql`
       select u.id as learner_id, u.username, u.first_name, u.last_name, u.grade, u.school_id, s.name as school_name,
              case when a.finished_at is not null then 'finished'
                   when a.started_at is not null then 'writing' else 'not_started' end as status,
@@ -404,13 +459,17 @@ export async function startTimes(
              (case when a.finished_at is not null then 'finished'
                    when a.started_at is not null then 'writing' else 'not_started' end) = ${input.status ?? null})
       order by ${startTimeSorts[input.sort]} ${direction}, u.id
-      limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
+      limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
+  );
 }
 
 export async function deleteAttempt(q: Queryable, olympiadId: number, userId: number) {
-  return rows<{ id: number; started_at: Date | null; finished_at: Date | null; score: number | null }>(q, sql`
+  return rows<{ id: number; started_at: Date | null; finished_at: Date | null; score: number | null }>(
+    q,
+    sql`
     delete from attempts where olympiad_id = ${olympiadId} and user_id = ${userId}
-    returning id, started_at, finished_at, score`);
+    returning id, started_at, finished_at, score`,
+  );
 }
 
 /** Sets a learner's extra minutes (creating the attempt if needed) and moves a running deadline. */
@@ -418,7 +477,9 @@ export async function setExtraMinutes(q: Queryable, olympiad: OlympiadRow, userI
   await q.execute(sql`
     insert into attempts (olympiad_id, user_id, extra_minutes) values (${olympiad.id}, ${userId}, ${minutes})
     on conflict (olympiad_id, user_id) do update set extra_minutes = excluded.extra_minutes`);
-  const [row] = await rows<{ extra_minutes: number; deadline_at: Date | null }>(q, sql`
+  const [row] = await rows<{ extra_minutes: number; deadline_at: Date | null }>(
+    q,
+    sql`
     update attempts
     set deadline_at = case when started_at is null then null
           else (select least(started_at + make_interval(mins => coalesce(o.duration_minutes, 0)),
@@ -426,7 +487,8 @@ export async function setExtraMinutes(q: Queryable, olympiad: OlympiadRow, userI
                 from olympiads o where o.id = ${olympiad.id})
                + make_interval(mins => extra_minutes) end
     where olympiad_id = ${olympiad.id} and user_id = ${userId}
-    returning extra_minutes, deadline_at`);
+    returning extra_minutes, deadline_at`,
+  );
   return row!;
 }
 
@@ -442,13 +504,16 @@ export async function submittedAnswers(q: Queryable, olympiadId: number, attempt
     flagged: boolean | null;
     saved_at: Date | null;
     marks_awarded: number | null;
-  }>(q, sql`
+  }>(
+    q,
+    sql`
     select qu.id as question_id, qu.module_id, qu.type, qu.prompt, qu.marks, qu.answer_key,
            an.value, an.flagged, an.saved_at, an.marks_awarded
     from questions qu join question_modules m on m.id = qu.module_id
     left join answers an on an.question_id = qu.id and an.attempt_id = ${attemptId}
     where m.olympiad_id = ${olympiadId} and (qu.retired_at is null or an.attempt_id is not null)
-    order by m.position, m.id, qu.position, qu.id`);
+    order by m.position, m.id, qu.position, qu.id`,
+  );
 }
 
 /** The learner (a full user row, for the session) by username within an olympiad, case-insensitively. */
@@ -456,6 +521,8 @@ export async function learnerForRecovery(q: Queryable, olympiadId: number, usern
   const [row] = await q
     .select()
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username}) and ${users.olympiadId} = ${olympiadId} and ${users.role} = 'learner'`);
+    .where(
+      sql`lower(${users.username}) = lower(${username}) and ${users.olympiadId} = ${olympiadId} and ${users.role} = 'learner'`,
+    );
   return row ?? null;
 }

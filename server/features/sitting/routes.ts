@@ -136,7 +136,10 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     access: sittingAccess.learner,
     params: OlympiadParams,
     response: FinishResult,
-    handler: async ({ actor, params }) => ({ success: true, ...(await sitting.finish(db, actor, params.olympiadName)) }),
+    handler: async ({ actor, params }) => ({
+      success: true,
+      ...(await sitting.finish(db, actor, params.olympiadName)),
+    }),
   });
 
   route(app, {

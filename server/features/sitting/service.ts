@@ -23,9 +23,12 @@ const when = (d: Date | string) =>
 /** Is the olympiad open for entry now, and if not, the sentence that says why. */
 export function writingWindow(o: OlympiadRow, now = new Date()): { open: boolean; message: string | null } {
   if (!o.open) return { open: false, message: 'This olympiad is not open for writing at the moment.' };
-  if (o.starts_at && new Date(o.starts_at) > now) return { open: false, message: `The olympiad opens on ${when(o.starts_at)} (SAST).` };
-  if (o.ends_at && new Date(o.ends_at) <= now) return { open: false, message: `The writing window closed on ${when(o.ends_at)} (SAST).` };
-  if (!o.duration_minutes) return { open: false, message: 'This olympiad has no writing time set yet; please ask the organisers.' };
+  if (o.starts_at && new Date(o.starts_at) > now)
+    return { open: false, message: `The olympiad opens on ${when(o.starts_at)} (SAST).` };
+  if (o.ends_at && new Date(o.ends_at) <= now)
+    return { open: false, message: `The writing window closed on ${when(o.ends_at)} (SAST).` };
+  if (!o.duration_minutes)
+    return { open: false, message: 'This olympiad has no writing time set yet; please ask the organisers.' };
   return { open: true, message: null };
 }
 
@@ -95,7 +98,12 @@ export async function sweepOverdue(db: Db, options: { olympiadId?: number; batch
   for (;;) {
     const done = await db.transaction(async (tx) => {
       const locked = await queries.lockOverdue(tx, batch, options.olympiadId ?? null);
-      const closed = await queries.closeAttempts(tx, locked.map((l) => l.id), 'time_up', true);
+      const closed = await queries.closeAttempts(
+        tx,
+        locked.map((l) => l.id),
+        'time_up',
+        true,
+      );
       await markClosed(tx, closed);
       return { locked: locked.length, closed: closed.length };
     });
@@ -136,9 +144,11 @@ async function settle(db: Db, attempt: AttemptRow | null): Promise<AttemptRow | 
 /** Loads the learner's olympiad by its name; another olympiad (or none) answers 404. */
 export async function learnerOlympiad(db: Db, actor: Actor, olympiadName: string, write = true): Promise<OlympiadRow> {
   const olympiad = await queries.olympiadByName(db, olympiadName);
-  const allowed = olympiad && (write ? sittingPolicy.canSit(actor, olympiad.id) : sittingPolicy.canView(actor, olympiad.id));
+  const allowed =
+    olympiad && (write ? sittingPolicy.canSit(actor, olympiad.id) : sittingPolicy.canView(actor, olympiad.id));
   if (!olympiad || !allowed) {
-    if (olympiad && sittingPolicy.canView(actor, olympiad.id)) throw forbidden('You cannot write on a learner’s behalf while acting as them');
+    if (olympiad && sittingPolicy.canView(actor, olympiad.id))
+      throw forbidden('You cannot write on a learner’s behalf while acting as them');
     throw notFound('This olympiad');
   }
   return olympiad;
@@ -175,7 +185,9 @@ export async function issueRecoveryPin(db: Db, actor: Actor, olympiadName: strin
   const attempt = await attemptForStep(db, actor, olympiad);
   if (!attempt.declaration_accepted_at) throw conflict('Accept the declaration first.');
   if (attempt.pin_issued_at) {
-    throw conflict('Your recovery PIN was already shown once and cannot be shown again. Ask your teacher or the organisers if you lost it.');
+    throw conflict(
+      'Your recovery PIN was already shown once and cannot be shown again. Ask your teacher or the organisers if you lost it.',
+    );
   }
   requireWindow(olympiad);
   const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -253,7 +265,14 @@ export async function saveAnswer(
   if (question.type !== value.type) {
     throw invalid([{ path: 'body.value.type', message: `This question takes a ${question.type} answer` }]);
   }
-  const chosen = value.type === 'single' ? (value.optionId == null ? [] : [value.optionId]) : value.type === 'multiple' ? value.optionIds : [];
+  const chosen =
+    value.type === 'single'
+      ? value.optionId == null
+        ? []
+        : [value.optionId]
+      : value.type === 'multiple'
+        ? value.optionIds
+        : [];
   if (chosen.some((id) => !question.options.some((o) => o.id === id))) {
     throw invalid([{ path: 'body.value', message: 'Choose among this question’s options' }]);
   }
@@ -303,7 +322,8 @@ export async function feedback(
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
   const attempt = await settle(db, await queries.attemptOf(db, olympiad.id, actor.userId));
   if (!attempt?.finished_at) throw conflict('Feedback can be given once you have finished.');
-  if (!(await queries.storeFeedback(db, attempt.id, body))) throw conflict('You have already given feedback. Thank you!');
+  if (!(await queries.storeFeedback(db, attempt.id, body)))
+    throw conflict('You have already given feedback. Thank you!');
 }
 
 export async function trackerBeat(

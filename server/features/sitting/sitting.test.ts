@@ -24,7 +24,14 @@ beforeEach(async () => {
 
 /** A new learner of an olympiad, signed in: each test gets its own, so tests stay independent. */
 async function newLearner(olympiadId = demo.geoDemo, olympiadName = 'geo-demo', schoolId = demo.school1) {
-  const user = await createUser(server.db, { role: 'learner', olympiadId, schoolId, password: demoPassword, grade: 9, email: null });
+  const user = await createUser(server.db, {
+    role: 'learner',
+    olympiadId,
+    schoolId,
+    password: demoPassword,
+    grade: 9,
+    email: null,
+  });
   const session = await server.signIn(user.username, { olympiadName });
   return { user, token: session.accessToken.token };
 }
@@ -93,11 +100,21 @@ describe('the steps, in order, enforced by the server', () => {
     const paper2 = await call(token, 'GET', '/api/sitting/geo-demo/paper');
     expect(paper2.status).toBe(409);
     expect(paper2.body.message).toBe('Confirm your details before the questions.');
-    const badDetails = await call(token, 'PUT', '/api/sitting/geo-demo/learner-details', { ...details, firstName: ' ', grade: 13 });
+    const badDetails = await call(token, 'PUT', '/api/sitting/geo-demo/learner-details', {
+      ...details,
+      firstName: ' ',
+      grade: 13,
+    });
     expect(badDetails.status).toBe(400);
-    expect(badDetails.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['body.firstName', 'body.grade']);
+    expect(badDetails.body.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'body.firstName',
+      'body.grade',
+    ]);
     expect((await call(token, 'PUT', '/api/sitting/geo-demo/learner-details', details)).status).toBe(200);
-    const [stored] = await server.query<{ first_name: string; grade: number }>`select first_name, grade from users where id = ${user.id}`;
+    const [stored] = await server.query<{
+      first_name: string;
+      grade: number;
+    }>`select first_name, grade from users where id = ${user.id}`;
     expect(stored).toEqual({ first_name: 'Ayanda', grade: 10 });
     const state = await call(token, 'GET', '/api/sitting/geo-demo/state');
     expect(state.body.step).toBe('questions');
@@ -124,9 +141,18 @@ describe('the steps, in order, enforced by the server', () => {
     expect(paper.modules).toHaveLength(2);
     expect(paper.modules.map((m: { title: string }) => m.title)).toEqual(['Maps and places', 'Climate and people']);
     expect(paper.modules[0].questions.map((q: { type: string }) => q.type)).toEqual([
-      'single', 'multiple', 'true_false', 'numeric', 'short_text', 'single',
+      'single',
+      'multiple',
+      'true_false',
+      'numeric',
+      'short_text',
+      'single',
     ]);
-    expect(paper.modules[0].questions[0]).toMatchObject({ index: 0, imageUrl: '/demo/sa-provinces.svg', imageAlt: expect.stringContaining('map') });
+    expect(paper.modules[0].questions[0]).toMatchObject({
+      index: 0,
+      imageUrl: '/demo/sa-provinces.svg',
+      imageAlt: expect.stringContaining('map'),
+    });
     expect(paper.modules[0].questions[5].options[1].imageUrl).toMatch(/^\/demo\/flag-/);
     const started = Date.parse(paper.startedAt);
     expect(started).toBeGreaterThanOrEqual(before - 2000);
@@ -135,7 +161,10 @@ describe('the steps, in order, enforced by the server', () => {
     const again = await call(token, 'GET', '/api/sitting/geo-demo/paper');
     expect(again.body.startedAt).toBe(paper.startedAt);
     expect(again.body.deadlineAt).toBe(paper.deadlineAt);
-    const late = await call(token, 'PUT', '/api/sitting/geo-demo/learner-details', { ...details, firstName: 'Changed' });
+    const late = await call(token, 'PUT', '/api/sitting/geo-demo/learner-details', {
+      ...details,
+      firstName: 'Changed',
+    });
     expect(late.status).toBe(409);
     const row = await attemptRow(user.id);
     expect(new Date(row!.started_at as string).toISOString()).toBe(paper.startedAt);
@@ -196,7 +225,10 @@ describe('answers', () => {
       expect(res.body).toMatchObject({ success: true, questionId: id, deadlineAt: paper.deadlineAt });
     }
     // the same question again: the last write wins
-    await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, { value: { type: 'single', optionId: 'a' }, position: { moduleIndex: 1, questionIndex: 2 } });
+    await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, {
+      value: { type: 'single', optionId: 'a' },
+      position: { moduleIndex: 1, questionIndex: 2 },
+    });
     const stored = await server.query<{ question_id: number; value: unknown; flagged: boolean }>`
       select an.question_id, an.value, an.flagged from answers an join attempts a on a.id = an.attempt_id
       where a.user_id = ${user.id} order by an.question_id`;
@@ -208,21 +240,32 @@ describe('answers', () => {
     expect(state.body.attempt.position).toEqual({ moduleIndex: 1, questionIndex: 2 });
     const resumed = await call(token, 'GET', '/api/sitting/geo-demo/paper');
     expect(resumed.body.answers).toHaveLength(5);
-    expect(resumed.body.answers.find((a: { questionId: number }) => a.questionId === q5.id).value).toEqual({ type: 'short_text', text: ' maseru ' });
+    expect(resumed.body.answers.find((a: { questionId: number }) => a.questionId === q5.id).value).toEqual({
+      type: 'short_text',
+      text: ' maseru ',
+    });
   });
 
   it('refuses an answer of the wrong type, an unknown option, another olympiad’s question and bad input, without a 500', async () => {
     const { token } = await newLearner();
     const { paper } = await toPaper(token);
     const q1 = paper.modules[0].questions[0];
-    const wrongType = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, { value: { type: 'numeric', value: 3 } });
+    const wrongType = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, {
+      value: { type: 'numeric', value: 3 },
+    });
     expect(wrongType.status).toBe(400);
-    expect(wrongType.body.details).toEqual([{ path: 'body.value.type', message: 'This question takes a single answer' }]);
-    const unknownOption = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, { value: { type: 'single', optionId: 'zz' } });
+    expect(wrongType.body.details).toEqual([
+      { path: 'body.value.type', message: 'This question takes a single answer' },
+    ]);
+    const unknownOption = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, {
+      value: { type: 'single', optionId: 'zz' },
+    });
     expect(unknownOption.status).toBe(400);
     const [quickQuestion] = await server.query<{ id: number }>`
       select q.id from questions q join question_modules m on m.id = q.module_id where m.olympiad_id = ${geoQuick} limit 1`;
-    const foreign = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${quickQuestion!.id}`, { value: { type: 'single', optionId: 'a' } });
+    const foreign = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${quickQuestion!.id}`, {
+      value: { type: 'single', optionId: 'a' },
+    });
     expect(foreign.status).toBe(404);
     for (const [path, body] of [
       [`/api/sitting/geo-demo/answers/abc`, { value: { type: 'single', optionId: 'a' } }],
@@ -234,9 +277,13 @@ describe('answers', () => {
       const res = await call(token, 'PUT', path, body);
       expect(res.status, path).toBe(400);
     }
-    const missing = await call(token, 'PUT', `/api/sitting/geo-demo/answers/2000000000`, { value: { type: 'single', optionId: 'a' } });
+    const missing = await call(token, 'PUT', `/api/sitting/geo-demo/answers/2000000000`, {
+      value: { type: 'single', optionId: 'a' },
+    });
     expect(missing.status).toBe(404);
-    const [count] = await server.query<{ n: number }>`select count(*)::int as n from answers an join questions q on q.id = an.question_id where q.id = ${quickQuestion!.id}`;
+    const [count] = await server.query<{
+      n: number;
+    }>`select count(*)::int as n from answers an join questions q on q.id = an.question_id where q.id = ${quickQuestion!.id}`;
     expect(count!.n).toBe(0);
   });
 
@@ -244,9 +291,14 @@ describe('answers', () => {
     const { token, user } = await newLearner();
     const { paper } = await toPaper(token);
     const q1 = paper.modules[0].questions[0];
-    expect((await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, { value: { type: 'single', optionId: 'b' } })).status).toBe(200);
+    expect(
+      (await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, { value: { type: 'single', optionId: 'b' } }))
+        .status,
+    ).toBe(200);
     await server.query`update attempts set deadline_at = now() - interval '1 second' where user_id = ${user.id}`;
-    const late = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, { value: { type: 'single', optionId: 'a' } });
+    const late = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, {
+      value: { type: 'single', optionId: 'a' },
+    });
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ code: 'conflict', message: expect.stringMatching(/^Time is up/) });
     const row = await attemptRow(user.id);
@@ -255,7 +307,10 @@ describe('answers', () => {
       select value, marks_awarded from answers where question_id = ${q1.id} and attempt_id = ${row!.id}`;
     expect(answer).toEqual({ value: { type: 'single', optionId: 'b' }, marks_awarded: 2 });
     const state = await call(token, 'GET', '/api/sitting/geo-demo/state');
-    expect(state.body).toMatchObject({ step: 'finished', attempt: { finishReason: 'time_up', score: 2, maxScore: 18 } });
+    expect(state.body).toMatchObject({
+      step: 'finished',
+      attempt: { finishReason: 'time_up', score: 2, maxScore: 18 },
+    });
     expect((await call(token, 'GET', '/api/sitting/geo-demo/paper')).status).toBe(409);
   });
 
@@ -263,10 +318,14 @@ describe('answers', () => {
     const { token, user } = await newLearner();
     const { paper } = await toPaper(token);
     const q = paper.modules[1].questions[4]; // short text, "Orange"
-    await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q.id}`, { value: { type: 'short_text', text: 'gariep river' } });
+    await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q.id}`, {
+      value: { type: 'short_text', text: 'gariep river' },
+    });
     const finish = await call(token, 'POST', '/api/sitting/geo-demo/finish');
     expect(finish.status).toBe(200);
-    const after = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q.id}`, { value: { type: 'short_text', text: 'Vaal' } });
+    const after = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q.id}`, {
+      value: { type: 'short_text', text: 'Vaal' },
+    });
     expect(after.status).toBe(409);
     expect(after.body.message).toBe('You have finished this olympiad; answers can no longer be changed.');
     const again = await call(token, 'POST', '/api/sitting/geo-demo/finish');
@@ -290,10 +349,14 @@ describe('answers', () => {
     ] as const) {
       expect((await call(a.token, method, path)).status, path).toBe(404);
     }
-    const wrongName = await call(a.token, 'PUT', `/api/sitting/geo-quick/answers/${paper.modules[0].questions[0].id}`, { value: { type: 'single', optionId: 'b' } });
+    const wrongName = await call(a.token, 'PUT', `/api/sitting/geo-quick/answers/${paper.modules[0].questions[0].id}`, {
+      value: { type: 'single', optionId: 'b' },
+    });
     expect(wrongName.status).toBe(404);
     // a's answers never show up for b, and the admin's calls are closed to learners
-    await call(a.token, 'PUT', `/api/sitting/geo-demo/answers/${paper.modules[0].questions[2].id}`, { value: { type: 'true_false', value: false } });
+    await call(a.token, 'PUT', `/api/sitting/geo-demo/answers/${paper.modules[0].questions[2].id}`, {
+      value: { type: 'true_false', value: false },
+    });
     const bPaper = await call(b.token, 'GET', '/api/sitting/geo-demo/paper');
     expect(bPaper.body.answers).toEqual([]);
     expect((await call(a.token, 'GET', `/participant/get-submitted-data/${b.user.id}`)).status).toBe(403);
@@ -333,13 +396,17 @@ describe('the sweep and the heartbeat', () => {
     const onTime = await newLearner();
     const { paper } = await toPaper(late.token);
     await toPaper(onTime.token);
-    await call(late.token, 'PUT', `/api/sitting/geo-demo/answers/${paper.modules[0].questions[2].id}`, { value: { type: 'true_false', value: true } });
+    await call(late.token, 'PUT', `/api/sitting/geo-demo/answers/${paper.modules[0].questions[2].id}`, {
+      value: { type: 'true_false', value: true },
+    });
     await server.query`update attempts set deadline_at = now() - interval '5 seconds' where user_id = ${late.user.id}`;
     const finished = await sweepOverdue(server.db);
     expect(finished).toBeGreaterThanOrEqual(1);
     const row = await attemptRow(late.user.id);
     expect(row).toMatchObject({ finish_reason: 'time_up', score: 1, max_score: 18 });
-    expect(new Date(row!.finished_at as string).getTime()).toBeLessThanOrEqual(new Date(row!.deadline_at as string).getTime());
+    expect(new Date(row!.finished_at as string).getTime()).toBeLessThanOrEqual(
+      new Date(row!.deadline_at as string).getTime(),
+    );
     expect((await attemptRow(onTime.user.id))!.finished_at).toBeNull();
     expect(await sweepOverdue(server.db)).toBe(0);
   });
@@ -347,7 +414,9 @@ describe('the sweep and the heartbeat', () => {
   it('records the heartbeat: last seen, position and address changes', async () => {
     const { token, user } = await newLearner();
     await toPaper(token);
-    const beat = await call(token, 'POST', `/api/participant-tracker?olympiadId=${demo.geoDemo}`, { position: { moduleIndex: 1, questionIndex: 3 } });
+    const beat = await call(token, 'POST', `/api/participant-tracker?olympiadId=${demo.geoDemo}`, {
+      position: { moduleIndex: 1, questionIndex: 3 },
+    });
     expect(beat.status).toBe(200);
     expect(beat.body).toMatchObject({ success: true, finished: false });
     await server.query`update attempts set last_ip = '10.0.0.9' where user_id = ${user.id}`;
@@ -364,11 +433,18 @@ describe('feedback', () => {
   it('is taken once, after finishing, and stored with the attempt', async () => {
     const { token, user } = await newLearner();
     await toPaper(token);
-    expect((await call(token, 'POST', '/api/sitting/geo-demo/feedback', { rating: 4, comment: 'Nice' })).status).toBe(409);
+    expect((await call(token, 'POST', '/api/sitting/geo-demo/feedback', { rating: 4, comment: 'Nice' })).status).toBe(
+      409,
+    );
     await call(token, 'POST', '/api/sitting/geo-demo/finish');
     expect((await call(token, 'POST', '/api/sitting/geo-demo/feedback', { rating: 6, comment: '' })).status).toBe(400);
-    expect((await call(token, 'POST', '/api/sitting/geo-demo/feedback', { rating: 4, comment: '  Loved the maps  ' })).status).toBe(200);
-    expect((await call(token, 'POST', '/api/sitting/geo-demo/feedback', { rating: 1, comment: 'again' })).status).toBe(409);
+    expect(
+      (await call(token, 'POST', '/api/sitting/geo-demo/feedback', { rating: 4, comment: '  Loved the maps  ' }))
+        .status,
+    ).toBe(200);
+    expect((await call(token, 'POST', '/api/sitting/geo-demo/feedback', { rating: 1, comment: 'again' })).status).toBe(
+      409,
+    );
     expect(await attemptRow(user.id)).toMatchObject({ feedback_rating: 4, feedback_comment: 'Loved the maps' });
     expect((await call(token, 'GET', '/api/sitting/geo-demo/state')).body.attempt.feedbackGiven).toBe(true);
   });
@@ -382,36 +458,72 @@ describe('the recovery PIN sign-in', () => {
       value: { type: 'single', optionId: 'b' },
       position: { moduleIndex: 0, questionIndex: 4 },
     });
-    const res = await server.api('POST', '/api/sitting/recover', { body: { olympiadName: 'geo-demo', username: user.username.toUpperCase(), pin } });
+    const res = await server.api('POST', '/api/sitting/recover', {
+      body: { olympiadName: 'geo-demo', username: user.username.toUpperCase(), pin },
+    });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ role: 'learner', id: user.id, olympiadName: 'geo-demo', home: '/geo-demo/olympiad/instructions' });
+    expect(res.body).toMatchObject({
+      role: 'learner',
+      id: user.id,
+      olympiadName: 'geo-demo',
+      home: '/geo-demo/olympiad/instructions',
+    });
     const second = res.body.accessToken.token as string;
     const state = await call(second, 'GET', '/api/sitting/geo-demo/state');
-    expect(state.body).toMatchObject({ step: 'questions', attempt: { position: { moduleIndex: 0, questionIndex: 4 }, startedAt: paper.startedAt } });
+    expect(state.body).toMatchObject({
+      step: 'questions',
+      attempt: { position: { moduleIndex: 0, questionIndex: 4 }, startedAt: paper.startedAt },
+    });
     // both sessions stay valid; each answer is idempotent per question and the last write wins
     const q = paper.modules[0].questions[2].id;
-    expect((await call(second, 'PUT', `/api/sitting/geo-demo/answers/${q}`, { value: { type: 'true_false', value: false } })).status).toBe(200);
-    expect((await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q}`, { value: { type: 'true_false', value: true } })).status).toBe(200);
+    expect(
+      (await call(second, 'PUT', `/api/sitting/geo-demo/answers/${q}`, { value: { type: 'true_false', value: false } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q}`, { value: { type: 'true_false', value: true } }))
+        .status,
+    ).toBe(200);
     const resumed = await call(second, 'GET', '/api/sitting/geo-demo/paper');
-    expect(resumed.body.answers.find((a: { questionId: number }) => a.questionId === q).value).toEqual({ type: 'true_false', value: true });
+    expect(resumed.body.answers.find((a: { questionId: number }) => a.questionId === q).value).toEqual({
+      type: 'true_false',
+      value: true,
+    });
   });
 
   it('refuses a wrong PIN, a learner without a PIN, and rate-limits failures', async () => {
     const { token, user } = await newLearner();
     const { pin } = await toPaper(token);
     const wrong = String((Number(pin) + 1) % 1_000_000).padStart(6, '0');
-    const res = await server.api('POST', '/api/sitting/recover', { body: { olympiadName: 'geo-demo', username: user.username, pin: wrong } });
+    const res = await server.api('POST', '/api/sitting/recover', {
+      body: { olympiadName: 'geo-demo', username: user.username, pin: wrong },
+    });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ code: 'wrong_password', details: [{ path: 'body.pin' }] });
     const noPin = await newLearner();
-    expect((await server.api('POST', '/api/sitting/recover', { body: { olympiadName: 'geo-demo', username: noPin.user.username, pin: '123456' } })).status).toBe(401);
-    for (let i = 0; i < 2; i++) await server.api('POST', '/api/sitting/recover', { body: { olympiadName: 'geo-demo', username: user.username, pin: wrong } });
-    const locked = await server.api('POST', '/api/sitting/recover', { body: { olympiadName: 'geo-demo', username: user.username, pin } });
+    expect(
+      (
+        await server.api('POST', '/api/sitting/recover', {
+          body: { olympiadName: 'geo-demo', username: noPin.user.username, pin: '123456' },
+        })
+      ).status,
+    ).toBe(401);
+    for (let i = 0; i < 2; i++)
+      await server.api('POST', '/api/sitting/recover', {
+        body: { olympiadName: 'geo-demo', username: user.username, pin: wrong },
+      });
+    const locked = await server.api('POST', '/api/sitting/recover', {
+      body: { olympiadName: 'geo-demo', username: user.username, pin },
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe('rate_limited');
-    const badBody = await server.api('POST', '/api/sitting/recover', { body: { olympiadName: 'geo-demo', username: user.username } });
+    const badBody = await server.api('POST', '/api/sitting/recover', {
+      body: { olympiadName: 'geo-demo', username: user.username },
+    });
     expect(badBody.status).toBe(400);
-    const unknownOlympiad = await server.api('POST', '/api/sitting/recover', { body: { olympiadName: 'nope', username: 'x', pin: '123456' } });
+    const unknownOlympiad = await server.api('POST', '/api/sitting/recover', {
+      body: { olympiadName: 'nope', username: 'x', pin: '123456' },
+    });
     expect(unknownOlympiad.status).toBe(400);
   });
 });
@@ -423,7 +535,17 @@ describe('answer keys', () => {
     await toPaper(token);
     const all = learnerJson.join('\n');
     expect(all.length).toBeGreaterThan(10_000);
-    for (const word of ['answerKey', 'answer_key', '"correct"', '"accepted"', '"tolerance"', 'Maseru', 'Gariep', 'marksAwarded', 'recovery_pin_hash']) {
+    for (const word of [
+      'answerKey',
+      'answer_key',
+      '"correct"',
+      '"accepted"',
+      '"tolerance"',
+      'Maseru',
+      'Gariep',
+      'marksAwarded',
+      'recovery_pin_hash',
+    ]) {
       expect(all, word).not.toContain(word);
     }
   });

@@ -21,7 +21,9 @@ export function OlympiadCheck({ olympiadId }: { olympiadId: number }) {
     <div aria-live="polite" data-testid="verify-check" data-ready={result.ready}>
       <Group gap="sm" mb="sm">
         <Badge size="lg" color={result.ready ? 'green' : 'red'} variant="filled">
-          {result.ready ? 'Ready to open' : `${result.blockers.length} blocker${result.blockers.length === 1 ? '' : 's'}`}
+          {result.ready
+            ? 'Ready to open'
+            : `${result.blockers.length} blocker${result.blockers.length === 1 ? '' : 's'}`}
         </Badge>
         <Text size="sm" c="dimmed">
           {result.counts.modules} modules · {result.counts.questions} questions · {result.counts.verified} verified

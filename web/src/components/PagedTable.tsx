@@ -1,4 +1,15 @@
-import { Alert, Group, Loader, Pagination, ScrollArea, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Group,
+  Loader,
+  Pagination,
+  ScrollArea,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 /** The query of every paged list (DESIGN §2): page, pageSize, search, sort, order. */
@@ -54,7 +65,18 @@ interface PagedTableProps<T> {
 }
 
 /** A server-paged, searchable, sortable table (every list pages on the server, DESIGN §2). */
-export function PagedTable<T>({ label, columns, rows, total, rowKey, list, loading, error, searchPlaceholder, empty }: PagedTableProps<T>) {
+export function PagedTable<T>({
+  label,
+  columns,
+  rows,
+  total,
+  rowKey,
+  list,
+  loading,
+  error,
+  searchPlaceholder,
+  empty,
+}: PagedTableProps<T>) {
   const pages = Math.max(1, Math.ceil(total / list.params.pageSize));
   return (
     <>
@@ -121,7 +143,12 @@ export function PagedTable<T>({ label, columns, rows, total, rowKey, list, loadi
       </ScrollArea>
       {pages > 1 ? (
         <Group justify="center" mt="md">
-          <Pagination total={pages} value={list.page} onChange={list.setPage} getControlProps={(c) => ({ 'aria-label': `${c} page` })} />
+          <Pagination
+            total={pages}
+            value={list.page}
+            onChange={list.setPage}
+            getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+          />
         </Group>
       ) : null}
     </>

@@ -41,9 +41,23 @@ export function RichTextEditor({ label, description, value, onChange, error, min
   return (
     <Input.Wrapper label={label} description={description} error={error} id={`${id}-label`}>
       <Paper withBorder radius="sm" mt={4} style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
-        <Group gap={4} p={4} role="toolbar" aria-label={`${label} formatting`} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group
+          gap={4}
+          p={4}
+          role="toolbar"
+          aria-label={`${label} formatting`}
+          style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        >
           {tools.map((tool) => (
-            <Button key={tool.command} size="compact-xs" variant="subtle" aria-label={tool.label} title={tool.label} onMouseDown={(e) => e.preventDefault()} onClick={() => run(tool.command)}>
+            <Button
+              key={tool.command}
+              size="compact-xs"
+              variant="subtle"
+              aria-label={tool.label}
+              title={tool.label}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => run(tool.command)}
+            >
               {tool.text}
             </Button>
           ))}

@@ -3,13 +3,22 @@ import { LoadLearnersPage } from './pages/LoadLearnersPage.js';
 
 export const learnersRoutes: AppRoute[] = [
   ...staffPage(sections.admin, {
-    sub: 'edit/learners', title: 'Learners', feature: 'learners', nav: 'Olympiad', access: staffAccess.admin,
+    sub: 'edit/learners',
+    title: 'Learners',
+    feature: 'learners',
+    nav: 'Olympiad',
+    access: staffAccess.admin,
     page: LoadLearnersPage,
     summary: 'The learners of each school of the olympiad: load, correct, set passwords, print sign-in slips.',
   }),
   {
-    id: 'portal.load-learners', path: '/portal/:olympiadName/load-learners', layout: 'portal', access: ['teacher'],
-    feature: 'learners', nav: 'Olympiad', title: 'Load learners',
+    id: 'portal.load-learners',
+    path: '/portal/:olympiadName/load-learners',
+    layout: 'portal',
+    access: ['teacher'],
+    feature: 'learners',
+    nav: 'Olympiad',
+    title: 'Load learners',
     page: LoadLearnersPage,
     summary: 'Load your learners from a spreadsheet (xlsx or csv), with a report on every row.',
   },

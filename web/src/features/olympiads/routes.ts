@@ -18,12 +18,22 @@ const overlord = (sub: string, title: string, summary: string, page: AppRoute['p
 });
 
 export const olympiadsRoutes: AppRoute[] = [
-  overlord('edit/olympus-projects', 'Olympus projects', 'Projects: public sites with their own search-engine metadata.', ProjectsPage),
+  overlord(
+    'edit/olympus-projects',
+    'Olympus projects',
+    'Projects: public sites with their own search-engine metadata.',
+    ProjectsPage,
+  ),
   overlord('edit/olympus-sub-projects', 'Olympus sub-projects', 'The sub-projects of each project.', SubProjectsPage),
   overlord('edit/olympiads', 'Olympiads', 'Olympiads with their dates, fees and granted admins.', OlympiadsPage),
   ...staffPage(sections.admin, {
-    sub: 'settings-and-actions', title: 'Settings and actions', feature: 'olympiads', nav: 'Olympiad',
-    access: staffAccess.admin, page: SettingsAndActionsPage,
-    summary: 'Open or close the olympiad, pin it, check what blocks opening, re-mark, reset a learner and act as a user.',
+    sub: 'settings-and-actions',
+    title: 'Settings and actions',
+    feature: 'olympiads',
+    nav: 'Olympiad',
+    access: staffAccess.admin,
+    page: SettingsAndActionsPage,
+    summary:
+      'Open or close the olympiad, pin it, check what blocks opening, re-mark, reset a learner and act as a user.',
   }),
 ];

@@ -4,23 +4,79 @@ import { SearchPage } from './pages/SearchPage.js';
 
 type OverlordPage = Pick<AppRoute, 'title' | 'feature' | 'summary' | 'nav' | 'page'> & { sub: string };
 
-function overlord(sub: string, title: string, feature: Feature, nav: string, summary: string, page?: AppRoute['page']): OverlordPage {
+function overlord(
+  sub: string,
+  title: string,
+  feature: Feature,
+  nav: string,
+  summary: string,
+  page?: AppRoute['page'],
+): OverlordPage {
   return { sub, title, feature, nav, summary, page };
 }
 
 /** Every overlord page (spec §2), in sidebar order. */
 const pages: OverlordPage[] = [
   overlord('overview', 'Overview', 'overlord', 'Platform', 'Figures across all olympiads.', OverviewPage),
-  overlord('search', 'Search', 'overlord', 'Platform', 'Find users, schools and learners, and act as a user.', SearchPage),
-  overlord('system-config', 'System config', 'overlord', 'Platform', 'Platform-wide settings, such as mail and sign-in limits, will be edited here.'),
-  overlord('edit/users', 'Users', 'users', 'People', 'Staff and teacher accounts, their roles and olympiad grants will be managed here.'),
+  overlord(
+    'search',
+    'Search',
+    'overlord',
+    'Platform',
+    'Find users, schools and learners, and act as a user.',
+    SearchPage,
+  ),
+  overlord(
+    'system-config',
+    'System config',
+    'overlord',
+    'Platform',
+    'Platform-wide settings, such as mail and sign-in limits, will be edited here.',
+  ),
+  overlord(
+    'edit/users',
+    'Users',
+    'users',
+    'People',
+    'Staff and teacher accounts, their roles and olympiad grants will be managed here.',
+  ),
   overlord('edit/accounts', 'Accounts', 'users', 'People', 'Billing accounts will be managed here.'),
-  overlord('learner-login-activity', 'Learner login activity', 'logs', 'People', 'Learner sign-ins across olympiads will be shown here, to spot problems on writing day.'),
-  overlord('edit/terms-and-conditions', 'Terms and conditions', 'content', 'Content', 'The platform’s terms and conditions will be edited here.'),
-  overlord('edit/faqs', 'FAQs', 'content', 'Content', 'Frequently asked questions for the public pages and the teacher portal will be edited here.'),
-  overlord('edit/testimonials', 'Testimonials', 'content', 'Content', 'Testimonials shown on the public pages will be edited here.'),
+  overlord(
+    'learner-login-activity',
+    'Learner login activity',
+    'logs',
+    'People',
+    'Learner sign-ins across olympiads will be shown here, to spot problems on writing day.',
+  ),
+  overlord(
+    'edit/terms-and-conditions',
+    'Terms and conditions',
+    'content',
+    'Content',
+    'The platform’s terms and conditions will be edited here.',
+  ),
+  overlord(
+    'edit/faqs',
+    'FAQs',
+    'content',
+    'Content',
+    'Frequently asked questions for the public pages and the teacher portal will be edited here.',
+  ),
+  overlord(
+    'edit/testimonials',
+    'Testimonials',
+    'content',
+    'Content',
+    'Testimonials shown on the public pages will be edited here.',
+  ),
   overlord('app-log-viewer', 'App log viewer', 'logs', 'Logs', 'The server’s application log will be readable here.'),
-  overlord('activity-logs', 'Activity logs', 'logs', 'Logs', 'The audit trail of every change and impersonation will be searchable here.'),
+  overlord(
+    'activity-logs',
+    'Activity logs',
+    'logs',
+    'Logs',
+    'The audit trail of every change and impersonation will be searchable here.',
+  ),
 ];
 
 export const overlordRoutes: AppRoute[] = pages.map(({ sub, ...page }) => ({

@@ -4,12 +4,25 @@ import { PortalOlympiadPage } from './pages/PortalOlympiadPage.js';
 
 export const portalRoutes: AppRoute[] = [
   {
-    id: 'portal.home', path: '/portal', layout: 'portal', access: ['teacher'], feature: 'portal', nav: 'My account',
-    title: 'Home', page: PortalHomePage, summary: 'Your school’s olympiads.',
+    id: 'portal.home',
+    path: '/portal',
+    layout: 'portal',
+    access: ['teacher'],
+    feature: 'portal',
+    nav: 'My account',
+    title: 'Home',
+    page: PortalHomePage,
+    summary: 'Your school’s olympiads.',
   },
   {
-    id: 'portal.olympiad', path: '/portal/:olympiadName', layout: 'portal', access: ['teacher'], feature: 'portal',
-    nav: 'Olympiad', title: 'Olympiad overview', page: PortalOlympiadPage,
+    id: 'portal.olympiad',
+    path: '/portal/:olympiadName',
+    layout: 'portal',
+    access: ['teacher'],
+    feature: 'portal',
+    nav: 'Olympiad',
+    title: 'Olympiad overview',
+    page: PortalOlympiadPage,
     summary: 'Your school’s entry in this olympiad: status, learners and what to do next.',
   },
 ];

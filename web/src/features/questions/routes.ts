@@ -8,8 +8,32 @@ const admin = (sub: string, title: string, nav: string, summary: string, page: A
   staffPage(sections.admin, { sub, title, summary, page, feature: 'questions', nav, access: staffAccess.admin });
 
 export const questionsRoutes: AppRoute[] = [
-  ...admin('edit/question-modules', 'Question modules', 'Olympiad', 'The modules of the olympiad, in writing order.', QuestionModulesPage),
-  ...admin('edit/questions', 'Questions', 'Olympiad', 'Questions, their answers and images; preview as a learner.', QuestionsPage),
-  ...admin('reports/questions-by-difficulty', 'Questions by difficulty', 'Reports', 'Which questions were hard, which were broken.', QuestionsByDifficultyPage),
-  ...admin('reports/verify-questions', 'Verify questions', 'Reports', 'A second admin verifies every question.', VerifyQuestionsPage),
+  ...admin(
+    'edit/question-modules',
+    'Question modules',
+    'Olympiad',
+    'The modules of the olympiad, in writing order.',
+    QuestionModulesPage,
+  ),
+  ...admin(
+    'edit/questions',
+    'Questions',
+    'Olympiad',
+    'Questions, their answers and images; preview as a learner.',
+    QuestionsPage,
+  ),
+  ...admin(
+    'reports/questions-by-difficulty',
+    'Questions by difficulty',
+    'Reports',
+    'Which questions were hard, which were broken.',
+    QuestionsByDifficultyPage,
+  ),
+  ...admin(
+    'reports/verify-questions',
+    'Verify questions',
+    'Reports',
+    'A second admin verifies every question.',
+    VerifyQuestionsPage,
+  ),
 ];

@@ -5,22 +5,58 @@ import { PortalSchoolPage } from './pages/PortalSchoolPage.js';
 import { SchoolsPage } from './pages/SchoolsPage.js';
 
 const staff = (sub: string, title: string, summary: string, page?: AppRoute['page']) =>
-  staffPage(sections.all, { sub, title, summary, feature: 'schools', nav: 'Schools and people', access: staffAccess.staff, page });
+  staffPage(sections.all, {
+    sub,
+    title,
+    summary,
+    feature: 'schools',
+    nav: 'Schools and people',
+    access: staffAccess.staff,
+    page,
+  });
 
 const portal = (sub: string, title: string, summary: string, page?: AppRoute['page']): AppRoute => ({
-  id: `portal.${sub}`, path: `/portal/:olympiadName/${sub}`, layout: 'portal', access: ['teacher'],
-  feature: 'schools', nav: 'Olympiad', title, summary, page,
+  id: `portal.${sub}`,
+  path: `/portal/:olympiadName/${sub}`,
+  layout: 'portal',
+  access: ['teacher'],
+  feature: 'schools',
+  nav: 'Olympiad',
+  title,
+  summary,
+  page,
 });
 
 export const schoolsRoutes: AppRoute[] = [
   {
-    id: 'overlord.edit.schools', path: '/overlord/edit/schools', layout: 'overlord', access: ['overlord'], feature: 'schools',
-    nav: 'Projects and olympiads', title: 'Schools', summary: 'Every school on the platform: search, edit, merge duplicates.', page: SchoolsPage,
+    id: 'overlord.edit.schools',
+    path: '/overlord/edit/schools',
+    layout: 'overlord',
+    access: ['overlord'],
+    feature: 'schools',
+    nav: 'Projects and olympiads',
+    title: 'Schools',
+    summary: 'Every school on the platform: search, edit, merge duplicates.',
+    page: SchoolsPage,
   },
-  ...staff('eoi', 'Expressions of interest', 'Schools’ expressions of interest, matched to a school or declined.', EoiPage),
+  ...staff(
+    'eoi',
+    'Expressions of interest',
+    'Schools’ expressions of interest, matched to a school or declined.',
+    EoiPage,
+  ),
   ...staff('edit/schools', 'Schools', 'The schools entered in this olympiad.', SchoolsPage),
-  ...staff('edit/participating-schools', 'Participating schools', 'The schools entered in this olympiad, with their learners and status.', ParticipantsPage),
-  ...staff('edit/participating-countries', 'Participating countries', 'The countries whose teams are entered in this olympiad will be listed here.'),
+  ...staff(
+    'edit/participating-schools',
+    'Participating schools',
+    'The schools entered in this olympiad, with their learners and status.',
+    ParticipantsPage,
+  ),
+  ...staff(
+    'edit/participating-countries',
+    'Participating countries',
+    'The countries whose teams are entered in this olympiad will be listed here.',
+  ),
   ...staff('edit/countries', 'Countries', 'The countries that may enter teams will be edited here.'),
   portal('school', 'School', 'Your school’s details.', PortalSchoolPage),
   portal('team', 'Team', 'Your country’s team for this olympiad will be managed here.'),

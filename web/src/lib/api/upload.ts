@@ -7,12 +7,20 @@ import { NETWORK_ERROR_MESSAGE } from './messages.js';
  * A file upload (multipart/form-data, one field named `file`) with the same semantics as `apiRequest`:
  * bearer from the stored user, the error shape's message on failure, a 401 signs out.
  */
-export async function apiUpload<T>(path: string, file: File, options: { query?: Query; schema: z.ZodType<T> }): Promise<T> {
+export async function apiUpload<T>(
+  path: string,
+  file: File,
+  options: { query?: Query; schema: z.ZodType<T> },
+): Promise<T> {
   const form = new FormData();
   form.append('file', file, file.name);
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), { method: 'POST', headers: { Accept: 'application/json', ...authHeaders() }, body: form });
+    response = await fetch(apiUrl(path, options.query), {
+      method: 'POST',
+      headers: { Accept: 'application/json', ...authHeaders() },
+      body: form,
+    });
   } catch {
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network');
   }
@@ -25,7 +33,11 @@ export async function apiUpload<T>(path: string, file: File, options: { query?: 
   }
   if (!response.ok) {
     if (response.status === 401) handleUnauthorized('sign-out');
-    const body = (typeof data === 'object' && data ? data : {}) as { message?: unknown; code?: unknown; details?: unknown };
+    const body = (typeof data === 'object' && data ? data : {}) as {
+      message?: unknown;
+      code?: unknown;
+      details?: unknown;
+    };
     throw new ApiError(
       typeof body.message === 'string' ? body.message : response.statusText || `Upload failed (${response.status})`,
       response.status,
@@ -34,7 +46,8 @@ export async function apiUpload<T>(path: string, file: File, options: { query?: 
     );
   }
   const parsed = options.schema.safeParse(data);
-  if (!parsed.success) throw new ApiError('The server sent an answer this page does not understand.', response.status, 'bad_response');
+  if (!parsed.success)
+    throw new ApiError('The server sent an answer this page does not understand.', response.status, 'bad_response');
   return parsed.data;
 }
 

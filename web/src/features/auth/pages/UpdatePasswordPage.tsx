@@ -9,7 +9,9 @@ export function UpdatePasswordPage() {
     <>
       <PageHeader title="Update password" description="Choose a new password for your account." />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={480}>
-        <SetPasswordForm onSaved={(message) => notifications.show({ color: 'green', title: 'Password saved', message })} />
+        <SetPasswordForm
+          onSaved={(message) => notifications.show({ color: 'green', title: 'Password saved', message })}
+        />
       </Paper>
     </>
   );

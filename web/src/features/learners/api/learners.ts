@@ -25,7 +25,9 @@ export const useLearners = (scope: LearnerScope | null, params: ListParams) =>
 export function usePreviewImport() {
   return useMutation({
     mutationFn: ({ scope, file }: { scope: LearnerScope; file: File }) =>
-      postForm<z.infer<typeof ImportReport>>('/learner/v-rest/import/preview', { file }, { query: { ...scope } }).then((r) => ImportReport.parse(r)),
+      postForm<z.infer<typeof ImportReport>>('/learner/v-rest/import/preview', { file }, { query: { ...scope } }).then(
+        (r) => ImportReport.parse(r),
+      ),
   });
 }
 
@@ -34,7 +36,9 @@ export function useRunImport() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ scope, file }: { scope: LearnerScope; file: File }) =>
-      postForm<z.infer<typeof ImportResult>>('/learner/v-rest/import', { file }, { query: { ...scope } }).then((r) => ImportResult.parse(r)),
+      postForm<z.infer<typeof ImportResult>>('/learner/v-rest/import', { file }, { query: { ...scope } }).then((r) =>
+        ImportResult.parse(r),
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['learner'] }),
   });
 }
@@ -42,8 +46,17 @@ export function useRunImport() {
 export function useAddLearner() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { olympiadId: number; schoolId?: number | undefined; firstName: string; lastName: string; grade: number }) =>
-      api.post('/learner/v-rest/', { body, schema: z.object({ success: z.literal(true), message: z.string(), learner: CreatedLearner }) }),
+    mutationFn: (body: {
+      olympiadId: number;
+      schoolId?: number | undefined;
+      firstName: string;
+      lastName: string;
+      grade: number;
+    }) =>
+      api.post('/learner/v-rest/', {
+        body,
+        schema: z.object({ success: z.literal(true), message: z.string(), learner: CreatedLearner }),
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['learner'] }),
   });
 }
@@ -52,7 +65,10 @@ export function useUpdateLearner() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, values }: { id: number; values: { firstName: string; lastName: string; grade: number } }) =>
-      api.put(`/learner/v-rest/${id}`, { body: values, schema: z.object({ success: z.literal(true), learner: Learner }) }),
+      api.put(`/learner/v-rest/${id}`, {
+        body: values,
+        schema: z.object({ success: z.literal(true), learner: Learner }),
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['learner'] }),
   });
 }
@@ -69,7 +85,8 @@ export function useDeleteLearner() {
 export function useSetLearnerPassword() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, password }: { id: number; password: string }) => api.put(`/api/auth/set-learner-passwords/${id}`, { body: { password }, schema: Ok }),
+    mutationFn: ({ id, password }: { id: number; password: string }) =>
+      api.put(`/api/auth/set-learner-passwords/${id}`, { body: { password }, schema: Ok }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['learner'] }),
   });
 }
@@ -78,7 +95,11 @@ export function useSetLearnerPassword() {
 export const useEntries = (olympiadId: number | undefined, search: string) =>
   useQuery({
     queryKey: ['school-participant', 'options', olympiadId, search],
-    queryFn: () => api.get('/school-participant/v-rest/', { query: { olympiadId, search: search || undefined, pageSize: 30 }, schema: pageOf(SchoolParticipant) }),
+    queryFn: () =>
+      api.get('/school-participant/v-rest/', {
+        query: { olympiadId, search: search || undefined, pageSize: 30 },
+        schema: pageOf(SchoolParticipant),
+      }),
     select: (d) => d.items,
     enabled: olympiadId != null,
   });
@@ -86,4 +107,5 @@ export const useEntries = (olympiadId: number | undefined, search: string) =>
 export const downloadSlips = (scope: LearnerScope, format: 'pdf' | 'csv', name: string) =>
   downloadFile(`/learner/v-rest/slips.${format}`, `sign-in-slips-${name}.${format}`, { ...scope });
 
-export const downloadTemplate = (format: 'xlsx' | 'csv') => downloadFile('/learner/v-rest/template', `learners-template.${format}`, { format });
+export const downloadTemplate = (format: 'xlsx' | 'csv') =>
+  downloadFile('/learner/v-rest/template', `learners-template.${format}`, { format });

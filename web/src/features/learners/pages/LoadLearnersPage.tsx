@@ -1,4 +1,21 @@
-import { Alert, Badge, Button, Card, FileInput, Group, Modal, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Modal,
+  NumberInput,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -10,8 +27,17 @@ import { type Column, PagedTable, useListParams } from '../../../components/Page
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 import {
-  downloadSlips, downloadTemplate, type LearnerScope, useAddLearner, useDeleteLearner, useEntries, useLearners, usePreviewImport,
-  useRunImport, useSetLearnerPassword, useUpdateLearner,
+  downloadSlips,
+  downloadTemplate,
+  type LearnerScope,
+  useAddLearner,
+  useDeleteLearner,
+  useEntries,
+  useLearners,
+  usePreviewImport,
+  useRunImport,
+  useSetLearnerPassword,
+  useUpdateLearner,
 } from '../api/learners.js';
 
 const fieldLabel = { firstName: 'First name', lastName: 'Surname', grade: 'Grade', row: 'Row' } as const;
@@ -26,31 +52,74 @@ export function LoadLearnersPage() {
   const isTeacher = user?.role === 'teacher';
   const [schoolId, setSchoolId] = useState<number | null>(null);
   const [schoolName, setSchoolName] = useState('');
-  const scope: LearnerScope | null = olympiad ? (isTeacher ? { olympiadId: olympiad.id } : schoolId ? { olympiadId: olympiad.id, schoolId } : null) : null;
+  const scope: LearnerScope | null = olympiad
+    ? isTeacher
+      ? { olympiadId: olympiad.id }
+      : schoolId
+        ? { olympiadId: olympiad.id, schoolId }
+        : null
+    : null;
   return (
     <>
-      <PageHeader eyebrow={olympiad?.title} title={isTeacher ? 'Load learners' : 'Learners'}
-        description="Load learners from a spreadsheet (you see a report on every row before anything is saved), print their sign-in slips, or add and correct them one by one." />
+      <PageHeader
+        eyebrow={olympiad?.title}
+        title={isTeacher ? 'Load learners' : 'Learners'}
+        description="Load learners from a spreadsheet (you see a report on every row before anything is saved), print their sign-in slips, or add and correct them one by one."
+      />
       {error ? <Alert color="red">{error.message}</Alert> : null}
-      {!isTeacher && olympiad ? <EntryPicker olympiadId={olympiad.id} value={schoolId} onChange={(id, name) => { setSchoolId(id); setSchoolName(name); }} /> : null}
+      {!isTeacher && olympiad ? (
+        <EntryPicker
+          olympiadId={olympiad.id}
+          value={schoolId}
+          onChange={(id, name) => {
+            setSchoolId(id);
+            setSchoolName(name);
+          }}
+        />
+      ) : null}
       {scope && olympiad ? (
         <Stack gap="xl">
           <UploadCard scope={scope} slipName={`${olympiad.varName}${schoolName ? `-${schoolName}` : ''}`} />
           <LearnersCard scope={scope} slipName={olympiad.varName} />
         </Stack>
-      ) : !isTeacher ? <Text c="dimmed" mt="md">Choose a school to see and load its learners.</Text> : null}
+      ) : !isTeacher ? (
+        <Text c="dimmed" mt="md">
+          Choose a school to see and load its learners.
+        </Text>
+      ) : null}
     </>
   );
 }
 
-function EntryPicker({ olympiadId, value, onChange }: { olympiadId: number; value: number | null; onChange: (id: number | null, name: string) => void }) {
+function EntryPicker({
+  olympiadId,
+  value,
+  onChange,
+}: {
+  olympiadId: number;
+  value: number | null;
+  onChange: (id: number | null, name: string) => void;
+}) {
   const [search, setSearch] = useState('');
   const entries = useEntries(olympiadId, search);
-  const data = (entries.data ?? []).map((e) => ({ value: String(e.schoolId), label: `${e.schoolName} (${e.learnerCount} learners)` }));
+  const data = (entries.data ?? []).map((e) => ({
+    value: String(e.schoolId),
+    label: `${e.schoolName} (${e.learnerCount} learners)`,
+  }));
   return (
-    <Select label="School" placeholder="Type to search the schools entered in this olympiad" searchable data={data} filter={({ options }) => options}
-      searchValue={search} onSearchChange={setSearch} value={value == null ? null : String(value)} mb="lg" maw={520}
-      onChange={(v, option) => onChange(v ? Number(v) : null, option?.label.replace(/ \(\d+ learners\)$/, '') ?? '')} />
+    <Select
+      label="School"
+      placeholder="Type to search the schools entered in this olympiad"
+      searchable
+      data={data}
+      filter={({ options }) => options}
+      searchValue={search}
+      onSearchChange={setSearch}
+      value={value == null ? null : String(value)}
+      mb="lg"
+      maw={520}
+      onChange={(v, option) => onChange(v ? Number(v) : null, option?.label.replace(/ \(\d+ learners\)$/, '') ?? '')}
+    />
   );
 }
 
@@ -68,21 +137,51 @@ function UploadCard({ scope, slipName }: { scope: LearnerScope; slipName: string
   };
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="upload-title">
-      <Title order={2} size="h3" id="upload-title" mb="xs">Load from a spreadsheet</Title>
+      <Title order={2} size="h3" id="upload-title" mb="xs">
+        Load from a spreadsheet
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
-        One learner per row with the columns First name, Surname and Grade (1–12). Excel (.xlsx) or CSV; accents and apostrophes are kept.
+        One learner per row with the columns First name, Surname and Grade (1–12). Excel (.xlsx) or CSV; accents and
+        apostrophes are kept.
       </Text>
       <Group mb="md" gap="xs">
-        <Button variant="light" size="xs" onClick={() => void downloadTemplate('xlsx')}>Download the Excel template</Button>
-        <Button variant="subtle" size="xs" onClick={() => void downloadTemplate('csv')}>CSV template</Button>
+        <Button variant="light" size="xs" onClick={() => void downloadTemplate('xlsx')}>
+          Download the Excel template
+        </Button>
+        <Button variant="subtle" size="xs" onClick={() => void downloadTemplate('csv')}>
+          CSV template
+        </Button>
       </Group>
-      <FileInput label="Spreadsheet (.xlsx or .csv)" accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        value={file} onChange={check} clearable maw={480} description="It is checked at once; nothing is saved until you confirm." />
+      <FileInput
+        label="Spreadsheet (.xlsx or .csv)"
+        accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        value={file}
+        onChange={check}
+        clearable
+        maw={480}
+        description="It is checked at once; nothing is saved until you confirm."
+      />
       {preview.isPending ? <Text mt="md">Checking every row…</Text> : null}
       {report ? <Report report={report} /> : null}
       {report && report.invalid === 0 && report.valid > 0 && !loaded ? (
         <Group mt="md">
-          <Button size="md" loading={run.isPending} onClick={() => file && run.mutate({ scope, file }, { onSuccess: (r) => { setLoaded(r.message); setReport(null); setFile(null); } })}>
+          <Button
+            size="md"
+            loading={run.isPending}
+            onClick={() =>
+              file &&
+              run.mutate(
+                { scope, file },
+                {
+                  onSuccess: (r) => {
+                    setLoaded(r.message);
+                    setReport(null);
+                    setFile(null);
+                  },
+                },
+              )
+            }
+          >
             Load {report.valid} learners
           </Button>
         </Group>
@@ -91,8 +190,12 @@ function UploadCard({ scope, slipName }: { scope: LearnerScope; slipName: string
         <Alert color="green" mt="md" title="Learners loaded" role="status">
           <Text>{loaded}</Text>
           <Group mt="sm" gap="xs">
-            <Button size="xs" onClick={() => void downloadSlips(scope, 'pdf', slipName)}>Download sign-in slips (PDF)</Button>
-            <Button size="xs" variant="light" onClick={() => void downloadSlips(scope, 'csv', slipName)}>Slips as CSV</Button>
+            <Button size="xs" onClick={() => void downloadSlips(scope, 'pdf', slipName)}>
+              Download sign-in slips (PDF)
+            </Button>
+            <Button size="xs" variant="light" onClick={() => void downloadSlips(scope, 'csv', slipName)}>
+              Slips as CSV
+            </Button>
           </Group>
         </Alert>
       ) : null}
@@ -104,29 +207,62 @@ function Report({ report }: { report: ImportReport }) {
   return (
     <Stack mt="md" gap="sm" aria-live="polite">
       <Group gap="xs">
-        <Badge size="lg" variant="light">{report.total} rows read</Badge>
-        <Badge size="lg" color="green" variant="light">{report.valid} ready</Badge>
-        {report.invalid ? <Badge size="lg" color="red" variant="light">{report.invalid} need attention</Badge> : null}
-        <Text size="xs" c="dimmed">{report.fileName} · read as {report.encoding}</Text>
+        <Badge size="lg" variant="light">
+          {report.total} rows read
+        </Badge>
+        <Badge size="lg" color="green" variant="light">
+          {report.valid} ready
+        </Badge>
+        {report.invalid ? (
+          <Badge size="lg" color="red" variant="light">
+            {report.invalid} need attention
+          </Badge>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          {report.fileName} · read as {report.encoding}
+        </Text>
       </Group>
       {report.invalid ? (
-        <Alert color="red" title={`Fix ${report.invalid === 1 ? 'this row' : `these ${report.invalid} rows`} and upload the file again`} role="alert">
+        <Alert
+          color="red"
+          title={`Fix ${report.invalid === 1 ? 'this row' : `these ${report.invalid} rows`} and upload the file again`}
+          role="alert"
+        >
           <Table.ScrollContainer minWidth={480}>
             <Table aria-label="Rows that need attention" verticalSpacing={4}>
-              <Table.Thead><Table.Tr><Table.Th>Row</Table.Th><Table.Th>Column</Table.Th><Table.Th>Value</Table.Th><Table.Th>What to fix</Table.Th></Table.Tr></Table.Thead>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Row</Table.Th>
+                  <Table.Th>Column</Table.Th>
+                  <Table.Th>Value</Table.Th>
+                  <Table.Th>What to fix</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {report.errors.map((e, i) => (
                   <Table.Tr key={`${e.row}-${e.field}-${i}`}>
-                    <Table.Td>{e.row}</Table.Td><Table.Td>{fieldLabel[e.field]}</Table.Td><Table.Td>{e.value || '(empty)'}</Table.Td><Table.Td>{e.message}</Table.Td>
+                    <Table.Td>{e.row}</Table.Td>
+                    <Table.Td>{fieldLabel[e.field]}</Table.Td>
+                    <Table.Td>{e.value || '(empty)'}</Table.Td>
+                    <Table.Td>{e.message}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Text size="sm" mt="xs">Nothing has been saved.</Text>
+          <Text size="sm" mt="xs">
+            Nothing has been saved.
+          </Text>
         </Alert>
       ) : report.valid ? (
-        <Text size="sm">Every row is right. First rows as they will be saved: {report.sample.slice(0, 5).map((s) => `${s.firstName} ${s.lastName} (${s.grade})`).join(', ')}{report.valid > 5 ? ', …' : ''}</Text>
+        <Text size="sm">
+          Every row is right. First rows as they will be saved:{' '}
+          {report.sample
+            .slice(0, 5)
+            .map((s) => `${s.firstName} ${s.lastName} (${s.grade})`)
+            .join(', ')}
+          {report.valid > 5 ? ', …' : ''}
+        </Text>
       ) : null}
     </Stack>
   );
@@ -144,13 +280,39 @@ function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipName: stri
     { key: 'grade', label: 'Grade', sortable: true, render: (l) => l.grade ?? '—' },
     { key: 'username', label: 'Username', sortable: true, render: (l) => <code>{l.username}</code> },
     {
-      key: 'actions', label: 'Actions',
+      key: 'actions',
+      label: 'Actions',
       render: (l) => (
         <Group gap={4} wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => setEditing(l)} aria-label={`Edit ${l.firstName} ${l.lastName}`}>Edit</Button>
-          <Button size="xs" variant="subtle" onClick={() => setPassword(l)} aria-label={`Set password for ${l.firstName} ${l.lastName}`}>Set password</Button>
-          <Button size="xs" variant="subtle" color="red" aria-label={`Remove ${l.firstName} ${l.lastName}`}
-            onClick={() => { if (window.confirm(`Remove ${l.firstName} ${l.lastName}?`)) remove.mutate(l.id, { onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Removed' }), onError: (e) => notifications.show({ color: 'red', message: e.message }) }); }}>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => setEditing(l)}
+            aria-label={`Edit ${l.firstName} ${l.lastName}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => setPassword(l)}
+            aria-label={`Set password for ${l.firstName} ${l.lastName}`}
+          >
+            Set password
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            aria-label={`Remove ${l.firstName} ${l.lastName}`}
+            onClick={() => {
+              if (window.confirm(`Remove ${l.firstName} ${l.lastName}?`))
+                remove.mutate(l.id, {
+                  onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Removed' }),
+                  onError: (e) => notifications.show({ color: 'red', message: e.message }),
+                });
+            }}
+          >
             Remove
           </Button>
         </Group>
@@ -160,19 +322,63 @@ function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipName: stri
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="learners-title">
       <Group justify="space-between" mb="sm" wrap="wrap">
-        <Title order={2} size="h3" id="learners-title">Learners</Title>
+        <Title order={2} size="h3" id="learners-title">
+          Learners
+        </Title>
         <Group gap="xs">
-          <Button size="xs" onClick={() => setEditing('new')}>Add a learner</Button>
-          <Button size="xs" variant="light" onClick={() => void downloadSlips(scope, 'pdf', slipName).catch((e: Error) => notifications.show({ color: 'red', message: e.message }))}>Sign-in slips (PDF)</Button>
-          <Button size="xs" variant="subtle" onClick={() => void downloadSlips(scope, 'csv', slipName).catch((e: Error) => notifications.show({ color: 'red', message: e.message }))}>Slips (CSV)</Button>
+          <Button size="xs" onClick={() => setEditing('new')}>
+            Add a learner
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() =>
+              void downloadSlips(scope, 'pdf', slipName).catch((e: Error) =>
+                notifications.show({ color: 'red', message: e.message }),
+              )
+            }
+          >
+            Sign-in slips (PDF)
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() =>
+              void downloadSlips(scope, 'csv', slipName).catch((e: Error) =>
+                notifications.show({ color: 'red', message: e.message }),
+              )
+            }
+          >
+            Slips (CSV)
+          </Button>
         </Group>
       </Group>
-      <PagedTable label="Learners" columns={columns} rows={learners.data?.items} total={learners.data?.total ?? 0} rowKey={(l) => l.id}
-        list={list} loading={learners.isFetching} error={learners.error} searchPlaceholder="Search name or username" empty="No learners yet." />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Add a learner' : 'Edit learner'}>
-        {editing !== null ? <LearnerForm scope={scope} learner={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+      <PagedTable
+        label="Learners"
+        columns={columns}
+        rows={learners.data?.items}
+        total={learners.data?.total ?? 0}
+        rowKey={(l) => l.id}
+        list={list}
+        loading={learners.isFetching}
+        error={learners.error}
+        searchPlaceholder="Search name or username"
+        empty="No learners yet."
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Add a learner' : 'Edit learner'}
+      >
+        {editing !== null ? (
+          <LearnerForm scope={scope} learner={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+        ) : null}
       </Modal>
-      <Modal opened={password !== null} onClose={() => setPassword(null)} title={password ? `Password of ${password.firstName} ${password.lastName}` : ''}>
+      <Modal
+        opened={password !== null}
+        onClose={() => setPassword(null)}
+        title={password ? `Password of ${password.firstName} ${password.lastName}` : ''}
+      >
         {password ? <PasswordForm learner={password} onDone={() => setPassword(null)} /> : null}
       </Modal>
     </Card>
@@ -185,7 +391,11 @@ function LearnerForm({ scope, learner, onDone }: { scope: LearnerScope; learner:
   const [created, setCreated] = useState<{ username: string; password: string } | null>(null);
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { firstName: learner?.firstName ?? '', lastName: learner?.lastName ?? '', grade: (learner?.grade ?? '') as number | string },
+    initialValues: {
+      firstName: learner?.firstName ?? '',
+      lastName: learner?.lastName ?? '',
+      grade: (learner?.grade ?? '') as number | string,
+    },
     validate: schemaResolver(LearnerInput, { sync: true }),
     validateInputOnBlur: true,
   });
@@ -195,25 +405,60 @@ function LearnerForm({ scope, learner, onDone }: { scope: LearnerScope; learner:
         <Alert color="green" title="Learner added" role="status">
           Username <b>{created.username}</b>, password <b>{created.password}</b>. It is on the sign-in slips too.
         </Alert>
-        <Group justify="flex-end"><Button onClick={onDone}>Done</Button></Group>
+        <Group justify="flex-end">
+          <Button onClick={onDone}>Done</Button>
+        </Group>
       </Stack>
     );
   }
   const error = add.error ?? update.error;
   return (
-    <form noValidate onSubmit={form.onSubmit((v) => {
-      const values = { firstName: v.firstName, lastName: v.lastName, grade: Number(v.grade) };
-      if (learner) update.mutate({ id: learner.id, values }, { onSuccess: () => { notifications.show({ color: 'green', message: 'Saved' }); onDone(); }, onError: (e) => applyFieldErrors(form, e) });
-      else add.mutate({ ...scope, ...values }, { onSuccess: (r) => setCreated(r.learner), onError: (e) => applyFieldErrors(form, e) });
-    })}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((v) => {
+        const values = { firstName: v.firstName, lastName: v.lastName, grade: Number(v.grade) };
+        if (learner)
+          update.mutate(
+            { id: learner.id, values },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: 'Saved' });
+                onDone();
+              },
+              onError: (e) => applyFieldErrors(form, e),
+            },
+          );
+        else
+          add.mutate(
+            { ...scope, ...values },
+            { onSuccess: (r) => setCreated(r.learner), onError: (e) => applyFieldErrors(form, e) },
+          );
+      })}
+    >
       <Stack>
-        {error ? <Alert color="red" role="alert">{error.message}</Alert> : null}
+        {error ? (
+          <Alert color="red" role="alert">
+            {error.message}
+          </Alert>
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="First name" required key={form.key('firstName')} {...form.getInputProps('firstName')} />
           <TextInput label="Surname" required key={form.key('lastName')} {...form.getInputProps('lastName')} />
         </SimpleGrid>
-        <NumberInput label="Grade" required min={1} max={12} w={120} key={form.key('grade')} {...form.getInputProps('grade')} />
-        <Group justify="flex-end"><Button type="submit" loading={add.isPending || update.isPending}>{learner ? 'Save' : 'Add learner'}</Button></Group>
+        <NumberInput
+          label="Grade"
+          required
+          min={1}
+          max={12}
+          w={120}
+          key={form.key('grade')}
+          {...form.getInputProps('grade')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={add.isPending || update.isPending}>
+            {learner ? 'Save' : 'Add learner'}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );
@@ -221,14 +466,53 @@ function LearnerForm({ scope, learner, onDone }: { scope: LearnerScope; learner:
 
 function PasswordForm({ learner, onDone }: { learner: Learner; onDone: () => void }) {
   const set = useSetLearnerPassword();
-  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '' }, validate: { password: (v) => { const r = Password.safeParse(v); return r.success ? null : r.error.issues[0]?.message; } } });
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { password: '' },
+    validate: {
+      password: (v) => {
+        const r = Password.safeParse(v);
+        return r.success ? null : r.error.issues[0]?.message;
+      },
+    },
+  });
   return (
-    <form noValidate onSubmit={form.onSubmit((v) => set.mutate({ id: learner.id, password: v.password }, { onSuccess: (r) => { notifications.show({ color: 'green', message: r.message ?? 'Saved' }); onDone(); } }))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((v) =>
+        set.mutate(
+          { id: learner.id, password: v.password },
+          {
+            onSuccess: (r) => {
+              notifications.show({ color: 'green', message: r.message ?? 'Saved' });
+              onDone();
+            },
+          },
+        ),
+      )}
+    >
       <Stack>
-        {set.error ? <Alert color="red" role="alert">{set.error.message}</Alert> : null}
-        <Text size="sm">Username <code>{learner.username}</code>. Give the learner the new password; the old sign-in slip no longer works.</Text>
-        <PasswordInput label="New password" required autoComplete="new-password" key={form.key('password')} {...form.getInputProps('password')} />
-        <Group justify="flex-end"><Button type="submit" loading={set.isPending}>Set password</Button></Group>
+        {set.error ? (
+          <Alert color="red" role="alert">
+            {set.error.message}
+          </Alert>
+        ) : null}
+        <Text size="sm">
+          Username <code>{learner.username}</code>. Give the learner the new password; the old sign-in slip no longer
+          works.
+        </Text>
+        <PasswordInput
+          label="New password"
+          required
+          autoComplete="new-password"
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={set.isPending}>
+            Set password
+          </Button>
+        </Group>
       </Stack>
     </form>
   );

@@ -21,7 +21,8 @@ export const useUnsubscribes = (params: Scoped, enabled = true) =>
 export function useAddUnsubscribe() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; olympiadId: number | null }) => api.post('/unsubscribe/api/', { body, schema: Ok }),
+    mutationFn: (body: { email: string; olympiadId: number | null }) =>
+      api.post('/unsubscribe/api/', { body, schema: Ok }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['unsubscribe'] }),
   });
 }
@@ -48,8 +49,15 @@ export function useUploadAttachment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ file, olympiadId }: { file: File; olympiadId?: number | undefined }) =>
-      apiUpload('/attachment/api/', file, { query: { olympiadId }, schema: z.object({ success: z.literal(true), attachment: AttachmentRow }) }),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['attachment'] }), client.invalidateQueries({ queryKey: ['upload'] })]),
+      apiUpload('/attachment/api/', file, {
+        query: { olympiadId },
+        schema: z.object({ success: z.literal(true), attachment: AttachmentRow }),
+      }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['attachment'] }),
+        client.invalidateQueries({ queryKey: ['upload'] }),
+      ]),
   });
 }
 
@@ -58,7 +66,10 @@ export function useRenameAttachment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: number; uploadId: number; filename: string }) =>
-      api.post(`/attachment/api/${v.id}/update-filename`, { query: { uploadId: v.uploadId, filename: v.filename }, schema: z.object({ success: z.literal(true), attachment: AttachmentRow }) }),
+      api.post(`/attachment/api/${v.id}/update-filename`, {
+        query: { uploadId: v.uploadId, filename: v.filename },
+        schema: z.object({ success: z.literal(true), attachment: AttachmentRow }),
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['attachment'] }),
   });
 }
@@ -67,8 +78,13 @@ export function useRenameAttachment() {
 export function useDeleteAttachment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: number; uploadId: number }) => api.delete(`/attachment/api/${v.id}`, { query: { uploadId: v.uploadId }, schema: Ok }),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['attachment'] }), client.invalidateQueries({ queryKey: ['upload'] })]),
+    mutationFn: (v: { id: number; uploadId: number }) =>
+      api.delete(`/attachment/api/${v.id}`, { query: { uploadId: v.uploadId }, schema: Ok }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['attachment'] }),
+        client.invalidateQueries({ queryKey: ['upload'] }),
+      ]),
   });
 }
 
@@ -85,7 +101,10 @@ export function useUploadFile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ file, olympiadId }: { file: File; olympiadId?: number | undefined }) =>
-      apiUpload('/upload/api/', file, { query: { olympiadId }, schema: z.object({ success: z.literal(true), upload: UploadRow }) }),
+      apiUpload('/upload/api/', file, {
+        query: { olympiadId },
+        schema: z.object({ success: z.literal(true), upload: UploadRow }),
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['upload'] }),
   });
 }
@@ -94,7 +113,12 @@ export function useUploadFile() {
 export function useDeleteUpload() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: number; filename: string }) => api.delete(`/upload/api/${v.id}`, { query: { filename: v.filename }, schema: Ok }),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['attachment'] }), client.invalidateQueries({ queryKey: ['upload'] })]),
+    mutationFn: (v: { id: number; filename: string }) =>
+      api.delete(`/upload/api/${v.id}`, { query: { filename: v.filename }, schema: Ok }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['attachment'] }),
+        client.invalidateQueries({ queryKey: ['upload'] }),
+      ]),
   });
 }

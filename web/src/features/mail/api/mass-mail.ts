@@ -1,7 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Ok } from '../../../../../contract/errors.js';
-import { type Audience, AudienceCount, MailPreview, type MassMailInput, MassMailRow, listOf } from '../../../../../contract/mail.js';
+import {
+  type Audience,
+  AudienceCount,
+  MailPreview,
+  type MassMailInput,
+  MassMailRow,
+  listOf,
+} from '../../../../../contract/mail.js';
 import type { ListParams } from '../../../components/PagedTable.js';
 import { api } from '../../../lib/api/index.js';
 
@@ -22,7 +29,9 @@ export function useSaveMassMail() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, values }: { id: number | null; values: MassMailInput }) =>
-      id == null ? api.post('/emailer/api/', { body: values, schema: MailingBody }) : api.put(`/emailer/api/${id}`, { body: values, schema: MailingBody }),
+      id == null
+        ? api.post('/emailer/api/', { body: values, schema: MailingBody })
+        : api.put(`/emailer/api/${id}`, { body: values, schema: MailingBody }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['emailer'] }),
   });
 }
@@ -40,7 +49,8 @@ export function useDeleteMassMail() {
 export function useQueueMassMail() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post(`/emailer/api/${id}/queue`, { schema: z.object({ success: z.literal(true), queued: z.number() }) }),
+    mutationFn: (id: number) =>
+      api.post(`/emailer/api/${id}/queue`, { schema: z.object({ success: z.literal(true), queued: z.number() }) }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['emailer'] }),
   });
 }

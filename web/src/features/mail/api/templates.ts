@@ -8,7 +8,11 @@ import { api } from '../../../lib/api/index.js';
 export const useTemplates = (olympiadId: number | undefined, enabled = true) =>
   useQuery({
     queryKey: ['email-template', olympiadId ?? 0],
-    queryFn: () => api.get('/email-template/v-rest/', { query: { olympiadId }, schema: z.object({ success: z.literal(true), items: z.array(TemplateKindInfo) }) }),
+    queryFn: () =>
+      api.get('/email-template/v-rest/', {
+        query: { olympiadId },
+        schema: z.object({ success: z.literal(true), items: z.array(TemplateKindInfo) }),
+      }),
     select: (d) => d.items,
     enabled,
   });
@@ -19,7 +23,8 @@ type TemplateCall = { kind: string; olympiadId: number | undefined; values: Temp
 export function useSaveTemplate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, olympiadId, values }: TemplateCall) => api.put(`/email-template/api/${kind}`, { query: { olympiadId }, body: values, schema: Ok }),
+    mutationFn: ({ kind, olympiadId, values }: TemplateCall) =>
+      api.put(`/email-template/api/${kind}`, { query: { olympiadId }, body: values, schema: Ok }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['email-template'] }),
   });
 }
@@ -28,7 +33,8 @@ export function useSaveTemplate() {
 export function useResetTemplate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, olympiadId }: Omit<TemplateCall, 'values'>) => api.delete(`/email-template/api/${kind}`, { query: { olympiadId }, schema: Ok }),
+    mutationFn: ({ kind, olympiadId }: Omit<TemplateCall, 'values'>) =>
+      api.delete(`/email-template/api/${kind}`, { query: { olympiadId }, schema: Ok }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['email-template'] }),
   });
 }
@@ -51,7 +57,8 @@ export const useTestTemplate = () =>
 export const useUnsubscribeInfo = (ref: string | undefined) =>
   useQuery({
     queryKey: ['unsubscribe-ref', ref],
-    queryFn: () => api.get(`/unsubscribe/api/${encodeURIComponent(ref!)}`, { schema: UnsubscribeInfo, on401: 'ignore' }),
+    queryFn: () =>
+      api.get(`/unsubscribe/api/${encodeURIComponent(ref!)}`, { schema: UnsubscribeInfo, on401: 'ignore' }),
     enabled: !!ref,
     retry: false,
   });

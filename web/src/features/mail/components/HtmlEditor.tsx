@@ -42,9 +42,22 @@ export function HtmlEditor({ label, description, value, onChange, error, minHeig
   return (
     <Input.Wrapper label={label} description={description} error={error} id={id}>
       <Paper withBorder radius="sm" mt={4}>
-        <Group gap={4} p={4} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} role="toolbar" aria-label={`${label} formatting`}>
+        <Group
+          gap={4}
+          p={4}
+          style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+          role="toolbar"
+          aria-label={`${label} formatting`}
+        >
           {tools.map((t) => (
-            <Button key={t.command} size="compact-xs" variant="subtle" onMouseDown={(e) => e.preventDefault()} onClick={() => run(t.command)} aria-label={t.label}>
+            <Button
+              key={t.command}
+              size="compact-xs"
+              variant="subtle"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => run(t.command)}
+              aria-label={t.label}
+            >
               {t.text}
             </Button>
           ))}

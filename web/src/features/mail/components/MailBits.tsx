@@ -54,9 +54,14 @@ export function MessageModal({ id, onClose }: { id: number | null; onClose: () =
       {e ? (
         <Stack gap="sm">
           <Text size="sm">
-            To <b>{e.to}</b> · {e.kind} · <StatusBadge status={e.status} /> · {e.attempts} attempt{e.attempts === 1 ? '' : 's'}
+            To <b>{e.to}</b> · {e.kind} · <StatusBadge status={e.status} /> · {e.attempts} attempt
+            {e.attempts === 1 ? '' : 's'}
           </Text>
-          {e.lastError ? <Alert color="red" title="Last error">{e.lastError}</Alert> : null}
+          {e.lastError ? (
+            <Alert color="red" title="Last error">
+              {e.lastError}
+            </Alert>
+          ) : null}
           <Tabs defaultValue={e.html ? 'html' : 'text'}>
             <Tabs.List>
               {e.html ? <Tabs.Tab value="html">Formatted</Tabs.Tab> : null}
@@ -70,19 +75,33 @@ export function MessageModal({ id, onClose }: { id: number | null; onClose: () =
             ) : null}
             <Tabs.Panel value="text" pt="sm">
               <ScrollArea.Autosize mah={400}>
-                <Code block style={{ whiteSpace: 'pre-wrap' }}>{e.text}</Code>
+                <Code block style={{ whiteSpace: 'pre-wrap' }}>
+                  {e.text}
+                </Code>
               </ScrollArea.Autosize>
             </Tabs.Panel>
             <Tabs.Panel value="log" pt="sm">
               <Table aria-label="Delivery attempts">
                 <Table.Thead>
-                  <Table.Tr><Table.Th>When</Table.Th><Table.Th>Outcome</Table.Th><Table.Th>Server answer</Table.Th></Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>When</Table.Th>
+                    <Table.Th>Outcome</Table.Th>
+                    <Table.Th>Server answer</Table.Th>
+                  </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {e.log.map((a, i) => (
-                    <Table.Tr key={i}><Table.Td>{when(a.at)}</Table.Td><Table.Td>{a.outcome}</Table.Td><Table.Td>{a.response ?? '—'}</Table.Td></Table.Tr>
+                    <Table.Tr key={i}>
+                      <Table.Td>{when(a.at)}</Table.Td>
+                      <Table.Td>{a.outcome}</Table.Td>
+                      <Table.Td>{a.response ?? '—'}</Table.Td>
+                    </Table.Tr>
                   ))}
-                  {e.log.length === 0 ? <Table.Tr><Table.Td colSpan={3}>Not attempted yet.</Table.Td></Table.Tr> : null}
+                  {e.log.length === 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={3}>Not attempted yet.</Table.Td>
+                    </Table.Tr>
+                  ) : null}
                 </Table.Tbody>
               </Table>
             </Tabs.Panel>

@@ -16,18 +16,54 @@ export function BouncesPage() {
   const columns: Column<BounceRow>[] = [
     { key: 'createdAt', label: 'When', sortable: true, render: (b) => when(b.createdAt) },
     { key: 'email', label: 'Address', sortable: true, render: (b) => b.email },
-    { key: 'kind', label: 'Kind', sortable: true, render: (b) => <Badge variant="light" color={b.kind === 'soft' ? 'yellow' : 'red'}>{b.kind}</Badge> },
+    {
+      key: 'kind',
+      label: 'Kind',
+      sortable: true,
+      render: (b) => (
+        <Badge variant="light" color={b.kind === 'soft' ? 'yellow' : 'red'}>
+          {b.kind}
+        </Badge>
+      ),
+    },
     { key: 'reason', label: 'Reason', render: (b) => <Text size="sm">{b.reason || '—'}</Text> },
     { key: 'message', label: 'Message', render: (b) => (b.emailId ? `#${b.emailId}` : '—') },
   ];
   return (
     <>
-      <PageHeader title="Bounces" description="Addresses whose mail came back. A hard bounce or a complaint stops all mass mail to the address; system mail still goes." />
-      <Select label="Kind" placeholder="Any kind" clearable w={200} mb="sm"
-        data={[{ value: 'hard', label: 'Hard' }, { value: 'soft', label: 'Soft' }, { value: 'complaint', label: 'Complaint' }]}
-        value={kind ?? null} onChange={(v) => { setKind(v ?? undefined); list.setPage(1); }} />
-      <PagedTable label="Bounces" columns={columns} rows={bounces.data?.items} total={bounces.data?.total ?? 0} rowKey={(b) => b.id}
-        list={list} loading={bounces.isFetching} error={bounces.error} searchPlaceholder="Search by address or reason" empty="No bounces." />
+      <PageHeader
+        title="Bounces"
+        description="Addresses whose mail came back. A hard bounce or a complaint stops all mass mail to the address; system mail still goes."
+      />
+      <Select
+        label="Kind"
+        placeholder="Any kind"
+        clearable
+        w={200}
+        mb="sm"
+        data={[
+          { value: 'hard', label: 'Hard' },
+          { value: 'soft', label: 'Soft' },
+          { value: 'complaint', label: 'Complaint' },
+        ]}
+        value={kind ?? null}
+        onChange={(v) => {
+          setKind(v ?? undefined);
+          list.setPage(1);
+        }}
+      />
+      <PagedTable
+        label="Bounces"
+        columns={columns}
+        rows={bounces.data?.items}
+        total={bounces.data?.total ?? 0}
+        rowKey={(b) => b.id}
+        list={list}
+        loading={bounces.isFetching}
+        error={bounces.error}
+        searchPlaceholder="Search by address or reason"
+        empty="No bounces."
+      />
     </>
   );
 }

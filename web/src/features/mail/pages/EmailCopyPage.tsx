@@ -6,13 +6,31 @@ import { templateVariables } from '../../../../../contract/mail.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { isApiError } from '../../../lib/api/index.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { usePreviewTemplate, useResetTemplate, useSaveTemplate, useTemplates, useTestTemplate } from '../api/templates.js';
+import {
+  usePreviewTemplate,
+  useResetTemplate,
+  useSaveTemplate,
+  useTemplates,
+  useTestTemplate,
+} from '../api/templates.js';
 import { HtmlEditor } from '../components/HtmlEditor.js';
 import { MailHtml } from '../components/MailBits.js';
 
-const sourceLabel = { default: 'Built-in wording', site: 'Site-wide wording', olympiad: 'This olympiad’s wording' } as const;
+const sourceLabel = {
+  default: 'Built-in wording',
+  site: 'Site-wide wording',
+  olympiad: 'This olympiad’s wording',
+} as const;
 
-function TemplateEditor({ t, olympiadId, scoped }: { t: TemplateKindInfo; olympiadId: number | undefined; scoped: boolean }) {
+function TemplateEditor({
+  t,
+  olympiadId,
+  scoped,
+}: {
+  t: TemplateKindInfo;
+  olympiadId: number | undefined;
+  scoped: boolean;
+}) {
   const [subject, setSubject] = useState(t.subject);
   const [html, setHtml] = useState(t.html);
   const save = useSaveTemplate();
@@ -27,25 +45,65 @@ function TemplateEditor({ t, olympiadId, scoped }: { t: TemplateKindInfo; olympi
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2} size="h4">{t.label}</Title>
+        <Title order={2} size="h4">
+          {t.label}
+        </Title>
         <Badge variant="light">{sourceLabel[t.source]}</Badge>
       </Group>
       <Text size="sm">
-        Variables: {t.variables.map((v) => <Badge key={v} variant="outline" radius="sm" mr={4} style={{ textTransform: 'none' }}>{`{{${v}}}`}</Badge>)}
+        Variables:{' '}
+        {t.variables.map((v) => (
+          <Badge key={v} variant="outline" radius="sm" mr={4} style={{ textTransform: 'none' }}>{`{{${v}}}`}</Badge>
+        ))}
       </Text>
       <TextInput label="Subject" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} />
       <HtmlEditor label="Message" value={html} onChange={setHtml} />
-      {unknown.length ? <Alert color="orange" role="status">Unknown variables: {unknown.map((v) => `{{${v}}}`).join(', ')}. Saving will be refused.</Alert> : null}
-      {details ? <Alert color="red" role="alert">{details}</Alert> : null}
+      {unknown.length ? (
+        <Alert color="orange" role="status">
+          Unknown variables: {unknown.map((v) => `{{${v}}}`).join(', ')}. Saving will be refused.
+        </Alert>
+      ) : null}
+      {details ? (
+        <Alert color="red" role="alert">
+          {details}
+        </Alert>
+      ) : null}
       <Group>
-        <Button onClick={() => save.mutate(call, { onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Saved' }) })} loading={save.isPending}>Save</Button>
-        <Button variant="light" onClick={() => preview.mutate(call)} loading={preview.isPending}>Preview with sample data</Button>
-        <Button variant="light" onClick={() => test.mutate(call, { onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Sent' }) })} loading={test.isPending}>Send a test to myself</Button>
-        {own ? <Button variant="subtle" color="red" onClick={() => reset.mutate({ kind: t.kind, olympiadId })}>Back to the {scoped ? 'site-wide' : 'built-in'} wording</Button> : null}
+        <Button
+          onClick={() =>
+            save.mutate(call, {
+              onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Saved' }),
+            })
+          }
+          loading={save.isPending}
+        >
+          Save
+        </Button>
+        <Button variant="light" onClick={() => preview.mutate(call)} loading={preview.isPending}>
+          Preview with sample data
+        </Button>
+        <Button
+          variant="light"
+          onClick={() =>
+            test.mutate(call, {
+              onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Sent' }),
+            })
+          }
+          loading={test.isPending}
+        >
+          Send a test to myself
+        </Button>
+        {own ? (
+          <Button variant="subtle" color="red" onClick={() => reset.mutate({ kind: t.kind, olympiadId })}>
+            Back to the {scoped ? 'site-wide' : 'built-in'} wording
+          </Button>
+        ) : null}
       </Group>
       {preview.data ? (
         <Paper withBorder p="sm">
-          <Text size="sm" mb="xs">Subject: <b>{preview.data.subject}</b></Text>
+          <Text size="sm" mb="xs">
+            Subject: <b>{preview.data.subject}</b>
+          </Text>
           <MailHtml html={preview.data.html} title="Preview of the system message" />
         </Paper>
       ) : null}
@@ -62,19 +120,40 @@ export function EmailCopyPage() {
   const current = templates.data?.find((t) => t.kind === kind) ?? templates.data?.[0];
   return (
     <>
-      <PageHeader eyebrow={olympiad?.title} title={scoped ? 'System emails' : 'Email copy'}
-        description={scoped ? 'The wording of the messages this olympiad sends by itself. Without its own wording a message uses the site-wide one.' : 'The site-wide wording of every message Olympus sends by itself. Olympiads may override it.'} />
+      <PageHeader
+        eyebrow={olympiad?.title}
+        title={scoped ? 'System emails' : 'Email copy'}
+        description={
+          scoped
+            ? 'The wording of the messages this olympiad sends by itself. Without its own wording a message uses the site-wide one.'
+            : 'The site-wide wording of every message Olympus sends by itself. Olympiads may override it.'
+        }
+      />
       {templates.error ? <Alert color="red">{templates.error.message}</Alert> : null}
       <Grid>
         <Grid.Col span={{ base: 12, md: 3 }}>
           <nav aria-label="Messages">
             {(templates.data ?? []).map((t) => (
-              <NavLink key={t.kind} label={t.label} description={sourceLabel[t.source]} active={current?.kind === t.kind} onClick={() => setKind(t.kind)} component="button" />
+              <NavLink
+                key={t.kind}
+                label={t.label}
+                description={sourceLabel[t.source]}
+                active={current?.kind === t.kind}
+                onClick={() => setKind(t.kind)}
+                component="button"
+              />
             ))}
           </nav>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
-          {current ? <TemplateEditor key={`${current.kind}:${current.source}:${current.subject}`} t={current} olympiadId={olympiad?.id} scoped={scoped} /> : null}
+          {current ? (
+            <TemplateEditor
+              key={`${current.kind}:${current.source}:${current.subject}`}
+              t={current}
+              olympiadId={olympiad?.id}
+              scoped={scoped}
+            />
+          ) : null}
         </Grid.Col>
       </Grid>
     </>

@@ -6,7 +6,15 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { apiDownload } from '../../../lib/api/upload.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { useAttachments, useDeleteAttachment, useDeleteUpload, useRenameAttachment, useUploadAttachment, useUploadFile, useUploads } from '../api/lists.js';
+import {
+  useAttachments,
+  useDeleteAttachment,
+  useDeleteUpload,
+  useRenameAttachment,
+  useUploadAttachment,
+  useUploadFile,
+  useUploads,
+} from '../api/lists.js';
 import { when } from '../components/MailBits.js';
 import { useNewestFirst } from '../components/use-newest-first.js';
 
@@ -28,23 +36,69 @@ export function FileAttachmentsPage() {
   const [name, setName] = useState('');
   const mine = (a: AttachmentRow) => !scoped || a.olympiadId != null;
   const columns: Column<AttachmentRow>[] = [
-    { key: 'name', label: 'File', sortable: true, render: (a) => <Text size="sm" fw={600}>{a.filename}</Text> },
+    {
+      key: 'name',
+      label: 'File',
+      sortable: true,
+      render: (a) => (
+        <Text size="sm" fw={600}>
+          {a.filename}
+        </Text>
+      ),
+    },
     { key: 'size', label: 'Size', sortable: true, render: (a) => size(a.size) },
     { key: 'type', label: 'Type', render: (a) => a.contentType.split(';')[0] },
     { key: 'createdAt', label: 'Added', sortable: true, render: (a) => when(a.createdAt) },
-    ...(scoped ? [] : [{ key: 'scope', label: 'Olympiad', render: (a: AttachmentRow) => (a.olympiadId == null ? 'Site-wide' : `#${a.olympiadId}`) }]),
+    ...(scoped
+      ? []
+      : [
+          {
+            key: 'scope',
+            label: 'Olympiad',
+            render: (a: AttachmentRow) => (a.olympiadId == null ? 'Site-wide' : `#${a.olympiadId}`),
+          },
+        ]),
     {
-      key: 'actions', label: 'Actions',
+      key: 'actions',
+      label: 'Actions',
       render: (a) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="subtle" aria-label={`Download ${a.filename}`} onClick={() => apiDownload(`/attachment/api/${a.id}`, a.filename).catch(fail)}>Download</Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            aria-label={`Download ${a.filename}`}
+            onClick={() => apiDownload(`/attachment/api/${a.id}`, a.filename).catch(fail)}
+          >
+            Download
+          </Button>
           {mine(a) ? (
             <>
-              <Button size="xs" variant="light" aria-label={`Rename ${a.filename}`} onClick={() => { setRenaming(a); setName(a.filename); }}>Rename</Button>
-              <Button size="xs" variant="subtle" color="red" aria-label={`Delete ${a.filename}`}
-                onClick={() => remove.mutate({ id: a.id, uploadId: a.uploadId }, { onError: fail })}>Delete</Button>
+              <Button
+                size="xs"
+                variant="light"
+                aria-label={`Rename ${a.filename}`}
+                onClick={() => {
+                  setRenaming(a);
+                  setName(a.filename);
+                }}
+              >
+                Rename
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                aria-label={`Delete ${a.filename}`}
+                onClick={() => remove.mutate({ id: a.id, uploadId: a.uploadId }, { onError: fail })}
+              >
+                Delete
+              </Button>
             </>
-          ) : <Text size="xs" c="dimmed">site-wide</Text>}
+          ) : (
+            <Text size="xs" c="dimmed">
+              site-wide
+            </Text>
+          )}
         </Group>
       ),
     },
@@ -56,22 +110,63 @@ export function FileAttachmentsPage() {
         title="File attachments"
         description="Files to attach to mass mail: PDF, images, Word, Excel, PowerPoint, text or CSV, up to 10 MB. The type is checked from the file itself."
         actions={
-          <FileButton accept={ACCEPT} onChange={(file) => file && uploadFile.mutate({ file, olympiadId: olympiad?.id }, {
-            onSuccess: (r) => notifications.show({ color: 'green', message: `${r.attachment.filename} is added` }), onError: fail,
-          })}>
-            {(props) => <Button {...props} loading={uploadFile.isPending} disabled={scoped && !olympiad}>Upload a file</Button>}
+          <FileButton
+            accept={ACCEPT}
+            onChange={(file) =>
+              file &&
+              uploadFile.mutate(
+                { file, olympiadId: olympiad?.id },
+                {
+                  onSuccess: (r) =>
+                    notifications.show({ color: 'green', message: `${r.attachment.filename} is added` }),
+                  onError: fail,
+                },
+              )
+            }
+          >
+            {(props) => (
+              <Button {...props} loading={uploadFile.isPending} disabled={scoped && !olympiad}>
+                Upload a file
+              </Button>
+            )}
           </FileButton>
         }
       />
-      <PagedTable label="File attachments" columns={columns} rows={rows.data?.items} total={rows.data?.total ?? 0} rowKey={(a) => a.id}
-        list={list} loading={rows.isFetching} error={rows.error} searchPlaceholder="Search by file name" empty="No files yet." />
+      <PagedTable
+        label="File attachments"
+        columns={columns}
+        rows={rows.data?.items}
+        total={rows.data?.total ?? 0}
+        rowKey={(a) => a.id}
+        list={list}
+        loading={rows.isFetching}
+        error={rows.error}
+        searchPlaceholder="Search by file name"
+        empty="No files yet."
+      />
       <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title="Rename the file">
         <Stack>
-          <TextInput label="Name recipients see" value={name} onChange={(e) => setName(e.currentTarget.value)} error={rename.error?.message} />
+          <TextInput
+            label="Name recipients see"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={rename.error?.message}
+          />
           <Group justify="flex-end">
-            <Button loading={rename.isPending} onClick={() => renaming && rename.mutate({ id: renaming.id, uploadId: renaming.uploadId, filename: name.trim() }, {
-              onSuccess: () => setRenaming(null),
-            })}>Save</Button>
+            <Button
+              loading={rename.isPending}
+              onClick={() =>
+                renaming &&
+                rename.mutate(
+                  { id: renaming.id, uploadId: renaming.uploadId, filename: name.trim() },
+                  {
+                    onSuccess: () => setRenaming(null),
+                  },
+                )
+              }
+            >
+              Save
+            </Button>
           </Group>
         </Stack>
       </Modal>
@@ -87,32 +182,81 @@ export function UploadsPage() {
   const uploadFile = useUploadFile();
   const remove = useDeleteUpload();
   const columns: Column<UploadRow>[] = [
-    { key: 'name', label: 'File', sortable: true, render: (u) => <Text size="sm" fw={600}>{u.originalName}</Text> },
-    { key: 'stored', label: 'Stored as', render: (u) => <Text size="xs" c="dimmed">{u.filename}</Text> },
+    {
+      key: 'name',
+      label: 'File',
+      sortable: true,
+      render: (u) => (
+        <Text size="sm" fw={600}>
+          {u.originalName}
+        </Text>
+      ),
+    },
+    {
+      key: 'stored',
+      label: 'Stored as',
+      render: (u) => (
+        <Text size="xs" c="dimmed">
+          {u.filename}
+        </Text>
+      ),
+    },
     { key: 'size', label: 'Size', sortable: true, render: (u) => size(u.size) },
     { key: 'type', label: 'Type', sortable: true, render: (u) => u.contentType.split(';')[0] },
     { key: 'createdAt', label: 'Uploaded', sortable: true, render: (u) => when(u.createdAt) },
     {
-      key: 'actions', label: 'Actions',
+      key: 'actions',
+      label: 'Actions',
       render: (u) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="subtle" aria-label={`Download ${u.originalName}`} onClick={() => apiDownload(`/upload/api/${u.id}`, u.originalName).catch(fail)}>Download</Button>
-          <Button size="xs" variant="subtle" color="red" aria-label={`Delete ${u.originalName}`}
-            onClick={() => remove.mutate({ id: u.id, filename: u.filename }, { onError: fail })}>Delete</Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            aria-label={`Download ${u.originalName}`}
+            onClick={() => apiDownload(`/upload/api/${u.id}`, u.originalName).catch(fail)}
+          >
+            Download
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${u.originalName}`}
+            onClick={() => remove.mutate({ id: u.id, filename: u.filename }, { onError: fail })}
+          >
+            Delete
+          </Button>
         </Group>
       ),
     },
   ];
   return (
     <>
-      <PageHeader title="Uploads" description="Every file stored by Olympus. Deleting a file also removes it from the attachments that use it."
+      <PageHeader
+        title="Uploads"
+        description="Every file stored by Olympus. Deleting a file also removes it from the attachments that use it."
         actions={
           <FileButton accept={ACCEPT} onChange={(file) => file && uploadFile.mutate({ file }, { onError: fail })}>
-            {(props) => <Button {...props} loading={uploadFile.isPending}>Upload a file</Button>}
+            {(props) => (
+              <Button {...props} loading={uploadFile.isPending}>
+                Upload a file
+              </Button>
+            )}
           </FileButton>
-        } />
-      <PagedTable label="Uploads" columns={columns} rows={rows.data?.items} total={rows.data?.total ?? 0} rowKey={(u) => u.id}
-        list={list} loading={rows.isFetching} error={rows.error} searchPlaceholder="Search by file name" empty="No files yet." />
+        }
+      />
+      <PagedTable
+        label="Uploads"
+        columns={columns}
+        rows={rows.data?.items}
+        total={rows.data?.total ?? 0}
+        rowKey={(u) => u.id}
+        list={list}
+        loading={rows.isFetching}
+        error={rows.error}
+        searchPlaceholder="Search by file name"
+        empty="No files yet."
+      />
     </>
   );
 }

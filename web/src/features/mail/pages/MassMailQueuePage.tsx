@@ -21,7 +21,8 @@ function MailingProgress({ m }: { m: MassMailRow }) {
         <Progress.Section value={pct(p.released + p.sending)} color="blue" />
       </Progress.Root>
       <Text size="xs" c="dimmed">
-        {p.sent} sent · {p.released + p.sending} on their way · {p.held} held · {p.failed} failed · {p.suppressed} left out · {p.bounced} bounced · {p.unsubscribed} unsubscribed
+        {p.sent} sent · {p.released + p.sending} on their way · {p.held} held · {p.failed} failed · {p.suppressed} left
+        out · {p.bounced} bounced · {p.unsubscribed} unsubscribed
       </Text>
     </Stack>
   );
@@ -31,27 +32,51 @@ function MailingCard({ m }: { m: MassMailRow }) {
   const [qty, setQty] = useState<number>(100);
   const release = useReleaseBatch();
   const go = (n: number) =>
-    release.mutate({ massMailId: m.id, qty: n }, {
-      onSuccess: (r) => notifications.show({ color: 'green', message: `${r.released} released; ${r.held} still held` }),
-      onError: (e) => notifications.show({ color: 'red', message: e.message }),
-    });
+    release.mutate(
+      { massMailId: m.id, qty: n },
+      {
+        onSuccess: (r) =>
+          notifications.show({ color: 'green', message: `${r.released} released; ${r.held} still held` }),
+        onError: (e) => notifications.show({ color: 'red', message: e.message }),
+      },
+    );
   return (
     <Card withBorder radius="md" p="md">
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
-            <Title order={3} size="h5">{m.subject}</Title>
-            <Text size="xs" c="dimmed">{m.olympiadTitle ?? 'All of Olympus'} · queued {when(m.queuedAt)} · {m.recipients} recipients</Text>
+            <Title order={3} size="h5">
+              {m.subject}
+            </Title>
+            <Text size="xs" c="dimmed">
+              {m.olympiadTitle ?? 'All of Olympus'} · queued {when(m.queuedAt)} · {m.recipients} recipients
+            </Text>
           </div>
         </Group>
         <MailingProgress m={m} />
         {m.progress.held > 0 ? (
           <Group align="flex-end" gap="xs" wrap="wrap">
-            <NumberInput label="Batch size" min={1} max={m.progress.held} value={qty} onChange={(v) => setQty(Number(v) || 1)} w={120} size="xs" />
-            <Button size="xs" onClick={() => go(qty)} loading={release.isPending}>Release {Math.min(qty, m.progress.held)}</Button>
-            <Button size="xs" variant="light" onClick={() => go(m.progress.held)} loading={release.isPending}>Release all {m.progress.held}</Button>
+            <NumberInput
+              label="Batch size"
+              min={1}
+              max={m.progress.held}
+              value={qty}
+              onChange={(v) => setQty(Number(v) || 1)}
+              w={120}
+              size="xs"
+            />
+            <Button size="xs" onClick={() => go(qty)} loading={release.isPending}>
+              Release {Math.min(qty, m.progress.held)}
+            </Button>
+            <Button size="xs" variant="light" onClick={() => go(m.progress.held)} loading={release.isPending}>
+              Release all {m.progress.held}
+            </Button>
           </Group>
-        ) : <Text size="sm" c="dimmed">Nothing held.</Text>}
+        ) : (
+          <Text size="sm" c="dimmed">
+            Nothing held.
+          </Text>
+        )}
       </Stack>
     </Card>
   );
@@ -73,13 +98,24 @@ export function MassMailQueuePage() {
     { key: 'subject', label: 'Subject', sortable: true, render: (e) => e.subject },
     { key: 'status', label: 'Status', sortable: true, render: (e) => <StatusBadge status={e.status} /> },
     {
-      key: 'actions', label: 'Actions',
+      key: 'actions',
+      label: 'Actions',
       render: (e) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="subtle" onClick={() => setOpen(e.id)} aria-label={`Open the message to ${e.to}`}>Open</Button>
+          <Button size="xs" variant="subtle" onClick={() => setOpen(e.id)} aria-label={`Open the message to ${e.to}`}>
+            Open
+          </Button>
           {e.status === 'held' ? (
-            <Button size="xs" variant="light" aria-label={`Release the message to ${e.to}`}
-              onClick={() => releaseOne.mutate(e.id, { onError: (err) => notifications.show({ color: 'red', message: err.message }) })}>
+            <Button
+              size="xs"
+              variant="light"
+              aria-label={`Release the message to ${e.to}`}
+              onClick={() =>
+                releaseOne.mutate(e.id, {
+                  onError: (err) => notifications.show({ color: 'red', message: err.message }),
+                })
+              }
+            >
               Release
             </Button>
           ) : null}
@@ -89,17 +125,55 @@ export function MassMailQueuePage() {
   ];
   return (
     <>
-      <PageHeader title="Mass mail queue" description="Queued mass mail waits here, held, until you release it: a first batch to check, then the rest. The sender keeps to the configured rate." />
-      <Title order={2} size="h4" mb="sm">Queued mailings</Title>
-      {queued.length === 0 ? <Text c="dimmed" mb="lg">No mailing is queued. Mailings are queued from Mass Mails or an olympiad’s mass mailers.</Text> : null}
+      <PageHeader
+        title="Mass mail queue"
+        description="Queued mass mail waits here, held, until you release it: a first batch to check, then the rest. The sender keeps to the configured rate."
+      />
+      <Title order={2} size="h4" mb="sm">
+        Queued mailings
+      </Title>
+      {queued.length === 0 ? (
+        <Text c="dimmed" mb="lg">
+          No mailing is queued. Mailings are queued from Mass Mails or an olympiad’s mass mailers.
+        </Text>
+      ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} mb="xl">
-        {queued.map((m) => <MailingCard key={m.id} m={m} />)}
+        {queued.map((m) => (
+          <MailingCard key={m.id} m={m} />
+        ))}
       </SimpleGrid>
-      <Title order={2} size="h4" mb="sm">Messages</Title>
-      <Select label="Status" data={[{ value: 'held', label: 'Held' }, { value: 'released', label: 'Released' }, { value: 'failed', label: 'Failed' }]}
-        value={status ?? null} onChange={(v) => { setStatus((v as EmailStatus | null) ?? undefined); list.setPage(1); }} clearable placeholder="Any status" w={200} mb="sm" />
-      <PagedTable label="Queued messages" columns={columns} rows={messages.data?.items} total={messages.data?.total ?? 0} rowKey={(e) => e.id}
-        list={list} loading={messages.isFetching} error={messages.error} searchPlaceholder="Search by recipient or subject" empty="No messages match." />
+      <Title order={2} size="h4" mb="sm">
+        Messages
+      </Title>
+      <Select
+        label="Status"
+        data={[
+          { value: 'held', label: 'Held' },
+          { value: 'released', label: 'Released' },
+          { value: 'failed', label: 'Failed' },
+        ]}
+        value={status ?? null}
+        onChange={(v) => {
+          setStatus((v as EmailStatus | null) ?? undefined);
+          list.setPage(1);
+        }}
+        clearable
+        placeholder="Any status"
+        w={200}
+        mb="sm"
+      />
+      <PagedTable
+        label="Queued messages"
+        columns={columns}
+        rows={messages.data?.items}
+        total={messages.data?.total ?? 0}
+        rowKey={(e) => e.id}
+        list={list}
+        loading={messages.isFetching}
+        error={messages.error}
+        searchPlaceholder="Search by recipient or subject"
+        empty="No messages match."
+      />
       <MessageModal id={open} onClose={() => setOpen(null)} />
     </>
   );

@@ -64,7 +64,12 @@ interface Draft {
   attachmentIds: number[];
 }
 
-function ComposeForm({ mailing, olympiadId, overlord, onDone }: {
+function ComposeForm({
+  mailing,
+  olympiadId,
+  overlord,
+  onDone,
+}: {
   mailing: MassMailRow | null;
   olympiadId: number | null;
   overlord: boolean;
@@ -80,18 +85,33 @@ function ComposeForm({ mailing, olympiadId, overlord, onDone }: {
   }));
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const parsed = parseAddresses(draft.pasted);
-  const audience: Audience = draft.kind === 'pasted' ? { kind: 'pasted', addresses: parsed.valid } : { kind: draft.kind };
+  const audience: Audience =
+    draft.kind === 'pasted' ? { kind: 'pasted', addresses: parsed.valid } : { kind: draft.kind };
   const [debounced] = useDebouncedValue(audience, 300);
   const count = useAudienceCount(draft.olympiadId, debounced, draft.kind !== 'pasted' || parsed.valid.length > 0);
   const olympiads = useOlympiadChoices(overlord && mailing == null);
-  const attachments = useAttachments({ page: 1, pageSize: 100, olympiadId: draft.olympiadId ?? undefined, sort: 'name', order: 'asc' }, true);
+  const attachments = useAttachments(
+    { page: 1, pageSize: 100, olympiadId: draft.olympiadId ?? undefined, sort: 'name', order: 'asc' },
+    true,
+  );
   const save = useSaveMassMail();
   const fieldError = (path: string) =>
-    isApiError(save.error) ? save.error.details.find((d) => d.path === `body.${path}` || d.path === path)?.message : undefined;
+    isApiError(save.error)
+      ? save.error.details.find((d) => d.path === `body.${path}` || d.path === path)?.message
+      : undefined;
 
   const submit = () =>
     save.mutate(
-      { id: mailing?.id ?? null, values: { olympiadId: draft.olympiadId, subject: draft.subject, html: draft.html, audience, attachmentIds: draft.attachmentIds } },
+      {
+        id: mailing?.id ?? null,
+        values: {
+          olympiadId: draft.olympiadId,
+          subject: draft.subject,
+          html: draft.html,
+          audience,
+          attachmentIds: draft.attachmentIds,
+        },
+      },
       { onSuccess: (r) => onDone(r.mailing) },
     );
 
@@ -101,13 +121,23 @@ function ComposeForm({ mailing, olympiadId, overlord, onDone }: {
         <Select
           label="Olympiad"
           description="Site-wide mail goes to the audience across every olympiad."
-          data={[{ value: '', label: 'All of Olympus (site-wide)' }, ...(olympiads.data ?? []).map((o) => ({ value: String(o.id), label: o.title }))]}
+          data={[
+            { value: '', label: 'All of Olympus (site-wide)' },
+            ...(olympiads.data ?? []).map((o) => ({ value: String(o.id), label: o.title })),
+          ]}
           value={draft.olympiadId == null ? '' : String(draft.olympiadId)}
           onChange={(v) => set({ olympiadId: v ? Number(v) : null, attachmentIds: [] })}
           allowDeselect={false}
         />
       ) : null}
-      <TextInput label="Subject" required value={draft.subject} onChange={(e) => set({ subject: e.currentTarget.value })} error={fieldError('subject')} maxLength={200} />
+      <TextInput
+        label="Subject"
+        required
+        value={draft.subject}
+        onChange={(e) => set({ subject: e.currentTarget.value })}
+        error={fieldError('subject')}
+        maxLength={200}
+      />
       <HtmlEditor
         label="Message"
         description="Variables: {{firstName}}, {{lastName}}, {{email}}, {{schoolName}}, {{olympiadTitle}}. An unsubscribe link is added to every message."
@@ -117,11 +147,14 @@ function ComposeForm({ mailing, olympiadId, overlord, onDone }: {
       />
       <Radio.Group label="Audience" value={draft.kind} onChange={(v) => set({ kind: v as Audience['kind'] })}>
         <Stack gap={6} mt={6}>
-          {(Object.keys(audienceLabels) as Audience['kind'][]).map((k) => <Radio key={k} value={k} label={audienceLabels[k]} />)}
+          {(Object.keys(audienceLabels) as Audience['kind'][]).map((k) => (
+            <Radio key={k} value={k} label={audienceLabels[k]} />
+          ))}
         </Stack>
       </Radio.Group>
       <Text size="xs" c="dimmed">
-        Not offered yet: teachers of schools that have not paid (purchase orders are not in Olympus yet) and useful contacts (not in Olympus yet).
+        Not offered yet: teachers of schools that have not paid (purchase orders are not in Olympus yet) and useful
+        contacts (not in Olympus yet).
       </Text>
       {draft.kind === 'pasted' ? (
         <Textarea
@@ -132,22 +165,48 @@ function ComposeForm({ mailing, olympiadId, overlord, onDone }: {
           maxRows={10}
           value={draft.pasted}
           onChange={(e) => set({ pasted: e.currentTarget.value })}
-          error={parsed.invalid.length ? `Not addresses: ${parsed.invalid.slice(0, 5).join(', ')}${parsed.invalid.length > 5 ? '…' : ''}` : fieldError('audience.addresses')}
+          error={
+            parsed.invalid.length
+              ? `Not addresses: ${parsed.invalid.slice(0, 5).join(', ')}${parsed.invalid.length > 5 ? '…' : ''}`
+              : fieldError('audience.addresses')
+          }
         />
       ) : null}
       <Group gap="xs" aria-live="polite">
-        <Badge size="lg" variant="light">{count.data ? `${count.data.count} recipients` : count.isFetching ? 'Counting…' : '—'}</Badge>
-        {count.data?.suppressed ? <Text size="sm" c="dimmed">{count.data.suppressed} left out (unsubscribed or bounced)</Text> : null}
+        <Badge size="lg" variant="light">
+          {count.data ? `${count.data.count} recipients` : count.isFetching ? 'Counting…' : '—'}
+        </Badge>
+        {count.data?.suppressed ? (
+          <Text size="sm" c="dimmed">
+            {count.data.suppressed} left out (unsubscribed or bounced)
+          </Text>
+        ) : null}
       </Group>
-      <Checkbox.Group label="Attachments" value={draft.attachmentIds.map(String)} onChange={(v) => set({ attachmentIds: v.map(Number) })}>
+      <Checkbox.Group
+        label="Attachments"
+        value={draft.attachmentIds.map(String)}
+        onChange={(v) => set({ attachmentIds: v.map(Number) })}
+      >
         <Stack gap={4} mt={6}>
-          {(attachments.data?.items ?? []).map((a) => <Checkbox key={a.id} value={String(a.id)} label={`${a.filename} (${Math.ceil(a.size / 1024)} KB)`} />)}
-          {attachments.data?.items.length === 0 ? <Text size="sm" c="dimmed">No files yet: add them under File attachments.</Text> : null}
+          {(attachments.data?.items ?? []).map((a) => (
+            <Checkbox key={a.id} value={String(a.id)} label={`${a.filename} (${Math.ceil(a.size / 1024)} KB)`} />
+          ))}
+          {attachments.data?.items.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No files yet: add them under File attachments.
+            </Text>
+          ) : null}
         </Stack>
       </Checkbox.Group>
-      {save.error && !fieldError('subject') && !fieldError('html') ? <Alert color="red" role="alert">{save.error.message}</Alert> : null}
+      {save.error && !fieldError('subject') && !fieldError('html') ? (
+        <Alert color="red" role="alert">
+          {save.error.message}
+        </Alert>
+      ) : null}
       <Group justify="flex-end">
-        <Button onClick={submit} loading={save.isPending}>Save draft</Button>
+        <Button onClick={submit} loading={save.isPending}>
+          Save draft
+        </Button>
       </Group>
     </Stack>
   );
@@ -177,32 +236,82 @@ export function MassMailsPage() {
 
   const columns: Column<MassMailRow>[] = [
     { key: 'createdAt', label: 'Created', sortable: true, render: (m) => when(m.createdAt) },
-    { key: 'subject', label: 'Subject', sortable: true, render: (m) => <Text size="sm" fw={600}>{m.subject}</Text> },
-    ...(scoped ? [] : [{ key: 'olympiad', label: 'Olympiad', render: (m: MassMailRow) => m.olympiadTitle ?? 'All of Olympus' }]),
-    { key: 'status', label: 'Status', sortable: true, render: (m) => <Badge variant="light" color={m.status === 'draft' ? 'gray' : 'blue'} style={{ minWidth: 'max-content' }}>{m.status === 'draft' ? 'Draft' : 'Queued'}</Badge> },
     {
-      key: 'recipients', label: 'Progress', sortable: true,
-      render: (m) => m.status === 'draft' ? '—' : (
-        <Text size="xs">{m.progress.sent}/{m.recipients} sent · {m.progress.held} held · {m.progress.failed} failed · {m.progress.bounced} bounced · {m.progress.unsubscribed} unsubscribed</Text>
+      key: 'subject',
+      label: 'Subject',
+      sortable: true,
+      render: (m) => (
+        <Text size="sm" fw={600}>
+          {m.subject}
+        </Text>
+      ),
+    },
+    ...(scoped
+      ? []
+      : [{ key: 'olympiad', label: 'Olympiad', render: (m: MassMailRow) => m.olympiadTitle ?? 'All of Olympus' }]),
+    {
+      key: 'status',
+      label: 'Status',
+      sortable: true,
+      render: (m) => (
+        <Badge variant="light" color={m.status === 'draft' ? 'gray' : 'blue'} style={{ minWidth: 'max-content' }}>
+          {m.status === 'draft' ? 'Draft' : 'Queued'}
+        </Badge>
       ),
     },
     {
-      key: 'actions', label: 'Actions',
+      key: 'recipients',
+      label: 'Progress',
+      sortable: true,
+      render: (m) =>
+        m.status === 'draft' ? (
+          '—'
+        ) : (
+          <Text size="xs">
+            {m.progress.sent}/{m.recipients} sent · {m.progress.held} held · {m.progress.failed} failed ·{' '}
+            {m.progress.bounced} bounced · {m.progress.unsubscribed} unsubscribed
+          </Text>
+        ),
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
       render: (m) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="subtle" onClick={() => openPreview(m)} aria-label={`Preview ${m.subject}`}>Preview</Button>
+          <Button size="xs" variant="subtle" onClick={() => openPreview(m)} aria-label={`Preview ${m.subject}`}>
+            Preview
+          </Button>
           {m.status === 'draft' ? (
             <>
-              <Button size="xs" variant="light" onClick={() => setEditing(m)} aria-label={`Edit ${m.subject}`}>Edit</Button>
-              <Button size="xs" aria-label={`Queue ${m.subject}`} loading={queue.isPending && queue.variables === m.id}
-                onClick={() => queue.mutate(m.id, {
-                  onSuccess: (r) => notifications.show({ color: 'green', message: `${r.queued} messages queued and held until the overlord releases them` }),
-                  onError: (e) => notifications.show({ color: 'red', message: e.message }),
-                })}>
+              <Button size="xs" variant="light" onClick={() => setEditing(m)} aria-label={`Edit ${m.subject}`}>
+                Edit
+              </Button>
+              <Button
+                size="xs"
+                aria-label={`Queue ${m.subject}`}
+                loading={queue.isPending && queue.variables === m.id}
+                onClick={() =>
+                  queue.mutate(m.id, {
+                    onSuccess: (r) =>
+                      notifications.show({
+                        color: 'green',
+                        message: `${r.queued} messages queued and held until the overlord releases them`,
+                      }),
+                    onError: (e) => notifications.show({ color: 'red', message: e.message }),
+                  })
+                }
+              >
                 Queue
               </Button>
-              <Button size="xs" variant="subtle" color="red" aria-label={`Delete ${m.subject}`}
-                onClick={() => remove.mutate(m.id, { onError: (e) => notifications.show({ color: 'red', message: e.message }) })}>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                aria-label={`Delete ${m.subject}`}
+                onClick={() =>
+                  remove.mutate(m.id, { onError: (e) => notifications.show({ color: 'red', message: e.message }) })
+                }
+              >
                 Delete
               </Button>
             </>
@@ -218,32 +327,72 @@ export function MassMailsPage() {
         eyebrow={olympiad?.title}
         title={scoped ? 'Mass mailers' : 'Mass Mails'}
         description="Write a mailing, check how many it reaches and how it reads, then queue it. Queued mail is held until the overlord releases it."
-        actions={<Button onClick={() => setEditing('new')} disabled={scoped && !olympiad}>New mailing</Button>}
+        actions={
+          <Button onClick={() => setEditing('new')} disabled={scoped && !olympiad}>
+            New mailing
+          </Button>
+        }
       />
-      <PagedTable label="Mailings" columns={columns} rows={mailings.data?.items} total={mailings.data?.total ?? 0} rowKey={(m) => m.id}
-        list={list} loading={mailings.isFetching} error={mailings.error} searchPlaceholder="Search by subject" empty="No mailings yet." />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New mailing' : 'Edit mailing'} size="xl">
+      <PagedTable
+        label="Mailings"
+        columns={columns}
+        rows={mailings.data?.items}
+        total={mailings.data?.total ?? 0}
+        rowKey={(m) => m.id}
+        list={list}
+        loading={mailings.isFetching}
+        error={mailings.error}
+        searchPlaceholder="Search by subject"
+        empty="No mailings yet."
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New mailing' : 'Edit mailing'}
+        size="xl"
+      >
         {editing !== null ? (
           <ComposeForm
             mailing={editing === 'new' ? null : editing}
             olympiadId={olympiad?.id ?? null}
             overlord={!scoped}
-            onDone={(m) => { setEditing(null); notifications.show({ color: 'green', message: 'The draft is saved' }); openPreview(m); }}
+            onDone={(m) => {
+              setEditing(null);
+              notifications.show({ color: 'green', message: 'The draft is saved' });
+              openPreview(m);
+            }}
           />
         ) : null}
       </Modal>
-      <Modal opened={previewing !== null} onClose={() => setPreviewing(null)} title="Preview for one recipient" size="xl">
+      <Modal
+        opened={previewing !== null}
+        onClose={() => setPreviewing(null)}
+        title="Preview for one recipient"
+        size="xl"
+      >
         {previewing ? (
           <Stack>
             <Group align="flex-end">
-              <TextInput label="Recipient" description="An address in the audience (or leave empty for the first one)" value={previewEmail}
-                onChange={(e) => setPreviewEmail(e.currentTarget.value)} w={320} />
-              <Button variant="light" onClick={() => preview.mutate({ id: previewing.id, email: previewEmail || undefined })}>Show</Button>
+              <TextInput
+                label="Recipient"
+                description="An address in the audience (or leave empty for the first one)"
+                value={previewEmail}
+                onChange={(e) => setPreviewEmail(e.currentTarget.value)}
+                w={320}
+              />
+              <Button
+                variant="light"
+                onClick={() => preview.mutate({ id: previewing.id, email: previewEmail || undefined })}
+              >
+                Show
+              </Button>
             </Group>
             {preview.error ? <Alert color="red">{preview.error.message}</Alert> : null}
             {preview.data ? (
               <>
-                <Text size="sm">To <b>{preview.data.to}</b> · Subject <b>{preview.data.subject}</b></Text>
+                <Text size="sm">
+                  To <b>{preview.data.to}</b> · Subject <b>{preview.data.subject}</b>
+                </Text>
                 <MailHtml html={preview.data.html} title="Preview of the message" />
               </>
             ) : null}

@@ -16,7 +16,10 @@ export function UnsubscribesPage() {
   const { olympiadName, olympiad } = useRouteOlympiad();
   const scoped = olympiadName !== '';
   const user = useSessionUser();
-  const canAdd = !scoped || user?.role === 'overlord' || !!user?.grants.some((g) => g.olympiadName === olympiadName && g.role === 'admin');
+  const canAdd =
+    !scoped ||
+    user?.role === 'overlord' ||
+    !!user?.grants.some((g) => g.olympiadName === olympiadName && g.role === 'admin');
   const list = useListParams('createdAt');
   useNewestFirst(list);
   const rows = useUnsubscribes({ ...list.params, olympiadId: olympiad?.id }, !scoped || olympiad != null);
@@ -26,13 +29,29 @@ export function UnsubscribesPage() {
   const columns: Column<UnsubscribeRow>[] = [
     { key: 'createdAt', label: 'When', sortable: true, render: (u) => when(u.createdAt) },
     { key: 'email', label: 'Address', sortable: true, render: (u) => u.email },
-    ...(scoped ? [] : [{ key: 'olympiad', label: 'From', sortable: true, render: (u: UnsubscribeRow) => u.olympiadTitle ?? 'All of Olympus' }]),
-    { key: 'source', label: 'How', render: (u) => ({ link: 'Unsubscribe page', 'one-click': 'One-click (mail client)', staff: 'Added by staff' })[u.source] ?? u.source },
+    ...(scoped
+      ? []
+      : [
+          {
+            key: 'olympiad',
+            label: 'From',
+            sortable: true,
+            render: (u: UnsubscribeRow) => u.olympiadTitle ?? 'All of Olympus',
+          },
+        ]),
+    {
+      key: 'source',
+      label: 'How',
+      render: (u) =>
+        ({ link: 'Unsubscribe page', 'one-click': 'One-click (mail client)', staff: 'Added by staff' })[u.source] ??
+        u.source,
+    },
   ];
   const exportCsv = () =>
-    apiDownload(`/unsubscribe/v-rest/?format=csv${olympiad ? `&olympiadId=${olympiad.id}` : ''}`, 'unsubscribes.csv').catch((e: Error) =>
-      notifications.show({ color: 'red', message: e.message }),
-    );
+    apiDownload(
+      `/unsubscribe/v-rest/?format=csv${olympiad ? `&olympiadId=${olympiad.id}` : ''}`,
+      'unsubscribes.csv',
+    ).catch((e: Error) => notifications.show({ color: 'red', message: e.message }));
   return (
     <>
       <PageHeader
@@ -41,20 +60,52 @@ export function UnsubscribesPage() {
         description="These addresses get no more mass mail (from this olympiad, or from all of Olympus). Messages about their own account still reach them."
         actions={
           <Group gap="xs">
-            <Button variant="light" onClick={exportCsv}>Export CSV</Button>
+            <Button variant="light" onClick={exportCsv}>
+              Export CSV
+            </Button>
             {canAdd ? <Button onClick={() => setAdding(true)}>Add an address</Button> : null}
           </Group>
         }
       />
-      <PagedTable label="Unsubscribed addresses" columns={columns} rows={rows.data?.items} total={rows.data?.total ?? 0} rowKey={(u) => u.id}
-        list={list} loading={rows.isFetching} error={rows.error} searchPlaceholder="Search by address" empty="Nobody has unsubscribed." />
+      <PagedTable
+        label="Unsubscribed addresses"
+        columns={columns}
+        rows={rows.data?.items}
+        total={rows.data?.total ?? 0}
+        rowKey={(u) => u.id}
+        list={list}
+        loading={rows.isFetching}
+        error={rows.error}
+        searchPlaceholder="Search by address"
+        empty="Nobody has unsubscribed."
+      />
       <Modal opened={adding} onClose={() => setAdding(false)} title="Stop mass mail to an address">
         <Stack>
-          <TextInput label="Address" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={add.error?.message} />
+          <TextInput
+            label="Address"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={add.error?.message}
+          />
           <Group justify="flex-end">
-            <Button loading={add.isPending} onClick={() => add.mutate({ email: email.trim(), olympiadId: olympiad?.id ?? null }, {
-              onSuccess: (r) => { setAdding(false); setEmail(''); notifications.show({ color: 'green', message: r.message ?? 'Added' }); },
-            })}>Add</Button>
+            <Button
+              loading={add.isPending}
+              onClick={() =>
+                add.mutate(
+                  { email: email.trim(), olympiadId: olympiad?.id ?? null },
+                  {
+                    onSuccess: (r) => {
+                      setAdding(false);
+                      setEmail('');
+                      notifications.show({ color: 'green', message: r.message ?? 'Added' });
+                    },
+                  },
+                )
+              }
+            >
+              Add
+            </Button>
           </Group>
         </Stack>
       </Modal>

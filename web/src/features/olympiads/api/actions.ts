@@ -33,7 +33,11 @@ export function useRemark() {
 export const useLearnerSearch = (olympiadId: number | null, search: string) =>
   useQuery({
     queryKey: ['olympiad', 'start-times', olympiadId, search],
-    queryFn: () => api.get('/olympiad/start-times', { query: { olympiadId, search, pageSize: 10, sort: 'learner' }, schema: LearnerRows }),
+    queryFn: () =>
+      api.get('/olympiad/start-times', {
+        query: { olympiadId, search, pageSize: 10, sort: 'learner' },
+        schema: LearnerRows,
+      }),
     enabled: olympiadId != null && search.trim().length > 0,
     placeholderData: keepPreviousData,
   });

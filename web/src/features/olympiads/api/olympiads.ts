@@ -22,13 +22,15 @@ export const olympiadsQuery = (params: ListParams & { projectId?: number | undef
     queryFn: () => api.get('/olympiad/v-rest/', { query: { ...params }, schema: OlympiadPage }),
     placeholderData: keepPreviousData,
   });
-export const useOlympiads = (params: ListParams & { projectId?: number | undefined }) => useQuery(olympiadsQuery(params));
+export const useOlympiads = (params: ListParams & { projectId?: number | undefined }) =>
+  useQuery(olympiadsQuery(params));
 
 /** GET olympiad/v-rest/single?olympiadVarName */
 export const olympiadByNameQuery = (varName: string) =>
   queryOptions({
     queryKey: ['olympiad', 'single', varName],
-    queryFn: () => api.get('/olympiad/v-rest/single', { query: { olympiadVarName: varName }, schema: OlympiadResultBody }),
+    queryFn: () =>
+      api.get('/olympiad/v-rest/single', { query: { olympiadVarName: varName }, schema: OlympiadResultBody }),
     select: (data) => data.olympiad,
     enabled: varName.length > 0,
   });

@@ -13,7 +13,16 @@ interface ConfirmProps {
 }
 
 /** Every action that changes an olympiad asks first (issue 4, part 7). */
-export function Confirm({ opened, title, children, confirmLabel, color = 'blue', loading, onConfirm, onClose }: ConfirmProps) {
+export function Confirm({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  color = 'blue',
+  loading,
+  onConfirm,
+  onClose,
+}: ConfirmProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>

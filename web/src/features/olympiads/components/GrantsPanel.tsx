@@ -29,7 +29,14 @@ export function GrantsPanel({ olympiadId }: { olympiadId: number }) {
           filter={({ options: all }) => all}
           w={{ base: '100%', sm: 320 }}
         />
-        <Select label="Role" data={[...grantRoles]} value={role} onChange={(v) => setRole((v as GrantRole) ?? 'admin')} w={150} allowDeselect={false} />
+        <Select
+          label="Role"
+          data={[...grantRoles]}
+          value={role}
+          onChange={(v) => setRole((v as GrantRole) ?? 'admin')}
+          w={150}
+          allowDeselect={false}
+        />
         <Button
           disabled={!chosen}
           loading={grant.isPending}

@@ -1,8 +1,26 @@
-import { Alert, Button, Group, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
-import { type OlympiadRecord, OlympiadKind, olympiadLanguages, olympiadShape } from '../../../../../contract/olympiads.js';
+import {
+  type OlympiadRecord,
+  OlympiadKind,
+  olympiadLanguages,
+  olympiadShape,
+} from '../../../../../contract/olympiads.js';
 import { UrlName } from '../../../../../contract/roles.js';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { useSaveOlympiad } from '../api/olympiads.js';
@@ -19,7 +37,10 @@ const FormValues = z
     title: olympiadShape.title,
     year: olympiadShape.year,
     kind: OlympiadKind,
-    fee: z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, 'Use an amount such as 35 or 35.50'),
+    fee: z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, 'Use an amount such as 35 or 35.50'),
     currency: olympiadShape.currency,
     startsAt: z.string(),
     endsAt: z.string(),
@@ -70,7 +91,10 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
     validate: schemaResolver(FormValues, { sync: true }),
   });
   const projectId = form.values.projectId ? Number(form.values.projectId) : undefined;
-  const subs = useSubProjects({ page: 1, pageSize: 200, sort: 'position', order: 'asc', projectId }, mode === 'all' && projectId != null);
+  const subs = useSubProjects(
+    { page: 1, pageSize: 200, sort: 'position', order: 'asc', projectId },
+    mode === 'all' && projectId != null,
+  );
   const locked = mode === 'settings';
 
   const submit = form.onSubmit((v) => {
@@ -101,7 +125,10 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       { id: olympiad?.id ?? null, values },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: olympiad ? 'The olympiad was saved' : 'The olympiad was created' });
+          notifications.show({
+            color: 'green',
+            message: olympiad ? 'The olympiad was saved' : 'The olympiad was created',
+          });
           form.resetDirty();
           onDone?.();
         },
@@ -116,7 +143,8 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
         {save.error ? <Alert color="red">{save.error.message}</Alert> : null}
         {locked ? (
           <Text size="sm" c="dimmed">
-            The overlord sets the project, name, year, kind and fee; you set the window, duration, instructions and declaration.
+            The overlord sets the project, name, year, kind and fee; you set the window, duration, instructions and
+            declaration.
           </Text>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -142,7 +170,13 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
               {...form.getInputProps('subProjectId')}
             />
           )}
-          <TextInput label="Name in addresses (varName)" description="e.g. geo-2026" required disabled={locked} {...form.getInputProps('varName')} />
+          <TextInput
+            label="Name in addresses (varName)"
+            description="e.g. geo-2026"
+            required
+            disabled={locked}
+            {...form.getInputProps('varName')}
+          />
           <TextInput label="Title" required disabled={locked} {...form.getInputProps('title')} />
           <NumberInput label="Year" required allowDecimal={false} disabled={locked} {...form.getInputProps('year')} />
           <div>
@@ -163,11 +197,28 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
           <TextInput label="Currency" maxLength={3} disabled={locked} {...form.getInputProps('currency')} />
           <TextInput type="datetime-local" label="Window opens" {...form.getInputProps('startsAt')} />
           <TextInput type="datetime-local" label="Window closes" {...form.getInputProps('endsAt')} />
-          <NumberInput label="Duration (minutes)" description="Each learner's time, from their first question" min={1} max={1440} allowDecimal={false} {...form.getInputProps('durationMinutes')} />
-          <MultiSelect label="Languages" data={olympiadLanguages.map((l) => ({ value: l.code, label: l.label }))} {...form.getInputProps('languages')} />
+          <NumberInput
+            label="Duration (minutes)"
+            description="Each learner's time, from their first question"
+            min={1}
+            max={1440}
+            allowDecimal={false}
+            {...form.getInputProps('durationMinutes')}
+          />
+          <MultiSelect
+            label="Languages"
+            data={olympiadLanguages.map((l) => ({ value: l.code, label: l.label }))}
+            {...form.getInputProps('languages')}
+          />
           <Stack gap="xs" justify="center">
-            <Switch label="Shuffle answer options for each learner" {...form.getInputProps('shuffleOptions', { type: 'checkbox' })} />
-            <Switch label="Learners see their score when they finish" {...form.getInputProps('showScore', { type: 'checkbox' })} />
+            <Switch
+              label="Shuffle answer options for each learner"
+              {...form.getInputProps('shuffleOptions', { type: 'checkbox' })}
+            />
+            <Switch
+              label="Learners see their score when they finish"
+              {...form.getInputProps('showScore', { type: 'checkbox' })}
+            />
           </Stack>
         </SimpleGrid>
         <RichTextEditor

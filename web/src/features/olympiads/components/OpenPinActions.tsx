@@ -19,7 +19,10 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
       { olympiadId: olympiad.id, open, confirm },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: open ? `${olympiad.varName} is open` : `${olympiad.varName} is closed` });
+          notifications.show({
+            color: 'green',
+            message: open ? `${olympiad.varName} is open` : `${olympiad.varName} is closed`,
+          });
           setAsking(null);
           setBlockers(null);
         },
@@ -36,7 +39,12 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
     <>
       <Group gap="xs" wrap="nowrap">
         {olympiad.can.open ? (
-          <Button size={size} variant={olympiad.open ? 'light' : 'filled'} color={olympiad.open ? 'orange' : 'green'} onClick={() => setAsking(olympiad.open ? 'close' : 'open')}>
+          <Button
+            size={size}
+            variant={olympiad.open ? 'light' : 'filled'}
+            color={olympiad.open ? 'orange' : 'green'}
+            onClick={() => setAsking(olympiad.open ? 'close' : 'open')}
+          >
             {olympiad.open ? 'Close' : 'Open'}
           </Button>
         ) : null}
@@ -88,7 +96,10 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
         onConfirm={() =>
           setPinned.mutate(
             { olympiadId: olympiad.id, pinned: !olympiad.pinned },
-            { onSuccess: () => setAsking(null), onError: (e) => notifications.show({ color: 'red', message: e.message }) },
+            {
+              onSuccess: () => setAsking(null),
+              onError: (e) => notifications.show({ color: 'red', message: e.message }),
+            },
           )
         }
       >

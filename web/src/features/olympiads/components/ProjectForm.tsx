@@ -26,7 +26,10 @@ export function ProjectForm({ project, onDone }: { project: Project | null; onDo
       { id: project?.id ?? null, values },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: project ? 'The project was saved' : 'The project was created' });
+          notifications.show({
+            color: 'green',
+            message: project ? 'The project was saved' : 'The project was created',
+          });
           onDone();
         },
         onError: (error) => applyFieldErrors(form, error),
@@ -37,10 +40,23 @@ export function ProjectForm({ project, onDone }: { project: Project | null; onDo
     <form onSubmit={submit} noValidate>
       <Stack>
         {save.error ? <Alert color="red">{save.error.message}</Alert> : null}
-        <TextInput label="Project name" description="Used in addresses, e.g. /geography/home" required {...form.getInputProps('projectName')} />
+        <TextInput
+          label="Project name"
+          description="Used in addresses, e.g. /geography/home"
+          required
+          {...form.getInputProps('projectName')}
+        />
         <TextInput label="Title" required {...form.getInputProps('title')} />
-        <TextInput label="SEO title" description="The browser tab and search results" {...form.getInputProps('seoTitle')} />
-        <TextInput label="Share title" description="When a page is shared on social media" {...form.getInputProps('shareTitle')} />
+        <TextInput
+          label="SEO title"
+          description="The browser tab and search results"
+          {...form.getInputProps('seoTitle')}
+        />
+        <TextInput
+          label="Share title"
+          description="When a page is shared on social media"
+          {...form.getInputProps('shareTitle')}
+        />
         <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
         <TextInput label="Keywords" description="Comma-separated" {...form.getInputProps('keywords')} />
         <Group justify="flex-end">

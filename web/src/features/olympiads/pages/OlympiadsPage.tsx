@@ -43,7 +43,8 @@ export function OlympiadsPage() {
         <Text size="sm">
           {formatDateTime(o.startsAt)} – {formatDateTime(o.endsAt)}
           <Text span size="xs" c="dimmed" display="block">
-            {o.durationMinutes ? `${o.durationMinutes} min` : 'no duration'} · {formatMoney(o.feeCents, o.currency)} a learner
+            {o.durationMinutes ? `${o.durationMinutes} min` : 'no duration'} · {formatMoney(o.feeCents, o.currency)} a
+            learner
           </Text>
         </Text>
       ),
@@ -82,7 +83,12 @@ export function OlympiadsPage() {
         searchPlaceholder="Search by name, title or project"
         empty="No olympiads match."
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New olympiad' : editing?.title} size="xl">
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New olympiad' : editing?.title}
+        size="xl"
+      >
         {editing === 'new' ? <OlympiadForm olympiad={null} mode="all" onDone={() => setEditing(null)} /> : null}
         {editing !== null && editing !== 'new' ? (
           <Tabs defaultValue="details">

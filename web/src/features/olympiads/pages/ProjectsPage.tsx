@@ -17,9 +17,22 @@ export function ProjectsPage() {
   const [deleting, setDeleting] = useState<Project | null>(null);
 
   const columns: Column<Project>[] = [
-    { key: 'projectName', label: 'Name', sortable: true, render: (p) => <Anchor href={`/${p.projectName}/home`}>{p.projectName}</Anchor> },
+    {
+      key: 'projectName',
+      label: 'Name',
+      sortable: true,
+      render: (p) => <Anchor href={`/${p.projectName}/home`}>{p.projectName}</Anchor>,
+    },
     { key: 'title', label: 'Title', sortable: true, render: (p) => p.title },
-    { key: 'seoTitle', label: 'SEO title', render: (p) => <Text size="sm" lineClamp={1}>{p.seoTitle || '—'}</Text> },
+    {
+      key: 'seoTitle',
+      label: 'SEO title',
+      render: (p) => (
+        <Text size="sm" lineClamp={1}>
+          {p.seoTitle || '—'}
+        </Text>
+      ),
+    },
     { key: 'olympiads', label: 'Olympiads', render: (p) => p.olympiadCount },
     {
       key: 'actions',
@@ -29,7 +42,14 @@ export function ProjectsPage() {
           <Button size="xs" variant="light" onClick={() => setEditing(p)} aria-label={`Edit ${p.projectName}`}>
             Edit
           </Button>
-          <Button size="xs" variant="subtle" color="red" disabled={p.olympiadCount > 0} onClick={() => setDeleting(p)} aria-label={`Delete ${p.projectName}`}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            disabled={p.olympiadCount > 0}
+            onClick={() => setDeleting(p)}
+            aria-label={`Delete ${p.projectName}`}
+          >
             Delete
           </Button>
         </Group>
@@ -56,8 +76,15 @@ export function ProjectsPage() {
         searchPlaceholder="Search projects"
         empty="No projects match."
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New project' : 'Edit project'} size="lg">
-        {editing !== null ? <ProjectForm project={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New project' : 'Edit project'}
+        size="lg"
+      >
+        {editing !== null ? (
+          <ProjectForm project={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+        ) : null}
       </Modal>
       <Confirm
         opened={deleting !== null}

@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
@@ -13,7 +26,17 @@ import { OlympiadForm } from '../components/OlympiadForm.js';
 import { OpenBadge, OpenPinActions } from '../components/OpenPinActions.js';
 import { VerifyPanel } from '../components/VerifyPanel.js';
 
-function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby={id}>
       <Title order={2} size="h3" id={id} mb={4}>
@@ -67,7 +90,14 @@ function ResetLearner({ olympiadId }: { olympiadId: number }) {
   const [chosen, setChosen] = useState<{ learnerId: number; name: string; username: string } | null>(null);
   return (
     <Stack>
-      <TextInput label="Find a learner" placeholder="Name or username" value={input} onChange={(e) => setInput(e.currentTarget.value)} maw={360} type="search" />
+      <TextInput
+        label="Find a learner"
+        placeholder="Name or username"
+        value={input}
+        onChange={(e) => setInput(e.currentTarget.value)}
+        maw={360}
+        type="search"
+      />
       {learners.error ? <Alert color="red">{learners.error.message}</Alert> : null}
       {learners.data && learners.data.items.length > 0 ? (
         <Table aria-label="Learners found" verticalSpacing="xs">
@@ -89,7 +119,13 @@ function ResetLearner({ olympiadId }: { olympiadId: number }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Button size="xs" color="red" variant="light" onClick={() => setChosen(l)} aria-label={`Reset ${l.username}`}>
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    onClick={() => setChosen(l)}
+                    aria-label={`Reset ${l.username}`}
+                  >
                     Reset
                   </Button>
                 </Table.Td>
@@ -122,7 +158,8 @@ function ResetLearner({ olympiadId }: { olympiadId: number }) {
           )
         }
       >
-        The learner’s answers and timer are removed and they start again from the instructions. This cannot be undone and is logged.
+        The learner’s answers and timer are removed and they start again from the instructions. This cannot be undone
+        and is logged.
       </Confirm>
     </Stack>
   );
@@ -135,7 +172,11 @@ export function SettingsAndActionsPage() {
   const o = olympiad.data;
   return (
     <>
-      <PageHeader eyebrow={o?.title ?? olympiadName} title="Settings and actions" actions={o ? <OpenBadge olympiad={o} /> : null} />
+      <PageHeader
+        eyebrow={o?.title ?? olympiadName}
+        title="Settings and actions"
+        actions={o ? <OpenBadge olympiad={o} /> : null}
+      />
       {olympiad.isLoading ? <Loader aria-label="Loading" /> : null}
       {olympiad.error ? <Alert color="red">{olympiad.error.message}</Alert> : null}
       {o ? (
@@ -144,22 +185,38 @@ export function SettingsAndActionsPage() {
             <OlympiadForm key={o.updatedAt} olympiad={o} mode={o.can.editAll ? 'all' : 'settings'} />
           </Section>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <Section id="open" title="Open, close and pin" description="Opening lets learners in during the window. The check below lists what still blocks it.">
+            <Section
+              id="open"
+              title="Open, close and pin"
+              description="Opening lets learners in during the window. The check below lists what still blocks it."
+            >
               <Stack>
                 <OpenPinActions olympiad={o} />
                 <VerifyPanel olympiadId={o.id} />
               </Stack>
             </Section>
-            <Section id="remark" title="Re-mark" description="After fixing an answer key, mark every finished attempt again.">
+            <Section
+              id="remark"
+              title="Re-mark"
+              description="After fixing an answer key, mark every finished attempt again."
+            >
               <Group>
                 <RemarkAction olympiadId={o.id} />
               </Group>
             </Section>
           </SimpleGrid>
-          <Section id="reset" title="Reset a learner" description="A learner who had a real problem may write again from the start.">
+          <Section
+            id="reset"
+            title="Reset a learner"
+            description="A learner who had a real problem may write again from the start."
+          >
             <ResetLearner olympiadId={o.id} />
           </Section>
-          <Section id="act-as" title="Act as a user" description="See this olympiad as one of its teachers or learners sees it.">
+          <Section
+            id="act-as"
+            title="Act as a user"
+            description="See this olympiad as one of its teachers or learners sees it."
+          >
             <ActAsUserForm olympiadId={o.id} />
           </Section>
         </Stack>

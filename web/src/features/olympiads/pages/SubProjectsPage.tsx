@@ -44,7 +44,12 @@ function SubProjectForm({ sub, onDone }: { sub: SubProject | null; onDone: () =>
       <Stack>
         {save.error ? <Alert color="red">{save.error.message}</Alert> : null}
         <ProjectSelect label="Project" required disabled={sub != null} {...form.getInputProps('projectId')} />
-        <TextInput label="Name" description="Lower-case words joined by hyphens" required {...form.getInputProps('name')} />
+        <TextInput
+          label="Name"
+          description="Lower-case words joined by hyphens"
+          required
+          {...form.getInputProps('name')}
+        />
         <TextInput label="Title" required {...form.getInputProps('title')} />
         <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
         <NumberInput label="Position" min={0} allowDecimal={false} {...form.getInputProps('position')} />
@@ -96,7 +101,15 @@ export function SubProjectsPage() {
         description="Sub-projects group a project's olympiads, e.g. junior and senior phases."
         actions={<Button onClick={() => setEditing('new')}>New sub-project</Button>}
       />
-      <ProjectSelect label="Project" placeholder="All projects" clearable value={projectId} onChange={setProjectId} maw={360} mb="md" />
+      <ProjectSelect
+        label="Project"
+        placeholder="All projects"
+        clearable
+        value={projectId}
+        onChange={setProjectId}
+        maw={360}
+        mb="md"
+      />
       <PagedTable
         label="Sub-projects"
         columns={columns}
@@ -109,8 +122,15 @@ export function SubProjectsPage() {
         searchPlaceholder="Search sub-projects"
         empty="No sub-projects yet."
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New sub-project' : 'Edit sub-project'} size="lg">
-        {editing !== null ? <SubProjectForm sub={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New sub-project' : 'Edit sub-project'}
+        size="lg"
+      >
+        {editing !== null ? (
+          <SubProjectForm sub={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+        ) : null}
       </Modal>
       <Confirm
         opened={deleting !== null}

@@ -8,7 +8,15 @@ export function SearchPage() {
   return (
     <>
       <PageHeader title="Search" description="Find users, schools and learners across the platform." />
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mb="xl" maw={720} component="section" aria-labelledby="act-as">
+      <Paper
+        withBorder
+        radius="md"
+        p={{ base: 'md', sm: 'xl' }}
+        mb="xl"
+        maw={720}
+        component="section"
+        aria-labelledby="act-as"
+      >
         <Title order={2} size="h3" id="act-as" mb={4}>
           Act as a user
         </Title>

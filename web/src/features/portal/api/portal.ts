@@ -8,7 +8,10 @@ const PortalOne = z.object({ success: z.literal(true), school: School.nullable()
 
 /** GET /api/portal/olympiads: the teacher's olympiads and those the school can still enter. */
 export const usePortalOlympiads = () =>
-  useQuery({ queryKey: ['portal', 'olympiads'], queryFn: () => api.get('/api/portal/olympiads', { schema: PortalList }) });
+  useQuery({
+    queryKey: ['portal', 'olympiads'],
+    queryFn: () => api.get('/api/portal/olympiads', { schema: PortalList }),
+  });
 
 /** GET /api/portal/olympiads/{olympiadName} */
 export const usePortalOlympiad = (olympiadName: string) =>
@@ -23,7 +26,10 @@ export function useEnterOlympiad() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (olympiadId: number) =>
-      api.post('/teacher-expression/rest/', { body: { olympiadId }, schema: z.object({ success: z.literal(true), message: z.string(), participant: SchoolParticipant }) }),
+      api.post('/teacher-expression/rest/', {
+        body: { olympiadId },
+        schema: z.object({ success: z.literal(true), message: z.string(), participant: SchoolParticipant }),
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['portal'] }),
   });
 }

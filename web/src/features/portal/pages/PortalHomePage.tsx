@@ -6,7 +6,10 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 import { useEnterOlympiad, usePortalOlympiads } from '../api/portal.js';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric' }) : 'to be announced');
+const when = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric' })
+    : 'to be announced';
 
 /** /portal: the teacher's olympiads, and those the school can enter. */
 export function PortalHomePage() {
@@ -16,27 +19,46 @@ export function PortalHomePage() {
   const open = olympiads.data?.items.filter((o) => !o.participant) ?? [];
   return (
     <>
-      <PageHeader eyebrow="Teacher portal" title={`Welcome, ${user?.name ?? 'teacher'}`}
-        description={olympiads.data?.school ? `${olympiads.data.school.name}, ${olympiads.data.school.town ?? ''}` : 'Your school’s olympiads in one place.'} />
+      <PageHeader
+        eyebrow="Teacher portal"
+        title={`Welcome, ${user?.name ?? 'teacher'}`}
+        description={
+          olympiads.data?.school
+            ? `${olympiads.data.school.name}, ${olympiads.data.school.town ?? ''}`
+            : 'Your school’s olympiads in one place.'
+        }
+      />
       {olympiads.error ? <Alert color="red">{olympiads.error.message}</Alert> : null}
       {olympiads.isLoading ? <Skeleton height={160} radius="md" /> : null}
       {olympiads.data && !olympiads.data.school ? (
-        <Alert color="yellow" mb="lg">Your account is not linked to a school yet. Please contact the organisers.</Alert>
+        <Alert color="yellow" mb="lg">
+          Your account is not linked to a school yet. Please contact the organisers.
+        </Alert>
       ) : null}
       {olympiads.data ? (
         <Stack gap="xl">
           <section aria-labelledby="entered">
-            <Title order={2} size="h3" id="entered" mb="sm">Your school’s olympiads</Title>
-            {entered.length === 0 ? <Text c="dimmed">Your school is not entered in an olympiad yet. Choose one below.</Text> : null}
+            <Title order={2} size="h3" id="entered" mb="sm">
+              Your school’s olympiads
+            </Title>
+            {entered.length === 0 ? (
+              <Text c="dimmed">Your school is not entered in an olympiad yet. Choose one below.</Text>
+            ) : null}
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-              {entered.map((o) => <OlympiadCard key={o.id} olympiad={o} />)}
+              {entered.map((o) => (
+                <OlympiadCard key={o.id} olympiad={o} />
+              ))}
             </SimpleGrid>
           </section>
           {open.length ? (
             <section aria-labelledby="can-enter">
-              <Title order={2} size="h3" id="can-enter" mb="sm">Olympiads you can enter</Title>
+              <Title order={2} size="h3" id="can-enter" mb="sm">
+                Olympiads you can enter
+              </Title>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-                {open.map((o) => <OlympiadCard key={o.id} olympiad={o} canEnter={Boolean(olympiads.data.school)} />)}
+                {open.map((o) => (
+                  <OlympiadCard key={o.id} olympiad={o} canEnter={Boolean(olympiads.data.school)} />
+                ))}
               </SimpleGrid>
             </section>
           ) : null}
@@ -52,17 +74,36 @@ function OlympiadCard({ olympiad, canEnter = false }: { olympiad: PortalOlympiad
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Text fw={700}>{olympiad.title}</Text>
-        {olympiad.participant ? <Badge variant="light" tt="none" style={{ flexShrink: 0 }} color={olympiad.participant.learnerCount ? 'green' : 'yellow'}>{olympiad.participant.learnerCount} learners</Badge> : null}
+        {olympiad.participant ? (
+          <Badge
+            variant="light"
+            tt="none"
+            style={{ flexShrink: 0 }}
+            color={olympiad.participant.learnerCount ? 'green' : 'yellow'}
+          >
+            {olympiad.participant.learnerCount} learners
+          </Badge>
+        ) : null}
       </Group>
-      <Text size="sm" c="dimmed" mt={4}>Writing opens {when(olympiad.startsAt)}</Text>
+      <Text size="sm" c="dimmed" mt={4}>
+        Writing opens {when(olympiad.startsAt)}
+      </Text>
       <Group mt="md">
         {olympiad.participant ? (
-          <Button component={Link} to={`/portal/${olympiad.varName}`} variant="light">Open</Button>
+          <Button component={Link} to={`/portal/${olympiad.varName}`} variant="light">
+            Open
+          </Button>
         ) : canEnter ? (
-          <Button loading={enter.isPending} onClick={() => enter.mutate(olympiad.id, {
-            onSuccess: (r) => notifications.show({ color: 'green', message: r.message }),
-            onError: (e) => notifications.show({ color: 'red', message: e.message }),
-          })} aria-label={`Enter my school in ${olympiad.title}`}>
+          <Button
+            loading={enter.isPending}
+            onClick={() =>
+              enter.mutate(olympiad.id, {
+                onSuccess: (r) => notifications.show({ color: 'green', message: r.message }),
+                onError: (e) => notifications.show({ color: 'red', message: e.message }),
+              })
+            }
+            aria-label={`Enter my school in ${olympiad.title}`}
+          >
             Enter my school
           </Button>
         ) : null}

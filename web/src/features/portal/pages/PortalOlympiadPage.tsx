@@ -1,12 +1,30 @@
-import { Alert, Badge, Box, Button, Card, Group, List, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Skeleton,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
 import { LiveSittingCounts } from '../../../components/live-counts/LiveSittingCounts.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useEnterOlympiad, usePortalOlympiad } from '../api/portal.js';
 
-const statusText = { entered: 'Entered: load your learners', learners_loaded: 'Learners loaded', withdrawn: 'Withdrawn' } as const;
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-ZA', { dateStyle: 'long', timeStyle: 'short' }) : 'to be announced');
+const statusText = {
+  entered: 'Entered: load your learners',
+  learners_loaded: 'Learners loaded',
+  withdrawn: 'Withdrawn',
+} as const;
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-ZA', { dateStyle: 'long', timeStyle: 'short' }) : 'to be announced';
 
 /** /portal/{o}: the school's page for one olympiad: status, learners, what to do next. */
 export function PortalOlympiadPage() {
@@ -25,38 +43,107 @@ export function PortalOlympiadPage() {
   ];
   return (
     <>
-      <PageHeader eyebrow={school?.name} title={olympiad.title} description={p ? statusText[p.status] : 'Your school is not entered yet.'}
-        actions={p ? <Button component={Link} to={`/portal/${olympiad.varName}/load-learners`}>Load learners</Button> : null} />
+      <PageHeader
+        eyebrow={school?.name}
+        title={olympiad.title}
+        description={p ? statusText[p.status] : 'Your school is not entered yet.'}
+        actions={
+          p ? (
+            <Button component={Link} to={`/portal/${olympiad.varName}/load-learners`}>
+              Load learners
+            </Button>
+          ) : null
+        }
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="md" padding="lg">
-          <Title order={2} size="h4" mb="sm">What to do next</Title>
+          <Title order={2} size="h4" mb="sm">
+            What to do next
+          </Title>
           <List spacing="sm" center>
             {steps.map((s) => (
-              <List.Item key={s.text} icon={<ThemeIcon size={22} radius="xl" color={s.done ? 'green' : 'gray'} variant={s.done ? 'filled' : 'light'} aria-hidden="true">{s.done ? '✓' : '•'}</ThemeIcon>}>
-                <Text size="sm">{s.text}{s.done ? <Text span c="dimmed"> (done)</Text> : null}</Text>
+              <List.Item
+                key={s.text}
+                icon={
+                  <ThemeIcon
+                    size={22}
+                    radius="xl"
+                    color={s.done ? 'green' : 'gray'}
+                    variant={s.done ? 'filled' : 'light'}
+                    aria-hidden="true"
+                  >
+                    {s.done ? '✓' : '•'}
+                  </ThemeIcon>
+                }
+              >
+                <Text size="sm">
+                  {s.text}
+                  {s.done ? (
+                    <Text span c="dimmed">
+                      {' '}
+                      (done)
+                    </Text>
+                  ) : null}
+                </Text>
               </List.Item>
             ))}
           </List>
           {!p ? (
-            <Button mt="md" loading={enter.isPending} onClick={() => enter.mutate(olympiad.id, { onSuccess: (r) => notifications.show({ color: 'green', message: r.message }), onError: (e) => notifications.show({ color: 'red', message: e.message }) })}>
+            <Button
+              mt="md"
+              loading={enter.isPending}
+              onClick={() =>
+                enter.mutate(olympiad.id, {
+                  onSuccess: (r) => notifications.show({ color: 'green', message: r.message }),
+                  onError: (e) => notifications.show({ color: 'red', message: e.message }),
+                })
+              }
+            >
               Enter my school
             </Button>
           ) : null}
         </Card>
         <Card withBorder radius="md" padding="lg">
-          <Title order={2} size="h4" mb="sm">Your entry</Title>
-          <Group justify="space-between"><Text c="dimmed" size="sm">Learners</Text><Badge size="lg" variant="light">{p?.learnerCount ?? 0}</Badge></Group>
-          <Group justify="space-between" mt="xs"><Text c="dimmed" size="sm">Writing opens</Text><Text size="sm">{when(olympiad.startsAt)}</Text></Group>
-          <Group justify="space-between" mt="xs"><Text c="dimmed" size="sm">Writing closes</Text><Text size="sm">{when(olympiad.endsAt)}</Text></Group>
+          <Title order={2} size="h4" mb="sm">
+            Your entry
+          </Title>
+          <Group justify="space-between">
+            <Text c="dimmed" size="sm">
+              Learners
+            </Text>
+            <Badge size="lg" variant="light">
+              {p?.learnerCount ?? 0}
+            </Badge>
+          </Group>
+          <Group justify="space-between" mt="xs">
+            <Text c="dimmed" size="sm">
+              Writing opens
+            </Text>
+            <Text size="sm">{when(olympiad.startsAt)}</Text>
+          </Group>
+          <Group justify="space-between" mt="xs">
+            <Text c="dimmed" size="sm">
+              Writing closes
+            </Text>
+            <Text size="sm">{when(olympiad.endsAt)}</Text>
+          </Group>
           <Group mt="md" gap="xs">
-            <Button component={Link} to={`/portal/${olympiad.varName}/school`} variant="light" size="xs">School details</Button>
-            <Button component={Link} to={`/portal/${olympiad.varName}/faq`} variant="subtle" size="xs">Questions and answers</Button>
+            <Button component={Link} to={`/portal/${olympiad.varName}/school`} variant="light" size="xs">
+              School details
+            </Button>
+            <Button component={Link} to={`/portal/${olympiad.varName}/faq`} variant="subtle" size="xs">
+              Questions and answers
+            </Button>
           </Group>
         </Card>
       </SimpleGrid>
       {p ? (
         <Box mt="lg">
-          <LiveSittingCounts olympiadId={olympiad.id} title="Your learners today" description="Learners of your school, refreshed every 10 seconds." />
+          <LiveSittingCounts
+            olympiadId={olympiad.id}
+            title="Your learners today"
+            description="Learners of your school, refreshed every 10 seconds."
+          />
         </Box>
       ) : null}
     </>

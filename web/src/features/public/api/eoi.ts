@@ -5,5 +5,7 @@ import { api } from '../../../lib/api/index.js';
 
 /** POST website/api/eoi: the public expression-of-interest form. */
 export function useSubmitEoi() {
-  return useMutation({ mutationFn: (body: EoiBody) => api.post('/website/api/eoi', { body, schema: Ok, on401: 'ignore' }) });
+  return useMutation({
+    mutationFn: (body: EoiBody) => api.post('/website/api/eoi', { body, schema: Ok, on401: 'ignore' }),
+  });
 }

@@ -16,7 +16,9 @@ export function AboutPage() {
       <List spacing="sm">
         <List.Item>Organisers, who set the questions, follow the schools and publish the results.</List.Item>
         <List.Item>Finance and funding staff, who handle orders, invoices and payments.</List.Item>
-        <List.Item>Teachers, who enter their school, load their learners and receive invoices and certificates.</List.Item>
+        <List.Item>
+          Teachers, who enter their school, load their learners and receive invoices and certificates.
+        </List.Item>
         <List.Item>Learners, who write the olympiad once, online, on the device they have.</List.Item>
       </List>
       <Title order={2} size="h3">
@@ -24,7 +26,8 @@ export function AboutPage() {
       </Title>
       <Text>
         Writing day is the moment that counts. Every answer is saved the moment it is given, a lost connection never
-        loses an answer the server has received, and the pages work on a phone, with a keyboard and with a screen reader.
+        loses an answer the server has received, and the pages work on a phone, with a keyboard and with a screen
+        reader.
       </Text>
     </Stack>
   );

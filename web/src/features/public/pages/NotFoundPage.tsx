@@ -11,8 +11,11 @@ export function NotFoundPage() {
       </Text>
       <Title order={1}>Page not found</Title>
       <Text size="lg">
-        There is no page at <Text span ff="monospace" fw={600}>{location.pathname}</Text>. The link may be old, or the
-        address mistyped.
+        There is no page at{' '}
+        <Text span ff="monospace" fw={600}>
+          {location.pathname}
+        </Text>
+        . The link may be old, or the address mistyped.
       </Text>
       <Group>
         <Button component={Link} to="/">

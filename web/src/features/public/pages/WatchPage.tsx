@@ -31,8 +31,8 @@ export function WatchPage() {
             Online olympiads for schools, from the first entry to the last certificate
           </Title>
           <Text size="xl" className={classes.lead}>
-            Olympus runs subject olympiads end to end: registration, learner sign-in, timed writing, marking, results and
-            certificates.
+            Olympus runs subject olympiads end to end: registration, learner sign-in, timed writing, marking, results
+            and certificates.
           </Text>
           <Group gap="md">
             {user ? (

@@ -23,18 +23,33 @@ export const paperQuery = (olympiadId: number) =>
     queryFn: () => api.post(`/olympiad/modules/${olympiadId}`, { schema: PaperResult }),
     select: (data) => data.modules,
   });
-export const usePaper = (olympiadId: number | null) => useQuery({ ...paperQuery(olympiadId ?? 0), enabled: olympiadId != null });
+export const usePaper = (olympiadId: number | null) =>
+  useQuery({ ...paperQuery(olympiadId ?? 0), enabled: olympiadId != null });
 
 function useInvalidatePaper() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: ['paper'] }), client.invalidateQueries({ queryKey: ['olympiad', 'verify'] })]);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['paper'] }),
+      client.invalidateQueries({ queryKey: ['olympiad', 'verify'] }),
+    ]);
 }
 
 /** POST question-module/v-rest/ or PUT question-module/v-rest/{id} */
 export function useSaveModule() {
   const invalidate = useInvalidatePaper();
   return useMutation({
-    mutationFn: ({ id, olympiadId, title, intro }: { id: number | null; olympiadId: number; title: string; intro: string }) =>
+    mutationFn: ({
+      id,
+      olympiadId,
+      title,
+      intro,
+    }: {
+      id: number | null;
+      olympiadId: number;
+      title: string;
+      intro: string;
+    }) =>
       id == null
         ? api.post('/question-module/v-rest/', { body: { olympiadId, title, intro }, schema: ModuleBody })
         : api.put(`/question-module/v-rest/${id}`, { body: { title, intro }, schema: ModuleBody }),
@@ -44,7 +59,10 @@ export function useSaveModule() {
 
 export function useDeleteModule() {
   const invalidate = useInvalidatePaper();
-  return useMutation({ mutationFn: (id: number) => api.delete(`/question-module/v-rest/${id}`, { schema: Ok }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/question-module/v-rest/${id}`, { schema: Ok }),
+    onSuccess: invalidate,
+  });
 }
 
 /** POST question-module/v-rest/reorder?olympiadId */
@@ -63,10 +81,23 @@ export type QuestionFields = Omit<QuestionUpdate, 'confirmKeyChange'>;
 export function useSaveQuestion() {
   const invalidate = useInvalidatePaper();
   return useMutation({
-    mutationFn: ({ id, moduleId, fields, confirmKeyChange }: { id: number | null; moduleId: number; fields: QuestionFields; confirmKeyChange?: boolean }) =>
+    mutationFn: ({
+      id,
+      moduleId,
+      fields,
+      confirmKeyChange,
+    }: {
+      id: number | null;
+      moduleId: number;
+      fields: QuestionFields;
+      confirmKeyChange?: boolean;
+    }) =>
       id == null
         ? api.post('/question/v-rest/', { body: { questionModuleId: moduleId, ...fields }, schema: QuestionBody })
-        : api.put(`/question/v-rest/${id}`, { body: { ...fields, confirmKeyChange: confirmKeyChange ?? false }, schema: QuestionBody }),
+        : api.put(`/question/v-rest/${id}`, {
+            body: { ...fields, confirmKeyChange: confirmKeyChange ?? false },
+            schema: QuestionBody,
+          }),
     onSuccess: invalidate,
   });
 }
@@ -74,13 +105,25 @@ export function useSaveQuestion() {
 export function useQuestionAction() {
   const invalidate = useInvalidatePaper();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: 'delete' | 'duplicate' | 'retire' | 'unretire' | 'verify' | 'unverify' }) => {
+    mutationFn: ({
+      id,
+      action,
+    }: {
+      id: number;
+      action: 'delete' | 'duplicate' | 'retire' | 'unretire' | 'verify' | 'unverify';
+    }) => {
       if (action === 'delete') return api.delete(`/question/v-rest/${id}`, { schema: Ok });
       if (action === 'duplicate') return api.post(`/question/v-rest/${id}/duplicate`, { schema: QuestionBody });
       if (action === 'retire' || action === 'unretire') {
-        return api.post(`/question/v-rest/${id}/retire`, { query: { retired: String(action === 'retire') }, schema: QuestionBody });
+        return api.post(`/question/v-rest/${id}/retire`, {
+          query: { retired: String(action === 'retire') },
+          schema: QuestionBody,
+        });
       }
-      return api.post(`/question/v-rest/${id}/verify`, { query: { verified: String(action === 'verify') }, schema: QuestionBody });
+      return api.post(`/question/v-rest/${id}/verify`, {
+        query: { verified: String(action === 'verify') },
+        schema: QuestionBody,
+      });
     },
     onSuccess: invalidate,
   });
@@ -97,11 +140,14 @@ export function useReorderQuestions() {
 }
 
 /** POST /question/image?olympiadId: answers the image's address. */
-export const uploadImage = (olympiadId: number, file: File) => apiUpload('/question/image', file, { query: { olympiadId }, schema: ImageUploaded });
+export const uploadImage = (olympiadId: number, file: File) =>
+  apiUpload('/question/image', file, { query: { olympiadId }, schema: ImageUploaded });
 
 /** POST /olympiad/remark/{id} (the exam day's re-mark, after a key fix). */
 export function useRemark() {
-  return useMutation({ mutationFn: (olympiadId: number) => api.post(`/olympiad/remark/${olympiadId}`, { schema: RemarkResult }) });
+  return useMutation({
+    mutationFn: (olympiadId: number) => api.post(`/olympiad/remark/${olympiadId}`, { schema: RemarkResult }),
+  });
 }
 
 const Imported = z.object({ success: z.literal(true), imported: z.number().int(), message: z.string() });

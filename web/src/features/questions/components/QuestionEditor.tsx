@@ -1,5 +1,19 @@
 import {
-  ActionIcon, Alert, Button, Checkbox, FileButton, Group, Image, NumberInput, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput,
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  Image,
+  NumberInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -46,7 +60,12 @@ function toValues(q: QuestionRecord | null): Values {
     prompt: q?.prompt ?? '',
     imageUrl: q?.imageUrl ?? null,
     imageAlt: q?.imageAlt ?? '',
-    options: q?.options.length ? q.options.map((o) => ({ ...o })) : [{ id: 'a', text: '', imageUrl: null }, { id: 'b', text: '', imageUrl: null }],
+    options: q?.options.length
+      ? q.options.map((o) => ({ ...o }))
+      : [
+          { id: 'a', text: '', imageUrl: null },
+          { id: 'b', text: '', imageUrl: null },
+        ],
     correctSingle: key?.type === 'single' ? key.correct : null,
     correctMultiple: key?.type === 'multiple' ? key.correct : [],
     correctTrueFalse: key?.type === 'true_false' ? (key.correct ? 'true' : 'false') : '',
@@ -63,13 +82,20 @@ function keyOf(v: Values): AnswerKey | null {
     case 'single':
       return v.correctSingle ? { type: 'single', correct: v.correctSingle } : null;
     case 'multiple':
-      return v.correctMultiple.length ? { type: 'multiple', correct: v.correctMultiple.filter((id) => v.options.some((o) => o.id === id)) } : null;
+      return v.correctMultiple.length
+        ? { type: 'multiple', correct: v.correctMultiple.filter((id) => v.options.some((o) => o.id === id)) }
+        : null;
     case 'true_false':
       return v.correctTrueFalse ? { type: 'true_false', correct: v.correctTrueFalse === 'true' } : null;
     case 'numeric':
-      return v.numericValue === '' ? null : { type: 'numeric', value: Number(v.numericValue), tolerance: Number(v.tolerance || 0) };
+      return v.numericValue === ''
+        ? null
+        : { type: 'numeric', value: Number(v.numericValue), tolerance: Number(v.tolerance || 0) };
     case 'short_text': {
-      const accepted = v.accepted.split('\n').map((s) => s.trim()).filter(Boolean);
+      const accepted = v.accepted
+        .split('\n')
+        .map((s) => s.trim())
+        .filter(Boolean);
       return accepted.length ? { type: 'short_text', accepted } : null;
     }
   }
@@ -90,7 +116,11 @@ function toFields(v: Values): QuestionFields {
 }
 
 const keyField: Record<QuestionType, string> = {
-  single: 'correctSingle', multiple: 'correctMultiple', true_false: 'correctTrueFalse', numeric: 'numericValue', short_text: 'accepted',
+  single: 'correctSingle',
+  multiple: 'correctMultiple',
+  true_false: 'correctTrueFalse',
+  numeric: 'numericValue',
+  short_text: 'accepted',
 };
 
 interface EditorProps {
@@ -105,7 +135,16 @@ interface EditorProps {
 }
 
 /** Write or edit one question of any type, with its key, image, marks and difficulty; preview it as a learner. */
-export function QuestionEditor({ olympiadId, moduleId, moduleTitle, moduleIndex, questionIndex, questionCount, question, onDone }: EditorProps) {
+export function QuestionEditor({
+  olympiadId,
+  moduleId,
+  moduleTitle,
+  moduleIndex,
+  questionIndex,
+  questionCount,
+  question,
+  onDone,
+}: EditorProps) {
   const save = useSaveQuestion();
   const remark = useRemark();
   const [preview, setPreview] = useState(false);
@@ -150,15 +189,25 @@ export function QuestionEditor({ olympiadId, moduleId, moduleTitle, moduleIndex,
           onSuccess: () => {
             if (confirmKeyChange) {
               remark.mutate(olympiadId, {
-                onSuccess: (r) => notifications.show({ color: 'green', message: `Key fixed; ${r.remarked} attempts were re-marked` }),
-                onError: (e) => notifications.show({ color: 'red', message: `The key was saved but re-marking failed: ${e.message}` }),
+                onSuccess: (r) =>
+                  notifications.show({ color: 'green', message: `Key fixed; ${r.remarked} attempts were re-marked` }),
+                onError: (e) =>
+                  notifications.show({
+                    color: 'red',
+                    message: `The key was saved but re-marking failed: ${e.message}`,
+                  }),
               });
-            } else notifications.show({ color: 'green', message: question ? 'The question was saved' : 'The question was added' });
+            } else
+              notifications.show({
+                color: 'green',
+                message: question ? 'The question was saved' : 'The question was added',
+              });
             setKeyFix(null);
             onDone();
           },
           onError: (error) => {
-            if (isApiError(error) && error.status === 409 && error.details.some((d) => d.path === 'body.answerKey')) setKeyFix(error.message);
+            if (isApiError(error) && error.status === 409 && error.details.some((d) => d.path === 'body.answerKey'))
+              setKeyFix(error.message);
           },
         },
       ),
@@ -182,10 +231,20 @@ export function QuestionEditor({ olympiadId, moduleId, moduleTitle, moduleIndex,
           maw={320}
           {...form.getInputProps('type')}
         />
-        <RichTextEditor label="Question" value={v.prompt} onChange={(html) => form.setFieldValue('prompt', html)} error={form.errors.prompt as string | undefined} />
+        <RichTextEditor
+          label="Question"
+          value={v.prompt}
+          onChange={(html) => form.setFieldValue('prompt', html)}
+          error={form.errors.prompt as string | undefined}
+        />
         <Group align="flex-end" wrap="wrap">
-          {v.imageUrl ? <Image src={v.imageUrl} alt={v.imageAlt || 'Question image'} h={90} w="auto" radius="sm" /> : null}
-          <FileButton accept="image/png,image/jpeg,image/gif,image/webp" onChange={(f) => void upload(f, (url) => form.setFieldValue('imageUrl', url))}>
+          {v.imageUrl ? (
+            <Image src={v.imageUrl} alt={v.imageAlt || 'Question image'} h={90} w="auto" radius="sm" />
+          ) : null}
+          <FileButton
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            onChange={(f) => void upload(f, (url) => form.setFieldValue('imageUrl', url))}
+          >
             {(props) => (
               <Button variant="default" loading={uploading} {...props}>
                 {v.imageUrl ? 'Replace image' : 'Add an image'}
@@ -198,7 +257,9 @@ export function QuestionEditor({ olympiadId, moduleId, moduleTitle, moduleIndex,
             </Button>
           ) : null}
         </Group>
-        {v.imageUrl ? <TextInput label="Image description (for screen readers)" required {...form.getInputProps('imageAlt')} /> : null}
+        {v.imageUrl ? (
+          <TextInput label="Image description (for screen readers)" required {...form.getInputProps('imageAlt')} />
+        ) : null}
 
         {choice ? (
           <Stack gap="xs">
@@ -206,7 +267,12 @@ export function QuestionEditor({ olympiadId, moduleId, moduleTitle, moduleIndex,
               Options {v.type === 'single' ? '(choose the correct one)' : '(tick every correct one)'}
             </Text>
             {v.type === 'single' ? (
-              <Radio.Group value={v.correctSingle ?? ''} onChange={(id) => form.setFieldValue('correctSingle', id)} error={form.errors.correctSingle} aria-label="Correct option">
+              <Radio.Group
+                value={v.correctSingle ?? ''}
+                onChange={(id) => form.setFieldValue('correctSingle', id)}
+                error={form.errors.correctSingle}
+                aria-label="Correct option"
+              >
                 <Stack gap="xs">
                   {v.options.map((o, i) => (
                     <OptionRow
@@ -223,7 +289,12 @@ export function QuestionEditor({ olympiadId, moduleId, moduleTitle, moduleIndex,
                 </Stack>
               </Radio.Group>
             ) : (
-              <Checkbox.Group value={v.correctMultiple} onChange={(ids) => form.setFieldValue('correctMultiple', ids)} error={form.errors.correctMultiple} aria-label="Correct options">
+              <Checkbox.Group
+                value={v.correctMultiple}
+                onChange={(ids) => form.setFieldValue('correctMultiple', ids)}
+                error={form.errors.correctMultiple}
+                aria-label="Correct options"
+              >
                 <Stack gap="xs">
                   {v.options.map((o, i) => (
                     <OptionRow
@@ -240,7 +311,11 @@ export function QuestionEditor({ olympiadId, moduleId, moduleTitle, moduleIndex,
                 </Stack>
               </Checkbox.Group>
             )}
-            {form.errors.options ? <Text c="red" size="sm">{form.errors.options}</Text> : null}
+            {form.errors.options ? (
+              <Text c="red" size="sm">
+                {form.errors.options}
+              </Text>
+            ) : null}
             <Group>
               <Button variant="light" size="xs" onClick={addOption} disabled={v.options.length >= 12}>
                 Add an option
@@ -249,7 +324,12 @@ export function QuestionEditor({ olympiadId, moduleId, moduleTitle, moduleIndex,
           </Stack>
         ) : null}
         {v.type === 'true_false' ? (
-          <Radio.Group label="Correct answer" value={v.correctTrueFalse} onChange={(x) => form.setFieldValue('correctTrueFalse', x as Values['correctTrueFalse'])} error={form.errors.correctTrueFalse}>
+          <Radio.Group
+            label="Correct answer"
+            value={v.correctTrueFalse}
+            onChange={(x) => form.setFieldValue('correctTrueFalse', x as Values['correctTrueFalse'])}
+            error={form.errors.correctTrueFalse}
+          >
             <Group mt="xs">
               <Radio value="true" label="True" />
               <Radio value="false" label="False" />
@@ -263,16 +343,29 @@ export function QuestionEditor({ olympiadId, moduleId, moduleTitle, moduleIndex,
           </SimpleGrid>
         ) : null}
         {v.type === 'short_text' ? (
-          <Textarea label="Accepted answers, one a line" description="Compared without case and extra spaces" autosize minRows={2} {...form.getInputProps('accepted')} />
+          <Textarea
+            label="Accepted answers, one a line"
+            description="Compared without case and extra spaces"
+            autosize
+            minRows={2}
+            {...form.getInputProps('accepted')}
+          />
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput label="Marks" min={0} max={100} allowDecimal={false} {...form.getInputProps('marks')} />
-          <Select label="Difficulty" clearable data={difficulties.map((d) => ({ value: d, label: d[0]!.toUpperCase() + d.slice(1) }))} {...form.getInputProps('difficulty')} />
+          <Select
+            label="Difficulty"
+            clearable
+            data={difficulties.map((d) => ({ value: d, label: d[0]!.toUpperCase() + d.slice(1) }))}
+            {...form.getInputProps('difficulty')}
+          />
         </SimpleGrid>
         {keyFix ? (
           <Alert color="orange" title="Learners have answered this question">
             <Stack gap="xs">
-              <Text size="sm">{keyFix}. Saving changes the correct answer and re-marks every finished attempt. This is logged.</Text>
+              <Text size="sm">
+                {keyFix}. Saving changes the correct answer and re-marks every finished attempt. This is logged.
+              </Text>
               <Group>
                 <Button color="orange" loading={save.isPending || remark.isPending} onClick={() => submit(true)()}>
                   Change the key and re-mark
@@ -333,12 +426,25 @@ function OptionRow({ option, inputProps, marker, uploading, canRemove, onImage, 
       {option.imageUrl ? <Image src={option.imageUrl} alt="" h={32} w="auto" /> : null}
       <FileButton accept="image/png,image/jpeg,image/gif,image/webp" onChange={onImage}>
         {(props) => (
-          <ActionIcon variant="subtle" w="auto" px={4} aria-label={`Image for option ${label}`} loading={uploading} {...props}>
+          <ActionIcon
+            variant="subtle"
+            w="auto"
+            px={4}
+            aria-label={`Image for option ${label}`}
+            loading={uploading}
+            {...props}
+          >
             Img
           </ActionIcon>
         )}
       </FileButton>
-      <ActionIcon variant="subtle" color="red" aria-label={`Remove option ${label}`} disabled={!canRemove} onClick={onRemove}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`Remove option ${label}`}
+        disabled={!canRemove}
+        onClick={onRemove}
+      >
         ✕
       </ActionIcon>
     </Group>

@@ -1,4 +1,17 @@
-import { Badge, Checkbox, Group, Image, NumberInput, Paper, Radio, Stack, Text, TextInput, Title, Typography } from '@mantine/core';
+import {
+  Badge,
+  Checkbox,
+  Group,
+  Image,
+  NumberInput,
+  Paper,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Typography,
+} from '@mantine/core';
 import type { QuestionRecord } from '../../../../../contract/authoring.js';
 
 interface PreviewProps {
@@ -31,7 +44,9 @@ export function QuestionPreview({ question, moduleTitle, moduleIndex, questionIn
       <Typography mb="md">
         <div dangerouslySetInnerHTML={{ __html: question.prompt }} />
       </Typography>
-      {question.imageUrl ? <Image src={question.imageUrl} alt={question.imageAlt} maw={560} radius="sm" mb="md" /> : null}
+      {question.imageUrl ? (
+        <Image src={question.imageUrl} alt={question.imageAlt} maw={560} radius="sm" mb="md" />
+      ) : null}
       <Stack gap="sm">
         {question.type === 'single' ? (
           <Radio.Group name={name} label="Choose one answer">

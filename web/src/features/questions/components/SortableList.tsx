@@ -59,10 +59,22 @@ export function SortableList<T>({ items, itemKey, label, render, onReorder }: So
           >
             <Group wrap="nowrap" align="flex-start" gap="sm">
               <Stack gap={2}>
-                <ActionIcon size="sm" variant="subtle" aria-label={`Move ${label(item)} up`} disabled={index === 0} onClick={() => move(index, index - 1)}>
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  aria-label={`Move ${label(item)} up`}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                >
                   ▲
                 </ActionIcon>
-                <ActionIcon size="sm" variant="subtle" aria-label={`Move ${label(item)} down`} disabled={index === items.length - 1} onClick={() => move(index, index + 1)}>
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  aria-label={`Move ${label(item)} down`}
+                  disabled={index === items.length - 1}
+                  onClick={() => move(index, index + 1)}
+                >
                   ▼
                 </ActionIcon>
               </Stack>

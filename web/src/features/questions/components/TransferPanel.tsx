@@ -34,9 +34,31 @@ export function TransferPanel({ moduleId }: { moduleId: number }) {
             <Button variant="default">Export</Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item onClick={() => void download(`/question/v-rest/export?questionModuleId=${moduleId}&format=xlsx`, `module-${moduleId}.xlsx`)}>Excel (xlsx)</Menu.Item>
-            <Menu.Item onClick={() => void download(`/question/v-rest/export?questionModuleId=${moduleId}&format=csv`, `module-${moduleId}.csv`)}>CSV</Menu.Item>
-            <Menu.Item onClick={() => void download(`/question/v-rest/export-qti?questionModuleId=${moduleId}`, `module-${moduleId}-qti3.zip`)}>
+            <Menu.Item
+              onClick={() =>
+                void download(
+                  `/question/v-rest/export?questionModuleId=${moduleId}&format=xlsx`,
+                  `module-${moduleId}.xlsx`,
+                )
+              }
+            >
+              Excel (xlsx)
+            </Menu.Item>
+            <Menu.Item
+              onClick={() =>
+                void download(
+                  `/question/v-rest/export?questionModuleId=${moduleId}&format=csv`,
+                  `module-${moduleId}.csv`,
+                )
+              }
+            >
+              CSV
+            </Menu.Item>
+            <Menu.Item
+              onClick={() =>
+                void download(`/question/v-rest/export-qti?questionModuleId=${moduleId}`, `module-${moduleId}-qti3.zip`)
+              }
+            >
               QTI 3.0 package (numeric questions left out)
             </Menu.Item>
           </Menu.Dropdown>
@@ -46,8 +68,14 @@ export function TransferPanel({ moduleId }: { moduleId: number }) {
             <Button variant="subtle">Template</Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item onClick={() => void download('/question/v-rest/template?format=xlsx', 'questions-template.xlsx')}>Excel (xlsx)</Menu.Item>
-            <Menu.Item onClick={() => void download('/question/v-rest/template?format=csv', 'questions-template.csv')}>CSV</Menu.Item>
+            <Menu.Item
+              onClick={() => void download('/question/v-rest/template?format=xlsx', 'questions-template.xlsx')}
+            >
+              Excel (xlsx)
+            </Menu.Item>
+            <Menu.Item onClick={() => void download('/question/v-rest/template?format=csv', 'questions-template.csv')}>
+              CSV
+            </Menu.Item>
           </Menu.Dropdown>
         </Menu>
       </Group>

@@ -13,7 +13,15 @@ import { useOlympiadOfPage } from '../components/use-olympiad.js';
 
 const ModuleValues = z.object({ title: ModuleInput.shape.title, intro: z.string().max(20_000) });
 
-function ModuleForm({ olympiadId, module, onDone }: { olympiadId: number; module: QuestionModuleRecord | null; onDone: () => void }) {
+function ModuleForm({
+  olympiadId,
+  module,
+  onDone,
+}: {
+  olympiadId: number;
+  module: QuestionModuleRecord | null;
+  onDone: () => void;
+}) {
   const save = useSaveModule();
   const form = useForm({
     mode: 'controlled',
@@ -43,7 +51,13 @@ function ModuleForm({ olympiadId, module, onDone }: { olympiadId: number; module
       <Stack>
         {save.error ? <Alert color="red">{save.error.message}</Alert> : null}
         <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
-        <RichTextEditor label="Introduction" description="Shown to learners before the module's first question" value={form.values.intro} onChange={(html) => form.setFieldValue('intro', html)} error={form.errors.intro as string | undefined} />
+        <RichTextEditor
+          label="Introduction"
+          description="Shown to learners before the module's first question"
+          value={form.values.intro}
+          onChange={(html) => form.setFieldValue('intro', html)}
+          error={form.errors.intro as string | undefined}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel
@@ -74,7 +88,11 @@ export function QuestionModulesPage() {
         eyebrow={title}
         title="Question modules"
         description="The sections of the paper, in writing order. Drag a module, or use its arrows, to move it."
-        actions={<Button onClick={() => setEditing('new')} disabled={olympiadId == null}>Add module</Button>}
+        actions={
+          <Button onClick={() => setEditing('new')} disabled={olympiadId == null}>
+            Add module
+          </Button>
+        }
       />
       {paper.isLoading ? <Loader aria-label="Loading" /> : null}
       {paper.error ? <Alert color="red">{paper.error.message}</Alert> : null}
@@ -85,7 +103,13 @@ export function QuestionModulesPage() {
         label={(m) => m.title}
         onReorder={(ids) => {
           setOrder(ids);
-          reorder.mutate({ olympiadId: olympiadId!, ids }, { onSettled: () => setOrder(null), onError: (e) => notifications.show({ color: 'red', message: e.message }) });
+          reorder.mutate(
+            { olympiadId: olympiadId!, ids },
+            {
+              onSettled: () => setOrder(null),
+              onError: (e) => notifications.show({ color: 'red', message: e.message }),
+            },
+          );
         }}
         render={(m, index) => (
           <Group justify="space-between" wrap="wrap" gap="xs">
@@ -126,8 +150,19 @@ export function QuestionModulesPage() {
           </Group>
         )}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Add a module' : 'Edit module'} size="lg">
-        {editing !== null && olympiadId != null ? <ModuleForm olympiadId={olympiadId} module={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Add a module' : 'Edit module'}
+        size="lg"
+      >
+        {editing !== null && olympiadId != null ? (
+          <ModuleForm
+            olympiadId={olympiadId}
+            module={editing === 'new' ? null : editing}
+            onDone={() => setEditing(null)}
+          />
+        ) : null}
       </Modal>
     </>
   );

@@ -1,4 +1,18 @@
-import { Alert, Anchor, Badge, Box, Button, Group, Loader, ScrollArea, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { DifficultyItem } from '../../../../../contract/authoring.js';
@@ -18,9 +32,33 @@ const label = (i: DifficultyItem) => `M${i.moduleIndex + 1} Q${i.questionIndex +
 
 function toCsv(items: DifficultyItem[]): string {
   const esc = (v: string | number | null) => `"${String(v ?? '').replaceAll('"', '""')}"`;
-  const head = ['module', 'question', 'type', 'prompt', 'marks', 'answered', 'share_correct', 'discrimination', 'choices', 'flags'];
+  const head = [
+    'module',
+    'question',
+    'type',
+    'prompt',
+    'marks',
+    'answered',
+    'share_correct',
+    'discrimination',
+    'choices',
+    'flags',
+  ];
   const lines = items.map((i) =>
-    [i.moduleIndex + 1, i.questionIndex + 1, i.type, i.prompt, i.marks, i.answered, i.shareCorrect, i.discrimination, i.choices.map((c) => `${c.id}${c.correct ? '*' : ''}=${c.count}`).join(' '), i.flags.join(' ')].map(esc).join(','),
+    [
+      i.moduleIndex + 1,
+      i.questionIndex + 1,
+      i.type,
+      i.prompt,
+      i.marks,
+      i.answered,
+      i.shareCorrect,
+      i.discrimination,
+      i.choices.map((c) => `${c.id}${c.correct ? '*' : ''}=${c.count}`).join(' '),
+      i.flags.join(' '),
+    ]
+      .map(esc)
+      .join(','),
   );
   return `\ufeff${[head.join(','), ...lines].join('\r\n')}`;
 }
@@ -68,7 +106,11 @@ export function QuestionsByDifficultyPage() {
         eyebrow={title}
         title="Questions by difficulty"
         description="How many learners got each question right, how well it separated strong from weak learners (top vs bottom 27 %), and which options they chose."
-        actions={<Button variant="default" onClick={exportCsv} disabled={!items.length}>Export CSV</Button>}
+        actions={
+          <Button variant="default" onClick={exportCsv} disabled={!items.length}>
+            Export CSV
+          </Button>
+        }
       />
       {report.isLoading ? <Loader aria-label="Loading" /> : null}
       {report.error ? <Alert color="red">{report.error.message}</Alert> : null}
@@ -79,12 +121,21 @@ export function QuestionsByDifficultyPage() {
         </Text>
       ) : null}
       {items.length ? (
-        <Box mb="xl" role="img" aria-label={`Share correct per question: ${items.map((i) => `${label(i)} ${pct(i.shareCorrect)}`).join(', ')}`}>
+        <Box
+          mb="xl"
+          role="img"
+          aria-label={`Share correct per question: ${items.map((i) => `${label(i)} ${pct(i.shareCorrect)}`).join(', ')}`}
+        >
           <Group gap={4} align="flex-end" h={140} wrap="nowrap" style={{ overflowX: 'auto' }}>
             {items.map((i) => (
               <Tooltip key={i.questionId} label={`${label(i)}: ${pct(i.shareCorrect)} correct`}>
                 <Stack gap={2} align="center" style={{ minWidth: 22 }}>
-                  <Box w={18} h={Math.max(2, i.shareCorrect * 110)} bg={i.flags.length ? 'red.6' : 'blue.6'} style={{ borderRadius: 2 }} />
+                  <Box
+                    w={18}
+                    h={Math.max(2, i.shareCorrect * 110)}
+                    bg={i.flags.length ? 'red.6' : 'blue.6'}
+                    style={{ borderRadius: 2 }}
+                  />
                   <Text size="9px" c="dimmed">
                     {i.moduleIndex + 1}.{i.questionIndex + 1}
                   </Text>
@@ -134,12 +185,21 @@ export function QuestionsByDifficultyPage() {
                 <Table.Td>
                   <Stack gap={4} align="flex-start">
                     {i.flags.map((f) => (
-                      <Badge key={f} color={f === 'everybody_correct' ? 'gray' : 'red'} variant="light" style={{ whiteSpace: 'normal', height: 'auto' }}>
+                      <Badge
+                        key={f}
+                        color={f === 'everybody_correct' ? 'gray' : 'red'}
+                        variant="light"
+                        style={{ whiteSpace: 'normal', height: 'auto' }}
+                      >
                         {flagText[f]}
                       </Badge>
                     ))}
                     {i.flags.length ? (
-                      <Anchor component={Link} size="xs" to={`/${olympiadName}/admin/edit/questions?module=${i.moduleId}`}>
+                      <Anchor
+                        component={Link}
+                        size="xs"
+                        to={`/${olympiadName}/admin/edit/questions?module=${i.moduleId}`}
+                      >
                         Fix the key
                       </Anchor>
                     ) : null}

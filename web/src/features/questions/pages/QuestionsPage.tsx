@@ -12,8 +12,19 @@ import { SortableList } from '../components/SortableList.js';
 import { TransferPanel } from '../components/TransferPanel.js';
 import { useOlympiadOfPage } from '../components/use-olympiad.js';
 
-const plain = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
-const typeNames = { single: 'Single choice', multiple: 'Multiple choice', true_false: 'True/false', numeric: 'Number', short_text: 'Short text' };
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+const typeNames = {
+  single: 'Single choice',
+  multiple: 'Multiple choice',
+  true_false: 'True/false',
+  numeric: 'Number',
+  short_text: 'Short text',
+};
 
 /** /{olympiadName}/admin/edit/questions?module={id} */
 export function QuestionsPage() {
@@ -35,7 +46,13 @@ export function QuestionsPage() {
   const indexOf = (q: QuestionRecord) => questions.findIndex((x) => x.id === q.id);
 
   const run = (q: QuestionRecord, action: Parameters<typeof act.mutate>[0]['action'], done: string) =>
-    act.mutate({ id: q.id, action }, { onSuccess: () => notifications.show({ color: 'green', message: done }), onError: (e) => notifications.show({ color: 'red', message: e.message }) });
+    act.mutate(
+      { id: q.id, action },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: done }),
+        onError: (e) => notifications.show({ color: 'red', message: e.message }),
+      },
+    );
 
   return (
     <>
@@ -43,11 +60,17 @@ export function QuestionsPage() {
         eyebrow={title}
         title="Questions"
         description="Write each module's questions with their answers; preview them as learners will see them. Drag to reorder."
-        actions={<Button onClick={() => setEditing('new')} disabled={!mod}>Add question</Button>}
+        actions={
+          <Button onClick={() => setEditing('new')} disabled={!mod}>
+            Add question
+          </Button>
+        }
       />
       {paper.isLoading ? <Loader aria-label="Loading" /> : null}
       {paper.error ? <Alert color="red">{paper.error.message}</Alert> : null}
-      {paper.data && modules.length === 0 ? <Alert color="blue">Add a module first, under Question modules.</Alert> : null}
+      {paper.data && modules.length === 0 ? (
+        <Alert color="blue">Add a module first, under Question modules.</Alert>
+      ) : null}
       {modules.length > 0 ? (
         <Select
           label="Module"
@@ -67,7 +90,13 @@ export function QuestionsPage() {
         label={(q) => `question ${indexOf(q) + 1}`}
         onReorder={(ids) => {
           setOrder(ids);
-          reorder.mutate({ moduleId: mod!.id, ids }, { onSettled: () => setOrder(null), onError: (e) => notifications.show({ color: 'red', message: e.message }) });
+          reorder.mutate(
+            { moduleId: mod!.id, ids },
+            {
+              onSettled: () => setOrder(null),
+              onError: (e) => notifications.show({ color: 'red', message: e.message }),
+            },
+          );
         }}
         render={(q, index) => (
           <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
@@ -80,8 +109,16 @@ export function QuestionsPage() {
                 <Badge variant="outline" color="gray">
                   {q.marks} mark{q.marks === 1 ? '' : 's'}
                 </Badge>
-                {q.difficulty ? <Badge variant="outline" color="grape">{q.difficulty}</Badge> : null}
-                {q.imageUrl ? <Badge variant="outline" color="teal">image</Badge> : null}
+                {q.difficulty ? (
+                  <Badge variant="outline" color="grape">
+                    {q.difficulty}
+                  </Badge>
+                ) : null}
+                {q.imageUrl ? (
+                  <Badge variant="outline" color="teal">
+                    image
+                  </Badge>
+                ) : null}
                 {q.answerKey ? null : <Badge color="red">no answer</Badge>}
                 <Badge color={q.verified ? 'green' : 'orange'} variant="light">
                   {q.verified ? `verified by ${q.verifiedBy ?? 'an admin'}` : 'not verified'}
@@ -93,7 +130,12 @@ export function QuestionsPage() {
               <Button size="xs" variant="light" onClick={() => setEditing(q)} aria-label={`Edit question ${index + 1}`}>
                 Edit
               </Button>
-              <Button size="xs" variant="default" onClick={() => setPreviewing(q)} aria-label={`Preview question ${index + 1}`}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => setPreviewing(q)}
+                aria-label={`Preview question ${index + 1}`}
+              >
                 Preview
               </Button>
               <Menu position="bottom-end">
@@ -104,14 +146,23 @@ export function QuestionsPage() {
                 </Menu.Target>
                 <Menu.Dropdown>
                   <Menu.Item onClick={() => run(q, 'duplicate', 'The question was duplicated')}>Duplicate</Menu.Item>
-                  <Menu.Item onClick={() => run(q, q.retired ? 'unretire' : 'retire', q.retired ? 'The question is back' : 'The question was retired')}>
+                  <Menu.Item
+                    onClick={() =>
+                      run(
+                        q,
+                        q.retired ? 'unretire' : 'retire',
+                        q.retired ? 'The question is back' : 'The question was retired',
+                      )
+                    }
+                  >
                     {q.retired ? 'Bring back' : 'Retire'}
                   </Menu.Item>
                   <Menu.Item
                     color="red"
                     disabled={q.answerCount > 0}
                     onClick={() => {
-                      if (window.confirm('Delete this question? This is logged.')) run(q, 'delete', 'The question was deleted');
+                      if (window.confirm('Delete this question? This is logged.'))
+                        run(q, 'delete', 'The question was deleted');
                     }}
                   >
                     {q.answerCount > 0 ? 'Delete (answered: retire instead)' : 'Delete'}
@@ -142,9 +193,21 @@ export function QuestionsPage() {
           />
         ) : null}
       </Modal>
-      <Modal opened={previewing !== null} onClose={() => setPreviewing(null)} title="Preview as a learner" size="xl" fullScreen={phone}>
+      <Modal
+        opened={previewing !== null}
+        onClose={() => setPreviewing(null)}
+        title="Preview as a learner"
+        size="xl"
+        fullScreen={phone}
+      >
         {previewing && mod ? (
-          <QuestionPreview question={previewing} moduleTitle={mod.title} moduleIndex={moduleIndex} questionIndex={indexOf(previewing)} questionCount={questions.filter((x) => !x.retired).length} />
+          <QuestionPreview
+            question={previewing}
+            moduleTitle={mod.title}
+            moduleIndex={moduleIndex}
+            questionIndex={indexOf(previewing)}
+            questionCount={questions.filter((x) => !x.retired).length}
+          />
         ) : null}
       </Modal>
     </>

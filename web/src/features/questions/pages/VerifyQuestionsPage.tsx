@@ -9,7 +9,13 @@ import { QuestionPreview } from '../components/QuestionPreview.js';
 import { useOlympiadOfPage } from '../components/use-olympiad.js';
 
 function keyText(q: { answerKey: unknown; options: Array<{ id: string; text: string }> }): string {
-  const key = q.answerKey as { type: string; correct?: unknown; value?: number; tolerance?: number; accepted?: string[] } | null;
+  const key = q.answerKey as {
+    type: string;
+    correct?: unknown;
+    value?: number;
+    tolerance?: number;
+    accepted?: string[];
+  } | null;
   if (!key) return 'No correct answer yet';
   const option = (id: string) => `${id.toUpperCase()} (${q.options.find((o) => o.id === id)?.text ?? '?'})`;
   switch (key.type) {
@@ -37,13 +43,22 @@ export function VerifyQuestionsPage() {
 
   return (
     <>
-      <PageHeader eyebrow={title} title="Verify questions" description="Read each question as learners will, check its answer, and mark it verified. You cannot verify a question you edited last." />
+      <PageHeader
+        eyebrow={title}
+        title="Verify questions"
+        description="Read each question as learners will, check its answer, and mark it verified. You cannot verify a question you edited last."
+      />
       {olympiadId != null ? (
         <Paper withBorder radius="md" p="md" mb="lg" component="section" aria-label="Olympiad check">
           <OlympiadCheck olympiadId={olympiadId} />
         </Paper>
       ) : null}
-      <Switch label="Only questions still to verify" checked={onlyOpen} onChange={(e) => setOnlyOpen(e.currentTarget.checked)} mb="md" />
+      <Switch
+        label="Only questions still to verify"
+        checked={onlyOpen}
+        onChange={(e) => setOnlyOpen(e.currentTarget.checked)}
+        mb="md"
+      />
       {paper.isLoading ? <Loader aria-label="Loading" /> : null}
       {paper.error ? <Alert color="red">{paper.error.message}</Alert> : null}
       <Stack gap="xl">
@@ -59,13 +74,23 @@ export function VerifyQuestionsPage() {
                 </Text>
               </Title>
               <Stack>
-                {shown.length === 0 ? <Text c="dimmed" size="sm">Nothing to verify here.</Text> : null}
+                {shown.length === 0 ? (
+                  <Text c="dimmed" size="sm">
+                    Nothing to verify here.
+                  </Text>
+                ) : null}
                 {shown.map((q) => {
                   const index = active.indexOf(q);
                   const mine = q.lastEditedById === user?.id;
                   return (
                     <Stack key={q.id} gap="xs" data-testid="verify-item">
-                      <QuestionPreview question={q} moduleTitle={m.title} moduleIndex={mi} questionIndex={index} questionCount={active.length} />
+                      <QuestionPreview
+                        question={q}
+                        moduleTitle={m.title}
+                        moduleIndex={mi}
+                        questionIndex={index}
+                        questionCount={active.length}
+                      />
                       <Group justify="space-between" wrap="wrap">
                         <Text size="sm" fw={500}>
                           {keyText(q)}
@@ -77,7 +102,11 @@ export function VerifyQuestionsPage() {
                           {q.verified ? (
                             <>
                               <Badge color="green">verified by {q.verifiedBy}</Badge>
-                              <Button size="xs" variant="subtle" onClick={() => act.mutate({ id: q.id, action: 'unverify' })}>
+                              <Button
+                                size="xs"
+                                variant="subtle"
+                                onClick={() => act.mutate({ id: q.id, action: 'unverify' })}
+                              >
                                 Clear
                               </Button>
                             </>

@@ -9,7 +9,10 @@ const EoiPage = pageOf(Eoi);
 const EoiBody = z.object({ success: z.literal(true), message: z.string(), expression: Eoi });
 
 /** GET expression-of-interest/rest/?olympiadId&status */
-export const useEois = (params: ListParams & { olympiadId?: number | undefined; status?: string | undefined }, enabled = true) =>
+export const useEois = (
+  params: ListParams & { olympiadId?: number | undefined; status?: string | undefined },
+  enabled = true,
+) =>
   useQuery({
     queryKey: ['eoi', 'list', params],
     queryFn: () => api.get('/expression-of-interest/rest/', { query: { ...params }, schema: EoiPage }),

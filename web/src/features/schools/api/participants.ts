@@ -6,11 +6,26 @@ import type { ListParams } from '../../../components/PagedTable.js';
 import { api } from '../../../lib/api/index.js';
 
 const ParticipantPage = pageOf(SchoolParticipant);
-const ParticipantBody = z.object({ success: z.literal(true), message: z.string().optional(), participant: SchoolParticipant });
-const LearnerPage = pageOf(z.object({ id: z.number(), username: z.string(), firstName: z.string(), lastName: z.string(), grade: z.number().nullable() }));
+const ParticipantBody = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  participant: SchoolParticipant,
+});
+const LearnerPage = pageOf(
+  z.object({
+    id: z.number(),
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    grade: z.number().nullable(),
+  }),
+);
 
 /** GET school-participant/v-rest/?olympiadId */
-export const useParticipants = (params: ListParams & { olympiadId?: number | undefined; status?: string | undefined }, enabled = true) =>
+export const useParticipants = (
+  params: ListParams & { olympiadId?: number | undefined; status?: string | undefined },
+  enabled = true,
+) =>
   useQuery({
     queryKey: ['school-participant', 'list', params],
     queryFn: () => api.get('/school-participant/v-rest/', { query: { ...params }, schema: ParticipantPage }),
@@ -22,7 +37,8 @@ export const useParticipants = (params: ListParams & { olympiadId?: number | und
 export const useParticipantLearners = (customerParticipantId: number | null, params: ListParams) =>
   useQuery({
     queryKey: ['participant', 'list', customerParticipantId, params],
-    queryFn: () => api.get('/participant/v-rest/', { query: { customerParticipantId, ...params }, schema: LearnerPage }),
+    queryFn: () =>
+      api.get('/participant/v-rest/', { query: { customerParticipantId, ...params }, schema: LearnerPage }),
     enabled: customerParticipantId != null,
     placeholderData: keepPreviousData,
   });
@@ -31,7 +47,8 @@ export const useParticipantLearners = (customerParticipantId: number | null, par
 export function useEnterSchool() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { olympiadId: number; schoolId: number }) => api.post('/school-participant/v-rest/', { body, schema: ParticipantBody }),
+    mutationFn: (body: { olympiadId: number; schoolId: number }) =>
+      api.post('/school-participant/v-rest/', { body, schema: ParticipantBody }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['school-participant'] }),
   });
 }

@@ -53,7 +53,10 @@ export function useMergeSchools() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { sourceId: number; targetId: number }) =>
-      api.post('/school/v-rest/merge', { body, schema: z.object({ success: z.literal(true), message: z.string(), school: School }) }),
+      api.post('/school/v-rest/merge', {
+        body,
+        schema: z.object({ success: z.literal(true), message: z.string(), school: School }),
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['school'] }),
   });
 }

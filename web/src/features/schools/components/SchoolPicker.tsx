@@ -17,10 +17,20 @@ interface SchoolPickerProps {
 export function SchoolPicker({ label, value, onChange, olympiadId, exclude, description }: SchoolPickerProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const schools = useSchools({ page: 1, pageSize: 20, search: debounced || undefined, sort: 'name', order: 'asc', olympiadId });
+  const schools = useSchools({
+    page: 1,
+    pageSize: 20,
+    search: debounced || undefined,
+    sort: 'name',
+    order: 'asc',
+    olympiadId,
+  });
   const data = (schools.data?.items ?? [])
     .filter((s) => s.id !== exclude)
-    .map((s) => ({ value: String(s.id), label: `${s.name} — ${s.town ?? 'no town'}${s.emisNumber ? `, EMIS ${s.emisNumber}` : ''}` }));
+    .map((s) => ({
+      value: String(s.id),
+      label: `${s.name} — ${s.town ?? 'no town'}${s.emisNumber ? `, EMIS ${s.emisNumber}` : ''}`,
+    }));
   return (
     <Select
       label={label}

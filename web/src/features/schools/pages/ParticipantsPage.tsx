@@ -6,7 +6,13 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useCurrentGrant, useSessionUser } from '../../../lib/session/index.js';
-import { useDeleteParticipant, useEnterSchool, useParticipantLearners, useParticipants, useSetParticipantStatus } from '../api/participants.js';
+import {
+  useDeleteParticipant,
+  useEnterSchool,
+  useParticipantLearners,
+  useParticipants,
+  useSetParticipantStatus,
+} from '../api/participants.js';
 import { SchoolPicker } from '../components/SchoolPicker.js';
 
 export const statusLabel: Record<SchoolParticipant['status'], string> = {
@@ -21,10 +27,16 @@ export function ParticipantsPage() {
   const { olympiad } = useRouteOlympiad();
   const user = useSessionUser();
   const grant = useCurrentGrant();
-  const isAdmin = user?.role === 'overlord' || grant?.role === 'admin' || user?.grants.some((g) => g.olympiadId === olympiad?.id && g.role === 'admin');
+  const isAdmin =
+    user?.role === 'overlord' ||
+    grant?.role === 'admin' ||
+    user?.grants.some((g) => g.olympiadId === olympiad?.id && g.role === 'admin');
   const list = useListParams('schoolName');
   const [status, setStatus] = useState<string | null>(null);
-  const participants = useParticipants({ ...list.params, olympiadId: olympiad?.id, status: status ?? undefined }, olympiad != null);
+  const participants = useParticipants(
+    { ...list.params, olympiadId: olympiad?.id, status: status ?? undefined },
+    olympiad != null,
+  );
   const [adding, setAdding] = useState(false);
   const [schoolId, setSchoolId] = useState<number | null>(null);
   const [viewing, setViewing] = useState<SchoolParticipant | null>(null);
@@ -33,23 +45,64 @@ export function ParticipantsPage() {
   const remove = useDeleteParticipant();
 
   const columns: Column<SchoolParticipant>[] = [
-    { key: 'schoolName', label: 'School', sortable: true, render: (p) => <Text fw={600} size="sm">{p.schoolName}</Text> },
+    {
+      key: 'schoolName',
+      label: 'School',
+      sortable: true,
+      render: (p) => (
+        <Text fw={600} size="sm">
+          {p.schoolName}
+        </Text>
+      ),
+    },
     { key: 'town', label: 'Town', render: (p) => p.town ?? '—' },
     { key: 'learnerCount', label: 'Learners', sortable: true, render: (p) => p.learnerCount },
-    { key: 'status', label: 'Status', sortable: true, render: (p) => <Badge color={statusColor[p.status]} variant="light" tt="none">{statusLabel[p.status]}</Badge> },
     {
-      key: 'actions', label: 'Actions',
+      key: 'status',
+      label: 'Status',
+      sortable: true,
+      render: (p) => (
+        <Badge color={statusColor[p.status]} variant="light" tt="none">
+          {statusLabel[p.status]}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
       render: (p) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => setViewing(p)} aria-label={`Learners of ${p.schoolName}`}>Learners</Button>
+          <Button size="xs" variant="light" onClick={() => setViewing(p)} aria-label={`Learners of ${p.schoolName}`}>
+            Learners
+          </Button>
           {isAdmin ? (
             <>
-              <Button size="xs" variant="subtle" aria-label={`${p.status === 'withdrawn' ? 'Re-enter' : 'Withdraw'} ${p.schoolName}`}
-                onClick={() => setStatusOf.mutate({ id: p.id, status: p.status === 'withdrawn' ? (p.learnerCount ? 'learners_loaded' : 'entered') : 'withdrawn' })}>
+              <Button
+                size="xs"
+                variant="subtle"
+                aria-label={`${p.status === 'withdrawn' ? 'Re-enter' : 'Withdraw'} ${p.schoolName}`}
+                onClick={() =>
+                  setStatusOf.mutate({
+                    id: p.id,
+                    status: p.status === 'withdrawn' ? (p.learnerCount ? 'learners_loaded' : 'entered') : 'withdrawn',
+                  })
+                }
+              >
                 {p.status === 'withdrawn' ? 'Re-enter' : 'Withdraw'}
               </Button>
-              <Button size="xs" variant="subtle" color="red" disabled={p.learnerCount > 0} aria-label={`Remove ${p.schoolName} from the olympiad`}
-                onClick={() => remove.mutate(p.id, { onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Removed' }), onError: (e) => notifications.show({ color: 'red', message: e.message }) })}>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                disabled={p.learnerCount > 0}
+                aria-label={`Remove ${p.schoolName} from the olympiad`}
+                onClick={() =>
+                  remove.mutate(p.id, {
+                    onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Removed' }),
+                    onError: (e) => notifications.show({ color: 'red', message: e.message }),
+                  })
+                }
+              >
                 Remove
               </Button>
             </>
@@ -61,30 +114,76 @@ export function ParticipantsPage() {
 
   return (
     <>
-      <PageHeader eyebrow={olympiad?.title} title="Participating schools" description="The schools entered in this olympiad, with their learners and status."
-        actions={isAdmin ? <Button onClick={() => setAdding(true)}>Enter a school</Button> : null} />
+      <PageHeader
+        eyebrow={olympiad?.title}
+        title="Participating schools"
+        description="The schools entered in this olympiad, with their learners and status."
+        actions={isAdmin ? <Button onClick={() => setAdding(true)}>Enter a school</Button> : null}
+      />
       <Group mb="sm">
-        <Select label="Status" placeholder="Every status" clearable value={status} onChange={(v) => { setStatus(v); list.setPage(1); }}
-          data={Object.entries(statusLabel).map(([value, label]) => ({ value, label }))} w={260} />
+        <Select
+          label="Status"
+          placeholder="Every status"
+          clearable
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            list.setPage(1);
+          }}
+          data={Object.entries(statusLabel).map(([value, label]) => ({ value, label }))}
+          w={260}
+        />
       </Group>
-      <PagedTable label="Participating schools" columns={columns} rows={participants.data?.items} total={participants.data?.total ?? 0}
-        rowKey={(p) => p.id} list={list} loading={participants.isFetching} error={participants.error}
-        searchPlaceholder="Search by school, town or EMIS" empty="No schools are entered yet." />
+      <PagedTable
+        label="Participating schools"
+        columns={columns}
+        rows={participants.data?.items}
+        total={participants.data?.total ?? 0}
+        rowKey={(p) => p.id}
+        list={list}
+        loading={participants.isFetching}
+        error={participants.error}
+        searchPlaceholder="Search by school, town or EMIS"
+        empty="No schools are entered yet."
+      />
       <Modal opened={adding} onClose={() => setAdding(false)} title="Enter a school in this olympiad">
         <Stack>
-          <SchoolPicker label="School" value={schoolId} onChange={setSchoolId} description="Any school on the platform; new schools come from expressions of interest." />
+          <SchoolPicker
+            label="School"
+            value={schoolId}
+            onChange={setSchoolId}
+            description="Any school on the platform; new schools come from expressions of interest."
+          />
           <Group justify="flex-end">
-            <Button disabled={!schoolId || !olympiad} loading={enter.isPending}
-              onClick={() => enter.mutate({ olympiadId: olympiad!.id, schoolId: schoolId! }, {
-                onSuccess: (r) => { setAdding(false); setSchoolId(null); notifications.show({ color: 'green', message: r.message ?? 'Entered' }); },
-                onError: (e) => notifications.show({ color: 'red', message: e.message }),
-              })}>
+            <Button
+              disabled={!schoolId || !olympiad}
+              loading={enter.isPending}
+              onClick={() =>
+                enter.mutate(
+                  { olympiadId: olympiad!.id, schoolId: schoolId! },
+                  {
+                    onSuccess: (r) => {
+                      setAdding(false);
+                      setSchoolId(null);
+                      notifications.show({ color: 'green', message: r.message ?? 'Entered' });
+                    },
+                    onError: (e) => notifications.show({ color: 'red', message: e.message }),
+                  },
+                )
+              }
+            >
               Enter school
             </Button>
           </Group>
         </Stack>
       </Modal>
-      <Drawer opened={viewing !== null} onClose={() => setViewing(null)} position="right" size="lg" title={viewing ? `Learners of ${viewing.schoolName}` : ''}>
+      <Drawer
+        opened={viewing !== null}
+        onClose={() => setViewing(null)}
+        position="right"
+        size="lg"
+        title={viewing ? `Learners of ${viewing.schoolName}` : ''}
+      >
         {viewing ? <EntryLearners entry={viewing} /> : null}
       </Drawer>
     </>
@@ -102,7 +201,17 @@ function EntryLearners({ entry }: { entry: SchoolParticipant }) {
     { key: 'username', label: 'Username', sortable: true, render: (l) => <code>{l.username}</code> },
   ];
   return (
-    <PagedTable label={`Learners of ${entry.schoolName}`} columns={columns} rows={learners.data?.items} total={learners.data?.total ?? 0}
-      rowKey={(l) => l.id} list={list} loading={learners.isFetching} error={learners.error} searchPlaceholder="Search learners" empty="No learners loaded yet." />
+    <PagedTable
+      label={`Learners of ${entry.schoolName}`}
+      columns={columns}
+      rows={learners.data?.items}
+      total={learners.data?.total ?? 0}
+      rowKey={(l) => l.id}
+      list={list}
+      loading={learners.isFetching}
+      error={learners.error}
+      searchPlaceholder="Search learners"
+      empty="No learners loaded yet."
+    />
   );
 }

@@ -11,10 +11,15 @@ import { useSaveSchool, useSchool } from '../api/schools.js';
 export function PortalSchoolPage() {
   const user = useSessionUser();
   const school = useSchool(user?.schoolId);
-  if (!user?.schoolId) return <Alert color="yellow">Your account is not linked to a school yet. Please contact the organisers.</Alert>;
+  if (!user?.schoolId)
+    return <Alert color="yellow">Your account is not linked to a school yet. Please contact the organisers.</Alert>;
   return (
     <>
-      <PageHeader eyebrow="Your school" title={school.data?.name ?? 'School'} description="The register details are kept by the organisers; keep the contact details current." />
+      <PageHeader
+        eyebrow="Your school"
+        title={school.data?.name ?? 'School'}
+        description="The register details are kept by the organisers; keep the contact details current."
+      />
       {school.error ? <Alert color="red">{school.error.message}</Alert> : null}
       {school.data ? <SchoolDetails school={school.data} /> : null}
     </>
@@ -30,31 +35,63 @@ function SchoolDetails({ school }: { school: School }) {
     validateInputOnBlur: true,
   });
   const rows: Array<[string, string | null]> = [
-    ['EMIS number', school.emisNumber], ['Type', school.type], ['Province', school.province], ['District', school.district], ['Town', school.town],
+    ['EMIS number', school.emisNumber],
+    ['Type', school.type],
+    ['Province', school.province],
+    ['District', school.district],
+    ['Town', school.town],
   ];
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <Paper withBorder p="lg" radius="md">
-        <Title order={2} size="h4" mb="sm">Register details</Title>
+        <Title order={2} size="h4" mb="sm">
+          Register details
+        </Title>
         <Stack gap={6}>
           {rows.map(([label, value]) => (
-            <Group key={label} justify="space-between" wrap="nowrap"><Text c="dimmed" size="sm">{label}</Text><Text size="sm">{value ?? '—'}</Text></Group>
+            <Group key={label} justify="space-between" wrap="nowrap">
+              <Text c="dimmed" size="sm">
+                {label}
+              </Text>
+              <Text size="sm">{value ?? '—'}</Text>
+            </Group>
           ))}
         </Stack>
-        <Text size="sm" c="dimmed" mt="md">Something wrong here? Write to the organisers and they will correct it.</Text>
+        <Text size="sm" c="dimmed" mt="md">
+          Something wrong here? Write to the organisers and they will correct it.
+        </Text>
       </Paper>
       <Paper withBorder p="lg" radius="md">
-        <Title order={2} size="h4" mb="sm">Contact details</Title>
-        <form noValidate onSubmit={form.onSubmit((values) => save.mutate({ id: school.id, values }, {
-          onSuccess: () => notifications.show({ color: 'green', message: 'The school’s contact details are saved' }),
-          onError: (e) => applyFieldErrors(form, e),
-        }))}>
+        <Title order={2} size="h4" mb="sm">
+          Contact details
+        </Title>
+        <form
+          noValidate
+          onSubmit={form.onSubmit((values) =>
+            save.mutate(
+              { id: school.id, values },
+              {
+                onSuccess: () =>
+                  notifications.show({ color: 'green', message: 'The school’s contact details are saved' }),
+                onError: (e) => applyFieldErrors(form, e),
+              },
+            ),
+          )}
+        >
           <Stack>
-            {save.error ? <Alert color="red" role="alert">{save.error.message}</Alert> : null}
+            {save.error ? (
+              <Alert color="red" role="alert">
+                {save.error.message}
+              </Alert>
+            ) : null}
             <TextInput label="Address" key={form.key('address')} {...form.getInputProps('address')} />
             <TextInput label="Phone" type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
             <TextInput label="Email" type="email" key={form.key('email')} {...form.getInputProps('email')} />
-            <Group justify="flex-end"><Button type="submit" loading={save.isPending}>Save contact details</Button></Group>
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending}>
+                Save contact details
+              </Button>
+            </Group>
           </Stack>
         </form>
       </Paper>

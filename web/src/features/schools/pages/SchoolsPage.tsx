@@ -23,29 +23,63 @@ export function SchoolsPage() {
   const canCreate = !scoped;
 
   const columns: Column<School>[] = [
-    { key: 'name', label: 'School', sortable: true, render: (s) => <Text fw={600} size="sm">{s.name}</Text> },
+    {
+      key: 'name',
+      label: 'School',
+      sortable: true,
+      render: (s) => (
+        <Text fw={600} size="sm">
+          {s.name}
+        </Text>
+      ),
+    },
     { key: 'emisNumber', label: 'EMIS', sortable: true, render: (s) => s.emisNumber ?? '—' },
     { key: 'town', label: 'Town', sortable: true, render: (s) => s.town ?? '—' },
     { key: 'province', label: 'Province', sortable: true, render: (s) => s.province ?? '—' },
     { key: 'teachers', label: 'Teachers', render: (s) => s.teacherCount },
     {
-      key: 'actions', label: 'Actions',
+      key: 'actions',
+      label: 'Actions',
       render: (s) =>
         s.can.update || s.can.merge ? (
           <Group gap="xs" wrap="nowrap">
-            {s.can.update ? <Button size="xs" variant="light" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>Edit</Button> : null}
-            {s.can.merge ? <Button size="xs" variant="subtle" onClick={() => setMerging(s)} aria-label={`Merge ${s.name} into another school`}>Merge</Button> : null}
+            {s.can.update ? (
+              <Button size="xs" variant="light" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>
+                Edit
+              </Button>
+            ) : null}
+            {s.can.merge ? (
+              <Button
+                size="xs"
+                variant="subtle"
+                onClick={() => setMerging(s)}
+                aria-label={`Merge ${s.name} into another school`}
+              >
+                Merge
+              </Button>
+            ) : null}
             {s.can.delete ? (
-              <Button size="xs" variant="subtle" color="red" aria-label={`Delete ${s.name}`}
-                onClick={() => remove.mutate(s.id, {
-                  onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Removed' }),
-                  onError: (e) => notifications.show({ color: 'red', message: e.message }),
-                })}>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                aria-label={`Delete ${s.name}`}
+                onClick={() =>
+                  remove.mutate(s.id, {
+                    onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Removed' }),
+                    onError: (e) => notifications.show({ color: 'red', message: e.message }),
+                  })
+                }
+              >
                 Delete
               </Button>
             ) : null}
           </Group>
-        ) : <Text size="sm" c="dimmed">View only</Text>,
+        ) : (
+          <Text size="sm" c="dimmed">
+            View only
+          </Text>
+        ),
     },
   ];
 
@@ -54,29 +88,72 @@ export function SchoolsPage() {
       <PageHeader
         eyebrow={olympiad?.title}
         title="Schools"
-        description={scoped ? 'The schools entered in this olympiad.' : 'Every school on the platform. Merge duplicates into the school to keep.'}
+        description={
+          scoped
+            ? 'The schools entered in this olympiad.'
+            : 'Every school on the platform. Merge duplicates into the school to keep.'
+        }
         actions={canCreate ? <Button onClick={() => setEditing('new')}>New school</Button> : null}
       />
-      <PagedTable label="Schools" columns={columns} rows={schools.data?.items} total={schools.data?.total ?? 0} rowKey={(s) => s.id}
-        list={list} loading={schools.isFetching} error={schools.error} searchPlaceholder="Search by name, EMIS number or town" empty="No schools match." />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New school' : 'Edit school'} size="lg">
+      <PagedTable
+        label="Schools"
+        columns={columns}
+        rows={schools.data?.items}
+        total={schools.data?.total ?? 0}
+        rowKey={(s) => s.id}
+        list={list}
+        loading={schools.isFetching}
+        error={schools.error}
+        searchPlaceholder="Search by name, EMIS number or town"
+        empty="No schools match."
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New school' : 'Edit school'}
+        size="lg"
+      >
         {editing !== null ? (
-          <SchoolForm school={editing === 'new' ? null : editing} onDone={(m) => { setEditing(null); notifications.show({ color: 'green', message: m }); }} />
+          <SchoolForm
+            school={editing === 'new' ? null : editing}
+            onDone={(m) => {
+              setEditing(null);
+              notifications.show({ color: 'green', message: m });
+            }}
+          />
         ) : null}
       </Modal>
       <Modal opened={merging !== null} onClose={() => setMerging(null)} title="Merge a duplicate school">
         {merging ? (
           <Stack>
             <Text>
-              <b>{merging.name}</b> will be removed; its teachers, olympiad entries and learners move to the school you keep.
+              <b>{merging.name}</b> will be removed; its teachers, olympiad entries and learners move to the school you
+              keep.
             </Text>
-            {merge.error ? <Alert color="red" role="alert">{merge.error.message}</Alert> : null}
+            {merge.error ? (
+              <Alert color="red" role="alert">
+                {merge.error.message}
+              </Alert>
+            ) : null}
             <SchoolPicker label="The school to keep" value={targetId} onChange={setTargetId} exclude={merging.id} />
             <Group justify="flex-end">
-              <Button color="red" loading={merge.isPending} disabled={!targetId}
-                onClick={() => merge.mutate({ sourceId: merging.id, targetId: targetId! }, {
-                  onSuccess: (r) => { setMerging(null); setTargetId(null); notifications.show({ color: 'green', message: r.message }); },
-                })}>
+              <Button
+                color="red"
+                loading={merge.isPending}
+                disabled={!targetId}
+                onClick={() =>
+                  merge.mutate(
+                    { sourceId: merging.id, targetId: targetId! },
+                    {
+                      onSuccess: (r) => {
+                        setMerging(null);
+                        setTargetId(null);
+                        notifications.show({ color: 'green', message: r.message });
+                      },
+                    },
+                  )
+                }
+              >
                 Merge
               </Button>
             </Group>

@@ -48,7 +48,11 @@ export function useMailTeacher() {
 
 /** GET and PUT teacher/v-rest/me */
 export const useMyProfile = () =>
-  useQuery({ queryKey: ['teacher', 'me'], queryFn: () => api.get('/teacher/v-rest/me', { schema: TeacherBody }), select: (d) => d.teacher });
+  useQuery({
+    queryKey: ['teacher', 'me'],
+    queryFn: () => api.get('/teacher/v-rest/me', { schema: TeacherBody }),
+    select: (d) => d.teacher,
+  });
 
 export function useSaveMyProfile() {
   const client = useQueryClient();
@@ -63,6 +67,10 @@ export function useSaveMyProfile() {
 export const useSchoolOptions = (olympiadId: number | undefined, search: string) =>
   useQuery({
     queryKey: ['school', 'options', olympiadId, search],
-    queryFn: () => api.get('/school/v-rest/', { query: { olympiadId, search: search || undefined, pageSize: 20 }, schema: pageOf(School) }),
+    queryFn: () =>
+      api.get('/school/v-rest/', {
+        query: { olympiadId, search: search || undefined, pageSize: 20 },
+        schema: pageOf(School),
+      }),
     select: (d) => d.items,
   });

@@ -22,26 +22,57 @@ function ProfileForm({ teacher }: { teacher: Teacher }) {
   const save = useSaveMyProfile();
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { firstName: teacher.firstName, lastName: teacher.lastName, email: teacher.email ?? '', phone: teacher.phone ?? '' },
+    initialValues: {
+      firstName: teacher.firstName,
+      lastName: teacher.lastName,
+      email: teacher.email ?? '',
+      phone: teacher.phone ?? '',
+    },
     validate: schemaResolver(MyProfileInput, { sync: true }),
     validateInputOnBlur: true,
   });
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640}>
-      <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values, {
-        onSuccess: (r) => notifications.show({ color: 'green', message: r.teacher.emailVerified ? 'Your profile is saved' : 'Saved. Check your new address for a link to verify it.' }),
-        onError: (e) => applyFieldErrors(form, e),
-      }))}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          save.mutate(values, {
+            onSuccess: (r) =>
+              notifications.show({
+                color: 'green',
+                message: r.teacher.emailVerified
+                  ? 'Your profile is saved'
+                  : 'Saved. Check your new address for a link to verify it.',
+              }),
+            onError: (e) => applyFieldErrors(form, e),
+          }),
+        )}
+      >
         <Stack>
-          {save.error ? <Alert color="red" role="alert">{save.error.message}</Alert> : null}
+          {save.error ? (
+            <Alert color="red" role="alert">
+              {save.error.message}
+            </Alert>
+          ) : null}
           <TextInput label="Username" value={teacher.username} readOnly description="You sign in with this." />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="First name" required key={form.key('firstName')} {...form.getInputProps('firstName')} />
             <TextInput label="Surname" required key={form.key('lastName')} {...form.getInputProps('lastName')} />
           </SimpleGrid>
-          <TextInput label="Email" type="email" required key={form.key('email')} {...form.getInputProps('email')} description="Changing it mails a link to verify the new address." />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+            description="Changing it mails a link to verify the new address."
+          />
           <TextInput label="Phone" type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
-          <Group justify="flex-end"><Button type="submit" loading={save.isPending}>Save profile</Button></Group>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              Save profile
+            </Button>
+          </Group>
         </Stack>
       </form>
     </Paper>

@@ -15,55 +15,149 @@ import { useMailTeacher, useSaveTeacher, useSchoolOptions, useTeachers } from '.
 export function TeachersPage() {
   const { olympiad } = useRouteOlympiad();
   const user = useSessionUser();
-  const isAdmin = user?.role === 'overlord' || (olympiad != null && user?.grants.some((g) => g.olympiadId === olympiad.id && g.role === 'admin'));
+  const isAdmin =
+    user?.role === 'overlord' ||
+    (olympiad != null && user?.grants.some((g) => g.olympiadId === olympiad.id && g.role === 'admin'));
   const list = useListParams('lastName');
   const teachers = useTeachers({ ...list.params, olympiadId: olympiad?.id }, olympiad != null);
   const mail = useMailTeacher();
   const [editing, setEditing] = useState<Teacher | 'new' | null>(null);
   const send = (t: Teacher, what: 'resend-verification' | 'reset-password') =>
-    mail.mutate({ id: t.id, what }, {
-      onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Sent' }),
-      onError: (e) => notifications.show({ color: 'red', message: e.message }),
-    });
+    mail.mutate(
+      { id: t.id, what },
+      {
+        onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Sent' }),
+        onError: (e) => notifications.show({ color: 'red', message: e.message }),
+      },
+    );
 
   const columns: Column<Teacher>[] = [
-    { key: 'lastName', label: 'Teacher', sortable: true, render: (t) => <><Text fw={600} size="sm">{t.firstName} {t.lastName}</Text><Text size="xs" c="dimmed">{t.username}</Text></> },
+    {
+      key: 'lastName',
+      label: 'Teacher',
+      sortable: true,
+      render: (t) => (
+        <>
+          <Text fw={600} size="sm">
+            {t.firstName} {t.lastName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t.username}
+          </Text>
+        </>
+      ),
+    },
     { key: 'email', label: 'Email', sortable: true, render: (t) => t.email ?? '—' },
     { key: 'schoolName', label: 'School', sortable: true, render: (t) => t.schoolName ?? '—' },
     {
-      key: 'state', label: 'Account',
-      render: (t) => t.disabled ? <Badge color="gray">Disabled</Badge> : !t.hasPassword ? <Badge color="yellow" variant="light">No password yet</Badge>
-        : t.emailVerified ? <Badge color="green" variant="light">Active</Badge> : <Badge color="yellow" variant="light">Not verified</Badge>,
+      key: 'state',
+      label: 'Account',
+      render: (t) =>
+        t.disabled ? (
+          <Badge color="gray">Disabled</Badge>
+        ) : !t.hasPassword ? (
+          <Badge color="yellow" variant="light">
+            No password yet
+          </Badge>
+        ) : t.emailVerified ? (
+          <Badge color="green" variant="light">
+            Active
+          </Badge>
+        ) : (
+          <Badge color="yellow" variant="light">
+            Not verified
+          </Badge>
+        ),
     },
     {
-      key: 'actions', label: 'Actions',
-      render: (t) => t.can.update ? (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => setEditing(t)} aria-label={`Edit ${t.firstName} ${t.lastName}`}>Edit</Button>
-          <Button size="xs" variant="subtle" onClick={() => send(t, 'resend-verification')} aria-label={`Resend link to ${t.firstName} ${t.lastName}`}>Resend link</Button>
-          <Button size="xs" variant="subtle" onClick={() => send(t, 'reset-password')} aria-label={`Reset password of ${t.firstName} ${t.lastName}`}>Reset password</Button>
-        </Group>
-      ) : <Text size="sm" c="dimmed">View only</Text>,
+      key: 'actions',
+      label: 'Actions',
+      render: (t) =>
+        t.can.update ? (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setEditing(t)}
+              aria-label={`Edit ${t.firstName} ${t.lastName}`}
+            >
+              Edit
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => send(t, 'resend-verification')}
+              aria-label={`Resend link to ${t.firstName} ${t.lastName}`}
+            >
+              Resend link
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => send(t, 'reset-password')}
+              aria-label={`Reset password of ${t.firstName} ${t.lastName}`}
+            >
+              Reset password
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            View only
+          </Text>
+        ),
     },
   ];
 
   return (
     <>
-      <PageHeader eyebrow={olympiad?.title} title="Teachers" description="The teachers of the schools entered in this olympiad."
-        actions={isAdmin ? <Button onClick={() => setEditing('new')}>Add a teacher</Button> : null} />
-      <PagedTable label="Teachers" columns={columns} rows={teachers.data?.items} total={teachers.data?.total ?? 0} rowKey={(t) => t.id}
-        list={list} loading={teachers.isFetching} error={teachers.error} searchPlaceholder="Search name, email, username or school" empty="No teachers match." />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Add a teacher' : 'Edit teacher'} size="lg">
+      <PageHeader
+        eyebrow={olympiad?.title}
+        title="Teachers"
+        description="The teachers of the schools entered in this olympiad."
+        actions={isAdmin ? <Button onClick={() => setEditing('new')}>Add a teacher</Button> : null}
+      />
+      <PagedTable
+        label="Teachers"
+        columns={columns}
+        rows={teachers.data?.items}
+        total={teachers.data?.total ?? 0}
+        rowKey={(t) => t.id}
+        list={list}
+        loading={teachers.isFetching}
+        error={teachers.error}
+        searchPlaceholder="Search name, email, username or school"
+        empty="No teachers match."
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Add a teacher' : 'Edit teacher'}
+        size="lg"
+      >
         {editing !== null ? (
-          <TeacherForm teacher={editing === 'new' ? null : editing} olympiadId={olympiad?.id}
-            onDone={(m) => { setEditing(null); notifications.show({ color: 'green', message: m }); }} />
+          <TeacherForm
+            teacher={editing === 'new' ? null : editing}
+            olympiadId={olympiad?.id}
+            onDone={(m) => {
+              setEditing(null);
+              notifications.show({ color: 'green', message: m });
+            }}
+          />
         ) : null}
       </Modal>
     </>
   );
 }
 
-function TeacherForm({ teacher, olympiadId, onDone }: { teacher: Teacher | null; olympiadId: number | undefined; onDone: (m: string) => void }) {
+function TeacherForm({
+  teacher,
+  olympiadId,
+  onDone,
+}: {
+  teacher: Teacher | null;
+  olympiadId: number | undefined;
+  onDone: (m: string) => void;
+}) {
   const save = useSaveTeacher();
   const [schoolSearch, setSchoolSearch] = useState('');
   const [debounced] = useDebouncedValue(schoolSearch, 250);
@@ -71,32 +165,71 @@ function TeacherForm({ teacher, olympiadId, onDone }: { teacher: Teacher | null;
   const [schoolId, setSchoolId] = useState<string | null>(teacher?.schoolId ? String(teacher.schoolId) : null);
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { firstName: teacher?.firstName ?? '', lastName: teacher?.lastName ?? '', email: teacher?.email ?? '', phone: teacher?.phone ?? '' },
+    initialValues: {
+      firstName: teacher?.firstName ?? '',
+      lastName: teacher?.lastName ?? '',
+      email: teacher?.email ?? '',
+      phone: teacher?.phone ?? '',
+    },
     validate: schemaResolver(MyProfileInput, { sync: true }),
     validateInputOnBlur: true,
   });
   const options = (schools.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name} — ${s.town ?? ''}` }));
-  if (teacher?.schoolId && !options.some((o) => o.value === String(teacher.schoolId))) options.unshift({ value: String(teacher.schoolId), label: teacher.schoolName ?? 'Current school' });
+  if (teacher?.schoolId && !options.some((o) => o.value === String(teacher.schoolId)))
+    options.unshift({ value: String(teacher.schoolId), label: teacher.schoolName ?? 'Current school' });
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => {
-      if (!schoolId) return;
-      save.mutate({ id: teacher?.id ?? null, values: { ...values, schoolId: Number(schoolId), ...(teacher ? {} : olympiadId ? { olympiadId } : {}) } }, {
-        onSuccess: (r) => onDone(r.message ?? 'The teacher is saved'),
-        onError: (e) => applyFieldErrors(form, e),
-      });
-    })}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        if (!schoolId) return;
+        save.mutate(
+          {
+            id: teacher?.id ?? null,
+            values: { ...values, schoolId: Number(schoolId), ...(teacher ? {} : olympiadId ? { olympiadId } : {}) },
+          },
+          {
+            onSuccess: (r) => onDone(r.message ?? 'The teacher is saved'),
+            onError: (e) => applyFieldErrors(form, e),
+          },
+        );
+      })}
+    >
       <Stack>
-        {save.error ? <Alert color="red" role="alert">{save.error.message}</Alert> : null}
-        <Select label="School" required searchable data={options} value={schoolId} onChange={setSchoolId} searchValue={schoolSearch}
-          onSearchChange={setSchoolSearch} filter={({ options: o }) => o} error={!schoolId && form.submitting ? 'Choose the school' : undefined} />
+        {save.error ? (
+          <Alert color="red" role="alert">
+            {save.error.message}
+          </Alert>
+        ) : null}
+        <Select
+          label="School"
+          required
+          searchable
+          data={options}
+          value={schoolId}
+          onChange={setSchoolId}
+          searchValue={schoolSearch}
+          onSearchChange={setSchoolSearch}
+          filter={({ options: o }) => o}
+          error={!schoolId && form.submitting ? 'Choose the school' : undefined}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="First name" required key={form.key('firstName')} {...form.getInputProps('firstName')} />
           <TextInput label="Surname" required key={form.key('lastName')} {...form.getInputProps('lastName')} />
         </SimpleGrid>
-        <TextInput label="Email" type="email" required key={form.key('email')} {...form.getInputProps('email')}
-          description={teacher ? undefined : 'A link to verify this address and choose a password is mailed here.'} />
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+          description={teacher ? undefined : 'A link to verify this address and choose a password is mailed here.'}
+        />
         <TextInput label="Phone" type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
-        <Group justify="flex-end"><Button type="submit" loading={save.isPending} disabled={!schoolId}>Save teacher</Button></Group>
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending} disabled={!schoolId}>
+            Save teacher
+          </Button>
+        </Group>
       </Stack>
     </form>
   );
