@@ -7,8 +7,15 @@ import { findProject } from '../public/queries.js';
 import { platformMeta, projectPages, renderHead, type PageMeta } from './seo.js';
 
 /**
+ * The learner's sitting pages, /{olympiadName}/olympiad/…: they get learner.html, the learner's own
+ * light entry (web/src/learner, decision 016), instead of the whole app.
+ */
+export const LEARNER_PATH = /^\/[^/]+\/olympiad\//;
+
+/**
  * Serves the built web app: files from dist/web, and for any other GET that asks for HTML the app's
- * index.html with that page's metadata in its <head>. API paths never get HTML (DESIGN §2).
+ * index.html (learner.html for the learner's sitting pages) with that page's metadata in its <head>.
+ * API paths never get HTML (DESIGN §2).
  */
 export async function webRoutes(app: FastifyInstance, options: { root?: string | undefined }): Promise<void> {
   const webRoot = path.resolve(options.root ?? 'dist/web');
@@ -18,6 +25,9 @@ export async function webRoutes(app: FastifyInstance, options: { root?: string |
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const learnerFile = path.join(webRoot, 'learner.html');
+  // Without it (an older build) the learner's pages load the whole app, as they did before.
+  const learnerHtml = existsSync(learnerFile) ? readFileSync(learnerFile, 'utf8') : indexHtml;
 
   // Files are sent from the one catch-all route below, so no route escapes the access declaration.
   // Cache headers are set below per file kind; the plugin's own (max-age=0) would replace them.
@@ -61,7 +71,7 @@ export async function webRoutes(app: FastifyInstance, options: { root?: string |
     if (pathname.startsWith('/api/') || !wantsHtml) {
       return reply.status(404).send(errorBody('not_found', `There is no GET ${pathname} in the API`));
     }
-    const html = renderHead(indexHtml, await metaFor(req));
+    const html = renderHead(LEARNER_PATH.test(pathname) ? learnerHtml : indexHtml, await metaFor(req));
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 

@@ -18,6 +18,9 @@ const indexHtml = `<!doctype html>
 </html>
 `;
 
+/** The learner's own entry (decision 016), built next to index.html. */
+const learnerHtml = indexHtml.replace('/assets/index-abc123.js', '/assets/learner-def456.js');
+
 /** The <head> of an HTML page (crawlers read only what is there). */
 const headOf = (html: string) => /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
 const metaContent = (html: string, attr: 'name' | 'property', key: string) =>
@@ -65,6 +68,7 @@ describe('serving the web app', () => {
     webRoot = mkdtempSync(path.join(os.tmpdir(), 'olympus-web-'));
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(path.join(webRoot, 'index.html'), indexHtml);
+    writeFileSync(path.join(webRoot, 'learner.html'), learnerHtml);
     writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log("olympus");\n');
     writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *\nAllow: /\n');
     server = await startTestServer({ serveWeb: true, webRoot });
@@ -115,6 +119,33 @@ describe('serving the web app', () => {
       const platform = platformMeta('');
       expect(metaContent(res.text, 'name', 'description'), p).toBe(platform.description);
       expect(metaContent(res.text, 'name', 'keywords'), p).toBe(platform.keywords);
+    }
+  });
+
+  it('serves learner.html, with the same head, for the learner’s sitting pages and only for them', async () => {
+    const platform = platformMeta('');
+    for (const p of ['/geo-demo/olympiad/instructions', '/geo-demo/olympiad/0/1', '/geo-demo/olympiad/summary?x=1']) {
+      const res = await page(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-type'), p).toMatch(/text\/html/);
+      expect(res.headers.get('cache-control'), p).toBe('no-cache');
+      expect(res.text, p).toContain('/assets/learner-def456.js');
+      expect(res.text, p).not.toContain('/assets/index-abc123.js');
+      expect(metaContent(res.text, 'name', 'description'), p).toBe(platform.description);
+      expect(headOf(res.text), p).toMatch(/<title>[^<]+<\/title>/);
+    }
+    for (const p of [
+      '/',
+      '/login',
+      '/geo-demo/home',
+      '/geo-demo/olympiad',
+      '/olympiads/olympiad-admin',
+      '/geo-demo/x/olympiad/1',
+    ]) {
+      const res = await page(p);
+      expect(res.status, p).toBe(200);
+      expect(res.text, p).toContain('/assets/index-abc123.js');
+      expect(res.text, p).not.toContain('/assets/learner-def456.js');
     }
   });
 

@@ -1,4 +1,5 @@
-import { SessionUser } from '../../../../contract/index.js';
+import type { SessionUser } from '../../../../contract/index.js';
+import { isSessionUser } from './user-shape.js';
 
 /** Browser-storage keys (spec §3, issue 2 part 6). */
 export const USER_KEY = 'user';
@@ -20,8 +21,8 @@ function readCookie(name: string): string | null {
 function parseUser(raw: string | null): SessionUser | null {
   if (!raw) return null;
   try {
-    const parsed = SessionUser.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isSessionUser(parsed) ? parsed : null;
   } catch {
     return null;
   }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FeedbackBody, FinishResult } from '../../../../../contract/index.js';
 import type { z } from 'zod';
+import type { FeedbackBody, FinishResult } from '../../../../../contract/index.js';
 import { api } from '../../../lib/api/index.js';
 import { sittingKeys, sittingPath } from './keys.js';
 
 /** POST /api/sitting/{o}/finish */
 export function finishSitting(olympiadName: string) {
-  return api.post(sittingPath(olympiadName, 'finish'), { schema: FinishResult });
+  return api.post<z.infer<typeof FinishResult>>(sittingPath(olympiadName, 'finish'));
 }
 
 /** POST /api/sitting/{o}/feedback (optional, once) */

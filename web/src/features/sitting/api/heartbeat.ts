@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { TrackerResult } from '../../../../../contract/index.js';
+import type { TrackerResult } from '../../../../../contract/index.js';
 import { api } from '../../../lib/api/index.js';
 import type { Position } from './save-answer.js';
 
@@ -13,10 +13,9 @@ export async function sendHeartbeat(
   position: Position | null,
 ): Promise<z.infer<typeof TrackerResult> | null> {
   try {
-    return await api.post('/api/participant-tracker/', {
+    return await api.post<z.infer<typeof TrackerResult>>('/api/participant-tracker/', {
       query: { olympiadId },
       body: position ? { position } : {},
-      schema: TrackerResult,
       on401: 'ignore',
     });
   } catch {

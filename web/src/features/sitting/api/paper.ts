@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Paper } from '../../../../../contract/index.js';
+import type { Paper } from '../../../../../contract/index.js';
 import { api } from '../../../lib/api/index.js';
 import { sittingKeys, sittingPath } from './keys.js';
 
@@ -7,7 +7,7 @@ import { sittingKeys, sittingPath } from './keys.js';
 export function paperQuery(olympiadName: string) {
   return queryOptions({
     queryKey: sittingKeys.paper(olympiadName),
-    queryFn: ({ signal }) => api.get(sittingPath(olympiadName, 'paper'), { schema: Paper, signal }),
+    queryFn: ({ signal }) => api.get<Paper>(sittingPath(olympiadName, 'paper'), { signal }),
     // Loaded once per visit; answers live in the page's own store from then on.
     staleTime: Infinity,
     gcTime: Infinity,

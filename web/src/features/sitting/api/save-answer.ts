@@ -1,4 +1,5 @@
-import { SaveAnswerResult, type AnswerValue } from '../../../../../contract/index.js';
+import type { z } from 'zod';
+import type { AnswerValue, SaveAnswerResult } from '../../../../../contract/index.js';
 import { api } from '../../../lib/api/index.js';
 import { sittingPath } from './keys.js';
 
@@ -13,5 +14,5 @@ export function saveAnswer(
   questionId: number,
   body: { value: AnswerValue; flagged: boolean; position?: Position },
 ) {
-  return api.put(sittingPath(olympiadName, `answers/${questionId}`), { body, schema: SaveAnswerResult });
+  return api.put<z.infer<typeof SaveAnswerResult>>(sittingPath(olympiadName, `answers/${questionId}`), { body });
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SittingState } from '../../../../../contract/index.js';
+import type { SittingState } from '../../../../../contract/index.js';
 import { api } from '../../../lib/api/index.js';
 import { sittingKeys, sittingPath } from './keys.js';
 
 /** GET /api/sitting/{o}/state: where the learner really is. Every learner page asks it first. */
 export function fetchSittingState(olympiadName: string, signal?: AbortSignal): Promise<SittingState> {
-  return api.get(sittingPath(olympiadName, 'state'), { schema: SittingState, signal });
+  return api.get<SittingState>(sittingPath(olympiadName, 'state'), { signal });
 }
 
 export function sittingStateQuery(olympiadName: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { RecoveryPinResult, type LearnerDetailsBody } from '../../../../../contract/index.js';
+import type { LearnerDetailsBody, RecoveryPinResult } from '../../../../../contract/index.js';
 import { api } from '../../../lib/api/index.js';
 import { sittingKeys, sittingPath } from './keys.js';
 
@@ -17,7 +17,7 @@ export function useAcceptDeclaration(olympiadName: string) {
 export function useIssueRecoveryPin(olympiadName: string) {
   return useMutation({
     mutationFn: async () =>
-      (await api.post(sittingPath(olympiadName, 'recovery-pin'), { schema: RecoveryPinResult })).pin,
+      (await api.post<z.infer<typeof RecoveryPinResult>>(sittingPath(olympiadName, 'recovery-pin'))).pin,
   });
 }
 

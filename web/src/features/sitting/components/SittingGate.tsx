@@ -1,9 +1,10 @@
-import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { SittingState } from '../../../../../contract/index.js';
 import { useSittingState } from '../api/state.js';
+import classes from '../sitting.module.css';
 import { pageAllowed, stepPath, type SittingPage } from '../steps.js';
+import paper from './paper.module.css';
 
 interface SittingGateProps {
   page: SittingPage;
@@ -22,20 +23,26 @@ export function SittingGate({ page, children, hold = false }: SittingGateProps) 
 
   if (state.isError && !state.data) {
     return (
-      <Stack gap="md" py="xl">
-        <Title order={1} size="h2">
-          We could not load your olympiad
-        </Title>
-        <Alert color="orange" variant="light" role="alert">
+      <div className={classes.gateStack}>
+        <h1 className={classes.gateTitle}>We could not load your olympiad</h1>
+        <div className={classes.alert} role="alert">
           {state.error.message}
-        </Alert>
-        <Text>Check that you are connected to the internet, then try again. Nothing you have answered is lost.</Text>
-        <div>
-          <Button onClick={() => void state.refetch()} loading={state.isFetching}>
-            Try again
-          </Button>
         </div>
-      </Stack>
+        <p className={classes.gateText}>
+          Check that you are connected to the internet, then try again. Nothing you have answered is lost.
+        </p>
+        <div>
+          <button
+            type="button"
+            className={paper.primary}
+            onClick={() => void state.refetch()}
+            disabled={state.isFetching}
+            aria-busy={state.isFetching || undefined}
+          >
+            Try again
+          </button>
+        </div>
+      </div>
     );
   }
   if (!state.data) return <SittingLoading />;
@@ -54,10 +61,10 @@ export function SittingGate({ page, children, hold = false }: SittingGateProps) 
 
 export function SittingLoading({ label = 'Loading your olympiad…' }: { label?: string }) {
   return (
-    <Stack align="center" gap="sm" py={64} role="status">
-      <Loader size="md" aria-hidden="true" />
-      <Text c="dimmed">{label}</Text>
-    </Stack>
+    <div className={classes.loading} role="status">
+      <span className={classes.spinner} aria-hidden="true" />
+      <p className={classes.dimmed}>{label}</p>
+    </div>
   );
 }
 
@@ -69,14 +76,12 @@ function when(iso: string | null): string | null {
 function WindowClosed({ state }: { state: SittingState }) {
   const opens = when(state.window.startsAt);
   return (
-    <Stack gap="md" py="xl">
-      <Title order={1} size="h2">
-        {state.olympiad.title} is not open right now
-      </Title>
-      <Text size="lg">
+    <div className={classes.gateStack}>
+      <h1 className={classes.gateTitle}>{state.olympiad.title} is not open right now</h1>
+      <p className={classes.gateLead}>
         {state.window.message ?? (opens ? `It opens on ${opens}.` : 'Your teacher will tell you when it opens.')}
-      </Text>
-      <Text c="dimmed">You can close this page. Sign in again when the olympiad is open.</Text>
-    </Stack>
+      </p>
+      <p className={classes.dimmed}>You can close this page. Sign in again when the olympiad is open.</p>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import type { Paper, SittingState } from '../../../../../contract/index.js';
 import { isApiError } from '../../../lib/api/index.js';
-import { useSessionUser } from '../../../lib/session/index.js';
+import { useSessionUser } from '../../../lib/session/use-session.js';
 import { sendHeartbeat } from '../api/heartbeat.js';
 import { sittingKeys } from '../api/keys.js';
 import { usePaper } from '../api/paper.js';

@@ -1,0 +1,155 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { isRouteErrorResponse, Link, Navigate, Outlet, useNavigate, useRouteError } from 'react-router';
+import { SkipLink, MAIN_ID } from '../app/shell/SkipLink.js';
+import { NavigationEffects } from '../app/shell/NavigationEffects.js';
+import { LogoMark } from '../components/icons.js';
+import { configureApiEffects, useGlobalLoading } from '../lib/api/index.js';
+import { allowsRole, useCurrentRoute } from '../lib/routing/index.js';
+import { useSessionUser } from '../lib/session/use-session.js';
+import classes from './learner.module.css';
+import { useLearnerLogout, useLearnerStopImpersonating } from './session.js';
+
+/**
+ * The learner page's root: the app shell's Root without Mantine, its notifications and tooltips (their
+ * libraries weigh more than the question page itself, decision 016). The API client's messages show
+ * in one quiet live region.
+ */
+export function LearnerRoot() {
+  const navigate = useNavigate();
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  useEffect(() => {
+    configureApiEffects({
+      toLogin: () => void navigate('/login', { replace: true }),
+      notify: (kind, text) => setMessage({ kind, text }),
+    });
+  }, [navigate]);
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(null), message.kind === 'error' ? 8000 : 4000);
+    return () => clearTimeout(timer);
+  }, [message]);
+  return (
+    <>
+      <SkipLink />
+      <NavigationEffects />
+      <GlobalLoader />
+      <div className={classes.notices} role="status" aria-live="polite">
+        {message ? (
+          <div className={message.kind === 'error' ? classes.error : classes.success}>
+            <strong>{message.kind === 'error' ? 'Something went wrong' : 'Done'}</strong> {message.text}
+          </div>
+        ) : null}
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+/** The loader of generic posts (spec §4): a bar at the top of the window while they run. */
+function GlobalLoader() {
+  const loading = useGlobalLoading();
+  return (
+    <div role="status" aria-live="polite">
+      {loading ? (
+        <>
+          <div className={classes.loaderBar} />
+          <span className={classes.visuallyHidden}>Working…</span>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** Spec §6 for the learner's routes: a signed-in user of a role the route allows, else /login. */
+export function LearnerGuard({ children }: { children: ReactNode }) {
+  const route = useCurrentRoute();
+  const user = useSessionUser();
+  if (!user || (route && !allowsRole(route, user.role))) return <Navigate to="/login" replace />;
+  return children;
+}
+
+/** The learner's flow: light, phone first, nothing but the olympiad (the app's LearnerLayout, lighter). */
+export function LearnerShell() {
+  const user = useSessionUser();
+  const logout = useLearnerLogout();
+  return (
+    <div className={classes.page}>
+      <ImpersonationBanner />
+      <header className={classes.header}>
+        <div className={classes.headerRow}>
+          <div className={classes.who}>
+            <Link to={user?.home ?? '/'} reloadDocument aria-label="Olympus home" className={classes.brand}>
+              <LogoMark size={32} />
+              <span className={classes.brandWord}>Olympus</span>
+            </Link>
+            <span className={classes.name}>{user?.name}</span>
+          </div>
+          {user ? (
+            <button
+              type="button"
+              className={classes.buttonDefault}
+              onClick={() => logout.mutate()}
+              disabled={logout.isPending}
+              aria-busy={logout.isPending || undefined}
+            >
+              Sign out
+            </button>
+          ) : null}
+        </div>
+      </header>
+      <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** Shown while an admin or the overlord acts as this learner. */
+function ImpersonationBanner() {
+  const user = useSessionUser();
+  const stop = useLearnerStopImpersonating();
+  if (!user?.impersonator) return null;
+  return (
+    <div className={classes.banner} role="region" aria-label="Acting as another user">
+      <span>
+        You are acting as {user.name} ({user.username})
+      </span>
+      <button type="button" className={classes.bannerButton} onClick={() => stop.mutate()} disabled={stop.isPending}>
+        Return to my account
+      </button>
+    </div>
+  );
+}
+
+/** While the first page's own bundle loads. */
+export function FirstLoad() {
+  return (
+    <div className={classes.firstLoad} role="status" aria-label="Loading">
+      <span className={classes.spinner} aria-hidden="true" />
+    </div>
+  );
+}
+
+/** When a page fails to render or to load (e.g. after an update, an old bundle is gone). */
+export function LearnerError() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className={classes.problem}>
+      <h1>{notFound ? 'Page not found' : 'This page could not be shown'}</h1>
+      <p>
+        {notFound
+          ? 'There is no page at this address.'
+          : 'Something went wrong while loading this page. Reloading usually helps; if it does not, please try again later.'}
+      </p>
+      <div className={classes.row}>
+        <button type="button" className={classes.button} onClick={() => window.location.reload()}>
+          Reload the page
+        </button>
+        <a href="/" className={classes.buttonDefault}>
+          Go to the home page
+        </a>
+      </div>
+    </div>
+  );
+}

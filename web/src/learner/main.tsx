@@ -1,0 +1,33 @@
+import './learner.css';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { isApiError } from '../lib/api/index.js';
+import { learnerRouter } from './router.js';
+
+/**
+ * The learner's entry (web/learner.html): the server sends it for /{olympiadName}/olympiad/… so a
+ * learner's phone loads the sitting pages and nothing of the staff app: no Mantine, no zod on the
+ * question page's first load (DESIGN §4, decision 016).
+ */
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      refetchOnWindowFocus: false,
+      staleTime: 30_000,
+      retry: (count, error) => count < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+    },
+  },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={learnerRouter} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../lib/api/index.js';
+import { clearUser, getImpersonatorUser, storeImpersonatorUser, storeUser } from '../lib/session/storage.js';
+
+/**
+ * Signing out and ending an impersonation from the learner page, as lib/session's hooks do, but
+ * without lib/session/actions (it parses with zod) and ending in a full page load: every other
+ * address belongs to the main app (decision 016).
+ */
+export function useLearnerLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api.post('/api/auth/logout', { on401: 'ignore' });
+      } catch {
+        // The token may already be gone; signing out here is what matters.
+      }
+      clearUser();
+    },
+    onSettled: () => {
+      queryClient.clear();
+      window.location.replace('/login');
+    },
+  });
+}
+
+export function useLearnerStopImpersonating() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api.post('/api/auth/stop-impersonating', { on401: 'ignore' });
+      } catch {
+        // An expired impersonation session ends here anyway.
+      }
+      const original = getImpersonatorUser();
+      if (!original) {
+        clearUser();
+        return null;
+      }
+      storeUser(original);
+      storeImpersonatorUser(null);
+      return original;
+    },
+    onSettled: (user) => {
+      queryClient.clear();
+      window.location.assign(user?.home ?? '/login');
+    },
+  });
+}
