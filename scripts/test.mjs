@@ -14,7 +14,7 @@
  *   --db-only      | TEST_DB_ONLY=1   only the database (API) suites: vitest. CI's second pass runs this with
  *                                     DATABASE_URL set to the real PostgreSQL.
  *   --no-browser   | TEST_NO_BROWSER=1 skip the browser tests (said plainly; refused when CI=true).
- *   TEST_FORMAT=1                    also run `npm run format:check` (off until the repository is formatted).
+ *   TEST_FORMAT=0                    leave out `npm run format:check` (on by default).
  *   REPORT_DIR=dir                   where the JSON reports and summary.json go (default: reports).
  *   CHROMIUM_PATH=path               the Chromium to use (default: /usr/bin/chromium).
  *   CI=true                          a missing Chromium is a failure, never a skip.
@@ -57,8 +57,8 @@ const green = (s) => paint('32', s);
 const yellow = (s) => paint('33', s);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/** `prettier --check` joins the run once the whole repository is formatted; until then TEST_FORMAT=1 asks for it. */
-const CHECK_FORMAT = truthy(process.env.TEST_FORMAT);
+/** `prettier --check` is part of every run; TEST_FORMAT=0 leaves it out (e.g. while editing). */
+const CHECK_FORMAT = process.env.TEST_FORMAT !== '0';
 
 const timings = [];
 const started = Date.now();

@@ -3,3 +3,4 @@ export { useSessionUser } from './use-session.js';
 export { logout, impersonate, stopImpersonating } from './actions.js';
 export { useLogout, useImpersonate, useStopImpersonating } from './hooks.js';
 export { useCurrentGrant } from './use-grant.js';
+export { goHome } from './go-home.js';

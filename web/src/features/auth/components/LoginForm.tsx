@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { goHome } from '../../../lib/session/index.js';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
@@ -51,7 +52,7 @@ export function LoginForm({ olympiadName }: LoginFormProps) {
         loginType: values.learner ? 'learner' : 'staff',
       },
       {
-        onSuccess: (user) => void navigate(user.home, { replace: true }),
+        onSuccess: (user) => goHome(user, navigate),
         onError: (error) => {
           if (!isApiError(error)) return;
           if (error.code === 'unknown_username') {

@@ -1,4 +1,5 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { goHome } from '../../../lib/session/index.js';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api/index.js';
@@ -22,7 +23,7 @@ export function RecoverWithPinForm({ olympiadName }: { olympiadName: string }) {
     if (next.username || next.pin) return;
     recover.mutate(
       { olympiadName, username: username.trim(), pin: pin.replace(/\s/g, '') },
-      { onSuccess: (user) => void navigate(user.home, { replace: true }) },
+      { onSuccess: (user) => goHome(user, navigate) },
     );
   };
 
