@@ -5,6 +5,7 @@
  *   npm run bench:signin [-- --seconds 15 --concurrency 50]
  *   DATABASE_URL=postgres://… npm run bench:signin   (runs against PostgreSQL instead of PGlite)
  */
+import '../server/threadpool.js';
 import { hashParameters, hashPassword, verifyPassword } from '../server/platform/passwords.js';
 import { requestJson } from './lib/http.js';
 import { startServer } from './lib/server.js';
