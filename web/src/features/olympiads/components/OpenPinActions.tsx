@@ -112,11 +112,11 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
 export function OpenBadge({ olympiad }: { olympiad: OlympiadRecord }) {
   return (
     <Stack gap={4} align="flex-start">
-      <Badge color={olympiad.open ? 'green' : 'gray'} variant="light">
+      <Badge color={olympiad.open ? 'green' : 'gray'} variant="light" miw="max-content">
         {olympiad.open ? 'Open' : 'Closed'}
       </Badge>
       {olympiad.pinned ? (
-        <Badge color="yellow" variant="light">
+        <Badge color="yellow" variant="light" miw="max-content">
           Pinned
         </Badge>
       ) : null}
