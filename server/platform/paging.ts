@@ -25,6 +25,6 @@ export function orderBy(p: Paging, columns: Record<string, SQL>, fallback: strin
   return sql`${column} ${dir} nulls last, ${tieBreak} ${dir}`;
 }
 
-export function pageResult<T>(items: T[], total: number, p: Paging) {
+export function pageResult<T>(items: T[], total: number, p: Pick<Paging, 'page' | 'pageSize'>) {
   return { success: true as const, items, total, page: p.page, pageSize: p.pageSize };
 }

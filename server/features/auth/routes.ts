@@ -18,9 +18,9 @@ import { currentCounts, hitCount } from '../../platform/throttle.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { authAccess, authPolicy } from './policy.js';
 import { bearerToken } from './authenticate.js';
-import { displayName, presentSessionUser } from './present.js';
+import { displayName, presentSessionUser, startSession } from '../../platform/sessions.js';
 import * as queries from './queries.js';
-import { setOwnPassword, signin, startSession } from './service.js';
+import { setOwnPassword, signin } from './service.js';
 
 const tags = ['auth'];
 const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });

@@ -10,8 +10,6 @@ import * as queries from './queries.js';
 
 const minutes = (n: number) => (n === 1 ? '1 minute' : `${n} minutes`);
 
-export { startSession } from '../../platform/sessions.js';
-
 /**
  * Sign-in (decision 004): failures are counted per account and per address; a wrong username and a
  * wrong password are told apart (spec §8); learners sign in within their olympiad.

@@ -1,3 +1,4 @@
+import { pageResult } from '../../platform/paging.js';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ import { attachments, uploads } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { sniffFile } from './sniff.js';
 import { mailAccess, mailPolicy } from './policy.js';
-import { pageOf, presentAttachment, presentUpload } from './present.js';
+import { presentAttachment, presentUpload } from './present.js';
 import * as queries from './queries.js';
 
 const tags = ['files'];
@@ -138,7 +139,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ actor, query }) => {
       const scope = mailPolicy.scope(actor, query.olympiadId, adminRoles);
       const { items, total } = await queries.listUploads(app.db, scope, query);
-      return pageOf(items.map(presentUpload), total, query);
+      return pageResult(items.map(presentUpload), total, query);
     },
   });
 
@@ -216,7 +217,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ actor, query }) => {
       const scope = mailPolicy.scope(actor, query.olympiadId, readRoles);
       const { items, total } = await queries.listAttachments(app.db, scope, query, true);
-      return pageOf(items.map(presentAttachment), total, query);
+      return pageResult(items.map(presentAttachment), total, query);
     },
   });
 

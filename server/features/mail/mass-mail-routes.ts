@@ -1,3 +1,4 @@
+import { pageResult } from '../../platform/paging.js';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -27,7 +28,6 @@ import {
   recipientsOf,
 } from './mass-mail.js';
 import { mailAccess, mailPolicy } from './policy.js';
-import { pageOf } from './present.js';
 import * as queries from './queries.js';
 import { sanitizeHtml } from './sanitize.js';
 
@@ -143,7 +143,7 @@ export async function massMailRoutes(app: FastifyInstance): Promise<void> {
         app.db,
         items.map((m) => m.id),
       );
-      return pageOf(
+      return pageResult(
         items.map((m) => present(m, progress)),
         count?.n ?? 0,
         query,

@@ -99,11 +99,3 @@ export const presentAttachment = (r: AttachmentDb): AttachmentRow => ({
   olympiadId: r.olympiad_id,
   createdAt: iso(r.created_at),
 });
-
-export const pageOf = <T>(items: T[], total: number, p: { page: number; pageSize: number }) => ({
-  success: true as const,
-  items,
-  total,
-  page: p.page,
-  pageSize: p.pageSize,
-});

@@ -1,3 +1,4 @@
+import { pageResult } from '../../platform/paging.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -14,7 +15,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { mailAccess, mailPolicy } from './policy.js';
-import { pageOf, presentEmail, presentEmailDetail } from './present.js';
+import { presentEmail, presentEmailDetail } from './present.js';
 import * as queries from './queries.js';
 
 const tags = ['mail'];
@@ -37,7 +38,7 @@ export async function queueRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ actor, query }) => {
       const scope = mailPolicy.scope(actor, query.olympiadId, roles);
       const { items, total } = await queries.listEmails(app.db, scope, query, query);
-      return pageOf(items.map(presentEmail), total, query);
+      return pageResult(items.map(presentEmail), total, query);
     },
   });
 
@@ -54,7 +55,7 @@ export async function queueRoutes(app: FastifyInstance): Promise<void> {
       const scope = mailPolicy.scope(actor, query.olympiadId, roles);
       const paging = { ...query, search: params.x };
       const { items, total } = await queries.listEmails(app.db, scope, query, paging);
-      return pageOf(items.map(presentEmail), total, query);
+      return pageResult(items.map(presentEmail), total, query);
     },
   });
 
@@ -151,7 +152,7 @@ export async function queueRoutes(app: FastifyInstance): Promise<void> {
         order: body.order,
       };
       const { items, total } = await queries.listEmails(app.db, scope, body, paging);
-      return pageOf(items.map(presentEmail), total, paging);
+      return pageResult(items.map(presentEmail), total, paging);
     },
   });
 
@@ -168,7 +169,7 @@ export async function queueRoutes(app: FastifyInstance): Promise<void> {
       const scope = mailPolicy.scope(actor, body.olympiadId, roles);
       const paging = { page: body.page, pageSize: body.pageSize, search: params.term, order: 'desc' as const };
       const { items, total } = await queries.listEmails(app.db, scope, {}, paging);
-      return pageOf(items.map(presentEmail), total, paging);
+      return pageResult(items.map(presentEmail), total, paging);
     },
   });
 }

@@ -1,3 +1,4 @@
+import { pageResult } from '../../platform/paging.js';
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +19,7 @@ import { forbidden, notFound, unauthenticated } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { mailAccess, mailPolicy } from './policy.js';
-import { pageOf, presentBounce, presentUnsubscribe } from './present.js';
+import { presentBounce, presentUnsubscribe } from './present.js';
 import * as queries from './queries.js';
 import { maskEmail } from './unsubscribe-ref.js';
 
@@ -162,7 +163,7 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
         return lines.join('\r\n') + '\r\n';
       }
       const { items, total } = await queries.listUnsubscribes(app.db, scope, query);
-      return pageOf(items.map(presentUnsubscribe), total, query);
+      return pageResult(items.map(presentUnsubscribe), total, query);
     },
   });
 
@@ -176,7 +177,7 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
     response: listOf(BounceRow),
     handler: async ({ query }) => {
       const { items, total } = await queries.listBounces(app.db, query.kind, query);
-      return pageOf(items.map(presentBounce), total, query);
+      return pageResult(items.map(presentBounce), total, query);
     },
   });
 
