@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PageQuery } from './errors.js';
+import { IsoInstant } from './time.js';
 
 /** Where a message is in the queue (decision 010). */
 export const emailStatuses = ['held', 'released', 'sending', 'sent', 'outbox', 'failed', 'suppressed'] as const;
@@ -202,10 +204,23 @@ export const UploadQuery = z.object({ olympiadId: optionalId });
 
 // ---- Mass mail ----
 
-export const audienceKinds = ['participating-teachers', 'all-teachers', 'pasted'] as const;
+/**
+ * Who a mailing reaches. Teachers of participating schools (not withdrawn), of every school, of participating
+ * schools whose purchase order is not paid (pre-approved is not paid; decision 018), the olympiad's useful
+ * contacts, or a pasted list.
+ */
+export const audienceKinds = [
+  'participating-teachers',
+  'all-teachers',
+  'unpaid-teachers',
+  'useful-contacts',
+  'pasted',
+] as const;
 export const Audience = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('participating-teachers') }),
   z.object({ kind: z.literal('all-teachers') }),
+  z.object({ kind: z.literal('unpaid-teachers') }),
+  z.object({ kind: z.literal('useful-contacts') }),
   z.object({ kind: z.literal('pasted'), addresses: z.array(z.string().trim().toLowerCase()).max(50_000) }),
 ]);
 export type Audience = z.infer<typeof Audience>;
@@ -231,8 +246,17 @@ export const MassMailInput = z.object({
   html: z.string().min(1, 'Write the message').max(200_000),
   audience: Audience,
   attachmentIds: z.array(z.number().int().positive()).max(10).default([]),
+  /**
+   * When the sender releases the held messages by itself (an instant; the screens enter and show it in South
+   * African time). Null or left out: the overlord releases them. Must be in the future.
+   */
+  scheduledFor: IsoInstant.nullable().default(null),
 });
-export type MassMailInput = z.infer<typeof MassMailInput>;
+export type MassMailInput = z.input<typeof MassMailInput>;
+
+/** PUT emailer/api/{id}/schedule: move or cancel (null) the schedule of a queued mailing (the overlord). */
+export const ScheduleBody = z.strictObject({ scheduledFor: IsoInstant.nullable() });
+export type ScheduleBody = z.infer<typeof ScheduleBody>;
 
 export const MassMailProgress = z.object({
   held: z.number(),
@@ -258,6 +282,10 @@ export const MassMailRow = z.object({
   recipients: z.number(),
   createdAt: z.string(),
   queuedAt: z.string().nullable(),
+  /** The release time set for the sender (null: the overlord releases). */
+  scheduledFor: z.string().nullable(),
+  /** When the sender released it at that time (null: not yet, or not scheduled). */
+  scheduleReleasedAt: z.string().nullable(),
   progress: MassMailProgress,
 });
 export type MassMailRow = z.infer<typeof MassMailRow>;
@@ -274,6 +302,60 @@ export const MailPreview = z.object({
   text: z.string(),
 });
 export type MailPreview = z.infer<typeof MailPreview>;
+
+// ---- Useful contacts (spec: interested and affected parties) ----
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+export const UsefulContactInput = z.strictObject({
+  olympiadId: z.number().int().positive(),
+  name: z.string().trim().min(2, 'Enter the contact’s name').max(200, 'Use at most 200 characters'),
+  organisation: optionalText(200),
+  role: optionalText(200),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(320, 'Use at most 320 characters')
+    .pipe(z.union([z.literal(''), z.email('Enter a valid email address')]))
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  phone: optionalText(40).refine((v) => v == null || /^[+()\d\s./-]{3,40}$/.test(v), {
+    message: 'Use digits, spaces and + ( ) - . / only',
+  }),
+  notes: optionalText(2000),
+});
+export type UsefulContactInput = z.input<typeof UsefulContactInput>;
+
+export const UsefulContact = z.object({
+  id: z.number(),
+  olympiadId: z.number(),
+  name: z.string(),
+  organisation: z.string().nullable(),
+  role: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** Left out of mass mail: unsubscribed from this olympiad or bounced. */
+  suppressed: z.boolean(),
+  updatedAt: z.string(),
+  can: z.object({ update: z.boolean(), delete: z.boolean() }),
+});
+export type UsefulContact = z.infer<typeof UsefulContact>;
+
+export const usefulContactSorts = ['name', 'organisation', 'role', 'email', 'updatedAt'] as const;
+export const UsefulContactListQuery = PageQuery.extend({
+  olympiadId: z.coerce.number().int().positive(),
+  sort: z.enum(usefulContactSorts).optional(),
+}).strict();
 
 // ---- System email templates ----
 

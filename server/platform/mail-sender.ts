@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Queryable, rows } from '../db/client.js';
+import { releaseDueMailings } from './mail-schedule.js';
 import { claimDue, type Mailer, type QueuedRow } from './mailer.js';
 
 export interface SenderOptions {
@@ -20,14 +21,15 @@ export interface MailSender {
   stop(): Promise<void>;
   /** Wake the loop now (messages were just released). */
   kick(): void;
-  /** One pass: claim a batch and deliver it; answers how many were claimed. */
+  /** One pass: release mailings whose time has come, claim a batch and deliver it; answers how many were claimed. */
   runOnce(): Promise<number>;
 }
 
 /**
- * The background sender: claims released rows (`FOR UPDATE SKIP LOCKED`), delivers them with a few in
- * flight at a time, keeps the site-wide rate per minute, and gives up on rows a crashed sender left in
- * `sending` (marked failed, never re-sent: a message goes out at most once).
+ * The background sender: releases scheduled mailings when their time comes (decision 018), claims released
+ * rows (`FOR UPDATE SKIP LOCKED`), delivers them with a few in flight at a time,
+ * keeps the site-wide rate per minute, and gives up on rows a crashed sender left in `sending` (marked failed,
+ * never re-sent: a message goes out at most once).
  */
 export function createMailSender(o: SenderOptions): MailSender {
   let running = false;
@@ -74,6 +76,7 @@ export function createMailSender(o: SenderOptions): MailSender {
 
   async function runOnce(): Promise<number> {
     if (passes++ % 60 === 0) await recoverStale();
+    await releaseDueMailings(o.db, o.mailer.worker);
     const allowed = Math.min(o.batchSize, await allowance());
     if (allowed <= 0) return 0;
     const batch = await claimDue(o.db, o.mailer.worker, allowed);

@@ -5,5 +5,6 @@ export * from './audit.js';
 export * from './mail.js';
 export * from './eoi.js';
 export * from './mailing.js';
+export * from './finance.js';
 export * from './questions.js';
 export * from './sitting.js';

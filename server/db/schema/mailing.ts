@@ -15,7 +15,11 @@ import { olympiads } from './content.js';
 import { users } from './users.js';
 
 export type MassMailAudience =
-  { kind: 'participating-teachers' } | { kind: 'all-teachers' } | { kind: 'pasted'; addresses: string[] };
+  | { kind: 'participating-teachers' }
+  | { kind: 'all-teachers' }
+  | { kind: 'unpaid-teachers' }
+  | { kind: 'useful-contacts' }
+  | { kind: 'pasted'; addresses: string[] };
 
 /** A mailing: composed once, queued as one `emails` row per recipient (held until released). */
 export const massMails = pgTable(
@@ -37,10 +41,50 @@ export const massMails = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     queuedAt: timestamp('queued_at', { withTimezone: true }),
+    /**
+     * When the background sender releases the held messages by itself (null: the overlord releases them).
+     * Set while composing; the overlord may change or cancel it while messages are held.
+     */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    /** When a sender released the mailing at its scheduled time (once: the claim is a row lock). */
+    scheduleReleasedAt: timestamp('schedule_released_at', { withTimezone: true }),
   },
   (t) => [
     check('mass_mails_status_ck', sql`${t.status} in ('draft', 'queued')`),
     index('mass_mails_olympiad_idx').on(t.olympiadId, t.createdAt),
+    index('mass_mails_due_idx')
+      .on(t.scheduledFor)
+      .where(sql`${t.status} = 'queued' and ${t.scheduleReleasedAt} is null`),
+  ],
+);
+
+/**
+ * A useful contact of an olympiad (spec: interested and affected parties): sponsors, officials, partners.
+ * Kept by its admins and funding staff; the mass-mail audience "useful contacts" reaches those with an email.
+ */
+export const usefulContacts = pgTable(
+  'useful_contacts',
+  {
+    id: serial('id').primaryKey(),
+    olympiadId: integer('olympiad_id')
+      .notNull()
+      .references(() => olympiads.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    organisation: text('organisation'),
+    /** Role or title, e.g. "Subject advisor, Geography". */
+    role: text('role'),
+    email: text('email'),
+    phone: text('phone'),
+    notes: text('notes'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('useful_contacts_olympiad_idx').on(t.olympiadId, sql`lower(${t.name})`),
+    uniqueIndex('useful_contacts_email_uq')
+      .on(t.olympiadId, sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null`),
   ],
 );
 

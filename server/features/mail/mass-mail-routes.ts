@@ -10,6 +10,7 @@ import {
   MailPreview,
   MassMailInput,
   MassMailRow,
+  ScheduleBody,
   listOf,
 } from '../../../contract/mail.js';
 import { rows, type Queryable } from '../../db/client.js';
@@ -48,10 +49,12 @@ interface MassMailDb {
   recipients: number;
   created_at: Date;
   queued_at: Date | null;
+  scheduled_for: Date | null;
+  schedule_released_at: Date | null;
 }
 
 const columns = sql`m.id, m.olympiad_id, o.title as olympiad_title, o.var_name, m.subject, m.html_body, m.audience, m.attachment_ids,
-  m.status, m.recipients, m.created_at, m.queued_at`;
+  m.status, m.recipients, m.created_at, m.queued_at, m.scheduled_for, m.schedule_released_at`;
 
 async function findMassMail(q: Queryable, id: number) {
   const [row] = await rows<MassMailDb>(
@@ -74,6 +77,8 @@ function present(m: MassMailDb, progress: Awaited<ReturnType<typeof progressOf>>
     recipients: m.recipients,
     createdAt: new Date(m.created_at).toISOString(),
     queuedAt: m.queued_at ? new Date(m.queued_at).toISOString() : null,
+    scheduledFor: m.scheduled_for ? new Date(m.scheduled_for).toISOString() : null,
+    scheduleReleasedAt: m.schedule_released_at ? new Date(m.schedule_released_at).toISOString() : null,
     progress: progress.get(m.id)!,
   };
 }
@@ -86,6 +91,13 @@ const context = (m: MassMailDb): MailingContext => ({
   html: m.html_body,
   attachmentIds: m.attachment_ids ?? [],
 });
+
+/** A schedule must lie ahead (a minute's grace for the time it takes to press the button). */
+function assertFuture(scheduledFor: string | null | undefined, path = 'scheduledFor') {
+  if (scheduledFor && new Date(scheduledFor).getTime() <= Date.now() - 60_000) {
+    throw invalid([{ path, message: 'This time has passed: choose a later one' }]);
+  }
+}
 
 /** Mass mail (spec §7 emailer/v-rest/ per olympiad; the overlord's Mass Mails across olympiads). */
 export async function massMailRoutes(app: FastifyInstance): Promise<void> {
@@ -108,6 +120,7 @@ export async function massMailRoutes(app: FastifyInstance): Promise<void> {
     if (input.audience.kind === 'pasted' && input.audience.addresses.length === 0) {
       throw invalid([{ path: 'audience.addresses', message: 'Paste at least one address' }]);
     }
+    assertFuture(input.scheduledFor);
     return { ...input, html: sanitizeHtml(input.html) };
   }
 
@@ -184,6 +197,7 @@ export async function massMailRoutes(app: FastifyInstance): Promise<void> {
             htmlBody: input.html,
             audience: input.audience,
             attachmentIds: input.attachmentIds,
+            scheduledFor: input.scheduledFor ? new Date(input.scheduledFor) : null,
             createdBy: actor.userId,
           })
           .returning({ id: massMails.id });
@@ -224,6 +238,7 @@ export async function massMailRoutes(app: FastifyInstance): Promise<void> {
             htmlBody: input.html,
             audience: input.audience,
             attachmentIds: input.attachmentIds,
+            scheduledFor: input.scheduledFor ? new Date(input.scheduledFor) : null,
             updatedAt: new Date(),
           })
           .where(eq(massMails.id, m.id));
@@ -304,14 +319,22 @@ export async function massMailRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/emailer/api/:id/queue',
-    summary: 'Queue a draft: one held message per recipient (unsubscribed and bounced addresses left out)',
+    summary:
+      'Queue a draft: one held message per recipient (unsubscribed and bounced addresses left out); held until the ' +
+      'overlord releases them, or until its scheduled time',
     tags,
     access: mailAccess.massMail,
     params: IdParams,
-    response: z.object({ success: z.literal(true), queued: z.number() }),
+    response: z.object({ success: z.literal(true), queued: z.number(), scheduledFor: z.string().nullable() }),
     handler: async ({ req, actor, params }) => {
       const m = await load(actor, params.id);
       if (m.status !== 'draft') throw conflict('This mailing is queued already');
+      if (m.scheduled_for && new Date(m.scheduled_for).getTime() <= Date.now()) {
+        throw invalid(
+          [{ path: 'scheduledFor', message: 'The time to send has passed: choose a later one, or clear it' }],
+          'The scheduled time has passed',
+        );
+      }
       const queued = await app.db.transaction(async (tx) => {
         const claimed = await rows<{ id: number }>(
           tx,
@@ -326,13 +349,59 @@ export async function massMailRoutes(app: FastifyInstance): Promise<void> {
           entity: 'mass_mail',
           entityId: m.id,
           olympiadId: m.olympiad_id,
-          data: { recipients: n },
+          data: { recipients: n, scheduledFor: m.scheduled_for ? new Date(m.scheduled_for).toISOString() : null },
           ip: req.ip,
         });
         return n;
       });
       if (queued == null) throw conflict('This mailing is queued already');
-      return { success: true, queued };
+      return {
+        success: true,
+        queued,
+        scheduledFor: m.scheduled_for ? new Date(m.scheduled_for).toISOString() : null,
+      };
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/emailer/api/:id/schedule',
+    summary:
+      'Move (an instant) or cancel (null) the scheduled release of a queued mailing while its messages are held ' +
+      '(the overlord)',
+    tags,
+    access: mailAccess.release,
+    params: IdParams,
+    body: ScheduleBody,
+    response: z.object({ success: z.literal(true), mailing: MassMailRow }),
+    handler: async ({ req, actor, params, body }) => {
+      const m = await load(actor, params.id);
+      if (m.status !== 'queued') throw conflict('This mailing is a draft: set its time in the composer');
+      assertFuture(body.scheduledFor, 'body.scheduledFor');
+      const changed = await app.db.transaction(async (tx) => {
+        // The row lock of this update waits for a sender that is releasing the mailing right now; then the
+        // condition sees it released and nothing changes (decision 018).
+        const done = await rows<{ id: number }>(
+          tx,
+          sql`update mass_mails set scheduled_for = ${body.scheduledFor}, updated_at = now()
+            where id = ${m.id} and status = 'queued' and schedule_released_at is null returning id`,
+        );
+        if (!done.length) return false;
+        await audit(tx, actor, {
+          action: body.scheduledFor ? 'mass-mail.schedule' : 'mass-mail.cancel-schedule',
+          entity: 'mass_mail',
+          entityId: m.id,
+          olympiadId: m.olympiad_id,
+          data: {
+            from: m.scheduled_for ? new Date(m.scheduled_for).toISOString() : null,
+            to: body.scheduledFor,
+          },
+          ip: req.ip,
+        });
+        return true;
+      });
+      if (!changed) throw conflict('This mailing was already released at its scheduled time');
+      return { success: true, mailing: present((await findMassMail(app.db, m.id))!, await progressOf(app.db, [m.id])) };
     },
   });
 }

@@ -20,22 +20,40 @@ export interface Recipient {
 
 /**
  * The addresses of an audience, one row per address (lower-cased), with a name for personalising.
- * Teachers of participating schools: of this olympiad (or of any olympiad for a site-wide mailing).
- * Audiences the issue names that have no data yet: schools not yet paid (no purchase orders exist yet) and
- * useful contacts (no table yet) — left out until those features land.
+ * For an olympiad's mailing: that olympiad's schools and contacts; for a site-wide one: every olympiad's.
+ *  - participating teachers: teachers of schools entered (and not withdrawn);
+ *  - unpaid teachers: of those, the schools whose purchase order is not paid (pre-approved is not paid, a
+ *    removed order is not paid; decision 018);
+ *  - useful contacts: the olympiad's contacts with an address ({{firstName}} is the first word of the name,
+ *    {{schoolName}} the organisation).
  */
 function audienceSql(olympiadId: number | null, audience: Audience): SQL {
   const teachers = sql`select distinct on (lower(u.email)) lower(u.email) as email, u.first_name, u.last_name,
       coalesce(s.name, '') as school_name
     from users u left join schools s on s.id = u.school_id
     where u.role = 'teacher' and u.email is not null and u.email <> '' and u.disabled_at is null`;
+  const inOlympiad = (column: SQL) => (olympiadId == null ? sql`true` : sql`${column} = ${olympiadId}`);
   switch (audience.kind) {
     case 'all-teachers':
       return sql`${teachers} order by lower(u.email), u.id`;
     case 'participating-teachers':
       return sql`${teachers} and u.school_id in (select sp.school_id from school_participants sp
-        where ${olympiadId == null ? sql`true` : sql`sp.olympiad_id = ${olympiadId}`})
+        where ${inOlympiad(sql`sp.olympiad_id`)} and sp.status <> 'withdrawn')
         order by lower(u.email), u.id`;
+    case 'unpaid-teachers':
+      return sql`${teachers} and u.school_id in (select sp.school_id from school_participants sp
+        where ${inOlympiad(sql`sp.olympiad_id`)} and sp.status <> 'withdrawn'
+          and not exists (select 1 from purchase_orders po
+            where po.school_participant_id = sp.id and po.deleted_at is null and po.paid))
+        order by lower(u.email), u.id`;
+    case 'useful-contacts':
+      return sql`select distinct on (lower(c.email)) lower(c.email) as email,
+          split_part(c.name, ' ', 1) as first_name,
+          btrim(substr(c.name, length(split_part(c.name, ' ', 1)) + 1)) as last_name,
+          coalesce(c.organisation, '') as school_name
+        from useful_contacts c
+        where ${inOlympiad(sql`c.olympiad_id`)} and c.email is not null and c.email <> ''
+        order by lower(c.email), c.id`;
     case 'pasted': {
       const list = audience.addresses.length ? audience.addresses : [''];
       return sql`select distinct on (a.email) a.email, coalesce(u.first_name, '') as first_name, coalesce(u.last_name, '') as last_name,

@@ -38,6 +38,8 @@ import { useNewestFirst } from '../components/use-newest-first.js';
 const audienceLabels: Record<Audience['kind'], string> = {
   'participating-teachers': 'Teachers of participating schools',
   'all-teachers': 'Teachers of all schools',
+  'unpaid-teachers': 'Teachers of schools not yet paid',
+  'useful-contacts': 'Useful contacts',
   pasted: 'A pasted list of addresses',
 };
 
