@@ -8,3 +8,5 @@ export * from './mailing.js';
 export * from './finance.js';
 export * from './questions.js';
 export * from './sitting.js';
+export * from './faqs.js';
+export * from './jobs.js';
