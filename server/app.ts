@@ -13,6 +13,7 @@ import { publicRoutes } from './features/public/routes.js';
 import { questionsRoutes } from './features/questions/routes.js';
 import { sittingRoutes } from './features/sitting/routes.js';
 import { eoiRoutes } from './features/schools/eoi-routes.js';
+import { financeRoutes } from './features/finance/routes.js';
 import { schoolsRoutes } from './features/schools/routes.js';
 import { learnersRoutes } from './features/learners/routes.js';
 import { webRoutes } from './features/web/routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sittingRoutes);
   await app.register(schoolsRoutes);
   await app.register(eoiRoutes);
+  await app.register(financeRoutes);
   await app.register(learnersRoutes);
   await app.register(olympiadsRoutes);
   await app.register(questionsRoutes);

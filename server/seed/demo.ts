@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client.js';
 import { examDemoTexts, seedExamDemo } from './demo-exam.js';
-import { createOlympiad, createProject, createSchool, createUser, enterSchool, grant } from './factories.js';
+import {
+  createContact,
+  createOlympiad,
+  createProject,
+  createSchool,
+  createUser,
+  enterSchool,
+  grant,
+  setPurchaseOrder,
+} from './factories.js';
 
 export const demoPassword = 'olympus-demo';
 
@@ -11,6 +20,42 @@ export interface SeedResult {
 }
 
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000);
+
+/** geo-demo's useful contacts (interested and affected parties); one has no address, so mail reaches three. */
+const demoContacts = [
+  {
+    name: 'Nomsa Khumalo',
+    organisation: 'Gauteng Department of Education',
+    role: 'Subject advisor, Geography (FET)',
+    email: 'nomsa.khumalo@gde.example.org',
+    phone: '011 355 0000',
+    notes: 'Shares the olympiad with district geography teachers each term.',
+  },
+  {
+    name: 'Dr Johan Steyn',
+    organisation: 'Society of South African Geographers',
+    role: 'Chair, education committee',
+    email: 'johan.steyn@ssag.example.org',
+    phone: null,
+    notes: 'Reviews the question modules before the window opens.',
+  },
+  {
+    name: 'Lindiwe Mahlangu',
+    organisation: 'Karoo Mapping Trust',
+    role: 'Sponsorship manager',
+    email: 'lindiwe@karoomapping.example.org',
+    phone: '021 461 2200',
+    notes: 'Sponsors the prizes of the top ten learners.',
+  },
+  {
+    name: 'Ayesha Davids',
+    organisation: 'Cape Town Science Centre',
+    role: 'Outreach coordinator',
+    email: null,
+    phone: '021 300 3200',
+    notes: 'Prefers a phone call; hosts the prize-giving.',
+  },
+];
 
 /** Demo data for `npm start` on an empty database (issue 2, part 8). */
 export async function seedDemo(db: Db): Promise<SeedResult> {
@@ -117,8 +162,13 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       email: 'office@rbhs.example.org',
       type: 'Public',
     });
-    await enterSchool(tx, geoDemo.id, school1.id);
-    await enterSchool(tx, geoDemo.id, school2.id);
+    const entry1 = await enterSchool(tx, geoDemo.id, school1.id);
+    const entry2 = await enterSchool(tx, geoDemo.id, school2.id);
+    // One school has paid; the other is pre-approved (allowed to write, not paid): the mass-mail audience
+    // "teachers of schools not yet paid" reaches only the second (decision 018).
+    await setPurchaseOrder(tx, entry1.id, { paid: true, schoolsPO: 'WK-PO-2026-014' });
+    await setPurchaseOrder(tx, entry2.id, { preApproved: true, schoolsPO: 'RBHS 4471' });
+    for (const contact of demoContacts) await createContact(tx, geoDemo.id, contact);
 
     const password = demoPassword;
     await createUser(tx, {

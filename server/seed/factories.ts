@@ -1,13 +1,16 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { GrantRole, Role } from '../../contract/roles.js';
 import type { Queryable } from '../db/client.js';
 import {
   olympiadGrants,
   olympiads,
   projects,
+  purchaseOrders,
   questionModules,
   questions,
   schoolParticipants,
   schools,
+  usefulContacts,
   users,
 } from '../db/schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
@@ -61,8 +64,35 @@ export async function createSchool(q: Queryable, input: Partial<typeof schools.$
   return row!;
 }
 
+/** Enters a school in an olympiad, with its purchase order (decision 018), as the schools feature does. */
 export async function enterSchool(q: Queryable, olympiadId: number, schoolId: number) {
   const [row] = await q.insert(schoolParticipants).values({ olympiadId, schoolId }).returning();
+  await q.insert(purchaseOrders).values({ schoolParticipantId: row!.id });
+  return row!;
+}
+
+/** Sets the state of a school participant's live purchase order (paid, pre-approved, its PO number). */
+export async function setPurchaseOrder(
+  q: Queryable,
+  schoolParticipantId: number,
+  values: { paid?: boolean; preApproved?: boolean; schoolsPO?: string | null; freeLearners?: number },
+) {
+  await q
+    .update(purchaseOrders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(purchaseOrders.schoolParticipantId, schoolParticipantId), isNull(purchaseOrders.deletedAt)));
+}
+
+export async function createContact(
+  q: Queryable,
+  olympiadId: number,
+  input: Partial<typeof usefulContacts.$inferInsert> = {},
+) {
+  const n = next();
+  const [row] = await q
+    .insert(usefulContacts)
+    .values({ olympiadId, name: `Contact ${n}`, email: `contact${n}@example.org`, ...input })
+    .returning();
   return row!;
 }
 

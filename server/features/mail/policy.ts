@@ -20,6 +20,8 @@ export const mailAccess = {
   uploads: ['overlord', 'admin'],
   /** Mass mailers: admin and funding (spec §2), and the overlord's Mass Mails. */
   massMail: ['overlord', 'admin', 'funding'],
+  /** Useful contacts (interested and affected parties): admin and funding (spec §2, §6), and the overlord. */
+  usefulContacts: ['overlord', 'admin', 'funding'],
   templates: ['overlord', 'admin'],
   public: 'public',
 } as const satisfies Record<string, 'public' | readonly Role[]>;
@@ -35,6 +37,12 @@ export const mailPolicy = {
     if (actor.role === 'overlord') return true;
     return olympiadId != null && holdsOlympiad(actor, olympiadId, roles);
   },
+
+  /** Useful contacts are read and kept by the olympiad's admins and funding staff (spec §6). */
+  canSeeContact: (actor: Actor, contact: { olympiadId: number }) =>
+    holdsOlympiad(actor, contact.olympiadId, ['admin', 'funding']),
+  canEditContact: (actor: Actor, contact: { olympiadId: number }) =>
+    holdsOlympiad(actor, contact.olympiadId, ['admin', 'funding']),
 
   /**
    * The scope of a list call. The overlord may leave the olympiad out (everything); everyone else names an

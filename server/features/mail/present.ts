@@ -5,7 +5,11 @@ import type {
   EmailSummary,
   UnsubscribeRow,
   UploadRow,
+  UsefulContact,
 } from '../../../contract/mail.js';
+import type { Actor } from '../../http/actor.js';
+import type { ContactDb } from './contact-queries.js';
+import { mailPolicy } from './policy.js';
 import type { AttachmentDb, EmailRowDb, UploadDb, attemptsOf, findEmail } from './queries.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -98,4 +102,22 @@ export const presentAttachment = (r: AttachmentDb): AttachmentRow => ({
   size: Number(r.size),
   olympiadId: r.olympiad_id,
   createdAt: iso(r.created_at),
+});
+
+/** A useful contact, with what the caller may do with it. */
+export const presentContact = (actor: Actor, c: ContactDb): UsefulContact => ({
+  id: c.id,
+  olympiadId: c.olympiad_id,
+  name: c.name,
+  organisation: c.organisation,
+  role: c.role,
+  email: c.email,
+  phone: c.phone,
+  notes: c.notes,
+  suppressed: Boolean(c.suppressed),
+  updatedAt: iso(c.updated_at),
+  can: {
+    update: mailPolicy.canEditContact(actor, { olympiadId: c.olympiad_id }),
+    delete: mailPolicy.canEditContact(actor, { olympiadId: c.olympiad_id }),
+  },
 });

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SchoolInput } from '../../../contract/schools.js';
 import { type Queryable, rows } from '../../db/client.js';
-import { olympiads, schoolParticipants, schools, users } from '../../db/schema/index.js';
+import { olympiads, purchaseOrders, schoolParticipants, schools, users } from '../../db/schema/index.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
 export type SchoolRow = typeof schools.$inferSelect;
@@ -349,7 +349,12 @@ export async function enterSchool(q: Queryable, olympiadId: number, schoolId: nu
     .values({ olympiadId, schoolId, enteredBy })
     .onConflictDoNothing()
     .returning();
-  if (created) return { row: created, created: true };
+  if (created) {
+    // Every entry has its purchase order from the start (decision 018): the teacher sets its number, the
+    // accountant marks it paid.
+    await q.insert(purchaseOrders).values({ schoolParticipantId: created.id });
+    return { row: created, created: true };
+  }
   return { row: (await findParticipantOf(q, olympiadId, schoolId))!, created: false };
 }
 

@@ -1,0 +1,140 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PurchaseOrderState, PurchaseOrderStatus } from '../../../contract/finance.js';
+import type { PurchaseOrderComment } from '../../db/schema/index.js';
+import { type Queryable, rows } from '../../db/client.js';
+import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
+
+export interface OrderDb {
+  id: number;
+  school_participant_id: number;
+  olympiad_id: number;
+  school_id: number;
+  school_name: string;
+  town: string | null;
+  province: string | null;
+  paid: boolean;
+  pre_approved: boolean;
+  state: PurchaseOrderState;
+  schools_po: string | null;
+  free_learners: number;
+  comments: PurchaseOrderComment[];
+  learners: number;
+  amount_cents: number;
+  currency: string;
+  status_changed_at: Date | string | null;
+  status_changed_by: string | null;
+  deleted_at: Date | string | null;
+  updated_at: Date | string;
+}
+
+const stateSql = sql`(case when po.deleted_at is not null then 'deleted' when po.paid then 'paid'
+  when po.pre_approved then 'pre' else 'unpaid' end)`;
+
+const from = sql`purchase_orders po
+  join school_participants sp on sp.id = po.school_participant_id
+  join schools s on s.id = sp.school_id
+  join olympiads o on o.id = sp.olympiad_id
+  left join users cu on cu.id = po.status_changed_by
+  cross join lateral (select count(*)::int as n from users u
+    where u.school_id = sp.school_id and u.olympiad_id = sp.olympiad_id and u.role = 'learner') l`;
+
+const columns = sql`po.id, po.school_participant_id, sp.olympiad_id, sp.school_id, s.name as school_name, s.town, s.province,
+  po.paid, po.pre_approved, ${stateSql} as state, po.schools_po, po.free_learners, po.comments,
+  l.n as learners, (greatest(l.n - po.free_learners, 0) * o.fee_cents)::int as amount_cents, o.currency,
+  po.status_changed_at, nullif(btrim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')), '') as status_changed_by,
+  po.deleted_at, po.updated_at`;
+
+/** One olympiad's orders (live ones; removed ones too with `fetchDeleted`): paged, searched, sorted. */
+export async function listOrders(
+  q: Queryable,
+  olympiadId: number,
+  filter: { fetchDeleted: boolean; state?: PurchaseOrderState | undefined },
+  p: Paging,
+) {
+  const where: SQL[] = [sql`sp.olympiad_id = ${olympiadId}`];
+  if (!filter.fetchDeleted && filter.state !== 'deleted') where.push(sql`po.deleted_at is null`);
+  if (filter.state) where.push(sql`${stateSql} = ${filter.state}`);
+  if (p.search?.trim()) {
+    const like = containsPattern(p.search);
+    where.push(sql`(lower(s.name) like ${like} or lower(coalesce(s.town, '')) like ${like}
+      or lower(coalesce(po.schools_po, '')) like ${like} or s.emis_number like ${like})`);
+  }
+  const cond = sql.join(where, sql` and `);
+  const order = orderBy(
+    p,
+    {
+      schoolName: sql`lower(s.name)`,
+      state: stateSql,
+      learners: sql`l.n`,
+      amount: sql`greatest(l.n - po.free_learners, 0) * o.fee_cents`,
+      updatedAt: sql`po.updated_at`,
+    },
+    'schoolName',
+    sql`po.id`,
+  );
+  const [items, [count]] = await Promise.all([
+    rows<OrderDb>(
+      q,
+      sql`select ${columns} from ${from} where ${cond} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
+    ),
+    rows<{ n: number }>(
+      q,
+      sql`select count(*)::int as n from purchase_orders po join school_participants sp on sp.id = po.school_participant_id
+        join schools s on s.id = sp.school_id where ${cond}`,
+    ),
+  ]);
+  return { items, total: Number(count?.n ?? 0) };
+}
+
+/** How many of an olympiad's orders are in each state. */
+export async function orderSummary(q: Queryable, olympiadId: number) {
+  const [r] = await rows<{ paid: number; pre: number; unpaid: number; deleted: number }>(
+    q,
+    sql`select count(*) filter (where po.deleted_at is null and po.paid)::int as paid,
+        count(*) filter (where po.deleted_at is null and po.pre_approved)::int as pre,
+        count(*) filter (where po.deleted_at is null and not po.paid and not po.pre_approved)::int as unpaid,
+        count(*) filter (where po.deleted_at is not null)::int as deleted
+      from purchase_orders po join school_participants sp on sp.id = po.school_participant_id
+      where sp.olympiad_id = ${olympiadId}`,
+  );
+  return { paid: r?.paid ?? 0, pre: r?.pre ?? 0, unpaid: r?.unpaid ?? 0, deleted: r?.deleted ?? 0 };
+}
+
+export async function findOrder(q: Queryable, id: number) {
+  const [row] = await rows<OrderDb>(q, sql`select ${columns} from ${from} where po.id = ${id}`);
+  return row ?? null;
+}
+
+const flags: Record<PurchaseOrderStatus, { paid: boolean; pre: boolean }> = {
+  paid: { paid: true, pre: false },
+  pre: { paid: false, pre: true },
+  unpaid: { paid: false, pre: false },
+};
+
+/**
+ * Sets an order's state (spec §4): one statement, so two people pressing at once leave one of the two answers.
+ * A removed order is brought back at the same time, unless its school has another live order. Answers
+ * whether a row changed.
+ */
+export async function setOrderStatus(q: Queryable, id: number, status: PurchaseOrderStatus, by: number) {
+  const f = flags[status];
+  const done = await rows<{ id: number }>(
+    q,
+    sql`update purchase_orders po set paid = ${f.paid}, pre_approved = ${f.pre}, status_changed_at = now(),
+        status_changed_by = ${by}, deleted_at = null, deleted_by = null, updated_at = now()
+      where po.id = ${id} and (po.deleted_at is null or not exists (select 1 from purchase_orders other
+        where other.school_participant_id = po.school_participant_id and other.deleted_at is null))
+      returning po.id`,
+  );
+  return done.length > 0;
+}
+
+/** Removes an order (kept, marked deleted, for `fetchDeleted`). Answers whether it was live. */
+export async function deleteOrder(q: Queryable, id: number, by: number) {
+  const done = await rows<{ id: number }>(
+    q,
+    sql`update purchase_orders set deleted_at = now(), deleted_by = ${by}, updated_at = now()
+      where id = ${id} and deleted_at is null returning id`,
+  );
+  return done.length > 0;
+}

@@ -1,0 +1,92 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { UsefulContactInput } from '../../../contract/mail.js';
+import { type Queryable, rows } from '../../db/client.js';
+import { suppressedSql } from '../../platform/mail-suppression.js';
+import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
+
+export interface ContactDb {
+  id: number;
+  olympiad_id: number;
+  name: string;
+  organisation: string | null;
+  role: string | null;
+  email: string | null;
+  phone: string | null;
+  notes: string | null;
+  suppressed: boolean;
+  updated_at: Date | string;
+}
+
+const columns = sql`c.id, c.olympiad_id, c.name, c.organisation, c.role, c.email, c.phone, c.notes, c.updated_at,
+  (c.email is not null and ${suppressedSql(sql`c.email`, sql`c.olympiad_id`)}) as suppressed`;
+
+/** One olympiad's useful contacts: paged, searched (name, organisation, role, email), sorted by a whitelisted column. */
+export async function listContacts(q: Queryable, olympiadId: number, p: Paging) {
+  const where: SQL[] = [sql`c.olympiad_id = ${olympiadId}`];
+  if (p.search?.trim()) {
+    const like = containsPattern(p.search);
+    where.push(sql`(lower(c.name) like ${like} or lower(coalesce(c.organisation, '')) like ${like}
+      or lower(coalesce(c.role, '')) like ${like} or lower(coalesce(c.email, '')) like ${like})`);
+  }
+  const cond = sql.join(where, sql` and `);
+  const order = orderBy(
+    p,
+    {
+      name: sql`lower(c.name)`,
+      organisation: sql`lower(c.organisation)`,
+      role: sql`lower(c.role)`,
+      email: sql`lower(c.email)`,
+      updatedAt: sql`c.updated_at`,
+    },
+    'name',
+    sql`c.id`,
+  );
+  const [items, [count]] = await Promise.all([
+    rows<ContactDb>(
+      q,
+      sql`select ${columns} from useful_contacts c where ${cond} order by ${order}
+        limit ${p.pageSize} offset ${offsetOf(p)}`,
+    ),
+    rows<{ n: number }>(q, sql`select count(*)::int as n from useful_contacts c where ${cond}`),
+  ]);
+  return { items, total: Number(count?.n ?? 0) };
+}
+
+export async function findContact(q: Queryable, id: number) {
+  const [row] = await rows<ContactDb>(q, sql`select ${columns} from useful_contacts c where c.id = ${id}`);
+  return row ?? null;
+}
+
+/** Another contact of the olympiad with this address (addresses are unique per olympiad). */
+export async function contactWithEmail(q: Queryable, olympiadId: number, email: string, exceptId: number | null) {
+  const [row] = await rows<{ id: number; name: string }>(
+    q,
+    sql`select id, name from useful_contacts where olympiad_id = ${olympiadId} and lower(email) = lower(${email})
+      and id <> ${exceptId ?? 0} limit 1`,
+  );
+  return row ?? null;
+}
+
+/** What a contact holds, as the input schema leaves it (trimmed, empty text as null, address lower-cased). */
+export type ContactValues = Omit<z.output<typeof UsefulContactInput>, 'olympiadId'>;
+
+export async function insertContact(q: Queryable, olympiadId: number, v: ContactValues, createdBy: number) {
+  const [row] = await rows<{ id: number }>(
+    q,
+    sql`insert into useful_contacts (olympiad_id, name, organisation, role, email, phone, notes, created_by)
+      values (${olympiadId}, ${v.name}, ${v.organisation ?? null}, ${v.role ?? null}, ${v.email ?? null},
+        ${v.phone ?? null}, ${v.notes ?? null}, ${createdBy}) returning id`,
+  );
+  return row!.id;
+}
+
+export async function updateContact(q: Queryable, id: number, v: ContactValues) {
+  await q.execute(sql`update useful_contacts set name = ${v.name}, organisation = ${v.organisation ?? null},
+    role = ${v.role ?? null}, email = ${v.email ?? null}, phone = ${v.phone ?? null}, notes = ${v.notes ?? null},
+    updated_at = now() where id = ${id}`);
+}
+
+export async function deleteContact(q: Queryable, id: number) {
+  await q.execute(sql`delete from useful_contacts where id = ${id}`);
+}
