@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { OlympiadRecord } from '../../../../../contract/olympiads.js';
 import { isApiError } from '../../../lib/api/index.js';
 import { useSetOpen, useSetPinned } from '../api/olympiads.js';
-import { Confirm } from './Confirm.js';
+import { Confirm } from '../../../components/Confirm.js';
 
 /** Open/close and pin/unpin, each confirmed; opening despite blockers needs a second, explicit confirmation. */
 export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord; compact?: boolean }) {

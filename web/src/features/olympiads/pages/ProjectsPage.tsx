@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Project } from '../../../../../contract/olympiads.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useDeleteProject, useProjects } from '../api/projects.js';
-import { Confirm } from '../components/Confirm.js';
+import { Confirm } from '../../../components/Confirm.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { ProjectForm } from '../components/ProjectForm.js';
 

@@ -20,7 +20,7 @@ import { ActAsUserForm } from '../../../components/ActAsUserForm.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useLearnerSearch, useRemark, useResetLearner } from '../api/actions.js';
 import { useOlympiadByName } from '../api/olympiads.js';
-import { Confirm } from '../components/Confirm.js';
+import { Confirm } from '../../../components/Confirm.js';
 import { formatDateTime } from '../components/dates.js';
 import { OlympiadForm } from '../components/OlympiadForm.js';
 import { OpenBadge, OpenPinActions } from '../components/OpenPinActions.js';

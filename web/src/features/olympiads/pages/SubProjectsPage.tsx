@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { type SubProject, SubProjectInput } from '../../../../../contract/olympiads.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useDeleteSubProject, useSaveSubProject, useSubProjects } from '../api/projects.js';
-import { Confirm } from '../components/Confirm.js';
+import { Confirm } from '../../../components/Confirm.js';
 import { applyFieldErrors } from '../components/field-errors.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { ProjectSelect } from '../components/ProjectSelect.js';
