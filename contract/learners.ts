@@ -86,11 +86,36 @@ export const ImportReport = z.object({
   ),
   /** The encoding the file was read in (csv). */
   encoding: z.string(),
+  /**
+   * Every row is right: the checked rows wait on the server as a held import; starting it
+   * (`POST learner/v-rest/import/{importId}/start`) loads them in the background. Null when a row needs attention.
+   */
+  importId: z.number().int().nullable(),
 });
 export type ImportReport = z.infer<typeof ImportReport>;
 
-export const ImportResult = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  created: z.number().int(),
+/** Where a background import is (decision 018): held (checked, not started) → queued → running → done | failed. */
+export const importStatuses = ['held', 'queued', 'running', 'done', 'failed'] as const;
+/** What a running import is doing: making usernames and passwords (`done` of `total`), then saving all rows at once. */
+export const importPhases = ['credentials', 'saving', 'done'] as const;
+
+export const ImportJob = z.object({
+  id: z.number().int(),
+  status: z.enum(importStatuses),
+  phase: z.enum(importPhases).nullable(),
+  /** Learners whose credentials are made so far, of `total`. */
+  done: z.number().int(),
+  total: z.number().int(),
+  fileName: z.string(),
+  /** Learners created (done). */
+  created: z.number().int().nullable(),
+  /** What to tell the person: the result (done) or why nothing was saved (failed). */
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
 });
+export type ImportJob = z.infer<typeof ImportJob>;
+export const ImportJobResult = z.object({ success: z.literal(true), message: z.string().optional(), job: ImportJob });
+
+/** What a job handler keeps as the result of an import. */
+export const ImportOutcome = z.object({ created: z.number().int(), message: z.string() });

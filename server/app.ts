@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { registerAuthentication } from './features/auth/authenticate.js';
 import { authRoutes } from './features/auth/routes.js';
+import { contentRoutes } from './features/content/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { olympiadsRoutes } from './features/olympiads/routes.js';
 import { publicRoutes } from './features/public/routes.js';
@@ -21,6 +22,7 @@ import type { Actor } from './http/actor.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import type { Mailer } from './platform/mailer.js';
 import { registerMailRuntime } from './platform/mail-runtime.js';
+import { registerJobRuntime } from './platform/jobs.js';
 import { mailRoutes } from './features/mail/routes.js';
 
 declare module 'fastify' {
@@ -104,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerAuthentication(app);
   registerMailRuntime(app);
+  registerJobRuntime(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -116,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(learnersRoutes);
   await app.register(olympiadsRoutes);
   await app.register(questionsRoutes);
+  await app.register(contentRoutes);
   if (deps.serveWeb) await app.register(webRoutes, { root: deps.webRoot });
   return app;
 }

@@ -52,6 +52,10 @@ const Env = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(60),
   MAIL_SENDING_LEASE_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Background jobs (decision 018): run the worker in this process, how often it looks, the claim's lease. */
+  JOBS_WORKER: boolish.default(true),
+  JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
   /** Shared secret of the bounce intake (POST /bounce/api/intake, header x-bounce-secret). Unset: intake off. */
   BOUNCE_SECRET: z.string().min(16, 'BOUNCE_SECRET must be at least 16 characters').optional(),
   UPLOAD_MAX_BYTES: z.coerce
@@ -98,6 +102,7 @@ export interface Config {
     bounceSecret: string | undefined;
   };
   uploadMaxBytes: number;
+  jobs: { worker: boolean; pollMs: number; leaseSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -148,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       bounceSecret: e.BOUNCE_SECRET,
     },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    jobs: { worker: e.JOBS_WORKER, pollMs: e.JOBS_POLL_MS, leaseSeconds: e.JOBS_LEASE_SECONDS },
   };
 }
 

@@ -11,8 +11,11 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
+/** Who did it: a request's actor, or the person a background job runs for. */
+export type AuditActor = Pick<Actor, 'userId' | 'impersonatorId'>;
+
 /** Writes one audit row; call it inside the same transaction as the change it records. */
-export async function audit(q: Queryable, actor: Actor | null, entry: AuditEntry): Promise<void> {
+export async function audit(q: Queryable, actor: AuditActor | null, entry: AuditEntry): Promise<void> {
   await q.insert(auditLog).values({
     actorId: actor?.userId ?? null,
     impersonatorId: actor?.impersonatorId ?? null,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client.js';
 import { examDemoTexts, seedExamDemo } from './demo-exam.js';
+import { seedDemoFaqs } from './demo-faqs.js';
 import {
   createContact,
   createOlympiad,
@@ -234,6 +235,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       email: 'teacher@rbhs.example.org',
       schoolId: school2.id,
     });
+    await seedDemoFaqs(tx, { geoDemoId: geoDemo.id, geographyProjectId: geography.id });
     // geo-quick's learners first, so that geo-demo's learner1/learner2 are the newest rows of those names.
     await seedExamDemo(tx, {
       geographyProjectId: geography.id,

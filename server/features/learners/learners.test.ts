@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOlympiad, createSchool, enterSchool } from '../../seed/factories.js';
+import { createOlympiad, createSchool, createUser, enterSchool, grant } from '../../seed/factories.js';
 import { type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
 
 let server: TestServer;
@@ -39,6 +39,17 @@ async function upload(path: string, file: Buffer, name: string, token: string | 
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
+/** Polls an import until it is done or failed (the worker of the test server runs it). */
+async function finished(id: number, token: string | undefined) {
+  for (let i = 0; i < 200; i++) {
+    const res = await server.api('GET', `/learner/v-rest/import/${id}`, { token });
+    expect(res.status).toBe(200);
+    if (res.body.job.status === 'done' || res.body.job.status === 'failed') return res.body.job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`import ${id} did not finish`);
+}
+
 const learnersOf = (schoolId: number) =>
   server.query<{ id: number; first_name: string; last_name: string; grade: number; username: string }>`
     select id, first_name, last_name, grade, username from users where role = 'learner' and school_id = ${schoolId} and olympiad_id = ${demo.geoDemo} order by id`;
@@ -73,9 +84,12 @@ describe('loading learners from a spreadsheet', () => {
       ['Zoë', "O'Neill", 10],
       ['Thabo', 'Nkosi', 'Grade 11'],
     ]);
-    const done = await upload(`/learner/v-rest/import${q}`, good, 'class.xlsx', tokens.teacher);
-    expect(done.status).toBe(200);
-    expect(done.body.created).toBe(2);
+    const queued = await upload(`/learner/v-rest/import${q}`, good, 'class.xlsx', tokens.teacher);
+    expect(queued.status).toBe(202);
+    expect(queued.body.job).toMatchObject({ status: 'queued', total: 2, fileName: 'class.xlsx' });
+    const done = await finished(queued.body.job.id, tokens.teacher);
+    expect(done).toMatchObject({ status: 'done', created: 2, done: 2, total: 2, phase: 'done' });
+    expect(done.message).toBe('2 learners are loaded. Download their sign-in slips next.');
     const after = await learnersOf(demo.school1);
     expect(after.slice(-2).map((l) => [l.first_name, l.last_name, l.grade])).toEqual([
       ['Zoë', "O'Neill", 10],
@@ -116,8 +130,8 @@ describe('loading learners from a spreadsheet', () => {
       { row: 2, firstName: 'Chloé', lastName: 'D’Arcy', grade: 7 },
       { row: 3, firstName: 'Anaïs', lastName: 'Botha', grade: 12 },
     ]);
-    const done = await upload(`/learner/v-rest/import${q}`, cp1252, 'b.csv', tokens.teacher);
-    expect(done.body.created).toBe(2);
+    const queued = await upload(`/learner/v-rest/import${q}`, cp1252, 'b.csv', tokens.teacher);
+    expect((await finished(queued.body.job.id, tokens.teacher)).created).toBe(2);
     expect((await learnersOf(demo.school1)).some((l) => l.last_name === 'D’Arcy')).toBe(true);
   });
 
@@ -185,6 +199,85 @@ describe('loading learners from a spreadsheet', () => {
     expect(wb.worksheets[0]!.getRow(1).values).toEqual([undefined, 'First name', 'Surname', 'Grade']);
     const c = await server.api('GET', '/learner/v-rest/template?format=csv', { token: tokens.teacher });
     expect(c.text).toBe('First name,Surname,Grade\r\n');
+  });
+});
+
+describe('imports run in the background (decision on jobs)', () => {
+  const csvOf = (rows: string[]) => Buffer.from(`First name,Surname,Grade\n${rows.join('\n')}\n`);
+
+  it('a checked file waits as a held import; starting it loads every row in the worker, with progress and an audit row', async () => {
+    const q = `?olympiadId=${demo.geoDemo}`;
+    const rows = Array.from({ length: 300 }, (_, i) => `Leano${i},Molefe,${7 + (i % 6)}`);
+    const report = await upload(`/learner/v-rest/import/preview${q}`, csvOf(rows), 'big.csv', tokens.teacher2);
+    expect(report.body).toMatchObject({ total: 300, valid: 300, invalid: 0 });
+    const id = report.body.importId as number;
+    expect(id).toBeGreaterThan(0);
+    const held = await server.api('GET', `/learner/v-rest/import/${id}`, { token: tokens.teacher2 });
+    expect(held.body.job).toMatchObject({ status: 'held', done: 0, total: 300, fileName: 'big.csv', created: null });
+    expect((await learnersOf(demo.school2)).filter((l) => l.last_name === 'Molefe')).toHaveLength(0);
+
+    const started = await server.api('POST', `/learner/v-rest/import/${id}/start`, { token: tokens.teacher2 });
+    expect(started.status).toBe(202);
+    expect(['queued', 'running', 'done']).toContain(started.body.job.status);
+    const again = await server.api('POST', `/learner/v-rest/import/${id}/start`, { token: tokens.teacher2 });
+    expect(again.status).toBe(409);
+    const job = await finished(id, tokens.teacher2);
+    expect(job).toMatchObject({ status: 'done', created: 300, done: 300, total: 300 });
+    expect((await learnersOf(demo.school2)).filter((l) => l.last_name === 'Molefe')).toHaveLength(300);
+    const [row] = await server.query<{ payload: unknown; locked_by: string | null; attempts: number }>`
+      select payload, locked_by, attempts from jobs where id = ${id}`;
+    expect(row).toEqual({ payload: {}, locked_by: null, attempts: 1 });
+    const [audit] = await server.query<{ actor_id: number; data: { created: number } }>`
+      select actor_id, data from audit_log where action = 'learners.import' order by id desc limit 1`;
+    expect(audit).toMatchObject({ actor_id: demo.users.teacher2, data: { created: 300 } });
+  });
+
+  it('all or nothing in the worker too: a learner loaded meanwhile fails the whole import, and nothing is saved', async () => {
+    const q = `?olympiadId=${demo.geoDemo}`;
+    const report = await upload(
+      `/learner/v-rest/import/preview${q}`,
+      csvOf(['Kea,Mahlangu,8', 'Naledi,Mahlangu,9']),
+      'race.csv',
+      tokens.teacher2,
+    );
+    const id = report.body.importId as number;
+    const one = await server.api('POST', '/learner/v-rest/', {
+      token: tokens.teacher2,
+      body: { olympiadId: demo.geoDemo, firstName: 'Naledi', lastName: 'Mahlangu', grade: 9 },
+    });
+    expect(one.status).toBe(200);
+    await server.api('POST', `/learner/v-rest/import/${id}/start`, { token: tokens.teacher2 });
+    const job = await finished(id, tokens.teacher2);
+    expect(job.status).toBe('failed');
+    expect(job.message).toMatch(/Row 3: Naledi Mahlangu was loaded meanwhile/);
+    expect((await learnersOf(demo.school2)).filter((l) => l.last_name === 'Mahlangu').map((l) => l.first_name)).toEqual(
+      ['Naledi'],
+    );
+  });
+
+  it('another school’s teacher, another olympiad’s admin and a learner cannot see or start an import (404/403, unchanged)', async () => {
+    const report = await upload(
+      `/learner/v-rest/import/preview?olympiadId=${demo.geoDemo}`,
+      csvOf(['Private,Person,10']),
+      'mine.csv',
+      tokens.teacher,
+    );
+    const id = report.body.importId as number;
+    const outsider = await createOlympiad(server.db);
+    const otherAdmin = await createUser(server.db, { role: 'admin', password: 'password-123' });
+    await grant(server.db, otherAdmin.id, outsider.id, 'admin');
+    const otherToken = (await server.signIn(otherAdmin.username, { password: 'password-123' })).accessToken.token;
+    for (const token of [tokens.teacher2, otherToken]) {
+      expect((await server.api('GET', `/learner/v-rest/import/${id}`, { token })).status).toBe(404);
+      expect((await server.api('POST', `/learner/v-rest/import/${id}/start`, { token })).status).toBe(404);
+    }
+    expect((await server.api('GET', `/learner/v-rest/import/${id}`, { token: tokens.learner })).status).toBe(403);
+    expect((await server.api('GET', `/learner/v-rest/import/${id}`)).status).toBe(401);
+    const [row] = await server.query<{ status: string }>`select status from jobs where id = ${id}`;
+    expect(row!.status).toBe('held');
+    // The school's admin may start it.
+    expect((await server.api('POST', `/learner/v-rest/import/${id}/start`, { token: tokens.admin })).status).toBe(202);
+    expect((await finished(id, tokens.admin)).created).toBe(1);
   });
 });
 

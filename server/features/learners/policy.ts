@@ -31,4 +31,10 @@ export const learnersPolicy = {
     if (actor.role === 'teacher') return actor.schoolId != null && actor.schoolId === learner.schoolId;
     return holdsOlympiad(actor, learner.olympiadId, ['admin']);
   },
+  /** An import (a background job) is seen and started by its school's teacher and its olympiad's admins. */
+  canSeeImport(actor: Actor, job: { olympiadId: number | null; schoolId: number | null }): boolean {
+    if (job.olympiadId == null || job.schoolId == null) return false;
+    if (actor.role === 'teacher') return actor.schoolId != null && actor.schoolId === job.schoolId;
+    return holdsOlympiad(actor, job.olympiadId, ['admin']);
+  },
 };

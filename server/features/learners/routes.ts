@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CreatedLearner,
+  ImportJobResult,
   ImportReport,
-  ImportResult,
   Learner,
   LearnerInput,
   LearnerListQuery,
@@ -13,16 +13,31 @@ import {
   TemplateQuery,
 } from '../../../contract/learners.js';
 import { Ok, pageOf } from '../../../contract/errors.js';
-import { badRequest, conflict, HttpError, invalid, notFound } from '../../http/errors.js';
+import type { Actor } from '../../http/actor.js';
+import { badRequest, conflict, errorBody, HttpError, invalid, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
+import { findJob, insertJob, releaseJob } from '../../platform/jobs.js';
 import { pageResult } from '../../platform/paging.js';
 import { openSlipPassword } from './credentials.js';
 import { learnersAccess, learnersPolicy } from './policy.js';
+import { presentImportJob } from './present.js';
 import * as queries from './queries.js';
-import { addOne, importLearners, preview, resolveScope } from './service.js';
+import { addOne, importLearners, preview, resolveScope, type Scope, scopeOf } from './service.js';
 import { slipsCsv, slipsPdf, templateCsv, templateXlsx } from './slips.js';
-import { learnerKey, readSheet } from './spreadsheet.js';
+import { type CheckedRow, learnerKey, readSheet, type ReadSheet } from './spreadsheet.js';
+
+const IMPORT_JOB = 'learners.import';
+type Checked = Awaited<ReturnType<typeof preview>>;
+
+/** What an import job carries: the checked rows (compact), the scope, and whom the audit row names. */
+const ImportPayload = z.object({
+  olympiadId: z.number().int(),
+  schoolId: z.number().int(),
+  actor: z.object({ userId: z.number().int(), impersonatorId: z.number().int().nullable() }),
+  ip: z.string().nullable(),
+  rows: z.array(z.tuple([z.number().int(), z.string(), z.string(), z.number().int()])),
+});
 
 const tags = ['learners'];
 const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
@@ -112,12 +127,55 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  /** The per-row report of a checked sheet (the first 1,000 problems; the first 20 rows as they will be saved). */
+  function report(fileName: string, sheet: ReadSheet, checked: Checked, importId: number | null) {
+    return {
+      success: true as const,
+      fileName,
+      total: checked.total,
+      valid: checked.valid.length,
+      invalid: new Set(checked.errors.map((e) => e.row)).size,
+      errors: checked.errors.slice(0, 1000),
+      sample: checked.valid.slice(0, 20),
+      encoding: sheet.encoding,
+      importId,
+    };
+  }
+
+  /** Keeps the checked rows as an import job (held until the person confirms, or queued at once). */
+  async function saveImport(
+    actor: Actor,
+    ip: string,
+    scope: Scope,
+    fileName: string,
+    rows: CheckedRow[],
+    held: boolean,
+  ) {
+    return insertJob(db, {
+      kind: IMPORT_JOB,
+      status: held ? 'held' : 'queued',
+      label: fileName,
+      total: rows.length,
+      olympiadId: scope.olympiad.id,
+      schoolId: scope.school.id,
+      createdBy: actor.userId,
+      payload: {
+        olympiadId: scope.olympiad.id,
+        schoolId: scope.school.id,
+        actor: { userId: actor.userId, impersonatorId: actor.impersonatorId },
+        ip,
+        rows: rows.map((r) => [r.row, r.firstName, r.lastName, r.grade]),
+      },
+    });
+  }
+
   route(app, {
     method: 'POST',
     url: '/learner/v-rest/import/preview',
     tags,
     access: learnersAccess.manage,
-    summary: 'Check an uploaded xlsx/csv of learners row by row; nothing is saved',
+    summary:
+      'Check an uploaded xlsx/csv of learners row by row; nothing is saved. When every row is right the checked rows wait as a held import (importId) to be started',
     query: LearnerScopeQuery,
     response: ImportReport,
     handler: async ({ req, actor, query }) => {
@@ -125,16 +183,9 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
       const { bytes, fileName } = await uploadedFile(req);
       const sheet = await readSheet(bytes);
       const checked = await preview(app, scope, sheet);
-      return {
-        success: true as const,
-        fileName,
-        total: checked.total,
-        valid: checked.valid.length,
-        invalid: new Set(checked.errors.map((e) => e.row)).size,
-        errors: checked.errors.slice(0, 1000),
-        sample: checked.valid.slice(0, 20),
-        encoding: sheet.encoding,
-      };
+      const ready = !checked.errors.length && checked.valid.length > 0;
+      const job = ready ? await saveImport(actor, req.ip, scope, fileName, checked.valid, true) : null;
+      return report(fileName, sheet, checked, job?.id ?? null);
     },
   });
 
@@ -144,9 +195,9 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
     tags,
     access: learnersAccess.manage,
     summary:
-      'Load the learners of an uploaded xlsx/csv: all rows or none (a file with any bad row is refused with the report)',
+      'Upload, check and load at once: all rows or none. A file with any bad row is refused (422) with the report; otherwise the import is queued (202) and polled at GET learner/v-rest/import/{id}',
     query: LearnerScopeQuery,
-    response: ImportResult,
+    response: ImportJobResult,
     handler: async ({ req, reply, actor, query }) => {
       const scope = await resolveScope(app, actor, query.olympiadId, query.schoolId);
       const { bytes, fileName } = await uploadedFile(req);
@@ -154,32 +205,76 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
       const checked = await preview(app, scope, sheet);
       if (checked.errors.length || !checked.valid.length) {
         reply.status(checked.errors.length ? 422 : 400);
+        const message = checked.errors.length
+          ? `Nothing was saved: ${new Set(checked.errors.map((e) => e.row)).size} rows need attention`
+          : 'The file has no learners';
         return {
-          success: false,
-          code: 'validation_failed',
-          message: checked.errors.length
-            ? `Nothing was saved: ${new Set(checked.errors.map((e) => e.row)).size} rows need attention`
-            : 'The file has no learners',
-          error: checked.errors.length ? 'Nothing was saved: some rows need attention' : 'The file has no learners',
-          report: {
-            success: true,
-            fileName,
-            total: checked.total,
-            valid: checked.valid.length,
-            invalid: new Set(checked.errors.map((e) => e.row)).size,
-            errors: checked.errors.slice(0, 1000),
-            sample: [],
-            encoding: sheet.encoding,
-          },
+          ...errorBody(checked.errors.length ? 'validation_failed' : 'bad_request', message),
+          report: { ...report(fileName, sheet, checked, null), sample: [] },
         };
       }
-      const created = await importLearners(app, actor, req.ip, scope, checked.valid);
+      const job = await saveImport(actor, req.ip, scope, fileName, checked.valid, false);
+      app.jobs.kick();
+      reply.status(202);
       return {
         success: true as const,
-        created: created.length,
-        message: `${created.length} learners are loaded. Download their sign-in slips next.`,
+        message: `${checked.valid.length} learners are being loaded`,
+        job: presentImportJob(job),
       };
     },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/learner/v-rest/import/:id/start',
+    tags,
+    access: learnersAccess.manage,
+    summary: 'Start a checked (held) import: its learners are loaded in the background, all or none',
+    params: IdParams,
+    response: ImportJobResult,
+    handler: async ({ reply, actor, params }) => {
+      const job = await findJob(db, params.id, IMPORT_JOB);
+      if (!job || !learnersPolicy.canSeeImport(actor, job)) throw notFound('This import');
+      if (!(await releaseJob(db, job.id))) throw conflict('This import has been started already');
+      app.jobs.kick();
+      reply.status(202);
+      return { success: true as const, job: presentImportJob((await findJob(db, job.id, IMPORT_JOB))!) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/learner/v-rest/import/:id',
+    tags,
+    access: learnersAccess.manage,
+    summary: 'How far an import is: status, learners done of the total, and the outcome',
+    params: IdParams,
+    response: ImportJobResult,
+    handler: async ({ actor, params }) => {
+      const job = await findJob(db, params.id, IMPORT_JOB);
+      if (!job || !learnersPolicy.canSeeImport(actor, job)) throw notFound('This import');
+      return { success: true as const, job: presentImportJob(job) };
+    },
+  });
+
+  // The import itself runs in the job worker of whichever server process claims it (decision 018).
+  app.jobs.register(IMPORT_JOB, async ({ job, progress }) => {
+    const payload = ImportPayload.parse(job.payload);
+    const scope = await scopeOf(db, payload.olympiadId, payload.schoolId);
+    const rows = payload.rows.map(([row, firstName, lastName, grade]) => ({ row, firstName, lastName, grade }));
+    const created = await importLearners(
+      app,
+      payload.actor,
+      payload.ip,
+      scope,
+      rows,
+      'learners.import',
+      (done, phase) => progress(done, phase ? { phase } : {}),
+    );
+    return {
+      created: created.length,
+      message: `${created.length} learners are loaded. Download their sign-in slips next.`,
+    };
   });
 
   route(app, {

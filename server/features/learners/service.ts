@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../http/actor.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { audit } from '../../platform/audit.js';
+import { audit, type AuditActor } from '../../platform/audit.js';
 import {
   generatePassword,
   hashGeneratedPassword,
@@ -37,6 +37,13 @@ export async function resolveScope(
   if (!school) throw notFound('This school');
   const entry = await queries.findEntry(app.db, olympiad.id, school.id);
   if (!entry) throw conflict(`${school.name} is not entered in ${olympiad.title} yet: enter it first`);
+  return { olympiad, school };
+}
+
+/** The scope of a queued import, read again when it runs (the school or olympiad may be gone meanwhile). */
+export async function scopeOf(q: Queryable, olympiadId: number, schoolId: number): Promise<Scope> {
+  const [olympiad, school] = await Promise.all([queries.findOlympiad(q, olympiadId), queries.findSchool(q, schoolId)]);
+  if (!olympiad || !school) throw conflict('The school or the olympiad of this import is gone; nothing was saved');
   return { olympiad, school };
 }
 
@@ -85,12 +92,16 @@ async function assignUsernames(
   return result;
 }
 
+/** Reports how far an import is (a background job's progress); never called inside the transaction. */
+export type ImportProgress = (done: number, phase?: 'credentials' | 'saving') => Promise<void>;
+
 /** Credentials for new learners: passwords made and hashed (in parallel) outside the transaction. */
-export async function makeCredentials(secret: string, count: number) {
+export async function makeCredentials(secret: string, count: number, onProgress?: ImportProgress) {
   const passwords = Array.from({ length: count }, generatePassword);
   const hashes: string[] = [];
   for (let i = 0; i < passwords.length; i += 256) {
     hashes.push(...(await Promise.all(passwords.slice(i, i + 256).map(hashGeneratedPassword))));
+    await onProgress?.(hashes.length);
   }
   return passwords.map((p, i) => ({
     password: p,
@@ -105,13 +116,17 @@ export async function makeCredentials(secret: string, count: number) {
  */
 export async function importLearners(
   app: FastifyInstance,
-  actor: Actor,
-  ip: string,
+  actor: AuditActor,
+  ip: string | null,
   scope: Scope,
   rows: CheckedRow[],
   action = 'learners.import',
+  onProgress?: ImportProgress,
 ) {
-  const credentials = await makeCredentials(app.config.appSecret, rows.length);
+  await onProgress?.(0, 'credentials');
+  const credentials = await makeCredentials(app.config.appSecret, rows.length, onProgress);
+  // The transaction holds the (PGlite: only) connection: progress is reported before it, never inside.
+  await onProgress?.(rows.length, 'saving');
   return app.db.transaction(async (tx) => {
     const entry = await queries.findEntry(tx, scope.olympiad.id, scope.school.id, true);
     if (!entry) throw conflict(`${scope.school.name} is not entered in ${scope.olympiad.title}`);

@@ -3,35 +3,54 @@ import { type Query, apiUrl, authHeaders, handleUnauthorized } from './client.js
 import { ApiError } from './errors.js';
 import { NETWORK_ERROR_MESSAGE } from './messages.js';
 
+/** How far an upload is: bytes sent of the total (the file and the form around it). */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/** The raw answer of an upload: status, text, and whether the server was reached at all. */
+function send(
+  url: string,
+  form: FormData,
+  onProgress?: (p: UploadProgress) => void,
+): Promise<{ status: number; statusText: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    // XMLHttpRequest, not fetch: only it reports upload progress (DESIGN §4, long work shows progress).
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    if (onProgress) {
+      xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
+    }
+    xhr.onload = () => resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText });
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network'));
+    xhr.onabort = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network'));
+    xhr.send(form);
+  });
+}
+
 /**
  * A file upload (multipart/form-data, one field named `file`) with the same semantics as `apiRequest`:
- * bearer from the stored user, the error shape's message on failure, a 401 signs out.
+ * bearer from the stored user, the error shape's message on failure, a 401 signs out. `onProgress`
+ * follows the bytes on their way to the server.
  */
 export async function apiUpload<T>(
   path: string,
   file: File,
-  options: { query?: Query; schema: z.ZodType<T> },
+  options: { query?: Query; schema: z.ZodType<T>; onProgress?: (p: UploadProgress) => void },
 ): Promise<T> {
   const form = new FormData();
   form.append('file', file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path, options.query), {
-      method: 'POST',
-      headers: { Accept: 'application/json', ...authHeaders() },
-      body: form,
-    });
-  } catch {
-    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network');
-  }
-  const text = await response.text();
+  const response = await send(apiUrl(path, options.query), form, options.onProgress);
   let data: unknown = null;
   try {
-    data = text ? (JSON.parse(text) as unknown) : null;
+    data = response.text ? (JSON.parse(response.text) as unknown) : null;
   } catch {
-    data = text;
+    data = response.text;
   }
-  if (!response.ok) {
+  if (response.status < 200 || response.status >= 300) {
     if (response.status === 401) handleUnauthorized('sign-out');
     const body = (typeof data === 'object' && data ? data : {}) as {
       message?: unknown;

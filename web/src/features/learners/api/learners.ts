@@ -1,10 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Ok, pageOf } from '../../../../../contract/errors.js';
-import { CreatedLearner, ImportReport, ImportResult, Learner } from '../../../../../contract/learners.js';
+import {
+  CreatedLearner,
+  type ImportJob,
+  ImportJobResult,
+  ImportReport,
+  Learner,
+} from '../../../../../contract/learners.js';
 import { SchoolParticipant } from '../../../../../contract/schools.js';
 import type { ListParams } from '../../../components/PagedTable.js';
-import { api, downloadFile, postForm } from '../../../lib/api/index.js';
+import { api, downloadFile } from '../../../lib/api/index.js';
+import { apiUpload, type UploadProgress } from '../../../lib/api/upload.js';
 
 export interface LearnerScope {
   olympiadId: number;
@@ -21,25 +28,48 @@ export const useLearners = (scope: LearnerScope | null, params: ListParams) =>
     enabled: scope != null,
   });
 
-/** POST learner/v-rest/import/preview (multipart): the per-row report; nothing is saved. */
+/** POST learner/v-rest/import/preview (multipart, with upload progress): the per-row report; nothing is saved. */
 export function usePreviewImport() {
   return useMutation({
-    mutationFn: ({ scope, file }: { scope: LearnerScope; file: File }) =>
-      postForm<z.infer<typeof ImportReport>>('/learner/v-rest/import/preview', { file }, { query: { ...scope } }).then(
-        (r) => ImportReport.parse(r),
-      ),
+    mutationFn: ({
+      scope,
+      file,
+      onProgress,
+    }: {
+      scope: LearnerScope;
+      file: File;
+      onProgress?: (p: UploadProgress) => void;
+    }) =>
+      apiUpload('/learner/v-rest/import/preview', file, {
+        query: { ...scope },
+        schema: ImportReport,
+        ...(onProgress ? { onProgress } : {}),
+      }),
   });
 }
 
-/** POST learner/v-rest/import (multipart): all rows or none. */
-export function useRunImport() {
-  const client = useQueryClient();
+/** POST learner/v-rest/import/{id}/start: the checked rows are loaded in the background, all or none. */
+export function useStartImport() {
   return useMutation({
-    mutationFn: ({ scope, file }: { scope: LearnerScope; file: File }) =>
-      postForm<z.infer<typeof ImportResult>>('/learner/v-rest/import', { file }, { query: { ...scope } }).then((r) =>
-        ImportResult.parse(r),
-      ),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['learner'] }),
+    mutationFn: (importId: number) =>
+      api.post(`/learner/v-rest/import/${importId}/start`, { schema: ImportJobResult }).then((r) => r.job),
+  });
+}
+
+const finished = (job: ImportJob | undefined) => job?.status === 'done' || job?.status === 'failed';
+
+/** GET learner/v-rest/import/{id}, polled every half second until the import is done or failed. */
+export function useImportJob(importId: number | null) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: ['learner', 'import', importId],
+    queryFn: async () => {
+      const { job } = await api.get(`/learner/v-rest/import/${importId}`, { schema: ImportJobResult });
+      if (job.status === 'done') await client.invalidateQueries({ queryKey: ['learner', 'list'] });
+      return job;
+    },
+    enabled: importId != null,
+    refetchInterval: (query) => (finished(query.state.data) ? false : 500),
   });
 }
 

@@ -8,6 +8,7 @@ import {
   Modal,
   NumberInput,
   PasswordInput,
+  Progress,
   Select,
   SimpleGrid,
   Stack,
@@ -18,8 +19,8 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
-import { LearnerInput, type ImportReport, type Learner } from '../../../../../contract/learners.js';
+import { type ReactNode, useState } from 'react';
+import { type ImportJob, type ImportReport, LearnerInput, type Learner } from '../../../../../contract/learners.js';
 import { Password } from '../../../../../contract/auth.js';
 import { applyFieldErrors } from '../../../components/field-errors.js';
 import { PageHeader } from '../../../components/PageHeader.js';
@@ -33,10 +34,11 @@ import {
   useAddLearner,
   useDeleteLearner,
   useEntries,
+  useImportJob,
   useLearners,
   usePreviewImport,
-  useRunImport,
   useSetLearnerPassword,
+  useStartImport,
   useUpdateLearner,
 } from '../api/learners.js';
 
@@ -126,15 +128,25 @@ function EntryPicker({
 function UploadCard({ scope, slipName }: { scope: LearnerScope; slipName: string }) {
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
-  const [loaded, setLoaded] = useState<string | null>(null);
+  const [sent, setSent] = useState<number | null>(null);
+  const [importId, setImportId] = useState<number | null>(null);
   const preview = usePreviewImport();
-  const run = useRunImport();
+  const start = useStartImport();
+  const job = useImportJob(importId);
   const check = (f: File | null) => {
     setFile(f);
     setReport(null);
-    setLoaded(null);
-    if (f) preview.mutate({ scope, file: f }, { onSuccess: setReport });
+    setImportId(null);
+    setSent(f ? 0 : null);
+    preview.reset();
+    start.reset();
+    if (f)
+      preview.mutate(
+        { scope, file: f, onProgress: (p) => setSent(p.total ? Math.round((100 * p.loaded) / p.total) : null) },
+        { onSuccess: setReport, onSettled: () => setSent(null) },
+      );
   };
+  const running = importId != null && job.data?.status !== 'done' && job.data?.status !== 'failed';
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="upload-title">
       <Title order={2} size="h3" id="upload-title" mb="xs">
@@ -158,48 +170,118 @@ function UploadCard({ scope, slipName }: { scope: LearnerScope; slipName: string
         value={file}
         onChange={check}
         clearable
+        disabled={running}
         maw={480}
         description="It is checked at once; nothing is saved until you confirm."
       />
-      {preview.isPending ? <Text mt="md">Checking every row…</Text> : null}
-      {report ? <Report report={report} /> : null}
-      {report && report.invalid === 0 && report.valid > 0 && !loaded ? (
+      {preview.isPending ? (
+        <Stack gap={4} mt="md" maw={480}>
+          <Text size="sm">{sent != null && sent < 100 ? `Uploading… ${sent}%` : 'Checking every row…'}</Text>
+          <Progress
+            value={sent != null && sent < 100 ? sent : 100}
+            animated={sent == null || sent >= 100}
+            aria-label={sent != null && sent < 100 ? 'Upload' : 'Checking the rows'}
+          />
+        </Stack>
+      ) : null}
+      {preview.error ? (
+        <Alert color="red" mt="md" role="alert">
+          {preview.error.message}
+        </Alert>
+      ) : null}
+      {report && importId == null ? <Report report={report} /> : null}
+      {report && report.importId != null && importId == null ? (
         <Group mt="md">
           <Button
             size="md"
-            loading={run.isPending}
-            onClick={() =>
-              file &&
-              run.mutate(
-                { scope, file },
-                {
-                  onSuccess: (r) => {
-                    setLoaded(r.message);
-                    setReport(null);
-                    setFile(null);
-                  },
-                },
-              )
-            }
+            loading={start.isPending}
+            onClick={() => start.mutate(report.importId!, { onSuccess: (j) => setImportId(j.id) })}
           >
             Load {report.valid} learners
           </Button>
         </Group>
       ) : null}
-      {loaded ? (
-        <Alert color="green" mt="md" title="Learners loaded" role="status">
-          <Text>{loaded}</Text>
-          <Group mt="sm" gap="xs">
-            <Button size="xs" onClick={() => void downloadSlips(scope, 'pdf', slipName)}>
-              Download sign-in slips (PDF)
-            </Button>
-            <Button size="xs" variant="light" onClick={() => void downloadSlips(scope, 'csv', slipName)}>
-              Slips as CSV
-            </Button>
-          </Group>
+      {start.error ? (
+        <Alert color="red" mt="md" role="alert">
+          {start.error.message}
         </Alert>
       ) : null}
+      {importId != null ? (
+        <ImportProgress
+          job={job.data}
+          error={job.error}
+          onAgain={() => check(null)}
+          slips={
+            <Group mt="sm" gap="xs">
+              <Button size="xs" onClick={() => void downloadSlips(scope, 'pdf', slipName)}>
+                Download sign-in slips (PDF)
+              </Button>
+              <Button size="xs" variant="light" onClick={() => void downloadSlips(scope, 'csv', slipName)}>
+                Slips as CSV
+              </Button>
+            </Group>
+          }
+        />
+      ) : null}
     </Card>
+  );
+}
+
+const phaseText = (job: ImportJob) =>
+  job.status === 'queued' || job.status === 'held'
+    ? 'Waiting for the server to start…'
+    : job.phase === 'saving'
+      ? `Saving all ${job.total.toLocaleString('en-ZA')} learners at once…`
+      : `Making usernames and passwords: ${job.done.toLocaleString('en-ZA')} of ${job.total.toLocaleString('en-ZA')}`;
+
+/** A running import: a progress bar, then what came of it (polled from the server's job). */
+function ImportProgress({
+  job,
+  error,
+  slips,
+  onAgain,
+}: {
+  job: ImportJob | undefined;
+  error: Error | null;
+  slips: ReactNode;
+  onAgain: () => void;
+}) {
+  if (error)
+    return (
+      <Alert color="red" mt="md" role="alert">
+        {error.message}
+      </Alert>
+    );
+  if (!job) return <Progress mt="md" value={0} aria-label="Loading the learners" maw={480} />;
+  if (job.status === 'done')
+    return (
+      <Alert color="green" mt="md" title="Learners loaded" role="status">
+        <Text>{job.message}</Text>
+        {slips}
+      </Alert>
+    );
+  if (job.status === 'failed')
+    return (
+      <Alert color="red" mt="md" title="Nothing was saved" role="alert">
+        <Text>{job.message}</Text>
+        <Button size="xs" variant="light" mt="sm" onClick={onAgain}>
+          Choose the file again
+        </Button>
+      </Alert>
+    );
+  const percent = job.total ? Math.round((100 * job.done) / job.total) : 0;
+  return (
+    <Stack gap={4} mt="md" maw={480} aria-live="polite">
+      <Text size="sm">{phaseText(job)}</Text>
+      <Progress
+        value={job.phase === 'saving' ? 100 : percent}
+        animated={job.phase === 'saving' || job.status === 'queued'}
+        aria-label="Loading the learners"
+      />
+      <Text size="xs" c="dimmed">
+        All rows are saved together, or none: you may leave this page, the server carries on.
+      </Text>
+    </Stack>
   );
 }
 

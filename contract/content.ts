@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { PageQuery } from './errors.js';
+
+/**
+ * Frequently asked questions (spec §3 "FAQs", GET faq/v-rest/). Each FAQ is for one audience:
+ *  - `portal`: every teacher (/portal/faq and /portal/{o}/faq);
+ *  - `olympiad`: the teachers of one olympiad (/portal/{o}/faq), edited by that olympiad's admins too;
+ *  - `project`: the public site of one project (/{projectName}/faq).
+ */
+export const faqAudiences = ['portal', 'olympiad', 'project'] as const;
+export const FaqAudience = z.enum(faqAudiences);
+export type FaqAudience = z.infer<typeof FaqAudience>;
+
+export const faqAudienceLabels: Record<FaqAudience, string> = {
+  portal: 'All teachers',
+  olympiad: 'Teachers of one olympiad',
+  project: 'Public site of a project',
+};
+
+/** The text of editor HTML, to tell whether an answer says anything at all. */
+export const htmlText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+export const FAQ_QUESTION_MAX = 300;
+export const FAQ_ANSWER_MAX = 20_000;
+
+const FaqFields = z.strictObject({
+  audience: FaqAudience,
+  olympiadId: z.number().int().positive().nullable().optional(),
+  projectId: z.number().int().positive().nullable().optional(),
+  question: z
+    .string()
+    .trim()
+    .min(5, 'Write the question (at least 5 characters)')
+    .max(FAQ_QUESTION_MAX, `Keep the question under ${FAQ_QUESTION_MAX} characters`),
+  /** Rich text (HTML); the server sanitises it before it is stored. */
+  answer: z
+    .string()
+    .max(FAQ_ANSWER_MAX, 'The answer is too long')
+    .refine((html) => htmlText(html).length > 0, 'Write the answer'),
+  published: z.boolean().default(true),
+});
+
+/** One FAQ as an editor sends it: the audience names its olympiad or project. */
+export const FaqInput = FaqFields.superRefine((v, ctx) => {
+  if (v.audience === 'olympiad' && v.olympiadId == null)
+    ctx.addIssue({ code: 'custom', path: ['olympiadId'], message: 'Choose the olympiad' });
+  if (v.audience === 'project' && v.projectId == null)
+    ctx.addIssue({ code: 'custom', path: ['projectId'], message: 'Choose the project' });
+});
+export type FaqInput = z.input<typeof FaqInput>;
+
+export const Faq = z.object({
+  id: z.number().int(),
+  audience: FaqAudience,
+  olympiadId: z.number().int().nullable(),
+  olympiadName: z.string().nullable(),
+  olympiadTitle: z.string().nullable(),
+  projectId: z.number().int().nullable(),
+  projectName: z.string().nullable(),
+  projectTitle: z.string().nullable(),
+  question: z.string(),
+  /** Sanitised HTML. */
+  answer: z.string(),
+  position: z.number().int(),
+  published: z.boolean(),
+  updatedAt: z.string(),
+  /** What the caller may do with it (the server's policy answers, not the UI). */
+  can: z.object({ update: z.boolean(), delete: z.boolean() }),
+});
+export type Faq = z.infer<typeof Faq>;
+
+export const faqSorts = ['position', 'question', 'updatedAt'] as const;
+export const FaqListQuery = PageQuery.extend({
+  audience: FaqAudience.optional(),
+  olympiadId: z.coerce.number().int().positive().optional(),
+  projectId: z.coerce.number().int().positive().optional(),
+  published: z.enum(['true', 'false']).optional(),
+  sort: z.enum(faqSorts).optional(),
+}).strict();
+
+/** One group (an audience with its olympiad or project) in a new order: all of its ids, once each. */
+export const FaqReorderBody = z
+  .strictObject({
+    audience: FaqAudience,
+    olympiadId: z.number().int().positive().nullable().optional(),
+    projectId: z.number().int().positive().nullable().optional(),
+    ids: z.array(z.number().int().positive()).min(1).max(500),
+  })
+  .refine((v) => new Set(v.ids).size === v.ids.length, { path: ['ids'], message: 'Give each FAQ once' });
+
+/** What a public page shows: published questions and answers only. */
+export const PublicFaq = z.object({ id: z.number().int(), question: z.string(), answer: z.string() });
+export type PublicFaq = z.infer<typeof PublicFaq>;
+export const PublicFaqList = z.object({ success: z.literal(true), items: z.array(PublicFaq) });

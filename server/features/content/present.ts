@@ -1,0 +1,31 @@
+import type { Faq, PublicFaq } from '../../../contract/content.js';
+import type { Actor } from '../../http/actor.js';
+import { faqPolicy } from './policy.js';
+import type { FaqRow } from './queries.js';
+
+/** An FAQ for the editors and the teacher portal, with what the caller may do with it. */
+export function presentFaq(actor: Actor, f: FaqRow): Faq {
+  return {
+    id: f.id,
+    audience: f.audience,
+    olympiadId: f.olympiadId,
+    olympiadName: f.olympiadName,
+    olympiadTitle: f.olympiadTitle,
+    projectId: f.projectId,
+    projectName: f.projectName,
+    projectTitle: f.projectTitle,
+    question: f.question,
+    answer: f.answer,
+    position: f.position,
+    published: f.published,
+    updatedAt: new Date(f.updatedAt).toISOString(),
+    can: { update: faqPolicy.canEdit(actor, f), delete: faqPolicy.canDelete(actor, f) },
+  };
+}
+
+/** What the public site shows: the question and the answer. */
+export const presentPublicFaq = (f: Pick<FaqRow, 'id' | 'question' | 'answer'>): PublicFaq => ({
+  id: f.id,
+  question: f.question,
+  answer: f.answer,
+});

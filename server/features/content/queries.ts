@@ -1,0 +1,183 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FaqAudience } from '../../../contract/content.js';
+import { type Queryable, rows } from '../../db/client.js';
+import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
+import type { FaqGroup, FaqScope } from './policy.js';
+
+export interface FaqRow {
+  id: number;
+  audience: FaqAudience;
+  olympiadId: number | null;
+  olympiadName: string | null;
+  olympiadTitle: string | null;
+  projectId: number | null;
+  projectName: string | null;
+  projectTitle: string | null;
+  question: string;
+  answer: string;
+  position: number;
+  published: boolean;
+  updatedAt: Date | string;
+}
+
+const select = sql`select f.id, f.audience, f.olympiad_id as "olympiadId", o.var_name as "olympiadName",
+    o.title as "olympiadTitle", f.project_id as "projectId", p.project_name as "projectName", p.title as "projectTitle",
+    f.question, f.answer, f.position, f.published, f.updated_at as "updatedAt"
+  from faqs f
+  left join olympiads o on o.id = f.olympiad_id
+  left join projects p on p.id = f.project_id`;
+
+const ids = (list: readonly number[]) =>
+  list.length
+    ? sql`(${sql.join(
+        list.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql`(null)`;
+
+function scopeFilter(scope: FaqScope): SQL {
+  if (scope.kind === 'all') return sql`true`;
+  if (scope.kind === 'olympiads') return sql`(f.audience = 'olympiad' and f.olympiad_id in ${ids(scope.olympiadIds)})`;
+  return sql`(f.published and (f.audience = 'portal' or (f.audience = 'olympiad' and f.olympiad_id in ${ids(scope.olympiadIds)})))`;
+}
+
+export interface FaqFilter extends Paging {
+  audience?: FaqAudience | undefined;
+  olympiadId?: number | undefined;
+  projectId?: number | undefined;
+  published?: 'true' | 'false' | undefined;
+}
+
+export async function listFaqs(q: Queryable, scope: FaqScope, p: FaqFilter) {
+  const where: SQL[] = [scopeFilter(scope)];
+  if (p.audience) where.push(sql`f.audience = ${p.audience}`);
+  if (p.olympiadId != null) where.push(sql`f.olympiad_id = ${p.olympiadId}`);
+  if (p.projectId != null) where.push(sql`f.project_id = ${p.projectId}`);
+  if (p.published) where.push(sql`f.published = ${p.published === 'true'}`);
+  if (p.search?.trim()) {
+    const like = containsPattern(p.search);
+    where.push(sql`(lower(f.question) like ${like} or lower(f.answer) like ${like})`);
+  }
+  const whereSql = sql`where ${sql.join(where, sql` and `)}`;
+  const order = orderBy(
+    p,
+    {
+      // In a list of several groups, the groups come together, each in its own order.
+      position: sql`f.audience, coalesce(o.var_name, p.project_name, ''), f.position`,
+      question: sql`lower(f.question)`,
+      updatedAt: sql`f.updated_at`,
+    },
+    'position',
+    sql`f.id`,
+  );
+  const [items, [count]] = await Promise.all([
+    rows<FaqRow>(q, sql`${select} ${whereSql} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`),
+    rows<{ n: number }>(
+      q,
+      sql`select count(*)::int as n from faqs f left join olympiads o on o.id = f.olympiad_id
+            left join projects p on p.id = f.project_id ${whereSql}`,
+    ),
+  ]);
+  return { items, total: Number(count?.n ?? 0) };
+}
+
+export async function findFaq(q: Queryable, id: number): Promise<FaqRow | null> {
+  const [row] = await rows<FaqRow>(q, sql`${select} where f.id = ${id}`);
+  return row ?? null;
+}
+
+/** The published FAQs of a project's public site, in order. */
+export async function publicFaqs(q: Queryable, projectId: number) {
+  return rows<Pick<FaqRow, 'id' | 'question' | 'answer'>>(
+    q,
+    sql`select id, question, answer from faqs
+        where audience = 'project' and project_id = ${projectId} and published order by position, id`,
+  );
+}
+
+export async function findProject(q: Queryable, idOrName: string) {
+  const byId = /^\d+$/.test(idOrName) ? Number(idOrName) : -1;
+  const [row] = await rows<{ id: number; projectName: string }>(
+    q,
+    sql`select id, project_name as "projectName" from projects where id = ${byId} or lower(project_name) = lower(${idOrName})`,
+  );
+  return row ?? null;
+}
+
+export async function olympiadExists(q: Queryable, id: number) {
+  return (await rows<{ id: number }>(q, sql`select id from olympiads where id = ${id}`)).length === 1;
+}
+
+export async function projectExists(q: Queryable, id: number) {
+  return (await rows<{ id: number }>(q, sql`select id from projects where id = ${id}`)).length === 1;
+}
+
+/**
+ * The olympiads a teacher's portal shows: those their school is entered in, and those still taking
+ * entries (school olympiads not yet over). Their teachers read those olympiads' FAQs.
+ */
+export async function portalOlympiadIds(q: Queryable, schoolId: number | null): Promise<number[]> {
+  const list = await rows<{ id: number }>(
+    q,
+    sql`select o.id from olympiads o
+        where exists (select 1 from school_participants sp where sp.olympiad_id = o.id and sp.school_id = ${schoolId})
+           or (o.kind = 'school' and (o.ends_at is null or o.ends_at > now()))`,
+  );
+  return list.map((r) => r.id);
+}
+
+const groupFilter = (g: FaqGroup) =>
+  sql`audience = ${g.audience} and olympiad_id is not distinct from ${g.olympiadId}
+      and project_id is not distinct from ${g.projectId}`;
+
+/** The ids of a group, locked for a reorder. */
+export async function groupIdsForUpdate(q: Queryable, g: FaqGroup) {
+  const list = await rows<{ id: number }>(q, sql`select id from faqs where ${groupFilter(g)} for update`);
+  return list.map((r) => r.id);
+}
+
+export async function nextPosition(q: Queryable, g: FaqGroup) {
+  const [row] = await rows<{ n: number }>(
+    q,
+    sql`select coalesce(max(position) + 1, 0)::int as n from faqs where ${groupFilter(g)}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export interface FaqValues extends FaqGroup {
+  question: string;
+  answer: string;
+  published: boolean;
+}
+
+export async function insertFaq(q: Queryable, v: FaqValues & { position: number }, userId: number) {
+  const [row] = await rows<{ id: number }>(
+    q,
+    sql`insert into faqs (audience, olympiad_id, project_id, question, answer, position, published, updated_by)
+        values (${v.audience}, ${v.olympiadId}, ${v.projectId}, ${v.question}, ${v.answer}, ${v.position},
+                ${v.published}, ${userId})
+        returning id`,
+  );
+  return row!.id;
+}
+
+export async function updateFaq(q: Queryable, id: number, v: FaqValues & { position?: number }, userId: number) {
+  await q.execute(
+    sql`update faqs set audience = ${v.audience}, olympiad_id = ${v.olympiadId}, project_id = ${v.projectId},
+          question = ${v.question}, answer = ${v.answer}, published = ${v.published},
+          position = coalesce(${v.position ?? null}::int, position), updated_by = ${userId}, updated_at = now()
+        where id = ${id}`,
+  );
+}
+
+export async function deleteFaq(q: Queryable, id: number) {
+  await q.execute(sql`delete from faqs where id = ${id}`);
+}
+
+/** Puts a group in the order of `ids` (positions 0, 1, …). */
+export async function reorderGroup(q: Queryable, g: FaqGroup, order: number[]) {
+  await q.execute(
+    sql`update faqs set position = array_position(${sql.raw(`ARRAY[${order.map(Number).join(',')}]::int[]`)}, id) - 1
+        where ${groupFilter(g)}`,
+  );
+}

@@ -1,0 +1,275 @@
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type Queryable, rows } from '../db/client.js';
+import type { JobStatus } from '../db/schema/index.js';
+import { HttpError } from '../http/errors.js';
+
+/**
+ * Background jobs (decision 018): rows of `jobs`, claimed by the worker of any server process with
+ * `FOR UPDATE SKIP LOCKED`, so several processes never run one job twice at once. A handler reports
+ * progress (`done` of `total`, a `phase`), which also keeps its claim alive; a job whose worker went
+ * silent for longer than the lease is queued again (handlers are all-or-nothing transactions, so a re-run
+ * is safe) until it has used its attempts.
+ */
+export interface JobRow {
+  id: number;
+  kind: string;
+  status: JobStatus;
+  label: string;
+  payload: Record<string, unknown>;
+  result: Record<string, unknown> | null;
+  error: string | null;
+  phase: string | null;
+  done: number;
+  total: number;
+  attempts: number;
+  olympiadId: number | null;
+  schoolId: number | null;
+  createdBy: number | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export interface JobContext {
+  job: JobRow;
+  /** Reports progress (at most a few times a second reach the database; the last one always does). */
+  progress(done: number, options?: { total?: number; phase?: string; force?: boolean }): Promise<void>;
+}
+
+/** Runs one job; answers what it produced. Throw an HttpError to fail it with that sentence. */
+export type JobHandler = (ctx: JobContext) => Promise<Record<string, unknown>>;
+
+/** Every column but the payload, which only the worker reads. */
+const columns = sql`id, kind, status, label, result, error, phase, done, total, attempts,
+  olympiad_id as "olympiadId", school_id as "schoolId", created_by as "createdBy",
+  created_at as "createdAt", started_at as "startedAt", finished_at as "finishedAt"`;
+
+/** Timestamps come back as strings from raw SQL on node-postgres and PGlite alike: make them Dates. */
+function toRow(r: JobRow): JobRow {
+  const date = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+  return {
+    ...r,
+    createdAt: date(r.createdAt)!,
+    startedAt: date(r.startedAt),
+    finishedAt: date(r.finishedAt),
+  };
+}
+
+export interface NewJob {
+  kind: string;
+  status: 'held' | 'queued';
+  label?: string;
+  payload: Record<string, unknown>;
+  total?: number;
+  phase?: string;
+  olympiadId?: number | null;
+  schoolId?: number | null;
+  createdBy?: number | null;
+}
+
+export async function insertJob(q: Queryable, job: NewJob): Promise<JobRow> {
+  const [row] = await rows<JobRow>(
+    q,
+    sql`insert into jobs (kind, status, label, payload, total, phase, olympiad_id, school_id, created_by)
+        values (${job.kind}, ${job.status}, ${job.label ?? ''}, ${JSON.stringify(job.payload)}::jsonb, ${job.total ?? 0},
+                ${job.phase ?? null}, ${job.olympiadId ?? null}, ${job.schoolId ?? null}, ${job.createdBy ?? null})
+        returning ${columns}`,
+  );
+  return toRow({ ...row!, payload: {} });
+}
+
+/** One job without its payload (what the status calls need). */
+export async function findJob(q: Queryable, id: number, kind: string): Promise<JobRow | null> {
+  const [row] = await rows<JobRow>(q, sql`select ${columns} from jobs where id = ${id} and kind = ${kind}`);
+  return row ? toRow({ ...row, payload: {} }) : null;
+}
+
+/** A held job becomes queued (the person confirmed); answers false when it was not held any more. */
+export async function releaseJob(q: Queryable, id: number): Promise<boolean> {
+  const released = await rows<{ id: number }>(
+    q,
+    sql`update jobs set status = 'queued' where id = ${id} and status = 'held' returning id`,
+  );
+  return released.length === 1;
+}
+
+export interface JobRunnerOptions {
+  db: Queryable;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  pollMs: number;
+  /** A running job whose progress has been silent this long is taken back. */
+  leaseSeconds: number;
+  maxAttempts: number;
+  /** Held jobs nobody confirmed are removed after this long. */
+  heldHours: number;
+}
+
+export interface JobRunner {
+  /** Who this process is in `locked_by`. */
+  worker: string;
+  register(kind: string, handler: JobHandler): void;
+  start(): void;
+  /** Stops claiming; resolves when the job in hand is finished. */
+  stop(): Promise<void>;
+  /** Wake the loop now (a job was just queued). */
+  kick(): void;
+  /** One pass: claim one job and run it; answers whether there was one. */
+  runOnce(): Promise<boolean>;
+}
+
+export function createJobRunner(o: JobRunnerOptions): JobRunner {
+  const worker = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const handlers = new Map<string, JobHandler>();
+  let running = false;
+  let wake: (() => void) | null = null;
+  let loop: Promise<void> | null = null;
+  let passes = 0;
+
+  /** Jobs whose worker went silent: queued again while attempts are left, else failed. Old held jobs go. */
+  async function housekeeping(): Promise<void> {
+    await o.db.execute(
+      sql`update jobs set status = case when attempts < ${o.maxAttempts} then 'queued' else 'failed' end,
+            error = case when attempts < ${o.maxAttempts} then error
+                         else 'The job was interrupted too often; nothing was saved. Please try again.' end,
+            finished_at = case when attempts < ${o.maxAttempts} then null else now() end,
+            locked_by = null
+          where status = 'running' and heartbeat_at < now() - make_interval(secs => ${o.leaseSeconds})`,
+    );
+    await o.db.execute(
+      sql`delete from jobs where status = 'held' and created_at < now() - make_interval(hours => ${o.heldHours})`,
+    );
+  }
+
+  async function claim(): Promise<JobRow | null> {
+    const kinds = [...handlers.keys()];
+    if (!kinds.length) return null;
+    const [row] = await rows<JobRow>(
+      o.db,
+      sql`update jobs set status = 'running', locked_by = ${worker}, heartbeat_at = now(),
+                          started_at = coalesce(started_at, now()), attempts = attempts + 1
+          where id = (select id from jobs
+                      where status = 'queued' and kind in (${sql.join(
+                        kinds.map((k) => sql`${k}`),
+                        sql`, `,
+                      )})
+                      order by id limit 1 for update skip locked)
+          returning payload, ${columns}`,
+    );
+    return row ? toRow(row) : null;
+  }
+
+  async function run(job: JobRow): Promise<void> {
+    const handler = handlers.get(job.kind)!;
+    let last = 0;
+    let total = job.total;
+    const ctx: JobContext = {
+      job,
+      async progress(done, options = {}) {
+        if (options.total != null) total = options.total;
+        const now = Date.now();
+        if (!options.force && !options.phase && now - last < 250 && done < total) return;
+        last = now;
+        await o.db.execute(
+          sql`update jobs set done = ${Math.min(done, total)}, total = ${total},
+                phase = coalesce(${options.phase ?? null}, phase), heartbeat_at = now()
+              where id = ${job.id} and locked_by = ${worker}`,
+        );
+      },
+    };
+    try {
+      const result = await handler(ctx);
+      await o.db.execute(
+        sql`update jobs set status = 'done', result = ${JSON.stringify(result)}::jsonb, payload = '{}'::jsonb,
+              done = total, phase = 'done', error = null, finished_at = now(), locked_by = null
+            where id = ${job.id} and locked_by = ${worker}`,
+      );
+    } catch (err) {
+      const known = err instanceof HttpError && err.statusCode < 500;
+      if (!known) o.log.error({ err, jobId: job.id, kind: job.kind }, 'background job failed');
+      const message = known ? err.message : 'The job failed on the server; nothing was saved. Please try again.';
+      await o.db.execute(
+        sql`update jobs set status = 'failed', error = ${message}, finished_at = now(), locked_by = null
+            where id = ${job.id} and locked_by = ${worker}`,
+      );
+    }
+  }
+
+  async function runOnce(): Promise<boolean> {
+    if (passes++ % 30 === 0) await housekeeping();
+    const job = await claim();
+    if (!job) return false;
+    await run(job);
+    return true;
+  }
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+
+  return {
+    worker,
+    register(kind, handler) {
+      if (handlers.has(kind)) throw new Error(`A job handler for ${kind} is registered already`);
+      handlers.set(kind, handler);
+    },
+    start() {
+      if (running) return;
+      running = true;
+      loop = (async () => {
+        while (running) {
+          let found = false;
+          try {
+            found = await runOnce();
+          } catch (err) {
+            o.log.error({ err }, 'job runner pass failed');
+          }
+          if (running && !found) await sleep(o.pollMs);
+        }
+      })();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+    },
+    kick: () => wake?.(),
+    runOnce,
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
+}
+
+/**
+ * The job runner of one server process: features register their handlers while they register their
+ * routes; the worker starts when the server is ready (JOBS_WORKER=false leaves claiming to other processes)
+ * and finishes the job in hand before the server closes.
+ */
+export function registerJobRuntime(app: FastifyInstance): void {
+  const runner = createJobRunner({
+    db: app.db,
+    log: app.log,
+    pollMs: app.config.jobs.pollMs,
+    leaseSeconds: app.config.jobs.leaseSeconds,
+    maxAttempts: 3,
+    heldHours: 24,
+  });
+  app.decorate('jobs', runner);
+  if (app.config.jobs.worker) {
+    app.addHook('onReady', async () => runner.start());
+    app.addHook('preClose', async () => runner.stop());
+  }
+}
