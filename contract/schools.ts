@@ -104,8 +104,9 @@ export const TeacherInput = z.strictObject({
   /** The olympiad the admin acts within (its schools are theirs to edit). */
   olympiadId: z.number().int().positive().optional(),
 });
+/** Disabling and enabling have their own calls (teacher/v-rest/{id}/disable | enable). */
 export const TeacherUpdate = TeacherInput.omit({ schoolId: true, olympiadId: true })
-  .extend({ schoolId: z.number().int().positive().optional(), disabled: z.boolean().optional() })
+  .extend({ schoolId: z.number().int().positive().optional() })
   .strict();
 
 export const MyProfileInput = z.strictObject({

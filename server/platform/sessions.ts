@@ -95,3 +95,16 @@ export async function startSession(
   });
   return presentSessionUser({ user, impersonator, ...session });
 }
+
+/**
+ * Ends every session of a user except, optionally, the one making the change (password change, disabling
+ * a user, a learner's new password). Every request looks its session up, so the tokens are refused at once.
+ */
+export async function revokeUserSessions(q: Queryable, userId: number, exceptSessionId?: number): Promise<void> {
+  await q.execute(
+    exceptSessionId == null
+      ? sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`
+      : sql`update sessions set revoked_at = now()
+            where user_id = ${userId} and revoked_at is null and id <> ${exceptSessionId}`,
+  );
+}

@@ -79,20 +79,6 @@ export async function revokeSession(q: Queryable, sessionId: number) {
   await q.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user except, optionally, the one making the change. */
-export async function revokeUserSessions(q: Queryable, userId: number, exceptSessionId?: number) {
-  await q
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        exceptSessionId == null ? undefined : sql`${sessions.id} <> ${exceptSessionId}`,
-      ),
-    );
-}
-
 export async function setPasswordHash(q: Queryable, userId: number, passwordHash: string) {
   await q.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -18,7 +18,7 @@ import { currentCounts, hitCount } from '../../platform/throttle.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { authAccess, authPolicy } from './policy.js';
 import { bearerToken } from './authenticate.js';
-import { displayName, presentSessionUser, startSession } from '../../platform/sessions.js';
+import { displayName, presentSessionUser, revokeUserSessions, startSession } from '../../platform/sessions.js';
 import * as queries from './queries.js';
 import { setOwnPassword, signin } from './service.js';
 
@@ -155,7 +155,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const passwordHash = await hashPassword(body.password);
       await app.db.transaction(async (tx) => {
         await queries.setPasswordHash(tx, learner.id, passwordHash);
-        await queries.revokeUserSessions(tx, learner.id);
+        await revokeUserSessions(tx, learner.id);
         await audit(tx, actor, {
           action: 'learner.set-password',
           entity: 'user',

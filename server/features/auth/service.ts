@@ -5,7 +5,7 @@ import { HttpError, invalid, rateLimited } from '../../http/errors.js';
 import { audit } from '../../platform/audit.js';
 import { clearCount, currentCounts, hitCount } from '../../platform/throttle.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { startSession } from '../../platform/sessions.js';
+import { revokeUserSessions, startSession } from '../../platform/sessions.js';
 import * as queries from './queries.js';
 
 const minutes = (n: number) => (n === 1 ? '1 minute' : `${n} minutes`);
@@ -70,7 +70,7 @@ export async function setOwnPassword(app: FastifyInstance, actor: Actor, passwor
   const passwordHash = await hashPassword(password);
   await app.db.transaction(async (tx) => {
     await queries.setPasswordHash(tx, actor.userId, passwordHash);
-    await queries.revokeUserSessions(tx, actor.userId, actor.sessionId);
+    await revokeUserSessions(tx, actor.userId, actor.sessionId);
     await audit(tx, actor, { action: 'user.set-password', entity: 'user', entityId: actor.userId });
   });
 }

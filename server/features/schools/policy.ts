@@ -15,6 +15,7 @@ export const schoolsAccess = {
   getTeacher: staff,
   createTeacher: ['overlord', 'admin'],
   updateTeacher: ['overlord', 'admin'],
+  disableTeacher: ['overlord', 'admin'],
   mailTeacher: ['overlord', 'admin'],
   myProfile: ['teacher'],
   listParticipants: [...staff, 'teacher'],

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Ok, pageOf } from '../../../contract/errors.js';
@@ -25,6 +24,7 @@ import { badRequest, conflict, invalid, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { pageResult } from '../../platform/paging.js';
+import { revokeUserSessions } from '../../platform/sessions.js';
 import { mailTeacherLink } from './mail.js';
 import { olympiadScope, schoolsAccess, schoolsPolicy } from './policy.js';
 import { presentParticipant, presentPortalOlympiad, presentSchool, presentTeacher } from './present.js';
@@ -374,9 +374,7 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           email: body.email,
           phone: body.phone ?? null,
           ...(body.schoolId != null ? { schoolId: body.schoolId } : {}),
-          ...(body.disabled === undefined ? {} : { disabledAt: body.disabled ? new Date() : null }),
         });
-        if (body.disabled) await tx.execute(sqlRevoke(teacher.id));
         await audit(tx, actor, {
           action: 'teacher.update',
           entity: 'user',
@@ -414,6 +412,59 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           await audit(tx, actor, { action: `teacher.${path}`, entity: 'user', entityId: teacher.id, ip: req.ip });
         });
         return { success: true as const, message: `${verb} is on its way to ${teacher.email}` };
+      },
+    });
+  }
+
+  for (const [path, disable] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
+    route(app, {
+      method: 'POST',
+      url: `/teacher/v-rest/:id/${path}`,
+      tags,
+      access: schoolsAccess.disableTeacher,
+      summary: disable
+        ? 'Disable a teacher: they can no longer sign in, and every session of theirs ends at once'
+        : 'Enable a disabled teacher again (they sign in with their password as before)',
+      params: IdParams,
+      response: z.object({ success: z.literal(true), message: z.string(), teacher: Teacher }),
+      handler: async ({ req, actor, params }) => {
+        const teacher = await queries.findTeacher(db, params.id);
+        if (
+          !teacher ||
+          !schoolsPolicy.canSeeTeacher(actor, schoolRecord(teacher)) ||
+          !schoolsPolicy.canUpdateTeacher(actor, schoolRecord(teacher))
+        ) {
+          throw notFound('This teacher');
+        }
+        const name = `${teacher.firstName} ${teacher.lastName}`.trim() || teacher.username;
+        if (disable === (teacher.disabledAt != null)) {
+          return {
+            success: true as const,
+            message: `${name} is ${disable ? 'disabled' : 'enabled'} already`,
+            teacher: presentTeacher(actor, teacher),
+          };
+        }
+        await db.transaction(async (tx) => {
+          await queries.updateUser(tx, teacher.id, { disabledAt: disable ? new Date() : null });
+          if (disable) await revokeUserSessions(tx, teacher.id);
+          await audit(tx, actor, {
+            action: `teacher.${path}`,
+            entity: 'user',
+            entityId: teacher.id,
+            ip: req.ip,
+            data: { schoolId: teacher.schoolId },
+          });
+        });
+        return {
+          success: true as const,
+          message: disable
+            ? `${name} is disabled and signed out everywhere`
+            : `${name} is enabled and can sign in again`,
+          teacher: presentTeacher(actor, (await queries.findTeacher(db, teacher.id))!),
+        };
       },
     });
   }
@@ -624,6 +675,3 @@ function schoolRecord(t: { schoolId: number | null; olympiadIds: number[] }) {
 function pick(body: object, keys: string[]) {
   return Object.fromEntries(Object.entries(body).filter(([k]) => keys.includes(k)));
 }
-
-const sqlRevoke = (userId: number) =>
-  sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`;
