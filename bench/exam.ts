@@ -23,7 +23,8 @@ const learners = arg('learners', 2000);
 const arrivalSeconds = arg('arrival-seconds', 60);
 const thinkMs = arg('think-ms', 2000);
 const answers = arg('answers', 30);
-const saturateSeconds = arg('saturate-seconds', 10);
+const saturateSeconds = arg('saturate-seconds', 12);
+const saturateWindows = Math.max(1, arg('saturate-windows', 3));
 const concurrency = arg('concurrency', 100);
 const port = arg('port', 3202);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -70,7 +71,7 @@ async function main() {
   const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
   console.log(
     `Exam-day benchmark on ${database}: ${learners} learners arriving over ${arrivalSeconds} s, ${answers} answers each, ` +
-      `think time ${thinkMs} ms ±50 %; then ${saturateSeconds} s saturated at ${concurrency} connections (real save vs bare upsert)`,
+      `think time ${thinkMs} ms ±50 %; then ${saturateSeconds} s each saturated at ${concurrency} connections (real save vs bare upsert, in ${saturateWindows} alternating windows)`,
   );
   const server = await startServer({
     port,
@@ -163,10 +164,15 @@ async function main() {
       ),
     );
     const single = papers[0]!.body.modules.flatMap((m) => m.questions).filter((q) => q.type === 'single');
+    const targets = (
+      await requestJson<{ attempts: number[]; questions: number[] }>(server.url, 'GET', '/api/bench/bare-targets')
+    ).body;
     const realLatencies: number[] = [];
+    const bareLatencies: number[] = [];
     let realErrors = 0;
+    let bareErrors = 0;
     let k = 0;
-    const { elapsedMs: realMs } = await closedLoop(concurrency, saturateSeconds, async () => {
+    const realSave = async () => {
       const me = k++ % sessions.length;
       const q = single[me % single.length]!;
       const t = performance.now();
@@ -179,14 +185,8 @@ async function main() {
       ).catch(() => ({ status: 0 }));
       realLatencies.push(performance.now() - t);
       if (res.status !== 200) realErrors++;
-    });
-    const targets = (
-      await requestJson<{ attempts: number[]; questions: number[] }>(server.url, 'GET', '/api/bench/bare-targets')
-    ).body;
-    const bareLatencies: number[] = [];
-    let bareErrors = 0;
-    k = 0;
-    const { elapsedMs: bareMs } = await closedLoop(concurrency, saturateSeconds, async () => {
+    };
+    const bareSave = async () => {
       const me = k++;
       const attempt = targets.attempts[me % targets.attempts.length]!;
       const question = targets.questions[me % targets.questions.length]!;
@@ -199,7 +199,14 @@ async function main() {
       ).catch(() => ({ status: 0 }));
       bareLatencies.push(performance.now() - t);
       if (res.status !== 200) bareErrors++;
-    });
+    };
+    // Alternating windows (real, bare, real, bare …), so that background load weighs on both alike.
+    let realMs = 0;
+    let bareMs = 0;
+    for (let w = 0; w < saturateWindows; w++) {
+      realMs += (await closedLoop(concurrency, saturateSeconds / saturateWindows, realSave)).elapsedMs;
+      bareMs += (await closedLoop(concurrency, saturateSeconds / saturateWindows, bareSave)).elapsedMs;
+    }
 
     const real = summarize(realLatencies);
     const bare = summarize(bareLatencies);

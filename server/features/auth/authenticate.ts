@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { GrantRole, Role } from '../../../contract/roles.js';
-import { rows } from '../../db/client.js';
+import { preparedRows } from '../../db/client.js';
+import type { Actor } from '../../http/actor.js';
+import { bearerToken } from '../../http/bearer.js';
 import { tokenHash } from '../../platform/secrets.js';
+
+export { bearerToken };
 
 interface ActorRow {
   session_id: number;
@@ -15,25 +19,20 @@ interface ActorRow {
   grants: Array<{ olympiadId: number; role: GrantRole }>;
 }
 
-export function bearerToken(req: FastifyRequest): string | null {
-  const header = req.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match ? match[1]! : null;
-}
-
 /**
- * Loads the actor of every request from its bearer token in one query. A token that is unknown,
- * expired or revoked, or whose user is disabled, leaves the request anonymous; routes that need a
- * user then answer 401.
+ * Loads the actor of a request from its bearer token in one query, when a route asks (`route()` does, before
+ * its access check). A token that is unknown, expired or revoked, or whose user is disabled, leaves the
+ * request anonymous; routes that need a user then answer 401. Nothing is cached: a revoked token is refused
+ * at once, on every server process.
  */
 export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest('actor', null);
-  app.addHook('preHandler', async (req) => {
+  app.decorate('authenticate', async (req: FastifyRequest): Promise<Actor | null> => {
     const token = bearerToken(req);
-    if (!token) return;
-    const [row] = await rows<ActorRow>(
+    if (!token) return null;
+    const [row] = await preparedRows<ActorRow>(
       app.db,
+      'auth.actor',
       sql`
       select s.id as session_id, s.user_id, s.impersonator_id, u.role, u.username, u.olympiad_id, u.school_id,
              coalesce((select json_agg(json_build_object('olympiadId', g.olympiad_id, 'role', g.role))
@@ -42,7 +41,7 @@ export function registerAuthentication(app: FastifyInstance): void {
       where s.token_hash = ${tokenHash(app.config.appSecret, token)}
         and s.revoked_at is null and s.expires_at > now() and u.disabled_at is null`,
     );
-    if (!row) return;
+    if (!row) return null;
     req.actor = {
       sessionId: row.session_id,
       userId: row.user_id,
@@ -53,5 +52,6 @@ export function registerAuthentication(app: FastifyInstance): void {
       schoolId: row.school_id,
       grants: row.grants,
     };
+    return req.actor;
   });
 }

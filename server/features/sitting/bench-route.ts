@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AnswerValue } from '../../../contract/questions.js';
-import { rows } from '../../db/client.js';
+import { preparedRows, rows } from '../../db/client.js';
 import { route } from '../../http/route.js';
 
 /**
@@ -46,8 +46,10 @@ export function benchRoutes(app: FastifyInstance): void {
     }),
     body: z.strictObject({ value: AnswerValue }),
     handler: async ({ params, body }) => {
-      const [row] = await rows<{ saved_at: Date }>(
+      // Prepared like the real route's statement (decision 019), so the floor is measured the same way.
+      const [row] = await preparedRows<{ saved_at: Date }>(
         app.db,
+        'bench.bare-answer',
         sql`
         insert into answers (attempt_id, question_id, value, flagged, saved_at)
         values (${params.attemptId}, ${params.questionId}, ${JSON.stringify(body.value)}::jsonb, false, now())

@@ -31,3 +31,18 @@ export function catalogue(db: Db, olympiadId: number): Promise<Catalogue | null>
   value.catch(() => cache.delete(olympiadId));
   return value;
 }
+
+const idsByName = new Map<string, { at: number; value: Promise<number | null> }>();
+
+/** The paper of an olympiad named by its varName (the URL's), with the same lifetime as `catalogue`. */
+export async function catalogueByName(db: Db, varName: string): Promise<Catalogue | null> {
+  const name = varName.toLowerCase();
+  let hit = idsByName.get(name);
+  if (!hit || Date.now() - hit.at >= CATALOGUE_TTL_MS) {
+    hit = { at: Date.now(), value: queries.olympiadIdByName(db, name) };
+    idsByName.set(name, hit);
+    hit.value.catch(() => idsByName.delete(name));
+  }
+  const id = await hit.value;
+  return id == null ? null : catalogue(db, id);
+}

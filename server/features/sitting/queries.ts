@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AnswerKey, AnswerValue, QuestionOption } from '../../../contract/questions.js';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, preparedRows, rows } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
 /** SQL of the exam day. Timestamps come back as Date (both drivers); ints as numbers. */
@@ -68,6 +68,11 @@ export async function olympiadByName(q: Queryable, varName: string): Promise<Oly
     sql`select ${olympiadColumns} from olympiads where var_name = ${varName.toLowerCase()}`,
   );
   return row ?? null;
+}
+
+export async function olympiadIdByName(q: Queryable, varName: string): Promise<number | null> {
+  const [row] = await rows<{ id: number }>(q, sql`select id from olympiads where var_name = ${varName}`);
+  return row?.id ?? null;
 }
 
 export async function olympiadById(q: Queryable, id: number): Promise<OlympiadRow | null> {
@@ -211,6 +216,15 @@ export async function answersOf(q: Queryable, attemptId: number): Promise<Answer
   return rows<AnswerRow>(q, sql`select * from answers where attempt_id = ${attemptId} order by question_id`);
 }
 
+interface SaveInput {
+  olympiadId: number;
+  questionId: number;
+  value: AnswerValue;
+  flagged: boolean;
+  position: { moduleIndex: number; questionIndex: number } | null;
+  ip: string;
+}
+
 /**
  * THE HOT PATH: one statement saves an answer, and only while the attempt is started, unfinished and
  * before its deadline (the question was checked against the olympiad's paper before). Updating the attempt
@@ -218,28 +232,14 @@ export async function answersOf(q: Queryable, attemptId: number): Promise<Answer
  * finish either sees this answer committed or makes this statement save nothing: an acknowledged answer
  * is always a committed, counted answer.
  */
-export async function saveAnswer(
-  q: Queryable,
-  input: {
-    userId: number;
-    olympiadId: number;
-    questionId: number;
-    value: AnswerValue;
-    flagged: boolean;
-    position: { moduleIndex: number; questionIndex: number } | null;
-    ip: string;
-  },
-): Promise<{ saved_at: Date; deadline_at: Date } | null> {
-  const [row] = await rows<{ saved_at: Date; deadline_at: Date }>(
-    q,
-    sql`
-    with a as (
+const saveAnswerFor = (writer: SQL, input: SaveInput) => sql`
+    with w as (${writer}), a as (
       update attempts
       set last_seen_at = now(),
           position = coalesce(${input.position ? JSON.stringify(input.position) : null}::jsonb, position),
           ip_changes = ip_changes + (case when last_ip is not null and last_ip <> ${input.ip} then 1 else 0 end),
           last_ip = ${input.ip}
-      where olympiad_id = ${input.olympiadId} and user_id = ${input.userId}
+      where olympiad_id = ${input.olympiadId} and user_id = (select user_id from w)
         and started_at is not null and finished_at is null and deadline_at > now()
       returning id, deadline_at
     ), ins as (
@@ -249,7 +249,40 @@ export async function saveAnswer(
         set value = excluded.value, flagged = excluded.flagged, saved_at = excluded.saved_at
       returning saved_at
     )
-    select ins.saved_at, a.deadline_at from ins cross join a`,
+    select ins.saved_at, a.deadline_at from ins cross join a`;
+
+/** Saves an answer of a running attempt; null when the attempt is not running (not started, finished, overdue). */
+export async function saveAnswer(
+  q: Queryable,
+  input: SaveInput & { userId: number },
+): Promise<{ saved_at: Date; deadline_at: Date } | null> {
+  const [row] = await preparedRows<{ saved_at: Date; deadline_at: Date }>(
+    q,
+    'sitting.save-answer',
+    saveAnswerFor(sql`select ${input.userId}::int as user_id`, input),
+  );
+  return row ?? null;
+}
+
+/**
+ * The same save in one round trip with the session check (decision 019): the bearer session must be live,
+ * its user enabled, a learner of this olympiad, and not impersonated (sittingPolicy.canSit). Null when any
+ * of that, or the attempt's state, does not hold; nothing is written then.
+ */
+export async function saveAnswerForSession(
+  q: Queryable,
+  input: SaveInput & { tokenHash: string },
+): Promise<{ saved_at: Date; deadline_at: Date } | null> {
+  // The user by primary key from the session (a join could plan a scan of the olympiad's learners instead).
+  const writer = sql`select s.user_id from sessions s
+      where s.token_hash = ${input.tokenHash} and s.revoked_at is null and s.expires_at > now()
+        and s.impersonator_id is null
+        and (select u.role = 'learner' and u.olympiad_id = ${input.olympiadId} and u.disabled_at is null
+             from users u where u.id = s.user_id)`;
+  const [row] = await preparedRows<{ saved_at: Date; deadline_at: Date }>(
+    q,
+    'sitting.save-answer-for-session',
+    saveAnswerFor(writer, input),
   );
   return row ?? null;
 }

@@ -124,6 +124,12 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     params: AnswerParams,
     body: SaveAnswerBody,
     response: SaveAnswerResult,
+    fastPath: ({ req, token, params, body }) =>
+      sitting.saveAnswerFast(db, app.config.appSecret, req, token, {
+        olympiadName: params.olympiadName,
+        questionId: params.questionId,
+        body,
+      }),
     handler: ({ req, actor, params, body }) =>
       sitting.saveAnswer(db, actor, req, { olympiadName: params.olympiadName, questionId: params.questionId, body }),
   });

@@ -6,14 +6,15 @@ import type { Db, Queryable } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { HttpError, conflict, forbidden, invalid, notFound, rateLimited } from '../../http/errors.js';
 import { hashPin, verifyPassword } from '../../platform/passwords.js';
+import { tokenHash } from '../../platform/secrets.js';
 import { startSession } from '../../platform/sessions.js';
 import { clearCount, currentCounts, hitCount } from '../../platform/throttle.js';
-import { catalogue } from './catalogue.js';
+import { catalogue, catalogueByName } from './catalogue.js';
 import { markAttempt } from './marking.js';
 import { sittingPolicy } from './policy.js';
 import { iso, presentModules, presentSavedAnswer, presentState } from './present.js';
 import * as queries from './queries.js';
-import type { AttemptRow, OlympiadRow } from './queries.js';
+import type { AttemptRow, OlympiadRow, QuestionRow } from './queries.js';
 
 /* ---------------- the writing window ---------------- */
 
@@ -239,31 +240,13 @@ export const timeUpMessage =
   'Time is up: answers can no longer be saved. Every answer saved before the deadline counts.';
 export const finishedMessage = 'You have finished this olympiad; answers can no longer be changed.';
 
-/** The hot path: the question is checked against the cached paper, then one statement saves the answer. */
-export async function saveAnswer(
-  db: Db,
-  actor: Actor,
-  req: FastifyRequest,
-  input: {
-    olympiadName: string;
-    questionId: number;
-    body: {
-      value: queries.AnswerRow['value'];
-      flagged: boolean;
-      position?: { moduleIndex: number; questionIndex: number } | undefined;
-    };
-  },
-) {
-  const paperOf = actor.olympiadId ? await catalogue(db, actor.olympiadId) : null;
-  if (!paperOf || paperOf.olympiad.var_name !== input.olympiadName.toLowerCase()) throw notFound('This olympiad');
-  if (!sittingPolicy.canSit(actor, paperOf.olympiad.id)) {
-    throw forbidden('You cannot write on a learner’s behalf while acting as them');
-  }
-  const question = paperOf.byId.get(input.questionId);
-  if (!question) throw notFound('This question');
-  const { value } = input.body;
+/** Why an answer does not fit its question (wrong type, an option it does not have), or null. */
+function answerProblem(
+  question: QuestionRow,
+  value: queries.AnswerRow['value'],
+): { path: string; message: string } | null {
   if (question.type !== value.type) {
-    throw invalid([{ path: 'body.value.type', message: `This question takes a ${question.type} answer` }]);
+    return { path: 'body.value.type', message: `This question takes a ${question.type} answer` };
   }
   const chosen =
     value.type === 'single'
@@ -274,8 +257,68 @@ export async function saveAnswer(
         ? value.optionIds
         : [];
   if (chosen.some((id) => !question.options.some((o) => o.id === id))) {
-    throw invalid([{ path: 'body.value', message: 'Choose among this question’s options' }]);
+    return { path: 'body.value', message: 'Choose among this question’s options' };
   }
+  return null;
+}
+
+interface SaveAnswerInput {
+  olympiadName: string;
+  questionId: number;
+  body: {
+    value: queries.AnswerRow['value'];
+    flagged: boolean;
+    position?: { moduleIndex: number; questionIndex: number } | undefined;
+  };
+}
+
+/**
+ * Exam day's hottest call in one round trip (decision 019): the session check and the save in one statement.
+ * Answers undefined, having written nothing, unless everything holds; `saveAnswer` then explains.
+ */
+export async function saveAnswerFast(
+  db: Db,
+  secret: string,
+  req: FastifyRequest,
+  token: string,
+  input: SaveAnswerInput,
+) {
+  const paperOf = await catalogueByName(db, input.olympiadName);
+  const question = paperOf?.byId.get(input.questionId);
+  if (!paperOf || !question || answerProblem(question, input.body.value)) return undefined;
+  const saved = await queries.saveAnswerForSession(db, {
+    tokenHash: tokenHash(secret, token),
+    olympiadId: paperOf.olympiad.id,
+    questionId: question.id,
+    value: input.body.value,
+    flagged: input.body.flagged,
+    position: input.body.position ?? null,
+    ip: req.ip,
+  });
+  if (!saved) return undefined;
+  return {
+    success: true as const,
+    questionId: question.id,
+    savedAt: iso(saved.saved_at)!,
+    deadlineAt: iso(saved.deadline_at)!,
+  };
+}
+
+/**
+ * Saves one answer: the question is checked against the cached paper, then one statement saves it; when
+ * nothing was saved, says why. The route tries `saveAnswerFast` first.
+ */
+export async function saveAnswer(db: Db, actor: Actor, req: FastifyRequest, input: SaveAnswerInput) {
+  const paperOf = actor.olympiadId ? await catalogue(db, actor.olympiadId) : null;
+  if (!paperOf || paperOf.olympiad.var_name !== input.olympiadName.toLowerCase()) throw notFound('This olympiad');
+  if (!sittingPolicy.canSit(actor, paperOf.olympiad.id)) {
+    throw forbidden('You cannot write on a learner’s behalf while acting as them');
+  }
+  const question = paperOf.byId.get(input.questionId);
+  if (!question) throw notFound('This question');
+  const { value } = input.body;
+  const problem = answerProblem(question, value);
+  if (problem) throw invalid([problem]);
   const saved = await queries.saveAnswer(db, {
     userId: actor.userId,
     olympiadId: paperOf.olympiad.id,

@@ -364,6 +364,45 @@ describe('answers', () => {
     expect((await server.api('GET', '/api/sitting/geo-demo/state')).status).toBe(401);
   });
 
+  it('saves in one statement only where the ordinary checks would allow it (decision 019)', async () => {
+    const { token, user } = await newLearner();
+    const { paper } = await toPaper(token);
+    const q = paper.modules[0].questions[0];
+    const save = (t: string, o = 'geo-demo') =>
+      call(t, 'PUT', `/api/sitting/${o}/answers/${q.id}`, { value: { type: 'single', optionId: 'b' } });
+    const stored = async () =>
+      (
+        await server.query<{ n: number }>`
+        select count(*)::int as n from answers an join attempts a on a.id = an.attempt_id where a.user_id = ${user.id}`
+      )[0]!.n;
+
+    // an admin acting as the learner: a live learner session of this olympiad, but never writes in their name
+    const admin = await server.signIn('admin');
+    await server.query`update users set email = ${`fast-${user.id}@home.example.org`} where id = ${user.id}`;
+    const acting = await server.api(
+      'GET',
+      `/user/rest/impersonate?userEmail=fast-${user.id}@home.example.org&olympiadId=${demo.geoDemo}`,
+      { token: admin.accessToken.token },
+    );
+    expect(acting.status, acting.text).toBe(200);
+    expect((await save(acting.body.accessToken.token)).status).toBe(403);
+    // staff, even the olympiad's own admin, do not write answers
+    expect((await save(admin.accessToken.token)).status).toBe(403);
+    // a disabled learner's token, then a logged-out one, are refused as if absent
+    await server.query`update users set disabled_at = now() where id = ${user.id}`;
+    expect((await save(token)).status).toBe(401);
+    await server.query`update users set disabled_at = null where id = ${user.id}`;
+    // another olympiad's learner naming this olympiad
+    const quick = await newLearner(geoQuick, 'geo-quick');
+    expect((await save(quick.token)).status).toBe(404);
+    expect(await stored()).toBe(0);
+
+    expect((await save(token)).status).toBe(200);
+    expect(await stored()).toBe(1);
+    expect((await call(token, 'POST', '/api/auth/logout')).status).toBe(200);
+    expect((await save(token)).status).toBe(401);
+  });
+
   it('shuffles options per learner when the olympiad says so, stable for that learner', async () => {
     const orders = new Set<string>();
     let first: { token: string } | null = null;
