@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../contract/auth.js';
 import { homeFor } from '../../contract/navigation.js';
 import type { GrantRole } from '../../contract/roles.js';
-import { type Queryable, rows } from '../db/client.js';
+import { type Queryable, preparedRows } from '../db/client.js';
 import type { users } from '../db/schema/index.js';
 import { newToken, tokenHash } from './secrets.js';
 
@@ -57,11 +57,12 @@ async function openSession(
 ) {
   const token = newToken();
   const expiresAt = new Date(Date.now() + input.hours * 3_600_000);
-  const [row] = await rows<{
+  const [row] = await preparedRows<{
     olympiad_name: string | null;
     grants: Array<{ olympiadId: number; olympiadName: string; olympiadTitle: string; role: GrantRole }>;
   }>(
     q,
+    'sessions.open',
     sql`with s as (
           insert into sessions (token_hash, user_id, impersonator_id, expires_at, ip, user_agent)
           values (${tokenHash(secret, token)}, ${input.user.id}, ${input.impersonatorId}, ${expiresAt.toISOString()},

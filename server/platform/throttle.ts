@@ -36,6 +36,14 @@ export async function currentCounts(q: Queryable, keys: string[], windowMinutes:
   return keys.map((k) => byKey.get(k) ?? 0);
 }
 
+/**
+ * One key's count in its current window (0 when expired or absent), as an expression to select beside other
+ * columns: sign-in reads its two counts in the same statement as the user.
+ */
+export const currentCountSql = (key: string, windowMinutes: number) =>
+  sql<number>`coalesce((select hits from throttles where key = ${key}
+    and window_start >= now() - make_interval(mins => ${windowMinutes})), 0)::int`;
+
 export async function clearCount(q: Queryable, key: string): Promise<void> {
   await q.execute(sql`delete from throttles where key = ${key}`);
 }

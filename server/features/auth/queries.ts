@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GrantRole } from '../../../contract/roles.js';
 import type { Queryable } from '../../db/client.js';
+import { currentCountSql } from '../../platform/throttle.js';
 import { olympiadGrants, olympiads, schoolParticipants, sessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -13,23 +14,46 @@ export async function findOlympiadByName(q: Queryable, varName: string) {
   return row ?? null;
 }
 
-/**
- * Staff sign in without an olympiad; learners within theirs, named by its varName (looked up in the same
- * query: sign-in is on exam day's hot path). Usernames compare case-insensitively.
- */
+/** Staff sign in without an olympiad; learners within theirs, named by its varName. Usernames compare case-insensitively. */
+const signinMatch = (username: string, learnerOlympiadName: string | null) =>
+  and(
+    sql`lower(${users.username}) = lower(${username})`,
+    learnerOlympiadName == null
+      ? and(isNull(users.olympiadId), sql`${users.role} <> 'learner'`)
+      : sql`${users.olympiadId} = (select id from olympiads where var_name = lower(${learnerOlympiadName}))`,
+  );
+
+/** The account a sign-in name means (also for "forgot password"). */
 export async function findUserForSignin(q: Queryable, username: string, learnerOlympiadName: string | null) {
-  const [row] = await q
-    .select()
-    .from(users)
-    .where(
-      and(
-        sql`lower(${users.username}) = lower(${username})`,
-        learnerOlympiadName == null
-          ? and(isNull(users.olympiadId), sql`${users.role} <> 'learner'`)
-          : sql`${users.olympiadId} = (select id from olympiads where var_name = lower(${learnerOlympiadName}))`,
-      ),
-    );
+  const [row] = await q.select().from(users).where(signinMatch(username, learnerOlympiadName));
   return row ?? null;
+}
+
+/**
+ * Sign-in is on exam day's hot path, so one prepared statement (decision 019) reads the user (or null)
+ * and the two failure counts the rate limit needs.
+ */
+export async function findUserAndFailures(
+  q: Queryable,
+  username: string,
+  learnerOlympiadName: string | null,
+  failures: { accountKey: string; addressKey: string; windowMinutes: number },
+) {
+  const [row] = await q
+    .select({
+      user: users,
+      accountFailures: currentCountSql(failures.accountKey, failures.windowMinutes),
+      addressFailures: currentCountSql(failures.addressKey, failures.windowMinutes),
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(users, signinMatch(username, learnerOlympiadName))
+    .prepare(learnerOlympiadName == null ? 'auth.signin-staff' : 'auth.signin-learner')
+    .execute();
+  return {
+    user: row?.user ?? null,
+    accountFailures: row?.accountFailures ?? 0,
+    addressFailures: row?.addressFailures ?? 0,
+  };
 }
 
 export async function findUserById(q: Queryable, id: number) {

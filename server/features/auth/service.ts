@@ -3,7 +3,7 @@ import type { SessionUser, SigninBody } from '../../../contract/auth.js';
 import type { Actor } from '../../http/actor.js';
 import { HttpError, invalid, rateLimited } from '../../http/errors.js';
 import { audit } from '../../platform/audit.js';
-import { clearCount, currentCounts, hitCount } from '../../platform/throttle.js';
+import { clearCount, hitCount } from '../../platform/throttle.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { revokeUserSessions, startSession } from '../../platform/sessions.js';
 import * as queries from './queries.js';
@@ -24,15 +24,17 @@ export async function signin(app: FastifyInstance, req: FastifyRequest, body: Si
 
   const accountKey = `signin-fail:account:${learnerOlympiad ?? 'staff'}:${body.username.toLowerCase()}`;
   const addressKey = `signin-fail:address:${req.ip}`;
-  const [[accountFailures, addressFailures], user] = await Promise.all([
-    currentCounts(db, [accountKey, addressKey], limits.signinWindowMinutes),
-    queries.findUserForSignin(db, body.username, learnerOlympiad),
-  ]);
+  const { user, accountFailures, addressFailures } = await queries.findUserAndFailures(
+    db,
+    body.username,
+    learnerOlympiad,
+    { accountKey, addressKey, windowMinutes: limits.signinWindowMinutes },
+  );
   // Only a failed learner sign-in pays for telling an unknown olympiad from an unknown username.
   if (!user && learnerOlympiad && !(await queries.findOlympiadByName(db, learnerOlympiad))) {
     throw invalid([{ path: 'body.olympiadName', message: `There is no olympiad called "${body.olympiadName}"` }]);
   }
-  if (accountFailures! >= limits.signinFailuresPerAccount || addressFailures! >= limits.signinFailuresPerAddress) {
+  if (accountFailures >= limits.signinFailuresPerAccount || addressFailures >= limits.signinFailuresPerAddress) {
     throw rateLimited(
       `Too many failed sign-in attempts. Please wait ${minutes(limits.signinWindowMinutes)} and try again, or reset your password.`,
     );
@@ -61,7 +63,7 @@ export async function signin(app: FastifyInstance, req: FastifyRequest, body: Si
   if (user.disabledAt) {
     throw new HttpError(403, 'account_disabled', 'This account has been disabled; please contact the organisers');
   }
-  if (accountFailures! > 0) await clearCount(db, accountKey);
+  if (accountFailures > 0) await clearCount(db, accountKey);
   return startSession(app, db, req, user);
 }
 
