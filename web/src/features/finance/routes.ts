@@ -17,7 +17,8 @@ export const financeRoutes: AppRoute[] = [
     feature: 'finance',
     nav: 'Overview',
     access: staffAccess.admin,
-    summary: 'The state of every school’s purchase order and payment in this olympiad will be shown here.',
+    summary: 'The state of every school’s purchase order and payment in this olympiad.',
+    page: PaymentPortalPage,
   }),
   {
     id: 'portal.invoices',

@@ -1,5 +1,6 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
 import { BouncesPage } from './pages/BouncesPage.js';
+import { ContactsPage } from './pages/ContactsPage.js';
 import { EmailCopyPage } from './pages/EmailCopyPage.js';
 import { EmailLogsPage } from './pages/EmailLogsPage.js';
 import { FileAttachmentsPage, UploadsPage } from './pages/FilesPages.js';
@@ -30,7 +31,8 @@ export const mailRoutes: AppRoute[] = [
     feature: 'mail',
     nav: 'Mail',
     access: staffAccess.adminFunding,
-    summary: 'Useful contacts (sponsors, officials, partners) who receive the olympiad’s news will be kept here.',
+    summary: 'Useful contacts (sponsors, officials, partners) of this olympiad, who can be sent its news.',
+    page: ContactsPage,
   }),
   ...staffPage(sections.adminFunding, {
     sub: 'edit/mass-mailers',

@@ -7,6 +7,7 @@ import {
   MailPreview,
   type MassMailInput,
   MassMailRow,
+  type ScheduleBody,
   listOf,
 } from '../../../../../contract/mail.js';
 import type { ListParams } from '../../../components/PagedTable.js';
@@ -50,7 +51,19 @@ export function useQueueMassMail() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      api.post(`/emailer/api/${id}/queue`, { schema: z.object({ success: z.literal(true), queued: z.number() }) }),
+      api.post(`/emailer/api/${id}/queue`, {
+        schema: z.object({ success: z.literal(true), queued: z.number(), scheduledFor: z.string().nullable() }),
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['emailer'] }),
+  });
+}
+
+/** PUT emailer/api/{id}/schedule: move (an instant) or cancel (null) a queued mailing's release time (overlord) */
+export function useSetSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, scheduledFor }: { id: number } & ScheduleBody) =>
+      api.put(`/emailer/api/${id}/schedule`, { body: { scheduledFor }, schema: MailingBody }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['emailer'] }),
   });
 }
@@ -62,6 +75,8 @@ export const useAudienceCount = (olympiadId: number | null, audience: Audience, 
     queryFn: () => api.post('/emailer/api/audience-count', { body: { olympiadId, audience }, schema: AudienceCount }),
     enabled,
     placeholderData: keepPreviousData,
+    // A live count: asked again whenever the audience is picked (schools pay, contacts change meanwhile).
+    staleTime: 0,
   });
 
 /** POST emailer/api/{id}/preview */

@@ -2,11 +2,13 @@ import { Button, Card, Group, NumberInput, Progress, Select, SimpleGrid, Stack, 
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { type EmailStatus, type EmailSummary, type MassMailRow } from '../../../../../contract/mail.js';
+import { formatSiteTime } from '../../../../../contract/time.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
-import { useMassMails } from '../api/mass-mail.js';
+import { useMassMails, useSetSchedule } from '../api/mass-mail.js';
 import { useQueuedEmails, useReleaseBatch, useReleaseOne } from '../api/queue.js';
 import { MessageModal, StatusBadge, when } from '../components/MailBits.js';
+import { ScheduleInput } from '../components/ScheduleInput.js';
 import { useNewestFirst } from '../components/use-newest-first.js';
 
 function MailingProgress({ m }: { m: MassMailRow }) {
@@ -15,16 +17,103 @@ function MailingProgress({ m }: { m: MassMailRow }) {
   const pct = (n: number) => (n / total) * 100;
   return (
     <Stack gap={4}>
-      <Progress.Root size="lg" aria-label={`Progress of ${m.subject}`}>
-        <Progress.Section value={pct(p.sent)} color="green" />
-        <Progress.Section value={pct(p.failed + p.suppressed)} color="red" />
-        <Progress.Section value={pct(p.released + p.sending)} color="blue" />
+      <Progress.Root size="lg">
+        <Progress.Section value={pct(p.sent)} color="green" aria-label={`Sent: ${m.subject}`} />
+        <Progress.Section
+          value={pct(p.failed + p.suppressed)}
+          color="red"
+          aria-label={`Failed or left out: ${m.subject}`}
+        />
+        <Progress.Section value={pct(p.released + p.sending)} color="blue" aria-label={`On their way: ${m.subject}`} />
       </Progress.Root>
       <Text size="xs" c="dimmed">
         {p.sent} sent · {p.released + p.sending} on their way · {p.held} held · {p.failed} failed · {p.suppressed} left
         out · {p.bounced} bounced · {p.unsubscribed} unsubscribed
       </Text>
     </Stack>
+  );
+}
+
+/** A queued mailing's release time: shown in South African time; set, moved or cancelled while messages are held. */
+function SchedulePanel({ m }: { m: MassMailRow }) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState<string | null>(m.scheduledFor);
+  const schedule = useSetSchedule();
+  const save = (scheduledFor: string | null) =>
+    schedule.mutate(
+      { id: m.id, scheduledFor },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          notifications.show({
+            color: 'green',
+            message: scheduledFor
+              ? `“${m.subject}” will be released on ${formatSiteTime(scheduledFor)}`
+              : `The schedule of “${m.subject}” is cancelled: it waits for you to release it`,
+          });
+        },
+        onError: (e) => notifications.show({ color: 'red', message: e.message }),
+      },
+    );
+  if (m.scheduleReleasedAt)
+    return (
+      <Text size="sm" c="dimmed">
+        Released on schedule, {formatSiteTime(m.scheduleReleasedAt)}.
+      </Text>
+    );
+  if (m.progress.held === 0) return null;
+  if (editing)
+    return (
+      <Group align="flex-start" gap="xs" wrap="wrap">
+        <ScheduleInput
+          label="Release at"
+          description="The sender releases every message still held at this time."
+          value={value}
+          onChange={setValue}
+          error={schedule.error?.message}
+        />
+        <Group gap="xs" mt={{ base: 0, sm: 46 }}>
+          <Button size="xs" disabled={!value} loading={schedule.isPending} onClick={() => save(value)}>
+            Save time
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setEditing(false)}>
+            Cancel
+          </Button>
+        </Group>
+      </Group>
+    );
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Text size="sm">
+        {m.scheduledFor ? (
+          <>
+            Scheduled: <b>{formatSiteTime(m.scheduledFor)}</b>
+          </>
+        ) : (
+          'No schedule: held until you release it.'
+        )}
+      </Text>
+      <Button
+        size="xs"
+        variant="subtle"
+        onClick={() => setEditing(true)}
+        aria-label={`${m.scheduledFor ? 'Change time' : 'Set a time'}: ${m.subject}`}
+      >
+        {m.scheduledFor ? 'Change time' : 'Set a time'}
+      </Button>
+      {m.scheduledFor ? (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          loading={schedule.isPending}
+          onClick={() => save(null)}
+          aria-label={`Cancel schedule: ${m.subject}`}
+        >
+          Cancel schedule
+        </Button>
+      ) : null}
+    </Group>
   );
 }
 
@@ -54,6 +143,7 @@ function MailingCard({ m }: { m: MassMailRow }) {
           </div>
         </Group>
         <MailingProgress m={m} />
+        <SchedulePanel m={m} />
         {m.progress.held > 0 ? (
           <Group align="flex-end" gap="xs" wrap="wrap">
             <NumberInput
@@ -127,7 +217,7 @@ export function MassMailQueuePage() {
     <>
       <PageHeader
         title="Mass mail queue"
-        description="Queued mass mail waits here, held, until you release it: a first batch to check, then the rest. The sender keeps to the configured rate."
+        description="Queued mass mail waits here, held, until you release it (a first batch to check, then the rest) or until its scheduled time. The sender keeps to the configured rate."
       />
       <Title order={2} size="h4" mb="sm">
         Queued mailings

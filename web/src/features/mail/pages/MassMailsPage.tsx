@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { type Audience, type MassMailRow, parseAddresses } from '../../../../../contract/mail.js';
+import { formatSiteTime } from '../../../../../contract/time.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { api, isApiError } from '../../../lib/api/index.js';
@@ -33,6 +34,7 @@ import {
 } from '../api/mass-mail.js';
 import { HtmlEditor } from '../components/HtmlEditor.js';
 import { MailHtml, when } from '../components/MailBits.js';
+import { ScheduleInput } from '../components/ScheduleInput.js';
 import { useNewestFirst } from '../components/use-newest-first.js';
 
 const audienceLabels: Record<Audience['kind'], string> = {
@@ -64,6 +66,7 @@ interface Draft {
   kind: Audience['kind'];
   pasted: string;
   attachmentIds: number[];
+  scheduledFor: string | null;
 }
 
 function ComposeForm({
@@ -84,6 +87,7 @@ function ComposeForm({
     kind: mailing?.audience.kind ?? 'participating-teachers',
     pasted: mailing?.audience.kind === 'pasted' ? mailing.audience.addresses.join('\n') : '',
     attachmentIds: mailing?.attachmentIds ?? [],
+    scheduledFor: mailing?.scheduledFor ?? null,
   }));
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const parsed = parseAddresses(draft.pasted);
@@ -112,6 +116,7 @@ function ComposeForm({
           html: draft.html,
           audience,
           attachmentIds: draft.attachmentIds,
+          scheduledFor: draft.scheduledFor,
         },
       },
       { onSuccess: (r) => onDone(r.mailing) },
@@ -154,10 +159,16 @@ function ComposeForm({
           ))}
         </Stack>
       </Radio.Group>
-      <Text size="xs" c="dimmed">
-        Not offered yet: teachers of schools that have not paid (purchase orders are not in Olympus yet) and useful
-        contacts (not in Olympus yet).
-      </Text>
+      {draft.kind === 'unpaid-teachers' ? (
+        <Text size="xs" c="dimmed">
+          Schools whose purchase order is not marked paid by the accountant (pre-approved schools are not paid yet).
+        </Text>
+      ) : null}
+      {draft.kind === 'useful-contacts' ? (
+        <Text size="xs" c="dimmed">
+          The contacts with an address under Interested and affected parties; {'{{schoolName}}'} is their organisation.
+        </Text>
+      ) : null}
       {draft.kind === 'pasted' ? (
         <Textarea
           label="Addresses"
@@ -200,7 +211,14 @@ function ComposeForm({
           ) : null}
         </Stack>
       </Checkbox.Group>
-      {save.error && !fieldError('subject') && !fieldError('html') ? (
+      <ScheduleInput
+        label="Release at"
+        description="Leave empty to hold the queued mailing until the overlord releases it. With a time, the sender releases it by itself then."
+        value={draft.scheduledFor}
+        onChange={(scheduledFor) => set({ scheduledFor })}
+        error={fieldError('scheduledFor')}
+      />
+      {save.error && !fieldError('subject') && !fieldError('html') && !fieldError('scheduledFor') ? (
         <Alert color="red" role="alert">
           {save.error.message}
         </Alert>
@@ -211,6 +229,23 @@ function ComposeForm({
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** When a mailing goes: its scheduled time (South African time), or when the sender released it then. */
+export function ScheduleNote({ m }: { m: MassMailRow }) {
+  if (m.scheduleReleasedAt)
+    return (
+      <Text size="xs" c="dimmed">
+        Released on schedule, {formatSiteTime(m.scheduleReleasedAt)}
+      </Text>
+    );
+  if (!m.scheduledFor) return null;
+  if (m.status === 'queued' && m.progress.held === 0) return null;
+  return (
+    <Text size="xs">
+      {m.status === 'draft' ? 'To be released' : 'Scheduled'}: {formatSiteTime(m.scheduledFor)}
+    </Text>
   );
 }
 
@@ -256,9 +291,12 @@ export function MassMailsPage() {
       label: 'Status',
       sortable: true,
       render: (m) => (
-        <Badge variant="light" color={m.status === 'draft' ? 'gray' : 'blue'} style={{ minWidth: 'max-content' }}>
-          {m.status === 'draft' ? 'Draft' : 'Queued'}
-        </Badge>
+        <Stack gap={2}>
+          <Badge variant="light" color={m.status === 'draft' ? 'gray' : 'blue'} style={{ minWidth: 'max-content' }}>
+            {m.status === 'draft' ? 'Draft' : 'Queued'}
+          </Badge>
+          <ScheduleNote m={m} />
+        </Stack>
       ),
     },
     {
@@ -297,7 +335,9 @@ export function MassMailsPage() {
                     onSuccess: (r) =>
                       notifications.show({
                         color: 'green',
-                        message: `${r.queued} messages queued and held until the overlord releases them`,
+                        message: r.scheduledFor
+                          ? `${r.queued} messages queued and held until ${formatSiteTime(r.scheduledFor)}`
+                          : `${r.queued} messages queued and held until the overlord releases them`,
                       }),
                     onError: (e) => notifications.show({ color: 'red', message: e.message }),
                   })
@@ -328,7 +368,7 @@ export function MassMailsPage() {
       <PageHeader
         eyebrow={olympiad?.title}
         title={scoped ? 'Mass mailers' : 'Mass Mails'}
-        description="Write a mailing, check how many it reaches and how it reads, then queue it. Queued mail is held until the overlord releases it."
+        description="Write a mailing, check how many it reaches and how it reads, then queue it. Queued mail is held until the overlord releases it, or until the time you set (South African time)."
         actions={
           <Button onClick={() => setEditing('new')} disabled={scoped && !olympiad}>
             New mailing

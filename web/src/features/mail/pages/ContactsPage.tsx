@@ -1,0 +1,166 @@
+import { Anchor, Badge, Button, Group, Modal, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { UsefulContact } from '../../../../../contract/mail.js';
+import { Confirm } from '../../../components/Confirm.js';
+import { PageHeader } from '../../../components/PageHeader.js';
+import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
+import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
+import { useContacts, useDeleteContact } from '../api/contacts.js';
+import { ContactForm } from '../components/ContactForm.js';
+
+/**
+ * /{o}/admin|funding/edit/interested-and-affected-parties: the olympiad's useful contacts (sponsors, officials,
+ * partners), kept by its admins and funding staff; the mass-mail audience "useful contacts".
+ */
+export function ContactsPage() {
+  const { olympiad } = useRouteOlympiad();
+  const list = useListParams('name');
+  const contacts = useContacts({ ...list.params, olympiadId: olympiad?.id });
+  const remove = useDeleteContact();
+  const [editing, setEditing] = useState<UsefulContact | 'new' | null>(null);
+  const [removing, setRemoving] = useState<UsefulContact | null>(null);
+
+  const columns: Column<UsefulContact>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      sortable: true,
+      render: (c) => (
+        <Text size="sm" fw={600}>
+          {c.name}
+        </Text>
+      ),
+    },
+    { key: 'organisation', label: 'Organisation', sortable: true, render: (c) => c.organisation ?? '—' },
+    { key: 'role', label: 'Role or title', sortable: true, render: (c) => c.role ?? '—' },
+    {
+      key: 'email',
+      label: 'Email',
+      sortable: true,
+      render: (c) =>
+        c.email ? (
+          <Group gap={6} wrap="nowrap">
+            <Anchor href={`mailto:${c.email}`} size="sm">
+              {c.email}
+            </Anchor>
+            {c.suppressed ? (
+              <Badge size="xs" color="orange" variant="light" style={{ minWidth: 'max-content' }}>
+                No mass mail
+              </Badge>
+            ) : null}
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            None
+          </Text>
+        ),
+    },
+    {
+      key: 'phone',
+      label: 'Phone',
+      render: (c) =>
+        c.phone ? (
+          <Anchor href={`tel:${c.phone.replace(/[^\d+]/g, '')}`} size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {c.phone}
+          </Anchor>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
+      render: (c) => (
+        <Group gap="xs" wrap="nowrap">
+          {c.can.update ? (
+            <Button size="xs" variant="light" onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
+              Edit
+            </Button>
+          ) : null}
+          {c.can.delete ? (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={() => setRemoving(c)}
+              aria-label={`Delete ${c.name}`}
+            >
+              Delete
+            </Button>
+          ) : null}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={olympiad?.title}
+        title="Interested and affected parties"
+        description="Useful contacts of this olympiad: sponsors, officials and partners. Those with an address can be sent mass mail as the audience “Useful contacts”."
+        actions={
+          <Button onClick={() => setEditing('new')} disabled={!olympiad}>
+            New contact
+          </Button>
+        }
+      />
+      <PagedTable
+        label="Useful contacts"
+        columns={columns}
+        rows={contacts.data?.items}
+        total={contacts.data?.total ?? 0}
+        rowKey={(c) => c.id}
+        list={list}
+        loading={contacts.isFetching}
+        error={contacts.error}
+        searchPlaceholder="Search name, organisation, email"
+        empty="No contacts match."
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New contact' : 'Edit contact'}
+        size="lg"
+      >
+        {editing !== null && olympiad ? (
+          <ContactForm
+            olympiadId={olympiad.id}
+            contact={editing === 'new' ? null : editing}
+            onDone={(message) => {
+              setEditing(null);
+              notifications.show({ color: 'green', message });
+            }}
+          />
+        ) : null}
+      </Modal>
+      <Confirm
+        opened={removing !== null}
+        title="Delete this contact?"
+        confirmLabel="Delete"
+        color="red"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.id, {
+            onSuccess: (r) => {
+              setRemoving(null);
+              notifications.show({ color: 'green', message: r.message ?? 'Deleted' });
+            },
+            onError: (e) => notifications.show({ color: 'red', message: e.message }),
+          })
+        }
+      >
+        {removing ? (
+          <>
+            <b>{removing.name}</b>
+            {removing.organisation ? ` (${removing.organisation})` : ''} will be removed from this olympiad’s contacts
+            and from the audience “Useful contacts”.
+          </>
+        ) : null}
+      </Confirm>
+    </>
+  );
+}
