@@ -206,7 +206,7 @@ export const UploadQuery = z.object({ olympiadId: optionalId });
 
 /**
  * Who a mailing reaches. Teachers of participating schools (not withdrawn), of every school, of participating
- * schools whose purchase order is not paid (pre-approved is not paid; decision 018), the olympiad's useful
+ * schools whose purchase order is not paid (pre-approved is not paid; decision 020), the olympiad's useful
  * contacts, or a pasted list.
  */
 export const audienceKinds = [

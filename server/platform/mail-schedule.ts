@@ -8,7 +8,7 @@ export interface ScheduledRelease {
 }
 
 /**
- * Releases the held messages of mailings whose scheduled time has come (decision 018). One mailing per
+ * Releases the held messages of mailings whose scheduled time has come (decision 020). One mailing per
  * transaction: the mailing row is claimed with `FOR UPDATE SKIP LOCKED` and marked released in the same
  * statement, so of several sender processes exactly one releases it and writes its audit row; the others
  * skip the locked row, or see it marked once the claim commits. A crash before the commit leaves it due.

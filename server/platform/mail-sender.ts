@@ -26,7 +26,7 @@ export interface MailSender {
 }
 
 /**
- * The background sender: releases scheduled mailings when their time comes (decision 018), claims released
+ * The background sender: releases scheduled mailings when their time comes (decision 020), claims released
  * rows (`FOR UPDATE SKIP LOCKED`), delivers them with a few in flight at a time,
  * keeps the site-wide rate per minute, and gives up on rows a crashed sender left in `sending` (marked failed,
  * never re-sent: a message goes out at most once).

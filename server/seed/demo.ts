@@ -166,7 +166,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     const entry1 = await enterSchool(tx, geoDemo.id, school1.id);
     const entry2 = await enterSchool(tx, geoDemo.id, school2.id);
     // One school has paid; the other is pre-approved (allowed to write, not paid): the mass-mail audience
-    // "teachers of schools not yet paid" reaches only the second (decision 018).
+    // "teachers of schools not yet paid" reaches only the second (decision 020).
     await setPurchaseOrder(tx, entry1.id, { paid: true, schoolsPO: 'WK-PO-2026-014' });
     await setPurchaseOrder(tx, entry2.id, { preApproved: true, schoolsPO: 'RBHS 4471' });
     for (const contact of demoContacts) await createContact(tx, geoDemo.id, contact);

@@ -64,7 +64,7 @@ export async function createSchool(q: Queryable, input: Partial<typeof schools.$
   return row!;
 }
 
-/** Enters a school in an olympiad, with its purchase order (decision 018), as the schools feature does. */
+/** Enters a school in an olympiad, with its purchase order (decision 020), as the schools feature does. */
 export async function enterSchool(q: Queryable, olympiadId: number, schoolId: number) {
   const [row] = await q.insert(schoolParticipants).values({ olympiadId, schoolId }).returning();
   await q.insert(purchaseOrders).values({ schoolParticipantId: row!.id });

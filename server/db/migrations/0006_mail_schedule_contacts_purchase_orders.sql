@@ -42,5 +42,5 @@ CREATE UNIQUE INDEX "useful_contacts_email_uq" ON "useful_contacts" USING btree 
 CREATE UNIQUE INDEX "purchase_orders_live_uq" ON "purchase_orders" USING btree ("school_participant_id") WHERE "purchase_orders"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "purchase_orders_participant_idx" ON "purchase_orders" USING btree ("school_participant_id");--> statement-breakpoint
 CREATE INDEX "mass_mails_due_idx" ON "mass_mails" USING btree ("scheduled_for") WHERE "mass_mails"."status" = 'queued' and "mass_mails"."schedule_released_at" is null;--> statement-breakpoint
--- Every school already entered in an olympiad gets its purchase order (decision 018).
+-- Every school already entered in an olympiad gets its purchase order (decision 020).
 INSERT INTO "purchase_orders" ("school_participant_id") SELECT "id" FROM "school_participants";

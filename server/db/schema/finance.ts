@@ -24,7 +24,7 @@ export interface PurchaseOrderComment {
 /**
  * A school's purchase order in one olympiad (spec §3): one live order per school participant, opened when
  * the school is entered. `paid` and `preApproved` are set by the accountant (spec §4: status paid or pre);
- * a removed order is kept (deleted_at) so that `fetchDeleted` can still show it. Decision 018.
+ * a removed order is kept (deleted_at) so that `fetchDeleted` can still show it. Decision 020.
  */
 export const purchaseOrders = pgTable(
   'purchase_orders',

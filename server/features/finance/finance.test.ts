@@ -3,7 +3,7 @@ import { createOlympiad, createSchool, createUser, enterSchool, grant } from '..
 import { type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
 
 /**
- * Purchase orders (decision 018): the accountant's list and status change, the audience "teachers of schools
+ * Purchase orders (decision 020): the accountant's list and status change, the audience "teachers of schools
  * not yet paid" that follows from them, on the real server and database.
  */
 let server: TestServer;
@@ -34,7 +34,7 @@ const unpaidCount = async () =>
       body: { olympiadId: demo.geoDemo, audience: { kind: 'unpaid-teachers' } },
     })
   ).body.count as number;
-const put = (id: number, query: string, who: string | null) =>
+const put = (id: number, query: string, who: string | null | undefined) =>
   server.api('PUT', `/purchase-order/rest/${id}?${query}`, { token: who });
 
 beforeAll(async () => {

@@ -380,7 +380,7 @@ export async function massMailRoutes(app: FastifyInstance): Promise<void> {
       assertFuture(body.scheduledFor, 'body.scheduledFor');
       const changed = await app.db.transaction(async (tx) => {
         // The row lock of this update waits for a sender that is releasing the mailing right now; then the
-        // condition sees it released and nothing changes (decision 018).
+        // condition sees it released and nothing changes (decision 020).
         const done = await rows<{ id: number }>(
           tx,
           sql`update mass_mails set scheduled_for = ${body.scheduledFor}, updated_at = now()

@@ -23,7 +23,7 @@ export interface Recipient {
  * For an olympiad's mailing: that olympiad's schools and contacts; for a site-wide one: every olympiad's.
  *  - participating teachers: teachers of schools entered (and not withdrawn);
  *  - unpaid teachers: of those, the schools whose purchase order is not paid (pre-approved is not paid, a
- *    removed order is not paid; decision 018);
+ *    removed order is not paid; decision 020);
  *  - useful contacts: the olympiad's contacts with an address ({{firstName}} is the first word of the name,
  *    {{schoolName}} the organisation).
  */

@@ -7,7 +7,7 @@ import { createMailer } from '../../platform/mailer.js';
 import { type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
 
 /**
- * A mailing scheduled for later (decision 018): composed with a time, queued held, released by the background
+ * A mailing scheduled for later (decision 020): composed with a time, queued held, released by the background
  * sender when the time comes (once, whichever process gets there), delivered over real SMTP; the overlord can
  * move or cancel the schedule, or release early.
  */

@@ -350,7 +350,7 @@ export async function enterSchool(q: Queryable, olympiadId: number, schoolId: nu
     .onConflictDoNothing()
     .returning();
   if (created) {
-    // Every entry has its purchase order from the start (decision 018): the teacher sets its number, the
+    // Every entry has its purchase order from the start (decision 020): the teacher sets its number, the
     // accountant marks it paid.
     await q.insert(purchaseOrders).values({ schoolParticipantId: created.id });
     return { row: created, created: true };

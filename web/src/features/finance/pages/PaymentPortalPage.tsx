@@ -37,7 +37,7 @@ function StateBadge({ state }: { state: PurchaseOrderState }) {
 /**
  * /{o}/finance/payments and /{o}/funding/payments (Payment Portal), /{o}/admin/payments (Payments dashboard):
  * every school's purchase order in this olympiad. The accountant and the admin mark an order paid, pre-approved
- * (may write before paying) or not paid, or remove it; funding staff see the same list (decision 018).
+ * (may write before paying) or not paid, or remove it; funding staff see the same list (decision 020).
  */
 export function PaymentPortalPage() {
   const route = useCurrentRoute();
