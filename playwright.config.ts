@@ -54,9 +54,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    // A fresh embedded database (and demo data) every run; DATABASE_URL is dropped so that the browser tests
-    // always run on PGlite, whatever the calling shell has set.
-    command: `rm -rf '${dataDir}' && exec env -u DATABASE_URL node_modules/.bin/tsx server/main.ts`,
+    // A fresh database with the demo data every run: embedded PGlite, or a new database on the PostgreSQL
+    // server E2E_DATABASE_URL names (scripts/e2e-server.mjs). DATABASE_URL itself is never used here.
+    command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -71,6 +71,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'always',
+      ...(process.env.E2E_DATABASE_URL ? { E2E_DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },
 });

@@ -5,7 +5,11 @@
  * route doing one answer upsert and nothing else (BENCH_BARE_ROUTE=1). At the end every acknowledged
  * answer is checked in the database.
  *
- *   npm run bench:exam [-- --learners 2000 --arrival-seconds 60 --think-ms 2000 --answers 30]
+ *   npm run bench:exam [-- --learners 2000 --arrival-seconds 60 --think-ms 2000 --answers 30 --chosen-passwords]
+ *
+ * The learners' password is hashed as the learner import hashes the generated passwords printed on the slips
+ * (decision 015), as on a real exam day; --chosen-passwords hashes it as a password someone chose
+ * (decision 003), so that every sign-in pays a full-strength verification.
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:exam -- --learners 10000 --arrival-seconds 120
  */
 import os from 'node:os';
@@ -27,6 +31,7 @@ const saturateSeconds = arg('saturate-seconds', 12);
 const saturateWindows = Math.max(1, arg('saturate-windows', 3));
 const concurrency = arg('concurrency', 100);
 const port = arg('port', 3202);
+const chosenPasswords = process.argv.includes('--chosen-passwords');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function printSteps(rec: Recorder) {
@@ -71,11 +76,16 @@ async function main() {
   const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
   console.log(
     `Exam-day benchmark on ${database}: ${learners} learners arriving over ${arrivalSeconds} s, ${answers} answers each, ` +
-      `think time ${thinkMs} ms ±50 %; then ${saturateSeconds} s each saturated at ${concurrency} connections (real save vs bare upsert, in ${saturateWindows} alternating windows)`,
+      `think time ${thinkMs} ms ±50 %, ${chosenPasswords ? 'chosen' : 'generated'} learner passwords; then ${saturateSeconds} s each saturated at ${concurrency} connections (real save vs bare upsert, in ${saturateWindows} alternating windows)`,
   );
   const server = await startServer({
     port,
-    env: { BENCH_BARE_ROUTE: '1', BENCH_LEARNERS: String(learners + concurrency), SITTING_SWEEP_SECONDS: '15' },
+    env: {
+      BENCH_BARE_ROUTE: '1',
+      BENCH_LEARNERS: String(learners + concurrency),
+      BENCH_LEARNER_PASSWORDS: chosenPasswords ? 'chosen' : 'generated',
+      SITTING_SWEEP_SECONDS: '15',
+    },
   });
   try {
     /* ---- 1. the exam: learners arrive evenly ---- */

@@ -11,7 +11,10 @@
  * and exits non-zero when anything failed or when no test ran at all.
  *
  * Options (flags or environment):
- *   --db-only      | TEST_DB_ONLY=1   only the database (API) suites: vitest. CI's second pass runs this with
+ *   --db-only      | TEST_DB_ONLY=1   only the suites that use the database: the API tests (vitest) and the
+ *                                     browser journeys (their server on a fresh database of the server
+ *                                     DATABASE_URL names), without lint, format, typecheck and build (the
+ *                                     built web app must exist). CI's second pass runs this with
  *                                     DATABASE_URL set to the real PostgreSQL.
  *   --no-browser   | TEST_NO_BROWSER=1 skip the browser tests (said plainly; refused when CI=true).
  *   TEST_FORMAT=0                    leave out `npm run format:check` (on by default).
@@ -249,7 +252,9 @@ if (dbOnly) {
   if (code !== 0 || results.vitest.failed) finish(`${title} failed.`);
 }
 
-if (!dbOnly) {
+if (dbOnly && !existsSync(path.join(root, 'dist/web/index.html'))) await step('build', 'npm', ['run', 'build', '--silent']);
+
+{
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (noBrowser && !ci) {
     console.log(yellow('\nBrowser tests skipped (--no-browser): browser tests NOT run'));
@@ -259,9 +264,12 @@ if (!dbOnly) {
     console.log(yellow(`\nChromium not found: browser tests NOT run (looked for ${chromium}; set CHROMIUM_PATH)`));
     if (ci) finish(`Chromium not found at ${chromium}: in CI a missing browser is a failure.`);
   } else {
-    const { code } = await run('browser tests (playwright)', npx, ['playwright', 'test'], {
+    const onPostgres = dbOnly && process.env.DATABASE_URL;
+    const title = onPostgres ? 'browser tests on PostgreSQL (playwright)' : 'browser tests (playwright)';
+    const { code } = await run(title, npx, ['playwright', 'test'], {
       CHROMIUM_PATH: chromium,
       REPORT_DIR: reportDir,
+      ...(onPostgres ? { E2E_DATABASE_URL: process.env.DATABASE_URL } : {}),
     });
     results.playwright = countPlaywright(code);
     if (code !== 0 || results.playwright.failed)

@@ -43,6 +43,11 @@ const Env = z.object({
   BENCH_BARE_ROUTE: boolish.default(false),
   /** Benchmarks only: seed this many learners in the olympiad `geo-bench` at start (bench/exam.ts). */
   BENCH_LEARNERS: z.coerce.number().int().min(0).max(100_000).default(0),
+  /**
+   * Benchmarks only: how the bench learners' password is hashed: `generated` as the learner import does for
+   * the passwords on the slips (light, decision 015), or `chosen` as for a password someone set (decision 003).
+   */
+  BENCH_LEARNER_PASSWORDS: z.enum(['generated', 'chosen']).default('generated'),
   /** The background mail sender (decision 010). */
   MAIL_SENDER: boolish.default(true),
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -89,7 +94,7 @@ export interface Config {
   sessionHours: { staff: number; learner: number };
   bodyLimitBytes: number;
   sitting: { sweepSeconds: number };
-  bench: { bareRoute: boolean; learners: number };
+  bench: { bareRoute: boolean; learners: number; learnerPasswords: 'generated' | 'chosen' };
   mail: {
     sender: boolean;
     ratePerMinute: number;
@@ -140,7 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionHours: { staff: e.SESSION_HOURS_STAFF, learner: e.SESSION_HOURS_LEARNER },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     sitting: { sweepSeconds: e.SITTING_SWEEP_SECONDS },
-    bench: { bareRoute: e.BENCH_BARE_ROUTE, learners: e.BENCH_LEARNERS },
+    bench: { bareRoute: e.BENCH_BARE_ROUTE, learners: e.BENCH_LEARNERS, learnerPasswords: e.BENCH_LEARNER_PASSWORDS },
     mail: {
       sender: e.MAIL_SENDER,
       ratePerMinute: e.MAIL_RATE_PER_MINUTE,

@@ -24,7 +24,8 @@ async function main(): Promise<void> {
   const shouldSeed = config.seedDemo === 'always' || (config.seedDemo === 'auto' && database.kind === 'pglite');
   const seeded = shouldSeed ? await seedDemoIfEmpty(database.db) : null;
   // Benchmarks only (bench/exam.ts): BENCH_LEARNERS=n adds the olympiad geo-bench and n learners, once.
-  if (config.bench.learners > 0) await seedBenchIfAbsent(database.db, config.bench.learners);
+  if (config.bench.learners > 0)
+    await seedBenchIfAbsent(database.db, config.bench.learners, config.bench.learnerPasswords);
 
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl;

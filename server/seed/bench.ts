@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client.js';
+import { hashGeneratedPassword } from '../features/learners/credentials.js';
 import { hashPassword } from '../platform/passwords.js';
 import {
   createModule,
@@ -14,14 +15,20 @@ import {
 /**
  * Bench-only seeding (`BENCH_LEARNERS=n`, set only by bench/): the olympiad `geo-bench` with 30 questions in
  * 3 modules, learners `bench-1` … `bench-n` (password `bench-password`, hashed once), and 100 `bare-…`
- * learners with started attempts for the bare-route measurement. Runs once per database.
+ * learners with started attempts for the bare-route measurement. Runs once per database. The password is
+ * hashed as the learner import hashes generated passwords (`generated`, the learners of a real exam day) or as
+ * a chosen password (`chosen`: every learner pays a full-strength verification at sign-in).
  */
 export const benchPassword = 'bench-password';
 
-export async function seedBenchIfAbsent(db: Db, learners: number): Promise<boolean> {
+export async function seedBenchIfAbsent(
+  db: Db,
+  learners: number,
+  passwords: 'generated' | 'chosen' = 'generated',
+): Promise<boolean> {
   const [exists] = await rows<{ id: number }>(db, sql`select id from olympiads where var_name = 'geo-bench'`);
   if (exists) return false;
-  const passwordHash = await hashPassword(benchPassword);
+  const passwordHash = await (passwords === 'chosen' ? hashPassword : hashGeneratedPassword)(benchPassword);
   await db.transaction(async (tx) => {
     const [project] = await rows<{ id: number }>(tx, sql`select id from projects where project_name = 'geography'`);
     const projectId = project?.id ?? (await createProject(tx, { projectName: 'bench' })).id;
