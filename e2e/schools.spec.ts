@@ -138,3 +138,126 @@ test('from the public form to printed sign-in slips', async ({ browser }, testIn
   await teacher.setViewportSize({ width: 360, height: 800 });
   await teacher.screenshot({ path: 'test-results/schools-4-learners-360.png', fullPage: true });
 });
+
+/** A token for API set-up steps (the journey itself goes through the UI). */
+async function apiToken(page: Page, username: string): Promise<string> {
+  const res = await page.context().request.post('/api/auth/signin', {
+    data: { username, password: demoPassword, loginType: 'staff' },
+  });
+  return ((await res.json()) as { accessToken: { token: string } }).accessToken.token;
+}
+
+test('FAQs: the overlord and an admin write them, a teacher and the public read them', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const question = `Can learners use a calculator? ${stamp}`;
+  const olympiadQuestion = `Is there a practice paper? ${stamp}`;
+
+  // The overlord adds an FAQ for every teacher and moves it up one place.
+  const overlord = await (await browser.newContext()).newPage();
+  await signIn(overlord, { username: 'overlord', name: 'Olwethu Dlamini', home: '/overlord/overview' });
+  await overlord.goto('/overlord/edit/faqs');
+  const list = overlord.getByRole('list', { name: 'FAQs: For every teacher' });
+  await expect(list.getByText('How do I enter my school?')).toBeVisible();
+  await overlord.getByRole('button', { name: 'Add an FAQ' }).click();
+  const dialog = overlord.getByRole('dialog', { name: 'Add an FAQ' });
+  await expect(dialog.getByRole('radio', { name: 'All teachers' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Add FAQ' }).click();
+  await expect(dialog.getByText('Write the answer')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Question' }).fill(question);
+  await dialog.getByRole('textbox', { name: 'Answer' }).fill('Yes: a simple calculator, not a phone.');
+  await dialog.getByRole('button', { name: 'Add FAQ' }).click();
+  await expect(dialog).toBeHidden();
+  const items = list.getByRole('listitem');
+  await expect(items.last()).toContainText(question);
+  const count = await items.count();
+  await overlord.getByRole('button', { name: `Move up: ${question}` }).click();
+  await expect(items.nth(count - 2)).toContainText(question);
+  await expectNoSeriousA11yViolations(overlord, testInfo);
+  await overlord.screenshot({ path: 'test-results/faqs-1-overlord.png', fullPage: true });
+  await overlord.setViewportSize({ width: 360, height: 800 });
+  await overlord.screenshot({ path: 'test-results/faqs-1-overlord-360.png', fullPage: true });
+
+  // The admin of geo-demo writes one for that olympiad's teachers, on the olympiad's general copy.
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, { username: 'admin', name: 'Annelie Botha', home: '/geo-demo/admin/reports/overview' });
+  await admin.goto('/geo-demo/admin/edit/general-copy');
+  await expect(admin.getByText('Are calculators allowed? (draft)')).toBeVisible();
+  await expect(admin.getByText('Draft', { exact: true })).toBeVisible();
+  await admin.getByRole('button', { name: 'Add an FAQ' }).click();
+  const adminDialog = admin.getByRole('dialog', { name: 'Add an FAQ' });
+  await expect(adminDialog.getByRole('radio')).toHaveCount(0);
+  await adminDialog.getByRole('textbox', { name: 'Question' }).fill(olympiadQuestion);
+  await adminDialog.getByRole('textbox', { name: 'Answer' }).fill('Yes: last year’s paper is on the website.');
+  await adminDialog.getByRole('button', { name: 'Add FAQ' }).click();
+  await expect(admin.getByRole('listitem').filter({ hasText: olympiadQuestion })).toBeVisible();
+  await expectNoSeriousA11yViolations(admin, testInfo);
+  await admin.screenshot({ path: 'test-results/faqs-2-admin.png', fullPage: true });
+
+  // A teacher reads the olympiad's questions first, then those for every teacher; drafts stay hidden.
+  const teacher = await (await browser.newContext()).newPage();
+  await signIn(teacher, { username: 'teacher', name: 'Thandi Mokoena', home: '/portal' });
+  await teacher.goto('/portal/geo-demo/faq');
+  const about = teacher.getByRole('region', { name: /^About Geography Olympiad/ });
+  await about.getByRole('button', { name: olympiadQuestion }).click();
+  await expect(about.getByText('last year’s paper is on the website')).toBeVisible();
+  await expect(teacher.getByText('Are calculators allowed? (draft)')).toHaveCount(0);
+  const general = teacher.getByRole('region', { name: 'For every teacher' });
+  await general.getByRole('button', { name: question }).click();
+  await expect(general.getByText('a simple calculator, not a phone')).toBeVisible();
+  await expectNoSeriousA11yViolations(teacher, testInfo);
+  await teacher.screenshot({ path: 'test-results/faqs-3-teacher.png', fullPage: true });
+  await teacher.setViewportSize({ width: 360, height: 800 });
+  await teacher.screenshot({ path: 'test-results/faqs-3-teacher-360.png', fullPage: true });
+
+  // The public FAQ page of the geography project.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/geography/faq');
+  await visitor.getByRole('button', { name: 'Who may take part?' }).click();
+  await expect(visitor.getByText('grades 7 to 12')).toBeVisible();
+  await expectNoSeriousA11yViolations(visitor, testInfo);
+  await visitor.screenshot({ path: 'test-results/faqs-4-public.png', fullPage: true });
+});
+
+test('an admin disables a teacher (signed out at once) and enables them again', async ({ browser }, testInfo) => {
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, { username: 'admin', name: 'Annelie Botha', home: '/geo-demo/admin/reports/overview' });
+  const token = await apiToken(admin, 'admin');
+  const headers = { authorization: `Bearer ${token}` };
+  const schools = (await (
+    await admin.context().request.get('/school/v-rest/?search=waterkloof', { headers })
+  ).json()) as { items: Array<{ id: number }> };
+  const surname = `Disabled-${stamp}`;
+  const created = await admin.context().request.post('/teacher/v-rest/', {
+    headers,
+    data: {
+      schoolId: schools.items[0]!.id,
+      firstName: 'Lindiwe',
+      lastName: surname,
+      email: `lindiwe.${stamp}@example.org`,
+    },
+  });
+  expect(created.status()).toBe(200);
+
+  await admin.goto('/geo-demo/admin/edit/teachers');
+  await admin.getByRole('searchbox', { name: /^Search/ }).fill(surname);
+  const row = admin.getByRole('row').filter({ hasText: surname });
+  await expect(row.getByText('No password yet')).toBeVisible();
+  await row.getByRole('button', { name: `Disable Lindiwe ${surname}` }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Disable this teacher?' });
+  await expect(confirm).toContainText('signed out everywhere at once');
+  await expectNoSeriousA11yViolations(admin, testInfo);
+  await confirm.getByRole('button', { name: 'Disable and sign out' }).click();
+  await expect(row.getByText('Disabled', { exact: true })).toBeVisible();
+  await expect(admin.getByText(`Lindiwe ${surname} is disabled and signed out everywhere`)).toBeVisible();
+  await expect(row.getByRole('button', { name: /Reset password/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(admin, testInfo);
+  await admin.screenshot({ path: 'test-results/teachers-disabled.png', fullPage: true });
+
+  await row.getByRole('button', { name: `Enable Lindiwe ${surname}` }).click();
+  await admin.getByRole('dialog', { name: 'Enable this teacher?' }).getByRole('button', { name: 'Enable' }).click();
+  await expect(row.getByText('No password yet')).toBeVisible();
+  await admin.setViewportSize({ width: 360, height: 800 });
+  await admin.screenshot({ path: 'test-results/teachers-360.png', fullPage: true });
+});

@@ -51,7 +51,12 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { fw: 600 } },
     NavLink: { defaultProps: { fw: 500 } },
-    Notification: { styles: { description: { color: 'var(--mantine-color-gray-8)' } } },
+    // Their close buttons have no name of their own (axe: button-name).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close the message' } },
+      styles: { description: { color: 'var(--mantine-color-gray-8)' } },
+    },
     // Its default name ("Toggle password visibility") would make "Password" name two elements.
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show typed characters' } } },
   },

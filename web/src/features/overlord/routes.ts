@@ -56,13 +56,6 @@ const pages: OverlordPage[] = [
     'The platform’s terms and conditions will be edited here.',
   ),
   overlord(
-    'edit/faqs',
-    'FAQs',
-    'content',
-    'Content',
-    'Frequently asked questions for the public pages and the teacher portal will be edited here.',
-  ),
-  overlord(
     'edit/testimonials',
     'Testimonials',
     'content',

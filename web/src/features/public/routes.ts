@@ -3,7 +3,7 @@ import { AboutPage } from './pages/AboutPage.js';
 import { EoiFormPage } from './pages/EoiFormPage.js';
 import { InfoPage } from './pages/InfoPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
-import { ProjectHomePage, ProjectSubPage } from './pages/ProjectPage.js';
+import { ProjectFaqPage, ProjectHomePage, ProjectSubPage } from './pages/ProjectPage.js';
 import { WatchPage } from './pages/WatchPage.js';
 
 const site = (id: string, path: string, title: string, summary: string, page: AppRoute['page']): AppRoute => ({
@@ -82,8 +82,8 @@ export const publicRoutes: AppRoute[] = [
     'public.project.faq',
     '/:projectName/faq',
     'FAQ',
-    'Answers to common questions about this olympiad will be here.',
-    ProjectSubPage,
+    'Answers to common questions about this olympiad.',
+    ProjectFaqPage,
   ),
   site(
     'public.project.expression-of-interest',

@@ -170,6 +170,7 @@ function UploadCard({ scope, slipName }: { scope: LearnerScope; slipName: string
         value={file}
         onChange={check}
         clearable
+        clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
         disabled={running}
         maw={480}
         description="It is checked at once; nothing is saved until you confirm."

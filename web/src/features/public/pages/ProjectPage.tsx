@@ -1,9 +1,11 @@
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
+import { FaqAccordion } from '../../../components/FaqAccordion.js';
 import { NotAvailableYetNotice } from '../../../components/NotAvailableYet.js';
 import { useCurrentRoute } from '../../../lib/routing/index.js';
 import { OlympiadRow } from '../components/ProjectCard.js';
 import { useProjectFrame } from '../components/ProjectHeader.js';
+import { usePublicFaqs } from '../api/faqs.js';
 
 /** /{projectName}/home: the project's public home, with its olympiads. */
 export function ProjectHomePage() {
@@ -40,6 +42,28 @@ export function ProjectSubPage() {
     <Stack gap={0} py="md">
       {frame.header}
       {frame.ready ? <NotAvailableYetNotice summary={route?.summary ?? ''} /> : null}
+    </Stack>
+  );
+}
+
+/** /{projectName}/faq: the project's questions and answers (edited at /overlord/edit/faqs). */
+export function ProjectFaqPage() {
+  const { projectName = '' } = useParams();
+  const frame = useProjectFrame(projectName, 'Questions and answers');
+  const faqs = usePublicFaqs(projectName);
+  return (
+    <Stack gap={0} py="md">
+      {frame.header}
+      {frame.ready ? (
+        <Box maw={860}>
+          {faqs.error ? <Alert color="red">{faqs.error.message}</Alert> : null}
+          {faqs.data ? (
+            <FaqAccordion items={faqs.data} empty="No questions have been answered here yet." />
+          ) : (
+            <Skeleton height={160} />
+          )}
+        </Box>
+      ) : null}
     </Stack>
   );
 }

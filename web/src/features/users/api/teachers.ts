@@ -46,6 +46,18 @@ export function useMailTeacher() {
   });
 }
 
+/** POST teacher/v-rest/{id}/disable | enable: a disabled teacher is signed out everywhere at once. */
+export function useSetTeacherDisabled() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, disabled }: { id: number; disabled: boolean }) =>
+      api.post(`/teacher/v-rest/${id}/${disabled ? 'disable' : 'enable'}`, {
+        schema: z.object({ success: z.literal(true), message: z.string(), teacher: Teacher }),
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['teacher'] }),
+  });
+}
+
 /** GET and PUT teacher/v-rest/me */
 export const useMyProfile = () =>
   useQuery({

@@ -9,7 +9,14 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useSessionUser } from '../../../lib/session/index.js';
-import { useMailTeacher, useSaveTeacher, useSchoolOptions, useTeachers } from '../api/teachers.js';
+import { Confirm } from '../../../components/Confirm.js';
+import {
+  useMailTeacher,
+  useSaveTeacher,
+  useSchoolOptions,
+  useSetTeacherDisabled,
+  useTeachers,
+} from '../api/teachers.js';
 
 /** /{o}/admin/edit/teachers (and the finance/funding aliases): the teachers of the olympiad's schools. */
 export function TeachersPage() {
@@ -22,6 +29,8 @@ export function TeachersPage() {
   const teachers = useTeachers({ ...list.params, olympiadId: olympiad?.id }, olympiad != null);
   const mail = useMailTeacher();
   const [editing, setEditing] = useState<Teacher | 'new' | null>(null);
+  const [toggling, setToggling] = useState<Teacher | null>(null);
+  const setDisabled = useSetTeacherDisabled();
   const send = (t: Teacher, what: 'resend-verification' | 'reset-password') =>
     mail.mutate(
       { id: t.id, what },
@@ -54,7 +63,9 @@ export function TeachersPage() {
       label: 'Account',
       render: (t) =>
         t.disabled ? (
-          <Badge color="gray">Disabled</Badge>
+          <Badge color="red" variant="light">
+            Disabled
+          </Badge>
         ) : !t.hasPassword ? (
           <Badge color="yellow" variant="light">
             No password yet
@@ -83,21 +94,34 @@ export function TeachersPage() {
             >
               Edit
             </Button>
+            {t.disabled ? null : (
+              <>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={() => send(t, 'resend-verification')}
+                  aria-label={`Resend link to ${t.firstName} ${t.lastName}`}
+                >
+                  Resend link
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={() => send(t, 'reset-password')}
+                  aria-label={`Reset password of ${t.firstName} ${t.lastName}`}
+                >
+                  Reset password
+                </Button>
+              </>
+            )}
             <Button
               size="xs"
               variant="subtle"
-              onClick={() => send(t, 'resend-verification')}
-              aria-label={`Resend link to ${t.firstName} ${t.lastName}`}
+              color={t.disabled ? 'olympus' : 'red'}
+              onClick={() => setToggling(t)}
+              aria-label={`${t.disabled ? 'Enable' : 'Disable'} ${t.firstName} ${t.lastName}`}
             >
-              Resend link
-            </Button>
-            <Button
-              size="xs"
-              variant="subtle"
-              onClick={() => send(t, 'reset-password')}
-              aria-label={`Reset password of ${t.firstName} ${t.lastName}`}
-            >
-              Reset password
+              {t.disabled ? 'Enable' : 'Disable'}
             </Button>
           </Group>
         ) : (
@@ -128,6 +152,44 @@ export function TeachersPage() {
         searchPlaceholder="Search name, email, username or school"
         empty="No teachers match."
       />
+      <Confirm
+        opened={toggling !== null}
+        title={toggling?.disabled ? 'Enable this teacher?' : 'Disable this teacher?'}
+        confirmLabel={toggling?.disabled ? 'Enable' : 'Disable and sign out'}
+        color={toggling?.disabled ? undefined : 'red.9'}
+        loading={setDisabled.isPending}
+        onClose={() => setToggling(null)}
+        onConfirm={() =>
+          toggling &&
+          setDisabled.mutate(
+            { id: toggling.id, disabled: !toggling.disabled },
+            {
+              onSuccess: (r) => {
+                setToggling(null);
+                notifications.show({ color: 'green', message: r.message });
+              },
+              onError: (e) => notifications.show({ color: 'red', message: e.message }),
+            },
+          )
+        }
+      >
+        {toggling?.disabled ? (
+          <>
+            <b>
+              {toggling.firstName} {toggling.lastName}
+            </b>{' '}
+            can sign in again with their password.
+          </>
+        ) : toggling ? (
+          <>
+            <b>
+              {toggling.firstName} {toggling.lastName}
+            </b>{' '}
+            ({toggling.schoolName ?? 'no school'}) is signed out everywhere at once and can no longer sign in, until you
+            enable them again. Their school, learners and entries stay as they are.
+          </>
+        ) : null}
+      </Confirm>
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { ProjectList } from '../../../../../contract/public.js';
+import { api } from '../../../lib/api/index.js';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** Every project and olympiad (past ones too), as choices for the FAQ editor (GET olympus-suite/api/projects/). */
+export const useFaqTargets = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['faq', 'targets'],
+    queryFn: () => api.get('/olympus-suite/api/projects/', { schema: ProjectList }),
+    select: (d) => ({
+      projects: d.items.map((p): Option => ({ value: String(p.id), label: p.title })),
+      olympiads: d.items
+        .flatMap((p) => p.olympiads)
+        .sort((a, b) => b.year - a.year || a.title.localeCompare(b.title))
+        .map((o): Option => ({ value: String(o.id), label: o.title })),
+    }),
+    staleTime: 60_000,
+    enabled,
+  });
