@@ -1,7 +1,7 @@
 /**
  * Learner import benchmark (issue 5, part 8): a real 10,000-row xlsx, written with exceljs, uploaded and
  * checked (preview, which keeps the checked rows as a held import), then started and polled until the
- * background job has loaded every row into one school, all or nothing (decision 018). Prints the times;
+ * background job has loaded every row into one school, all or nothing (decision 021). Prints the times;
  * the bar is at most 10 s end to end (upload + check + job).
  *
  *   npm run bench:import [-- --rows 10000]

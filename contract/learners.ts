@@ -94,7 +94,7 @@ export const ImportReport = z.object({
 });
 export type ImportReport = z.infer<typeof ImportReport>;
 
-/** Where a background import is (decision 018): held (checked, not started) → queued → running → done | failed. */
+/** Where a background import is (decision 021): held (checked, not started) → queued → running → done | failed. */
 export const importStatuses = ['held', 'queued', 'running', 'done', 'failed'] as const;
 /** What a running import is doing: making usernames and passwords (`done` of `total`), then saving all rows at once. */
 export const importPhases = ['credentials', 'saving', 'done'] as const;

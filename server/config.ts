@@ -57,7 +57,7 @@ const Env = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(60),
   MAIL_SENDING_LEASE_MINUTES: z.coerce.number().int().min(1).default(15),
-  /** Background jobs (decision 018): run the worker in this process, how often it looks, the claim's lease. */
+  /** Background jobs (decision 021): run the worker in this process, how often it looks, the claim's lease. */
   JOBS_WORKER: boolish.default(true),
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),

@@ -7,7 +7,7 @@ import type { JobStatus } from '../db/schema/index.js';
 import { HttpError } from '../http/errors.js';
 
 /**
- * Background jobs (decision 018): rows of `jobs`, claimed by the worker of any server process with
+ * Background jobs (decision 021): rows of `jobs`, claimed by the worker of any server process with
  * `FOR UPDATE SKIP LOCKED`, so several processes never run one job twice at once. A handler reports
  * progress (`done` of `total`, a `phase`), which also keeps its claim alive; a job whose worker went
  * silent for longer than the lease is queued again (handlers are all-or-nothing transactions, so a re-run

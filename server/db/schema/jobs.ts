@@ -5,7 +5,7 @@ import { schools } from './schools.js';
 import { users } from './users.js';
 
 /**
- * Where a background job is (decision 018): `held` (prepared, waiting for the person to confirm) → `queued`
+ * Where a background job is (decision 021): `held` (prepared, waiting for the person to confirm) → `queued`
  * → `running` (claimed by one worker with FOR UPDATE SKIP LOCKED) → `done` | `failed`.
  */
 export const jobStatuses = ['held', 'queued', 'running', 'done', 'failed'] as const;

@@ -257,7 +257,7 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  // The import itself runs in the job worker of whichever server process claims it (decision 018).
+  // The import itself runs in the job worker of whichever server process claims it (decision 021).
   app.jobs.register(IMPORT_JOB, async ({ job, progress }) => {
     const payload = ImportPayload.parse(job.payload);
     const scope = await scopeOf(db, payload.olympiadId, payload.schoolId);
