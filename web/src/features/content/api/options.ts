@@ -14,9 +14,10 @@ export const useFaqTargets = (enabled: boolean) =>
     queryFn: () => api.get('/olympus-suite/api/projects/', { schema: ProjectList }),
     select: (d) => ({
       projects: d.items.map((p): Option => ({ value: String(p.id), label: p.title })),
+      // Pinned olympiads first, then the newest (the server's order), so the one in hand is the default.
       olympiads: d.items
         .flatMap((p) => p.olympiads)
-        .sort((a, b) => b.year - a.year || a.title.localeCompare(b.title))
+        .sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.year - a.year || a.title.localeCompare(b.title))
         .map((o): Option => ({ value: String(o.id), label: o.title })),
     }),
     staleTime: 60_000,
