@@ -38,6 +38,7 @@ const foreign = {} as {
   faq: number;
   /** An olympiad that is over and that teacher's school never entered, with an FAQ for its teachers. */
   endedOlympiad: number;
+  endedOlympiadName: string;
   endedFaq: number;
 };
 
@@ -148,6 +149,7 @@ beforeAll(async () => {
     endsAt: new Date(Date.now() - 86_400_000 * 20),
   });
   foreign.endedOlympiad = ended.id;
+  foreign.endedOlympiadName = ended.varName;
   const endedFaq = await server.api('POST', '/faq/v-rest/', {
     token: tokens.overlord,
     body: { audience: 'olympiad', olympiadId: ended.id, question: 'For that olympiad only?', answer: '<p>Yes</p>' },
@@ -342,6 +344,19 @@ const teacherCalls: Call[] = [
     path: () => `/faq/v-rest/${foreign.endedFaq}`,
     body: () => ({ audience: 'portal', question: 'Taken over?', answer: '<p>x</p>' }),
     expect: 403,
+  },
+  {
+    name: 'the portal page of an olympiad their school is not in (and that is over)',
+    method: 'GET',
+    path: () => `/api/portal/olympiads/${foreign.endedOlympiadName}`,
+    expect: 404,
+  },
+  {
+    name: 'enter their school in an olympiad that is over',
+    method: 'POST',
+    path: () => '/teacher-expression/rest/',
+    body: () => ({ olympiadId: foreign.endedOlympiad }),
+    expect: (res) => expect(res.status).toBe(409),
   },
   { name: 'write an FAQ', method: 'POST', path: () => '/faq/v-rest/', body: () => ({}), expect: 403 },
   { name: 'read the EOIs', method: 'GET', path: () => '/expression-of-interest/rest/', expect: 403 },
