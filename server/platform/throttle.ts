@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type Placeholder, sql } from 'drizzle-orm';
 import { type Queryable, rows } from '../db/client.js';
 
 /**
@@ -40,7 +40,7 @@ export async function currentCounts(q: Queryable, keys: string[], windowMinutes:
  * One key's count in its current window (0 when expired or absent), as an expression to select beside other
  * columns: sign-in reads its two counts in the same statement as the user.
  */
-export const currentCountSql = (key: string, windowMinutes: number) =>
+export const currentCountSql = (key: string | Placeholder, windowMinutes: number | Placeholder) =>
   sql<number>`coalesce((select hits from throttles where key = ${key}
     and window_start >= now() - make_interval(mins => ${windowMinutes})), 0)::int`;
 

@@ -30,25 +30,49 @@ export async function findUserForSignin(q: Queryable, username: string, learnerO
 }
 
 /**
- * Sign-in is on exam day's hot path, so one prepared statement (decision 019) reads the user (or null)
- * and the two failure counts the rate limit needs.
+ * Sign-in is on exam day's hot path, so one prepared statement (decision 019) reads the user (or null) and
+ * the two failure counts the rate limit needs. The statement is built once per database and only executed
+ * after that (drizzle's placeholders): building a query costs the event loop more than running it.
  */
+const buildSigninStatement = (q: Queryable, learner: boolean) =>
+  q
+    .select({
+      user: users,
+      accountFailures: currentCountSql(sql.placeholder('accountKey'), sql.placeholder('windowMinutes')),
+      addressFailures: currentCountSql(sql.placeholder('addressKey'), sql.placeholder('windowMinutes')),
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(
+      users,
+      and(
+        sql`lower(${users.username}) = lower(${sql.placeholder('username')})`,
+        learner
+          ? sql`${users.olympiadId} = (select id from olympiads where var_name = lower(${sql.placeholder('olympiad')}))`
+          : and(isNull(users.olympiadId), sql`${users.role} <> 'learner'`),
+      ),
+    )
+    .prepare(learner ? 'auth.signin-learner' : 'auth.signin-staff');
+
+type SigninStatement = ReturnType<typeof buildSigninStatement>;
+const signinStatements = new WeakMap<Queryable, { learner?: SigninStatement; staff?: SigninStatement }>();
+
+function signinStatement(q: Queryable, learner: boolean): SigninStatement {
+  let built = signinStatements.get(q);
+  if (!built) signinStatements.set(q, (built = {}));
+  return learner ? (built.learner ??= buildSigninStatement(q, true)) : (built.staff ??= buildSigninStatement(q, false));
+}
+
 export async function findUserAndFailures(
   q: Queryable,
   username: string,
   learnerOlympiadName: string | null,
   failures: { accountKey: string; addressKey: string; windowMinutes: number },
 ) {
-  const [row] = await q
-    .select({
-      user: users,
-      accountFailures: currentCountSql(failures.accountKey, failures.windowMinutes),
-      addressFailures: currentCountSql(failures.addressKey, failures.windowMinutes),
-    })
-    .from(sql`(select 1) as one`)
-    .leftJoin(users, signinMatch(username, learnerOlympiadName))
-    .prepare(learnerOlympiadName == null ? 'auth.signin-staff' : 'auth.signin-learner')
-    .execute();
+  const [row] = await signinStatement(q, learnerOlympiadName != null).execute({
+    username,
+    olympiad: learnerOlympiadName ?? '',
+    ...failures,
+  });
   return {
     user: row?.user ?? null,
     accountFailures: row?.accountFailures ?? 0,
