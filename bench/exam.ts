@@ -5,7 +5,10 @@
  * route doing one answer upsert and nothing else (BENCH_BARE_ROUTE=1). At the end every acknowledged
  * answer is checked in the database.
  *
- *   npm run bench:exam [-- --learners 2000 --arrival-seconds 60 --think-ms 2000 --answers 30 --chosen-passwords]
+ *   npm run bench:exam [-- --learners 2000 --arrival-seconds 60 --think-ms 20000 --answers 30 --chosen-passwords]
+ *
+ * Think time is 20 s ±50 % a question by default: a real learner spends one to two minutes on each question of a
+ * 60-minute paper, so this offers several times a real olympiad's save rate (--think-ms 2000 is a stress test).
  *
  * The learners' password is hashed as the learner import hashes the generated passwords printed on the slips
  * (decision 015), as on a real exam day; --chosen-passwords hashes it as a password someone chose
@@ -25,7 +28,7 @@ const arg = (name: string, fallback: number) => {
 };
 const learners = arg('learners', 2000);
 const arrivalSeconds = arg('arrival-seconds', 60);
-const thinkMs = arg('think-ms', 2000);
+const thinkMs = arg('think-ms', 20_000);
 const answers = arg('answers', 30);
 const saturateSeconds = arg('saturate-seconds', 12);
 const saturateWindows = Math.max(1, arg('saturate-windows', 3));
