@@ -252,7 +252,8 @@ if (dbOnly) {
   if (code !== 0 || results.vitest.failed) finish(`${title} failed.`);
 }
 
-if (dbOnly && !existsSync(path.join(root, 'dist/web/index.html'))) await step('build', 'npm', ['run', 'build', '--silent']);
+if (dbOnly && !existsSync(path.join(root, 'dist/web/index.html')))
+  await step('build', 'npm', ['run', 'build', '--silent']);
 
 {
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
