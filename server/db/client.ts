@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -68,6 +68,13 @@ export async function openDatabase(config: { databaseUrl?: string; dataDir: stri
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
   return openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
 }
+
+/**
+ * A list of ids as one `int[]` parameter (never SQL text). `= any(…)` on it plans as an index scan whatever a
+ * table's statistics say; `array_position(…)` on it orders rows by the list.
+ */
+export const intArray = (ids: readonly number[]): SQL =>
+  sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 
 /** Raw SQL for what the query builder says less clearly; the rows, typed, from either driver. */
 export async function rows<T>(q: Queryable, query: SQL): Promise<T[]> {

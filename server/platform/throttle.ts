@@ -20,20 +20,16 @@ export async function hitCount(q: Queryable, key: string, windowMinutes: number)
   return Number(row?.hits ?? 0);
 }
 
-/** The counts of several keys in their current windows (0 for an expired or absent key). */
+/** The counts of several keys in their current windows (0 for an expired or absent key), in one statement. */
 export async function currentCounts(q: Queryable, keys: string[], windowMinutes: number): Promise<number[]> {
-  const found = await rows<{ key: string; hits: number }>(
+  const [row] = await rows<{ counts: number[] }>(
     q,
-    sql`
-    select key, hits from throttles
-    where key in (${sql.join(
-      keys.map((k) => sql`${k}`),
+    sql`select array[${sql.join(
+      keys.map((k) => currentCountSql(k, windowMinutes)),
       sql`, `,
-    )})
-      and window_start >= now() - make_interval(mins => ${windowMinutes})`,
+    )}]::int[] as counts`,
   );
-  const byKey = new Map(found.map((r) => [r.key, Number(r.hits)]));
-  return keys.map((k) => byKey.get(k) ?? 0);
+  return (row?.counts ?? []).map(Number);
 }
 
 /**

@@ -6,8 +6,6 @@ import type { Actor } from '../../http/actor.js';
 import { bearerToken } from '../../http/bearer.js';
 import { tokenHash } from '../../platform/secrets.js';
 
-export { bearerToken };
-
 interface ActorRow {
   session_id: number;
   user_id: number;

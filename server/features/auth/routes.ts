@@ -17,7 +17,7 @@ import { audit } from '../../platform/audit.js';
 import { currentCounts, hitCount } from '../../platform/throttle.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { authAccess, authPolicy } from './policy.js';
-import { bearerToken } from './authenticate.js';
+import { bearerToken } from '../../http/bearer.js';
 import { displayName, presentSessionUser, revokeUserSessions, startSession } from '../../platform/sessions.js';
 import * as queries from './queries.js';
 import { setOwnPassword, signin } from './service.js';

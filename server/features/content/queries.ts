@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FaqAudience } from '../../../contract/content.js';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, intArray, rows } from '../../db/client.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 import type { FaqGroup, FaqScope } from './policy.js';
 
@@ -177,7 +177,7 @@ export async function deleteFaq(q: Queryable, id: number) {
 /** Puts a group in the order of `ids` (positions 0, 1, …). */
 export async function reorderGroup(q: Queryable, g: FaqGroup, order: number[]) {
   await q.execute(
-    sql`update faqs set position = array_position(${sql.raw(`ARRAY[${order.map(Number).join(',')}]::int[]`)}, id) - 1
+    sql`update faqs set position = array_position(${intArray(order)}, id) - 1
         where ${groupFilter(g)}`,
   );
 }

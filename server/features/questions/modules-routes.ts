@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { intArray } from '../../db/client.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -196,7 +197,7 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
         await tx
           .update(questionModules)
           .set({
-            position: sql`array_position(${sql.raw(`ARRAY[${body.ids.map(Number).join(',')}]::int[]`)}, ${questionModules.id}) - 1`,
+            position: sql`array_position(${intArray(body.ids)}, ${questionModules.id}) - 1`,
           })
           .where(and(eq(questionModules.olympiadId, query.olympiadId), inArray(questionModules.id, body.ids)));
         await audit(tx, actor, {

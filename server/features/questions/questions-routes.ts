@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { intArray } from '../../db/client.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -283,7 +284,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
         await tx
           .update(questions)
           .set({
-            position: sql`array_position(${sql.raw(`ARRAY[${body.ids.map(Number).join(',')}]::int[]`)}, ${questions.id}) - 1`,
+            position: sql`array_position(${intArray(body.ids)}, ${questions.id}) - 1`,
           })
           .where(and(eq(questions.moduleId, mod.id), inArray(questions.id, body.ids)));
         await audit(tx, actor, {

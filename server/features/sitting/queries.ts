@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnswerKey, AnswerValue, QuestionOption } from '../../../contract/questions.js';
-import { type Queryable, preparedRows, rows } from '../../db/client.js';
+import { type Queryable, intArray, preparedRows, rows } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
 /** SQL of the exam day. Timestamps come back as Date (both drivers); ints as numbers. */
@@ -215,13 +215,6 @@ export interface AnswerRow {
 export async function answersOf(q: Queryable, attemptId: number): Promise<AnswerRow[]> {
   return rows<AnswerRow>(q, sql`select * from answers where attempt_id = ${attemptId} order by question_id`);
 }
-
-/**
- * A list of ids as one `int[]` parameter. `= any(…)` on it plans as an index scan whatever the table's
- * statistics say; a join on `jsonb_to_recordset` (estimated at 100 rows) planned a sequential scan of all
- * answers, on every finish, once the table held an exam's worth of them.
- */
-const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 
 interface SaveInput {
   olympiadId: number;
