@@ -171,6 +171,11 @@ describe('scheduling a mailing', () => {
       const res = await server.api('PUT', path, { token: token[who], body: { scheduledFor: null } });
       expect(res.status, who).toBe(403);
     }
+    const missing = await server.api('PUT', '/emailer/api/999999/schedule', {
+      token: token.overlord,
+      body: { scheduledFor: null },
+    });
+    expect(missing.status).toBe(404);
     const past = await server.api('PUT', path, {
       token: token.overlord,
       body: { scheduledFor: '2020-01-01T00:00:00Z' },
