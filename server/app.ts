@@ -47,7 +47,7 @@ export interface AppDeps {
   webRoot?: string;
 }
 
-/** Pino options: JSON lines with a request id, and no secrets (issue 2, part 10). */
+/** Pino options: JSON lines with a request id, and no secrets. */
 export function loggerOptions(level: Config['logLevel']) {
   return {
     level,
@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  // Every route must declare who may call it (issue 2, part 5): a route without `config.access` is refused
+  // Every route must declare who may call it: a route without `config.access` is refused
   // at start-up. Only the generated API documentation is exempt.
   app.addHook('onRoute', (opts) => {
     if (opts.url.startsWith('/api/docs')) return;

@@ -7,7 +7,7 @@ const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-/** One schema over the environment, parsed once at start (STYLE.md). */
+/** One schema over the environment, parsed once at start: a bad value stops the server with a message naming it. */
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

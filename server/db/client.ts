@@ -27,7 +27,7 @@ export interface Database {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-// pg answers int8 and count(*) as strings; PGlite as numbers. Make both numbers (STACK.md).
+// pg answers int8 and count(*) as strings; PGlite as numbers. Make both numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
 export function openPostgres(url: string, poolSize = 20): Database {

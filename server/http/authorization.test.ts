@@ -11,7 +11,7 @@ import { forbidden } from './errors.js';
 import type { RegisteredRoute } from './route.js';
 
 /**
- * Issue 2, part 5: every registered route × every role (and no token). A route without an access
+ * Every registered route × every role (and no token). A route without an access
  * policy cannot be registered at all, and every route that is registered is checked here against every
  * role: the role gate answers 401/403 exactly as the route declares, and nothing answers 500.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../contract/errors.js';
 import { type ApiResponse, type TestServer, startTestServer } from '../test/harness.js';
 
-/** The one error shape (DESIGN §2): exactly success:false, message === error, code, optional details. */
+/** The one error shape (decision 006): exactly success:false, message === error, code, optional details. */
 function expectErrorShape(res: ApiResponse, status: number, code?: string) {
   expect(res.status, res.text).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/application\/json/);

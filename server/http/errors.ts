@@ -1,6 +1,6 @@
 import type { ErrorBody, ErrorCode, FieldError } from '../../contract/errors.js';
 
-/** An error that is the client's to fix, answered in the one error shape (DESIGN §2). */
+/** An error that is the client's to fix, answered in the one error shape (decision 006). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -6,7 +6,7 @@ import { createOlympiad, createSchool, createUser, enterSchool, grant } from '..
 import { type ApiResponse, type DemoIds, type TestServer, demoIds, startTestServer } from '../test/harness.js';
 
 /**
- * Issue 5: "a teacher sees and changes only their own school's data; every call tested for another school's
+ * The rule: "a teacher sees and changes only their own school's data; every call tested for another school's
  * ids (404, rows unchanged)", and the same for an admin and another olympiad's records. Every call a teacher
  * (or an olympiad's admin) can make in the schools, teachers, participating-schools, learners and FAQ
  * features is made here with ids that belong to someone else. Each must give the documented answer (404

@@ -6,7 +6,7 @@ import { bearerToken } from './bearer.js';
 import { forbidden, invalid, unauthenticated } from './errors.js';
 
 /**
- * Who may call a route at all. Every API route declares one (issue 2, part 5); record-level rules
+ * Who may call a route at all. Every API route declares one; record-level rules
  * (which olympiad, which school) are then decided by the feature's policy inside the handler.
  *  - `public`: anyone, signed in or not;
  *  - `signedIn`: any signed-in user;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 
-/** The one way to page a list (DESIGN §2): offset paging with a total, and a whitelisted sort. */
+/** The one way to page a list (every list pages on the server): offset paging with a total, and a whitelisted sort. */
 export interface Paging {
   page: number;
   pageSize: number;

@@ -4,9 +4,10 @@ const xss = xssDefault as unknown as typeof import('xss');
 
 /**
  * Rich text from the authoring editors (question prompts, module intros, olympiad instructions and
- * declaration), sanitised on the server before it is stored (DESIGN §4). `xss` runs on Node 20
- * (sanitize-html's current major needs Node 22). An allow-list of tags and attributes: scripts, styles,
- * event handlers and javascript:/data: URLs are dropped; images only from http(s) or our own paths.
+ * declaration), sanitised on the server before it is stored, since editors' HTML is shown to others.
+ * `xss` runs on Node 20 (sanitize-html's current major needs Node 22). An allow-list of tags and
+ * attributes: scripts, styles, event handlers and javascript:/data: URLs are dropped; images only from
+ * http(s) or our own paths.
  * `xss` is CommonJS: its named exports are read from the default import.
  */
 const allowed: Record<string, string[]> = {

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /**
  * Where files live (uploads, attachments, certificates). One interface, so that an S3-compatible store can
- * replace the disk without touching the features (DESIGN §3).
+ * replace the disk without touching the features.
  */
 export interface FileStorage {
   /** Stores bytes under a new unique key that keeps a safe form of `name`; answers the key. */

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client.js';
 import { createModule, createOlympiad, createQuestion, createUser, enterSchool } from './factories.js';
 
-/** Exam-day demo data (issue 3): geo-demo's paper, and geo-quick (2 minutes) for trying the deadline. */
+/** Exam-day demo data: geo-demo's paper, and geo-quick (2 minutes) for trying the deadline. */
 
 const instructions = `<p>Welcome to the Geography Olympiad.</p>
 <ul>

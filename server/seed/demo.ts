@@ -58,7 +58,7 @@ const demoContacts = [
   },
 ];
 
-/** Demo data for `npm start` on an empty database (issue 2, part 8). */
+/** Demo data for `npm start` on an empty database. */
 export async function seedDemo(db: Db): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     const geography = await createProject(tx, {
@@ -205,7 +205,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       email: 'funding@olympus.example.org',
     });
     await grant(tx, admin.id, geoDemo.id, 'admin');
-    // A second admin of geo-demo: questions are verified by an admin who did not edit them last (issue 4).
+    // A second admin of geo-demo: questions are verified by an admin who did not edit them last.
     const admin2 = await createUser(tx, {
       role: 'admin',
       username: 'admin2',

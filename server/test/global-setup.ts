@@ -16,7 +16,7 @@ declare module 'vitest' {
 
 let cleanup: (() => Promise<void>) | null = null;
 
-/** Migrates once per run; each test server then clones the result (STYLE.md, "Tests that earn their keep"). */
+/** Migrates once per run; each test server then clones the result (decision 007). */
 export async function setup(project: TestProject): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (url) {

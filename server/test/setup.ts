@@ -2,7 +2,8 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { serverErrors } from './harness.js';
 
 /**
- * Every test fails on an unexpected console.error or a 5xx answer from a test server (STYLE.md).
+ * Every test fails on an unexpected console.error or a 5xx answer from a test server, so that a hidden
+ * failure cannot pass.
  * A test that expects console.error output calls `expectConsoleError()` first.
  */
 let consoleErrorAllowed = false;

@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-/** One row for every change and every impersonation (DESIGN §4). */
+/** One row for every change and every impersonation, so that who did what can always be traced. */
 export const auditLog = pgTable(
   'audit_log',
   {

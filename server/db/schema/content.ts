@@ -53,12 +53,12 @@ export const olympiads = pgTable(
     /** Fee per learner in the smallest unit of `currency` (cents). */
     feeCents: integer('fee_cents').notNull().default(0),
     currency: text('currency').notNull().default('ZAR'),
-    /** Languages the paper is offered in (ISO 639-1 codes, e.g. en, af); issue 4. */
+    /** Languages the paper is offered in (ISO 639-1 codes, e.g. en, af). */
     languages: text('languages')
       .array()
       .notNull()
       .default(sql`'{en}'::text[]`),
-    /** Exam day (issue 3): sanitised HTML shown before the declaration, and the declaration itself. */
+    /** Exam day: sanitised HTML shown before the declaration, and the declaration itself. */
     instructions: text('instructions').notNull().default(''),
     declaration: text('declaration').notNull().default(''),
     /** Shuffle option order per learner (stable for that learner). */

@@ -8,7 +8,7 @@ export const faqAudiences = ['portal', 'olympiad', 'project'] as const;
 export type FaqAudience = (typeof faqAudiences)[number];
 
 /**
- * Frequently asked questions (spec §3 "FAQs"): a question, an answer (rich text, sanitised before it is
+ * Frequently asked questions (docs/spec.md §3 "FAQs"): a question, an answer (rich text, sanitised before it is
  * stored), their place in their group (`position`), and whether readers see it yet (`published`).
  * A group is one audience with its olympiad or project.
  */

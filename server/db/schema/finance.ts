@@ -14,7 +14,7 @@ import {
 import { schoolParticipants } from './schools.js';
 import { users } from './users.js';
 
-/** One comment on a purchase order (spec §3: comments, a list), newest last. */
+/** One comment on a purchase order (docs/spec.md §3: comments, a list), newest last. */
 export interface PurchaseOrderComment {
   at: string;
   by: string;
@@ -22,8 +22,8 @@ export interface PurchaseOrderComment {
 }
 
 /**
- * A school's purchase order in one olympiad (spec §3): one live order per school participant, opened when
- * the school is entered. `paid` and `preApproved` are set by the accountant (spec §4: status paid or pre);
+ * A school's purchase order in one olympiad (docs/spec.md §3): one live order per school participant, opened when
+ * the school is entered. `paid` and `preApproved` are set by the accountant (docs/spec.md §4: status paid or pre);
  * a removed order is kept (deleted_at) so that `fetchDeleted` can still show it. Decision 020.
  */
 export const purchaseOrders = pgTable(

@@ -12,7 +12,7 @@ export const jobStatuses = ['held', 'queued', 'running', 'done', 'failed'] as co
 export type JobStatus = (typeof jobStatuses)[number];
 
 /**
- * Background work claimed by the worker of any server process (DESIGN §3): learner imports now,
+ * Background work claimed by the worker of any server process (decision 021): learner imports now,
  * certificate batches later. Long jobs report progress (`done` of `total`, and a `phase`) while they run,
  * so the page that started one shows a progress bar.
  */

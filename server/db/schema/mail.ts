@@ -61,7 +61,7 @@ export const emails = pgTable(
   ],
 );
 
-/** Every delivery attempt of a message (DESIGN §4: "every attempt is logged"). */
+/** Every delivery attempt of a message: each one is logged, failed or not (decision 010). */
 export const emailAttempts = pgTable(
   'email_attempts',
   {

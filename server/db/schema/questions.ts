@@ -4,7 +4,7 @@ import type { AnswerKey, QuestionOption } from '../../../contract/questions.js';
 import { olympiads } from './content.js';
 import { users } from './users.js';
 
-/** A section of an olympiad's paper: its own title and intro, in order (issues 3 and 4). */
+/** A section of an olympiad's paper: its own title and intro, in order. */
 export const questionModules = pgTable(
   'question_modules',
   {

@@ -19,7 +19,7 @@ import { questions } from './questions.js';
 import { users } from './users.js';
 
 /**
- * A learner's one attempt at an olympiad (issue 3). The row exists from the learner's first step (or an
+ * A learner's one attempt at an olympiad. The row exists from the learner's first step (or an
  * admin's extra-time grant); `startedAt` is the first question, `deadlineAt` is held here, so the timer
  * survives reloads, device changes and restarts.
  */

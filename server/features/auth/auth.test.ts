@@ -9,7 +9,7 @@ const LIMITS = {
   SIGNIN_MAX_FAILURES_PER_ADDRESS: '8',
   FORGOT_MAX_PER_ACCOUNT: '2',
 };
-/** A password an older client would have mangled (DESIGN §2): it must round-trip exactly. */
+/** A password the older client's set-password quirk would mangle (docs/spec.md §5): it must round-trip exactly. */
 const trickyPassword = 'p%40ss"\'\\ wörd 🦒%25';
 
 let server: TestServer;
@@ -130,7 +130,7 @@ describe('POST /api/auth/signin', () => {
     expect(staffAsLearner.body.code).toBe('unknown_username');
   });
 
-  it('tells a wrong username from a wrong password (spec §8)', async () => {
+  it('tells a wrong username from a wrong password (docs/spec.md §8)', async () => {
     const unknown = await server.api('POST', '/api/auth/signin', { body: signinBody('nobody-here') });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toMatchObject({ code: 'unknown_username', details: [{ path: 'body.username' }] });

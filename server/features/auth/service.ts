@@ -12,7 +12,7 @@ const minutes = (n: number) => (n === 1 ? '1 minute' : `${n} minutes`);
 
 /**
  * Sign-in (decision 004): failures are counted per account and per address; a wrong username and a
- * wrong password are told apart (spec §8); learners sign in within their olympiad.
+ * wrong password are told apart (docs/spec.md §8); learners sign in within their olympiad.
  */
 export async function signin(app: FastifyInstance, req: FastifyRequest, body: SigninBody): Promise<SessionUser> {
   const { db, config } = app;

@@ -24,7 +24,10 @@ const groupOf = (v: { audience: FaqGroup['audience']; olympiadId?: number | null
   projectId: v.audience === 'project' ? (v.projectId ?? null) : null,
 });
 
-/** FAQs (spec §3, GET faq/v-rest/): the overlord's /overlord/edit/faqs, an admin's olympiad FAQs, the readers. */
+/**
+ * FAQs (docs/spec.md §3, GET faq/v-rest/): the overlord's /overlord/edit/faqs, an admin's olympiad FAQs,
+ * the readers.
+ */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 

@@ -1,7 +1,7 @@
 import type { Role } from '../../../contract/roles.js';
 import { type Actor, holdsOlympiad } from '../../http/actor.js';
 
-/** Who may call each finance operation at all (plain data, spec §6; decision 020); record rules below. */
+/** Who may call each finance operation at all (plain data, docs/spec.md §6; decision 020); record rules below. */
 export const financeAccess = {
   /** The purchase orders of an olympiad: its accountants and funding staff (Payment Portal), its admins. */
   listOrders: ['overlord', 'admin', 'accountant', 'funding'],

@@ -112,7 +112,7 @@ const flags: Record<PurchaseOrderStatus, { paid: boolean; pre: boolean }> = {
 };
 
 /**
- * Sets an order's state (spec §4): one statement, so two people pressing at once leave one of the two answers.
+ * Sets an order's state (docs/spec.md §4): one statement, so two people pressing at once leave one of the two answers.
  * A removed order is brought back at the same time, unless its school has another live order. Answers
  * whether a row changed.
  */

@@ -24,8 +24,8 @@ const OrderBody = z.object({ success: z.literal(true), message: z.string(), orde
 const stateWords = { paid: 'paid', pre: 'pre-approved', unpaid: 'not paid', deleted: 'removed' } as const;
 
 /**
- * Purchase orders (spec §7 "Purchase orders"; decision 020): the list an accountant works from, and the status
- * change (paid, pre-approved, not paid, removed). Invoices and the teacher's calls follow with the finance issue.
+ * Purchase orders (docs/spec.md §7 "Purchase orders"; decision 020): the list an accountant works from, and the status
+ * change (paid, pre-approved, not paid, removed). Invoices and the teacher's calls are not built yet.
  */
 export async function financeRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;

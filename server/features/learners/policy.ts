@@ -1,7 +1,7 @@
 import type { Role } from '../../../contract/roles.js';
 import { type Actor, holdsOlympiad } from '../../http/actor.js';
 
-/** Learners are managed by their school's teacher and by the admins of their olympiad (issue 5, part 6). */
+/** Learners are managed by their school's teacher and by the admins of their olympiad. */
 export const learnersAccess = {
   manage: ['overlord', 'admin', 'teacher'],
 } as const satisfies Record<string, readonly Role[]>;

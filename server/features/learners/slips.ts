@@ -129,8 +129,8 @@ function drawStatic(page: PDFPage, fonts: Fonts, ctx: SlipContext, cells: number
 
 /**
  * The sign-in slips as one PDF: ten to an A4 page with dashed cut lines, the font (DejaVu Sans, for
- * every accent) embedded once and subset (STACK.md: one document, not merged files). What all slips
- * share is drawn once, on a template page embedded as a form XObject, so each page only adds the
+ * every accent) embedded once and subset (one document, not merged files, each of which would carry the
+ * font again). What all slips share is drawn once, on a template page embedded as a form XObject, so each page only adds the
  * learners' names and credentials.
  */
 export async function slipsPdf(slips: Slip[], ctx: SlipContext): Promise<Uint8Array> {

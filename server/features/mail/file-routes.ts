@@ -29,7 +29,7 @@ const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const adminRoles = ['admin'] as const;
 const readRoles = ['admin', 'funding'] as const;
 
-/** Sends stored bytes so that no browser runs or sniffs them (DESIGN §4). */
+/** Sends stored bytes so that no browser runs or sniffs them: uploads are untrusted. */
 function serveFile(reply: FastifyReply, bytes: Buffer, contentType: string, filename: string) {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply

@@ -99,7 +99,7 @@ function assertFuture(scheduledFor: string | null | undefined, path = 'scheduled
   }
 }
 
-/** Mass mail (spec §7 emailer/v-rest/ per olympiad; the overlord's Mass Mails across olympiads). */
+/** Mass mail (docs/spec.md §7 emailer/v-rest/ per olympiad; the overlord's Mass Mails across olympiads). */
 export async function massMailRoutes(app: FastifyInstance): Promise<void> {
   const load = async (actor: Actor, id: number) => {
     const m = await findMassMail(app.db, id);

@@ -9,7 +9,7 @@ export const mailAccess = {
   /** Releasing held mass mail is the overlord's (the mass-mail queue screen). */
   release: ['overlord'],
   logs: ['overlord', 'admin'],
-  /** The unsubscribes report: admin or funding (spec §2), and the overlord. */
+  /** The unsubscribes report: admin or funding (docs/spec.md §2), and the overlord. */
   unsubscribes: ['overlord', 'admin', 'funding'],
   /** Adding an address to the list by hand. */
   unsubscribeByStaff: ['overlord', 'admin'],
@@ -18,9 +18,9 @@ export const mailAccess = {
   filesRead: ['overlord', 'admin', 'funding'],
   filesWrite: ['overlord', 'admin'],
   uploads: ['overlord', 'admin'],
-  /** Mass mailers: admin and funding (spec §2), and the overlord's Mass Mails. */
+  /** Mass mailers: admin and funding (docs/spec.md §2), and the overlord's Mass Mails. */
   massMail: ['overlord', 'admin', 'funding'],
-  /** Useful contacts (interested and affected parties): admin and funding (spec §2, §6), and the overlord. */
+  /** Useful contacts (interested and affected parties): admin and funding (docs/spec.md §2, §6), and the overlord. */
   usefulContacts: ['overlord', 'admin', 'funding'],
   templates: ['overlord', 'admin'],
   public: 'public',
@@ -38,7 +38,7 @@ export const mailPolicy = {
     return olympiadId != null && holdsOlympiad(actor, olympiadId, roles);
   },
 
-  /** Useful contacts are read and kept by the olympiad's admins and funding staff (spec §6). */
+  /** Useful contacts are read and kept by the olympiad's admins and funding staff (docs/spec.md §6). */
   canSeeContact: (actor: Actor, contact: { olympiadId: number }) =>
     holdsOlympiad(actor, contact.olympiadId, ['admin', 'funding']),
   canEditContact: (actor: Actor, contact: { olympiadId: number }) =>

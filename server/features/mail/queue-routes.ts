@@ -25,7 +25,7 @@ const TermParams = z.strictObject({ x: z.string().trim().min(1).max(200) });
 const Released = z.object({ success: z.literal(true), released: z.number(), held: z.number() });
 const roles = ['admin'] as const;
 
-/** The queue (spec §7 queued-email/…) and the email logs (olympiad/reports/email-logs/…). */
+/** The queue (docs/spec.md §7 queued-email/…) and the email logs (olympiad/reports/email-logs/…). */
 export async function queueRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',

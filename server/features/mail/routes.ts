@@ -6,7 +6,7 @@ import { queueRoutes } from './queue-routes.js';
 import { templateRoutes } from './template-routes.js';
 import { unsubscribeRoutes } from './unsubscribe-routes.js';
 
-/** Issue 6: the queue, logs, unsubscribes and bounces, files, mass mail, useful contacts and system-email copy. */
+/** Mail: the queue, logs, unsubscribes and bounces, files, mass mail, useful contacts and system-email copy. */
 export async function mailRoutes(app: FastifyInstance): Promise<void> {
   await app.register(queueRoutes);
   await app.register(unsubscribeRoutes);

@@ -3,7 +3,7 @@ import type { TemplateKindInfo } from '../../../contract/mail.js';
 import { templateVariables } from '../../../contract/mail.js';
 import { type Queryable, rows } from '../../db/client.js';
 
-/** Every system message the platform sends, its named variables and its built-in wording (issue 6, part 3). */
+/** Every system message the platform sends, its named variables and its built-in wording. */
 export const systemEmails = {
   'verify-email': {
     label: 'Verify an address / set a password',

@@ -217,7 +217,8 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  // Spec §5: the olympiad data call needs an id; without one the server answers 400 (the client rejects earlier).
+  // The olympiad data call needs an id (docs/spec.md §5): without one the server answers 400 (the client
+  // rejects earlier).
   route(app, {
     method: 'GET',
     url: '/website/api/olympiad',

@@ -27,7 +27,7 @@ const ProjectBody = z.object({ success: z.literal(true), project: Project });
 const SubProjectBody = z.object({ success: z.literal(true), subProject: SubProject });
 const nameTaken = (field: string, message: string) => conflict(message, [{ path: `body.${field}`, message }]);
 
-/** olympus-project/v-rest/ and olympus-sub-project/v-rest/: the overlord's projects (issue 4, part 1). */
+/** olympus-project/v-rest/ and olympus-sub-project/v-rest/: the overlord's projects. */
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['projects'];
   const access = olympiadsAccess.manageProjects;

@@ -3,7 +3,7 @@ import { grantRoutes } from './grants-routes.js';
 import { olympiadRoutes } from './olympiads-routes.js';
 import { projectRoutes } from './projects-routes.js';
 
-/** Projects, sub-projects, olympiads, their grants and actions (issue 4, part 1). */
+/** Projects, sub-projects, olympiads, their grants and actions. */
 export async function olympiadsRoutes(app: FastifyInstance): Promise<void> {
   await projectRoutes(app);
   await olympiadRoutes(app);

@@ -26,7 +26,7 @@ import { moduleFor, olympiadFor } from './scope.js';
 const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const ModuleBody = z.object({ success: z.literal(true), module: QuestionModuleRecord });
 
-/** question-module/v-rest/ and POST /olympiad/modules/{id} (issue 4, part 2). */
+/** question-module/v-rest/ and POST /olympiad/modules/{id}. */
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['question modules'];
   const access = questionsAccess.author;

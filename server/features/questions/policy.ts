@@ -1,7 +1,7 @@
 import type { Role } from '../../../contract/roles.js';
 import { type Actor, holdsOlympiad } from '../../http/actor.js';
 
-/** Who may call the authoring operations at all; record rules below (issue 4, parts 2 and 4). */
+/** Who may call the authoring operations at all; record rules below. */
 export const questionsAccess = {
   author: ['overlord', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;

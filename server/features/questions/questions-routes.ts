@@ -44,7 +44,7 @@ function stored(f: Fields) {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** question/v-rest/: the questions of a module (issue 4, parts 2, 4 and 6). */
+/** question/v-rest/: the questions of a module. */
 export async function questionRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['questions'];
   const access = questionsAccess.author;

@@ -4,7 +4,7 @@ import { moduleRoutes } from './modules-routes.js';
 import { questionRoutes } from './questions-routes.js';
 import { transferRoutes } from './transfer-routes.js';
 
-/** Question modules, questions, their images and verification (issue 4, parts 2, 4 and 6). */
+/** Question modules, questions, their images and verification. */
 export async function questionsRoutes(app: FastifyInstance): Promise<void> {
   await moduleRoutes(app);
   await questionRoutes(app);

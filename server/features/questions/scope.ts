@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.js';
 import { questionsPolicy } from './policy.js';
 import * as queries from './queries.js';
 
-/** Records outside the actor's olympiads answer 404, as if they did not exist (STYLE.md). */
+/** Records outside the actor's olympiads answer 404, as if they did not exist; a 403 would leak them (decision 005). */
 export async function moduleFor(q: Queryable, actor: Actor, id: number) {
   const mod = await queries.findModule(q, id);
   if (!mod || !questionsPolicy.canAuthor(actor, mod.olympiadId)) throw notFound('This module');

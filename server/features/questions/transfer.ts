@@ -7,7 +7,7 @@ import type { AnswerKey, QuestionType } from '../../../contract/questions.js';
 import { plainText } from '../../platform/rich-text.js';
 
 /**
- * A module's questions as a spreadsheet (xlsx or csv), one question a row (issue 4, part 3):
+ * A module's questions as a spreadsheet (xlsx or csv), one question a row:
  *   type        single | multiple | true_false | numeric | short_text
  *   prompt      the question (plain text, or HTML that is sanitised on import)
  *   option_a…f  the options of choice questions

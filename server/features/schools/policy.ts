@@ -2,7 +2,7 @@ import type { Role } from '../../../contract/roles.js';
 import { type Actor, holdsOlympiad } from '../../http/actor.js';
 import { notFound } from '../../http/errors.js';
 
-/** Who may call each operation at all (plain data, spec §6); record rules below. */
+/** Who may call each operation at all (plain data, docs/spec.md §6); record rules below. */
 const staff = ['overlord', 'admin', 'accountant', 'funding'] as const;
 export const schoolsAccess = {
   listSchools: staff,
@@ -30,7 +30,7 @@ export const schoolsAccess = {
   eoiDelete: ['overlord', 'admin'],
 } as const satisfies Record<string, 'public' | readonly Role[]>;
 
-/** The grant roles that see an olympiad's schools, teachers, entries and EOIs (spec §6). */
+/** The grant roles that see an olympiad's schools, teachers, entries and EOIs (docs/spec.md §6). */
 export const staffGrants = ['admin', 'accountant', 'funding'] as const;
 
 /**

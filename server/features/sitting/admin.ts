@@ -162,7 +162,7 @@ export async function setExtraTime(db: Db, actor: Actor, req: FastifyRequest, le
   });
 }
 
-/** Re-marks every finished attempt of an olympiad in one transaction (issue 4 calls it after a key fix). */
+/** Re-marks every finished attempt of an olympiad in one transaction, e.g. after an answer key is corrected. */
 export async function remark(db: Db, actor: Actor, req: FastifyRequest, olympiadId: number) {
   const olympiad = await administeredOlympiad(db, actor, olympiadId);
   await sweepOverdue(db, { olympiadId: olympiad.id });

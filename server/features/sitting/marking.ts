@@ -1,7 +1,7 @@
 import type { AnswerKey, AnswerValue } from '../../../contract/questions.js';
 
 /**
- * Marking (issue 3, part 5): pure functions from a question's key and a learner's answer to marks.
+ * Marking: pure functions from a question's key and a learner's answer to marks.
  * A wrong, empty or mistyped answer scores 0; there is no negative marking.
  */
 export interface MarkableQuestion {

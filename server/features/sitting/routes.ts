@@ -36,7 +36,7 @@ const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const OlympiadParams = z.strictObject({ olympiadName: z.string().trim().min(1).max(60) });
 const AnswerParams = z.strictObject({ olympiadName: z.string().trim().min(1).max(60), questionId: Id });
 
-/** The learner's sitting (contract/sitting.ts) and the admin's and teacher's view of the day (issue 3). */
+/** The learner's sitting (contract/sitting.ts) and the admin's and teacher's view of the day. */
 export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const base = '/api/sitting/:olympiadName';

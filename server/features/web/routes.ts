@@ -15,7 +15,7 @@ export const LEARNER_PATH = /^\/[^/]+\/olympiad\//;
 /**
  * Serves the built web app: files from dist/web, and for any other GET that asks for HTML the app's
  * index.html (learner.html for the learner's sitting pages) with that page's metadata in its <head>.
- * API paths never get HTML (DESIGN §2).
+ * API paths never get HTML: an unknown one answers a JSON 404, so API clients always get JSON.
  */
 export async function webRoutes(app: FastifyInstance, options: { root?: string | undefined }): Promise<void> {
   const webRoot = path.resolve(options.root ?? 'dist/web');

@@ -37,7 +37,7 @@ export const platformMeta = (url: string): PageMeta => ({
   url,
 });
 
-/** Public project pages (spec §2), whose metadata comes from the project. */
+/** Public project pages (docs/spec.md §2), whose metadata comes from the project. */
 export const projectPages = [
   'home',
   'about',
