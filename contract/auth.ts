@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { GrantRole, LoginType, Role } from './roles.js';
 
-/** Passwords are taken exactly as typed: any character, no trimming (DESIGN §2). */
+/** Passwords are taken exactly as typed: any character, no trimming, so `%`, quotes and unicode round-trip. */
 export const Password = z.string().min(8, 'Use at least 8 characters').max(200, 'Use at most 200 characters');
 
-/** POST /api/auth/signin (spec §3 "Login payload"). */
+/** POST /api/auth/signin (docs/spec.md §3 "Login payload"). */
 export const SigninBody = z.strictObject({
   username: z.string().trim().min(1, 'Enter your username').max(120),
   password: z.string().min(1, 'Enter your password').max(200),
@@ -23,7 +23,7 @@ export type Grant = z.infer<typeof Grant>;
 
 /**
  * The session user: the whole sign-in response, stored by the client under the browser-storage key
- * `user` (spec §3). `accessToken.token` is the bearer.
+ * `user` (docs/spec.md §3). `accessToken.token` is the bearer.
  */
 export const SessionUser = z.object({
   success: z.literal(true),

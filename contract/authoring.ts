@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AnswerKey, QuestionOption, QuestionType } from './questions.js';
 
 /**
- * Authoring question modules and questions (issue 4, parts 2, 4 and 6). The question model itself is the
+ * Authoring question modules and questions. The question model itself is the
  * exam day's (`contract/questions.ts`); these are the admin's shapes, which do carry the key.
  */
 export const difficulties = ['easy', 'medium', 'hard'] as const;
@@ -141,7 +141,7 @@ export const PaperResult = z.object({
 
 export const ImageUploaded = z.object({ success: z.literal(true), url: z.string() });
 
-/** POST /olympiad/reports/questions-by-difficulty/{id}: item analysis over finished attempts (issue 4, part 5). */
+/** POST /olympiad/reports/questions-by-difficulty/{id}: item analysis over finished attempts. */
 export const DifficultyItem = z.object({
   questionId: z.number().int(),
   moduleId: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageQuery } from './errors.js';
 
 /**
- * Frequently asked questions (spec §3 "FAQs", GET faq/v-rest/). Each FAQ is for one audience:
+ * Frequently asked questions (docs/spec.md §3 "FAQs", GET faq/v-rest/). Each FAQ is for one audience:
  *  - `portal`: every teacher (/portal/faq and /portal/{o}/faq);
  *  - `olympiad`: the teachers of one olympiad (/portal/{o}/faq), edited by that olympiad's admins too;
  *  - `project`: the public site of one project (/{projectName}/faq).

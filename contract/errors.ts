@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Stable machine words for `code` in the one error shape (DESIGN §2). */
+/** Stable machine words for `code` in the one error shape (decision 006). */
 export const errorCodes = [
   'bad_request',
   'validation_failed',
@@ -34,7 +34,7 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** A list page: every list is paged on the server (DESIGN §2). */
+/** A list page: every list is paged on the server. */
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageQuery } from './errors.js';
 
 /**
- * Purchase orders (spec §3, §4, §7 "Purchase orders"): one per school participant. Decision 020.
+ * Purchase orders (docs/spec.md §3, §4, §7 "Purchase orders"): one per school participant. Decision 020.
  * The status change is sent as a status value: `paid` (paid, not pre-approved), `pre` (pre-approved, not
  * paid), `unpaid` (neither: undoes a mistake) and `delete` (the order is removed; sent with DELETE).
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuery } from './errors.js';
 
-/** Learners of a school in an olympiad, loaded one by one or from a spreadsheet (issue 5, part 6). */
+/** Learners of a school in an olympiad, loaded one by one or from a spreadsheet. */
 
 export const GRADE_MIN = 1;
 export const GRADE_MAX = 12;

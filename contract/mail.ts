@@ -10,7 +10,7 @@ export type EmailStatus = z.infer<typeof EmailStatus>;
 const id = z.coerce.number().int().positive();
 const optionalId = z.preprocess((v) => (v === '' || v == null ? undefined : v), id.optional());
 
-/** Paging, search and sort of the mail lists (DESIGN §2: every list is paged on the server). */
+/** Paging, search and sort of the mail lists (every list is paged on the server). */
 export const MailListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(25),

@@ -6,7 +6,7 @@ interface HomeSubject {
   grants: ReadonlyArray<{ olympiadName: string; role: GrantRole }>;
 }
 
-/** Where a signed-in user lands (issue 2: "each demo account … lands on its own area"). */
+/** Where a signed-in user lands: each role in its own area. */
 export function homeFor(user: HomeSubject): string {
   const granted = user.grants.find((g) => g.role === user.role)?.olympiadName ?? user.grants[0]?.olympiadName;
   switch (user.role) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GrantRole, UrlName } from './roles.js';
 
 /**
- * Projects, sub-projects and olympiads as the overlord and an olympiad's admins edit them (issue 4, part 1).
+ * Projects, sub-projects and olympiads as the overlord and an olympiad's admins edit them.
  * Lists answer `pageOf(item)`; every write answers the stored record.
  */
 
@@ -10,7 +10,7 @@ const isoDate = z.iso.datetime({ offset: true, message: 'Use a date and time, e.
 const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`);
 const required = (max: number, what: string) => text(max).min(1, `Enter ${what}`);
 
-/** Query parameters of every paged list: page, pageSize, search, sort, order (DESIGN §2). */
+/** Query parameters of every paged list: page, pageSize, search, sort, order (every list is paged on the server). */
 const paging = {
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(25),

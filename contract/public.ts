@@ -16,7 +16,7 @@ export const PublicOlympiad = z.object({
 });
 export type PublicOlympiad = z.infer<typeof PublicOlympiad>;
 
-/** A project: a public site with its own search-engine metadata (spec §1). */
+/** A project: a public site with its own search-engine metadata (docs/spec.md §1). */
 export const PublicProject = z.object({
   id: z.number().int(),
   projectName: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The question model, shared by the exam day (issue 3) and authoring (issue 4).
+ * The question model, shared by the exam day and authoring.
  * Answer keys live only in `AnswerKey`; what a learner receives is `LearnerQuestion`, which has none.
  */
 export const questionTypes = ['single', 'multiple', 'true_false', 'numeric', 'short_text'] as const;

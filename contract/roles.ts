@@ -1,22 +1,22 @@
 import { z } from 'zod';
 
-/** Every role of the platform (spec §1). A user has exactly one. */
+/** Every role of the platform (docs/spec.md §1). A user has exactly one. */
 export const roles = ['overlord', 'admin', 'accountant', 'funding', 'teacher', 'learner'] as const;
 export const Role = z.enum(roles);
 export type Role = z.infer<typeof Role>;
 
-/** Roles that are granted per olympiad (DESIGN §1). */
+/** Roles that are granted per olympiad: a user holds them only in the olympiads they were granted. */
 export const grantRoles = ['admin', 'accountant', 'funding'] as const;
 export const GrantRole = z.enum(grantRoles);
 export type GrantRole = z.infer<typeof GrantRole>;
 
-/** `learner` for learners, `staff` for everyone else (issue 2, part 4). */
+/** `learner` for learners, `staff` for everyone else. */
 export const LoginType = z.enum(['learner', 'staff']);
 export type LoginType = z.infer<typeof LoginType>;
 
 /**
  * Words that start an API path or a top-level page. An olympiad's varName and a project's
- * projectName can never be one of these (DESIGN §2), so `/{name}/…` routes stay unambiguous.
+ * projectName can never be one of these, so `/{name}/…` routes stay unambiguous.
  */
 export const reservedNames = [
   'api',

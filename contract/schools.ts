@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageQuery } from './errors.js';
 
 /**
- * Schools, teachers, participating schools, expressions of interest (issue 5). Written once, used by
+ * Schools, teachers, participating schools, expressions of interest. Written once, used by
  * the server's routes and the web app's forms.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AnswerValue, LearnerModule } from './questions.js';
 
 /**
- * The learner's sitting (spec §2 "Learner flow", issue 3). Every call is under
+ * The learner's sitting (docs/spec.md §2 "Learner flow"). Every call is under
  * `/api/sitting/{olympiadName}/…` with the learner's bearer token; the server enforces the order.
  */
 export const sittingSteps = [
@@ -140,7 +140,7 @@ export const SittingCounts = z.object({
   activeNow: z.number().int(),
 });
 
-/* ---- Added for the admin's and teacher's view of the day (issue 3, parts 6–7); additions only. ---- */
+/* ---- Added for the admin's and teacher's view of the day; additions only. ---- */
 
 /** `?olympiadId=` on the spec's admin calls. */
 export const OlympiadIdQuery = z.strictObject({ olympiadId: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -17,10 +17,10 @@ import { usersRoutes } from '../features/users/routes.js';
 import type { AppRoute, Layout } from '../lib/routing/index.js';
 
 /**
- * The route table: every page of spec §2 as data (path, access, title, feature, layout). The router,
+ * The route table: every page of docs/spec.md §2 as data (path, access, title, feature, layout). The router,
  * the guards and the sidebars read it; tests can enumerate it.
  *
- * Our reading of spec §2 for the olympiad staff area: /{olympiadName}/ has three sections, admin/,
+ * Our reading of docs/spec.md §2 for the olympiad staff area: /{olympiadName}/ has three sections, admin/,
  * finance/ and funding/. A page listed "with aliases under finance and funding" exists at the same
  * sub-path in each of those sections, with the same roles; /{o}/admin/finance/* and /{o}/admin/funding/*
  * redirect to /{o}/finance/* and /{o}/funding/* (see `staffAreaRedirects`).

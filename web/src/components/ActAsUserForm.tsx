@@ -7,7 +7,7 @@ interface ActAsUserFormProps {
   olympiadId?: number;
 }
 
-/** "Act as user": an admin or the overlord signs in as a user by email (spec §6). */
+/** "Act as user": an admin or the overlord signs in as a user by email (docs/spec.md §6). */
 export function ActAsUserForm({ olympiadId }: ActAsUserFormProps) {
   const impersonate = useImpersonate();
   const [email, setEmail] = useState('');

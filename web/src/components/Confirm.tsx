@@ -12,7 +12,7 @@ interface ConfirmProps {
   onClose: () => void;
 }
 
-/** A question before an action that changes or removes something (issue 4, part 7): Cancel, or do it. */
+/** A question before an action that changes or removes something: Cancel, or do it. */
 export function Confirm({
   opened,
   title,

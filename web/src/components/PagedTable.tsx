@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
-/** The query of every paged list (DESIGN §2): page, pageSize, search, sort, order. */
+/** The query of every paged list (every list is paged on the server): page, pageSize, search, sort, order. */
 export interface ListParams {
   page: number;
   pageSize: number;
@@ -64,7 +64,7 @@ interface PagedTableProps<T> {
   empty: string;
 }
 
-/** A server-paged, searchable, sortable table (every list pages on the server, DESIGN §2). */
+/** A server-paged, searchable, sortable table (every list pages on the server). */
 export function PagedTable<T>({
   label,
   columns,

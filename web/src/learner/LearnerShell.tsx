@@ -45,7 +45,7 @@ export function LearnerRoot() {
   );
 }
 
-/** The loader of generic posts (spec §4): a bar at the top of the window while they run. */
+/** The loader of generic posts (docs/spec.md §4): a bar at the top of the window while they run. */
 function GlobalLoader() {
   const loading = useGlobalLoading();
   return (
@@ -60,7 +60,7 @@ function GlobalLoader() {
   );
 }
 
-/** Spec §6 for the learner's routes: a signed-in user of a role the route allows, else /login. */
+/** The guard of docs/spec.md §6 for the learner's routes: a signed-in user of a role the route allows, else /login. */
 export function LearnerGuard({ children }: { children: ReactNode }) {
   const route = useCurrentRoute();
   const user = useSessionUser();

@@ -9,7 +9,7 @@ import { learnerRouter } from './router.js';
 /**
  * The learner's entry (web/learner.html): the server sends it for /{olympiadName}/olympiad/… so a
  * learner's phone loads the sitting pages and nothing of the staff app: no Mantine, no zod on the
- * question page's first load (DESIGN §4, decision 016).
+ * question page's first load, which must stay small on a phone (decision 016).
  */
 const queryClient = new QueryClient({
   defaultOptions: {

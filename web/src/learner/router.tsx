@@ -46,7 +46,7 @@ function ElsewhereInTheApp() {
   return <FirstLoad />;
 }
 
-/** The learner's own router: only the sitting pages (spec §2), none of the staff app (decision 016). */
+/** The learner's own router: only the sitting pages (docs/spec.md §2), none of the staff app (decision 016). */
 export const learnerRouter = createBrowserRouter([
   {
     Component: LearnerRoot,

@@ -2,7 +2,7 @@ import { VisuallyHidden } from '@mantine/core';
 import { useGlobalLoading } from '../../lib/api/index.js';
 import classes from './GlobalLoader.module.css';
 
-/** The loader of generic posts (spec §4): a bar at the top of the window while they run. */
+/** The loader of generic posts (docs/spec.md §4): a bar at the top of the window while they run. */
 export function GlobalLoader() {
   const loading = useGlobalLoading();
   return (

@@ -4,7 +4,7 @@ import { useCurrentRoute } from '../../lib/routing/index.js';
 
 const PRODUCT = 'Olympus';
 
-/** On every navigation: scroll to the top (spec §2) and name the page in the document title. */
+/** On every navigation: scroll to the top (docs/spec.md §2) and name the page in the document title. */
 export function NavigationEffects() {
   const { pathname } = useLocation();
   const route = useCurrentRoute();

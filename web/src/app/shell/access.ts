@@ -3,8 +3,8 @@ import { grantRoles } from '../../../../contract/index.js';
 import { allowsRole, type AppRoute } from '../../lib/routing/index.js';
 
 /**
- * Spec §6: without a stored user, or with a role the route does not allow, the answer is /login. Staff
- * with per-olympiad grants may open /{olympiadName}/… only for an olympiad they are granted (the server
+ * The guard of docs/spec.md §6: without a stored user, or with a role the route does not allow, the answer
+ * is /login. Staff with per-olympiad grants may open /{olympiadName}/… only for an olympiad they are granted (the server
  * checks the same on every call).
  */
 export function canOpen(route: AppRoute, user: SessionUser | null, olympiadName: string | undefined): boolean {

@@ -15,7 +15,7 @@ function overlord(
   return { sub, title, feature, nav, summary, page };
 }
 
-/** Every overlord page (spec §2), in sidebar order. */
+/** Every overlord page (docs/spec.md §2), in sidebar order. */
 const pages: OverlordPage[] = [
   overlord('overview', 'Overview', 'overlord', 'Platform', 'Figures across all olympiads.', OverviewPage),
   overlord(

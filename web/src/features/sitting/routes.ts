@@ -15,7 +15,7 @@ function learner(sub: string, title: string, summary: string, lazyPage: AppRoute
 
 const paper = () => import('./pages/PaperPage.js');
 
-/** The learner's flow (spec §2), loaded as its own bundle; every page first asks the server for the real step. */
+/** The learner's flow (docs/spec.md §2) as its own bundle; every page first asks the server for the real step. */
 export const sittingRoutes: AppRoute[] = [
   learner(
     'instructions',

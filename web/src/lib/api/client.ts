@@ -4,12 +4,12 @@ import { apiEffects } from './effects.js';
 import { ApiError } from './errors.js';
 import { NETWORK_ERROR_MESSAGE } from './messages.js';
 
-/** The configured API address (spec §7); the server answers at its own root by default. */
+/** The configured API address (docs/spec.md §7); the server answers at its own root by default. */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
-/** What a 401 does: sign out and go to /login (spec §8), reload the page (purchase orders), or nothing. */
+/** What a 401 does: sign out and go to /login (docs/spec.md §8), reload the page (purchase orders), or nothing. */
 export type On401 = 'sign-out' | 'reload' | 'ignore';
 
 export interface RequestOptions<T> {
@@ -31,7 +31,7 @@ export function apiUrl(path: string, query?: Query): string {
   return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
 }
 
-/** The bearer of the stored user; no header at all without one (spec §6). */
+/** The bearer of the stored user; no header at all without one (docs/spec.md §6). */
 export function authHeaders(): Record<string, string> {
   const token = getToken();
   return token ? { Authorization: `Bearer ${token}` } : {};
@@ -62,7 +62,7 @@ function field(body: unknown, name: string): unknown {
 }
 
 /**
- * The fetch-based call of spec §7–8: JSON in and out, bearer from the stored user; a non-OK answer
+ * The fetch-based call of docs/spec.md §7–8: JSON in and out, bearer from the stored user; a non-OK answer
  * rejects with the body's `message` or the status text, and a 401 removes the stored user.
  */
 export async function apiRequest<T = unknown>(

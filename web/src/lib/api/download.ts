@@ -4,7 +4,7 @@ import { NETWORK_ERROR_MESSAGE } from './messages.js';
 
 /**
  * Downloads a file from the API (PDF, CSV, xlsx) with the bearer of the stored user and saves it
- * under `filename`. Errors reject like the fetch-based calls (spec §8): the body's message or the status.
+ * under `filename`. Errors reject like the fetch-based calls (docs/spec.md §8): the body's message or the status.
  */
 export async function downloadFile(path: string, filename: string, query?: Query): Promise<void> {
   let response: Response;

@@ -3,7 +3,7 @@
  * transport itself stays free of UI code.
  */
 export interface ApiEffects {
-  /** Show a short message (the generic post helper's errors and success messages, spec §8). */
+  /** Show a short message (the generic post helper's errors and success messages, docs/spec.md §8). */
   notify: (kind: 'error' | 'success', message: string) => void;
   /** Go to /login after a 401 has removed the stored user. */
   toLogin: () => void;

@@ -1,4 +1,4 @@
-/** The one API client (spec §7–8). Feature hooks call these; nothing else calls fetch. */
+/** The one API client (docs/spec.md §7–8). Feature hooks call these; nothing else calls fetch. */
 export { api, apiRequest, apiUrl, type On401, type Query, type RequestOptions } from './client.js';
 export { postForm, type FormFields, type PostFormOptions } from './post.js';
 export { ApiError, isApiError } from './errors.js';

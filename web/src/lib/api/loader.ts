@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { LOADER_HIDE_DELAY_MS } from './messages.js';
 
-/** The global loader: shown when a generic post starts, hidden 500 ms after it finishes (spec §4, §9). */
+/** The global loader: shown when a generic post starts, hidden 500 ms after it finishes (docs/spec.md §4, §9). */
 let pending = 0;
 const listeners = new Set<() => void>();
 

@@ -32,7 +32,7 @@ function failureText(body: Record<string, unknown>): string {
 }
 
 /**
- * The generic post helper of spec §7–8: sends form data, expects `success`. On failure it shows
+ * The generic post helper of docs/spec.md §7–8: sends form data, expects `success`. On failure it shows
  * error → errorMsg → reason → "An error occurred" and rejects; on a transport failure it shows the
  * response text; on 401 it signs out and goes to /login. The global loader shows meanwhile and hides
  * 500 ms after the end.

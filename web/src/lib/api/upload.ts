@@ -16,7 +16,7 @@ function send(
   onProgress?: (p: UploadProgress) => void,
 ): Promise<{ status: number; statusText: string; text: string }> {
   return new Promise((resolve, reject) => {
-    // XMLHttpRequest, not fetch: only it reports upload progress (DESIGN §4, long work shows progress).
+    // XMLHttpRequest, not fetch: only it reports upload progress, and a long upload shows a progress bar.
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');

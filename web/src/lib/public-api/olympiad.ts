@@ -4,7 +4,7 @@ import { api } from '../api/index.js';
 
 /**
  * GET website/api/olympiad/{idOrVarName}: the public face of one olympiad. Without an id it rejects at once,
- * without a request, with `{ success: false }` (spec §5).
+ * without a request, with `{ success: false }` (docs/spec.md §5).
  */
 export function fetchPublicOlympiad(idOrVarName: string | null | undefined) {
   if (!idOrVarName || !String(idOrVarName).trim()) {

@@ -12,7 +12,7 @@ interface StaffPage {
 }
 
 /**
- * One page of an olympiad's staff area in each of the given sections. Our reading of spec §2: the
+ * One page of an olympiad's staff area in each of the given sections. Our reading of docs/spec.md §2: the
  * area under /{olympiadName}/ has three sections, admin/, finance/ and funding/, and a page listed with
  * "aliases under finance and funding" exists at the same sub-path in each of them.
  */
@@ -54,7 +54,7 @@ export const sections = {
   financeFunding: ['finance', 'funding'],
 } as const satisfies Record<string, readonly Section[]>;
 
-/** Who may open a staff page (spec §6). */
+/** Who may open a staff page (docs/spec.md §6). */
 export const staffAccess = {
   admin: ['admin'],
   adminFunding: ['admin', 'funding'],

@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import type { Role } from '../../../../contract/index.js';
 
-/** The layouts of the app shell (issue 2, part 7). */
+/** The layouts of the app shell. */
 export type Layout = 'site' | 'plain' | 'overlord' | 'main' | 'portal' | 'learner';
 
-/** Feature folders: the same words as the server's features (STYLE.md). */
+/** Feature folders: the same words as the server's features, so a feature has one name everywhere. */
 export type Feature =
   | 'auth'
   | 'public'
@@ -24,7 +24,7 @@ export type Feature =
   | 'users'
   | 'portal';
 
-/** Who may open a route: anyone, any signed-in user, or the listed roles (spec §6). */
+/** Who may open a route: anyone, any signed-in user, or the listed roles (docs/spec.md §6). */
 export type Access = 'public' | 'signed-in' | readonly Role[];
 
 /** The three parts of an olympiad's staff area: /{olympiadName}/admin|finance|funding/… */

@@ -13,7 +13,7 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Acts as another user (spec §6): GET /user/rest/impersonate answers the target's session with
+ * Acts as another user (docs/spec.md §6): GET /user/rest/impersonate answers the target's session with
  * `impersonator` set. The original user is kept under `impersonator-user` for the way back.
  */
 export async function impersonate(olympiadId: number | null, userEmail: string): Promise<SessionUser> {

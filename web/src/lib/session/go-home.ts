@@ -1,7 +1,7 @@
 import type { NavigateFunction } from 'react-router';
 import type { SessionUser } from '../../../../contract/auth.js';
 
-/** The spec's login-success event fires 100 ms after sign-in (§4); leave the page only after it. */
+/** The login-success event fires 100 ms after sign-in (docs/spec.md §4); leave the page only after it. */
 const AFTER_LOGIN_EVENT_MS = 150;
 
 /**

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../../../contract/index.js';
 import { isSessionUser } from './user-shape.js';
 
-/** Browser-storage keys (spec §3, issue 2 part 6). */
+/** Browser-storage keys (docs/spec.md §3). */
 export const USER_KEY = 'user';
 export const IMPERSONATOR_KEY = 'impersonator-user';
 /** Fired in this tab whenever the stored session changes; `storage` covers other tabs. */
@@ -30,7 +30,7 @@ function parseUser(raw: string | null): SessionUser | null {
 
 let cache: { raw: string | null; user: SessionUser | null } = { raw: null, user: null };
 
-/** The stored user: localStorage `user`, else the cookie `user` (spec §3). */
+/** The stored user: localStorage `user`, else the cookie `user` (docs/spec.md §3). */
 export function getUser(): SessionUser | null {
   const raw = localStorage.getItem(USER_KEY) ?? readCookie(USER_KEY);
   if (raw !== cache.raw) cache = { raw, user: parseUser(raw) };
@@ -46,7 +46,7 @@ function changed() {
   window.dispatchEvent(new Event(SESSION_EVENT));
 }
 
-/** Stores the whole sign-in response as it came (spec §7). */
+/** Stores the whole sign-in response as it came (docs/spec.md §7). */
 export function storeUser(user: unknown) {
   localStorage.setItem(USER_KEY, JSON.stringify(user));
   changed();

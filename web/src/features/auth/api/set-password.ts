@@ -4,7 +4,7 @@ import { api } from '../../../lib/api/index.js';
 
 /**
  * PUT /api/auth/set-password {password}. The password goes exactly as typed: unlike the old client
- * (spec §5) nothing is escaped, so `%`, quotes and any unicode round-trip.
+ * (docs/spec.md §5) nothing is escaped, so `%`, quotes and any unicode round-trip.
  */
 export function setPassword(password: string) {
   return api.put('/api/auth/set-password', { body: { password }, schema: Ok });

@@ -6,7 +6,7 @@ import { clearUser, storeUser } from '../../../lib/session/index.js';
 
 export const LOGIN_SUCCESS_EVENT = 'login-success';
 export const UNSUCCESSFUL_LOGIN_EVENT = 'unsuccessful-login';
-/** How long after a successful sign-in `login-success` fires (spec §9). */
+/** How long after a successful sign-in `login-success` fires (docs/spec.md §9). */
 export const LOGIN_SUCCESS_DELAY_MS = 100;
 
 /** Which field a failed sign-in names: the `detail` of the `unsuccessful-login` event. */
@@ -31,7 +31,7 @@ function hasToken(body: unknown): boolean {
 }
 
 /**
- * POST /api/auth/signin (spec §7): stores the whole answer under `user` when it carries a token and
+ * POST /api/auth/signin (docs/spec.md §7): stores the whole answer under `user` when it carries a token and
  * fires `login-success` 100 ms later; a wrong username or password fires `unsuccessful-login`.
  */
 export async function signin(body: SigninInput): Promise<SessionUser> {

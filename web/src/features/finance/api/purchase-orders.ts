@@ -13,7 +13,7 @@ import { api } from '../../../lib/api/index.js';
 const OrderPage = pageOf(PurchaseOrder).extend({ summary: PurchaseOrderSummary });
 const OrderBody = z.object({ success: z.literal(true), message: z.string(), order: PurchaseOrder });
 
-/** GET purchase-order/api/?olympiadId&fetchDeleted (spec §8: a 401 here reloads the page) */
+/** GET purchase-order/api/?olympiadId&fetchDeleted (docs/spec.md §8: a 401 here reloads the page) */
 export const usePurchaseOrders = (
   params: ListParams & {
     olympiadId: number | undefined;

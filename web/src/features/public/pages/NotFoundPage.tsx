@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 
-/** Any path that is not a page (spec §2, §8). */
+/** Any path that is not a page (docs/spec.md §2, §8). */
 export function NotFoundPage() {
   const location = useLocation();
   return (

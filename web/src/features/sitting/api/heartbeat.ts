@@ -4,7 +4,7 @@ import { api } from '../../../lib/api/index.js';
 import type { Position } from './save-answer.js';
 
 /**
- * POST /api/participant-tracker/?olympiadId (spec §7): "still writing, here", so admins see who is
+ * POST /api/participant-tracker/?olympiadId (docs/spec.md §7): "still writing, here", so admins see who is
  * active now; the answer carries the deadline (extra time) and whether the attempt is over. Best effort:
  * a lost heartbeat is never shown to the learner.
  */
