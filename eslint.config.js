@@ -12,7 +12,7 @@ const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), 
   .map((entry) => entry.name);
 
 /**
- * Import boundaries (STYLE.md): contract → features → app shell.
+ * Import boundaries: dependencies point one way, contract → features → app shell.
  *  - contract/ imports nothing of server/ or web/;
  *  - server/ and web/ never import each other;
  *  - a feature never imports another feature's internals (server/features/<a> → server/features/<b>),

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * API tests (issue 2, part 11): the real server on a real database. The global setup migrates once
+ * API tests: the real server on a real database. The global setup migrates once
  * (a PGlite snapshot, or a PostgreSQL template database when DATABASE_URL is set) and every test
  * server starts on its own fresh copy.
  */

@@ -1,5 +1,5 @@
 /**
- * Crash test (issue 3, part 10): learners write, the server is killed with SIGKILL mid-run (no shutdown, no
+ * Crash test: learners write, the server is killed with SIGKILL mid-run (no shutdown, no
  * flush), restarted on the same data, the learners carry on (retrying what was not acknowledged, as the
  * page's outbox does), and at the end every acknowledged answer must be in the database.
  *

@@ -1,5 +1,5 @@
 /**
- * Exam-day benchmark (issue 3, part 10): simulated learners arrive evenly, each signs in and walks the
+ * Exam-day benchmark: simulated learners arrive evenly, each signs in and walks the
  * sitting (state → declaration → PIN → details → paper), saves answers with think time and finishes. Then,
  * in the same run and at the same concurrency, the real save route saturated, beside the bare limit: a
  * route doing one answer upsert and nothing else (BENCH_BARE_ROUTE=1). At the end every acknowledged

@@ -1,5 +1,5 @@
 /**
- * Learner import benchmark (issue 5, part 8): a real 10,000-row xlsx, written with exceljs, uploaded and
+ * Learner import benchmark: a real 10,000-row xlsx, written with exceljs, uploaded and
  * checked (preview, which keeps the checked rows as a held import), then started and polled until the
  * background job has loaded every row into one school, all or nothing (decision 021). Prints the times;
  * the bar is at most 10 s end to end (upload + check + job).

@@ -1,5 +1,5 @@
 /**
- * Mail benchmark (issue 6, part 10): 10,000 queued messages delivered to a local SMTP sink (smtp-server on
+ * Mail benchmark: 10,000 queued messages delivered to a local SMTP sink (smtp-server on
  * 127.0.0.1) by two sender processes on one PostgreSQL database. Prints messages/s, duplicates (must be 0)
  * and lost (must be 0). Loopback only; bounded by --timeout seconds.
  *

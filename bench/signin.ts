@@ -1,5 +1,5 @@
 /**
- * Sign-in benchmark (issue 2, part 13): requests/s and p50/p99 latency of POST /api/auth/signin at 50
+ * Sign-in benchmark: requests/s and p50/p99 latency of POST /api/auth/signin at 50
  * concurrent clients on loopback, beside the raw argon2 rate measured in the same run.
  *
  * The two are measured in alternating windows (raw, sign-in, raw, sign-in …) and compared window by window,

@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { demoPassword, fillSignIn, pathIs } from './support/session.js';
 
 /**
- * Issue 3: the exam day in the browser, on a phone-width screen. learner1 writes the whole of geo-demo,
+ * The exam day in the browser, on a phone-width screen. learner1 writes the whole of geo-demo,
  * loses the network half-way and keeps answering, comes back and every answer is stored; reloads and
  * resumes at the same question; axe on every learner page. On geo-quick (2 minutes) the time runs out and
  * the server finishes the attempt.

@@ -12,7 +12,7 @@ import {
   usernameField,
 } from './support/session.js';
 
-/** Issue 2: every demo account signs in and lands in its own area; the guards of spec §6 hold. */
+/** Every demo account signs in and lands in its own area; the guards of docs/spec.md §6 hold. */
 
 test.describe('each demo account signs in at /login and lands in its own area', () => {
   for (const account of demoAccounts) {

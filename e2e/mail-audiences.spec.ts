@@ -4,9 +4,9 @@ import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { demoAccounts, signIn } from './support/session.js';
 
 /**
- * Issue 6, part 4 (decision 020): the accountant marks purchase orders paid or pre-approved, which moves the
- * audience "teachers of schools not yet paid"; an admin keeps the useful contacts; a mailing is scheduled on
- * South African time, and the overlord moves, cancels and releases it early. One journey: it changes shared
+ * Scheduled mail and its audiences (decision 020): the accountant marks purchase orders paid or
+ * pre-approved, which moves the audience "teachers of schools not yet paid"; an admin keeps the useful
+ * contacts; a mailing is scheduled on South African time, and the overlord moves, cancels and releases it early. One journey: it changes shared
  * demo data (purchase orders) and puts it back.
  */
 const account = (username: string) => {

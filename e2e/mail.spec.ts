@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { demoAccounts, signIn } from './support/session.js';
 
 /**
- * Issue 6: an admin composes a mailing and queues it; the overlord releases it; the message is delivered
+ * Mass mail: an admin composes a mailing and queues it; the overlord releases it; the message is delivered
  * (to the outbox: the e2e server has no SMTP_URL) and read in the email log; its recipient unsubscribes
  * with one click from the link in the message, without signing in.
  */

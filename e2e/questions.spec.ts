@@ -2,7 +2,7 @@ import { expect, type Browser, type Page, test } from '@playwright/test';
 import { demoPassword, fillSignIn } from './support/session.js';
 
 /**
- * Issue 4: an admin builds a module with one question of each type (one with an image), previews it as a
+ * Question authoring: an admin builds a module with one question of each type (one with an image), previews it as a
  * learner, a second admin verifies every question, and the olympiad check turns green.
  */
 const PNG = Buffer.from(

@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { demoPassword, fillSignIn, pathIs, signIn } from './support/session.js';
 
 /**
- * Issue 5's journey, through the UI: a teacher fills in the public expression-of-interest form, an admin
+ * The schools journey, through the UI: a teacher fills in the public expression-of-interest form, an admin
  * processes it, the teacher verifies the address (the link read from the outbox), sets a password,
  * signs in, enters the school in an olympiad, uploads learners with three bad rows, sees the report,
  * fixes the file, uploads it again and downloads the sign-in slips as PDF.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The learner's question page budget (issue 3, part 11; DESIGN §4), checked after `vite build`:
+ * The learner's question page budget (decision 016), checked after `vite build`:
  *
  *   the whole first load of /{o}/olympiad/{moduleIndex}/{questionIndex} ≤ 150 KB of JavaScript, gzipped.
  *
