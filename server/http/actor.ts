@@ -14,10 +14,28 @@ export interface Actor {
   grants: ReadonlyArray<{ olympiadId: number; role: GrantRole }>;
   /** Set when an admin or overlord acts as this user. */
   impersonatorId: number | null;
+  /**
+   * The olympiads this session may act within: null for no limit (the user's own session, or the overlord
+   * acting as someone); for an admin acting as someone, the olympiads that admin administers now. Records
+   * of any other olympiad are out of reach (404), whatever the borrowed account could do on its own.
+   */
+  olympiadScope: readonly number[] | null;
+}
+
+/** May this session act on records of this olympiad (its impersonation scope allows it)? */
+export function withinScope(actor: Actor, olympiadId: number | null): boolean {
+  if (actor.olympiadScope == null) return true;
+  return olympiadId != null && actor.olympiadScope.includes(olympiadId);
+}
+
+/** The olympiads of `ids` this session may act within (all of them when it has no limit). */
+export function scopedOlympiads<T extends number>(actor: Actor, ids: readonly T[]): T[] {
+  return actor.olympiadScope == null ? [...ids] : ids.filter((id) => actor.olympiadScope!.includes(id));
 }
 
 /** Does the actor hold one of `roles` for this olympiad (overlord holds every olympiad)? */
 export function holdsOlympiad(actor: Actor, olympiadId: number, roles: readonly GrantRole[]): boolean {
+  if (!withinScope(actor, olympiadId)) return false;
   if (actor.role === 'overlord') return true;
   return actor.grants.some((g) => g.olympiadId === olympiadId && roles.includes(g.role));
 }

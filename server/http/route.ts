@@ -4,6 +4,7 @@ import type { Role } from '../../contract/roles.js';
 import type { Actor } from './actor.js';
 import { bearerToken } from './bearer.js';
 import { forbidden, invalid, unauthenticated } from './errors.js';
+import { audit } from '../platform/audit.js';
 
 /**
  * Who may call a route at all. Every API route declares one; record-level rules
@@ -104,6 +105,39 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: strin
   );
 }
 
+/** The ids a request names (path parameters, and query fields named `id`, `…Id` or `…Ids`), for the audit. */
+function idsOf(params: unknown, query: unknown): Record<string, unknown> {
+  const ids: Record<string, unknown> = {};
+  if (params && typeof params === 'object') Object.assign(ids, params);
+  if (query && typeof query === 'object') {
+    for (const [key, value] of Object.entries(query)) if (/(^ids?|Ids?)$/.test(key)) ids[key] = value;
+  }
+  return ids;
+}
+
+/**
+ * A read made while acting as someone else is audited like a change: who, as whom, what (method, route, ids).
+ * One insert per request, only for impersonated sessions; changes write their own audit rows.
+ */
+async function auditImpersonatedRead(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  actor: Actor,
+  url: string,
+  params: unknown,
+  query: unknown,
+) {
+  const ids = idsOf(params, query);
+  const olympiadId = typeof ids.olympiadId === 'number' ? ids.olympiadId : null;
+  await audit(app.db, actor, {
+    action: 'impersonated.read',
+    entity: 'request',
+    olympiadId,
+    ip: req.ip,
+    data: { method: req.method, route: url, ids },
+  });
+}
+
 const jsonSchema = (schema: z.ZodType | undefined, io: 'input' | 'output') =>
   schema ? (z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>) : undefined;
 
@@ -148,6 +182,9 @@ export function route<P = undefined, Q = undefined, B = undefined, const A exten
         query: parse(spec.query, req.query, 'query'),
         body: parse(spec.body, req.body, 'body'),
       } as RouteContext<P, Q, B, A>;
+      if (actor?.impersonatorId != null && spec.method === 'GET') {
+        await auditImpersonatedRead(app, req, actor, spec.url, ctx.params, ctx.query);
+      }
       const result = await spec.handler(ctx);
       return reply.sent ? reply : result;
     },

@@ -15,13 +15,15 @@ interface ActorRow {
   olympiad_id: number | null;
   school_id: number | null;
   grants: Array<{ olympiadId: number; role: GrantRole }>;
+  olympiad_scope: number[] | null;
 }
 
 /**
  * Loads the actor of a request from its bearer token in one query, when a route asks (`route()` does, before
  * its access check). A token that is unknown, expired or revoked, or whose user is disabled, leaves the
  * request anonymous; routes that need a user then answer 401. Nothing is cached: a revoked token is refused
- * at once, on every server process.
+ * at once, on every server process. An impersonated session ends when its impersonator is disabled, and acts only
+ * within the olympiads its impersonator administers at the time of the request (`Actor.olympiadScope`).
  */
 export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest('actor', null);
@@ -34,10 +36,15 @@ export function registerAuthentication(app: FastifyInstance): void {
       sql`
       select s.id as session_id, s.user_id, s.impersonator_id, u.role, u.username, u.olympiad_id, u.school_id,
              coalesce((select json_agg(json_build_object('olympiadId', g.olympiad_id, 'role', g.role))
-                       from olympiad_grants g where g.user_id = u.id), '[]'::json) as grants
+                       from olympiad_grants g where g.user_id = u.id), '[]'::json) as grants,
+             case when i.id is null or i.role = 'overlord' then null
+                  else coalesce((select array_agg(g.olympiad_id) from olympiad_grants g
+                                 where g.user_id = i.id and g.role = 'admin'), '{}') end as olympiad_scope
       from sessions s join users u on u.id = s.user_id
+      left join users i on i.id = s.impersonator_id
       where s.token_hash = ${tokenHash(app.config.appSecret, token)}
-        and s.revoked_at is null and s.expires_at > now() and u.disabled_at is null`,
+        and s.revoked_at is null and s.expires_at > now() and u.disabled_at is null
+        and (s.impersonator_id is null or (i.id is not null and i.disabled_at is null))`,
     );
     if (!row) return null;
     req.actor = {
@@ -49,6 +56,7 @@ export function registerAuthentication(app: FastifyInstance): void {
       olympiadId: row.olympiad_id,
       schoolId: row.school_id,
       grants: row.grants,
+      olympiadScope: row.olympiad_scope,
     };
     return req.actor;
   });

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GrantRole } from '../../../contract/roles.js';
 import type { Queryable } from '../../db/client.js';
 import { currentCountSql } from '../../platform/throttle.js';
-import { olympiadGrants, olympiads, schoolParticipants, sessions, users } from '../../db/schema/index.js';
+import { olympiadGrants, olympiads, sessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -91,14 +91,6 @@ export async function findUserByEmail(q: Queryable, email: string) {
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`)
     .orderBy(users.id);
-}
-
-export async function isSchoolInOlympiad(q: Queryable, schoolId: number, olympiadId: number) {
-  const [row] = await q
-    .select({ id: schoolParticipants.id })
-    .from(schoolParticipants)
-    .where(and(eq(schoolParticipants.schoolId, schoolId), eq(schoolParticipants.olympiadId, olympiadId)));
-  return row != null;
 }
 
 export async function grantsOf(q: Queryable, userId: number) {

@@ -20,6 +20,7 @@ import { authAccess, authPolicy } from './policy.js';
 import { bearerToken } from '../../http/bearer.js';
 import { displayName, presentSessionUser, revokeUserSessions, startSession } from '../../platform/sessions.js';
 import * as queries from './queries.js';
+import { schoolWithEntries } from '../../platform/teacher-accounts.js';
 import { setOwnPassword, signin } from './service.js';
 
 const tags = ['auth'];
@@ -211,11 +212,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const candidates = await queries.findUserByEmail(app.db, query.userEmail);
       let target = null;
       for (const user of candidates) {
-        const schoolInOlympiad =
-          user.role === 'teacher' && user.schoolId != null && olympiadId != null
-            ? await queries.isSchoolInOlympiad(app.db, user.schoolId, olympiadId)
-            : false;
-        if (authPolicy.canImpersonate(actor, { ...user, schoolInOlympiad }, olympiadId)) {
+        const school =
+          user.role === 'teacher' && user.schoolId != null ? await schoolWithEntries(app.db, user.schoolId) : null;
+        if (authPolicy.canImpersonate(actor, { ...user, school }, olympiadId)) {
           target = user;
           break;
         }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Faq, FaqInput, FaqListQuery, FaqReorderBody, htmlText, PublicFaqList } from '../../../contract/content.js';
 import { Ok, pageOf } from '../../../contract/errors.js';
-import type { Actor } from '../../http/actor.js';
+import { type Actor, scopedOlympiads } from '../../http/actor.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
@@ -33,7 +33,9 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
 
   /** The portal's olympiads matter only to teachers; nobody else pays for the query. */
   const portalIds = (actor: Actor) =>
-    actor.role === 'teacher' ? queries.portalOlympiadIds(db, actor.schoolId) : Promise.resolve([]);
+    actor.role === 'teacher'
+      ? queries.portalOlympiadIds(db, actor.schoolId).then((ids) => scopedOlympiads(actor, ids))
+      : Promise.resolve([]);
 
   /** Sanitised values for a group the actor may write to, whose olympiad or project exists. */
   async function valuesFor(actor: Actor, body: z.output<typeof FaqInput>) {

@@ -1,5 +1,5 @@
 import type { Role } from '../../../contract/roles.js';
-import { type Actor, holdsOlympiad } from '../../http/actor.js';
+import { type Actor, holdsOlympiad, withinScope } from '../../http/actor.js';
 
 /** Learners are managed by their school's teacher and by the admins of their olympiad. */
 export const learnersAccess = {
@@ -17,6 +17,7 @@ export const learnersPolicy = {
     olympiadId: number,
     requested: number | undefined,
   ): { schoolId: number | undefined } | null {
+    if (!withinScope(actor, olympiadId)) return null;
     if (actor.role === 'teacher') {
       if (actor.schoolId == null || (requested != null && requested !== actor.schoolId)) return null;
       return { schoolId: actor.schoolId };
@@ -28,12 +29,13 @@ export const learnersPolicy = {
     learner: { role: string; olympiadId: number | null; schoolId: number | null },
   ): boolean {
     if (learner.role !== 'learner' || learner.olympiadId == null) return false;
+    if (!withinScope(actor, learner.olympiadId)) return false;
     if (actor.role === 'teacher') return actor.schoolId != null && actor.schoolId === learner.schoolId;
     return holdsOlympiad(actor, learner.olympiadId, ['admin']);
   },
   /** An import (a background job) is seen and started by its school's teacher and its olympiad's admins. */
   canSeeImport(actor: Actor, job: { olympiadId: number | null; schoolId: number | null }): boolean {
-    if (job.olympiadId == null || job.schoolId == null) return false;
+    if (job.olympiadId == null || job.schoolId == null || !withinScope(actor, job.olympiadId)) return false;
     if (actor.role === 'teacher') return actor.schoolId != null && actor.schoolId === job.schoolId;
     return holdsOlympiad(actor, job.olympiadId, ['admin']);
   },

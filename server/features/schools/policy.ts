@@ -1,6 +1,9 @@
 import type { Role } from '../../../contract/roles.js';
-import { type Actor, holdsOlympiad } from '../../http/actor.js';
+import { type Actor, holdsOlympiad, withinScope } from '../../http/actor.js';
 import { notFound } from '../../http/errors.js';
+import { managesTeacherAccounts, type SchoolEntry } from '../../platform/teacher-accounts.js';
+
+export type { SchoolEntry };
 
 /** Who may call each operation at all (plain data, docs/spec.md §6); record rules below. */
 const staff = ['overlord', 'admin', 'accountant', 'funding'] as const;
@@ -56,6 +59,11 @@ export interface SchoolRecord {
   olympiadIds: number[];
 }
 
+/** A school with its entries, for the rules about its teacher accounts. */
+export interface TeacherSchoolRecord extends SchoolRecord {
+  entries: SchoolEntry[];
+}
+
 export const schoolsPolicy = {
   /** What of a school the actor may edit: everything (the overlord) or its contact details (its teacher). */
   schoolEditScope(actor: Actor): 'all' | 'contact' {
@@ -67,8 +75,11 @@ export const schoolsPolicy = {
    * one named); staff every school's in the olympiads they hold.
    */
   participantScope(actor: Actor, olympiadId: number | undefined): { olympiads: 'all' | number[]; schoolId?: number } {
-    if (actor.role === 'teacher')
-      return { olympiads: olympiadId ? [olympiadId] : 'all', schoolId: actor.schoolId ?? -1 };
+    if (actor.role === 'teacher') {
+      if (olympiadId != null && !withinScope(actor, olympiadId)) throw notFound('This olympiad');
+      const olympiads = olympiadId ? [olympiadId] : actor.olympiadScope ? [...actor.olympiadScope] : 'all';
+      return { olympiads, schoolId: actor.schoolId ?? -1 };
+    }
     return { olympiads: olympiadScope(actor, olympiadId) };
   },
 
@@ -89,13 +100,23 @@ export const schoolsPolicy = {
     if (actor.role === 'overlord') return true;
     return school != null && school.olympiadIds.some((o) => holdsOlympiad(actor, o, staffGrants));
   },
-  /** Admins edit the teachers of their olympiad's schools; the overlord all. */
-  canUpdateTeacher(actor: Actor, school: SchoolRecord | null): boolean {
-    if (actor.role === 'overlord') return true;
-    return school != null && school.olympiadIds.some((o) => holdsOlympiad(actor, o, ['admin']));
-  },
+  /**
+   * Who may enter a school in an olympiad: the olympiad's admins (any existing school) and the overlord; a
+   * teacher enters only their own school (`teacherExpression`). Entering does not by itself give power over
+   * the school's teacher accounts: see `canUpdateTeacher`.
+   */
+  canEnterSchool: (actor: Actor, olympiadId: number) => holdsOlympiad(actor, olympiadId, ['admin']),
+
+  /**
+   * Who manages a school's teacher accounts (add a teacher, edit, move, disable, mail their links): the
+   * overlord; an admin only when the school took part in one of their olympiads of its own accord (an entry made
+   * by its teacher, or loaded without an author), or when every olympiad the school is in is one they administer
+   * (platform/teacher-accounts.ts, shared with impersonation).
+   */
+  canUpdateTeacher: (actor: Actor, school: TeacherSchoolRecord | null) => managesTeacherAccounts(actor, school),
 
   canSeeParticipant(actor: Actor, p: { olympiadId: number; schoolId: number }): boolean {
+    if (!withinScope(actor, p.olympiadId)) return false;
     if (actor.role === 'teacher') return actor.schoolId === p.schoolId;
     return holdsOlympiad(actor, p.olympiadId, staffGrants);
   },

@@ -46,7 +46,10 @@ export function presentTeacher(actor: Actor | null, t: TeacherListRow): Teacher 
     disabled: t.disabledAt != null,
     can: {
       update: actor
-        ? schoolsPolicy.canUpdateTeacher(actor, t.schoolId ? { id: t.schoolId, olympiadIds: t.olympiadIds } : null)
+        ? schoolsPolicy.canUpdateTeacher(
+            actor,
+            t.schoolId ? { id: t.schoolId, olympiadIds: t.olympiadIds, entries: t.entries } : null,
+          )
         : false,
     },
   };

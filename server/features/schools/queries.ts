@@ -3,6 +3,7 @@ import type { SchoolInput } from '../../../contract/schools.js';
 import { type Queryable, rows } from '../../db/client.js';
 import { olympiads, purchaseOrders, schoolParticipants, schools, users } from '../../db/schema/index.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
+import { entriesOf, type SchoolEntry } from '../../platform/teacher-accounts.js';
 
 export type SchoolRow = typeof schools.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -61,12 +62,13 @@ export async function listSchools(q: Queryable, scope: 'all' | number[], p: Pagi
 }
 
 export async function findSchool(q: Queryable, id: number) {
-  const [row] = await rows<SchoolRow & { teacherCount: number; olympiadIds: number[] }>(
+  const [row] = await rows<SchoolRow & { teacherCount: number; olympiadIds: number[]; entries: SchoolEntry[] }>(
     q,
     sql`select s.id, s.name, s.emis_number as "emisNumber", s.province, s.district, s.town, s.address, s.phone,
                s.email, s.type, s.created_at as "createdAt", s.updated_at as "updatedAt",
                (select count(*)::int from users u where u.school_id = s.id and u.role = 'teacher') as "teacherCount",
-               coalesce((select array_agg(sp.olympiad_id) from school_participants sp where sp.school_id = s.id), '{}') as "olympiadIds"
+               coalesce((select array_agg(sp.olympiad_id) from school_participants sp where sp.school_id = s.id), '{}') as "olympiadIds",
+               ${entriesOf(sql`s.id`)}
         from schools s where s.id = ${id}`,
   );
   return row ?? null;
@@ -147,12 +149,14 @@ export interface TeacherListRow {
   hasPassword: boolean;
   disabledAt: Date | null;
   olympiadIds: number[];
+  entries: SchoolEntry[];
 }
 
 const teacherColumns = sql`u.id, u.username, u.first_name as "firstName", u.last_name as "lastName", u.email, u.phone,
   u.school_id as "schoolId", s.name as "schoolName", u.email_verified_at as "emailVerifiedAt",
   (u.password_hash is not null) as "hasPassword", u.disabled_at as "disabledAt",
-  coalesce((select array_agg(sp.olympiad_id) from school_participants sp where sp.school_id = u.school_id), '{}') as "olympiadIds"`;
+  coalesce((select array_agg(sp.olympiad_id) from school_participants sp where sp.school_id = u.school_id), '{}') as "olympiadIds",
+  ${entriesOf(sql`u.school_id`)}`;
 
 export async function listTeachers(
   q: Queryable,

@@ -20,13 +20,14 @@ import {
   TeacherUpdate,
   UpdateParticipantBody,
 } from '../../../contract/schools.js';
+import { withinScope } from '../../http/actor.js';
 import { badRequest, conflict, invalid, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { pageResult } from '../../platform/paging.js';
 import { revokeUserSessions } from '../../platform/sessions.js';
 import { mailTeacherLink } from './mail.js';
-import { olympiadScope, schoolsAccess, schoolsPolicy } from './policy.js';
+import { olympiadScope, type SchoolEntry, schoolsAccess, schoolsPolicy } from './policy.js';
 import { presentParticipant, presentPortalOlympiad, presentSchool, presentTeacher } from './present.js';
 import * as queries from './queries.js';
 import { createTeacher, enterSchoolAs } from './service.js';
@@ -513,9 +514,7 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
     response: z.object({ success: z.literal(true), message: z.string(), participant: SchoolParticipant }),
     handler: async ({ req, actor, body }) => {
       const olympiad = await queries.findOlympiad(db, body.olympiadId);
-      if (!olympiad || !schoolsPolicy.canUpdateParticipant(actor, { olympiadId: olympiad.id })) {
-        throw notFound('This olympiad');
-      }
+      if (!olympiad || !schoolsPolicy.canEnterSchool(actor, olympiad.id)) throw notFound('This olympiad');
       const school = await queries.findSchool(db, body.schoolId);
       if (!school) throw notFound('This school');
       const result = await enterSchoolAs(app, actor, req.ip, olympiad, school);
@@ -617,7 +616,7 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
       if (actor.schoolId == null)
         throw badRequest('Your account is not linked to a school yet; please contact the organisers');
       const olympiad = await queries.findOlympiad(db, body.olympiadId);
-      if (!olympiad || olympiad.kind !== 'school') throw notFound('This olympiad');
+      if (!olympiad || olympiad.kind !== 'school' || !withinScope(actor, olympiad.id)) throw notFound('This olympiad');
       if (olympiad.endsAt && olympiad.endsAt.getTime() < Date.now())
         throw conflict(`${olympiad.title} is over; it takes no more entries`);
       const school = await queries.findSchool(db, actor.schoolId);
@@ -637,7 +636,7 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
     response: z.object({ success: z.literal(true), school: School.nullable(), items: z.array(PortalOlympiad) }),
     handler: async ({ actor }) => {
       const school = actor.schoolId ? await queries.findSchool(db, actor.schoolId) : null;
-      const items = await queries.portalOlympiads(db, actor.schoolId);
+      const items = (await queries.portalOlympiads(db, actor.schoolId)).filter((o) => withinScope(actor, o.id));
       return {
         success: true as const,
         school: school ? presentSchool(actor, school) : null,
@@ -657,7 +656,7 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ actor, params }) => {
       const items = await queries.portalOlympiads(db, actor.schoolId);
       const olympiad = items.find((o) => o.varName === params.olympiadName.toLowerCase());
-      if (!olympiad) throw notFound('This olympiad');
+      if (!olympiad || !withinScope(actor, olympiad.id)) throw notFound('This olympiad');
       const school = actor.schoolId ? await queries.findSchool(db, actor.schoolId) : null;
       return {
         success: true as const,
@@ -668,8 +667,8 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-function schoolRecord(t: { schoolId: number | null; olympiadIds: number[] }) {
-  return t.schoolId ? { id: t.schoolId, olympiadIds: t.olympiadIds } : null;
+function schoolRecord(t: { schoolId: number | null; olympiadIds: number[]; entries: SchoolEntry[] }) {
+  return t.schoolId ? { id: t.schoolId, olympiadIds: t.olympiadIds, entries: t.entries } : null;
 }
 
 function pick(body: object, keys: string[]) {

@@ -14,7 +14,10 @@ export async function createTeacher(
   return queries.insertTeacher(q, { ...input, email: input.email.toLowerCase(), username });
 }
 
-/** Enters a school in an olympiad (idempotent), audited; answers the entry and a sentence. */
+/**
+ * Enters a school in an olympiad (idempotent), audited; answers the entry and a sentence. An entry made while
+ * acting as a teacher is recorded as the impersonator's: it is staff's doing, not the school's.
+ */
 export async function enterSchoolAs(
   app: FastifyInstance,
   actor: Actor,
@@ -23,7 +26,7 @@ export async function enterSchoolAs(
   school: { id: number; name: string },
 ) {
   const { row, created } = await app.db.transaction(async (tx) => {
-    const result = await queries.enterSchool(tx, olympiad.id, school.id, actor.userId);
+    const result = await queries.enterSchool(tx, olympiad.id, school.id, actor.impersonatorId ?? actor.userId);
     if (result.created) {
       await audit(tx, actor, {
         action: 'participant.enter',

@@ -1,5 +1,5 @@
 import type { Role } from '../../../contract/roles.js';
-import { type Actor, holdsOlympiad } from '../../http/actor.js';
+import { type Actor, holdsOlympiad, withinScope } from '../../http/actor.js';
 
 /** Who may call each exam-day operation at all (plain data); record rules below. */
 export const sittingAccess = {
@@ -17,7 +17,7 @@ export const sittingPolicy = {
 
   /** An impersonating admin may look at the learner's sitting, but never write in their name. */
   canView(actor: Actor, olympiadId: number): boolean {
-    return actor.role === 'learner' && actor.olympiadId === olympiadId;
+    return actor.role === 'learner' && actor.olympiadId === olympiadId && withinScope(actor, olympiadId);
   },
 
   /** Start times, resets, submitted data, extra time, re-marking: the olympiad's admins and the overlord. */
@@ -28,7 +28,8 @@ export const sittingPolicy = {
   /** The live counts: admins for the whole olympiad; a teacher for their own school, if it is entered. */
   countsScope(actor: Actor, olympiadId: number, schoolEntered: boolean): { schoolId: number | null } | null {
     if (holdsOlympiad(actor, olympiadId, ['admin'])) return { schoolId: null };
-    if (actor.role === 'teacher' && actor.schoolId != null && schoolEntered) return { schoolId: actor.schoolId };
+    if (actor.role === 'teacher' && actor.schoolId != null && schoolEntered && withinScope(actor, olympiadId))
+      return { schoolId: actor.schoolId };
     return null;
   },
 };
