@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdText } from './ids.js';
 import { GrantRole, LoginType, Role } from './roles.js';
 
 /** Passwords are taken exactly as typed: any character, no trimming, so `%`, quotes and unicode round-trip. */
@@ -54,7 +55,7 @@ export const ForgotPasswordParams = z.strictObject({ username: z.string().trim()
 export const ForgotPasswordQuery = z.strictObject({ olympiadName: z.string().trim().max(60).optional() });
 
 export const ImpersonateQuery = z.strictObject({
-  olympiadId: z.coerce.number().int().positive().optional(),
+  olympiadId: IdText.optional(),
   userEmail: z.string().trim().min(1).max(200),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, IdText } from './ids.js';
 import { AnswerKey, QuestionOption, QuestionType } from './questions.js';
 
 /**
@@ -20,14 +21,14 @@ export const QuestionModuleRecord = z.object({
 });
 export type QuestionModuleRecord = z.infer<typeof QuestionModuleRecord>;
 
-export const ModuleListQuery = z.strictObject({ olympiadId: z.coerce.number().int().positive() });
+export const ModuleListQuery = z.strictObject({ olympiadId: IdText });
 export const ModuleInput = z.strictObject({
-  olympiadId: z.number().int().positive(),
+  olympiadId: Id,
   title: z.string().trim().min(1, 'Enter a title').max(200, 'Use at most 200 characters'),
   intro: z.string().max(20_000, 'At most 20,000 characters').default(''),
 });
 export const ModuleUpdate = z.strictObject({ title: ModuleInput.shape.title, intro: z.string().max(20_000) }).partial();
-export const ReorderBody = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(2000) });
+export const ReorderBody = z.strictObject({ ids: z.array(Id).min(1).max(2000) });
 
 export const QuestionRecord = z.object({
   id: z.number().int(),
@@ -108,9 +109,7 @@ export function checkQuestion(
   }
 }
 
-export const QuestionInput = z
-  .strictObject({ questionModuleId: z.number().int().positive(), ...questionFields })
-  .superRefine(checkQuestion);
+export const QuestionInput = z.strictObject({ questionModuleId: Id, ...questionFields }).superRefine(checkQuestion);
 export type QuestionInput = z.infer<typeof QuestionInput>;
 
 /** An update sends the whole question (the editor always has it); `confirmKeyChange` when attempts exist. */
@@ -121,7 +120,7 @@ export type QuestionUpdate = z.infer<typeof QuestionUpdate>;
 
 export const questionSorts = ['position', 'type', 'marks', 'difficulty', 'updatedAt'] as const;
 export const QuestionListQuery = z.strictObject({
-  questionModuleId: z.coerce.number().int().positive(),
+  questionModuleId: IdText,
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(100),
   search: z.string().trim().max(200).optional(),
@@ -129,7 +128,7 @@ export const QuestionListQuery = z.strictObject({
   order: z.enum(['asc', 'desc']).default('asc'),
   includeRetired: z.enum(['true', 'false']).default('true'),
 });
-export const QuestionSingleQuery = z.strictObject({ questionId: z.coerce.number().int().positive() });
+export const QuestionSingleQuery = z.strictObject({ questionId: IdText });
 export const RetireQuery = z.strictObject({ retired: z.enum(['true', 'false']).default('true') });
 
 /** POST /olympiad/modules/{id}: the olympiad's whole paper, for the editor, the preview and the verify screen. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, IdText } from './ids.js';
 import { PageQuery } from './errors.js';
 
 /**
@@ -30,8 +31,8 @@ export const FAQ_ANSWER_MAX = 20_000;
 
 const FaqFields = z.strictObject({
   audience: FaqAudience,
-  olympiadId: z.number().int().positive().nullable().optional(),
-  projectId: z.number().int().positive().nullable().optional(),
+  olympiadId: Id.nullable().optional(),
+  projectId: Id.nullable().optional(),
   question: z
     .string()
     .trim()
@@ -77,8 +78,8 @@ export type Faq = z.infer<typeof Faq>;
 export const faqSorts = ['position', 'question', 'updatedAt'] as const;
 export const FaqListQuery = PageQuery.extend({
   audience: FaqAudience.optional(),
-  olympiadId: z.coerce.number().int().positive().optional(),
-  projectId: z.coerce.number().int().positive().optional(),
+  olympiadId: IdText.optional(),
+  projectId: IdText.optional(),
   published: z.enum(['true', 'false']).optional(),
   sort: z.enum(faqSorts).optional(),
 }).strict();
@@ -87,9 +88,9 @@ export const FaqListQuery = PageQuery.extend({
 export const FaqReorderBody = z
   .strictObject({
     audience: FaqAudience,
-    olympiadId: z.number().int().positive().nullable().optional(),
-    projectId: z.number().int().positive().nullable().optional(),
-    ids: z.array(z.number().int().positive()).min(1).max(500),
+    olympiadId: Id.nullable().optional(),
+    projectId: Id.nullable().optional(),
+    ids: z.array(Id).min(1).max(500),
   })
   .refine((v) => new Set(v.ids).size === v.ids.length, { path: ['ids'], message: 'Give each FAQ once' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdText } from './ids.js';
 import { PageQuery } from './errors.js';
 
 /**
@@ -23,7 +24,7 @@ export const purchaseOrderSorts = ['schoolName', 'state', 'learners', 'amount', 
 
 /** GET /purchase-order/api/?olympiadId&fetchDeleted (paged, searchable by school or PO number, sortable). */
 export const PurchaseOrderListQuery = PageQuery.extend({
-  olympiadId: z.coerce.number().int().positive(),
+  olympiadId: IdText,
   fetchDeleted: flag.default(false),
   /** Only orders in this state. */
   state: z.preprocess((v) => (v === '' ? undefined : v), z.enum(purchaseOrderStates).optional()),
@@ -34,12 +35,12 @@ export const PurchaseOrderListQuery = PageQuery.extend({
 export const PurchaseOrderStatusQuery = z.strictObject({
   status: PurchaseOrderStatus,
   /** The school participant the order belongs to: a screen that is out of date cannot change another order. */
-  customerParticipantId: z.coerce.number().int().positive(),
+  customerParticipantId: IdText,
 });
 /** DELETE /purchase-order/rest/{id}?status=delete&customerParticipantId */
 export const PurchaseOrderDeleteQuery = z.strictObject({
   status: z.literal('delete').optional(),
-  customerParticipantId: z.coerce.number().int().positive(),
+  customerParticipantId: IdText,
 });
 
 export const PurchaseOrderComment = z.object({ at: z.string(), by: z.string(), text: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, IdText } from './ids.js';
 import { PageQuery } from './errors.js';
 
 /** Learners of a school in an olympiad, loaded one by one or from a spreadsheet. */
@@ -19,9 +20,9 @@ export const LearnerInput = z.strictObject({
 });
 
 export const NewLearnerBody = LearnerInput.extend({
-  olympiadId: z.number().int().positive(),
+  olympiadId: Id,
   /** Teachers: their own school (may be left out). Admins: the school to add to. */
-  schoolId: z.number().int().positive().optional(),
+  schoolId: Id.optional(),
 }).strict();
 
 export const Learner = z.object({
@@ -40,15 +41,15 @@ export type Learner = z.infer<typeof Learner>;
 
 export const learnerSorts = ['lastName', 'firstName', 'grade', 'username', 'schoolName'] as const;
 export const LearnerListQuery = PageQuery.extend({
-  olympiadId: z.coerce.number().int().positive(),
-  schoolId: z.coerce.number().int().positive().optional(),
+  olympiadId: IdText,
+  schoolId: IdText.optional(),
   sort: z.enum(learnerSorts).optional(),
 }).strict();
 
 /** Where an import, a template or slips are for: the olympiad, and the school (admins name it). */
 export const LearnerScopeQuery = z.strictObject({
-  olympiadId: z.coerce.number().int().positive(),
-  schoolId: z.coerce.number().int().positive().optional(),
+  olympiadId: IdText,
+  schoolId: IdText.optional(),
 });
 export const TemplateQuery = z.strictObject({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, IdText, INT4_MAX } from './ids.js';
 import { PageQuery } from './errors.js';
 import { IsoInstant } from './time.js';
 
@@ -7,7 +8,7 @@ export const emailStatuses = ['held', 'released', 'sending', 'sent', 'outbox', '
 export const EmailStatus = z.enum(emailStatuses);
 export type EmailStatus = z.infer<typeof EmailStatus>;
 
-const id = z.coerce.number().int().positive();
+const id = IdText;
 const optionalId = z.preprocess((v) => (v === '' || v == null ? undefined : v), id.optional());
 
 /** Paging, search and sort of the mail lists (every list is paged on the server). */
@@ -89,7 +90,10 @@ export const ReleaseBatchQuery = z.object({
  * POST /olympiad/reports/email-logs/{a}/{b}: a = olympiad id (0 = every olympiad and site-wide mail,
  * overlord only), b = page (from 1). The body narrows and sorts.
  */
-export const EmailLogParams = z.object({ a: z.coerce.number().int().min(0), b: z.coerce.number().int().min(1) });
+export const EmailLogParams = z.object({
+  a: z.coerce.number().int().min(0).max(INT4_MAX),
+  b: z.coerce.number().int().min(1).max(1_000_000),
+});
 export const EmailLogBody = z
   .object({
     pageSize: z.coerce.number().int().min(1).max(200).default(25),
@@ -113,7 +117,7 @@ export const EmailLogSearchBody = z
 /** POST /unsubscribe/api/: a recipient with the ref of their message, or staff adding an address. */
 export const UnsubscribeBody = z.union([
   z.strictObject({ ref: z.string().min(8).max(200) }),
-  z.strictObject({ email: z.email().max(320), olympiadId: z.number().int().positive().nullable().optional() }),
+  z.strictObject({ email: z.email().max(320), olympiadId: Id.nullable().optional() }),
 ]);
 export type UnsubscribeBody = z.infer<typeof UnsubscribeBody>;
 
@@ -155,7 +159,7 @@ export const BounceNotice = z.strictObject({
   email: z.email().max(320),
   kind: BounceKind,
   reason: z.string().max(1000).default(''),
-  emailId: z.number().int().positive().optional(),
+  emailId: Id.optional(),
 });
 export const BounceIntakeBody = z.union([
   BounceNotice,
@@ -241,11 +245,11 @@ export function parseAddresses(text: string): { valid: string[]; invalid: string
 }
 
 export const MassMailInput = z.object({
-  olympiadId: z.number().int().positive().nullable(),
+  olympiadId: Id.nullable(),
   subject: z.string().trim().min(1, 'Give the mailing a subject').max(200),
   html: z.string().min(1, 'Write the message').max(200_000),
   audience: Audience,
-  attachmentIds: z.array(z.number().int().positive()).max(10).default([]),
+  attachmentIds: z.array(Id).max(10).default([]),
   /**
    * When the sender releases the held messages by itself (an instant; the screens enter and show it in South
    * African time). Null or left out: the overlord releases them. Must be in the future.
@@ -290,7 +294,7 @@ export const MassMailRow = z.object({
 });
 export type MassMailRow = z.infer<typeof MassMailRow>;
 
-export const AudienceCountBody = z.object({ olympiadId: z.number().int().positive().nullable(), audience: Audience });
+export const AudienceCountBody = z.object({ olympiadId: Id.nullable(), audience: Audience });
 export const AudienceCount = z.object({ success: z.literal(true), count: z.number(), suppressed: z.number() });
 export type AudienceCount = z.infer<typeof AudienceCount>;
 
@@ -315,7 +319,7 @@ const optionalText = (max: number) =>
     .optional();
 
 export const UsefulContactInput = z.strictObject({
-  olympiadId: z.number().int().positive(),
+  olympiadId: Id,
   name: z.string().trim().min(2, 'Enter the contact’s name').max(200, 'Use at most 200 characters'),
   organisation: optionalText(200),
   role: optionalText(200),
@@ -353,7 +357,7 @@ export type UsefulContact = z.infer<typeof UsefulContact>;
 
 export const usefulContactSorts = ['name', 'organisation', 'role', 'email', 'updatedAt'] as const;
 export const UsefulContactListQuery = PageQuery.extend({
-  olympiadId: z.coerce.number().int().positive(),
+  olympiadId: IdText,
   sort: z.enum(usefulContactSorts).optional(),
 }).strict();
 

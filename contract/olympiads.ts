@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, IdText } from './ids.js';
 import { GrantRole, UrlName } from './roles.js';
 
 /**
@@ -56,7 +57,7 @@ export const ProjectUpdate = z
 
 export const projectSorts = ['projectName', 'title', 'updatedAt'] as const;
 export const ProjectListQuery = z.strictObject({ ...paging, sort: z.enum(projectSorts).default('title') });
-export const ProjectSingleQuery = z.strictObject({ projectId: z.coerce.number().int().positive() });
+export const ProjectSingleQuery = z.strictObject({ projectId: IdText });
 
 // ---------------------------------------------------------------- sub-projects
 
@@ -72,7 +73,7 @@ export const SubProject = z.object({
 export type SubProject = z.infer<typeof SubProject>;
 
 export const SubProjectInput = z.strictObject({
-  projectId: z.number().int().positive('Choose a project'),
+  projectId: z.number('Choose a project').pipe(Id),
   name: UrlName,
   title: required(200, 'a title'),
   description: text(2000).default(''),
@@ -86,13 +87,14 @@ export const SubProjectUpdate = z
     description: text(2000),
     position: z.number().int().min(0).max(10_000),
   })
-  .partial();
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Change at least one field' });
 
 export const subProjectSorts = ['name', 'title', 'position', 'projectName'] as const;
 export const SubProjectListQuery = z.strictObject({
   ...paging,
   sort: z.enum(subProjectSorts).default('position'),
-  projectId: z.coerce.number().int().positive().optional(),
+  projectId: IdText.optional(),
 });
 
 // ---------------------------------------------------------------- olympiads
@@ -172,8 +174,8 @@ export const olympiadLanguages = [
 ] as const;
 
 const olympiadFields = {
-  projectId: z.number().int().positive('Choose a project'),
-  subProjectId: z.number().int().positive().nullable(),
+  projectId: z.number('Choose a project').pipe(Id),
+  subProjectId: Id.nullable(),
   varName: UrlName,
   title: required(200, 'a title'),
   year: z.number().int().min(2000, 'From 2000').max(2100, 'Until 2100'),
@@ -216,12 +218,12 @@ export const olympiadSorts = ['title', 'varName', 'year', 'startsAt', 'projectNa
 export const OlympiadListQuery = z.strictObject({
   ...paging,
   sort: z.enum(olympiadSorts).default('year'),
-  projectId: z.coerce.number().int().positive().optional(),
+  projectId: IdText.optional(),
   open: z.enum(['true', 'false']).optional(),
 });
 export const OlympiadSingleQuery = z
   .strictObject({
-    olympiadId: z.coerce.number().int().positive().optional(),
+    olympiadId: IdText.optional(),
     olympiadVarName: z.string().trim().min(1).max(60).optional(),
   })
   .refine((q) => q.olympiadId != null || q.olympiadVarName != null, {
@@ -233,14 +235,14 @@ export const OlympiadResultBody = z.object({ success: z.literal(true), olympiad:
 
 /** GET /olympiad/api/set-olympiad-open/{olympiadId}/{true|false}?confirm=true */
 export const SetOpenParams = z.strictObject({
-  olympiadId: z.coerce.number().int().positive(),
+  olympiadId: IdText,
   open: z.enum(['true', 'false']),
 });
 export const SetOpenQuery = z.strictObject({ confirm: z.enum(['true', 'false']).optional() });
 
 /** POST /olympiad/set-pinned?olympiadId&pinned (pinned omitted: toggles). */
 export const SetPinnedQuery = z.strictObject({
-  olympiadId: z.coerce.number().int().positive(),
+  olympiadId: IdText,
   pinned: z.enum(['true', 'false']).optional(),
 });
 
@@ -283,15 +285,15 @@ export const GrantRecord = z.object({
   createdAt: z.string(),
 });
 export type GrantRecord = z.infer<typeof GrantRecord>;
-export const GrantListQuery = z.strictObject({ olympiadId: z.coerce.number().int().positive() });
+export const GrantListQuery = z.strictObject({ olympiadId: IdText });
 export const GrantInput = z.strictObject({
-  olympiadId: z.number().int().positive(),
-  userId: z.number().int().positive('Choose a user'),
+  olympiadId: Id,
+  userId: z.number('Choose a user').pipe(Id),
   role: GrantRole,
 });
 export const GrantDeleteQuery = z.strictObject({
-  olympiadId: z.coerce.number().int().positive(),
-  userId: z.coerce.number().int().positive(),
+  olympiadId: IdText,
+  userId: IdText,
   role: GrantRole,
 });
 export const StaffSearchQuery = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, IdText } from './ids.js';
 import { PageQuery } from './errors.js';
 
 /**
@@ -83,30 +84,30 @@ export type School = z.infer<typeof School>;
 
 export const schoolSorts = ['name', 'town', 'province', 'emisNumber', 'updatedAt'] as const;
 export const SchoolListQuery = PageQuery.extend({
-  olympiadId: z.coerce.number().int().positive().optional(),
+  olympiadId: IdText.optional(),
   sort: z.enum(schoolSorts).optional(),
 }).strict();
 
 export const MergeSchoolsBody = z.strictObject({
   /** The duplicate: its teachers, entries and learners move to the target, then it is removed. */
-  sourceId: z.number().int().positive(),
-  targetId: z.number().int().positive(),
+  sourceId: Id,
+  targetId: Id,
 });
 
 // ── Teachers ──────────────────────────────────────────────────────────────────────────────────────
 
 export const TeacherInput = z.strictObject({
-  schoolId: z.number().int().positive(),
+  schoolId: Id,
   firstName: z.string().trim().min(1, 'Enter the first name').max(100),
   lastName: z.string().trim().min(1, 'Enter the surname').max(100),
   email: Email,
   phone: optionalText(40),
   /** The olympiad the admin acts within (its schools are theirs to edit). */
-  olympiadId: z.number().int().positive().optional(),
+  olympiadId: Id.optional(),
 });
 /** Disabling and enabling have their own calls (teacher/v-rest/{id}/disable | enable). */
 export const TeacherUpdate = TeacherInput.omit({ schoolId: true, olympiadId: true })
-  .extend({ schoolId: z.number().int().positive().optional() })
+  .extend({ schoolId: Id.optional() })
   .strict();
 
 export const MyProfileInput = z.strictObject({
@@ -134,8 +135,8 @@ export type Teacher = z.infer<typeof Teacher>;
 
 export const teacherSorts = ['lastName', 'email', 'schoolName'] as const;
 export const TeacherListQuery = PageQuery.extend({
-  olympiadId: z.coerce.number().int().positive().optional(),
-  schoolId: z.coerce.number().int().positive().optional(),
+  olympiadId: IdText.optional(),
+  schoolId: IdText.optional(),
   sort: z.enum(teacherSorts).optional(),
 }).strict();
 
@@ -161,23 +162,23 @@ export type SchoolParticipant = z.infer<typeof SchoolParticipant>;
 
 export const participantSorts = ['schoolName', 'learnerCount', 'status', 'createdAt'] as const;
 export const ParticipantListQuery = PageQuery.extend({
-  olympiadId: z.coerce.number().int().positive().optional(),
+  olympiadId: IdText.optional(),
   status: ParticipantStatus.optional(),
   sort: z.enum(participantSorts).optional(),
 }).strict();
 
 export const EnterSchoolBody = z.strictObject({
-  olympiadId: z.number().int().positive(),
-  schoolId: z.number().int().positive(),
+  olympiadId: Id,
+  schoolId: Id,
 });
 export const UpdateParticipantBody = z.strictObject({ status: ParticipantStatus });
 
 /** POST teacher-expression/rest/: a signed-in teacher enters their own school in an olympiad. */
-export const TeacherExpressionBody = z.strictObject({ olympiadId: z.number().int().positive() });
+export const TeacherExpressionBody = z.strictObject({ olympiadId: Id });
 
 /** GET participant/v-rest/?customerParticipantId: the learners of one participating school. */
 export const ParticipantLearnersQuery = PageQuery.extend({
-  customerParticipantId: z.coerce.number().int().positive(),
+  customerParticipantId: IdText,
   sort: z.enum(['lastName', 'firstName', 'grade', 'username']).optional(),
 }).strict();
 
@@ -199,7 +200,7 @@ export type PortalOlympiad = z.infer<typeof PortalOlympiad>;
 
 export const EoiBody = z.strictObject({
   projectName: z.string().trim().max(60).optional(),
-  olympiadId: z.number('Choose the olympiad').int().positive(),
+  olympiadId: z.number('Choose the olympiad').pipe(Id),
   schoolName: z.string().trim().min(2, 'Enter the school’s name').max(200),
   emisNumber: EmisNumber,
   province: z.enum(provinces, 'Choose the province'),
@@ -246,12 +247,12 @@ export const Eoi = z.object({
 export type Eoi = z.infer<typeof Eoi>;
 
 export const EoiListQuery = PageQuery.extend({
-  olympiadId: z.coerce.number().int().positive().optional(),
+  olympiadId: IdText.optional(),
   status: EoiStatus.optional(),
   sort: z.enum(['createdAt', 'schoolName', 'town']).optional(),
 }).strict();
 
-export const PossibleMatchesQuery = z.strictObject({ expressionId: z.coerce.number().int().positive() });
+export const PossibleMatchesQuery = z.strictObject({ expressionId: IdText });
 
 export const PossibleMatch = z.object({
   schoolId: z.number().int(),
@@ -269,9 +270,9 @@ export type PossibleMatch = z.infer<typeof PossibleMatch>;
 
 export const ProcessEoiBody = z.strictObject({
   /** Link to this existing school; absent: create a school from the expression. */
-  schoolId: z.number().int().positive().nullable().optional(),
+  schoolId: Id.nullable().optional(),
   /** Link to this existing teacher; absent: the teacher with the expression's email, or a new one. */
-  teacherId: z.number().int().positive().nullable().optional(),
+  teacherId: Id.nullable().optional(),
 });
 export const DeclineEoiBody = z.strictObject({
   reason: z.string().trim().min(3, 'Give the school a reason').max(2000),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdText } from './ids.js';
 import { AnswerValue, LearnerModule } from './questions.js';
 
 /**
@@ -143,7 +144,7 @@ export const SittingCounts = z.object({
 /* ---- Added for the admin's and teacher's view of the day; additions only. ---- */
 
 /** `?olympiadId=` on the spec's admin calls. */
-export const OlympiadIdQuery = z.strictObject({ olympiadId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const OlympiadIdQuery = z.strictObject({ olympiadId: IdText });
 
 /** POST /api/participant-tracker/?olympiadId: the learner's heartbeat (cheap; position optional). */
 export const TrackerBody = z
@@ -163,7 +164,7 @@ export const AttemptStatus = z.enum(attemptStatuses);
 
 /** GET /olympiad/start-times/?olympiadId&page&pageSize&search&sort&order */
 export const StartTimesQuery = z.strictObject({
-  olympiadId: z.coerce.number().int().positive().max(2_147_483_647),
+  olympiadId: IdText,
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
   search: z.string().trim().max(200).optional(),

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import pino from 'pino';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { registerAuthentication } from './features/auth/authenticate.js';
@@ -45,12 +46,43 @@ export interface AppDeps {
   serveWeb?: boolean;
   /** Where the built web app is (default dist/web); tests point it at a fixture. */
   webRoot?: string;
+  /** Where the log lines go (default standard output); tests capture them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** A request's path without its query string: query values (reset hashes, sealed passwords) are secrets. */
+const pathOf = (url: string | undefined) => (url ?? '').split('?')[0];
+
+/**
+ * A query error from drizzle carries the statement's parameters in its message (`…\nparams: …`), which
+ * can hold password hashes and personal data: the logged copy keeps the statement and drops them.
+ */
+function withoutQueryParameters(err: unknown): unknown {
+  if (!(err instanceof Error) || !('params' in err)) return err;
+  const cut = err.message.indexOf('\nparams:');
+  if (cut < 0) return err;
+  const message = err.message.slice(0, cut);
+  const copy = new Error(message, { cause: err.cause });
+  copy.name = err.name;
+  copy.stack = err.stack?.replace(err.message, message);
+  return copy;
 }
 
 /** Pino options: JSON lines with a request id, and no secrets. */
-export function loggerOptions(level: Config['logLevel']) {
+export function loggerOptions(level: Config['logLevel'], stream?: NodeJS.WritableStream) {
   return {
     level,
+    ...(stream ? { stream } : {}),
+    serializers: {
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: pathOf(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+      err: (err: Error) => pino.stdSerializers.err(withoutQueryParameters(err) as Error),
+    },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -68,7 +100,7 @@ export function loggerOptions(level: Config['logLevel']) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, deps.logStream),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../../contract/errors.js';
+import { inputRefusal } from '../db/errors.js';
 import { HttpError, errorBody } from './errors.js';
 
 /** Fastify's own errors for bad requests, mapped to the one shape. */
@@ -46,6 +47,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
     if (err.statusCode === 429) {
       return reply.status(429).send(errorBody('rate_limited', 'Too many requests; please wait a moment and try again'));
+    }
+    const refused = inputRefusal(err);
+    if (refused) {
+      // The statement and its parameters stay out of the log: they may carry hashes or personal data.
+      req.log.info({ sqlState: refused.sqlState }, 'database refused input');
+      return reply.status(refused.status).send(errorBody(refused.code, refused.message));
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       req.log.info({ err }, 'client error');

@@ -5,6 +5,7 @@ import type { Actor } from './actor.js';
 import { bearerToken } from './bearer.js';
 import { forbidden, invalid, unauthenticated } from './errors.js';
 import { audit } from '../platform/audit.js';
+import { textProblems } from './text.js';
 
 /**
  * Who may call a route at all. Every API route declares one; record-level rules
@@ -162,7 +163,14 @@ export function route<P = undefined, Q = undefined, B = undefined, const A exten
       ...(spec.response ? { response: { 200: jsonSchema(spec.response, 'output') } } : {}),
     },
     handler: async (req, reply) => {
-      if (spec.fastPath) {
+      // Text no column can hold (NUL) or no encoder can write faithfully (a lone surrogate) is refused for
+      // every route and every field at once, before any schema, policy or query sees it.
+      const badText = [
+        ...textProblems(req.params, 'params'),
+        ...textProblems(req.query, 'query'),
+        ...textProblems(req.body, 'body'),
+      ];
+      if (spec.fastPath && !badText.length) {
         const token = bearerToken(req);
         const params = tryParse(spec.params, req.params, 'params');
         const query = tryParse(spec.query, req.query, 'query');
@@ -174,6 +182,7 @@ export function route<P = undefined, Q = undefined, B = undefined, const A exten
       }
       const actor = await app.authenticate(req);
       if (!passes(spec.access, actor)) throw actor ? forbidden() : unauthenticated();
+      if (badText.length) throw invalid(badText, 'Text may not contain NUL characters or unpaired surrogates');
       const ctx = {
         req,
         reply,

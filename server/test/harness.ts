@@ -52,6 +52,8 @@ export interface TestServerOptions {
   seed?: boolean;
   serveWeb?: boolean;
   webRoot?: string;
+  /** Receives the server's log lines (set LOG_LEVEL in `env` to see any). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Responses with a 5xx status seen by any test server of this file; the setup file fails the test on one. */
@@ -100,6 +102,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mailer,
     serveWeb: options.serveWeb ?? false,
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   // A 5xx fails the test (setup.ts); keep the error's message so the failure says what broke (logs are silent).
   const errors = new WeakMap<object, Error>();

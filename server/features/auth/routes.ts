@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdParams } from '../../../contract/ids.js';
 import {
   ForgotPasswordParams,
   ForgotPasswordQuery,
@@ -24,7 +25,6 @@ import { schoolWithEntries } from '../../platform/teacher-accounts.js';
 import { setOwnPassword, signin } from './service.js';
 
 const tags = ['auth'];
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const TokenParams = z.strictObject({ token: z.string().min(10).max(200) });
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdParams } from '../../../contract/ids.js';
 import { Faq, FaqInput, FaqListQuery, FaqReorderBody, htmlText, PublicFaqList } from '../../../contract/content.js';
 import { Ok, pageOf } from '../../../contract/errors.js';
 import { type Actor, scopedOlympiads } from '../../http/actor.js';
@@ -13,7 +14,6 @@ import { presentFaq, presentPublicFaq } from './present.js';
 import * as queries from './queries.js';
 
 const tags = ['faqs'];
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const NameParams = z.strictObject({ projectName: z.string().trim().min(1).max(60) });
 const FaqBody = z.object({ success: z.literal(true), message: z.string().optional(), faq: Faq });
 

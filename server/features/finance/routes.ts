@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdParams } from '../../../contract/ids.js';
 import { pageOf } from '../../../contract/errors.js';
 import {
   PurchaseOrder,
@@ -18,7 +19,6 @@ import { presentOrder } from './present.js';
 import * as queries from './queries.js';
 
 const tags = ['finance'];
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const OrderBody = z.object({ success: z.literal(true), message: z.string(), order: PurchaseOrder });
 
 const stateWords = { paid: 'paid', pre: 'pre-approved', unpaid: 'not paid', deleted: 'removed' } as const;

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { IdParams } from '../../../contract/ids.js';
 import {
   CreatedLearner,
   ImportJobResult,
@@ -40,7 +41,6 @@ const ImportPayload = z.object({
 });
 
 const tags = ['learners'];
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const MAX_FILE_BYTES = 15 * 1024 * 1024;
 const SlipsQuery = LearnerScopeQuery.extend({
   ids: z

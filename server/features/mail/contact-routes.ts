@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdParams } from '../../../contract/ids.js';
 import { Ok, pageOf } from '../../../contract/errors.js';
 import { UsefulContact, UsefulContactInput, UsefulContactListQuery } from '../../../contract/mail.js';
 import type { Actor } from '../../http/actor.js';
@@ -12,7 +13,6 @@ import { mailAccess, mailPolicy } from './policy.js';
 import { presentContact } from './present.js';
 
 const tags = ['mail'];
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const ContactBody = z.object({ success: z.literal(true), contact: UsefulContact });
 const emailTaken = (name: string) =>
   conflict(`${name} has this address already`, [{ path: 'body.email', message: 'Another contact has this address' }]);

@@ -2,6 +2,7 @@ import { pageResult } from '../../platform/paging.js';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { IdParams } from '../../../contract/ids.js';
 import { Ok } from '../../../contract/errors.js';
 import {
   AttachmentDeleteQuery,
@@ -25,7 +26,6 @@ import { presentAttachment, presentUpload } from './present.js';
 import * as queries from './queries.js';
 
 const tags = ['files'];
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const adminRoles = ['admin'] as const;
 const readRoles = ['admin', 'funding'] as const;
 

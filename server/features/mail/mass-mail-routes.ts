@@ -2,6 +2,7 @@ import { pageResult } from '../../platform/paging.js';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdParams } from '../../../contract/ids.js';
 import { Ok } from '../../../contract/errors.js';
 import {
   AudienceCount,
@@ -33,7 +34,6 @@ import * as queries from './queries.js';
 import { sanitizeHtml } from './sanitize.js';
 
 const tags = ['mail'];
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const roles = ['admin', 'funding'] as const;
 
 interface MassMailDb {

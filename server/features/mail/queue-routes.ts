@@ -1,6 +1,7 @@
 import { pageResult } from '../../platform/paging.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdParams, IdText } from '../../../contract/ids.js';
 import {
   EmailDetail,
   EmailLogBody,
@@ -19,8 +20,7 @@ import { presentEmail, presentEmailDetail } from './present.js';
 import * as queries from './queries.js';
 
 const tags = ['mail'];
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
-const XParams = z.strictObject({ x: z.coerce.number().int().positive() });
+const XParams = z.strictObject({ x: IdText });
 const TermParams = z.strictObject({ x: z.string().trim().min(1).max(200) });
 const Released = z.object({ success: z.literal(true), released: z.number(), held: z.number() });
 const roles = ['admin'] as const;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdText } from '../../../contract/ids.js';
 import { Ok } from '../../../contract/errors.js';
 import { MailPreview, TemplateInput, TemplateKindInfo } from '../../../contract/mail.js';
 import { rows } from '../../db/client.js';
@@ -21,10 +22,7 @@ import {
 
 const tags = ['mail'];
 const ScopeQuery = z.object({
-  olympiadId: z.preprocess(
-    (v) => (v === '' || v == null ? undefined : v),
-    z.coerce.number().int().positive().optional(),
-  ),
+  olympiadId: z.preprocess((v) => (v === '' || v == null ? undefined : v), IdText.optional()),
 });
 const KindParams = z.strictObject({ kind: z.string().min(1).max(60) });
 

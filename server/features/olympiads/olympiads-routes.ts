@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { IdParams } from '../../../contract/ids.js';
 import { Ok, pageOf } from '../../../contract/errors.js';
 import {
   adminSettingsKeys,
@@ -22,14 +22,13 @@ import { badRequest, conflict, forbidden, invalid, notFound } from '../../http/e
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { isForeignKeyViolation, isUniqueViolation } from './db-errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { olympiadsAccess, olympiadsPolicy } from './policy.js';
 import { olympiadFor } from './scope.js';
 import { presentOlympiad } from './present.js';
 import * as queries from './queries.js';
 import { blockersOf } from './verify.js';
 
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const varNameTaken = () =>
   conflict('An olympiad with this name already exists', [{ path: 'body.varName', message: 'This name is taken' }]);
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdParams } from '../../../contract/ids.js';
 import { Ok, pageOf } from '../../../contract/errors.js';
 import {
   Project,
@@ -17,12 +18,11 @@ import { olympiads, projects, subProjects } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
-import { isForeignKeyViolation, isUniqueViolation } from './db-errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { olympiadsAccess } from './policy.js';
 import { presentProject, presentSubProject } from './present.js';
 import * as queries from './queries.js';
 
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const ProjectBody = z.object({ success: z.literal(true), project: Project });
 const SubProjectBody = z.object({ success: z.literal(true), subProject: SubProject });
 const nameTaken = (field: string, message: string) => conflict(message, [{ path: `body.${field}`, message }]);

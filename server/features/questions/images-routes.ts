@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdText } from '../../../contract/ids.js';
 import { ImageUploaded, ModuleListQuery } from '../../../contract/authoring.js';
 import { uploads } from '../../db/schema/index.js';
 import { HttpError, badRequest, notFound } from '../../http/errors.js';
@@ -21,7 +22,7 @@ export function sniffImage(bytes: Buffer): string | null {
 }
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-const ImageParams = z.strictObject({ id: z.coerce.number().int().positive(), sig: z.string().regex(/^[0-9a-f]{32}$/) });
+const ImageParams = z.strictObject({ id: IdText, sig: z.string().regex(/^[0-9a-f]{32}$/) });
 
 /**
  * POST /question/image?olympiadId (multipart, field "file") stores an image and answers its address;

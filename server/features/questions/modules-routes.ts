@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { intArray } from '../../db/client.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdParams } from '../../../contract/ids.js';
 import {
   DifficultyReport,
   ModuleInput,
@@ -23,7 +24,6 @@ import { presentModule, presentQuestion } from './present.js';
 import * as queries from './queries.js';
 import { moduleFor, olympiadFor } from './scope.js';
 
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const ModuleBody = z.object({ success: z.literal(true), module: QuestionModuleRecord });
 
 /** question-module/v-rest/ and POST /olympiad/modules/{id}. */

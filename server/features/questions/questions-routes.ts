@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { intArray } from '../../db/client.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdParams, IdText } from '../../../contract/ids.js';
 import {
   QuestionInput,
   QuestionListQuery,
@@ -22,9 +23,8 @@ import { presentQuestion } from './present.js';
 import * as queries from './queries.js';
 import { moduleFor, questionFor } from './scope.js';
 
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const QuestionBody = z.object({ success: z.literal(true), question: QuestionRecord });
-const ModuleQuery = z.strictObject({ questionModuleId: z.coerce.number().int().positive() });
+const ModuleQuery = z.strictObject({ questionModuleId: IdText });
 
 type Fields = Omit<z.infer<typeof QuestionInput>, 'questionModuleId'>;
 /** What is stored: rich text sanitised, options only for choice questions, option text trimmed. */

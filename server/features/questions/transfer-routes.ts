@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdText } from '../../../contract/ids.js';
 import type { FieldError } from '../../../contract/errors.js';
 import { questions } from '../../db/schema/index.js';
 import { HttpError, badRequest, invalid } from '../../http/errors.js';
@@ -65,7 +66,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     summary: 'A module’s questions as xlsx or csv (retired ones left out)',
     tags,
     access,
-    query: z.strictObject({ questionModuleId: z.coerce.number().int().positive(), format: Format }),
+    query: z.strictObject({ questionModuleId: IdText, format: Format }),
     handler: async ({ actor, query, reply }) => {
       const mod = await moduleFor(app.db, actor, query.questionModuleId);
       const rows = (await queries.questionsOfModules(app.db, [mod.id])).filter((q) => !q.retiredAt);
@@ -84,7 +85,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Add questions to a module from xlsx or csv (multipart, field "file"); every row checked, all or nothing',
     tags,
     access,
-    query: z.strictObject({ questionModuleId: z.coerce.number().int().positive() }),
+    query: z.strictObject({ questionModuleId: IdText }),
     response: z.object({ success: z.literal(true), imported: z.number().int(), message: z.string() }),
     handler: async ({ actor, query, req }) => {
       const mod = await moduleFor(app.db, actor, query.questionModuleId);
@@ -166,7 +167,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
       'A module’s questions as a QTI 3.0 package (zip); numeric questions are not in the QTI subset and are left out',
     tags,
     access,
-    query: z.strictObject({ questionModuleId: z.coerce.number().int().positive() }),
+    query: z.strictObject({ questionModuleId: IdText }),
     handler: async ({ actor, query, reply }) => {
       const mod = await moduleFor(app.db, actor, query.questionModuleId);
       const all = (await queries.questionsOfModules(app.db, [mod.id])).filter((q) => !q.retiredAt && q.answerKey);
@@ -185,7 +186,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Add questions from a QTI 3.0 package (zip) or item (xml): choice and text-entry items; all or nothing',
     tags,
     access,
-    query: z.strictObject({ questionModuleId: z.coerce.number().int().positive() }),
+    query: z.strictObject({ questionModuleId: IdText }),
     response: z.object({ success: z.literal(true), imported: z.number().int(), message: z.string() }),
     handler: async ({ actor, query, req }) => {
       const mod = await moduleFor(app.db, actor, query.questionModuleId);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdParams } from '../../../contract/ids.js';
 import { Ok, pageOf } from '../../../contract/errors.js';
 import {
   DeclineEoiBody,
@@ -24,7 +25,6 @@ import * as queries from './queries.js';
 import { createTeacher } from './service.js';
 
 const tags = ['expressions of interest'];
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 
 /** Spam limits of the public form: per address and per teacher email, per hour. */
 const PER_ADDRESS_PER_HOUR = 10;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdParams } from '../../../contract/ids.js';
 import { Ok, pageOf } from '../../../contract/errors.js';
 import {
   EnterSchoolBody,
@@ -33,7 +34,6 @@ import * as queries from './queries.js';
 import { createTeacher, enterSchoolAs } from './service.js';
 
 const tags = ['schools'];
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const NameParams = z.strictObject({ olympiadName: z.string().trim().min(1).max(60) });
 
 export async function schoolsRoutes(app: FastifyInstance): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdText } from '../../../contract/ids.js';
 import { AnswerValue } from '../../../contract/questions.js';
 import { preparedRows, rows } from '../../db/client.js';
 import { route } from '../../http/route.js';
@@ -41,8 +42,8 @@ export function benchRoutes(app: FastifyInstance): void {
     tags: ['bench'],
     access: 'public',
     params: z.strictObject({
-      attemptId: z.coerce.number().int().positive(),
-      questionId: z.coerce.number().int().positive(),
+      attemptId: IdText,
+      questionId: IdText,
     }),
     body: z.strictObject({ value: AnswerValue }),
     handler: async ({ params, body }) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdText } from '../../../contract/ids.js';
 import { SessionUser } from '../../../contract/auth.js';
 import { Ok } from '../../../contract/errors.js';
 import {
@@ -32,9 +33,8 @@ import * as sitting from './service.js';
 import { startSweep } from './service.js';
 
 const tags = ['sitting'];
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const OlympiadParams = z.strictObject({ olympiadName: z.string().trim().min(1).max(60) });
-const AnswerParams = z.strictObject({ olympiadName: z.string().trim().min(1).max(60), questionId: Id });
+const AnswerParams = z.strictObject({ olympiadName: z.string().trim().min(1).max(60), questionId: IdText });
 
 /** The learner's sitting (contract/sitting.ts) and the admin's and teacher's view of the day. */
 export async function sittingRoutes(app: FastifyInstance): Promise<void> {
@@ -217,7 +217,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Reset one learner’s attempt (a = olympiad id, b = learner id): answers deleted, audited',
     tags,
     access: sittingAccess.adminOfOlympiad,
-    params: z.strictObject({ a: Id, b: Id }),
+    params: z.strictObject({ a: IdText, b: IdText }),
     response: Ok,
     handler: ({ req, actor, params }) => admin.reset(db, actor, req, params.a, params.b),
   });
@@ -228,7 +228,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     summary: 'What a learner submitted, with marks and the key (admins of their olympiad)',
     tags,
     access: sittingAccess.adminOfOlympiad,
-    params: z.strictObject({ id: Id }),
+    params: z.strictObject({ id: IdText }),
     response: SubmittedData,
     handler: ({ actor, params }) => admin.submittedData(db, actor, params.id),
   });
@@ -239,7 +239,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Grant a learner extra minutes (their total); moves a running deadline; audited',
     tags,
     access: sittingAccess.adminOfOlympiad,
-    params: z.strictObject({ learnerId: Id }),
+    params: z.strictObject({ learnerId: IdText }),
     body: ExtraTimeBody,
     response: ExtraTimeResult,
     handler: ({ req, actor, params, body }) => admin.setExtraTime(db, actor, req, params.learnerId, body.minutes),
@@ -251,7 +251,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Re-mark every finished attempt of an olympiad (after a key fix); audited',
     tags,
     access: sittingAccess.adminOfOlympiad,
-    params: z.strictObject({ id: Id }),
+    params: z.strictObject({ id: IdText }),
     response: RemarkResult,
     handler: ({ req, actor, params }) => admin.remark(db, actor, req, params.id),
   });
