@@ -20,7 +20,8 @@ import { schoolsRoutes } from './features/schools/routes.js';
 import { learnersRoutes } from './features/learners/routes.js';
 import { webRoutes } from './features/web/routes.js';
 import type { Actor } from './http/actor.js';
-import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import type { Mailer } from './platform/mailer.js';
 import { registerMailRuntime } from './platform/mail-runtime.js';
 import { registerJobRuntime } from './platform/jobs.js';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.decorate('config', config);
   app.decorate('database', deps.database);
@@ -128,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

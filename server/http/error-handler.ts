@@ -1,6 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../../contract/errors.js';
 import { inputRefusal } from '../db/errors.js';
+import { answerUnmatched } from './api-paths.js';
 import { HttpError, errorBody } from './errors.js';
 
 /** Fastify's own errors for bad requests, mapped to the one shape. */
@@ -63,6 +66,29 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send(errorBody('not_found', `There is no ${req.method} ${req.url.split('?')[0]} in the API`));
+    answerUnmatched(req, reply);
   });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, a malformed request
+ * line, a slow client): answered in the one error shape too, then the connection is closed, as Node does.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message]: [number, ErrorCode, string] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'bad_request', 'The request headers are too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'bad_request', 'The request took too long to arrive']
+        : [400, 'bad_request', 'The request could not be read'];
+  const body = JSON.stringify(errorBody(code, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
+        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

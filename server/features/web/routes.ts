@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { answerUnmatched, isApiPath, wantsJson } from '../../http/api-paths.js';
 import { errorBody } from '../../http/errors.js';
 import { findProject } from '../public/queries.js';
 import { platformMeta, projectPages, renderHead, type PageMeta } from './seo.js';
@@ -15,7 +16,8 @@ export const LEARNER_PATH = /^\/[^/]+\/olympiad\//;
 /**
  * Serves the built web app: files from dist/web, and for any other GET that asks for HTML the app's
  * index.html (learner.html for the learner's sitting pages) with that page's metadata in its <head>.
- * API paths never get HTML: an unknown one answers a JSON 404, so API clients always get JSON.
+ * A path under an API prefix, or a request that asks for JSON, never gets HTML: it gets the API's own
+ * 404 (or 405 when the path takes other methods) in the one error shape.
  */
 export async function webRoutes(app: FastifyInstance, options: { root?: string | undefined }): Promise<void> {
   const webRoot = path.resolve(options.root ?? 'dist/web');
@@ -67,10 +69,9 @@ export async function webRoutes(app: FastifyInstance, options: { root?: string |
         .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
         .sendFile(path.relative(webRoot, file));
     }
-    const wantsHtml = (req.headers.accept ?? '').includes('text/html') || !path.extname(pathname);
-    if (pathname.startsWith('/api/') || !wantsHtml) {
-      return reply.status(404).send(errorBody('not_found', `There is no GET ${pathname} in the API`));
-    }
+    const accept = req.headers.accept ?? '';
+    const wantsHtml = accept.includes('text/html') || !path.extname(pathname);
+    if (isApiPath(app, pathname) || wantsJson(accept) || !wantsHtml) return answerUnmatched(req, reply);
     const html = renderHead(LEARNER_PATH.test(pathname) ? learnerHtml : indexHtml, await metaFor(req));
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };

@@ -21,10 +21,13 @@ export function renderHead(html: string, meta: PageMeta): string {
     `<meta name="twitter:card" content="summary" />`,
     `<meta name="twitter:title" content="${escape(meta.shareTitle)}" />`,
   ].join('\n    ');
+  // Replacer functions, not strings: in a replacement string `$&`, `` $` `` and `$'` are patterns, and a
+  // page's address or an editor's title may contain them.
+  const title = `<title>${escape(meta.title)}</title>`;
   const withTitle = /<title>[\s\S]*?<\/title>/.test(html)
-    ? html.replace(/<title>[\s\S]*?<\/title>/, `<title>${escape(meta.title)}</title>`)
-    : html.replace('</head>', `<title>${escape(meta.title)}</title>\n</head>`);
-  return withTitle.replace('</head>', `    ${tags}\n  </head>`);
+    ? html.replace(/<title>[\s\S]*?<\/title>/, () => title)
+    : html.replace('</head>', () => `${title}\n</head>`);
+  return withTitle.replace('</head>', () => `    ${tags}\n  </head>`);
 }
 
 export const platformMeta = (url: string): PageMeta => ({

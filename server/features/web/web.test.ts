@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,18 @@ describe('renderHead', () => {
     expect(metaContent(html, 'property', 'og:title')).toBe('Share &#39;this&#39;');
     expect(metaContent(html, 'property', 'og:url')).toBe(meta.url);
     expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('copies a page address or title holding $ patterns as it is', () => {
+    const tricky = { ...meta, title: "Geo $& $' $$", url: 'http://x/geo/$`/$&/about' };
+    const html = renderHead(indexHtml, tricky);
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(headOf(html)).toContain('<title>Geo $&amp; $&#39; $$</title>');
+    expect(metaContent(html, 'property', 'og:url')).toBe('http://x/geo/$`/$&amp;/about');
+    const bare = renderHead('<html><head></head><body></body></html>', tricky);
+    expect(bare).toContain('<title>Geo $&amp; $&#39; $$</title>');
+    expect(bare.match(/<html>/g)).toHaveLength(1);
   });
 
   it('adds a title when the page has none', () => {
@@ -196,6 +208,12 @@ describe('serving the web app', () => {
         expect(metaContent(res.text, 'name', 'keywords')).toBe(
           'geography olympiad, geography competition, school olympiad, maps, South Africa',
         );
+        // The content security policy allows no inline script: every script of the build is a file.
+        for (const file of ['index.html', 'learner.html']) {
+          const built = readFileSync(path.join('dist/web', file), 'utf8');
+          for (const tag of built.match(/<script\b[^>]*>/g) ?? []) expect(tag, file).toMatch(/\ssrc="/);
+          expect(built, file).not.toMatch(/\son[a-z]+="/);
+        }
       } finally {
         await built.close();
       }

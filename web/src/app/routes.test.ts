@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { webPageRoots } from '../../../contract/paths.js';
+import { appRoutes, staffAreaRedirects } from './routes.js';
+
+/**
+ * The server answers JSON, never the app, under an API prefix; it learns which first segments are the
+ * app's own pages from `webPageRoots`. Every fixed first segment of the route table must be listed there.
+ */
+describe('the web app’s top-level pages', () => {
+  it('are all named in webPageRoots', () => {
+    const roots = new Set(
+      [...appRoutes, ...staffAreaRedirects]
+        .map((r) => r.path.split('/').filter(Boolean)[0])
+        .filter((first): first is string => !!first && !first.startsWith(':') && first !== '*'),
+    );
+    expect(roots.size).toBeGreaterThan(0);
+    for (const root of roots) expect(webPageRoots as readonly string[], root).toContain(root);
+  });
+});
