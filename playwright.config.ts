@@ -1,6 +1,6 @@
-import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { freePort, parsePortRange } from './scripts/free-port.mjs';
 
 /**
  * Browser tests against the real product: the built web app (dist/web, made by `npm run build`, which
@@ -8,11 +8,19 @@ import { defineConfig, devices } from '@playwright/test';
  *
  * Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH); Playwright's own browsers are never
  * downloaded. Playwright gives every launch a fresh, empty --user-data-dir of its own.
+ *
+ * Every run has its own server: on E2E_PORT when given, otherwise on a port found free now (within
+ * E2E_PORT_RANGE, e.g. `32000-32999`, when given), so two runs at once, or a server already on 3000 or 3100,
+ * never meet. The port is put into the environment before the workers start, and the workers (which load
+ * this file again) inherit it, so the whole run agrees on one address. The server's data directory or
+ * PostgreSQL database is its own too, and removed when it stops (scripts/e2e-server.mjs).
  */
 const ci = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0';
-const port = Number(process.env.E2E_PORT ?? 3100);
+if (!process.env.E2E_PORT) process.env.E2E_PORT = String(freePort(parsePortRange(process.env.E2E_PORT_RANGE)));
+const port = Number(process.env.E2E_PORT);
+if (!Number.isInteger(port) || port < 1 || port > 65535)
+  throw new Error(`E2E_PORT must be a port number, not ${JSON.stringify(process.env.E2E_PORT)}`);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = path.join(os.tmpdir(), `olympus-e2e-${port}`);
 const reportDir = path.resolve(process.env.REPORT_DIR || 'reports');
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -54,20 +62,22 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    // A fresh database with the demo data every run: embedded PGlite, or a new database on the PostgreSQL
-    // server E2E_DATABASE_URL names (scripts/e2e-server.mjs). DATABASE_URL itself is never used here.
+    // A fresh database with the demo data every run: embedded PGlite in a new temporary directory, or a new
+    // database on the PostgreSQL server E2E_DATABASE_URL names (scripts/e2e-server.mjs), both removed when
+    // the server stops. DATABASE_URL itself is never used here.
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    // SIGTERM to the server's process group; scripts/e2e-server.mjs then waits for the server and removes
+    // its data directory or database before it exits.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'always',

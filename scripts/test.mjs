@@ -28,6 +28,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import { summarize } from './test-summary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -173,50 +174,21 @@ function countPlaywright(exitCode) {
 
 const results = {};
 
+/** Set when the browser tests were left out: the closing lines then say so instead of "All checks passed". */
+let browserSkipped = null;
+
 function finish(reason) {
-  const total = { passed: 0, failed: 0, skipped: 0 };
-  console.log(`\n${bold('Summary')}`);
-  for (const t of timings)
-    console.log(`  ${t.code === 0 ? '✔' : '✘'} ${t.title.padEnd(26)} ${seconds(t.ms).padStart(8)}`);
-  for (const [name, r] of Object.entries(results)) {
-    total.passed += r.passed;
-    total.failed += r.failed;
-    total.skipped += r.skipped;
-    // Worded unlike the closing line, so that only that one line reads as the run's count.
-    console.log(
-      `  ${name}: passed ${r.passed}, failed ${r.failed}, skipped ${r.skipped}${r.note ? `\n  ${yellow(r.note)}` : ''}`,
-    );
-  }
-  console.log(`  total time ${seconds(Date.now() - started)}`);
-  const ran = total.passed + total.failed;
-  let exit = 0;
-  if (reason) {
-    console.log(red(`\n✘ ${reason}`));
-    exit = 1;
-    // A step that failed before or outside the tests (lint, build, a runner that crashed) is a failure too.
-    if (total.failed === 0) {
-      total.failed = 1;
-      console.log(red('  (counted as 1 failure)'));
-    }
-  }
-  if (total.failed > 0) exit = 1;
-  if (ran === 0 && !reason) {
-    console.log(red('✘ No test ran: that is a failure, never a pass (counted as 1 failure).'));
-    total.failed = 1;
-    exit = 1;
-  }
-  writeFileSync(
-    summaryFile,
-    JSON.stringify({ ...total, ok: exit === 0, reason: reason ?? null, results }, null, 2) + '\n',
-  );
-  if (exit === 0) console.log(green('\n✔ All checks passed.'));
-  // The one line CI reads: alone on its line, plain. Under .ci/run (TEST_OUTER_SUMMARY=1), which prints the sum of
-  // its passes as the run's one closing line, this pass's count is worded differently.
-  if (truthy(process.env.TEST_OUTER_SUMMARY)) {
-    console.log(`\nThis pass: passed ${total.passed}, failed ${total.failed}, skipped ${total.skipped}`);
-  } else {
-    console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
-  }
+  const { lines, exit, summary } = summarize({
+    timings,
+    results,
+    reason,
+    browser: browserSkipped ? { ran: false, ...browserSkipped } : { ran: true },
+    totalMs: Date.now() - started,
+    outer: truthy(process.env.TEST_OUTER_SUMMARY),
+    paint: { bold, red, green, yellow },
+  });
+  writeFileSync(summaryFile, JSON.stringify(summary, null, 2) + '\n');
+  console.log(lines.join('\n'));
   process.exit(exit);
 }
 
@@ -259,11 +231,13 @@ if (dbOnly && !existsSync(path.join(root, 'dist/web/index.html')))
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (noBrowser && !ci) {
     console.log(yellow('\nBrowser tests skipped (--no-browser): browser tests NOT run'));
+    browserSkipped = { why: 'skipped with --no-browser' };
   } else if (noBrowser && ci) {
     finish('--no-browser is not allowed when CI=true: the browser tests must run in CI.');
   } else if (!existsSync(chromium)) {
     console.log(yellow(`\nChromium not found: browser tests NOT run (looked for ${chromium}; set CHROMIUM_PATH)`));
     if (ci) finish(`Chromium not found at ${chromium}: in CI a missing browser is a failure.`);
+    browserSkipped = { why: `no Chromium at ${chromium}`, chromiumMissing: true };
   } else {
     const onPostgres = dbOnly && process.env.DATABASE_URL;
     const title = onPostgres ? 'browser tests on PostgreSQL (playwright)' : 'browser tests (playwright)';

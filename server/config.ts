@@ -8,72 +8,86 @@ const boolish = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** One schema over the environment, parsed once at start: a bad value stops the server with a message naming it. */
-const Env = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
-    .optional(),
-  MAIL_FROM: z.string().default('Olympus <no-reply@olympus.local>'),
-  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
-  PUBLIC_URL: z.string().url('PUBLIC_URL must be an absolute URL, e.g. https://olympus.example.org').optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: boolish.default(false),
-  SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
-  /** Sign-in: failed attempts allowed per account and per address in one window. */
-  SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
-  SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
-  FORGOT_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
-  FORGOT_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
-  SESSION_HOURS_STAFF: z.coerce.number().int().min(1).default(12),
-  SESSION_HOURS_LEARNER: z.coerce.number().int().min(1).default(8),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
-  /** Exam day: how often the sweep finishes overdue attempts (0 turns it off; lazy finishing remains). */
-  SITTING_SWEEP_SECONDS: z.coerce.number().min(0).default(15),
-  /** Benchmarks only: register the bare answer-upsert route (bench/exam.ts); never in production. */
-  BENCH_BARE_ROUTE: boolish.default(false),
-  /** Benchmarks only: seed this many learners in the olympiad `geo-bench` at start (bench/exam.ts). */
-  BENCH_LEARNERS: z.coerce.number().int().min(0).max(100_000).default(0),
-  /**
-   * Benchmarks only: how the bench learners' password is hashed: `generated` as the learner import does for
-   * the passwords on the slips (light, decision 015), or `chosen` as for a password someone set (decision 003).
-   */
-  BENCH_LEARNER_PASSWORDS: z.enum(['generated', 'chosen']).default('generated'),
-  /** The background mail sender (decision 010). */
-  MAIL_SENDER: boolish.default(true),
-  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
-  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
-  MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
-  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
-  MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(60),
-  MAIL_SENDING_LEASE_MINUTES: z.coerce.number().int().min(1).default(15),
-  /** Background jobs (decision 021): run the worker in this process, how often it looks, the claim's lease. */
-  JOBS_WORKER: boolish.default(true),
-  JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
-  JOBS_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
-  /** Shared secret of the bounce intake (POST /bounce/api/intake, header x-bounce-secret). Unset: intake off. */
-  BOUNCE_SECRET: z.string().min(16, 'BOUNCE_SECRET must be at least 16 characters').optional(),
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(10 * 1_048_576),
-});
+const Env = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Unset: every interface, or only 127.0.0.1 while the demo accounts exist (server/seed/demo-policy.ts). */
+    HOST: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default('Olympus <no-reply@olympus.local>'),
+    APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+    PUBLIC_URL: z.string().url('PUBLIC_URL must be an absolute URL, e.g. https://olympus.example.org').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: boolish.default(false),
+    SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+    /** Sign-in: failed attempts allowed per account and per address in one window. */
+    SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+    SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    FORGOT_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
+    FORGOT_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    SESSION_HOURS_STAFF: z.coerce.number().int().min(1).default(12),
+    SESSION_HOURS_LEARNER: z.coerce.number().int().min(1).default(8),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+    /** Exam day: how often the sweep finishes overdue attempts (0 turns it off; lazy finishing remains). */
+    SITTING_SWEEP_SECONDS: z.coerce.number().min(0).default(15),
+    /** Benchmarks only: register the bare answer-upsert route (bench/exam.ts); never in production. */
+    BENCH_BARE_ROUTE: boolish.default(false),
+    /** Benchmarks only: seed this many learners in the olympiad `geo-bench` at start (bench/exam.ts). */
+    BENCH_LEARNERS: z.coerce.number().int().min(0).max(100_000).default(0),
+    /**
+     * Benchmarks only: how the bench learners' password is hashed: `generated` as the learner import does for
+     * the passwords on the slips (light, decision 015), or `chosen` as for a password someone set (decision 003).
+     */
+    BENCH_LEARNER_PASSWORDS: z.enum(['generated', 'chosen']).default('generated'),
+    /** The background mail sender (decision 010). */
+    MAIL_SENDER: boolish.default(true),
+    MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+    MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+    MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+    MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(60),
+    MAIL_SENDING_LEASE_MINUTES: z.coerce.number().int().min(1).default(15),
+    /** Background jobs (decision 021): run the worker in this process, how often it looks, the claim's lease. */
+    JOBS_WORKER: boolish.default(true),
+    JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
+    JOBS_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
+    /** Shared secret of the bounce intake (POST /bounce/api/intake, header x-bounce-secret). Unset: intake off. */
+    BOUNCE_SECRET: z.string().min(16, 'BOUNCE_SECRET must be at least 16 characters').optional(),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(10 * 1_048_576),
+  })
+  .superRefine((e, ctx) => {
+    if (e.NODE_ENV === 'production' && e.SEED_DEMO === 'always')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO'],
+        message: 'SEED_DEMO=always is refused with NODE_ENV=production: the demo accounts have a public password',
+      });
+  });
 
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
-  host: string;
+  /** HOST as given; undefined lets the server choose (see listenHost in server/seed/demo-policy.ts). */
+  host: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createMailer } from './platform/mailer.js';
 import { seedBenchIfAbsent } from './seed/bench.js';
-import { seedDemoIfEmpty } from './seed/demo.js';
+import { prepareDemo } from './seed/demo-policy.js';
 
 async function main(): Promise<void> {
   let config;
@@ -21,32 +21,31 @@ async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const app = await buildApp({ config, database, mailer, serveWeb: true });
 
-  const shouldSeed = config.seedDemo === 'always' || (config.seedDemo === 'auto' && database.kind === 'pglite');
-  const seeded = shouldSeed ? await seedDemoIfEmpty(database.db) : null;
+  const demo = await prepareDemo(config, database);
   // Benchmarks only (bench/exam.ts): BENCH_LEARNERS=n adds the olympiad geo-bench and n learners, once.
   if (config.bench.learners > 0)
     await seedBenchIfAbsent(database.db, config.bench.learners, config.bench.learnerPasswords);
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: demo.host });
   const url = config.publicUrl;
   const lines = [
     '',
     `  Olympus is running at ${url}  (database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}, mail: ${mailer.transport})`,
     `  API docs: ${url}/api/docs`,
+    ...demo.lines,
   ];
-  if (seeded) {
-    lines.push(`  Demo accounts (password "${seeded.password}"):`);
-    for (const a of seeded.accounts) lines.push(`    ${a.username.padEnd(12)} ${a.role.padEnd(11)} ${a.note}`);
-  }
   console.log(lines.join('\n') + '\n');
 
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    mailer.close();
-    process.exit(0);
-  };
+  // Once only: a signal can arrive twice (to this process and to its process group).
+  let stopping: Promise<void> | null = null;
+  const shutdown = (signal: string) =>
+    (stopping ??= (async () => {
+      app.log.info({ signal }, 'shutting down');
+      await app.close();
+      await database.close();
+      mailer.close();
+      process.exit(0);
+    })());
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

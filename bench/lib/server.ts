@@ -51,8 +51,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The demo data on any database; NODE_ENV=production would refuse it (its password is public), and the
+      // server reads NODE_ENV for nothing else that a benchmark measures.
       SEED_DEMO: 'always',
-      NODE_ENV: 'production',
+      NODE_ENV: 'test',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     },

@@ -15,6 +15,19 @@ import {
 
 export const demoPassword = 'olympus-demo';
 
+/** Every username the demo data signs in with (all with demoPassword). */
+export const demoUsernames = [
+  'overlord',
+  'admin',
+  'admin2',
+  'accountant',
+  'funding',
+  'teacher',
+  'teacher2',
+  'learner1',
+  'learner2',
+] as const;
+
 export interface SeedResult {
   password: string;
   accounts: Array<{ username: string; role: string; note: string }>;
