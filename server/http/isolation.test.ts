@@ -35,6 +35,9 @@ const foreign = {} as {
   olympiadLearner: number;
   olympiadImport: number;
   eoi: number;
+  /** Expressions of the admin's own olympiad: an ordinary one, and one giving the other olympiad's teacher's email. */
+  ownEoi: number;
+  ownEoiForeignEmail: number;
   faq: number;
   /** An olympiad that is over and that teacher's school never entered, with an FAQ for its teachers. */
   endedOlympiad: number;
@@ -139,6 +142,24 @@ beforeAll(async () => {
     })
     .returning({ id: expressionsOfInterest.id });
   foreign.eoi = eoi!.id;
+  const [farTeacher] = await server.query<{
+    email: string;
+  }>`select email from users where id = ${foreign.olympiadTeacher}`;
+  const own = await server.db
+    .insert(expressionsOfInterest)
+    .values(
+      [`own-${Date.now()}@example.org`, farTeacher!.email].map((teacherEmail) => ({
+        olympiadId: demo.geoDemo,
+        schoolName: 'Own Primary',
+        teacherFirstName: 'Own',
+        teacherLastName: 'Teacher',
+        teacherEmail,
+        town: 'Pretoria',
+      })),
+    )
+    .returning({ id: expressionsOfInterest.id });
+  foreign.ownEoi = own[0]!.id;
+  foreign.ownEoiForeignEmail = own[1]!.id;
   const faq = await server.api('POST', '/faq/v-rest/', {
     token: otherToken,
     body: { audience: 'olympiad', olympiadId: olympiad.id, question: 'Isolated question?', answer: '<p>Theirs</p>' },
@@ -554,6 +575,42 @@ const adminCalls: Call[] = [
     method: 'POST',
     path: () => `/expression-of-interest/rest/${foreign.eoi}/process`,
     body: () => ({}),
+    expect: 404,
+  },
+  // Their own olympiad's expressions, pointing at another olympiad's records.
+  {
+    name: 'process their own EOI, linking another olympiad’s teacher by id',
+    method: 'POST',
+    path: () => `/expression-of-interest/rest/${foreign.ownEoi}/process`,
+    body: () => ({ schoolId: demo.school1, teacherId: foreign.olympiadTeacher }),
+    expect: 404,
+  },
+  {
+    name: 'process their own EOI into a school of another olympiad, adding a teacher account to it',
+    method: 'POST',
+    path: () => `/expression-of-interest/rest/${foreign.ownEoi}/process`,
+    body: () => ({ schoolId: foreign.olympiadSchool }),
+    expect: (res) => expect(res.status).toBe(409),
+  },
+  {
+    name: 'process their own EOI whose email is another olympiad’s teacher (moving them)',
+    method: 'POST',
+    path: () => `/expression-of-interest/rest/${foreign.ownEoiForeignEmail}/process`,
+    body: () => ({ schoolId: demo.school1 }),
+    expect: (res) => expect(res.status).toBe(409),
+  },
+  {
+    name: 'process their own EOI as a new school (only the overlord adds schools)',
+    method: 'POST',
+    path: () => `/expression-of-interest/rest/${foreign.ownEoi}/process`,
+    body: () => ({}),
+    expect: 403,
+  },
+  {
+    name: 'process their own EOI naming a school that does not exist',
+    method: 'POST',
+    path: () => `/expression-of-interest/rest/${foreign.ownEoi}/process`,
+    body: () => ({ schoolId: 2_000_000_000 }),
     expect: 404,
   },
   {

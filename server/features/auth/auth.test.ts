@@ -604,6 +604,151 @@ describe('impersonation', () => {
     }
   });
 
+  it('confines an impersonated teacher to the admin’s olympiads: another olympiad’s learners, slips and entries are 404; reads audited', async () => {
+    // The demo teacher's school also writes an olympiad the demo admin does not administer.
+    const far = await createOlympiad(server.db, { endsAt: new Date(Date.now() + 30 * 86_400_000) });
+    const farEntry = await enterSchool(server.db, far.id, demo.school1);
+    const farLearner = await createUser(server.db, { role: 'learner', olympiadId: far.id, schoolId: demo.school1 });
+    const open = await createOlympiad(server.db, { endsAt: new Date(Date.now() + 30 * 86_400_000) });
+    const own = (await server.signIn('teacher')).accessToken.token;
+    const res = await impersonate(
+      (await server.signIn('admin')).accessToken.token,
+      'teacher@waterkloof.example.org',
+      demo.geoDemo,
+    );
+    expect(res.status).toBe(200);
+    const borrowed: string = res.body.accessToken.token;
+    const reads = [
+      `/learner/v-rest/?olympiadId=${far.id}`,
+      `/learner/v-rest/${farLearner.id}`,
+      `/learner/v-rest/slips.csv?olympiadId=${far.id}`,
+      `/school-participant/v-rest/?olympiadId=${far.id}`,
+      `/school-participant/v-rest/${farEntry.id}`,
+      `/participant/v-rest/?customerParticipantId=${farEntry.id}`,
+      `/api/portal/olympiads/${far.varName}`,
+      `/api/sitting-counts?olympiadId=${far.id}`,
+    ];
+    for (const path of reads) {
+      expect((await server.api('GET', path, { token: own })).status, `own ${path}`).toBe(200);
+      expect((await server.api('GET', path, { token: borrowed })).status, `borrowed ${path}`).toBe(404);
+    }
+    const entries = await server.api('GET', '/school-participant/v-rest/?pageSize=100', { token: borrowed });
+    expect(entries.status).toBe(200);
+    expect(entries.body.items.map((p: { olympiadId: number }) => p.olympiadId)).toEqual([demo.geoDemo]);
+    const portal = await server.api('GET', '/api/portal/olympiads', { token: borrowed });
+    expect(portal.body.items.map((o: { id: number }) => o.id)).toEqual([demo.geoDemo]);
+    const geo = await server.api('GET', `/learner/v-rest/?olympiadId=${demo.geoDemo}`, { token: borrowed });
+    expect(geo.status).toBe(200);
+    // Nor may it enter the school anywhere else, or touch the far learner.
+    const enter = await server.api('POST', '/teacher-expression/rest/', {
+      token: borrowed,
+      body: { olympiadId: open.id },
+    });
+    expect(enter.status).toBe(404);
+    expect(await server.query`select id from school_participants where olympiad_id = ${open.id}`).toHaveLength(0);
+    const setPw = await server.api('PUT', `/api/auth/set-learner-passwords/${farLearner.id}`, {
+      token: borrowed,
+      body: { password: 'a-new-password-1' },
+    });
+    expect(setPw.status).toBe(404);
+
+    const audited = await server.query<{
+      actor_id: number;
+      impersonator_id: number;
+      data: { method: string; route: string; ids: Record<string, unknown> };
+    }>`
+      select actor_id, impersonator_id, data from audit_log where action = 'impersonated.read' order by id`;
+    expect(audited.length).toBeGreaterThanOrEqual(reads.length + 3);
+    expect(audited.every((a) => a.actor_id === demo.users.teacher && a.impersonator_id === demo.users.admin)).toBe(
+      true,
+    );
+    expect(audited.map((a) => a.data)).toContainEqual({
+      method: 'GET',
+      route: '/learner/v-rest/:id',
+      ids: { id: farLearner.id },
+    });
+    // The teacher's own session is not audited read by read.
+    expect(
+      await server.query`select id from audit_log where action = 'impersonated.read' and impersonator_id is null`,
+    ).toHaveLength(0);
+  });
+
+  it('gives an admin no teacher account of a school they entered themselves while it is in another olympiad', async () => {
+    const adminToken = (await server.signIn('admin')).accessToken.token;
+    const elsewhere = await createOlympiad(server.db);
+    // A school that takes part elsewhere: the admin enters it in their olympiad, hoping for its teacher.
+    const school = await createSchool(server.db);
+    const teacher = await createUser(server.db, {
+      role: 'teacher',
+      schoolId: school.id,
+      email: `t-${Date.now()}@school.example.org`,
+    });
+    await enterSchool(server.db, elsewhere.id, school.id);
+    const entered = await server.api('POST', '/school-participant/v-rest/', {
+      token: adminToken,
+      body: { olympiadId: demo.geoDemo, schoolId: school.id },
+    });
+    expect(entered.status).toBe(200);
+    expect((await impersonate(adminToken, teacher.email!, demo.geoDemo)).status).toBe(404);
+    const put = await server.api('PUT', `/teacher/v-rest/${teacher.id}`, {
+      token: adminToken,
+      body: { firstName: 'Took', lastName: 'Over', email: 'mine@evil.example.org' },
+    });
+    expect(put.status).toBe(404);
+    expect(
+      (await server.api('POST', `/teacher/v-rest/${teacher.id}/reset-password`, { token: adminToken })).status,
+    ).toBe(404);
+    const add = await server.api('POST', '/teacher/v-rest/', {
+      token: adminToken,
+      body: { schoolId: school.id, firstName: 'Evil', lastName: 'Twin', email: 'twin@evil.example.org' },
+    });
+    expect(add.status).toBe(404);
+    const [row] = await server.query<{ email: string }>`select email from users where id = ${teacher.id}`;
+    expect(row!.email).toBe(teacher.email);
+    // When the school's teacher enters it in the admin's olympiad, the admin may act as them.
+    const taken = await server.api('DELETE', `/school-participant/v-rest/${entered.body.participant.id}`, {
+      token: adminToken,
+    });
+    expect(taken.status).toBe(200);
+    const own = await server.signIn(teacher.username, { password: 'password-123' });
+    const bySchool = await server.api('POST', '/teacher-expression/rest/', {
+      token: own.accessToken.token,
+      body: { olympiadId: demo.geoDemo },
+    });
+    expect(bySchool.status).toBe(200);
+    expect((await impersonate(adminToken, teacher.email!, demo.geoDemo)).status).toBe(200);
+    // A school in no olympiad but the admin's: its teachers are the admin's to manage.
+    const local = await createSchool(server.db);
+    const localTeacher = await createUser(server.db, {
+      role: 'teacher',
+      schoolId: local.id,
+      email: `l-${Date.now()}@school.example.org`,
+    });
+    await server.api('POST', '/school-participant/v-rest/', {
+      token: adminToken,
+      body: { olympiadId: demo.geoDemo, schoolId: local.id },
+    });
+    expect((await impersonate(adminToken, localTeacher.email!, demo.geoDemo)).status).toBe(200);
+  });
+
+  it('ends an impersonated session when its impersonator is disabled or loses the olympiad', async () => {
+    const admin2 = await createUser(server.db, { role: 'admin', password: demoPassword });
+    await grant(server.db, admin2.id, demo.geoDemo, 'admin');
+    const res = await impersonate(
+      (await server.signIn(admin2.username)).accessToken.token,
+      'teacher@waterkloof.example.org',
+      demo.geoDemo,
+    );
+    expect(res.status).toBe(200);
+    const borrowed: string = res.body.accessToken.token;
+    const learners = `/learner/v-rest/?olympiadId=${demo.geoDemo}`;
+    expect((await server.api('GET', learners, { token: borrowed })).status).toBe(200);
+    await server.query`delete from olympiad_grants where user_id = ${admin2.id}`;
+    expect((await server.api('GET', learners, { token: borrowed })).status).toBe(404);
+    await server.query`update users set disabled_at = now() where id = ${admin2.id}`;
+    expect((await me(borrowed)).status).toBe(401);
+  });
+
   it('cannot be chained from an impersonated session', async () => {
     const overlordToken = (await server.signIn('overlord')).accessToken.token;
     const asAdmin = await impersonate(overlordToken, 'admin@olympus.example.org');

@@ -11,7 +11,9 @@ import {
   PossibleMatchesQuery,
   ProcessEoiBody,
 } from '../../../contract/schools.js';
-import { conflict, notFound, rateLimited } from '../../http/errors.js';
+import type { Actor } from '../../http/actor.js';
+import type { Queryable } from '../../db/client.js';
+import { conflict, forbidden, notFound, rateLimited } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { currentCounts, hitCount } from '../../platform/throttle.js';
@@ -29,6 +31,60 @@ const tags = ['expressions of interest'];
 /** Spam limits of the public form: per address and per teacher email, per hour. */
 const PER_ADDRESS_PER_HOUR = 10;
 const PER_EMAIL_PER_HOUR = 3;
+
+type SchoolRow = NonNullable<Awaited<ReturnType<typeof queries.findSchool>>>;
+type UserRow = NonNullable<Awaited<ReturnType<typeof queries.findUser>>>;
+
+/**
+ * The school an expression is linked to, loaded for the action "enter it in this olympiad": any existing
+ * school, for one who may enter schools in the olympiad (checked before). Its entries then count the one about
+ * to be made, so the teacher rules below judge the school as it will be.
+ */
+async function schoolToEnter(q: Queryable, id: number, olympiadId: number) {
+  const school = await queries.findSchool(q, id);
+  if (!school) throw notFound('The school to link');
+  return withEntry(school, olympiadId);
+}
+
+function withEntry(school: SchoolRow, olympiadId: number): SchoolRow {
+  if (school.entries.some((e) => e.olympiadId === olympiadId)) return school;
+  return {
+    ...school,
+    olympiadIds: [...school.olympiadIds, olympiadId],
+    entries: [...school.entries, { olympiadId, byStaff: true }],
+  };
+}
+
+/**
+ * The teacher named in the body, or matched by the expression's email, loaded for the action "link to this
+ * school": one already at the school needs nothing more; moving one from another school needs the right to
+ * manage that teacher (as `PUT teacher/v-rest/{id}` does) and the new school's teachers. A teacher named by id
+ * outside the actor's reach is a 404; one matched by email is a 409 (the expression named them, not the actor).
+ */
+async function teacherToLink(
+  q: Queryable,
+  actor: Actor,
+  school: SchoolRow,
+  found: { teacher: UserRow | null; byId: boolean },
+): Promise<UserRow | null> {
+  const { teacher, byId } = found;
+  if (!teacher) {
+    if (byId) throw notFound('The teacher to link');
+    return null;
+  }
+  if (teacher.role !== 'teacher') throw notFound('The teacher to link');
+  if (teacher.schoolId === school.id) return teacher;
+  const current = teacher.schoolId ? await queries.findSchool(q, teacher.schoolId) : null;
+  const movable =
+    schoolsPolicy.canSeeTeacher(actor, current) &&
+    schoolsPolicy.canUpdateTeacher(actor, current) &&
+    schoolsPolicy.canUpdateTeacher(actor, school);
+  if (movable) return teacher;
+  if (byId) throw notFound('The teacher to link');
+  throw conflict(
+    'A teacher with this expression’s email belongs to another school you do not manage: the platform owner links them',
+  );
+}
 
 export async function eoiRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -174,23 +230,28 @@ export async function eoiRoutes(app: FastifyInstance): Promise<void> {
         if (eoi.status !== 'pending') throw conflict(`This expression was ${eoi.status} already`);
         const olympiad = eoi.olympiadId ? await queries.findOlympiad(tx, eoi.olympiadId) : null;
         if (!olympiad) throw conflict('This expression names no olympiad; delete it instead');
+        // Processing enters the school: only those who may enter schools in this olympiad process it.
+        if (!schoolsPolicy.canEnterSchool(actor, olympiad.id))
+          throw forbidden('Only the olympiad’s admins process expressions of interest; you may decline it');
 
-        // The school: the one chosen, or a new one from the expression.
-        let school;
+        // The school: the one chosen, or a new one from the expression (only for those who add schools).
+        let school: SchoolRow;
         if (body.schoolId) {
-          school = await queries.findSchool(tx, body.schoolId);
-          if (!school) throw notFound('The school to link');
+          school = await schoolToEnter(tx, body.schoolId, olympiad.id);
         } else {
+          if (!schoolsPolicy.canCreateSchool(actor))
+            throw forbidden('Only the platform owner adds schools: link the expression to an existing school');
           if (eoi.emisNumber && (await queries.findSchoolByEmis(tx, eoi.emisNumber))) {
             throw conflict('A school with this EMIS number exists: link the expression to it');
           }
-          school = await queries.insertSchool(tx, {
+          const inserted = await queries.insertSchool(tx, {
             name: eoi.schoolName,
             emisNumber: eoi.emisNumber,
             province: eoi.province,
             town: eoi.town,
             phone: eoi.schoolPhone,
           });
+          school = withEntry((await queries.findSchool(tx, inserted.id))!, olympiad.id);
           await audit(tx, actor, {
             action: 'school.create',
             entity: 'school',
@@ -201,12 +262,18 @@ export async function eoiRoutes(app: FastifyInstance): Promise<void> {
         }
 
         // The teacher: the one chosen, the teacher with the expression's email, or a new one.
-        let teacher = body.teacherId
-          ? await queries.findUser(tx, body.teacherId)
-          : await queries.findTeacherByEmail(tx, eoi.teacherEmail);
-        if (body.teacherId && (!teacher || teacher.role !== 'teacher')) throw notFound('The teacher to link');
+        let teacher = await teacherToLink(tx, actor, school, {
+          teacher: body.teacherId
+            ? await queries.findUser(tx, body.teacherId)
+            : await queries.findTeacherByEmail(tx, eoi.teacherEmail),
+          byId: body.teacherId != null,
+        });
         let newTeacher = false;
         if (!teacher) {
+          if (!schoolsPolicy.canUpdateTeacher(actor, school))
+            throw conflict(
+              `Only the platform owner adds a teacher to ${school.name}: it is also entered in olympiads you do not administer`,
+            );
           teacher = await createTeacher(tx, {
             schoolId: school.id,
             firstName: eoi.teacherFirstName,

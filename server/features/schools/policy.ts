@@ -92,6 +92,8 @@ export const schoolsPolicy = {
   canUpdateSchool(actor: Actor, school: SchoolRecord): boolean {
     return actor.role === 'overlord' || (actor.role === 'teacher' && actor.schoolId === school.id);
   },
+  /** Only the overlord adds schools, directly or from an expression of interest. */
+  canCreateSchool: (actor: Actor) => actor.role === 'overlord',
   canDeleteSchool: (actor: Actor) => actor.role === 'overlord',
   canMergeSchools: (actor: Actor) => actor.role === 'overlord',
 

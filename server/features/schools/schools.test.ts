@@ -386,8 +386,17 @@ describe('expressions of interest', () => {
     const [decl] = await server.query<{
       id: number;
     }>`select id from expressions_of_interest where school_name = 'Declined High'`;
+    // Only those who add schools directly (the overlord) add one through an expression.
+    for (const who of ['accountant', 'admin']) {
+      const refused = await server.api('POST', `/expression-of-interest/rest/${fresh!.id}/process`, {
+        token: tokens[who],
+        body: {},
+      });
+      expect(refused.status, who).toBe(403);
+    }
+    expect(await server.query`select id from schools where emis_number = '987654321'`).toHaveLength(0);
     const created = await server.api('POST', `/expression-of-interest/rest/${fresh!.id}/process`, {
-      token: tokens.accountant,
+      token: tokens.overlord,
       body: {},
     });
     expect(created.status).toBe(200);
@@ -434,6 +443,49 @@ describe('expressions of interest', () => {
     ).toHaveLength(1);
     expect((await server.api('DELETE', `/interest/rest/${decl!.id}`, { token: tokens.funding })).status).toBe(403);
     expect((await server.api('DELETE', `/interest/rest/${decl!.id}`, { token: tokens.admin })).status).toBe(200);
+  });
+
+  it('processing loads the school and the teacher for what it does: nobody moves or adds through it what they could not directly', async () => {
+    const farTeacher = await createUser(server.db, {
+      role: 'teacher',
+      schoolId: otherSchool.id,
+      email: `far-${Date.now()}@other.example.org`,
+    });
+    const submit = async (teacherEmail: string) => {
+      await server.api('POST', '/website/api/eoi', { body: form({ schoolName: 'Some School', teacherEmail }) });
+      const [row] = await server.query<{ id: number }>`
+        select id from expressions_of_interest where teacher_email = ${teacherEmail.toLowerCase()} order by id desc limit 1`;
+      return row!.id;
+    };
+    const process = (id: number, body: Record<string, unknown>, who = 'admin') =>
+      server.api('POST', `/expression-of-interest/rest/${id}/process`, { token: tokens[who], body });
+    const unchanged = async () => {
+      const [t] = await server.query<{ school_id: number }>`select school_id from users where id = ${farTeacher.id}`;
+      expect(t!.school_id).toBe(otherSchool.id);
+      expect(
+        await server.query`select id from school_participants where school_id = ${otherSchool.id} and olympiad_id = ${demo.geoDemo}`,
+      ).toHaveLength(0);
+    };
+
+    // Another olympiad's teacher named by id: 404, as PUT teacher/v-rest/{id} would answer.
+    const byId = await submit(`someone-${Date.now()}@example.org`);
+    expect((await process(byId, { schoolId: demo.school1, teacherId: farTeacher.id })).status).toBe(404);
+    // The same teacher matched by the public form's email: refused, not moved.
+    const byEmail = await submit(farTeacher.email!);
+    expect((await process(byEmail, { schoolId: demo.school1 })).status).toBe(409);
+    // A school of another olympiad: the admin may enter it, but not add a teacher account to it.
+    const newTeacher = await submit(`newcomer-${Date.now()}@example.org`);
+    expect((await process(newTeacher, { schoolId: otherSchool.id })).status).toBe(409);
+    // Finance staff see and decline expressions, but entering a school is the admins'.
+    expect((await process(newTeacher, { schoolId: demo.school1 }, 'funding')).status).toBe(403);
+    await unchanged();
+    const pending = await server.query<{ status: string }>`
+      select status from expressions_of_interest where id in (${byId}, ${byEmail}, ${newTeacher})`;
+    expect(pending.map((p) => p.status)).toEqual(['pending', 'pending', 'pending']);
+    // The overlord may do all of it.
+    expect((await process(byEmail, { schoolId: demo.school1 }, 'overlord')).status).toBe(200);
+    const [moved] = await server.query<{ school_id: number }>`select school_id from users where id = ${farTeacher.id}`;
+    expect(moved!.school_id).toBe(demo.school1);
   });
 });
 
