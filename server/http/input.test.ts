@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../app.js';
 import { inputRefusal } from '../db/errors.js';
 import { type TestServer, demoIds, startTestServer } from '../test/harness.js';
 
@@ -185,5 +187,17 @@ describe('logs', () => {
     const log = logLines.join('');
     expect(log).toContain('/api/auth/me');
     expect(log).not.toContain('sealed-secret-9c1d');
+  });
+
+  it('carry a failed query’s statement but not its parameters', () => {
+    const err = new DrizzleQueryError(
+      'select id from users where hash = $1',
+      ['$argon2id$sealed-9c1d'],
+      new Error('boom'),
+    );
+    const logged = JSON.stringify(loggerOptions('info').serializers.err(err));
+    expect(logged).toContain('select id from users where hash = $1');
+    expect(logged).toContain('boom');
+    expect(logged).not.toContain('sealed-9c1d');
   });
 });
