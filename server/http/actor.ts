@@ -14,6 +14,8 @@ export interface Actor {
   grants: ReadonlyArray<{ olympiadId: number; role: GrantRole }>;
   /** Set when an admin or overlord acts as this user. */
   impersonatorId: number | null;
+  /** A session opened by a password-reset link: it may only set the password (features/auth/authenticate.ts). */
+  passwordOnly?: boolean;
 }
 
 /** Does the actor hold one of `roles` for this olympiad (overlord holds every olympiad)? */
