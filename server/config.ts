@@ -33,10 +33,16 @@ const Env = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: boolish.default(false),
     SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
-    /** Sign-in: failed attempts allowed per account and per address in one window. */
+    /**
+     * Sign-in and recovery PIN: failures an account has free before each further attempt waits a delay
+     * (doubling from SIGNIN_DELAY_SECONDS up to SIGNIN_MAX_DELAY_SECONDS); failures allowed for one username
+     * from one address in a window; and the window (also how long an account's failures are remembered).
+     */
     SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-    SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+    SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    SIGNIN_DELAY_SECONDS: z.coerce.number().min(0.1).default(5),
+    SIGNIN_MAX_DELAY_SECONDS: z.coerce.number().min(0.1).default(600),
     FORGOT_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
     FORGOT_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     SESSION_HOURS_STAFF: z.coerce.number().int().min(1).default(12),
@@ -102,6 +108,8 @@ export interface Config {
     signinFailuresPerAccount: number;
     signinFailuresPerAddress: number;
     signinWindowMinutes: number;
+    signinDelaySeconds: number;
+    signinMaxDelaySeconds: number;
     forgotPerAccount: number;
     forgotPerAddress: number;
   };
@@ -153,6 +161,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       signinFailuresPerAccount: e.SIGNIN_MAX_FAILURES_PER_ACCOUNT,
       signinFailuresPerAddress: e.SIGNIN_MAX_FAILURES_PER_ADDRESS,
       signinWindowMinutes: e.SIGNIN_WINDOW_MINUTES,
+      signinDelaySeconds: e.SIGNIN_DELAY_SECONDS,
+      signinMaxDelaySeconds: Math.max(e.SIGNIN_MAX_DELAY_SECONDS, e.SIGNIN_DELAY_SECONDS),
       forgotPerAccount: e.FORGOT_MAX_PER_ACCOUNT,
       forgotPerAddress: e.FORGOT_MAX_PER_ADDRESS,
     },

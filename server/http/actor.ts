@@ -20,6 +20,8 @@ export interface Actor {
    * of any other olympiad are out of reach (404), whatever the borrowed account could do on its own.
    */
   olympiadScope: readonly number[] | null;
+  /** A session opened by a password-reset link: it may only set the password (features/auth/authenticate.ts). */
+  passwordOnly?: boolean;
 }
 
 /** May this session act on records of this olympiad (its impersonation scope allows it)? */

@@ -44,6 +44,7 @@ export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, r
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
       return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.details));
     }
     const known = err.code ? frameworkErrors[err.code] : undefined;

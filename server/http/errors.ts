@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: FieldError[],
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -22,7 +24,14 @@ export const unauthenticated = (message = 'Please sign in to continue') =>
 export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, 'forbidden', message);
 export const notFound = (what = 'This record') => new HttpError(404, 'not_found', `${what} was not found`);
 export const conflict = (message: string, details?: FieldError[]) => new HttpError(409, 'conflict', message, details);
-export const rateLimited = (message: string) => new HttpError(429, 'rate_limited', message);
+export const rateLimited = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(
+    429,
+    'rate_limited',
+    message,
+    undefined,
+    retryAfterSeconds == null ? undefined : { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );
 
 export function errorBody(code: ErrorCode, message: string, details?: FieldError[]): ErrorBody {
   return { success: false, message, error: message, code, ...(details?.length ? { details } : {}) };

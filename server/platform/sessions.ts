@@ -53,7 +53,14 @@ export function presentSessionUser(p: SessionParts): SessionUser {
 async function openSession(
   q: Queryable,
   secret: string,
-  input: { user: UserRow; impersonatorId: number | null; hours: number; ip?: string; userAgent?: string },
+  input: {
+    user: UserRow;
+    impersonatorId: number | null;
+    hours: number;
+    ip?: string;
+    userAgent?: string;
+    scope: SessionScope;
+  },
 ) {
   const token = newToken();
   const expiresAt = new Date(Date.now() + input.hours * 3_600_000);
@@ -64,9 +71,9 @@ async function openSession(
     q,
     'sessions.open',
     sql`with s as (
-          insert into sessions (token_hash, user_id, impersonator_id, expires_at, ip, user_agent)
+          insert into sessions (token_hash, user_id, impersonator_id, expires_at, ip, user_agent, scope)
           values (${tokenHash(secret, token)}, ${input.user.id}, ${input.impersonatorId}, ${expiresAt.toISOString()},
-                  ${input.ip ?? null}, ${input.userAgent?.slice(0, 300) ?? null})
+                  ${input.ip ?? null}, ${input.userAgent?.slice(0, 300) ?? null}, ${input.scope}::text)
           returning user_id)
         select (select var_name from olympiads where id = ${input.user.olympiadId}) as olympiad_name,
                coalesce((select json_agg(json_build_object('olympiadId', o.id, 'olympiadName', o.var_name,
@@ -78,6 +85,12 @@ async function openSession(
   return { token, expiresAt, olympiadName: row?.olympiad_name ?? null, grants: row?.grants ?? [] };
 }
 
+/**
+ * `full`: an ordinary session. `set_password`: opened by a reset link, good only for choosing a new password
+ * (features/auth/authenticate.ts refuses it everywhere else); it lasts at most an hour.
+ */
+export type SessionScope = 'full' | 'set_password';
+
 /** Builds the whole session-user answer for a user and a fresh session. */
 export async function startSession(
   app: FastifyInstance,
@@ -85,16 +98,23 @@ export async function startSession(
   req: FastifyRequest,
   user: UserRow,
   impersonator: UserRow | null = null,
+  scope: SessionScope = 'full',
 ): Promise<SessionUser> {
   const hours = user.role === 'learner' ? app.config.sessionHours.learner : app.config.sessionHours.staff;
   const session = await openSession(q, app.config.appSecret, {
     user,
     impersonatorId: impersonator?.id ?? null,
-    hours: impersonator ? Math.min(hours, 2) : hours,
+    hours: scope === 'set_password' ? 1 : impersonator ? Math.min(hours, 2) : hours,
+    scope,
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? '',
   });
   return presentSessionUser({ user, impersonator, ...session });
+}
+
+/** A reset-link session that has set the password becomes an ordinary one: its holder now knows the password. */
+export async function widenSession(q: Queryable, sessionId: number): Promise<void> {
+  await q.execute(sql`update sessions set scope = 'full' where id = ${sessionId}`);
 }
 
 /**

@@ -1,10 +1,172 @@
-import { type Placeholder, sql } from 'drizzle-orm';
-import { type Queryable, rows } from '../db/client.js';
+import { type SQL, type Placeholder, sql } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import { type Queryable, preparedRows, rows } from '../db/client.js';
+import { rateLimited } from '../http/errors.js';
 
 /**
- * Fixed-window counters kept in PostgreSQL, so every server process sees the same counts
- * (decision 004). `key` names what is counted, e.g. `signin-fail:account:42`.
+ * Rate limits kept in PostgreSQL, so every server process sees the same counts (decision 004, 024).
+ *
+ * An attempt is counted *before* the work it guards (verifying a password or PIN): `reserve()` takes a slot
+ * in one atomic upsert per key, or is refused. Concurrent attempts on one key queue on its row lock, so
+ * 150 parallel guesses cannot all read "9 failures so far" and all go ahead. A slot that ends well is
+ * handed back with `forgive()`; one that fails simply stays counted.
+ *
+ * Two kinds of rule share the one table:
+ * - a **limit**: at most `limit` attempts in a fixed window of `windowMinutes` from the first;
+ * - a **delay**: `limit` attempts are free, then each further attempt must wait for a delay after the
+ *   previous one, doubling from `delay.baseSeconds` per attempt up to `delay.maxSeconds`. Nobody is locked
+ *   out: whoever knows the password gets in once the current delay has passed. The count is forgotten after
+ *   `windowMinutes` without an attempt (`window_start` holds the time of the latest attempt for these).
  */
+export interface ThrottleRule {
+  /** What is counted, e.g. `signin-fail:account:staff:alice`. */
+  key: string;
+  limit: number;
+  windowMinutes: number;
+  delay?: { baseSeconds: number; maxSeconds: number };
+}
+
+export type Reservation = { granted: true } | { granted: false; retryAfterSeconds: number };
+
+/** Rule parameters as statement parameters, so one statement text serves every key and setting. */
+const ruleParams = (r: ThrottleRule) => ({
+  key: sql`${r.key}::text`,
+  limit: sql`${r.limit}::int`,
+  window: sql`make_interval(mins => ${r.windowMinutes}::int)`,
+  delayed: sql`${r.delay != null}::boolean`,
+  base: sql`${r.delay?.baseSeconds ?? 0}::float8`,
+  max: sql`${r.delay?.maxSeconds ?? 0}::float8`,
+});
+
+/** The wait owed after `hits` attempts under a delay rule (the exponent is capped so it never overflows). */
+const delayOf = (p: ReturnType<typeof ruleParams>, hits: SQL) =>
+  sql`make_interval(secs => least(${p.base} * power(2, least(${hits} - ${p.limit}, 40)), ${p.max}))`;
+
+/** One rule's conditional upsert: a row comes back only when the attempt may go ahead. */
+function reserveSql(rule: ThrottleRule, after: string | null): SQL {
+  const p = ruleParams(rule);
+  const expired = sql`t.window_start < now() - ${p.window}`;
+  const source = after
+    ? sql`select ${p.key}, now(), 1 where exists (select 1 from ${sql.raw(after)})`
+    : sql`values (${p.key}, now(), 1)`;
+  return sql`insert into throttles as t (key, window_start, hits) ${source}
+    on conflict (key) do update set
+      hits = case when ${expired} then 1 else t.hits + 1 end,
+      window_start = case when ${p.delayed} or ${expired} then now() else t.window_start end
+    where ${expired} or t.hits < ${p.limit}
+       or (${p.delayed} and t.window_start + ${delayOf(p, sql`t.hits`)} <= now())
+    returning 1`;
+}
+
+/**
+ * Takes one attempt under every rule, all or none: the rules are tried in order in one statement, each
+ * only if the ones before it granted; a slot taken before a later refusal is handed back. Refused, it
+ * answers how many seconds until the refusing rule would let an attempt through.
+ */
+export async function reserve(q: Queryable, rules: ThrottleRule[]): Promise<Reservation> {
+  const ctes = rules.map((r, i) => sql`${sql.raw(`r${i}`)} as (${reserveSql(r, i === 0 ? null : `r${i - 1}`)})`);
+  const [row] = await preparedRows<{ granted: boolean[] }>(
+    q,
+    `throttle.reserve-${rules.length}`,
+    sql`with ${sql.join(ctes, sql`, `)}
+        select array[${sql.join(
+          rules.map((_, i) => sql`exists (select 1 from ${sql.raw(`r${i}`)})`),
+          sql`, `,
+        )}] as granted`,
+  );
+  const granted = row?.granted ?? [];
+  const refused = granted.indexOf(false);
+  if (refused === -1) return { granted: true };
+  if (refused > 0) await release(q, rules.slice(0, refused));
+  return { granted: false, retryAfterSeconds: await retryAfter(q, rules[refused]!) };
+}
+
+/** Hands back slots taken by `reserve()` for an attempt that did not happen. */
+async function release(q: Queryable, rules: ThrottleRule[]): Promise<void> {
+  const keys = rules.map((r) => r.key);
+  await q.execute(sql`update throttles set hits = greatest(hits - 1, 0)
+    where key in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})`);
+}
+
+/** Seconds until a refused rule lets an attempt through (at least 1). */
+async function retryAfter(q: Queryable, rule: ThrottleRule): Promise<number> {
+  const p = ruleParams(rule);
+  const [row] = await rows<{ seconds: number | null }>(
+    q,
+    sql`select ceil(extract(epoch from
+          (case when ${p.delayed} then least(t.window_start + ${delayOf(p, sql`t.hits`)}, t.window_start + ${p.window})
+                else t.window_start + ${p.window} end) - now()))::int as seconds
+        from throttles t where t.key = ${p.key}`,
+  );
+  return Math.max(1, Number(row?.seconds ?? 1));
+}
+
+/** Forgets the attempts counted under these keys (a correct password clears its account's delay). */
+export async function forgive(q: Queryable, keys: string[]): Promise<void> {
+  await preparedRows(
+    q,
+    `throttle.forgive-${keys.length}`,
+    sql`delete from throttles where key in (${sql.join(
+      keys.map((k) => sql`${k}::text`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/** "5 seconds", "1 minute", "15 minutes": how long to wait, for a 429's message. */
+export function waitPhrase(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/**
+ * The one throttle of every password and PIN check (sign-in, recovery PIN). Per account, a growing delay
+ * after a free allowance, so a stranger's guesses slow an account down but never lock its owner out. Per
+ * address *and* username, a plain limit, so that a school signing in from behind one address (NAT) is not
+ * stopped by a few of its learners mistyping. `kind` names the check (`signin`, `recover`); `account` the
+ * account within it (`staff:alice`, `geo-2026:thabo`). The address is `req.ip`, which is the proxy's own
+ * address unless TRUST_PROXY is set (then the client address the proxy reports in X-Forwarded-For).
+ */
+export function credentialRules(
+  limits: Config['limits'],
+  kind: string,
+  account: string,
+  address: string,
+): ThrottleRule[] {
+  const windowMinutes = limits.signinWindowMinutes;
+  return [
+    {
+      key: `${kind}-fail:account:${account}`,
+      limit: limits.signinFailuresPerAccount,
+      windowMinutes,
+      delay: { baseSeconds: limits.signinDelaySeconds, maxSeconds: limits.signinMaxDelaySeconds },
+    },
+    { key: `${kind}-fail:address:${address}:${account}`, limit: limits.signinFailuresPerAddress, windowMinutes },
+  ];
+}
+
+/**
+ * Takes the slot for one credential check before the check runs, or answers 429 with Retry-After and
+ * `tooMany(wait)` as the message. Answers the keys to `forgive()` when the check succeeds; on failure the
+ * slot stays counted.
+ */
+export async function takeCredentialAttempt(
+  q: Queryable,
+  rules: ThrottleRule[],
+  tooMany: (wait: string) => string,
+): Promise<string[]> {
+  const reservation = await reserve(q, rules);
+  if (!reservation.granted) {
+    throw rateLimited(tooMany(waitPhrase(reservation.retryAfterSeconds)), reservation.retryAfterSeconds);
+  }
+  return rules.map((r) => r.key);
+}
+
+/** Counts one hit under a fixed window without refusing (kept for callers that only count). */
 export async function hitCount(q: Queryable, key: string, windowMinutes: number): Promise<number> {
   const [row] = await rows<{ hits: number }>(
     q,
@@ -32,10 +194,7 @@ export async function currentCounts(q: Queryable, keys: string[], windowMinutes:
   return (row?.counts ?? []).map(Number);
 }
 
-/**
- * One key's count in its current window (0 when expired or absent), as an expression to select beside other
- * columns: sign-in reads its two counts in the same statement as the user.
- */
+/** One key's count in its current window (0 when expired or absent), as an expression to select beside other columns. */
 export const currentCountSql = (key: string | Placeholder, windowMinutes: number | Placeholder) =>
   sql<number>`coalesce((select hits from throttles where key = ${key}
     and window_start >= now() - make_interval(mins => ${windowMinutes})), 0)::int`;

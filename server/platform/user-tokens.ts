@@ -25,7 +25,10 @@ export async function createUserToken(
   return token;
 }
 
-/** Uses a one-time link: answers its user and purpose once, then never again. */
+/**
+ * Uses a one-time link: answers its user and purpose once, then never again. Using a reset link also ends
+ * every other unused reset link of the user: one reset, one way in.
+ */
 export async function consumeUserToken(q: Queryable, secret: string, token: string) {
   const [row] = await q
     .update(userTokens)
@@ -38,7 +41,16 @@ export async function consumeUserToken(q: Queryable, secret: string, token: stri
       ),
     )
     .returning({ userId: userTokens.userId, purpose: userTokens.purpose });
+  if (row?.purpose === 'reset_password') await revokeResetLinks(q, row.userId);
   return row ?? null;
+}
+
+/** Marks every unused reset link of a user used (after a password change, or when one of them is used). */
+export async function revokeResetLinks(q: Queryable, userId: number): Promise<void> {
+  await q
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, 'reset_password'), isNull(userTokens.usedAt)));
 }
 
 /** The page a one-time link opens. */

@@ -89,8 +89,15 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** `set_password`: opened by a reset link, good only for choosing a new password (and signing out). */
+    scope: text('scope', { enum: ['full', 'set_password'] })
+      .notNull()
+      .default('full'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    check('sessions_scope_ck', sql`${t.scope} in ('full', 'set_password')`),
+  ],
 );
 
 /** One-time links: verify an address, reset a password. */

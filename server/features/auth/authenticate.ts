@@ -4,6 +4,7 @@ import type { GrantRole, Role } from '../../../contract/roles.js';
 import { preparedRows } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { bearerToken } from '../../http/bearer.js';
+import { forbidden } from '../../http/errors.js';
 import { tokenHash } from '../../platform/secrets.js';
 
 interface ActorRow {
@@ -16,7 +17,14 @@ interface ActorRow {
   school_id: number | null;
   grants: Array<{ olympiadId: number; role: GrantRole }>;
   olympiad_scope: number[] | null;
+  scope: 'full' | 'set_password';
 }
+
+/**
+ * What a session opened by a reset link may do: choose the password, and sign out. Every other route
+ * answers 403 for it, so a leaked or forwarded reset link gives no access to the account's data.
+ */
+const passwordOnlyRoutes = new Set(['PUT /api/auth/set-password', 'POST /api/auth/logout']);
 
 /**
  * Loads the actor of a request from its bearer token in one query, when a route asks (`route()` does, before
@@ -34,7 +42,7 @@ export function registerAuthentication(app: FastifyInstance): void {
       app.db,
       'auth.actor',
       sql`
-      select s.id as session_id, s.user_id, s.impersonator_id, u.role, u.username, u.olympiad_id, u.school_id,
+      select s.id as session_id, s.user_id, s.impersonator_id, s.scope, u.role, u.username, u.olympiad_id, u.school_id,
              coalesce((select json_agg(json_build_object('olympiadId', g.olympiad_id, 'role', g.role))
                        from olympiad_grants g where g.user_id = u.id), '[]'::json) as grants,
              case when i.id is null or i.role = 'overlord' then null
@@ -47,6 +55,9 @@ export function registerAuthentication(app: FastifyInstance): void {
         and (s.impersonator_id is null or (i.id is not null and i.disabled_at is null))`,
     );
     if (!row) return null;
+    if (row.scope === 'set_password' && !passwordOnlyRoutes.has(`${req.method} ${req.routeOptions.url}`)) {
+      throw forbidden('This session can only set a new password. Choose one, then sign in with it.');
+    }
     req.actor = {
       sessionId: row.session_id,
       userId: row.user_id,
@@ -57,6 +68,7 @@ export function registerAuthentication(app: FastifyInstance): void {
       schoolId: row.school_id,
       grants: row.grants,
       olympiadScope: row.olympiad_scope,
+      passwordOnly: row.scope === 'set_password',
     };
     return req.actor;
   });

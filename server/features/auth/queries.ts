@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GrantRole } from '../../../contract/roles.js';
 import type { Queryable } from '../../db/client.js';
-import { currentCountSql } from '../../platform/throttle.js';
 import { olympiadGrants, olympiads, sessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -30,17 +29,13 @@ export async function findUserForSignin(q: Queryable, username: string, learnerO
 }
 
 /**
- * Sign-in is on exam day's hot path, so one prepared statement (decision 019) reads the user (or null) and
- * the two failure counts the rate limit needs. The statement is built once per database and only executed
+ * Sign-in is on exam day's hot path, so the user (or null) is read by a prepared statement (decision 019),
+ * beside the throttle's own prepared reservation. The statement is built once per database and only executed
  * after that (drizzle's placeholders): building a query costs the event loop more than running it.
  */
 const buildSigninStatement = (q: Queryable, learner: boolean) =>
   q
-    .select({
-      user: users,
-      accountFailures: currentCountSql(sql.placeholder('accountKey'), sql.placeholder('windowMinutes')),
-      addressFailures: currentCountSql(sql.placeholder('addressKey'), sql.placeholder('windowMinutes')),
-    })
+    .select({ user: users })
     .from(sql`(select 1) as one`)
     .leftJoin(
       users,
@@ -62,22 +57,12 @@ function signinStatement(q: Queryable, learner: boolean): SigninStatement {
   return learner ? (built.learner ??= buildSigninStatement(q, true)) : (built.staff ??= buildSigninStatement(q, false));
 }
 
-export async function findUserAndFailures(
-  q: Queryable,
-  username: string,
-  learnerOlympiadName: string | null,
-  failures: { accountKey: string; addressKey: string; windowMinutes: number },
-) {
+export async function findUserForSigninFast(q: Queryable, username: string, learnerOlympiadName: string | null) {
   const [row] = await signinStatement(q, learnerOlympiadName != null).execute({
     username,
     olympiad: learnerOlympiadName ?? '',
-    ...failures,
   });
-  return {
-    user: row?.user ?? null,
-    accountFailures: row?.accountFailures ?? 0,
-    addressFailures: row?.addressFailures ?? 0,
-  };
+  return row?.user ?? null;
 }
 
 export async function findUserById(q: Queryable, id: number) {
@@ -117,10 +102,6 @@ export async function olympiadNameOf(q: Queryable, olympiadId: number | null) {
 
 export async function revokeSession(q: Queryable, sessionId: number) {
   await q.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
-}
-
-export async function setPasswordHash(q: Queryable, userId: number, passwordHash: string) {
-  await q.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 /** One-time links live in server/platform/user-tokens.ts (the schools feature mails them too). */

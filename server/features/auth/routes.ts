@@ -12,10 +12,11 @@ import {
   VerifyEmailResult,
 } from '../../../contract/auth.js';
 import { Ok } from '../../../contract/errors.js';
-import { badRequest, forbidden, notFound, rateLimited } from '../../http/errors.js';
+import { badRequest, notFound, rateLimited } from '../../http/errors.js';
+import { refuseWhileImpersonating, storePasswordHash } from '../../platform/credentials.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
-import { currentCounts, hitCount } from '../../platform/throttle.js';
+import { reserve } from '../../platform/throttle.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { authAccess, authPolicy } from './policy.js';
 import { bearerToken } from '../../http/bearer.js';
@@ -84,16 +85,21 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     response: Ok,
     handler: async ({ req, params, query }) => {
       const { db, config } = app;
+      // An empty olympiad is the staff form, as at sign-in.
+      const olympiadName = query.olympiadName || null;
+      const account = `${olympiadName?.toLowerCase() ?? 'staff'}:${params.username.toLowerCase()}`;
       const window = 60;
-      const accountKey = `forgot:account:${query.olympiadName ?? 'staff'}:${params.username.toLowerCase()}`;
-      const addressKey = `forgot:address:${req.ip}`;
-      const [perAccount, perAddress] = await currentCounts(db, [accountKey, addressKey], window);
-      if (perAccount! >= config.limits.forgotPerAccount || perAddress! >= config.limits.forgotPerAddress) {
-        throw rateLimited('Too many reset requests. Please wait an hour and try again, or contact the organisers.');
+      const reservation = await reserve(db, [
+        { key: `forgot:account:${account}`, limit: config.limits.forgotPerAccount, windowMinutes: window },
+        { key: `forgot:address:${req.ip}`, limit: config.limits.forgotPerAddress, windowMinutes: window },
+      ]);
+      if (!reservation.granted) {
+        throw rateLimited(
+          'Too many reset requests. Please wait an hour and try again, or contact the organisers.',
+          reservation.retryAfterSeconds,
+        );
       }
-      await hitCount(db, accountKey, window);
-      await hitCount(db, addressKey, window);
-      const user = await queries.findUserForSignin(db, params.username, query.olympiadName ?? null);
+      const user = await queries.findUserForSignin(db, params.username, olympiadName);
       if (user?.email && !user.disabledAt) {
         const token = await queries.createUserToken(db, config.appSecret, {
           userId: user.id,
@@ -135,7 +141,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     body: SetPasswordBody,
     response: Ok,
     handler: async ({ actor, body }) => {
-      if (actor.impersonatorId) throw forbidden('You cannot change a password while acting as another user');
+      refuseWhileImpersonating(actor, 'password');
       await setOwnPassword(app, actor, body.password);
       return { success: true, message: 'Your password is saved' };
     },
@@ -153,9 +159,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ req, actor, params, body }) => {
       const learner = await queries.findUserById(app.db, params.id);
       if (!learner || !authPolicy.canSetLearnerPassword(actor, learner)) throw notFound('This learner');
+      refuseWhileImpersonating(actor, 'password');
       const passwordHash = await hashPassword(body.password);
       await app.db.transaction(async (tx) => {
-        await queries.setPasswordHash(tx, learner.id, passwordHash);
+        await storePasswordHash(tx, learner.id, passwordHash);
         await revokeUserSessions(tx, learner.id);
         await audit(tx, actor, {
           action: 'learner.set-password',
@@ -185,7 +192,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         if (!user || user.disabledAt) return null;
         await queries.markEmailVerified(tx, user.id);
         await audit(tx, null, { action: `user.${used.purpose}`, entity: 'user', entityId: user.id, ip: req.ip });
-        return { purpose: used.purpose, session: await startSession(app, tx, req, user) };
+        // A reset link opens a session that can only choose the new password.
+        const scope = used.purpose === 'reset_password' ? 'set_password' : 'full';
+        return { purpose: used.purpose, session: await startSession(app, tx, req, user, null, scope) };
       });
       if (!result)
         throw badRequest('This link has expired or was already used. Ask for a new one with "Forgot password".');

@@ -26,7 +26,8 @@ import { badRequest, conflict, invalid, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { pageResult } from '../../platform/paging.js';
-import { revokeUserSessions } from '../../platform/sessions.js';
+import { mailEmailChanged, refuseWhileImpersonating } from '../../platform/credentials.js';
+import { displayName, revokeUserSessions } from '../../platform/sessions.js';
 import { mailTeacherLink } from './mail.js';
 import { olympiadScope, type SchoolEntry, schoolsAccess, schoolsPolicy } from './policy.js';
 import { presentParticipant, presentPortalOlympiad, presentSchool, presentTeacher } from './present.js';
@@ -267,6 +268,7 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
       const before = await queries.findUser(db, actor.userId);
       if (!before) throw notFound('Your profile');
       const emailChanged = (before.email ?? '').toLowerCase() !== body.email;
+      if (emailChanged) refuseWhileImpersonating(actor, 'email address');
       await db.transaction(async (tx) => {
         await queries.updateUser(tx, actor.userId, {
           firstName: body.firstName,
@@ -282,7 +284,11 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           ip: req.ip,
           data: { emailChanged },
         });
-        if (emailChanged) await mailTeacherLink(app, tx, { ...before, email: body.email }, 'verify_email');
+        if (emailChanged) {
+          await mailTeacherLink(app, tx, { ...before, email: body.email }, 'verify_email');
+          if (before.email)
+            await mailEmailChanged(app, tx, { ...before, name: displayName(before) }, before.email, body.email);
+        }
       });
       return { success: true as const, teacher: presentTeacher(null, (await queries.findTeacher(db, actor.userId))!) };
     },
@@ -368,6 +374,9 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           { path: 'body.email', message: 'This address is taken' },
         ]);
       }
+      const oldEmail = teacher.email;
+      const emailChanged = (oldEmail ?? '').toLowerCase() !== body.email.toLowerCase();
+      if (emailChanged) refuseWhileImpersonating(actor, 'email address');
       await db.transaction(async (tx) => {
         await queries.updateUser(tx, teacher.id, {
           firstName: body.firstName,
@@ -383,6 +392,9 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           ip: req.ip,
           data: { ...body },
         });
+        if (emailChanged && oldEmail) {
+          await mailEmailChanged(app, tx, { ...teacher, name: displayName(teacher) }, oldEmail, body.email);
+        }
       });
       return { success: true as const, teacher: presentTeacher(actor, (await queries.findTeacher(db, teacher.id))!) };
     },

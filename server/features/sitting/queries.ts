@@ -276,7 +276,7 @@ export async function saveAnswerForSession(
   // The user by primary key from the session (a join could plan a scan of the olympiad's learners instead).
   const writer = sql`select s.user_id from sessions s
       where s.token_hash = ${input.tokenHash} and s.revoked_at is null and s.expires_at > now()
-        and s.impersonator_id is null
+        and s.impersonator_id is null and s.scope = 'full'
         and (select u.role = 'learner' and u.olympiad_id = ${input.olympiadId} and u.disabled_at is null
              from users u where u.id = s.user_id)`;
   const [row] = await preparedRows<{ saved_at: Date; deadline_at: Date }>(

@@ -26,6 +26,7 @@ import {
   TrackerResult,
 } from '../../../contract/sitting.js';
 import { route } from '../../http/route.js';
+import { refuseWhileImpersonating } from '../../platform/credentials.js';
 import * as admin from './admin.js';
 import { benchRoutes } from './bench-route.js';
 import { sittingAccess } from './policy.js';
@@ -83,10 +84,10 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     access: sittingAccess.learner,
     params: OlympiadParams,
     response: RecoveryPinResult,
-    handler: async ({ actor, params }) => ({
-      success: true,
-      pin: await sitting.issueRecoveryPin(db, actor, params.olympiadName),
-    }),
+    handler: async ({ actor, params }) => {
+      refuseWhileImpersonating(actor, 'recovery PIN');
+      return { success: true, pin: await sitting.issueRecoveryPin(db, actor, params.olympiadName) };
+    },
   });
 
   route(app, {

@@ -4,11 +4,11 @@ import type { SessionUser } from '../../../contract/auth.js';
 import type { Paper, SittingState } from '../../../contract/sitting.js';
 import type { Db, Queryable } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
-import { HttpError, conflict, forbidden, invalid, notFound, rateLimited } from '../../http/errors.js';
+import { HttpError, conflict, forbidden, invalid, notFound } from '../../http/errors.js';
 import { hashPin, verifyPassword } from '../../platform/passwords.js';
 import { tokenHash } from '../../platform/secrets.js';
 import { startSession } from '../../platform/sessions.js';
-import { clearCount, currentCounts, hitCount } from '../../platform/throttle.js';
+import { credentialRules, forgive, takeCredentialAttempt } from '../../platform/throttle.js';
 import { catalogue, catalogueByName } from './catalogue.js';
 import { markAttempt } from './marking.js';
 import { sittingPolicy } from './policy.js';
@@ -391,8 +391,9 @@ export async function trackerBeat(
 }
 
 /**
- * Sign in again with the recovery PIN (a learner who lost their session or password). Rate-limited like
- * sign-in (decision 004): failures per account and per address, shared by every process.
+ * Sign in again with the recovery PIN (a learner who lost their session or password). Throttled exactly
+ * like sign-in, by the same mechanism (decision 024): the attempt is counted before the PIN is checked, and a
+ * disabled account is answered without checking the PIN.
  */
 export async function recover(
   app: FastifyInstance,
@@ -400,34 +401,27 @@ export async function recover(
   body: { olympiadName: string; username: string; pin: string },
 ): Promise<SessionUser> {
   const { db, config } = app;
-  const limits = config.limits;
   const olympiad = await queries.olympiadByName(db, body.olympiadName);
   if (!olympiad) {
     throw invalid([{ path: 'body.olympiadName', message: `There is no olympiad called "${body.olympiadName}"` }]);
   }
-  const accountKey = `recover-fail:account:${olympiad.id}:${body.username.toLowerCase()}`;
-  const addressKey = `signin-fail:address:${req.ip}`;
-  const [[accountFailures, addressFailures], user] = await Promise.all([
-    currentCounts(db, [accountKey, addressKey], limits.signinWindowMinutes),
+  const rules = credentialRules(config.limits, 'recover', `${olympiad.id}:${body.username.toLowerCase()}`, req.ip);
+  const [keys, user] = await Promise.all([
+    takeCredentialAttempt(
+      db,
+      rules,
+      (wait) => `Too many failed attempts. Please wait ${wait} and try again, or ask your teacher.`,
+    ),
     queries.learnerForRecovery(db, olympiad.id, body.username),
   ]);
-  if (accountFailures! >= limits.signinFailuresPerAccount || addressFailures! >= limits.signinFailuresPerAddress) {
-    throw rateLimited(
-      `Too many failed attempts. Please wait ${limits.signinWindowMinutes} minutes and try again, or ask your teacher.`,
-    );
+  if (user?.disabledAt) {
+    throw new HttpError(403, 'account_disabled', 'This account has been disabled; please contact the organisers');
   }
   const pinHash = user ? (await queries.attemptOf(db, olympiad.id, user.id))?.recovery_pin_hash : null;
   if (!user || !pinHash || !(await verifyPassword(pinHash, body.pin))) {
-    await Promise.all([
-      hitCount(db, accountKey, limits.signinWindowMinutes),
-      hitCount(db, addressKey, limits.signinWindowMinutes),
-    ]);
     const message = 'That username and recovery PIN do not match';
     throw new HttpError(401, 'wrong_password', message, [{ path: 'body.pin', message }]);
   }
-  if (user.disabledAt) {
-    throw new HttpError(403, 'account_disabled', 'This account has been disabled; please contact the organisers');
-  }
-  if (accountFailures! > 0) await clearCount(db, accountKey);
-  return startSession(app, db, req, user);
+  const [session] = await Promise.all([startSession(app, db, req, user), forgive(db, keys)]);
+  return session;
 }

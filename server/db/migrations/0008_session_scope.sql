@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "scope" text DEFAULT 'full' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_scope_ck" CHECK ("sessions"."scope" in ('full', 'set_password'));
