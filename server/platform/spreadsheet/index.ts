@@ -23,10 +23,11 @@ export const parseLimits = {
 };
 
 let pool: Piscina | undefined;
+let inFlight = 0;
 function parsingPool(): Piscina {
   pool ??= new Piscina({
     filename: new URL('./worker.mjs', import.meta.url).href,
-    minThreads: 0,
+    minThreads: parseLimits.threads,
     maxThreads: parseLimits.threads,
     maxQueue: parseLimits.threads * parseLimits.queuePerThread,
     concurrentTasksPerWorker: 1,
@@ -49,6 +50,10 @@ export async function readSheet(
   bytes: Buffer,
   options: { maxRows: number; tooManyRows: string; notSpreadsheet: string; unreadable: string },
 ): Promise<Sheet> {
+  // Admission is counted here rather than left to the pool's queue, so the bound holds however the pool
+  // schedules its threads.
+  if (inFlight >= parseLimits.threads * (parseLimits.queuePerThread + 1)) throw busy();
+  inFlight++;
   let result: SheetResult;
   try {
     result = await parsingPool().run(
@@ -64,6 +69,8 @@ export async function readSheet(
     if (e.code === 'ERR_WORKER_OUT_OF_MEMORY')
       throw new HttpError(413, 'payload_too_large', 'This file needs too much memory to read; split it');
     throw err;
+  } finally {
+    inFlight--;
   }
   if (result.ok) return result.sheet;
   if (result.tooManyRows) throw new HttpError(413, 'payload_too_large', options.tooManyRows);
