@@ -8,6 +8,7 @@ import { HttpError, badRequest, invalid } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
+import { isZip, unzipUpload } from '../../platform/spreadsheet/index.js';
 import { questionsAccess } from './policy.js';
 import * as queries from './queries.js';
 import { moduleFor } from './scope.js';
@@ -15,10 +16,7 @@ import { itemsOf, packageOf, parseItem, type QtiQuestion, qtiTypes } from './qti
 import {
   type ParsedQuestion,
   fromRow,
-  isXlsx,
-  MAX_ROWS,
-  readCsv,
-  readXlsx,
+  readQuestionRows,
   templateRows,
   toRow,
   writeCsv,
@@ -101,27 +99,18 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
           throw new HttpError(413, 'payload_too_large', 'The file is larger than 10 MB');
         throw badRequest('The upload could not be read');
       }
-      let raw: Array<Record<string, string>>;
-      if (isXlsx(bytes)) {
-        try {
-          raw = await readXlsx(bytes);
-        } catch {
-          throw badRequest('This xlsx file could not be read');
-        }
-      } else if (bytes.includes(0)) throw new HttpError(415, 'unsupported_media_type', 'Upload an xlsx or csv file');
-      else raw = readCsv(bytes);
+      const raw = await readQuestionRows(bytes);
       if (raw.length === 0) throw badRequest('The file has no question rows');
-      if (raw.length > MAX_ROWS) throw badRequest(`At most ${MAX_ROWS} rows at a time`);
-      if (!('type' in raw[0]!) || !('prompt' in raw[0]!))
+      if (!('type' in raw[0]!.cells) || !('prompt' in raw[0]!.cells))
         throw badRequest('The first row must be the template’s header (type, prompt, option_a, …)');
 
       const parsed: ParsedQuestion[] = [];
       const errors: FieldError[] = [];
-      raw.forEach((r, i) => {
-        const result = fromRow(r, i + 2);
+      for (const { row, cells } of raw) {
+        const result = fromRow(cells, row);
         if (result.question) parsed.push(result.question);
         errors.push(...result.errors);
-      });
+      }
       if (errors.length) {
         const rowsWithErrors = new Set(errors.map((e) => e.path.split(':')[0])).size;
         throw invalid(
@@ -194,9 +183,16 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
         throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
       const part = await req.file().catch(() => undefined);
       if (!part) throw badRequest('Choose a QTI package or item to import');
-      const bytes = await part.toBuffer().catch(() => {
-        throw new HttpError(413, 'payload_too_large', 'The file is larger than 10 MB');
-      });
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, 'payload_too_large', 'The file is larger than 10 MB');
+        throw badRequest('The upload could not be read');
+      }
+      // A package is a zip: its unpacked size is capped (declared sizes first, then counted) before it is read.
+      if (isZip(bytes)) await unzipUpload(bytes);
       let items: Array<{ name: string; xml: string }>;
       try {
         items = await itemsOf(bytes);

@@ -5,6 +5,7 @@ import { checkQuestion, questionFields } from '../../../contract/authoring.js';
 import type { FieldError } from '../../../contract/errors.js';
 import type { AnswerKey, QuestionType } from '../../../contract/questions.js';
 import { plainText } from '../../platform/rich-text.js';
+import { readSheet } from '../../platform/spreadsheet/index.js';
 
 /**
  * A module's questions as a spreadsheet (xlsx or csv), one question a row:
@@ -156,54 +157,31 @@ export function fromRow(
   return errors.length ? { errors } : { question: parsed.data, errors };
 }
 
-/** Text of a csv file: UTF-8 (with or without a byte-order mark), else Windows-1252 (Excel's "CSV" on Windows). */
-export function decodeCsv(bytes: Buffer): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
+const normaliseHeader = (h: string) =>
+  h
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '_');
 
-const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, '_');
-
-export function readCsv(bytes: Buffer): Array<Record<string, string>> {
-  const result = Papa.parse<Record<string, string>>(decodeCsv(bytes), {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: normaliseHeader,
+/**
+ * The question rows of an uploaded xlsx or csv (decided by content), read off the event loop by the shared
+ * spreadsheet reader and keyed by the header row's column names; each with its row number in the file.
+ */
+export async function readQuestionRows(bytes: Buffer): Promise<Array<{ row: number; cells: Record<string, string> }>> {
+  const sheet = await readSheet(bytes, {
+    maxRows: MAX_ROWS,
+    tooManyRows: `The file has more than ${MAX_ROWS.toLocaleString('en')} rows; import at most ${MAX_ROWS.toLocaleString('en')} at a time`,
+    notSpreadsheet: 'Upload an xlsx or csv file',
+    unreadable: 'This xlsx file could not be read',
   });
-  return result.data;
-}
-
-export async function readXlsx(bytes: Buffer): Promise<Array<Record<string, string>>> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const headers: string[] = [];
-  sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
-    headers[col] = normaliseHeader(cell.text ?? '');
-  });
-  const out: Array<Record<string, string>> = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const record: Record<string, string> = {};
-    let any = false;
-    headers.forEach((h, col) => {
-      if (!h) return;
-      const text = row.getCell(col).text ?? '';
-      if (text.trim()) any = true;
-      record[h] = text;
-    });
-    if (any) out.push(record);
-  }
-  return out;
-}
-
-export function isXlsx(bytes: Buffer): boolean {
-  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  const [header, ...rows] = sheet.rows;
+  if (!header) return [];
+  const names = header.map(normaliseHeader);
+  return rows.map((cells, i) => ({
+    row: sheet.rowNumbers[i + 1]!,
+    cells: Object.fromEntries(names.flatMap((name, col) => (name ? [[name, cells[col] ?? '']] : []))),
+  }));
 }
 
 export function writeCsv(rows: Array<Record<string, string>>): Buffer {

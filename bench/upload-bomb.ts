@@ -1,0 +1,140 @@
+/**
+ * Upload-bomb benchmark: the real server (its own process, 127.0.0.1) receives N concurrent hostile uploads
+ * (a 1,000,000-row xlsx, a ~400 KB xlsx that unpacks to 400 MB, and the same with a zip that lies about the
+ * size) to the learner and question imports, while /api/health is polled every 20 ms. Prints the health
+ * latency (p50/p99/max) beside the same measured with no uploads, and each upload's status and time, beside
+ * the machine's own cost of reading each file in this process (the limit the server's work stands on).
+ * Bounded: a fixed number of uploads, each with a 30 s timeout; it stops by itself.
+ *
+ *   npm run bench:upload [-- --uploads 12]
+ */
+import { readSpreadsheet } from '../server/platform/spreadsheet/reader.mjs';
+import { bombXlsx, manyRowsXlsx } from '../server/platform/spreadsheet/test-files.js';
+import { startServer } from './lib/server.js';
+import { fmt, percentile } from './lib/stats.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const uploads = arg('uploads', 12);
+const port = arg('port', 3261);
+
+async function pollHealth(url: string, stop: () => boolean): Promise<number[]> {
+  const samples: number[] = [];
+  while (!stop()) {
+    const started = performance.now();
+    const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(30_000) });
+    await res.arrayBuffer();
+    samples.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return samples;
+}
+
+const line = (label: string, samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return `${label}: n=${sorted.length} p50 ${fmt(percentile(sorted, 50))} ms, p99 ${fmt(percentile(sorted, 99))} ms, max ${fmt(sorted.at(-1) ?? NaN)} ms`;
+};
+
+async function main() {
+  const files = {
+    'million-rows': manyRowsXlsx(1_000_000),
+    bomb: bombXlsx(400),
+    'lying-bomb': bombXlsx(400, true),
+  };
+  console.log(
+    `Upload-bomb benchmark: ${uploads} concurrent uploads; files: ${Object.entries(files)
+      .map(([k, v]) => `${k} ${(v.length / 1024).toFixed(0)} KiB`)
+      .join(', ')}`,
+  );
+  // The machine's own cost: each file read in this process with the server's reader and caps.
+  for (const [name, bytes] of Object.entries(files)) {
+    const started = performance.now();
+    const result = await readSpreadsheet(bytes, { maxRows: 20_000 });
+    console.log(
+      `  in-process read of ${name}: ${fmt(performance.now() - started, 0)} ms → ${result.ok ? 'ok' : result.status}`,
+    );
+  }
+  const server = await startServer({ port });
+  try {
+    const signin = await fetch(`${server.url}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'olympus-demo', loginType: 'staff' }),
+    });
+    const token = ((await signin.json()) as { accessToken: { token: string } }).accessToken.token;
+    const auth = { authorization: `Bearer ${token}` };
+    const olympiad = (await (await fetch(`${server.url}/website/api/olympiad/geo-demo`)).json()) as {
+      olympiad: { id: number };
+    };
+    const mod = await fetch(`${server.url}/question-module/v-rest/`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ olympiadId: olympiad.olympiad.id, title: 'Bench' }),
+    });
+    const moduleId = ((await mod.json()) as { module: { id: number } }).module.id;
+    const school = await fetch(`${server.url}/school/v-rest/?olympiadId=${olympiad.olympiad.id}&limit=1`, {
+      headers: auth,
+    });
+    const schoolId = ((await school.json()) as { items: Array<{ id: number }> }).items[0]?.id;
+    const targets = [
+      `${server.url}/learner/v-rest/import/preview?olympiadId=${olympiad.olympiad.id}&schoolId=${schoolId}`,
+      `${server.url}/question/v-rest/import?questionModuleId=${moduleId}`,
+    ];
+
+    let quiet = false;
+    const baseline = await (async () => {
+      setTimeout(() => (quiet = true), 3000);
+      return pollHealth(server.url, () => quiet);
+    })();
+    console.log(line('health, no uploads', baseline));
+
+    let done = false;
+    const health = pollHealth(server.url, () => done);
+    const names = Object.keys(files) as Array<keyof typeof files>;
+    const started = performance.now();
+    const results = await Promise.all(
+      Array.from({ length: uploads }, async (_, i) => {
+        const name = names[i % names.length]!;
+        const target = targets[i % targets.length]!;
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(files[name])]), `${name}.xlsx`);
+        const t = performance.now();
+        try {
+          const res = await fetch(target, {
+            method: 'POST',
+            body: form,
+            headers: auth,
+            signal: AbortSignal.timeout(30_000),
+          });
+          const body = (await res.json()) as { code?: string };
+          return {
+            name,
+            target: target.includes('learner') ? 'learners' : 'questions',
+            status: res.status,
+            code: body.code,
+            ms: performance.now() - t,
+          };
+        } catch (error) {
+          return { name, target: '?', status: 0, code: String(error), ms: performance.now() - t };
+        }
+      }),
+    );
+    done = true;
+    const samples = await health;
+    console.log(`all ${uploads} uploads answered in ${fmt(performance.now() - started, 0)} ms`);
+    for (const r of results)
+      console.log(`  ${r.name} → ${r.target}: ${r.status} ${r.code ?? ''} in ${fmt(r.ms, 0)} ms`);
+    console.log(line('health, during the uploads', samples));
+    const max = Math.max(...samples);
+    console.log(`${max < 200 ? 'PASS' : 'FAIL'}: /api/health max ${fmt(max)} ms during the uploads (bar: 200 ms)`);
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
