@@ -3,6 +3,7 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
+import { decodeXml, readItem, resolvePath } from './qti.js';
 
 let server: TestServer;
 let demo: DemoIds;
@@ -339,5 +340,35 @@ describe('QTI written by other tools', () => {
       { path: 'item.xml', message: 'Item “choice”: the image “images/sign.png” is not in the package' },
     ]);
     expect(await questionsOf(m)).toEqual([]);
+  });
+});
+
+describe('reading QTI files', () => {
+  const item = (prompt: string) => `<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="x">
+    <responseDeclaration identifier="R" cardinality="single" baseType="identifier"><correctResponse><value>A</value></correctResponse></responseDeclaration>
+    <itemBody><p>${prompt}</p><choiceInteraction responseIdentifier="R" maxChoices="1">
+      <simpleChoice identifier="A">Oui</simpleChoice><simpleChoice identifier="B">Non</simpleChoice></choiceInteraction></itemBody>
+    </assessmentItem>`;
+
+  it('honours the declared encoding and byte-order marks', () => {
+    const latin1 = Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?>${item('Caf\u00e9 ?')}`, 'latin1');
+    expect(readItem(decodeXml(latin1), 'a.xml').item!.build(() => '').prompt).toContain('<p>Café ?</p>');
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(item('Ĳssel'), 'utf16le')]);
+    expect(readItem(decodeXml(utf16), 'a.xml').item!.build(() => '').prompt).toContain('<p>Ĳssel</p>');
+  });
+
+  it('expands no DOCTYPE entities: external entities and entity bombs are refused as not well-formed', () => {
+    const xxe = `<?xml version="1.0"?><!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]>${item('&e;')}`;
+    expect(readItem(xxe, 'xxe.xml').error).toBe('The file is not well-formed XML (entity not found:&e;)');
+    const bomb = `<!DOCTYPE a [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>${item('&b;')}`;
+    expect(readItem(bomb, 'bomb.xml').error).toMatch(/^The file is not well-formed XML/);
+  });
+
+  it('resolves package paths relative to the file that names them, never outside the package', () => {
+    expect(resolvePath('items/i1/qti.xml', 'assets/map%20big.png')).toBe('items/i1/assets/map big.png');
+    expect(resolvePath('items/i1/qti.xml', '../shared/a.png')).toBe('items/shared/a.png');
+    expect(resolvePath('qti.xml', '../../etc/passwd')).toBeNull();
+    expect(resolvePath('qti.xml', '/etc/passwd')).toBeNull();
+    expect(resolvePath('qti.xml', 'data:image/png;base64,AAAA')).toBeNull();
   });
 });
