@@ -4,10 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdText } from '../../../contract/ids.js';
 import { ImageUploaded, ModuleListQuery } from '../../../contract/authoring.js';
+import type { Queryable } from '../../db/client.js';
 import { uploads } from '../../db/schema/index.js';
 import { HttpError, badRequest, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
+import type { FileStorage } from '../../platform/storage.js';
 import { questionsAccess } from './policy.js';
 import { olympiadFor } from './scope.js';
 
@@ -22,6 +24,28 @@ export function sniffImage(bytes: Buffer): string | null {
 }
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/** Stores an image (already sniffed) for an olympiad's questions; answers its address. */
+export async function storeQuestionImage(
+  q: Queryable,
+  storage: FileStorage,
+  image: { name: string; bytes: Buffer; type: string; olympiadId: number; uploadedBy: number },
+): Promise<{ id: number; url: string }> {
+  const stored = await storage.put(image.name || 'image', image.bytes);
+  const [row] = await q
+    .insert(uploads)
+    .values({
+      filename: stored.key,
+      originalName: (image.name || 'image').slice(0, 200),
+      contentType: image.type,
+      size: stored.size,
+      sha256: stored.sha256,
+      olympiadId: image.olympiadId,
+      uploadedBy: image.uploadedBy,
+    })
+    .returning({ id: uploads.id });
+  return { id: row!.id, url: `/question/image/${row!.id}/${stored.sha256.slice(0, 32)}` };
+}
+
 const ImageParams = z.strictObject({ id: IdText, sig: z.string().regex(/^[0-9a-f]{32}$/) });
 
 /**
@@ -57,28 +81,22 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       }
       const type = sniffImage(bytes);
       if (!type) throw new HttpError(415, 'unsupported_media_type', 'This file is not a PNG, JPEG, GIF or WebP image');
-      const stored = await app.storage.put(part.filename || 'image', bytes);
-      const [row] = await app.db
-        .insert(uploads)
-        .values({
-          filename: stored.key,
-          originalName: (part.filename || 'image').slice(0, 200),
-          contentType: type,
-          size: stored.size,
-          sha256: stored.sha256,
-          olympiadId,
-          uploadedBy: actor.userId,
-        })
-        .returning({ id: uploads.id });
+      const image = await storeQuestionImage(app.db, app.storage, {
+        name: part.filename,
+        bytes,
+        type,
+        olympiadId,
+        uploadedBy: actor.userId,
+      });
       await audit(app.db, actor, {
         action: 'upload.create',
         entity: 'upload',
-        entityId: row!.id,
+        entityId: image.id,
         olympiadId,
         data: { use: 'question image' },
         ip: req.ip,
       });
-      return { success: true as const, url: `/question/image/${row!.id}/${stored.sha256.slice(0, 32)}` };
+      return { success: true as const, url: image.url };
     },
   });
 

@@ -1,11 +1,18 @@
+import { DOMParser, type Document, type Element, type Node } from '@xmldom/xmldom';
 import JSZip from 'jszip';
+import { z } from 'zod';
+import { checkQuestion, questionFields } from '../../../contract/authoring.js';
+import type { FieldError } from '../../../contract/errors.js';
 import type { AnswerKey, QuestionType } from '../../../contract/questions.js';
+import { plainText, sanitizeRichText } from '../../platform/rich-text.js';
+import { MAX_IMAGE_BYTES, sniffImage } from './images-routes.js';
 
 /**
- * QTI 3.0 (IMS Question and Test Interoperability) for the question types that map onto it without custom
- * response processing (decision 017): single and multiple choice and true/false as `qti-choice-interaction`,
- * short text as `qti-text-entry-interaction` with a case-insensitive mapping. Numeric answers with a tolerance
- * need custom response processing and are left out of exports and refused on import.
+ * QTI (IMS Question and Test Interoperability) for the question types that map onto it without custom
+ * response processing (decisions 017 and 027): single and multiple choice and true/false as a choice
+ * interaction, short text as a text-entry interaction with a case-insensitive mapping. Exports are QTI 3.0;
+ * imports read QTI 3.0 and QTI 2.1/2.2 as other tools write them. Numeric answers with a tolerance need
+ * custom response processing and are left out of exports and refused on import.
  */
 export const qtiTypes: readonly QuestionType[] = ['single', 'multiple', 'true_false', 'short_text'];
 const NS = 'http://www.imsglobal.org/xsd/imsqtiasi_v3p0';
@@ -14,7 +21,7 @@ export interface QtiQuestion {
   type: QuestionType;
   prompt: string;
   options: Array<{ id: string; text: string; imageUrl: string | null }>;
-  answerKey: AnswerKey;
+  answerKey: AnswerKey | null;
   marks: number;
 }
 
@@ -25,6 +32,7 @@ const choiceId = (id: string) => (/^[A-Za-z_]/.test(id) ? id : `c_${id}`);
 
 export function itemXml(q: QtiQuestion, identifier: string): string {
   const key = q.answerKey;
+  if (!key) throw new Error('QTI export needs the correct answer');
   const body: string[] = [];
   let declaration = '';
   if (key.type === 'single' || key.type === 'multiple' || key.type === 'true_false') {
@@ -87,105 +95,537 @@ export async function packageOf(questions: QtiQuestion[]): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
-const unesc = (s: string) =>
-  s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#160;/g, ' ')
-    .replace(/&amp;/g, '&');
-const attr = (tag: string, name: string) => {
-  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
-  return m ? unesc(m[1]!) : null;
-};
-const strip = (s: string) => unesc(s.replace(/<[^>]+>/g, '')).trim();
+// ---------------------------------------------------------------------------------------------------------
+// Reading QTI written by any tool: QTI 3.0 (`qti-assessment-item`, kebab-case attributes) and QTI 2.1/2.2
+// (`assessmentItem`, camelCase attributes), with or without namespace prefixes, through a namespace-aware
+// DOM (decision 027). Elements are compared by their local name with the `qti-` prefix and hyphens removed,
+// so `qti-choice-interaction` and `choiceInteraction` are the same element to this code.
 
-/** One item back to a question, or why it cannot be imported. */
-export function parseItem(xml: string): { question?: QtiQuestion; error?: string } {
-  if (!/<qti-assessment-item[\s>]/.test(xml)) return { error: 'Not a QTI 3.0 assessment item' };
-  const declaration =
-    /<qti-response-declaration[^>]*identifier="RESPONSE"[^>]*>([\s\S]*?)<\/qti-response-declaration>/.exec(xml);
-  if (!declaration) return { error: 'The item has no RESPONSE declaration' };
-  const declTag = /<qti-response-declaration[^>]*>/.exec(declaration[0])![0];
-  const values = [...declaration[1]!.matchAll(/<qti-correct-response>([\s\S]*?)<\/qti-correct-response>/g)].flatMap(
-    (m) => [...m[1]!.matchAll(/<qti-value>([\s\S]*?)<\/qti-value>/g)].map((v) => unesc(v[1]!.trim())),
-  );
-  const max = /<qti-outcome-declaration[^>]*identifier="MAXSCORE"[\s\S]*?<qti-value>([\d.]+)<\/qti-value>/.exec(xml);
-  const marks = max ? Math.max(0, Math.round(Number(max[1]))) : 1;
-  const bodyMatch = /<qti-item-body[^>]*>([\s\S]*?)<\/qti-item-body>/.exec(xml);
-  if (!bodyMatch) return { error: 'The item has no body' };
-  const body = bodyMatch[1]!;
-  const choice = /<qti-choice-interaction([^>]*)>([\s\S]*?)<\/qti-choice-interaction>/.exec(body);
-  const text = /<qti-text-entry-interaction[^>]*\/?>/.exec(body);
-  const prompt = body
-    .replace(/<qti-choice-interaction[\s\S]*?<\/qti-choice-interaction>/g, '')
-    .replace(/<p>\s*<qti-text-entry-interaction[^>]*\/>\s*<\/p>/g, '')
-    .replace(/<qti-text-entry-interaction[^>]*\/?>/g, '')
-    .replace(/<qti-prompt>([\s\S]*?)<\/qti-prompt>/g, '<p>$1</p>')
-    .replace(/^\s*<div class="olympus-prompt">([\s\S]*)<\/div>\s*$/, '$1')
-    .trim();
-  if (choice) {
-    const choices = [...choice[2]!.matchAll(/<qti-simple-choice([^>]*)>([\s\S]*?)<\/qti-simple-choice>/g)].map((m) => ({
-      id: attr(m[1]!, 'identifier') ?? '',
-      text: strip(m[2]!),
-    }));
-    if (choices.length < 2) return { error: 'A choice item needs at least two choices' };
-    const ids = choices.map((c) => c.id);
-    if (ids.length === 2 && ids.includes('true') && ids.includes('false') && values.length === 1) {
-      return {
-        question: {
-          type: 'true_false',
-          prompt,
-          options: [],
-          answerKey: { type: 'true_false', correct: values[0] === 'true' },
-          marks,
-        },
-      };
+/** The QTI namespaces (and XHTML, which 2.x items may embed); elements of any other namespace are refused. */
+const knownNamespaces = new Set([
+  'http://www.imsglobal.org/xsd/imsqti_v2p0',
+  'http://www.imsglobal.org/xsd/imsqti_v2p1',
+  'http://www.imsglobal.org/xsd/imsqti_v2p2',
+  'http://www.imsglobal.org/xsd/imsqtiasi_v3p0',
+  'http://www.w3.org/1999/xhtml',
+]);
+/** Elements that are scoring feedback or templating, not part of what a learner reads before answering. */
+const notPrompt = new Set([
+  'feedbackinline',
+  'feedbackblock',
+  'modalfeedback',
+  'templateinline',
+  'templateblock',
+  'rubricblock',
+  'printedvariable',
+  'stylesheet',
+]);
+const voidElements = new Set(['br', 'hr', 'img']);
+const MAX_ITEMS = 2000;
+
+const ELEMENT = 1;
+const TEXT = 3;
+const CDATA = 4;
+
+/** `qti-choice-interaction`, `choiceInteraction` and `m:choiceInteraction` all become `choiceinteraction`. */
+function keyOf(el: Element): string {
+  const name = el.localName ?? el.nodeName;
+  return (name.startsWith('qti-') ? name.slice(4) : name).split('-').join('').toLowerCase();
+}
+/** An attribute under its QTI 2 (camelCase) or QTI 3 (kebab-case) name. */
+function attr(el: Element, camel: string): string | null {
+  const kebab = camel.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return el.getAttribute(camel) ?? el.getAttribute(kebab);
+}
+const elementsOf = (node: Node): Element[] => {
+  const out: Element[] = [];
+  for (let c = node.firstChild; c; c = c.nextSibling) if (c.nodeType === ELEMENT) out.push(c as Element);
+  return out;
+};
+const childrenNamed = (el: Element, name: string) => elementsOf(el).filter((c) => keyOf(c) === name.toLowerCase());
+function descendants(el: Element, test: (e: Element) => boolean, out: Element[] = []): Element[] {
+  for (const c of elementsOf(el)) {
+    if (test(c)) out.push(c);
+    descendants(c, test, out);
+  }
+  return out;
+}
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+const escText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const valuesOf = (el: Element | undefined) =>
+  el ? childrenNamed(el, 'value').map((v) => (v.textContent ?? '').trim()) : [];
+
+/** The text of an XML file: a byte-order mark, else the encoding its declaration names, else UTF-8. */
+export function decodeXml(bytes: Buffer): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  const head = bytes.subarray(0, 200).toString('latin1');
+  let label = 'utf-8';
+  if (head.startsWith('<?xml')) {
+    const end = head.indexOf('?>');
+    const decl = end > 0 ? head.slice(0, end) : '';
+    const at = decl.indexOf('encoding');
+    if (at > 0) {
+      const rest = decl.slice(at + 'encoding'.length).trimStart();
+      const quote = rest[1];
+      if (rest[0] === '=' && (quote === '"' || quote === "'")) label = rest.slice(2, rest.indexOf(quote, 2)).trim();
     }
-    if (choices.length > 12) return { error: 'At most 12 choices' };
-    // Our option ids are short letters; map the item's identifiers onto a, b, c … in order.
-    const letters = 'abcdefghijkl';
-    const idOf = new Map(ids.map((id, i) => [id, letters[i]!]));
-    const options = choices.map((c, i) => ({ id: letters[i]!, text: c.text, imageUrl: null }));
-    const correct = values.map((v) => idOf.get(v)).filter((v): v is string => v != null);
-    if (correct.length === 0) return { error: 'The correct response names no choice' };
-    const multiple = attr(declTag, 'cardinality') === 'multiple';
-    return multiple
-      ? { question: { type: 'multiple', prompt, options, answerKey: { type: 'multiple', correct }, marks } }
-      : { question: { type: 'single', prompt, options, answerKey: { type: 'single', correct: correct[0]! }, marks } };
   }
-  if (text) {
-    const baseType = attr(declTag, 'base-type');
-    if (baseType !== 'string')
-      return { error: 'Only text entry with base-type string is imported (numeric answers are not in the subset)' };
-    const mapped = [...declaration[1]!.matchAll(/<qti-map-entry[^>]*>/g)]
-      .map((m) => attr(m[0], 'map-key'))
-      .filter((v): v is string => !!v);
-    const accepted = [...new Set([...values, ...mapped].map((v) => v.trim()).filter(Boolean))];
-    if (accepted.length === 0) return { error: 'The item has no correct response' };
-    return {
-      question: { type: 'short_text', prompt, options: [], answerKey: { type: 'short_text', accepted }, marks },
-    };
+  try {
+    return new TextDecoder(label).decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
   }
-  return { error: 'Only choice and text-entry interactions are imported' };
 }
 
-/** The items of a QTI package (zip) or of a single item file, in the manifest's order when there is one. */
-export async function itemsOf(bytes: Buffer): Promise<Array<{ name: string; xml: string }>> {
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
-    const zip = await JSZip.loadAsync(bytes);
-    const manifest = zip.file('imsmanifest.xml');
-    let names = Object.keys(zip.files).filter(
-      (n) => n.toLowerCase().endsWith('.xml') && n !== 'imsmanifest.xml' && !zip.files[n]!.dir,
-    );
-    if (manifest) {
-      const order = [
-        ...(await manifest.async('string')).matchAll(/<resource[^>]*type="imsqti_item_xmlv3p0"[^>]*href="([^"]+)"/g),
-      ].map((m) => m[1]!);
-      if (order.length) names = order.filter((n) => zip.file(n));
-    }
-    return Promise.all(names.map(async (name) => ({ name, xml: await zip.file(name)!.async('string') })));
+/**
+ * A DOM of the text, or why it is not well-formed XML. xmldom does not expand entities declared in a
+ * DOCTYPE (an undeclared entity is an error here), so neither external entities nor entity bombs can reach us.
+ */
+export function parseXml(text: string): { doc?: Document; error?: string } {
+  let first: string | null = null;
+  try {
+    const doc = new DOMParser({
+      onError: (level, message) => {
+        if (level === 'warning') return;
+        first ??= message.split('\n')[0]!;
+        throw new Error(first);
+      },
+    }).parseFromString(text, 'text/xml');
+    if (!doc.documentElement) return { error: 'The file has no XML root element' };
+    return { doc };
+  } catch {
+    return { error: `The file is not well-formed XML (${(first ?? 'unreadable').slice(0, 200)})` };
   }
-  return [{ name: 'item.xml', xml: bytes.toString('utf8') }];
+}
+
+/** A package path relative to the file that names it; null when it leaves the package or is not a path. */
+export function resolvePath(from: string, href: string): string | null {
+  let ref = href.split('#')[0]!.split('?')[0]!;
+  try {
+    ref = decodeURIComponent(ref);
+  } catch {
+    return null;
+  }
+  if (!ref || /^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.startsWith('/')) return null;
+  const parts = from.includes('/') ? from.split('/').slice(0, -1) : [];
+  for (const seg of ref.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+/** An item understood: its question (built once its images have addresses), the images it needs, notes. */
+export interface ReadItem {
+  file: string;
+  identifier: string;
+  /** Package paths of the images the prompt and choices show. */
+  images: string[];
+  /** Things kept in a simpler form (partial-credit answers left out, case-sensitive answers…). */
+  notes: string[];
+  /** No correct response: imported as a draft without a key. */
+  keyless: boolean;
+  build(urlOf: (path: string) => string): QtiQuestion;
+}
+
+class Refused extends Error {}
+const refuse = (message: string): never => {
+  throw new Refused(message);
+};
+
+interface Declaration {
+  cardinality: string;
+  baseType: string;
+  correct: string[];
+  mapping: Array<{ key: string; value: number; caseSensitive: boolean }>;
+  upperBound: number | null;
+}
+function declarationOf(el: Element): Declaration {
+  const mapping = childrenNamed(el, 'mapping')[0];
+  const upper = mapping ? Number(attr(mapping, 'upperBound') ?? NaN) : NaN;
+  return {
+    cardinality: attr(el, 'cardinality') ?? 'single',
+    baseType: attr(el, 'baseType') ?? '',
+    correct: valuesOf(childrenNamed(el, 'correctResponse')[0]).filter(Boolean),
+    mapping: mapping
+      ? childrenNamed(mapping, 'mapEntry').map((e) => ({
+          key: attr(e, 'mapKey') ?? '',
+          value: Number(attr(e, 'mappedValue') ?? 0),
+          caseSensitive: attr(e, 'caseSensitive') === 'true',
+        }))
+      : [],
+    upperBound: Number.isFinite(upper) ? upper : null,
+  };
+}
+
+const wholeMarks = (n: number) => Math.min(100, Math.max(n > 0 ? 1 : 0, Math.round(n)));
+
+/**
+ * The learner-facing HTML of part of an item body: XHTML elements as they are (the rich-text sanitiser
+ * decides what stays), feedback and templating left out, images pointed at their stored copies.
+ */
+function renderer(file: string, images: Set<string>) {
+  /** An image's address: a web address as it is, a package file through `urlOf` once it is stored. */
+  const imageSrc = (src: string, urlOf: (path: string) => string) => {
+    const trimmed = src.trim();
+    if (/^https?:\/\//i.test(trimmed)) return trimmed;
+    const path = resolvePath(file, trimmed) ?? refuse(`The image “${src.slice(0, 100)}” is not a file in the package`);
+    images.add(path);
+    return urlOf(path);
+  };
+  const render = (node: Node, urlOf: (path: string) => string, out: string[]) => {
+    for (let c = node.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === TEXT || c.nodeType === CDATA) {
+        const text = c.nodeValue ?? '';
+        out.push(text.trim() === '' && text.includes('\n') ? '\n' : escText(text));
+        continue;
+      }
+      if (c.nodeType !== ELEMENT) continue;
+      const el = c as Element;
+      if (notPrompt.has(keyOf(el))) continue;
+      if (el.namespaceURI && !knownNamespaces.has(el.namespaceURI))
+        refuse(`The item uses <${el.nodeName}> (${el.namespaceURI}), which cannot be shown here`);
+      const tag = (el.localName ?? el.nodeName).toLowerCase();
+      if (tag === 'object') refuse('The item embeds media (<object>), which is not imported');
+      if (tag.endsWith('interaction')) refuse(`The item has a second interaction (<${el.nodeName}>)`);
+      const attrs: string[] = [];
+      for (let i = 0; i < el.attributes.length; i++) {
+        const a = el.attributes.item(i)!;
+        if (a.prefix || a.name.startsWith('xmlns')) continue;
+        let value = a.value;
+        if (tag === 'img' && a.name === 'src') value = imageSrc(value, urlOf);
+        attrs.push(` ${a.name}="${escText(value).replace(/"/g, '&quot;')}"`);
+      }
+      out.push(`<${tag}${attrs.join('')}>`);
+      if (voidElements.has(tag)) continue;
+      render(el, urlOf, out);
+      out.push(`</${tag}>`);
+    }
+  };
+  return {
+    imageSrc,
+    html(node: Node, urlOf: (path: string) => string) {
+      const out: string[] = [];
+      render(node, urlOf, out);
+      return out.join('');
+    },
+  };
+}
+
+/** The plain text of an element, feedback and templating left out. */
+function textOf(node: Node): string {
+  let text = '';
+  for (let c = node.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === TEXT || c.nodeType === CDATA) text += c.nodeValue ?? '';
+    else if (c.nodeType === ELEMENT && !notPrompt.has(keyOf(c as Element))) text += ` ${textOf(c)} `;
+  }
+  return text;
+}
+
+/** One assessment item read into a question, or why it cannot be imported. */
+export function readItem(xml: string, file: string): { item?: ReadItem; error?: string; skip?: boolean } {
+  const parsed = parseXml(xml);
+  if (!parsed.doc) return { error: parsed.error };
+  const root = parsed.doc.documentElement!;
+  const rootKey = keyOf(root);
+  if (rootKey === 'assessmenttest' || rootKey === 'assessmentsection' || rootKey === 'manifest') return { skip: true };
+  if (rootKey !== 'assessmentitem')
+    return { error: `Not a QTI assessment item (the root element is <${root.nodeName}>)` };
+  const identifier = attr(root, 'identifier') ?? file;
+  try {
+    return { item: analyse(root, file, identifier) };
+  } catch (err) {
+    if (err instanceof Refused) return { error: `Item “${identifier}”: ${err.message}` };
+    throw err;
+  }
+}
+
+function analyse(root: Element, file: string, identifier: string): ReadItem {
+  const body = childrenNamed(root, 'itemBody')[0] ?? refuse('The item has no body');
+  const interactions = descendants(body, (e) => keyOf(e).endsWith('interaction'));
+  if (interactions.length === 0) refuse('The item has no interaction to answer');
+  const interaction = interactions[0]!;
+  const kind = keyOf(interaction);
+  if (kind !== 'choiceinteraction' && kind !== 'textentryinteraction')
+    refuse(`<${interaction.nodeName}> is not imported; only choice and text-entry items are`);
+  if (interactions.length > 1)
+    refuse(`The item has ${interactions.length} interactions; only items with a single one are imported`);
+
+  const responseId = attr(interaction, 'responseIdentifier') ?? refuse('The interaction names no response');
+  const declarationEl =
+    childrenNamed(root, 'responseDeclaration').find((d) => attr(d, 'identifier') === responseId) ??
+    refuse(`No response declaration for “${responseId}”`);
+  const decl = declarationOf(declarationEl);
+  const maxScore = childrenNamed(root, 'outcomeDeclaration').find((o) => attr(o, 'identifier') === 'MAXSCORE');
+  const maxValue = Number(valuesOf(childrenNamed(maxScore ?? root, 'defaultValue')[0])[0] ?? NaN);
+  const notes: string[] = [];
+
+  const images = new Set<string>();
+  const { html: render, imageSrc } = renderer(file, images);
+  // The prompt: the body without the interaction; a choice interaction's own prompt stands in its place,
+  // a text entry inside a sentence becomes a blank, on a line of its own it goes.
+  const doc = root.ownerDocument!;
+  const interactionPrompt = childrenNamed(interaction, 'prompt')[0];
+  const parent = interaction.parentNode!;
+  if (kind === 'choiceinteraction') {
+    if (interactionPrompt) {
+      const p = doc.createElementNS(interaction.namespaceURI, 'p');
+      while (interactionPrompt.firstChild) p.appendChild(interactionPrompt.firstChild);
+      parent.insertBefore(p, interaction);
+    }
+    parent.removeChild(interaction);
+  } else {
+    const sentence = squash(parent.textContent ?? '') !== '' && parent !== body;
+    if (sentence) parent.replaceChild(doc.createTextNode('_____'), interaction);
+    else {
+      parent.removeChild(interaction);
+      if (parent !== body && squash(parent.textContent ?? '') === '' && elementsOf(parent).length === 0)
+        parent.parentNode?.removeChild(parent);
+    }
+  }
+  // Wrappers that hold the whole prompt (our own export's div, TAO's grid rows) add nothing.
+  let promptRoot: Node = body;
+  for (;;) {
+    const els = elementsOf(promptRoot);
+    let text = '';
+    for (let c = promptRoot.firstChild; c; c = c.nextSibling) if (c.nodeType !== ELEMENT) text += c.nodeValue ?? '';
+    if (els.length === 1 && keyOf(els[0]!) === 'div' && text.trim() === '') promptRoot = els[0]!;
+    else break;
+  }
+  render(promptRoot, () => ''); // collects the images and refuses what cannot be shown
+
+  let marks = Number.isFinite(maxValue) ? maxValue : (decl.upperBound ?? NaN);
+
+  if (kind === 'choiceinteraction') {
+    if (decl.baseType !== 'identifier') refuse(`The response has base type “${decl.baseType}”, not identifier`);
+    if (decl.cardinality !== 'single' && decl.cardinality !== 'multiple')
+      refuse(`Choice responses with cardinality “${decl.cardinality}” are not imported`);
+    const choices = childrenNamed(interaction, 'simpleChoice').map((c) => {
+      const img = descendants(c, (e) => keyOf(e) === 'img')[0];
+      return { id: attr(c, 'identifier') ?? '', text: squash(textOf(c)), src: img?.getAttribute('src') ?? null };
+    });
+    if (choices.length < 2) refuse('A choice item needs at least two choices');
+    if (choices.length > 12) refuse(`The item has ${choices.length} choices; at most 12 are imported`);
+    let correct = decl.correct;
+    if (correct.length === 0 && decl.mapping.some((m) => m.value > 0)) {
+      // Scored by a mapping alone: the choices that earn marks are the key (marked all or nothing).
+      const best = Math.max(...decl.mapping.map((m) => m.value));
+      correct = decl.mapping
+        .filter((m) => m.value > 0 && (decl.cardinality === 'multiple' || m.value === best))
+        .map((m) => m.key);
+      notes.push('The key was taken from the choices that earn marks');
+    }
+    const ids = choices.map((c) => c.id);
+    for (const v of correct) if (!ids.includes(v)) refuse(`The correct response names “${v}”, which is not a choice`);
+    if (decl.cardinality === 'single' && correct.length > 1)
+      refuse(`The correct response names ${correct.length} choices for a single answer`);
+    if (!Number.isFinite(marks)) marks = 1;
+    const hasKey = correct.length > 0;
+    if (
+      decl.cardinality === 'single' &&
+      ids.length === 2 &&
+      ids.includes('true') &&
+      ids.includes('false') &&
+      choices.every((c) => !c.src)
+    ) {
+      return {
+        file,
+        identifier,
+        images: [...images],
+        notes,
+        keyless: !hasKey,
+        build: (urlOf) => ({
+          type: 'true_false',
+          prompt: render(promptRoot, urlOf),
+          options: [],
+          answerKey: hasKey ? { type: 'true_false', correct: correct[0] === 'true' } : null,
+          marks: wholeMarks(marks),
+        }),
+      };
+    }
+    // Our option ids are short letters; the item's identifiers map onto a, b, c … in order.
+    const letters = 'abcdefghijkl';
+    const letterOf = new Map(ids.map((id, i) => [id, letters[i]!]));
+    for (const c of choices) if (c.src) imageSrc(c.src, () => ''); // collects the choices' images
+    const multiple = decl.cardinality === 'multiple';
+    const keyIds = correct.map((v) => letterOf.get(v)!);
+    return {
+      file,
+      identifier,
+      images: [...images],
+      notes,
+      keyless: !hasKey,
+      build: (urlOf) => ({
+        type: multiple ? 'multiple' : 'single',
+        prompt: render(promptRoot, urlOf),
+        options: choices.map((c, i) => ({
+          id: letters[i]!,
+          text: c.text,
+          imageUrl: c.src ? imageSrc(c.src, urlOf) : null,
+        })),
+        answerKey: !hasKey
+          ? null
+          : multiple
+            ? { type: 'multiple', correct: keyIds }
+            : { type: 'single', correct: keyIds[0]! },
+        marks: wholeMarks(marks),
+      }),
+    };
+  }
+
+  if (decl.baseType !== 'string')
+    refuse(
+      `Text entry with base type “${decl.baseType}” is not imported (numeric answers with a tolerance are not in the subset)`,
+    );
+  if (decl.cardinality !== 'single') refuse(`Text entry with cardinality “${decl.cardinality}” is not imported`);
+  // Full marks: the correct response and every mapped answer worth as much as the best one.
+  const best = decl.mapping.length ? Math.max(...decl.mapping.map((m) => m.value)) : 0;
+  const full = decl.mapping.filter((m) => m.value > 0 && m.value >= best).map((m) => m.key);
+  const partial = decl.mapping.filter((m) => m.value > 0 && m.value < best).map((m) => m.key);
+  if (partial.length)
+    notes.push(`Answers worth part of the marks were left out: ${partial.map((p) => `“${p}”`).join(', ')}`);
+  if (decl.mapping.some((m) => m.caseSensitive && m.value > 0))
+    notes.push('Answers are compared without regard to case');
+  const accepted = [...new Set([...decl.correct, ...full].map((v) => v.trim()).filter(Boolean))];
+  if (!Number.isFinite(marks)) marks = best > 0 ? best : 1;
+  return {
+    file,
+    identifier,
+    images: [...images],
+    notes,
+    keyless: accepted.length === 0,
+    build: (urlOf) => ({
+      type: 'short_text',
+      prompt: render(promptRoot, urlOf),
+      options: [],
+      answerKey: accepted.length ? { type: 'short_text', accepted } : null,
+      marks: wholeMarks(marks),
+    }),
+  };
+}
+
+/**
+ * The files of a zip. The one place an upload is unzipped, so that a reader with per-entry size limits can
+ * take its place without touching the rest.
+ */
+export async function unzip(bytes: Buffer): Promise<{ names: string[]; read(name: string): Promise<Buffer> }> {
+  const zip = await JSZip.loadAsync(bytes);
+  const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
+  return { names, read: (name) => zip.file(name)!.async('nodebuffer') };
+}
+
+const isZip = (bytes: Buffer) => bytes[0] === 0x50 && bytes[1] === 0x4b;
+
+/** What an upload holds: items read, items refused (file and reason), and the package's files for images. */
+export interface QtiUpload {
+  items: ReadItem[];
+  errors: FieldError[];
+  file(path: string): Promise<Buffer | null>;
+}
+
+/**
+ * The items of a QTI package (zip) or of a single item file. A package with an `imsmanifest.xml` is read in
+ * the manifest's order, following the hrefs of its item resources (QTI 2.1, 2.2 and 3.0 resource types);
+ * without one, every XML file that is an assessment item (tests and sections are skipped).
+ */
+export async function readUpload(bytes: Buffer): Promise<QtiUpload> {
+  const errors: FieldError[] = [];
+  const items: ReadItem[] = [];
+  const take = (name: string, xml: string) => {
+    const result = readItem(xml, name);
+    if (result.item) items.push(result.item);
+    else if (!result.skip) errors.push({ path: name, message: result.error ?? 'Not understood' });
+  };
+  if (!isZip(bytes)) {
+    take('item.xml', decodeXml(bytes));
+    return { items, errors, file: async () => null };
+  }
+  const zip = await unzip(bytes);
+  const present = new Set(zip.names);
+  const manifestName = zip.names
+    .filter((n) => (n.split('/').pop() ?? '').toLowerCase() === 'imsmanifest.xml')
+    .sort((a, b) => a.split('/').length - b.split('/').length)[0];
+  let names: string[] | null = null;
+  if (manifestName) {
+    const manifest = parseXml(decodeXml(await zip.read(manifestName)));
+    if (!manifest.doc) throw new Refused(`imsmanifest.xml: ${manifest.error}`);
+    const resources = descendants(manifest.doc.documentElement!, (e) => keyOf(e) === 'resource').filter((r) =>
+      (r.getAttribute('type') ?? '').toLowerCase().startsWith('imsqti_item_xml'),
+    );
+    if (resources.length) {
+      names = [];
+      for (const r of resources) {
+        const base = r.getAttribute('xml:base') ?? '';
+        const href = r.getAttribute('href') ?? childrenNamed(r, 'file')[0]?.getAttribute('href') ?? '';
+        const path = resolvePath(manifestName, `${base}${href}`);
+        const label = href || r.getAttribute('identifier') || 'resource';
+        if (path === null || !present.has(path))
+          errors.push({ path: label, message: 'The manifest names this item, but the package does not hold it' });
+        else names.push(path);
+      }
+    }
+  }
+  names ??= zip.names.filter((n) => n.toLowerCase().endsWith('.xml') && n !== manifestName).sort();
+  if (names.length > MAX_ITEMS) throw new Refused(`At most ${MAX_ITEMS} items at a time`);
+  for (const name of names) take(name, decodeXml(await zip.read(name)));
+  return { items, errors, file: async (path) => (present.has(path) ? zip.read(path) : null) };
+}
+
+/** Why a whole upload cannot be read (not a zip, a broken manifest, too many items), for a 400. */
+export const isRefusal = (err: unknown): err is Error => err instanceof Refused;
+
+const Checked = z.object(questionFields).superRefine(checkQuestion);
+
+/** Everything an import needs once every item has been read and checked: nothing is stored yet. */
+export interface QtiImport {
+  items: ReadItem[];
+  /** The package's images the items show, sniffed and within the image size limit. */
+  images: Map<string, { bytes: Buffer; type: string }>;
+  /** Items (and manifest entries) that cannot be imported: the file and, in the message, item and reason. */
+  errors: FieldError[];
+  notes: FieldError[];
+  total: number;
+}
+
+/** Reads an upload and checks every item as the question editor would, images included. */
+export async function prepareImport(bytes: Buffer): Promise<QtiImport> {
+  const upload = await readUpload(bytes);
+  const errors = [...upload.errors];
+  const notes: FieldError[] = [];
+  const items: ReadItem[] = [];
+  const images = new Map<string, { bytes: Buffer; type: string }>();
+  for (const item of upload.items) {
+    const problems: string[] = [];
+    for (const path of item.images) {
+      if (images.has(path)) continue;
+      const file = await upload.file(path);
+      const type = file ? sniffImage(file) : null;
+      if (!file) problems.push(`the image “${path}” is not in the package`);
+      else if (!type) problems.push(`“${path}” is not a PNG, JPEG, GIF or WebP image`);
+      else if (file.length > MAX_IMAGE_BYTES) problems.push(`the image “${path}” is larger than 2 MB`);
+      else images.set(path, { bytes: file, type });
+    }
+    const question = item.build(() => '/question/image/0/00000000000000000000000000000000');
+    const checked = Checked.safeParse({ ...question, prompt: sanitizeRichText(question.prompt) });
+    if (!checked.success) problems.push(...checked.error.issues.map((i) => i.message));
+    else if (!plainText(checked.data.prompt) && !checked.data.prompt.includes('<img'))
+      problems.push('the item has no question text');
+    if (problems.length)
+      errors.push({ path: item.file, message: `Item “${item.identifier}”: ${[...new Set(problems)].join('; ')}` });
+    else {
+      items.push(item);
+      if (item.keyless)
+        notes.push({
+          path: item.file,
+          message: `Item “${item.identifier}” has no correct response: imported as a draft that needs its key`,
+        });
+      for (const note of item.notes) notes.push({ path: item.file, message: `Item “${item.identifier}”: ${note}` });
+    }
+  }
+  return { items, images, errors, notes, total: upload.items.length + upload.errors.length };
 }

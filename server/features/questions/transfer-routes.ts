@@ -12,7 +12,8 @@ import { isZip, unzipUpload } from '../../platform/spreadsheet/index.js';
 import { questionsAccess } from './policy.js';
 import * as queries from './queries.js';
 import { moduleFor } from './scope.js';
-import { itemsOf, packageOf, parseItem, type QtiQuestion, qtiTypes } from './qti.js';
+import { storeQuestionImage } from './images-routes.js';
+import { type QtiImport, type QtiQuestion, isRefusal, packageOf, prepareImport, qtiTypes } from './qti.js';
 import {
   type ParsedQuestion,
   fromRow,
@@ -172,11 +173,20 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/question/v-rest/import-qti',
-    summary: 'Add questions from a QTI 3.0 package (zip) or item (xml): choice and text-entry items; all or nothing',
+    summary:
+      'Add questions from a QTI 2.1, 2.2 or 3.0 package (zip) or item (xml): choice and text-entry items; items without a correct response become drafts; all or nothing',
     tags,
     access,
     query: z.strictObject({ questionModuleId: IdText }),
-    response: z.object({ success: z.literal(true), imported: z.number().int(), message: z.string() }),
+    response: z.object({
+      success: z.literal(true),
+      imported: z.number().int(),
+      /** Items without a correct response, imported without a key: the olympiad check lists them. */
+      drafts: z.number().int(),
+      /** What was kept in a simpler form, per item. */
+      notes: z.array(z.object({ path: z.string(), message: z.string() })),
+      message: z.string(),
+    }),
     handler: async ({ actor, query, req }) => {
       const mod = await moduleFor(app.db, actor, query.questionModuleId);
       if (!req.isMultipart())
@@ -193,28 +203,33 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
       }
       // A package is a zip: its unpacked size is capped (declared sizes first, then counted) before it is read.
       if (isZip(bytes)) await unzipUpload(bytes);
-      let items: Array<{ name: string; xml: string }>;
+      let upload: QtiImport;
       try {
-        items = await itemsOf(bytes);
-      } catch {
-        throw badRequest('This QTI package could not be read');
+        upload = await prepareImport(bytes);
+      } catch (err) {
+        throw badRequest(isRefusal(err) ? err.message : 'This QTI package could not be read');
       }
-      if (items.length === 0) throw badRequest('The package has no items');
-      const parsed: QtiQuestion[] = [];
-      const errors: FieldError[] = [];
-      for (const item of items) {
-        const result = parseItem(item.xml);
-        if (result.question) parsed.push(result.question);
-        else errors.push({ path: item.name, message: result.error ?? 'Not understood' });
-      }
-      if (errors.length)
+      if (upload.total === 0) throw badRequest('The package has no items');
+      if (upload.errors.length)
         throw invalid(
-          errors.slice(0, 500),
-          `${errors.length} of ${items.length} items cannot be imported; nothing was imported`,
+          upload.errors.slice(0, 500),
+          `${upload.errors.length} of ${upload.total} items cannot be imported; nothing was imported`,
         );
+      const drafts = upload.items.filter((i) => i.keyless).length;
       await app.db.transaction(async (tx) => {
         let position = await queries.nextPosition(tx, 'questions', mod.id);
-        for (const q of parsed) {
+        const urls = new Map<string, string>();
+        for (const [path, image] of upload.images) {
+          const stored = await storeQuestionImage(tx, app.storage, {
+            name: path.split('/').pop() ?? 'image',
+            ...image,
+            olympiadId: mod.olympiadId,
+            uploadedBy: actor.userId,
+          });
+          urls.set(path, stored.url);
+        }
+        for (const item of upload.items) {
+          const q = item.build((path) => urls.get(path)!);
           await tx.insert(questions).values({
             moduleId: mod.id,
             position: position++,
@@ -230,11 +245,26 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
           action: 'import_qti',
           entity: 'question',
           olympiadId: mod.olympiadId,
-          data: { moduleId: mod.id, items: parsed.length },
+          data: {
+            moduleId: mod.id,
+            items: upload.items.length,
+            drafts,
+            images: upload.images.size,
+            file: part.filename,
+          },
           ip: req.ip,
         });
       });
-      return { success: true as const, imported: parsed.length, message: `${parsed.length} questions were imported` };
+      const imported = upload.items.length;
+      return {
+        success: true as const,
+        imported,
+        drafts,
+        notes: upload.notes.slice(0, 500),
+        message:
+          `${imported} questions were imported` +
+          (drafts ? `; ${drafts} have no correct answer yet and need one before the olympiad can open` : ''),
+      };
     },
   });
 }

@@ -150,9 +150,16 @@ export function useRemark() {
   });
 }
 
-const Imported = z.object({ success: z.literal(true), imported: z.number().int(), message: z.string() });
+const Imported = z.object({
+  success: z.literal(true),
+  imported: z.number().int(),
+  message: z.string(),
+  /** QTI only: items imported without a key, and what was kept in a simpler form, per item. */
+  drafts: z.number().int().optional(),
+  notes: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
 
-/** POST /question/v-rest/import (xlsx, csv) or /import-qti (QTI 3.0 zip or xml); all or nothing, the report in `details`. */
+/** POST /question/v-rest/import (xlsx, csv) or /import-qti (QTI 2.1, 2.2 or 3.0 zip or xml); all or nothing, the report in `details`. */
 export function useImportQuestions() {
   const invalidate = useInvalidatePaper();
   return useMutation({

@@ -10,6 +10,7 @@ export function TransferPanel({ moduleId }: { moduleId: number }) {
   const download = (path: string, name: string) =>
     apiDownload(path, name).catch((e: Error) => notifications.show({ color: 'red', message: e.message }));
   const error = importer.error;
+  const notes = importer.data?.notes ?? [];
   return (
     <>
       <Group gap="xs" mb="md" wrap="wrap">
@@ -95,6 +96,22 @@ export function TransferPanel({ moduleId }: { moduleId: number }) {
               </List>
             </ScrollArea.Autosize>
           ) : null}
+        </Alert>
+      ) : null}
+      {notes.length ? (
+        <Alert color="yellow" mb="md" title="Imported, with notes" withCloseButton onClose={() => importer.reset()}>
+          <ScrollArea.Autosize mah={240}>
+            <List size="sm" spacing={2}>
+              {notes.map((d, i) => (
+                <List.Item key={i}>
+                  <Text span fw={600} size="sm">
+                    {d.path}
+                  </Text>{' '}
+                  {d.message}
+                </List.Item>
+              ))}
+            </List>
+          </ScrollArea.Autosize>
         </Alert>
       ) : null}
     </>
