@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { checkQuestion, questionFields } from '../../../contract/authoring.js';
 import type { FieldError } from '../../../contract/errors.js';
 import type { AnswerKey, QuestionType } from '../../../contract/questions.js';
+import { restoreCsvCell, writeCsv as writeCsvFile } from '../../platform/csv.js';
 import { plainText } from '../../platform/rich-text.js';
 
 /**
@@ -173,6 +174,8 @@ export function readCsv(bytes: Buffer): Array<Record<string, string>> {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: normaliseHeader,
+    // Our own export writes formula-like cells with a leading ' (platform/csv.ts); read them back as they were.
+    transform: restoreCsvCell,
   });
   return result.data;
 }
@@ -207,10 +210,13 @@ export function isXlsx(bytes: Buffer): boolean {
 }
 
 export function writeCsv(rows: Array<Record<string, string>>): Buffer {
-  return Buffer.concat([
-    Buffer.from([0xef, 0xbb, 0xbf]),
-    Buffer.from(Papa.unparse({ fields: [...columns], data: rows.map((r) => columns.map((c) => r[c] ?? '')) }), 'utf8'),
-  ]);
+  return Buffer.from(
+    writeCsvFile(
+      columns,
+      rows.map((r) => columns.map((c) => r[c] ?? '')),
+    ),
+    'utf8',
+  );
 }
 
 export async function writeXlsx(rows: Array<Record<string, string>>): Promise<Buffer> {
