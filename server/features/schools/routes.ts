@@ -25,6 +25,7 @@ import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { pageResult } from '../../platform/paging.js';
 import { revokeUserSessions } from '../../platform/sessions.js';
+import { schoolConflict } from './conflicts.js';
 import { mailTeacherLink } from './mail.js';
 import { olympiadScope, schoolsAccess, schoolsPolicy } from './policy.js';
 import { presentParticipant, presentPortalOlympiad, presentSchool, presentTeacher } from './present.js';
@@ -87,17 +88,19 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           { path: 'body.emisNumber', message: 'This EMIS number is taken' },
         ]);
       }
-      const id = await db.transaction(async (tx) => {
-        const row = await queries.insertSchool(tx, body);
-        await audit(tx, actor, {
-          action: 'school.create',
-          entity: 'school',
-          entityId: row.id,
-          ip: req.ip,
-          data: { name: row.name },
-        });
-        return row.id;
-      });
+      const id = await db
+        .transaction(async (tx) => {
+          const row = await queries.insertSchool(tx, body);
+          await audit(tx, actor, {
+            action: 'school.create',
+            entity: 'school',
+            entityId: row.id,
+            ip: req.ip,
+            data: { name: row.name },
+          });
+          return row.id;
+        })
+        .catch(schoolConflict);
       return { success: true as const, school: presentSchool(actor, (await queries.findSchool(db, id))!) };
     },
   });
@@ -134,16 +137,18 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           ]);
         }
       }
-      await db.transaction(async (tx) => {
-        await queries.updateSchool(tx, school.id, values);
-        await audit(tx, actor, {
-          action: 'school.update',
-          entity: 'school',
-          entityId: school.id,
-          ip: req.ip,
-          data: values,
-        });
-      });
+      await db
+        .transaction(async (tx) => {
+          await queries.updateSchool(tx, school.id, values);
+          await audit(tx, actor, {
+            action: 'school.update',
+            entity: 'school',
+            entityId: school.id,
+            ip: req.ip,
+            data: values,
+          });
+        })
+        .catch(schoolConflict);
       return { success: true as const, school: presentSchool(actor, (await queries.findSchool(db, school.id))!) };
     },
   });
@@ -266,23 +271,25 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
       const before = await queries.findUser(db, actor.userId);
       if (!before) throw notFound('Your profile');
       const emailChanged = (before.email ?? '').toLowerCase() !== body.email;
-      await db.transaction(async (tx) => {
-        await queries.updateUser(tx, actor.userId, {
-          firstName: body.firstName,
-          lastName: body.lastName,
-          email: body.email,
-          phone: body.phone ?? null,
-          ...(emailChanged ? { emailVerifiedAt: null } : {}),
-        });
-        await audit(tx, actor, {
-          action: 'teacher.update-profile',
-          entity: 'user',
-          entityId: actor.userId,
-          ip: req.ip,
-          data: { emailChanged },
-        });
-        if (emailChanged) await mailTeacherLink(app, tx, { ...before, email: body.email }, 'verify_email');
-      });
+      await db
+        .transaction(async (tx) => {
+          await queries.updateUser(tx, actor.userId, {
+            firstName: body.firstName,
+            lastName: body.lastName,
+            email: body.email,
+            phone: body.phone ?? null,
+            ...(emailChanged ? { emailVerifiedAt: null } : {}),
+          });
+          await audit(tx, actor, {
+            action: 'teacher.update-profile',
+            entity: 'user',
+            entityId: actor.userId,
+            ip: req.ip,
+            data: { emailChanged },
+          });
+          if (emailChanged) await mailTeacherLink(app, tx, { ...before, email: body.email }, 'verify_email');
+        })
+        .catch(schoolConflict);
       return { success: true as const, teacher: presentTeacher(null, (await queries.findTeacher(db, actor.userId))!) };
     },
   });
@@ -320,18 +327,20 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           { path: 'body.email', message: 'This address is taken' },
         ]);
       }
-      const id = await db.transaction(async (tx) => {
-        const teacher = await createTeacher(tx, { ...body, phone: body.phone ?? null });
-        await audit(tx, actor, {
-          action: 'teacher.create',
-          entity: 'user',
-          entityId: teacher.id,
-          ip: req.ip,
-          data: { schoolId: school.id },
-        });
-        await mailTeacherLink(app, tx, teacher, 'verify_email', { schoolName: school.name });
-        return teacher.id;
-      });
+      const id = await db
+        .transaction(async (tx) => {
+          const teacher = await createTeacher(tx, { ...body, phone: body.phone ?? null });
+          await audit(tx, actor, {
+            action: 'teacher.create',
+            entity: 'user',
+            entityId: teacher.id,
+            ip: req.ip,
+            data: { schoolId: school.id },
+          });
+          await mailTeacherLink(app, tx, teacher, 'verify_email', { schoolName: school.name });
+          return teacher.id;
+        })
+        .catch(schoolConflict);
       return {
         success: true as const,
         message: `The teacher is added; a link to verify the address and choose a password is on its way to ${body.email}`,
@@ -367,22 +376,24 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           { path: 'body.email', message: 'This address is taken' },
         ]);
       }
-      await db.transaction(async (tx) => {
-        await queries.updateUser(tx, teacher.id, {
-          firstName: body.firstName,
-          lastName: body.lastName,
-          email: body.email,
-          phone: body.phone ?? null,
-          ...(body.schoolId != null ? { schoolId: body.schoolId } : {}),
-        });
-        await audit(tx, actor, {
-          action: 'teacher.update',
-          entity: 'user',
-          entityId: teacher.id,
-          ip: req.ip,
-          data: { ...body },
-        });
-      });
+      await db
+        .transaction(async (tx) => {
+          await queries.updateUser(tx, teacher.id, {
+            firstName: body.firstName,
+            lastName: body.lastName,
+            email: body.email,
+            phone: body.phone ?? null,
+            ...(body.schoolId != null ? { schoolId: body.schoolId } : {}),
+          });
+          await audit(tx, actor, {
+            action: 'teacher.update',
+            entity: 'user',
+            entityId: teacher.id,
+            ip: req.ip,
+            data: { ...body },
+          });
+        })
+        .catch(schoolConflict);
       return { success: true as const, teacher: presentTeacher(actor, (await queries.findTeacher(db, teacher.id))!) };
     },
   });
