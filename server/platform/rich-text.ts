@@ -48,6 +48,24 @@ const allowed: Record<string, string[]> = {
   figcaption: [],
 };
 
+/**
+ * An attribute's URL as the browser will follow it: character references decoded (`&#92;` is `\`), and
+ * the tabs, newlines and control characters a browser drops from a URL removed.
+ */
+function urlAsBrowserReadsIt(value: string): string {
+  // eslint-disable-next-line no-control-regex -- the control characters are what is removed
+  const strip = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, '');
+  return strip(xss.friendlyAttrValue(strip(value))).trim();
+}
+
+/**
+ * A path on our own site. Browsers read `\` as `/` in http(s) addresses, so `/\evil.example`, like
+ * `//evil.example`, is a link to another site and is refused.
+ */
+function isLocalPath(value: string): boolean {
+  return /^\/(?![/\\])/.test(urlAsBrowserReadsIt(value));
+}
+
 /** A whole-value template variable such as {{link}}, filled later by the platform with a link it made itself. */
 const templateVariable = /^\{\{\s*[\w.]+\s*\}\}$/;
 
@@ -61,8 +79,8 @@ function makeFilter(templateLinks: boolean) {
     safeAttrValue(tag, name, value, cssFilter) {
       const v = value.trim();
       if (templateLinks && (name === 'href' || name === 'src') && templateVariable.test(v)) return v;
-      if (name === 'href' && !/^(https?:|mailto:|#|\/(?!\/))/i.test(v)) return '';
-      if (name === 'src' && !/^(https?:|\/(?!\/))/i.test(v)) return '';
+      if (name === 'href' && !/^(?:https?:\/\/|mailto:|#)/i.test(urlAsBrowserReadsIt(v)) && !isLocalPath(v)) return '';
+      if (name === 'src' && !/^https?:\/\//i.test(urlAsBrowserReadsIt(v)) && !isLocalPath(v)) return '';
       if (name === 'target') return v === '_blank' ? '_blank' : '';
       return xss.safeAttrValue(tag, name, value, cssFilter);
     },

@@ -21,6 +21,15 @@ export const schools = pgTable(
   },
   (t) => [
     uniqueIndex('schools_emis_uq').on(t.emisNumber),
+    // A school without an EMIS number is known by its name and place: the same school cannot be added twice
+    // (200 identical requests at once make one school, not 200).
+    uniqueIndex('schools_no_emis_uq')
+      .on(
+        sql`lower(btrim(${t.name}))`,
+        sql`lower(btrim(coalesce(${t.town}, '')))`,
+        sql`lower(btrim(coalesce(${t.province}, '')))`,
+      )
+      .where(sql`${t.emisNumber} is null`),
     index('schools_name_idx').on(t.name),
     index('schools_lower_name_idx').on(sql`lower(${t.name})`),
   ],

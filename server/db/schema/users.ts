@@ -44,6 +44,10 @@ export const users = pgTable(
       .on(t.olympiadId, sql`lower(${t.username})`)
       .where(sql`${t.olympiadId} is not null`),
     index('users_email_idx').on(sql`lower(${t.email})`),
+    // A teacher is found by their address (sign-in help, expressions of interest, mass mail): one teacher each.
+    uniqueIndex('users_teacher_email_uq')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.role} = 'teacher'`),
     index('users_school_idx').on(t.schoolId),
     index('users_school_olympiad_idx').on(t.schoolId, t.olympiadId),
   ],

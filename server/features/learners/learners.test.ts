@@ -78,6 +78,15 @@ describe('loading learners from a spreadsheet', () => {
     const refused = await upload(`/learner/v-rest/import${q}`, bad, 'class.xlsx', tokens.teacher);
     expect(refused.status).toBe(422);
     expect(refused.body.report.invalid).toBe(4);
+    // The one error shape: message and error the same sentence, a code, and each problem in details.
+    expect(refused.body).toMatchObject({ success: false, code: 'validation_failed' });
+    expect(refused.body.error).toBe(refused.body.message);
+    expect(refused.body.details).toEqual([
+      { path: 'rows.4.firstName', message: expect.any(String) },
+      { path: 'rows.5.grade', message: expect.any(String) },
+      { path: 'rows.6.row', message: 'The same learner is on row 2 too' },
+      { path: 'rows.7.row', message: 'This learner is loaded already' },
+    ]);
     expect((await learnersOf(demo.school1)).length).toBe(before);
 
     const good = await xlsx([
@@ -185,6 +194,25 @@ describe('loading learners from a spreadsheet', () => {
     expect(set.status).toBe(200);
     const csv2 = await server.api('GET', `/learner/v-rest/slips.csv${q}`, { token: tokens.teacher });
     expect(csv2.text).toContain(`Sipho,Dube,9,${username},(changed: ask your teacher)`);
+
+    // A name a spreadsheet would run as a formula is written as text.
+    const formula = await server.api('POST', '/learner/v-rest/', {
+      token: tokens.teacher,
+      body: {
+        olympiadId: demo.geoDemo,
+        firstName: '=HYPERLINK("http://evil.example","x")',
+        lastName: '@SUM(A1)',
+        grade: 9,
+      },
+    });
+    expect(formula.status).toBe(200);
+    const csv3 = await server.api('GET', `/learner/v-rest/slips.csv${q}`, { token: tokens.teacher });
+    expect(csv3.text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")",'@SUM(A1),9,`);
+    for (const line of csv3.text.split('\r\n')) {
+      for (const cell of line.match(/(?<=^|,)("(?:[^"]|"")*"|[^,]*)/g) ?? []) {
+        expect(cell.replace(/^"/, ''), line).not.toMatch(/^[=+\-@\t\r]/);
+      }
+    }
     expect(
       (await server.api('GET', `/learner/v-rest/${id}`, { token: tokens.teacher })).body.learner.hasSlipPassword,
     ).toBe(false);

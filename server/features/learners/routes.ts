@@ -208,8 +208,13 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
         const message = checked.errors.length
           ? `Nothing was saved: ${new Set(checked.errors.map((e) => e.row)).size} rows need attention`
           : 'The file has no learners';
+        // The one error shape, whose `details` name each problem (row and column) for any client; the full
+        // report stays beside it for the page that shows it as a table.
+        const details = checked.errors
+          .slice(0, 1000)
+          .map((e) => ({ path: `rows.${e.row}.${e.field}`, message: e.message }));
         return {
-          ...errorBody(checked.errors.length ? 'validation_failed' : 'bad_request', message),
+          ...errorBody(checked.errors.length ? 'validation_failed' : 'bad_request', message, details),
           report: { ...report(fileName, sheet, checked, null), sample: [] },
         };
       }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import ExcelJS from 'exceljs';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { writeCsv } from '../../platform/csv.js';
 
 const fontsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'fonts');
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
@@ -162,22 +163,19 @@ export async function slipsPdf(slips: Slip[], ctx: SlipContext): Promise<Uint8Ar
   return doc.save();
 }
 
-const csvCell = (v: string | number | null) => {
-  const s = v == null ? '' : String(v);
-  return /[",\r\n;]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-};
-
-/** The slips as CSV (UTF-8 with a BOM, so Excel shows accents right). */
+/** The slips as CSV (UTF-8 with a BOM, so Excel shows accents right), through the one CSV writer. */
 export function slipsCsv(slips: Slip[], ctx: SlipContext): string {
-  const lines = [['First name', 'Surname', 'Grade', 'Username', 'Password', 'Sign in at'].join(',')];
-  for (const s of slips) {
-    lines.push(
-      [s.firstName, s.lastName, s.grade, s.username, s.password ?? '(changed: ask your teacher)', ctx.signInUrl]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return writeCsv(
+    ['First name', 'Surname', 'Grade', 'Username', 'Password', 'Sign in at'],
+    slips.map((s) => [
+      s.firstName,
+      s.lastName,
+      s.grade,
+      s.username,
+      s.password ?? '(changed: ask your teacher)',
+      ctx.signInUrl,
+    ]),
+  );
 }
 
 export const templateHeaders = ['First name', 'Surname', 'Grade'];
@@ -202,4 +200,4 @@ export async function templateXlsx(): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export const templateCsv = () => `\uFEFF${templateHeaders.join(',')}\r\n`;
+export const templateCsv = () => writeCsv(templateHeaders, []);

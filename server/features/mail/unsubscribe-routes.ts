@@ -1,3 +1,4 @@
+import { writeCsv } from '../../platform/csv.js';
 import { pageResult } from '../../platform/paging.js';
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -145,22 +146,21 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
       const scope = mailPolicy.scope(actor, query.olympiadId, ['admin', 'funding']);
       if (query.format === 'csv') {
         const { items } = await queries.listUnsubscribes(app.db, scope, { ...query, page: 1, pageSize: 100_000 });
-        const cell = (v: string | null) => `"${(v ?? '').replace(/"/g, '""')}"`;
-        const lines = ['email,olympiad,source,unsubscribed_at'].concat(
-          items.map((u) =>
-            [
-              cell(u.email),
-              cell(u.olympiad_title ?? 'All of Olympus'),
-              cell(u.source),
-              cell(new Date(u.created_at).toISOString()),
-            ].join(','),
-          ),
+        const csv = writeCsv(
+          ['email', 'olympiad', 'source', 'unsubscribed_at'],
+          items.map((u) => [
+            u.email,
+            u.olympiad_title ?? 'All of Olympus',
+            u.source,
+            new Date(u.created_at).toISOString(),
+          ]),
+          { bom: false },
         );
         void reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="unsubscribes.csv"')
           .header('x-content-type-options', 'nosniff');
-        return lines.join('\r\n') + '\r\n';
+        return csv;
       }
       const { items, total } = await queries.listUnsubscribes(app.db, scope, query);
       return pageResult(items.map(presentUnsubscribe), total, query);

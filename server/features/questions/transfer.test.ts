@@ -102,6 +102,32 @@ describe('import and export', () => {
     }
   });
 
+  it('exports formula-like cells as text in csv, and reads them back as they were', async () => {
+    const m = await newModule();
+    const csv = [
+      header,
+      'single,=1+1 is?,=2,@SUM(A1),+27 12 345,-x,,,a,,1,',
+      'numeric,Below zero?,,,,,,,-5,0.5,1,',
+      'short_text,A sign?,,,,,,,-|+|=,,1,',
+    ].join('\n');
+    expect((await upload(admin, m, Buffer.from(csv), 'formulas.csv')).status).toBe(200);
+    const list = await server.api('GET', `/question/v-rest/?questionModuleId=${m}`, { token: admin });
+    const exported = await fetch(`${server.url}/question/v-rest/export?questionModuleId=${m}&format=csv`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const text = await exported.text();
+    expect(text).toContain(`single,'=1+1 is?,'=2,'@SUM(A1),'+27 12 345,'-x,`);
+    // A plain number is only ever that number: left as it is.
+    expect(text).toContain('numeric,Below zero?,,,,,,,-5,0.5,1,');
+    const m2 = await newModule();
+    expect((await upload(admin, m2, Buffer.from(text), 'again.csv')).status).toBe(200);
+    const copy = await server.api('GET', `/question/v-rest/?questionModuleId=${m2}`, { token: admin });
+    const view = (items: Array<{ prompt: string; answerKey: unknown; options: unknown }>) =>
+      items.map((q) => [q.prompt, q.answerKey, q.options]);
+    expect(view(copy.body.items)).toEqual(view(list.body.items));
+    expect(list.body.items[0].prompt).toBe('=1+1 is?');
+  });
+
   it('reads a csv with a UTF-8 byte-order mark and one in Windows-1252', async () => {
     const m = await newModule();
     const bom = Buffer.concat([

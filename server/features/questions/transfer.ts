@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { checkQuestion, questionFields } from '../../../contract/authoring.js';
 import type { FieldError } from '../../../contract/errors.js';
 import type { AnswerKey, QuestionType } from '../../../contract/questions.js';
+import { restoreCsvCell, writeCsv as writeCsvFile } from '../../platform/csv.js';
 import { plainText } from '../../platform/rich-text.js';
 import { readSheet } from '../../platform/spreadsheet/index.js';
 
@@ -166,7 +167,8 @@ const normaliseHeader = (h: string) =>
 
 /**
  * The question rows of an uploaded xlsx or csv (decided by content), read off the event loop by the shared
- * spreadsheet reader and keyed by the header row's column names; each with its row number in the file.
+ * spreadsheet reader and keyed by the header row's column names; each with its row number in the file. Cells
+ * our own csv export wrote with a leading ' (platform/csv.ts) read back as they were.
  */
 export async function readQuestionRows(bytes: Buffer): Promise<Array<{ row: number; cells: Record<string, string> }>> {
   const sheet = await readSheet(bytes, {
@@ -180,15 +182,18 @@ export async function readQuestionRows(bytes: Buffer): Promise<Array<{ row: numb
   const names = header.map(normaliseHeader);
   return rows.map((cells, i) => ({
     row: sheet.rowNumbers[i + 1]!,
-    cells: Object.fromEntries(names.flatMap((name, col) => (name ? [[name, cells[col] ?? '']] : []))),
+    cells: Object.fromEntries(names.flatMap((name, col) => (name ? [[name, restoreCsvCell(cells[col] ?? '')]] : []))),
   }));
 }
 
 export function writeCsv(rows: Array<Record<string, string>>): Buffer {
-  return Buffer.concat([
-    Buffer.from([0xef, 0xbb, 0xbf]),
-    Buffer.from(Papa.unparse({ fields: [...columns], data: rows.map((r) => columns.map((c) => r[c] ?? '')) }), 'utf8'),
-  ]);
+  return Buffer.from(
+    writeCsvFile(
+      columns,
+      rows.map((r) => columns.map((c) => r[c] ?? '')),
+    ),
+    'utf8',
+  );
 }
 
 export async function writeXlsx(rows: Array<Record<string, string>>): Promise<Buffer> {

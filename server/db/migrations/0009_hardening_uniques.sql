@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "schools_no_emis_uq" ON "schools" USING btree (lower(btrim("name")),lower(btrim(coalesce("town", ''))),lower(btrim(coalesce("province", '')))) WHERE "schools"."emis_number" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "users_teacher_email_uq" ON "users" USING btree (lower("email")) WHERE "users"."role" = 'teacher';
