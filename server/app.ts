@@ -23,6 +23,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/error-handl
 import type { Mailer } from './platform/mailer.js';
 import { registerMailRuntime } from './platform/mail-runtime.js';
 import { registerJobRuntime } from './platform/jobs.js';
+import { type LogFormat, prettyTransport } from './platform/log-format.js';
 import { mailRoutes } from './features/mail/routes.js';
 
 declare module 'fastify' {
@@ -45,12 +46,15 @@ export interface AppDeps {
   serveWeb?: boolean;
   /** Where the built web app is (default dist/web); tests point it at a fixture. */
   webRoot?: string;
+  /** JSON lines (default) or pretty lines for a terminal (server/platform/log-format.ts). */
+  logFormat?: LogFormat;
 }
 
 /** Pino options: JSON lines with a request id, and no secrets (issue 2, part 10). */
-export function loggerOptions(level: Config['logLevel']) {
+export function loggerOptions(level: Config['logLevel'], format: LogFormat = 'json') {
   return {
     level,
+    ...(format === 'pretty' ? { transport: prettyTransport } : {}),
     redact: {
       paths: [
         'req.headers.authorization',
@@ -68,7 +72,7 @@ export function loggerOptions(level: Config['logLevel']) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, deps.logFormat),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
