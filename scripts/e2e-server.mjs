@@ -76,9 +76,11 @@ function stop(signal) {
   else void cleanUp().then(() => process.exit(1));
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
-// Playwright holds the other end of this process's standard input (a pipe). When Playwright itself is
-// killed it cannot signal its servers; the pipe then closes, and the server stops and cleans up all the same.
-if (fstatSync(0).isFIFO()) {
+// Playwright holds the other end of this process's standard input (a pipe: a socket pair, as Node makes
+// them). When Playwright itself is killed it cannot signal its servers; that end then closes, and the server
+// stops and cleans up all the same. From a terminal or /dev/null, nothing of the kind is watched.
+const stdin = fstatSync(0);
+if (stdin.isFIFO() || stdin.isSocket()) {
   process.stdin.on('end', () => stop('SIGTERM'));
   process.stdin.on('error', () => stop('SIGTERM'));
   process.stdin.resume();
