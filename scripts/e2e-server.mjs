@@ -11,7 +11,7 @@
  * run once its process is gone.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { fstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -67,15 +67,23 @@ async function cleanUp() {
 /** @type {import('node:child_process').ChildProcess | null} */
 let child = null;
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    // Playwright signals the whole process group, so the server has had this signal too; sending it again
-    // is harmless and covers a signal sent to this process alone.
-    if (child && child.exitCode === null) child.kill(signal);
-    else void cleanUp().then(() => process.exit(1));
-  });
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  // Playwright signals the whole process group, so the server has had this signal too; sending it again
+  // is harmless and covers a signal sent to this process alone.
+  if (child && child.exitCode === null) child.kill(signal);
+  else void cleanUp().then(() => process.exit(1));
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+// Playwright holds the other end of this process's standard input (a pipe: a socket pair, as Node makes
+// them). When Playwright itself is killed it cannot signal its servers; that end then closes, and the server
+// stops and cleans up all the same. From a terminal or /dev/null, nothing of the kind is watched.
+const stdin = fstatSync(0);
+if (stdin.isFIFO() || stdin.isSocket()) {
+  process.stdin.on('end', () => stop('SIGTERM'));
+  process.stdin.on('error', () => stop('SIGTERM'));
+  process.stdin.resume();
 }
 
 try {

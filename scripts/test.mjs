@@ -20,7 +20,11 @@
  *   TEST_FORMAT=0                    leave out `npm run format:check` (on by default).
  *   REPORT_DIR=dir                   where the JSON reports and summary.json go (default: reports).
  *   CHROMIUM_PATH=path               the Chromium to use (default: /usr/bin/chromium).
- *   CI=true                          a missing Chromium is a failure, never a skip.
+ *   CI=true                          a missing Chromium is a failure, never a skip. Outside CI a run without
+ *                                    the browser tests never says "All checks passed": its last lines say
+ *                                    that they did not run and how to install Chromium (test-summary.mjs).
+ *
+ * The browser tests pick their own free port and database (playwright.config.ts, e2e-server.mjs).
  *   TEST_OUTER_SUMMARY=1             set by .ci/run, which prints the closing line for all its passes.
  */
 import { spawn } from 'node:child_process';

@@ -25,6 +25,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import type { Mailer } from './platform/mailer.js';
 import { registerMailRuntime } from './platform/mail-runtime.js';
 import { registerJobRuntime } from './platform/jobs.js';
+import { type LogFormat, prettyTransport } from './platform/log-format.js';
 import { mailRoutes } from './features/mail/routes.js';
 
 declare module 'fastify' {
@@ -49,6 +50,8 @@ export interface AppDeps {
   webRoot?: string;
   /** Where the log lines go (default standard output); tests capture them. */
   logStream?: NodeJS.WritableStream;
+  /** JSON lines (default) or pretty lines for a terminal (server/platform/log-format.ts). */
+  logFormat?: LogFormat;
 }
 
 /** A request's path without its query string: query values (reset hashes, sealed passwords) are secrets. */
@@ -70,10 +73,10 @@ function withoutQueryParameters(err: unknown): unknown {
 }
 
 /** Pino options: JSON lines with a request id, and no secrets. */
-export function loggerOptions(level: Config['logLevel'], stream?: NodeJS.WritableStream) {
+export function loggerOptions(level: Config['logLevel'], format: LogFormat = 'json', stream?: NodeJS.WritableStream) {
   return {
     level,
-    ...(stream ? { stream } : {}),
+    ...(format === 'pretty' ? { transport: prettyTransport } : stream ? { stream } : {}),
     serializers: {
       req: (req: FastifyRequest) => ({
         method: req.method,
@@ -101,7 +104,7 @@ export function loggerOptions(level: Config['logLevel'], stream?: NodeJS.Writabl
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.logStream),
+    logger: loggerOptions(config.logLevel, deps.logFormat, deps.logStream),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();

@@ -31,6 +31,8 @@ const Env = z
     APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
     PUBLIC_URL: z.string().url('PUBLIC_URL must be an absolute URL, e.g. https://olympus.example.org').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** auto: pretty lines at a terminal outside production, else JSON lines (server/platform/log-format.ts). */
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     TRUST_PROXY: boolish.default(false),
     SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
     /**
@@ -102,6 +104,7 @@ export interface Config {
   appSecret: string;
   publicUrl: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  logFormat: 'auto' | 'json' | 'pretty';
   trustProxy: boolean;
   seedDemo: 'auto' | 'always' | 'never';
   limits: {
@@ -155,6 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET ?? persistedSecret(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     limits: {

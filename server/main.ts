@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { chooseLogFormat, prettyLogsAvailable } from './platform/log-format.js';
 import { createMailer } from './platform/mailer.js';
 import { seedBenchIfAbsent } from './seed/bench.js';
 import { prepareDemo } from './seed/demo-policy.js';
@@ -19,7 +20,13 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await database.migrate();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const app = await buildApp({ config, database, mailer, serveWeb: true });
+  const log = chooseLogFormat(config.logFormat, {
+    env: config.env,
+    isTTY: Boolean(process.stdout.isTTY),
+    prettyAvailable: prettyLogsAvailable(),
+  });
+  if (log.note) console.error(log.note);
+  const app = await buildApp({ config, database, mailer, serveWeb: true, logFormat: log.format });
 
   const demo = await prepareDemo(config, database);
   // Benchmarks only (bench/exam.ts): BENCH_LEARNERS=n adds the olympiad geo-bench and n learners, once.
