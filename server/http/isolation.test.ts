@@ -600,13 +600,6 @@ const adminCalls: Call[] = [
     expect: (res) => expect(res.status).toBe(409),
   },
   {
-    name: 'process their own EOI as a new school (only the overlord adds schools)',
-    method: 'POST',
-    path: () => `/expression-of-interest/rest/${foreign.ownEoi}/process`,
-    body: () => ({}),
-    expect: 403,
-  },
-  {
     name: 'process their own EOI naming a school that does not exist',
     method: 'POST',
     path: () => `/expression-of-interest/rest/${foreign.ownEoi}/process`,

@@ -239,7 +239,7 @@ export async function eoiRoutes(app: FastifyInstance): Promise<void> {
         if (body.schoolId) {
           school = await schoolToEnter(tx, body.schoolId, olympiad.id);
         } else {
-          if (!schoolsPolicy.canCreateSchool(actor))
+          if (!schoolsPolicy.canCreateSchool(actor, olympiad.id))
             throw forbidden('Only the platform owner adds schools: link the expression to an existing school');
           if (eoi.emisNumber && (await queries.findSchoolByEmis(tx, eoi.emisNumber))) {
             throw conflict('A school with this EMIS number exists: link the expression to it');

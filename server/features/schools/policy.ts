@@ -92,8 +92,12 @@ export const schoolsPolicy = {
   canUpdateSchool(actor: Actor, school: SchoolRecord): boolean {
     return actor.role === 'overlord' || (actor.role === 'teacher' && actor.schoolId === school.id);
   },
-  /** Only the overlord adds schools, directly or from an expression of interest. */
-  canCreateSchool: (actor: Actor) => actor.role === 'overlord',
+  /**
+   * The overlord adds schools; an admin only a school that asks, through an expression of interest, to join
+   * their olympiad (`viaEoiOf`): it starts in that olympiad alone, so it hands them nothing outside it.
+   */
+  canCreateSchool: (actor: Actor, viaEoiOf?: number) =>
+    actor.role === 'overlord' || (viaEoiOf != null && holdsOlympiad(actor, viaEoiOf, ['admin'])),
   canDeleteSchool: (actor: Actor) => actor.role === 'overlord',
   canMergeSchools: (actor: Actor) => actor.role === 'overlord',
 
