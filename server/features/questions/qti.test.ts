@@ -364,6 +364,20 @@ describe('reading QTI files', () => {
     expect(readItem(bomb, 'bomb.xml').error).toMatch(/^The file is not well-formed XML/);
   });
 
+  it('prompts: paragraphs inside a QTI 3.0 prompt stay paragraphs; a text entry among blocks leaves no blank', () => {
+    const ns = 'xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0"';
+    const choice = `<qti-assessment-item ${ns} identifier="c"><qti-response-declaration identifier="R" cardinality="single" base-type="identifier"/>
+      <qti-item-body><qti-choice-interaction response-identifier="R" max-choices="1"><qti-prompt><p>One</p><p>Two</p></qti-prompt>
+      <qti-simple-choice identifier="A">a</qti-simple-choice><qti-simple-choice identifier="B">b</qti-simple-choice></qti-choice-interaction></qti-item-body></qti-assessment-item>`;
+    expect(readItem(choice, 'c.xml').item!.build(() => '')).toMatchObject({
+      prompt: '<p>One</p><p>Two</p>',
+      answerKey: null,
+    });
+    const text = `<qti-assessment-item ${ns} identifier="t"><qti-response-declaration identifier="R" cardinality="single" base-type="string"/>
+      <qti-item-body><div><p>Capital?</p><qti-text-entry-interaction response-identifier="R"/></div></qti-item-body></qti-assessment-item>`;
+    expect(readItem(text, 't.xml').item!.build(() => '').prompt).toBe('<p>Capital?</p>');
+  });
+
   it('resolves package paths relative to the file that names them, never outside the package', () => {
     expect(resolvePath('items/i1/qti.xml', 'assets/map%20big.png')).toBe('items/i1/assets/map big.png');
     expect(resolvePath('items/i1/qti.xml', '../shared/a.png')).toBe('items/shared/a.png');

@@ -121,6 +121,8 @@ const notPrompt = new Set([
   'stylesheet',
 ]);
 const voidElements = new Set(['br', 'hr', 'img']);
+/** Elements that hold blocks rather than a line of text. */
+const blockElements = new Set(['div', 'p', 'ul', 'ol', 'table', 'blockquote', 'pre', 'h1', 'h2', 'h3', 'h4', 'figure']);
 const MAX_ITEMS = 2000;
 
 const ELEMENT = 1;
@@ -362,7 +364,7 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
     refuse(`No response declaration for “${responseId}”`);
   const decl = declarationOf(declarationEl);
   const maxScore = childrenNamed(root, 'outcomeDeclaration').find((o) => attr(o, 'identifier') === 'MAXSCORE');
-  const maxValue = Number(valuesOf(childrenNamed(maxScore ?? root, 'defaultValue')[0])[0] ?? NaN);
+  const maxValue = maxScore ? Number(valuesOf(childrenNamed(maxScore, 'defaultValue')[0])[0] ?? NaN) : NaN;
   const notes: string[] = [];
 
   const images = new Set<string>();
@@ -374,13 +376,21 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
   const parent = interaction.parentNode!;
   if (kind === 'choiceinteraction') {
     if (interactionPrompt) {
-      const p = doc.createElementNS(interaction.namespaceURI, 'p');
+      // QTI 3.0 prompts may hold paragraphs of their own; those need a block around them, not a paragraph.
+      const blocks = elementsOf(interactionPrompt).some((e) => blockElements.has(keyOf(e)));
+      const p = doc.createElementNS(interaction.namespaceURI, blocks ? 'div' : 'p');
       while (interactionPrompt.firstChild) p.appendChild(interactionPrompt.firstChild);
       parent.insertBefore(p, interaction);
     }
     parent.removeChild(interaction);
   } else {
-    const sentence = squash(parent.textContent ?? '') !== '' && parent !== body;
+    // In a sentence when text or inline elements stand next to it; among blocks when only blocks do.
+    let sentence = false;
+    for (let c = parent.firstChild; c; c = c.nextSibling) {
+      if (c === interaction) continue;
+      if ((c.nodeType === TEXT || c.nodeType === CDATA) && (c.nodeValue ?? '').trim()) sentence = true;
+      if (c.nodeType === ELEMENT && !blockElements.has(keyOf(c as Element))) sentence = true;
+    }
     if (sentence) parent.replaceChild(doc.createTextNode('_____'), interaction);
     else {
       parent.removeChild(interaction);
