@@ -1,6 +1,7 @@
 import { Alert, Button, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import '../../../lib/zod-jitless.js';
 import { LearnerDetailsBody, type SittingState } from '../../../../../contract/index.js';
 import { useConfirmDetails } from '../api/steps.js';
 import { FocusHeading } from '../components/FocusHeading.js';
