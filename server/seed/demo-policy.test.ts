@@ -59,6 +59,7 @@ describe('listenHost', () => {
   });
 });
 
+// These start a real server on a fresh database and hash the demo passwords: slow on a busy machine.
 describe('demoAccountsPresent', () => {
   it('is true while a demo account signs in with the public password, false once none does', async () => {
     const server = await startTestServer();
@@ -77,7 +78,7 @@ describe('demoAccountsPresent', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 120_000);
 
   it('is false on a database without the demo data', async () => {
     const server = await startTestServer({ seed: false });
@@ -86,7 +87,7 @@ describe('demoAccountsPresent', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 120_000);
 });
 
 const tsx = path.resolve('node_modules/.bin/tsx');
@@ -118,7 +119,7 @@ describe('at start (prepareDemo, as server/main.ts calls it)', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 120_000);
 
   it('with NODE_ENV=production, or on PostgreSQL, adds no demo accounts and listens on every interface', async () => {
     const server = await startTestServer({ seed: false });
@@ -134,7 +135,7 @@ describe('at start (prepareDemo, as server/main.ts calls it)', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 120_000);
 
   it('`npm run seed:demo` refuses with NODE_ENV=production', () => {
     const result = spawnSync(tsx, ['server/seed/cli.ts'], {
