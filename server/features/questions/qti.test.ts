@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bombXlsx } from '../../platform/spreadsheet/test-files.js';
 import { type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
 import { decodeXml, readItem, resolvePath } from './qti.js';
 
@@ -147,6 +148,7 @@ type ImportAnswer = {
   notes: Array<{ path: string; message: string }>;
   message: string;
   details: Array<{ path: string; message: string }>;
+  code?: string;
 };
 
 describe('QTI written by other tools', () => {
@@ -339,6 +341,20 @@ describe('QTI written by other tools', () => {
     expect(((await alone.json()) as ImportAnswer).details).toEqual([
       { path: 'item.xml', message: 'Item “choice”: the image “images/sign.png” is not in the package' },
     ]);
+    expect(await questionsOf(m)).toEqual([]);
+  });
+});
+
+describe('QTI packages that would inflate without bound', () => {
+  it('a ~400 KB zip that inflates to 400 MB answers 413, whether its headers tell the truth or lie, and stores nothing', async () => {
+    const m = await newModule();
+    for (const lie of [false, true]) {
+      const started = Date.now();
+      const res = await upload(m, bombXlsx(400, lie), 'bomb.zip');
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as ImportAnswer).code).toBe('payload_too_large');
+      expect(Date.now() - started).toBeLessThan(30_000);
+    }
     expect(await questionsOf(m)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { DOMParser, type Document, type Element, type Node } from '@xmldom/xmldom';
 import JSZip from 'jszip';
+import { isZip, unzipUpload } from '../../platform/spreadsheet/index.js';
 import { z } from 'zod';
 import { checkQuestion, questionFields } from '../../../contract/authoring.js';
 import type { FieldError } from '../../../contract/errors.js';
@@ -520,16 +521,13 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
 }
 
 /**
- * The files of a zip. The one place an upload is unzipped, so that a reader with per-entry size limits can
- * take its place without touching the rest.
+ * The files of a zip, through the platform's zip reader: every entry's declared size is checked before it is
+ * inflated and the inflating is counted, so a zip bomb is refused (413) before it fills the memory.
  */
 export async function unzip(bytes: Buffer): Promise<{ names: string[]; read(name: string): Promise<Buffer> }> {
-  const zip = await JSZip.loadAsync(bytes);
-  const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
-  return { names, read: (name) => zip.file(name)!.async('nodebuffer') };
+  const files = new Map((await unzipUpload(bytes)).map((f) => [f.name, f.bytes]));
+  return { names: [...files.keys()].filter((n) => !n.endsWith('/')), read: async (name) => files.get(name)! };
 }
-
-const isZip = (bytes: Buffer) => bytes[0] === 0x50 && bytes[1] === 0x4b;
 
 /** What an upload holds: items read, items refused (file and reason), and the package's files for images. */
 export interface QtiUpload {

@@ -8,7 +8,6 @@ import { HttpError, badRequest, invalid } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { isZip, unzipUpload } from '../../platform/spreadsheet/index.js';
 import { questionsAccess } from './policy.js';
 import * as queries from './queries.js';
 import { moduleFor } from './scope.js';
@@ -201,12 +200,11 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
           throw new HttpError(413, 'payload_too_large', 'The file is larger than 10 MB');
         throw badRequest('The upload could not be read');
       }
-      // A package is a zip: its unpacked size is capped (declared sizes first, then counted) before it is read.
-      if (isZip(bytes)) await unzipUpload(bytes);
       let upload: QtiImport;
       try {
         upload = await prepareImport(bytes);
       } catch (err) {
+        if (err instanceof HttpError) throw err;
         throw badRequest(isRefusal(err) ? err.message : 'This QTI package could not be read');
       }
       if (upload.total === 0) throw badRequest('The package has no items');
