@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import { z } from 'zod';
 import { checkQuestion, questionFields } from '../../../contract/authoring.js';
 import type { FieldError } from '../../../contract/errors.js';
