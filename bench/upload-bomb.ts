@@ -58,29 +58,34 @@ async function main() {
   }
   const server = await startServer({ port });
   try {
-    const signin = await fetch(`${server.url}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'olympus-demo', loginType: 'staff' }),
-    });
-    const token = ((await signin.json()) as { accessToken: { token: string } }).accessToken.token;
-    const auth = { authorization: `Bearer ${token}` };
+    const signIn = async (username: string) => {
+      const res = await fetch(`${server.url}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: 'olympus-demo', loginType: 'staff' }),
+      });
+      return {
+        authorization: `Bearer ${((await res.json()) as { accessToken: { token: string } }).accessToken.token}`,
+      };
+    };
+    const admin = await signIn('admin');
+    const teacher = await signIn('teacher');
     const olympiad = (await (await fetch(`${server.url}/website/api/olympiad/geo-demo`)).json()) as {
       olympiad: { id: number };
     };
     const mod = await fetch(`${server.url}/question-module/v-rest/`, {
       method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
+      headers: { ...admin, 'content-type': 'application/json' },
       body: JSON.stringify({ olympiadId: olympiad.olympiad.id, title: 'Bench' }),
     });
     const moduleId = ((await mod.json()) as { module: { id: number } }).module.id;
-    const school = await fetch(`${server.url}/school/v-rest/?olympiadId=${olympiad.olympiad.id}&limit=1`, {
-      headers: auth,
-    });
-    const schoolId = ((await school.json()) as { items: Array<{ id: number }> }).items[0]?.id;
     const targets = [
-      `${server.url}/learner/v-rest/import/preview?olympiadId=${olympiad.olympiad.id}&schoolId=${schoolId}`,
-      `${server.url}/question/v-rest/import?questionModuleId=${moduleId}`,
+      {
+        name: 'learners',
+        auth: teacher,
+        url: `${server.url}/learner/v-rest/import/preview?olympiadId=${olympiad.olympiad.id}`,
+      },
+      { name: 'questions', auth: admin, url: `${server.url}/question/v-rest/import?questionModuleId=${moduleId}` },
     ];
 
     let quiet = false;
@@ -102,16 +107,16 @@ async function main() {
         form.append('file', new Blob([new Uint8Array(files[name])]), `${name}.xlsx`);
         const t = performance.now();
         try {
-          const res = await fetch(target, {
+          const res = await fetch(target.url, {
             method: 'POST',
             body: form,
-            headers: auth,
+            headers: target.auth,
             signal: AbortSignal.timeout(30_000),
           });
           const body = (await res.json()) as { code?: string };
           return {
             name,
-            target: target.includes('learner') ? 'learners' : 'questions',
+            target: target.name,
             status: res.status,
             code: body.code,
             ms: performance.now() - t,
