@@ -16,7 +16,7 @@ import type { Queryable } from '../../db/client.js';
 import { conflict, forbidden, notFound, rateLimited } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
-import { currentCounts, hitCount } from '../../platform/throttle.js';
+import { reserve } from '../../platform/throttle.js';
 import { pageResult } from '../../platform/paging.js';
 import * as eoiQueries from './eoi-queries.js';
 import { mailEoiDeclined, mailSchoolEntered, mailTeacherLink } from './mail.js';
@@ -104,20 +104,21 @@ export async function eoiRoutes(app: FastifyInstance): Promise<void> {
       };
       // A bot filled the field people never see: answer as usual, keep nothing.
       if (body.website && body.website.trim() !== '') return thanks;
-      const addressKey = `eoi:address:${req.ip}`;
-      const emailKey = `eoi:email:${body.teacherEmail}`;
-      const [perAddress, perEmail] = await currentCounts(db, [addressKey, emailKey], 60);
-      if (perAddress! >= PER_ADDRESS_PER_HOUR || perEmail! >= PER_EMAIL_PER_HOUR) {
+      // Counted before anything is checked, so parallel submissions cannot all pass a count taken first.
+      const reservation = await reserve(db, [
+        { key: `eoi:address:${req.ip}`, limit: PER_ADDRESS_PER_HOUR, windowMinutes: 60 },
+        { key: `eoi:email:${body.teacherEmail.toLowerCase()}`, limit: PER_EMAIL_PER_HOUR, windowMinutes: 60 },
+      ]);
+      if (!reservation.granted) {
         throw rateLimited(
           'We have received several forms from you in the last hour. Please wait an hour and try again.',
+          reservation.retryAfterSeconds,
         );
       }
       const olympiad = await queries.findOlympiad(db, body.olympiadId);
       if (!olympiad || (olympiad.endsAt && olympiad.endsAt.getTime() < Date.now())) {
         throw notFound('This olympiad');
       }
-      await hitCount(db, addressKey, 60);
-      await hitCount(db, emailKey, 60);
       await db.transaction(async (tx) => {
         const row = await eoiQueries.insertEoi(tx, {
           olympiadId: olympiad.id,
