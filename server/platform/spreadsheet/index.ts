@@ -2,7 +2,7 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import { HttpError } from '../../http/errors.js';
 import type { Sheet, SheetResult } from './reader.mjs';
-import { defaultZipLimits, readZip, ZipFormatError, ZipLimitError, type ZipLimits } from './zip.mjs';
+import { defaultZipLimits, isZip, openZip, readZip, ZipFormatError, ZipLimitError, type ZipLimits } from './zip.mjs';
 
 export type { Sheet } from './reader.mjs';
 export { decodeText, decodeWindows1252 } from './reader.mjs';
@@ -50,6 +50,18 @@ export async function readSheet(
   bytes: Buffer,
   options: { maxRows: number; tooManyRows: string; notSpreadsheet: string; unreadable: string },
 ): Promise<Sheet> {
+  // A zip's directory is checked here, before admission: a file that declares too much is refused at once,
+  // without taking a place in the pool (reading the directory inflates nothing).
+  if (isZip(bytes)) {
+    try {
+      (await openZip(bytes)).close();
+    } catch (err) {
+      if (err instanceof ZipLimitError)
+        throw new HttpError(413, 'payload_too_large', `${err.message}; this file is too large`);
+      if (err instanceof ZipFormatError) throw new HttpError(400, 'bad_request', options.unreadable);
+      throw err;
+    }
+  }
   // Admission is counted here rather than left to the pool's queue, so the bound holds however the pool
   // schedules its threads.
   if (inFlight >= parseLimits.threads * (parseLimits.queuePerThread + 1)) throw busy();
