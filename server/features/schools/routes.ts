@@ -25,7 +25,7 @@ import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { pageResult } from '../../platform/paging.js';
 import { revokeUserSessions } from '../../platform/sessions.js';
-import { schoolConflict } from './conflicts.js';
+import { transactionOrConflict } from './conflicts.js';
 import { mailTeacherLink } from './mail.js';
 import { olympiadScope, schoolsAccess, schoolsPolicy } from './policy.js';
 import { presentParticipant, presentPortalOlympiad, presentSchool, presentTeacher } from './present.js';
@@ -88,19 +88,17 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           { path: 'body.emisNumber', message: 'This EMIS number is taken' },
         ]);
       }
-      const id = await db
-        .transaction(async (tx) => {
-          const row = await queries.insertSchool(tx, body);
-          await audit(tx, actor, {
-            action: 'school.create',
-            entity: 'school',
-            entityId: row.id,
-            ip: req.ip,
-            data: { name: row.name },
-          });
-          return row.id;
-        })
-        .catch(schoolConflict);
+      const id = await transactionOrConflict(db, async (tx) => {
+        const row = await queries.insertSchool(tx, body);
+        await audit(tx, actor, {
+          action: 'school.create',
+          entity: 'school',
+          entityId: row.id,
+          ip: req.ip,
+          data: { name: row.name },
+        });
+        return row.id;
+      });
       return { success: true as const, school: presentSchool(actor, (await queries.findSchool(db, id))!) };
     },
   });
@@ -137,18 +135,16 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           ]);
         }
       }
-      await db
-        .transaction(async (tx) => {
-          await queries.updateSchool(tx, school.id, values);
-          await audit(tx, actor, {
-            action: 'school.update',
-            entity: 'school',
-            entityId: school.id,
-            ip: req.ip,
-            data: values,
-          });
-        })
-        .catch(schoolConflict);
+      await transactionOrConflict(db, async (tx) => {
+        await queries.updateSchool(tx, school.id, values);
+        await audit(tx, actor, {
+          action: 'school.update',
+          entity: 'school',
+          entityId: school.id,
+          ip: req.ip,
+          data: values,
+        });
+      });
       return { success: true as const, school: presentSchool(actor, (await queries.findSchool(db, school.id))!) };
     },
   });
@@ -271,25 +267,23 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
       const before = await queries.findUser(db, actor.userId);
       if (!before) throw notFound('Your profile');
       const emailChanged = (before.email ?? '').toLowerCase() !== body.email;
-      await db
-        .transaction(async (tx) => {
-          await queries.updateUser(tx, actor.userId, {
-            firstName: body.firstName,
-            lastName: body.lastName,
-            email: body.email,
-            phone: body.phone ?? null,
-            ...(emailChanged ? { emailVerifiedAt: null } : {}),
-          });
-          await audit(tx, actor, {
-            action: 'teacher.update-profile',
-            entity: 'user',
-            entityId: actor.userId,
-            ip: req.ip,
-            data: { emailChanged },
-          });
-          if (emailChanged) await mailTeacherLink(app, tx, { ...before, email: body.email }, 'verify_email');
-        })
-        .catch(schoolConflict);
+      await transactionOrConflict(db, async (tx) => {
+        await queries.updateUser(tx, actor.userId, {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          phone: body.phone ?? null,
+          ...(emailChanged ? { emailVerifiedAt: null } : {}),
+        });
+        await audit(tx, actor, {
+          action: 'teacher.update-profile',
+          entity: 'user',
+          entityId: actor.userId,
+          ip: req.ip,
+          data: { emailChanged },
+        });
+        if (emailChanged) await mailTeacherLink(app, tx, { ...before, email: body.email }, 'verify_email');
+      });
       return { success: true as const, teacher: presentTeacher(null, (await queries.findTeacher(db, actor.userId))!) };
     },
   });
@@ -327,20 +321,18 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           { path: 'body.email', message: 'This address is taken' },
         ]);
       }
-      const id = await db
-        .transaction(async (tx) => {
-          const teacher = await createTeacher(tx, { ...body, phone: body.phone ?? null });
-          await audit(tx, actor, {
-            action: 'teacher.create',
-            entity: 'user',
-            entityId: teacher.id,
-            ip: req.ip,
-            data: { schoolId: school.id },
-          });
-          await mailTeacherLink(app, tx, teacher, 'verify_email', { schoolName: school.name });
-          return teacher.id;
-        })
-        .catch(schoolConflict);
+      const id = await transactionOrConflict(db, async (tx) => {
+        const teacher = await createTeacher(tx, { ...body, phone: body.phone ?? null });
+        await audit(tx, actor, {
+          action: 'teacher.create',
+          entity: 'user',
+          entityId: teacher.id,
+          ip: req.ip,
+          data: { schoolId: school.id },
+        });
+        await mailTeacherLink(app, tx, teacher, 'verify_email', { schoolName: school.name });
+        return teacher.id;
+      });
       return {
         success: true as const,
         message: `The teacher is added; a link to verify the address and choose a password is on its way to ${body.email}`,
@@ -376,24 +368,22 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           { path: 'body.email', message: 'This address is taken' },
         ]);
       }
-      await db
-        .transaction(async (tx) => {
-          await queries.updateUser(tx, teacher.id, {
-            firstName: body.firstName,
-            lastName: body.lastName,
-            email: body.email,
-            phone: body.phone ?? null,
-            ...(body.schoolId != null ? { schoolId: body.schoolId } : {}),
-          });
-          await audit(tx, actor, {
-            action: 'teacher.update',
-            entity: 'user',
-            entityId: teacher.id,
-            ip: req.ip,
-            data: { ...body },
-          });
-        })
-        .catch(schoolConflict);
+      await transactionOrConflict(db, async (tx) => {
+        await queries.updateUser(tx, teacher.id, {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          phone: body.phone ?? null,
+          ...(body.schoolId != null ? { schoolId: body.schoolId } : {}),
+        });
+        await audit(tx, actor, {
+          action: 'teacher.update',
+          entity: 'user',
+          entityId: teacher.id,
+          ip: req.ip,
+          data: { ...body },
+        });
+      });
       return { success: true as const, teacher: presentTeacher(actor, (await queries.findTeacher(db, teacher.id))!) };
     },
   });
