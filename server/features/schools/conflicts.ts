@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client.js';
 import { conflict } from '../../http/errors.js';
 
 /** The unique index a write broke (PostgreSQL 23505), found directly (pg, PGlite) or wrapped by drizzle. */
@@ -31,4 +32,11 @@ export function schoolConflict(error: unknown): never {
     default:
       throw error;
   }
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A transaction whose broken school or teacher uniqueness rule answers 409 (see `schoolConflict`). */
+export function transactionOrConflict<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(work).catch(schoolConflict);
 }

@@ -18,6 +18,7 @@ import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { reserve } from '../../platform/throttle.js';
 import { pageResult } from '../../platform/paging.js';
+import { transactionOrConflict } from './conflicts.js';
 import * as eoiQueries from './eoi-queries.js';
 import { mailEoiDeclined, mailSchoolEntered, mailTeacherLink } from './mail.js';
 import { nameSimilarity, SIMILAR_NAME } from './matching.js';
@@ -225,7 +226,7 @@ export async function eoiRoutes(app: FastifyInstance): Promise<void> {
     body: ProcessEoiBody,
     response: z.object({ success: z.literal(true), message: z.string(), expression: Eoi }),
     handler: async ({ req, actor, params, body }) => {
-      const message = await db.transaction(async (tx) => {
+      const message = await transactionOrConflict(db, async (tx) => {
         const eoi = await eoiQueries.findEoi(tx, params.id, true);
         if (!eoi || !schoolsPolicy.canSeeEoi(actor, eoi)) throw notFound('This expression of interest');
         if (eoi.status !== 'pending') throw conflict(`This expression was ${eoi.status} already`);

@@ -28,7 +28,7 @@ import { audit } from '../../platform/audit.js';
 import { pageResult } from '../../platform/paging.js';
 import { mailEmailChanged, refuseWhileImpersonating } from '../../platform/credentials.js';
 import { displayName, revokeUserSessions } from '../../platform/sessions.js';
-import { schoolConflict } from './conflicts.js';
+import { transactionOrConflict } from './conflicts.js';
 import { mailTeacherLink } from './mail.js';
 import { olympiadScope, type SchoolEntry, schoolsAccess, schoolsPolicy } from './policy.js';
 import { presentParticipant, presentPortalOlympiad, presentSchool, presentTeacher } from './present.js';
@@ -90,19 +90,17 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           { path: 'body.emisNumber', message: 'This EMIS number is taken' },
         ]);
       }
-      const id = await db
-        .transaction(async (tx) => {
-          const row = await queries.insertSchool(tx, body);
-          await audit(tx, actor, {
-            action: 'school.create',
-            entity: 'school',
-            entityId: row.id,
-            ip: req.ip,
-            data: { name: row.name },
-          });
-          return row.id;
-        })
-        .catch(schoolConflict);
+      const id = await transactionOrConflict(db, async (tx) => {
+        const row = await queries.insertSchool(tx, body);
+        await audit(tx, actor, {
+          action: 'school.create',
+          entity: 'school',
+          entityId: row.id,
+          ip: req.ip,
+          data: { name: row.name },
+        });
+        return row.id;
+      });
       return { success: true as const, school: presentSchool(actor, (await queries.findSchool(db, id))!) };
     },
   });
@@ -139,18 +137,16 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           ]);
         }
       }
-      await db
-        .transaction(async (tx) => {
-          await queries.updateSchool(tx, school.id, values);
-          await audit(tx, actor, {
-            action: 'school.update',
-            entity: 'school',
-            entityId: school.id,
-            ip: req.ip,
-            data: values,
-          });
-        })
-        .catch(schoolConflict);
+      await transactionOrConflict(db, async (tx) => {
+        await queries.updateSchool(tx, school.id, values);
+        await audit(tx, actor, {
+          action: 'school.update',
+          entity: 'school',
+          entityId: school.id,
+          ip: req.ip,
+          data: values,
+        });
+      });
       return { success: true as const, school: presentSchool(actor, (await queries.findSchool(db, school.id))!) };
     },
   });
@@ -274,29 +270,27 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
       if (!before) throw notFound('Your profile');
       const emailChanged = (before.email ?? '').toLowerCase() !== body.email;
       if (emailChanged) refuseWhileImpersonating(actor, 'email address');
-      await db
-        .transaction(async (tx) => {
-          await queries.updateUser(tx, actor.userId, {
-            firstName: body.firstName,
-            lastName: body.lastName,
-            email: body.email,
-            phone: body.phone ?? null,
-            ...(emailChanged ? { emailVerifiedAt: null } : {}),
-          });
-          await audit(tx, actor, {
-            action: 'teacher.update-profile',
-            entity: 'user',
-            entityId: actor.userId,
-            ip: req.ip,
-            data: { emailChanged },
-          });
-          if (emailChanged) {
-            await mailTeacherLink(app, tx, { ...before, email: body.email }, 'verify_email');
-            if (before.email)
-              await mailEmailChanged(app, tx, { ...before, name: displayName(before) }, before.email, body.email);
-          }
-        })
-        .catch(schoolConflict);
+      await transactionOrConflict(db, async (tx) => {
+        await queries.updateUser(tx, actor.userId, {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          phone: body.phone ?? null,
+          ...(emailChanged ? { emailVerifiedAt: null } : {}),
+        });
+        await audit(tx, actor, {
+          action: 'teacher.update-profile',
+          entity: 'user',
+          entityId: actor.userId,
+          ip: req.ip,
+          data: { emailChanged },
+        });
+        if (emailChanged) {
+          await mailTeacherLink(app, tx, { ...before, email: body.email }, 'verify_email');
+          if (before.email)
+            await mailEmailChanged(app, tx, { ...before, name: displayName(before) }, before.email, body.email);
+        }
+      });
       return { success: true as const, teacher: presentTeacher(null, (await queries.findTeacher(db, actor.userId))!) };
     },
   });
@@ -334,20 +328,18 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
           { path: 'body.email', message: 'This address is taken' },
         ]);
       }
-      const id = await db
-        .transaction(async (tx) => {
-          const teacher = await createTeacher(tx, { ...body, phone: body.phone ?? null });
-          await audit(tx, actor, {
-            action: 'teacher.create',
-            entity: 'user',
-            entityId: teacher.id,
-            ip: req.ip,
-            data: { schoolId: school.id },
-          });
-          await mailTeacherLink(app, tx, teacher, 'verify_email', { schoolName: school.name });
-          return teacher.id;
-        })
-        .catch(schoolConflict);
+      const id = await transactionOrConflict(db, async (tx) => {
+        const teacher = await createTeacher(tx, { ...body, phone: body.phone ?? null });
+        await audit(tx, actor, {
+          action: 'teacher.create',
+          entity: 'user',
+          entityId: teacher.id,
+          ip: req.ip,
+          data: { schoolId: school.id },
+        });
+        await mailTeacherLink(app, tx, teacher, 'verify_email', { schoolName: school.name });
+        return teacher.id;
+      });
       return {
         success: true as const,
         message: `The teacher is added; a link to verify the address and choose a password is on its way to ${body.email}`,
@@ -386,27 +378,25 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
       const oldEmail = teacher.email;
       const emailChanged = (oldEmail ?? '').toLowerCase() !== body.email.toLowerCase();
       if (emailChanged) refuseWhileImpersonating(actor, 'email address');
-      await db
-        .transaction(async (tx) => {
-          await queries.updateUser(tx, teacher.id, {
-            firstName: body.firstName,
-            lastName: body.lastName,
-            email: body.email,
-            phone: body.phone ?? null,
-            ...(body.schoolId != null ? { schoolId: body.schoolId } : {}),
-          });
-          await audit(tx, actor, {
-            action: 'teacher.update',
-            entity: 'user',
-            entityId: teacher.id,
-            ip: req.ip,
-            data: { ...body },
-          });
-          if (emailChanged && oldEmail) {
-            await mailEmailChanged(app, tx, { ...teacher, name: displayName(teacher) }, oldEmail, body.email);
-          }
-        })
-        .catch(schoolConflict);
+      await transactionOrConflict(db, async (tx) => {
+        await queries.updateUser(tx, teacher.id, {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          phone: body.phone ?? null,
+          ...(body.schoolId != null ? { schoolId: body.schoolId } : {}),
+        });
+        await audit(tx, actor, {
+          action: 'teacher.update',
+          entity: 'user',
+          entityId: teacher.id,
+          ip: req.ip,
+          data: { ...body },
+        });
+        if (emailChanged && oldEmail) {
+          await mailEmailChanged(app, tx, { ...teacher, name: displayName(teacher) }, oldEmail, body.email);
+        }
+      });
       return { success: true as const, teacher: presentTeacher(actor, (await queries.findTeacher(db, teacher.id))!) };
     },
   });
