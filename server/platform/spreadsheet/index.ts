@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import { HttpError } from '../../http/errors.js';
+import { HttpError, rateLimited } from '../../http/errors.js';
 import type { Sheet, SheetResult } from './reader.mjs';
 import { defaultZipLimits, isZip, openZip, readZip, ZipFormatError, ZipLimitError, type ZipLimits } from './zip.mjs';
 
@@ -37,8 +37,7 @@ function parsingPool(): Piscina {
   return pool;
 }
 
-const busy = () =>
-  new HttpError(429, 'rate_limited', 'Many files are being read right now; please upload again in a minute');
+const busy = () => rateLimited('Many files are being read right now; please upload again in a minute', 60);
 
 /**
  * Reads an uploaded xlsx or csv (decided by content) in a worker thread: the non-empty rows of the first
