@@ -75,6 +75,7 @@ const ours = {} as {
   faqs: number[];
   order: number;
   orderParticipant: number;
+  olympiadName: string;
 };
 
 /** The tables these calls could change; compared whole before and after every call. */
@@ -270,6 +271,9 @@ beforeAll(async () => {
   foreign.order = (await orderOf(olympiad.id)).id;
   foreign.project = (await createProject(server.db)).id;
   for (const u of ['accountant', 'funding']) tokens[u] = (await server.signIn(u)).accessToken.token;
+  const [geo] = await server.query<{ var_name: string }>`select var_name from olympiads where id = ${demo.geoDemo}`;
+  ours.olympiadName = geo!.var_name;
+  tokens.learner1 = (await server.signIn('learner1', { olympiadName: geo!.var_name })).accessToken.token;
 });
 afterAll(() => server?.close());
 
@@ -955,6 +959,19 @@ const adminPointingCalls: Call[] = [
     expect: 403,
   },
   {
+    name: 'add a teacher to their own olympiad’s school, acting within another olympiad',
+    method: 'POST',
+    path: () => '/teacher/v-rest/',
+    body: () => ({
+      schoolId: demo.school1,
+      olympiadId: foreign.olympiad,
+      firstName: 'A',
+      lastName: 'B',
+      email: 'acting-elsewhere@example.org',
+    }),
+    expect: 404,
+  },
+  {
     name: 'point their own olympiad at another project',
     method: 'PUT',
     path: () => `/olympiad/v-rest/${demo.geoDemo}`,
@@ -973,6 +990,17 @@ const adminPointingCalls: Call[] = [
     method: 'PUT',
     path: () => `/purchase-order/rest/${ours.order}?status=paid&customerParticipantId=${foreign.olympiadParticipant}`,
     expect: 409,
+  },
+];
+
+/** A learner of the admin's olympiad, in their own sitting, answering another olympiad's question. */
+const learnerCalls: Call[] = [
+  {
+    name: 'answer another olympiad’s question in their own sitting',
+    method: 'PUT',
+    path: () => `/api/sitting/${ours.olympiadName}/answers/${foreign.question}`,
+    body: () => ({ value: { type: 'single', optionId: 'a' } }),
+    expect: 404,
   },
 ];
 
@@ -1114,6 +1142,45 @@ describe('isolation: every call with someone else’s ids', () => {
 
   it(`funding staff’s calls stay in their olympiad (${fundingCalls.length} calls)`, async () => {
     await walk('funding', fundingCalls);
+  });
+
+  it(`a learner answers only their own paper’s questions (${learnerCalls.length} call)`, async () => {
+    await walk('learner1', learnerCalls);
+  });
+
+  it('the same calls with the callers’ own ids go through (the refusals above are about the foreign id)', async () => {
+    const ok = async (who: string, method: 'POST' | 'PUT', path: string, body?: unknown) => {
+      const res = await server.api(method, path, { token: tokens[who]!, ...(body ? { body } : {}) });
+      expect(res.status, `${who} ${method} ${path}: ${res.text}`).toBe(200);
+    };
+    await ok('admin', 'POST', '/teacher/v-rest/', {
+      schoolId: demo.school1,
+      olympiadId: demo.geoDemo,
+      firstName: 'Acting',
+      lastName: 'Within',
+      email: 'acting-within@example.org',
+    });
+    await ok('admin', 'POST', `/question/v-rest/reorder?questionModuleId=${ours.module}`, {
+      ids: [...ours.questions].reverse(),
+    });
+    await ok('admin', 'POST', `/question-module/v-rest/reorder?olympiadId=${demo.geoDemo}`, { ids: ours.modules });
+    await ok('admin', 'POST', '/faq/v-rest/reorder', {
+      audience: 'olympiad',
+      olympiadId: demo.geoDemo,
+      ids: ours.faqs,
+    });
+    await ok('admin', 'PUT', `/emailer/api/${ours.mailing}`, aMailing(demo.geoDemo, [ours.attachment]));
+    await ok('funding', 'POST', '/emailer/api/', aMailing(demo.geoDemo, [ours.attachment]));
+    await ok(
+      'accountant',
+      'PUT',
+      `/purchase-order/rest/${ours.order}?status=paid&customerParticipantId=${ours.orderParticipant}`,
+    );
+    await ok(
+      'admin',
+      'POST',
+      `/attachment/api/${ours.attachment}/update-filename?uploadId=${ours.attachmentUpload}&filename=renamed.txt`,
+    );
   });
 
   it('the calls do reach the records for their owners (the table is not vacuous)', async () => {
