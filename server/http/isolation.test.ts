@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/client.js';
 import { expressionsOfInterest } from '../db/schema/index.js';
 import {
+  createContact,
   createModule,
   createOlympiad,
   createProject,
@@ -76,6 +77,7 @@ const ours = {} as {
   order: number;
   orderParticipant: number;
   olympiadName: string;
+  contact: number;
 };
 
 /** The tables these calls could change; compared whole before and after every call. */
@@ -271,6 +273,7 @@ beforeAll(async () => {
   foreign.order = (await orderOf(olympiad.id)).id;
   foreign.project = (await createProject(server.db)).id;
   for (const u of ['accountant', 'funding']) tokens[u] = (await server.signIn(u)).accessToken.token;
+  ours.contact = (await createContact(server.db, demo.geoDemo)).id;
   const [geo] = await server.query<{ var_name: string }>`select var_name from olympiads where id = ${demo.geoDemo}`;
   ours.olympiadName = geo!.var_name;
   tokens.learner1 = (await server.signIn('learner1', { olympiadName: geo!.var_name })).accessToken.token;
@@ -476,6 +479,47 @@ const teacherCalls: Call[] = [
     path: () => '/teacher-expression/rest/',
     body: () => ({ olympiadId: foreign.endedOlympiad }),
     expect: (res) => expect(res.status).toBe(409),
+  },
+  {
+    name: 'add a learner to their own school in an olympiad their school is not in',
+    method: 'POST',
+    path: () => '/learner/v-rest/',
+    body: () => ({ olympiadId: foreign.olympiad, schoolId: demo.school1, firstName: 'A', lastName: 'B', grade: 5 }),
+    expect: 409,
+  },
+  {
+    name: 'import a file into their own school in an olympiad their school is not in',
+    method: 'POST',
+    path: () => `/learner/v-rest/import?olympiadId=${foreign.olympiad}&schoolId=${demo.school1}`,
+    csv,
+    expect: 409,
+  },
+  {
+    name: 'add a learner to their own school in an olympiad outside their portal',
+    method: 'POST',
+    path: () => '/learner/v-rest/',
+    body: () => ({
+      olympiadId: foreign.endedOlympiad,
+      schoolId: demo.school1,
+      firstName: 'A',
+      lastName: 'B',
+      grade: 5,
+    }),
+    expect: 404,
+  },
+  {
+    name: 'import a file into their own school in an olympiad outside their portal',
+    method: 'POST',
+    path: () => `/learner/v-rest/import?olympiadId=${foreign.endedOlympiad}&schoolId=${demo.school1}`,
+    csv,
+    expect: 404,
+  },
+  {
+    name: 'enter their own school in another olympiad by the entry call',
+    method: 'POST',
+    path: () => '/school-participant/v-rest/',
+    body: () => ({ olympiadId: foreign.olympiad, schoolId: demo.school1 }),
+    expect: 403,
   },
   { name: 'write an FAQ', method: 'POST', path: () => '/faq/v-rest/', body: () => ({}), expect: 403 },
   { name: 'read the EOIs', method: 'GET', path: () => '/expression-of-interest/rest/', expect: 403 },
@@ -972,6 +1016,13 @@ const adminPointingCalls: Call[] = [
     expect: 404,
   },
   {
+    name: 'merge another olympiad’s school into their own',
+    method: 'POST',
+    path: () => '/school/v-rest/merge',
+    body: () => ({ sourceId: foreign.olympiadSchool, targetId: demo.school1 }),
+    expect: 403,
+  },
+  {
     name: 'point their own olympiad at another project',
     method: 'PUT',
     path: () => `/olympiad/v-rest/${demo.geoDemo}`,
@@ -1080,6 +1131,13 @@ const fundingCalls: Call[] = [
     method: 'GET',
     path: () => `/useful-contact/v-rest/?olympiadId=${foreign.olympiad}`,
     expect: 404,
+  },
+  {
+    name: 'edit their olympiad’s useful contact, moving it into another olympiad',
+    method: 'PUT',
+    path: () => `/useful-contact/v-rest/${ours.contact}`,
+    body: () => ({ olympiadId: foreign.olympiad, name: 'Moved', email: 'moved@example.org' }),
+    expect: 400,
   },
   {
     name: 'add a useful contact to another olympiad',
