@@ -22,6 +22,12 @@ import { type ApiResponse, type DemoIds, type TestServer, demoIds, startTestServ
  * features is made here with ids that belong to someone else. Each must give the documented answer (404
  * for a record out of reach, 403 where the role may not call at all, or a list that holds only the caller's
  * rows) and leave every row of the affected tables exactly as it was.
+ *
+ * The second half turns it around: callers act on their OWN records (their module, mailing, attachment, FAQ,
+ * purchase order, school, sitting) while the body or query names another olympiad's record by id (a question
+ * or module to reorder, an attachment or upload, an olympiad to move into, an entry, a project). Each must be
+ * refused the same way (404, 403 by role, or the documented 400/409) with nothing changed, and the same calls
+ * with the callers' own ids must go through, so that the refusals are about the foreign id.
  */
 
 let server: TestServer;
