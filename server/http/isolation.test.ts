@@ -2,7 +2,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/client.js';
 import { expressionsOfInterest } from '../db/schema/index.js';
-import { createOlympiad, createSchool, createUser, enterSchool, grant } from '../seed/factories.js';
+import {
+  createContact,
+  createModule,
+  createOlympiad,
+  createProject,
+  createQuestion,
+  createSchool,
+  createUser,
+  enterSchool,
+  grant,
+} from '../seed/factories.js';
 import { type ApiResponse, type DemoIds, type TestServer, demoIds, startTestServer } from '../test/harness.js';
 
 /**
@@ -12,6 +22,12 @@ import { type ApiResponse, type DemoIds, type TestServer, demoIds, startTestServ
  * features is made here with ids that belong to someone else. Each must give the documented answer (404
  * for a record out of reach, 403 where the role may not call at all, or a list that holds only the caller's
  * rows) and leave every row of the affected tables exactly as it was.
+ *
+ * The second half turns it around: callers act on their OWN records (their module, mailing, attachment, FAQ,
+ * purchase order, school, sitting) while the body or query names another olympiad's record by id (a question
+ * or module to reorder, an attachment or upload, an olympiad to move into, an entry, a project). Each must be
+ * refused the same way (404, 403 by role, or the documented 400/409) with nothing changed, and the same calls
+ * with the callers' own ids must go through, so that the refusals are about the foreign id.
  */
 
 let server: TestServer;
@@ -43,6 +59,31 @@ const foreign = {} as {
   endedOlympiad: number;
   endedOlympiadName: string;
   endedFaq: number;
+  /** The other olympiad's module, question, upload, attachment, mailing, purchase order and project. */
+  module: number;
+  question: number;
+  upload: number;
+  uploadFilename: string;
+  attachment: number;
+  mailing: number;
+  order: number;
+  project: number;
+};
+
+/** The callers' own records, which the calls below point at someone else's ids. */
+const ours = {} as {
+  module: number;
+  questions: number[];
+  modules: number[];
+  attachment: number;
+  attachmentUpload: number;
+  mailing: number;
+  faq: number;
+  faqs: number[];
+  order: number;
+  orderParticipant: number;
+  olympiadName: string;
+  contact: number;
 };
 
 /** The tables these calls could change; compared whole before and after every call. */
@@ -58,6 +99,15 @@ const watched = [
   'user_tokens',
   'emails',
   'audit_log',
+  'question_modules',
+  'questions',
+  'mass_mails',
+  'uploads',
+  'attachments',
+  'olympiads',
+  'projects',
+  'sub_projects',
+  'useful_contacts',
 ] as const;
 
 async function snapshot(): Promise<Record<string, string[]>> {
@@ -69,9 +119,9 @@ async function snapshot(): Promise<Record<string, string[]>> {
   return out;
 }
 
-async function upload(path: string, token: string, csv: string): Promise<ApiResponse> {
+async function upload(path: string, token: string, csv: string, name = 'class.csv'): Promise<ApiResponse> {
   const form = new FormData();
-  form.append('file', new Blob([csv]), 'class.csv');
+  form.append('file', new Blob([csv]), name);
   const res = await fetch(server.url + path, {
     method: 'POST',
     body: form,
@@ -89,7 +139,7 @@ interface Call {
   /** A multipart upload (CSV text) instead of a JSON body. */
   csv?: string;
   /** 404 (out of reach), 403 (the role may not call it), or a check of a 200 answer that holds only own rows. */
-  expect: 404 | 403 | ((res: ApiResponse) => void);
+  expect: 404 | 403 | 400 | 409 | ((res: ApiResponse) => void);
 }
 
 const csv = 'First name,Surname,Grade\nIntruder,Person,9\n';
@@ -176,6 +226,63 @@ beforeAll(async () => {
     body: { audience: 'olympiad', olympiadId: ended.id, question: 'For that olympiad only?', answer: '<p>Yes</p>' },
   });
   foreign.endedFaq = endedFaq.body.faq.id;
+
+  // Records of both olympiads that bodies and queries name by id.
+  foreign.module = (await createModule(server.db, { olympiadId: olympiad.id })).id;
+  foreign.question = (await createQuestion(server.db, { moduleId: foreign.module })).id;
+  ours.module = (await createModule(server.db, { olympiadId: demo.geoDemo })).id;
+  ours.questions = [
+    (await createQuestion(server.db, { moduleId: ours.module })).id,
+    (await createQuestion(server.db, { moduleId: ours.module })).id,
+  ];
+  ours.modules = (
+    await server.query<{ id: number }>`
+      select id from question_modules where olympiad_id = ${demo.geoDemo} order by position, id`
+  ).map((m) => m.id);
+  const theirUpload = await upload(`/upload/api/?olympiadId=${olympiad.id}`, otherToken, 'notes', 'notes.txt');
+  foreign.upload = theirUpload.body.upload.id;
+  const [stored] = await server.query<{ filename: string }>`select filename from uploads where id = ${foreign.upload}`;
+  foreign.uploadFilename = stored!.filename;
+  const theirAttachment = await upload(`/attachment/api/?olympiadId=${olympiad.id}`, otherToken, 'x', 'theirs.txt');
+  foreign.attachment = theirAttachment.body.attachment.id;
+  const mine = await upload(`/attachment/api/?olympiadId=${demo.geoDemo}`, tokens.admin!, 'y', 'mine.txt');
+  ours.attachment = mine.body.attachment.id;
+  const [mineRow] = await server.query<{ upload_id: number }>`
+    select upload_id from attachments where id = ${ours.attachment}`;
+  ours.attachmentUpload = mineRow!.upload_id;
+  const mailing = (olympiadId: number, token: string) =>
+    server.api('POST', '/emailer/api/', {
+      token,
+      body: { olympiadId, subject: 'Hello', html: '<p>Hello</p>', audience: { kind: 'participating-teachers' } },
+    });
+  foreign.mailing = (await mailing(olympiad.id, otherToken)).body.mailing.id;
+  ours.mailing = (await mailing(demo.geoDemo, tokens.admin!)).body.mailing.id;
+  const ownFaq = await server.api('POST', '/faq/v-rest/', {
+    token: tokens.admin,
+    body: { audience: 'olympiad', olympiadId: demo.geoDemo, question: 'Ours?', answer: '<p>Ours</p>' },
+  });
+  ours.faq = ownFaq.body.faq.id;
+  ours.faqs = (
+    await server.query<{ id: number }>`
+      select id from faqs where audience = 'olympiad' and olympiad_id = ${demo.geoDemo} order by position, id`
+  ).map((f) => f.id);
+  const orderOf = async (olympiadId: number) => {
+    const [row] = await server.query<{ id: number; participant: number }>`
+      select po.id, po.school_participant_id as participant from purchase_orders po
+      join school_participants sp on sp.id = po.school_participant_id
+      where sp.olympiad_id = ${olympiadId} and po.deleted_at is null order by po.id limit 1`;
+    return row!;
+  };
+  const ownOrder = await orderOf(demo.geoDemo);
+  ours.order = ownOrder.id;
+  ours.orderParticipant = ownOrder.participant;
+  foreign.order = (await orderOf(olympiad.id)).id;
+  foreign.project = (await createProject(server.db)).id;
+  for (const u of ['accountant', 'funding']) tokens[u] = (await server.signIn(u)).accessToken.token;
+  ours.contact = (await createContact(server.db, demo.geoDemo)).id;
+  const [geo] = await server.query<{ var_name: string }>`select var_name from olympiads where id = ${demo.geoDemo}`;
+  ours.olympiadName = geo!.var_name;
+  tokens.learner1 = (await server.signIn('learner1', { olympiadName: geo!.var_name })).accessToken.token;
 });
 afterAll(() => server?.close());
 
@@ -378,6 +485,47 @@ const teacherCalls: Call[] = [
     path: () => '/teacher-expression/rest/',
     body: () => ({ olympiadId: foreign.endedOlympiad }),
     expect: (res) => expect(res.status).toBe(409),
+  },
+  {
+    name: 'add a learner to their own school in an olympiad their school is not in',
+    method: 'POST',
+    path: () => '/learner/v-rest/',
+    body: () => ({ olympiadId: foreign.olympiad, schoolId: demo.school1, firstName: 'A', lastName: 'B', grade: 5 }),
+    expect: 409,
+  },
+  {
+    name: 'import a file into their own school in an olympiad their school is not in',
+    method: 'POST',
+    path: () => `/learner/v-rest/import?olympiadId=${foreign.olympiad}&schoolId=${demo.school1}`,
+    csv,
+    expect: 409,
+  },
+  {
+    name: 'add a learner to their own school in an olympiad outside their portal',
+    method: 'POST',
+    path: () => '/learner/v-rest/',
+    body: () => ({
+      olympiadId: foreign.endedOlympiad,
+      schoolId: demo.school1,
+      firstName: 'A',
+      lastName: 'B',
+      grade: 5,
+    }),
+    expect: 404,
+  },
+  {
+    name: 'import a file into their own school in an olympiad outside their portal',
+    method: 'POST',
+    path: () => `/learner/v-rest/import?olympiadId=${foreign.endedOlympiad}&schoolId=${demo.school1}`,
+    csv,
+    expect: 404,
+  },
+  {
+    name: 'enter their own school in another olympiad by the entry call',
+    method: 'POST',
+    path: () => '/school-participant/v-rest/',
+    body: () => ({ olympiadId: foreign.olympiad, schoolId: demo.school1 }),
+    expect: 403,
   },
   { name: 'write an FAQ', method: 'POST', path: () => '/faq/v-rest/', body: () => ({}), expect: 403 },
   { name: 'read the EOIs', method: 'GET', path: () => '/expression-of-interest/rest/', expect: 403 },
@@ -650,6 +798,362 @@ const adminCalls: Call[] = [
   },
 ];
 
+const aQuestion = () => ({
+  type: 'single',
+  prompt: '<p>Planted?</p>',
+  options: [
+    { id: 'a', text: 'Yes', imageUrl: null },
+    { id: 'b', text: 'No', imageUrl: null },
+  ],
+  answerKey: { type: 'single', correct: 'a' },
+});
+const aMailing = (olympiadId: number, attachmentIds: number[] = []) => ({
+  olympiadId,
+  subject: 'Hello again',
+  html: '<p>Hello</p>',
+  audience: { kind: 'participating-teachers' },
+  attachmentIds,
+});
+
+/**
+ * An olympiad's admin acting on their own olympiad's records (or calling with their own olympiad) while the
+ * body or the query names a record of another olympiad: questions, modules, mail, FAQs and the olympiad itself.
+ */
+const adminPointingCalls: Call[] = [
+  {
+    name: 'add a question to another olympiad’s module',
+    method: 'POST',
+    path: () => '/question/v-rest/',
+    body: () => ({ questionModuleId: foreign.module, ...aQuestion() }),
+    expect: 404,
+  },
+  {
+    name: 'list the questions of another olympiad’s module',
+    method: 'GET',
+    path: () => `/question/v-rest/?questionModuleId=${foreign.module}`,
+    expect: 404,
+  },
+  {
+    name: 'read a question of another olympiad',
+    method: 'GET',
+    path: () => `/question/v-rest/single?questionId=${foreign.question}`,
+    expect: 404,
+  },
+  {
+    name: 'reorder their own module’s questions, slipping in another olympiad’s question',
+    method: 'POST',
+    path: () => `/question/v-rest/reorder?questionModuleId=${ours.module}`,
+    body: () => ({ ids: [...ours.questions, foreign.question] }),
+    expect: 400,
+  },
+  {
+    name: 'reorder their own module with another olympiad’s question in place of one of theirs',
+    method: 'POST',
+    path: () => `/question/v-rest/reorder?questionModuleId=${ours.module}`,
+    body: () => ({ ids: [ours.questions[0], foreign.question] }),
+    expect: 400,
+  },
+  {
+    name: 'reorder another olympiad’s module',
+    method: 'POST',
+    path: () => `/question/v-rest/reorder?questionModuleId=${foreign.module}`,
+    body: () => ({ ids: [foreign.question] }),
+    expect: 404,
+  },
+  {
+    name: 'reorder their own olympiad’s modules, slipping in another olympiad’s module',
+    method: 'POST',
+    path: () => `/question-module/v-rest/reorder?olympiadId=${demo.geoDemo}`,
+    body: () => ({ ids: [...ours.modules, foreign.module] }),
+    expect: 400,
+  },
+  {
+    name: 'reorder another olympiad’s modules',
+    method: 'POST',
+    path: () => `/question-module/v-rest/reorder?olympiadId=${foreign.olympiad}`,
+    body: () => ({ ids: [foreign.module] }),
+    expect: 404,
+  },
+  {
+    name: 'add a module to another olympiad',
+    method: 'POST',
+    path: () => '/question-module/v-rest/',
+    body: () => ({ olympiadId: foreign.olympiad, title: 'Planted' }),
+    expect: 404,
+  },
+  {
+    name: 'import questions into another olympiad’s module',
+    method: 'POST',
+    path: () => `/question/v-rest/import?questionModuleId=${foreign.module}`,
+    csv: 'Type,Question,Option A,Option B,Correct\nsingle,Planted?,Yes,No,A\n',
+    expect: 404,
+  },
+  {
+    name: 'import QTI into another olympiad’s module',
+    method: 'POST',
+    path: () => `/question/v-rest/import-qti?questionModuleId=${foreign.module}`,
+    csv: '<qti-assessment-item/>',
+    expect: 404,
+  },
+  {
+    name: 'export another olympiad’s module',
+    method: 'GET',
+    path: () => `/question/v-rest/export?questionModuleId=${foreign.module}&format=csv`,
+    expect: 404,
+  },
+  {
+    name: 'upload a question image into another olympiad',
+    method: 'POST',
+    path: () => `/question/image?olympiadId=${foreign.olympiad}`,
+    csv: 'not an image',
+    expect: 404,
+  },
+  {
+    name: 'compose a mailing in their olympiad with another olympiad’s attachment',
+    method: 'POST',
+    path: () => '/emailer/api/',
+    body: () => aMailing(demo.geoDemo, [foreign.attachment]),
+    expect: 400,
+  },
+  {
+    name: 'compose a mailing in another olympiad',
+    method: 'POST',
+    path: () => '/emailer/api/',
+    body: () => aMailing(foreign.olympiad),
+    expect: 404,
+  },
+  {
+    name: 'edit their own mailing, attaching another olympiad’s attachment',
+    method: 'PUT',
+    path: () => `/emailer/api/${ours.mailing}`,
+    body: () => aMailing(demo.geoDemo, [foreign.attachment]),
+    expect: 400,
+  },
+  {
+    name: 'edit their own mailing, moving it into another olympiad',
+    method: 'PUT',
+    path: () => `/emailer/api/${ours.mailing}`,
+    body: () => aMailing(foreign.olympiad),
+    expect: 400,
+  },
+  {
+    name: 'edit another olympiad’s mailing, naming their own olympiad',
+    method: 'PUT',
+    path: () => `/emailer/api/${foreign.mailing}`,
+    body: () => aMailing(demo.geoDemo),
+    expect: 404,
+  },
+  {
+    name: 'count the audience of another olympiad',
+    method: 'POST',
+    path: () => '/emailer/api/audience-count',
+    body: () => ({ olympiadId: foreign.olympiad, audience: { kind: 'all-teachers' } }),
+    expect: 404,
+  },
+  {
+    name: 'delete their own attachment, naming another olympiad’s upload',
+    method: 'DELETE',
+    path: () => `/attachment/api/${ours.attachment}?uploadId=${foreign.upload}`,
+    expect: 404,
+  },
+  {
+    name: 'rename their own attachment, naming another olympiad’s upload',
+    method: 'POST',
+    path: () => `/attachment/api/${ours.attachment}/update-filename?uploadId=${foreign.upload}&filename=renamed.txt`,
+    expect: 404,
+  },
+  {
+    name: 'delete another olympiad’s attachment, naming their own upload',
+    method: 'DELETE',
+    path: () => `/attachment/api/${foreign.attachment}?uploadId=${ours.attachmentUpload}`,
+    expect: 404,
+  },
+  {
+    name: 'delete another olympiad’s upload by its stored name',
+    method: 'DELETE',
+    path: () => `/upload/api/${foreign.upload}?filename=${encodeURIComponent(foreign.uploadFilename)}`,
+    expect: 404,
+  },
+  {
+    name: 'upload a file into another olympiad',
+    method: 'POST',
+    path: () => `/upload/api/?olympiadId=${foreign.olympiad}`,
+    csv: 'planted',
+    expect: 404,
+  },
+  {
+    name: 'release a batch of another olympiad’s mailing',
+    method: 'POST',
+    path: () => `/queued-email/release-batch/?massMailId=${foreign.mailing}&qty=1`,
+    expect: 403,
+  },
+  {
+    name: 'edit their own FAQ, moving it into another olympiad',
+    method: 'PUT',
+    path: () => `/faq/v-rest/${ours.faq}`,
+    body: () => ({ audience: 'olympiad', olympiadId: foreign.olympiad, question: 'Moved?', answer: '<p>x</p>' }),
+    expect: 404,
+  },
+  {
+    name: 'reorder their own olympiad’s FAQs, slipping in another olympiad’s FAQ',
+    method: 'POST',
+    path: () => '/faq/v-rest/reorder',
+    body: () => ({ audience: 'olympiad', olympiadId: demo.geoDemo, ids: [...ours.faqs, foreign.faq] }),
+    expect: 400,
+  },
+  {
+    name: 'add an FAQ to a project',
+    method: 'POST',
+    path: () => '/faq/v-rest/',
+    body: () => ({ audience: 'project', projectId: foreign.project, question: 'Project?', answer: '<p>x</p>' }),
+    expect: 403,
+  },
+  {
+    name: 'add a teacher to their own olympiad’s school, acting within another olympiad',
+    method: 'POST',
+    path: () => '/teacher/v-rest/',
+    body: () => ({
+      schoolId: demo.school1,
+      olympiadId: foreign.olympiad,
+      firstName: 'A',
+      lastName: 'B',
+      email: 'acting-elsewhere@example.org',
+    }),
+    expect: 404,
+  },
+  {
+    name: 'merge another olympiad’s school into their own',
+    method: 'POST',
+    path: () => '/school/v-rest/merge',
+    body: () => ({ sourceId: foreign.olympiadSchool, targetId: demo.school1 }),
+    expect: 403,
+  },
+  {
+    name: 'point their own olympiad at another project',
+    method: 'PUT',
+    path: () => `/olympiad/v-rest/${demo.geoDemo}`,
+    body: () => ({ projectId: foreign.project }),
+    expect: 403,
+  },
+  {
+    name: 'grant themselves a role in another olympiad',
+    method: 'POST',
+    path: () => '/olympiad-grant/v-rest/',
+    body: () => ({ olympiadId: foreign.olympiad, userId: demo.users.admin, role: 'admin' }),
+    expect: 403,
+  },
+  {
+    name: 'change their own olympiad’s purchase order, naming another olympiad’s entry',
+    method: 'PUT',
+    path: () => `/purchase-order/rest/${ours.order}?status=paid&customerParticipantId=${foreign.olympiadParticipant}`,
+    expect: 409,
+  },
+];
+
+/** A learner of the admin's olympiad, in their own sitting, answering another olympiad's question. */
+const learnerCalls: Call[] = [
+  {
+    name: 'answer another olympiad’s question in their own sitting',
+    method: 'PUT',
+    path: () => `/api/sitting/${ours.olympiadName}/answers/${foreign.question}`,
+    body: () => ({ value: { type: 'single', optionId: 'a' } }),
+    expect: 404,
+  },
+];
+
+/** The accountant of the admin's olympiad: purchase orders. */
+const accountantCalls: Call[] = [
+  {
+    name: 'list another olympiad’s purchase orders',
+    method: 'GET',
+    path: () => `/purchase-order/api/?olympiadId=${foreign.olympiad}`,
+    expect: 404,
+  },
+  {
+    name: 'mark their own olympiad’s purchase order paid, naming another olympiad’s entry',
+    method: 'PUT',
+    path: () => `/purchase-order/rest/${ours.order}?status=paid&customerParticipantId=${foreign.olympiadParticipant}`,
+    expect: 409,
+  },
+  {
+    name: 'remove their own olympiad’s purchase order, naming another olympiad’s entry',
+    method: 'DELETE',
+    path: () => `/purchase-order/rest/${ours.order}?status=delete&customerParticipantId=${foreign.olympiadParticipant}`,
+    expect: 409,
+  },
+  {
+    name: 'mark another olympiad’s purchase order paid, naming their own entry',
+    method: 'PUT',
+    path: () => `/purchase-order/rest/${foreign.order}?status=paid&customerParticipantId=${ours.orderParticipant}`,
+    expect: 404,
+  },
+  {
+    name: 'remove another olympiad’s purchase order',
+    method: 'DELETE',
+    path: () =>
+      `/purchase-order/rest/${foreign.order}?status=delete&customerParticipantId=${foreign.olympiadParticipant}`,
+    expect: 404,
+  },
+  {
+    name: 'compose a mailing',
+    method: 'POST',
+    path: () => '/emailer/api/',
+    body: () => aMailing(demo.geoDemo),
+    expect: 403,
+  },
+];
+
+/** Funding staff of the admin's olympiad: mass mail and its attachments. */
+const fundingCalls: Call[] = [
+  {
+    name: 'compose a mailing in their olympiad with another olympiad’s attachment',
+    method: 'POST',
+    path: () => '/emailer/api/',
+    body: () => aMailing(demo.geoDemo, [foreign.attachment]),
+    expect: 400,
+  },
+  {
+    name: 'edit their olympiad’s mailing, attaching another olympiad’s attachment',
+    method: 'PUT',
+    path: () => `/emailer/api/${ours.mailing}`,
+    body: () => aMailing(demo.geoDemo, [foreign.attachment]),
+    expect: 400,
+  },
+  {
+    name: 'edit another olympiad’s mailing',
+    method: 'PUT',
+    path: () => `/emailer/api/${foreign.mailing}`,
+    body: () => aMailing(demo.geoDemo),
+    expect: 404,
+  },
+  {
+    name: 'read another olympiad’s attachment',
+    method: 'GET',
+    path: () => `/attachment/api/${foreign.attachment}`,
+    expect: 404,
+  },
+  {
+    name: 'list another olympiad’s useful contacts',
+    method: 'GET',
+    path: () => `/useful-contact/v-rest/?olympiadId=${foreign.olympiad}`,
+    expect: 404,
+  },
+  {
+    name: 'edit their olympiad’s useful contact, moving it into another olympiad',
+    method: 'PUT',
+    path: () => `/useful-contact/v-rest/${ours.contact}`,
+    body: () => ({ olympiadId: foreign.olympiad, name: 'Moved', email: 'moved@example.org' }),
+    expect: 400,
+  },
+  {
+    name: 'add a useful contact to another olympiad',
+    method: 'POST',
+    path: () => '/useful-contact/v-rest/',
+    body: () => ({ olympiadId: foreign.olympiad, name: 'Planted', email: 'planted@example.org' }),
+    expect: 404,
+  },
+];
+
 async function walk(who: string, calls: Call[]) {
   const problems: string[] = [];
   for (const call of calls) {
@@ -690,6 +1194,57 @@ describe('isolation: every call with someone else’s ids', () => {
 
   it(`an admin reaches only their own olympiad (${adminCalls.length} calls)`, async () => {
     await walk('admin', adminCalls);
+  });
+
+  it(`an admin’s own records cannot be pointed at another olympiad’s ids (${adminPointingCalls.length} calls)`, async () => {
+    await walk('admin', adminPointingCalls);
+  });
+
+  it(`the accountant’s calls stay in their olympiad (${accountantCalls.length} calls)`, async () => {
+    await walk('accountant', accountantCalls);
+  });
+
+  it(`funding staff’s calls stay in their olympiad (${fundingCalls.length} calls)`, async () => {
+    await walk('funding', fundingCalls);
+  });
+
+  it(`a learner answers only their own paper’s questions (${learnerCalls.length} call)`, async () => {
+    await walk('learner1', learnerCalls);
+  });
+
+  it('the same calls with the callers’ own ids go through (the refusals above are about the foreign id)', async () => {
+    const ok = async (who: string, method: 'POST' | 'PUT', path: string, body?: unknown) => {
+      const res = await server.api(method, path, { token: tokens[who]!, ...(body ? { body } : {}) });
+      expect(res.status, `${who} ${method} ${path}: ${res.text}`).toBe(200);
+    };
+    await ok('admin', 'POST', '/teacher/v-rest/', {
+      schoolId: demo.school1,
+      olympiadId: demo.geoDemo,
+      firstName: 'Acting',
+      lastName: 'Within',
+      email: 'acting-within@example.org',
+    });
+    await ok('admin', 'POST', `/question/v-rest/reorder?questionModuleId=${ours.module}`, {
+      ids: [...ours.questions].reverse(),
+    });
+    await ok('admin', 'POST', `/question-module/v-rest/reorder?olympiadId=${demo.geoDemo}`, { ids: ours.modules });
+    await ok('admin', 'POST', '/faq/v-rest/reorder', {
+      audience: 'olympiad',
+      olympiadId: demo.geoDemo,
+      ids: ours.faqs,
+    });
+    await ok('admin', 'PUT', `/emailer/api/${ours.mailing}`, aMailing(demo.geoDemo, [ours.attachment]));
+    await ok('funding', 'POST', '/emailer/api/', aMailing(demo.geoDemo, [ours.attachment]));
+    await ok(
+      'accountant',
+      'PUT',
+      `/purchase-order/rest/${ours.order}?status=paid&customerParticipantId=${ours.orderParticipant}`,
+    );
+    await ok(
+      'admin',
+      'POST',
+      `/attachment/api/${ours.attachment}/update-filename?uploadId=${ours.attachmentUpload}&filename=renamed.txt`,
+    );
   });
 
   it('the calls do reach the records for their owners (the table is not vacuous)', async () => {

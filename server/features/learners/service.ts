@@ -21,7 +21,8 @@ export interface Scope {
 
 /**
  * Where the actor works on learners: a teacher in their own school; an admin in the school they name.
- * Anything outside answers 404; a school not entered in the olympiad answers 409 (enter it first).
+ * Anything outside answers 404; a school not entered in the olympiad answers 409 (enter it first), but for a
+ * teacher only when the olympiad is in their portal (still taking entries).
  */
 export async function resolveScope(
   app: FastifyInstance,
@@ -36,7 +37,13 @@ export async function resolveScope(
   const school = await queries.findSchool(app.db, scope.schoolId);
   if (!school) throw notFound('This school');
   const entry = await queries.findEntry(app.db, olympiad.id, school.id);
-  if (!entry) throw conflict(`${school.name} is not entered in ${olympiad.title} yet: enter it first`);
+  if (!entry) {
+    // A teacher knows only their portal's olympiads: those their school entered and the school olympiads still
+    // taking entries. Any other olympiad answers as if it did not exist (its title is not theirs to learn).
+    const takesEntries = olympiad.kind === 'school' && (olympiad.endsAt == null || olympiad.endsAt > new Date());
+    if (actor.role === 'teacher' && !takesEntries) throw notFound('This olympiad');
+    throw conflict(`${school.name} is not entered in ${olympiad.title} yet: enter it first`);
+  }
   return { olympiad, school };
 }
 

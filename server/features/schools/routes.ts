@@ -323,6 +323,11 @@ export async function schoolsRoutes(app: FastifyInstance): Promise<void> {
       if (!school || !schoolsPolicy.canSeeSchool(actor, school) || !schoolsPolicy.canUpdateTeacher(actor, school)) {
         throw notFound('This school');
       }
+      // The olympiad the caller says they act within must be theirs, and the school must be entered in it.
+      if (body.olympiadId != null) {
+        olympiadScope(actor, body.olympiadId, ['admin']);
+        if (!school.olympiadIds.includes(body.olympiadId)) throw notFound('This school');
+      }
       if (await queries.emailTakenByAnotherTeacher(db, body.email, null)) {
         throw conflict('A teacher with this email address exists already', [
           { path: 'body.email', message: 'This address is taken' },

@@ -11,7 +11,9 @@ export async function createTeacher(
   input: { schoolId: number; firstName: string; lastName: string; email: string; phone: string | null },
 ) {
   const username = await queries.freeTeacherUsername(q, input.email);
-  return queries.insertTeacher(q, { ...input, email: input.email.toLowerCase(), username });
+  // Only the account's own fields: a request body passed in whole must not bring others (an olympiad) along.
+  const { schoolId, firstName, lastName, phone } = input;
+  return queries.insertTeacher(q, { schoolId, firstName, lastName, phone, email: input.email.toLowerCase(), username });
 }
 
 /**
