@@ -57,6 +57,8 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close the message' } },
       styles: { description: { color: 'var(--mantine-color-gray-8)' } },
     },
+    // A loader is a <span>: its name ("Loading") is only allowed with a role (axe: aria-prohibited-attr).
+    Loader: { defaultProps: { role: 'status' } },
     // Its default name ("Toggle password visibility") would make "Password" name two elements.
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show typed characters' } } },
   },
