@@ -25,6 +25,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import type { Mailer } from './platform/mailer.js';
 import { registerMailRuntime } from './platform/mail-runtime.js';
 import { registerJobRuntime } from './platform/jobs.js';
+import { registerUploads } from './platform/upload.js';
 import { type LogFormat, prettyTransport } from './platform/log-format.js';
 import { mailRoutes } from './features/mail/routes.js';
 
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app);
   registerMailRuntime(app);
   registerJobRuntime(app);
+  await registerUploads(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -1,33 +1,47 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Role } from '../../contract/roles.js';
+import type { Queryable } from '../db/client.js';
+import { audit, type AuditAction, type AuditDetails } from '../platform/audit.js';
 import type { Actor } from './actor.js';
 import { bearerToken } from './bearer.js';
 import { forbidden, invalid, unauthenticated } from './errors.js';
-import { audit } from '../platform/audit.js';
+import { type Access, passes } from './policy.js';
 import { textProblems } from './text.js';
 
 /**
- * Who may call a route at all. Every API route declares one; record-level rules
- * (which olympiad, which school) are then decided by the feature's policy inside the handler.
- *  - `public`: anyone, signed in or not;
- *  - `signedIn`: any signed-in user;
- *  - a list of roles: a user whose role, or one of whose olympiad grants, is in the list.
+ * Who may call a route at all (`public`, `signedIn` or roles). Every API route declares one, taken from its
+ * feature's policy (`access: schoolsPolicy.access.update`), never written as a role list beside it; record-level
+ * rules (which olympiad, which school) are then decided by that policy's `can` in the scoped load.
  */
-export type Access = 'public' | 'signedIn' | readonly Role[];
+export type { Access };
+export { passes };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
-export interface RouteContext<P, Q, B, A extends Access> {
-  req: FastifyRequest;
-  reply: FastifyReply;
-  actor: A extends 'public' ? Actor | null : Actor;
+type RouteActor<A extends Access> = A extends 'public' ? Actor | null : Actor;
+
+/** What a route's `load` gets: the validated input and the route's database (its transaction, if it has one). */
+export interface LoadContext<P, Q, B, A extends Access> {
+  db: Queryable;
+  actor: RouteActor<A>;
   params: P;
   query: Q;
   body: B;
 }
 
-export interface RouteSpec<P, Q, B, A extends Access> {
+export interface RouteContext<P, Q, B, A extends Access, R = undefined> extends LoadContext<P, Q, B, A> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** The record the route's `load` returned (scoped to the actor by its feature's loader). */
+  record: R;
+  /**
+   * Writes one audit row with the change, in the route's transaction: who (the actor and any impersonator),
+   * from where (the request's address), what (a typed action name; platform/audit.ts lists them).
+   */
+  audit: (action: AuditAction, details?: AuditDetails) => Promise<void>;
+}
+
+export interface RouteSpec<P, Q, B, A extends Access, R = undefined> {
   method: Method;
   url: string;
   summary: string;
@@ -40,7 +54,14 @@ export interface RouteSpec<P, Q, B, A extends Access> {
   response?: z.ZodType;
   /** Override the per-route body limit (bytes). */
   bodyLimit?: number;
-  handler: (ctx: RouteContext<P, Q, B, A>) => Promise<unknown>;
+  /**
+   * Run `load` and the handler in one database transaction (`ctx.db` is it): a write and its audit row land
+   * together or not at all. Routes that must keep a row even when they fail (a throttle slot) leave it off.
+   */
+  transaction?: boolean;
+  /** The scoped load: the record the route acts on, through its feature's loader (404/403 outside reach). */
+  load?: (ctx: LoadContext<P, Q, B, A>) => Promise<R>;
+  handler: (ctx: RouteContext<P, Q, B, A, R>) => Promise<unknown>;
   /**
    * Exam day's hottest calls only (decision 019): one statement that authenticates, authorizes and does the
    * work together, tried first when the request carries a token and valid input. It answers the result when
@@ -78,14 +99,6 @@ declare module 'fastify' {
     /** The actor of a request from its bearer token (features/auth/authenticate.ts); null when anonymous. */
     authenticate(req: FastifyRequest): Promise<Actor | null>;
   }
-}
-
-/** Does an actor pass a route's access rule? */
-export function passes(access: Access, actor: Actor | null): boolean {
-  if (access === 'public') return true;
-  if (!actor) return false;
-  if (access === 'signedIn') return true;
-  return access.includes(actor.role) || actor.grants.some((g) => access.includes(g.role));
 }
 
 function tryParse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): { ok: boolean; data: T } {
@@ -130,9 +143,7 @@ async function auditImpersonatedRead(
 ) {
   const ids = idsOf(params, query);
   const olympiadId = typeof ids.olympiadId === 'number' ? ids.olympiadId : null;
-  await audit(app.db, actor, {
-    action: 'impersonated.read',
-    entity: 'request',
+  await audit(app.db, actor, 'impersonated.read', {
     olympiadId,
     ip: req.ip,
     data: { method: req.method, route: url, ids },
@@ -142,10 +153,34 @@ async function auditImpersonatedRead(
 const jsonSchema = (schema: z.ZodType | undefined, io: 'input' | 'output') =>
   schema ? (z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>) : undefined;
 
-/** Registers one API route: authenticate → authorize the role → validate → handler. */
-export function route<P = undefined, Q = undefined, B = undefined, const A extends Access = Access>(
+/**
+ * A handler's answer that does not match the route's declared response schema is a bug: under test
+ * (NODE_ENV=test) it fails the request loudly, so every API test checks every answer against the contract.
+ */
+function checkResponse(
   app: FastifyInstance,
-  spec: RouteSpec<P, Q, B, A>,
+  reply: FastifyReply,
+  spec: { method: string; url: string; response?: z.ZodType },
+  result: unknown,
+) {
+  if (app.config.env !== 'test' || !spec.response || result === undefined) return;
+  // Only a successful JSON answer is the declared one (a file or CSV sets its own type; a refusal its own status).
+  const type = reply.getHeader('content-type');
+  if (reply.statusCode >= 300 || (type !== undefined && !String(type).includes('json'))) return;
+  const parsed = spec.response.safeParse(result);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    throw new Error(`The answer of ${spec.method} ${spec.url} does not match its response schema: ${issues}`);
+  }
+}
+
+/**
+ * Registers one API route: authenticate → role gate (`access`) → text check → validate (zod) → [transaction:
+ * scoped `load` → handler with a bound `audit`] → the answer (checked against `response` under test).
+ */
+export function route<P = undefined, Q = undefined, B = undefined, const A extends Access = Access, R = undefined>(
+  app: FastifyInstance,
+  spec: RouteSpec<P, Q, B, A, R>,
 ): void {
   app.apiRoutes.push({ method: spec.method, url: spec.url, access: spec.access, summary: spec.summary });
   app.route({
@@ -183,19 +218,30 @@ export function route<P = undefined, Q = undefined, B = undefined, const A exten
       const actor = await app.authenticate(req);
       if (!passes(spec.access, actor)) throw actor ? forbidden() : unauthenticated();
       if (badText.length) throw invalid(badText, 'Text may not contain NUL characters or unpaired surrogates');
-      const ctx = {
-        req,
-        reply,
-        actor,
+      const input = {
+        actor: actor as RouteActor<A>,
         params: parse(spec.params, req.params, 'params'),
         query: parse(spec.query, req.query, 'query'),
         body: parse(spec.body, req.body, 'body'),
-      } as RouteContext<P, Q, B, A>;
+      };
       if (actor?.impersonatorId != null && spec.method === 'GET') {
-        await auditImpersonatedRead(app, req, actor, spec.url, ctx.params, ctx.query);
+        await auditImpersonatedRead(app, req, actor, spec.url, input.params, input.query);
       }
-      const result = await spec.handler(ctx);
-      return reply.sent ? reply : result;
+      const run = async (db: Queryable) => {
+        const record = (spec.load ? await spec.load({ ...input, db }) : undefined) as R;
+        return spec.handler({
+          ...input,
+          db,
+          req,
+          reply,
+          record,
+          audit: (action, details) => audit(db, actor, action, { ip: req.ip, ...details }),
+        });
+      };
+      const result = spec.transaction ? await app.db.transaction((tx) => run(tx)) : await run(app.db);
+      if (reply.sent) return reply;
+      checkResponse(app, reply, spec, result);
+      return result;
     },
   });
 }

@@ -1,7 +1,7 @@
 /** Text helpers shared by the mailer and the mail feature. */
+import { escapeHtml } from './html.js';
 
-export const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export { escapeHtml };
 
 /** Fills `{{name}}` variables; in HTML the values are escaped. Unknown names become empty. */
 export function fill(text: string, vars: Record<string, string>, html: boolean): string {

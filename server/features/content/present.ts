@@ -1,4 +1,5 @@
 import type { Faq, PublicFaq } from '../../../contract/content.js';
+import { iso } from '../../platform/dates.js';
 import type { Actor } from '../../http/actor.js';
 import { faqPolicy } from './policy.js';
 import type { FaqRow } from './queries.js';
@@ -18,8 +19,8 @@ export function presentFaq(actor: Actor, f: FaqRow): Faq {
     answer: f.answer,
     position: f.position,
     published: f.published,
-    updatedAt: new Date(f.updatedAt).toISOString(),
-    can: { update: faqPolicy.canEdit(actor, f), delete: faqPolicy.canDelete(actor, f) },
+    updatedAt: iso(f.updatedAt),
+    can: { update: faqPolicy.can(actor, 'edit', f), delete: faqPolicy.can(actor, 'edit', f) },
   };
 }
 

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FaqAudience } from '../../../contract/content.js';
-import { type Queryable, intArray, rows } from '../../db/client.js';
+import { type Queryable, rows } from '../../db/client.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
-import type { FaqGroup, FaqScope } from './policy.js';
+import { type Reach, reachSql } from '../../http/reach.js';
+import type { FaqGroup } from './policy.js';
 
 export interface FaqRow {
   id: number;
@@ -27,18 +28,15 @@ const select = sql`select f.id, f.audience, f.olympiad_id as "olympiadId", o.var
   left join olympiads o on o.id = f.olympiad_id
   left join projects p on p.id = f.project_id`;
 
-const ids = (list: readonly number[]) =>
-  list.length
-    ? sql`(${sql.join(
-        list.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql`(null)`;
-
-function scopeFilter(scope: FaqScope): SQL {
-  if (scope.kind === 'all') return sql`true`;
-  if (scope.kind === 'olympiads') return sql`(f.audience = 'olympiad' and f.olympiad_id in ${ids(scope.olympiadIds)})`;
-  return sql`(f.published and (f.audience = 'portal' or (f.audience = 'olympiad' and f.olympiad_id in ${ids(scope.olympiadIds)})))`;
+/**
+ * Which FAQs a list shows: editors see every FAQ within their reach (an admin: their olympiads' FAQs); a
+ * teacher reads the published ones for all teachers and those of their portal's olympiads (`reader`).
+ */
+function reachFilter(r: Reach, reader: boolean): SQL {
+  const inReach = reachSql(r, sql`f.olympiad_id`);
+  if (reader) return sql`(f.published and (f.audience = 'portal' or (f.audience = 'olympiad' and ${inReach})))`;
+  if (r.olympiads === 'all') return sql`true`;
+  return sql`(f.audience = 'olympiad' and ${inReach})`;
 }
 
 export interface FaqFilter extends Paging {
@@ -48,8 +46,8 @@ export interface FaqFilter extends Paging {
   published?: 'true' | 'false' | undefined;
 }
 
-export async function listFaqs(q: Queryable, scope: FaqScope, p: FaqFilter) {
-  const where: SQL[] = [scopeFilter(scope)];
+export async function listFaqs(q: Queryable, seen: { reach: Reach; reader: boolean }, p: FaqFilter) {
+  const where: SQL[] = [reachFilter(seen.reach, seen.reader)];
   if (p.audience) where.push(sql`f.audience = ${p.audience}`);
   if (p.olympiadId != null) where.push(sql`f.olympiad_id = ${p.olympiadId}`);
   if (p.projectId != null) where.push(sql`f.project_id = ${p.projectId}`);
@@ -104,10 +102,6 @@ export async function findProject(q: Queryable, idOrName: string) {
   return row ?? null;
 }
 
-export async function olympiadExists(q: Queryable, id: number) {
-  return (await rows<{ id: number }>(q, sql`select id from olympiads where id = ${id}`)).length === 1;
-}
-
 export async function projectExists(q: Queryable, id: number) {
   return (await rows<{ id: number }>(q, sql`select id from projects where id = ${id}`)).length === 1;
 }
@@ -126,15 +120,9 @@ export async function portalOlympiadIds(q: Queryable, schoolId: number | null): 
   return list.map((r) => r.id);
 }
 
-const groupFilter = (g: FaqGroup) =>
+export const groupFilter = (g: FaqGroup) =>
   sql`audience = ${g.audience} and olympiad_id is not distinct from ${g.olympiadId}
       and project_id is not distinct from ${g.projectId}`;
-
-/** The ids of a group, locked for a reorder. */
-export async function groupIdsForUpdate(q: Queryable, g: FaqGroup) {
-  const list = await rows<{ id: number }>(q, sql`select id from faqs where ${groupFilter(g)} for update`);
-  return list.map((r) => r.id);
-}
 
 export async function nextPosition(q: Queryable, g: FaqGroup) {
   const [row] = await rows<{ n: number }>(
@@ -172,12 +160,4 @@ export async function updateFaq(q: Queryable, id: number, v: FaqValues & { posit
 
 export async function deleteFaq(q: Queryable, id: number) {
   await q.execute(sql`delete from faqs where id = ${id}`);
-}
-
-/** Puts a group in the order of `ids` (positions 0, 1, …). */
-export async function reorderGroup(q: Queryable, g: FaqGroup, order: number[]) {
-  await q.execute(
-    sql`update faqs set position = array_position(${intArray(order)}, id) - 1
-        where ${groupFilter(g)}`,
-  );
 }

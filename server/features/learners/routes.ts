@@ -1,5 +1,4 @@
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdParams } from '../../../contract/ids.js';
 import {
@@ -15,7 +14,8 @@ import {
 } from '../../../contract/learners.js';
 import { Ok, pageOf } from '../../../contract/errors.js';
 import type { Actor } from '../../http/actor.js';
-import { badRequest, conflict, errorBody, HttpError, invalid, notFound } from '../../http/errors.js';
+import { conflict, errorBody, notFound } from '../../http/errors.js';
+import { readUpload } from '../../platform/upload.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { findJob, insertJob, releaseJob } from '../../platform/jobs.js';
@@ -52,7 +52,6 @@ const SlipsQuery = LearnerScopeQuery.extend({
 
 export async function learnersRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5 } });
 
   const present = (l: queries.LearnerListRow) => ({
     id: l.id,
@@ -65,30 +64,6 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
     olympiadId: l.olympiadId,
     hasSlipPassword: openSlipPassword(app.config.appSecret, l.initialPasswordEnc, l.passwordHash) != null,
   });
-
-  /** The one uploaded file, read whole (size-capped), or a clear 400/413/415. */
-  async function uploadedFile(req: FastifyRequest) {
-    if (!req.isMultipart())
-      throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data (field "file")');
-    let file;
-    try {
-      file = await req.file();
-    } catch {
-      throw badRequest('The upload could not be read; please try again');
-    }
-    if (!file) throw invalid([{ path: 'body.file', message: 'Choose a file to upload' }]);
-    let bytes: Buffer;
-    try {
-      bytes = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new HttpError(413, 'payload_too_large', `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
-      }
-      throw badRequest('The upload could not be read; please try again');
-    }
-    if (!bytes.length) throw invalid([{ path: 'body.file', message: 'The file is empty' }]);
-    return { bytes, fileName: file.filename || 'upload' };
-  }
 
   route(app, {
     method: 'GET',
@@ -180,7 +155,7 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
     response: ImportReport,
     handler: async ({ req, actor, query }) => {
       const scope = await resolveScope(app, actor, query.olympiadId, query.schoolId);
-      const { bytes, fileName } = await uploadedFile(req);
+      const { bytes, fileName } = await readUpload(req, { maxBytes: MAX_FILE_BYTES });
       const sheet = await readSheet(bytes);
       const checked = await preview(app, scope, sheet);
       const ready = !checked.errors.length && checked.valid.length > 0;
@@ -200,7 +175,7 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
     response: ImportJobResult,
     handler: async ({ req, reply, actor, query }) => {
       const scope = await resolveScope(app, actor, query.olympiadId, query.schoolId);
-      const { bytes, fileName } = await uploadedFile(req);
+      const { bytes, fileName } = await readUpload(req, { maxBytes: MAX_FILE_BYTES });
       const sheet = await readSheet(bytes);
       const checked = await preview(app, scope, sheet);
       if (checked.errors.length || !checked.valid.length) {

@@ -1,5 +1,4 @@
 import { pageResult } from '../../platform/paging.js';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IdParams } from '../../../contract/ids.js';
@@ -16,6 +15,7 @@ import {
 } from '../../../contract/mail.js';
 import type { Actor } from '../../http/actor.js';
 import { HttpError, badRequest, notFound } from '../../http/errors.js';
+import { readUpload } from '../../platform/upload.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { attachments, uploads } from '../../db/schema/index.js';
@@ -43,40 +43,8 @@ function serveFile(reply: FastifyReply, bytes: Buffer, contentType: string, file
 
 /** Reads the one file of a multipart request, checks its size and its type by content, and stores it. */
 async function receiveFile(app: FastifyInstance, req: FastifyRequest, actor: Actor, olympiadId: number | null) {
-  if (!req.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
-  let part;
-  try {
-    // Limits per request: other features register multipart with their own limits.
-    part = await req.file({
-      limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 10 },
-      throwFileSizeLimit: true,
-    });
-  } catch {
-    throw badRequest('The upload could not be read');
-  }
-  if (!part) throw badRequest('Choose a file to upload');
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(
-        413,
-        'payload_too_large',
-        `The file is larger than ${Math.round(app.config.uploadMaxBytes / 1_048_576)} MB`,
-      );
-    }
-    throw badRequest('The upload could not be read');
-  }
-  if (part.file.truncated || bytes.length > app.config.uploadMaxBytes) {
-    throw new HttpError(
-      413,
-      'payload_too_large',
-      `The file is larger than ${Math.round(app.config.uploadMaxBytes / 1_048_576)} MB`,
-    );
-  }
-  if (bytes.length === 0) throw badRequest('The file is empty');
-  const kind = sniffFile(bytes, part.filename);
+  const { bytes, fileName } = await readUpload(req, { maxBytes: app.config.uploadMaxBytes });
+  const kind = sniffFile(bytes, fileName);
   if (!kind) {
     throw new HttpError(
       415,
@@ -84,12 +52,12 @@ async function receiveFile(app: FastifyInstance, req: FastifyRequest, actor: Act
       'This kind of file is not accepted: upload a PDF, an image (PNG, JPEG, GIF, WebP), a Word, Excel or PowerPoint file, or text/CSV',
     );
   }
-  const stored = await app.storage.put(part.filename, bytes);
+  const stored = await app.storage.put(fileName, bytes);
   const [row] = await app.db
     .insert(uploads)
     .values({
       filename: stored.key,
-      originalName: part.filename.slice(0, 200) || 'file',
+      originalName: fileName.slice(0, 200) || 'file',
       contentType: kind,
       size: stored.size,
       sha256: stored.sha256,
@@ -98,13 +66,11 @@ async function receiveFile(app: FastifyInstance, req: FastifyRequest, actor: Act
     })
     .returning({ id: uploads.id });
   await audit(app.db, actor, { action: 'upload.create', entity: 'upload', entityId: row!.id, olympiadId, ip: req.ip });
-  return { id: row!.id, name: part.filename.slice(0, 120) || 'file' };
+  return { id: row!.id, name: fileName.slice(0, 120) || 'file' };
 }
 
 /** Attachments (files offered to mass mail) and uploads (every stored file), through one storage. */
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 10 } });
-
   const olympiadFor = (actor: Actor, olympiadId: number | undefined) => {
     const id = olympiadId ?? null;
     if (!mailPolicy.canSee(actor, id, adminRoles))

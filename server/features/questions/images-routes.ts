@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -6,7 +5,8 @@ import { IdText } from '../../../contract/ids.js';
 import { ImageUploaded, ModuleListQuery } from '../../../contract/authoring.js';
 import type { Queryable } from '../../db/client.js';
 import { uploads } from '../../db/schema/index.js';
-import { HttpError, badRequest, notFound } from '../../http/errors.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { readUpload } from '../../platform/upload.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import type { FileStorage } from '../../platform/storage.js';
@@ -54,7 +54,6 @@ const ImageParams = z.strictObject({ id: IdText, sig: z.string().regex(/^[0-9a-f
  * the capability: it carries 128 bits of the file's SHA-256 (decision 014).
  */
 export async function imageRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
   const tags = ['questions'];
 
   route(app, {
@@ -67,22 +66,11 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     response: ImageUploaded,
     handler: async ({ actor, query, req }) => {
       const olympiadId = await olympiadFor(app.db, actor, query.olympiadId);
-      if (!req.isMultipart())
-        throw new HttpError(415, 'unsupported_media_type', 'Send the image as multipart/form-data');
-      const part = await req.file().catch(() => undefined);
-      if (!part) throw badRequest('Choose an image to upload');
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new HttpError(413, 'payload_too_large', 'The image is larger than 2 MB');
-        throw badRequest('The upload could not be read');
-      }
+      const { bytes, fileName } = await readUpload(req, { maxBytes: MAX_IMAGE_BYTES, what: 'image' });
       const type = sniffImage(bytes);
       if (!type) throw new HttpError(415, 'unsupported_media_type', 'This file is not a PNG, JPEG, GIF or WebP image');
       const image = await storeQuestionImage(app.db, app.storage, {
-        name: part.filename,
+        name: fileName,
         bytes,
         type,
         olympiadId,

@@ -1,10 +1,10 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdText } from '../../../contract/ids.js';
 import type { FieldError } from '../../../contract/errors.js';
 import { questions } from '../../db/schema/index.js';
 import { HttpError, badRequest, invalid } from '../../http/errors.js';
+import { readUpload } from '../../platform/upload.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
@@ -32,7 +32,6 @@ const contentTypes = {
 
 /** Import and export a module's questions as xlsx or csv, with a template; imports are all or nothing. */
 export async function transferRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5 } });
   const tags = ['questions'];
   const access = questionsAccess.author;
 
@@ -87,18 +86,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     response: z.object({ success: z.literal(true), imported: z.number().int(), message: z.string() }),
     handler: async ({ actor, query, req }) => {
       const mod = await moduleFor(app.db, actor, query.questionModuleId);
-      if (!req.isMultipart())
-        throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
-      const part = await req.file().catch(() => undefined);
-      if (!part) throw badRequest('Choose a file to import');
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new HttpError(413, 'payload_too_large', 'The file is larger than 10 MB');
-        throw badRequest('The upload could not be read');
-      }
+      const { bytes, fileName } = await readUpload(req, { maxBytes: MAX_FILE_BYTES });
       const raw = await readQuestionRows(bytes);
       if (raw.length === 0) throw badRequest('The file has no question rows');
       if (!('type' in raw[0]!.cells) || !('prompt' in raw[0]!.cells))
@@ -141,7 +129,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
           action: 'import',
           entity: 'question',
           olympiadId: mod.olympiadId,
-          data: { moduleId: mod.id, rows: parsed.length, file: part.filename },
+          data: { moduleId: mod.id, rows: parsed.length, file: fileName },
           ip: req.ip,
         });
       });
@@ -188,18 +176,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     }),
     handler: async ({ actor, query, req }) => {
       const mod = await moduleFor(app.db, actor, query.questionModuleId);
-      if (!req.isMultipart())
-        throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
-      const part = await req.file().catch(() => undefined);
-      if (!part) throw badRequest('Choose a QTI package or item to import');
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new HttpError(413, 'payload_too_large', 'The file is larger than 10 MB');
-        throw badRequest('The upload could not be read');
-      }
+      const { bytes, fileName } = await readUpload(req, { maxBytes: MAX_FILE_BYTES });
       let upload: QtiImport;
       try {
         upload = await prepareImport(bytes);
@@ -248,7 +225,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
             items: upload.items.length,
             drafts,
             images: upload.images.size,
-            file: part.filename,
+            file: fileName,
           },
           ip: req.ip,
         });
