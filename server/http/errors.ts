@@ -36,3 +36,17 @@ export const rateLimited = (message: string, retryAfterSeconds?: number) =>
 export function errorBody(code: ErrorCode, message: string, details?: FieldError[]): ErrorBody {
   return { success: false, message, error: message, code, ...(details?.length ? { details } : {}) };
 }
+
+/**
+ * Named errors used by more than one feature (decision 029): a message written twice becomes a factory here,
+ * or in the feature's own `errors.ts` when only that feature uses it.
+ */
+export const olympiadNotFound = () => notFound('This olympiad');
+export const schoolNotFound = () => notFound('This school');
+export const projectNotFound = () => notFound('This project');
+export const learnerNotFound = () => notFound('This learner');
+export const teacherNotFound = () => notFound('This teacher');
+/** A list call whose olympiad is required for everyone but the overlord. */
+export const olympiadRequired = () => badRequest('Say which olympiad (olympiadId)');
+/** Nothing is written in a learner's name while someone acts as them. */
+export const notWhileActingAsLearner = () => forbidden('You cannot write on a learner’s behalf while acting as them');

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 import { type Actor, scopedOlympiads } from '../../http/actor.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden, olympiadNotFound, projectNotFound } from '../../http/errors.js';
 import { defineLoader } from '../../http/load.js';
 import { passes } from '../../http/policy.js';
 import { reachFor, type Reach } from '../../http/reach.js';
@@ -32,11 +32,11 @@ export const faqLoader = defineLoader({
 export async function faqsSeen(q: Queryable, actor: Actor, olympiadId: number | undefined) {
   if (!passes(faqPolicy.access.edit, actor)) {
     const portal = await readerOlympiads(q, actor);
-    if (olympiadId != null && !portal.includes(olympiadId)) throw notFound('This olympiad');
+    if (olympiadId != null && !portal.includes(olympiadId)) throw olympiadNotFound();
     return { reach: { olympiads: portal, schoolId: null } satisfies Reach, reader: true };
   }
   const reach = reachFor(actor, faqPolicy.access.edit, olympiadId);
-  if (!reach) throw notFound('This olympiad');
+  if (!reach) throw olympiadNotFound();
   return { reach, reader: false };
 }
 
@@ -47,10 +47,10 @@ export async function faqsSeen(q: Queryable, actor: Actor, olympiadId: number | 
  */
 export async function writableGroup(q: Queryable, actor: Actor, group: FaqGroup): Promise<FaqGroup> {
   if (!faqPolicy.can(actor, 'edit', group)) {
-    if (group.audience === 'olympiad') throw notFound('This olympiad');
+    if (group.audience === 'olympiad') throw olympiadNotFound();
     throw forbidden('Only the platform owner edits these FAQs');
   }
-  if (group.olympiadId != null && !(await findOlympiad(q, group.olympiadId))) throw notFound('This olympiad');
-  if (group.projectId != null && !(await queries.projectExists(q, group.projectId))) throw notFound('This project');
+  if (group.olympiadId != null && !(await findOlympiad(q, group.olympiadId))) throw olympiadNotFound();
+  if (group.projectId != null && !(await queries.projectExists(q, group.projectId))) throw projectNotFound();
   return group;
 }
