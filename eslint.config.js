@@ -83,7 +83,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/features/web/**/*.ts'],
+    files: ['server/features/spa/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
