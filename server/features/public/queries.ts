@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { olympiads, projects } from '../../db/schema/index.js';
+import { findOlympiad } from '../../platform/olympiad-lookup.js';
 
 const olympiadColumns = {
   id: olympiads.id,
@@ -46,15 +47,16 @@ export async function olympiadsOf(q: Queryable, projectIds: number[], upcomingOn
     .orderBy(desc(olympiads.pinned), desc(olympiads.year), asc(olympiads.title));
 }
 
-export async function findOlympiad(q: Queryable, idOrName: string) {
-  const id = /^\d+$/.test(idOrName) ? Number(idOrName) : -1;
-  const [row] = await q
-    .select(olympiadColumns)
-    .from(olympiads)
-    .innerJoin(projects, eq(projects.id, olympiads.projectId))
-    .where(or(eq(olympiads.id, id), eq(olympiads.varName, idOrName.toLowerCase())));
-  return row ?? null;
+/** An olympiad's public row: the olympiad (found by the one lookup) with its project's name. */
+export async function publicOlympiad(q: Queryable, idOrName: string) {
+  const olympiad = await findOlympiad(q, /^\d+$/.test(idOrName) ? Number(idOrName) : idOrName);
+  if (!olympiad) return null;
+  const [project] = await q
+    .select({ projectName: projects.projectName })
+    .from(projects)
+    .where(eq(projects.id, olympiad.projectId));
+  return { ...olympiad, projectName: project?.projectName ?? '' };
 }
 
-export type OlympiadRow = NonNullable<Awaited<ReturnType<typeof findOlympiad>>>;
+export type OlympiadRow = Awaited<ReturnType<typeof olympiadsOf>>[number];
 export type ProjectRow = typeof projects.$inferSelect;

@@ -12,7 +12,8 @@ import { moduleLoader } from './load.js';
 import { questionsPolicy } from './policy.js';
 import * as queries from './queries.js';
 import { storeQuestionImage } from './images-routes.js';
-import { type QtiImport, type QtiQuestion, isRefusal, packageOf, prepareImport, qtiTypes } from './qti.js';
+import { type QtiImport, isRefusal, prepareImport } from './qti-read.js';
+import { type QtiQuestion, packageOf, qtiTypes } from './qti-write.js';
 import {
   type ParsedQuestion,
   fromRow,
