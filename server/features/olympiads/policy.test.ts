@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../http/actor.js';
+import { actorOf } from '../../test/actor.js';
 import { olympiadFlags, olympiadsPolicy, projectsPolicy, refusedFields } from './policy.js';
 
-const actor = (over: Partial<Actor>): Actor => ({
-  userId: 1,
-  sessionId: 1,
-  role: 'admin',
-  username: 'someone',
-  olympiadId: null,
-  schoolId: null,
-  grants: [],
-  impersonatorId: null,
-  olympiadScope: null,
-  ...over,
-});
+const actor = actorOf;
 
 const mine = { id: 10 };
 const other = { id: 20 };

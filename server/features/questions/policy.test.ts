@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../http/actor.js';
+import { actorOf } from '../../test/actor.js';
 import { questionFlags, questionsPolicy } from './policy.js';
 
-const actor = (over: Partial<Actor>): Actor => ({
-  userId: 1,
-  sessionId: 1,
-  role: 'admin',
-  username: 'someone',
-  olympiadId: null,
-  schoolId: null,
-  grants: [],
-  impersonatorId: null,
-  olympiadScope: null,
-  ...over,
-});
+const actor = actorOf;
 
 const overlord = actor({ role: 'overlord', userId: 2 });
 const admin = actor({ userId: 3, grants: [{ olympiadId: 10, role: 'admin' }] });
