@@ -88,7 +88,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/features/web/**/*.ts'],
+    files: ['server/features/spa/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

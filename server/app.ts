@@ -18,7 +18,7 @@ import { eoiRoutes } from './features/schools/eoi-routes.js';
 import { financeRoutes } from './features/finance/routes.js';
 import { schoolsRoutes } from './features/schools/routes.js';
 import { learnersRoutes } from './features/learners/routes.js';
-import { webRoutes } from './features/web/routes.js';
+import { spaRoutes } from './features/spa/routes.js';
 import type { Actor } from './http/actor.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -160,6 +160,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(olympiadsRoutes);
   await app.register(questionsRoutes);
   await app.register(contentRoutes);
-  if (deps.serveWeb) await app.register(webRoutes, { root: deps.webRoot });
+  if (deps.serveWeb) await app.register(spaRoutes, { root: deps.webRoot });
   return app;
 }
