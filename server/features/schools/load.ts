@@ -1,0 +1,64 @@
+import type { Actor } from '../../http/actor.js';
+import { defineLoader } from '../../http/load.js';
+import { reach, type Reach } from '../../http/reach.js';
+import * as entries from './entry-queries.js';
+import * as eois from './eoi-queries.js';
+import { entriesPolicy, eoiPolicy, schoolsPolicy } from './policy.js';
+import * as schools from './school-queries.js';
+
+/** One school, scoped to the actor: one they may not see, or not act on, is a 404 ("This school was not found"). */
+export const schoolLoader = defineLoader({
+  what: 'This school',
+  policy: schoolsPolicy,
+  find: (q, id: number) => schools.findSchool(q, id),
+});
+
+/** The duplicate and the kept school of a merge. */
+export const mergeSourceLoader = defineLoader({
+  what: 'The duplicate school',
+  policy: schoolsPolicy,
+  find: (q, id: number) => schools.findSchool(q, id),
+});
+export const mergeTargetLoader = defineLoader({
+  what: 'The school to keep',
+  policy: schoolsPolicy,
+  find: (q, id: number) => schools.findSchool(q, id),
+});
+
+/** The school an expression is linked to (any existing school: the olympiad's admins may enter any). */
+export const eoiSchoolLoader = defineLoader({
+  what: 'The school to link',
+  policy: schoolsPolicy,
+  find: (q, id: number) => schools.findSchool(q, id),
+});
+
+/** One entry of a school in an olympiad ("This entry was not found" outside the actor's reach). */
+export const entryLoader = defineLoader({
+  what: 'This entry',
+  policy: entriesPolicy,
+  find: (q, id: number) => entries.findParticipant(q, id),
+});
+
+/** One expression of interest; `lock` holds its row for the change (process, decline). */
+export const eoiLoader = defineLoader({
+  what: 'This expression of interest',
+  policy: eoiPolicy,
+  find: (q, key: { id: number; lock?: boolean }) => eois.findEoi(q, key.id, key.lock ?? false),
+});
+
+/** The schools a list shows: those entered in the actor's olympiads (or the one named; 404 outside). */
+export const schoolsReach = (actor: Actor, olympiadId?: number): Reach =>
+  reach(actor, schoolsPolicy.access.list, olympiadId);
+
+/**
+ * The entries a list shows: staff those of their olympiads, a teacher their own school's (in any olympiad of
+ * their session, or the one named; 404 outside). A teacher without a school sees none.
+ */
+export function entriesReach(actor: Actor, olympiadId?: number): Reach {
+  if (actor.role === 'teacher' && actor.schoolId == null && olympiadId == null)
+    return { olympiads: [], schoolId: null };
+  return reach(actor, entriesPolicy.access.list, olympiadId);
+}
+
+/** The expressions a list shows: those of the actor's olympiads (the overlord's every one). */
+export const eoisReach = (actor: Actor, olympiadId?: number): Reach => reach(actor, eoiPolicy.access.list, olympiadId);
