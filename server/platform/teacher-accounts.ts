@@ -115,14 +115,15 @@ export interface TeacherMailDeps {
   mailer: Mailer;
 }
 
-interface MailUser {
+/** The account fields a teacher's mail uses. */
+export interface TeacherMailUser {
   id: number;
   email: string | null;
   firstName: string;
   lastName: string;
   username: string;
 }
-export const teacherName = (u: MailUser) => `${u.firstName} ${u.lastName}`.trim() || u.username;
+export const teacherName = (u: TeacherMailUser) => `${u.firstName} ${u.lastName}`.trim() || u.username;
 
 /**
  * Mails a teacher a one-time link to verify their address and choose a password (a new teacher, "resend
@@ -131,7 +132,7 @@ export const teacherName = (u: MailUser) => `${u.firstName} ${u.lastName}`.trim(
 export async function mailTeacherLink(
   deps: TeacherMailDeps,
   q: Queryable,
-  user: MailUser,
+  user: TeacherMailUser,
   purpose: 'verify_email' | 'reset_password',
   context: { schoolName?: string | null; olympiadTitle?: string | null; olympiadId?: number | null } = {},
 ) {

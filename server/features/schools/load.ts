@@ -6,31 +6,17 @@ import * as eois from './eoi-queries.js';
 import { entriesPolicy, eoiPolicy, schoolsPolicy } from './policy.js';
 import * as schools from './school-queries.js';
 
-/** One school, scoped to the actor: one they may not see, or not act on, is a 404 ("This school was not found"). */
-export const schoolLoader = defineLoader({
-  what: 'This school',
-  policy: schoolsPolicy,
-  find: (q, id: number) => schools.findSchool(q, id),
-});
+/** A school, named in a 404 as `what`: one the actor may not see, or not act on, answers "<what> was not found". */
+const schoolNamed = (what: string) =>
+  defineLoader({ what, policy: schoolsPolicy, find: (q, id: number) => schools.findSchool(q, id) });
 
+/** One school, scoped to the actor. */
+export const schoolLoader = schoolNamed('This school');
 /** The duplicate and the kept school of a merge. */
-export const mergeSourceLoader = defineLoader({
-  what: 'The duplicate school',
-  policy: schoolsPolicy,
-  find: (q, id: number) => schools.findSchool(q, id),
-});
-export const mergeTargetLoader = defineLoader({
-  what: 'The school to keep',
-  policy: schoolsPolicy,
-  find: (q, id: number) => schools.findSchool(q, id),
-});
-
+export const mergeSourceLoader = schoolNamed('The duplicate school');
+export const mergeTargetLoader = schoolNamed('The school to keep');
 /** The school an expression is linked to (any existing school: the olympiad's admins may enter any). */
-export const eoiSchoolLoader = defineLoader({
-  what: 'The school to link',
-  policy: schoolsPolicy,
-  find: (q, id: number) => schools.findSchool(q, id),
-});
+export const eoiSchoolLoader = schoolNamed('The school to link');
 
 /** One entry of a school in an olympiad ("This entry was not found" outside the actor's reach). */
 export const entryLoader = defineLoader({

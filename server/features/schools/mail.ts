@@ -1,14 +1,10 @@
 import type { Queryable } from '../../db/client.js';
 import { escapeHtml } from '../../platform/html.js';
-import { teacherName as nameOf, type TeacherMailDeps } from '../../platform/teacher-accounts.js';
-
-interface MailUser {
-  id: number;
-  email: string | null;
-  firstName: string;
-  lastName: string;
-  username: string;
-}
+import {
+  teacherName as nameOf,
+  type TeacherMailDeps,
+  type TeacherMailUser as MailUser,
+} from '../../platform/teacher-accounts.js';
 
 /** To the teacher of a declined expression: the reason. */
 export async function mailEoiDeclined(

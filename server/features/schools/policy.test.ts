@@ -1,27 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../http/actor.js';
+import { actorOf } from '../../test/actors.js';
 import { editableSchoolFields, entriesPolicy, eoiPolicy, mayEnterSchools, noSchool, schoolsPolicy } from './policy.js';
 
 /** Olympiad 1 is the admin's; olympiad 2 is someone else's. School 10 is the teacher's; school 20 another. */
-const base: Actor = {
-  userId: 1,
-  sessionId: 1,
-  role: 'overlord',
-  username: 'u',
-  olympiadId: null,
-  schoolId: null,
-  grants: [],
-  impersonatorId: null,
-  olympiadScope: null,
-};
-const overlord: Actor = { ...base };
-const admin: Actor = { ...base, role: 'admin', grants: [{ olympiadId: 1, role: 'admin' }] };
-const accountant: Actor = { ...base, role: 'accountant', grants: [{ olympiadId: 1, role: 'accountant' }] };
-const funding: Actor = { ...base, role: 'funding', grants: [{ olympiadId: 1, role: 'funding' }] };
-const teacher: Actor = { ...base, role: 'teacher', schoolId: 10 };
-const learner: Actor = { ...base, role: 'learner', schoolId: 10, olympiadId: 1 };
+const overlord = actorOf('overlord');
+const admin = actorOf('admin');
+const accountant = actorOf('accountant');
+const funding = actorOf('funding');
+const teacher = actorOf('teacher', { schoolId: 10 });
+const learner = actorOf('learner', { schoolId: 10, olympiadId: 1 });
 /** An admin of olympiad 1 acting as the teacher of school 10: only olympiad 1 is within reach. */
-const actingTeacher: Actor = { ...teacher, impersonatorId: 99, olympiadScope: [1] };
+const actingTeacher = actorOf('teacher', { schoolId: 10, impersonatorId: 99, olympiadScope: [1] });
 
 const ownSchool = { id: 10, olympiadIds: [1], entries: [{ olympiadId: 1, byStaff: false }] };
 const otherSchool = { id: 20, olympiadIds: [2], entries: [{ olympiadId: 2, byStaff: false }] };

@@ -24,7 +24,7 @@ const SchoolBody = z.object({ success: z.literal(true), school: School });
 
 /** The fields of a body the actor may write (a teacher: the contact details), checked by their schema. */
 function valuesFor(fields: 'all' | 'contact', body: Record<string, unknown>): Partial<SchoolInput> {
-  const contact = ['address', 'phone', 'email'];
+  const contact = Object.keys(SchoolContactInput.shape);
   const parsed =
     fields === 'contact'
       ? SchoolContactInput.safeParse(Object.fromEntries(Object.entries(body).filter(([k]) => contact.includes(k))))

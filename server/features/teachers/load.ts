@@ -18,16 +18,20 @@ export const profileLoader = defineLoader({
   find: (q, id: number) => queries.findTeacher(q, id),
 });
 
-const schoolFinder = async (q: Parameters<typeof queries.findSchool>[0], id: number) => {
-  const school = await queries.findSchool(q, id);
-  return school && { ...school, schoolId: school.id };
-};
+/** A school a teacher joins, named in a 404 as `what`: one whose teacher accounts the actor does not manage. */
+const schoolNamed = (what: string) =>
+  defineLoader({
+    what,
+    policy: teachersPolicy,
+    find: async (q, id: number) => {
+      const school = await queries.findSchool(q, id);
+      return school && { ...school, schoolId: school.id };
+    },
+  });
 
-/** The school a teacher is added to: one whose teacher accounts the actor does not manage is a 404. */
-export const schoolLoader = defineLoader({ what: 'This school', policy: teachersPolicy, find: schoolFinder });
-
-/** The school a teacher moves to, judged the same way. */
-export const newSchoolLoader = defineLoader({ what: 'The new school', policy: teachersPolicy, find: schoolFinder });
+/** The school a teacher is added to, and the one a teacher moves to. */
+export const schoolLoader = schoolNamed('This school');
+export const newSchoolLoader = schoolNamed('The new school');
 
 /** The teachers a list shows: those of the schools in the actor's olympiads (or the one named; 404 outside). */
 export const teachersReach = (actor: Actor, olympiadId?: number): Reach =>

@@ -1,36 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../http/actor.js';
+import { actorOf } from '../../test/actors.js';
 import { mayAddTeachers, teachersPolicy } from './policy.js';
 
 /** Olympiad 1 is the admin's; olympiad 2 is someone else's. */
-const base: Actor = {
-  userId: 1,
-  sessionId: 1,
-  role: 'overlord',
-  username: 'u',
-  olympiadId: null,
-  schoolId: null,
-  grants: [],
-  impersonatorId: null,
-  olympiadScope: null,
-};
-const overlord: Actor = { ...base };
-const admin: Actor = { ...base, role: 'admin', grants: [{ olympiadId: 1, role: 'admin' }] };
-const accountant: Actor = { ...base, role: 'accountant', grants: [{ olympiadId: 1, role: 'accountant' }] };
-const funding: Actor = { ...base, role: 'funding', grants: [{ olympiadId: 1, role: 'funding' }] };
-const teacher: Actor = { ...base, role: 'teacher', schoolId: 10 };
-const learner: Actor = { ...base, role: 'learner', schoolId: 10, olympiadId: 1 };
-/** The overlord's admin of olympiad 1 acting as an admin of olympiads 1 and 2, scoped to olympiad 1. */
-const scopedAdmin: Actor = {
-  ...base,
-  role: 'admin',
+const overlord = actorOf('overlord');
+const admin = actorOf('admin');
+const accountant = actorOf('accountant');
+const funding = actorOf('funding');
+const teacher = actorOf('teacher', { schoolId: 10 });
+const learner = actorOf('learner', { schoolId: 10, olympiadId: 1 });
+/** An admin of olympiads 1 and 2 in a session scoped to olympiad 1 (as when acting as someone). */
+const scopedAdmin = actorOf('admin', {
   grants: [
-    { olympiadId: 1, role: 'admin' },
-    { olympiadId: 2, role: 'admin' },
+    [1, 'admin'],
+    [2, 'admin'],
   ],
   impersonatorId: 99,
   olympiadScope: [1],
-};
+});
 
 /** A teacher of a school that entered the admin's olympiad itself. */
 const ownAccord = { schoolId: 10, olympiadIds: [1], entries: [{ olympiadId: 1, byStaff: false }] };
