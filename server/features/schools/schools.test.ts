@@ -124,6 +124,17 @@ describe('participating schools', () => {
     expect((await get(`/school-participant/v-rest/${foreign!.id}`, 'admin')).status).toBe(404);
   });
 
+  it('carries what the caller may do: the list whether they enter schools, each entry whether they change it', async () => {
+    const admin = await get(`/school-participant/v-rest/?olympiadId=${demo.geoDemo}`, 'admin');
+    expect(admin.body.can).toEqual({ enter: true });
+    expect(admin.body.items[0].can).toEqual({ update: true, delete: true });
+    for (const who of ['accountant', 'teacher']) {
+      const res = await get(`/school-participant/v-rest/?olympiadId=${demo.geoDemo}`, who);
+      expect(res.body.can, who).toEqual({ enter: false });
+      expect(res.body.items[0].can, who).toEqual({ update: false, delete: false });
+    }
+  });
+
   it('an admin enters a school and sets the status; a teacher enters their own school', async () => {
     const school = await createSchool(server.db);
     const res = await server.api('POST', '/school-participant/v-rest/', {

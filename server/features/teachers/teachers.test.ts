@@ -162,4 +162,17 @@ describe('teachers', () => {
     expect(put.body.teacher).toMatchObject({ firstName: 'Piet', phone: '021 555', emailVerified: true });
     expect((await get('/teacher/v-rest/me', 'admin')).status).toBe(403);
   });
+
+  it('carries what the caller may do: the list whether they add teachers, each teacher what they may do with it', async () => {
+    const admin = await get(`/teacher/v-rest/?olympiadId=${demo.geoDemo}&pageSize=100`, 'admin');
+    expect(admin.body.can).toEqual({ create: true });
+    const thandi = admin.body.items.find((t: { firstName: string }) => t.firstName === 'Thandi');
+    expect(thandi.can).toEqual({ update: true, disable: true, mail: true });
+    const accountant = await get(`/teacher/v-rest/?olympiadId=${demo.geoDemo}&pageSize=100`, 'accountant');
+    expect(accountant.body.can).toEqual({ create: false });
+    expect(accountant.body.items.every((t: { can: { update: boolean } }) => !t.can.update)).toBe(true);
+    expect((await get(`/teacher/v-rest/?olympiadId=${otherOlympiad.id}`, 'overlord')).body.can).toEqual({
+      create: true,
+    });
+  });
 });
