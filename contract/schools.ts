@@ -4,8 +4,8 @@ import { PageQuery, pageOf } from './errors.js';
 import { Email, optionalText } from './fields.js';
 
 /**
- * Schools, teachers, participating schools, expressions of interest. Written once, used by
- * the server's routes and the web app's forms.
+ * Schools, participating schools, the teacher portal, expressions of interest (teachers: contract/teachers.ts).
+ * Written once, used by the server's routes and the web app's forms.
  */
 
 export const provinces = [
@@ -83,18 +83,6 @@ export const MergeSchoolsBody = z.strictObject({
   sourceId: Id,
   targetId: Id,
 });
-
-// ── Teachers (contract/teachers.ts) ───────────────────────────────────────────────────────────────
-
-export {
-  MyProfileInput,
-  Teacher,
-  TeacherInput,
-  TeacherListQuery,
-  TeacherPage,
-  teacherSorts,
-  TeacherUpdate,
-} from './teachers.js';
 
 // ── Participating schools ─────────────────────────────────────────────────────────────────────────
 

@@ -1,6 +1,7 @@
 import type { Actor } from '../../http/actor.js';
 import { defineLoader } from '../../http/load.js';
-import { reach, type Reach } from '../../http/reach.js';
+import { olympiadNotFound } from '../../http/errors.js';
+import { reach, reachFor, type Reach } from '../../http/reach.js';
 import * as entries from './entry-queries.js';
 import * as eois from './eoi-queries.js';
 import { entriesPolicy, eoiPolicy, schoolsPolicy } from './policy.js';
@@ -41,9 +42,10 @@ export const schoolsReach = (actor: Actor, olympiadId?: number): Reach =>
  * their session, or the one named; 404 outside). A teacher without a school sees none.
  */
 export function entriesReach(actor: Actor, olympiadId?: number): Reach {
-  if (actor.role === 'teacher' && actor.schoolId == null && olympiadId == null)
-    return { olympiads: [], schoolId: null };
-  return reach(actor, entriesPolicy.access.list, olympiadId);
+  const r = reachFor(actor, entriesPolicy.access.list, olympiadId);
+  if (r) return r;
+  if (olympiadId == null) return { olympiads: [], schoolId: null };
+  throw olympiadNotFound();
 }
 
 /** The expressions a list shows: those of the actor's olympiads (the overlord's every one). */
