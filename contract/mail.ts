@@ -140,6 +140,10 @@ export const UnsubscribeRow = z.object({
 });
 export type UnsubscribeRow = z.infer<typeof UnsubscribeRow>;
 
+/** The unsubscribes report: a page of rows, and whether the caller may add an address here (the server's policy). */
+export const UnsubscribeList = listOf(UnsubscribeRow).extend({ can: z.object({ addUnsubscribe: z.boolean() }) });
+export type UnsubscribeList = z.infer<typeof UnsubscribeList>;
+
 export const BounceKind = z.enum(['hard', 'soft', 'complaint']);
 export const BounceRow = z.object({
   id: z.number(),

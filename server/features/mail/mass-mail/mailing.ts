@@ -1,12 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Audience, MassMailProgress } from '../../../contract/mail.js';
-import { templateVariables } from '../../../contract/mail.js';
-import { type Queryable, rows } from '../../db/client.js';
-import { emails } from '../../db/schema/index.js';
-import { invalid } from '../../http/errors.js';
-import { suppressedSql } from '../../platform/mail-suppression.js';
-import { escapeHtml, fill, htmlToText } from '../../platform/mail-text.js';
-import { unsubscribeRef } from './unsubscribe-ref.js';
+import type { Audience, MassMailProgress } from '../../../../contract/mail.js';
+import { templateVariables } from '../../../../contract/mail.js';
+import { type Queryable, rows } from '../../../db/client.js';
+import { emails } from '../../../db/schema/index.js';
+import { invalid } from '../../../http/errors.js';
+import { suppressedSql } from '../../../platform/mail-suppression.js';
+import { escapeHtml } from '../../../platform/html.js';
+import { fill, htmlToText } from '../../../platform/mail-text.js';
+import { unsubscribeRef } from '../unsubscribe-ref.js';
 
 /** Variables a mass mail may use, filled per recipient. */
 export const massMailVariables = ['firstName', 'lastName', 'email', 'schoolName', 'olympiadTitle'] as const;
@@ -211,5 +212,3 @@ export function assertVariables(subject: string, html: string) {
   const errors = unknownVariables(subject, html);
   if (errors.length) throw invalid(errors, 'The message uses variables that do not exist');
 }
-
-export { fill };

@@ -1,7 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { TemplateKindInfo } from '../../../contract/mail.js';
-import { templateVariables } from '../../../contract/mail.js';
-import { type Queryable, rows } from '../../db/client.js';
+import { templateVariables } from '../../../../contract/mail.js';
 
 /** Every system message the platform sends, its named variables and its built-in wording. */
 export const systemEmails = {
@@ -123,34 +120,4 @@ export function unknownTemplateVariables(kind: SystemEmailKind, subject: string,
     }
   }
   return errors;
-}
-
-interface SavedTemplate {
-  kind: string;
-  olympiad_id: number | null;
-  subject: string;
-  html_body: string;
-}
-
-/** The wording in force for every kind: this olympiad's copy, else the site-wide copy, else the built-in one. */
-export async function templatesFor(q: Queryable, olympiadId: number | null): Promise<TemplateKindInfo[]> {
-  const saved = await rows<SavedTemplate>(
-    q,
-    sql`select kind, olympiad_id, subject, html_body from email_templates
-      where olympiad_id is null ${olympiadId == null ? sql`` : sql`or olympiad_id = ${olympiadId}`}`,
-  );
-  return (Object.keys(systemEmails) as SystemEmailKind[]).map((kind) => {
-    const def = systemEmails[kind];
-    const own = olympiadId != null ? saved.find((s) => s.kind === kind && s.olympiad_id === olympiadId) : undefined;
-    const site = saved.find((s) => s.kind === kind && s.olympiad_id == null);
-    const used = own ?? site;
-    return {
-      kind,
-      label: def.label,
-      variables: [...def.variables],
-      subject: used?.subject ?? def.subject,
-      html: used?.html_body ?? def.html,
-      source: own ? 'olympiad' : site ? 'site' : 'default',
-    };
-  });
 }

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UsefulContactInput } from '../../../contract/mail.js';
 import { type Queryable, rows } from '../../db/client.js';
+import { type Reach, reachSql } from '../../http/reach.js';
 import { suppressedSql } from '../../platform/mail-suppression.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
@@ -21,9 +22,9 @@ export interface ContactDb {
 const columns = sql`c.id, c.olympiad_id, c.name, c.organisation, c.role, c.email, c.phone, c.notes, c.updated_at,
   (c.email is not null and ${suppressedSql(sql`c.email`, sql`c.olympiad_id`)}) as suppressed`;
 
-/** One olympiad's useful contacts: paged, searched (name, organisation, role, email), sorted by a whitelisted column. */
-export async function listContacts(q: Queryable, olympiadId: number, p: Paging) {
-  const where: SQL[] = [sql`c.olympiad_id = ${olympiadId}`];
+/** The useful contacts within a reach (one olympiad's): paged, searched (name, organisation, role, email), sorted by a whitelisted column. */
+export async function listContacts(q: Queryable, reach: Reach, p: Paging) {
+  const where: SQL[] = [reachSql(reach, sql`c.olympiad_id`)];
   if (p.search?.trim()) {
     const like = containsPattern(p.search);
     where.push(sql`(lower(c.name) like ${like} or lower(coalesce(c.organisation, '')) like ${like}
