@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { GrantRole, Role } from '../../../contract/roles.js';
-import type { Actor } from '../../http/actor.js';
+import { testActor } from '../../test/actors.js';
 import { contactsPolicy } from './policy.js';
 
 const OWN = 1;
 const OTHER = 2;
 
-function actor(role: Role, grants: Array<[number, GrantRole]> = [], extra: Partial<Actor> = {}): Actor {
-  return {
-    userId: 10,
-    sessionId: 20,
-    role,
-    username: role,
-    olympiadId: null,
-    schoolId: role === 'teacher' ? 5 : null,
-    grants: grants.map(([olympiadId, r]) => ({ olympiadId, role: r })),
-    impersonatorId: null,
-    olympiadScope: null,
-    ...extra,
-  };
-}
+const actor = testActor;
 
 const actions = ['read', 'edit'] as const;
 

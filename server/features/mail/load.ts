@@ -1,5 +1,6 @@
+import type { Queryable } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
-import { olympiadNotFound, olympiadRequired } from '../../http/errors.js';
+import { notFound, olympiadNotFound, olympiadRequired } from '../../http/errors.js';
 import { defineLoader } from '../../http/load.js';
 import { reach, type Reach } from '../../http/reach.js';
 import { findAttachment, findUpload } from './files/queries.js';
@@ -75,3 +76,10 @@ export const attachmentLoader = defineLoader({
     return a && { ...a, olympiadId: a.olympiad_id };
   },
 });
+
+/** An attachment to change, named with its upload (a stale screen cannot touch another file): else 404. */
+export async function attachmentToChange(q: Queryable, actor: Actor, id: number, uploadId: number) {
+  const a = await attachmentLoader.load(q, actor, id, 'manageFiles');
+  if (a.upload_id !== uploadId) throw notFound(attachmentLoader.what);
+  return a;
+}

@@ -15,7 +15,7 @@ import {
 import { notFound } from '../../../http/errors.js';
 import { route } from '../../../http/route.js';
 import { pageResult } from '../../../platform/paging.js';
-import { attachmentLoader, mailReach, mailTarget, uploadLoader } from '../load.js';
+import { attachmentLoader, attachmentToChange, mailReach, mailTarget, uploadLoader } from '../load.js';
 import { mailPolicy } from '../policy.js';
 import { presentAttachment, presentUpload } from './present.js';
 import * as queries from './queries.js';
@@ -23,8 +23,6 @@ import { receiveFile } from './receive.js';
 
 const tags = ['files'];
 const { access } = mailPolicy;
-const fileNotFound = () => notFound('This file');
-const attachmentNotFound = () => notFound('This attachment');
 
 /** Sends stored bytes so that no browser runs or sniffs them: uploads are untrusted. */
 function serveFile(reply: FastifyReply, bytes: Buffer, contentType: string, filename: string) {
@@ -99,7 +97,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     transaction: true,
     load: async ({ db, actor, params, query }) => {
       const upload = await uploadLoader.load(db, actor, params.id, 'manageFiles');
-      if (upload.filename !== query.filename) throw fileNotFound();
+      if (upload.filename !== query.filename) throw notFound(uploadLoader.what);
       return upload;
     },
     handler: async ({ db, record: upload, audit }) => {
@@ -168,11 +166,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     query: AttachmentDeleteQuery,
     response: Ok,
     transaction: true,
-    load: async ({ db, actor, params, query }) => {
-      const a = await attachmentLoader.load(db, actor, params.id, 'manageFiles');
-      if (a.upload_id !== query.uploadId) throw attachmentNotFound();
-      return a;
-    },
+    load: ({ db, actor, params, query }) => attachmentToChange(db, actor, params.id, query.uploadId),
     handler: async ({ db, record: a, audit }) => {
       await queries.deleteAttachment(db, a.id);
       const orphan = !(await queries.uploadInUse(db, a.upload_id));
@@ -193,11 +187,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     query: AttachmentRenameQuery,
     response: z.object({ success: z.literal(true), attachment: AttachmentRow }),
     transaction: true,
-    load: async ({ db, actor, params, query }) => {
-      const a = await attachmentLoader.load(db, actor, params.id, 'manageFiles');
-      if (a.upload_id !== query.uploadId) throw attachmentNotFound();
-      return a;
-    },
+    load: ({ db, actor, params, query }) => attachmentToChange(db, actor, params.id, query.uploadId),
     handler: async ({ db, query, record: a, audit }) => {
       // Recipients' mail programs open a file by its extension: a new name keeps the old one.
       const ext = /\.[a-z0-9]{1,8}$/i.exec(a.filename)?.[0] ?? '';

@@ -3,14 +3,15 @@ import { z } from 'zod';
 import { Ok } from '../../../../contract/errors.js';
 import { IdText } from '../../../../contract/ids.js';
 import { MailPreview, TemplateInput, TemplateKindInfo } from '../../../../contract/mail.js';
-import { badRequest, invalid, notFound } from '../../../http/errors.js';
+import { badRequest, notFound } from '../../../http/errors.js';
+import type { Actor } from '../../../http/actor.js';
 import { route } from '../../../http/route.js';
 import { fill, htmlToText } from '../../../platform/mail-text.js';
 import { mailTarget } from '../load.js';
 import { mailPolicy } from '../policy.js';
 import { sanitizeHtml } from '../sanitize.js';
 import * as queries from './queries.js';
-import { isSystemEmailKind, type SystemEmailKind, systemEmails, unknownTemplateVariables } from './system-emails.js';
+import { assertTemplateVariables, isSystemEmailKind, type SystemEmailKind, systemEmails } from './system-emails.js';
 
 const tags = ['mail'];
 const { access } = mailPolicy;
@@ -19,15 +20,16 @@ const ScopeQuery = z.object({
 });
 const KindParams = z.strictObject({ kind: z.string().min(1).max(60) });
 
-const kindOf = (kind: string): SystemEmailKind => {
+/** The wording a route acts on: a kind of message, in the actor's olympiad (or site-wide, the overlord's). */
+const wordingOf = (actor: Actor, kind: string, olympiadId: number | undefined) => {
+  const scope = mailTarget(actor, 'templates', olympiadId);
   if (!isSystemEmailKind(kind)) throw notFound('This kind of message');
-  return kind;
+  return { kind, olympiadId: scope };
 };
 
 /** The wording with its variables checked (unknown ones refused) and its HTML sanitised. */
 const checked = (kind: SystemEmailKind, body: z.infer<typeof TemplateInput>) => {
-  const errors = unknownTemplateVariables(kind, body.subject, body.html);
-  if (errors.length) throw invalid(errors, 'The message uses variables that do not exist');
+  assertTemplateVariables(kind, body.subject, body.html);
   return { subject: body.subject, html: sanitizeHtml(body.html) };
 };
 
@@ -68,9 +70,8 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
     body: TemplateInput,
     response: Ok,
     transaction: true,
-    handler: async ({ db, actor, params, query, body, audit }) => {
-      const olympiadId = mailTarget(actor, 'templates', query.olympiadId);
-      const kind = kindOf(params.kind);
+    load: ({ actor, params, query }) => Promise.resolve(wordingOf(actor, params.kind, query.olympiadId)),
+    handler: async ({ db, actor, body, record: { kind, olympiadId }, audit }) => {
       const t = checked(kind, body);
       await queries.saveTemplate(db, { kind, olympiadId, ...t, by: actor.userId });
       await audit('email-template.save', { entityId: kind, olympiadId });
@@ -88,9 +89,8 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
     query: ScopeQuery,
     response: Ok,
     transaction: true,
-    handler: async ({ db, actor, params, query, audit }) => {
-      const olympiadId = mailTarget(actor, 'templates', query.olympiadId);
-      const kind = kindOf(params.kind);
+    load: ({ actor, params, query }) => Promise.resolve(wordingOf(actor, params.kind, query.olympiadId)),
+    handler: async ({ db, record: { kind, olympiadId }, audit }) => {
       await queries.resetTemplate(db, kind, olympiadId);
       await audit('email-template.reset', { entityId: kind, olympiadId });
       return { success: true as const, message: 'The message is back to its default wording' };
@@ -108,8 +108,7 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
     body: TemplateInput,
     response: MailPreview,
     handler: async ({ actor, params, query, body }) => {
-      mailTarget(actor, 'templates', query.olympiadId);
-      const kind = kindOf(params.kind);
+      const { kind } = wordingOf(actor, params.kind, query.olympiadId);
       return { success: true as const, to: 'sample', ...render(kind, checked(kind, body)) };
     },
   });
@@ -125,8 +124,7 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
     body: TemplateInput,
     response: Ok,
     handler: async ({ db, actor, params, query, body }) => {
-      const olympiadId = mailTarget(actor, 'templates', query.olympiadId);
-      const kind = kindOf(params.kind);
+      const { kind, olympiadId } = wordingOf(actor, params.kind, query.olympiadId);
       const r = render(kind, checked(kind, body));
       const email = await queries.ownEmail(db, actor.userId);
       if (!email) throw badRequest('Your account has no email address to send the test to');

@@ -1,4 +1,4 @@
-import { templateVariables } from '../../../../contract/mail.js';
+import { assertKnownVariables } from '../variables.js';
 
 /** Every system message the platform sends, its named variables and its built-in wording. */
 export const systemEmails = {
@@ -103,21 +103,6 @@ export const systemEmails = {
 export type SystemEmailKind = keyof typeof systemEmails;
 export const isSystemEmailKind = (k: string): k is SystemEmailKind => k in systemEmails;
 
-/** Field errors for variables a kind does not have. */
-export function unknownTemplateVariables(kind: SystemEmailKind, subject: string, html: string) {
-  const allowed = new Set<string>(systemEmails[kind].variables);
-  const errors: Array<{ path: string; message: string }> = [];
-  for (const [path, text] of [
-    ['subject', subject],
-    ['html', html],
-  ] as const) {
-    const unknown = templateVariables(text).filter((v) => !allowed.has(v));
-    if (unknown.length) {
-      errors.push({
-        path,
-        message: `Unknown variable${unknown.length > 1 ? 's' : ''} ${unknown.map((v) => `{{${v}}}`).join(', ')}; this message has ${systemEmails[kind].variables.map((v) => `{{${v}}}`).join(', ')}`,
-      });
-    }
-  }
-  return errors;
-}
+/** Refuses a wording that uses variables its kind does not have. */
+export const assertTemplateVariables = (kind: SystemEmailKind, subject: string, html: string) =>
+  assertKnownVariables(subject, html, systemEmails[kind].variables, 'this message has');
