@@ -1,8 +1,10 @@
 import type { AttachmentRow, UploadRow } from '../../../../contract/mail.js';
+import type { Actor } from '../../../http/actor.js';
 import { iso } from '../../../platform/dates.js';
+import { mailPolicy } from '../policy.js';
 import type { AttachmentDb, UploadDb } from './queries.js';
 
-export const presentUpload = (r: UploadDb): UploadRow => ({
+export const presentUpload = (actor: Actor, r: UploadDb): UploadRow => ({
   id: r.id,
   filename: r.filename,
   originalName: r.original_name,
@@ -10,9 +12,15 @@ export const presentUpload = (r: UploadDb): UploadRow => ({
   size: Number(r.size),
   olympiadId: r.olympiad_id,
   createdAt: iso(r.created_at),
+  can: { delete: mailPolicy.can(actor, 'manageFiles', { olympiadId: r.olympiad_id }) },
 });
 
-export const presentAttachment = (r: AttachmentDb): AttachmentRow => ({
+const manageFlags = (actor: Actor, olympiadId: number | null) => {
+  const manage = mailPolicy.can(actor, 'manageFiles', { olympiadId });
+  return { update: manage, delete: manage };
+};
+
+export const presentAttachment = (actor: Actor, r: AttachmentDb): AttachmentRow => ({
   id: r.id,
   uploadId: r.upload_id,
   filename: r.filename,
@@ -20,4 +28,5 @@ export const presentAttachment = (r: AttachmentDb): AttachmentRow => ({
   size: Number(r.size),
   olympiadId: r.olympiad_id,
   createdAt: iso(r.created_at),
+  can: manageFlags(actor, r.olympiad_id),
 });

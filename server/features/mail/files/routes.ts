@@ -55,7 +55,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ db, req, actor, query, audit }) => {
       const olympiadId = mailTarget(actor, 'manageFiles', query.olympiadId);
       const { id } = await receiveFile({ db, storage: app.storage, maxBytes, audit }, req, actor, olympiadId);
-      return { success: true as const, upload: presentUpload((await queries.findUpload(db, id))!) };
+      return { success: true as const, upload: presentUpload(actor, (await queries.findUpload(db, id))!) };
     },
   });
 
@@ -69,7 +69,11 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     response: listOf(UploadRow),
     handler: async ({ db, actor, query }) => {
       const { items, total } = await queries.listUploads(db, mailReach(actor, 'manageFiles', query.olympiadId), query);
-      return pageResult(items.map(presentUpload), total, query);
+      return pageResult(
+        items.map((u) => presentUpload(actor, u)),
+        total,
+        query,
+      );
     },
   });
 
@@ -126,7 +130,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         olympiadId,
         createdBy: actor.userId,
       });
-      return { success: true as const, attachment: presentAttachment((await queries.findAttachment(db, id))!) };
+      return { success: true as const, attachment: presentAttachment(actor, (await queries.findAttachment(db, id))!) };
     },
   });
 
@@ -141,7 +145,11 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ db, actor, query }) => {
       const reach = mailReach(actor, 'readFiles', query.olympiadId);
       const { items, total } = await queries.listAttachments(db, reach, query);
-      return pageResult(items.map(presentAttachment), total, query);
+      return pageResult(
+        items.map((a) => presentAttachment(actor, a)),
+        total,
+        query,
+      );
     },
   });
 
@@ -188,7 +196,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     response: z.object({ success: z.literal(true), attachment: AttachmentRow }),
     transaction: true,
     load: ({ db, actor, params, query }) => attachmentToChange(db, actor, params.id, query.uploadId),
-    handler: async ({ db, query, record: a, audit }) => {
+    handler: async ({ db, actor, query, record: a, audit }) => {
       // Recipients' mail programs open a file by its extension: a new name keeps the old one.
       const ext = /\.[a-z0-9]{1,8}$/i.exec(a.filename)?.[0] ?? '';
       const filename =
@@ -199,7 +207,10 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         olympiadId: a.olympiad_id,
         data: { from: a.filename, to: filename },
       });
-      return { success: true as const, attachment: presentAttachment((await queries.findAttachment(db, a.id))!) };
+      return {
+        success: true as const,
+        attachment: presentAttachment(actor, (await queries.findAttachment(db, a.id))!),
+      };
     },
   });
 }

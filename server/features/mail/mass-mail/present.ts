@@ -1,9 +1,11 @@
 import type { MassMailProgress, MassMailRow } from '../../../../contract/mail.js';
+import type { Actor } from '../../../http/actor.js';
 import { iso, isoOrNull } from '../../../platform/dates.js';
+import { mailPolicy } from '../policy.js';
 import type { MailingContext } from './mailing.js';
 import type { MassMailDb } from './queries.js';
 
-export function presentMassMail(m: MassMailDb, progress: Map<number, MassMailProgress>): MassMailRow {
+export function presentMassMail(actor: Actor, m: MassMailDb, progress: Map<number, MassMailProgress>): MassMailRow {
   return {
     id: m.id,
     olympiadId: m.olympiad_id,
@@ -19,6 +21,10 @@ export function presentMassMail(m: MassMailDb, progress: Map<number, MassMailPro
     scheduledFor: isoOrNull(m.scheduled_for),
     scheduleReleasedAt: isoOrNull(m.schedule_released_at),
     progress: progress.get(m.id)!,
+    can: {
+      edit: mailPolicy.can(actor, 'massMail', { olympiadId: m.olympiad_id }),
+      release: mailPolicy.can(actor, 'release', { olympiadId: m.olympiad_id }),
+    },
   };
 }
 

@@ -37,7 +37,7 @@ export async function massMailReadRoutes(app: FastifyInstance): Promise<void> {
         items.map((m) => m.id),
       );
       return pageResult(
-        items.map((m) => presentMassMail(m, progress)),
+        items.map((m) => presentMassMail(actor, m, progress)),
         total,
         query,
       );
@@ -53,9 +53,9 @@ export async function massMailReadRoutes(app: FastifyInstance): Promise<void> {
     params: IdParams,
     response: z.object({ success: z.literal(true), mailing: MassMailRow }),
     load: ({ db, actor, params }) => massMailLoader.load(db, actor, params.id, 'massMail'),
-    handler: async ({ db, record: m }) => ({
+    handler: async ({ db, actor, record: m }) => ({
       success: true as const,
-      mailing: presentMassMail(m, await progressOf(db, [m.id])),
+      mailing: presentMassMail(actor, m, await progressOf(db, [m.id])),
     }),
   });
 

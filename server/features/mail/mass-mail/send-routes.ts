@@ -65,7 +65,7 @@ export async function massMailSendRoutes(app: FastifyInstance): Promise<void> {
     response: z.object({ success: z.literal(true), mailing: MassMailRow }),
     transaction: true,
     load: ({ db, actor, params }) => massMailLoader.load(db, actor, params.id, 'release'),
-    handler: async ({ db, body, record: m, audit }) => {
+    handler: async ({ db, actor, body, record: m, audit }) => {
       if (m.status !== 'queued') throw conflict('This mailing is a draft: set its time in the composer');
       assertFuture(body.scheduledFor, 'body.scheduledFor');
       if (!(await queries.reschedule(db, m.id, body.scheduledFor))) {
@@ -76,7 +76,7 @@ export async function massMailSendRoutes(app: FastifyInstance): Promise<void> {
         olympiadId: m.olympiad_id,
         data: { from: isoOrNull(m.scheduled_for), to: body.scheduledFor },
       });
-      return reread(db, m.id);
+      return reread(db, actor, m.id);
     },
   });
 }

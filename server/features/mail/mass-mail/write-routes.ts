@@ -20,9 +20,9 @@ const { access } = mailPolicy;
 const MailingBody = z.object({ success: z.literal(true), mailing: MassMailRow });
 
 /** A mailing as the caller sees it, read again after a change. */
-export async function reread(q: Queryable, id: number) {
+export async function reread(q: Queryable, actor: Actor, id: number) {
   const m = (await queries.findMassMail(q, id))!;
-  return { success: true as const, mailing: presentMassMail(m, await progressOf(q, [id])) };
+  return { success: true as const, mailing: presentMassMail(actor, m, await progressOf(q, [id])) };
 }
 
 /** The olympiad must be the actor's; attachments must exist and be the olympiad's own or site-wide. */
@@ -65,7 +65,7 @@ export async function massMailWriteRoutes(app: FastifyInstance): Promise<void> {
         createdBy: actor.userId,
       });
       await audit('mass-mail.create', { entityId: id, olympiadId: input.olympiadId });
-      return reread(db, id);
+      return reread(db, actor, id);
     },
   });
 
@@ -94,7 +94,7 @@ export async function massMailWriteRoutes(app: FastifyInstance): Promise<void> {
         updatedAt: new Date(),
       });
       await audit('mass-mail.update', { entityId: m.id, olympiadId: m.olympiad_id });
-      return reread(db, m.id);
+      return reread(db, actor, m.id);
     },
   });
 

@@ -32,7 +32,11 @@ export async function logRoutes(app: FastifyInstance): Promise<void> {
         order: body.order,
       };
       const { items, total } = await listEmails(db, reach, body, paging);
-      return pageResult(items.map(presentEmail), total, paging);
+      return pageResult(
+        items.map((e) => presentEmail(actor, e)),
+        total,
+        paging,
+      );
     },
   });
 
@@ -49,7 +53,11 @@ export async function logRoutes(app: FastifyInstance): Promise<void> {
       const reach = mailReach(actor, 'logs', body.olympiadId);
       const paging = { page: body.page, pageSize: body.pageSize, search: params.term, order: 'desc' as const };
       const { items, total } = await listEmails(db, reach, {}, paging);
-      return pageResult(items.map(presentEmail), total, paging);
+      return pageResult(
+        items.map((e) => presentEmail(actor, e)),
+        total,
+        paging,
+      );
     },
   });
 }

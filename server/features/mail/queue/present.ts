@@ -1,8 +1,10 @@
 import type { EmailDetail, EmailSummary } from '../../../../contract/mail.js';
+import type { Actor } from '../../../http/actor.js';
 import { iso, isoOrNull } from '../../../platform/dates.js';
+import { mailPolicy } from '../policy.js';
 import type { attemptsOf, EmailRowDb, findEmail } from './queries.js';
 
-export function presentEmail(r: EmailRowDb): EmailSummary {
+export function presentEmail(actor: Actor, r: EmailRowDb): EmailSummary {
   return {
     id: r.id,
     kind: r.kind,
@@ -16,15 +18,17 @@ export function presentEmail(r: EmailRowDb): EmailSummary {
     createdAt: iso(r.created_at),
     sentAt: isoOrNull(r.sent_at),
     nextAttemptAt: r.status === 'released' ? isoOrNull(r.next_attempt_at) : null,
+    can: mailPolicy.flags(actor, { olympiadId: r.olympiad_id }, ['release']),
   };
 }
 
 export function presentEmailDetail(
+  actor: Actor,
   r: NonNullable<Awaited<ReturnType<typeof findEmail>>>,
   log: Awaited<ReturnType<typeof attemptsOf>>,
 ): EmailDetail {
   return {
-    ...presentEmail(r),
+    ...presentEmail(actor, r),
     text: r.text_body,
     html: r.html_body,
     transport: r.transport,

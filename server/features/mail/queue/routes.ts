@@ -32,7 +32,11 @@ export async function queueRoutes(app: FastifyInstance): Promise<void> {
     response: listOf(EmailSummary),
     handler: async ({ db, actor, query }) => {
       const { items, total } = await queries.listEmails(db, mailReach(actor, 'queue', query.olympiadId), query, query);
-      return pageResult(items.map(presentEmail), total, query);
+      return pageResult(
+        items.map((e) => presentEmail(actor, e)),
+        total,
+        query,
+      );
     },
   });
 
@@ -48,7 +52,11 @@ export async function queueRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ db, actor, params, query }) => {
       const reach = mailReach(actor, 'queue', query.olympiadId);
       const { items, total } = await queries.listEmails(db, reach, query, { ...query, search: params.x });
-      return pageResult(items.map(presentEmail), total, query);
+      return pageResult(
+        items.map((e) => presentEmail(actor, e)),
+        total,
+        query,
+      );
     },
   });
 
@@ -61,9 +69,9 @@ export async function queueRoutes(app: FastifyInstance): Promise<void> {
     params: XParams,
     response: z.object({ success: z.literal(true), email: EmailDetail }),
     load: ({ db, actor, params }) => emailLoader.load(db, actor, params.x, 'queue'),
-    handler: async ({ db, record: email }) => ({
+    handler: async ({ db, actor, record: email }) => ({
       success: true as const,
-      email: presentEmailDetail(email, await queries.attemptsOf(db, email.id)),
+      email: presentEmailDetail(actor, email, await queries.attemptsOf(db, email.id)),
     }),
   });
 
