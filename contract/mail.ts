@@ -42,6 +42,8 @@ export const EmailSummary = z.object({
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
+  /** What the caller may do with this message (the server's policy answers). */
+  can: z.object({ release: z.boolean() }),
 });
 export type EmailSummary = z.infer<typeof EmailSummary>;
 
@@ -140,6 +142,10 @@ export const UnsubscribeRow = z.object({
 });
 export type UnsubscribeRow = z.infer<typeof UnsubscribeRow>;
 
+/** The unsubscribes report: a page of rows, and whether the caller may add an address here (the server's policy). */
+export const UnsubscribeList = listOf(UnsubscribeRow).extend({ can: z.object({ addUnsubscribe: z.boolean() }) });
+export type UnsubscribeList = z.infer<typeof UnsubscribeList>;
+
 export const BounceKind = z.enum(['hard', 'soft', 'complaint']);
 export const BounceRow = z.object({
   id: z.number(),
@@ -176,6 +182,7 @@ export const UploadRow = z.object({
   size: z.number(),
   olympiadId: z.number().nullable(),
   createdAt: z.string(),
+  can: z.object({ delete: z.boolean() }),
 });
 export type UploadRow = z.infer<typeof UploadRow>;
 
@@ -187,6 +194,7 @@ export const AttachmentRow = z.object({
   size: z.number(),
   olympiadId: z.number().nullable(),
   createdAt: z.string(),
+  can: z.object({ update: z.boolean(), delete: z.boolean() }),
 });
 export type AttachmentRow = z.infer<typeof AttachmentRow>;
 
@@ -291,6 +299,8 @@ export const MassMailRow = z.object({
   /** When the sender released it at that time (null: not yet, or not scheduled). */
   scheduleReleasedAt: z.string().nullable(),
   progress: MassMailProgress,
+  /** `edit`: compose, queue and delete (while a draft); `release`: release it and move its schedule (once queued). */
+  can: z.object({ edit: z.boolean(), release: z.boolean() }),
 });
 export type MassMailRow = z.infer<typeof MassMailRow>;
 

@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { registerAuthentication } from './features/auth/authenticate.js';
 import { authRoutes } from './features/auth/routes.js';
+import { contactRoutes } from './features/contacts/contact-routes.js';
 import { contentRoutes } from './features/content/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { olympiadsRoutes } from './features/olympiads/routes.js';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(publicRoutes);
   await app.register(mailRoutes);
+  await app.register(contactRoutes);
   await app.register(sittingRoutes);
   await app.register(schoolsRoutes);
   await app.register(teachersRoutes);

@@ -1,8 +1,6 @@
 /** Text helpers shared by the mailer and the mail feature. */
 import { escapeHtml } from './html.js';
 
-export { escapeHtml };
-
 /** Fills `{{name}}` variables; in HTML the values are escaped. Unknown names become empty. */
 export function fill(text: string, vars: Record<string, string>, html: boolean): string {
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {

@@ -19,7 +19,7 @@ export interface OutgoingMail {
   userId?: number | null;
   olympiadId?: number | null;
   /**
-   * The system-email kind and its variables (features/mail/templates.ts). When the olympiad or the site has
+   * The system-email kind and its variables (features/mail/templates/system-emails.ts). When the olympiad or the site has
    * its own wording for that kind (edit/system-emails, edit/email-copy), it replaces subject, html and text.
    */
   template?: { kind: string; vars: Record<string, string> };

@@ -1,22 +1,32 @@
 import type { GrantRole, Role } from '../../contract/roles.js';
 import type { Actor } from '../http/actor.js';
 
+type Grants = ReadonlyArray<readonly [number, GrantRole]>;
+
+interface ActorOptions {
+  grants?: Grants;
+  schoolId?: number | null;
+  olympiadId?: number | null;
+  impersonatorId?: number | null;
+  olympiadScope?: readonly number[] | null;
+  userId?: number;
+}
+
 /**
- * Actors built by hand for policy unit tests (no server, no database):
- *   actorOf('admin', { grants: [[1, 'admin']] }), actorOf('teacher', { schoolId: 7 }).
+ * Actors built by hand for policy unit tests (no server, no database). Two ways to say the same:
+ *   actorOf('admin', { grants: [[1, 'admin']] }), actorOf('teacher', { schoolId: 7 })
+ *     (a grant role without `grants` holds olympiad 1);
+ *   actorOf('admin', [[1, 'admin']], { olympiadScope: [1] })
+ *     (grants as given, a teacher or learner of school 5, then anything else to set).
  */
-export function actorOf(
-  role: Role,
-  options: {
-    grants?: ReadonlyArray<readonly [number, GrantRole]>;
-    schoolId?: number | null;
-    olympiadId?: number | null;
-    impersonatorId?: number | null;
-    olympiadScope?: readonly number[] | null;
-    userId?: number;
-  } = {},
-): Actor {
-  const grants = options.grants ?? (role === 'admin' || role === 'accountant' || role === 'funding' ? [[1, role]] : []);
+export function actorOf(role: Role, options?: ActorOptions): Actor;
+export function actorOf(role: Role, grants: Grants, extra?: Partial<Actor>): Actor;
+export function actorOf(role: Role, optionsOrGrants: ActorOptions | Grants = {}, extra: Partial<Actor> = {}): Actor {
+  const options: ActorOptions = Array.isArray(optionsOrGrants)
+    ? { grants: optionsOrGrants, schoolId: role === 'teacher' || role === 'learner' ? 5 : null }
+    : (optionsOrGrants as ActorOptions);
+  const isGrantRole = role === 'admin' || role === 'accountant' || role === 'funding';
+  const grants: Grants = options.grants ?? (isGrantRole ? [[1, role]] : []);
   return {
     userId: options.userId ?? 100,
     sessionId: 1,
@@ -27,5 +37,6 @@ export function actorOf(
     grants: grants.map(([olympiadId, r]) => ({ olympiadId, role: r })),
     impersonatorId: options.impersonatorId ?? null,
     olympiadScope: options.olympiadScope ?? null,
+    ...extra,
   };
 }

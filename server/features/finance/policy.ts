@@ -1,19 +1,29 @@
-import type { Role } from '../../../contract/roles.js';
-import { type Actor, holdsOlympiad } from '../../http/actor.js';
+import { definePolicy } from '../../http/policy.js';
 
-/** Who may call each finance operation at all (plain data, docs/spec.md §6; decision 020); record rules below. */
-export const financeAccess = {
+/** A purchase order, or the olympiad whose orders are listed. */
+export interface OrderRecord {
+  olympiadId: number;
+  /** Removed orders cannot be removed again. */
+  deletedAt?: Date | string | null;
+}
+
+const capabilities = {
   /** The purchase orders of an olympiad: its accountants and funding staff (Payment Portal), its admins. */
-  listOrders: ['overlord', 'admin', 'accountant', 'funding'],
-  /** Marking an order paid, pre-approved or not paid, and removing it: the accountant, and the admin. */
-  setOrderStatus: ['overlord', 'admin', 'accountant'],
-} as const satisfies Record<string, 'public' | readonly Role[]>;
+  read: ['overlord', 'admin', 'accountant', 'funding'],
+  /** Marking an order paid, pre-approved or not paid (a removed one is restored): the accountant, and the admin. */
+  setStatus: ['overlord', 'admin', 'accountant'],
+  /** Removing a live order: the same people. */
+  delete: ['overlord', 'admin', 'accountant'],
+} as const;
 
-export const financePolicy = {
-  /** An olympiad's orders are seen by its admins, accountants and funding staff (the overlord: every one). */
-  canSeeOrders: (actor: Actor, order: { olympiadId: number }) =>
-    holdsOlympiad(actor, order.olympiadId, ['admin', 'accountant', 'funding']),
-  /** Funding staff read the orders; the accountant and the admin change them. */
-  canSetStatus: (actor: Actor, order: { olympiadId: number }) =>
-    holdsOlympiad(actor, order.olympiadId, ['admin', 'accountant']),
-};
+/**
+ * Purchase orders (docs/spec.md §6; decision 020): an olympiad's admins, accountants and funding staff see its
+ * orders (the overlord every one); funding staff only read them.
+ */
+export const financePolicy = definePolicy({
+  capabilities,
+  rule(_actor, action, order: OrderRecord, holds) {
+    if (!holds.olympiad(order.olympiadId)) return false;
+    return action !== 'delete' || order.deletedAt == null;
+  },
+});

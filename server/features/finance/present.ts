@@ -1,15 +1,11 @@
 import type { PurchaseOrder } from '../../../contract/finance.js';
 import type { Actor } from '../../http/actor.js';
+import { iso, isoOrNull } from '../../platform/dates.js';
 import { financePolicy } from './policy.js';
 import type { OrderDb } from './queries.js';
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-const isoOrNull = (d: Date | string | null) => (d == null ? null : iso(d));
-
 /** A purchase order as it leaves the server, with what the caller may do with it. */
 export function presentOrder(actor: Actor, o: OrderDb): PurchaseOrder {
-  const record = { olympiadId: o.olympiad_id };
-  const canChange = financePolicy.canSetStatus(actor, record);
   return {
     id: o.id,
     schoolParticipantId: o.school_participant_id,
@@ -31,6 +27,6 @@ export function presentOrder(actor: Actor, o: OrderDb): PurchaseOrder {
     statusChangedBy: o.status_changed_by,
     deletedAt: isoOrNull(o.deleted_at),
     updatedAt: iso(o.updated_at),
-    can: { setStatus: canChange, delete: canChange && o.deleted_at == null },
+    can: financePolicy.flags(actor, { olympiadId: o.olympiad_id, deletedAt: o.deleted_at }, ['setStatus', 'delete']),
   };
 }

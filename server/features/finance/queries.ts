@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PurchaseOrderState, PurchaseOrderStatus } from '../../../contract/finance.js';
 import type { PurchaseOrderComment } from '../../db/schema/index.js';
 import { type Queryable, rows } from '../../db/client.js';
+import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
 export interface OrderDb {
@@ -44,14 +45,14 @@ const columns = sql`po.id, po.school_participant_id, sp.olympiad_id, sp.school_i
   po.status_changed_at, nullif(btrim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')), '') as status_changed_by,
   po.deleted_at, po.updated_at`;
 
-/** One olympiad's orders (live ones; removed ones too with `fetchDeleted`): paged, searched, sorted. */
+/** The orders within a reach (one olympiad's; live ones, removed ones too with `fetchDeleted`): paged, searched, sorted. */
 export async function listOrders(
   q: Queryable,
-  olympiadId: number,
+  reach: Reach,
   filter: { fetchDeleted: boolean; state?: PurchaseOrderState | undefined },
   p: Paging,
 ) {
-  const where: SQL[] = [sql`sp.olympiad_id = ${olympiadId}`];
+  const where: SQL[] = [reachSql(reach, sql`sp.olympiad_id`)];
   if (!filter.fetchDeleted && filter.state !== 'deleted') where.push(sql`po.deleted_at is null`);
   if (filter.state) where.push(sql`${stateSql} = ${filter.state}`);
   if (p.search?.trim()) {
@@ -86,8 +87,8 @@ export async function listOrders(
   return { items, total: Number(count?.n ?? 0) };
 }
 
-/** How many of an olympiad's orders are in each state. */
-export async function orderSummary(q: Queryable, olympiadId: number) {
+/** How many of the orders within a reach (one olympiad's) are in each state. */
+export async function orderSummary(q: Queryable, reach: Reach) {
   const [r] = await rows<{ paid: number; pre: number; unpaid: number; deleted: number }>(
     q,
     sql`select count(*) filter (where po.deleted_at is null and po.paid)::int as paid,
@@ -95,7 +96,7 @@ export async function orderSummary(q: Queryable, olympiadId: number) {
         count(*) filter (where po.deleted_at is null and not po.paid and not po.pre_approved)::int as unpaid,
         count(*) filter (where po.deleted_at is not null)::int as deleted
       from purchase_orders po join school_participants sp on sp.id = po.school_participant_id
-      where sp.olympiad_id = ${olympiadId}`,
+      where ${reachSql(reach, sql`sp.olympiad_id`)}`,
   );
   return { paid: r?.paid ?? 0, pre: r?.pre ?? 0, unpaid: r?.unpaid ?? 0, deleted: r?.deleted ?? 0 };
 }

@@ -9,16 +9,17 @@ import {
   PurchaseOrderStatusQuery,
   PurchaseOrderSummary,
 } from '../../../contract/finance.js';
-import type { Actor } from '../../http/actor.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
+import { reach } from '../../http/reach.js';
 import { route } from '../../http/route.js';
-import { audit } from '../../platform/audit.js';
 import { pageResult } from '../../platform/paging.js';
-import { financeAccess, financePolicy } from './policy.js';
+import { orderToChange } from './load.js';
+import { financePolicy } from './policy.js';
 import { presentOrder } from './present.js';
 import * as queries from './queries.js';
 
 const tags = ['finance'];
+const { access } = financePolicy;
 const OrderBody = z.object({ success: z.literal(true), message: z.string(), order: PurchaseOrder });
 
 const stateWords = { paid: 'paid', pre: 'pre-approved', unpaid: 'not paid', deleted: 'removed' } as const;
@@ -28,22 +29,6 @@ const stateWords = { paid: 'paid', pre: 'pre-approved', unpaid: 'not paid', dele
  * change (paid, pre-approved, not paid, removed). Invoices and the teacher's calls are not built yet.
  */
 export async function financeRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app;
-
-  /** The order, if the actor may see it (else 404), and may change it (else 403); the participant must match. */
-  async function loadForChange(actor: Actor, id: number, customerParticipantId: number) {
-    const order = await queries.findOrder(db, id);
-    if (!order || !financePolicy.canSeeOrders(actor, { olympiadId: order.olympiad_id }))
-      throw notFound('This purchase order');
-    if (!financePolicy.canSetStatus(actor, { olympiadId: order.olympiad_id }))
-      throw forbidden('Only the accountant or an admin changes a purchase order');
-    if (order.school_participant_id !== customerParticipantId)
-      throw conflict('This purchase order belongs to another school: reload the list', [
-        { path: 'query.customerParticipantId', message: 'Not the school of this order' },
-      ]);
-    return order;
-  }
-
   route(app, {
     method: 'GET',
     url: '/purchase-order/api/',
@@ -51,14 +36,14 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
       'Purchase orders of an olympiad (olympiadId), removed ones too with fetchDeleted; paged, searchable by ' +
       'school or PO number, sortable, with counts by state',
     tags,
-    access: financeAccess.listOrders,
+    access: access.read,
     query: PurchaseOrderListQuery,
     response: pageOf(PurchaseOrder).extend({ summary: PurchaseOrderSummary }),
-    handler: async ({ actor, query }) => {
-      if (!financePolicy.canSeeOrders(actor, { olympiadId: query.olympiadId })) throw notFound('This olympiad');
+    handler: async ({ db, actor, query }) => {
+      const seen = reach(actor, access.read, query.olympiadId);
       const [{ items, total }, summary] = await Promise.all([
-        queries.listOrders(db, query.olympiadId, query, query),
-        queries.orderSummary(db, query.olympiadId),
+        queries.listOrders(db, seen, query, query),
+        queries.orderSummary(db, seen),
       ]);
       return {
         ...pageResult(
@@ -78,26 +63,20 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
       'Set a purchase order’s status: paid (paid, not pre-approved), pre (pre-approved, not paid) or unpaid; ' +
       'customerParticipantId is the school participant it belongs to. A removed order is restored by it.',
     tags,
-    access: financeAccess.setOrderStatus,
+    access: access.setStatus,
     params: IdParams,
     query: PurchaseOrderStatusQuery,
     response: OrderBody,
-    handler: async ({ req, actor, params, query }) => {
-      const order = await loadForChange(actor, params.id, query.customerParticipantId);
-      const changed = await db.transaction(async (tx) => {
-        const ok = await queries.setOrderStatus(tx, order.id, query.status, actor.userId);
-        if (!ok) return false;
-        await audit(tx, actor, {
-          action: order.deleted_at ? 'purchase-order.restore' : 'purchase-order.status',
-          entity: 'purchase_order',
-          entityId: order.id,
-          olympiadId: order.olympiad_id,
-          data: { schoolParticipantId: order.school_participant_id, from: order.state, to: query.status },
-          ip: req.ip,
-        });
-        return true;
+    transaction: true,
+    load: ({ db, actor, params, query }) => orderToChange(db, actor, params.id, query.customerParticipantId),
+    handler: async ({ db, actor, query, record: order, audit }) => {
+      if (!(await queries.setOrderStatus(db, order.id, query.status, actor.userId)))
+        throw conflict(`${order.school_name} has another purchase order already; this one stays removed`);
+      await audit(order.deleted_at ? 'purchase-order.restore' : 'purchase-order.status', {
+        entityId: order.id,
+        olympiadId: order.olympiad_id,
+        data: { schoolParticipantId: order.school_participant_id, from: order.state, to: query.status },
       });
-      if (!changed) throw conflict(`${order.school_name} has another purchase order already; this one stays removed`);
       const after = (await queries.findOrder(db, order.id))!;
       return {
         success: true as const,
@@ -114,26 +93,20 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
       'Remove a purchase order (status=delete): it is kept, marked removed, and listed with fetchDeleted; ' +
       'customerParticipantId is the school participant it belongs to',
     tags,
-    access: financeAccess.setOrderStatus,
+    access: access.delete,
     params: IdParams,
     query: PurchaseOrderDeleteQuery,
     response: OrderBody,
-    handler: async ({ req, actor, params, query }) => {
-      const order = await loadForChange(actor, params.id, query.customerParticipantId);
-      const removed = await db.transaction(async (tx) => {
-        const ok = await queries.deleteOrder(tx, order.id, actor.userId);
-        if (!ok) return false;
-        await audit(tx, actor, {
-          action: 'purchase-order.delete',
-          entity: 'purchase_order',
-          entityId: order.id,
-          olympiadId: order.olympiad_id,
-          data: { schoolParticipantId: order.school_participant_id, from: order.state },
-          ip: req.ip,
-        });
-        return true;
+    transaction: true,
+    load: ({ db, actor, params, query }) => orderToChange(db, actor, params.id, query.customerParticipantId),
+    handler: async ({ db, actor, record: order, audit }) => {
+      if (!(await queries.deleteOrder(db, order.id, actor.userId)))
+        throw conflict('This purchase order is removed already');
+      await audit('purchase-order.delete', {
+        entityId: order.id,
+        olympiadId: order.olympiad_id,
+        data: { schoolParticipantId: order.school_participant_id, from: order.state },
       });
-      if (!removed) throw conflict('This purchase order is removed already');
       return {
         success: true as const,
         message: `${order.school_name}: the purchase order is removed`,

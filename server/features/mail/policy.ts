@@ -1,59 +1,55 @@
-import type { Role } from '../../../contract/roles.js';
-import { type Actor, holdsOlympiad } from '../../http/actor.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import type { Actor } from '../../http/actor.js';
+import { definePolicy, type Holds } from '../../http/policy.js';
 
-/** Who may call each mail operation at all (plain data; record rules below). */
-export const mailAccess = {
+/** A mail record (a message, a mailing, a file, a template scope…): its olympiad, or null for a site-wide one. */
+export interface MailRecord {
+  olympiadId: number | null;
+}
+
+const capabilities = {
   /** The queue and the email logs: the overlord everywhere, an admin within their olympiad. */
   queue: ['overlord', 'admin'],
-  /** Releasing held mass mail is the overlord's (the mass-mail queue screen). */
-  release: ['overlord'],
   logs: ['overlord', 'admin'],
+  /** Releasing held mass mail, and moving a mailing's scheduled release, is the overlord's (the queue screen). */
+  release: ['overlord'],
   /** The unsubscribes report: admin or funding (docs/spec.md §2), and the overlord. */
   unsubscribes: ['overlord', 'admin', 'funding'],
   /** Adding an address to the list by hand. */
-  unsubscribeByStaff: ['overlord', 'admin'],
+  addUnsubscribe: ['overlord', 'admin'],
   bounces: ['overlord'],
-  /** Files: admins manage their olympiad's attachments; funding may read them to attach to a mailing. */
-  filesRead: ['overlord', 'admin', 'funding'],
-  filesWrite: ['overlord', 'admin'],
-  uploads: ['overlord', 'admin'],
-  /** Mass mailers: admin and funding (docs/spec.md §2), and the overlord's Mass Mails. */
+  /** Mail attachments: funding may read them to attach to a mailing; site-wide ones are read by every reader. */
+  readFiles: ['overlord', 'admin', 'funding'],
+  /** Uploads and attachments are managed by the olympiad's admins (site-wide ones by the overlord). */
+  manageFiles: ['overlord', 'admin'],
+  /** Mass mailers: admin and funding (docs/spec.md §2), and the overlord's Mass Mails (site-wide too). */
   massMail: ['overlord', 'admin', 'funding'],
-  /** Useful contacts (interested and affected parties): admin and funding (docs/spec.md §2, §6), and the overlord. */
-  usefulContacts: ['overlord', 'admin', 'funding'],
+  /** System-email copy: the overlord's site-wide copy, an admin's olympiad copy. */
   templates: ['overlord', 'admin'],
+  /** Unsubscribe links and the bounce intake (authenticated by their ref or secret, not a session). */
   public: 'public',
-} as const satisfies Record<string, 'public' | readonly Role[]>;
+} as const;
 
-type GrantedRoles = ReadonlyArray<'admin' | 'accountant' | 'funding'>;
+export type MailAction = keyof typeof capabilities;
 
-/** Which rows a list may show: all of them (overlord, no olympiad asked) or one olympiad's. */
-export type Scope = { kind: 'all' } | { kind: 'olympiad'; olympiadId: number };
+/** A record of an olympiad the actor holds for the action; a site-wide record (no olympiad) is the overlord's. */
+const holdsRecord = (actor: Actor, r: MailRecord, holds: Holds) =>
+  r.olympiadId == null ? actor.role === 'overlord' && holds.roles.includes('overlord') : holds.olympiad(r.olympiadId);
 
-export const mailPolicy = {
-  /** A record of an olympiad (or site-wide when null: the overlord's only). */
-  canSee(actor: Actor, olympiadId: number | null, roles: GrantedRoles): boolean {
-    if (actor.role === 'overlord') return true;
-    return olympiadId != null && holdsOlympiad(actor, olympiadId, roles);
-  },
-
-  /** Useful contacts are read and kept by the olympiad's admins and funding staff (docs/spec.md §6). */
-  canSeeContact: (actor: Actor, contact: { olympiadId: number }) =>
-    holdsOlympiad(actor, contact.olympiadId, ['admin', 'funding']),
-  canEditContact: (actor: Actor, contact: { olympiadId: number }) =>
-    holdsOlympiad(actor, contact.olympiadId, ['admin', 'funding']),
-
-  /**
-   * The scope of a list call. The overlord may leave the olympiad out (everything); everyone else names an
-   * olympiad they hold, and another olympiad answers 404 like one that does not exist.
-   */
-  scope(actor: Actor, olympiadId: number | undefined | null, roles: GrantedRoles): Scope {
-    if (olympiadId == null || olympiadId === 0) {
-      if (actor.role === 'overlord') return { kind: 'all' };
-      throw badRequest('Say which olympiad (olympiadId)');
+/**
+ * Mail (docs/spec.md §2, §7): the overlord holds every olympiad and the site-wide records; an olympiad's
+ * admins (and, for mass mail, unsubscribes and reading attachments, its funding staff) hold its records.
+ */
+export const mailPolicy = definePolicy({
+  capabilities,
+  rule(actor, action, record: MailRecord, holds) {
+    switch (action) {
+      case 'public':
+        return true;
+      case 'readFiles':
+        // Site-wide attachments may be attached by any reader; writing them stays the overlord's.
+        return record.olympiadId == null || holds.olympiad(record.olympiadId);
+      default:
+        return holdsRecord(actor, record, holds);
     }
-    if (!mailPolicy.canSee(actor, olympiadId, roles)) throw notFound('This olympiad');
-    return { kind: 'olympiad', olympiadId };
   },
-};
+});

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Ok } from '../../../../../contract/errors.js';
-import { AttachmentRow, BounceRow, UnsubscribeRow, UploadRow, listOf } from '../../../../../contract/mail.js';
+import { AttachmentRow, BounceRow, UnsubscribeList, UploadRow, listOf } from '../../../../../contract/mail.js';
 import type { ListParams } from '../../../components/PagedTable.js';
 import { api } from '../../../lib/api/index.js';
 import { apiUpload } from '../../../lib/api/upload.js';
@@ -12,7 +12,7 @@ type Scoped = ListParams & { olympiadId?: number | undefined };
 export const useUnsubscribes = (params: Scoped, enabled = true) =>
   useQuery({
     queryKey: ['unsubscribe', params],
-    queryFn: () => api.get('/unsubscribe/v-rest/', { query: { ...params }, schema: listOf(UnsubscribeRow) }),
+    queryFn: () => api.get('/unsubscribe/v-rest/', { query: { ...params }, schema: UnsubscribeList }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -5,7 +5,6 @@ import type { UnsubscribeRow } from '../../../../../contract/mail.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { useSessionUser } from '../../../lib/session/index.js';
 import { apiDownload } from '../../../lib/api/upload.js';
 import { useAddUnsubscribe, useUnsubscribes } from '../api/lists.js';
 import { when } from '../components/MailBits.js';
@@ -15,14 +14,10 @@ import { useNewestFirst } from '../components/use-newest-first.js';
 export function UnsubscribesPage() {
   const { olympiadName, olympiad } = useRouteOlympiad();
   const scoped = olympiadName !== '';
-  const user = useSessionUser();
-  const canAdd =
-    !scoped ||
-    user?.role === 'overlord' ||
-    !!user?.grants.some((g) => g.olympiadName === olympiadName && g.role === 'admin');
   const list = useListParams('createdAt');
   useNewestFirst(list);
   const rows = useUnsubscribes({ ...list.params, olympiadId: olympiad?.id }, !scoped || olympiad != null);
+  const canAdd = rows.data?.can.addUnsubscribe ?? false;
   const add = useAddUnsubscribe();
   const [adding, setAdding] = useState(false);
   const [email, setEmail] = useState('');

@@ -1,12 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Audience, MassMailProgress } from '../../../contract/mail.js';
-import { templateVariables } from '../../../contract/mail.js';
-import { type Queryable, rows } from '../../db/client.js';
-import { emails } from '../../db/schema/index.js';
-import { invalid } from '../../http/errors.js';
-import { suppressedSql } from '../../platform/mail-suppression.js';
-import { escapeHtml, fill, htmlToText } from '../../platform/mail-text.js';
-import { unsubscribeRef } from './unsubscribe-ref.js';
+import type { Audience, MassMailProgress } from '../../../../contract/mail.js';
+import { type Queryable, rows } from '../../../db/client.js';
+import { emails } from '../../../db/schema/index.js';
+import { suppressedSql } from '../../../platform/mail-suppression.js';
+import { escapeHtml } from '../../../platform/html.js';
+import { fill, htmlToText } from '../../../platform/mail-text.js';
+import { unsubscribeRef } from '../unsubscribe-ref.js';
+import { assertKnownVariables } from '../variables.js';
 
 /** Variables a mass mail may use, filled per recipient. */
 export const massMailVariables = ['firstName', 'lastName', 'email', 'schoolName', 'olympiadTitle'] as const;
@@ -91,25 +91,6 @@ export async function recipientsOf(q: Queryable, olympiadId: number | null, audi
     lastName: r.last_name,
     schoolName: r.school_name,
   }));
-}
-
-/** Variables used in a mailing that it may not use; answers field errors for `invalid()`. */
-export function unknownVariables(subject: string, html: string): Array<{ path: string; message: string }> {
-  const allowed = new Set<string>(massMailVariables);
-  const errors: Array<{ path: string; message: string }> = [];
-  for (const [path, text] of [
-    ['subject', subject],
-    ['html', html],
-  ] as const) {
-    const unknown = templateVariables(text).filter((v) => !allowed.has(v));
-    if (unknown.length) {
-      errors.push({
-        path,
-        message: `Unknown variable${unknown.length > 1 ? 's' : ''} ${unknown.map((v) => `{{${v}}}`).join(', ')}; use ${massMailVariables.map((v) => `{{${v}}}`).join(', ')}`,
-      });
-    }
-  }
-  return errors;
 }
 
 export interface MailingContext {
@@ -207,9 +188,6 @@ export async function progressOf(q: Queryable, ids: number[]): Promise<Map<numbe
   return out;
 }
 
-export function assertVariables(subject: string, html: string) {
-  const errors = unknownVariables(subject, html);
-  if (errors.length) throw invalid(errors, 'The message uses variables that do not exist');
-}
-
-export { fill };
+/** Refuses a mailing that uses variables a mass mail does not have. */
+export const assertVariables = (subject: string, html: string) =>
+  assertKnownVariables(subject, html, massMailVariables, 'use');

@@ -1,7 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { TemplateKindInfo } from '../../../contract/mail.js';
-import { templateVariables } from '../../../contract/mail.js';
-import { type Queryable, rows } from '../../db/client.js';
+import { assertKnownVariables } from '../variables.js';
 
 /** Every system message the platform sends, its named variables and its built-in wording. */
 export const systemEmails = {
@@ -106,51 +103,6 @@ export const systemEmails = {
 export type SystemEmailKind = keyof typeof systemEmails;
 export const isSystemEmailKind = (k: string): k is SystemEmailKind => k in systemEmails;
 
-/** Field errors for variables a kind does not have. */
-export function unknownTemplateVariables(kind: SystemEmailKind, subject: string, html: string) {
-  const allowed = new Set<string>(systemEmails[kind].variables);
-  const errors: Array<{ path: string; message: string }> = [];
-  for (const [path, text] of [
-    ['subject', subject],
-    ['html', html],
-  ] as const) {
-    const unknown = templateVariables(text).filter((v) => !allowed.has(v));
-    if (unknown.length) {
-      errors.push({
-        path,
-        message: `Unknown variable${unknown.length > 1 ? 's' : ''} ${unknown.map((v) => `{{${v}}}`).join(', ')}; this message has ${systemEmails[kind].variables.map((v) => `{{${v}}}`).join(', ')}`,
-      });
-    }
-  }
-  return errors;
-}
-
-interface SavedTemplate {
-  kind: string;
-  olympiad_id: number | null;
-  subject: string;
-  html_body: string;
-}
-
-/** The wording in force for every kind: this olympiad's copy, else the site-wide copy, else the built-in one. */
-export async function templatesFor(q: Queryable, olympiadId: number | null): Promise<TemplateKindInfo[]> {
-  const saved = await rows<SavedTemplate>(
-    q,
-    sql`select kind, olympiad_id, subject, html_body from email_templates
-      where olympiad_id is null ${olympiadId == null ? sql`` : sql`or olympiad_id = ${olympiadId}`}`,
-  );
-  return (Object.keys(systemEmails) as SystemEmailKind[]).map((kind) => {
-    const def = systemEmails[kind];
-    const own = olympiadId != null ? saved.find((s) => s.kind === kind && s.olympiad_id === olympiadId) : undefined;
-    const site = saved.find((s) => s.kind === kind && s.olympiad_id == null);
-    const used = own ?? site;
-    return {
-      kind,
-      label: def.label,
-      variables: [...def.variables],
-      subject: used?.subject ?? def.subject,
-      html: used?.html_body ?? def.html,
-      source: own ? 'olympiad' : site ? 'site' : 'default',
-    };
-  });
-}
+/** Refuses a wording that uses variables its kind does not have. */
+export const assertTemplateVariables = (kind: SystemEmailKind, subject: string, html: string) =>
+  assertKnownVariables(subject, html, systemEmails[kind].variables, 'this message has');

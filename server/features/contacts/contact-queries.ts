@@ -1,7 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UsefulContactInput } from '../../../contract/mail.js';
 import { type Queryable, rows } from '../../db/client.js';
+import { usefulContacts } from '../../db/schema/index.js';
+import { type Reach, reachSql } from '../../http/reach.js';
 import { suppressedSql } from '../../platform/mail-suppression.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
@@ -21,9 +23,9 @@ export interface ContactDb {
 const columns = sql`c.id, c.olympiad_id, c.name, c.organisation, c.role, c.email, c.phone, c.notes, c.updated_at,
   (c.email is not null and ${suppressedSql(sql`c.email`, sql`c.olympiad_id`)}) as suppressed`;
 
-/** One olympiad's useful contacts: paged, searched (name, organisation, role, email), sorted by a whitelisted column. */
-export async function listContacts(q: Queryable, olympiadId: number, p: Paging) {
-  const where: SQL[] = [sql`c.olympiad_id = ${olympiadId}`];
+/** The useful contacts within a reach (one olympiad's): paged, searched (name, organisation, role, email), sorted by a whitelisted column. */
+export async function listContacts(q: Queryable, reach: Reach, p: Paging) {
+  const where: SQL[] = [reachSql(reach, sql`c.olympiad_id`)];
   if (p.search?.trim()) {
     const like = containsPattern(p.search);
     where.push(sql`(lower(c.name) like ${like} or lower(coalesce(c.organisation, '')) like ${like}
@@ -71,22 +73,30 @@ export async function contactWithEmail(q: Queryable, olympiadId: number, email: 
 /** What a contact holds, as the input schema leaves it (trimmed, empty text as null, address lower-cased). */
 export type ContactValues = Omit<z.output<typeof UsefulContactInput>, 'olympiadId'>;
 
+const valuesOf = (v: ContactValues) => ({
+  name: v.name,
+  organisation: v.organisation ?? null,
+  role: v.role ?? null,
+  email: v.email ?? null,
+  phone: v.phone ?? null,
+  notes: v.notes ?? null,
+});
+
 export async function insertContact(q: Queryable, olympiadId: number, v: ContactValues, createdBy: number) {
-  const [row] = await rows<{ id: number }>(
-    q,
-    sql`insert into useful_contacts (olympiad_id, name, organisation, role, email, phone, notes, created_by)
-      values (${olympiadId}, ${v.name}, ${v.organisation ?? null}, ${v.role ?? null}, ${v.email ?? null},
-        ${v.phone ?? null}, ${v.notes ?? null}, ${createdBy}) returning id`,
-  );
+  const [row] = await q
+    .insert(usefulContacts)
+    .values({ olympiadId, ...valuesOf(v), createdBy })
+    .returning({ id: usefulContacts.id });
   return row!.id;
 }
 
 export async function updateContact(q: Queryable, id: number, v: ContactValues) {
-  await q.execute(sql`update useful_contacts set name = ${v.name}, organisation = ${v.organisation ?? null},
-    role = ${v.role ?? null}, email = ${v.email ?? null}, phone = ${v.phone ?? null}, notes = ${v.notes ?? null},
-    updated_at = now() where id = ${id}`);
+  await q
+    .update(usefulContacts)
+    .set({ ...valuesOf(v), updatedAt: new Date() })
+    .where(eq(usefulContacts.id, id));
 }
 
 export async function deleteContact(q: Queryable, id: number) {
-  await q.execute(sql`delete from useful_contacts where id = ${id}`);
+  await q.delete(usefulContacts).where(eq(usefulContacts.id, id));
 }

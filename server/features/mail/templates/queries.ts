@@ -1,0 +1,59 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TemplateKindInfo } from '../../../../contract/mail.js';
+import { type Queryable, rows } from '../../../db/client.js';
+import { users } from '../../../db/schema/index.js';
+import { type SystemEmailKind, systemEmails } from './system-emails.js';
+
+interface SavedTemplate {
+  kind: string;
+  olympiad_id: number | null;
+  subject: string;
+  html_body: string;
+}
+
+/** The wording in force for every kind: this olympiad's copy, else the site-wide copy, else the built-in one. */
+export async function templatesFor(q: Queryable, olympiadId: number | null): Promise<TemplateKindInfo[]> {
+  const saved = await rows<SavedTemplate>(
+    q,
+    sql`select kind, olympiad_id, subject, html_body from email_templates
+      where olympiad_id is null ${olympiadId == null ? sql`` : sql`or olympiad_id = ${olympiadId}`}`,
+  );
+  return (Object.keys(systemEmails) as SystemEmailKind[]).map((kind) => {
+    const def = systemEmails[kind];
+    const own = olympiadId != null ? saved.find((s) => s.kind === kind && s.olympiad_id === olympiadId) : undefined;
+    const site = saved.find((s) => s.kind === kind && s.olympiad_id == null);
+    const used = own ?? site;
+    return {
+      kind,
+      label: def.label,
+      variables: [...def.variables],
+      subject: used?.subject ?? def.subject,
+      html: used?.html_body ?? def.html,
+      source: own ? 'olympiad' : site ? 'site' : 'default',
+    };
+  });
+}
+
+/** Saves this scope's wording of a message (site-wide when `olympiadId` is null). */
+export async function saveTemplate(
+  q: Queryable,
+  t: { kind: SystemEmailKind; olympiadId: number | null; subject: string; html: string; by: number },
+) {
+  await q.execute(sql`insert into email_templates (kind, olympiad_id, subject, html_body, updated_by)
+    values (${t.kind}, ${t.olympiadId}, ${t.subject}, ${t.html}, ${t.by})
+    on conflict (kind, coalesce(olympiad_id, 0)) do update
+      set subject = excluded.subject, html_body = excluded.html_body, updated_by = excluded.updated_by, updated_at = now()`);
+}
+
+/** Drops this scope's wording of a message. */
+export async function resetTemplate(q: Queryable, kind: SystemEmailKind, olympiadId: number | null) {
+  await q.execute(
+    sql`delete from email_templates where kind = ${kind} and coalesce(olympiad_id, 0) = ${olympiadId ?? 0}`,
+  );
+}
+
+/** The caller's own address (a test message goes there). */
+export async function ownEmail(q: Queryable, userId: number) {
+  const [me] = await q.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return me?.email ?? null;
+}
