@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { actorOf } from '../../test/actor.js';
+import type { Actor } from '../../http/actor.js';
+import { actorOf } from '../../test/actors.js';
 import { olympiadFlags, olympiadsPolicy, projectsPolicy, refusedFields } from './policy.js';
 
-const actor = actorOf;
+const actor = (over: Partial<Actor>) => actorOf(over.role ?? 'admin', [], over);
 
 const mine = { id: 10 };
 const other = { id: 20 };
