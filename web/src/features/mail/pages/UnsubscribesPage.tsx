@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useSessionUser } from '../../../lib/session/index.js';
-import { apiDownload } from '../../../lib/api/upload.js';
+import { downloadFile } from '../../../lib/api/index.js';
 import { useAddUnsubscribe, useUnsubscribes } from '../api/lists.js';
 import { when } from '../components/MailBits.js';
 import { useNewestFirst } from '../components/use-newest-first.js';
@@ -48,7 +48,7 @@ export function UnsubscribesPage() {
     },
   ];
   const exportCsv = () =>
-    apiDownload(
+    downloadFile(
       `/unsubscribe/v-rest/?format=csv${olympiad ? `&olympiadId=${olympiad.id}` : ''}`,
       'unsubscribes.csv',
     ).catch((e: Error) => notifications.show({ color: 'red', message: e.message }));

@@ -25,8 +25,8 @@ import { UrlName } from '../../../../../contract/roles.js';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { useSaveOlympiad } from '../api/olympiads.js';
 import { useSubProjects } from '../api/projects.js';
-import { fromLocalInput, toLocalInput } from './dates.js';
-import { applyFieldErrors } from './field-errors.js';
+import { fromDateTimeInput, toDateTimeInput } from '../../../lib/dates.js';
+import { setServerErrors } from '../../../lib/forms/index.js';
 import { ProjectSelect } from './ProjectSelect.js';
 
 const FormValues = z
@@ -79,8 +79,8 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       kind: olympiad?.kind ?? 'school',
       fee: olympiad ? (olympiad.feeCents / 100).toFixed(2) : '0',
       currency: olympiad?.currency ?? 'ZAR',
-      startsAt: toLocalInput(olympiad?.startsAt ?? null),
-      endsAt: toLocalInput(olympiad?.endsAt ?? null),
+      startsAt: toDateTimeInput(olympiad?.startsAt),
+      endsAt: toDateTimeInput(olympiad?.endsAt),
       durationMinutes: olympiad?.durationMinutes ?? '',
       instructions: olympiad?.instructions ?? '',
       declaration: olympiad?.declaration ?? '',
@@ -99,8 +99,8 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
 
   const submit = form.onSubmit((v) => {
     const settings = {
-      startsAt: fromLocalInput(v.startsAt),
-      endsAt: fromLocalInput(v.endsAt),
+      startsAt: fromDateTimeInput(v.startsAt),
+      endsAt: fromDateTimeInput(v.endsAt),
       durationMinutes: v.durationMinutes === '' ? null : v.durationMinutes,
       instructions: v.instructions,
       declaration: v.declaration,
@@ -132,7 +132,7 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
           form.resetDirty();
           onDone?.();
         },
-        onError: (error) => applyFieldErrors(form, error),
+        onError: (error) => setServerErrors(form, error),
       },
     );
   });
@@ -195,8 +195,8 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
           </div>
           <TextInput label="Fee per learner" inputMode="decimal" disabled={locked} {...form.getInputProps('fee')} />
           <TextInput label="Currency" maxLength={3} disabled={locked} {...form.getInputProps('currency')} />
-          <TextInput type="datetime-local" label="Window opens" {...form.getInputProps('startsAt')} />
-          <TextInput type="datetime-local" label="Window closes" {...form.getInputProps('endsAt')} />
+          <TextInput type="datetime-local" label="Window opens (SAST)" {...form.getInputProps('startsAt')} />
+          <TextInput type="datetime-local" label="Window closes (SAST)" {...form.getInputProps('endsAt')} />
           <NumberInput
             label="Duration (minutes)"
             description="Each learner's time, from their first question"

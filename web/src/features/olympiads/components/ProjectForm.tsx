@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type Project, ProjectInput } from '../../../../../contract/olympiads.js';
 import { useSaveProject } from '../api/projects.js';
-import { applyFieldErrors } from './field-errors.js';
+import { setServerErrors } from '../../../lib/forms/index.js';
 
 /** Create or edit a project; validated as you type with the server's own schema. */
 export function ProjectForm({ project, onDone }: { project: Project | null; onDone: () => void }) {
@@ -32,7 +32,7 @@ export function ProjectForm({ project, onDone }: { project: Project | null; onDo
           });
           onDone();
         },
-        onError: (error) => applyFieldErrors(form, error),
+        onError: (error) => setServerErrors(form, error),
       },
     ),
   );

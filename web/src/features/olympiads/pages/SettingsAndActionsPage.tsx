@@ -21,7 +21,7 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { useLearnerSearch, useRemark, useResetLearner } from '../api/actions.js';
 import { useOlympiadByName } from '../api/olympiads.js';
 import { Confirm } from '../../../components/Confirm.js';
-import { formatDateTime } from '../components/dates.js';
+import { formatDate } from '../../../lib/dates.js';
 import { OlympiadForm } from '../components/OlympiadForm.js';
 import { OpenBadge, OpenPinActions } from '../components/OpenPinActions.js';
 import { VerifyPanel } from '../components/VerifyPanel.js';
@@ -115,7 +115,7 @@ function ResetLearner({ olympiadId }: { olympiadId: number }) {
                 <Table.Td>
                   <Badge variant="light">{l.status}</Badge>
                   <Text size="xs" c="dimmed">
-                    {l.startedAt ? `started ${formatDateTime(l.startedAt)}` : ''}
+                    {l.startedAt ? `started ${formatDate(l.startedAt)}` : ''}
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -7,7 +7,7 @@ import { type SubProject, SubProjectInput } from '../../../../../contract/olympi
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useDeleteSubProject, useSaveSubProject, useSubProjects } from '../api/projects.js';
 import { Confirm } from '../../../components/Confirm.js';
-import { applyFieldErrors } from '../components/field-errors.js';
+import { setServerErrors } from '../../../lib/forms/index.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { ProjectSelect } from '../components/ProjectSelect.js';
 
@@ -35,7 +35,7 @@ function SubProjectForm({ sub, onDone }: { sub: SubProject | null; onDone: () =>
           notifications.show({ color: 'green', message: 'The sub-project was saved' });
           onDone();
         },
-        onError: (error) => applyFieldErrors(form, error),
+        onError: (error) => setServerErrors(form, error),
       },
     ),
   );

@@ -5,11 +5,9 @@ import type { PortalOlympiad } from '../../../../../contract/schools.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 import { useEnterOlympiad, usePortalOlympiads } from '../api/portal.js';
+import { formatDate } from '../../../lib/dates.js';
 
-const when = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric' })
-    : 'to be announced';
+const when = (iso: string | null) => formatDate(iso, 'longDate', 'to be announced');
 
 /** /portal: the teacher's olympiads, and those the school can enter. */
 export function PortalHomePage() {

@@ -17,14 +17,14 @@ import { Link, useParams } from 'react-router';
 import { LiveSittingCounts } from '../../../components/live-counts/LiveSittingCounts.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useEnterOlympiad, usePortalOlympiad } from '../api/portal.js';
+import { formatDate } from '../../../lib/dates.js';
 
 const statusText = {
   entered: 'Entered: load your learners',
   learners_loaded: 'Learners loaded',
   withdrawn: 'Withdrawn',
 } as const;
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-ZA', { dateStyle: 'long', timeStyle: 'short' }) : 'to be announced';
+const when = (iso: string | null) => formatDate(iso, 'longDateTime', 'to be announced');
 
 /** /portal/{o}: the school's page for one olympiad: status, learners, what to do next. */
 export function PortalOlympiadPage() {

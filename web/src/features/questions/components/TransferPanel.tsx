@@ -1,14 +1,14 @@
 import { Alert, Button, FileButton, Group, List, Menu, ScrollArea, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isApiError } from '../../../lib/api/index.js';
-import { apiDownload } from '../../../lib/api/upload.js';
+import { downloadFile } from '../../../lib/api/index.js';
 import { useImportQuestions } from '../api/questions.js';
 
 /** Import a module's questions from xlsx/csv (all or nothing, with a per-row report), export them, get the template. */
 export function TransferPanel({ moduleId }: { moduleId: number }) {
   const importer = useImportQuestions();
   const download = (path: string, name: string) =>
-    apiDownload(path, name).catch((e: Error) => notifications.show({ color: 'red', message: e.message }));
+    downloadFile(path, name).catch((e: Error) => notifications.show({ color: 'red', message: e.message }));
   const error = importer.error;
   const notes = importer.data?.notes ?? [];
   return (

@@ -6,8 +6,7 @@ import { api } from '../../../lib/api/index.js';
 export function useSubmittedData(learnerId: number | null) {
   return useQuery({
     queryKey: ['submitted-data', learnerId],
-    queryFn: ({ signal }) =>
-      api.get(`/participant/get-submitted-data/${learnerId}`, { schema: SubmittedData, signal }),
+    queryFn: ({ signal }) => api.get(`/participant/get-submitted-data/${learnerId}`, { schema: SubmittedData, signal }),
     enabled: learnerId !== null,
   });
 }

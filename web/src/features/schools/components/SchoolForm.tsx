@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { provinces, type School, SchoolInput, schoolTypes } from '../../../../../contract/schools.js';
-import { applyFieldErrors } from '../../../components/field-errors.js';
+import { setServerErrors } from '../../../lib/forms/index.js';
 import { useSaveSchool } from '../api/schools.js';
 
 /** Add or edit a school (overlord), every field of a school register. */
@@ -26,7 +26,7 @@ export function SchoolForm({ school, onDone }: { school: School | null; onDone: 
   const submit = form.onSubmit((values) =>
     save.mutate(
       { id: school?.id ?? null, values },
-      { onSuccess: (r) => onDone(`${r.school.name} is saved`), onError: (e) => applyFieldErrors(form, e) },
+      { onSuccess: (r) => onDone(`${r.school.name} is saved`), onError: (e) => setServerErrors(form, e) },
     ),
   );
   return (

@@ -18,6 +18,7 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useDeclineEoi, useDeleteEoi, useEois, usePossibleMatches, useProcessEoi } from '../api/eoi.js';
+import { formatDate } from '../../../lib/dates.js';
 
 const reasonLabel = {
   emis: 'Same EMIS number',
@@ -43,7 +44,7 @@ export function EoiPage() {
       key: 'createdAt',
       label: 'Received',
       sortable: true,
-      render: (e) => new Date(e.createdAt).toLocaleDateString('en-ZA'),
+      render: (e) => formatDate(e.createdAt, 'date'),
     },
     {
       key: 'schoolName',

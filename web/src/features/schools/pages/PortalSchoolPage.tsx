@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title 
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { SchoolContactInput, type School } from '../../../../../contract/schools.js';
-import { applyFieldErrors } from '../../../components/field-errors.js';
+import { setServerErrors } from '../../../lib/forms/index.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 import { useSaveSchool, useSchool } from '../api/schools.js';
@@ -73,7 +73,7 @@ function SchoolDetails({ school }: { school: School }) {
               {
                 onSuccess: () =>
                   notifications.show({ color: 'green', message: 'The school’s contact details are saved' }),
-                onError: (e) => applyFieldErrors(form, e),
+                onError: (e) => setServerErrors(form, e),
               },
             ),
           )}

@@ -17,6 +17,7 @@ export async function sendHeartbeat(
       query: { olympiadId },
       body: position ? { position } : {},
       on401: 'ignore',
+      background: true,
     });
   } catch {
     return null;

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mant
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MyProfileInput, type Teacher } from '../../../../../contract/schools.js';
-import { applyFieldErrors } from '../../../components/field-errors.js';
+import { setServerErrors } from '../../../lib/forms/index.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useMyProfile, useSaveMyProfile } from '../api/teachers.js';
 
@@ -44,7 +44,7 @@ function ProfileForm({ teacher }: { teacher: Teacher }) {
                   ? 'Your profile is saved'
                   : 'Saved. Check your new address for a link to verify it.',
               }),
-            onError: (e) => applyFieldErrors(form, e),
+            onError: (e) => setServerErrors(form, e),
           }),
         )}
       >

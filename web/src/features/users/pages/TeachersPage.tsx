@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { MyProfileInput, type Teacher } from '../../../../../contract/schools.js';
-import { applyFieldErrors } from '../../../components/field-errors.js';
+import { setServerErrors } from '../../../lib/forms/index.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
@@ -251,7 +251,7 @@ function TeacherForm({
           },
           {
             onSuccess: (r) => onDone(r.message ?? 'The teacher is saved'),
-            onError: (e) => applyFieldErrors(form, e),
+            onError: (e) => setServerErrors(form, e),
           },
         );
       })}
