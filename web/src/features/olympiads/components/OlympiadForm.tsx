@@ -12,8 +12,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
 import {
   type OlympiadRecord,
@@ -23,10 +21,10 @@ import {
 } from '../../../../../contract/olympiads.js';
 import { UrlName } from '../../../../../contract/roles.js';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
-import { useSaveOlympiad } from '../api/olympiads.js';
-import { useSubProjects } from '../api/projects.js';
+import { useSaveOlympiad } from '../api/save-olympiad.js';
+import { useSubProjects } from '../api/list-sub-projects.js';
 import { fromDateTimeInput, toDateTimeInput } from '../../../lib/dates.js';
-import { setServerErrors } from '../../../lib/forms/index.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
 import { ProjectSelect } from './ProjectSelect.js';
 
 const FormValues = z
@@ -67,7 +65,8 @@ interface OlympiadFormProps {
 /** Create or edit an olympiad, validated as you type with the server's own field schemas. */
 export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
   const save = useSaveOlympiad();
-  const form = useForm<FormValues>({
+  const form = useSchemaForm<FormValues>({
+    schema: FormValues,
     mode: 'controlled',
     validateInputOnChange: true,
     initialValues: {
@@ -88,7 +87,6 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       showScore: olympiad?.showScore ?? false,
       languages: olympiad?.languages ?? ['en'],
     },
-    validate: schemaResolver(FormValues, { sync: true }),
   });
   const projectId = form.values.projectId ? Number(form.values.projectId) : undefined;
   const subs = useSubProjects(
@@ -125,14 +123,10 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       { id: olympiad?.id ?? null, values },
       {
         onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            message: olympiad ? 'The olympiad was saved' : 'The olympiad was created',
-          });
           form.resetDirty();
           onDone?.();
         },
-        onError: (error) => setServerErrors(form, error),
+        onError: form.setServerErrors,
       },
     );
   });

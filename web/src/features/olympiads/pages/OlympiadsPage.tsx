@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OlympiadRecord } from '../../../../../contract/olympiads.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { useOlympiads } from '../api/olympiads.js';
+import { useOlympiads } from '../api/list-olympiads.js';
 import { formatDate } from '../../../lib/dates.js';
 import { formatMoney } from '../components/money.js';
 import { GrantsPanel } from '../components/GrantsPanel.js';

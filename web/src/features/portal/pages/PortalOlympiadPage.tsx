@@ -12,11 +12,11 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
 import { LiveSittingCounts } from '../../../components/live-counts/LiveSittingCounts.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { useEnterOlympiad, usePortalOlympiad } from '../api/portal.js';
+import { useEnterOlympiad } from '../api/enter-olympiad.js';
+import { usePortalOlympiad } from '../api/get-portal-olympiad.js';
 import { formatDate } from '../../../lib/dates.js';
 
 const statusText = {
@@ -93,10 +93,7 @@ export function PortalOlympiadPage() {
               mt="md"
               loading={enter.isPending}
               onClick={() =>
-                enter.mutate(olympiad.id, {
-                  onSuccess: (r) => notifications.show({ color: 'green', message: r.message }),
-                  onError: (e) => notifications.show({ color: 'red', message: e.message }),
-                })
+                enter.mutate(olympiad.id)
               }
             >
               Enter my school

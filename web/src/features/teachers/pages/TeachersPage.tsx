@@ -1,22 +1,18 @@
 import { Alert, Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { MyProfileInput, type Teacher } from '../../../../../contract/schools.js';
-import { setServerErrors } from '../../../lib/forms/index.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 import { Confirm } from '../../../components/Confirm.js';
-import {
-  useMailTeacher,
-  useSaveTeacher,
-  useSchoolOptions,
-  useSetTeacherDisabled,
-  useTeachers,
-} from '../api/teachers.js';
+import { useTeachers } from '../api/list-teachers.js';
+import { useSchoolOptions } from '../api/list-school-options.js';
+import { type TeacherMail, useMailTeacher } from '../api/mail-teacher.js';
+import { useSaveTeacher } from '../api/save-teacher.js';
+import { useSetTeacherDisabled } from '../api/set-teacher-disabled.js';
 
 /** /{o}/admin/edit/teachers (and the finance/funding aliases): the teachers of the olympiad's schools. */
 export function TeachersPage() {
@@ -31,14 +27,7 @@ export function TeachersPage() {
   const [editing, setEditing] = useState<Teacher | 'new' | null>(null);
   const [toggling, setToggling] = useState<Teacher | null>(null);
   const setDisabled = useSetTeacherDisabled();
-  const send = (t: Teacher, what: 'resend-verification' | 'reset-password') =>
-    mail.mutate(
-      { id: t.id, what },
-      {
-        onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Sent' }),
-        onError: (e) => notifications.show({ color: 'red', message: e.message }),
-      },
-    );
+  const send = (t: Teacher, what: TeacherMail) => mail.mutate({ id: t.id, what });
 
   const columns: Column<Teacher>[] = [
     {
@@ -163,13 +152,7 @@ export function TeachersPage() {
           toggling &&
           setDisabled.mutate(
             { id: toggling.id, disabled: !toggling.disabled },
-            {
-              onSuccess: (r) => {
-                setToggling(null);
-                notifications.show({ color: 'green', message: r.message });
-              },
-              onError: (e) => notifications.show({ color: 'red', message: e.message }),
-            },
+            { onSuccess: () => setToggling(null) },
           )
         }
       >
@@ -200,10 +183,7 @@ export function TeachersPage() {
           <TeacherForm
             teacher={editing === 'new' ? null : editing}
             olympiadId={olympiad?.id}
-            onDone={(m) => {
-              setEditing(null);
-              notifications.show({ color: 'green', message: m });
-            }}
+            onDone={() => setEditing(null)}
           />
         ) : null}
       </Modal>
@@ -218,14 +198,15 @@ function TeacherForm({
 }: {
   teacher: Teacher | null;
   olympiadId: number | undefined;
-  onDone: (m: string) => void;
+  onDone: () => void;
 }) {
   const save = useSaveTeacher();
   const [schoolSearch, setSchoolSearch] = useState('');
   const [debounced] = useDebouncedValue(schoolSearch, 250);
   const schools = useSchoolOptions(olympiadId, debounced);
   const [schoolId, setSchoolId] = useState<string | null>(teacher?.schoolId ? String(teacher.schoolId) : null);
-  const form = useForm({
+  const form = useSchemaForm({
+    schema: MyProfileInput,
     mode: 'uncontrolled',
     initialValues: {
       firstName: teacher?.firstName ?? '',
@@ -233,7 +214,6 @@ function TeacherForm({
       email: teacher?.email ?? '',
       phone: teacher?.phone ?? '',
     },
-    validate: schemaResolver(MyProfileInput, { sync: true }),
     validateInputOnBlur: true,
   });
   const options = (schools.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name} — ${s.town ?? ''}` }));
@@ -249,10 +229,7 @@ function TeacherForm({
             id: teacher?.id ?? null,
             values: { ...values, schoolId: Number(schoolId), ...(teacher ? {} : olympiadId ? { olympiadId } : {}) },
           },
-          {
-            onSuccess: (r) => onDone(r.message ?? 'The teacher is saved'),
-            onError: (e) => setServerErrors(form, e),
-          },
+          { onSuccess: onDone, onError: form.setServerErrors },
         );
       })}
     >

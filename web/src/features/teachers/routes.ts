@@ -7,13 +7,13 @@ const staff = (sub: string, title: string, summary: string, page?: AppRoute['pag
     sub,
     title,
     summary,
-    feature: 'users',
+    feature: 'teachers',
     nav: 'Schools and people',
     access: staffAccess.staff,
     page,
   });
 
-export const usersRoutes: AppRoute[] = [
+export const teachersRoutes: AppRoute[] = [
   ...staff('edit/teachers', 'Teachers', 'The teachers of this olympiad’s schools.', TeachersPage),
   ...staff('edit/team-admins', 'Team admins', 'The people who manage each country’s team will be edited here.'),
   {
@@ -21,7 +21,7 @@ export const usersRoutes: AppRoute[] = [
     path: '/portal/my-profile',
     layout: 'portal',
     access: ['teacher'],
-    feature: 'users',
+    feature: 'teachers',
     nav: 'My account',
     title: 'My profile',
     summary: 'Your name, email address and phone number.',

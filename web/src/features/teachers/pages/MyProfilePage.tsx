@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { MyProfileInput, type Teacher } from '../../../../../contract/schools.js';
-import { setServerErrors } from '../../../lib/forms/index.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { useMyProfile, useSaveMyProfile } from '../api/teachers.js';
+import { useMyProfile } from '../api/get-my-profile.js';
+import { useSaveMyProfile } from '../api/save-my-profile.js';
 
 /** /portal/my-profile */
 export function MyProfilePage() {
@@ -20,7 +19,8 @@ export function MyProfilePage() {
 
 function ProfileForm({ teacher }: { teacher: Teacher }) {
   const save = useSaveMyProfile();
-  const form = useForm({
+  const form = useSchemaForm({
+    schema: MyProfileInput,
     mode: 'uncontrolled',
     initialValues: {
       firstName: teacher.firstName,
@@ -28,25 +28,13 @@ function ProfileForm({ teacher }: { teacher: Teacher }) {
       email: teacher.email ?? '',
       phone: teacher.phone ?? '',
     },
-    validate: schemaResolver(MyProfileInput, { sync: true }),
     validateInputOnBlur: true,
   });
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640}>
       <form
         noValidate
-        onSubmit={form.onSubmit((values) =>
-          save.mutate(values, {
-            onSuccess: (r) =>
-              notifications.show({
-                color: 'green',
-                message: r.teacher.emailVerified
-                  ? 'Your profile is saved'
-                  : 'Saved. Check your new address for a link to verify it.',
-              }),
-            onError: (e) => setServerErrors(form, e),
-          }),
-        )}
+        onSubmit={form.onSubmit((values) => save.mutate(values, { onError: form.setServerErrors }))}
       >
         <Stack>
           {save.error ? (
