@@ -13,6 +13,11 @@ export interface SchemaFormOptions<Values extends Record<string, unknown>, Input
   toInput?: (values: Values) => Input;
   /** Server field paths (without `body.`) that belong to a differently named form field. */
   fieldOf?: Readonly<Record<string, string>>;
+  /**
+   * The form field that shows an error of the schema at `path` (dot-separated, as the server takes it), when
+   * that depends on the values (the question editor's answer key is one of five fields, by the question's type).
+   */
+  issueField?: (path: string, values: Values) => string;
 }
 
 export type SchemaForm<Values extends Record<string, unknown>, Input> = UseFormReturnType<Values, Input> & {
@@ -52,14 +57,22 @@ export function useSchemaForm<Values extends Record<string, unknown>, Input = Va
   schema,
   toInput,
   fieldOf,
+  issueField,
   ...options
 }: SchemaFormOptions<Values, Input>): SchemaForm<Values, Input> {
   const check = schemaResolver(schema, { sync: true });
   const transform = toInput ?? ((values: Values) => values as unknown as Input);
+  const validate = (values: Values) => {
+    const errors = check(transform(values));
+    if (!issueField) return errors;
+    const onFields: typeof errors = {};
+    for (const [path, message] of Object.entries(errors)) onFields[issueField(path, values)] ??= message;
+    return onFields;
+  };
   const form = useForm<Values, Input>({
     ...options,
     transformValues: transform,
-    validate: (values: Values) => check(transform(values)),
+    validate,
   });
   return {
     ...form,

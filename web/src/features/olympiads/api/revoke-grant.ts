@@ -5,6 +5,7 @@ import type { GrantValues } from './grant-role.js';
 import { grantKeys } from './keys.js';
 
 /** DELETE olympiad-grant/v-rest/?olympiadId&userId&role */
-export const revokeGrant = (query: GrantValues) => api.delete('/olympiad-grant/v-rest/', { query, schema: Ok });
+export const revokeGrant = (query: GrantValues) =>
+  api.delete('/olympiad-grant/v-rest/', { query: { ...query }, schema: Ok });
 
 export const useRevokeGrant = () => useMutation({ mutationFn: revokeGrant, meta: { invalidates: [grantKeys.all] } });

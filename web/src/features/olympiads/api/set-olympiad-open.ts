@@ -4,7 +4,15 @@ import { api } from '../../../lib/api/index.js';
 import { olympiadKeys } from './keys.js';
 
 /** GET olympiad/api/set-olympiad-open/{olympiadId}/{true|false}?confirm=true (a write, though a GET). */
-export async function setOlympiadOpen({ olympiadId, open, confirm }: { olympiadId: number; open: boolean; confirm?: boolean }) {
+export async function setOlympiadOpen({
+  olympiadId,
+  open,
+  confirm,
+}: {
+  olympiadId: number;
+  open: boolean;
+  confirm?: boolean;
+}) {
   const saved = await api.get(`/olympiad/api/set-olympiad-open/${olympiadId}/${open}`, {
     query: { confirm: confirm ? 'true' : undefined },
     schema: OlympiadResultBody,

@@ -42,12 +42,7 @@ export function GrantsPanel({ olympiadId }: { olympiadId: number }) {
         <Button
           disabled={!chosen}
           loading={grant.isPending}
-          onClick={() =>
-            grant.mutate(
-              { olympiadId, userId: chosen!.id, role },
-              { onSuccess: () => setInput('') },
-            )
-          }
+          onClick={() => grant.mutate({ olympiadId, userId: chosen!.id, role }, { onSuccess: () => setInput('') })}
         >
           Grant
         </Button>

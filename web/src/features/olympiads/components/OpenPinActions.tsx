@@ -101,10 +101,7 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
         loading={setPinned.isPending}
         onClose={() => setAsking(null)}
         onConfirm={() =>
-          setPinned.mutate(
-            { olympiadId: olympiad.id, pinned: !olympiad.pinned },
-            { onSuccess: () => setAsking(null) },
-          )
+          setPinned.mutate({ olympiadId: olympiad.id, pinned: !olympiad.pinned }, { onSuccess: () => setAsking(null) })
         }
       >
         Pinned olympiads are shown first on the public pages. This is logged.

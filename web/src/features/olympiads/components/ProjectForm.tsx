@@ -20,10 +20,7 @@ export function ProjectForm({ project, onDone }: { project: Project | null; onDo
     },
   });
   const submit = form.onSubmit((values) =>
-    save.mutate(
-      { id: project?.id ?? null, values },
-      { onSuccess: onDone, onError: form.setServerErrors },
-    ),
+    save.mutate({ id: project?.id ?? null, values }, { onSuccess: onDone, onError: form.setServerErrors }),
   );
   return (
     <form onSubmit={submit} noValidate>

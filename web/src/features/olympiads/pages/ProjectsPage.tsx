@@ -93,9 +93,7 @@ export function ProjectsPage() {
         color="red"
         loading={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          remove.mutate(deleting!.id, { onSuccess: () => setDeleting(null) })
-        }
+        onConfirm={() => remove.mutate(deleting!.id, { onSuccess: () => setDeleting(null) })}
       >
         {deleting ? `The project “${deleting.title}” and its sub-projects will be removed. This is logged.` : null}
       </Confirm>

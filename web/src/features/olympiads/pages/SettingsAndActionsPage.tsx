@@ -67,9 +67,7 @@ function RemarkAction({ olympiadId }: { olympiadId: number }) {
         confirmLabel="Re-mark"
         loading={remark.isPending}
         onClose={() => setAsking(false)}
-        onConfirm={() =>
-          remark.mutate(olympiadId, { onSuccess: () => setAsking(false) })
-        }
+        onConfirm={() => remark.mutate(olympiadId, { onSuccess: () => setAsking(false) })}
       >
         Every finished attempt is marked again with the current answer keys. Marks may change; this is logged.
       </Confirm>

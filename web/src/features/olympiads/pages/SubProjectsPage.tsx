@@ -133,9 +133,7 @@ export function SubProjectsPage() {
         color="red"
         loading={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          remove.mutate(deleting!.id, { onSuccess: () => setDeleting(null) })
-        }
+        onConfirm={() => remove.mutate(deleting!.id, { onSuccess: () => setDeleting(null) })}
       >
         {deleting ? `“${deleting.title}” will be removed; its olympiads stay in the project.` : null}
       </Confirm>

@@ -94,9 +94,7 @@ function OlympiadCard({ olympiad, canEnter = false }: { olympiad: PortalOlympiad
         ) : canEnter ? (
           <Button
             loading={enter.isPending}
-            onClick={() =>
-              enter.mutate(olympiad.id)
-            }
+            onClick={() => enter.mutate(olympiad.id)}
             aria-label={`Enter my school in ${olympiad.title}`}
           >
             Enter my school

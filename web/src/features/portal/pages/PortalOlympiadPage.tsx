@@ -89,13 +89,7 @@ export function PortalOlympiadPage() {
             ))}
           </List>
           {!p ? (
-            <Button
-              mt="md"
-              loading={enter.isPending}
-              onClick={() =>
-                enter.mutate(olympiad.id)
-              }
-            >
+            <Button mt="md" loading={enter.isPending} onClick={() => enter.mutate(olympiad.id)}>
               Enter my school
             </Button>
           ) : null}

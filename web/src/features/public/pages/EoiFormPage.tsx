@@ -76,6 +76,8 @@ function EoiForm({
   const toBody = (v: FormValues): EoiValues => ({
     ...v,
     olympiadId: Number(v.olympiadId),
+    // A province the list does not hold is refused by the schema before anything is sent.
+    province: v.province as EoiValues['province'],
     learnerEstimate: v.learnerEstimate === '' ? null : Number(v.learnerEstimate),
     projectName,
   });
@@ -239,7 +241,7 @@ function EoiForm({
   );
 }
 
-interface FormValues {
+interface FormValues extends Record<string, unknown> {
   olympiadId: string;
   schoolName: string;
   emisNumber: string;

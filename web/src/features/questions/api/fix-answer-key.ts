@@ -13,7 +13,10 @@ export class RemarkFailed extends Error {}
  * PUT question/v-rest/{id} with confirmKeyChange, then POST /olympiad/remark/{olympiadId}: a key changed after
  * learners answered, and every finished attempt marked again with it.
  */
-export async function fixAnswerKey({ olympiadId, ...input }: Omit<SaveQuestionInput, 'confirmKeyChange'> & { olympiadId: number }) {
+export async function fixAnswerKey({
+  olympiadId,
+  ...input
+}: Omit<SaveQuestionInput, 'confirmKeyChange'> & { olympiadId: number }) {
   await putQuestion({ ...input, confirmKeyChange: true });
   let remarked: number;
   try {

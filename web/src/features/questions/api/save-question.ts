@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { QuestionRecord, type QuestionUpdate } from '../../../../../contract/authoring.js';
+import { QuestionRecord, QuestionUpdate } from '../../../../../contract/authoring.js';
 import { api } from '../../../lib/api/index.js';
 import { paperChanged } from './keys.js';
 
 export const QuestionBody = z.object({ success: z.literal(true), question: QuestionRecord });
 
-export type QuestionFields = Omit<QuestionUpdate, 'confirmKeyChange'>;
+/** A question's fields as the server takes them. */
+export type QuestionFields = Omit<z.input<typeof QuestionUpdate>, 'confirmKeyChange'>;
 
 export interface SaveQuestionInput {
   id: number | null;

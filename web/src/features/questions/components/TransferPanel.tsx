@@ -33,20 +33,14 @@ export function TransferPanel({ moduleId }: { moduleId: number }) {
           <Menu.Dropdown>
             <Menu.Item
               onClick={() =>
-                download(
-                  `/question/v-rest/export?questionModuleId=${moduleId}&format=xlsx`,
-                  `module-${moduleId}.xlsx`,
-                )
+                download(`/question/v-rest/export?questionModuleId=${moduleId}&format=xlsx`, `module-${moduleId}.xlsx`)
               }
             >
               Excel (xlsx)
             </Menu.Item>
             <Menu.Item
               onClick={() =>
-                download(
-                  `/question/v-rest/export?questionModuleId=${moduleId}&format=csv`,
-                  `module-${moduleId}.csv`,
-                )
+                download(`/question/v-rest/export?questionModuleId=${moduleId}&format=csv`, `module-${moduleId}.csv`)
               }
             >
               CSV
@@ -65,9 +59,7 @@ export function TransferPanel({ moduleId }: { moduleId: number }) {
             <Button variant="subtle">Template</Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item
-              onClick={() => download('/question/v-rest/template?format=xlsx', 'questions-template.xlsx')}
-            >
+            <Menu.Item onClick={() => download('/question/v-rest/template?format=xlsx', 'questions-template.xlsx')}>
               Excel (xlsx)
             </Menu.Item>
             <Menu.Item onClick={() => download('/question/v-rest/template?format=csv', 'questions-template.csv')}>

@@ -97,10 +97,7 @@ export function QuestionModulesPage() {
         label={(m) => m.title}
         onReorder={(ids) => {
           setOrder(ids);
-          reorder.mutate(
-            { olympiadId: olympiadId!, ids },
-            { onSettled: () => setOrder(null) },
-          );
+          reorder.mutate({ olympiadId: olympiadId!, ids }, { onSettled: () => setOrder(null) });
         }}
         render={(m, index) => (
           <Group justify="space-between" wrap="wrap" gap="xs">

@@ -86,10 +86,7 @@ export function QuestionsPage() {
         label={(q) => `question ${indexOf(q) + 1}`}
         onReorder={(ids) => {
           setOrder(ids);
-          reorder.mutate(
-            { moduleId: mod!.id, ids },
-            { onSettled: () => setOrder(null) },
-          );
+          reorder.mutate({ moduleId: mod!.id, ids }, { onSettled: () => setOrder(null) });
         }}
         render={(q, index) => (
           <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
@@ -139,19 +136,14 @@ export function QuestionsPage() {
                 </Menu.Target>
                 <Menu.Dropdown>
                   <Menu.Item onClick={() => duplicate.mutate(q.id)}>Duplicate</Menu.Item>
-                  <Menu.Item
-                    onClick={() =>
-retire.mutate({ id: q.id, retired: !q.retired })
-                    }
-                  >
+                  <Menu.Item onClick={() => retire.mutate({ id: q.id, retired: !q.retired })}>
                     {q.retired ? 'Bring back' : 'Retire'}
                   </Menu.Item>
                   <Menu.Item
                     color="red"
                     disabled={q.answerCount > 0}
                     onClick={() => {
-                      if (window.confirm('Delete this question? This is logged.'))
-                        remove.mutate(q.id);
+                      if (window.confirm('Delete this question? This is logged.')) remove.mutate(q.id);
                     }}
                   >
                     {q.answerCount > 0 ? 'Delete (answered: retire instead)' : 'Delete'}

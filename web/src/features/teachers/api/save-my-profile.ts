@@ -1,14 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { MyProfileInput } from '../../../../../contract/schools.js';
 import { api } from '../../../lib/api/index.js';
 import { teacherKeys } from './keys.js';
 import { TeacherSaved } from './save-teacher.js';
 
-export interface MyProfileValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
+export type MyProfileValues = z.input<typeof MyProfileInput>;
 
 /** PUT teacher/v-rest/me; the outcome's words depend on whether the address still needs verifying. */
 export async function saveMyProfile(values: MyProfileValues) {

@@ -11,7 +11,7 @@ export interface TeacherValues {
   firstName: string;
   lastName: string;
   email: string;
-  phone: string;
+  phone?: string | null;
   olympiadId?: number;
 }
 

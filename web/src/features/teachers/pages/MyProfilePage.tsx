@@ -32,10 +32,7 @@ function ProfileForm({ teacher }: { teacher: Teacher }) {
   });
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640}>
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => save.mutate(values, { onError: form.setServerErrors }))}
-      >
+      <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values, { onError: form.setServerErrors }))}>
         <Stack>
           {save.error ? (
             <Alert color="red" role="alert">

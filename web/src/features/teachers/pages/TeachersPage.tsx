@@ -150,10 +150,7 @@ export function TeachersPage() {
         onClose={() => setToggling(null)}
         onConfirm={() =>
           toggling &&
-          setDisabled.mutate(
-            { id: toggling.id, disabled: !toggling.disabled },
-            { onSuccess: () => setToggling(null) },
-          )
+          setDisabled.mutate({ id: toggling.id, disabled: !toggling.disabled }, { onSuccess: () => setToggling(null) })
         }
       >
         {toggling?.disabled ? (
