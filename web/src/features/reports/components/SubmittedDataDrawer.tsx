@@ -1,5 +1,5 @@
 import { Alert, Badge, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useSubmittedData } from '../api/submitted-data.js';
+import { useSubmittedData } from '../api/get-submitted-data.js';
 import { formatDate } from '../../../lib/dates.js';
 
 interface SubmittedDataDrawerProps {

@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
@@ -8,7 +7,7 @@ import { PagedTable, useListParams, type Column } from '../../../components/Page
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useCurrentGrant } from '../../../lib/session/index.js';
 import { useResetAttempt } from '../api/reset-attempt.js';
-import { useStartTimes } from '../api/start-times.js';
+import { useStartTimes } from '../api/list-start-times.js';
 import { SubmittedDataDrawer } from '../components/SubmittedDataDrawer.js';
 import { formatDate } from '../../../lib/dates.js';
 
@@ -104,16 +103,8 @@ export function StartTimesPage() {
   const confirmReset = () => {
     if (!resetting || olympiadId === undefined) return;
     reset.mutate(
-      { olympiadId, learnerId: resetting.learnerId },
-      {
-        onSuccess: (result) => {
-          notifications.show({
-            color: 'green',
-            message: result.message ?? `The attempt of ${resetting.name} was reset.`,
-          });
-          setResetting(null);
-        },
-      },
+      { olympiadId, learnerId: resetting.learnerId, name: resetting.name },
+      { onSuccess: () => setResetting(null) },
     );
   };
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { SittingState } from '../../../../../contract/index.js';
-import { useSittingState } from '../api/state.js';
+import { useSittingState } from '../api/get-sitting-state.js';
 import classes from '../sitting.module.css';
 import { pageAllowed, stepPath, type SittingPage } from '../steps.js';
 import paper from './paper.module.css';

@@ -7,5 +7,8 @@ export type TeacherListParams = ListParams & { olympiadId?: number | undefined }
 export const teacherKeys = queryKeys('teacher', {
   list: (params: TeacherListParams) => [params],
   me: () => [],
-  schoolOptions: (olympiadId: number | undefined, search: string) => [olympiadId, search],
+});
+/** Under `school`, so a school saved, merged or deleted refetches the schools a teacher may be given. */
+export const teacherSchoolKeys = queryKeys('school', {
+  teacherOptions: (olympiadId: number | undefined, search: string) => [olympiadId, search],
 });

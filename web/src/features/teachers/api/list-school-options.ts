@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { pageOf } from '../../../../../contract/errors.js';
 import { School } from '../../../../../contract/schools.js';
 import { api } from '../../../lib/api/index.js';
-import { teacherKeys } from './keys.js';
+import { teacherSchoolKeys } from './keys.js';
 
 /** GET school/v-rest/?olympiadId&search: the schools to choose from when adding a teacher. */
 export const listSchoolOptions = (olympiadId: number | undefined, search: string) =>
@@ -13,7 +13,7 @@ export const listSchoolOptions = (olympiadId: number | undefined, search: string
 
 export const useSchoolOptions = (olympiadId: number | undefined, search: string) =>
   useQuery({
-    queryKey: teacherKeys.schoolOptions(olympiadId, search),
+    queryKey: teacherSchoolKeys.teacherOptions(olympiadId, search),
     queryFn: () => listSchoolOptions(olympiadId, search),
     select: (d) => d.items,
   });
