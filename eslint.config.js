@@ -17,8 +17,57 @@ const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), 
  *  - server/ and web/ never import each other;
  *  - a feature never imports another feature's internals (server/features/<a> → server/features/<b>),
  *    except the `public` read queries that the web-serving feature uses for page metadata;
+ *  - in the web app, shared code (web/src/lib, web/src/components) imports no feature and no shell; the
+ *    shells (web/src/app, web/src/learner) import a feature only through its `routes.ts`;
  *  - no import cycles.
+ * `import-x/no-restricted-paths` is one rule: a later block that sets it replaces the zones of an earlier
+ * one for its files, so every block below starts from `baseZones`.
  */
+const baseZones = [
+  { target: './contract', from: './server', message: 'The contract depends on nothing.' },
+  { target: './contract', from: './web', message: 'The contract depends on nothing.' },
+  { target: './server', from: './web', message: 'The server never imports the web app.' },
+  { target: './web', from: './server', message: 'The web app talks to the server over HTTP only.' },
+  ...['platform', 'http', 'db'].map((shared) => ({
+    target: `./server/${shared}`,
+    from: './server/features',
+    message: 'Shared server code never imports a feature: features depend on it, not the other way round.',
+  })),
+];
+
+/** Web code shared by features (lib, components) sits below them: it imports no feature and no shell. */
+const webSharedZones = ['./web/src/lib', './web/src/components'].flatMap((target) => [
+  {
+    target,
+    from: './web/src/features',
+    message: 'Shared web code may not import a feature; pass what it needs in, or move it down here.',
+  },
+  { target, from: ['./web/src/app', './web/src/learner'], message: 'Shared web code may not import the app shell.' },
+]);
+
+/** The shells mount features: they import a feature's `routes.ts` and nothing else of it. */
+const webShellZones = ['./web/src/app', './web/src/learner'].map((target) => ({
+  target,
+  from: './web/src/features',
+  except: webFeatures.map((feature) => `./${feature}/routes.ts`),
+  message: 'The app shell imports a feature only through its routes.ts.',
+}));
+
+/** A web feature imports only its own files (at any depth), the shared web code and the contract. */
+const webFeatureZones = webFeatures.flatMap((feature) => [
+  {
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'A feature may not import another feature; move the shared part to web/src/lib or web/src/components.',
+  },
+  {
+    target: `./web/src/features/${feature}`,
+    from: ['./web/src/app', './web/src/learner'],
+    message: 'A feature may not import the app shell; the shell mounts the feature.',
+  },
+]);
+
 export default tseslint.config(
   {
     ignores: [
@@ -42,22 +91,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
       'no-console': ['error', { allow: ['log', 'warn', 'error'] }],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './contract', from: './server', message: 'The contract depends on nothing.' },
-            { target: './contract', from: './web', message: 'The contract depends on nothing.' },
-            { target: './server', from: './web', message: 'The server never imports the web app.' },
-            { target: './web', from: './server', message: 'The web app talks to the server over HTTP only.' },
-            ...['platform', 'http', 'db'].map((shared) => ({
-              target: `./server/${shared}`,
-              from: './server/features',
-              message: 'Shared server code never imports a feature: features depend on it, not the other way round.',
-            })),
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: baseZones }],
     },
     settings: {
       'import-x/ignore': ['node_modules'],
@@ -92,20 +126,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // A feature imports only its own files (at any depth), the shared modules below it and the contract.
-    files: ['web/src/features/**/*.{ts,tsx}'],
+    files: ['web/src/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        {
-          zones: webFeatures.map((feature) => ({
-            target: `./web/src/features/${feature}`,
-            from: './web/src/features',
-            except: [`./${feature}`],
-            message:
-              'A feature may not import another feature; move the shared part to web/src/lib or web/src/components.',
-          })),
-        },
+        { zones: [...baseZones, ...webSharedZones, ...webShellZones, ...webFeatureZones] },
       ],
     },
   },

@@ -1,86 +1,9 @@
 import { z } from 'zod';
 
-/**
- * The site's time zone. Times people enter and read (a mailing's schedule) are South African time,
- * whatever the browser's zone; they are stored and sent as instants (ISO 8601 with an offset).
- */
-export const siteTimeZone = 'Africa/Johannesburg';
-export const siteTimeZoneLabel = 'South African time (SAST, UTC+2)';
+export * from './site-time.js';
 
 /** An instant as the API takes it: ISO 8601 with an offset, e.g. 2027-03-03T08:00:00+02:00. */
 export const IsoInstant = z.iso.datetime({
   offset: true,
   message: 'Use a date and time with its offset, e.g. 2027-03-03T08:00:00+02:00',
 });
-
-const wallClock = new Map<string, Intl.DateTimeFormat>();
-function wallClockFormat(zone: string) {
-  let f = wallClock.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClock.set(zone, f);
-  }
-  return f;
-}
-
-function wallParts(at: Date, zone: string) {
-  const parts = wallClockFormat(zone).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { y: get('year'), mo: get('month'), d: get('day'), h: get('hour'), mi: get('minute'), s: get('second') };
-}
-
-/** How far `zone` is ahead of UTC at `at`, in minutes. */
-function offsetMinutes(at: Date, zone: string): number {
-  const p = wallParts(at, zone);
-  return Math.round((Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s) - at.getTime()) / 60_000);
-}
-
-/** `YYYY-MM-DDTHH:mm` (a datetime-local value) read as a wall-clock time in `zone` → an ISO instant; null if not one. */
-export function wallTimeToIso(value: string, zone: string = siteTimeZone): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
-  if (!m) return null;
-  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
-  if (Number.isNaN(asUtc)) return null;
-  let t = asUtc - offsetMinutes(new Date(asUtc), zone) * 60_000;
-  // Near a daylight-saving change the offset at the guess can differ from the offset at the answer.
-  t = asUtc - offsetMinutes(new Date(t), zone) * 60_000;
-  return new Date(t).toISOString();
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO instant as a datetime-local value (`YYYY-MM-DDTHH:mm`) on the wall clock of `zone`. */
-export function isoToWallTime(iso: string | null | undefined, zone: string = siteTimeZone): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const p = wallParts(d, zone);
-  return `${p.y}-${pad(p.mo)}-${pad(p.d)}T${pad(p.h)}:${pad(p.mi)}`;
-}
-
-const siteFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: siteTimeZone,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An instant in South African time, said so: "Wed, 3 Mar 2027, 08:00 SAST". */
-export function formatSiteTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : `${siteFormat.format(d)} SAST`;
-}

@@ -13,7 +13,7 @@ import { reportsRoutes } from '../features/reports/routes.js';
 import { resultsRoutes } from '../features/results/routes.js';
 import { schoolsRoutes } from '../features/schools/routes.js';
 import { sittingRoutes } from '../features/sitting/routes.js';
-import { usersRoutes } from '../features/users/routes.js';
+import { teachersRoutes } from '../features/teachers/routes.js';
 import type { AppRoute, Layout } from '../lib/routing/index.js';
 
 /**
@@ -37,7 +37,7 @@ export const appRoutes: readonly AppRoute[] = [
   ...questionsRoutes,
   ...learnersRoutes,
   ...schoolsRoutes,
-  ...usersRoutes,
+  ...teachersRoutes,
   ...contentRoutes,
   ...resultsRoutes,
   ...certificatesRoutes,

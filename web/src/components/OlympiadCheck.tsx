@@ -3,10 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { VerifyResult } from '../../../contract/olympiads.js';
 import { api } from '../lib/api/index.js';
 
+/** The check's query keys: a write that changes the paper refetches `olympiadCheckKeys.all`. */
+export const olympiadCheckKeys = {
+  all: ['olympiad', 'verify'] as const,
+  one: (olympiadId: number | null) => ['olympiad', 'verify', olympiadId] as const,
+};
+
 /** GET /olympiad/verify/{id}: what still blocks opening (shared by settings-and-actions and verify-questions). */
 export function useOlympiadCheck(olympiadId: number | null) {
   return useQuery({
-    queryKey: ['olympiad', 'verify', olympiadId],
+    queryKey: olympiadCheckKeys.one(olympiadId),
     queryFn: () => api.get(`/olympiad/verify/${olympiadId}`, { schema: VerifyResult }),
     enabled: olympiadId != null,
   });

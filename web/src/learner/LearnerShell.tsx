@@ -16,11 +16,11 @@ import { useLearnerLogout, useLearnerStopImpersonating } from './session.js';
  */
 export function LearnerRoot() {
   const navigate = useNavigate();
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string; title?: string } | null>(null);
   useEffect(() => {
     configureApiEffects({
       toLogin: () => void navigate('/login', { replace: true }),
-      notify: (kind, text) => setMessage({ kind, text }),
+      notify: (kind, text, title) => setMessage({ kind, text, ...(title ? { title } : {}) }),
     });
   }, [navigate]);
   useEffect(() => {
@@ -36,7 +36,8 @@ export function LearnerRoot() {
       <div className={classes.notices} role="status" aria-live="polite">
         {message ? (
           <div className={message.kind === 'error' ? classes.error : classes.success}>
-            <strong>{message.kind === 'error' ? 'Something went wrong' : 'Done'}</strong> {message.text}
+            <strong>{message.title ?? (message.kind === 'error' ? 'Something went wrong' : 'Done')}</strong>{' '}
+            {message.text}
           </div>
         ) : null}
       </div>

@@ -1,9 +1,9 @@
 import './learner.css';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { isApiError } from '../lib/api/index.js';
+import { createQueryClient } from '../app/query-client.js';
 import { learnerRouter } from './router.js';
 
 /**
@@ -11,15 +11,7 @@ import { learnerRouter } from './router.js';
  * learner's phone loads the sitting pages and nothing of the staff app: no Mantine, no zod on the
  * question page's first load, which must stay small on a phone (decision 016).
  */
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      refetchOnWindowFocus: false,
-      staleTime: 30_000,
-      retry: (count, error) => count < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
-    },
-  },
-});
+const queryClient = createQueryClient();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -3,16 +3,19 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { configureApiEffects } from '../../lib/api/index.js';
 
-/** Gives the API client its screen effects: notifications, and the way to /login. */
+/**
+ * Gives the API layer its screen effects: the notifications of writes (raised by the query client's
+ * MutationCache from each mutation's `meta`) and of the spec's alerts, and the way to /login.
+ */
 export function ApiEffects() {
   const navigate = useNavigate();
   useEffect(() => {
     configureApiEffects({
       toLogin: () => void navigate('/login', { replace: true }),
-      notify: (kind, message) =>
+      notify: (kind, message, title) =>
         notifications.show({
           color: kind === 'error' ? 'red' : 'green',
-          title: kind === 'error' ? 'Something went wrong' : 'Done',
+          title: title ?? (kind === 'error' ? 'Something went wrong' : 'Done'),
           message,
           autoClose: kind === 'error' ? 8000 : 4000,
         }),

@@ -1,5 +1,6 @@
 import { Alert, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSittingCounts } from './api.js';
+import { formatDate } from '../../lib/dates.js';
 
 interface LiveSittingCountsProps {
   olympiadId: number | null | undefined;
@@ -34,9 +35,7 @@ export function LiveSittingCounts({ olympiadId, title = 'Writing today', descrip
             ) : null}
           </div>
           <Text size="sm" c="dimmed">
-            {counts.dataUpdatedAt
-              ? `Live · updated ${new Date(counts.dataUpdatedAt).toLocaleTimeString('en-ZA', { timeStyle: 'medium' })}`
-              : 'Live'}
+            {counts.dataUpdatedAt ? `Live · updated ${formatDate(counts.dataUpdatedAt, 'time')}` : 'Live'}
           </Text>
         </Group>
         {counts.isError && !data ? (

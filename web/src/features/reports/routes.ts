@@ -3,13 +3,35 @@ import { ReportsOverviewPage } from './pages/ReportsOverviewPage.js';
 import { StartTimesPage } from './pages/StartTimesPage.js';
 
 const admin = (sub: string, title: string, summary: string, page?: AppRoute['page']) =>
-  staffPage(sections.admin, { sub, title, summary, page, feature: 'reports', nav: 'Reports', access: staffAccess.admin });
+  staffPage(sections.admin, {
+    sub,
+    title,
+    summary,
+    page,
+    feature: 'reports',
+    nav: 'Reports',
+    access: staffAccess.admin,
+  });
 
 export const reportsRoutes: AppRoute[] = [
   ...staffPage(sections.admin, {
-    sub: 'reports/overview', title: 'Overview', feature: 'reports', nav: 'Overview', access: staffAccess.admin,
-    page: ReportsOverviewPage, summary: 'The olympiad at a glance: schools, learners, sittings and payments.',
+    sub: 'reports/overview',
+    title: 'Overview',
+    feature: 'reports',
+    nav: 'Overview',
+    access: staffAccess.admin,
+    page: ReportsOverviewPage,
+    summary: 'The olympiad at a glance: schools, learners, sittings and payments.',
   }),
-  ...admin('reports/feedback', 'Feedback', 'What learners wrote about the olympiad when they finished will be shown here.'),
-  ...admin('reports/start-times', 'Start times', 'When each learner started writing, who is writing and who has finished.', StartTimesPage),
+  ...admin(
+    'reports/feedback',
+    'Feedback',
+    'What learners wrote about the olympiad when they finished will be shown here.',
+  ),
+  ...admin(
+    'reports/start-times',
+    'Start times',
+    'When each learner started writing, who is writing and who has finished.',
+    StartTimesPage,
+  ),
 ];

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { clearUser, getToken } from '../session/storage.js';
 import { apiEffects } from './effects.js';
 import { ApiError } from './errors.js';
-import { NETWORK_ERROR_MESSAGE } from './messages.js';
+import { startLoading, stopLoadingSoon } from './loader.js';
+import { DEFAULT_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './messages.js';
 
 /** The configured API address (docs/spec.md §7); the server answers at its own root by default. */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
@@ -19,6 +20,11 @@ export interface RequestOptions<T> {
   schema?: z.ZodType<T>;
   on401?: On401;
   signal?: AbortSignal;
+  /**
+   * A write the person did not start (a heartbeat, an answer saved in the background): no global loader.
+   * Every other write shows it (docs/spec.md §4, §9).
+   */
+  background?: boolean;
 }
 
 export function apiUrl(path: string, query?: Query): string {
@@ -61,15 +67,47 @@ function field(body: unknown, name: string): unknown {
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 }
 
+/** A write's failure text (docs/spec.md §8): error, else errorMsg, else reason, else the error shape's message. */
+export function failureText(body: unknown): string {
+  for (const name of ['error', 'errorMsg', 'reason', 'message'] as const) {
+    const value = field(body, name);
+    if (typeof value === 'string' && value) return value;
+  }
+  return DEFAULT_ERROR_MESSAGE;
+}
+
+/** A read's failure text (docs/spec.md §8): the body's message, else the status text. */
+function readFailureText(body: unknown, response: Response): string {
+  const message = field(body, 'message');
+  if (typeof message === 'string' && message) return message;
+  return response.statusText || `Request failed (${response.status})`;
+}
+
 /**
- * The fetch-based call of docs/spec.md §7–8: JSON in and out, bearer from the stored user; a non-OK answer
- * rejects with the body's `message` or the status text, and a 401 removes the stored user.
+ * The one call of the web app (docs/spec.md §7–8): JSON in and out, bearer from the stored user.
+ *  - A read (GET) that fails rejects with the body's `message` or the status text.
+ *  - A write (any other method) is the spec's post: the global loader shows when it starts and hides
+ *    500 ms after it ends; a failure rejects with error, else errorMsg, else reason, else
+ *    "An error occurred"; an answer that is not JSON rejects with its text. Notifications are not
+ *    raised here: the app shell's MutationCache raises them from the mutation's `meta` (lib/api/README.md).
+ *  - A 401 does what `on401` says (sign out and go to /login by default).
  */
 export async function apiRequest<T = unknown>(
   method: string,
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<T> {
+  const write = method.toUpperCase() !== 'GET';
+  const loader = write && !options.background;
+  if (loader) startLoading();
+  try {
+    return await send(method, path, options, write);
+  } finally {
+    if (loader) stopLoadingSoon();
+  }
+}
+
+async function send<T>(method: string, path: string, options: RequestOptions<T>, write: boolean): Promise<T> {
   const { query, body, schema, on401 = 'sign-out', signal } = options;
   let response: Response;
   try {
@@ -91,11 +129,14 @@ export async function apiRequest<T = unknown>(
   const data = await readBody(response);
   if (!response.ok) {
     if (response.status === 401) handleUnauthorized(on401);
-    const message = field(data, 'message');
     const code = field(data, 'code');
     const details = field(data, 'details');
+    let message: string;
+    if (!write) message = readFailureText(data, response);
+    else if (typeof data === 'string') message = data.trim().slice(0, 300) || DEFAULT_ERROR_MESSAGE;
+    else message = failureText(data);
     throw new ApiError(
-      typeof message === 'string' && message ? message : response.statusText || `Request failed (${response.status})`,
+      message,
       response.status,
       typeof code === 'string' ? code : null,
       Array.isArray(details) ? details : [],
@@ -109,7 +150,8 @@ export async function apiRequest<T = unknown>(
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => apiRequest<T>('GET', path, options),
+  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body' | 'background'>) =>
+    apiRequest<T>('GET', path, options),
   post: <T>(path: string, options?: RequestOptions<T>) => apiRequest<T>('POST', path, options),
   put: <T>(path: string, options?: RequestOptions<T>) => apiRequest<T>('PUT', path, options),
   delete: <T>(path: string, options?: RequestOptions<T>) => apiRequest<T>('DELETE', path, options),

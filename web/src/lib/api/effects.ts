@@ -3,8 +3,8 @@
  * transport itself stays free of UI code.
  */
 export interface ApiEffects {
-  /** Show a short message (the generic post helper's errors and success messages, docs/spec.md §8). */
-  notify: (kind: 'error' | 'success', message: string) => void;
+  /** Show a short message: a write's failure or success (docs/spec.md §8), or one of the spec's alerts. */
+  notify: (kind: 'error' | 'success', message: string, title?: string) => void;
   /** Go to /login after a 401 has removed the stored user. */
   toLogin: () => void;
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { type Query, apiUrl, authHeaders, handleUnauthorized } from './client.js';
+import { type Query, apiUrl, authHeaders, failureText, handleUnauthorized } from './client.js';
 import { ApiError } from './errors.js';
+import { startLoading, stopLoadingSoon } from './loader.js';
 import { NETWORK_ERROR_MESSAGE } from './messages.js';
 
 /** How far an upload is: bytes sent of the total (the file and the form around it). */
@@ -32,9 +33,9 @@ function send(
 }
 
 /**
- * A file upload (multipart/form-data, one field named `file`) with the same semantics as `apiRequest`:
- * bearer from the stored user, the error shape's message on failure, a 401 signs out. `onProgress`
- * follows the bytes on their way to the server.
+ * A file upload (multipart/form-data, one field named `file`) with the same semantics as a write of
+ * `apiRequest`: bearer from the stored user, the global loader meanwhile, the spec's failure text, a 401
+ * signs out. `onProgress` follows the bytes on their way to the server.
  */
 export async function apiUpload<T>(
   path: string,
@@ -43,7 +44,13 @@ export async function apiUpload<T>(
 ): Promise<T> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const response = await send(apiUrl(path, options.query), form, options.onProgress);
+  startLoading();
+  let response: Awaited<ReturnType<typeof send>>;
+  try {
+    response = await send(apiUrl(path, options.query), form, options.onProgress);
+  } finally {
+    stopLoadingSoon();
+  }
   let data: unknown = null;
   try {
     data = response.text ? (JSON.parse(response.text) as unknown) : null;
@@ -52,13 +59,9 @@ export async function apiUpload<T>(
   }
   if (response.status < 200 || response.status >= 300) {
     if (response.status === 401) handleUnauthorized('sign-out');
-    const body = (typeof data === 'object' && data ? data : {}) as {
-      message?: unknown;
-      code?: unknown;
-      details?: unknown;
-    };
+    const body = (typeof data === 'object' && data ? data : {}) as { code?: unknown; details?: unknown };
     throw new ApiError(
-      typeof body.message === 'string' ? body.message : response.statusText || `Upload failed (${response.status})`,
+      typeof data === 'string' && data.trim() ? data.trim().slice(0, 300) : failureText(data),
       response.status,
       typeof body.code === 'string' ? body.code : null,
       Array.isArray(body.details) ? body.details : [],
@@ -68,21 +71,4 @@ export async function apiUpload<T>(
   if (!parsed.success)
     throw new ApiError('The server sent an answer this page does not understand.', response.status, 'bad_response');
   return parsed.data;
-}
-
-/** A link that downloads a protected file: fetched with the bearer, handed to the browser as a blob. */
-export async function apiDownload(path: string, filename: string): Promise<void> {
-  const response = await fetch(apiUrl(path), { headers: authHeaders() });
-  if (!response.ok) {
-    if (response.status === 401) handleUnauthorized('sign-out');
-    throw new ApiError(response.statusText || 'The download failed', response.status, null, []);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

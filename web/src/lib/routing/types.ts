@@ -22,6 +22,7 @@ export type Feature =
   | 'reports'
   | 'logs'
   | 'users'
+  | 'teachers'
   | 'portal';
 
 /** Who may open a route: anyone, any signed-in user, or the listed roles (docs/spec.md §6). */

@@ -20,6 +20,8 @@ export function useImpersonate() {
   return useMutation({
     mutationFn: ({ olympiadId, userEmail }: { olympiadId: number | null; userEmail: string }) =>
       impersonate(olympiadId, userEmail),
+    // The form shows the failure in place (components/ActAsUserForm).
+    meta: { error: false },
     onSuccess: (user) => {
       queryClient.clear();
       void navigate(user.home);

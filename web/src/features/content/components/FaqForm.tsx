@@ -7,7 +7,7 @@ import {
   faqAudiences,
   FaqInput,
 } from '../../../../../contract/content.js';
-import { applyFieldErrors } from '../../../components/field-errors.js';
+import { setServerErrors } from '../../../lib/forms/index.js';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { useSaveFaq } from '../api/faqs.js';
 import type { Option } from '../api/options.js';
@@ -64,7 +64,7 @@ export function FaqForm({ faq, group, chooseAudience, olympiads, projects, onDon
           { id: faq?.id ?? null, values: toInput(values) },
           {
             onSuccess: (r) => onDone(r.message ?? 'The FAQ is saved'),
-            onError: (e) => applyFieldErrors(form, e),
+            onError: (e) => setServerErrors(form, e),
           },
         ),
       )}

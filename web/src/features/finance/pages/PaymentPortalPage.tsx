@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/co
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { PurchaseOrder, PurchaseOrderState, PurchaseOrderStatus } from '../../../../../contract/finance.js';
-import { formatSiteTime } from '../../../../../contract/time.js';
+import { formatDate } from '../../../lib/dates.js';
 import { Confirm } from '../../../components/Confirm.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
@@ -110,7 +110,7 @@ export function PaymentPortalPage() {
           <StateBadge state={o.state} />
           {o.statusChangedAt ? (
             <Text size="xs" c="dimmed">
-              {o.statusChangedBy ?? 'Someone'}, {formatSiteTime(o.statusChangedAt)}
+              {o.statusChangedBy ?? 'Someone'}, {formatDate(o.statusChangedAt)}
             </Text>
           ) : null}
         </Stack>

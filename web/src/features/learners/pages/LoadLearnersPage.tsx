@@ -22,7 +22,7 @@ import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import { type ImportJob, type ImportReport, LearnerInput, type Learner } from '../../../../../contract/learners.js';
 import { Password } from '../../../../../contract/auth.js';
-import { applyFieldErrors } from '../../../components/field-errors.js';
+import { setServerErrors } from '../../../lib/forms/index.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
@@ -508,13 +508,13 @@ function LearnerForm({ scope, learner, onDone }: { scope: LearnerScope; learner:
                 notifications.show({ color: 'green', message: 'Saved' });
                 onDone();
               },
-              onError: (e) => applyFieldErrors(form, e),
+              onError: (e) => setServerErrors(form, e),
             },
           );
         else
           add.mutate(
             { ...scope, ...values },
-            { onSuccess: (r) => setCreated(r.learner), onError: (e) => applyFieldErrors(form, e) },
+            { onSuccess: (r) => setCreated(r.learner), onError: (e) => setServerErrors(form, e) },
           );
       })}
     >

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type UsefulContact, UsefulContactInput } from '../../../../../contract/mail.js';
-import { applyFieldErrors } from '../../../components/field-errors.js';
+import { setServerErrors } from '../../../lib/forms/index.js';
 import { useSaveContact } from '../api/contacts.js';
 
 /** Add or edit a useful contact; the form checks every field with the server's own schema as you type. */
@@ -32,7 +32,7 @@ export function ContactForm({
   const submit = form.onSubmit((values) =>
     save.mutate(
       { id: contact?.id ?? null, values },
-      { onSuccess: (r) => onDone(`${r.contact.name} is saved`), onError: (e) => applyFieldErrors(form, e) },
+      { onSuccess: (r) => onDone(`${r.contact.name} is saved`), onError: (e) => setServerErrors(form, e) },
     ),
   );
   return (

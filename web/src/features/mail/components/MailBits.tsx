@@ -1,6 +1,7 @@
 import { Alert, Badge, Code, Loader, Modal, ScrollArea, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { EmailStatus } from '../../../../../contract/mail.js';
 import { useQueuedEmail } from '../api/queue.js';
+import { formatDate } from '../../../lib/dates.js';
 
 const colors: Record<EmailStatus, string> = {
   held: 'gray',
@@ -29,7 +30,7 @@ export function StatusBadge({ status }: { status: EmailStatus }) {
   );
 }
 
-export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+export const when = (iso: string | null) => formatDate(iso);
 
 /** The HTML of a message, shown in a sandboxed frame (no scripts, no same origin). */
 export function MailHtml({ html, title }: { html: string; title: string }) {

@@ -1,12 +1,6 @@
 import { Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import {
-  formatSiteTime,
-  isoToWallTime,
-  siteTimeZone,
-  siteTimeZoneLabel,
-  wallTimeToIso,
-} from '../../../../../contract/time.js';
+import { formatDate, fromDateTimeInput, siteTimeZoneLabel, toDateTimeInput } from '../../../lib/dates.js';
 
 const hasPassed = (iso: string | null) => iso != null && new Date(iso).getTime() <= Date.now();
 
@@ -24,9 +18,9 @@ interface ScheduleInputProps {
  * read back below the field in words with "SAST", so nobody has to guess which clock it is.
  */
 export function ScheduleInput({ label, description, value, onChange, error }: ScheduleInputProps) {
-  const [text, setText] = useState(() => isoToWallTime(value, siteTimeZone));
+  const [text, setText] = useState(() => toDateTimeInput(value));
   const [past, setPast] = useState(() => hasPassed(value));
-  const iso = text ? wallTimeToIso(text, siteTimeZone) : null;
+  const iso = fromDateTimeInput(text);
   return (
     <div>
       <TextInput
@@ -36,7 +30,7 @@ export function ScheduleInput({ label, description, value, onChange, error }: Sc
         value={text}
         onChange={(e) => {
           const next = e.currentTarget.value;
-          const nextIso = next ? wallTimeToIso(next, siteTimeZone) : null;
+          const nextIso = fromDateTimeInput(next);
           setText(next);
           setPast(hasPassed(nextIso));
           onChange(nextIso);
@@ -46,7 +40,7 @@ export function ScheduleInput({ label, description, value, onChange, error }: Sc
       />
       {iso && !past && !error ? (
         <Text size="sm" mt={4} aria-live="polite">
-          Released on <b>{formatSiteTime(iso)}</b>
+          Released on <b>{formatDate(iso)}</b>
         </Text>
       ) : null}
     </div>

@@ -13,7 +13,7 @@ import {
   useTemplates,
   useTestTemplate,
 } from '../api/templates.js';
-import { HtmlEditor } from '../components/HtmlEditor.js';
+import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { MailHtml } from '../components/MailBits.js';
 
 const sourceLabel = {
@@ -57,7 +57,7 @@ function TemplateEditor({
         ))}
       </Text>
       <TextInput label="Subject" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} />
-      <HtmlEditor label="Message" value={html} onChange={setHtml} />
+      <RichTextEditor label="Message" value={html} onChange={setHtml} links minHeight={180} />
       {unknown.length ? (
         <Alert color="orange" role="status">
           Unknown variables: {unknown.map((v) => `{{${v}}}`).join(', ')}. Saving will be refused.

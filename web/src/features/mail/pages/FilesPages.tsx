@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { AttachmentRow, UploadRow } from '../../../../../contract/mail.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
-import { apiDownload } from '../../../lib/api/upload.js';
+import { downloadFile } from '../../../lib/api/index.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import {
   useAttachments,
@@ -67,7 +67,7 @@ export function FileAttachmentsPage() {
             size="xs"
             variant="subtle"
             aria-label={`Download ${a.filename}`}
-            onClick={() => apiDownload(`/attachment/api/${a.id}`, a.filename).catch(fail)}
+            onClick={() => downloadFile(`/attachment/api/${a.id}`, a.filename).catch(fail)}
           >
             Download
           </Button>
@@ -213,7 +213,7 @@ export function UploadsPage() {
             size="xs"
             variant="subtle"
             aria-label={`Download ${u.originalName}`}
-            onClick={() => apiDownload(`/upload/api/${u.id}`, u.originalName).catch(fail)}
+            onClick={() => downloadFile(`/upload/api/${u.id}`, u.originalName).catch(fail)}
           >
             Download
           </Button>

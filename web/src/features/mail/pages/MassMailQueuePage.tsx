@@ -2,7 +2,7 @@ import { Button, Card, Group, NumberInput, Progress, Select, SimpleGrid, Stack, 
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { type EmailStatus, type EmailSummary, type MassMailRow } from '../../../../../contract/mail.js';
-import { formatSiteTime } from '../../../../../contract/time.js';
+import { formatDate } from '../../../lib/dates.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useMassMails, useSetSchedule } from '../api/mass-mail.js';
@@ -48,7 +48,7 @@ function SchedulePanel({ m }: { m: MassMailRow }) {
           notifications.show({
             color: 'green',
             message: scheduledFor
-              ? `“${m.subject}” will be released on ${formatSiteTime(scheduledFor)}`
+              ? `“${m.subject}” will be released on ${formatDate(scheduledFor)}`
               : `The schedule of “${m.subject}” is cancelled: it waits for you to release it`,
           });
         },
@@ -58,7 +58,7 @@ function SchedulePanel({ m }: { m: MassMailRow }) {
   if (m.scheduleReleasedAt)
     return (
       <Text size="sm" c="dimmed">
-        Released on schedule, {formatSiteTime(m.scheduleReleasedAt)}.
+        Released on schedule, {formatDate(m.scheduleReleasedAt)}.
       </Text>
     );
   if (m.progress.held === 0) return null;
@@ -87,7 +87,7 @@ function SchedulePanel({ m }: { m: MassMailRow }) {
       <Text size="sm">
         {m.scheduledFor ? (
           <>
-            Scheduled: <b>{formatSiteTime(m.scheduledFor)}</b>
+            Scheduled: <b>{formatDate(m.scheduledFor)}</b>
           </>
         ) : (
           'No schedule: held until you release it.'

@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { type Audience, type MassMailRow, parseAddresses } from '../../../../../contract/mail.js';
-import { formatSiteTime } from '../../../../../contract/time.js';
+import { formatDate } from '../../../lib/dates.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { api, isApiError } from '../../../lib/api/index.js';
@@ -32,7 +32,7 @@ import {
   useQueueMassMail,
   useSaveMassMail,
 } from '../api/mass-mail.js';
-import { HtmlEditor } from '../components/HtmlEditor.js';
+import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { MailHtml, when } from '../components/MailBits.js';
 import { ScheduleInput } from '../components/ScheduleInput.js';
 import { useNewestFirst } from '../components/use-newest-first.js';
@@ -145,7 +145,9 @@ function ComposeForm({
         error={fieldError('subject')}
         maxLength={200}
       />
-      <HtmlEditor
+      <RichTextEditor
+        links
+        minHeight={180}
         label="Message"
         description="Variables: {{firstName}}, {{lastName}}, {{email}}, {{schoolName}}, {{olympiadTitle}}. An unsubscribe link is added to every message."
         value={draft.html}
@@ -237,14 +239,14 @@ export function ScheduleNote({ m }: { m: MassMailRow }) {
   if (m.scheduleReleasedAt)
     return (
       <Text size="xs" c="dimmed">
-        Released on schedule, {formatSiteTime(m.scheduleReleasedAt)}
+        Released on schedule, {formatDate(m.scheduleReleasedAt)}
       </Text>
     );
   if (!m.scheduledFor) return null;
   if (m.status === 'queued' && m.progress.held === 0) return null;
   return (
     <Text size="xs">
-      {m.status === 'draft' ? 'To be released' : 'Scheduled'}: {formatSiteTime(m.scheduledFor)}
+      {m.status === 'draft' ? 'To be released' : 'Scheduled'}: {formatDate(m.scheduledFor)}
     </Text>
   );
 }
@@ -336,7 +338,7 @@ export function MassMailsPage() {
                       notifications.show({
                         color: 'green',
                         message: r.scheduledFor
-                          ? `${r.queued} messages queued and held until ${formatSiteTime(r.scheduledFor)}`
+                          ? `${r.queued} messages queued and held until ${formatDate(r.scheduledFor)}`
                           : `${r.queued} messages queued and held until the overlord releases them`,
                       }),
                     onError: (e) => notifications.show({ color: 'red', message: e.message }),

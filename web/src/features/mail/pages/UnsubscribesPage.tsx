@@ -5,7 +5,7 @@ import type { UnsubscribeRow } from '../../../../../contract/mail.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { apiDownload } from '../../../lib/api/upload.js';
+import { downloadFile } from '../../../lib/api/index.js';
 import { useAddUnsubscribe, useUnsubscribes } from '../api/lists.js';
 import { when } from '../components/MailBits.js';
 import { useNewestFirst } from '../components/use-newest-first.js';
@@ -43,7 +43,7 @@ export function UnsubscribesPage() {
     },
   ];
   const exportCsv = () =>
-    apiDownload(
+    downloadFile(
       `/unsubscribe/v-rest/?format=csv${olympiad ? `&olympiadId=${olympiad.id}` : ''}`,
       'unsubscribes.csv',
     ).catch((e: Error) => notifications.show({ color: 'red', message: e.message }));

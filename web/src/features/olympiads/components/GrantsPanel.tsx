@@ -1,14 +1,16 @@
 import { ActionIcon, Alert, Autocomplete, Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { type GrantRole, grantRoles } from '../../../../../contract/roles.js';
-import { useGrant, useGrants, useRevokeGrant, useStaffSearch } from '../api/olympiads.js';
+import { useGrantRole } from '../api/grant-role.js';
+import { useGrants } from '../api/list-grants.js';
+import { useRevokeGrant } from '../api/revoke-grant.js';
+import { useStaffSearch } from '../api/search-staff.js';
 
 /** Who is admin, accountant or funding of one olympiad; the overlord grants and revokes. */
 export function GrantsPanel({ olympiadId }: { olympiadId: number }) {
   const grants = useGrants(olympiadId);
-  const grant = useGrant();
+  const grant = useGrantRole();
   const revoke = useRevokeGrant();
   const [input, setInput] = useState('');
   const [search] = useDebouncedValue(input, 250);
@@ -40,18 +42,7 @@ export function GrantsPanel({ olympiadId }: { olympiadId: number }) {
         <Button
           disabled={!chosen}
           loading={grant.isPending}
-          onClick={() =>
-            grant.mutate(
-              { olympiadId, userId: chosen!.id, role },
-              {
-                onSuccess: (r) => {
-                  notifications.show({ color: 'green', message: r.message ?? 'Granted' });
-                  setInput('');
-                },
-                onError: (e) => notifications.show({ color: 'red', message: e.message }),
-              },
-            )
-          }
+          onClick={() => grant.mutate({ olympiadId, userId: chosen!.id, role }, { onSuccess: () => setInput('') })}
         >
           Grant
         </Button>

@@ -12,8 +12,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
 import {
   type OlympiadRecord,
@@ -23,10 +21,10 @@ import {
 } from '../../../../../contract/olympiads.js';
 import { UrlName } from '../../../../../contract/roles.js';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
-import { useSaveOlympiad } from '../api/olympiads.js';
-import { useSubProjects } from '../api/projects.js';
-import { fromLocalInput, toLocalInput } from './dates.js';
-import { applyFieldErrors } from './field-errors.js';
+import { useSaveOlympiad } from '../api/save-olympiad.js';
+import { useSubProjects } from '../api/list-sub-projects.js';
+import { fromDateTimeInput, toDateTimeInput } from '../../../lib/dates.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
 import { ProjectSelect } from './ProjectSelect.js';
 
 const FormValues = z
@@ -67,7 +65,8 @@ interface OlympiadFormProps {
 /** Create or edit an olympiad, validated as you type with the server's own field schemas. */
 export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
   const save = useSaveOlympiad();
-  const form = useForm<FormValues>({
+  const form = useSchemaForm<FormValues>({
+    schema: FormValues,
     mode: 'controlled',
     validateInputOnChange: true,
     initialValues: {
@@ -79,8 +78,8 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       kind: olympiad?.kind ?? 'school',
       fee: olympiad ? (olympiad.feeCents / 100).toFixed(2) : '0',
       currency: olympiad?.currency ?? 'ZAR',
-      startsAt: toLocalInput(olympiad?.startsAt ?? null),
-      endsAt: toLocalInput(olympiad?.endsAt ?? null),
+      startsAt: toDateTimeInput(olympiad?.startsAt),
+      endsAt: toDateTimeInput(olympiad?.endsAt),
       durationMinutes: olympiad?.durationMinutes ?? '',
       instructions: olympiad?.instructions ?? '',
       declaration: olympiad?.declaration ?? '',
@@ -88,7 +87,6 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       showScore: olympiad?.showScore ?? false,
       languages: olympiad?.languages ?? ['en'],
     },
-    validate: schemaResolver(FormValues, { sync: true }),
   });
   const projectId = form.values.projectId ? Number(form.values.projectId) : undefined;
   const subs = useSubProjects(
@@ -99,8 +97,8 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
 
   const submit = form.onSubmit((v) => {
     const settings = {
-      startsAt: fromLocalInput(v.startsAt),
-      endsAt: fromLocalInput(v.endsAt),
+      startsAt: fromDateTimeInput(v.startsAt),
+      endsAt: fromDateTimeInput(v.endsAt),
       durationMinutes: v.durationMinutes === '' ? null : v.durationMinutes,
       instructions: v.instructions,
       declaration: v.declaration,
@@ -125,14 +123,10 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       { id: olympiad?.id ?? null, values },
       {
         onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            message: olympiad ? 'The olympiad was saved' : 'The olympiad was created',
-          });
           form.resetDirty();
           onDone?.();
         },
-        onError: (error) => applyFieldErrors(form, error),
+        onError: form.setServerErrors,
       },
     );
   });
@@ -195,8 +189,8 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
           </div>
           <TextInput label="Fee per learner" inputMode="decimal" disabled={locked} {...form.getInputProps('fee')} />
           <TextInput label="Currency" maxLength={3} disabled={locked} {...form.getInputProps('currency')} />
-          <TextInput type="datetime-local" label="Window opens" {...form.getInputProps('startsAt')} />
-          <TextInput type="datetime-local" label="Window closes" {...form.getInputProps('endsAt')} />
+          <TextInput type="datetime-local" label="Window opens (SAST)" {...form.getInputProps('startsAt')} />
+          <TextInput type="datetime-local" label="Window closes (SAST)" {...form.getInputProps('endsAt')} />
           <NumberInput
             label="Duration (minutes)"
             description="Each learner's time, from their first question"

@@ -1,36 +1,41 @@
-import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { OlympiadRecord } from '../../../../../contract/olympiads.js';
 import { isApiError } from '../../../lib/api/index.js';
-import { useSetOpen, useSetPinned } from '../api/olympiads.js';
+import { useSetOlympiadOpen } from '../api/set-olympiad-open.js';
+import { useSetOlympiadPinned } from '../api/set-olympiad-pinned.js';
 import { Confirm } from '../../../components/Confirm.js';
 
 /** Open/close and pin/unpin, each confirmed; opening despite blockers needs a second, explicit confirmation. */
 export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord; compact?: boolean }) {
-  const setOpen = useSetOpen();
-  const setPinned = useSetPinned();
+  const setOpen = useSetOlympiadOpen();
+  const setPinned = useSetOlympiadPinned();
   const [asking, setAsking] = useState<'open' | 'close' | 'pin' | null>(null);
   const [blockers, setBlockers] = useState<string[] | null>(null);
   const size = compact ? 'xs' : 'sm';
+  // What blocks opening has its own confirmation; any other failure is shown in the open confirmation.
+  const openFailure =
+    setOpen.error && !(isApiError(setOpen.error) && setOpen.error.status === 409) ? (
+      <Alert color="red" role="alert" mt="sm">
+        {setOpen.error.message}
+      </Alert>
+    ) : null;
+  const closeOpen = () => {
+    setAsking(null);
+    setBlockers(null);
+    setOpen.reset();
+  };
 
   const doOpen = (open: boolean, confirm: boolean) =>
     setOpen.mutate(
       { olympiadId: olympiad.id, open, confirm },
       {
-        onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            message: open ? `${olympiad.varName} is open` : `${olympiad.varName} is closed`,
-          });
-          setAsking(null);
-          setBlockers(null);
-        },
+        onSuccess: closeOpen,
         onError: (error) => {
           if (isApiError(error) && error.status === 409) {
             setAsking(null);
             setBlockers(error.details.map((d) => d.message));
-          } else notifications.show({ color: 'red', message: error.message });
+          }
         },
       },
     );
@@ -60,12 +65,13 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
         confirmLabel={asking === 'open' ? 'Open olympiad' : 'Close olympiad'}
         color={asking === 'open' ? 'green' : 'orange'}
         loading={setOpen.isPending}
-        onClose={() => setAsking(null)}
+        onClose={closeOpen}
         onConfirm={() => doOpen(asking === 'open', false)}
       >
         {asking === 'open'
           ? 'Learners can sign in and write during the writing window once it is open. This is logged.'
           : 'Learners can no longer start or continue writing. This is logged.'}
+        {openFailure}
       </Confirm>
       <Confirm
         opened={blockers !== null}
@@ -73,7 +79,7 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
         confirmLabel="Open anyway"
         color="red"
         loading={setOpen.isPending}
-        onClose={() => setBlockers(null)}
+        onClose={closeOpen}
         onConfirm={() => doOpen(true, true)}
       >
         <Stack gap="xs">
@@ -85,6 +91,7 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
           </List>
           {(blockers?.length ?? 0) > 12 ? <Text size="sm">…and {blockers!.length - 12} more.</Text> : null}
           <Text fw={600}>Opening anyway is recorded in the audit log with this list.</Text>
+          {openFailure}
         </Stack>
       </Confirm>
       <Confirm
@@ -94,13 +101,7 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
         loading={setPinned.isPending}
         onClose={() => setAsking(null)}
         onConfirm={() =>
-          setPinned.mutate(
-            { olympiadId: olympiad.id, pinned: !olympiad.pinned },
-            {
-              onSuccess: () => setAsking(null),
-              onError: (e) => notifications.show({ color: 'red', message: e.message }),
-            },
-          )
+          setPinned.mutate({ olympiadId: olympiad.id, pinned: !olympiad.pinned }, { onSuccess: () => setAsking(null) })
         }
       >
         Pinned olympiads are shown first on the public pages. This is logged.

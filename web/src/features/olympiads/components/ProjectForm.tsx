@@ -1,14 +1,13 @@
 import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { type Project, ProjectInput } from '../../../../../contract/olympiads.js';
-import { useSaveProject } from '../api/projects.js';
-import { applyFieldErrors } from './field-errors.js';
+import { useSaveProject } from '../api/save-project.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
 
 /** Create or edit a project; validated as you type with the server's own schema. */
 export function ProjectForm({ project, onDone }: { project: Project | null; onDone: () => void }) {
   const save = useSaveProject();
-  const form = useForm({
+  const form = useSchemaForm({
+    schema: ProjectInput,
     mode: 'controlled',
     validateInputOnChange: true,
     initialValues: {
@@ -19,22 +18,9 @@ export function ProjectForm({ project, onDone }: { project: Project | null; onDo
       description: project?.description ?? '',
       keywords: project?.keywords ?? '',
     },
-    validate: schemaResolver(ProjectInput, { sync: true }),
   });
   const submit = form.onSubmit((values) =>
-    save.mutate(
-      { id: project?.id ?? null, values },
-      {
-        onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            message: project ? 'The project was saved' : 'The project was created',
-          });
-          onDone();
-        },
-        onError: (error) => applyFieldErrors(form, error),
-      },
-    ),
+    save.mutate({ id: project?.id ?? null, values }, { onSuccess: onDone, onError: form.setServerErrors }),
   );
   return (
     <form onSubmit={submit} noValidate>

@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { useProjects } from '../api/projects.js';
+import { useProjects } from '../api/list-projects.js';
 
 /** Choose a project (the first 200 by title). */
 export function ProjectSelect(props: Omit<SelectProps, 'data'>) {

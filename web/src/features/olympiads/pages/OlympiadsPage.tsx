@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OlympiadRecord } from '../../../../../contract/olympiads.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { useOlympiads } from '../api/olympiads.js';
-import { formatDateTime, formatMoney } from '../components/dates.js';
+import { useOlympiads } from '../api/list-olympiads.js';
+import { formatDate } from '../../../lib/dates.js';
+import { formatMoney } from '../components/money.js';
 import { GrantsPanel } from '../components/GrantsPanel.js';
 import { OlympiadForm } from '../components/OlympiadForm.js';
 import { OpenBadge, OpenPinActions } from '../components/OpenPinActions.js';
@@ -41,7 +42,7 @@ export function OlympiadsPage() {
       sortable: true,
       render: (o) => (
         <Text size="sm">
-          {formatDateTime(o.startsAt)} – {formatDateTime(o.endsAt)}
+          {formatDate(o.startsAt)} – {formatDate(o.endsAt)}
           <Text span size="xs" c="dimmed" display="block">
             {o.durationMinutes ? `${o.durationMinutes} min` : 'no duration'} · {formatMoney(o.feeCents, o.currency)} a
             learner

@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Modal, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Project } from '../../../../../contract/olympiads.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { useDeleteProject, useProjects } from '../api/projects.js';
+import { useDeleteProject } from '../api/delete-project.js';
+import { useProjects } from '../api/list-projects.js';
 import { Confirm } from '../../../components/Confirm.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { ProjectForm } from '../components/ProjectForm.js';
@@ -93,15 +93,7 @@ export function ProjectsPage() {
         color="red"
         loading={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          remove.mutate(deleting!.id, {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: 'The project was deleted' });
-              setDeleting(null);
-            },
-            onError: (e) => notifications.show({ color: 'red', message: e.message }),
-          })
-        }
+        onConfirm={() => remove.mutate(deleting!.id, { onSuccess: () => setDeleting(null) })}
       >
         {deleting ? `The project “${deleting.title}” and its sub-projects will be removed. This is logged.` : null}
       </Confirm>

@@ -13,15 +13,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { ActAsUserForm } from '../../../components/ActAsUserForm.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { useLearnerSearch, useRemark, useResetLearner } from '../api/actions.js';
-import { useOlympiadByName } from '../api/olympiads.js';
+import { useOlympiadByName } from '../api/get-olympiad.js';
+import { useRemarkOlympiad } from '../api/remark-olympiad.js';
+import { useResetLearner } from '../api/reset-learner.js';
+import { useLearnerSearch } from '../api/search-learners.js';
 import { Confirm } from '../../../components/Confirm.js';
-import { formatDateTime } from '../components/dates.js';
+import { formatDate } from '../../../lib/dates.js';
 import { OlympiadForm } from '../components/OlympiadForm.js';
 import { OpenBadge, OpenPinActions } from '../components/OpenPinActions.js';
 import { VerifyPanel } from '../components/VerifyPanel.js';
@@ -53,7 +54,7 @@ function Section({
 }
 
 function RemarkAction({ olympiadId }: { olympiadId: number }) {
-  const remark = useRemark();
+  const remark = useRemarkOlympiad();
   const [asking, setAsking] = useState(false);
   return (
     <>
@@ -66,15 +67,7 @@ function RemarkAction({ olympiadId }: { olympiadId: number }) {
         confirmLabel="Re-mark"
         loading={remark.isPending}
         onClose={() => setAsking(false)}
-        onConfirm={() =>
-          remark.mutate(olympiadId, {
-            onSuccess: (r) => {
-              notifications.show({ color: 'green', message: `${r.remarked} attempts were re-marked` });
-              setAsking(false);
-            },
-            onError: (e) => notifications.show({ color: 'red', message: e.message }),
-          })
-        }
+        onConfirm={() => remark.mutate(olympiadId, { onSuccess: () => setAsking(false) })}
       >
         Every finished attempt is marked again with the current answer keys. Marks may change; this is logged.
       </Confirm>
@@ -115,7 +108,7 @@ function ResetLearner({ olympiadId }: { olympiadId: number }) {
                 <Table.Td>
                   <Badge variant="light">{l.status}</Badge>
                   <Text size="xs" c="dimmed">
-                    {l.startedAt ? `started ${formatDateTime(l.startedAt)}` : ''}
+                    {l.startedAt ? `started ${formatDate(l.startedAt)}` : ''}
                   </Text>
                 </Table.Td>
                 <Table.Td>
@@ -147,14 +140,8 @@ function ResetLearner({ olympiadId }: { olympiadId: number }) {
         onClose={() => setChosen(null)}
         onConfirm={() =>
           reset.mutate(
-            { olympiadId, learnerId: chosen!.learnerId },
-            {
-              onSuccess: () => {
-                notifications.show({ color: 'green', message: `${chosen!.username} can start again` });
-                setChosen(null);
-              },
-              onError: (e) => notifications.show({ color: 'red', message: e.message }),
-            },
+            { olympiadId, learnerId: chosen!.learnerId, username: chosen!.username },
+            { onSuccess: () => setChosen(null) },
           )
         }
       >

@@ -1,13 +1,13 @@
 import { Button, Group, Modal, NumberInput, Stack, Textarea, TextInput, Alert } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { z } from 'zod';
 import { type SubProject, SubProjectInput } from '../../../../../contract/olympiads.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { useDeleteSubProject, useSaveSubProject, useSubProjects } from '../api/projects.js';
+import { useDeleteSubProject } from '../api/delete-sub-project.js';
+import { useSubProjects } from '../api/list-sub-projects.js';
+import { useSaveSubProject } from '../api/save-sub-project.js';
 import { Confirm } from '../../../components/Confirm.js';
-import { applyFieldErrors } from '../components/field-errors.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { ProjectSelect } from '../components/ProjectSelect.js';
 
@@ -15,7 +15,8 @@ const FormValues = SubProjectInput.extend({ projectId: z.string().min(1, 'Choose
 
 function SubProjectForm({ sub, onDone }: { sub: SubProject | null; onDone: () => void }) {
   const save = useSaveSubProject();
-  const form = useForm({
+  const form = useSchemaForm({
+    schema: FormValues,
     mode: 'controlled',
     validateInputOnChange: true,
     initialValues: {
@@ -25,18 +26,11 @@ function SubProjectForm({ sub, onDone }: { sub: SubProject | null; onDone: () =>
       description: sub?.description ?? '',
       position: sub?.position ?? 0,
     },
-    validate: schemaResolver(FormValues, { sync: true }),
   });
   const submit = form.onSubmit(({ projectId, ...values }) =>
     save.mutate(
       { id: sub?.id ?? null, values: sub ? values : { ...values, projectId: Number(projectId) } },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: 'The sub-project was saved' });
-          onDone();
-        },
-        onError: (error) => applyFieldErrors(form, error),
-      },
+      { onSuccess: onDone, onError: form.setServerErrors },
     ),
   );
   return (
@@ -139,12 +133,7 @@ export function SubProjectsPage() {
         color="red"
         loading={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          remove.mutate(deleting!.id, {
-            onSuccess: () => setDeleting(null),
-            onError: (e) => notifications.show({ color: 'red', message: e.message }),
-          })
-        }
+        onConfirm={() => remove.mutate(deleting!.id, { onSuccess: () => setDeleting(null) })}
       >
         {deleting ? `“${deleting.title}” will be removed; its olympiads stay in the project.` : null}
       </Confirm>

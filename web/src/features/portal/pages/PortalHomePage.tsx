@@ -1,15 +1,13 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import type { PortalOlympiad } from '../../../../../contract/schools.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useSessionUser } from '../../../lib/session/index.js';
-import { useEnterOlympiad, usePortalOlympiads } from '../api/portal.js';
+import { useEnterOlympiad } from '../api/enter-olympiad.js';
+import { usePortalOlympiads } from '../api/list-portal-olympiads.js';
+import { formatDate } from '../../../lib/dates.js';
 
-const when = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric' })
-    : 'to be announced';
+const when = (iso: string | null) => formatDate(iso, 'longDate', 'to be announced');
 
 /** /portal: the teacher's olympiads, and those the school can enter. */
 export function PortalHomePage() {
@@ -96,12 +94,7 @@ function OlympiadCard({ olympiad, canEnter = false }: { olympiad: PortalOlympiad
         ) : canEnter ? (
           <Button
             loading={enter.isPending}
-            onClick={() =>
-              enter.mutate(olympiad.id, {
-                onSuccess: (r) => notifications.show({ color: 'green', message: r.message }),
-                onError: (e) => notifications.show({ color: 'red', message: e.message }),
-              })
-            }
+            onClick={() => enter.mutate(olympiad.id)}
             aria-label={`Enter my school in ${olympiad.title}`}
           >
             Enter my school

@@ -12,19 +12,19 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
 import { LiveSittingCounts } from '../../../components/live-counts/LiveSittingCounts.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { useEnterOlympiad, usePortalOlympiad } from '../api/portal.js';
+import { useEnterOlympiad } from '../api/enter-olympiad.js';
+import { usePortalOlympiad } from '../api/get-portal-olympiad.js';
+import { formatDate } from '../../../lib/dates.js';
 
 const statusText = {
   entered: 'Entered: load your learners',
   learners_loaded: 'Learners loaded',
   withdrawn: 'Withdrawn',
 } as const;
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-ZA', { dateStyle: 'long', timeStyle: 'short' }) : 'to be announced';
+const when = (iso: string | null) => formatDate(iso, 'longDateTime', 'to be announced');
 
 /** /portal/{o}: the school's page for one olympiad: status, learners, what to do next. */
 export function PortalOlympiadPage() {
@@ -89,16 +89,7 @@ export function PortalOlympiadPage() {
             ))}
           </List>
           {!p ? (
-            <Button
-              mt="md"
-              loading={enter.isPending}
-              onClick={() =>
-                enter.mutate(olympiad.id, {
-                  onSuccess: (r) => notifications.show({ color: 'green', message: r.message }),
-                  onError: (e) => notifications.show({ color: 'red', message: e.message }),
-                })
-              }
-            >
+            <Button mt="md" loading={enter.isPending} onClick={() => enter.mutate(olympiad.id)}>
               Enter my school
             </Button>
           ) : null}

@@ -1,4 +1,5 @@
 import type { PublicOlympiad } from '../../../../../contract/index.js';
+import { formatDate } from '../../../lib/dates.js';
 
 export interface OlympiadStatus {
   label: string;
@@ -11,11 +12,9 @@ export function olympiadStatus(olympiad: PublicOlympiad, now = Date.now()): Olym
   return { label: 'Closed', color: 'gray' };
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-
 export function writingWindow(olympiad: PublicOlympiad): string | null {
-  const start = olympiad.startsAt ? dateFormat.format(new Date(olympiad.startsAt)) : null;
-  const end = olympiad.endsAt ? dateFormat.format(new Date(olympiad.endsAt)) : null;
+  const start = olympiad.startsAt ? formatDate(olympiad.startsAt, 'longDate') : null;
+  const end = olympiad.endsAt ? formatDate(olympiad.endsAt, 'longDate') : null;
   if (start && end) return start === end ? start : `${start} – ${end}`;
   return start ?? end;
 }

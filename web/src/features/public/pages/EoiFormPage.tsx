@@ -12,12 +12,12 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { PublicOlympiad } from '../../../../../contract/public.js';
 import { EoiBody, provinces } from '../../../../../contract/schools.js';
-import { useSubmitEoi } from '../api/eoi.js';
+import { type EoiValues, useSubmitEoi } from '../api/submit-eoi.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useProjectFrame } from '../components/ProjectHeader.js';
 
 /** /{projectName}/expression-of-interest: a school asks to take part (spec: POST website/api/eoi). */
@@ -73,13 +73,17 @@ function EoiForm({
   onSent: (message: string) => void;
 }) {
   const submit = useSubmitEoi();
-  const toBody = (v: FormValues) => ({
+  const toBody = (v: FormValues): EoiValues => ({
     ...v,
     olympiadId: Number(v.olympiadId),
+    // A province the list does not hold is refused by the schema before anything is sent.
+    province: v.province as EoiValues['province'],
     learnerEstimate: v.learnerEstimate === '' ? null : Number(v.learnerEstimate),
     projectName,
   });
-  const form = useForm<FormValues>({
+  const form = useSchemaForm<FormValues, EoiValues>({
+    schema: EoiBody,
+    toInput: toBody,
     mode: 'uncontrolled',
     initialValues: {
       olympiadId: String(olympiads[0]!.id),
@@ -96,7 +100,6 @@ function EoiForm({
       message: '',
       website: '',
     },
-    validate: (values) => schemaResolver(EoiBody, { sync: true })(toBody(values)),
     validateInputOnBlur: true,
   });
   return (
@@ -107,7 +110,10 @@ function EoiForm({
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
-          submit.mutate(toBody(values) as never, { onSuccess: (r) => onSent(r.message ?? 'Thank you!') }),
+          submit.mutate(values, {
+            onSuccess: (r) => onSent(r.message ?? 'Thank you!'),
+            onError: form.setServerErrors,
+          }),
         )}
       >
         <Stack>
@@ -235,7 +241,7 @@ function EoiForm({
   );
 }
 
-interface FormValues {
+interface FormValues extends Record<string, unknown> {
   olympiadId: string;
   schoolName: string;
   emisNumber: string;

@@ -5,7 +5,7 @@ import { NotAvailableYetNotice } from '../../../components/NotAvailableYet.js';
 import { useCurrentRoute } from '../../../lib/routing/index.js';
 import { OlympiadRow } from '../components/ProjectCard.js';
 import { useProjectFrame } from '../components/ProjectHeader.js';
-import { usePublicFaqs } from '../api/faqs.js';
+import { usePublicFaqs } from '../api/list-public-faqs.js';
 
 /** /{projectName}/home: the project's public home, with its olympiads. */
 export function ProjectHomePage() {

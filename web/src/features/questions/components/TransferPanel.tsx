@@ -1,14 +1,13 @@
 import { Alert, Button, FileButton, Group, List, Menu, ScrollArea, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { isApiError } from '../../../lib/api/index.js';
-import { apiDownload } from '../../../lib/api/upload.js';
-import { useImportQuestions } from '../api/questions.js';
+import { useDownloadQuestions } from '../api/download-questions.js';
+import { useImportQuestions } from '../api/import-questions.js';
 
 /** Import a module's questions from xlsx/csv (all or nothing, with a per-row report), export them, get the template. */
 export function TransferPanel({ moduleId }: { moduleId: number }) {
   const importer = useImportQuestions();
-  const download = (path: string, name: string) =>
-    apiDownload(path, name).catch((e: Error) => notifications.show({ color: 'red', message: e.message }));
+  const downloader = useDownloadQuestions();
+  const download = (path: string, name: string) => downloader.mutate({ path, name });
   const error = importer.error;
   const notes = importer.data?.notes ?? [];
   return (
@@ -18,10 +17,7 @@ export function TransferPanel({ moduleId }: { moduleId: number }) {
           accept=".xlsx,.csv,.zip,.xml,text/csv,application/zip,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           onChange={(file) => {
             if (!file) return;
-            importer.mutate(
-              { moduleId, file },
-              { onSuccess: (r) => notifications.show({ color: 'green', message: r.message }) },
-            );
+            importer.mutate({ moduleId, file });
           }}
         >
           {(props) => (
@@ -37,27 +33,21 @@ export function TransferPanel({ moduleId }: { moduleId: number }) {
           <Menu.Dropdown>
             <Menu.Item
               onClick={() =>
-                void download(
-                  `/question/v-rest/export?questionModuleId=${moduleId}&format=xlsx`,
-                  `module-${moduleId}.xlsx`,
-                )
+                download(`/question/v-rest/export?questionModuleId=${moduleId}&format=xlsx`, `module-${moduleId}.xlsx`)
               }
             >
               Excel (xlsx)
             </Menu.Item>
             <Menu.Item
               onClick={() =>
-                void download(
-                  `/question/v-rest/export?questionModuleId=${moduleId}&format=csv`,
-                  `module-${moduleId}.csv`,
-                )
+                download(`/question/v-rest/export?questionModuleId=${moduleId}&format=csv`, `module-${moduleId}.csv`)
               }
             >
               CSV
             </Menu.Item>
             <Menu.Item
               onClick={() =>
-                void download(`/question/v-rest/export-qti?questionModuleId=${moduleId}`, `module-${moduleId}-qti3.zip`)
+                download(`/question/v-rest/export-qti?questionModuleId=${moduleId}`, `module-${moduleId}-qti3.zip`)
               }
             >
               QTI 3.0 package (numeric questions left out)
@@ -69,12 +59,10 @@ export function TransferPanel({ moduleId }: { moduleId: number }) {
             <Button variant="subtle">Template</Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item
-              onClick={() => void download('/question/v-rest/template?format=xlsx', 'questions-template.xlsx')}
-            >
+            <Menu.Item onClick={() => download('/question/v-rest/template?format=xlsx', 'questions-template.xlsx')}>
               Excel (xlsx)
             </Menu.Item>
-            <Menu.Item onClick={() => void download('/question/v-rest/template?format=csv', 'questions-template.csv')}>
+            <Menu.Item onClick={() => download('/question/v-rest/template?format=csv', 'questions-template.csv')}>
               CSV
             </Menu.Item>
           </Menu.Dropdown>

@@ -1,13 +1,15 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { ModuleInput, type QuestionModuleRecord } from '../../../../../contract/authoring.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
-import { useDeleteModule, usePaper, useReorderModules, useSaveModule } from '../api/questions.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
+import { useDeleteModule } from '../api/delete-module.js';
+import { usePaper } from '../api/get-paper.js';
+import { useReorderModules } from '../api/reorder-modules.js';
+import { useSaveModule } from '../api/save-module.js';
 import { SortableList } from '../components/SortableList.js';
 import { useOlympiadOfPage } from '../components/use-olympiad.js';
 
@@ -23,14 +25,11 @@ function ModuleForm({
   onDone: () => void;
 }) {
   const save = useSaveModule();
-  const form = useForm({
+  const form = useSchemaForm({
+    schema: ModuleValues,
     mode: 'controlled',
     validateInputOnChange: true,
     initialValues: { title: module?.title ?? '', intro: module?.intro ?? '' },
-    validate: (values) => {
-      const parsed = ModuleValues.safeParse(values);
-      return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
-    },
   });
   return (
     <form
@@ -39,12 +38,7 @@ function ModuleForm({
       onSubmit={form.onSubmit((values) =>
         save.mutate(
           { id: module?.id ?? null, olympiadId, ...values },
-          {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: module ? 'The module was saved' : 'The module was added' });
-              onDone();
-            },
-          },
+          { onSuccess: onDone, onError: form.setServerErrors },
         ),
       )}
     >
@@ -103,13 +97,7 @@ export function QuestionModulesPage() {
         label={(m) => m.title}
         onReorder={(ids) => {
           setOrder(ids);
-          reorder.mutate(
-            { olympiadId: olympiadId!, ids },
-            {
-              onSettled: () => setOrder(null),
-              onError: (e) => notifications.show({ color: 'red', message: e.message }),
-            },
-          );
+          reorder.mutate({ olympiadId: olympiadId!, ids }, { onSettled: () => setOrder(null) });
         }}
         render={(m, index) => (
           <Group justify="space-between" wrap="wrap" gap="xs">
@@ -140,7 +128,7 @@ export function QuestionModulesPage() {
                 aria-label={`Delete module ${m.title}`}
                 onClick={() => {
                   if (window.confirm(`Delete “${m.title}” and its ${m.questions.length} questions? This is logged.`)) {
-                    remove.mutate(m.id, { onError: (e) => notifications.show({ color: 'red', message: e.message }) });
+                    remove.mutate(m.id);
                   }
                 }}
               >

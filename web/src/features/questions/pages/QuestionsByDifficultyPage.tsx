@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { DifficultyItem } from '../../../../../contract/authoring.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { useDifficultyReport } from '../api/questions.js';
+import { useDifficultyReport } from '../api/difficulty-report.js';
 import { useOlympiadOfPage } from '../components/use-olympiad.js';
 
 const flagText: Record<DifficultyItem['flags'][number], string> = {

@@ -1,11 +1,14 @@
 import { Alert, Badge, Button, Group, Loader, Menu, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { QuestionRecord } from '../../../../../contract/authoring.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { usePaper, useQuestionAction, useReorderQuestions } from '../api/questions.js';
+import { useDeleteQuestion } from '../api/delete-question.js';
+import { useDuplicateQuestion } from '../api/duplicate-question.js';
+import { usePaper } from '../api/get-paper.js';
+import { useReorderQuestions } from '../api/reorder-questions.js';
+import { useRetireQuestion } from '../api/retire-question.js';
 import { QuestionEditor } from '../components/QuestionEditor.js';
 import { QuestionPreview } from '../components/QuestionPreview.js';
 import { SortableList } from '../components/SortableList.js';
@@ -36,7 +39,9 @@ export function QuestionsPage() {
   const moduleIndex = modules.findIndex((m) => m.id === moduleId);
   const mod = modules[moduleIndex] ?? null;
   const reorder = useReorderQuestions();
-  const act = useQuestionAction();
+  const duplicate = useDuplicateQuestion();
+  const retire = useRetireQuestion();
+  const remove = useDeleteQuestion();
   const [editing, setEditing] = useState<QuestionRecord | 'new' | null>(null);
   const [previewing, setPreviewing] = useState<QuestionRecord | null>(null);
   const [order, setOrder] = useState<number[] | null>(null);
@@ -44,15 +49,6 @@ export function QuestionsPage() {
   const questions = mod?.questions ?? [];
   const shown = order ? order.map((id) => questions.find((q) => q.id === id)).filter((q) => q != null) : questions;
   const indexOf = (q: QuestionRecord) => questions.findIndex((x) => x.id === q.id);
-
-  const run = (q: QuestionRecord, action: Parameters<typeof act.mutate>[0]['action'], done: string) =>
-    act.mutate(
-      { id: q.id, action },
-      {
-        onSuccess: () => notifications.show({ color: 'green', message: done }),
-        onError: (e) => notifications.show({ color: 'red', message: e.message }),
-      },
-    );
 
   return (
     <>
@@ -90,13 +86,7 @@ export function QuestionsPage() {
         label={(q) => `question ${indexOf(q) + 1}`}
         onReorder={(ids) => {
           setOrder(ids);
-          reorder.mutate(
-            { moduleId: mod!.id, ids },
-            {
-              onSettled: () => setOrder(null),
-              onError: (e) => notifications.show({ color: 'red', message: e.message }),
-            },
-          );
+          reorder.mutate({ moduleId: mod!.id, ids }, { onSettled: () => setOrder(null) });
         }}
         render={(q, index) => (
           <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
@@ -145,24 +135,15 @@ export function QuestionsPage() {
                   </Button>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  <Menu.Item onClick={() => run(q, 'duplicate', 'The question was duplicated')}>Duplicate</Menu.Item>
-                  <Menu.Item
-                    onClick={() =>
-                      run(
-                        q,
-                        q.retired ? 'unretire' : 'retire',
-                        q.retired ? 'The question is back' : 'The question was retired',
-                      )
-                    }
-                  >
+                  <Menu.Item onClick={() => duplicate.mutate(q.id)}>Duplicate</Menu.Item>
+                  <Menu.Item onClick={() => retire.mutate({ id: q.id, retired: !q.retired })}>
                     {q.retired ? 'Bring back' : 'Retire'}
                   </Menu.Item>
                   <Menu.Item
                     color="red"
                     disabled={q.answerCount > 0}
                     onClick={() => {
-                      if (window.confirm('Delete this question? This is logged.'))
-                        run(q, 'delete', 'The question was deleted');
+                      if (window.confirm('Delete this question? This is logged.')) remove.mutate(q.id);
                     }}
                   >
                     {q.answerCount > 0 ? 'Delete (answered: retire instead)' : 'Delete'}

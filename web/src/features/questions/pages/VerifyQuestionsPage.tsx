@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { OlympiadCheck } from '../../../components/OlympiadCheck.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { usePaper, useQuestionAction } from '../api/questions.js';
+import { usePaper } from '../api/get-paper.js';
+import { useVerifyQuestion } from '../api/verify-question.js';
 import { QuestionPreview } from '../components/QuestionPreview.js';
 import { useOlympiadOfPage } from '../components/use-olympiad.js';
 
@@ -35,7 +35,7 @@ function keyText(q: { answerKey: unknown; options: Array<{ id: string; text: str
 export function VerifyQuestionsPage() {
   const { olympiadId, title } = useOlympiadOfPage();
   const paper = usePaper(olympiadId);
-  const act = useQuestionAction();
+  const act = useVerifyQuestion();
   const [onlyOpen, setOnlyOpen] = useState(true);
   const modules = paper.data ?? [];
 
@@ -104,7 +104,7 @@ export function VerifyQuestionsPage() {
                               <Button
                                 size="xs"
                                 variant="subtle"
-                                onClick={() => act.mutate({ id: q.id, action: 'unverify' })}
+                                onClick={() => act.mutate({ id: q.id, verified: false })}
                               >
                                 Clear
                               </Button>
@@ -117,12 +117,7 @@ export function VerifyQuestionsPage() {
                               title={mine ? 'You edited this question last; a second admin must verify it' : undefined}
                               aria-label={`Mark question ${index + 1} of module ${mi + 1} verified`}
                               loading={act.isPending && act.variables?.id === q.id}
-                              onClick={() =>
-                                act.mutate(
-                                  { id: q.id, action: 'verify' },
-                                  { onError: (e) => notifications.show({ color: 'red', message: e.message }) },
-                                )
-                              }
+                              onClick={() => act.mutate({ id: q.id, verified: true })}
                             >
                               {mine ? 'You edited it last' : 'Mark verified'}
                             </Button>

@@ -1,12 +1,13 @@
 import { Alert, Badge, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useSubmittedData } from '../api/submitted-data.js';
+import { useSubmittedData } from '../api/get-submitted-data.js';
+import { formatDate } from '../../../lib/dates.js';
 
 interface SubmittedDataDrawerProps {
   learnerId: number | null;
   onClose: () => void;
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'medium' }) : '—');
+const when = (iso: string | null) => formatDate(iso, 'dateTimeSeconds');
 
 /** Shows an answer value in words: option ids, true/false, the number or the text. */
 function answerText(value: unknown): string {
@@ -29,14 +30,24 @@ function keyText(key: unknown): string {
   return JSON.stringify(key);
 }
 
-const stripHtml = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+const stripHtml = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The admin's view of what one learner submitted. */
 export function SubmittedDataDrawer({ learnerId, onClose }: SubmittedDataDrawerProps) {
   const data = useSubmittedData(learnerId);
   const d = data.data;
   return (
-    <Drawer opened={learnerId !== null} onClose={onClose} position="right" size="xl" title={d ? `Submitted by ${d.learner.name}` : 'Submitted data'}>
+    <Drawer
+      opened={learnerId !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={d ? `Submitted by ${d.learner.name}` : 'Submitted data'}
+    >
       {data.isError ? (
         <Alert color="red" title="Could not load">
           {data.error.message}
@@ -53,7 +64,9 @@ export function SubmittedDataDrawer({ learnerId, onClose }: SubmittedDataDrawerP
             <Stack gap={4}>
               <Group gap="xs">
                 <Badge variant="light">{d.attempt.status.replace('_', ' ')}</Badge>
-                {d.attempt.finishReason ? <Badge variant="outline">{d.attempt.finishReason.replace('_', ' ')}</Badge> : null}
+                {d.attempt.finishReason ? (
+                  <Badge variant="outline">{d.attempt.finishReason.replace('_', ' ')}</Badge>
+                ) : null}
                 {d.attempt.score !== null ? (
                   <Badge color="green" variant="light">
                     Score {d.attempt.score}
@@ -67,7 +80,8 @@ export function SubmittedDataDrawer({ learnerId, onClose }: SubmittedDataDrawerP
               <Text size="sm">Address changes: {d.attempt.ipChanges}</Text>
               {d.attempt.feedback ? (
                 <Text size="sm">
-                  Feedback: {d.attempt.feedback.rating ?? '—'}/5 {d.attempt.feedback.comment ? `“${d.attempt.feedback.comment}”` : ''}
+                  Feedback: {d.attempt.feedback.rating ?? '—'}/5{' '}
+                  {d.attempt.feedback.comment ? `“${d.attempt.feedback.comment}”` : ''}
                 </Text>
               ) : null}
             </Stack>

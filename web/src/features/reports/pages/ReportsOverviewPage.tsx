@@ -18,7 +18,10 @@ export function ReportsOverviewPage() {
         description="The olympiad at a glance."
       />
       <Stack gap="lg">
-        <LiveSittingCounts olympiadId={grant?.olympiadId} description="All learners of this olympiad, refreshed every 10 seconds." />
+        <LiveSittingCounts
+          olympiadId={grant?.olympiadId}
+          description="All learners of this olympiad, refreshed every 10 seconds."
+        />
         <NotAvailableYetNotice summary="Schools entered, learners loaded, sittings started and finished, and payments received will be charted here." />
       </Stack>
     </>

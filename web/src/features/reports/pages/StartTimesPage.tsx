@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
@@ -8,15 +7,16 @@ import { PagedTable, useListParams, type Column } from '../../../components/Page
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useCurrentGrant } from '../../../lib/session/index.js';
 import { useResetAttempt } from '../api/reset-attempt.js';
-import { useStartTimes } from '../api/start-times.js';
+import { useStartTimes } from '../api/list-start-times.js';
 import { SubmittedDataDrawer } from '../components/SubmittedDataDrawer.js';
+import { formatDate } from '../../../lib/dates.js';
 
 type Row = z.infer<typeof StartTimeRow>;
 type Status = Row['status'];
 
 const statusLabel: Record<Status, string> = { not_started: 'Not started', writing: 'Writing', finished: 'Finished' };
 const statusColor: Record<Status, string> = { not_started: 'gray', writing: 'blue', finished: 'green' };
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-ZA', { dateStyle: 'short', timeStyle: 'medium' }) : '—');
+const when = (iso: string | null) => formatDate(iso, 'dateTimeSeconds');
 type SortKey = 'learner' | 'school' | 'startedAt' | 'finishedAt' | 'status' | 'lastSeenAt';
 
 /** /{o}/admin/reports/start-times: who started when, searchable and sortable, with reset and submitted data. */
@@ -77,7 +77,12 @@ export function StartTimesPage() {
       label: 'Actions',
       render: (r) => (
         <Group gap={6} wrap="nowrap">
-          <Button size="compact-sm" variant="light" onClick={() => setViewing(r.learnerId)} aria-label={`View what ${r.name} submitted`}>
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => setViewing(r.learnerId)}
+            aria-label={`View what ${r.name} submitted`}
+          >
             View
           </Button>
           <Button
@@ -98,19 +103,18 @@ export function StartTimesPage() {
   const confirmReset = () => {
     if (!resetting || olympiadId === undefined) return;
     reset.mutate(
-      { olympiadId, learnerId: resetting.learnerId },
-      {
-        onSuccess: (result) => {
-          notifications.show({ color: 'green', message: result.message ?? `The attempt of ${resetting.name} was reset.` });
-          setResetting(null);
-        },
-      },
+      { olympiadId, learnerId: resetting.learnerId, name: resetting.name },
+      { onSuccess: () => setResetting(null) },
     );
   };
 
   return (
     <>
-      <PageHeader eyebrow={grant?.olympiadTitle ?? olympiadName} title="Start times" description="Who started when, who is writing and who has finished." />
+      <PageHeader
+        eyebrow={grant?.olympiadTitle ?? olympiadName}
+        title="Start times"
+        description="Who started when, who is writing and who has finished."
+      />
       <Stack gap="md">
         <SegmentedControl
           aria-label="Show learners"
@@ -144,8 +148,8 @@ export function StartTimesPage() {
       <Modal opened={resetting !== null} onClose={() => setResetting(null)} title="Reset this attempt?" centered>
         <Stack gap="md">
           <Text>
-            The answers of <strong>{resetting?.name}</strong> ({resetting?.username}) are deleted and they can write the olympiad
-            again from the start. This is recorded in the audit log and cannot be undone.
+            The answers of <strong>{resetting?.name}</strong> ({resetting?.username}) are deleted and they can write the
+            olympiad again from the start. This is recorded in the audit log and cannot be undone.
           </Text>
           {reset.isError ? (
             <Alert color="red" variant="light" role="alert">

@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { provinces, type School, SchoolInput, schoolTypes } from '../../../../../contract/schools.js';
-import { applyFieldErrors } from '../../../components/field-errors.js';
-import { useSaveSchool } from '../api/schools.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
+import { useSaveSchool } from '../api/save-school.js';
 
 /** Add or edit a school (overlord), every field of a school register. */
-export function SchoolForm({ school, onDone }: { school: School | null; onDone: (message: string) => void }) {
+export function SchoolForm({ school, onDone }: { school: School | null; onDone: () => void }) {
   const save = useSaveSchool();
-  const form = useForm({
+  const form = useSchemaForm({
+    schema: SchoolInput,
     mode: 'uncontrolled',
     initialValues: {
       name: school?.name ?? '',
@@ -20,14 +20,10 @@ export function SchoolForm({ school, onDone }: { school: School | null; onDone: 
       email: school?.email ?? '',
       type: school?.type ?? '',
     },
-    validate: schemaResolver(SchoolInput, { sync: true }),
     validateInputOnBlur: true,
   });
   const submit = form.onSubmit((values) =>
-    save.mutate(
-      { id: school?.id ?? null, values },
-      { onSuccess: (r) => onDone(`${r.school.name} is saved`), onError: (e) => applyFieldErrors(form, e) },
-    ),
+    save.mutate({ id: school?.id ?? null, values }, { onSuccess: onDone, onError: form.setServerErrors }),
   );
   return (
     <form onSubmit={submit} noValidate>

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useSchools } from '../api/schools.js';
+import { useSchools } from '../api/list-schools.js';
 
 interface SchoolPickerProps {
   label: string;

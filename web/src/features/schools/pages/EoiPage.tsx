@@ -11,13 +11,17 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Eoi } from '../../../../../contract/schools.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { useDeclineEoi, useDeleteEoi, useEois, usePossibleMatches, useProcessEoi } from '../api/eoi.js';
+import { useDeclineEoi } from '../api/decline-eoi.js';
+import { useDeleteEoi } from '../api/delete-eoi.js';
+import { useEois } from '../api/list-eois.js';
+import { usePossibleMatches } from '../api/list-possible-matches.js';
+import { useProcessEoi } from '../api/process-eoi.js';
+import { formatDate } from '../../../lib/dates.js';
 
 const reasonLabel = {
   emis: 'Same EMIS number',
@@ -43,7 +47,7 @@ export function EoiPage() {
       key: 'createdAt',
       label: 'Received',
       sortable: true,
-      render: (e) => new Date(e.createdAt).toLocaleDateString('en-ZA'),
+      render: (e) => formatDate(e.createdAt, 'date'),
     },
     {
       key: 'schoolName',
@@ -99,12 +103,7 @@ export function EoiPage() {
             variant="subtle"
             color="red"
             aria-label={`Delete the expression of ${e.schoolName}`}
-            onClick={() =>
-              remove.mutate(e.id, {
-                onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Deleted' }),
-                onError: (err) => notifications.show({ color: 'red', message: err.message }),
-              })
-            }
+            onClick={() => remove.mutate(e.id)}
           >
             Delete
           </Button>
@@ -170,15 +169,7 @@ function HandleEoi({ eoi, onDone }: { eoi: Eoi; onDone: () => void }) {
   const [declining, setDeclining] = useState(false);
   const chosen = matches.data?.find((m) => String(m.schoolId) === choice);
   const run = () =>
-    process.mutate(
-      { id: eoi.id, schoolId: chosen ? chosen.schoolId : null, teacherId: null },
-      {
-        onSuccess: (r) => {
-          notifications.show({ color: 'green', message: r.message });
-          onDone();
-        },
-      },
-    );
+    process.mutate({ id: eoi.id, schoolId: chosen ? chosen.schoolId : null, teacherId: null }, { onSuccess: onDone });
   return (
     <Stack>
       <Card withBorder>
@@ -256,17 +247,7 @@ function HandleEoi({ eoi, onDone }: { eoi: Eoi; onDone: () => void }) {
               color="red"
               loading={decline.isPending}
               disabled={reason.trim().length < 3}
-              onClick={() =>
-                decline.mutate(
-                  { id: eoi.id, reason },
-                  {
-                    onSuccess: (r) => {
-                      notifications.show({ color: 'green', message: r.message });
-                      onDone();
-                    },
-                  },
-                )
-              }
+              onClick={() => decline.mutate({ id: eoi.id, reason }, { onSuccess: onDone })}
             >
               Decline and mail the reason
             </Button>

@@ -1,17 +1,14 @@
 import { Badge, Button, Drawer, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { SchoolParticipant } from '../../../../../contract/schools.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import {
-  useDeleteParticipant,
-  useEnterSchool,
-  useParticipantLearners,
-  useParticipants,
-  useSetParticipantStatus,
-} from '../api/participants.js';
+import { useDeleteParticipant } from '../api/delete-participant.js';
+import { useEnterSchool } from '../api/enter-school.js';
+import { useParticipantLearners } from '../api/list-participant-learners.js';
+import { useParticipants } from '../api/list-participants.js';
+import { useSetParticipantStatus } from '../api/set-participant-status.js';
 import { SchoolPicker } from '../components/SchoolPicker.js';
 
 export const statusLabel: Record<SchoolParticipant['status'], string> = {
@@ -92,12 +89,7 @@ export function ParticipantsPage() {
               color="red"
               disabled={p.learnerCount > 0}
               aria-label={`Remove ${p.schoolName} from the olympiad`}
-              onClick={() =>
-                remove.mutate(p.id, {
-                  onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Removed' }),
-                  onError: (e) => notifications.show({ color: 'red', message: e.message }),
-                })
-              }
+              onClick={() => remove.mutate(p.id)}
             >
               Remove
             </Button>
@@ -157,12 +149,10 @@ export function ParticipantsPage() {
                 enter.mutate(
                   { olympiadId: olympiad!.id, schoolId: schoolId! },
                   {
-                    onSuccess: (r) => {
+                    onSuccess: () => {
                       setAdding(false);
                       setSchoolId(null);
-                      notifications.show({ color: 'green', message: r.message ?? 'Entered' });
                     },
-                    onError: (e) => notifications.show({ color: 'red', message: e.message }),
                   },
                 )
               }

@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { SchoolContactInput, type School } from '../../../../../contract/schools.js';
-import { applyFieldErrors } from '../../../components/field-errors.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useSessionUser } from '../../../lib/session/index.js';
-import { useSaveSchool, useSchool } from '../api/schools.js';
+import { useSchool } from '../api/get-school.js';
+import { useSaveSchoolContact } from '../api/save-school-contact.js';
 
 /** /portal/{o}/school: the teacher's school, its register details and its contact details to keep current. */
 export function PortalSchoolPage() {
@@ -27,11 +26,11 @@ export function PortalSchoolPage() {
 }
 
 function SchoolDetails({ school }: { school: School }) {
-  const save = useSaveSchool();
-  const form = useForm({
+  const save = useSaveSchoolContact();
+  const form = useSchemaForm({
+    schema: SchoolContactInput,
     mode: 'uncontrolled',
     initialValues: { address: school.address ?? '', phone: school.phone ?? '', email: school.email ?? '' },
-    validate: schemaResolver(SchoolContactInput, { sync: true }),
     validateInputOnBlur: true,
   });
   const rows: Array<[string, string | null]> = [
@@ -68,14 +67,7 @@ function SchoolDetails({ school }: { school: School }) {
         <form
           noValidate
           onSubmit={form.onSubmit((values) =>
-            save.mutate(
-              { id: school.id, values },
-              {
-                onSuccess: () =>
-                  notifications.show({ color: 'green', message: 'The school’s contact details are saved' }),
-                onError: (e) => applyFieldErrors(form, e),
-              },
-            ),
+            save.mutate({ id: school.id, values }, { onError: form.setServerErrors }),
           )}
         >
           <Stack>

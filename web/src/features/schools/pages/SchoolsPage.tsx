@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { School } from '../../../../../contract/schools.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { useDeleteSchool, useMergeSchools, useSchools } from '../api/schools.js';
+import { useDeleteSchool } from '../api/delete-school.js';
+import { useSchools } from '../api/list-schools.js';
+import { useMergeSchools } from '../api/merge-schools.js';
 import { SchoolForm } from '../components/SchoolForm.js';
 import { SchoolPicker } from '../components/SchoolPicker.js';
 
@@ -64,12 +65,7 @@ export function SchoolsPage() {
                 variant="subtle"
                 color="red"
                 aria-label={`Delete ${s.name}`}
-                onClick={() =>
-                  remove.mutate(s.id, {
-                    onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Removed' }),
-                    onError: (e) => notifications.show({ color: 'red', message: e.message }),
-                  })
-                }
+                onClick={() => remove.mutate(s.id)}
               >
                 Delete
               </Button>
@@ -114,13 +110,7 @@ export function SchoolsPage() {
         size="lg"
       >
         {editing !== null ? (
-          <SchoolForm
-            school={editing === 'new' ? null : editing}
-            onDone={(m) => {
-              setEditing(null);
-              notifications.show({ color: 'green', message: m });
-            }}
-          />
+          <SchoolForm school={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
         ) : null}
       </Modal>
       <Modal opened={merging !== null} onClose={() => setMerging(null)} title="Merge a duplicate school">
@@ -145,10 +135,9 @@ export function SchoolsPage() {
                   merge.mutate(
                     { sourceId: merging.id, targetId: targetId! },
                     {
-                      onSuccess: (r) => {
+                      onSuccess: () => {
                         setMerging(null);
                         setTargetId(null);
-                        notifications.show({ color: 'green', message: r.message });
                       },
                     },
                   )

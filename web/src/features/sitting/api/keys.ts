@@ -1,9 +1,10 @@
-/** TanStack Query keys of the learner's sitting, per olympiad. */
-export const sittingKeys = {
-  all: (olympiadName: string) => ['sitting', olympiadName] as const,
-  state: (olympiadName: string) => ['sitting', olympiadName, 'state'] as const,
-  paper: (olympiadName: string) => ['sitting', olympiadName, 'paper'] as const,
-};
+import { queryKeys } from '../../../lib/api/index.js';
+
+/** The learner's sitting's query keys, per olympiad; `sittingKeys.all` refetches the whole sitting. */
+export const sittingKeys = queryKeys('sitting', {
+  state: (olympiadName: string) => [olympiadName],
+  paper: (olympiadName: string) => [olympiadName],
+});
 
 export function sittingPath(olympiadName: string, rest: string): string {
   return `/api/sitting/${encodeURIComponent(olympiadName)}/${rest}`;

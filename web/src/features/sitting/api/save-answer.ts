@@ -14,5 +14,9 @@ export function saveAnswer(
   questionId: number,
   body: { value: AnswerValue; flagged: boolean; position?: Position },
 ) {
-  return api.put<z.infer<typeof SaveAnswerResult>>(sittingPath(olympiadName, `answers/${questionId}`), { body });
+  return api.put<z.infer<typeof SaveAnswerResult>>(sittingPath(olympiadName, `answers/${questionId}`), {
+    body,
+    // Saved in the background while the learner writes; the page shows its own save status.
+    background: true,
+  });
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { SittingState } from '../../../../../contract/index.js';
-import { useSittingState } from '../api/state.js';
+import { useSittingState } from '../api/get-sitting-state.js';
 import classes from '../sitting.module.css';
 import { pageAllowed, stepPath, type SittingPage } from '../steps.js';
 import paper from './paper.module.css';
+import { formatDate } from '../../../lib/dates.js';
 
 interface SittingGateProps {
   page: SittingPage;
@@ -69,8 +70,7 @@ export function SittingLoading({ label = 'Loading your olympiad…' }: { label?:
 }
 
 function when(iso: string | null): string | null {
-  if (!iso) return null;
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' });
+  return iso ? formatDate(iso, 'fullDateTime') : null;
 }
 
 function WindowClosed({ state }: { state: SittingState }) {

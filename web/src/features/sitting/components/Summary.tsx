@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { LearnerModule } from '../../../../../contract/index.js';
 import { isApiError } from '../../../lib/api/index.js';
-import { finishSitting } from '../api/finish.js';
+import { finishSitting } from '../api/finish-sitting.js';
 import { isAnswered, type SittingSnapshot, type SittingSync } from '../outbox/sync.js';
 import type { PaperItem } from '../paper-model.js';
 import { questionPath } from '../steps.js';

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAcceptDeclaration } from '../api/steps.js';
+import { useAcceptDeclaration } from '../api/accept-declaration.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { SittingGate } from '../components/SittingGate.js';
 import classes from '../sitting.module.css';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import '../../../lib/zod-jitless.js';
 import { LearnerDetailsBody, type SittingState } from '../../../../../contract/index.js';
-import { useConfirmDetails } from '../api/steps.js';
+import { useConfirmDetails } from '../api/confirm-details.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { SittingGate } from '../components/SittingGate.js';
 import classes from '../sitting.module.css';

@@ -4,9 +4,9 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import type { Paper, SittingState } from '../../../../../contract/index.js';
 import { isApiError } from '../../../lib/api/index.js';
 import { useSessionUser } from '../../../lib/session/use-session.js';
-import { sendHeartbeat } from '../api/heartbeat.js';
+import { sendHeartbeat } from '../api/send-heartbeat.js';
 import { sittingKeys } from '../api/keys.js';
-import { usePaper } from '../api/paper.js';
+import { usePaper } from '../api/get-paper.js';
 import { AnswerInput, emptyAnswer } from '../components/AnswerInput.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { Palette } from '../components/Palette.js';
@@ -99,7 +99,7 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
 
   const toFinished = useCallback(() => {
     sync.finished();
-    void queryClient.invalidateQueries({ queryKey: sittingKeys.all(olympiadName) });
+    void queryClient.invalidateQueries({ queryKey: sittingKeys.all });
     void navigate(olympiadPath(olympiadName, 'finished'), { replace: true, state: { timeUp: true } });
   }, [sync, queryClient, olympiadName, navigate]);
 

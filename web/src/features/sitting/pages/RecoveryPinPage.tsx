@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { sittingKeys } from '../api/keys.js';
-import { useIssueRecoveryPin } from '../api/steps.js';
+import { useIssueRecoveryPin } from '../api/issue-recovery-pin.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { SittingGate } from '../components/SittingGate.js';
 import classes from '../sitting.module.css';

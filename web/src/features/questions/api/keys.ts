@@ -1,0 +1,11 @@
+import { queryKeys } from '../../../lib/api/index.js';
+import { olympiadCheckKeys } from '../../../components/OlympiadCheck.js';
+
+/** The question authoring's query keys: the paper (modules with questions and keys) and the difficulty report. */
+export const paperKeys = queryKeys('paper', {
+  modules: (olympiadId: number) => [olympiadId],
+  difficulty: (olympiadId: number | null) => [olympiadId],
+});
+
+/** What a change to the paper refetches: the paper, its report and the olympiad check (what blocks opening). */
+export const paperChanged = [paperKeys.all, olympiadCheckKeys.all] as const;

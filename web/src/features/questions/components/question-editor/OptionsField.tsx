@@ -1,0 +1,127 @@
+import { ActionIcon, Button, Checkbox, FileButton, Group, Image, Radio, Stack, Text, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { imageTypes } from './ImageField.js';
+import { optionLetters, type QuestionForm, type Values } from './values.js';
+
+/** A choice question's options with the correct one(s) marked: a radio for single choice, boxes for multiple. */
+export function OptionsField({
+  form,
+  uploading,
+  onImage,
+}: {
+  form: QuestionForm;
+  uploading: boolean;
+  /** Upload an option's image and put its address on the option. */
+  onImage: (index: number, file: File | null) => void;
+}) {
+  const v = form.values;
+  const rows = (marker: (id: string) => ReactNode) =>
+    v.options.map((o, i) => (
+      <OptionRow
+        key={o.id}
+        option={o}
+        inputProps={form.getInputProps(`options.${i}.text`)}
+        uploading={uploading}
+        canRemove={v.options.length > 2}
+        onImage={(f) => onImage(i, f)}
+        onRemove={() => form.removeListItem('options', i)}
+        marker={marker(o.id)}
+      />
+    ));
+  const addOption = () => {
+    const used = new Set(v.options.map((o) => o.id));
+    const id = [...optionLetters].find((l) => !used.has(l)) ?? `o${v.options.length + 1}`;
+    form.insertListItem('options', { id, text: '', imageUrl: null });
+  };
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        Options {v.type === 'single' ? '(choose the correct one)' : '(tick every correct one)'}
+      </Text>
+      {v.type === 'single' ? (
+        <Radio.Group
+          value={v.correctSingle ?? ''}
+          onChange={(id) => form.setFieldValue('correctSingle', id)}
+          error={form.errors.correctSingle}
+          aria-label="Correct option"
+        >
+          <Stack gap="xs">
+            {rows((id) => (
+              <Radio value={id} aria-label={`Option ${id.toUpperCase()} is correct`} />
+            ))}
+          </Stack>
+        </Radio.Group>
+      ) : (
+        <Checkbox.Group
+          value={v.correctMultiple}
+          onChange={(ids) => form.setFieldValue('correctMultiple', ids)}
+          error={form.errors.correctMultiple}
+          aria-label="Correct options"
+        >
+          <Stack gap="xs">
+            {rows((id) => (
+              <Checkbox value={id} aria-label={`Option ${id.toUpperCase()} is correct`} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      )}
+      {form.errors.options ? (
+        <Text c="red" size="sm">
+          {form.errors.options}
+        </Text>
+      ) : null}
+      <Group>
+        <Button variant="light" size="xs" onClick={addOption} disabled={v.options.length >= 12}>
+          Add an option
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+interface OptionRowProps {
+  option: Values['options'][number];
+  inputProps: ReturnType<QuestionForm['getInputProps']>;
+  marker: ReactNode;
+  uploading: boolean;
+  canRemove: boolean;
+  onImage: (file: File | null) => void;
+  onRemove: () => void;
+}
+
+function OptionRow({ option, inputProps, marker, uploading, canRemove, onImage, onRemove }: OptionRowProps) {
+  const label = option.id.toUpperCase();
+  return (
+    <Group wrap="nowrap" align="center" gap="xs">
+      {marker}
+      <Text fw={600} w={18} aria-hidden="true">
+        {label}
+      </Text>
+      <TextInput aria-label={`Option ${label}`} style={{ flex: 1 }} {...inputProps} />
+      {option.imageUrl ? <Image src={option.imageUrl} alt="" h={32} w="auto" /> : null}
+      <FileButton accept={imageTypes} onChange={onImage}>
+        {(props) => (
+          <ActionIcon
+            variant="subtle"
+            w="auto"
+            px={4}
+            aria-label={`Image for option ${label}`}
+            loading={uploading}
+            {...props}
+          >
+            Img
+          </ActionIcon>
+        )}
+      </FileButton>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`Remove option ${label}`}
+        disabled={!canRemove}
+        onClick={onRemove}
+      >
+        ✕
+      </ActionIcon>
+    </Group>
+  );
+}

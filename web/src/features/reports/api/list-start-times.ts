@@ -1,0 +1,28 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { StartTimesPage } from '../../../../../contract/index.js';
+import { api } from '../../../lib/api/index.js';
+import { reportKeys } from './keys.js';
+
+/** The list query of `StartTimesQuery` (contract/sitting.ts) without the olympiad. */
+export interface StartTimesParams {
+  page: number;
+  pageSize: number;
+  search?: string | undefined;
+  status?: 'not_started' | 'writing' | 'finished' | undefined;
+  sort?: 'learner' | 'school' | 'startedAt' | 'finishedAt' | 'status' | 'lastSeenAt' | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+
+/** GET /olympiad/start-times/?olympiadId&page&pageSize&search&sort&order: who started when. */
+export const listStartTimes = (olympiadId: number | undefined, params: StartTimesParams, signal?: AbortSignal) =>
+  api.get('/olympiad/start-times/', { query: { olympiadId, ...params }, schema: StartTimesPage, signal });
+
+export function useStartTimes(olympiadId: number | undefined, params: StartTimesParams) {
+  return useQuery({
+    queryKey: reportKeys.startTimes(olympiadId, params),
+    queryFn: ({ signal }) => listStartTimes(olympiadId, params, signal),
+    enabled: olympiadId !== undefined,
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+}

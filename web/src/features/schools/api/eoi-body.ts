@@ -1,0 +1,5 @@
+import { z } from 'zod';
+import { Eoi } from '../../../../../contract/schools.js';
+
+/** What processing or declining an expression of interest answers, with the server's words. */
+export const EoiBody = z.object({ success: z.literal(true), message: z.string(), expression: Eoi });

@@ -1,0 +1,269 @@
+import { Alert, Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { MyProfileInput, type Teacher } from '../../../../../contract/teachers.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
+import { PageHeader } from '../../../components/PageHeader.js';
+import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
+import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
+import { Confirm } from '../../../components/Confirm.js';
+import { useTeachers } from '../api/list-teachers.js';
+import { useSchoolOptions } from '../api/list-school-options.js';
+import { type TeacherMail, useMailTeacher } from '../api/mail-teacher.js';
+import { useSaveTeacher } from '../api/save-teacher.js';
+import { useSetTeacherDisabled } from '../api/set-teacher-disabled.js';
+
+/** /{o}/admin/edit/teachers (and the finance/funding aliases): the teachers of the olympiad's schools. */
+export function TeachersPage() {
+  const { olympiad } = useRouteOlympiad();
+  const list = useListParams('lastName');
+  const teachers = useTeachers({ ...list.params, olympiadId: olympiad?.id }, olympiad != null);
+  // The server says who may add teachers in this olympiad (teachers/policy.ts); the page derives no role rule.
+  const mayAdd = teachers.data?.can.create ?? false;
+  const mail = useMailTeacher();
+  const [editing, setEditing] = useState<Teacher | 'new' | null>(null);
+  const [toggling, setToggling] = useState<Teacher | null>(null);
+  const setDisabled = useSetTeacherDisabled();
+  const send = (t: Teacher, what: TeacherMail) => mail.mutate({ id: t.id, what });
+
+  const columns: Column<Teacher>[] = [
+    {
+      key: 'lastName',
+      label: 'Teacher',
+      sortable: true,
+      render: (t) => (
+        <>
+          <Text fw={600} size="sm">
+            {t.firstName} {t.lastName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t.username}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'email', label: 'Email', sortable: true, render: (t) => t.email ?? '—' },
+    { key: 'schoolName', label: 'School', sortable: true, render: (t) => t.schoolName ?? '—' },
+    {
+      key: 'state',
+      label: 'Account',
+      render: (t) =>
+        t.disabled ? (
+          <Badge color="red" variant="light">
+            Disabled
+          </Badge>
+        ) : !t.hasPassword ? (
+          <Badge color="yellow" variant="light">
+            No password yet
+          </Badge>
+        ) : t.emailVerified ? (
+          <Badge color="green" variant="light">
+            Active
+          </Badge>
+        ) : (
+          <Badge color="yellow" variant="light">
+            Not verified
+          </Badge>
+        ),
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
+      render: (t) =>
+        t.can.update ? (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setEditing(t)}
+              aria-label={`Edit ${t.firstName} ${t.lastName}`}
+            >
+              Edit
+            </Button>
+            {t.disabled ? null : (
+              <>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={() => send(t, 'resend-verification')}
+                  aria-label={`Resend link to ${t.firstName} ${t.lastName}`}
+                >
+                  Resend link
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={() => send(t, 'reset-password')}
+                  aria-label={`Reset password of ${t.firstName} ${t.lastName}`}
+                >
+                  Reset password
+                </Button>
+              </>
+            )}
+            <Button
+              size="xs"
+              variant="subtle"
+              color={t.disabled ? 'olympus' : 'red'}
+              onClick={() => setToggling(t)}
+              aria-label={`${t.disabled ? 'Enable' : 'Disable'} ${t.firstName} ${t.lastName}`}
+            >
+              {t.disabled ? 'Enable' : 'Disable'}
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            View only
+          </Text>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={olympiad?.title}
+        title="Teachers"
+        description="The teachers of the schools entered in this olympiad."
+        actions={mayAdd ? <Button onClick={() => setEditing('new')}>Add a teacher</Button> : null}
+      />
+      <PagedTable
+        label="Teachers"
+        columns={columns}
+        rows={teachers.data?.items}
+        total={teachers.data?.total ?? 0}
+        rowKey={(t) => t.id}
+        list={list}
+        loading={teachers.isFetching}
+        error={teachers.error}
+        searchPlaceholder="Search name, email, username or school"
+        empty="No teachers match."
+      />
+      <Confirm
+        opened={toggling !== null}
+        title={toggling?.disabled ? 'Enable this teacher?' : 'Disable this teacher?'}
+        confirmLabel={toggling?.disabled ? 'Enable' : 'Disable and sign out'}
+        color={toggling?.disabled ? undefined : 'red.9'}
+        loading={setDisabled.isPending}
+        onClose={() => setToggling(null)}
+        onConfirm={() =>
+          toggling &&
+          setDisabled.mutate({ id: toggling.id, disabled: !toggling.disabled }, { onSuccess: () => setToggling(null) })
+        }
+      >
+        {toggling?.disabled ? (
+          <>
+            <b>
+              {toggling.firstName} {toggling.lastName}
+            </b>{' '}
+            can sign in again with their password.
+          </>
+        ) : toggling ? (
+          <>
+            <b>
+              {toggling.firstName} {toggling.lastName}
+            </b>{' '}
+            ({toggling.schoolName ?? 'no school'}) is signed out everywhere at once and can no longer sign in, until you
+            enable them again. Their school, learners and entries stay as they are.
+          </>
+        ) : null}
+      </Confirm>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Add a teacher' : 'Edit teacher'}
+        size="lg"
+      >
+        {editing !== null ? (
+          <TeacherForm
+            teacher={editing === 'new' ? null : editing}
+            olympiadId={olympiad?.id}
+            onDone={() => setEditing(null)}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+function TeacherForm({
+  teacher,
+  olympiadId,
+  onDone,
+}: {
+  teacher: Teacher | null;
+  olympiadId: number | undefined;
+  onDone: () => void;
+}) {
+  const save = useSaveTeacher();
+  const [schoolSearch, setSchoolSearch] = useState('');
+  const [debounced] = useDebouncedValue(schoolSearch, 250);
+  const schools = useSchoolOptions(olympiadId, debounced);
+  const [schoolId, setSchoolId] = useState<string | null>(teacher?.schoolId ? String(teacher.schoolId) : null);
+  const form = useSchemaForm({
+    schema: MyProfileInput,
+    mode: 'uncontrolled',
+    initialValues: {
+      firstName: teacher?.firstName ?? '',
+      lastName: teacher?.lastName ?? '',
+      email: teacher?.email ?? '',
+      phone: teacher?.phone ?? '',
+    },
+    validateInputOnBlur: true,
+  });
+  const options = (schools.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name} — ${s.town ?? ''}` }));
+  if (teacher?.schoolId && !options.some((o) => o.value === String(teacher.schoolId)))
+    options.unshift({ value: String(teacher.schoolId), label: teacher.schoolName ?? 'Current school' });
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        if (!schoolId) return;
+        save.mutate(
+          {
+            id: teacher?.id ?? null,
+            values: { ...values, schoolId: Number(schoolId), ...(teacher ? {} : olympiadId ? { olympiadId } : {}) },
+          },
+          { onSuccess: onDone, onError: form.setServerErrors },
+        );
+      })}
+    >
+      <Stack>
+        {save.error ? (
+          <Alert color="red" role="alert">
+            {save.error.message}
+          </Alert>
+        ) : null}
+        <Select
+          label="School"
+          required
+          searchable
+          data={options}
+          value={schoolId}
+          onChange={setSchoolId}
+          searchValue={schoolSearch}
+          onSearchChange={setSchoolSearch}
+          filter={({ options: o }) => o}
+          error={!schoolId && form.submitting ? 'Choose the school' : undefined}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="First name" required key={form.key('firstName')} {...form.getInputProps('firstName')} />
+          <TextInput label="Surname" required key={form.key('lastName')} {...form.getInputProps('lastName')} />
+        </SimpleGrid>
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+          description={teacher ? undefined : 'A link to verify this address and choose a password is mailed here.'}
+        />
+        <TextInput label="Phone" type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending} disabled={!schoolId}>
+            Save teacher
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import type { QueryKey } from '@tanstack/react-query';
+
+/**
+ * What a mutation declares instead of raising notifications itself. The app shell's one MutationCache
+ * (app/query-client.ts) reads it after every write:
+ *  - `success`: shown when the write succeeds; the answer's own `message`, when it has one, is shown instead
+ *    (the server's words win). Leave it out for a write whose success the screen shows by itself.
+ *  - `error`: the heading of the failure notification (default "Something went wrong"); its text is the
+ *    spec's failure text (docs/spec.md §8). `false` only when the screen shows the failure in place
+ *    (a form's alert and its fields, a dialog that stays open).
+ *  - `invalidates`: query keys (from the feature's key factory) refetched after success, before the
+ *    mutation resolves.
+ */
+export interface ApiMutationMeta extends Record<string, unknown> {
+  success?: string;
+  error?: string | false;
+  invalidates?: readonly QueryKey[];
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: ApiMutationMeta;
+  }
+}
+
+/** The notification a succeeded write raises: the answer's message, else the declared text; null for none. */
+export function successText(meta: ApiMutationMeta | undefined, data: unknown): string | null {
+  if (!meta?.success) return null;
+  const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message ? message : meta.success;
+}

@@ -1,0 +1,2 @@
+/** The one way to define a form: from the contract's zod schema, with the server's field errors on their fields. */
+export { setServerErrors, useSchemaForm, type SchemaForm, type SchemaFormOptions } from './use-schema-form.js';

@@ -1,0 +1,81 @@
+import { schemaResolver, useForm, type UseFormInput, type UseFormReturnType } from '@mantine/form';
+import type { z } from 'zod';
+import { isApiError } from '../api/index.js';
+
+export interface SchemaFormOptions<Values extends Record<string, unknown>, Input> extends Omit<
+  UseFormInput<Values, Input>,
+  'validate' | 'transformValues'
+> {
+  /** The contract's schema of what the server takes: the form checks the same limits before sending. */
+  schema: z.ZodType<unknown, Input>;
+  initialValues: Values;
+  /** The form's values as the server takes them, when they differ (ids held as strings by a Select, …). */
+  toInput?: (values: Values) => Input;
+  /** Server field paths (without `body.`) that belong to a differently named form field. */
+  fieldOf?: Readonly<Record<string, string>>;
+  /**
+   * The form field that shows an error of the schema at `path` (dot-separated, as the server takes it), when
+   * that depends on the values (the question editor's answer key is one of five fields, by the question's type).
+   */
+  issueField?: (path: string, values: Values) => string;
+}
+
+export type SchemaForm<Values extends Record<string, unknown>, Input> = UseFormReturnType<Values, Input> & {
+  /** Puts a failed write's field errors (the error shape's `details`) on their fields; true when any did. */
+  setServerErrors: (error: unknown) => boolean;
+};
+
+/** The error shape's field path (`body.name`, `query.olympiadId`, `body.items.0.name`) as a form path. */
+function formPath(path: string, fieldOf: Readonly<Record<string, string>> | undefined): string {
+  const bare = path.replace(/^(body|query|params)\./, '');
+  return fieldOf?.[bare] ?? bare;
+}
+
+/**
+ * Puts a failed write's field errors (the error shape's `details`) on the form's fields; true when any did.
+ * `useSchemaForm` gives every form this as `form.setServerErrors`.
+ */
+export function setServerErrors(
+  form: { setFieldError: (path: string, error: string) => void },
+  error: unknown,
+  fieldOf?: Readonly<Record<string, string>>,
+): boolean {
+  if (!isApiError(error) || error.details.length === 0) return false;
+  for (const detail of error.details) form.setFieldError(formPath(detail.path, fieldOf), detail.message);
+  return true;
+}
+
+/**
+ * The one way to define a form (lib/api/README.md): a Mantine form validated by the contract's zod schema
+ * (the limits the server enforces), whose `onSubmit` hands over the values as the server takes them, and
+ * which puts the server's field errors on their fields:
+ *
+ *   const form = useSchemaForm({ schema: FaqInput, initialValues, toInput });
+ *   <form onSubmit={form.onSubmit((input) => save.mutate(input, { onError: form.setServerErrors }))}>
+ */
+export function useSchemaForm<Values extends Record<string, unknown>, Input = Values>({
+  schema,
+  toInput,
+  fieldOf,
+  issueField,
+  ...options
+}: SchemaFormOptions<Values, Input>): SchemaForm<Values, Input> {
+  const check = schemaResolver(schema, { sync: true });
+  const transform = toInput ?? ((values: Values) => values as unknown as Input);
+  const validate = (values: Values) => {
+    const errors = check(transform(values));
+    if (!issueField) return errors;
+    const onFields: typeof errors = {};
+    for (const [path, message] of Object.entries(errors)) onFields[issueField(path, values)] ??= message;
+    return onFields;
+  };
+  const form = useForm<Values, Input>({
+    ...options,
+    transformValues: transform,
+    validate,
+  });
+  return {
+    ...form,
+    setServerErrors: (error: unknown) => setServerErrors(form, error, fieldOf),
+  };
+}
