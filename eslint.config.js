@@ -50,6 +50,11 @@ export default tseslint.config(
             { target: './contract', from: './web', message: 'The contract depends on nothing.' },
             { target: './server', from: './web', message: 'The server never imports the web app.' },
             { target: './web', from: './server', message: 'The web app talks to the server over HTTP only.' },
+            ...['platform', 'http', 'db'].map((shared) => ({
+              target: `./server/${shared}`,
+              from: './server/features',
+              message: 'Shared server code never imports a feature: features depend on it, not the other way round.',
+            })),
           ],
         },
       ],
@@ -83,7 +88,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/features/web/**/*.ts'],
+    files: ['server/features/spa/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

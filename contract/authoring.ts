@@ -18,6 +18,8 @@ export const QuestionModuleRecord = z.object({
   position: z.number().int(),
   questionCount: z.number().int(),
   updatedAt: z.string(),
+  /** What the caller may do with it (from the server's policy). */
+  can: z.object({ edit: z.boolean() }),
 });
 export type QuestionModuleRecord = z.infer<typeof QuestionModuleRecord>;
 
@@ -50,6 +52,8 @@ export const QuestionRecord = z.object({
   /** Answers learners gave to it: once there are any, it can only be retired, and key changes re-mark. */
   answerCount: z.number().int(),
   updatedAt: z.string(),
+  /** What the caller may do with it (from the server's policy): edit it; verify it (not its last editor). */
+  can: z.object({ edit: z.boolean(), verify: z.boolean() }),
 });
 export type QuestionRecord = z.infer<typeof QuestionRecord>;
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { Id, IdText } from './ids.js';
-import { PageQuery } from './errors.js';
+import { PageQuery, pageOf } from './errors.js';
+import { Email, optionalText } from './fields.js';
 
 /**
- * Schools, teachers, participating schools, expressions of interest. Written once, used by
- * the server's routes and the web app's forms.
+ * Schools, participating schools, the teacher portal, expressions of interest (teachers: contract/teachers.ts).
+ * Written once, used by the server's routes and the web app's forms.
  */
 
 export const provinces = [
@@ -20,15 +21,6 @@ export const provinces = [
 ] as const;
 export const schoolTypes = ['Public', 'Independent', 'Special needs', 'Other'] as const;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
-
 /** A South African EMIS number: digits only, 6 to 12 of them. */
 export const EmisNumber = z
   .string()
@@ -37,8 +29,6 @@ export const EmisNumber = z
   .or(z.literal('').transform(() => null))
   .nullable()
   .optional();
-
-const Email = z.string().trim().toLowerCase().email('Enter a valid email address').max(200);
 
 export const SchoolInput = z.strictObject({
   name: z.string().trim().min(2, 'Enter the school’s name').max(200),
@@ -94,52 +84,6 @@ export const MergeSchoolsBody = z.strictObject({
   targetId: Id,
 });
 
-// ── Teachers ──────────────────────────────────────────────────────────────────────────────────────
-
-export const TeacherInput = z.strictObject({
-  schoolId: Id,
-  firstName: z.string().trim().min(1, 'Enter the first name').max(100),
-  lastName: z.string().trim().min(1, 'Enter the surname').max(100),
-  email: Email,
-  phone: optionalText(40),
-  /** The olympiad the admin acts within (its schools are theirs to edit). */
-  olympiadId: Id.optional(),
-});
-/** Disabling and enabling have their own calls (teacher/v-rest/{id}/disable | enable). */
-export const TeacherUpdate = TeacherInput.omit({ schoolId: true, olympiadId: true })
-  .extend({ schoolId: Id.optional() })
-  .strict();
-
-export const MyProfileInput = z.strictObject({
-  firstName: z.string().trim().min(1, 'Enter your first name').max(100),
-  lastName: z.string().trim().min(1, 'Enter your surname').max(100),
-  email: Email,
-  phone: optionalText(40),
-});
-
-export const Teacher = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  schoolId: z.number().int().nullable(),
-  schoolName: z.string().nullable(),
-  emailVerified: z.boolean(),
-  hasPassword: z.boolean(),
-  disabled: z.boolean(),
-  can: z.object({ update: z.boolean() }),
-});
-export type Teacher = z.infer<typeof Teacher>;
-
-export const teacherSorts = ['lastName', 'email', 'schoolName'] as const;
-export const TeacherListQuery = PageQuery.extend({
-  olympiadId: IdText.optional(),
-  schoolId: IdText.optional(),
-  sort: z.enum(teacherSorts).optional(),
-}).strict();
-
 // ── Participating schools ─────────────────────────────────────────────────────────────────────────
 
 export const participantStatuses = ['entered', 'learners_loaded', 'withdrawn'] as const;
@@ -157,8 +101,13 @@ export const SchoolParticipant = z.object({
   status: ParticipantStatus,
   learnerCount: z.number().int(),
   createdAt: z.string(),
+  /** What the caller may do with this entry (change its status, take the school out). */
+  can: z.object({ update: z.boolean(), delete: z.boolean() }),
 });
 export type SchoolParticipant = z.infer<typeof SchoolParticipant>;
+
+/** A page of entries, and whether the caller may enter schools (in the olympiad named). */
+export const SchoolParticipantPage = pageOf(SchoolParticipant).extend({ can: z.object({ enter: z.boolean() }) });
 
 export const participantSorts = ['schoolName', 'learnerCount', 'status', 'createdAt'] as const;
 export const ParticipantListQuery = PageQuery.extend({
@@ -243,6 +192,8 @@ export const Eoi = z.object({
   teacherId: z.number().int().nullable(),
   createdAt: z.string(),
   handledAt: z.string().nullable(),
+  /** What the caller may do with this expression. */
+  can: z.object({ process: z.boolean(), createSchool: z.boolean(), decline: z.boolean(), delete: z.boolean() }),
 });
 export type Eoi = z.infer<typeof Eoi>;
 

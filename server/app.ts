@@ -15,11 +15,11 @@ import { olympiadsRoutes } from './features/olympiads/routes.js';
 import { publicRoutes } from './features/public/routes.js';
 import { questionsRoutes } from './features/questions/routes.js';
 import { sittingRoutes } from './features/sitting/routes.js';
-import { eoiRoutes } from './features/schools/eoi-routes.js';
 import { financeRoutes } from './features/finance/routes.js';
 import { schoolsRoutes } from './features/schools/routes.js';
+import { teachersRoutes } from './features/teachers/routes.js';
 import { learnersRoutes } from './features/learners/routes.js';
-import { webRoutes } from './features/web/routes.js';
+import { spaRoutes } from './features/spa/routes.js';
 import type { Actor } from './http/actor.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -156,12 +156,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactRoutes);
   await app.register(sittingRoutes);
   await app.register(schoolsRoutes);
-  await app.register(eoiRoutes);
+  await app.register(teachersRoutes);
   await app.register(financeRoutes);
   await app.register(learnersRoutes);
   await app.register(olympiadsRoutes);
   await app.register(questionsRoutes);
   await app.register(contentRoutes);
-  if (deps.serveWeb) await app.register(webRoutes, { root: deps.webRoot });
+  if (deps.serveWeb) await app.register(spaRoutes, { root: deps.webRoot });
   return app;
 }

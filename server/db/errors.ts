@@ -1,8 +1,10 @@
-import type { ErrorCode } from '../../contract/errors.js';
+import type { ErrorCode, FieldError } from '../../contract/errors.js';
 
 interface PgError {
   code: string;
   message: string;
+  /** The constraint or unique index the statement broke, when the driver names it. */
+  constraint?: string;
 }
 
 /**
@@ -16,7 +18,12 @@ export function pgError(error: unknown): PgError | undefined {
     e = e.cause as typeof e, i++
   ) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      return { code: e.code, message: typeof e.message === 'string' ? e.message : '' };
+      const { constraint } = e as { constraint?: unknown };
+      return {
+        code: e.code,
+        message: typeof e.message === 'string' ? e.message : '',
+        ...(typeof constraint === 'string' && constraint ? { constraint } : {}),
+      };
     }
   }
   return undefined;
@@ -30,7 +37,28 @@ export interface InputRefusal {
   status: 400 | 404 | 409;
   code: ErrorCode;
   message: string;
+  details?: FieldError[];
 }
+
+/**
+ * Uniqueness rules whose breach has its own answer, by constraint (unique index) name: the same 409 the
+ * route's own check gives before writing. That check answers the usual case; two identical requests at once
+ * both pass it, and the unique index decides: the second gets this answer.
+ */
+const uniqueRefusals: Record<string, { message: string; details: FieldError[] }> = {
+  users_teacher_email_uq: {
+    message: 'A teacher with this email address exists already',
+    details: [{ path: 'body.email', message: 'This address is taken' }],
+  },
+  schools_emis_uq: {
+    message: 'A school with this EMIS number exists already',
+    details: [{ path: 'body.emisNumber', message: 'This EMIS number is taken' }],
+  },
+  schools_no_emis_uq: {
+    message: 'This school exists already: a school without an EMIS number has the same name and town',
+    details: [{ path: 'body.name', message: 'A school with this name, town and province exists already' }],
+  },
+};
 
 /**
  * Database errors that a request's input can cause, and the answer each gets. Features that know better
@@ -51,7 +79,8 @@ const refusals: Record<string, InputRefusal> = {
 };
 
 /**
- * The answer to a database error caused by input, or undefined for any other error (a real fault).
+ * The answer to a database error caused by input, or undefined for any other error (a real fault). A broken
+ * uniqueness rule listed in `uniqueRefusals` answers its own message.
  * A foreign-key violation is a 404 when a write names a record that does not exist, and a 409 when a
  * delete or change would leave other records pointing at nothing.
  */
@@ -63,6 +92,8 @@ export function inputRefusal(error: unknown): (InputRefusal & { sqlState: string
       ? { status: 409, code: 'conflict', message: 'Other records still refer to this one', sqlState: pg.code }
       : { status: 404, code: 'not_found', message: 'A record this refers to was not found', sqlState: pg.code };
   }
+  const unique = pg.code === '23505' && pg.constraint ? uniqueRefusals[pg.constraint] : undefined;
+  if (unique) return { status: 409, code: 'conflict', ...unique, sqlState: pg.code };
   const known = refusals[pg.code];
   return known ? { ...known, sqlState: pg.code } : undefined;
 }

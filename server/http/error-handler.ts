@@ -56,7 +56,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (refused) {
       // The statement and its parameters stay out of the log: they may carry hashes or personal data.
       req.log.info({ sqlState: refused.sqlState }, 'database refused input');
-      return reply.status(refused.status).send(errorBody(refused.code, refused.message));
+      return reply.status(refused.status).send(errorBody(refused.code, refused.message, refused.details));
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       req.log.info({ err }, 'client error');

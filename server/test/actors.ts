@@ -2,20 +2,30 @@ import type { GrantRole, Role } from '../../contract/roles.js';
 import type { Actor } from '../http/actor.js';
 
 /**
- * An actor built by hand for a policy's unit tests (no server, no database): a role, its olympiad grants as
- * `[olympiadId, role]` pairs, and anything else to set (an impersonation scope, a school).
+ * Actors built by hand for policy unit tests (no server, no database):
+ *   actorOf('admin', { grants: [[1, 'admin']] }), actorOf('teacher', { schoolId: 7 }).
  */
-export function testActor(role: Role, grants: Array<[number, GrantRole]> = [], extra: Partial<Actor> = {}): Actor {
+export function actorOf(
+  role: Role,
+  options: {
+    grants?: ReadonlyArray<readonly [number, GrantRole]>;
+    schoolId?: number | null;
+    olympiadId?: number | null;
+    impersonatorId?: number | null;
+    olympiadScope?: readonly number[] | null;
+    userId?: number;
+  } = {},
+): Actor {
+  const grants = options.grants ?? (role === 'admin' || role === 'accountant' || role === 'funding' ? [[1, role]] : []);
   return {
-    userId: 10,
-    sessionId: 20,
+    userId: options.userId ?? 100,
+    sessionId: 1,
     role,
     username: role,
-    olympiadId: null,
-    schoolId: role === 'teacher' || role === 'learner' ? 5 : null,
+    olympiadId: options.olympiadId ?? null,
+    schoolId: options.schoolId ?? null,
     grants: grants.map(([olympiadId, r]) => ({ olympiadId, role: r })),
-    impersonatorId: null,
-    olympiadScope: null,
-    ...extra,
+    impersonatorId: options.impersonatorId ?? null,
+    olympiadScope: options.olympiadScope ?? null,
   };
 }

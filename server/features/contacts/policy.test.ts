@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { testActor } from '../../test/actors.js';
+import type { GrantRole, Role } from '../../../contract/roles.js';
+import { actorOf } from '../../test/actors.js';
 import { contactsPolicy } from './policy.js';
 
 const OWN = 1;
 const OTHER = 2;
 
-const actor = testActor;
+const actor = (
+  role: Role,
+  grants: Array<[number, GrantRole]> = [],
+  extra: { impersonatorId?: number; olympiadScope?: number[] } = {},
+) => actorOf(role, { grants, ...extra });
 
 const actions = ['read', 'edit'] as const;
 

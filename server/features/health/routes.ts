@@ -11,8 +11,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     tags: ['health'],
     access: 'public',
     response: Health,
-    handler: async () => {
-      await app.db.execute(sql`select 1`);
+    handler: async ({ db }) => {
+      await db.execute(sql`select 1`);
       return { status: 'ok' as const, database: app.database.kind };
     },
   });

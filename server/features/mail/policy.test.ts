@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../http/actor.js';
-import { testActor } from '../../test/actors.js';
+import type { GrantRole, Role } from '../../../contract/roles.js';
+import { actorOf } from '../../test/actors.js';
 import { type MailAction, mailPolicy } from './policy.js';
 
 const OWN = 1;
 const OTHER = 2;
 
-const actor = testActor;
+const actor = (
+  role: Role,
+  grants: Array<[number, GrantRole]> = [],
+  extra: { impersonatorId?: number; olympiadScope?: number[] } = {},
+) => actorOf(role, { grants, ...extra });
 
 const overlord = actor('overlord');
 const admin = actor('admin', [[OWN, 'admin']]);

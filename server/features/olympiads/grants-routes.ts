@@ -13,17 +13,16 @@ import {
 import { olympiadGrants } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { audit } from '../../platform/audit.js';
-import { olympiadFor } from './scope.js';
-import { olympiadsAccess } from './policy.js';
+import { olympiadLoader } from './load.js';
+import { olympiadsPolicy } from './policy.js';
 import { presentGrant } from './present.js';
 import * as queries from './queries.js';
 
+const tags = ['grants'];
+const access = olympiadsPolicy.access.grant;
+
 /** olympiad-grant/v-rest/: who is admin, accountant or funding of an olympiad (the overlord grants). */
 export async function grantRoutes(app: FastifyInstance): Promise<void> {
-  const tags = ['grants'];
-  const access = olympiadsAccess.manageGrants;
-
   route(app, {
     method: 'GET',
     url: '/olympiad-grant/v-rest/',
@@ -32,10 +31,11 @@ export async function grantRoutes(app: FastifyInstance): Promise<void> {
     access,
     query: GrantListQuery,
     response: z.object({ success: z.literal(true), items: z.array(GrantRecord) }),
-    handler: async ({ actor, query }) => {
-      const olympiad = await olympiadFor(app.db, actor, query.olympiadId, 'grant');
-      return { success: true as const, items: (await queries.listGrants(app.db, olympiad.id)).map(presentGrant) };
-    },
+    load: ({ db, actor, query }) => olympiadLoader.load(db, actor, query.olympiadId, 'grant'),
+    handler: async ({ db, record: olympiad }) => ({
+      success: true as const,
+      items: (await queries.listGrants(db, olympiad.id)).map(presentGrant),
+    }),
   });
 
   route(app, {
@@ -46,8 +46,8 @@ export async function grantRoutes(app: FastifyInstance): Promise<void> {
     access,
     query: StaffSearchQuery,
     response: z.object({ success: z.literal(true), items: z.array(StaffUser) }),
-    handler: async ({ query }) => {
-      const found = await queries.searchStaff(app.db, query.search, query.pageSize);
+    handler: async ({ db, query }) => {
+      const found = await queries.searchStaff(db, query.search, query.pageSize);
       return {
         success: true as const,
         items: found.map((u) => ({
@@ -69,29 +69,22 @@ export async function grantRoutes(app: FastifyInstance): Promise<void> {
     access,
     body: GrantInput,
     response: Ok,
-    handler: async ({ actor, body, req }) => {
-      const olympiad = await olympiadFor(app.db, actor, body.olympiadId, 'grant');
-      const user = await queries.findStaffUser(app.db, body.userId);
+    transaction: true,
+    load: ({ db, actor, body }) => olympiadLoader.load(db, actor, body.olympiadId, 'grant'),
+    handler: async ({ db, actor, body, record: olympiad, audit }) => {
+      const user = await queries.findStaffUser(db, body.userId);
       if (!user) throw invalid([{ path: 'body.userId', message: 'Choose an admin, accountant or funding user' }]);
-      const inserted = await app.db.transaction(async (tx) => {
-        const rows = await tx
-          .insert(olympiadGrants)
-          .values({ userId: user.id, olympiadId: olympiad.id, role: body.role, grantedBy: actor.userId })
-          .onConflictDoNothing()
-          .returning({ userId: olympiadGrants.userId });
-        if (rows.length > 0) {
-          await audit(tx, actor, {
-            action: 'grant',
-            entity: 'olympiad_grant',
-            entityId: user.id,
-            olympiadId: olympiad.id,
-            data: { role: body.role, username: user.username },
-            ip: req.ip,
-          });
-        }
-        return rows.length > 0;
+      const inserted = await db
+        .insert(olympiadGrants)
+        .values({ userId: user.id, olympiadId: olympiad.id, role: body.role, grantedBy: actor.userId })
+        .onConflictDoNothing()
+        .returning({ userId: olympiadGrants.userId });
+      if (inserted.length === 0) throw conflict(`${user.username} already holds this role in this olympiad`);
+      await audit('grant.create', {
+        entityId: user.id,
+        olympiadId: olympiad.id,
+        data: { role: body.role, username: user.username },
       });
-      if (!inserted) throw conflict(`${user.username} already holds this role in this olympiad`);
       return { success: true as const, message: `${user.username} is now ${body.role} of ${olympiad.varName}` };
     },
   });
@@ -104,32 +97,21 @@ export async function grantRoutes(app: FastifyInstance): Promise<void> {
     access,
     query: GrantDeleteQuery,
     response: Ok,
-    handler: async ({ actor, query, req }) => {
-      const olympiad = await olympiadFor(app.db, actor, query.olympiadId, 'grant');
-      const removed = await app.db.transaction(async (tx) => {
-        const rows = await tx
-          .delete(olympiadGrants)
-          .where(
-            and(
-              eq(olympiadGrants.olympiadId, olympiad.id),
-              eq(olympiadGrants.userId, query.userId),
-              eq(olympiadGrants.role, query.role),
-            ),
-          )
-          .returning({ userId: olympiadGrants.userId });
-        if (rows.length > 0) {
-          await audit(tx, actor, {
-            action: 'revoke',
-            entity: 'olympiad_grant',
-            entityId: query.userId,
-            olympiadId: olympiad.id,
-            data: { role: query.role },
-            ip: req.ip,
-          });
-        }
-        return rows.length > 0;
-      });
-      if (!removed) throw notFound('This grant');
+    transaction: true,
+    load: ({ db, actor, query }) => olympiadLoader.load(db, actor, query.olympiadId, 'grant'),
+    handler: async ({ db, query, record: olympiad, audit }) => {
+      const removed = await db
+        .delete(olympiadGrants)
+        .where(
+          and(
+            eq(olympiadGrants.olympiadId, olympiad.id),
+            eq(olympiadGrants.userId, query.userId),
+            eq(olympiadGrants.role, query.role),
+          ),
+        )
+        .returning({ userId: olympiadGrants.userId });
+      if (removed.length === 0) throw notFound('This grant');
+      await audit('grant.revoke', { entityId: query.userId, olympiadId: olympiad.id, data: { role: query.role } });
       return { success: true as const, message: 'The grant was removed' };
     },
   });

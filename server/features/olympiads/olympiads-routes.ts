@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { IdParams } from '../../../contract/ids.js';
 import { Ok, pageOf } from '../../../contract/errors.js';
 import {
-  adminSettingsKeys,
   OlympiadInput,
   OlympiadListQuery,
   OlympiadRecord,
@@ -16,62 +15,66 @@ import {
   VerifyResult,
 } from '../../../contract/olympiads.js';
 import type { Queryable } from '../../db/client.js';
-import { olympiads, subProjects } from '../../db/schema/index.js';
-import type { Actor } from '../../http/actor.js';
-import { badRequest, conflict, forbidden, invalid, notFound } from '../../http/errors.js';
-import { route } from '../../http/route.js';
-import { audit } from '../../platform/audit.js';
-import { sanitizeRichText } from '../../platform/rich-text.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
-import { olympiadsAccess, olympiadsPolicy } from './policy.js';
-import { olympiadFor } from './scope.js';
+import { olympiads } from '../../db/schema/index.js';
+import type { Actor } from '../../http/actor.js';
+import { badRequest, conflict, forbidden, invalid } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { findOlympiad, type Olympiad } from '../../platform/olympiad-lookup.js';
+import { pageResult } from '../../platform/paging.js';
+import { sanitizeRichText } from '../../platform/rich-text.js';
+import { olympiadLoader, olympiadsReach } from './load.js';
+import { olympiadsPolicy, refusedFields } from './policy.js';
 import { presentOlympiad } from './present.js';
 import * as queries from './queries.js';
 import { blockersOf } from './verify.js';
 
+const tags = ['olympiads'];
+const { access } = olympiadsPolicy;
+
 const varNameTaken = () =>
   conflict('An olympiad with this name already exists', [{ path: 'body.varName', message: 'This name is taken' }]);
 
+/** The project must exist, and a sub-project must be one of the olympiad's project. */
 async function checkProjectRefs(
   q: Queryable,
   projectId: number | undefined,
   subProjectId: number | null | undefined,
   currentProjectId?: number,
 ) {
-  const pid = projectId ?? currentProjectId;
   if (projectId !== undefined && !(await queries.findProject(q, projectId))) {
     throw invalid([{ path: 'body.projectId', message: 'This project does not exist' }]);
   }
-  if (subProjectId != null) {
-    const [sub] = await q
-      .select()
-      .from(subProjects)
-      .where(and(eq(subProjects.id, subProjectId)));
-    if (!sub || sub.projectId !== pid) {
-      throw invalid([{ path: 'body.subProjectId', message: 'Choose a sub-project of the olympiad’s project' }]);
-    }
+  if (subProjectId != null && (await queries.subProjectOwner(q, subProjectId)) !== (projectId ?? currentProjectId)) {
+    throw invalid([{ path: 'body.subProjectId', message: 'Choose a sub-project of the olympiad’s project' }]);
   }
 }
 
-export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
-  const tags = ['olympiads'];
-  const present = (actor: Actor, o: queries.OlympiadRow) => presentOlympiad(o, olympiadsPolicy.abilities(actor, o));
+/** An olympiad as the caller sees it, with its project's name. */
+const answer = async (q: Queryable, actor: Actor, olympiad: Olympiad) => ({
+  success: true as const,
+  olympiad: presentOlympiad(actor, await queries.withProjectName(q, olympiad)),
+});
+/** The olympiad read again after a change. */
+const reread = async (q: Queryable, actor: Actor, id: number) => answer(q, actor, (await findOlympiad(q, id))!);
 
+export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: '/olympiad/v-rest/',
     summary: 'Olympiads the caller may see, paged, searchable and sortable',
     tags,
-    access: olympiadsAccess.listOlympiads,
+    access: access.see,
     query: OlympiadListQuery,
     response: pageOf(OlympiadRecord),
-    handler: async ({ actor, query }) => {
-      const page = await queries.listOlympiads(app.db, {
-        ...query,
-        open: query.open === undefined ? undefined : query.open === 'true',
-        visibleIds: olympiadsPolicy.visibleIds(actor),
-      });
-      return { success: true as const, ...page, items: page.items.map((o) => present(actor, o)) };
+    handler: async ({ db, actor, query }) => {
+      const open = query.open === undefined ? undefined : query.open === 'true';
+      const { items, total } = await queries.listOlympiads(db, olympiadsReach(actor), { ...query, open });
+      return pageResult(
+        items.map((o) => presentOlympiad(actor, o)),
+        total,
+        query,
+      );
     },
   });
 
@@ -80,14 +83,11 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
     url: '/olympiad/v-rest/single',
     summary: 'One olympiad by olympiadId or olympiadVarName',
     tags,
-    access: olympiadsAccess.listOlympiads,
+    access: access.see,
     query: OlympiadSingleQuery,
     response: OlympiadResultBody,
-    handler: async ({ actor, query }) => {
-      const olympiad = await queries.findOlympiad(app.db, { id: query.olympiadId, varName: query.olympiadVarName });
-      if (!olympiad || !olympiadsPolicy.can(actor, 'see', olympiad)) throw notFound('This olympiad');
-      return { success: true as const, olympiad: present(actor, olympiad) };
-    },
+    load: ({ db, actor, query }) => olympiadLoader.load(db, actor, query.olympiadId ?? query.olympiadVarName!, 'see'),
+    handler: ({ db, actor, record }) => answer(db, actor, record),
   });
 
   route(app, {
@@ -95,34 +95,25 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
     url: '/olympiad/v-rest/',
     summary: 'Create an olympiad',
     tags,
-    access: olympiadsAccess.createOlympiad,
+    access: access.create,
     body: OlympiadInput,
     response: OlympiadResultBody,
-    handler: async ({ actor, body, req }) => {
-      await checkProjectRefs(app.db, body.projectId, body.subProjectId);
+    transaction: true,
+    handler: async ({ db, actor, body, audit }) => {
+      await checkProjectRefs(db, body.projectId, body.subProjectId);
       try {
-        const id = await app.db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(olympiads)
-            .values({
-              ...body,
-              instructions: sanitizeRichText(body.instructions),
-              declaration: sanitizeRichText(body.declaration),
-              startsAt: body.startsAt ? new Date(body.startsAt) : null,
-              endsAt: body.endsAt ? new Date(body.endsAt) : null,
-            })
-            .returning({ id: olympiads.id });
-          await audit(tx, actor, {
-            action: 'create',
-            entity: 'olympiad',
-            entityId: row!.id,
-            olympiadId: row!.id,
-            data: body,
-            ip: req.ip,
-          });
-          return row!.id;
-        });
-        return { success: true as const, olympiad: present(actor, (await queries.findOlympiad(app.db, { id }))!) };
+        const [row] = await db
+          .insert(olympiads)
+          .values({
+            ...body,
+            instructions: sanitizeRichText(body.instructions),
+            declaration: sanitizeRichText(body.declaration),
+            startsAt: body.startsAt ? new Date(body.startsAt) : null,
+            endsAt: body.endsAt ? new Date(body.endsAt) : null,
+          })
+          .returning({ id: olympiads.id });
+        await audit('olympiad.create', { entityId: row!.id, olympiadId: row!.id, data: body });
+        return await reread(db, actor, row!.id);
       } catch (error) {
         if (isUniqueViolation(error)) throw varNameTaken();
         throw error;
@@ -136,52 +127,39 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
     summary:
       'Edit an olympiad: the overlord edits everything, its admin its settings (window, duration, instructions, declaration, shuffle, show score)',
     tags,
-    access: olympiadsAccess.editOlympiad,
+    access: access.edit,
     params: IdParams,
     body: OlympiadUpdate,
     response: OlympiadResultBody,
-    handler: async ({ actor, params, body, req }) => {
-      const before = await olympiadFor(app.db, actor, params.id, 'edit');
-      if (!olympiadsPolicy.can(actor, 'editAll', before)) {
-        const refused = Object.keys(body).filter((key) => !(adminSettingsKeys as string[]).includes(key));
-        if (refused.length > 0) throw forbidden(`Only the overlord can change ${refused.join(', ')}`);
-      }
+    transaction: true,
+    load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'edit'),
+    handler: async ({ db, actor, params, body, record: before, audit }) => {
+      const refused = refusedFields(actor, before, Object.keys(body));
+      if (refused.length > 0) throw forbidden(`Only the overlord can change ${refused.join(', ')}`);
       const startsAt = body.startsAt === undefined ? before.startsAt : body.startsAt ? new Date(body.startsAt) : null;
       const endsAt = body.endsAt === undefined ? before.endsAt : body.endsAt ? new Date(body.endsAt) : null;
       if (startsAt && endsAt && startsAt >= endsAt) {
         throw invalid([{ path: 'body.endsAt', message: 'The window must end after it starts' }]);
       }
-      await checkProjectRefs(app.db, body.projectId, body.subProjectId, before.projectId);
+      await checkProjectRefs(db, body.projectId, body.subProjectId, before.projectId);
       try {
-        await app.db.transaction(async (tx) => {
-          await tx
-            .update(olympiads)
-            .set({
-              ...body,
-              ...(body.instructions === undefined ? {} : { instructions: sanitizeRichText(body.instructions) }),
-              ...(body.declaration === undefined ? {} : { declaration: sanitizeRichText(body.declaration) }),
-              startsAt,
-              endsAt,
-              updatedAt: new Date(),
-            })
-            .where(eq(olympiads.id, params.id));
-          await audit(tx, actor, {
-            action: 'update',
-            entity: 'olympiad',
-            entityId: params.id,
-            olympiadId: params.id,
-            data: body,
-            ip: req.ip,
-          });
-        });
+        await db
+          .update(olympiads)
+          .set({
+            ...body,
+            ...(body.instructions === undefined ? {} : { instructions: sanitizeRichText(body.instructions) }),
+            ...(body.declaration === undefined ? {} : { declaration: sanitizeRichText(body.declaration) }),
+            startsAt,
+            endsAt,
+            updatedAt: new Date(),
+          })
+          .where(eq(olympiads.id, params.id));
+        await audit('olympiad.update', { entityId: params.id, olympiadId: params.id, data: body });
       } catch (error) {
         if (isUniqueViolation(error)) throw varNameTaken();
         throw error;
       }
-      return {
-        success: true as const,
-        olympiad: present(actor, (await queries.findOlympiad(app.db, { id: params.id }))!),
-      };
+      return reread(db, actor, params.id);
     },
   });
 
@@ -190,28 +168,24 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
     url: '/olympiad/v-rest/:id',
     summary: 'Delete an olympiad nothing refers to yet',
     tags,
-    access: olympiadsAccess.deleteOlympiad,
+    access: access.delete,
     params: IdParams,
     response: Ok,
-    handler: async ({ actor, params, req }) => {
-      const olympiad = await olympiadFor(app.db, actor, params.id, 'delete');
+    transaction: true,
+    load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'delete'),
+    handler: async ({ db, params, record: olympiad, audit }) => {
       try {
-        await app.db.transaction(async (tx) => {
-          await tx.delete(olympiads).where(eq(olympiads.id, params.id));
-          await audit(tx, actor, {
-            action: 'delete',
-            entity: 'olympiad',
-            entityId: params.id,
-            olympiadId: params.id,
-            data: { varName: olympiad.varName },
-            ip: req.ip,
-          });
-        });
+        await db.delete(olympiads).where(eq(olympiads.id, params.id));
       } catch (error) {
         if (isForeignKeyViolation(error))
           throw conflict('This olympiad already has schools, learners or questions; it cannot be deleted');
         throw error;
       }
+      await audit('olympiad.delete', {
+        entityId: params.id,
+        olympiadId: params.id,
+        data: { varName: olympiad.varName },
+      });
       return { success: true as const, message: 'The olympiad was deleted' };
     },
   });
@@ -234,10 +208,11 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
     url: '/olympiad/verify/:id',
     summary: 'What still blocks opening the olympiad',
     tags,
-    access: olympiadsAccess.verify,
+    access: access.verify,
     params: IdParams,
     response: VerifyResult,
-    handler: async ({ actor, params }) => blockersOf(app.db, await olympiadFor(app.db, actor, params.id, 'verify')),
+    load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'verify'),
+    handler: ({ db, record }) => blockersOf(db, record),
   });
 
   route(app, {
@@ -245,35 +220,29 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
     url: '/olympiad/api/set-olympiad-open/:olympiadId/:open',
     summary: 'Open (true) or close (false) the olympiad; opening with blockers needs ?confirm=true and is logged',
     tags,
-    access: olympiadsAccess.openOlympiad,
+    access: access.open,
     params: SetOpenParams,
     query: SetOpenQuery,
     response: OlympiadResultBody,
-    handler: async ({ actor, params, query, req }) => {
-      const olympiad = await olympiadFor(app.db, actor, params.olympiadId, 'open');
+    transaction: true,
+    load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.olympiadId, 'open'),
+    handler: async ({ db, actor, params, query, record: olympiad, audit }) => {
       const open = params.open === 'true';
-      const check = open ? await blockersOf(app.db, olympiad) : null;
+      const check = open ? await blockersOf(db, olympiad) : null;
       if (check && !check.ready && query.confirm !== 'true') {
+        const n = check.blockers.length;
         throw conflict(
-          `${check.blockers.length} thing${check.blockers.length === 1 ? '' : 's'} still block${check.blockers.length === 1 ? 's' : ''} opening; confirm to open anyway`,
+          `${n} thing${n === 1 ? '' : 's'} still block${n === 1 ? 's' : ''} opening; confirm to open anyway`,
           check.blockers.slice(0, 50).map((b) => ({ path: b.kind, message: b.message })),
         );
       }
-      await app.db.transaction(async (tx) => {
-        await tx.update(olympiads).set({ open, updatedAt: new Date() }).where(eq(olympiads.id, olympiad.id));
-        await audit(tx, actor, {
-          action: open ? 'open' : 'close',
-          entity: 'olympiad',
-          entityId: olympiad.id,
-          olympiadId: olympiad.id,
-          data: check && !check.ready ? { confirmedDespiteBlockers: check.blockers.map((b) => b.message) } : {},
-          ip: req.ip,
-        });
+      await db.update(olympiads).set({ open, updatedAt: new Date() }).where(eq(olympiads.id, olympiad.id));
+      await audit(open ? 'olympiad.open' : 'olympiad.close', {
+        entityId: olympiad.id,
+        olympiadId: olympiad.id,
+        data: check && !check.ready ? { confirmedDespiteBlockers: check.blockers.map((b) => b.message) } : {},
       });
-      return {
-        success: true as const,
-        olympiad: present(actor, (await queries.findOlympiad(app.db, { id: olympiad.id }))!),
-      };
+      return reread(db, actor, olympiad.id);
     },
   });
 
@@ -282,26 +251,16 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
     url: '/olympiad/set-pinned',
     summary: 'Pin or unpin the olympiad (pinned omitted: toggle)',
     tags,
-    access: olympiadsAccess.pinOlympiad,
+    access: access.pin,
     query: SetPinnedQuery,
     response: OlympiadResultBody,
-    handler: async ({ actor, query, req }) => {
-      const olympiad = await olympiadFor(app.db, actor, query.olympiadId, 'pin');
+    transaction: true,
+    load: ({ db, actor, query }) => olympiadLoader.load(db, actor, query.olympiadId, 'pin'),
+    handler: async ({ db, actor, query, record: olympiad, audit }) => {
       const pinned = query.pinned === undefined ? !olympiad.pinned : query.pinned === 'true';
-      await app.db.transaction(async (tx) => {
-        await tx.update(olympiads).set({ pinned, updatedAt: new Date() }).where(eq(olympiads.id, olympiad.id));
-        await audit(tx, actor, {
-          action: pinned ? 'pin' : 'unpin',
-          entity: 'olympiad',
-          entityId: olympiad.id,
-          olympiadId: olympiad.id,
-          ip: req.ip,
-        });
-      });
-      return {
-        success: true as const,
-        olympiad: present(actor, (await queries.findOlympiad(app.db, { id: olympiad.id }))!),
-      };
+      await db.update(olympiads).set({ pinned, updatedAt: new Date() }).where(eq(olympiads.id, olympiad.id));
+      await audit(pinned ? 'olympiad.pin' : 'olympiad.unpin', { entityId: olympiad.id, olympiadId: olympiad.id });
+      return reread(db, actor, olympiad.id);
     },
   });
 }

@@ -92,7 +92,7 @@ describe('olympus-project/v-rest', () => {
     expect(
       (await server.api('GET', `/olympus-project/v-rest/single?projectId=${id}`, { token: overlord })).status,
     ).toBe(404);
-    expect(await auditCount('create', id)).toBeGreaterThanOrEqual(1);
+    expect(await auditCount('project.create', id)).toBeGreaterThanOrEqual(1);
   });
 
   it('refuses to delete a project with olympiads', async () => {
@@ -237,7 +237,7 @@ describe('open, pin, verify', () => {
     expect(confirmed.status).toBe(200);
     expect((await olympiadRow(o.id)).open).toBe(true);
     const [log] = await server.query<{ data: { confirmedDespiteBlockers: string[] } }>`
-      select data from audit_log where action = 'open' and entity_id = ${String(o.id)}`;
+      select data from audit_log where action = 'olympiad.open' and entity_id = ${String(o.id)}`;
     expect(log!.data.confirmedDespiteBlockers.length).toBeGreaterThan(0);
     const closed = await server.api('GET', `/olympiad/api/set-olympiad-open/${o.id}/false`, { token: overlord });
     expect(closed.body.olympiad.open).toBe(false);
@@ -268,7 +268,7 @@ describe('open, pin, verify', () => {
     expect(unpinned.body.olympiad.pinned).toBe(false);
     const toggled = await server.api('POST', `/olympiad/set-pinned?olympiadId=${demo.geoDemo}`, { token: admin });
     expect(toggled.body.olympiad.pinned).toBe(true);
-    expect(await auditCount('unpin', demo.geoDemo)).toBe(1);
+    expect(await auditCount('olympiad.unpin', demo.geoDemo)).toBe(1);
   });
 
   it('the public olympiad call answers 400/404 without a usable id', async () => {
@@ -303,7 +303,7 @@ describe('olympiad-grant/v-rest', () => {
       { token: overlord },
     );
     expect(del.status).toBe(200);
-    expect(await auditCount('grant', user.id)).toBe(1);
-    expect(await auditCount('revoke', user.id)).toBe(1);
+    expect(await auditCount('grant.create', user.id)).toBe(1);
+    expect(await auditCount('grant.revoke', user.id)).toBe(1);
   });
 });

@@ -1,50 +1,56 @@
-import type { Role } from '../../../contract/roles.js';
-import { type Actor, holdsOlympiad } from '../../http/actor.js';
+import { adminSettingsKeys } from '../../../contract/olympiads.js';
+import type { Actor } from '../../http/actor.js';
+import { definePolicy } from '../../http/policy.js';
 
-/** Who may call each olympiad operation at all (route access, plain data); record rules below. */
-export const olympiadsAccess = {
-  manageProjects: ['overlord'],
-  listOlympiads: ['overlord', 'admin', 'accountant', 'funding'],
-  createOlympiad: ['overlord'],
-  editOlympiad: ['overlord', 'admin'],
-  deleteOlympiad: ['overlord'],
-  openOlympiad: ['overlord', 'admin'],
-  pinOlympiad: ['overlord', 'admin'],
+/** An olympiad as its policy reads it. */
+export interface OlympiadRef {
+  id: number;
+}
+
+/**
+ * Who holds each olympiad action (the only place these role lists are written). Grant roles hold only the
+ * olympiads they were granted; the overlord holds every olympiad.
+ */
+const capabilities = {
+  /** See it (lists, one olympiad) and its grants' staff see their own. */
+  see: ['overlord', 'admin', 'accountant', 'funding'],
+  create: ['overlord'],
+  /** Edit its settings (window, duration, instructions, …): an admin of it, or the overlord. */
+  edit: ['overlord', 'admin'],
+  /** Edit everything else (project, name, title, year, kind, fee): the overlord only. */
+  editAll: ['overlord'],
+  delete: ['overlord'],
+  open: ['overlord', 'admin'],
+  pin: ['overlord', 'admin'],
+  /** See what blocks opening it. */
   verify: ['overlord', 'admin'],
-  manageGrants: ['overlord'],
-} as const satisfies Record<string, readonly Role[]>;
+  /** Grant and revoke its admin, accountant and funding roles. */
+  grant: ['overlord'],
+} as const;
 
-export type OlympiadAction = 'see' | 'edit' | 'editAll' | 'open' | 'pin' | 'grant' | 'delete' | 'verify';
+/**
+ * Olympiads (docs/spec.md §3): the overlord creates, edits and deletes every olympiad and grants its roles;
+ * an olympiad's admins edit its settings, open, pin and verify it; its accountants and funding staff see it.
+ */
+export const olympiadsPolicy = definePolicy({
+  capabilities,
+  rule: (_actor, action, olympiad: OlympiadRef, holds) => action === 'create' || holds.olympiad(olympiad.id),
+});
 
-/** Capabilities as data: which grant roles of an olympiad may do what (the overlord may do everything). */
-const grantCapabilities: Record<OlympiadAction, ReadonlyArray<'admin' | 'accountant' | 'funding'>> = {
-  see: ['admin', 'accountant', 'funding'],
-  edit: ['admin'],
-  open: ['admin'],
-  pin: ['admin'],
-  verify: ['admin'],
-  editAll: [],
-  grant: [],
-  delete: [],
-};
+/** The `can` flags every olympiad the web shows carries. */
+export const olympiadFlags = ['edit', 'editAll', 'open', 'pin', 'grant'] as const;
 
-export const olympiadsPolicy = {
-  can(actor: Actor, action: OlympiadAction, olympiad: { id: number }): boolean {
-    if (actor.role === 'overlord') return true;
-    return holdsOlympiad(actor, olympiad.id, grantCapabilities[action]);
-  },
-  /** Olympiad ids the actor may see in lists; null = all. */
-  visibleIds(actor: Actor): number[] | null {
-    if (actor.role === 'overlord') return null;
-    return [...new Set(actor.grants.map((g) => g.olympiadId))];
-  },
-  abilities(actor: Actor, olympiad: { id: number }) {
-    return {
-      edit: this.can(actor, 'edit', olympiad),
-      editAll: this.can(actor, 'editAll', olympiad),
-      open: this.can(actor, 'open', olympiad),
-      pin: this.can(actor, 'pin', olympiad),
-      grant: this.can(actor, 'grant', olympiad),
-    };
-  },
-};
+/**
+ * The fields of an update the actor may not change: none for whoever edits everything (the overlord);
+ * for an olympiad's admin, every field but its settings (`adminSettingsKeys`).
+ */
+export function refusedFields(actor: Actor, olympiad: OlympiadRef, fields: readonly string[]): string[] {
+  if (olympiadsPolicy.can(actor, 'editAll', olympiad)) return [];
+  return fields.filter((key) => !(adminSettingsKeys as readonly string[]).includes(key));
+}
+
+/** Projects and sub-projects: the overlord's alone. */
+export const projectsPolicy = definePolicy({
+  capabilities: { manage: ['overlord'] },
+  rule: () => true,
+});

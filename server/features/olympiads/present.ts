@@ -1,7 +1,8 @@
 import type { GrantRecord, OlympiadRecord, Project, SubProject } from '../../../contract/olympiads.js';
+import type { Actor } from '../../http/actor.js';
+import { iso, isoOrNull } from '../../platform/dates.js';
+import { olympiadFlags, olympiadsPolicy } from './policy.js';
 import type { GrantRow, OlympiadRow, ProjectRow, SubProjectRow } from './queries.js';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function presentProject(p: ProjectRow): Project {
   return {
@@ -12,9 +13,9 @@ export function presentProject(p: ProjectRow): Project {
     shareTitle: p.shareTitle,
     description: p.description,
     keywords: p.keywords,
-    olympiadCount: p.olympiadCount,
-    subProjectCount: p.subProjectCount,
-    updatedAt: p.updatedAt.toISOString(),
+    olympiadCount: Number(p.olympiadCount),
+    subProjectCount: Number(p.subProjectCount),
+    updatedAt: iso(p.updatedAt),
   };
 }
 
@@ -30,7 +31,8 @@ export function presentSubProject(s: SubProjectRow): SubProject {
   };
 }
 
-export function presentOlympiad(o: OlympiadRow, can: OlympiadRecord['can']): OlympiadRecord {
+/** An olympiad as its staff see it, with what the caller may do with it. */
+export function presentOlympiad(actor: Actor, o: OlympiadRow): OlympiadRecord {
   return {
     id: o.id,
     projectId: o.projectId,
@@ -42,8 +44,8 @@ export function presentOlympiad(o: OlympiadRow, can: OlympiadRecord['can']): Oly
     kind: o.kind,
     open: o.open,
     pinned: o.pinned,
-    startsAt: iso(o.startsAt),
-    endsAt: iso(o.endsAt),
+    startsAt: isoOrNull(o.startsAt),
+    endsAt: isoOrNull(o.endsAt),
     durationMinutes: o.durationMinutes,
     feeCents: o.feeCents,
     currency: o.currency,
@@ -52,8 +54,8 @@ export function presentOlympiad(o: OlympiadRow, can: OlympiadRecord['can']): Oly
     shuffleOptions: o.shuffleOptions,
     showScore: o.showScore,
     languages: o.languages,
-    updatedAt: o.updatedAt.toISOString(),
-    can,
+    updatedAt: iso(o.updatedAt),
+    can: olympiadsPolicy.flags(actor, o, olympiadFlags),
   };
 }
 
@@ -65,6 +67,6 @@ export function presentGrant(g: GrantRow): GrantRecord {
     username: g.username,
     name: `${g.firstName} ${g.lastName}`.trim() || g.username,
     email: g.email,
-    createdAt: g.createdAt.toISOString(),
+    createdAt: iso(g.createdAt),
   };
 }

@@ -14,23 +14,36 @@ import {
   SubProjectListQuery,
   SubProjectUpdate,
 } from '../../../contract/olympiads.js';
-import { olympiads, projects, subProjects } from '../../db/schema/index.js';
-import { conflict, notFound } from '../../http/errors.js';
-import { route } from '../../http/route.js';
-import { audit } from '../../platform/audit.js';
+import type { Queryable } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
-import { olympiadsAccess } from './policy.js';
+import { olympiads, projects, subProjects } from '../../db/schema/index.js';
+import { conflict } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { pageResult } from '../../platform/paging.js';
+import { projectLoader, subProjectLoader } from './load.js';
+import { projectsPolicy } from './policy.js';
 import { presentProject, presentSubProject } from './present.js';
 import * as queries from './queries.js';
 
 const ProjectBody = z.object({ success: z.literal(true), project: Project });
 const SubProjectBody = z.object({ success: z.literal(true), subProject: SubProject });
 const nameTaken = (field: string, message: string) => conflict(message, [{ path: `body.${field}`, message }]);
+const projectNameTaken = () => nameTaken('projectName', 'A project with this name already exists');
+const subProjectNameTaken = () => nameTaken('name', 'This project already has a sub-project with this name');
+const access = projectsPolicy.access.manage;
+
+const projectAnswer = async (q: Queryable, id: number) => ({
+  success: true as const,
+  project: presentProject((await queries.findProject(q, id))!),
+});
+const subProjectAnswer = async (q: Queryable, id: number) => ({
+  success: true as const,
+  subProject: presentSubProject((await queries.findSubProject(q, id))!),
+});
 
 /** olympus-project/v-rest/ and olympus-sub-project/v-rest/: the overlord's projects. */
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['projects'];
-  const access = olympiadsAccess.manageProjects;
 
   route(app, {
     method: 'GET',
@@ -40,9 +53,9 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     access,
     query: ProjectListQuery,
     response: pageOf(Project),
-    handler: async ({ query }) => {
-      const page = await queries.listProjects(app.db, query);
-      return { success: true as const, ...page, items: page.items.map(presentProject) };
+    handler: async ({ db, query }) => {
+      const { items, total } = await queries.listProjects(db, query);
+      return pageResult(items.map(presentProject), total, query);
     },
   });
 
@@ -54,11 +67,8 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     access,
     query: ProjectSingleQuery,
     response: ProjectBody,
-    handler: async ({ query }) => {
-      const project = await queries.findProject(app.db, query.projectId);
-      if (!project) throw notFound('This project');
-      return { success: true as const, project: presentProject(project) };
-    },
+    load: ({ db, actor, query }) => projectLoader.load(db, actor, query.projectId, 'manage'),
+    handler: async ({ record }) => ({ success: true as const, project: presentProject(record) }),
   });
 
   route(app, {
@@ -69,16 +79,14 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     access,
     body: ProjectInput,
     response: ProjectBody,
-    handler: async ({ actor, body, req }) => {
+    transaction: true,
+    handler: async ({ db, body, audit }) => {
       try {
-        const id = await app.db.transaction(async (tx) => {
-          const [row] = await tx.insert(projects).values(body).returning({ id: projects.id });
-          await audit(tx, actor, { action: 'create', entity: 'project', entityId: row!.id, data: body, ip: req.ip });
-          return row!.id;
-        });
-        return { success: true as const, project: presentProject((await queries.findProject(app.db, id))!) };
+        const [row] = await db.insert(projects).values(body).returning({ id: projects.id });
+        await audit('project.create', { entityId: row!.id, data: body });
+        return await projectAnswer(db, row!.id);
       } catch (error) {
-        if (isUniqueViolation(error)) throw nameTaken('projectName', 'A project with this name already exists');
+        if (isUniqueViolation(error)) throw projectNameTaken();
         throw error;
       }
     },
@@ -93,22 +101,20 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     params: IdParams,
     body: ProjectUpdate,
     response: ProjectBody,
-    handler: async ({ actor, params, body, req }) => {
-      const before = await queries.findProject(app.db, params.id);
-      if (!before) throw notFound('This project');
+    transaction: true,
+    load: ({ db, actor, params }) => projectLoader.load(db, actor, params.id, 'manage'),
+    handler: async ({ db, params, body, audit }) => {
       try {
-        await app.db.transaction(async (tx) => {
-          await tx
-            .update(projects)
-            .set({ ...body, updatedAt: new Date() })
-            .where(eq(projects.id, params.id));
-          await audit(tx, actor, { action: 'update', entity: 'project', entityId: params.id, data: body, ip: req.ip });
-        });
+        await db
+          .update(projects)
+          .set({ ...body, updatedAt: new Date() })
+          .where(eq(projects.id, params.id));
       } catch (error) {
-        if (isUniqueViolation(error)) throw nameTaken('projectName', 'A project with this name already exists');
+        if (isUniqueViolation(error)) throw projectNameTaken();
         throw error;
       }
-      return { success: true as const, project: presentProject((await queries.findProject(app.db, params.id))!) };
+      await audit('project.update', { entityId: params.id, data: body });
+      return projectAnswer(db, params.id);
     },
   });
 
@@ -120,25 +126,17 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     access,
     params: IdParams,
     response: Ok,
-    handler: async ({ actor, params, req }) => {
-      const project = await queries.findProject(app.db, params.id);
-      if (!project) throw notFound('This project');
+    transaction: true,
+    load: ({ db, actor, params }) => projectLoader.load(db, actor, params.id, 'manage'),
+    handler: async ({ db, params, record: project, audit }) => {
       if (project.olympiadCount > 0) throw conflict('This project has olympiads; delete or move them first');
       try {
-        await app.db.transaction(async (tx) => {
-          await tx.delete(projects).where(eq(projects.id, params.id));
-          await audit(tx, actor, {
-            action: 'delete',
-            entity: 'project',
-            entityId: params.id,
-            data: { projectName: project.projectName },
-            ip: req.ip,
-          });
-        });
+        await db.delete(projects).where(eq(projects.id, params.id));
       } catch (error) {
         if (isForeignKeyViolation(error)) throw conflict('This project is still in use');
         throw error;
       }
+      await audit('project.delete', { entityId: params.id, data: { projectName: project.projectName } });
       return { success: true as const, message: 'The project was deleted' };
     },
   });
@@ -154,9 +152,9 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     access,
     query: SubProjectListQuery,
     response: pageOf(SubProject),
-    handler: async ({ query }) => {
-      const page = await queries.listSubProjects(app.db, query);
-      return { success: true as const, ...page, items: page.items.map(presentSubProject) };
+    handler: async ({ db, query }) => {
+      const { items, total } = await queries.listSubProjects(db, query);
+      return pageResult(items.map(presentSubProject), total, query);
     },
   });
 
@@ -168,27 +166,19 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     access,
     body: SubProjectInput,
     response: SubProjectBody,
-    handler: async ({ actor, body, req }) => {
-      if (!(await queries.findProject(app.db, body.projectId))) {
+    transaction: true,
+    handler: async ({ db, body, audit }) => {
+      if (!(await queries.findProject(db, body.projectId))) {
         throw conflict('Choose an existing project', [
           { path: 'body.projectId', message: 'This project does not exist' },
         ]);
       }
       try {
-        const id = await app.db.transaction(async (tx) => {
-          const [row] = await tx.insert(subProjects).values(body).returning({ id: subProjects.id });
-          await audit(tx, actor, {
-            action: 'create',
-            entity: 'sub_project',
-            entityId: row!.id,
-            data: body,
-            ip: req.ip,
-          });
-          return row!.id;
-        });
-        return { success: true as const, subProject: presentSubProject((await queries.findSubProject(app.db, id))!) };
+        const [row] = await db.insert(subProjects).values(body).returning({ id: subProjects.id });
+        await audit('sub-project.create', { entityId: row!.id, data: body });
+        return await subProjectAnswer(db, row!.id);
       } catch (error) {
-        if (isUniqueViolation(error)) throw nameTaken('name', 'This project already has a sub-project with this name');
+        if (isUniqueViolation(error)) throw subProjectNameTaken();
         throw error;
       }
     },
@@ -203,27 +193,17 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     params: IdParams,
     body: SubProjectUpdate,
     response: SubProjectBody,
-    handler: async ({ actor, params, body, req }) => {
-      if (!(await queries.findSubProject(app.db, params.id))) throw notFound('This sub-project');
+    transaction: true,
+    load: ({ db, actor, params }) => subProjectLoader.load(db, actor, params.id, 'manage'),
+    handler: async ({ db, params, body, audit }) => {
       try {
-        await app.db.transaction(async (tx) => {
-          await tx.update(subProjects).set(body).where(eq(subProjects.id, params.id));
-          await audit(tx, actor, {
-            action: 'update',
-            entity: 'sub_project',
-            entityId: params.id,
-            data: body,
-            ip: req.ip,
-          });
-        });
+        await db.update(subProjects).set(body).where(eq(subProjects.id, params.id));
       } catch (error) {
-        if (isUniqueViolation(error)) throw nameTaken('name', 'This project already has a sub-project with this name');
+        if (isUniqueViolation(error)) throw subProjectNameTaken();
         throw error;
       }
-      return {
-        success: true as const,
-        subProject: presentSubProject((await queries.findSubProject(app.db, params.id))!),
-      };
+      await audit('sub-project.update', { entityId: params.id, data: body });
+      return subProjectAnswer(db, params.id);
     },
   });
 
@@ -235,20 +215,12 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     access,
     params: IdParams,
     response: Ok,
-    handler: async ({ actor, params, req }) => {
-      const sub = await queries.findSubProject(app.db, params.id);
-      if (!sub) throw notFound('This sub-project');
-      await app.db.transaction(async (tx) => {
-        await tx.update(olympiads).set({ subProjectId: null }).where(eq(olympiads.subProjectId, params.id));
-        await tx.delete(subProjects).where(eq(subProjects.id, params.id));
-        await audit(tx, actor, {
-          action: 'delete',
-          entity: 'sub_project',
-          entityId: params.id,
-          data: { name: sub.name },
-          ip: req.ip,
-        });
-      });
+    transaction: true,
+    load: ({ db, actor, params }) => subProjectLoader.load(db, actor, params.id, 'manage'),
+    handler: async ({ db, params, record: sub, audit }) => {
+      await db.update(olympiads).set({ subProjectId: null }).where(eq(olympiads.subProjectId, params.id));
+      await db.delete(subProjects).where(eq(subProjects.id, params.id));
+      await audit('sub-project.delete', { entityId: params.id, data: { name: sub.name } });
       return { success: true as const, message: 'The sub-project was deleted' };
     },
   });

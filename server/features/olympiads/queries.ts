@@ -1,219 +1,186 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client.js';
-import { olympiadGrants, olympiads, projects, subProjects, users } from '../../db/schema/index.js';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type Queryable, rows } from '../../db/client.js';
+import { projects, subProjects, users } from '../../db/schema/index.js';
+import { type Reach, reachSql } from '../../http/reach.js';
+import type { Olympiad } from '../../platform/olympiad-lookup.js';
+import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
-export interface Paging {
-  page: number;
-  pageSize: number;
-  search?: string | undefined;
-  order: 'asc' | 'desc';
+/** The rows of a page and the total the list has (every row carries it, from `count(*) over ()`). */
+async function page<T>(q: Queryable, query: SQL): Promise<{ items: T[]; total: number }> {
+  const found = await rows<T & { total: number }>(q, query);
+  return {
+    items: found.map(({ total: _total, ...row }) => row as T),
+    total: Number(found[0]?.total ?? 0),
+  };
 }
 
-const like = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const direction = (order: 'asc' | 'desc', column: PgColumn | SQL) => (order === 'desc' ? desc(column) : asc(column));
-const total = sql<number>`count(*) over ()`.mapWith(Number);
-
-function paged<T extends { total: number }>(rows: T[], p: Paging) {
-  return { items: rows, total: rows[0]?.total ?? 0, page: p.page, pageSize: p.pageSize };
-}
+const where = (parts: Array<SQL | undefined>) => {
+  const given = parts.filter((p): p is SQL => p !== undefined);
+  return given.length ? sql`where ${sql.join(given, sql` and `)}` : sql``;
+};
 
 // ---------------------------------------------------------------- projects
 
-const projectColumns = {
-  id: projects.id,
-  projectName: projects.projectName,
-  title: projects.title,
-  seoTitle: projects.seoTitle,
-  shareTitle: projects.shareTitle,
-  description: projects.description,
-  keywords: projects.keywords,
-  updatedAt: projects.updatedAt,
-  olympiadCount: sql<number>`(select count(*)::int from olympiads o where o.project_id = "projects"."id")`.mapWith(
-    Number,
-  ),
-  subProjectCount: sql<number>`(select count(*)::int from sub_projects s where s.project_id = "projects"."id")`.mapWith(
-    Number,
-  ),
-};
-
-export async function listProjects(q: Queryable, p: Paging & { sort: 'projectName' | 'title' | 'updatedAt' }) {
-  const sortColumn = { projectName: projects.projectName, title: projects.title, updatedAt: projects.updatedAt }[
-    p.sort
-  ];
-  const rows = await q
-    .select({ ...projectColumns, total })
-    .from(projects)
-    .where(
-      p.search ? or(ilike(projects.projectName, like(p.search)), ilike(projects.title, like(p.search))) : undefined,
-    )
-    .orderBy(direction(p.order, sortColumn), asc(projects.id))
-    .limit(p.pageSize)
-    .offset((p.page - 1) * p.pageSize);
-  return paged(rows, p);
+export interface ProjectRow {
+  id: number;
+  projectName: string;
+  title: string;
+  seoTitle: string;
+  shareTitle: string;
+  description: string;
+  keywords: string;
+  updatedAt: Date | string;
+  olympiadCount: number;
+  subProjectCount: number;
 }
 
-export async function findProject(q: Queryable, id: number) {
-  const [row] = await q.select(projectColumns).from(projects).where(eq(projects.id, id));
+const projectSelect = sql`select p.id, p.project_name as "projectName", p.title, p.seo_title as "seoTitle",
+    p.share_title as "shareTitle", p.description, p.keywords, p.updated_at as "updatedAt",
+    (select count(*)::int from olympiads o where o.project_id = p.id) as "olympiadCount",
+    (select count(*)::int from sub_projects s where s.project_id = p.id) as "subProjectCount"`;
+
+export async function listProjects(q: Queryable, p: Paging) {
+  const like = p.search ? containsPattern(p.search) : null;
+  return page<ProjectRow>(
+    q,
+    sql`${projectSelect}, count(*) over ()::int as total from projects p
+      ${where([like ? sql`(lower(p.project_name) like ${like} or lower(p.title) like ${like})` : undefined])}
+      order by ${orderBy(p, { projectName: sql`p.project_name`, title: sql`p.title`, updatedAt: sql`p.updated_at` }, 'title', sql`p.id`)}
+      limit ${p.pageSize} offset ${offsetOf(p)}`,
+  );
+}
+
+export async function findProject(q: Queryable, id: number): Promise<ProjectRow | null> {
+  const [row] = await rows<ProjectRow>(q, sql`${projectSelect} from projects p where p.id = ${id}`);
   return row ?? null;
 }
-export type ProjectRow = NonNullable<Awaited<ReturnType<typeof findProject>>>;
 
 // ---------------------------------------------------------------- sub-projects
 
-const subProjectColumns = {
-  id: subProjects.id,
-  projectId: subProjects.projectId,
-  projectName: projects.projectName,
-  name: subProjects.name,
-  title: subProjects.title,
-  description: subProjects.description,
-  position: subProjects.position,
-};
-
-export async function listSubProjects(
-  q: Queryable,
-  p: Paging & { sort: 'name' | 'title' | 'position' | 'projectName'; projectId?: number | undefined },
-) {
-  const sortColumn = {
-    name: subProjects.name,
-    title: subProjects.title,
-    position: subProjects.position,
-    projectName: projects.projectName,
-  }[p.sort];
-  const rows = await q
-    .select({ ...subProjectColumns, total })
-    .from(subProjects)
-    .innerJoin(projects, eq(projects.id, subProjects.projectId))
-    .where(
-      and(
-        p.projectId ? eq(subProjects.projectId, p.projectId) : undefined,
-        p.search ? or(ilike(subProjects.name, like(p.search)), ilike(subProjects.title, like(p.search))) : undefined,
-      ),
-    )
-    .orderBy(direction(p.order, sortColumn), asc(subProjects.id))
-    .limit(p.pageSize)
-    .offset((p.page - 1) * p.pageSize);
-  return paged(rows, p);
+export interface SubProjectRow {
+  id: number;
+  projectId: number;
+  projectName: string;
+  name: string;
+  title: string;
+  description: string;
+  position: number;
 }
 
-export async function findSubProject(q: Queryable, id: number) {
-  const [row] = await q
-    .select(subProjectColumns)
-    .from(subProjects)
-    .innerJoin(projects, eq(projects.id, subProjects.projectId))
-    .where(eq(subProjects.id, id));
+const subProjectSelect = sql`select s.id, s.project_id as "projectId", p.project_name as "projectName", s.name,
+    s.title, s.description, s.position`;
+
+export async function listSubProjects(q: Queryable, p: Paging & { projectId?: number | undefined }) {
+  const like = p.search ? containsPattern(p.search) : null;
+  const sorts = { name: sql`s.name`, title: sql`s.title`, position: sql`s.position`, projectName: sql`p.project_name` };
+  return page<SubProjectRow>(
+    q,
+    sql`${subProjectSelect}, count(*) over ()::int as total
+      from sub_projects s join projects p on p.id = s.project_id
+      ${where([
+        p.projectId ? sql`s.project_id = ${p.projectId}` : undefined,
+        like ? sql`(lower(s.name) like ${like} or lower(s.title) like ${like})` : undefined,
+      ])}
+      order by ${orderBy(p, sorts, 'position', sql`s.id`)}
+      limit ${p.pageSize} offset ${offsetOf(p)}`,
+  );
+}
+
+export async function findSubProject(q: Queryable, id: number): Promise<SubProjectRow | null> {
+  const [row] = await rows<SubProjectRow>(
+    q,
+    sql`${subProjectSelect} from sub_projects s join projects p on p.id = s.project_id where s.id = ${id}`,
+  );
   return row ?? null;
 }
-export type SubProjectRow = NonNullable<Awaited<ReturnType<typeof findSubProject>>>;
 
 // ---------------------------------------------------------------- olympiads
 
-const olympiadColumns = {
-  id: olympiads.id,
-  projectId: olympiads.projectId,
-  projectName: projects.projectName,
-  subProjectId: olympiads.subProjectId,
-  varName: olympiads.varName,
-  title: olympiads.title,
-  year: olympiads.year,
-  kind: olympiads.kind,
-  open: olympiads.open,
-  pinned: olympiads.pinned,
-  startsAt: olympiads.startsAt,
-  endsAt: olympiads.endsAt,
-  durationMinutes: olympiads.durationMinutes,
-  feeCents: olympiads.feeCents,
-  currency: olympiads.currency,
-  instructions: olympiads.instructions,
-  declaration: olympiads.declaration,
-  shuffleOptions: olympiads.shuffleOptions,
-  showScore: olympiads.showScore,
-  languages: olympiads.languages,
-  updatedAt: olympiads.updatedAt,
+/** An olympiad as its editors see it: its row and its project's name. */
+export type OlympiadRow = Omit<Olympiad, 'startsAt' | 'endsAt' | 'updatedAt'> & {
+  projectName: string;
+  startsAt: Date | string | null;
+  endsAt: Date | string | null;
+  updatedAt: Date | string;
 };
 
 export async function listOlympiads(
   q: Queryable,
-  p: Paging & {
-    sort: 'title' | 'varName' | 'year' | 'startsAt' | 'projectName' | 'updatedAt';
-    projectId?: number | undefined;
-    open?: boolean | undefined;
-    /** null: every olympiad (overlord). */
-    visibleIds: number[] | null;
-  },
+  reach: Reach,
+  p: Paging & { projectId?: number | undefined; open?: boolean | undefined },
 ) {
-  if (p.visibleIds && p.visibleIds.length === 0) return { items: [], total: 0, page: p.page, pageSize: p.pageSize };
-  const sortColumn = {
-    title: olympiads.title,
-    varName: olympiads.varName,
-    year: olympiads.year,
-    startsAt: olympiads.startsAt,
-    projectName: projects.projectName,
-    updatedAt: olympiads.updatedAt,
-  }[p.sort];
-  const rows = await q
-    .select({ ...olympiadColumns, total })
-    .from(olympiads)
-    .innerJoin(projects, eq(projects.id, olympiads.projectId))
-    .where(
-      and(
-        p.visibleIds ? inArray(olympiads.id, p.visibleIds) : undefined,
-        p.projectId ? eq(olympiads.projectId, p.projectId) : undefined,
-        p.open === undefined ? undefined : eq(olympiads.open, p.open),
-        p.search
-          ? or(
-              ilike(olympiads.varName, like(p.search)),
-              ilike(olympiads.title, like(p.search)),
-              ilike(projects.projectName, like(p.search)),
-            )
+  const like = p.search ? containsPattern(p.search) : null;
+  const sorts = {
+    title: sql`o.title`,
+    varName: sql`o.var_name`,
+    year: sql`o.year`,
+    startsAt: sql`o.starts_at`,
+    projectName: sql`p.project_name`,
+    updatedAt: sql`o.updated_at`,
+  };
+  return page<OlympiadRow>(
+    q,
+    sql`select o.id, o.project_id as "projectId", p.project_name as "projectName", o.sub_project_id as "subProjectId",
+        o.var_name as "varName", o.title, o.year, o.kind, o.open, o.pinned, o.starts_at as "startsAt",
+        o.ends_at as "endsAt", o.duration_minutes as "durationMinutes", o.fee_cents as "feeCents", o.currency,
+        o.instructions, o.declaration, o.shuffle_options as "shuffleOptions", o.show_score as "showScore",
+        o.languages, o.updated_at as "updatedAt", count(*) over ()::int as total
+      from olympiads o join projects p on p.id = o.project_id
+      ${where([
+        reachSql(reach, sql`o.id`),
+        p.projectId ? sql`o.project_id = ${p.projectId}` : undefined,
+        p.open === undefined ? undefined : sql`o.open = ${p.open}`,
+        like
+          ? sql`(lower(o.var_name) like ${like} or lower(o.title) like ${like} or lower(p.project_name) like ${like})`
           : undefined,
-      ),
-    )
-    .orderBy(direction(p.order, sortColumn), asc(olympiads.id))
-    .limit(p.pageSize)
-    .offset((p.page - 1) * p.pageSize);
-  return paged(rows, p);
+      ])}
+      order by ${orderBy(p, sorts, 'year', sql`o.id`)}
+      limit ${p.pageSize} offset ${offsetOf(p)}`,
+  );
 }
 
-export async function findOlympiad(q: Queryable, by: { id?: number | undefined; varName?: string | undefined }) {
-  const [row] = await q
-    .select(olympiadColumns)
-    .from(olympiads)
-    .innerJoin(projects, eq(projects.id, olympiads.projectId))
-    .where(by.id != null ? eq(olympiads.id, by.id) : eq(olympiads.varName, (by.varName ?? '').toLowerCase()));
-  return row ?? null;
+/** An olympiad's row with its project's name, for the presenter. */
+export async function withProjectName(q: Queryable, olympiad: Olympiad): Promise<OlympiadRow> {
+  const [project] = await q
+    .select({ projectName: projects.projectName })
+    .from(projects)
+    .where(eq(projects.id, olympiad.projectId));
+  return { ...olympiad, projectName: project?.projectName ?? '' };
 }
-export type OlympiadRow = NonNullable<Awaited<ReturnType<typeof findOlympiad>>>;
 
-/** Locks the olympiad's row for the rest of the transaction. */
-export async function lockOlympiad(q: Queryable, id: number) {
-  await q.execute(sql`select id from ${olympiads} where ${olympiads.id} = ${id} for update`);
+/** Does the sub-project exist, and under which project? */
+export async function subProjectOwner(q: Queryable, id: number): Promise<number | null> {
+  const [row] = await q.select({ projectId: subProjects.projectId }).from(subProjects).where(eq(subProjects.id, id));
+  return row?.projectId ?? null;
 }
 
 // ---------------------------------------------------------------- grants
 
-export async function listGrants(q: Queryable, olympiadId: number) {
-  return q
-    .select({
-      userId: olympiadGrants.userId,
-      olympiadId: olympiadGrants.olympiadId,
-      role: olympiadGrants.role,
-      createdAt: olympiadGrants.createdAt,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(olympiadGrants)
-    .innerJoin(users, eq(users.id, olympiadGrants.userId))
-    .where(eq(olympiadGrants.olympiadId, olympiadId))
-    .orderBy(asc(olympiadGrants.role), asc(users.username));
+export interface GrantRow {
+  userId: number;
+  olympiadId: number;
+  role: 'admin' | 'accountant' | 'funding';
+  createdAt: Date | string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
 }
-export type GrantRow = Awaited<ReturnType<typeof listGrants>>[number];
+
+export async function listGrants(q: Queryable, olympiadId: number) {
+  return rows<GrantRow>(
+    q,
+    sql`select g.user_id as "userId", g.olympiad_id as "olympiadId", g.role, g.created_at as "createdAt",
+        u.username, u.first_name as "firstName", u.last_name as "lastName", u.email
+      from olympiad_grants g join users u on u.id = g.user_id
+      where g.olympiad_id = ${olympiadId}
+      order by g.role, u.username`,
+  );
+}
 
 /** Staff who can hold an olympiad grant: admins, accountants and funding staff, enabled. */
 export async function searchStaff(q: Queryable, search: string, limit: number) {
+  const like = containsPattern(search);
   return q
     .select({
       id: users.id,
@@ -229,9 +196,9 @@ export async function searchStaff(q: Queryable, search: string, limit: number) {
         inArray(users.role, ['admin', 'accountant', 'funding']),
         sql`${users.disabledAt} is null`,
         or(
-          ilike(users.username, like(search)),
-          ilike(users.email, like(search)),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like(search)),
+          ilike(users.username, like),
+          ilike(users.email, like),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
         ),
       ),
     )

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Blocker, VerifyResult } from '../../../contract/olympiads.js';
 import { type Queryable, rows } from '../../db/client.js';
-import type { OlympiadRow } from './queries.js';
+import type { Olympiad } from '../../platform/olympiad-lookup.js';
 
 const plain = (html: string) =>
   html
@@ -16,7 +16,7 @@ const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : 
  * questions, questions without a correct answer, and questions no second admin has verified.
  * Retired questions do not count.
  */
-export async function blockersOf(q: Queryable, olympiad: OlympiadRow): Promise<VerifyResult> {
+export async function blockersOf(q: Queryable, olympiad: Olympiad): Promise<VerifyResult> {
   const blockers: Blocker[] = [];
   const add = (
     kind: Blocker['kind'],

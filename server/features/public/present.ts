@@ -1,4 +1,5 @@
 import type { PublicOlympiad, PublicProject } from '../../../contract/public.js';
+import { isoOrNull } from '../../platform/dates.js';
 import type { OlympiadRow, ProjectRow } from './queries.js';
 
 export function presentOlympiad(o: OlympiadRow): PublicOlympiad {
@@ -10,8 +11,8 @@ export function presentOlympiad(o: OlympiadRow): PublicOlympiad {
     kind: o.kind,
     open: o.open,
     pinned: o.pinned,
-    startsAt: o.startsAt?.toISOString() ?? null,
-    endsAt: o.endsAt?.toISOString() ?? null,
+    startsAt: isoOrNull(o.startsAt),
+    endsAt: isoOrNull(o.endsAt),
     durationMinutes: o.durationMinutes,
     projectName: o.projectName,
   };

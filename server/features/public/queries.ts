@@ -1,21 +1,23 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
-import { olympiads, projects } from '../../db/schema/index.js';
+import { asc, eq, or, sql } from 'drizzle-orm';
+import { intArray, type Queryable, rows } from '../../db/client.js';
+import { projects } from '../../db/schema/index.js';
+import { findOlympiad } from '../../platform/olympiad-lookup.js';
 
-const olympiadColumns = {
-  id: olympiads.id,
-  varName: olympiads.varName,
-  title: olympiads.title,
-  year: olympiads.year,
-  kind: olympiads.kind,
-  open: olympiads.open,
-  pinned: olympiads.pinned,
-  startsAt: olympiads.startsAt,
-  endsAt: olympiads.endsAt,
-  durationMinutes: olympiads.durationMinutes,
-  projectId: olympiads.projectId,
-  projectName: projects.projectName,
-};
+/** An olympiad as the public sites show it. */
+export interface OlympiadRow {
+  id: number;
+  varName: string;
+  title: string;
+  year: number;
+  kind: 'school' | 'country';
+  open: boolean;
+  pinned: boolean;
+  startsAt: Date | string | null;
+  endsAt: Date | string | null;
+  durationMinutes: number | null;
+  projectId: number;
+  projectName: string;
+}
 
 export async function listProjects(q: Queryable) {
   return q.select().from(projects).orderBy(asc(projects.title));
@@ -33,28 +35,27 @@ export async function findProject(q: Queryable, idOrName: string) {
 /** Olympiads of some projects; `upcomingOnly` keeps those not yet over. */
 export async function olympiadsOf(q: Queryable, projectIds: number[], upcomingOnly = false) {
   if (projectIds.length === 0) return [];
-  return q
-    .select(olympiadColumns)
-    .from(olympiads)
-    .innerJoin(projects, eq(projects.id, olympiads.projectId))
-    .where(
-      and(
-        inArray(olympiads.projectId, projectIds),
-        upcomingOnly ? sql`(${olympiads.endsAt} is null or ${olympiads.endsAt} > now())` : undefined,
-      ),
-    )
-    .orderBy(desc(olympiads.pinned), desc(olympiads.year), asc(olympiads.title));
+  return rows<OlympiadRow>(
+    q,
+    sql`select o.id, o.var_name as "varName", o.title, o.year, o.kind, o.open, o.pinned, o.starts_at as "startsAt",
+        o.ends_at as "endsAt", o.duration_minutes as "durationMinutes", o.project_id as "projectId",
+        p.project_name as "projectName"
+      from olympiads o join projects p on p.id = o.project_id
+      where o.project_id = any(${intArray(projectIds)})
+        ${upcomingOnly ? sql`and (o.ends_at is null or o.ends_at > now())` : sql``}
+      order by o.pinned desc, o.year desc, o.title asc`,
+  );
 }
 
-export async function findOlympiad(q: Queryable, idOrName: string) {
-  const id = /^\d+$/.test(idOrName) ? Number(idOrName) : -1;
-  const [row] = await q
-    .select(olympiadColumns)
-    .from(olympiads)
-    .innerJoin(projects, eq(projects.id, olympiads.projectId))
-    .where(or(eq(olympiads.id, id), eq(olympiads.varName, idOrName.toLowerCase())));
-  return row ?? null;
+/** An olympiad's public row: the olympiad (found by the one lookup) with its project's name. */
+export async function publicOlympiad(q: Queryable, idOrName: string) {
+  const olympiad = await findOlympiad(q, /^\d+$/.test(idOrName) ? Number(idOrName) : idOrName);
+  if (!olympiad) return null;
+  const [project] = await q
+    .select({ projectName: projects.projectName })
+    .from(projects)
+    .where(eq(projects.id, olympiad.projectId));
+  return { ...olympiad, projectName: project?.projectName ?? '' };
 }
 
-export type OlympiadRow = NonNullable<Awaited<ReturnType<typeof findOlympiad>>>;
 export type ProjectRow = typeof projects.$inferSelect;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { OlympiadResult, ProjectList, ProjectResult, ProjectsQuery } from '../../../contract/public.js';
-import { notFound } from '../../http/errors.js';
+import { olympiadNotFound, projectNotFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { presentOlympiad, presentProject } from './present.js';
 import * as queries from './queries.js';
@@ -18,10 +18,10 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     access: 'public',
     query: ProjectsQuery,
     response: ProjectList,
-    handler: async ({ query }) => {
-      const projects = await queries.listProjects(app.db);
+    handler: async ({ db, query }) => {
+      const projects = await queries.listProjects(db);
       const olympiads = await queries.olympiadsOf(
-        app.db,
+        db,
         projects.map((p) => p.id),
         query.showUpcoming === 'true',
       );
@@ -37,10 +37,10 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     access: 'public',
     params: IdParams,
     response: ProjectResult,
-    handler: async ({ params }) => {
-      const project = await queries.findProject(app.db, params.id);
-      if (!project) throw notFound('This project');
-      const olympiads = await queries.olympiadsOf(app.db, [project.id]);
+    handler: async ({ db, params }) => {
+      const project = await queries.findProject(db, params.id);
+      if (!project) throw projectNotFound();
+      const olympiads = await queries.olympiadsOf(db, [project.id]);
       return { success: true as const, project: presentProject(project, olympiads) };
     },
   });
@@ -53,9 +53,9 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     access: 'public',
     params: IdParams,
     response: OlympiadResult,
-    handler: async ({ params }) => {
-      const olympiad = await queries.findOlympiad(app.db, params.id);
-      if (!olympiad) throw notFound('This olympiad');
+    handler: async ({ db, params }) => {
+      const olympiad = await queries.publicOlympiad(db, params.id);
+      if (!olympiad) throw olympiadNotFound();
       return { success: true as const, olympiad: presentOlympiad(olympiad) };
     },
   });

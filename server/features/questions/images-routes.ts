@@ -8,10 +8,9 @@ import { uploads } from '../../db/schema/index.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { readUpload } from '../../platform/upload.js';
 import { route } from '../../http/route.js';
-import { audit } from '../../platform/audit.js';
 import type { FileStorage } from '../../platform/storage.js';
-import { questionsAccess } from './policy.js';
-import { olympiadFor } from './scope.js';
+import { paperLoader } from './load.js';
+import { questionsPolicy } from './policy.js';
 
 /** Question and option images: PNG, JPEG, GIF or WebP, decided by the first bytes, never by the name. */
 export function sniffImage(bytes: Buffer): string | null {
@@ -61,29 +60,22 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     url: '/question/image',
     summary: 'Upload a question or option image (PNG, JPEG, GIF, WebP; at most 2 MB)',
     tags,
-    access: questionsAccess.author,
+    access: questionsPolicy.access.edit,
     query: ModuleListQuery,
     response: ImageUploaded,
-    handler: async ({ actor, query, req }) => {
-      const olympiadId = await olympiadFor(app.db, actor, query.olympiadId);
+    load: ({ db, actor, query }) => paperLoader.load(db, actor, query.olympiadId, 'edit'),
+    handler: async ({ db, actor, req, record: { olympiadId }, audit }) => {
       const { bytes, fileName } = await readUpload(req, { maxBytes: MAX_IMAGE_BYTES, what: 'image' });
       const type = sniffImage(bytes);
       if (!type) throw new HttpError(415, 'unsupported_media_type', 'This file is not a PNG, JPEG, GIF or WebP image');
-      const image = await storeQuestionImage(app.db, app.storage, {
+      const image = await storeQuestionImage(db, app.storage, {
         name: fileName,
         bytes,
         type,
         olympiadId,
         uploadedBy: actor.userId,
       });
-      await audit(app.db, actor, {
-        action: 'upload.create',
-        entity: 'upload',
-        entityId: image.id,
-        olympiadId,
-        data: { use: 'question image' },
-        ip: req.ip,
-      });
+      await audit('upload.create', { entityId: image.id, olympiadId, data: { use: 'question image' } });
       return { success: true as const, url: image.url };
     },
   });
@@ -95,8 +87,8 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     tags,
     access: 'public',
     params: ImageParams,
-    handler: async ({ params, reply }) => {
-      const [row] = await app.db.select().from(uploads).where(eq(uploads.id, params.id));
+    handler: async ({ db, params, reply }) => {
+      const [row] = await db.select().from(uploads).where(eq(uploads.id, params.id));
       if (!row || !row.contentType.startsWith('image/') || row.sha256.slice(0, 32) !== params.sig)
         throw notFound('This image');
       const bytes = await app.storage.get(row.filename);

@@ -1,5 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { intArray } from '../../db/client.js';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdParams } from '../../../contract/ids.js';
@@ -13,24 +12,31 @@ import {
   ReorderBody,
 } from '../../../contract/authoring.js';
 import { Ok } from '../../../contract/errors.js';
+import type { Queryable } from '../../db/client.js';
 import { questionModules } from '../../db/schema/index.js';
-import { conflict, invalid } from '../../http/errors.js';
+import type { Actor } from '../../http/actor.js';
+import { conflict } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { audit } from '../../platform/audit.js';
+import { reorderByIds } from '../../platform/reorder.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { difficultyReport } from './difficulty.js';
-import { questionsAccess } from './policy.js';
+import { moduleLoader, paperLoader } from './load.js';
+import { questionsPolicy } from './policy.js';
 import { presentModule, presentQuestion } from './present.js';
 import * as queries from './queries.js';
-import { moduleFor, olympiadFor } from './scope.js';
 
 const ModuleBody = z.object({ success: z.literal(true), module: QuestionModuleRecord });
+const tags = ['question modules'];
+const access = questionsPolicy.access.edit;
+
+/** The module read again after a change. */
+const moduleAnswer = async (q: Queryable, actor: Actor, id: number) => ({
+  success: true as const,
+  module: presentModule(actor, (await queries.findModule(q, id))!),
+});
 
 /** question-module/v-rest/ and POST /olympiad/modules/{id}. */
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {
-  const tags = ['question modules'];
-  const access = questionsAccess.author;
-
   route(app, {
     method: 'GET',
     url: '/question-module/v-rest/',
@@ -45,9 +51,9 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
       page: z.number().int(),
       pageSize: z.number().int(),
     }),
-    handler: async ({ actor, query }) => {
-      await olympiadFor(app.db, actor, query.olympiadId);
-      const items = (await queries.listModules(app.db, query.olympiadId)).map(presentModule);
+    load: ({ db, actor, query }) => paperLoader.load(db, actor, query.olympiadId, 'edit'),
+    handler: async ({ db, actor, record: paper }) => {
+      const items = (await queries.listModules(db, paper.olympiadId)).map((m) => presentModule(actor, m));
       return { success: true as const, items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
     },
   });
@@ -60,19 +66,19 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
     access,
     params: IdParams,
     response: PaperResult,
-    handler: async ({ actor, params }) => {
-      await olympiadFor(app.db, actor, params.id);
-      const modules = await queries.listModules(app.db, params.id);
+    load: ({ db, actor, params }) => paperLoader.load(db, actor, params.id, 'edit'),
+    handler: async ({ db, actor, record: paper }) => {
+      const modules = await queries.listModules(db, paper.olympiadId);
       const all = await queries.questionsOfModules(
-        app.db,
+        db,
         modules.map((m) => m.id),
       );
       return {
         success: true as const,
-        olympiadId: params.id,
+        olympiadId: paper.olympiadId,
         modules: modules.map((m) => ({
-          ...presentModule(m),
-          questions: all.filter((q) => q.moduleId === m.id).map(presentQuestion),
+          ...presentModule(actor, m),
+          questions: all.filter((q) => q.moduleId === m.id).map((q) => presentQuestion(actor, paper.olympiadId, q)),
         })),
       };
     },
@@ -86,25 +92,20 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
     access,
     body: ModuleInput,
     response: ModuleBody,
-    handler: async ({ actor, body, req }) => {
-      await olympiadFor(app.db, actor, body.olympiadId);
-      const id = await app.db.transaction(async (tx) => {
-        const position = await queries.nextPosition(tx, 'modules', body.olympiadId);
-        const [row] = await tx
-          .insert(questionModules)
-          .values({ olympiadId: body.olympiadId, title: body.title, intro: sanitizeRichText(body.intro), position })
-          .returning({ id: questionModules.id });
-        await audit(tx, actor, {
-          action: 'create',
-          entity: 'question_module',
-          entityId: row!.id,
-          olympiadId: body.olympiadId,
-          data: { title: body.title },
-          ip: req.ip,
-        });
-        return row!.id;
+    transaction: true,
+    load: ({ db, actor, body }) => paperLoader.load(db, actor, body.olympiadId, 'edit'),
+    handler: async ({ db, actor, body, audit }) => {
+      const position = await queries.nextPosition(db, 'modules', body.olympiadId);
+      const [row] = await db
+        .insert(questionModules)
+        .values({ olympiadId: body.olympiadId, title: body.title, intro: sanitizeRichText(body.intro), position })
+        .returning({ id: questionModules.id });
+      await audit('question-module.create', {
+        entityId: row!.id,
+        olympiadId: body.olympiadId,
+        data: { title: body.title },
       });
-      return { success: true as const, module: presentModule((await queries.findModule(app.db, id))!) };
+      return moduleAnswer(db, actor, row!.id);
     },
   });
 
@@ -117,27 +118,23 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
     params: IdParams,
     body: ModuleUpdate,
     response: ModuleBody,
-    handler: async ({ actor, params, body, req }) => {
-      const mod = await moduleFor(app.db, actor, params.id);
-      await app.db.transaction(async (tx) => {
-        await tx
-          .update(questionModules)
-          .set({
-            ...body,
-            ...(body.intro === undefined ? {} : { intro: sanitizeRichText(body.intro) }),
-            updatedAt: new Date(),
-          })
-          .where(eq(questionModules.id, mod.id));
-        await audit(tx, actor, {
-          action: 'update',
-          entity: 'question_module',
-          entityId: mod.id,
-          olympiadId: mod.olympiadId,
-          data: { title: body.title },
-          ip: req.ip,
-        });
+    transaction: true,
+    load: ({ db, actor, params }) => moduleLoader.load(db, actor, params.id, 'edit'),
+    handler: async ({ db, actor, body, record: mod, audit }) => {
+      await db
+        .update(questionModules)
+        .set({
+          ...body,
+          ...(body.intro === undefined ? {} : { intro: sanitizeRichText(body.intro) }),
+          updatedAt: new Date(),
+        })
+        .where(eq(questionModules.id, mod.id));
+      await audit('question-module.update', {
+        entityId: mod.id,
+        olympiadId: mod.olympiadId,
+        data: { title: body.title },
       });
-      return { success: true as const, module: presentModule((await queries.findModule(app.db, mod.id))!) };
+      return moduleAnswer(db, actor, mod.id);
     },
   });
 
@@ -149,21 +146,17 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
     access,
     params: IdParams,
     response: Ok,
-    handler: async ({ actor, params, req }) => {
-      const mod = await moduleFor(app.db, actor, params.id);
-      if ((await queries.answersInModule(app.db, mod.id)) > 0) {
+    transaction: true,
+    load: ({ db, actor, params }) => moduleLoader.load(db, actor, params.id, 'edit'),
+    handler: async ({ db, record: mod, audit }) => {
+      if ((await queries.answersInModule(db, mod.id)) > 0) {
         throw conflict('Learners have answered questions of this module; retire its questions instead');
       }
-      await app.db.transaction(async (tx) => {
-        await tx.delete(questionModules).where(eq(questionModules.id, mod.id));
-        await audit(tx, actor, {
-          action: 'delete',
-          entity: 'question_module',
-          entityId: mod.id,
-          olympiadId: mod.olympiadId,
-          data: { title: mod.title },
-          ip: req.ip,
-        });
+      await db.delete(questionModules).where(eq(questionModules.id, mod.id));
+      await audit('question-module.delete', {
+        entityId: mod.id,
+        olympiadId: mod.olympiadId,
+        data: { title: mod.title },
       });
       return { success: true as const, message: 'The module was deleted' };
     },
@@ -178,36 +171,16 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
     query: ModuleListQuery,
     body: ReorderBody,
     response: Ok,
-    handler: async ({ actor, query, body, req }) => {
-      await olympiadFor(app.db, actor, query.olympiadId);
-      await app.db.transaction(async (tx) => {
-        const current = await tx
-          .select({ id: questionModules.id })
-          .from(questionModules)
-          .where(eq(questionModules.olympiadId, query.olympiadId))
-          .for('update');
-        const ids = new Set(current.map((m) => m.id));
-        if (
-          body.ids.length !== ids.size ||
-          !body.ids.every((id) => ids.has(id)) ||
-          new Set(body.ids).size !== body.ids.length
-        ) {
-          throw invalid([{ path: 'body.ids', message: 'Give every module of the olympiad exactly once' }]);
-        }
-        await tx
-          .update(questionModules)
-          .set({
-            position: sql`array_position(${intArray(body.ids)}, ${questionModules.id}) - 1`,
-          })
-          .where(and(eq(questionModules.olympiadId, query.olympiadId), inArray(questionModules.id, body.ids)));
-        await audit(tx, actor, {
-          action: 'reorder',
-          entity: 'question_module',
-          olympiadId: query.olympiadId,
-          data: { ids: body.ids },
-          ip: req.ip,
-        });
+    transaction: true,
+    load: ({ db, actor, query }) => paperLoader.load(db, actor, query.olympiadId, 'edit'),
+    handler: async ({ db, body, record: paper, audit }) => {
+      await reorderByIds(db, {
+        table: 'question_modules',
+        where: sql`olympiad_id = ${paper.olympiadId}`,
+        ids: body.ids,
+        what: 'module',
       });
+      await audit('question-module.reorder', { olympiadId: paper.olympiadId, data: { ids: body.ids } });
       return { success: true as const, message: 'The order was saved' };
     },
   });
@@ -220,9 +193,7 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
     access,
     params: IdParams,
     response: DifficultyReport,
-    handler: async ({ actor, params }) => {
-      await olympiadFor(app.db, actor, params.id);
-      return difficultyReport(app.db, params.id);
-    },
+    load: ({ db, actor, params }) => paperLoader.load(db, actor, params.id, 'edit'),
+    handler: ({ db, record: paper }) => difficultyReport(db, paper.olympiadId),
   });
 }

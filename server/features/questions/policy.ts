@@ -1,18 +1,35 @@
-import type { Role } from '../../../contract/roles.js';
-import { type Actor, holdsOlympiad } from '../../http/actor.js';
+import { definePolicy } from '../../http/policy.js';
 
-/** Who may call the authoring operations at all; record rules below. */
-export const questionsAccess = {
-  author: ['overlord', 'admin'],
-} as const satisfies Record<string, readonly Role[]>;
+/** A question module, a question, or an olympiad's paper, as the authoring policy reads it. */
+export interface PaperRecord {
+  olympiadId: number;
+  /** A question's last editor (null when nobody is recorded). */
+  lastEditedById?: number | null;
+}
 
-export const questionsPolicy = {
-  /** Authoring is the olympiad's admins' (and the overlord's). */
-  canAuthor(actor: Actor, olympiadId: number): boolean {
-    return holdsOlympiad(actor, olympiadId, ['admin']);
+const capabilities = {
+  /** Write an olympiad's paper: its modules, questions, images, imports and exports. */
+  edit: ['overlord', 'admin'],
+  /** Mark a question verified: a second pair of eyes. */
+  verify: ['overlord', 'admin'],
+} as const;
+
+/**
+ * Authoring (docs/spec.md §3): an olympiad's paper is its admins' (and the overlord's). A question is verified
+ * by a second pair of eyes: whoever edited it last may not verify it.
+ */
+export const questionsPolicy = definePolicy({
+  capabilities,
+  rule(actor, action, record: PaperRecord, holds, can) {
+    switch (action) {
+      case 'edit':
+        return holds.olympiad(record.olympiadId);
+      case 'verify':
+        return can('edit') && (record.lastEditedById == null || record.lastEditedById !== actor.userId);
+    }
   },
-  /** A second pair of eyes: whoever edited a question last may not verify it. */
-  canVerify(actor: Actor, question: { lastEditedBy: number | null }): boolean {
-    return question.lastEditedBy == null || question.lastEditedBy !== actor.userId;
-  },
-};
+});
+
+/** The `can` flags of a module and of a question. */
+export const moduleFlags = ['edit'] as const;
+export const questionFlags = ['edit', 'verify'] as const;

@@ -1,7 +1,10 @@
 import type { QuestionModuleRecord, QuestionRecord } from '../../../contract/authoring.js';
+import type { Actor } from '../../http/actor.js';
+import { iso } from '../../platform/dates.js';
+import { moduleFlags, questionFlags, questionsPolicy } from './policy.js';
 import type { ModuleRow, QuestionRow } from './queries.js';
 
-export function presentModule(m: ModuleRow): QuestionModuleRecord {
+export function presentModule(actor: Actor, m: ModuleRow): QuestionModuleRecord {
   return {
     id: m.id,
     olympiadId: m.olympiadId,
@@ -9,12 +12,13 @@ export function presentModule(m: ModuleRow): QuestionModuleRecord {
     intro: m.intro,
     position: m.position,
     questionCount: m.questionCount,
-    updatedAt: m.updatedAt.toISOString(),
+    updatedAt: iso(m.updatedAt),
+    can: questionsPolicy.flags(actor, m, moduleFlags),
   };
 }
 
-/** The admin's view of a question: with its key and its verification (never sent to learners). */
-export function presentQuestion(q: QuestionRow): QuestionRecord {
+/** The admin's view of a question (of an olympiad): with its key and its verification (never sent to learners). */
+export function presentQuestion(actor: Actor, olympiadId: number, q: QuestionRow): QuestionRecord {
   return {
     id: q.id,
     moduleId: q.moduleId,
@@ -33,6 +37,7 @@ export function presentQuestion(q: QuestionRow): QuestionRecord {
     lastEditedBy: q.lastEditedBy,
     lastEditedById: q.lastEditedById,
     answerCount: q.answerCount,
-    updatedAt: q.updatedAt.toISOString(),
+    updatedAt: iso(q.updatedAt),
+    can: questionsPolicy.flags(actor, { olympiadId, lastEditedById: q.lastEditedById }, questionFlags),
   };
 }

@@ -4,7 +4,8 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bombXlsx } from '../../platform/spreadsheet/test-files.js';
 import { type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
-import { decodeXml, readItem, resolvePath } from './qti.js';
+import { readItem } from './qti-read.js';
+import { decodeXml, resolvePath } from './qti-xml.js';
 
 let server: TestServer;
 let demo: DemoIds;

@@ -1,125 +1,109 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client.js';
-import { answers, questionModules, questions, users } from '../../db/schema/index.js';
+import { eq, sql } from 'drizzle-orm';
+import type { AnswerKey, QuestionOption, QuestionType } from '../../../contract/questions.js';
+import { intArray, type Queryable, rows } from '../../db/client.js';
+import { questionModules, questions } from '../../db/schema/index.js';
+import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
-const verifier = alias(users, 'verifier');
-const editor = alias(users, 'editor');
+export interface ModuleRow {
+  id: number;
+  olympiadId: number;
+  title: string;
+  intro: string;
+  position: number;
+  updatedAt: Date | string;
+  /** Its questions that are not retired. */
+  questionCount: number;
+}
 
-export const moduleColumns = {
-  id: questionModules.id,
-  olympiadId: questionModules.olympiadId,
-  title: questionModules.title,
-  intro: questionModules.intro,
-  position: questionModules.position,
-  updatedAt: questionModules.updatedAt,
-  questionCount:
-    sql<number>`(select count(*)::int from questions q where q.module_id = "question_modules"."id" and q.retired_at is null)`.mapWith(
-      Number,
-    ),
-};
+const moduleSelect = sql`select m.id, m.olympiad_id as "olympiadId", m.title, m.intro, m.position,
+    m.updated_at as "updatedAt",
+    (select count(*)::int from questions x where x.module_id = m.id and x.retired_at is null) as "questionCount"
+  from question_modules m`;
 
 export async function listModules(q: Queryable, olympiadId: number) {
-  return q
-    .select(moduleColumns)
-    .from(questionModules)
-    .where(eq(questionModules.olympiadId, olympiadId))
-    .orderBy(asc(questionModules.position), asc(questionModules.id));
+  return rows<ModuleRow>(q, sql`${moduleSelect} where m.olympiad_id = ${olympiadId} order by m.position, m.id`);
 }
 
-export async function findModule(q: Queryable, id: number) {
-  const [row] = await q.select(moduleColumns).from(questionModules).where(eq(questionModules.id, id));
+export async function findModule(q: Queryable, id: number): Promise<ModuleRow | null> {
+  const [row] = await rows<ModuleRow>(q, sql`${moduleSelect} where m.id = ${id}`);
   return row ?? null;
 }
-export type ModuleRow = NonNullable<Awaited<ReturnType<typeof findModule>>>;
 
-const questionColumns = {
-  id: questions.id,
-  moduleId: questions.moduleId,
-  position: questions.position,
-  type: questions.type,
-  prompt: questions.prompt,
-  imageUrl: questions.imageUrl,
-  imageAlt: questions.imageAlt,
-  options: questions.options,
-  answerKey: questions.answerKey,
-  marks: questions.marks,
-  difficulty: questions.difficulty,
-  retiredAt: questions.retiredAt,
-  verifiedAt: questions.verifiedAt,
-  verifiedBy: verifier.username,
-  lastEditedById: questions.lastEditedBy,
-  lastEditedBy: editor.username,
-  updatedAt: questions.updatedAt,
-  answerCount: sql<number>`(select count(*)::int from answers a where a.question_id = "questions"."id")`.mapWith(
-    Number,
-  ),
-};
-
-function questionSelect(q: Queryable) {
-  return q
-    .select(questionColumns)
-    .from(questions)
-    .leftJoin(verifier, eq(verifier.id, questions.verifiedBy))
-    .leftJoin(editor, eq(editor.id, questions.lastEditedBy));
+export interface QuestionRow {
+  id: number;
+  moduleId: number;
+  olympiadId: number;
+  position: number;
+  type: QuestionType;
+  prompt: string;
+  imageUrl: string | null;
+  imageAlt: string;
+  options: QuestionOption[];
+  answerKey: AnswerKey | null;
+  marks: number;
+  difficulty: string | null;
+  retiredAt: Date | string | null;
+  verifiedAt: Date | string | null;
+  verifiedBy: string | null;
+  lastEditedById: number | null;
+  lastEditedBy: string | null;
+  updatedAt: Date | string;
+  /** Answers learners gave to it. */
+  answerCount: number;
 }
+
+const questionSelect = sql`select x.id, x.module_id as "moduleId", m.olympiad_id as "olympiadId", x.position, x.type,
+    x.prompt, x.image_url as "imageUrl", x.image_alt as "imageAlt", x.options, x.answer_key as "answerKey", x.marks,
+    x.difficulty, x.retired_at as "retiredAt", x.verified_at as "verifiedAt", verifier.username as "verifiedBy",
+    x.last_edited_by as "lastEditedById", editor.username as "lastEditedBy", x.updated_at as "updatedAt",
+    (select count(*)::int from answers a where a.question_id = x.id) as "answerCount"
+  from questions x
+  join question_modules m on m.id = x.module_id
+  left join users verifier on verifier.id = x.verified_by
+  left join users editor on editor.id = x.last_edited_by`;
 
 export async function listQuestions(
   q: Queryable,
-  p: {
-    questionModuleId: number;
-    page: number;
-    pageSize: number;
-    search?: string | undefined;
-    sort: string;
-    order: 'asc' | 'desc';
-    includeRetired: boolean;
-  },
-) {
-  const sortColumn =
-    {
-      position: questions.position,
-      type: questions.type,
-      marks: questions.marks,
-      difficulty: questions.difficulty,
-      updatedAt: questions.updatedAt,
-    }[p.sort] ?? questions.position;
-  const where = and(
-    eq(questions.moduleId, p.questionModuleId),
-    p.includeRetired ? undefined : isNull(questions.retiredAt),
-    p.search ? ilike(questions.prompt, `%${p.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+  p: Paging & { questionModuleId: number; includeRetired: boolean },
+): Promise<{ items: QuestionRow[]; total: number }> {
+  const where = sql.join(
+    [
+      sql`x.module_id = ${p.questionModuleId}`,
+      ...(p.includeRetired ? [] : [sql`x.retired_at is null`]),
+      ...(p.search?.trim() ? [sql`lower(x.prompt) like ${containsPattern(p.search)}`] : []),
+    ],
+    sql` and `,
   );
+  const sorts = {
+    position: sql`x.position`,
+    type: sql`x.type`,
+    marks: sql`x.marks`,
+    difficulty: sql`x.difficulty`,
+    updatedAt: sql`x.updated_at`,
+  };
   const [items, [count]] = await Promise.all([
-    questionSelect(q)
-      .where(where)
-      .orderBy(p.order === 'desc' ? desc(sortColumn) : asc(sortColumn), asc(questions.id))
-      .limit(p.pageSize)
-      .offset((p.page - 1) * p.pageSize),
-    q
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(questions)
-      .where(where),
+    rows<QuestionRow>(
+      q,
+      sql`${questionSelect} where ${where}
+        order by ${orderBy(p, sorts, 'position', sql`x.id`)} limit ${p.pageSize} offset ${offsetOf(p)}`,
+    ),
+    rows<{ n: number }>(q, sql`select count(*)::int as n from questions x where ${where}`),
   ]);
-  return { items, total: count?.n ?? 0 };
+  return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function questionsOfModules(q: Queryable, moduleIds: number[]) {
   if (moduleIds.length === 0) return [];
-  return questionSelect(q)
-    .where(inArray(questions.moduleId, moduleIds))
-    .orderBy(asc(questions.position), asc(questions.id));
+  return rows<QuestionRow>(
+    q,
+    sql`${questionSelect} where x.module_id = any(${intArray(moduleIds)}) order by x.position, x.id`,
+  );
 }
 
-export async function findQuestion(q: Queryable, id: number) {
-  const [row] = await questionSelect(q).where(eq(questions.id, id));
-  if (!row) return null;
-  const [mod] = await q
-    .select({ olympiadId: questionModules.olympiadId })
-    .from(questionModules)
-    .where(eq(questionModules.id, row.moduleId));
-  return { ...row, olympiadId: mod!.olympiadId };
+export async function findQuestion(q: Queryable, id: number): Promise<QuestionRow | null> {
+  const [row] = await rows<QuestionRow>(q, sql`${questionSelect} where x.id = ${id}`);
+  return row ?? null;
 }
-export type QuestionRow = Awaited<ReturnType<typeof questionsOfModules>>[number];
 
 export async function nextPosition(q: Queryable, table: 'modules' | 'questions', parentId: number) {
   const [row] =
@@ -137,10 +121,9 @@ export async function nextPosition(q: Queryable, table: 'modules' | 'questions',
 
 /** Answers learners gave to any question of a module. */
 export async function answersInModule(q: Queryable, moduleId: number) {
-  const [row] = await q
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(answers)
-    .innerJoin(questions, eq(questions.id, answers.questionId))
-    .where(eq(questions.moduleId, moduleId));
-  return row?.n ?? 0;
+  const [row] = await rows<{ n: number }>(
+    q,
+    sql`select count(*)::int as n from answers a join questions x on x.id = a.question_id where x.module_id = ${moduleId}`,
+  );
+  return Number(row?.n ?? 0);
 }

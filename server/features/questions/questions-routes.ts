@@ -1,5 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { intArray } from '../../db/client.js';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdParams, IdText } from '../../../contract/ids.js';
@@ -13,15 +12,18 @@ import {
   RetireQuery,
 } from '../../../contract/authoring.js';
 import { Ok, pageOf } from '../../../contract/errors.js';
+import type { Queryable } from '../../db/client.js';
 import { questions } from '../../db/schema/index.js';
-import { conflict, forbidden, invalid } from '../../http/errors.js';
+import type { Actor } from '../../http/actor.js';
+import { conflict, forbidden } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { audit } from '../../platform/audit.js';
+import { pageResult } from '../../platform/paging.js';
+import { reorderByIds } from '../../platform/reorder.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { questionsAccess, questionsPolicy } from './policy.js';
+import { moduleLoader, questionLoader } from './load.js';
+import { questionsPolicy } from './policy.js';
 import { presentQuestion } from './present.js';
 import * as queries from './queries.js';
-import { moduleFor, questionFor } from './scope.js';
 
 const QuestionBody = z.object({ success: z.literal(true), question: QuestionRecord });
 const ModuleQuery = z.strictObject({ questionModuleId: IdText });
@@ -44,15 +46,17 @@ function stored(f: Fields) {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+const tags = ['questions'];
+const access = questionsPolicy.access.edit;
+
+/** The question read again after a change. */
+async function fresh(q: Queryable, actor: Actor, id: number) {
+  const question = (await queries.findQuestion(q, id))!;
+  return { success: true as const, question: presentQuestion(actor, question.olympiadId, question) };
+}
+
 /** question/v-rest/: the questions of a module. */
 export async function questionRoutes(app: FastifyInstance): Promise<void> {
-  const tags = ['questions'];
-  const access = questionsAccess.author;
-  const fresh = async (id: number) => ({
-    success: true as const,
-    question: presentQuestion((await queries.findQuestion(app.db, id))!),
-  });
-
   route(app, {
     method: 'GET',
     url: '/question/v-rest/',
@@ -61,16 +65,14 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     access,
     query: QuestionListQuery,
     response: pageOf(QuestionRecord),
-    handler: async ({ actor, query }) => {
-      await moduleFor(app.db, actor, query.questionModuleId);
-      const page = await queries.listQuestions(app.db, { ...query, includeRetired: query.includeRetired === 'true' });
-      return {
-        success: true as const,
-        items: page.items.map(presentQuestion),
-        total: page.total,
-        page: query.page,
-        pageSize: query.pageSize,
-      };
+    load: ({ db, actor, query }) => moduleLoader.load(db, actor, query.questionModuleId, 'edit'),
+    handler: async ({ db, actor, query, record: mod }) => {
+      const page = await queries.listQuestions(db, { ...query, includeRetired: query.includeRetired === 'true' });
+      return pageResult(
+        page.items.map((q) => presentQuestion(actor, mod.olympiadId, q)),
+        page.total,
+        query,
+      );
     },
   });
 
@@ -82,7 +84,11 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     access,
     query: QuestionSingleQuery,
     response: QuestionBody,
-    handler: async ({ actor, query }) => fresh((await questionFor(app.db, actor, query.questionId)).id),
+    load: ({ db, actor, query }) => questionLoader.load(db, actor, query.questionId, 'edit'),
+    handler: async ({ actor, record }) => ({
+      success: true as const,
+      question: presentQuestion(actor, record.olympiadId, record),
+    }),
   });
 
   route(app, {
@@ -93,25 +99,20 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     access,
     body: QuestionInput,
     response: QuestionBody,
-    handler: async ({ actor, body, req }) => {
-      const mod = await moduleFor(app.db, actor, body.questionModuleId);
-      const id = await app.db.transaction(async (tx) => {
-        const position = await queries.nextPosition(tx, 'questions', mod.id);
-        const [row] = await tx
-          .insert(questions)
-          .values({ moduleId: mod.id, position, ...stored(body), lastEditedBy: actor.userId })
-          .returning({ id: questions.id });
-        await audit(tx, actor, {
-          action: 'create',
-          entity: 'question',
-          entityId: row!.id,
-          olympiadId: mod.olympiadId,
-          data: { moduleId: mod.id, type: body.type },
-          ip: req.ip,
-        });
-        return row!.id;
+    transaction: true,
+    load: ({ db, actor, body }) => moduleLoader.load(db, actor, body.questionModuleId, 'edit'),
+    handler: async ({ db, actor, body, record: mod, audit }) => {
+      const position = await queries.nextPosition(db, 'questions', mod.id);
+      const [row] = await db
+        .insert(questions)
+        .values({ moduleId: mod.id, position, ...stored(body), lastEditedBy: actor.userId })
+        .returning({ id: questions.id });
+      await audit('question.create', {
+        entityId: row!.id,
+        olympiadId: mod.olympiadId,
+        data: { moduleId: mod.id, type: body.type },
       });
-      return fresh(id);
+      return fresh(db, actor, row!.id);
     },
   });
 
@@ -125,8 +126,9 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     params: IdParams,
     body: QuestionUpdate,
     response: QuestionBody,
-    handler: async ({ actor, params, body, req }) => {
-      const before = await questionFor(app.db, actor, params.id);
+    transaction: true,
+    load: ({ db, actor, params }) => questionLoader.load(db, actor, params.id, 'edit'),
+    handler: async ({ db, actor, body, record: before, audit }) => {
       const { confirmKeyChange, ...fields } = body;
       const next = stored(fields);
       const keyChanged = !sameJson(before.answerKey, next.answerKey) || before.type !== next.type;
@@ -139,23 +141,18 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
           [{ path: 'body.answerKey', message: `${before.answerCount} answers are affected` }],
         );
       }
-      await app.db.transaction(async (tx) => {
-        await tx
-          .update(questions)
-          .set({ ...next, verifiedAt: null, verifiedBy: null, lastEditedBy: actor.userId, updatedAt: new Date() })
-          .where(eq(questions.id, before.id));
-        await audit(tx, actor, {
-          action: keyChanged && before.answerCount > 0 ? 'key_fix' : 'update',
-          entity: 'question',
-          entityId: before.id,
-          olympiadId: before.olympiadId,
-          data: keyChanged
-            ? { keyBefore: before.answerKey, keyAfter: next.answerKey, answersAffected: before.answerCount }
-            : {},
-          ip: req.ip,
-        });
+      await db
+        .update(questions)
+        .set({ ...next, verifiedAt: null, verifiedBy: null, lastEditedBy: actor.userId, updatedAt: new Date() })
+        .where(eq(questions.id, before.id));
+      await audit(keyChanged && before.answerCount > 0 ? 'question.key-fix' : 'question.update', {
+        entityId: before.id,
+        olympiadId: before.olympiadId,
+        data: keyChanged
+          ? { keyBefore: before.answerKey, keyAfter: next.answerKey, answersAffected: before.answerCount }
+          : {},
       });
-      return fresh(before.id);
+      return fresh(db, actor, before.id);
     },
   });
 
@@ -167,19 +164,15 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     access,
     params: IdParams,
     response: Ok,
-    handler: async ({ actor, params, req }) => {
-      const q = await questionFor(app.db, actor, params.id);
+    transaction: true,
+    load: ({ db, actor, params }) => questionLoader.load(db, actor, params.id, 'edit'),
+    handler: async ({ db, record: q, audit }) => {
       if (q.answerCount > 0) throw conflict('Learners have answered this question; retire it instead of deleting it');
-      await app.db.transaction(async (tx) => {
-        await tx.delete(questions).where(eq(questions.id, q.id));
-        await audit(tx, actor, {
-          action: 'delete',
-          entity: 'question',
-          entityId: q.id,
-          olympiadId: q.olympiadId,
-          data: { prompt: q.prompt.slice(0, 200) },
-          ip: req.ip,
-        });
+      await db.delete(questions).where(eq(questions.id, q.id));
+      await audit('question.delete', {
+        entityId: q.id,
+        olympiadId: q.olympiadId,
+        data: { prompt: q.prompt.slice(0, 200) },
       });
       return { success: true as const, message: 'The question was deleted' };
     },
@@ -194,23 +187,16 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     params: IdParams,
     query: RetireQuery,
     response: QuestionBody,
-    handler: async ({ actor, params, query, req }) => {
-      const q = await questionFor(app.db, actor, params.id);
+    transaction: true,
+    load: ({ db, actor, params }) => questionLoader.load(db, actor, params.id, 'edit'),
+    handler: async ({ db, actor, query, record: q, audit }) => {
       const retired = query.retired === 'true';
-      await app.db.transaction(async (tx) => {
-        await tx
-          .update(questions)
-          .set({ retiredAt: retired ? new Date() : null, updatedAt: new Date() })
-          .where(eq(questions.id, q.id));
-        await audit(tx, actor, {
-          action: retired ? 'retire' : 'unretire',
-          entity: 'question',
-          entityId: q.id,
-          olympiadId: q.olympiadId,
-          ip: req.ip,
-        });
-      });
-      return fresh(q.id);
+      await db
+        .update(questions)
+        .set({ retiredAt: retired ? new Date() : null, updatedAt: new Date() })
+        .where(eq(questions.id, q.id));
+      await audit(retired ? 'question.retire' : 'question.unretire', { entityId: q.id, olympiadId: q.olympiadId });
+      return fresh(db, actor, q.id);
     },
   });
 
@@ -222,37 +208,28 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     access,
     params: IdParams,
     response: QuestionBody,
-    handler: async ({ actor, params, req }) => {
-      const q = await questionFor(app.db, actor, params.id);
-      const id = await app.db.transaction(async (tx) => {
-        const position = await queries.nextPosition(tx, 'questions', q.moduleId);
-        const [row] = await tx
-          .insert(questions)
-          .values({
-            moduleId: q.moduleId,
-            position,
-            type: q.type,
-            prompt: q.prompt,
-            imageUrl: q.imageUrl,
-            imageAlt: q.imageAlt,
-            options: q.options,
-            answerKey: q.answerKey,
-            marks: q.marks,
-            difficulty: q.difficulty,
-            lastEditedBy: actor.userId,
-          })
-          .returning({ id: questions.id });
-        await audit(tx, actor, {
-          action: 'duplicate',
-          entity: 'question',
-          entityId: row!.id,
-          olympiadId: q.olympiadId,
-          data: { from: q.id },
-          ip: req.ip,
-        });
-        return row!.id;
-      });
-      return fresh(id);
+    transaction: true,
+    load: ({ db, actor, params }) => questionLoader.load(db, actor, params.id, 'edit'),
+    handler: async ({ db, actor, record: q, audit }) => {
+      const position = await queries.nextPosition(db, 'questions', q.moduleId);
+      const [row] = await db
+        .insert(questions)
+        .values({
+          moduleId: q.moduleId,
+          position,
+          type: q.type,
+          prompt: q.prompt,
+          imageUrl: q.imageUrl,
+          imageAlt: q.imageAlt,
+          options: q.options,
+          answerKey: q.answerKey,
+          marks: q.marks,
+          difficulty: q.difficulty,
+          lastEditedBy: actor.userId,
+        })
+        .returning({ id: questions.id });
+      await audit('question.duplicate', { entityId: row!.id, olympiadId: q.olympiadId, data: { from: q.id } });
+      return fresh(db, actor, row!.id);
     },
   });
 
@@ -265,36 +242,16 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     query: ModuleQuery,
     body: ReorderBody,
     response: Ok,
-    handler: async ({ actor, query, body, req }) => {
-      const mod = await moduleFor(app.db, actor, query.questionModuleId);
-      await app.db.transaction(async (tx) => {
-        const current = await tx
-          .select({ id: questions.id })
-          .from(questions)
-          .where(eq(questions.moduleId, mod.id))
-          .for('update');
-        const ids = new Set(current.map((r) => r.id));
-        if (
-          body.ids.length !== ids.size ||
-          !body.ids.every((id) => ids.has(id)) ||
-          new Set(body.ids).size !== body.ids.length
-        ) {
-          throw invalid([{ path: 'body.ids', message: 'Give every question of the module exactly once' }]);
-        }
-        await tx
-          .update(questions)
-          .set({
-            position: sql`array_position(${intArray(body.ids)}, ${questions.id}) - 1`,
-          })
-          .where(and(eq(questions.moduleId, mod.id), inArray(questions.id, body.ids)));
-        await audit(tx, actor, {
-          action: 'reorder',
-          entity: 'question',
-          olympiadId: mod.olympiadId,
-          data: { moduleId: mod.id, ids: body.ids },
-          ip: req.ip,
-        });
+    transaction: true,
+    load: ({ db, actor, query }) => moduleLoader.load(db, actor, query.questionModuleId, 'edit'),
+    handler: async ({ db, body, record: mod, audit }) => {
+      await reorderByIds(db, {
+        table: 'questions',
+        where: sql`module_id = ${mod.id}`,
+        ids: body.ids,
+        what: 'question',
       });
+      await audit('question.reorder', { olympiadId: mod.olympiadId, data: { moduleId: mod.id, ids: body.ids } });
       return { success: true as const, message: 'The order was saved' };
     },
   });
@@ -308,27 +265,20 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     params: IdParams,
     query: z.strictObject({ verified: z.enum(['true', 'false']).default('true') }),
     response: QuestionBody,
-    handler: async ({ actor, params, query, req }) => {
-      const q = await questionFor(app.db, actor, params.id);
+    transaction: true,
+    load: ({ db, actor, params }) => questionLoader.load(db, actor, params.id, 'edit'),
+    handler: async ({ db, actor, query, record: q, audit }) => {
       const verified = query.verified === 'true';
-      if (verified && !questionsPolicy.canVerify(actor, { lastEditedBy: q.lastEditedById })) {
+      if (verified && !questionsPolicy.can(actor, 'verify', q)) {
         throw forbidden('You edited this question last; a second admin must verify it');
       }
       if (verified && !q.answerKey) throw conflict('This question has no correct answer yet');
-      await app.db.transaction(async (tx) => {
-        await tx
-          .update(questions)
-          .set(verified ? { verifiedAt: new Date(), verifiedBy: actor.userId } : { verifiedAt: null, verifiedBy: null })
-          .where(eq(questions.id, q.id));
-        await audit(tx, actor, {
-          action: verified ? 'verify' : 'unverify',
-          entity: 'question',
-          entityId: q.id,
-          olympiadId: q.olympiadId,
-          ip: req.ip,
-        });
-      });
-      return fresh(q.id);
+      await db
+        .update(questions)
+        .set(verified ? { verifiedAt: new Date(), verifiedBy: actor.userId } : { verifiedAt: null, verifiedBy: null })
+        .where(eq(questions.id, q.id));
+      await audit(verified ? 'question.verify' : 'question.unverify', { entityId: q.id, olympiadId: q.olympiadId });
+      return fresh(db, actor, q.id);
     },
   });
 }

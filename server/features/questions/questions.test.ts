@@ -279,7 +279,7 @@ describe('question/v-rest', () => {
     expect(done.body.question.answerKey).toEqual({ type: 'single', correct: 'b' });
     const [log] = await server.query<{
       n: number;
-    }>`select count(*)::int as n from audit_log where action = 'key_fix' and entity_id = ${String(q.id)}`;
+    }>`select count(*)::int as n from audit_log where action = 'question.key-fix' and entity_id = ${String(q.id)}`;
     expect(log!.n).toBe(1);
   });
 });

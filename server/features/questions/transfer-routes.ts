@@ -6,13 +6,14 @@ import { questions } from '../../db/schema/index.js';
 import { HttpError, badRequest, invalid } from '../../http/errors.js';
 import { readUpload } from '../../platform/upload.js';
 import { route } from '../../http/route.js';
-import { audit } from '../../platform/audit.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { questionsAccess } from './policy.js';
+import { audit } from '../../platform/audit.js';
+import { moduleLoader } from './load.js';
+import { questionsPolicy } from './policy.js';
 import * as queries from './queries.js';
-import { moduleFor } from './scope.js';
 import { storeQuestionImage } from './images-routes.js';
-import { type QtiImport, type QtiQuestion, isRefusal, packageOf, prepareImport, qtiTypes } from './qti.js';
+import { type QtiImport, isRefusal, prepareImport } from './qti-read.js';
+import { type QtiQuestion, packageOf, qtiTypes } from './qti-write.js';
 import {
   type ParsedQuestion,
   fromRow,
@@ -30,10 +31,14 @@ const contentTypes = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** Import and export a module's questions as xlsx or csv, with a template; imports are all or nothing. */
+/**
+ * Import and export a module's questions as xlsx or csv, with a template; imports are all or nothing. An
+ * import reads and checks its file before its transaction opens (a slow upload or a large file's parsing
+ * must not hold a database connection), so it writes its rows and its audit row in a transaction of its own.
+ */
 export async function transferRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['questions'];
-  const access = questionsAccess.author;
+  const access = questionsPolicy.access.edit;
 
   const send = async (
     reply: import('fastify').FastifyReply,
@@ -64,9 +69,9 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     tags,
     access,
     query: z.strictObject({ questionModuleId: IdText, format: Format }),
-    handler: async ({ actor, query, reply }) => {
-      const mod = await moduleFor(app.db, actor, query.questionModuleId);
-      const rows = (await queries.questionsOfModules(app.db, [mod.id])).filter((q) => !q.retiredAt);
+    load: ({ db, actor, query }) => moduleLoader.load(db, actor, query.questionModuleId, 'edit'),
+    handler: async ({ db, query, reply, record: mod }) => {
+      const rows = (await queries.questionsOfModules(db, [mod.id])).filter((q) => !q.retiredAt);
       return send(
         reply,
         rows.map((q) => toRow(q)),
@@ -84,8 +89,8 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     access,
     query: z.strictObject({ questionModuleId: IdText }),
     response: z.object({ success: z.literal(true), imported: z.number().int(), message: z.string() }),
-    handler: async ({ actor, query, req }) => {
-      const mod = await moduleFor(app.db, actor, query.questionModuleId);
+    load: ({ db, actor, query }) => moduleLoader.load(db, actor, query.questionModuleId, 'edit'),
+    handler: async ({ db, actor, req, record: mod }) => {
       const { bytes, fileName } = await readUpload(req, { maxBytes: MAX_FILE_BYTES });
       const raw = await readQuestionRows(bytes);
       if (raw.length === 0) throw badRequest('The file has no question rows');
@@ -106,7 +111,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
           `${rowsWithErrors} of ${raw.length} rows need attention; nothing was imported`,
         );
       }
-      await app.db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         let position = await queries.nextPosition(tx, 'questions', mod.id);
         for (let i = 0; i < parsed.length; i += 500) {
           await tx.insert(questions).values(
@@ -125,9 +130,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
             })),
           );
         }
-        await audit(tx, actor, {
-          action: 'import',
-          entity: 'question',
+        await audit(tx, actor, 'question.import', {
           olympiadId: mod.olympiadId,
           data: { moduleId: mod.id, rows: parsed.length, file: fileName },
           ip: req.ip,
@@ -145,9 +148,9 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     tags,
     access,
     query: z.strictObject({ questionModuleId: IdText }),
-    handler: async ({ actor, query, reply }) => {
-      const mod = await moduleFor(app.db, actor, query.questionModuleId);
-      const all = (await queries.questionsOfModules(app.db, [mod.id])).filter((q) => !q.retiredAt && q.answerKey);
+    load: ({ db, actor, query }) => moduleLoader.load(db, actor, query.questionModuleId, 'edit'),
+    handler: async ({ db, reply, record: mod }) => {
+      const all = (await queries.questionsOfModules(db, [mod.id])).filter((q) => !q.retiredAt && q.answerKey);
       const items = all.filter((q) => qtiTypes.includes(q.type)) as unknown as QtiQuestion[];
       return reply
         .type('application/zip')
@@ -174,8 +177,8 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
       notes: z.array(z.object({ path: z.string(), message: z.string() })),
       message: z.string(),
     }),
-    handler: async ({ actor, query, req }) => {
-      const mod = await moduleFor(app.db, actor, query.questionModuleId);
+    load: ({ db, actor, query }) => moduleLoader.load(db, actor, query.questionModuleId, 'edit'),
+    handler: async ({ db, actor, req, record: mod }) => {
       const { bytes, fileName } = await readUpload(req, { maxBytes: MAX_FILE_BYTES });
       let upload: QtiImport;
       try {
@@ -191,7 +194,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
           `${upload.errors.length} of ${upload.total} items cannot be imported; nothing was imported`,
         );
       const drafts = upload.items.filter((i) => i.keyless).length;
-      await app.db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         let position = await queries.nextPosition(tx, 'questions', mod.id);
         const urls = new Map<string, string>();
         for (const [path, image] of upload.images) {
@@ -216,17 +219,9 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
             lastEditedBy: actor.userId,
           });
         }
-        await audit(tx, actor, {
-          action: 'import_qti',
-          entity: 'question',
+        await audit(tx, actor, 'question.import-qti', {
           olympiadId: mod.olympiadId,
-          data: {
-            moduleId: mod.id,
-            items: upload.items.length,
-            drafts,
-            images: upload.images.size,
-            file: fileName,
-          },
+          data: { moduleId: mod.id, items: upload.items.length, drafts, images: upload.images.size, file: fileName },
           ip: req.ip,
         });
       });

@@ -1,6 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { type Queryable, rows } from '../../db/client.js';
-import { expressionsOfInterest } from '../../db/schema/index.js';
+import { expressionsOfInterest, users } from '../../db/schema/index.js';
+import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
 export type EoiRow = typeof expressionsOfInterest.$inferSelect & { olympiadTitle: string | null };
@@ -17,17 +18,9 @@ export async function insertEoi(q: Queryable, values: typeof expressionsOfIntere
   return row!;
 }
 
-export async function listEois(q: Queryable, scope: 'all' | number[], p: Paging & { status?: string | undefined }) {
-  const where: SQL[] = [
-    scope === 'all'
-      ? sql`true`
-      : scope.length
-        ? sql`e.olympiad_id in (${sql.join(
-            scope.map((id) => sql`${id}`),
-            sql`, `,
-          )})`
-        : sql`false`,
-  ];
+/** The expressions of the reach's olympiads (every one, with or without an olympiad, for the overlord's 'all'). */
+export async function listEois(q: Queryable, r: Reach, p: Paging & { status?: string | undefined }) {
+  const where: SQL[] = [reachSql(r, sql`e.olympiad_id`)];
   if (p.status) where.push(sql`e.status = ${p.status}`);
   if (p.search?.trim()) {
     const like = containsPattern(p.search);
@@ -127,4 +120,29 @@ export async function teachersOfSchools(q: Queryable, schoolIds: number[]) {
           sql`, `,
         )}) order by id`,
   );
+}
+
+// ── The teacher an expression is linked to ──────────────────────────────────────────────────────
+
+export type UserRow = typeof users.$inferSelect;
+
+/** A user by id (the teacher an organiser names). */
+export async function findUser(q: Queryable, id: number) {
+  const [row] = await q.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function findTeacherByEmail(q: Queryable, email: string) {
+  const [row] = await q
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'teacher'), sql`lower(${users.email}) = lower(${email})`))
+    .orderBy(users.id)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Moves a teacher to the expression's school. */
+export async function moveTeacher(q: Queryable, id: number, schoolId: number) {
+  await q.update(users).set({ schoolId, updatedAt: new Date() }).where(eq(users.id, id));
 }

@@ -1,135 +1,164 @@
-import type { Role } from '../../../contract/roles.js';
-import { type Actor, holdsOlympiad, withinScope } from '../../http/actor.js';
-import { notFound } from '../../http/errors.js';
+import type { Actor } from '../../http/actor.js';
+import { definePolicy, passes } from '../../http/policy.js';
+import { reachFor } from '../../http/reach.js';
 import { managesTeacherAccounts, type SchoolEntry } from '../../platform/teacher-accounts.js';
 
 export type { SchoolEntry };
 
-/** Who may call each operation at all (plain data, docs/spec.md §6); record rules below. */
+/** The roles that see an olympiad's schools, entries and expressions of interest (docs/spec.md §6). */
 const staff = ['overlord', 'admin', 'accountant', 'funding'] as const;
-export const schoolsAccess = {
-  listSchools: staff,
-  getSchool: [...staff, 'teacher'],
-  createSchool: ['overlord'],
-  updateSchool: ['overlord', 'teacher'],
-  deleteSchool: ['overlord'],
-  mergeSchools: ['overlord'],
-  listTeachers: staff,
-  getTeacher: staff,
-  createTeacher: ['overlord', 'admin'],
-  updateTeacher: ['overlord', 'admin'],
-  disableTeacher: ['overlord', 'admin'],
-  mailTeacher: ['overlord', 'admin'],
-  myProfile: ['teacher'],
-  listParticipants: [...staff, 'teacher'],
-  enterSchool: ['overlord', 'admin'],
-  updateParticipant: ['overlord', 'admin'],
-  participantLearners: [...staff, 'teacher'],
-  teacherExpression: ['teacher'],
-  portal: ['teacher'],
-  eoiSubmit: 'public',
-  eoiList: staff,
-  eoiHandle: staff,
-  eoiDelete: ['overlord', 'admin'],
-} as const satisfies Record<string, 'public' | readonly Role[]>;
 
-/** The grant roles that see an olympiad's schools, teachers, entries and EOIs (docs/spec.md §6). */
-export const staffGrants = ['admin', 'accountant', 'funding'] as const;
-
-/**
- * The olympiads whose schools an actor sees: `all` for the overlord, else those they hold with one
- * of `roles`. An explicit `olympiadId` outside them answers 404 (other olympiads look like nothing).
- */
-export function olympiadScope(
-  actor: Actor,
-  olympiadId: number | undefined,
-  roles: readonly ('admin' | 'accountant' | 'funding')[] = staffGrants,
-): 'all' | number[] {
-  if (olympiadId != null) {
-    if (!holdsOlympiad(actor, olympiadId, roles)) throw notFound('This olympiad');
-    return actor.role === 'overlord' ? [olympiadId] : [olympiadId];
-  }
-  if (actor.role === 'overlord') return 'all';
-  return [...new Set(actor.grants.filter((g) => roles.includes(g.role)).map((g) => g.olympiadId))];
-}
+// ── Schools ──────────────────────────────────────────────────────────────────────────────────────
 
 export interface SchoolRecord {
   id: number;
   /** The olympiads the school is entered in. */
-  olympiadIds: number[];
+  olympiadIds: readonly number[];
+  /** How each entry was made (for the rules on the school's teacher accounts). */
+  entries?: readonly SchoolEntry[];
 }
 
-/** A school with its entries, for the rules about its teacher accounts. */
-export interface TeacherSchoolRecord extends SchoolRecord {
-  entries: SchoolEntry[];
-}
+/** A teacher's want of a school, as a record: no olympiad, no entries (only the overlord manages them). */
+export const noSchool: SchoolRecord = { id: 0, olympiadIds: [], entries: [] };
 
-export const schoolsPolicy = {
-  /** What of a school the actor may edit: everything (the overlord) or its contact details (its teacher). */
-  schoolEditScope(actor: Actor): 'all' | 'contact' {
-    return actor.role === 'teacher' ? 'contact' : 'all';
+/**
+ * Schools (docs/spec.md §6): the overlord keeps the register (adds, edits, merges, removes); staff see the
+ * schools entered in their olympiads; a teacher sees their own school and edits its contact details only.
+ */
+export const schoolsPolicy = definePolicy({
+  capabilities: {
+    list: staff,
+    see: [...staff, 'teacher'],
+    create: ['overlord'],
+    /** Edit a school: the overlord every field, its teacher the contact details (`editAll` says which). */
+    update: ['overlord', 'teacher'],
+    editAll: ['overlord'],
+    delete: ['overlord'],
+    merge: ['overlord'],
+    /** Link an expression of interest to a school: any existing school, for those who process expressions. */
+    link: ['overlord', 'admin'],
+    /** A teacher's portal: their school and its olympiads. */
+    portal: ['teacher'],
+    /**
+     * Manage the school's teacher accounts (an expression of interest links or adds its teacher): the shared
+     * rule of platform/teacher-accounts.ts.
+     */
+    manageTeachers: ['overlord', 'admin'],
   },
-
-  /**
-   * Whose entries in olympiads the actor sees: a teacher only their own school's (in any olympiad, or the
-   * one named); staff every school's in the olympiads they hold.
-   */
-  participantScope(actor: Actor, olympiadId: number | undefined): { olympiads: 'all' | number[]; schoolId?: number } {
-    if (actor.role === 'teacher') {
-      if (olympiadId != null && !withinScope(actor, olympiadId)) throw notFound('This olympiad');
-      const olympiads = olympiadId ? [olympiadId] : actor.olympiadScope ? [...actor.olympiadScope] : 'all';
-      return { olympiads, schoolId: actor.schoolId ?? -1 };
+  rule(actor, action, school: SchoolRecord, holds, can) {
+    switch (action) {
+      case 'list':
+      case 'link':
+      case 'create':
+      case 'editAll':
+      case 'delete':
+      case 'merge':
+        return true;
+      case 'see':
+        return (
+          actor.role === 'overlord' || holds.school(school.id) || school.olympiadIds.some((o) => holds.olympiad(o))
+        );
+      case 'update':
+      case 'portal':
+        return actor.role === 'overlord' || holds.school(school.id);
+      case 'manageTeachers':
+        return (
+          can('see') &&
+          managesTeacherAccounts(actor, school.id ? { id: school.id, entries: [...(school.entries ?? [])] } : null)
+        );
     }
-    return { olympiads: olympiadScope(actor, olympiadId) };
   },
+});
 
-  canSeeSchool(actor: Actor, school: SchoolRecord): boolean {
-    if (actor.role === 'overlord') return true;
-    if (actor.role === 'teacher') return actor.schoolId === school.id;
-    return school.olympiadIds.some((o) => holdsOlympiad(actor, o, staffGrants));
+/** What of a school the actor may write: every field (the overlord) or its contact details (its teacher). */
+export const editableSchoolFields = (actor: Actor, school: SchoolRecord): 'all' | 'contact' =>
+  schoolsPolicy.can(actor, 'editAll', school) ? 'all' : 'contact';
+
+// ── Entries (participating schools) ──────────────────────────────────────────────────────────────
+
+/** A school's entry in an olympiad (or one about to be made), with the olympiad's kind when known. */
+export interface EntryRecord {
+  olympiadId: number;
+  schoolId: number | null;
+  kind?: 'school' | 'country';
+}
+
+/**
+ * Entries: staff see their olympiads' entries, a teacher their own school's; the olympiad's admins (and the
+ * overlord) enter any existing school and change or remove entries. A teacher enters their own school in a
+ * school olympiad themselves (`selfEnter`; whether it still takes entries is the route's 409). Entering does not
+ * by itself give power over the school's teacher accounts (platform/teacher-accounts.ts).
+ */
+export const entriesPolicy = definePolicy({
+  capabilities: {
+    list: [...staff, 'teacher'],
+    see: [...staff, 'teacher'],
+    learners: [...staff, 'teacher'],
+    enter: ['overlord', 'admin'],
+    update: ['overlord', 'admin'],
+    delete: ['overlord', 'admin'],
+    selfEnter: ['teacher'],
   },
-  /** The overlord edits every school; a teacher their own school's contact details. */
-  canUpdateSchool(actor: Actor, school: SchoolRecord): boolean {
-    return actor.role === 'overlord' || (actor.role === 'teacher' && actor.schoolId === school.id);
+  rule(_actor, action, entry: EntryRecord, holds, can) {
+    switch (action) {
+      case 'list':
+        return true;
+      case 'see':
+        return holds.olympiadOrSchool(entry);
+      case 'learners':
+        return can('see');
+      case 'enter':
+      case 'update':
+      case 'delete':
+        return holds.olympiad(entry.olympiadId);
+      case 'selfEnter':
+        return entry.kind === 'school' && holds.school(entry.schoolId, entry.olympiadId);
+    }
   },
-  /**
-   * The overlord adds schools; an admin only a school that asks, through an expression of interest, to join
-   * their olympiad (`viaEoiOf`): it starts in that olympiad alone, so it hands them nothing outside it.
-   */
-  canCreateSchool: (actor: Actor, viaEoiOf?: number) =>
-    actor.role === 'overlord' || (viaEoiOf != null && holdsOlympiad(actor, viaEoiOf, ['admin'])),
-  canDeleteSchool: (actor: Actor) => actor.role === 'overlord',
-  canMergeSchools: (actor: Actor) => actor.role === 'overlord',
+});
 
-  /** Teachers of a school are seen by staff of an olympiad the school is in. */
-  canSeeTeacher(actor: Actor, school: SchoolRecord | null): boolean {
-    if (actor.role === 'overlord') return true;
-    return school != null && school.olympiadIds.some((o) => holdsOlympiad(actor, o, staffGrants));
+/** May the actor enter schools in this olympiad (any of theirs, when none is named)? For the list's flag. */
+export const mayEnterSchools = (actor: Actor, olympiadId?: number | null): boolean =>
+  passes(entriesPolicy.access.enter, actor) && reachFor(actor, entriesPolicy.access.enter, olympiadId) != null;
+
+// ── Expressions of interest ──────────────────────────────────────────────────────────────────────
+
+export interface EoiRecord {
+  olympiadId: number | null;
+}
+
+/**
+ * Expressions of interest: anyone submits one; staff of its olympiad see and decline it (the overlord every
+ * one); processing enters the school, so it is for the olympiad's admins; a new school may be made from one by
+ * the overlord or, for that olympiad alone, its admins (it starts in their olympiad only, so it hands them
+ * nothing outside it).
+ */
+export const eoiPolicy = definePolicy({
+  capabilities: {
+    submit: 'public',
+    list: staff,
+    see: staff,
+    decline: staff,
+    /** Who handles expressions at all (process calls); processing itself is `process`. */
+    handle: staff,
+    process: ['overlord', 'admin'],
+    createSchool: ['overlord', 'admin'],
+    delete: ['overlord', 'admin'],
   },
-  /**
-   * Who may enter a school in an olympiad: the olympiad's admins (any existing school) and the overlord; a
-   * teacher enters only their own school (`teacherExpression`). Entering does not by itself give power over
-   * the school's teacher accounts: see `canUpdateTeacher`.
-   */
-  canEnterSchool: (actor: Actor, olympiadId: number) => holdsOlympiad(actor, olympiadId, ['admin']),
-
-  /**
-   * Who manages a school's teacher accounts (add a teacher, edit, move, disable, mail their links): the
-   * overlord; an admin only when the school took part in one of their olympiads of its own accord (an entry made
-   * by its teacher, or loaded without an author), or when every olympiad the school is in is one they administer
-   * (platform/teacher-accounts.ts, shared with impersonation).
-   */
-  canUpdateTeacher: (actor: Actor, school: TeacherSchoolRecord | null) => managesTeacherAccounts(actor, school),
-
-  canSeeParticipant(actor: Actor, p: { olympiadId: number; schoolId: number }): boolean {
-    if (!withinScope(actor, p.olympiadId)) return false;
-    if (actor.role === 'teacher') return actor.schoolId === p.schoolId;
-    return holdsOlympiad(actor, p.olympiadId, staffGrants);
+  rule(actor, action, eoi: EoiRecord, holds, can) {
+    switch (action) {
+      case 'submit':
+      case 'list':
+        return true;
+      case 'see':
+      case 'delete':
+        return actor.role === 'overlord' || holds.olympiad(eoi.olympiadId);
+      case 'decline':
+      case 'handle':
+        return can('see');
+      case 'process':
+      case 'createSchool':
+        return holds.olympiad(eoi.olympiadId);
+    }
   },
-  canUpdateParticipant: (actor: Actor, p: { olympiadId: number }) => holdsOlympiad(actor, p.olympiadId, ['admin']),
-
-  canSeeEoi: (actor: Actor, eoi: { olympiadId: number | null }) =>
-    actor.role === 'overlord' || (eoi.olympiadId != null && holdsOlympiad(actor, eoi.olympiadId, staffGrants)),
-  canDeleteEoi: (actor: Actor, eoi: { olympiadId: number | null }) =>
-    actor.role === 'overlord' || (eoi.olympiadId != null && holdsOlympiad(actor, eoi.olympiadId, ['admin'])),
-};
+});

@@ -1,15 +1,13 @@
-import type { Eoi, PortalOlympiad, School, SchoolParticipant, Teacher } from '../../../contract/schools.js';
+import type { Eoi, PortalOlympiad, School, SchoolParticipant } from '../../../contract/schools.js';
 import type { Actor } from '../../http/actor.js';
-import { schoolsPolicy } from './policy.js';
-import type { ParticipantListRow, SchoolRow, TeacherListRow } from './queries.js';
+import { iso, isoOrNull } from '../../platform/dates.js';
+import type { ParticipantListRow, PortalOlympiadRow } from './entry-queries.js';
 import type { EoiRow } from './eoi-queries.js';
-
-const iso = (d: Date | string) => new Date(d).toISOString();
-const isoOrNull = (d: Date | string | null) => (d == null ? null : iso(d));
+import { entriesPolicy, eoiPolicy, schoolsPolicy } from './policy.js';
+import type { SchoolRow } from './school-queries.js';
 
 /** A school, with what the caller may do to it. */
-export function presentSchool(actor: Actor, s: SchoolRow & { teacherCount: number; olympiadIds: number[] }): School {
-  const record = { id: s.id, olympiadIds: s.olympiadIds };
+export function presentSchool(actor: Actor, s: SchoolRow): School {
   return {
     id: s.id,
     name: s.name,
@@ -23,39 +21,12 @@ export function presentSchool(actor: Actor, s: SchoolRow & { teacherCount: numbe
     type: s.type,
     teacherCount: Number(s.teacherCount),
     updatedAt: iso(s.updatedAt),
-    can: {
-      update: schoolsPolicy.canUpdateSchool(actor, record),
-      delete: schoolsPolicy.canDeleteSchool(actor),
-      merge: schoolsPolicy.canMergeSchools(actor),
-    },
+    can: schoolsPolicy.flags(actor, s, ['update', 'delete', 'merge']),
   };
 }
 
-export function presentTeacher(actor: Actor | null, t: TeacherListRow): Teacher {
-  return {
-    id: t.id,
-    username: t.username,
-    firstName: t.firstName,
-    lastName: t.lastName,
-    email: t.email,
-    phone: t.phone,
-    schoolId: t.schoolId,
-    schoolName: t.schoolName,
-    emailVerified: t.emailVerifiedAt != null,
-    hasPassword: Boolean(t.hasPassword),
-    disabled: t.disabledAt != null,
-    can: {
-      update: actor
-        ? schoolsPolicy.canUpdateTeacher(
-            actor,
-            t.schoolId ? { id: t.schoolId, olympiadIds: t.olympiadIds, entries: t.entries } : null,
-          )
-        : false,
-    },
-  };
-}
-
-export function presentParticipant(p: ParticipantListRow): SchoolParticipant {
+/** An entry, with what the caller may do with it. */
+export function presentParticipant(actor: Actor, p: ParticipantListRow): SchoolParticipant {
   return {
     id: p.id,
     olympiadId: p.olympiadId,
@@ -69,10 +40,12 @@ export function presentParticipant(p: ParticipantListRow): SchoolParticipant {
     status: p.status === 'entered' && Number(p.learnerCount) > 0 ? 'learners_loaded' : p.status,
     learnerCount: Number(p.learnerCount),
     createdAt: iso(p.createdAt),
+    can: entriesPolicy.flags(actor, p, ['update', 'delete']),
   };
 }
 
-export function presentEoi(e: EoiRow): Eoi {
+/** An expression of interest, with what the caller may do with it. */
+export function presentEoi(actor: Actor, e: EoiRow): Eoi {
   return {
     id: e.id,
     olympiadId: e.olympiadId,
@@ -96,22 +69,11 @@ export function presentEoi(e: EoiRow): Eoi {
     teacherId: e.teacherId,
     createdAt: iso(e.createdAt),
     handledAt: isoOrNull(e.handledAt),
+    can: eoiPolicy.flags(actor, e, ['process', 'createSchool', 'decline', 'delete']),
   };
 }
 
-export function presentPortalOlympiad(o: {
-  id: number;
-  varName: string;
-  title: string;
-  year: number;
-  kind: 'school' | 'country';
-  open: boolean;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  participantId: number | null;
-  status: SchoolParticipant['status'] | null;
-  learnerCount: number;
-}): PortalOlympiad {
+export function presentPortalOlympiad(o: PortalOlympiadRow): PortalOlympiad {
   return {
     id: o.id,
     varName: o.varName,

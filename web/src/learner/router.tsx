@@ -4,7 +4,7 @@ import { sittingRoutes } from '../features/sitting/routes.js';
 import type { AppRoute } from '../lib/routing/index.js';
 import { FirstLoad, LearnerError, LearnerGuard, LearnerRoot, LearnerShell } from './LearnerShell.js';
 
-/** The paths the server answers with learner.html (server/features/web/routes.ts says the same). */
+/** The paths the server answers with learner.html (server/features/spa/routes.ts says the same). */
 export const LEARNER_PATH = /^\/[^/]+\/olympiad\//;
 
 /** The question page's routes (PaperPage): plain elements, no Mantine. The other sitting pages load it with them. */

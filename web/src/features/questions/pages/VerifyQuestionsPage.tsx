@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { OlympiadCheck } from '../../../components/OlympiadCheck.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { useSessionUser } from '../../../lib/session/index.js';
 import { usePaper, useQuestionAction } from '../api/questions.js';
 import { QuestionPreview } from '../components/QuestionPreview.js';
 import { useOlympiadOfPage } from '../components/use-olympiad.js';
@@ -35,7 +34,6 @@ function keyText(q: { answerKey: unknown; options: Array<{ id: string; text: str
 /** /{olympiadName}/admin/reports/verify-questions: a second admin checks each question and marks it verified. */
 export function VerifyQuestionsPage() {
   const { olympiadId, title } = useOlympiadOfPage();
-  const user = useSessionUser();
   const paper = usePaper(olympiadId);
   const act = useQuestionAction();
   const [onlyOpen, setOnlyOpen] = useState(true);
@@ -81,7 +79,8 @@ export function VerifyQuestionsPage() {
                 ) : null}
                 {shown.map((q) => {
                   const index = active.indexOf(q);
-                  const mine = q.lastEditedById === user?.id;
+                  // The server's policy says who may verify it: not whoever edited it last.
+                  const mine = !q.can.verify;
                   return (
                     <Stack key={q.id} gap="xs" data-testid="verify-item">
                       <QuestionPreview

@@ -1,11 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Ok, pageOf } from '../../../../../contract/errors.js';
-import { SchoolParticipant } from '../../../../../contract/schools.js';
+import { SchoolParticipant, SchoolParticipantPage } from '../../../../../contract/schools.js';
 import type { ListParams } from '../../../components/PagedTable.js';
 import { api } from '../../../lib/api/index.js';
 
-const ParticipantPage = pageOf(SchoolParticipant);
 const ParticipantBody = z.object({
   success: z.literal(true),
   message: z.string().optional(),
@@ -28,7 +27,7 @@ export const useParticipants = (
 ) =>
   useQuery({
     queryKey: ['school-participant', 'list', params],
-    queryFn: () => api.get('/school-participant/v-rest/', { query: { ...params }, schema: ParticipantPage }),
+    queryFn: () => api.get('/school-participant/v-rest/', { query: { ...params }, schema: SchoolParticipantPage }),
     placeholderData: keepPreviousData,
     enabled,
   });

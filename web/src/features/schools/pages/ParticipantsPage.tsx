@@ -5,7 +5,6 @@ import type { SchoolParticipant } from '../../../../../contract/schools.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { useCurrentGrant, useSessionUser } from '../../../lib/session/index.js';
 import {
   useDeleteParticipant,
   useEnterSchool,
@@ -25,18 +24,14 @@ const statusColor = { entered: 'yellow', learners_loaded: 'green', withdrawn: 'g
 /** /{o}/admin/edit/participating-schools (and the finance/funding aliases). */
 export function ParticipantsPage() {
   const { olympiad } = useRouteOlympiad();
-  const user = useSessionUser();
-  const grant = useCurrentGrant();
-  const isAdmin =
-    user?.role === 'overlord' ||
-    grant?.role === 'admin' ||
-    user?.grants.some((g) => g.olympiadId === olympiad?.id && g.role === 'admin');
   const list = useListParams('schoolName');
   const [status, setStatus] = useState<string | null>(null);
   const participants = useParticipants(
     { ...list.params, olympiadId: olympiad?.id, status: status ?? undefined },
     olympiad != null,
   );
+  // The server says who may enter schools and change entries (schools/policy.ts); the page derives no role rule.
+  const mayEnter = participants.data?.can.enter ?? false;
   const [adding, setAdding] = useState(false);
   const [schoolId, setSchoolId] = useState<number | null>(null);
   const [viewing, setViewing] = useState<SchoolParticipant | null>(null);
@@ -75,37 +70,37 @@ export function ParticipantsPage() {
           <Button size="xs" variant="light" onClick={() => setViewing(p)} aria-label={`Learners of ${p.schoolName}`}>
             Learners
           </Button>
-          {isAdmin ? (
-            <>
-              <Button
-                size="xs"
-                variant="subtle"
-                aria-label={`${p.status === 'withdrawn' ? 'Re-enter' : 'Withdraw'} ${p.schoolName}`}
-                onClick={() =>
-                  setStatusOf.mutate({
-                    id: p.id,
-                    status: p.status === 'withdrawn' ? (p.learnerCount ? 'learners_loaded' : 'entered') : 'withdrawn',
-                  })
-                }
-              >
-                {p.status === 'withdrawn' ? 'Re-enter' : 'Withdraw'}
-              </Button>
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                disabled={p.learnerCount > 0}
-                aria-label={`Remove ${p.schoolName} from the olympiad`}
-                onClick={() =>
-                  remove.mutate(p.id, {
-                    onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Removed' }),
-                    onError: (e) => notifications.show({ color: 'red', message: e.message }),
-                  })
-                }
-              >
-                Remove
-              </Button>
-            </>
+          {p.can.update ? (
+            <Button
+              size="xs"
+              variant="subtle"
+              aria-label={`${p.status === 'withdrawn' ? 'Re-enter' : 'Withdraw'} ${p.schoolName}`}
+              onClick={() =>
+                setStatusOf.mutate({
+                  id: p.id,
+                  status: p.status === 'withdrawn' ? (p.learnerCount ? 'learners_loaded' : 'entered') : 'withdrawn',
+                })
+              }
+            >
+              {p.status === 'withdrawn' ? 'Re-enter' : 'Withdraw'}
+            </Button>
+          ) : null}
+          {p.can.delete ? (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              disabled={p.learnerCount > 0}
+              aria-label={`Remove ${p.schoolName} from the olympiad`}
+              onClick={() =>
+                remove.mutate(p.id, {
+                  onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Removed' }),
+                  onError: (e) => notifications.show({ color: 'red', message: e.message }),
+                })
+              }
+            >
+              Remove
+            </Button>
           ) : null}
         </Group>
       ),
@@ -118,7 +113,7 @@ export function ParticipantsPage() {
         eyebrow={olympiad?.title}
         title="Participating schools"
         description="The schools entered in this olympiad, with their learners and status."
-        actions={isAdmin ? <Button onClick={() => setAdding(true)}>Enter a school</Button> : null}
+        actions={mayEnter ? <Button onClick={() => setAdding(true)}>Enter a school</Button> : null}
       />
       <Group mb="sm">
         <Select

@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Ok, pageOf } from '../../../../../contract/errors.js';
-import { School, Teacher } from '../../../../../contract/schools.js';
+import { School } from '../../../../../contract/schools.js';
+import { Teacher, TeacherPage } from '../../../../../contract/teachers.js';
 import type { ListParams } from '../../../components/PagedTable.js';
 import { api } from '../../../lib/api/index.js';
 
-const TeacherPage = pageOf(Teacher);
 const TeacherBody = z.object({ success: z.literal(true), message: z.string().optional(), teacher: Teacher });
 
 /** GET teacher/v-rest/?olympiadId */

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { MyProfileInput, type Teacher } from '../../../../../contract/schools.js';
+import { MyProfileInput, type Teacher } from '../../../../../contract/teachers.js';
 import { applyFieldErrors } from '../../../components/field-errors.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useMyProfile, useSaveMyProfile } from '../api/teachers.js';

@@ -3,12 +3,11 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { MyProfileInput, type Teacher } from '../../../../../contract/schools.js';
+import { MyProfileInput, type Teacher } from '../../../../../contract/teachers.js';
 import { applyFieldErrors } from '../../../components/field-errors.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { useSessionUser } from '../../../lib/session/index.js';
 import { Confirm } from '../../../components/Confirm.js';
 import {
   useMailTeacher,
@@ -21,12 +20,10 @@ import {
 /** /{o}/admin/edit/teachers (and the finance/funding aliases): the teachers of the olympiad's schools. */
 export function TeachersPage() {
   const { olympiad } = useRouteOlympiad();
-  const user = useSessionUser();
-  const isAdmin =
-    user?.role === 'overlord' ||
-    (olympiad != null && user?.grants.some((g) => g.olympiadId === olympiad.id && g.role === 'admin'));
   const list = useListParams('lastName');
   const teachers = useTeachers({ ...list.params, olympiadId: olympiad?.id }, olympiad != null);
+  // The server says who may add teachers in this olympiad (teachers/policy.ts); the page derives no role rule.
+  const mayAdd = teachers.data?.can.create ?? false;
   const mail = useMailTeacher();
   const [editing, setEditing] = useState<Teacher | 'new' | null>(null);
   const [toggling, setToggling] = useState<Teacher | null>(null);
@@ -138,7 +135,7 @@ export function TeachersPage() {
         eyebrow={olympiad?.title}
         title="Teachers"
         description="The teachers of the schools entered in this olympiad."
-        actions={isAdmin ? <Button onClick={() => setEditing('new')}>Add a teacher</Button> : null}
+        actions={mayAdd ? <Button onClick={() => setEditing('new')}>Add a teacher</Button> : null}
       />
       <PagedTable
         label="Teachers"

@@ -1,228 +1,38 @@
-import { DOMParser, type Document, type Element, type Node } from '@xmldom/xmldom';
-import JSZip from 'jszip';
-import { isZip, unzipUpload } from '../../platform/spreadsheet/index.js';
+import type { Element, Node } from '@xmldom/xmldom';
 import { z } from 'zod';
 import { checkQuestion, questionFields } from '../../../contract/authoring.js';
 import type { FieldError } from '../../../contract/errors.js';
-import type { AnswerKey, QuestionType } from '../../../contract/questions.js';
+import type { AnswerKey } from '../../../contract/questions.js';
+import { isZip, unzipUpload } from '../../platform/spreadsheet/index.js';
 import { plainText, sanitizeRichText } from '../../platform/rich-text.js';
 import { MAX_IMAGE_BYTES, sniffImage } from './images-routes.js';
+import type { QtiQuestion } from './qti-write.js';
+import {
+  CDATA,
+  ELEMENT,
+  MAX_ITEMS,
+  TEXT,
+  attr,
+  blockElements,
+  childrenNamed,
+  decodeXml,
+  descendants,
+  elementsOf,
+  escText,
+  keyOf,
+  knownNamespaces,
+  notPrompt,
+  parseXml,
+  resolvePath,
+  squash,
+  valuesOf,
+  voidElements,
+} from './qti-xml.js';
 
 /**
- * QTI (IMS Question and Test Interoperability) for the question types that map onto it without custom
- * response processing (decisions 017 and 027): single and multiple choice and true/false as a choice
- * interaction, short text as a text-entry interaction with a case-insensitive mapping. Exports are QTI 3.0;
- * imports read QTI 3.0 and QTI 2.1/2.2 as other tools write them. Numeric answers with a tolerance need
- * custom response processing and are left out of exports and refused on import.
+ * Reading QTI packages and items into questions (decisions 017 and 027): every item is read and checked as
+ * the question editor would before anything is stored; qti-xml.ts holds the namespace-aware DOM helpers.
  */
-export const qtiTypes: readonly QuestionType[] = ['single', 'multiple', 'true_false', 'short_text'];
-const NS = 'http://www.imsglobal.org/xsd/imsqtiasi_v3p0';
-
-export interface QtiQuestion {
-  type: QuestionType;
-  prompt: string;
-  options: Array<{ id: string; text: string; imageUrl: string | null }>;
-  answerKey: AnswerKey | null;
-  marks: number;
-}
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-/** Our sanitised HTML as XHTML: void elements closed. */
-const xhtml = (html: string) => html.replace(/<(br|hr|img)([^>]*?)\s*\/?>/gi, '<$1$2/>').replace(/&nbsp;/g, '&#160;');
-const choiceId = (id: string) => (/^[A-Za-z_]/.test(id) ? id : `c_${id}`);
-
-export function itemXml(q: QtiQuestion, identifier: string): string {
-  const key = q.answerKey;
-  if (!key) throw new Error('QTI export needs the correct answer');
-  const body: string[] = [];
-  let declaration = '';
-  if (key.type === 'single' || key.type === 'multiple' || key.type === 'true_false') {
-    const choices =
-      key.type === 'true_false'
-        ? [
-            { id: 'true', text: 'True' },
-            { id: 'false', text: 'False' },
-          ]
-        : q.options;
-    const correct =
-      key.type === 'single' ? [key.correct] : key.type === 'multiple' ? key.correct : [String(key.correct)];
-    const multiple = key.type === 'multiple';
-    declaration = `<qti-response-declaration identifier="RESPONSE" cardinality="${multiple ? 'multiple' : 'single'}" base-type="identifier"><qti-correct-response>${correct
-      .map((c) => `<qti-value>${esc(choiceId(c))}</qti-value>`)
-      .join('')}</qti-correct-response></qti-response-declaration>`;
-    body.push(
-      `<qti-choice-interaction response-identifier="RESPONSE" max-choices="${multiple ? 0 : 1}"${key.type === 'true_false' ? ' class="olympus-true-false"' : ''}>${choices
-        .map((c) => `<qti-simple-choice identifier="${esc(choiceId(c.id))}">${esc(c.text)}</qti-simple-choice>`)
-        .join('')}</qti-choice-interaction>`,
-    );
-  } else if (key.type === 'short_text') {
-    declaration = `<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="string"><qti-correct-response><qti-value>${esc(key.accepted[0]!)}</qti-value></qti-correct-response><qti-mapping default-value="0">${key.accepted
-      .map((a) => `<qti-map-entry map-key="${esc(a)}" mapped-value="${q.marks}" case-sensitive="false"/>`)
-      .join('')}</qti-mapping></qti-response-declaration>`;
-    body.push('<p><qti-text-entry-interaction response-identifier="RESPONSE"/></p>');
-  } else throw new Error(`QTI export does not cover ${key.type}`);
-  const processing =
-    key.type === 'short_text'
-      ? '<qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/map_response.xml"/>'
-      : '<qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/match_correct.xml"/>';
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<qti-assessment-item xmlns="${NS}" identifier="${esc(identifier)}" title="${esc(identifier)}" adaptive="false" time-dependent="false">
-${declaration}
-<qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float"><qti-default-value><qti-value>0</qti-value></qti-default-value></qti-outcome-declaration>
-<qti-outcome-declaration identifier="MAXSCORE" cardinality="single" base-type="float"><qti-default-value><qti-value>${q.marks}</qti-value></qti-default-value></qti-outcome-declaration>
-<qti-item-body><div class="olympus-prompt">${xhtml(q.prompt)}</div>${body.join('')}</qti-item-body>
-${processing}
-</qti-assessment-item>
-`;
-}
-
-export async function packageOf(questions: QtiQuestion[]): Promise<Buffer> {
-  const zip = new JSZip();
-  const resources = questions.map((q, i) => {
-    const id = `item-${String(i + 1).padStart(4, '0')}`;
-    zip.file(`items/${id}.xml`, itemXml(q, id));
-    return `<resource identifier="${id}" type="imsqti_item_xmlv3p0" href="items/${id}.xml"><file href="items/${id}.xml"/></resource>`;
-  });
-  zip.file(
-    'imsmanifest.xml',
-    `<?xml version="1.0" encoding="UTF-8"?>
-<manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="olympus-export">
-<metadata><schema>QTI Package</schema><schemaversion>3.0.0</schemaversion></metadata>
-<organizations/>
-<resources>${resources.join('')}</resources>
-</manifest>
-`,
-  );
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Reading QTI written by any tool: QTI 3.0 (`qti-assessment-item`, kebab-case attributes) and QTI 2.1/2.2
-// (`assessmentItem`, camelCase attributes), with or without namespace prefixes, through a namespace-aware
-// DOM (decision 027). Elements are compared by their local name with the `qti-` prefix and hyphens removed,
-// so `qti-choice-interaction` and `choiceInteraction` are the same element to this code.
-
-/** The QTI namespaces (and XHTML, which 2.x items may embed); elements of any other namespace are refused. */
-const knownNamespaces = new Set([
-  'http://www.imsglobal.org/xsd/imsqti_v2p0',
-  'http://www.imsglobal.org/xsd/imsqti_v2p1',
-  'http://www.imsglobal.org/xsd/imsqti_v2p2',
-  'http://www.imsglobal.org/xsd/imsqtiasi_v3p0',
-  'http://www.w3.org/1999/xhtml',
-]);
-/** Elements that are scoring feedback or templating, not part of what a learner reads before answering. */
-const notPrompt = new Set([
-  'feedbackinline',
-  'feedbackblock',
-  'modalfeedback',
-  'templateinline',
-  'templateblock',
-  'rubricblock',
-  'printedvariable',
-  'stylesheet',
-]);
-const voidElements = new Set(['br', 'hr', 'img']);
-/** Elements that hold blocks rather than a line of text. */
-const blockElements = new Set(['div', 'p', 'ul', 'ol', 'table', 'blockquote', 'pre', 'h1', 'h2', 'h3', 'h4', 'figure']);
-const MAX_ITEMS = 2000;
-
-const ELEMENT = 1;
-const TEXT = 3;
-const CDATA = 4;
-
-/** `qti-choice-interaction`, `choiceInteraction` and `m:choiceInteraction` all become `choiceinteraction`. */
-function keyOf(el: Element): string {
-  const name = el.localName ?? el.nodeName;
-  return (name.startsWith('qti-') ? name.slice(4) : name).split('-').join('').toLowerCase();
-}
-/** An attribute under its QTI 2 (camelCase) or QTI 3 (kebab-case) name. */
-function attr(el: Element, camel: string): string | null {
-  const kebab = camel.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-  return el.getAttribute(camel) ?? el.getAttribute(kebab);
-}
-const elementsOf = (node: Node): Element[] => {
-  const out: Element[] = [];
-  for (let c = node.firstChild; c; c = c.nextSibling) if (c.nodeType === ELEMENT) out.push(c as Element);
-  return out;
-};
-const childrenNamed = (el: Element, name: string) => elementsOf(el).filter((c) => keyOf(c) === name.toLowerCase());
-function descendants(el: Element, test: (e: Element) => boolean, out: Element[] = []): Element[] {
-  for (const c of elementsOf(el)) {
-    if (test(c)) out.push(c);
-    descendants(c, test, out);
-  }
-  return out;
-}
-const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
-const escText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const valuesOf = (el: Element | undefined) =>
-  el ? childrenNamed(el, 'value').map((v) => (v.textContent ?? '').trim()) : [];
-
-/** The text of an XML file: a byte-order mark, else the encoding its declaration names, else UTF-8. */
-export function decodeXml(bytes: Buffer): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  const head = bytes.subarray(0, 200).toString('latin1');
-  let label = 'utf-8';
-  if (head.startsWith('<?xml')) {
-    const end = head.indexOf('?>');
-    const decl = end > 0 ? head.slice(0, end) : '';
-    const at = decl.indexOf('encoding');
-    if (at > 0) {
-      const rest = decl.slice(at + 'encoding'.length).trimStart();
-      const quote = rest[1];
-      if (rest[0] === '=' && (quote === '"' || quote === "'")) label = rest.slice(2, rest.indexOf(quote, 2)).trim();
-    }
-  }
-  try {
-    return new TextDecoder(label).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
-}
-
-/**
- * A DOM of the text, or why it is not well-formed XML. xmldom does not expand entities declared in a
- * DOCTYPE (an undeclared entity is an error here), so neither external entities nor entity bombs can reach us.
- */
-export function parseXml(text: string): { doc?: Document; error?: string } {
-  let first: string | null = null;
-  try {
-    const doc = new DOMParser({
-      onError: (level, message) => {
-        if (level === 'warning') return;
-        first ??= message.split('\n')[0]!;
-        throw new Error(first);
-      },
-    }).parseFromString(text, 'text/xml');
-    if (!doc.documentElement) return { error: 'The file has no XML root element' };
-    return { doc };
-  } catch {
-    return { error: `The file is not well-formed XML (${(first ?? 'unreadable').slice(0, 200)})` };
-  }
-}
-
-/** A package path relative to the file that names it; null when it leaves the package or is not a path. */
-export function resolvePath(from: string, href: string): string | null {
-  let ref = href.split('#')[0]!.split('?')[0]!;
-  try {
-    ref = decodeURIComponent(ref);
-  } catch {
-    return null;
-  }
-  if (!ref || /^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.startsWith('/')) return null;
-  const parts = from.includes('/') ? from.split('/').slice(0, -1) : [];
-  for (const seg of ref.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') {
-      if (parts.length === 0) return null;
-      parts.pop();
-    } else parts.push(seg);
-  }
-  return parts.join('/');
-}
-
 /** An item understood: its question (built once its images have addresses), the images it needs, notes. */
 export interface ReadItem {
   file: string;
@@ -370,6 +180,19 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
 
   const images = new Set<string>();
   const { html: render, imageSrc } = renderer(file, images);
+  /** The item read: the question it builds once its images have addresses; without a key it is a draft. */
+  const item = (
+    answerKey: AnswerKey | null,
+    marks: number,
+    rest: (urlOf: (path: string) => string) => Pick<QtiQuestion, 'type' | 'options'>,
+  ): ReadItem => ({
+    file,
+    identifier,
+    images: [...images],
+    notes,
+    keyless: answerKey == null,
+    build: (urlOf) => ({ ...rest(urlOf), prompt: render(promptRoot, urlOf), answerKey, marks: wholeMarks(marks) }),
+  });
   // The prompt: the body without the interaction; a choice interaction's own prompt stands in its place,
   // a text entry inside a sentence becomes a blank, on a line of its own it goes.
   const doc = root.ownerDocument!;
@@ -444,20 +267,10 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
       ids.includes('false') &&
       choices.every((c) => !c.src)
     ) {
-      return {
-        file,
-        identifier,
-        images: [...images],
-        notes,
-        keyless: !hasKey,
-        build: (urlOf) => ({
-          type: 'true_false',
-          prompt: render(promptRoot, urlOf),
-          options: [],
-          answerKey: hasKey ? { type: 'true_false', correct: correct[0] === 'true' } : null,
-          marks: wholeMarks(marks),
-        }),
-      };
+      return item(hasKey ? { type: 'true_false', correct: correct[0] === 'true' } : null, marks, () => ({
+        type: 'true_false',
+        options: [],
+      }));
     }
     // Our option ids are short letters; the item's identifiers map onto a, b, c … in order.
     const letters = 'abcdefghijkl';
@@ -465,28 +278,19 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
     for (const c of choices) if (c.src) imageSrc(c.src, () => ''); // collects the choices' images
     const multiple = decl.cardinality === 'multiple';
     const keyIds = correct.map((v) => letterOf.get(v)!);
-    return {
-      file,
-      identifier,
-      images: [...images],
-      notes,
-      keyless: !hasKey,
-      build: (urlOf) => ({
-        type: multiple ? 'multiple' : 'single',
-        prompt: render(promptRoot, urlOf),
-        options: choices.map((c, i) => ({
-          id: letters[i]!,
-          text: c.text,
-          imageUrl: c.src ? imageSrc(c.src, urlOf) : null,
-        })),
-        answerKey: !hasKey
-          ? null
-          : multiple
-            ? { type: 'multiple', correct: keyIds }
-            : { type: 'single', correct: keyIds[0]! },
-        marks: wholeMarks(marks),
-      }),
-    };
+    const key: AnswerKey | null = !hasKey
+      ? null
+      : multiple
+        ? { type: 'multiple', correct: keyIds }
+        : { type: 'single', correct: keyIds[0]! };
+    return item(key, marks, (urlOf) => ({
+      type: multiple ? 'multiple' : 'single',
+      options: choices.map((c, i) => ({
+        id: letters[i]!,
+        text: c.text,
+        imageUrl: c.src ? imageSrc(c.src, urlOf) : null,
+      })),
+    }));
   }
 
   if (decl.baseType !== 'string')
@@ -504,20 +308,10 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
     notes.push('Answers are compared without regard to case');
   const accepted = [...new Set([...decl.correct, ...full].map((v) => v.trim()).filter(Boolean))];
   if (!Number.isFinite(marks)) marks = best > 0 ? best : 1;
-  return {
-    file,
-    identifier,
-    images: [...images],
-    notes,
-    keyless: accepted.length === 0,
-    build: (urlOf) => ({
-      type: 'short_text',
-      prompt: render(promptRoot, urlOf),
-      options: [],
-      answerKey: accepted.length ? { type: 'short_text', accepted } : null,
-      marks: wholeMarks(marks),
-    }),
-  };
+  return item(accepted.length ? { type: 'short_text', accepted } : null, marks, () => ({
+    type: 'short_text',
+    options: [],
+  }));
 }
 
 /**

@@ -19,7 +19,7 @@ export const LEARNER_PATH = /^\/[^/]+\/olympiad\//;
  * A path under an API prefix, or a request that asks for JSON, never gets HTML: it gets the API's own
  * 404 (or 405 when the path takes other methods) in the one error shape.
  */
-export async function webRoutes(app: FastifyInstance, options: { root?: string | undefined }): Promise<void> {
+export async function spaRoutes(app: FastifyInstance, options: { root?: string | undefined }): Promise<void> {
   const webRoot = path.resolve(options.root ?? 'dist/web');
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {

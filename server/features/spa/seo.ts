@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../platform/html.js';
+
 /** Search-engine metadata written into the HTML <head> before it leaves the server (crawlers run no JS). */
 export interface PageMeta {
   title: string;
@@ -7,23 +9,20 @@ export interface PageMeta {
   url: string;
 }
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 export function renderHead(html: string, meta: PageMeta): string {
   const tags = [
-    `<meta name="description" content="${escape(meta.description)}" />`,
-    `<meta name="keywords" content="${escape(meta.keywords)}" />`,
-    `<meta property="og:title" content="${escape(meta.shareTitle)}" />`,
-    `<meta property="og:description" content="${escape(meta.description)}" />`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    `<meta name="keywords" content="${escapeHtml(meta.keywords)}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.shareTitle)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:type" content="website" />`,
-    `<meta property="og:url" content="${escape(meta.url)}" />`,
+    `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
     `<meta name="twitter:card" content="summary" />`,
-    `<meta name="twitter:title" content="${escape(meta.shareTitle)}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.shareTitle)}" />`,
   ].join('\n    ');
   // Replacer functions, not strings: in a replacement string `$&`, `` $` `` and `$'` are patterns, and a
   // page's address or an editor's title may contain them.
-  const title = `<title>${escape(meta.title)}</title>`;
+  const title = `<title>${escapeHtml(meta.title)}</title>`;
   const withTitle = /<title>[\s\S]*?<\/title>/.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/, () => title)
     : html.replace('</head>', () => `${title}\n</head>`);

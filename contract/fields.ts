@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Field schemas several contracts share (schools, teachers). */
+
+/** Optional text up to `max` characters: trimmed, and an empty answer is stored as null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** An email address, trimmed and in lower case. */
+export const Email = z.string().trim().toLowerCase().email('Enter a valid email address').max(200);

@@ -1,0 +1,153 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { type Queryable, rows } from '../../db/client.js';
+import { purchaseOrders, schoolParticipants } from '../../db/schema/index.js';
+import { type Reach, reachSql } from '../../http/reach.js';
+import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
+
+export type ParticipantRow = typeof schoolParticipants.$inferSelect;
+
+export interface ParticipantListRow {
+  id: number;
+  olympiadId: number;
+  olympiadName: string;
+  olympiadTitle: string;
+  schoolId: number;
+  schoolName: string;
+  town: string | null;
+  province: string | null;
+  status: 'entered' | 'learners_loaded' | 'withdrawn';
+  learnerCount: number;
+  createdAt: Date;
+}
+
+const participantColumns = sql`sp.id, sp.olympiad_id as "olympiadId", o.var_name as "olympiadName", o.title as "olympiadTitle",
+  sp.school_id as "schoolId", s.name as "schoolName", s.town, s.province, sp.status,
+  (select count(*)::int from users u where u.school_id = sp.school_id and u.olympiad_id = sp.olympiad_id and u.role = 'learner') as "learnerCount",
+  sp.created_at as "createdAt"`;
+
+/** The entries within a reach (a teacher's reach is their own school's entries). */
+export async function listParticipants(q: Queryable, r: Reach, p: Paging & { status?: string | undefined }) {
+  const where: SQL[] = [reachSql(r, sql`sp.olympiad_id`, sql`sp.school_id`)];
+  if (p.status) where.push(sql`sp.status = ${p.status}`);
+  if (p.search?.trim()) {
+    const like = containsPattern(p.search);
+    where.push(
+      sql`(lower(s.name) like ${like} or lower(coalesce(s.town, '')) like ${like} or s.emis_number like ${like})`,
+    );
+  }
+  const from = sql`from school_participants sp join schools s on s.id = sp.school_id join olympiads o on o.id = sp.olympiad_id
+                   where ${sql.join(where, sql` and `)}`;
+  const order = orderBy(
+    p,
+    {
+      schoolName: sql`lower(s.name)`,
+      status: sql`sp.status`,
+      createdAt: sql`sp.created_at`,
+      learnerCount: sql`"learnerCount"`,
+    },
+    'schoolName',
+    sql`sp.id`,
+  );
+  const [items, [count]] = await Promise.all([
+    rows<ParticipantListRow>(
+      q,
+      sql`select ${participantColumns} ${from} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
+    ),
+    rows<{ n: number }>(q, sql`select count(*)::int as n ${from}`),
+  ]);
+  return { items, total: Number(count?.n ?? 0) };
+}
+
+export async function findParticipant(q: Queryable, id: number) {
+  const [row] = await rows<ParticipantListRow>(
+    q,
+    sql`select ${participantColumns} from school_participants sp join schools s on s.id = sp.school_id
+        join olympiads o on o.id = sp.olympiad_id where sp.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+export async function findParticipantOf(q: Queryable, olympiadId: number, schoolId: number) {
+  const [row] = await q
+    .select()
+    .from(schoolParticipants)
+    .where(and(eq(schoolParticipants.olympiadId, olympiadId), eq(schoolParticipants.schoolId, schoolId)));
+  return row ?? null;
+}
+
+/** Enters a school in an olympiad (idempotent: an existing entry is answered as it is). */
+export async function enterSchool(q: Queryable, olympiadId: number, schoolId: number, enteredBy: number | null) {
+  const [created] = await q
+    .insert(schoolParticipants)
+    .values({ olympiadId, schoolId, enteredBy })
+    .onConflictDoNothing()
+    .returning();
+  if (created) {
+    // Every entry has its purchase order from the start (decision 020): the teacher sets its number, the
+    // accountant marks it paid.
+    await q.insert(purchaseOrders).values({ schoolParticipantId: created.id });
+    return { row: created, created: true };
+  }
+  return { row: (await findParticipantOf(q, olympiadId, schoolId))!, created: false };
+}
+
+export async function setParticipantStatus(q: Queryable, id: number, status: ParticipantRow['status']) {
+  await q.update(schoolParticipants).set({ status, updatedAt: new Date() }).where(eq(schoolParticipants.id, id));
+}
+
+export async function deleteParticipant(q: Queryable, id: number) {
+  await q.delete(schoolParticipants).where(eq(schoolParticipants.id, id));
+}
+
+export async function listParticipantLearners(q: Queryable, sp: { olympiadId: number; schoolId: number }, p: Paging) {
+  const where = sql`where u.role = 'learner' and u.olympiad_id = ${sp.olympiadId} and u.school_id = ${sp.schoolId}
+    ${p.search?.trim() ? sql`and (lower(u.first_name || ' ' || u.last_name) like ${containsPattern(p.search)} or lower(u.username) like ${containsPattern(p.search)})` : sql``}`;
+  const order = orderBy(
+    p,
+    {
+      lastName: sql`lower(u.last_name)`,
+      firstName: sql`lower(u.first_name)`,
+      grade: sql`u.grade`,
+      username: sql`lower(u.username)`,
+    },
+    'lastName',
+    sql`u.id`,
+  );
+  const [items, [count]] = await Promise.all([
+    rows<{ id: number; username: string; firstName: string; lastName: string; grade: number | null }>(
+      q,
+      sql`select u.id, u.username, u.first_name as "firstName", u.last_name as "lastName", u.grade
+          from users u ${where} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
+    ),
+    rows<{ n: number }>(q, sql`select count(*)::int as n from users u ${where}`),
+  ]);
+  return { items, total: Number(count?.n ?? 0) };
+}
+
+export interface PortalOlympiadRow {
+  id: number;
+  varName: string;
+  title: string;
+  year: number;
+  kind: 'school' | 'country';
+  open: boolean;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  participantId: number | null;
+  status: ParticipantRow['status'] | null;
+  learnerCount: number;
+}
+
+/** The olympiads a teacher's school can enter (school olympiads not yet over), and those it is in. */
+export async function portalOlympiads(q: Queryable, schoolId: number | null) {
+  return rows<PortalOlympiadRow>(
+    q,
+    sql`select o.id, o.var_name as "varName", o.title, o.year, o.kind, o.open, o.starts_at as "startsAt", o.ends_at as "endsAt",
+               sp.id as "participantId", sp.status,
+               (select count(*)::int from users u where u.school_id = ${schoolId} and u.olympiad_id = o.id and u.role = 'learner') as "learnerCount"
+        from olympiads o
+        left join school_participants sp on sp.olympiad_id = o.id and sp.school_id = ${schoolId}
+        where sp.id is not null or (o.kind = 'school' and (o.ends_at is null or o.ends_at > now()))
+        order by (sp.id is null), o.starts_at nulls last, o.title`,
+  );
+}
