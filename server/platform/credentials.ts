@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/client.js';
 import type { Actor } from '../http/actor.js';
 import { forbidden } from '../http/errors.js';
-import { escapeHtml } from './mail-text.js';
+import { escapeHtml } from './html.js';
 import { revokeResetLinks } from './user-tokens.js';
 
 /**
