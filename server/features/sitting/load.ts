@@ -6,7 +6,7 @@ import { findOlympiad, type Olympiad } from '../../platform/olympiad-lookup.js';
 import type { Queryable } from '../../db/client.js';
 import { learnerById } from './attempt-queries.js';
 import { isSchoolInOlympiad } from './day-queries.js';
-import { sittingPolicy } from './policy.js';
+import { type SittingRecord, sittingPolicy } from './policy.js';
 
 const asRecord = (o: Olympiad) => ({ ...o, olympiadId: o.id });
 
@@ -37,7 +37,7 @@ export const countsLoader = defineLoader({
 });
 
 /** What the counts cover: the whole olympiad for its administrators, the teacher's own school otherwise. */
-export const countsReach = (actor: Actor, olympiad: { olympiadId: number }): Reach => ({
+export const countsReach = (actor: Actor, olympiad: SittingRecord): Reach => ({
   olympiads: [olympiad.olympiadId],
   schoolId: sittingPolicy.can(actor, 'administer', olympiad) ? null : actor.schoolId,
 });
