@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../http/actor.js';
+import { actorOf } from '../../test/actor.js';
 import { learnersPolicy, learnersReach } from './policy.js';
 
-const base: Actor = {
-  userId: 1,
-  sessionId: 1,
-  role: 'overlord',
-  username: 'x',
-  olympiadId: null,
-  schoolId: null,
-  grants: [],
-  impersonatorId: null,
-  olympiadScope: null,
-};
+const base = actorOf({ role: 'overlord' });
 const overlord: Actor = { ...base };
 const admin: Actor = { ...base, userId: 2, role: 'admin', grants: [{ olympiadId: 10, role: 'admin' }] };
 const funding: Actor = { ...base, userId: 3, role: 'admin', grants: [{ olympiadId: 10, role: 'funding' }] };

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../http/actor.js';
+import { actorOf } from '../../test/actor.js';
 import { countsReach } from './load.js';
 import { sittingPolicy } from './policy.js';
 
-const base: Actor = {
-  userId: 1,
-  sessionId: 1,
-  role: 'overlord',
-  username: 'x',
-  olympiadId: null,
-  schoolId: null,
-  grants: [],
-  impersonatorId: null,
-  olympiadScope: null,
-};
+const base = actorOf({ role: 'overlord' });
 const overlord: Actor = { ...base, role: 'overlord' };
 const admin: Actor = { ...base, userId: 2, role: 'admin', grants: [{ olympiadId: 10, role: 'admin' }] };
 const accountant: Actor = { ...base, userId: 3, role: 'admin', grants: [{ olympiadId: 10, role: 'accountant' }] };
