@@ -10,12 +10,15 @@ import { type SittingRecord, sittingPolicy } from './policy.js';
 
 const asRecord = (o: Olympiad) => ({ ...o, olympiadId: o.id });
 
-/** An olympiad by id, for the admin's operations of the day (another olympiad answers 404). */
+/**
+ * An olympiad by id (the admin's operations of the day) or by url name (the learner's sitting); one outside the
+ * action answers 404.
+ */
 export const olympiadLoader = defineLoader({
   what: 'This olympiad',
   policy: sittingPolicy,
-  find: async (q, id: number) => {
-    const o = await findOlympiad(q, id);
+  find: async (q, idOrName: number | string) => {
+    const o = await findOlympiad(q, idOrName);
     return o && asRecord(o);
   },
 });
@@ -46,17 +49,8 @@ export const countsReach = (actor: Actor, olympiad: SittingRecord): Reach => ({
  * The olympiad a learner sits, by its url name: any other olympiad (or none) answers 404. Someone acting as the
  * learner may look (`view`) but never write (`sit`): 403.
  */
-export const sittingLoader = defineLoader({
-  what: 'This olympiad',
-  policy: sittingPolicy,
-  find: async (q, name: string) => {
-    const o = await findOlympiad(q, name);
-    return o && asRecord(o);
-  },
-});
-
 export async function learnerOlympiad(q: Queryable, actor: Actor, olympiadName: string, write = true) {
-  const olympiad = await sittingLoader.load(q, actor, olympiadName, 'view');
+  const olympiad = await olympiadLoader.load(q, actor, olympiadName, 'view');
   if (write && !sittingPolicy.can(actor, 'sit', olympiad)) throw notWhileActingAsLearner();
   return olympiad;
 }
