@@ -36,6 +36,8 @@ export const Learner = z.object({
   olympiadId: z.number().int(),
   /** Is the generated first password still the learner's password (so a slip can show it)? */
   hasSlipPassword: z.boolean(),
+  /** What the caller may do with this learner (from the learners policy; the web derives no role rule). */
+  can: z.object({ update: z.boolean(), delete: z.boolean(), setPassword: z.boolean() }),
 });
 export type Learner = z.infer<typeof Learner>;
 

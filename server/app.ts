@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import pino from 'pino';
+import { benchRoutes } from './bench/bare-route.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { registerAuthentication } from './features/auth/authenticate.js';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(olympiadsRoutes);
   await app.register(questionsRoutes);
   await app.register(contentRoutes);
+  if (config.bench.bareRoute) await app.register(benchRoutes);
   if (deps.serveWeb) await app.register(spaRoutes, { root: deps.webRoot });
   return app;
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../contract/auth.js';
 import { homeFor } from '../../contract/navigation.js';
 import type { GrantRole } from '../../contract/roles.js';
+import type { Config } from '../config.js';
 import { type Queryable, preparedRows } from '../db/client.js';
 import type { users } from '../db/schema/index.js';
 import { newToken, tokenHash } from './secrets.js';
@@ -93,15 +94,15 @@ export type SessionScope = 'full' | 'set_password';
 
 /** Builds the whole session-user answer for a user and a fresh session. */
 export async function startSession(
-  app: FastifyInstance,
+  config: Pick<Config, 'appSecret' | 'sessionHours'>,
   q: Queryable,
   req: FastifyRequest,
   user: UserRow,
   impersonator: UserRow | null = null,
   scope: SessionScope = 'full',
 ): Promise<SessionUser> {
-  const hours = user.role === 'learner' ? app.config.sessionHours.learner : app.config.sessionHours.staff;
-  const session = await openSession(q, app.config.appSecret, {
+  const hours = user.role === 'learner' ? config.sessionHours.learner : config.sessionHours.staff;
+  const session = await openSession(q, config.appSecret, {
     user,
     impersonatorId: impersonator?.id ?? null,
     hours: scope === 'set_password' ? 1 : impersonator ? Math.min(hours, 2) : hours,

@@ -131,12 +131,7 @@ export function waitPhrase(seconds: number): string {
  * account within it (`staff:alice`, `geo-2026:thabo`). The address is `req.ip`, which is the proxy's own
  * address unless TRUST_PROXY is set (then the client address the proxy reports in X-Forwarded-For).
  */
-export function credentialRules(
-  limits: Config['limits'],
-  kind: string,
-  account: string,
-  address: string,
-): ThrottleRule[] {
+function credentialRules(limits: Config['limits'], kind: string, account: string, address: string): ThrottleRule[] {
   const windowMinutes = limits.signinWindowMinutes;
   return [
     {
@@ -149,19 +144,34 @@ export function credentialRules(
   ];
 }
 
+export interface CredentialCheck {
+  /** The check: `signin`, `recover`. */
+  kind: string;
+  /** The account within it: `staff:alice`, `geo-2026:thabo`. */
+  account: string;
+  /** The request's address (`req.ip`). */
+  address: string;
+  /** The 429's message, given how long to wait ("5 seconds"). */
+  tooMany: (wait: string) => string;
+}
+
 /**
- * Takes the slot for one credential check before the check runs, or answers 429 with Retry-After and
- * `tooMany(wait)` as the message. Answers the keys to `forgive()` when the check succeeds; on failure the
- * slot stays counted.
+ * One credential check under the throttle (decision 024), shared by sign-in and the recovery PIN. The slot is
+ * taken before the check runs, side by side with `find` (the account's row), in the same round trip; a
+ * refused slot answers 429 with Retry-After. The caller checks the password or PIN; when it is right it
+ * calls `passed()` (beside opening the session), which forgets the counted attempts; a failure stays counted.
  */
-export async function takeCredentialAttempt(
+export async function throttledCredentialCheck<T>(
   q: Queryable,
-  rules: ThrottleRule[],
-  tooMany: (wait: string) => string,
-): Promise<string[]> {
-  const reservation = await reserve(q, rules);
+  limits: Config['limits'],
+  check: CredentialCheck,
+  find: () => Promise<T>,
+): Promise<{ found: T; passed: () => Promise<void> }> {
+  const rules = credentialRules(limits, check.kind, check.account, check.address);
+  const [reservation, found] = await Promise.all([reserve(q, rules), find()]);
   if (!reservation.granted) {
-    throw rateLimited(tooMany(waitPhrase(reservation.retryAfterSeconds)), reservation.retryAfterSeconds);
+    throw rateLimited(check.tooMany(waitPhrase(reservation.retryAfterSeconds)), reservation.retryAfterSeconds);
   }
-  return rules.map((r) => r.key);
+  const keys = rules.map((r) => r.key);
+  return { found, passed: () => forgive(q, keys) };
 }

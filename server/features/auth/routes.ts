@@ -1,31 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdParams } from '../../../contract/ids.js';
 import {
   ForgotPasswordParams,
   ForgotPasswordQuery,
   ImpersonateQuery,
   SessionUser,
-  SetLearnerPasswordBody,
   SetPasswordBody,
   SigninBody,
   VerifyEmailResult,
 } from '../../../contract/auth.js';
 import { Ok } from '../../../contract/errors.js';
 import { badRequest, notFound, rateLimited } from '../../http/errors.js';
-import { refuseWhileImpersonating, storePasswordHash } from '../../platform/credentials.js';
+import { refuseWhileImpersonating } from '../../platform/credentials.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { reserve } from '../../platform/throttle.js';
-import { hashPassword } from '../../platform/passwords.js';
-import { authAccess, authPolicy } from './policy.js';
+import { authPolicy } from './policy.js';
 import { bearerToken } from '../../http/bearer.js';
-import { displayName, presentSessionUser, revokeUserSessions, startSession } from '../../platform/sessions.js';
+import { displayName, presentSessionUser, startSession } from '../../platform/sessions.js';
 import * as queries from './queries.js';
-import { schoolWithEntries } from '../../platform/teacher-accounts.js';
+import { escapeHtml } from '../../platform/html.js';
+import { impersonationTarget } from './load.js';
 import { setOwnPassword, signin } from './service.js';
 
 const tags = ['auth'];
+const { access } = authPolicy;
 const TokenParams = z.strictObject({ token: z.string().min(10).max(200) });
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -34,10 +33,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     url: '/api/auth/signin',
     summary: 'Sign in; answers the whole session user with accessToken.token',
     tags,
-    access: authAccess.signin,
+    access: access.signin,
     body: SigninBody,
     response: SessionUser,
-    handler: ({ req, body }) => signin(app, req, body),
+    handler: ({ req, body }) => signin({ db: app.db, config: app.config }, req, body),
   });
 
   route(app, {
@@ -45,7 +44,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     url: '/api/auth/me',
     summary: 'The signed-in user, as at sign-in, for the current token',
     tags,
-    access: authAccess.me,
+    access: access.me,
     response: SessionUser,
     handler: async ({ req, actor }) => {
       const user = await queries.findUserById(app.db, actor.userId);
@@ -66,7 +65,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     url: '/api/auth/logout',
     summary: 'End the current session',
     tags,
-    access: authAccess.logout,
+    access: access.logout,
     response: Ok,
     handler: async ({ actor }) => {
       await queries.revokeSession(app.db, actor.sessionId);
@@ -79,7 +78,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     url: '/api/auth/forgot-password/:username',
     summary: 'Mail a one-time password-reset link to the account’s address',
     tags,
-    access: authAccess.forgotPassword,
+    access: access.forgotPassword,
     params: ForgotPasswordParams,
     query: ForgotPasswordQuery,
     response: Ok,
@@ -137,42 +136,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     url: '/api/auth/set-password',
     summary: 'Set the signed-in user’s password (ends their other sessions)',
     tags,
-    access: authAccess.setPassword,
+    access: access.setPassword,
     body: SetPasswordBody,
     response: Ok,
     handler: async ({ actor, body }) => {
       refuseWhileImpersonating(actor, 'password');
-      await setOwnPassword(app, actor, body.password);
+      await setOwnPassword(app.db, actor, body.password);
       return { success: true, message: 'Your password is saved' };
-    },
-  });
-
-  route(app, {
-    method: 'PUT',
-    url: '/api/auth/set-learner-passwords/:id',
-    summary: 'Set a learner’s password (their teacher, an admin of their olympiad, the overlord)',
-    tags,
-    access: authAccess.setLearnerPassword,
-    params: IdParams,
-    body: SetLearnerPasswordBody,
-    response: Ok,
-    handler: async ({ req, actor, params, body }) => {
-      const learner = await queries.findUserById(app.db, params.id);
-      if (!learner || !authPolicy.canSetLearnerPassword(actor, learner)) throw notFound('This learner');
-      refuseWhileImpersonating(actor, 'password');
-      const passwordHash = await hashPassword(body.password);
-      await app.db.transaction(async (tx) => {
-        await storePasswordHash(tx, learner.id, passwordHash);
-        await revokeUserSessions(tx, learner.id);
-        await audit(tx, actor, {
-          action: 'learner.set-password',
-          entity: 'user',
-          entityId: learner.id,
-          olympiadId: learner.olympiadId,
-          ip: req.ip,
-        });
-      });
-      return { success: true, message: `The password of ${learner.username} is saved` };
     },
   });
 
@@ -181,9 +151,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     url: '/website/api/verify-email/:token',
     summary: 'Use a verify-address or reset-password link; answers a session to set a password with',
     tags,
-    access: authAccess.verifyEmail,
+    access: access.verifyEmail,
     params: TokenParams,
     response: VerifyEmailResult,
+    // Its own transaction, not the route's: a link used by a disabled account stays used although the answer is 400.
     handler: async ({ req, params }) => {
       const result = await app.db.transaction(async (tx) => {
         const used = await queries.consumeUserToken(tx, app.config.appSecret, params.token);
@@ -191,10 +162,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         const user = await queries.findUserById(tx, used.userId);
         if (!user || user.disabledAt) return null;
         await queries.markEmailVerified(tx, user.id);
-        await audit(tx, null, { action: `user.${used.purpose}`, entity: 'user', entityId: user.id, ip: req.ip });
+        const action = used.purpose === 'reset_password' ? 'user.reset-password' : 'user.verify-email';
+        await audit(tx, null, action, { entityId: user.id, ip: req.ip });
         // A reset link opens a session that can only choose the new password.
         const scope = used.purpose === 'reset_password' ? 'set_password' : 'full';
-        return { purpose: used.purpose, session: await startSession(app, tx, req, user, null, scope) };
+        return { purpose: used.purpose, session: await startSession(app.config, tx, req, user, null, scope) };
       });
       if (!result)
         throw badRequest('This link has expired or was already used. Ask for a new one with "Forgot password".');
@@ -213,34 +185,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     url: '/user/rest/impersonate',
     summary: 'Act as a user by email (an admin within an olympiad; the overlord anywhere); audited',
     tags,
-    access: authAccess.impersonate,
+    access: access.impersonate,
     query: ImpersonateQuery,
     response: SessionUser,
-    handler: async ({ req, actor, query }) => {
-      const olympiadId = query.olympiadId ?? null;
-      const candidates = await queries.findUserByEmail(app.db, query.userEmail);
-      let target = null;
-      for (const user of candidates) {
-        const school =
-          user.role === 'teacher' && user.schoolId != null ? await schoolWithEntries(app.db, user.schoolId) : null;
-        if (authPolicy.canImpersonate(actor, { ...user, school }, olympiadId)) {
-          target = user;
-          break;
-        }
-      }
-      if (!target) throw notFound('A user with that email whom you may act as');
-      const impersonator = await queries.findUserById(app.db, actor.userId);
-      return app.db.transaction(async (tx) => {
-        await audit(tx, actor, {
-          action: 'impersonate.start',
-          entity: 'user',
-          entityId: target.id,
-          olympiadId,
-          ip: req.ip,
-          data: { email: query.userEmail },
-        });
-        return startSession(app, tx, req, target, impersonator);
+    transaction: true,
+    load: ({ db, actor, query }) => impersonationTarget(db, actor, query.userEmail, query.olympiadId ?? null),
+    handler: async ({ db, req, actor, query, record: target, audit }) => {
+      const impersonator = await queries.findUserById(db, actor.userId);
+      await audit('impersonate.start', {
+        entityId: target.id,
+        olympiadId: query.olympiadId ?? null,
+        data: { email: query.userEmail },
       });
+      return startSession(app.config, db, req, target, impersonator);
     },
   });
 
@@ -249,19 +206,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     url: '/api/auth/stop-impersonating',
     summary: 'End an impersonated session and return to one’s own account',
     tags,
-    access: authAccess.stopImpersonating,
+    access: access.stopImpersonating,
     response: Ok,
-    handler: async ({ req, actor }) => {
+    transaction: true,
+    handler: async ({ db, actor, audit }) => {
       if (actor.impersonatorId == null) throw badRequest('You are not acting as another user');
-      await app.db.transaction(async (tx) => {
-        await queries.revokeSession(tx, actor.sessionId);
-        await audit(tx, actor, { action: 'impersonate.stop', entity: 'user', entityId: actor.userId, ip: req.ip });
-      });
+      await queries.revokeSession(db, actor.sessionId);
+      await audit('impersonate.stop', { entityId: actor.userId });
       return { success: true, message: 'You are back in your own account' };
     },
   });
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import type { SessionUser, SigninBody } from '../../../contract/auth.js';
 import type { Actor } from '../../http/actor.js';
 import { HttpError, invalid } from '../../http/errors.js';
 import { audit } from '../../platform/audit.js';
-import { credentialRules, forgive, takeCredentialAttempt } from '../../platform/throttle.js';
+import { throttledCredentialCheck } from '../../platform/throttle.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { revokeUserSessions, startSession, widenSession } from '../../platform/sessions.js';
 import { storePasswordHash } from '../../platform/credentials.js';
@@ -15,27 +17,28 @@ import * as queries from './queries.js';
  * their olympiad. A disabled account is answered as such without checking the password, so the answer never
  * confirms a password, and that attempt counts like a failure.
  */
-export async function signin(app: FastifyInstance, req: FastifyRequest, body: SigninBody): Promise<SessionUser> {
-  const { db, config } = app;
+export async function signin(
+  deps: { db: Db; config: Pick<Config, 'appSecret' | 'sessionHours' | 'limits'> },
+  req: FastifyRequest,
+  body: SigninBody,
+): Promise<SessionUser> {
+  const { db, config } = deps;
   const learnerOlympiad = body.loginType === 'learner' ? (body.olympiadName?.toLowerCase() ?? '') : null;
   if (learnerOlympiad === '') {
     throw invalid([{ path: 'body.olympiadName', message: 'Choose the olympiad you are writing' }]);
   }
 
-  const rules = credentialRules(
+  const { found: user, passed } = await throttledCredentialCheck(
+    db,
     config.limits,
-    'signin',
-    `${learnerOlympiad ?? 'staff'}:${body.username.toLowerCase()}`,
-    req.ip,
+    {
+      kind: 'signin',
+      account: `${learnerOlympiad ?? 'staff'}:${body.username.toLowerCase()}`,
+      address: req.ip,
+      tooMany: (wait) => `Too many failed sign-in attempts. Please wait ${wait} and try again, or reset your password.`,
+    },
+    () => queries.findUserForSigninFast(db, body.username, learnerOlympiad),
   );
-  const [keys, user] = await Promise.all([
-    takeCredentialAttempt(
-      db,
-      rules,
-      (wait) => `Too many failed sign-in attempts. Please wait ${wait} and try again, or reset your password.`,
-    ),
-    queries.findUserForSigninFast(db, body.username, learnerOlympiad),
-  ]);
   // Only a failed learner sign-in pays for telling an unknown olympiad from an unknown username.
   if (!user && learnerOlympiad && !(await queries.findOlympiadByName(db, learnerOlympiad))) {
     throw invalid([{ path: 'body.olympiadName', message: `There is no olympiad called "${body.olympiadName}"` }]);
@@ -54,7 +57,7 @@ export async function signin(app: FastifyInstance, req: FastifyRequest, body: Si
       : 'This account has no password yet: use the link in your welcome email, or "Forgot password"';
     throw new HttpError(401, 'wrong_password', message, [{ path: 'body.password', message }]);
   }
-  const [session] = await Promise.all([startSession(app, db, req, user), forgive(db, keys)]);
+  const [session] = await Promise.all([startSession(config, db, req, user), passed()]);
   return session;
 }
 
@@ -62,12 +65,13 @@ export async function signin(app: FastifyInstance, req: FastifyRequest, body: Si
  * Sets the signed-in user's password, ends their other sessions and their unused reset links. A reset-link
  * session that sets the password becomes an ordinary session.
  */
-export async function setOwnPassword(app: FastifyInstance, actor: Actor, password: string): Promise<void> {
+export async function setOwnPassword(db: Db, actor: Actor, password: string): Promise<void> {
+  // The hash is made before the transaction (it is slow on purpose); the change and its audit row land together.
   const passwordHash = await hashPassword(password);
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await storePasswordHash(tx, actor.userId, passwordHash);
     await revokeUserSessions(tx, actor.userId, actor.sessionId);
     if (actor.passwordOnly) await widenSession(tx, actor.sessionId);
-    await audit(tx, actor, { action: 'user.set-password', entity: 'user', entityId: actor.userId });
+    await audit(tx, actor, 'user.set-password', { entityId: actor.userId });
   });
 }

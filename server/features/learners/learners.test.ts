@@ -256,7 +256,7 @@ describe('imports run in the background (decision on jobs)', () => {
       select payload, locked_by, attempts from jobs where id = ${id}`;
     expect(row).toEqual({ payload: {}, locked_by: null, attempts: 1 });
     const [audit] = await server.query<{ actor_id: number; data: { created: number } }>`
-      select actor_id, data from audit_log where action = 'learners.import' order by id desc limit 1`;
+      select actor_id, data from audit_log where action = 'learner.import' order by id desc limit 1`;
     expect(audit).toMatchObject({ actor_id: demo.users.teacher2, data: { created: 300 } });
   });
 

@@ -1,42 +1,52 @@
-import type { Role } from '../../../contract/roles.js';
-import { type Actor, holdsOlympiad, withinScope } from '../../http/actor.js';
+import type { Actor } from '../../http/actor.js';
+import { definePolicy } from '../../http/policy.js';
+import { type Reach, reachFor } from '../../http/reach.js';
 
-/** Learners are managed by their school's teacher and by the admins of their olympiad. */
-export const learnersAccess = {
+/**
+ * A learner (or where learners go: a school in an olympiad, or an import of them). `role` is given for a user
+ * row: only learners are managed here.
+ */
+export interface LearnerRecord {
+  role?: string;
+  olympiadId: number | null;
+  schoolId: number | null;
+}
+
+const capabilities = {
+  /** List, read, add, correct, remove learners and print their slips. */
   manage: ['overlord', 'admin', 'teacher'],
-} as const satisfies Record<string, readonly Role[]>;
+  /** Load learners from a spreadsheet, and see or start such an import. */
+  import: ['overlord', 'admin', 'teacher'],
+  /** Set a learner's password (the one learner-password rule). */
+  setPassword: ['overlord', 'admin', 'teacher'],
+} as const;
 
-export const learnersPolicy = {
-  /**
-   * Whose learners the actor works on in this olympiad: a teacher always their own school's (naming
-   * another school is outside their reach); an admin the school they name, or every school (undefined).
-   * Null: outside the actor's reach, answered as 404.
-   */
-  schoolScope(
-    actor: Actor,
-    olympiadId: number,
-    requested: number | undefined,
-  ): { schoolId: number | undefined } | null {
-    if (!withinScope(actor, olympiadId)) return null;
-    if (actor.role === 'teacher') {
-      if (actor.schoolId == null || (requested != null && requested !== actor.schoolId)) return null;
-      return { schoolId: actor.schoolId };
+/**
+ * Learners (docs/spec.md §5) are managed by their school's teacher and by the admins of their olympiad (and
+ * the overlord); the same people set a learner's password.
+ */
+export const learnersPolicy = definePolicy({
+  capabilities,
+  rule(_actor, action, learner: LearnerRecord, holds, can) {
+    if (learner.olympiadId == null || (learner.role != null && learner.role !== 'learner')) return false;
+    switch (action) {
+      case 'manage':
+        return holds.olympiad(learner.olympiadId) || holds.school(learner.schoolId, learner.olympiadId);
+      case 'import':
+        return learner.schoolId != null && can('manage');
+      case 'setPassword':
+        return can('manage');
     }
-    return holdsOlympiad(actor, olympiadId, ['admin']) ? { schoolId: requested } : null;
   },
-  canManageLearner(
-    actor: Actor,
-    learner: { role: string; olympiadId: number | null; schoolId: number | null },
-  ): boolean {
-    if (learner.role !== 'learner' || learner.olympiadId == null) return false;
-    if (!withinScope(actor, learner.olympiadId)) return false;
-    if (actor.role === 'teacher') return actor.schoolId != null && actor.schoolId === learner.schoolId;
-    return holdsOlympiad(actor, learner.olympiadId, ['admin']);
-  },
-  /** An import (a background job) is seen and started by its school's teacher and its olympiad's admins. */
-  canSeeImport(actor: Actor, job: { olympiadId: number | null; schoolId: number | null }): boolean {
-    if (job.olympiadId == null || job.schoolId == null || !withinScope(actor, job.olympiadId)) return false;
-    if (actor.role === 'teacher') return actor.schoolId != null && actor.schoolId === job.schoolId;
-    return holdsOlympiad(actor, job.olympiadId, ['admin']);
-  },
-};
+});
+
+/**
+ * Whose learners the actor works on in an olympiad: a teacher always their own school's (naming another school
+ * is outside their reach); an admin the school they name, or every school. Null: outside, answered as 404.
+ */
+export function learnersReach(actor: Actor, olympiadId: number, schoolId: number | undefined): Reach | null {
+  const reach = reachFor(actor, learnersPolicy.access.manage, olympiadId);
+  if (!reach || schoolId == null) return reach;
+  if (reach.schoolId != null && reach.schoolId !== schoolId) return null;
+  return { ...reach, schoolId };
+}

@@ -1,5 +1,26 @@
-import { type ImportJob, ImportOutcome, importPhases } from '../../../contract/learners.js';
+import { type ImportJob, ImportOutcome, importPhases, type Learner } from '../../../contract/learners.js';
+import type { Actor } from '../../http/actor.js';
 import type { JobRow } from '../../platform/jobs.js';
+import { openSlipPassword } from './credentials.js';
+import { learnersPolicy } from './policy.js';
+import type { LearnerListRow } from './queries.js';
+
+/** A learner as their teacher and admins see them, with what the caller may do (`secret` opens the slip password). */
+export function presentLearner(actor: Actor, secret: string, l: LearnerListRow): Learner {
+  const manage = learnersPolicy.can(actor, 'manage', l);
+  return {
+    id: l.id,
+    username: l.username,
+    firstName: l.firstName,
+    lastName: l.lastName,
+    grade: l.grade,
+    schoolId: l.schoolId,
+    schoolName: l.schoolName,
+    olympiadId: l.olympiadId,
+    hasSlipPassword: openSlipPassword(secret, l.initialPasswordEnc, l.passwordHash) != null,
+    can: { update: manage, delete: manage, setPassword: learnersPolicy.can(actor, 'setPassword', l) },
+  };
+}
 
 const phases: readonly string[] = importPhases;
 

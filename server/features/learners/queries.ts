@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { type Queryable, rows } from '../../db/client.js';
-import { olympiads, schoolParticipants, schools, users } from '../../db/schema/index.js';
+import { schoolParticipants, schools, users } from '../../db/schema/index.js';
+import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -8,11 +9,6 @@ export type UserRow = typeof users.$inferSelect;
 /** A PostgreSQL array literal, sent as one text parameter (drizzle would spread a JS array into a list). */
 export const pgArray = (values: ReadonlyArray<string | number>) =>
   `{${values.map((v) => `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
-
-export async function findOlympiad(q: Queryable, id: number) {
-  const [row] = await q.select().from(olympiads).where(eq(olympiads.id, id));
-  return row ?? null;
-}
 
 export async function findSchool(q: Queryable, id: number) {
   const [row] = await q.select().from(schools).where(eq(schools.id, id));
@@ -35,11 +31,6 @@ export async function setEntryStatus(q: Queryable, entryId: number, status: 'ent
     .where(and(eq(schoolParticipants.id, entryId), sql`${schoolParticipants.status} <> 'withdrawn'`));
 }
 
-export async function findLearner(q: Queryable, id: number) {
-  const [row] = await q.select().from(users).where(eq(users.id, id));
-  return row ?? null;
-}
-
 export interface LearnerListRow {
   id: number;
   username: string;
@@ -56,9 +47,9 @@ export interface LearnerListRow {
 const columns = sql`u.id, u.username, u.first_name as "firstName", u.last_name as "lastName", u.grade, u.school_id as "schoolId",
   s.name as "schoolName", u.olympiad_id as "olympiadId", u.password_hash as "passwordHash", u.initial_password_enc as "initialPasswordEnc"`;
 
-export async function listLearners(q: Queryable, olympiadId: number, schoolId: number | undefined, p: Paging) {
-  const where: SQL[] = [sql`u.role = 'learner'`, sql`u.olympiad_id = ${olympiadId}`];
-  if (schoolId != null) where.push(sql`u.school_id = ${schoolId}`);
+/** The learners within a reach (one olympiad; a school when the reach names one), paged. */
+export async function listLearners(q: Queryable, reach: Reach, p: Paging) {
+  const where: SQL[] = [sql`u.role = 'learner'`, reachSql(reach, sql`u.olympiad_id`, sql`u.school_id`)];
   if (p.search?.trim()) {
     const like = containsPattern(p.search);
     where.push(

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { Actor } from '../../http/actor.js';
-import { conflict, notFound } from '../../http/errors.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { conflict } from '../../http/errors.js';
 import { audit, type AuditActor } from '../../platform/audit.js';
 import {
   generatePassword,
@@ -9,58 +8,17 @@ import {
   usernameBase,
   usernameCandidate,
 } from './credentials.js';
-import { learnersPolicy } from './policy.js';
+import type { Place } from './load.js';
 import * as queries from './queries.js';
 import { type CheckedRow, checkRows, learnerKey, type ReadSheet } from './spreadsheet.js';
-import type { Queryable } from '../../db/client.js';
 
-export interface Scope {
-  olympiad: { id: number; varName: string; title: string };
-  school: { id: number; name: string };
-}
-
-/**
- * Where the actor works on learners: a teacher in their own school; an admin in the school they name.
- * Anything outside answers 404; a school not entered in the olympiad answers 409 (enter it first), but for a
- * teacher only when the olympiad is in their portal (still taking entries).
- */
-export async function resolveScope(
-  app: FastifyInstance,
-  actor: Actor,
-  olympiadId: number,
-  schoolId: number | undefined,
-): Promise<Scope> {
-  const olympiad = await queries.findOlympiad(app.db, olympiadId);
-  if (!olympiad) throw notFound('This olympiad');
-  const scope = learnersPolicy.schoolScope(actor, olympiad.id, schoolId);
-  if (scope?.schoolId == null) throw notFound('This school');
-  const school = await queries.findSchool(app.db, scope.schoolId);
-  if (!school) throw notFound('This school');
-  const entry = await queries.findEntry(app.db, olympiad.id, school.id);
-  if (!entry) {
-    // A teacher knows only their portal's olympiads: those their school entered and the school olympiads still
-    // taking entries. Any other olympiad answers as if it did not exist (its title is not theirs to learn).
-    const takesEntries = olympiad.kind === 'school' && (olympiad.endsAt == null || olympiad.endsAt > new Date());
-    if (actor.role === 'teacher' && !takesEntries) throw notFound('This olympiad');
-    throw conflict(`${school.name} is not entered in ${olympiad.title} yet: enter it first`);
-  }
-  return { olympiad, school };
-}
-
-/** The scope of a queued import, read again when it runs (the school or olympiad may be gone meanwhile). */
-export async function scopeOf(q: Queryable, olympiadId: number, schoolId: number): Promise<Scope> {
-  const [olympiad, school] = await Promise.all([queries.findOlympiad(q, olympiadId), queries.findSchool(q, schoolId)]);
-  if (!olympiad || !school) throw conflict('The school or the olympiad of this import is gone; nothing was saved');
-  return { olympiad, school };
-}
-
-export async function existingKeys(q: Queryable, scope: Scope) {
-  const rows = await queries.existingNames(q, scope.olympiad.id, scope.school.id);
+export async function existingKeys(q: Queryable, place: Place) {
+  const rows = await queries.existingNames(q, place.olympiad.id, place.school.id);
   return new Set(rows.map((r) => learnerKey(r.firstName, r.lastName, r.grade)));
 }
 
-export async function preview(app: FastifyInstance, scope: Scope, sheet: ReadSheet) {
-  return checkRows(sheet, await existingKeys(app.db, scope));
+export async function preview(db: Queryable, place: Place, sheet: ReadSheet) {
+  return checkRows(sheet, await existingKeys(db, place));
 }
 
 /** Usernames for new learners: readable, unique in the olympiad (checked in batches against the database). */
@@ -122,32 +80,32 @@ export async function makeCredentials(secret: string, count: number, onProgress?
  * interleave) the rows are checked again against the learners already there, then inserted.
  */
 export async function importLearners(
-  app: FastifyInstance,
+  deps: { db: Db; secret: string },
   actor: AuditActor,
   ip: string | null,
-  scope: Scope,
+  place: Place,
   rows: CheckedRow[],
-  action = 'learners.import',
+  action: 'learner.import' | 'learner.create' = 'learner.import',
   onProgress?: ImportProgress,
 ) {
   await onProgress?.(0, 'credentials');
-  const credentials = await makeCredentials(app.config.appSecret, rows.length, onProgress);
+  const credentials = await makeCredentials(deps.secret, rows.length, onProgress);
   // The transaction holds the (PGlite: only) connection: progress is reported before it, never inside.
   await onProgress?.(rows.length, 'saving');
-  return app.db.transaction(async (tx) => {
-    const entry = await queries.findEntry(tx, scope.olympiad.id, scope.school.id, true);
-    if (!entry) throw conflict(`${scope.school.name} is not entered in ${scope.olympiad.title}`);
-    const existing = await existingKeys(tx, scope);
+  return deps.db.transaction(async (tx) => {
+    const entry = await queries.findEntry(tx, place.olympiad.id, place.school.id, true);
+    if (!entry) throw conflict(`${place.school.name} is not entered in ${place.olympiad.title}`);
+    const existing = await existingKeys(tx, place);
     const clash = rows.find((r) => existing.has(learnerKey(r.firstName, r.lastName, r.grade)));
     if (clash)
       throw conflict(
         `Row ${clash.row}: ${clash.firstName} ${clash.lastName} was loaded meanwhile. Check the file again.`,
       );
-    const usernames = await assignUsernames(tx, scope.olympiad.id, rows);
+    const usernames = await assignUsernames(tx, place.olympiad.id, rows);
     const ids = await queries.insertLearners(
       tx,
-      scope.olympiad.id,
-      scope.school.id,
+      place.olympiad.id,
+      place.school.id,
       rows.map((r, i) => ({
         username: usernames[i]!,
         firstName: r.firstName,
@@ -158,26 +116,24 @@ export async function importLearners(
       })),
     );
     if (ids.length) await queries.setEntryStatus(tx, entry.id, 'learners_loaded');
-    await audit(tx, actor, {
-      action,
-      entity: 'school_participant',
-      entityId: entry.id,
-      olympiadId: scope.olympiad.id,
+    await audit(tx, actor, action, {
+      entityId: action === 'learner.create' ? ids[0] : entry.id,
+      olympiadId: place.olympiad.id,
       ip,
-      data: { schoolId: scope.school.id, created: ids.length, learnerIds: ids.length <= 20 ? ids : undefined },
+      data: { schoolId: place.school.id, created: ids.length, learnerIds: ids.length <= 20 ? ids : undefined },
     });
     return ids.map((id, i) => ({ id, username: usernames[i]!, password: credentials[i]!.password, ...rows[i]! }));
   });
 }
 
 export async function addOne(
-  app: FastifyInstance,
-  actor: Actor,
+  deps: { db: Db; secret: string },
+  actor: AuditActor,
   ip: string,
-  scope: Scope,
+  place: Place,
   learner: { firstName: string; lastName: string; grade: number },
 ) {
-  const [created] = await importLearners(app, actor, ip, scope, [{ row: 0, ...learner }], 'learner.create').catch(
+  const [created] = await importLearners(deps, actor, ip, place, [{ row: 0, ...learner }], 'learner.create').catch(
     (e: unknown) => {
       if (e instanceof Error && /was loaded meanwhile/.test(e.message))
         throw conflict(`${learner.firstName} ${learner.lastName} (grade ${learner.grade}) is loaded already`);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../http/actor.js';
 import { actorOf } from '../../test/actors.js';
 import { olympiadFlags, olympiadsPolicy, projectsPolicy, refusedFields } from './policy.js';
 
-const actor = (over: Partial<Actor>) => actorOf(over.role ?? 'admin', [], over);
+const actor = actorOf;
 
 const mine = { id: 10 };
 const other = { id: 20 };

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../http/actor.js';
 import { actorOf } from '../../test/actors.js';
 import { questionFlags, questionsPolicy } from './policy.js';
 
-const actor = (over: Partial<Actor>) => actorOf(over.role ?? 'admin', [], over);
+const actor = actorOf;
 
 const overlord = actor({ role: 'overlord', userId: 2 });
 const admin = actor({ userId: 3, grants: [{ olympiadId: 10, role: 'admin' }] });

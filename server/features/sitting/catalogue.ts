@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
-import * as queries from './queries.js';
-import type { OlympiadRow, QuestionRow } from './queries.js';
+import { type Olympiad, findOlympiad } from '../../platform/olympiad-lookup.js';
+import { type QuestionRow, paperQuestions } from './paper-queries.js';
 
 /**
  * An olympiad's paper (its row and live questions), read once per few seconds per process: on exam day
@@ -11,7 +11,7 @@ import type { OlympiadRow, QuestionRow } from './queries.js';
 export const CATALOGUE_TTL_MS = 5_000;
 
 export interface Catalogue {
-  olympiad: OlympiadRow;
+  olympiad: Olympiad;
   questions: QuestionRow[];
   byId: Map<number, QuestionRow>;
 }
@@ -22,9 +22,9 @@ export function catalogue(db: Db, olympiadId: number): Promise<Catalogue | null>
   const hit = cache.get(olympiadId);
   if (hit && Date.now() - hit.at < CATALOGUE_TTL_MS) return hit.value;
   const value = (async () => {
-    const olympiad = await queries.olympiadById(db, olympiadId);
+    const olympiad = await findOlympiad(db, olympiadId);
     if (!olympiad) return null;
-    const questions = await queries.paperQuestions(db, olympiadId);
+    const questions = await paperQuestions(db, olympiadId);
     return { olympiad, questions, byId: new Map(questions.map((q) => [q.id, q])) };
   })();
   cache.set(olympiadId, { at: Date.now(), value });
@@ -39,7 +39,7 @@ export async function catalogueByName(db: Db, varName: string): Promise<Catalogu
   const name = varName.toLowerCase();
   let hit = idsByName.get(name);
   if (!hit || Date.now() - hit.at >= CATALOGUE_TTL_MS) {
-    hit = { at: Date.now(), value: queries.olympiadIdByName(db, name) };
+    hit = { at: Date.now(), value: findOlympiad(db, name).then((o) => o?.id ?? null) };
     idsByName.set(name, hit);
     hit.value.catch(() => idsByName.delete(name));
   }

@@ -1,35 +1,48 @@
-import type { Role } from '../../../contract/roles.js';
-import { type Actor, holdsOlympiad, withinScope } from '../../http/actor.js';
+import { withinScope } from '../../http/actor.js';
+import { definePolicy } from '../../http/policy.js';
 
-/** Who may call each exam-day operation at all (plain data); record rules below. */
-export const sittingAccess = {
-  learner: ['learner'],
+/**
+ * An olympiad as exam day's rules read it (an olympiad row, or a learner's: the olympiad they write). For the
+ * live counts, `enteredSchoolIds` holds the actor's own school when it is entered in the olympiad.
+ */
+export interface SittingRecord {
+  olympiadId: number;
+  enteredSchoolIds?: readonly number[];
+}
+
+const capabilities = {
+  /** Write in one's own sitting (declaration, PIN, details, paper, answers, finish, feedback). */
+  sit: ['learner'],
+  /** Look at one's own sitting: the learner, or someone acting as them (who may never write). */
+  view: ['learner'],
+  /** Sign in again with the recovery PIN. */
   recover: 'public',
-  adminOfOlympiad: ['overlord', 'admin'],
-  counts: ['overlord', 'admin', 'teacher'],
-} as const satisfies Record<string, 'public' | 'signedIn' | readonly Role[]>;
-
-export const sittingPolicy = {
-  /** A learner sits only their own olympiad (any other olympiad answers 404). */
-  canSit(actor: Actor, olympiadId: number): boolean {
-    return actor.role === 'learner' && actor.olympiadId === olympiadId && actor.impersonatorId == null;
-  },
-
-  /** An impersonating admin may look at the learner's sitting, but never write in their name. */
-  canView(actor: Actor, olympiadId: number): boolean {
-    return actor.role === 'learner' && actor.olympiadId === olympiadId && withinScope(actor, olympiadId);
-  },
-
   /** Start times, resets, submitted data, extra time, re-marking: the olympiad's admins and the overlord. */
-  canAdminister(actor: Actor, olympiadId: number): boolean {
-    return holdsOlympiad(actor, olympiadId, ['admin']);
-  },
-
+  administer: ['overlord', 'admin'],
   /** The live counts: admins for the whole olympiad; a teacher for their own school, if it is entered. */
-  countsScope(actor: Actor, olympiadId: number, schoolEntered: boolean): { schoolId: number | null } | null {
-    if (holdsOlympiad(actor, olympiadId, ['admin'])) return { schoolId: null };
-    if (actor.role === 'teacher' && actor.schoolId != null && schoolEntered && withinScope(actor, olympiadId))
-      return { schoolId: actor.schoolId };
-    return null;
+  counts: ['overlord', 'admin', 'teacher'],
+} as const;
+
+/** Exam day (docs/spec.md §7): the learner's sitting, and the admin's and teacher's view of the day. */
+export const sittingPolicy = definePolicy({
+  capabilities,
+  rule(actor, action, r: SittingRecord, holds) {
+    switch (action) {
+      case 'sit':
+        return actor.olympiadId === r.olympiadId && actor.impersonatorId == null;
+      case 'view':
+        return actor.olympiadId === r.olympiadId && withinScope(actor, r.olympiadId);
+      case 'recover':
+        return true;
+      case 'administer':
+        return holds.olympiad(r.olympiadId);
+      case 'counts':
+        return (
+          holds.olympiad(r.olympiadId) ||
+          (actor.schoolId != null &&
+            !!r.enteredSchoolIds?.includes(actor.schoolId) &&
+            holds.school(actor.schoolId, r.olympiadId))
+        );
+    }
   },
-};
+});

@@ -1,10 +1,14 @@
 import type { LearnerModule, LearnerQuestion, QuestionOption } from '../../../contract/questions.js';
-import type { SavedAnswer, SittingState, SittingStep } from '../../../contract/sitting.js';
-import type { AnswerRow, AttemptRow, LearnerRow, OlympiadRow, QuestionRow } from './queries.js';
+import type { SavedAnswer, SittingState, SittingStep, StartTimeRow, SubmittedData } from '../../../contract/sitting.js';
+import type { z } from 'zod';
+import { iso, isoOrNull } from '../../platform/dates.js';
+import type { Olympiad } from '../../platform/olympiad-lookup.js';
+import type { AnswerRow } from './answer-queries.js';
+import type { AttemptRow, LearnerRow } from './attempt-queries.js';
+import type { StartTimeDbRow, submittedAnswers } from './day-queries.js';
+import type { QuestionRow } from './paper-queries.js';
 
 /** What leaves the server on exam day: explicit allow-lists; answer keys never reach a learner. */
-
-const iso = (d: Date | string | null | undefined): string | null => (d == null ? null : new Date(d).toISOString());
 
 /** FNV-1a of a string: the seed of a learner's option order. */
 function hash32(s: string): number {
@@ -83,7 +87,7 @@ export const presentSavedAnswer = (a: AnswerRow): SavedAnswer => ({
   questionId: a.question_id,
   value: a.value,
   flagged: a.flagged,
-  savedAt: iso(a.saved_at)!,
+  savedAt: iso(a.saved_at),
 });
 
 /** Where the learner really is (the page redirects any deep link to this step). */
@@ -97,28 +101,28 @@ export function stepOf(attempt: AttemptRow | null): SittingStep {
 }
 
 export function presentState(input: {
-  olympiad: OlympiadRow;
+  olympiad: Olympiad;
   counts: { modules: number; questions: number };
   learner: LearnerRow;
   attempt: AttemptRow | null;
   window: { open: boolean; message: string | null };
 }): SittingState {
   const { olympiad, attempt, learner } = input;
-  const showScore = attempt?.finished_at != null && olympiad.show_score;
+  const showScore = attempt?.finished_at != null && olympiad.showScore;
   return {
     success: true,
     step: stepOf(attempt),
     window: {
       open: input.window.open,
-      startsAt: iso(olympiad.starts_at),
-      endsAt: iso(olympiad.ends_at),
+      startsAt: isoOrNull(olympiad.startsAt),
+      endsAt: isoOrNull(olympiad.endsAt),
       message: input.window.message,
     },
     olympiad: {
       id: olympiad.id,
-      varName: olympiad.var_name,
+      varName: olympiad.varName,
       title: olympiad.title,
-      durationMinutes: olympiad.duration_minutes ?? 0,
+      durationMinutes: olympiad.durationMinutes ?? 0,
       instructions: olympiad.instructions,
       declaration: olympiad.declaration,
       moduleCount: input.counts.modules,
@@ -131,12 +135,12 @@ export function presentState(input: {
       schoolName: learner.school_name,
     },
     attempt: {
-      declarationAcceptedAt: iso(attempt?.declaration_accepted_at),
+      declarationAcceptedAt: isoOrNull(attempt?.declaration_accepted_at),
       pinIssued: attempt?.pin_issued_at != null,
-      detailsConfirmedAt: iso(attempt?.details_confirmed_at),
-      startedAt: iso(attempt?.started_at),
-      deadlineAt: iso(attempt?.deadline_at),
-      finishedAt: iso(attempt?.finished_at),
+      detailsConfirmedAt: isoOrNull(attempt?.details_confirmed_at),
+      startedAt: isoOrNull(attempt?.started_at),
+      deadlineAt: isoOrNull(attempt?.deadline_at),
+      finishedAt: isoOrNull(attempt?.finished_at),
       finishReason: attempt?.finish_reason ?? null,
       position: attempt?.position ?? null,
       score: showScore ? (attempt?.score ?? null) : null,
@@ -147,4 +151,65 @@ export function presentState(input: {
   };
 }
 
-export { iso };
+/* ---- the admin's view of the day ---- */
+
+const nameOf = (r: { first_name: string; last_name: string; username: string }) =>
+  `${r.first_name} ${r.last_name}`.trim() || r.username;
+
+/** One learner's row on the start-times page. */
+export const presentStartTime = (r: StartTimeDbRow): z.infer<typeof StartTimeRow> => ({
+  learnerId: r.learner_id,
+  username: r.username,
+  name: nameOf(r),
+  grade: r.grade,
+  schoolId: r.school_id,
+  schoolName: r.school_name,
+  status: r.status,
+  startedAt: isoOrNull(r.started_at),
+  deadlineAt: isoOrNull(r.deadline_at),
+  finishedAt: isoOrNull(r.finished_at),
+  finishReason: r.finish_reason,
+  extraMinutes: r.extra_minutes ?? 0,
+  lastSeenAt: isoOrNull(r.last_seen_at),
+  ipChanges: r.ip_changes ?? 0,
+  score: r.score,
+  maxScore: r.max_score,
+});
+
+/** What a learner submitted, with marks and the key: for the admins of their olympiad only. */
+export function presentSubmittedData(
+  learner: LearnerRow,
+  attempt: AttemptRow | null,
+  answers: Awaited<ReturnType<typeof submittedAnswers>>,
+): z.infer<typeof SubmittedData> {
+  return {
+    success: true,
+    learner: { id: learner.id, username: learner.username, name: nameOf(learner), schoolName: learner.school_name },
+    attempt: attempt
+      ? {
+          status: attempt.finished_at ? 'finished' : attempt.started_at ? 'writing' : 'not_started',
+          startedAt: isoOrNull(attempt.started_at),
+          deadlineAt: isoOrNull(attempt.deadline_at),
+          finishedAt: isoOrNull(attempt.finished_at),
+          finishReason: attempt.finish_reason,
+          score: attempt.score,
+          maxScore: attempt.max_score,
+          moduleScores: attempt.module_scores ?? [],
+          ipChanges: attempt.ip_changes,
+          feedback: attempt.feedback_at ? { rating: attempt.feedback_rating, comment: attempt.feedback_comment } : null,
+        }
+      : null,
+    answers: answers.map((a) => ({
+      questionId: a.question_id,
+      moduleId: a.module_id,
+      type: a.type,
+      prompt: a.prompt,
+      marks: a.marks,
+      value: a.value,
+      flagged: a.flagged ?? false,
+      savedAt: isoOrNull(a.saved_at),
+      marksAwarded: a.marks_awarded,
+      answerKey: a.answer_key,
+    })),
+  };
+}

@@ -5,8 +5,6 @@ import { SessionUser } from '../../../contract/auth.js';
 import { Ok } from '../../../contract/errors.js';
 import {
   DeclarationBody,
-  ExtraTimeBody,
-  ExtraTimeResult,
   FeedbackBody,
   FinishResult,
   LearnerDetailsBody,
@@ -14,26 +12,23 @@ import {
   Paper,
   RecoverBody,
   RecoveryPinResult,
-  RemarkResult,
   SaveAnswerBody,
   SaveAnswerResult,
-  SittingCounts,
   SittingState,
-  StartTimesPage,
-  StartTimesQuery,
-  SubmittedData,
   TrackerBody,
   TrackerResult,
 } from '../../../contract/sitting.js';
 import { route } from '../../http/route.js';
 import { refuseWhileImpersonating } from '../../platform/credentials.js';
-import * as admin from './admin.js';
-import { benchRoutes } from './bench-route.js';
-import { sittingAccess } from './policy.js';
-import * as sitting from './service.js';
-import { startSweep } from './service.js';
+import { sittingAdminRoutes } from './admin-routes.js';
+import { saveAnswer, saveAnswerFast } from './answers.js';
+import { startSweep } from './finishing.js';
+import { sittingPolicy } from './policy.js';
+import { recover } from './recover.js';
+import * as sitting from './steps.js';
 
 const tags = ['sitting'];
+const { access } = sittingPolicy;
 const OlympiadParams = z.strictObject({ olympiadName: z.string().trim().min(1).max(60) });
 const AnswerParams = z.strictObject({ olympiadName: z.string().trim().min(1).max(60), questionId: IdText });
 
@@ -45,17 +40,16 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   // At the deadline an attempt finishes by itself: lazily on the next call, and by this periodic sweep.
   let stopSweep = () => undefined as void;
   app.addHook('onReady', async () => {
-    stopSweep = startSweep(app, app.config.sitting.sweepSeconds);
+    stopSweep = startSweep({ db, log: app.log }, app.config.sitting.sweepSeconds);
   });
   app.addHook('onClose', async () => stopSweep());
-  if (app.config.bench.bareRoute) benchRoutes(app);
 
   route(app, {
     method: 'GET',
     url: `${base}/state`,
     summary: 'Where the learner really is in the sitting, and what that step needs',
     tags,
-    access: sittingAccess.learner,
+    access: access.view,
     params: OlympiadParams,
     response: SittingState,
     handler: ({ actor, params }) => sitting.state(db, actor, params.olympiadName),
@@ -66,7 +60,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     url: `${base}/declaration`,
     summary: 'Accept the no-cheating declaration',
     tags,
-    access: sittingAccess.learner,
+    access: access.sit,
     params: OlympiadParams,
     body: DeclarationBody,
     response: Ok,
@@ -81,7 +75,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     url: `${base}/recovery-pin`,
     summary: 'Issue the recovery PIN (shown in this answer once, never again)',
     tags,
-    access: sittingAccess.learner,
+    access: access.sit,
     params: OlympiadParams,
     response: RecoveryPinResult,
     handler: async ({ actor, params }) => {
@@ -95,7 +89,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     url: `${base}/learner-details`,
     summary: 'Confirm or correct the learner’s name and grade (before starting)',
     tags,
-    access: sittingAccess.learner,
+    access: access.sit,
     params: OlympiadParams,
     body: LearnerDetailsBody,
     response: Ok,
@@ -110,7 +104,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     url: `${base}/paper`,
     summary: 'The questions (no keys) and saved answers; the first call starts the timer',
     tags,
-    access: sittingAccess.learner,
+    access: access.sit,
     params: OlympiadParams,
     response: Paper,
     handler: ({ actor, params }) => sitting.paper(db, actor, params.olympiadName),
@@ -121,18 +115,18 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     url: `${base}/answers/:questionId`,
     summary: 'Save one answer durably before acknowledging it (409 after finishing or the deadline)',
     tags,
-    access: sittingAccess.learner,
+    access: access.sit,
     params: AnswerParams,
     body: SaveAnswerBody,
     response: SaveAnswerResult,
     fastPath: ({ req, token, params, body }) =>
-      sitting.saveAnswerFast(db, app.config.appSecret, req, token, {
+      saveAnswerFast(db, app.config.appSecret, req, token, {
         olympiadName: params.olympiadName,
         questionId: params.questionId,
         body,
       }),
     handler: ({ req, actor, params, body }) =>
-      sitting.saveAnswer(db, actor, req, { olympiadName: params.olympiadName, questionId: params.questionId, body }),
+      saveAnswer(db, actor, req, { olympiadName: params.olympiadName, questionId: params.questionId, body }),
   });
 
   route(app, {
@@ -140,7 +134,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     url: `${base}/finish`,
     summary: 'Finish writing; the attempt is marked at once',
     tags,
-    access: sittingAccess.learner,
+    access: access.sit,
     params: OlympiadParams,
     response: FinishResult,
     handler: async ({ actor, params }) => ({
@@ -154,7 +148,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     url: `${base}/feedback`,
     summary: 'Optional feedback after finishing (once)',
     tags,
-    access: sittingAccess.learner,
+    access: access.sit,
     params: OlympiadParams,
     body: FeedbackBody,
     response: Ok,
@@ -169,10 +163,10 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     url: '/api/sitting/recover',
     summary: 'Sign in with the recovery PIN; answers a learner session like /api/auth/signin',
     tags,
-    access: sittingAccess.recover,
+    access: access.recover,
     body: RecoverBody,
     response: SessionUser,
-    handler: ({ req, body }) => sitting.recover(app, req, body),
+    handler: ({ req, body }) => recover({ db, config: app.config }, req, body),
   });
 
   route(app, {
@@ -180,7 +174,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     url: '/api/participant-tracker',
     summary: 'The learner’s heartbeat: last seen, position and address changes',
     tags,
-    access: sittingAccess.learner,
+    access: access.view,
     query: OlympiadIdQuery,
     body: TrackerBody,
     response: TrackerResult,
@@ -188,72 +182,5 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
       sitting.trackerBeat(db, actor, req, query.olympiadId, body.position ?? null),
   });
 
-  /* ---- the admin's and teacher's view of the day ---- */
-
-  route(app, {
-    method: 'GET',
-    url: '/olympiad/start-times',
-    summary: 'Who started when: learners with their start, finish and status (paged, searchable, sortable)',
-    tags,
-    access: sittingAccess.adminOfOlympiad,
-    query: StartTimesQuery,
-    response: StartTimesPage,
-    handler: ({ actor, query }) => admin.startTimes(db, actor, query),
-  });
-
-  route(app, {
-    method: 'GET',
-    url: '/api/sitting-counts',
-    summary: 'Learners not started / writing / finished / active now (a teacher: their own school)',
-    tags,
-    access: sittingAccess.counts,
-    query: OlympiadIdQuery,
-    response: SittingCounts,
-    handler: ({ actor, query }) => admin.counts(db, actor, query.olympiadId),
-  });
-
-  route(app, {
-    method: 'GET',
-    url: '/participant/reset/:a/:b',
-    summary: 'Reset one learner’s attempt (a = olympiad id, b = learner id): answers deleted, audited',
-    tags,
-    access: sittingAccess.adminOfOlympiad,
-    params: z.strictObject({ a: IdText, b: IdText }),
-    response: Ok,
-    handler: ({ req, actor, params }) => admin.reset(db, actor, req, params.a, params.b),
-  });
-
-  route(app, {
-    method: 'GET',
-    url: '/participant/get-submitted-data/:id',
-    summary: 'What a learner submitted, with marks and the key (admins of their olympiad)',
-    tags,
-    access: sittingAccess.adminOfOlympiad,
-    params: z.strictObject({ id: IdText }),
-    response: SubmittedData,
-    handler: ({ actor, params }) => admin.submittedData(db, actor, params.id),
-  });
-
-  route(app, {
-    method: 'PUT',
-    url: '/api/sitting-extra-time/:learnerId',
-    summary: 'Grant a learner extra minutes (their total); moves a running deadline; audited',
-    tags,
-    access: sittingAccess.adminOfOlympiad,
-    params: z.strictObject({ learnerId: IdText }),
-    body: ExtraTimeBody,
-    response: ExtraTimeResult,
-    handler: ({ req, actor, params, body }) => admin.setExtraTime(db, actor, req, params.learnerId, body.minutes),
-  });
-
-  route(app, {
-    method: 'POST',
-    url: '/olympiad/remark/:id',
-    summary: 'Re-mark every finished attempt of an olympiad (after a key fix); audited',
-    tags,
-    access: sittingAccess.adminOfOlympiad,
-    params: z.strictObject({ id: IdText }),
-    response: RemarkResult,
-    handler: ({ req, actor, params }) => admin.remark(db, actor, req, params.id),
-  });
+  await sittingAdminRoutes(app);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createModule, createOlympiad, createQuestion, createUser, enterSchool } from '../../seed/factories.js';
 import { type DemoIds, type TestServer, demoIds, demoPassword, startTestServer } from '../../test/harness.js';
-import { sweepOverdue } from './service.js';
+import { sweepOverdue } from './finishing.js';
 
 let server: TestServer;
 let demo: DemoIds;

@@ -1,17 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdText } from '../../../contract/ids.js';
-import { AnswerValue } from '../../../contract/questions.js';
-import { preparedRows, rows } from '../../db/client.js';
-import { route } from '../../http/route.js';
+import { IdText } from '../../contract/ids.js';
+import { AnswerValue } from '../../contract/questions.js';
+import { preparedRows, rows } from '../db/client.js';
+import { route } from '../http/route.js';
 
 /**
  * The bare limit for `npm run bench:exam`: one HTTP route doing one answer upsert and nothing else (no
- * session, no order checks). Registered only when BENCH_BARE_ROUTE=1, which only bench/ sets; it declares
- * `public` access because it measures the floor under the real route, and is never on in production.
+ * session, no order checks). Registered by the app only when BENCH_BARE_ROUTE=1, which only bench/ sets; it
+ * declares `public` access because it measures the floor under the real route, and is never on in production.
+ * It lives here, outside the features, so no production feature carries benchmark code.
  */
-export function benchRoutes(app: FastifyInstance): void {
+export async function benchRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: '/api/bench/bare-targets',

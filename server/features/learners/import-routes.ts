@@ -1,0 +1,207 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { IdParams } from '../../../contract/ids.js';
+import { ImportJobResult, ImportReport, LearnerScopeQuery, TemplateQuery } from '../../../contract/learners.js';
+import { conflict, errorBody } from '../../http/errors.js';
+import type { Actor } from '../../http/actor.js';
+import { route } from '../../http/route.js';
+import { findJob, insertJob, releaseJob } from '../../platform/jobs.js';
+import { readUpload } from '../../platform/upload.js';
+import { enteredPlace, IMPORT_JOB, importLoader, type Place, placeOf } from './load.js';
+import { learnersPolicy } from './policy.js';
+import { presentImportJob } from './present.js';
+import { importLearners, preview } from './service.js';
+import { templateCsv, templateXlsx } from './slips.js';
+import { type CheckedRow, readSheet, type ReadSheet } from './spreadsheet.js';
+
+type Checked = Awaited<ReturnType<typeof preview>>;
+
+/** What an import job carries: the checked rows (compact), the place, and whom the audit row names. */
+const ImportPayload = z.object({
+  olympiadId: z.number().int(),
+  schoolId: z.number().int(),
+  actor: z.object({ userId: z.number().int(), impersonatorId: z.number().int().nullable() }),
+  ip: z.string().nullable(),
+  rows: z.array(z.tuple([z.number().int(), z.string(), z.string(), z.number().int()])),
+});
+
+const tags = ['learners'];
+const { access } = learnersPolicy;
+const MAX_FILE_BYTES = 15 * 1024 * 1024;
+
+/** The per-row report of a checked sheet (the first 1,000 problems; the first 20 rows as they will be saved). */
+function report(fileName: string, sheet: ReadSheet, checked: Checked, importId: number | null) {
+  return {
+    success: true as const,
+    fileName,
+    total: checked.total,
+    valid: checked.valid.length,
+    invalid: new Set(checked.errors.map((e) => e.row)).size,
+    errors: checked.errors.slice(0, 1000),
+    sample: checked.valid.slice(0, 20),
+    encoding: sheet.encoding,
+    importId,
+  };
+}
+
+/** Loading learners from a spreadsheet: the template, the check, the import as a background job, its progress. */
+export async function importRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  /** Keeps the checked rows as an import job (held until the person confirms, or queued at once). */
+  async function saveImport(
+    actor: Actor,
+    ip: string,
+    place: Place,
+    fileName: string,
+    rows: CheckedRow[],
+    held: boolean,
+  ) {
+    return insertJob(db, {
+      kind: IMPORT_JOB,
+      status: held ? 'held' : 'queued',
+      label: fileName,
+      total: rows.length,
+      olympiadId: place.olympiad.id,
+      schoolId: place.school.id,
+      createdBy: actor.userId,
+      payload: {
+        olympiadId: place.olympiad.id,
+        schoolId: place.school.id,
+        actor: { userId: actor.userId, impersonatorId: actor.impersonatorId },
+        ip,
+        rows: rows.map((r) => [r.row, r.firstName, r.lastName, r.grade]),
+      },
+    });
+  }
+
+  route(app, {
+    method: 'GET',
+    url: '/learner/v-rest/template',
+    tags,
+    access: access.import,
+    summary: 'The spreadsheet template for loading learners (format=xlsx or csv)',
+    query: TemplateQuery,
+    handler: async ({ reply, query }) => {
+      if (query.format === 'csv') {
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="learners-template.csv"')
+          .send(templateCsv());
+      }
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="learners-template.xlsx"')
+        .send(await templateXlsx());
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/learner/v-rest/import/preview',
+    tags,
+    access: access.import,
+    summary:
+      'Check an uploaded xlsx/csv of learners row by row; nothing is saved. When every row is right the checked rows wait as a held import (importId) to be started',
+    query: LearnerScopeQuery,
+    response: ImportReport,
+    handler: async ({ req, actor, query }) => {
+      const place = await enteredPlace(db, actor, query.olympiadId, query.schoolId, 'import');
+      const { bytes, fileName } = await readUpload(req, { maxBytes: MAX_FILE_BYTES });
+      const sheet = await readSheet(bytes);
+      const checked = await preview(db, place, sheet);
+      const ready = !checked.errors.length && checked.valid.length > 0;
+      const job = ready ? await saveImport(actor, req.ip, place, fileName, checked.valid, true) : null;
+      return report(fileName, sheet, checked, job?.id ?? null);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/learner/v-rest/import',
+    tags,
+    access: access.import,
+    summary:
+      'Upload, check and load at once: all rows or none. A file with any bad row is refused (422) with the report; otherwise the import is queued (202) and polled at GET learner/v-rest/import/{id}',
+    query: LearnerScopeQuery,
+    response: ImportJobResult,
+    handler: async ({ req, reply, actor, query }) => {
+      const place = await enteredPlace(db, actor, query.olympiadId, query.schoolId, 'import');
+      const { bytes, fileName } = await readUpload(req, { maxBytes: MAX_FILE_BYTES });
+      const sheet = await readSheet(bytes);
+      const checked = await preview(db, place, sheet);
+      if (checked.errors.length || !checked.valid.length) {
+        reply.status(checked.errors.length ? 422 : 400);
+        const message = checked.errors.length
+          ? `Nothing was saved: ${new Set(checked.errors.map((e) => e.row)).size} rows need attention`
+          : 'The file has no learners';
+        // The one error shape, whose `details` name each problem (row and column) for any client; the full
+        // report stays beside it for the page that shows it as a table.
+        const details = checked.errors
+          .slice(0, 1000)
+          .map((e) => ({ path: `rows.${e.row}.${e.field}`, message: e.message }));
+        return {
+          ...errorBody(checked.errors.length ? 'validation_failed' : 'bad_request', message, details),
+          report: { ...report(fileName, sheet, checked, null), sample: [] },
+        };
+      }
+      const job = await saveImport(actor, req.ip, place, fileName, checked.valid, false);
+      app.jobs.kick();
+      reply.status(202);
+      return {
+        success: true as const,
+        message: `${checked.valid.length} learners are being loaded`,
+        job: presentImportJob(job),
+      };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/learner/v-rest/import/:id/start',
+    tags,
+    access: access.import,
+    summary: 'Start a checked (held) import: its learners are loaded in the background, all or none',
+    params: IdParams,
+    response: ImportJobResult,
+    load: ({ db, actor, params }) => importLoader.load(db, actor, params.id, 'import'),
+    handler: async ({ reply, record: job }) => {
+      if (!(await releaseJob(db, job.id))) throw conflict('This import has been started already');
+      app.jobs.kick();
+      reply.status(202);
+      return { success: true as const, job: presentImportJob((await findJob(db, job.id, IMPORT_JOB))!) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/learner/v-rest/import/:id',
+    tags,
+    access: access.import,
+    summary: 'How far an import is: status, learners done of the total, and the outcome',
+    params: IdParams,
+    response: ImportJobResult,
+    load: ({ db, actor, params }) => importLoader.load(db, actor, params.id, 'import'),
+    handler: async ({ record: job }) => ({ success: true as const, job: presentImportJob(job) }),
+  });
+
+  // The import itself runs in the job worker of whichever server process claims it (decision 021).
+  app.jobs.register(IMPORT_JOB, async ({ job, progress }) => {
+    const payload = ImportPayload.parse(job.payload);
+    const place = await placeOf(db, payload.olympiadId, payload.schoolId);
+    const rows = payload.rows.map(([row, firstName, lastName, grade]) => ({ row, firstName, lastName, grade }));
+    const created = await importLearners(
+      { db, secret: app.config.appSecret },
+      payload.actor,
+      payload.ip,
+      place,
+      rows,
+      'learner.import',
+      (done, phase) => progress(done, phase ? { phase } : {}),
+    );
+    return {
+      created: created.length,
+      message: `${created.length} learners are loaded. Download their sign-in slips next.`,
+    };
+  });
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { LearnerScopeQuery } from '../../../contract/learners.js';
+import { route } from '../../http/route.js';
+import { openSlipPassword } from './credentials.js';
+import { enteredPlace, type Place } from './load.js';
+import { learnersPolicy } from './policy.js';
+import * as queries from './queries.js';
+import { slipsCsv, slipsPdf } from './slips.js';
+
+const tags = ['learners'];
+const { access } = learnersPolicy;
+const SlipsQuery = LearnerScopeQuery.extend({
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .max(20_000)
+    .optional(),
+}).strict();
+
+/** The learners' sign-in slips, as PDF (ten to a page) or CSV. */
+export async function slipRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app;
+
+  async function slipData(place: Place, ids?: string) {
+    const rows = await queries.learnersForSlips(db, place.olympiad.id, place.school.id, ids?.split(',').map(Number));
+    return {
+      slips: rows.map((l) => ({
+        firstName: l.firstName,
+        lastName: l.lastName,
+        grade: l.grade,
+        username: l.username,
+        password: openSlipPassword(config.appSecret, l.initialPasswordEnc, l.passwordHash),
+      })),
+      ctx: {
+        olympiadTitle: place.olympiad.title,
+        schoolName: place.school.name,
+        signInUrl: `${config.publicUrl}/${place.olympiad.varName}/login`,
+      },
+    };
+  }
+
+  route(app, {
+    method: 'GET',
+    url: '/learner/v-rest/slips.pdf',
+    tags,
+    access: access.manage,
+    summary: 'Sign-in slips (PDF, ten to a page, with cut lines) for the school’s learners, or the listed ids',
+    query: SlipsQuery,
+    handler: async ({ reply, actor, query }) => {
+      const place = await enteredPlace(db, actor, query.olympiadId, query.schoolId);
+      const { slips, ctx } = await slipData(place, query.ids);
+      const pdf = await slipsPdf(slips, ctx);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="sign-in-slips-${place.olympiad.varName}.pdf"`)
+        .send(Buffer.from(pdf));
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/learner/v-rest/slips.csv',
+    tags,
+    access: access.manage,
+    summary: 'Sign-in slips as CSV (UTF-8 with BOM)',
+    query: SlipsQuery,
+    handler: async ({ reply, actor, query }) => {
+      const place = await enteredPlace(db, actor, query.olympiadId, query.schoolId);
+      const { slips, ctx } = await slipData(place, query.ids);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sign-in-slips-${place.olympiad.varName}.csv"`)
+        .send(slipsCsv(slips, ctx));
+    },
+  });
+}

@@ -1,0 +1,89 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnswerValue } from '../../../contract/questions.js';
+import { type Queryable, preparedRows, rows } from '../../db/client.js';
+
+/** SQL of the answers: exam day's hot path (decision 019). */
+
+export interface AnswerRow {
+  attempt_id: number;
+  question_id: number;
+  value: AnswerValue;
+  flagged: boolean;
+  saved_at: Date;
+  marks_awarded: number | null;
+}
+
+export async function answersOf(q: Queryable, attemptId: number): Promise<AnswerRow[]> {
+  return rows<AnswerRow>(q, sql`select * from answers where attempt_id = ${attemptId} order by question_id`);
+}
+
+interface SaveInput {
+  olympiadId: number;
+  questionId: number;
+  value: AnswerValue;
+  flagged: boolean;
+  position: { moduleIndex: number; questionIndex: number } | null;
+  ip: string;
+}
+
+/**
+ * THE HOT PATH: one statement saves an answer, and only while the attempt is started, unfinished and
+ * before its deadline (the question was checked against the olympiad's paper before). Updating the attempt
+ * row first (heartbeat and position) takes its row lock, so a concurrent
+ * finish either sees this answer committed or makes this statement save nothing: an acknowledged answer
+ * is always a committed, counted answer.
+ */
+const saveAnswerFor = (writer: SQL, input: SaveInput) => sql`
+    with w as (${writer}), a as (
+      update attempts
+      set last_seen_at = now(),
+          position = coalesce(${input.position ? JSON.stringify(input.position) : null}::jsonb, position),
+          ip_changes = ip_changes + (case when last_ip is not null and last_ip <> ${input.ip} then 1 else 0 end),
+          last_ip = ${input.ip}
+      where olympiad_id = ${input.olympiadId} and user_id = (select user_id from w)
+        and started_at is not null and finished_at is null and deadline_at > now()
+      returning id, deadline_at
+    ), ins as (
+      insert into answers (attempt_id, question_id, value, flagged, saved_at)
+      select a.id, ${input.questionId}, ${JSON.stringify(input.value)}::jsonb, ${input.flagged}, now() from a
+      on conflict (attempt_id, question_id) do update
+        set value = excluded.value, flagged = excluded.flagged, saved_at = excluded.saved_at
+      returning saved_at
+    )
+    select ins.saved_at, a.deadline_at from ins cross join a`;
+
+/** Saves an answer of a running attempt; null when the attempt is not running (not started, finished, overdue). */
+export async function saveAnswer(
+  q: Queryable,
+  input: SaveInput & { userId: number },
+): Promise<{ saved_at: Date; deadline_at: Date } | null> {
+  const [row] = await preparedRows<{ saved_at: Date; deadline_at: Date }>(
+    q,
+    'sitting.save-answer',
+    saveAnswerFor(sql`select ${input.userId}::int as user_id`, input),
+  );
+  return row ?? null;
+}
+
+/**
+ * The same save in one round trip with the session check (decision 019): the bearer session must be live,
+ * its user enabled, a learner of this olympiad, and not impersonated (sittingPolicy.canSit). Null when any
+ * of that, or the attempt's state, does not hold; nothing is written then.
+ */
+export async function saveAnswerForSession(
+  q: Queryable,
+  input: SaveInput & { tokenHash: string },
+): Promise<{ saved_at: Date; deadline_at: Date } | null> {
+  // The user by primary key from the session (a join could plan a scan of the olympiad's learners instead).
+  const writer = sql`select s.user_id from sessions s
+      where s.token_hash = ${input.tokenHash} and s.revoked_at is null and s.expires_at > now()
+        and s.impersonator_id is null and s.scope = 'full'
+        and (select u.role = 'learner' and u.olympiad_id = ${input.olympiadId} and u.disabled_at is null
+             from users u where u.id = s.user_id)`;
+  const [row] = await preparedRows<{ saved_at: Date; deadline_at: Date }>(
+    q,
+    'sitting.save-answer-for-session',
+    saveAnswerFor(writer, input),
+  );
+  return row ?? null;
+}

@@ -1,0 +1,173 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Paper, SittingState } from '../../../contract/sitting.js';
+import type { Db } from '../../db/client.js';
+import type { Actor } from '../../http/actor.js';
+import { conflict, forbidden, olympiadNotFound } from '../../http/errors.js';
+import { iso, isoOrNull } from '../../platform/dates.js';
+import type { Olympiad } from '../../platform/olympiad-lookup.js';
+import { hashPin } from '../../platform/passwords.js';
+import * as queries from './attempt-queries.js';
+import { catalogue } from './catalogue.js';
+import { detailsLocked } from './errors.js';
+import { finishAttempts, settle } from './finishing.js';
+import { learnerOlympiad } from './load.js';
+import { paperCounts } from './paper-queries.js';
+import { sittingPolicy } from './policy.js';
+import { presentModules, presentSavedAnswer, presentState } from './present.js';
+import { answersOf } from './answer-queries.js';
+
+/** The learner's steps, in order (docs/spec.md §7); each loads the learner's own olympiad first. */
+
+const when = (d: Date | string) =>
+  new Date(d).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'long', timeStyle: 'short' });
+
+/** Is the olympiad open for entry now, and if not, the sentence that says why. */
+export function writingWindow(
+  o: Pick<Olympiad, 'open' | 'startsAt' | 'endsAt' | 'durationMinutes'>,
+  now = new Date(),
+): { open: boolean; message: string | null } {
+  if (!o.open) return { open: false, message: 'This olympiad is not open for writing at the moment.' };
+  if (o.startsAt && new Date(o.startsAt) > now)
+    return { open: false, message: `The olympiad opens on ${when(o.startsAt)} (SAST).` };
+  if (o.endsAt && new Date(o.endsAt) <= now)
+    return { open: false, message: `The writing window closed on ${when(o.endsAt)} (SAST).` };
+  if (!o.durationMinutes)
+    return { open: false, message: 'This olympiad has no writing time set yet; please ask the organisers.' };
+  return { open: true, message: null };
+}
+
+function requireWindow(o: Olympiad): void {
+  const w = writingWindow(o);
+  if (!w.open) throw forbidden(w.message!);
+}
+
+export async function state(db: Db, actor: Actor, olympiadName: string): Promise<SittingState> {
+  const olympiad = await learnerOlympiad(db, actor, olympiadName, false);
+  const [counts, learner, found] = await Promise.all([
+    paperCounts(db, olympiad.id),
+    queries.learnerById(db, actor.userId),
+    queries.attemptOf(db, olympiad.id, actor.userId),
+  ]);
+  const attempt = await settle(db, found);
+  return presentState({ olympiad, counts, learner: learner!, attempt, window: writingWindow(olympiad) });
+}
+
+/** A learner writes once: nothing before the step they are at may be redone after they started. */
+async function attemptForStep(db: Db, actor: Actor, olympiad: Olympiad): Promise<queries.AttemptRow> {
+  const attempt = await settle(db, await queries.ensureAttempt(db, olympiad.id, actor.userId));
+  if (attempt!.finished_at) throw conflict('You have already written this olympiad; a learner writes once.');
+  return attempt!;
+}
+
+export async function acceptDeclaration(db: Db, actor: Actor, olympiadName: string): Promise<void> {
+  const olympiad = await learnerOlympiad(db, actor, olympiadName);
+  const attempt = await attemptForStep(db, actor, olympiad);
+  if (!attempt.started_at) requireWindow(olympiad);
+  await queries.acceptDeclaration(db, attempt.id);
+}
+
+/** Six digits, shown once; only an argon2 hash is kept. */
+export async function issueRecoveryPin(db: Db, actor: Actor, olympiadName: string): Promise<string> {
+  const olympiad = await learnerOlympiad(db, actor, olympiadName);
+  const attempt = await attemptForStep(db, actor, olympiad);
+  if (!attempt.declaration_accepted_at) throw conflict('Accept the declaration first.');
+  if (attempt.pin_issued_at) {
+    throw conflict(
+      'Your recovery PIN was already shown once and cannot be shown again. Ask your teacher or the organisers if you lost it.',
+    );
+  }
+  requireWindow(olympiad);
+  const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const issued = await queries.issuePin(db, attempt.id, await hashPin(pin));
+  if (!issued) throw conflict('Your recovery PIN was already shown once and cannot be shown again.');
+  return pin;
+}
+
+export async function confirmDetails(
+  db: Db,
+  actor: Actor,
+  olympiadName: string,
+  details: { firstName: string; lastName: string; grade: number },
+): Promise<void> {
+  const olympiad = await learnerOlympiad(db, actor, olympiadName);
+  const attempt = await attemptForStep(db, actor, olympiad);
+  if (!attempt.pin_issued_at) throw conflict('Write down your recovery PIN first.');
+  if (attempt.started_at) throw detailsLocked();
+  requireWindow(olympiad);
+  const ok = await db.transaction((tx) => queries.confirmDetails(tx, attempt.id, actor.userId, details));
+  if (!ok) throw detailsLocked();
+}
+
+/** The paper. The first call starts the timer; later calls resume with the saved answers. */
+export async function paper(db: Db, actor: Actor, olympiadName: string): Promise<Paper> {
+  const olympiad = await learnerOlympiad(db, actor, olympiadName);
+  let attempt = await attemptForStep(db, actor, olympiad);
+  if (!attempt.declaration_accepted_at) throw conflict('Accept the declaration before the questions.');
+  if (!attempt.pin_issued_at) throw conflict('Write down your recovery PIN before the questions.');
+  if (!attempt.details_confirmed_at) throw conflict('Confirm your details before the questions.');
+  if (!attempt.started_at) {
+    requireWindow(olympiad);
+    await queries.startAttempt(db, attempt.id, olympiad);
+    attempt = (await queries.attemptOf(db, olympiad.id, actor.userId))!;
+  }
+  const [paperOf, answers] = await Promise.all([catalogue(db, olympiad.id), answersOf(db, attempt.id)]);
+  const questions = paperOf?.questions ?? [];
+  return {
+    success: true,
+    modules: presentModules(questions, olympiad.shuffleOptions ? { attemptId: attempt.id } : null),
+    answers: answers.map(presentSavedAnswer),
+    startedAt: iso(attempt.started_at!),
+    deadlineAt: iso(attempt.deadline_at!),
+    serverNow: new Date().toISOString(),
+  };
+}
+
+export async function finish(db: Db, actor: Actor, olympiadName: string): Promise<{ finishedAt: string }> {
+  const olympiad = await learnerOlympiad(db, actor, olympiadName);
+  const attempt = await queries.attemptOf(db, olympiad.id, actor.userId);
+  if (!attempt?.started_at) throw conflict('You have not started writing yet.');
+  if (!attempt.finished_at) await finishAttempts(db, [attempt.id], attempt.overdue ? 'time_up' : 'submitted');
+  const after = (await queries.attemptOf(db, olympiad.id, actor.userId))!;
+  return { finishedAt: iso(after.finished_at!) };
+}
+
+export async function feedback(
+  db: Db,
+  actor: Actor,
+  olympiadName: string,
+  body: { rating: number | null; comment: string },
+): Promise<void> {
+  const olympiad = await learnerOlympiad(db, actor, olympiadName);
+  const attempt = await settle(db, await queries.attemptOf(db, olympiad.id, actor.userId));
+  if (!attempt?.finished_at) throw conflict('Feedback can be given once you have finished.');
+  if (!(await queries.storeFeedback(db, attempt.id, body)))
+    throw conflict('You have already given feedback. Thank you!');
+}
+
+export async function trackerBeat(
+  db: Db,
+  actor: Actor,
+  req: FastifyRequest,
+  olympiadId: number,
+  position: { moduleIndex: number; questionIndex: number } | null,
+) {
+  if (!sittingPolicy.can(actor, 'view', { olympiadId })) throw olympiadNotFound();
+  let attempt = await queries.attemptOf(db, olympiadId, actor.userId);
+  if (attempt && !attempt.finished_at && sittingPolicy.can(actor, 'sit', { olympiadId })) {
+    attempt = await settle(db, attempt);
+    if (!attempt!.finished_at) await queries.heartbeat(db, { attemptId: attempt!.id, ip: req.ip, position });
+  }
+  return {
+    success: true as const,
+    deadlineAt: isoOrNull(attempt?.deadline_at),
+    finished: attempt?.finished_at != null,
+    serverNow: new Date().toISOString(),
+  };
+}
+
+/**
+ * Sign in again with the recovery PIN (a learner who lost their session or password). Throttled exactly
+ * like sign-in, by the same mechanism (decision 024): the attempt is counted before the PIN is checked, and a
+ * disabled account is answered without checking the PIN.
+ */
