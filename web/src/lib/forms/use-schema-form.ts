@@ -6,8 +6,11 @@ export interface SchemaFormOptions<Values extends Record<string, unknown>, Input
   UseFormInput<Values, Input>,
   'validate' | 'transformValues'
 > {
-  /** The contract's schema of what the server takes: the form checks the same limits before sending. */
-  schema: z.ZodType<unknown, Input>;
+  /**
+   * The contract's schema of what the server takes (checked against `toInput(values)`): the form checks the
+   * same limits before sending.
+   */
+  schema: z.ZodType;
   initialValues: Values;
   /** The form's values as the server takes them, when they differ (ids held as strings by a Select, …). */
   toInput?: (values: Values) => Input;
