@@ -14,7 +14,7 @@ export interface SchemaFormOptions<Values extends Record<string, unknown>, Input
   initialValues: Values;
   /** The form's values as the server takes them, when they differ (ids held as strings by a Select, …). */
   toInput?: (values: Values) => Input;
-  /** Server field paths (without `body.`) that belong to a differently named form field. */
+  /** Input paths (the schema's, and the server's without `body.`) that belong to a differently named form field. */
   fieldOf?: Readonly<Record<string, string>>;
 }
 
@@ -62,7 +62,9 @@ export function useSchemaForm<Values extends Record<string, unknown>, Input = Va
   const form = useForm<Values, Input>({
     ...options,
     transformValues: transform,
-    validate: (values: Values) => check(transform(values)),
+    // The schema's paths are the input's; `fieldOf` names the form field of those that differ.
+    validate: (values: Values) =>
+      Object.fromEntries(Object.entries(check(transform(values))).map(([path, e]) => [formPath(path, fieldOf), e])),
   });
   return {
     ...form,
