@@ -4,11 +4,12 @@ import { queryKeys } from './keys.js';
 import { successText } from './meta.js';
 
 describe('queryKeys', () => {
-  it('prefixes every key with the feature and the part, so `all` covers the feature', () => {
+  it('prefixes every key with the feature and the part, so `all` covers the feature and `prefix` the part', () => {
     const keys = queryKeys('faq', { list: (page: number, q: string) => [{ page, q }], targets: () => [] });
     expect(keys.all).toEqual(['faq']);
     expect(keys.list(2, 'x')).toEqual(['faq', 'list', { page: 2, q: 'x' }]);
     expect(keys.targets()).toEqual(['faq', 'targets']);
+    expect(keys.list.prefix).toEqual(['faq', 'list']);
   });
 });
 

@@ -6,12 +6,15 @@ export interface SchemaFormOptions<Values extends Record<string, unknown>, Input
   UseFormInput<Values, Input>,
   'validate' | 'transformValues'
 > {
-  /** The contract's schema of what the server takes: the form checks the same limits before sending. */
-  schema: z.ZodType<unknown, Input>;
+  /**
+   * The contract's schema of what the server takes (checked against `toInput(values)`): the form checks the
+   * same limits before sending.
+   */
+  schema: z.ZodType;
   initialValues: Values;
   /** The form's values as the server takes them, when they differ (ids held as strings by a Select, …). */
   toInput?: (values: Values) => Input;
-  /** Server field paths (without `body.`) that belong to a differently named form field. */
+  /** Input paths (the schema's, and the server's without `body.`) that belong to a differently named form field. */
   fieldOf?: Readonly<Record<string, string>>;
   /**
    * The form field that shows an error of the schema at `path` (dot-separated, as the server takes it), when
@@ -62,12 +65,13 @@ export function useSchemaForm<Values extends Record<string, unknown>, Input = Va
 }: SchemaFormOptions<Values, Input>): SchemaForm<Values, Input> {
   const check = schemaResolver(schema, { sync: true });
   const transform = toInput ?? ((values: Values) => values as unknown as Input);
+  // The schema's paths are the input's: `issueField` (by the values) or `fieldOf` names the form field of those
+  // that differ.
   const validate = (values: Values) => {
-    const errors = check(transform(values));
-    if (!issueField) return errors;
-    const onFields: typeof errors = {};
-    for (const [path, message] of Object.entries(errors)) onFields[issueField(path, values)] ??= message;
-    return onFields;
+    const onFields: Record<string, unknown> = {};
+    for (const [path, message] of Object.entries(check(transform(values))))
+      onFields[issueField ? issueField(path, values) : formPath(path, fieldOf)] ??= message;
+    return onFields as ReturnType<typeof check>;
   };
   const form = useForm<Values, Input>({
     ...options,

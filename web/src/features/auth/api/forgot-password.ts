@@ -16,6 +16,5 @@ export function forgotPassword({ username, olympiadName }: ForgotPasswordInput) 
   });
 }
 
-export function useForgotPassword() {
-  return useMutation({ mutationFn: forgotPassword });
-}
+/** The dialog shows the outcome itself. */
+export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword, meta: { error: false } });

@@ -15,6 +15,5 @@ export async function recoverWithPin(body: z.input<typeof RecoverBody>): Promise
   return user;
 }
 
-export function useRecoverWithPin() {
-  return useMutation({ mutationFn: recoverWithPin });
-}
+/** The form shows a failure itself (and a friendlier word for too many tries). */
+export const useRecoverWithPin = () => useMutation({ mutationFn: recoverWithPin, meta: { error: false } });

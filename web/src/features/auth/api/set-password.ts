@@ -10,6 +10,6 @@ export function setPassword(password: string) {
   return api.put('/api/auth/set-password', { body: { password }, schema: Ok });
 }
 
-export function useSetPassword() {
-  return useMutation({ mutationFn: setPassword });
-}
+/** The form shows a failure above its fields. */
+export const useSetPassword = () =>
+  useMutation({ mutationFn: setPassword, meta: { success: 'Your password is saved.', error: false } });

@@ -59,6 +59,5 @@ export async function signin(body: SigninInput): Promise<SessionUser> {
   return user.data;
 }
 
-export function useSignin() {
-  return useMutation({ mutationFn: signin });
-}
+/** The form shows a failure itself: on the field a wrong username or password names, else above the form. */
+export const useSignin = () => useMutation({ mutationFn: signin, meta: { error: false } });

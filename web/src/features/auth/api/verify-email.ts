@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { VerifyEmailResult } from '../../../../../contract/index.js';
 import { api } from '../../../lib/api/index.js';
+import { authKeys } from './keys.js';
 
 /** POST website/api/verify-email/{token}: answers a short session so the page can set a password. */
 export function verifyEmail(token: string) {
@@ -13,7 +14,7 @@ export function verifyEmail(token: string) {
 /** A query rather than a mutation so that a token is spent once, even when React renders twice. */
 export function verifyEmailQuery(token: string) {
   return queryOptions({
-    queryKey: ['auth', 'verify-email', token],
+    queryKey: authKeys.verifyEmail(token),
     queryFn: () => verifyEmail(token),
     staleTime: Infinity,
     gcTime: Infinity,

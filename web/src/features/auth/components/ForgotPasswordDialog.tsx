@@ -1,6 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { z } from 'zod';
+import { SigninBody } from '../../../../../contract/index.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useForgotPassword } from '../api/forgot-password.js';
+
+const ForgotValues = z.object({ username: SigninBody.shape.username });
 
 interface ForgotPasswordDialogProps {
   opened: boolean;
@@ -12,12 +16,12 @@ interface ForgotPasswordDialogProps {
 /** "Forgot password?": asks the server to mail a reset link. Mount it when opened, so each opening starts afresh. */
 export function ForgotPasswordDialog({ opened, onClose, username, olympiadName }: ForgotPasswordDialogProps) {
   const mutation = useForgotPassword();
-  const [name, setName] = useState(username);
+  const form = useSchemaForm({ schema: ForgotValues, mode: 'controlled', initialValues: { username } });
+  const name = form.values.username;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (name.trim()) mutation.mutate({ username: name.trim(), olympiadName });
-  };
+  const submit = form.onSubmit(({ username: entered }) =>
+    mutation.mutate({ username: entered.trim(), olympiadName }, { onError: form.setServerErrors }),
+  );
 
   return (
     <Modal opened={opened} onClose={onClose} title="Reset your password" centered>
@@ -40,9 +44,8 @@ export function ForgotPasswordDialog({ opened, onClose, username, olympiadName }
               label="Username"
               autoComplete="username"
               required
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              error={mutation.error?.message}
+              {...form.getInputProps('username')}
+              error={form.errors.username ?? mutation.error?.message}
               data-autofocus
             />
             {olympiadName ? (

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
 import { goHome } from '../../../lib/session/index.js';
-import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { SigninBody } from '../../../../../contract/index.js';
 import { isApiError } from '../../../lib/api/index.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useSignin } from '../api/signin.js';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.js';
 import { OlympiadField } from './OlympiadField.js';
@@ -36,10 +36,10 @@ export function LoginForm({ olympiadName }: LoginFormProps) {
   const navigate = useNavigate();
   const signin = useSignin();
   const [forgotOpened, forgot] = useDisclosure(false);
-  const form = useForm({
+  const form = useSchemaForm({
+    schema: LoginValues,
     mode: 'controlled',
     initialValues: { username: '', password: '', learner: Boolean(olympiadName), olympiadName: olympiadName ?? '' },
-    validate: schemaResolver(LoginValues, { sync: true }),
   });
   const { learner } = form.values;
 

@@ -1,31 +1,32 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
-import { goHome } from '../../../lib/session/index.js';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { RecoverBody } from '../../../../../contract/index.js';
 import { isApiError } from '../../../lib/api/index.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
+import { goHome } from '../../../lib/session/index.js';
 import { useRecoverWithPin } from '../api/recover.js';
+
+/** The recovery's body, with the words a learner needs when a field is empty. */
+const RecoverValues = RecoverBody.extend({
+  username: z.string().trim().min(1, 'Enter your username').max(120),
+  pin: z.string().min(4, 'Enter the PIN you wrote down').max(20),
+});
 
 /** "Lost your session? Use your recovery PIN": username + PIN, then back to where the learner was. */
 export function RecoverWithPinForm({ olympiadName }: { olympiadName: string }) {
   const navigate = useNavigate();
   const recover = useRecoverWithPin();
-  const [username, setUsername] = useState('');
-  const [pin, setPin] = useState('');
-  const [errors, setErrors] = useState<{ username?: string; pin?: string }>({});
+  const form = useSchemaForm({
+    schema: RecoverValues,
+    mode: 'uncontrolled',
+    initialValues: { username: '', pin: '' },
+    toInput: (values) => ({ olympiadName, username: values.username.trim(), pin: values.pin.replace(/\s/g, '') }),
+  });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const next = {
-      username: username.trim() ? undefined : 'Enter your username',
-      pin: pin.trim().length >= 4 ? undefined : 'Enter the PIN you wrote down',
-    };
-    setErrors(next);
-    if (next.username || next.pin) return;
-    recover.mutate(
-      { olympiadName, username: username.trim(), pin: pin.replace(/\s/g, '') },
-      { onSuccess: (user) => goHome(user, navigate) },
-    );
-  };
+  const submit = form.onSubmit((input) =>
+    recover.mutate(input, { onSuccess: (user) => goHome(user, navigate), onError: form.setServerErrors }),
+  );
 
   const error = recover.error;
   return (
@@ -48,9 +49,8 @@ export function RecoverWithPinForm({ olympiadName }: { olympiadName: string }) {
           autoCapitalize="none"
           spellCheck={false}
           required
-          value={username}
-          onChange={(e) => setUsername(e.currentTarget.value)}
-          error={errors.username}
+          key={form.key('username')}
+          {...form.getInputProps('username')}
         />
         <TextInput
           label="Recovery PIN"
@@ -59,9 +59,8 @@ export function RecoverWithPinForm({ olympiadName }: { olympiadName: string }) {
           autoComplete="one-time-code"
           required
           maxLength={20}
-          value={pin}
-          onChange={(e) => setPin(e.currentTarget.value)}
-          error={errors.pin}
+          key={form.key('pin')}
+          {...form.getInputProps('pin')}
         />
         <Button type="submit" size="md" loading={recover.isPending} fullWidth>
           Carry on writing

@@ -1,7 +1,7 @@
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { Password } from '../../../../../contract/index.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useSetPassword } from '../api/set-password.js';
 
 /** The shared password rule, plus the confirmation. */
@@ -11,25 +11,27 @@ const SetPasswordValues = z
 
 interface SetPasswordFormProps {
   submitLabel?: string;
-  onSaved: (message: string) => void;
+  /** After saving (the notification says it is saved). */
+  onSaved?: () => void;
 }
 
 /** "Choose your password": used after verifying an email and on /portal/update-password. */
 export function SetPasswordForm({ submitLabel = 'Save password', onSaved }: SetPasswordFormProps) {
   const mutation = useSetPassword();
-  const form = useForm({
+  const form = useSchemaForm({
+    schema: SetPasswordValues,
     mode: 'uncontrolled',
     initialValues: { password: '', confirm: '' },
-    validate: schemaResolver(SetPasswordValues, { sync: true }),
     validateInputOnBlur: true,
   });
 
   const submit = form.onSubmit(({ password }) => {
     mutation.mutate(password, {
-      onSuccess: (answer) => {
+      onSuccess: () => {
         form.reset();
-        onSaved(answer.message ?? 'Your password is saved.');
+        onSaved?.();
       },
+      onError: form.setServerErrors,
     });
   });
 

@@ -1,5 +1,4 @@
 import { Paper } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { SetPasswordForm } from '../components/SetPasswordForm.js';
 
@@ -9,9 +8,7 @@ export function UpdatePasswordPage() {
     <>
       <PageHeader title="Update password" description="Choose a new password for your account." />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={480}>
-        <SetPasswordForm
-          onSaved={(message) => notifications.show({ color: 'green', title: 'Password saved', message })}
-        />
+        <SetPasswordForm />
       </Paper>
     </>
   );

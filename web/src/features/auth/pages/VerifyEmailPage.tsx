@@ -1,5 +1,4 @@
 import { Alert, Anchor, Group, Loader, Paper, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { storeUser } from '../../../lib/session/index.js';
@@ -58,10 +57,7 @@ export function VerifyEmailPage() {
           </Text>
           <SetPasswordForm
             submitLabel="Save password and continue"
-            onSaved={(message) => {
-              notifications.show({ color: 'green', title: 'Password saved', message });
-              void navigate(result?.user.home ?? '/login', { replace: true });
-            }}
+            onSaved={() => void navigate(result?.user.home ?? '/login', { replace: true })}
           />
         </>
       )}

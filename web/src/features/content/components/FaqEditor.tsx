@@ -13,12 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { type Faq, htmlText } from '../../../../../contract/content.js';
 import { Confirm } from '../../../components/Confirm.js';
-import { useDeleteFaq, useFaqs, useReorderFaqs } from '../api/faqs.js';
-import type { Option } from '../api/options.js';
+import { useDeleteFaq } from '../api/delete-faq.js';
+import type { Option } from '../api/faq-targets.js';
+import { useFaqs } from '../api/list-faqs.js';
+import { useReorderFaqs } from '../api/reorder-faqs.js';
 import { FaqForm, type FaqGroupValue } from './FaqForm.js';
 
 interface FaqEditorProps {
@@ -59,7 +60,7 @@ export function FaqEditor({ group, groupLabel, chooseAudience, olympiads, projec
     const ids = items.map((f) => f.id);
     const [id] = ids.splice(index, 1);
     ids.splice(index + by, 0, id!);
-    reorder.mutate({ ...group, ids }, { onError: (e) => notifications.show({ color: 'red', message: e.message }) });
+    reorder.mutate({ ...group, ids });
   };
 
   return (
@@ -150,10 +151,7 @@ export function FaqEditor({ group, groupLabel, chooseAudience, olympiads, projec
             chooseAudience={chooseAudience}
             olympiads={olympiads}
             projects={projects}
-            onDone={(message) => {
-              setEditing(null);
-              notifications.show({ color: 'green', message });
-            }}
+            onDone={() => setEditing(null)}
           />
         ) : null}
       </Modal>
@@ -164,16 +162,7 @@ export function FaqEditor({ group, groupLabel, chooseAudience, olympiads, projec
         color="red.9"
         loading={remove.isPending}
         onClose={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: (r) => {
-              setRemoving(null);
-              notifications.show({ color: 'green', message: r.message ?? 'Deleted' });
-            },
-            onError: (e) => notifications.show({ color: 'red', message: e.message }),
-          })
-        }
+        onConfirm={() => removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
       >
         “{removing?.question}” is removed for its readers at once.
       </Confirm>

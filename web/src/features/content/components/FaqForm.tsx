@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import {
   type Faq,
   type FaqAudience,
@@ -7,10 +6,10 @@ import {
   faqAudiences,
   FaqInput,
 } from '../../../../../contract/content.js';
-import { setServerErrors } from '../../../lib/forms/index.js';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
-import { useSaveFaq } from '../api/faqs.js';
-import type { Option } from '../api/options.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
+import type { Option } from '../api/faq-targets.js';
+import { useSaveFaq } from '../api/save-faq.js';
 
 export interface FaqGroupValue {
   audience: FaqAudience;
@@ -26,23 +25,26 @@ interface FaqFormProps {
   chooseAudience: boolean;
   olympiads: Option[];
   projects: Option[];
-  onDone: (message: string) => void;
+  /** Saved (the notification says so). */
+  onDone: () => void;
 }
 
-interface Values {
+type Values = {
   audience: FaqAudience;
   olympiadId: string | null;
   projectId: string | null;
   question: string;
   answer: string;
   published: boolean;
-}
+};
 
 /** Add or edit one FAQ: the question, the answer (rich text, sanitised by the server), who reads it, published. */
 export function FaqForm({ faq, group, chooseAudience, olympiads, projects, onDone }: FaqFormProps) {
   const save = useSaveFaq();
   const start = faq ?? { ...group, question: '', answer: '', published: true };
-  const form = useForm<Values>({
+  const form = useSchemaForm({
+    schema: FaqInput,
+    toInput,
     mode: 'controlled',
     initialValues: {
       audience: start.audience,
@@ -52,7 +54,6 @@ export function FaqForm({ faq, group, chooseAudience, olympiads, projects, onDon
       answer: start.answer,
       published: start.published,
     },
-    validate: (values) => schemaResolver(FaqInput, { sync: true })(toInput(values)),
     validateInputOnBlur: true,
   });
   const v = form.getValues();
@@ -60,13 +61,7 @@ export function FaqForm({ faq, group, chooseAudience, olympiads, projects, onDon
     <form
       noValidate
       onSubmit={form.onSubmit((values) =>
-        save.mutate(
-          { id: faq?.id ?? null, values: toInput(values) },
-          {
-            onSuccess: (r) => onDone(r.message ?? 'The FAQ is saved'),
-            onError: (e) => setServerErrors(form, e),
-          },
-        ),
+        save.mutate({ id: faq?.id ?? null, values }, { onSuccess: onDone, onError: form.setServerErrors }),
       )}
     >
       <Stack>

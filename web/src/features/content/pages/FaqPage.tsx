@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { FaqAccordion } from '../../../components/FaqAccordion.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { useFaqs } from '../api/faqs.js';
+import { useFaqs } from '../api/list-faqs.js';
 
 const all = { page: 1, pageSize: 500, sort: 'position', order: 'asc' } as const;
 

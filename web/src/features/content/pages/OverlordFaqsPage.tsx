@@ -2,7 +2,7 @@ import { Group, Radio, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { type FaqAudience, faqAudienceLabels, faqAudiences } from '../../../../../contract/content.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { useFaqTargets } from '../api/options.js';
+import { useFaqTargets } from '../api/faq-targets.js';
 import { FaqEditor } from '../components/FaqEditor.js';
 
 /** /overlord/edit/faqs: every FAQ, one group at a time (all teachers, one olympiad's teachers, a public site). */

@@ -1,5 +1,4 @@
 import { Badge, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { PurchaseOrder, PurchaseOrderState, PurchaseOrderStatus } from '../../../../../contract/finance.js';
 import { formatDate } from '../../../lib/dates.js';
@@ -8,7 +7,8 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useCurrentRoute } from '../../../lib/routing/index.js';
-import { usePurchaseOrders, useSetOrderStatus } from '../api/purchase-orders.js';
+import { usePurchaseOrders } from '../api/list-purchase-orders.js';
+import { useSetOrderStatus } from '../api/set-order-status.js';
 
 const stateLabels: Record<PurchaseOrderState, string> = {
   paid: 'Paid',
@@ -51,16 +51,7 @@ export function PaymentPortalPage() {
   const summary = orders.data?.summary;
 
   const set = (order: PurchaseOrder, status: PurchaseOrderStatus | 'delete') =>
-    change.mutate(
-      { order, status },
-      {
-        onSuccess: (r) => {
-          setRemoving(null);
-          notifications.show({ color: 'green', message: r.message });
-        },
-        onError: (e) => notifications.show({ color: 'red', message: e.message }),
-      },
-    );
+    change.mutate({ order, status }, { onSuccess: () => setRemoving(null) });
   const busy = (o: PurchaseOrder) => change.isPending && change.variables?.order.id === o.id;
 
   const columns: Column<PurchaseOrder>[] = [

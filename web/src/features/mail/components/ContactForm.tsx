@@ -1,8 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { type UsefulContact, UsefulContactInput } from '../../../../../contract/mail.js';
-import { setServerErrors } from '../../../lib/forms/index.js';
-import { useSaveContact } from '../api/contacts.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
+import { useSaveContact } from '../api/contacts/save-contact.js';
 
 /** Add or edit a useful contact; the form checks every field with the server's own schema as you type. */
 export function ContactForm({
@@ -12,10 +11,12 @@ export function ContactForm({
 }: {
   olympiadId: number;
   contact: UsefulContact | null;
-  onDone: (message: string) => void;
+  /** Saved (the notification says so). */
+  onDone: () => void;
 }) {
   const save = useSaveContact();
-  const form = useForm({
+  const form = useSchemaForm({
+    schema: UsefulContactInput,
     mode: 'uncontrolled',
     initialValues: {
       olympiadId,
@@ -26,14 +27,10 @@ export function ContactForm({
       phone: contact?.phone ?? '',
       notes: contact?.notes ?? '',
     },
-    validate: schemaResolver(UsefulContactInput, { sync: true }),
     validateInputOnBlur: true,
   });
   const submit = form.onSubmit((values) =>
-    save.mutate(
-      { id: contact?.id ?? null, values },
-      { onSuccess: (r) => onDone(`${r.contact.name} is saved`), onError: (e) => setServerErrors(form, e) },
-    ),
+    save.mutate({ id: contact?.id ?? null, values }, { onSuccess: onDone, onError: form.setServerErrors }),
   );
   return (
     <form onSubmit={submit} noValidate aria-label={contact ? 'Edit contact' : 'New contact'}>

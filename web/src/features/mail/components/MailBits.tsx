@@ -1,6 +1,6 @@
 import { Alert, Badge, Code, Loader, Modal, ScrollArea, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { EmailStatus } from '../../../../../contract/mail.js';
-import { useQueuedEmail } from '../api/queue.js';
+import { useQueuedEmail } from '../api/queue/get-queued-email.js';
 import { formatDate } from '../../../lib/dates.js';
 
 const colors: Record<EmailStatus, string> = {

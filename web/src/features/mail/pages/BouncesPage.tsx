@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { BounceRow } from '../../../../../contract/mail.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
-import { useBounces } from '../api/lists.js';
+import { useBounces } from '../api/unsubscribes/list-bounces.js';
 import { when } from '../components/MailBits.js';
 import { useNewestFirst } from '../components/use-newest-first.js';
 

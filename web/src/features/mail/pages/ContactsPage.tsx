@@ -1,12 +1,12 @@
 import { Anchor, Badge, Button, Group, Modal, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { UsefulContact } from '../../../../../contract/mail.js';
 import { Confirm } from '../../../components/Confirm.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { useContacts, useDeleteContact } from '../api/contacts.js';
+import { useContacts } from '../api/contacts/list-contacts.js';
+import { useDeleteContact } from '../api/contacts/delete-contact.js';
 import { ContactForm } from '../components/ContactForm.js';
 
 /**
@@ -128,10 +128,7 @@ export function ContactsPage() {
           <ContactForm
             olympiadId={olympiad.id}
             contact={editing === 'new' ? null : editing}
-            onDone={(message) => {
-              setEditing(null);
-              notifications.show({ color: 'green', message });
-            }}
+            onDone={() => setEditing(null)}
           />
         ) : null}
       </Modal>
@@ -142,16 +139,7 @@ export function ContactsPage() {
         color="red"
         loading={remove.isPending}
         onClose={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: (r) => {
-              setRemoving(null);
-              notifications.show({ color: 'green', message: r.message ?? 'Deleted' });
-            },
-            onError: (e) => notifications.show({ color: 'red', message: e.message }),
-          })
-        }
+        onConfirm={() => removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
       >
         {removing ? (
           <>

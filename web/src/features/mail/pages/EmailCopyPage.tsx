@@ -1,18 +1,15 @@
 import { Alert, Badge, Button, Grid, Group, NavLink, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { TemplateKindInfo } from '../../../../../contract/mail.js';
 import { templateVariables } from '../../../../../contract/mail.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { isApiError } from '../../../lib/api/index.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import {
-  usePreviewTemplate,
-  useResetTemplate,
-  useSaveTemplate,
-  useTemplates,
-  useTestTemplate,
-} from '../api/templates.js';
+import { useTemplates } from '../api/copy/list-templates.js';
+import { usePreviewTemplate } from '../api/copy/preview-template.js';
+import { useResetTemplate } from '../api/copy/reset-template.js';
+import { useSaveTemplate } from '../api/copy/save-template.js';
+import { useTestTemplate } from '../api/copy/test-template.js';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { MailHtml } from '../components/MailBits.js';
 
@@ -69,28 +66,13 @@ function TemplateEditor({
         </Alert>
       ) : null}
       <Group>
-        <Button
-          onClick={() =>
-            save.mutate(call, {
-              onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Saved' }),
-            })
-          }
-          loading={save.isPending}
-        >
+        <Button onClick={() => save.mutate(call)} loading={save.isPending}>
           Save
         </Button>
         <Button variant="light" onClick={() => preview.mutate(call)} loading={preview.isPending}>
           Preview with sample data
         </Button>
-        <Button
-          variant="light"
-          onClick={() =>
-            test.mutate(call, {
-              onSuccess: (r) => notifications.show({ color: 'green', message: r.message ?? 'Sent' }),
-            })
-          }
-          loading={test.isPending}
-        >
+        <Button variant="light" onClick={() => test.mutate(call)} loading={test.isPending}>
           Send a test to myself
         </Button>
         {own ? (

@@ -4,7 +4,7 @@ import { type EmailStatus, type EmailSummary, emailStatuses } from '../../../../
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { useEmailLogs } from '../api/queue.js';
+import { useEmailLogs } from '../api/queue/list-email-logs.js';
 import { MessageModal, StatusBadge, when } from '../components/MailBits.js';
 import { useNewestFirst } from '../components/use-newest-first.js';
 

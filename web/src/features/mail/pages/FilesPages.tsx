@@ -1,26 +1,22 @@
 import { Button, FileButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { AttachmentRow, UploadRow } from '../../../../../contract/mail.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
-import { downloadFile } from '../../../lib/api/index.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import {
-  useAttachments,
-  useDeleteAttachment,
-  useDeleteUpload,
-  useRenameAttachment,
-  useUploadAttachment,
-  useUploadFile,
-  useUploads,
-} from '../api/lists.js';
+import { useDeleteAttachment } from '../api/files/delete-attachment.js';
+import { useDeleteUpload } from '../api/files/delete-upload.js';
+import { useDownload } from '../api/files/download-file.js';
+import { useAttachments } from '../api/files/list-attachments.js';
+import { useUploads } from '../api/files/list-uploads.js';
+import { useRenameAttachment } from '../api/files/rename-attachment.js';
+import { useUploadAttachment } from '../api/files/upload-attachment.js';
+import { useUploadFile } from '../api/files/upload-file.js';
 import { when } from '../components/MailBits.js';
 import { useNewestFirst } from '../components/use-newest-first.js';
 
 const size = (n: number) => (n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n / 1_048_576).toFixed(1)} MB`);
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.webp,.docx,.xlsx,.pptx,.txt,.csv';
-const fail = (e: Error) => notifications.show({ color: 'red', message: e.message });
 
 /** /overlord/file-attachments and /{o}/admin/file-attachments: files to attach to mass mail. */
 export function FileAttachmentsPage() {
@@ -32,6 +28,7 @@ export function FileAttachmentsPage() {
   const uploadFile = useUploadAttachment();
   const rename = useRenameAttachment();
   const remove = useDeleteAttachment();
+  const download = useDownload();
   const [renaming, setRenaming] = useState<AttachmentRow | null>(null);
   const [name, setName] = useState('');
   const mine = (a: AttachmentRow) => !scoped || a.olympiadId != null;
@@ -67,7 +64,7 @@ export function FileAttachmentsPage() {
             size="xs"
             variant="subtle"
             aria-label={`Download ${a.filename}`}
-            onClick={() => downloadFile(`/attachment/api/${a.id}`, a.filename).catch(fail)}
+            onClick={() => download.mutate({ path: `/attachment/api/${a.id}`, filename: a.filename })}
           >
             Download
           </Button>
@@ -89,7 +86,7 @@ export function FileAttachmentsPage() {
                 variant="subtle"
                 color="red"
                 aria-label={`Delete ${a.filename}`}
-                onClick={() => remove.mutate({ id: a.id, uploadId: a.uploadId }, { onError: fail })}
+                onClick={() => remove.mutate({ id: a.id, uploadId: a.uploadId })}
               >
                 Delete
               </Button>
@@ -112,17 +109,7 @@ export function FileAttachmentsPage() {
         actions={
           <FileButton
             accept={ACCEPT}
-            onChange={(file) =>
-              file &&
-              uploadFile.mutate(
-                { file, olympiadId: olympiad?.id },
-                {
-                  onSuccess: (r) =>
-                    notifications.show({ color: 'green', message: `${r.attachment.filename} is added` }),
-                  onError: fail,
-                },
-              )
-            }
+            onChange={(file) => file && uploadFile.mutate({ file, olympiadId: olympiad?.id })}
           >
             {(props) => (
               <Button {...props} loading={uploadFile.isPending} disabled={scoped && !olympiad}>
@@ -181,6 +168,7 @@ export function UploadsPage() {
   const rows = useUploads(list.params);
   const uploadFile = useUploadFile();
   const remove = useDeleteUpload();
+  const download = useDownload();
   const columns: Column<UploadRow>[] = [
     {
       key: 'name',
@@ -213,7 +201,7 @@ export function UploadsPage() {
             size="xs"
             variant="subtle"
             aria-label={`Download ${u.originalName}`}
-            onClick={() => downloadFile(`/upload/api/${u.id}`, u.originalName).catch(fail)}
+            onClick={() => download.mutate({ path: `/upload/api/${u.id}`, filename: u.originalName })}
           >
             Download
           </Button>
@@ -222,7 +210,7 @@ export function UploadsPage() {
             variant="subtle"
             color="red"
             aria-label={`Delete ${u.originalName}`}
-            onClick={() => remove.mutate({ id: u.id, filename: u.filename }, { onError: fail })}
+            onClick={() => remove.mutate({ id: u.id, filename: u.filename })}
           >
             Delete
           </Button>
@@ -236,7 +224,7 @@ export function UploadsPage() {
         title="Uploads"
         description="Every file stored by Olympus. Deleting a file also removes it from the attachments that use it."
         actions={
-          <FileButton accept={ACCEPT} onChange={(file) => file && uploadFile.mutate({ file }, { onError: fail })}>
+          <FileButton accept={ACCEPT} onChange={(file) => file && uploadFile.mutate({ file })}>
             {(props) => (
               <Button {...props} loading={uploadFile.isPending}>
                 Upload a file

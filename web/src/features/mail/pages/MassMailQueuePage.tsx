@@ -1,12 +1,14 @@
 import { Button, Card, Group, NumberInput, Progress, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { type EmailStatus, type EmailSummary, type MassMailRow } from '../../../../../contract/mail.js';
-import { formatDate } from '../../../lib/dates.js';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { formatDate } from '../../../lib/dates.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
-import { useMassMails, useSetSchedule } from '../api/mass-mail.js';
-import { useQueuedEmails, useReleaseBatch, useReleaseOne } from '../api/queue.js';
+import { useMassMails } from '../api/mass-mails/list-mass-mails.js';
+import { useSetSchedule } from '../api/mass-mails/set-schedule.js';
+import { useQueuedEmails } from '../api/queue/list-queued-emails.js';
+import { useReleaseBatch } from '../api/queue/release-batch.js';
+import { useReleaseOne } from '../api/queue/release-one.js';
 import { MessageModal, StatusBadge, when } from '../components/MailBits.js';
 import { ScheduleInput } from '../components/ScheduleInput.js';
 import { useNewestFirst } from '../components/use-newest-first.js';
@@ -40,21 +42,7 @@ function SchedulePanel({ m }: { m: MassMailRow }) {
   const [value, setValue] = useState<string | null>(m.scheduledFor);
   const schedule = useSetSchedule();
   const save = (scheduledFor: string | null) =>
-    schedule.mutate(
-      { id: m.id, scheduledFor },
-      {
-        onSuccess: () => {
-          setEditing(false);
-          notifications.show({
-            color: 'green',
-            message: scheduledFor
-              ? `“${m.subject}” will be released on ${formatDate(scheduledFor)}`
-              : `The schedule of “${m.subject}” is cancelled: it waits for you to release it`,
-          });
-        },
-        onError: (e) => notifications.show({ color: 'red', message: e.message }),
-      },
-    );
+    schedule.mutate({ mailing: m, scheduledFor }, { onSuccess: () => setEditing(false) });
   if (m.scheduleReleasedAt)
     return (
       <Text size="sm" c="dimmed">
@@ -120,15 +108,7 @@ function SchedulePanel({ m }: { m: MassMailRow }) {
 function MailingCard({ m }: { m: MassMailRow }) {
   const [qty, setQty] = useState<number>(100);
   const release = useReleaseBatch();
-  const go = (n: number) =>
-    release.mutate(
-      { massMailId: m.id, qty: n },
-      {
-        onSuccess: (r) =>
-          notifications.show({ color: 'green', message: `${r.released} released; ${r.held} still held` }),
-        onError: (e) => notifications.show({ color: 'red', message: e.message }),
-      },
-    );
+  const go = (n: number) => release.mutate({ massMailId: m.id, qty: n });
   return (
     <Card withBorder radius="md" p="md">
       <Stack gap="xs">
@@ -200,11 +180,7 @@ export function MassMailQueuePage() {
               size="xs"
               variant="light"
               aria-label={`Release the message to ${e.to}`}
-              onClick={() =>
-                releaseOne.mutate(e.id, {
-                  onError: (err) => notifications.show({ color: 'red', message: err.message }),
-                })
-              }
+              onClick={() => releaseOne.mutate(e.id)}
             >
               Release
             </Button>

@@ -1,6 +1,7 @@
 import { Alert, Button, Container, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { useUnsubscribe, useUnsubscribeInfo } from '../api/templates.js';
+import { useUnsubscribe } from '../api/unsubscribes/unsubscribe.js';
+import { useUnsubscribeInfo } from '../api/unsubscribes/unsubscribe-info.js';
 
 /** /unsubscribe/{ref?} and /{olympiadName}/unsubscribe/{ref?}: one click, no sign-in. */
 export function UnsubscribePage() {

@@ -1,12 +1,12 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { UnsubscribeRow } from '../../../../../contract/mail.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { downloadFile } from '../../../lib/api/index.js';
-import { useAddUnsubscribe, useUnsubscribes } from '../api/lists.js';
+import { useDownload } from '../api/files/download-file.js';
+import { useAddUnsubscribe } from '../api/unsubscribes/add-unsubscribe.js';
+import { useUnsubscribes } from '../api/unsubscribes/list-unsubscribes.js';
 import { when } from '../components/MailBits.js';
 import { useNewestFirst } from '../components/use-newest-first.js';
 
@@ -42,11 +42,12 @@ export function UnsubscribesPage() {
         u.source,
     },
   ];
+  const download = useDownload();
   const exportCsv = () =>
-    downloadFile(
-      `/unsubscribe/v-rest/?format=csv${olympiad ? `&olympiadId=${olympiad.id}` : ''}`,
-      'unsubscribes.csv',
-    ).catch((e: Error) => notifications.show({ color: 'red', message: e.message }));
+    download.mutate({
+      path: `/unsubscribe/v-rest/?format=csv${olympiad ? `&olympiadId=${olympiad.id}` : ''}`,
+      filename: 'unsubscribes.csv',
+    });
   return (
     <>
       <PageHeader
@@ -90,10 +91,9 @@ export function UnsubscribesPage() {
                 add.mutate(
                   { email: email.trim(), olympiadId: olympiad?.id ?? null },
                   {
-                    onSuccess: (r) => {
+                    onSuccess: () => {
                       setAdding(false);
                       setEmail('');
-                      notifications.show({ color: 'green', message: r.message ?? 'Added' });
                     },
                   },
                 )

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ProjectList } from '../../../../../contract/public.js';
 import { api } from '../../../lib/api/index.js';
+import { contentKeys } from './keys.js';
 
 export interface Option {
   value: string;
@@ -8,10 +9,14 @@ export interface Option {
 }
 
 /** Every project and olympiad (past ones too), as choices for the FAQ editor (GET olympus-suite/api/projects/). */
+export function listFaqTargets() {
+  return api.get('/olympus-suite/api/projects/', { schema: ProjectList });
+}
+
 export const useFaqTargets = (enabled: boolean) =>
   useQuery({
-    queryKey: ['faq', 'targets'],
-    queryFn: () => api.get('/olympus-suite/api/projects/', { schema: ProjectList }),
+    queryKey: contentKeys.targets(),
+    queryFn: listFaqTargets,
     select: (d) => ({
       projects: d.items.map((p): Option => ({ value: String(p.id), label: p.title })),
       // Pinned olympiads first, then the newest (the server's order), so the one in hand is the default.

@@ -1,0 +1,18 @@
+import type { FaqAudience } from '../../../../../contract/content.js';
+import type { ListParams } from '../../../components/PagedTable.js';
+import { queryKeys } from '../../../lib/api/index.js';
+
+export interface FaqFilter {
+  audience?: FaqAudience | undefined;
+  olympiadId?: number | undefined;
+  projectId?: number | undefined;
+}
+
+/** One page of one group of FAQs. */
+export type FaqListParams = ListParams & FaqFilter;
+
+/** The query keys of the content feature (FAQs). */
+export const contentKeys = queryKeys('content', {
+  faqs: (params: FaqListParams) => [params],
+  targets: () => [],
+});

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { Ok } from '../../../../../contract/errors.js';
+import { api } from '../../../lib/api/index.js';
+import { learnersKeys } from './keys.js';
+
+/** DELETE learner/v-rest/{id} */
+export function deleteLearner(id: number) {
+  return api.delete(`/learner/v-rest/${id}`, { schema: Ok });
+}
+
+export const useDeleteLearner = () =>
+  useMutation({ mutationFn: deleteLearner, meta: { success: 'Removed', invalidates: [learnersKeys.list.prefix] } });

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { downloadFile } from '../../../lib/api/index.js';
+import type { LearnerScope } from './keys.js';
+
+export interface SlipsDownload {
+  scope: LearnerScope;
+  format: 'pdf' | 'csv';
+  /** The file's name after `sign-in-slips-`. */
+  name: string;
+}
+
+/** GET learner/v-rest/slips.{pdf|csv}: the learners' sign-in slips, saved as a file. */
+export function downloadSlips({ scope, format, name }: SlipsDownload) {
+  return downloadFile(`/learner/v-rest/slips.${format}`, `sign-in-slips-${name}.${format}`, { ...scope });
+}
+
+export const useDownloadSlips = () =>
+  useMutation({ mutationFn: downloadSlips, meta: { error: 'The slips were not downloaded' } });

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { Ok } from '../../../../../contract/errors.js';
+import { api } from '../../../lib/api/index.js';
+import { learnersKeys } from './keys.js';
+
+/** PUT /api/auth/set-learner-passwords/{id}: the password exactly as typed. */
+export function setLearnerPassword({ id, password }: { id: number; password: string }) {
+  return api.put(`/api/auth/set-learner-passwords/${id}`, { body: { password }, schema: Ok });
+}
+
+/** The form shows a failure above its field. */
+export const useSetLearnerPassword = () =>
+  useMutation({
+    mutationFn: setLearnerPassword,
+    meta: { success: 'Saved', error: false, invalidates: [learnersKeys.list.prefix] },
+  });

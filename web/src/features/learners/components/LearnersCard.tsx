@@ -1,0 +1,109 @@
+import { Button, Card, Group, Modal, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { Learner } from '../../../../../contract/learners.js';
+import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
+import { useDeleteLearner } from '../api/delete-learner.js';
+import { useDownloadSlips } from '../api/download-slips.js';
+import type { LearnerScope } from '../api/keys.js';
+import { useLearners } from '../api/list-learners.js';
+import { LearnerForm } from './LearnerForm.js';
+import { LearnerPasswordForm } from './LearnerPasswordForm.js';
+
+/** The learners of the school: the list, slips, and adding, correcting or removing one. */
+export function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipName: string }) {
+  const list = useListParams('lastName');
+  const learners = useLearners(scope, list.params);
+  const remove = useDeleteLearner();
+  const slips = useDownloadSlips();
+  const [editing, setEditing] = useState<Learner | 'new' | null>(null);
+  const [password, setPassword] = useState<Learner | null>(null);
+  const columns: Column<Learner>[] = [
+    { key: 'lastName', label: 'Surname', sortable: true, render: (l) => l.lastName },
+    { key: 'firstName', label: 'First name', sortable: true, render: (l) => l.firstName },
+    { key: 'grade', label: 'Grade', sortable: true, render: (l) => l.grade ?? '—' },
+    { key: 'username', label: 'Username', sortable: true, render: (l) => <code>{l.username}</code> },
+    {
+      key: 'actions',
+      label: 'Actions',
+      render: (l) => (
+        <Group gap={4} wrap="nowrap">
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => setEditing(l)}
+            aria-label={`Edit ${l.firstName} ${l.lastName}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => setPassword(l)}
+            aria-label={`Set password for ${l.firstName} ${l.lastName}`}
+          >
+            Set password
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            aria-label={`Remove ${l.firstName} ${l.lastName}`}
+            onClick={() => {
+              if (window.confirm(`Remove ${l.firstName} ${l.lastName}?`)) remove.mutate(l.id);
+            }}
+          >
+            Remove
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="learners-title">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={2} size="h3" id="learners-title">
+          Learners
+        </Title>
+        <Group gap="xs">
+          <Button size="xs" onClick={() => setEditing('new')}>
+            Add a learner
+          </Button>
+          <Button size="xs" variant="light" onClick={() => slips.mutate({ scope, format: 'pdf', name: slipName })}>
+            Sign-in slips (PDF)
+          </Button>
+          <Button size="xs" variant="subtle" onClick={() => slips.mutate({ scope, format: 'csv', name: slipName })}>
+            Slips (CSV)
+          </Button>
+        </Group>
+      </Group>
+      <PagedTable
+        label="Learners"
+        columns={columns}
+        rows={learners.data?.items}
+        total={learners.data?.total ?? 0}
+        rowKey={(l) => l.id}
+        list={list}
+        loading={learners.isFetching}
+        error={learners.error}
+        searchPlaceholder="Search name or username"
+        empty="No learners yet."
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Add a learner' : 'Edit learner'}
+      >
+        {editing !== null ? (
+          <LearnerForm scope={scope} learner={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+        ) : null}
+      </Modal>
+      <Modal
+        opened={password !== null}
+        onClose={() => setPassword(null)}
+        title={password ? `Password of ${password.firstName} ${password.lastName}` : ''}
+      >
+        {password ? <LearnerPasswordForm learner={password} onDone={() => setPassword(null)} /> : null}
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,240 @@
+import { Alert, Badge, Button, Card, FileInput, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import type { ImportJob, ImportReport } from '../../../../../contract/learners.js';
+import { useDownloadSlips } from '../api/download-slips.js';
+import { useDownloadTemplate } from '../api/download-template.js';
+import { useImportJob } from '../api/import-job.js';
+import type { LearnerScope } from '../api/keys.js';
+import { usePreviewImport } from '../api/preview-import.js';
+import { useStartImport } from '../api/start-import.js';
+
+const fieldLabel = { firstName: 'First name', lastName: 'Surname', grade: 'Grade', row: 'Row' } as const;
+
+/** Load learners from a spreadsheet: a report on every row first, then all rows in the background, or none. */
+export function UploadCard({ scope, slipName }: { scope: LearnerScope; slipName: string }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [sent, setSent] = useState<number | null>(null);
+  const [importId, setImportId] = useState<number | null>(null);
+  const preview = usePreviewImport();
+  const start = useStartImport();
+  const job = useImportJob(importId);
+  const template = useDownloadTemplate();
+  const slips = useDownloadSlips();
+  const check = (f: File | null) => {
+    setFile(f);
+    setReport(null);
+    setImportId(null);
+    setSent(f ? 0 : null);
+    preview.reset();
+    start.reset();
+    if (f)
+      preview.mutate(
+        { scope, file: f, onProgress: (p) => setSent(p.total ? Math.round((100 * p.loaded) / p.total) : null) },
+        { onSuccess: setReport, onSettled: () => setSent(null) },
+      );
+  };
+  const running = importId != null && job.data?.status !== 'done' && job.data?.status !== 'failed';
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="upload-title">
+      <Title order={2} size="h3" id="upload-title" mb="xs">
+        Load from a spreadsheet
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        One learner per row with the columns First name, Surname and Grade (1–12). Excel (.xlsx) or CSV; accents and
+        apostrophes are kept.
+      </Text>
+      <Group mb="md" gap="xs">
+        <Button variant="light" size="xs" onClick={() => template.mutate('xlsx')}>
+          Download the Excel template
+        </Button>
+        <Button variant="subtle" size="xs" onClick={() => template.mutate('csv')}>
+          CSV template
+        </Button>
+      </Group>
+      <FileInput
+        label="Spreadsheet (.xlsx or .csv)"
+        accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        value={file}
+        onChange={check}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+        disabled={running}
+        maw={480}
+        description="It is checked at once; nothing is saved until you confirm."
+      />
+      {preview.isPending ? (
+        <Stack gap={4} mt="md" maw={480}>
+          <Text size="sm">{sent != null && sent < 100 ? `Uploading… ${sent}%` : 'Checking every row…'}</Text>
+          <Progress
+            value={sent != null && sent < 100 ? sent : 100}
+            animated={sent == null || sent >= 100}
+            aria-label={sent != null && sent < 100 ? 'Upload' : 'Checking the rows'}
+          />
+        </Stack>
+      ) : null}
+      {preview.error ? (
+        <Alert color="red" mt="md" role="alert">
+          {preview.error.message}
+        </Alert>
+      ) : null}
+      {report && importId == null ? <Report report={report} /> : null}
+      {report && report.importId != null && importId == null ? (
+        <Group mt="md">
+          <Button
+            size="md"
+            loading={start.isPending}
+            onClick={() => start.mutate(report.importId!, { onSuccess: (j) => setImportId(j.id) })}
+          >
+            Load {report.valid} learners
+          </Button>
+        </Group>
+      ) : null}
+      {start.error ? (
+        <Alert color="red" mt="md" role="alert">
+          {start.error.message}
+        </Alert>
+      ) : null}
+      {importId != null ? (
+        <ImportProgress
+          job={job.data}
+          error={job.error}
+          onAgain={() => check(null)}
+          slips={
+            <Group mt="sm" gap="xs">
+              <Button size="xs" onClick={() => slips.mutate({ scope, format: 'pdf', name: slipName })}>
+                Download sign-in slips (PDF)
+              </Button>
+              <Button size="xs" variant="light" onClick={() => slips.mutate({ scope, format: 'csv', name: slipName })}>
+                Slips as CSV
+              </Button>
+            </Group>
+          }
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+const phaseText = (job: ImportJob) =>
+  job.status === 'queued' || job.status === 'held'
+    ? 'Waiting for the server to start…'
+    : job.phase === 'saving'
+      ? `Saving all ${job.total.toLocaleString('en-ZA')} learners at once…`
+      : `Making usernames and passwords: ${job.done.toLocaleString('en-ZA')} of ${job.total.toLocaleString('en-ZA')}`;
+
+/** A running import: a progress bar, then what came of it (polled from the server's job). */
+function ImportProgress({
+  job,
+  error,
+  slips,
+  onAgain,
+}: {
+  job: ImportJob | undefined;
+  error: Error | null;
+  slips: ReactNode;
+  onAgain: () => void;
+}) {
+  if (error)
+    return (
+      <Alert color="red" mt="md" role="alert">
+        {error.message}
+      </Alert>
+    );
+  if (!job) return <Progress mt="md" value={0} aria-label="Loading the learners" maw={480} />;
+  if (job.status === 'done')
+    return (
+      <Alert color="green" mt="md" title="Learners loaded" role="status">
+        <Text>{job.message}</Text>
+        {slips}
+      </Alert>
+    );
+  if (job.status === 'failed')
+    return (
+      <Alert color="red" mt="md" title="Nothing was saved" role="alert">
+        <Text>{job.message}</Text>
+        <Button size="xs" variant="light" mt="sm" onClick={onAgain}>
+          Choose the file again
+        </Button>
+      </Alert>
+    );
+  const percent = job.total ? Math.round((100 * job.done) / job.total) : 0;
+  return (
+    <Stack gap={4} mt="md" maw={480} aria-live="polite">
+      <Text size="sm">{phaseText(job)}</Text>
+      <Progress
+        value={job.phase === 'saving' ? 100 : percent}
+        animated={job.phase === 'saving' || job.status === 'queued'}
+        aria-label="Loading the learners"
+      />
+      <Text size="xs" c="dimmed">
+        All rows are saved together, or none: you may leave this page, the server carries on.
+      </Text>
+    </Stack>
+  );
+}
+
+function Report({ report }: { report: ImportReport }) {
+  return (
+    <Stack mt="md" gap="sm" aria-live="polite">
+      <Group gap="xs">
+        <Badge size="lg" variant="light">
+          {report.total} rows read
+        </Badge>
+        <Badge size="lg" color="green" variant="light">
+          {report.valid} ready
+        </Badge>
+        {report.invalid ? (
+          <Badge size="lg" color="red" variant="light">
+            {report.invalid} need attention
+          </Badge>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          {report.fileName} · read as {report.encoding}
+        </Text>
+      </Group>
+      {report.invalid ? (
+        <Alert
+          color="red"
+          title={`Fix ${report.invalid === 1 ? 'this row' : `these ${report.invalid} rows`} and upload the file again`}
+          role="alert"
+        >
+          <Table.ScrollContainer minWidth={480}>
+            <Table aria-label="Rows that need attention" verticalSpacing={4}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Row</Table.Th>
+                  <Table.Th>Column</Table.Th>
+                  <Table.Th>Value</Table.Th>
+                  <Table.Th>What to fix</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.errors.map((e, i) => (
+                  <Table.Tr key={`${e.row}-${e.field}-${i}`}>
+                    <Table.Td>{e.row}</Table.Td>
+                    <Table.Td>{fieldLabel[e.field]}</Table.Td>
+                    <Table.Td>{e.value || '(empty)'}</Table.Td>
+                    <Table.Td>{e.message}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text size="sm" mt="xs">
+            Nothing has been saved.
+          </Text>
+        </Alert>
+      ) : report.valid ? (
+        <Text size="sm">
+          Every row is right. First rows as they will be saved:{' '}
+          {report.sample
+            .slice(0, 5)
+            .map((s) => `${s.firstName} ${s.lastName} (${s.grade})`)
+            .join(', ')}
+          {report.valid > 5 ? ', …' : ''}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
