@@ -1,6 +1,6 @@
 import { GRADE_MAX, GRADE_MIN, type ImportRowError } from '../../../contract/learners.js';
 import { HttpError } from '../../http/errors.js';
-import { readSheet as readSpreadsheet, type Sheet } from '../../platform/spreadsheet/index.js';
+import { headerKey, readSheet as readSpreadsheet, type Sheet } from '../../platform/spreadsheet/index.js';
 
 /** The most learner rows one file may hold. */
 export const MAX_ROWS = 20_000;
@@ -24,15 +24,6 @@ const headerPatterns = {
   lastName: /^(surname|last ?name|family ?name|van|learner ?surname)$/,
   grade: /^(grade|graad|gr|class ?grade)$/,
 } as const;
-
-const normHeader = (s: string) =>
-  s
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[_*.:-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 export interface CheckedRow {
   row: number;
@@ -65,7 +56,7 @@ export function checkRows(
   if (!sheet.rows.length)
     return { valid, errors: [{ row: 1, field: 'row', message: 'The file is empty', value: '' }], total: 0 };
 
-  const header = sheet.rows[0]!.map(normHeader);
+  const header = sheet.rows[0]!.map(headerKey);
   const col = {
     firstName: header.findIndex((h) => headerPatterns.firstName.test(h)),
     lastName: header.findIndex((h) => headerPatterns.lastName.test(h)),

@@ -5,7 +5,7 @@ import type { FieldError } from '../../../contract/errors.js';
 import type { AnswerKey, QuestionType } from '../../../contract/questions.js';
 import { restoreCsvCell, writeCsv as writeCsvFile } from '../../platform/csv.js';
 import { plainText } from '../../platform/rich-text.js';
-import { readSheet } from '../../platform/spreadsheet/index.js';
+import { headerKey, readSheet } from '../../platform/spreadsheet/index.js';
 
 /**
  * A module's questions as a spreadsheet (xlsx or csv), one question a row:
@@ -157,12 +157,8 @@ export function fromRow(
   return errors.length ? { errors } : { question: parsed.data, errors };
 }
 
-const normaliseHeader = (h: string) =>
-  h
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, '_');
+/** The template's column names use underscores (`option_a`); a header cell is read as every import reads it. */
+const normaliseHeader = (h: string) => headerKey(h).replaceAll(' ', '_');
 
 /**
  * The question rows of an uploaded xlsx or csv (decided by content), read off the event loop by the shared

@@ -14,6 +14,18 @@ export { defaultZipLimits, isZip, openZip, readZip, ZipFormatError, ZipLimitErro
  * that passes either is ended (and replaced) and the upload refused. The queue is bounded: when every thread
  * is busy and the queue is full, an upload is refused at once (429) instead of waiting without end.
  */
+/**
+ * A header cell as a key, the same for every import: without a byte-order mark, trimmed, lower case, with each
+ * run of spaces and punctuation (`_ * . : -`) one space ("First_Name:" and "first name" are the same column).
+ */
+export const headerKey = (cell: string): string =>
+  cell
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_*.:-]+/g, ' ')
+    .trim();
+
 export const parseLimits = {
   threads: Math.max(1, Number(process.env.PARSE_THREADS) || Math.floor(os.availableParallelism() / 2)),
   /** Uploads waiting for a thread, per thread. */
