@@ -19,6 +19,17 @@ import { hashPassword } from '../platform/passwords.js';
 let counter = 0;
 const next = () => ++counter;
 
+/** How many numbers the factories have given out in this process (the test setup reads it after seeding). */
+export const factoryNumbersUsed = (): number => counter;
+
+/**
+ * Continues numbering after `used`: a test database copied from a seeded snapshot gets new rows numbered
+ * (and positioned) after the seed's, as if the seed had run in this process.
+ */
+export function skipFactoryNumbers(used: number): void {
+  counter = Math.max(counter, used);
+}
+
 export async function createProject(q: Queryable, input: Partial<typeof projects.$inferInsert> = {}) {
   const n = next();
   const [row] = await q
