@@ -13,6 +13,7 @@ import { demoPassword } from '../seed/demo.js';
 import { skipFactoryNumbers } from '../seed/factories.js';
 import { type Client, type DemoUsername, type RawApi, demoCredentials, makeClient, readResponse } from './client.js';
 import { adminQuery, databaseUrlFor } from './databases.js';
+import { serverErrors } from './server-errors.js';
 import { writeWebRoot } from './web-root.js';
 
 export { demoPassword };
@@ -57,8 +58,7 @@ export interface TestServerOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-/** Responses with a 5xx status seen by any test server of this file; the setup file fails the test on one. */
-export const serverErrors: string[] = [];
+export { serverErrors };
 
 let databaseCounter = 0;
 
