@@ -1,23 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webPageRoots } from '../../contract/paths.js';
 import { type TestServer, demoIds, startTestServer } from '../test/harness.js';
+import { builtWebFiles } from '../test/web-root.js';
 import { plannedApiRoots } from './api-paths.js';
-
-/** A built web app as vite leaves it: no inline script, only `<script src>`. */
-const indexHtml = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Olympus</title>
-    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>
-`;
 
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
@@ -31,19 +17,10 @@ function expectErrorShape(res: { status: number; headers: Headers; body: unknown
 }
 
 let server: TestServer;
-let webRoot: string;
-
 beforeAll(async () => {
-  webRoot = mkdtempSync(path.join(os.tmpdir(), 'olympus-web-'));
-  mkdirSync(path.join(webRoot, 'assets'));
-  writeFileSync(path.join(webRoot, 'index.html'), indexHtml);
-  writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log("olympus");\n');
-  server = await startTestServer({ serveWeb: true, webRoot });
+  server = await startTestServer({ serveWeb: true, webRoot: builtWebFiles });
 });
-afterAll(async () => {
-  await server?.close();
-  rmSync(webRoot, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 describe('security headers', () => {
   it('every page carries a CSP without inline script, no framing, nosniff, a referrer and a permissions policy', async () => {
@@ -106,7 +83,7 @@ describe('security headers', () => {
   it('announces HSTS only when PUBLIC_URL is https, and then upgrades insecure requests', async () => {
     const secure = await startTestServer({
       serveWeb: true,
-      webRoot,
+      webRoot: builtWebFiles,
       seed: false,
       env: { PUBLIC_URL: 'https://olympus.example.org' },
     });

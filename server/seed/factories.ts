@@ -19,6 +19,17 @@ import { hashPassword } from '../platform/passwords.js';
 let counter = 0;
 const next = () => ++counter;
 
+/** How many numbers the factories have given out in this process (the test setup reads it after seeding). */
+export const factoryNumbersUsed = (): number => counter;
+
+/**
+ * Continues numbering after `used`: a test database copied from a seeded snapshot gets new rows numbered
+ * (and positioned) after the seed's, as if the seed had run in this process.
+ */
+export function skipFactoryNumbers(used: number): void {
+  counter = Math.max(counter, used);
+}
+
 export async function createProject(q: Queryable, input: Partial<typeof projects.$inferInsert> = {}) {
   const n = next();
   const [row] = await q
@@ -96,6 +107,21 @@ export async function createContact(
   return row!;
 }
 
+/**
+ * Each distinct password is hashed once per process and its hash reused: the rows are for tests and the demo,
+ * where a shared salt does not matter, and argon2 (decision 003) would otherwise cost every user built.
+ */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hash.catch(() => hashes.delete(password));
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 export interface UserInput {
   role: Role;
   username?: string;
@@ -121,7 +147,7 @@ export async function createUser(q: Queryable, input: UserInput) {
       email: input.email === undefined ? (input.role === 'learner' ? null : `${username}@example.org`) : input.email,
       firstName: input.firstName ?? username,
       lastName: input.lastName ?? '',
-      passwordHash: input.password === null ? null : await hashPassword(input.password ?? 'password-123'),
+      passwordHash: input.password === null ? null : await hashOnce(input.password ?? 'password-123'),
       olympiadId: input.olympiadId ?? null,
       schoolId: input.schoolId ?? null,
       grade: input.grade ?? null,

@@ -2,26 +2,45 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../db/client.js';
+import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { seedDemo } from '../seed/demo.js';
+import { factoryNumbersUsed } from '../seed/factories.js';
 import { adminQuery, databaseUrlFor } from './databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** PGlite: a migrated data directory (tar) to load for each test server. */
-    pgliteSnapshot: string | null;
-    /** PostgreSQL: the server's URL, the migrated template and the prefix of this run's databases. */
-    postgres: { url: string; template: string; prefix: string } | null;
+    /** PGlite: data directories (tar) to load for each test server: migrated, and migrated with the demo seed. */
+    pgliteSnapshot: { migrated: string; seeded: string } | null;
+    /**
+     * PostgreSQL: the server's URL, the migrated template, the migrated and seeded template, and the prefix of
+     * this run's databases.
+     */
+    postgres: { url: string; template: string; seededTemplate: string; prefix: string } | null;
+    /** How many factory numbers the demo seed used (test processes continue after them). */
+    seedFactoryNumbers: number;
   }
+}
+
+/** Seeds the demo data into `database` and answers how many factory numbers that took. */
+async function seed(database: Database): Promise<number> {
+  const before = factoryNumbersUsed();
+  await seedDemo(database.db);
+  return factoryNumbersUsed() - before;
 }
 
 let cleanup: (() => Promise<void>) | null = null;
 
-/** Migrates once per run; each test server then clones the result (decision 007). */
+/**
+ * Migrates once per run, and seeds the demo data once on a copy; each test server then clones one of the two
+ * (decisions 007 and 030) instead of migrating and seeding (and hashing the demo passwords) itself.
+ */
 export async function setup(project: TestProject): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const prefix = `olympus_t${process.pid}`;
     const template = `${prefix}_tpl`;
+    const seededTemplate = `${prefix}_seeded`;
+    await adminQuery(url, `drop database if exists "${seededTemplate}"`);
     await adminQuery(url, `drop database if exists "${template}"`);
     await adminQuery(url, `create database "${template}"`);
     const database = openPostgres(databaseUrlFor(url, template), 2);
@@ -30,8 +49,17 @@ export async function setup(project: TestProject): Promise<void> {
     } finally {
       await database.close();
     }
+    await adminQuery(url, `create database "${seededTemplate}" template "${template}"`);
+    const seeded = openPostgres(databaseUrlFor(url, seededTemplate), 2);
+    let numbers: number;
+    try {
+      numbers = await seed(seeded);
+    } finally {
+      await seeded.close();
+    }
     project.provide('pgliteSnapshot', null);
-    project.provide('postgres', { url, template, prefix });
+    project.provide('postgres', { url, template, seededTemplate, prefix });
+    project.provide('seedFactoryNumbers', numbers);
     cleanup = async () => {
       const { rows } = await adminQuery<{ datname: string }>(
         url,
@@ -43,19 +71,27 @@ export async function setup(project: TestProject): Promise<void> {
   }
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'olympus-pglite-'));
-  const file = path.join(dir, 'migrated.tar');
-  const database = await openPglite({});
-  try {
-    await database.migrate();
-    const dump = await (
+  const migrated = path.join(dir, 'migrated.tar');
+  const seeded = path.join(dir, 'seeded.tar');
+  const dump = async (database: Database, file: string) => {
+    const data = await (
       database as unknown as { pglite: { dumpDataDir(c: 'none'): Promise<Blob> } }
     ).pglite.dumpDataDir('none');
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    writeFileSync(file, Buffer.from(await data.arrayBuffer()));
+  };
+  const database = await openPglite({});
+  let numbers: number;
+  try {
+    await database.migrate();
+    await dump(database, migrated);
+    numbers = await seed(database);
+    await dump(database, seeded);
   } finally {
     await database.close();
   }
-  project.provide('pgliteSnapshot', file);
+  project.provide('pgliteSnapshot', { migrated, seeded });
   project.provide('postgres', null);
+  project.provide('seedFactoryNumbers', numbers);
   cleanup = async () => rmSync(dir, { recursive: true, force: true });
 }
 

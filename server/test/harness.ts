@@ -9,37 +9,35 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, type Db, openPglite, openPostgres, rows } from '../db/client.js';
 import { createMailer } from '../platform/mailer.js';
-import { demoPassword, seedDemo } from '../seed/demo.js';
+import { demoPassword } from '../seed/demo.js';
+import { skipFactoryNumbers } from '../seed/factories.js';
+import { type Client, type DemoUsername, type RawApi, demoCredentials, makeClient, readResponse } from './client.js';
 import { adminQuery, databaseUrlFor } from './databases.js';
+import { serverErrors } from './server-errors.js';
+import { writeWebRoot } from './web-root.js';
 
 export { demoPassword };
-
-export interface ApiOptions {
-  token?: string | null;
-  /** Sent as JSON (content-type application/json). */
-  body?: unknown;
-  /** Sent as is; set the content type in `headers`. */
-  rawBody?: string | Buffer;
-  headers?: Record<string, string>;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads the body it expects; assertions check it
-export interface ApiResponse<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
-  text: string;
-}
+export type { ApiOptions, ApiResponse, Client, DemoUsername } from './client.js';
 
 export interface TestServer {
   app: FastifyInstance;
   db: Db;
   database: Database;
   url: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
-  api<T = any>(method: string, path: string, options?: ApiOptions): Promise<ApiResponse<T>>;
+  api: RawApi;
   /** Signs a user in through the API (demo password unless given; learners pass olympiadName). */
   signIn(username: string, options?: { password?: string; olympiadName?: string }): Promise<SessionUser>;
+  /**
+   * A client signed in as a demo user (`as('admin')`), or as any user with their credentials
+   * (`as('faq-admin', { password })`). Signed in once per server and reused: a test that signs the
+   * session out or changes the password uses `signIn()` for a session of its own.
+   */
+  as(username: DemoUsername): Promise<Client>;
+  as(username: string, credentials: { password?: string; olympiadName?: string }): Promise<Client>;
+  /** A client with no token. */
+  anonymous(): Client;
+  /** A client carrying a token the test obtained itself. */
+  withToken(token: string): Client;
   /** Raw SQL rows from this server's database. */
   query<T>(text: TemplateStringsArray, ...values: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -48,25 +46,32 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Environment variables for loadConfig (e.g. SIGNIN_MAX_FAILURES_PER_ACCOUNT, SMTP_URL). */
   env?: Record<string, string>;
-  /** Seed the demo data (default true). */
-  seed?: boolean;
+  /**
+   * `'demo'` (the default, also `true`): a copy of the demo data, seeded once per run by the global setup.
+   * `'none'` (also `false`): the migrated database with no rows, for tests that build every row themselves.
+   */
+  seed?: boolean | 'demo' | 'none';
   serveWeb?: boolean;
-  webRoot?: string;
+  /** The built web app to serve: a folder, or the files to write into a temporary one (see `webFiles`). */
+  webRoot?: string | Record<string, string>;
   /** Receives the server's log lines (set LOG_LEVEL in `env` to see any). */
   logStream?: NodeJS.WritableStream;
 }
 
-/** Responses with a 5xx status seen by any test server of this file; the setup file fails the test on one. */
-export const serverErrors: string[] = [];
+export { serverErrors };
 
 let databaseCounter = 0;
 
-/** A fresh database: the migrated PGlite snapshot loaded in memory, or a copy of the PostgreSQL template. */
-async function freshDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+/**
+ * A fresh database: the migrated (or migrated and seeded) PGlite snapshot loaded in memory, or a copy of the
+ * PostgreSQL template. The seeded copies were built by the global setup (decision 030).
+ */
+async function freshDatabase(seeded: boolean): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const postgres = inject('postgres');
   if (postgres) {
     const name = `${postgres.prefix}_${process.pid}_${++databaseCounter}`;
-    await adminQuery(postgres.url, `create database "${name}" template "${postgres.template}"`);
+    const template = seeded ? postgres.seededTemplate : postgres.template;
+    await adminQuery(postgres.url, `create database "${name}" template "${template}"`);
     const url = databaseUrlFor(postgres.url, name);
     return {
       database: openPostgres(url, 5),
@@ -74,16 +79,20 @@ async function freshDatabase(): Promise<{ database: Database; url?: string; drop
       drop: () => adminQuery(postgres.url, `drop database if exists "${name}" with (force)`).then(() => undefined),
     };
   }
-  const snapshot = inject('pgliteSnapshot');
-  if (!snapshot) throw new Error('The vitest global setup did not prepare a database');
-  const database = await openPglite({ loadDataDir: new Blob([readFileSync(snapshot)]) });
+  const snapshots = inject('pgliteSnapshot');
+  if (!snapshots) throw new Error('The vitest global setup did not prepare a database');
+  const file = seeded ? snapshots.seeded : snapshots.migrated;
+  const database = await openPglite({ loadDataDir: new Blob([readFileSync(file)]) });
   return { database, drop: async () => undefined };
 }
 
 /** Starts the real app (real config, real database, real HTTP on 127.0.0.1) for one test file. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'olympus-test-'));
-  const fresh = await freshDatabase();
+  const seeded = options.seed === undefined || options.seed === true || options.seed === 'demo';
+  const fresh = await freshDatabase(seeded);
+  // Rows the factories build next get numbers after the seed's, as if the seed had run in this process.
+  if (seeded) skipFactoryNumbers(inject('seedFactoryNumbers'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -94,14 +103,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.env,
   });
   const { database } = fresh;
-  if (options.seed !== false) await seedDemo(database.db);
+  const web = typeof options.webRoot === 'object' ? writeWebRoot(options.webRoot) : null;
+  const webRoot = web?.dir ?? (typeof options.webRoot === 'string' ? options.webRoot : undefined);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const app = await buildApp({
     config,
     database,
     mailer,
     serveWeb: options.serveWeb ?? false,
-    ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+    ...(webRoot ? { webRoot } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   // A 5xx fails the test (setup.ts); keep the error's message so the failure says what broke (logs are silent).
@@ -121,7 +131,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (!address || typeof address === 'string') throw new Error('The test server has no TCP address');
   const url = `http://127.0.0.1:${address.port}`;
 
-  const api: TestServer['api'] = async (method, urlPath, opts = {}) => {
+  const api: RawApi = async (method, urlPath, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: string | Buffer | undefined;
@@ -135,10 +145,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       headers,
       ...(body === undefined ? {} : { body: body as RequestInit['body'] }),
     });
-    const text = await res.text();
-    let parsed: unknown = text;
-    if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
-    return { status: res.status, body: parsed as never, headers: res.headers, text };
+    return readResponse(res);
   };
 
   const signIn: TestServer['signIn'] = async (username, opts = {}) => {
@@ -157,6 +164,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     return rows(database.db, sql(text, ...values));
   };
 
+  const clients = new Map<string, Promise<Client>>();
+  const as = (username: string, credentials?: { password?: string; olympiadName?: string }): Promise<Client> => {
+    const given = credentials ?? demoCredentials(username);
+    const key = `${username}\u0000${given.olympiadName ?? ''}`;
+    let client = clients.get(key);
+    if (!client) {
+      client = signIn(username, given).then((user) => makeClient(url, api, user.accessToken.token, user));
+      // A failed sign-in is not kept: the next call tries again (and fails the same way, with its message).
+      client.catch(() => clients.delete(key));
+      clients.set(key, client);
+    }
+    return client;
+  };
+
   let closed = false;
   return {
     app,
@@ -166,6 +187,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     api,
     signIn,
     query,
+    as,
+    anonymous: () => makeClient(url, api, null, null),
+    withToken: (token) => makeClient(url, api, token, null),
     async close() {
       if (closed) return;
       closed = true;
@@ -174,6 +198,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await database.close();
       await fresh.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      web?.remove();
     },
   };
 }
@@ -184,9 +209,6 @@ export interface DemoIds {
   school2: number;
   users: Record<DemoUsername, number>;
 }
-
-export type DemoUsername =
-  'overlord' | 'admin' | 'accountant' | 'funding' | 'teacher' | 'teacher2' | 'learner1' | 'learner2';
 
 /** Ids of the demo records (olympiad geo-demo, its two schools, every demo user by username). */
 export async function demoIds(server: TestServer): Promise<DemoIds> {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { serverErrors } from './harness.js';
+import { serverErrors } from './server-errors.js';
 
 /**
  * Every test fails on an unexpected console.error or a 5xx answer from a test server, so that a hidden

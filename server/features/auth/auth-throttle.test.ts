@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../seed/factories.js';
-import { type DemoIds, type TestServer, demoIds, demoPassword, startTestServer } from '../../test/harness.js';
+import { type TestServer, demoPassword, startTestServer } from '../../test/harness.js';
+import { demo, server, useAuthServer } from './testing.js';
 
 /** Small settings: 5 free failures per account, then waits of 1 s, 2 s (capped at 2 s). */
 const LIMITS = {
@@ -10,17 +11,7 @@ const LIMITS = {
   SIGNIN_MAX_DELAY_SECONDS: '2',
 };
 
-let server: TestServer;
-let demo: DemoIds;
-
-beforeAll(async () => {
-  server = await startTestServer({ env: LIMITS });
-  demo = await demoIds(server);
-});
-afterAll(() => server?.close());
-beforeEach(async () => {
-  await server.query`delete from throttles`;
-});
+useAuthServer(LIMITS);
 
 const staffSignin = (username: string, password = demoPassword) => ({ username, password, loginType: 'staff' });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,54 +1,21 @@
 import { fork } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailSender } from '../../platform/mail-sender.js';
 import { createMailer } from '../../platform/mailer.js';
 import { type TestServer, startTestServer } from '../../test/harness.js';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
+import { type ReceivedMail, type TestSmtp, startTestSmtp } from '../../test/smtp.js';
 
 /** A real SMTP server on 127.0.0.1; `rcptFailures` answers an address with an SMTP error code once or always. */
-let smtp: SMTPServer;
+let smtp: TestSmtp;
 let smtpUrl: string;
-const received: Received[] = [];
-const rcptFailures = new Map<string, { code: number; times: number }>();
+let received: ReceivedMail[];
+let rcptFailures: TestSmtp['rcptFailures'];
 
 let server: TestServer;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      const failure = rcptFailures.get(address.address);
-      if (failure && failure.times > 0) {
-        failure.times--;
-        const err = Object.assign(new Error(failure.code >= 500 ? 'No such mailbox here' : 'Mailbox busy, try later'), {
-          responseCode: failure.code,
-        });
-        return callback(err);
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startTestSmtp();
+  ({ url: smtpUrl, received, rcptFailures } = smtp);
   server = await startTestServer({
     env: {
       SMTP_URL: smtpUrl,
@@ -60,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 beforeEach(() => {
   received.length = 0;

@@ -1,32 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createUser } from '../../seed/factories.js';
-import { type DemoIds, type TestServer, demoIds, demoPassword, startTestServer } from '../../test/harness.js';
+import { expect, it } from 'vitest';
+import { newLearner, server, toPaper, useSittingServer } from './testing.js';
 
-let server: TestServer;
-let demo: DemoIds;
-
-beforeAll(async () => {
-  server = await startTestServer({ env: { SITTING_SWEEP_SECONDS: '0.3' } });
-  demo = await demoIds(server);
-});
-afterAll(() => server?.close());
+useSittingServer({ SITTING_SWEEP_SECONDS: '0.3' });
 
 it('the server’s own sweep finishes and marks an overdue attempt with nobody calling', async () => {
-  const user = await createUser(server.db, {
-    role: 'learner',
-    olympiadId: demo.geoDemo,
-    schoolId: demo.school1,
-    password: demoPassword,
-    email: null,
-  });
-  const token = (await server.signIn(user.username, { olympiadName: 'geo-demo' })).accessToken.token;
-  await server.api('POST', '/api/sitting/geo-demo/declaration', { token, body: { accept: true } });
-  await server.api('POST', '/api/sitting/geo-demo/recovery-pin', { token });
-  await server.api('PUT', '/api/sitting/geo-demo/learner-details', {
-    token,
-    body: { firstName: 'S', lastName: 'W', grade: 9 },
-  });
-  const paper = (await server.api('GET', '/api/sitting/geo-demo/paper', { token })).body;
+  const { user, token } = await newLearner();
+  const { paper } = await toPaper(token);
   const q = paper.modules[0].questions[2];
   expect(
     (

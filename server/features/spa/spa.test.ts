@@ -1,22 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject } from '../../seed/factories.js';
 import { type TestServer, startTestServer } from '../../test/harness.js';
+import { builtIndexHtml, builtWebFiles } from '../../test/web-root.js';
 import { platformMeta, renderHead } from './seo.js';
 
-/** A built web app as vite leaves it: index.html plus hashed assets. */
-const indexHtml = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Olympus</title>
-    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>
-`;
+const indexHtml = builtIndexHtml;
 
 /** The learner's own entry (decision 016), built next to index.html. */
 const learnerHtml = indexHtml.replace('/assets/index-abc123.js', '/assets/learner-def456.js');
@@ -74,21 +64,18 @@ describe('renderHead', () => {
 
 describe('serving the web app', () => {
   let server: TestServer;
-  let webRoot: string;
 
   beforeAll(async () => {
-    webRoot = mkdtempSync(path.join(os.tmpdir(), 'olympus-web-'));
-    mkdirSync(path.join(webRoot, 'assets'));
-    writeFileSync(path.join(webRoot, 'index.html'), indexHtml);
-    writeFileSync(path.join(webRoot, 'learner.html'), learnerHtml);
-    writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log("olympus");\n');
-    writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *\nAllow: /\n');
-    server = await startTestServer({ serveWeb: true, webRoot });
+    server = await startTestServer({
+      serveWeb: true,
+      webRoot: {
+        ...builtWebFiles,
+        'learner.html': learnerHtml,
+        'robots.txt': 'User-agent: *\nAllow: /\n',
+      },
+    });
   });
-  afterAll(async () => {
-    await server?.close();
-    rmSync(webRoot, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   const page = (p: string) => server.api('GET', p, { headers: { accept: 'text/html,application/xhtml+xml' } });
 

@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  answerKeysNeverLeak,
+  attemptRow,
+  call,
+  demo,
+  geoQuick,
+  newLearner,
+  server,
+  toPaper,
+  useSittingServer,
+} from './testing.js';
+
+useSittingServer();
+
+describe('answers', () => {
+  it('saves every type, acknowledges only what is stored, and resumes at the last position', async () => {
+    const { token, user } = await newLearner();
+    const { paper } = await toPaper(token);
+    const [q1, q2, q3, q4, q5] = paper.modules[0].questions;
+    const saves = [
+      [q1.id, { type: 'single', optionId: 'b' }],
+      [q2.id, { type: 'multiple', optionIds: ['a', 'b', 'd', 'e'] }],
+      [q3.id, { type: 'true_false', value: true }],
+      [q4.id, { type: 'numeric', value: 225 }],
+      [q5.id, { type: 'short_text', text: ' maseru ' }],
+    ] as const;
+    for (const [i, [id, value]] of saves.entries()) {
+      const res = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${id}`, {
+        value,
+        flagged: i === 2,
+        position: { moduleIndex: 0, questionIndex: i },
+      });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toMatchObject({ success: true, questionId: id, deadlineAt: paper.deadlineAt });
+    }
+    // the same question again: the last write wins
+    await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, {
+      value: { type: 'single', optionId: 'a' },
+      position: { moduleIndex: 1, questionIndex: 2 },
+    });
+    const stored = await server.query<{ question_id: number; value: unknown; flagged: boolean }>`
+      select an.question_id, an.value, an.flagged from answers an join attempts a on a.id = an.attempt_id
+      where a.user_id = ${user.id} order by an.question_id`;
+    expect(stored).toHaveLength(5);
+    expect(stored.find((s) => s.question_id === q1.id)!.value).toEqual({ type: 'single', optionId: 'a' });
+    expect(stored.find((s) => s.question_id === q3.id)!.flagged).toBe(true);
+
+    const state = await call(token, 'GET', '/api/sitting/geo-demo/state');
+    expect(state.body.attempt.position).toEqual({ moduleIndex: 1, questionIndex: 2 });
+    const resumed = await call(token, 'GET', '/api/sitting/geo-demo/paper');
+    expect(resumed.body.answers).toHaveLength(5);
+    expect(resumed.body.answers.find((a: { questionId: number }) => a.questionId === q5.id).value).toEqual({
+      type: 'short_text',
+      text: ' maseru ',
+    });
+  });
+
+  it('refuses an answer of the wrong type, an unknown option, another olympiad’s question and bad input, without a 500', async () => {
+    const { token } = await newLearner();
+    const { paper } = await toPaper(token);
+    const q1 = paper.modules[0].questions[0];
+    const wrongType = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, {
+      value: { type: 'numeric', value: 3 },
+    });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.details).toEqual([
+      { path: 'body.value.type', message: 'This question takes a single answer' },
+    ]);
+    const unknownOption = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, {
+      value: { type: 'single', optionId: 'zz' },
+    });
+    expect(unknownOption.status).toBe(400);
+    const [quickQuestion] = await server.query<{ id: number }>`
+      select q.id from questions q join question_modules m on m.id = q.module_id where m.olympiad_id = ${geoQuick} limit 1`;
+    const foreign = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${quickQuestion!.id}`, {
+      value: { type: 'single', optionId: 'a' },
+    });
+    expect(foreign.status).toBe(404);
+    for (const [path, body] of [
+      [`/api/sitting/geo-demo/answers/abc`, { value: { type: 'single', optionId: 'a' } }],
+      [`/api/sitting/geo-demo/answers/99999999999`, { value: { type: 'single', optionId: 'a' } }],
+      [`/api/sitting/geo-demo/answers/${q1.id}`, { value: { type: 'nonsense' } }],
+      [`/api/sitting/geo-demo/answers/${q1.id}`, { value: { type: 'numeric', value: 'NaN' } }],
+      [`/api/sitting/geo-demo/answers/${q1.id}`, { value: { type: 'single', optionId: 'a' }, extra: 1 }],
+    ] as const) {
+      const res = await call(token, 'PUT', path, body);
+      expect(res.status, path).toBe(400);
+    }
+    const missing = await call(token, 'PUT', `/api/sitting/geo-demo/answers/2000000000`, {
+      value: { type: 'single', optionId: 'a' },
+    });
+    expect(missing.status).toBe(404);
+    const [count] = await server.query<{
+      n: number;
+    }>`select count(*)::int as n from answers an join questions q on q.id = an.question_id where q.id = ${quickQuestion!.id}`;
+    expect(count!.n).toBe(0);
+  });
+
+  it('refuses answers after the deadline with a clear sentence, finishing and marking the attempt by itself', async () => {
+    const { token, user } = await newLearner();
+    const { paper } = await toPaper(token);
+    const q1 = paper.modules[0].questions[0];
+    expect(
+      (await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, { value: { type: 'single', optionId: 'b' } }))
+        .status,
+    ).toBe(200);
+    await server.query`update attempts set deadline_at = now() - interval '1 second' where user_id = ${user.id}`;
+    const late = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, {
+      value: { type: 'single', optionId: 'a' },
+    });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: 'conflict', message: expect.stringMatching(/^Time is up/) });
+    const row = await attemptRow(user.id);
+    expect(row).toMatchObject({ finish_reason: 'time_up', score: 2, max_score: 18 });
+    const [answer] = await server.query<{ value: unknown; marks_awarded: number }>`
+      select value, marks_awarded from answers where question_id = ${q1.id} and attempt_id = ${row!.id}`;
+    expect(answer).toEqual({ value: { type: 'single', optionId: 'b' }, marks_awarded: 2 });
+    const state = await call(token, 'GET', '/api/sitting/geo-demo/state');
+    expect(state.body).toMatchObject({
+      step: 'finished',
+      attempt: { finishReason: 'time_up', score: 2, maxScore: 18 },
+    });
+    expect((await call(token, 'GET', '/api/sitting/geo-demo/paper')).status).toBe(409);
+  });
+
+  it('refuses answers after finishing; finishing twice keeps the first finish', async () => {
+    const { token, user } = await newLearner();
+    const { paper } = await toPaper(token);
+    const q = paper.modules[1].questions[4]; // short text, "Orange"
+    await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q.id}`, {
+      value: { type: 'short_text', text: 'gariep river' },
+    });
+    const finish = await call(token, 'POST', '/api/sitting/geo-demo/finish');
+    expect(finish.status).toBe(200);
+    const after = await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q.id}`, {
+      value: { type: 'short_text', text: 'Vaal' },
+    });
+    expect(after.status).toBe(409);
+    expect(after.body.message).toBe('You have finished this olympiad; answers can no longer be changed.');
+    const again = await call(token, 'POST', '/api/sitting/geo-demo/finish');
+    expect(again.body.finishedAt).toBe(finish.body.finishedAt);
+    expect(await attemptRow(user.id)).toMatchObject({ finish_reason: 'submitted', score: 1 });
+    // a learner writes once: no step can be redone
+    expect((await call(token, 'POST', '/api/sitting/geo-demo/declaration', { accept: true })).status).toBe(409);
+  });
+
+  it('keeps a learner inside their own olympiad and their own attempt', async () => {
+    const a = await newLearner();
+    const b = await newLearner(demo.geoDemo, 'geo-demo', demo.school2);
+    await toPaper(a.token);
+    const { paper } = await toPaper(b.token);
+    // the other olympiad's calls and names answer 404, as if they did not exist
+    for (const [method, path] of [
+      ['GET', '/api/sitting/geo-quick/state'],
+      ['GET', '/api/sitting/geo-quick/paper'],
+      ['POST', '/api/sitting/geo-quick/finish'],
+      ['GET', '/api/sitting/no-such-olympiad/state'],
+    ] as const) {
+      expect((await call(a.token, method, path)).status, path).toBe(404);
+    }
+    const wrongName = await call(a.token, 'PUT', `/api/sitting/geo-quick/answers/${paper.modules[0].questions[0].id}`, {
+      value: { type: 'single', optionId: 'b' },
+    });
+    expect(wrongName.status).toBe(404);
+    // a's answers never show up for b, and the admin's calls are closed to learners
+    await call(a.token, 'PUT', `/api/sitting/geo-demo/answers/${paper.modules[0].questions[2].id}`, {
+      value: { type: 'true_false', value: false },
+    });
+    const bPaper = await call(b.token, 'GET', '/api/sitting/geo-demo/paper');
+    expect(bPaper.body.answers).toEqual([]);
+    expect((await call(a.token, 'GET', `/participant/get-submitted-data/${b.user.id}`)).status).toBe(403);
+    expect((await call(a.token, 'GET', `/olympiad/start-times?olympiadId=${demo.geoDemo}`)).status).toBe(403);
+    expect((await server.api('GET', '/api/sitting/geo-demo/state')).status).toBe(401);
+  });
+
+  it('saves in one statement only where the ordinary checks would allow it (decision 019)', async () => {
+    const { token, user } = await newLearner();
+    const { paper } = await toPaper(token);
+    const q = paper.modules[0].questions[0];
+    const save = (t: string, o = 'geo-demo') =>
+      call(t, 'PUT', `/api/sitting/${o}/answers/${q.id}`, { value: { type: 'single', optionId: 'b' } });
+    const stored = async () =>
+      (
+        await server.query<{ n: number }>`
+        select count(*)::int as n from answers an join attempts a on a.id = an.attempt_id where a.user_id = ${user.id}`
+      )[0]!.n;
+
+    // an admin acting as the learner: a live learner session of this olympiad, but never writes in their name
+    const admin = await server.signIn('admin');
+    await server.query`update users set email = ${`fast-${user.id}@home.example.org`} where id = ${user.id}`;
+    const acting = await server.api(
+      'GET',
+      `/user/rest/impersonate?userEmail=fast-${user.id}@home.example.org&olympiadId=${demo.geoDemo}`,
+      { token: admin.accessToken.token },
+    );
+    expect(acting.status, acting.text).toBe(200);
+    expect((await save(acting.body.accessToken.token)).status).toBe(403);
+    // staff, even the olympiad's own admin, do not write answers
+    expect((await save(admin.accessToken.token)).status).toBe(403);
+    // a disabled learner's token, then a logged-out one, are refused as if absent
+    await server.query`update users set disabled_at = now() where id = ${user.id}`;
+    expect((await save(token)).status).toBe(401);
+    await server.query`update users set disabled_at = null where id = ${user.id}`;
+    // another olympiad's learner naming this olympiad
+    const quick = await newLearner(geoQuick, 'geo-quick');
+    expect((await save(quick.token)).status).toBe(404);
+    expect(await stored()).toBe(0);
+
+    expect((await save(token)).status).toBe(200);
+    expect(await stored()).toBe(1);
+    expect((await call(token, 'POST', '/api/auth/logout')).status).toBe(200);
+    expect((await save(token)).status).toBe(401);
+  });
+
+  it('shuffles options per learner when the olympiad says so, stable for that learner', async () => {
+    const orders = new Set<string>();
+    let first: { token: string } | null = null;
+    let firstOrder = '';
+    for (let i = 0; i < 6; i++) {
+      const l = await newLearner(geoQuick, 'geo-quick');
+      const { paper } = await toPaper(l.token, 'geo-quick');
+      const q = paper.modules[0].questions[0];
+      expect(q.options.map((o: { id: string }) => o.id).sort()).toEqual(['a', 'b', 'c', 'd']);
+      const order = q.options.map((o: { id: string }) => o.id).join('');
+      orders.add(order);
+      if (!first) {
+        first = l;
+        firstOrder = order;
+      }
+    }
+    expect(orders.size).toBeGreaterThan(1);
+    const again = await call(first!.token, 'GET', '/api/sitting/geo-quick/paper');
+    expect(again.body.modules[0].questions[0].options.map((o: { id: string }) => o.id).join('')).toBe(firstOrder);
+    // geo-demo does not shuffle
+    const plain = await newLearner();
+    const { paper } = await toPaper(plain.token);
+    expect(paper.modules[1].questions[0].options.map((o: { id: string }) => o.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
+answerKeysNeverLeak();

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { createUser } from '../../seed/factories.js';
+import { type DemoIds, type TestServer, demoIds, demoPassword, startTestServer } from '../../test/harness.js';
+
+/** Setup shared by the sitting test files (sitting-*.test.ts, sweep.test.ts): a server, learners, the steps. */
+
+/** This file's server, demo ids and geo-quick's id (set by useSittingServer's beforeAll). */
+export let server: TestServer;
+export let demo: DemoIds;
+export let geoQuick: number;
+
+/** Every learner answer of this file, to check that no key ever leaves towards a learner. */
+export const learnerJson: string[] = [];
+
+/** Starts the calling file's server (the sweep off unless `env` says otherwise); throttles clear before each test. */
+export function useSittingServer(env: Record<string, string> = {}): void {
+  beforeAll(async () => {
+    server = await startTestServer({
+      env: { SIGNIN_MAX_FAILURES_PER_ACCOUNT: '3', SITTING_SWEEP_SECONDS: '0', ...env },
+    });
+    demo = await demoIds(server);
+    [{ id: geoQuick }] = (await server.query<{
+      id: number;
+    }>`select id from olympiads where var_name = 'geo-quick'`) as [{ id: number }];
+  });
+  afterAll(() => server?.close());
+  beforeEach(async () => {
+    await server.query`delete from throttles`;
+  });
+}
+
+/** A new learner of an olympiad, signed in: each test gets its own, so tests stay independent. */
+export async function newLearner(olympiadId = demo.geoDemo, olympiadName = 'geo-demo', schoolId = demo.school1) {
+  const user = await createUser(server.db, {
+    role: 'learner',
+    olympiadId,
+    schoolId,
+    password: demoPassword,
+    grade: 9,
+    email: null,
+  });
+  const session = await server.signIn(user.username, { olympiadName });
+  return { user, token: session.accessToken.token };
+}
+
+export async function call(token: string, method: string, path: string, body?: unknown) {
+  const res = await server.api(method, path, { token, ...(body === undefined ? {} : { body }) });
+  learnerJson.push(res.text);
+  return res;
+}
+
+export const details = { firstName: 'Ayanda', lastName: 'Zulu', grade: 10 };
+
+/** Walks the steps up to and including the first paper call. */
+export async function toPaper(token: string, o = 'geo-demo') {
+  expect((await call(token, 'POST', `/api/sitting/${o}/declaration`, { accept: true })).status).toBe(200);
+  const pin = await call(token, 'POST', `/api/sitting/${o}/recovery-pin`);
+  expect(pin.status).toBe(200);
+  expect((await call(token, 'PUT', `/api/sitting/${o}/learner-details`, details)).status).toBe(200);
+  const paper = await call(token, 'GET', `/api/sitting/${o}/paper`);
+  expect(paper.status).toBe(200);
+  return { paper: paper.body, pin: pin.body.pin as string };
+}
+
+export async function attemptRow(userId: number) {
+  const [row] = await server.query<Record<string, unknown>>`select * from attempts where user_id = ${userId}`;
+  return row;
+}
+
+/** The check every sitting test file ends with: nothing a learner received in the file holds a key. */
+export function answerKeysNeverLeak(): void {
+  describe('answer keys', () => {
+    it('never appear in anything a learner received in this file', async () => {
+      // make sure the whole paper of both demo olympiads was fetched at least once above
+      const { token } = await newLearner();
+      await toPaper(token);
+      const all = learnerJson.join('\n');
+      expect(all.length).toBeGreaterThan(10_000);
+      for (const word of [
+        'answerKey',
+        'answer_key',
+        '"correct"',
+        '"accepted"',
+        '"tolerance"',
+        'Maseru',
+        'Gariep',
+        'marksAwarded',
+        'recovery_pin_hash',
+      ]) {
+        expect(all, word).not.toContain(word);
+      }
+    });
+  });
+}
