@@ -110,12 +110,6 @@ export interface AuditDetails {
   ip?: string | null;
 }
 
-/** @deprecated The free-form entry; use `audit(q, actor, action, details)` (decision 029). */
-export interface AuditEntry extends AuditDetails {
-  action: string;
-  entity: string;
-}
-
 /** Who did it: a request's actor, or the person a background job runs for. */
 export type AuditActor = Pick<Actor, 'userId' | 'impersonatorId'>;
 
@@ -127,20 +121,9 @@ export async function audit(
   q: Queryable,
   actor: AuditActor | null,
   action: AuditAction,
-  details?: AuditDetails,
-): Promise<void>;
-/** @deprecated Use the typed form. */
-export async function audit(q: Queryable, actor: AuditActor | null, entry: AuditEntry): Promise<void>;
-export async function audit(
-  q: Queryable,
-  actor: AuditActor | null,
-  actionOrEntry: AuditAction | AuditEntry,
   details: AuditDetails = {},
 ): Promise<void> {
-  const entry =
-    typeof actionOrEntry === 'string'
-      ? { ...details, action: actionOrEntry, entity: auditActions[actionOrEntry] }
-      : actionOrEntry;
+  const entry = { ...details, action, entity: auditActions[action] };
   await q.insert(auditLog).values({
     actorId: actor?.userId ?? null,
     impersonatorId: actor?.impersonatorId ?? null,

@@ -34,9 +34,7 @@ export async function releaseDueMailings(q: Queryable, worker: string, limit = 1
           select count(*)::int as n from released`,
       );
       const released = Number(r?.n ?? 0);
-      await audit(tx, null, {
-        action: 'mass-mail.scheduled-release',
-        entity: 'mass_mail',
+      await audit(tx, null, 'mass-mail.scheduled-release', {
         entityId: m.id,
         olympiadId: m.olympiad_id,
         data: { released, scheduledFor: new Date(m.scheduled_for).toISOString(), worker },

@@ -5,14 +5,6 @@ import { olympiadGrants, olympiads, sessions, users } from '../../db/schema/inde
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findOlympiadByName(q: Queryable, varName: string) {
-  const [row] = await q
-    .select({ id: olympiads.id, varName: olympiads.varName })
-    .from(olympiads)
-    .where(eq(olympiads.varName, varName.toLowerCase()));
-  return row ?? null;
-}
-
 /** Staff sign in without an olympiad; learners within theirs, named by its varName. Usernames compare case-insensitively. */
 const signinMatch = (username: string, learnerOlympiadName: string | null) =>
   and(
@@ -92,12 +84,6 @@ export async function grantsOf(q: Queryable, userId: number) {
     .orderBy(olympiads.year, olympiads.varName) as Promise<
     Array<{ olympiadId: number; olympiadName: string; olympiadTitle: string; role: GrantRole }>
   >;
-}
-
-export async function olympiadNameOf(q: Queryable, olympiadId: number | null) {
-  if (olympiadId == null) return null;
-  const [row] = await q.select({ varName: olympiads.varName }).from(olympiads).where(eq(olympiads.id, olympiadId));
-  return row?.varName ?? null;
 }
 
 export async function revokeSession(q: Queryable, sessionId: number) {

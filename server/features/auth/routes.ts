@@ -18,6 +18,7 @@ import { reserve } from '../../platform/throttle.js';
 import { authPolicy } from './policy.js';
 import { bearerToken } from '../../http/bearer.js';
 import { displayName, presentSessionUser, startSession } from '../../platform/sessions.js';
+import { findOlympiad } from '../../platform/olympiad-lookup.js';
 import * as queries from './queries.js';
 import { escapeHtml } from '../../platform/html.js';
 import { impersonationTarget } from './load.js';
@@ -52,7 +53,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const impersonator = actor.impersonatorId ? await queries.findUserById(app.db, actor.impersonatorId) : null;
       const [grants, olympiadName] = await Promise.all([
         queries.grantsOf(app.db, user.id),
-        queries.olympiadNameOf(app.db, user.olympiadId),
+        user.olympiadId == null ? null : findOlympiad(app.db, user.olympiadId).then((o) => o?.varName ?? null),
       ]);
       const token = bearerToken(req)!;
       const expiresAt = await queries.sessionExpiry(app.db, actor.sessionId);

@@ -9,6 +9,7 @@ import { throttledCredentialCheck } from '../../platform/throttle.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { revokeUserSessions, startSession, widenSession } from '../../platform/sessions.js';
 import { storePasswordHash } from '../../platform/credentials.js';
+import { findOlympiad } from '../../platform/olympiad-lookup.js';
 import * as queries from './queries.js';
 
 /**
@@ -40,7 +41,7 @@ export async function signin(
     () => queries.findUserForSigninFast(db, body.username, learnerOlympiad),
   );
   // Only a failed learner sign-in pays for telling an unknown olympiad from an unknown username.
-  if (!user && learnerOlympiad && !(await queries.findOlympiadByName(db, learnerOlympiad))) {
+  if (!user && learnerOlympiad && !(await findOlympiad(db, learnerOlympiad))) {
     throw invalid([{ path: 'body.olympiadName', message: `There is no olympiad called "${body.olympiadName}"` }]);
   }
   if (!user) {
