@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, grant } from '../../seed/factories.js';
-import { server, demo, tokens, otherOlympiad, otherSchool, get, useSchoolsServer } from './testing.js';
+import { server, demo, tokens, otherOlympiad, otherSchool, get, useSchoolsServer } from '../../test/school-staff.js';
 
 useSchoolsServer();
 

@@ -1,29 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOlympiad, createSchool, createUser, enterSchool } from '../../seed/factories.js';
-import { type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../seed/factories.js';
+import { demo, get, otherOlympiad, otherSchool, server, tokens, useSchoolsServer } from '../../test/school-staff.js';
 
-let server: TestServer;
-let demo: DemoIds;
-const tokens: Record<string, string> = {};
-let otherOlympiad: { id: number };
-let otherSchool: { id: number };
-
-beforeAll(async () => {
-  server = await startTestServer();
-  demo = await demoIds(server);
-  for (const u of ['overlord', 'admin', 'accountant', 'funding', 'teacher', 'teacher2'])
-    tokens[u] = (await server.signIn(u)).accessToken.token;
-  tokens.learner = (await server.signIn('learner1', { olympiadName: 'geo-demo' })).accessToken.token;
-  otherOlympiad = await createOlympiad(server.db);
-  otherSchool = await createSchool(server.db, { name: 'Other Olympiad School', town: 'Durban' });
-  await enterSchool(server.db, otherOlympiad.id, otherSchool.id);
-});
-afterAll(() => server?.close());
-beforeEach(async () => {
-  await server.query`delete from throttles`;
-});
-
-const get = (path: string, who?: string) => server.api('GET', path, { token: who ? tokens[who] : null });
+useSchoolsServer();
 
 describe('teachers', () => {
   it('lists the teachers of the admin’s schools only', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createOlympiad, createSchool, enterSchool } from '../../seed/factories.js';
-import { type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
+import { createOlympiad, createSchool, enterSchool } from '../seed/factories.js';
+import { type DemoIds, type TestServer, demoIds, startTestServer } from './harness.js';
 
-/** Setup shared by the schools test files (schools, teachers, eoi): a server, staff tokens, another olympiad. */
+/** Setup shared by the schools and teachers test files (schools, eoi, teachers): a server, staff tokens, another olympiad. */
 
 export let server: TestServer;
 export let demo: DemoIds;
