@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { isoToWallTime } from '../contract/time.js';
+import { isoToWallTime } from '#contract/time';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { demoAccounts, signIn } from './support/session.js';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdText } from '../../contract/ids.js';
-import { AnswerValue } from '../../contract/questions.js';
+import { IdText } from '#contract/ids';
+import { AnswerValue } from '#contract/questions';
 import { preparedRows, rows } from '../db/client.js';
 import { route } from '../http/route.js';
 

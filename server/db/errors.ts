@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldError } from '../../contract/errors.js';
+import type { ErrorCode, FieldError } from '#contract/errors';
 
 interface PgError {
   code: string;

@@ -1,4 +1,4 @@
-import type { GrantRole, Role } from '../../contract/roles.js';
+import type { GrantRole, Role } from '#contract/roles';
 
 /** Who is calling: loaded from the bearer session on every request. */
 export interface Actor {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { webPageRoots } from '../../contract/paths.js';
+import { webPageRoots } from '#contract/paths';
 import { errorBody } from './errors.js';
 
 /**

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webPageRoots } from '../../contract/paths.js';
+import { webPageRoots } from '#contract/paths';
 import { type TestServer, demoIds, startTestServer } from '../test/harness.js';
 import { builtWebFiles } from '../test/web-root.js';
 import { plannedApiRoots } from './api-paths.js';

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../../contract/errors.js';
+import type { ErrorCode } from '#contract/errors';
 import { inputRefusal } from '../db/errors.js';
 import { answerUnmatched } from './api-paths.js';
 import { HttpError, errorBody } from './errors.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody } from '../../contract/errors.js';
+import { ErrorBody } from '#contract/errors';
 import { type ApiResponse, type TestServer, startTestServer } from '../test/harness.js';
 
 /** The one error shape (decision 006): exactly success:false, message === error, code, optional details. */

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode, FieldError } from '../../contract/errors.js';
+import type { ErrorBody, ErrorCode, FieldError } from '#contract/errors';
 
 /** An error that is the client's to fix, answered in the one error shape (decision 006). */
 export class HttpError extends Error {

@@ -1,4 +1,4 @@
-import type { GrantRole, Role } from '../../contract/roles.js';
+import type { GrantRole, Role } from '#contract/roles';
 import { type Actor, holdsOlympiad, withinScope } from './actor.js';
 
 /**

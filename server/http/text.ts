@@ -1,4 +1,4 @@
-import type { FieldError } from '../../contract/errors.js';
+import type { FieldError } from '#contract/errors';
 
 /** A UTF-16 surrogate without its partner. */
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../contract/auth.js';
-import { homeFor } from '../../contract/navigation.js';
-import type { GrantRole } from '../../contract/roles.js';
+import type { SessionUser } from '#contract/auth';
+import { homeFor } from '#contract/navigation';
+import type { GrantRole } from '#contract/roles';
 import type { Config } from '../config.js';
 import { type Queryable, preparedRows } from '../db/client.js';
 import type { users } from '../db/schema/index.js';

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { GrantRole, Role } from '../../contract/roles.js';
+import type { GrantRole, Role } from '#contract/roles';
 import type { Queryable } from '../db/client.js';
 import {
   olympiadGrants,

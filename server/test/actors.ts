@@ -1,4 +1,4 @@
-import type { GrantRole, Role } from '../../contract/roles.js';
+import type { GrantRole, Role } from '#contract/roles';
 import type { Actor } from '../http/actor.js';
 
 type Grants = ReadonlyArray<readonly [number, GrantRole]>;

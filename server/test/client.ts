@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SessionUser } from '../../contract/auth.js';
+import type { SessionUser } from '#contract/auth';
 import { demoPassword, type demoUsernames } from '../seed/demo.js';
 
 /** Every demo account a test can act as (all sign in with the demo password; learners into geo-demo). */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import type { SessionUser } from '../../contract/auth.js';
+import type { SessionUser } from '#contract/auth';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, type Db, openPglite, openPostgres, rows } from '../db/client.js';

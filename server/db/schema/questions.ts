@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { AnswerKey, QuestionOption } from '../../../contract/questions.js';
+import type { AnswerKey, QuestionOption } from '#contract/questions';
 import { olympiads } from './content.js';
 import { users } from './users.js';
 

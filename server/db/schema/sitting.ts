@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { AnswerValue } from '../../../contract/questions.js';
+import type { AnswerValue } from '#contract/questions';
 import { olympiads } from './content.js';
 import { questions } from './questions.js';
 import { users } from './users.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { GrantRole, Role } from '../../../contract/roles.js';
+import type { GrantRole, Role } from '#contract/roles';
 import { preparedRows } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { bearerToken } from '../../http/bearer.js';

@@ -1,4 +1,4 @@
-import type { Role } from '../../../contract/roles.js';
+import type { Role } from '#contract/roles';
 import { definePolicy } from '../../http/policy.js';
 import { managesTeacherAccounts, type TeacherSchoolRecord } from '../../platform/teacher-accounts.js';
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { GrantRole } from '../../../contract/roles.js';
+import type { GrantRole } from '#contract/roles';
 import type { Queryable } from '../../db/client.js';
 import { olympiadGrants, olympiads, sessions, users } from '../../db/schema/index.js';
 

@@ -8,8 +8,8 @@ import {
   SetPasswordBody,
   SigninBody,
   VerifyEmailResult,
-} from '../../../contract/auth.js';
-import { Ok } from '../../../contract/errors.js';
+} from '#contract/auth';
+import { Ok } from '#contract/errors';
 import { badRequest, notFound, rateLimited } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../platform/credentials.js';
 import { route } from '../../http/route.js';

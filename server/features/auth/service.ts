@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { SessionUser, SigninBody } from '../../../contract/auth.js';
+import type { SessionUser, SigninBody } from '#contract/auth';
 import type { Actor } from '../../http/actor.js';
 import { HttpError, invalid } from '../../http/errors.js';
 import { audit } from '../../platform/audit.js';

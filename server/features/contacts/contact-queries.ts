@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { UsefulContactInput } from '../../../contract/mail.js';
+import type { UsefulContactInput } from '#contract/mail';
 import { type Queryable, rows } from '../../db/client.js';
 import { usefulContacts } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';

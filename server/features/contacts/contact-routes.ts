@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdParams } from '../../../contract/ids.js';
-import { Ok, pageOf } from '../../../contract/errors.js';
-import { UsefulContact, UsefulContactInput, UsefulContactListQuery } from '../../../contract/mail.js';
+import { IdParams } from '#contract/ids';
+import { Ok, pageOf } from '#contract/errors';
+import { UsefulContact, UsefulContactInput, UsefulContactListQuery } from '#contract/mail';
 import type { Queryable } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict, invalid, olympiadNotFound } from '../../http/errors.js';

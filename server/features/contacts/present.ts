@@ -1,4 +1,4 @@
-import type { UsefulContact } from '../../../contract/mail.js';
+import type { UsefulContact } from '#contract/mail';
 import type { Actor } from '../../http/actor.js';
 import { iso } from '../../platform/dates.js';
 import type { ContactDb } from './contact-queries.js';

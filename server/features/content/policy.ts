@@ -1,4 +1,4 @@
-import type { FaqAudience } from '../../../contract/content.js';
+import type { FaqAudience } from '#contract/content';
 import { definePolicy, passes } from '../../http/policy.js';
 
 /** An FAQ, or the group one would go in. */

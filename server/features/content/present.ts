@@ -1,4 +1,4 @@
-import type { Faq, PublicFaq } from '../../../contract/content.js';
+import type { Faq, PublicFaq } from '#contract/content';
 import { iso } from '../../platform/dates.js';
 import type { Actor } from '../../http/actor.js';
 import { faqPolicy } from './policy.js';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FaqAudience } from '../../../contract/content.js';
+import type { FaqAudience } from '#contract/content';
 import { type Queryable, rows } from '../../db/client.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 import { type Reach, reachSql } from '../../http/reach.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdParams } from '../../../contract/ids.js';
-import { Faq, FaqInput, FaqListQuery, FaqReorderBody, htmlText, PublicFaqList } from '../../../contract/content.js';
-import { Ok, pageOf } from '../../../contract/errors.js';
+import { IdParams } from '#contract/ids';
+import { Faq, FaqInput, FaqListQuery, FaqReorderBody, htmlText, PublicFaqList } from '#contract/content';
+import { Ok, pageOf } from '#contract/errors';
 import type { Queryable } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { invalid, notFound } from '../../http/errors.js';

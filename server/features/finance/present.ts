@@ -1,4 +1,4 @@
-import type { PurchaseOrder } from '../../../contract/finance.js';
+import type { PurchaseOrder } from '#contract/finance';
 import type { Actor } from '../../http/actor.js';
 import { iso, isoOrNull } from '../../platform/dates.js';
 import { financePolicy } from './policy.js';

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PurchaseOrderState, PurchaseOrderStatus } from '../../../contract/finance.js';
+import type { PurchaseOrderState, PurchaseOrderStatus } from '#contract/finance';
 import type { PurchaseOrderComment } from '../../db/schema/index.js';
 import { type Queryable, rows } from '../../db/client.js';
 import { type Reach, reachSql } from '../../http/reach.js';

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdParams } from '../../../contract/ids.js';
-import { pageOf } from '../../../contract/errors.js';
+import { IdParams } from '#contract/ids';
+import { pageOf } from '#contract/errors';
 import {
   PurchaseOrder,
   PurchaseOrderDeleteQuery,
   PurchaseOrderListQuery,
   PurchaseOrderStatusQuery,
   PurchaseOrderSummary,
-} from '../../../contract/finance.js';
+} from '#contract/finance';
 import { conflict } from '../../http/errors.js';
 import { reach } from '../../http/reach.js';
 import { route } from '../../http/route.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { Health } from '../../../contract/auth.js';
+import { Health } from '#contract/auth';
 import { route } from '../../http/route.js';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdParams } from '../../../contract/ids.js';
-import { ImportJobResult, ImportReport, LearnerScopeQuery, TemplateQuery } from '../../../contract/learners.js';
+import { IdParams } from '#contract/ids';
+import { ImportJobResult, ImportReport, LearnerScopeQuery, TemplateQuery } from '#contract/learners';
 import { conflict, errorBody } from '../../http/errors.js';
 import type { Actor } from '../../http/actor.js';
 import { route } from '../../http/route.js';

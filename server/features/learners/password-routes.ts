@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { IdParams } from '../../../contract/ids.js';
-import { SetLearnerPasswordBody } from '../../../contract/auth.js';
-import { Ok } from '../../../contract/errors.js';
+import { IdParams } from '#contract/ids';
+import { SetLearnerPasswordBody } from '#contract/auth';
+import { Ok } from '#contract/errors';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { refuseWhileImpersonating, storePasswordHash } from '../../platform/credentials.js';

@@ -1,4 +1,4 @@
-import { type ImportJob, ImportOutcome, importPhases, type Learner } from '../../../contract/learners.js';
+import { type ImportJob, ImportOutcome, importPhases, type Learner } from '#contract/learners';
 import type { Actor } from '../../http/actor.js';
 import type { JobRow } from '../../platform/jobs.js';
 import { openSlipPassword } from './credentials.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdParams } from '../../../contract/ids.js';
-import { CreatedLearner, Learner, LearnerInput, LearnerListQuery, NewLearnerBody } from '../../../contract/learners.js';
-import { Ok, pageOf } from '../../../contract/errors.js';
+import { IdParams } from '#contract/ids';
+import { CreatedLearner, Learner, LearnerInput, LearnerListQuery, NewLearnerBody } from '#contract/learners';
+import { Ok, pageOf } from '#contract/errors';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { LearnerScopeQuery } from '../../../contract/learners.js';
+import { LearnerScopeQuery } from '#contract/learners';
 import { route } from '../../http/route.js';
 import { openSlipPassword } from './credentials.js';
 import { enteredPlace, type Place } from './load.js';

@@ -1,4 +1,4 @@
-import { GRADE_MAX, GRADE_MIN, type ImportRowError } from '../../../contract/learners.js';
+import { GRADE_MAX, GRADE_MIN, type ImportRowError } from '#contract/learners';
 import { HttpError } from '../../http/errors.js';
 import { headerKey, readSheet as readSpreadsheet, type Sheet } from '../../platform/spreadsheet/index.js';
 

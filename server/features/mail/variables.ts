@@ -1,4 +1,4 @@
-import { templateVariables } from '../../../contract/mail.js';
+import { templateVariables } from '#contract/mail';
 import { invalid } from '../../http/errors.js';
 
 const braces = (names: readonly string[]) => names.map((v) => `{{${v}}}`).join(', ');

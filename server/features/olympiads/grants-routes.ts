@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Ok } from '../../../contract/errors.js';
+import { Ok } from '#contract/errors';
 import {
   GrantDeleteQuery,
   GrantInput,
@@ -9,7 +9,7 @@ import {
   GrantRecord,
   StaffSearchQuery,
   StaffUser,
-} from '../../../contract/olympiads.js';
+} from '#contract/olympiads';
 import { olympiadGrants } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';

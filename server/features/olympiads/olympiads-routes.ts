@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { IdParams } from '../../../contract/ids.js';
-import { Ok, pageOf } from '../../../contract/errors.js';
+import { IdParams } from '#contract/ids';
+import { Ok, pageOf } from '#contract/errors';
 import {
   OlympiadInput,
   OlympiadListQuery,
@@ -13,7 +13,7 @@ import {
   SetOpenQuery,
   SetPinnedQuery,
   VerifyResult,
-} from '../../../contract/olympiads.js';
+} from '#contract/olympiads';
 import type { Queryable } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { olympiads } from '../../db/schema/index.js';

@@ -1,4 +1,4 @@
-import { adminSettingsKeys } from '../../../contract/olympiads.js';
+import { adminSettingsKeys } from '#contract/olympiads';
 import type { Actor } from '../../http/actor.js';
 import { definePolicy } from '../../http/policy.js';
 

@@ -1,4 +1,4 @@
-import type { GrantRecord, OlympiadRecord, Project, SubProject } from '../../../contract/olympiads.js';
+import type { GrantRecord, OlympiadRecord, Project, SubProject } from '#contract/olympiads';
 import type { Actor } from '../../http/actor.js';
 import { iso, isoOrNull } from '../../platform/dates.js';
 import { olympiadFlags, olympiadsPolicy } from './policy.js';

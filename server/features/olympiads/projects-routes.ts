@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdParams } from '../../../contract/ids.js';
-import { Ok, pageOf } from '../../../contract/errors.js';
+import { IdParams } from '#contract/ids';
+import { Ok, pageOf } from '#contract/errors';
 import {
   Project,
   ProjectInput,
@@ -13,7 +13,7 @@ import {
   SubProjectInput,
   SubProjectListQuery,
   SubProjectUpdate,
-} from '../../../contract/olympiads.js';
+} from '#contract/olympiads';
 import type { Queryable } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { olympiads, projects, subProjects } from '../../db/schema/index.js';

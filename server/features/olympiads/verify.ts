@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Blocker, VerifyResult } from '../../../contract/olympiads.js';
+import type { Blocker, VerifyResult } from '#contract/olympiads';
 import { type Queryable, rows } from '../../db/client.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
 

@@ -1,4 +1,4 @@
-import type { PublicOlympiad, PublicProject } from '../../../contract/public.js';
+import type { PublicOlympiad, PublicProject } from '#contract/public';
 import { isoOrNull } from '../../platform/dates.js';
 import type { OlympiadRow, ProjectRow } from './queries.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { OlympiadResult, ProjectList, ProjectResult, ProjectsQuery } from '../../../contract/public.js';
+import { OlympiadResult, ProjectList, ProjectResult, ProjectsQuery } from '#contract/public';
 import { olympiadNotFound, projectNotFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { presentOlympiad, presentProject } from './present.js';

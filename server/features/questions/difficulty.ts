@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DifficultyItem, DifficultyReport } from '../../../contract/authoring.js';
-import type { AnswerKey, AnswerValue } from '../../../contract/questions.js';
+import type { DifficultyItem, DifficultyReport } from '#contract/authoring';
+import type { AnswerKey, AnswerValue } from '#contract/questions';
 import { type Queryable, rows } from '../../db/client.js';
 import { plainText } from '../../platform/rich-text.js';
 import * as queries from './queries.js';

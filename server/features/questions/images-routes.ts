@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdText } from '../../../contract/ids.js';
-import { ImageUploaded, ModuleListQuery } from '../../../contract/authoring.js';
+import { IdText } from '#contract/ids';
+import { ImageUploaded, ModuleListQuery } from '#contract/authoring';
 import type { Queryable } from '../../db/client.js';
 import { uploads } from '../../db/schema/index.js';
 import { HttpError, notFound } from '../../http/errors.js';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdParams } from '../../../contract/ids.js';
+import { IdParams } from '#contract/ids';
 import {
   DifficultyReport,
   ModuleInput,
@@ -10,8 +10,8 @@ import {
   PaperResult,
   QuestionModuleRecord,
   ReorderBody,
-} from '../../../contract/authoring.js';
-import { Ok } from '../../../contract/errors.js';
+} from '#contract/authoring';
+import { Ok } from '#contract/errors';
 import type { Queryable } from '../../db/client.js';
 import { questionModules } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';

@@ -1,4 +1,4 @@
-import type { QuestionModuleRecord, QuestionRecord } from '../../../contract/authoring.js';
+import type { QuestionModuleRecord, QuestionRecord } from '#contract/authoring';
 import type { Actor } from '../../http/actor.js';
 import { iso } from '../../platform/dates.js';
 import { moduleFlags, questionFlags, questionsPolicy } from './policy.js';

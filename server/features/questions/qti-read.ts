@@ -1,8 +1,8 @@
 import type { Element, Node } from '@xmldom/xmldom';
 import { z } from 'zod';
-import { checkQuestion, questionFields } from '../../../contract/authoring.js';
-import type { FieldError } from '../../../contract/errors.js';
-import type { AnswerKey } from '../../../contract/questions.js';
+import { checkQuestion, questionFields } from '#contract/authoring';
+import type { FieldError } from '#contract/errors';
+import type { AnswerKey } from '#contract/questions';
 import { isZip, unzipUpload } from '../../platform/spreadsheet/index.js';
 import { plainText, sanitizeRichText } from '../../platform/rich-text.js';
 import { MAX_IMAGE_BYTES, sniffImage } from './images-routes.js';

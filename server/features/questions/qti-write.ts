@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import type { AnswerKey, QuestionType } from '../../../contract/questions.js';
+import type { AnswerKey, QuestionType } from '#contract/questions';
 import { escapeHtml } from '../../platform/html.js';
 
 /**

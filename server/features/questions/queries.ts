@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AnswerKey, QuestionOption, QuestionType } from '../../../contract/questions.js';
+import type { AnswerKey, QuestionOption, QuestionType } from '#contract/questions';
 import { intArray, type Queryable, rows } from '../../db/client.js';
 import { questionModules, questions } from '../../db/schema/index.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';

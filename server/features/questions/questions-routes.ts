@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdParams, IdText } from '../../../contract/ids.js';
+import { IdParams, IdText } from '#contract/ids';
 import {
   QuestionInput,
   QuestionListQuery,
@@ -10,8 +10,8 @@ import {
   QuestionUpdate,
   ReorderBody,
   RetireQuery,
-} from '../../../contract/authoring.js';
-import { Ok, pageOf } from '../../../contract/errors.js';
+} from '#contract/authoring';
+import { Ok, pageOf } from '#contract/errors';
 import type { Queryable } from '../../db/client.js';
 import { questions } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';

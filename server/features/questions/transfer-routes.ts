@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdText } from '../../../contract/ids.js';
-import type { FieldError } from '../../../contract/errors.js';
+import { IdText } from '#contract/ids';
+import type { FieldError } from '#contract/errors';
 import { questions } from '../../db/schema/index.js';
 import { HttpError, badRequest, invalid } from '../../http/errors.js';
 import { readUpload } from '../../platform/upload.js';

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
-import { checkQuestion, questionFields } from '../../../contract/authoring.js';
-import type { FieldError } from '../../../contract/errors.js';
-import type { AnswerKey, QuestionType } from '../../../contract/questions.js';
+import { checkQuestion, questionFields } from '#contract/authoring';
+import type { FieldError } from '#contract/errors';
+import type { AnswerKey, QuestionType } from '#contract/questions';
 import { restoreCsvCell, writeCsv as writeCsvFile } from '../../platform/csv.js';
 import { plainText } from '../../platform/rich-text.js';
 import { headerKey, readSheet } from '../../platform/spreadsheet/index.js';

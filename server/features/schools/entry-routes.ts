@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Ok, pageOf } from '../../../contract/errors.js';
-import { IdParams } from '../../../contract/ids.js';
+import { Ok, pageOf } from '#contract/errors';
+import { IdParams } from '#contract/ids';
 import {
   EnterSchoolBody,
   ParticipantLearnersQuery,
@@ -10,7 +10,7 @@ import {
   SchoolParticipantPage,
   TeacherExpressionBody,
   UpdateParticipantBody,
-} from '../../../contract/schools.js';
+} from '#contract/schools';
 import type { Queryable } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { badRequest, conflict, notFound, olympiadNotFound, schoolNotFound } from '../../http/errors.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { IdParams } from '../../../contract/ids.js';
-import { ProcessEoiBody } from '../../../contract/schools.js';
+import { IdParams } from '#contract/ids';
+import { ProcessEoiBody } from '#contract/schools';
 import type { Queryable } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';

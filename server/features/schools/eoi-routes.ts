@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Ok, pageOf } from '../../../contract/errors.js';
-import { IdParams } from '../../../contract/ids.js';
-import {
-  DeclineEoiBody,
-  Eoi,
-  EoiBody,
-  EoiListQuery,
-  PossibleMatch,
-  PossibleMatchesQuery,
-} from '../../../contract/schools.js';
+import { Ok, pageOf } from '#contract/errors';
+import { IdParams } from '#contract/ids';
+import { DeclineEoiBody, Eoi, EoiBody, EoiListQuery, PossibleMatch, PossibleMatchesQuery } from '#contract/schools';
 import { olympiadNotFound, rateLimited } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';

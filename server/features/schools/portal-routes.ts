@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PortalOlympiad, School } from '../../../contract/schools.js';
+import { PortalOlympiad, School } from '#contract/schools';
 import type { Queryable } from '../../db/client.js';
 import { type Actor, scopedOlympiads } from '../../http/actor.js';
 import { olympiadNotFound } from '../../http/errors.js';

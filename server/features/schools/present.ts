@@ -1,4 +1,4 @@
-import type { Eoi, PortalOlympiad, School, SchoolParticipant } from '../../../contract/schools.js';
+import type { Eoi, PortalOlympiad, School, SchoolParticipant } from '#contract/schools';
 import type { Actor } from '../../http/actor.js';
 import { iso, isoOrNull } from '../../platform/dates.js';
 import type { ParticipantListRow, PortalOlympiadRow } from './entry-queries.js';

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { SchoolInput } from '../../../contract/schools.js';
+import type { SchoolInput } from '#contract/schools';
 import { type Queryable, rows } from '../../db/client.js';
 import { schools } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Ok, pageOf } from '../../../contract/errors.js';
-import { IdParams } from '../../../contract/ids.js';
-import {
-  MergeSchoolsBody,
-  School,
-  SchoolContactInput,
-  SchoolInput,
-  SchoolListQuery,
-} from '../../../contract/schools.js';
+import { Ok, pageOf } from '#contract/errors';
+import { IdParams } from '#contract/ids';
+import { MergeSchoolsBody, School, SchoolContactInput, SchoolInput, SchoolListQuery } from '#contract/schools';
 import { badRequest, conflict, invalid } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { pageResult } from '../../platform/paging.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdText } from '../../../contract/ids.js';
-import { Ok } from '../../../contract/errors.js';
+import { IdText } from '#contract/ids';
+import { Ok } from '#contract/errors';
 import {
   ExtraTimeBody,
   ExtraTimeResult,
@@ -11,7 +11,7 @@ import {
   StartTimesPage,
   StartTimesQuery,
   SubmittedData,
-} from '../../../contract/sitting.js';
+} from '#contract/sitting';
 import { conflict, learnerNotFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { isoOrNull } from '../../platform/dates.js';

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { AnswerValue } from '../../../contract/questions.js';
+import type { AnswerValue } from '#contract/questions';
 import { type Queryable, preparedRows, rows } from '../../db/client.js';
 
 /** SQL of the answers: exam day's hot path (decision 019). */

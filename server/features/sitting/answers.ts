@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AnswerValue } from '../../../contract/questions.js';
+import type { AnswerValue } from '#contract/questions';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict, invalid, notFound, notWhileActingAsLearner, olympiadNotFound } from '../../http/errors.js';

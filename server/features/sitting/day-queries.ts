@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AnswerKey, AnswerValue } from '../../../contract/questions.js';
+import type { AnswerKey, AnswerValue } from '#contract/questions';
 import { type Queryable, rows } from '../../db/client.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AnswerValue } from '../../../contract/questions.js';
+import type { AnswerValue } from '#contract/questions';
 import type { Db, Queryable } from '../../db/client.js';
 import { type AttemptRow, attemptOf } from './attempt-queries.js';
 import { markAttempt } from './marking.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AnswerValue } from '../../../contract/questions.js';
+import type { AnswerValue } from '#contract/questions';
 import { type Queryable, intArray, rows } from '../../db/client.js';
 
 /* SQL of finishing and marking. */

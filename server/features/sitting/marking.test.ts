@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnswerKey, AnswerValue } from '../../../contract/questions.js';
+import type { AnswerKey, AnswerValue } from '#contract/questions';
 import { isCorrect, markAttempt, normaliseText } from './marking.js';
 
 const single: AnswerKey = { type: 'single', correct: 'b' };

@@ -1,4 +1,4 @@
-import type { AnswerKey, AnswerValue } from '../../../contract/questions.js';
+import type { AnswerKey, AnswerValue } from '#contract/questions';
 
 /**
  * Marking: pure functions from a question's key and a learner's answer to marks.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AnswerKey, AnswerValue, QuestionOption } from '../../../contract/questions.js';
+import type { AnswerKey, AnswerValue, QuestionOption } from '#contract/questions';
 import { type Queryable, rows } from '../../db/client.js';
 
 /** SQL of an olympiad's paper (read through the catalogue's cache on exam day). */

@@ -1,5 +1,5 @@
-import type { LearnerModule, LearnerQuestion, QuestionOption } from '../../../contract/questions.js';
-import type { SavedAnswer, SittingState, SittingStep, StartTimeRow, SubmittedData } from '../../../contract/sitting.js';
+import type { LearnerModule, LearnerQuestion, QuestionOption } from '#contract/questions';
+import type { SavedAnswer, SittingState, SittingStep, StartTimeRow, SubmittedData } from '#contract/sitting';
 import type { z } from 'zod';
 import { iso, isoOrNull } from '../../platform/dates.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../../contract/auth.js';
+import type { SessionUser } from '#contract/auth';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { HttpError, invalid } from '../../http/errors.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdText } from '../../../contract/ids.js';
-import { SessionUser } from '../../../contract/auth.js';
-import { Ok } from '../../../contract/errors.js';
+import { IdText } from '#contract/ids';
+import { SessionUser } from '#contract/auth';
+import { Ok } from '#contract/errors';
 import {
   DeclarationBody,
   FeedbackBody,
@@ -17,7 +17,7 @@ import {
   SittingState,
   TrackerBody,
   TrackerResult,
-} from '../../../contract/sitting.js';
+} from '#contract/sitting';
 import { route } from '../../http/route.js';
 import { refuseWhileImpersonating } from '../../platform/credentials.js';
 import { sittingAdminRoutes } from './admin-routes.js';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Paper, SittingState } from '../../../contract/sitting.js';
+import type { Paper, SittingState } from '#contract/sitting';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict, forbidden, olympiadNotFound } from '../../http/errors.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { Ok } from '../../../contract/errors.js';
-import { IdParams } from '../../../contract/ids.js';
-import { TeacherBody } from '../../../contract/teachers.js';
+import { Ok } from '#contract/errors';
+import { IdParams } from '#contract/ids';
+import { TeacherBody } from '#contract/teachers';
 import { badRequest, conflict } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { revokeUserSessions } from '../../platform/sessions.js';

@@ -1,4 +1,4 @@
-import type { Teacher } from '../../../contract/teachers.js';
+import type { Teacher } from '#contract/teachers';
 import type { Actor } from '../../http/actor.js';
 import { teachersPolicy } from './policy.js';
 import type { TeacherRow } from './queries.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MyProfileInput, TeacherBody } from '../../../contract/teachers.js';
+import { MyProfileInput, TeacherBody } from '#contract/teachers';
 import { notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { mailEmailChanged, refuseWhileImpersonating } from '../../platform/credentials.js';

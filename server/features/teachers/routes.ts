@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { IdParams } from '../../../contract/ids.js';
-import { TeacherBody, TeacherInput, TeacherListQuery, TeacherPage, TeacherUpdate } from '../../../contract/teachers.js';
+import { IdParams } from '#contract/ids';
+import { TeacherBody, TeacherInput, TeacherListQuery, TeacherPage, TeacherUpdate } from '#contract/teachers';
 import { conflict, schoolNotFound } from '../../http/errors.js';
 import { reach } from '../../http/reach.js';
 import { route } from '../../http/route.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { webPageRoots } from '../../../contract/paths.js';
+import { webPageRoots } from '#contract/paths';
 import { appRoutes, staffAreaRedirects } from './routes.js';
 
 /**

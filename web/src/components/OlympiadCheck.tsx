@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, List, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { VerifyResult } from '../../../contract/olympiads.js';
+import { VerifyResult } from '#contract/olympiads';
 import { api } from '../lib/api/index.js';
 
 /** The check's query keys: a write that changes the paper refetches `olympiadCheckKeys.all`. */

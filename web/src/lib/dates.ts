@@ -1,10 +1,4 @@
-import {
-  formatSiteTime,
-  isoToWallTime,
-  siteTimeZone,
-  siteTimeZoneLabel,
-  wallTimeToIso,
-} from '../../../contract/site-time.js';
+import { formatSiteTime, isoToWallTime, siteTimeZone, siteTimeZoneLabel, wallTimeToIso } from '#contract/site-time';
 
 /**
  * The one date formatter of the web app. Every time a person reads or enters is South African time

@@ -1,4 +1,4 @@
-import type { AttachmentRow, UploadRow } from '../../../../contract/mail.js';
+import type { AttachmentRow, UploadRow } from '#contract/mail';
 import type { Actor } from '../../../http/actor.js';
 import { iso } from '../../../platform/dates.js';
 import { mailPolicy } from '../policy.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { Ok } from '../../../../contract/errors.js';
-import { IdParams } from '../../../../contract/ids.js';
+import { Ok } from '#contract/errors';
+import { IdParams } from '#contract/ids';
 import {
   AttachmentDeleteQuery,
   AttachmentRenameQuery,
@@ -11,7 +11,7 @@ import {
   UploadQuery,
   UploadRow,
   listOf,
-} from '../../../../contract/mail.js';
+} from '#contract/mail';
 import { notFound } from '../../../http/errors.js';
 import { route } from '../../../http/route.js';
 import { pageResult } from '../../../platform/paging.js';

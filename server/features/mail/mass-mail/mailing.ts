@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Audience, MassMailProgress } from '../../../../contract/mail.js';
+import type { Audience, MassMailProgress } from '#contract/mail';
 import { type Queryable, rows } from '../../../db/client.js';
 import { emails } from '../../../db/schema/index.js';
 import { suppressedSql } from '../../../platform/mail-suppression.js';

@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdParams } from '../../../../contract/ids.js';
-import {
-  AudienceCount,
-  AudienceCountBody,
-  MailListQuery,
-  MailPreview,
-  MassMailRow,
-  listOf,
-} from '../../../../contract/mail.js';
+import { IdParams } from '#contract/ids';
+import { AudienceCount, AudienceCountBody, MailListQuery, MailPreview, MassMailRow, listOf } from '#contract/mail';
 import { route } from '../../../http/route.js';
 import { pageResult } from '../../../platform/paging.js';
 import { mailReach, mailTarget, massMailLoader } from '../load.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdParams } from '../../../../contract/ids.js';
-import { MassMailRow, ScheduleBody } from '../../../../contract/mail.js';
+import { IdParams } from '#contract/ids';
+import { MassMailRow, ScheduleBody } from '#contract/mail';
 import { conflict, invalid } from '../../../http/errors.js';
 import { route } from '../../../http/route.js';
 import { isoOrNull } from '../../../platform/dates.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Ok } from '../../../../contract/errors.js';
-import { IdParams } from '../../../../contract/ids.js';
-import { MassMailInput, MassMailRow } from '../../../../contract/mail.js';
+import { Ok } from '#contract/errors';
+import { IdParams } from '#contract/ids';
+import { MassMailInput, MassMailRow } from '#contract/mail';
 import type { Queryable } from '../../../db/client.js';
 import type { Actor } from '../../../http/actor.js';
 import { conflict, invalid } from '../../../http/errors.js';

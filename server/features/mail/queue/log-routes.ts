@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { EmailLogBody, EmailLogParams, EmailLogSearchBody, EmailSummary, listOf } from '../../../../contract/mail.js';
+import { EmailLogBody, EmailLogParams, EmailLogSearchBody, EmailSummary, listOf } from '#contract/mail';
 import { route } from '../../../http/route.js';
 import { pageResult } from '../../../platform/paging.js';
 import { mailReach } from '../load.js';

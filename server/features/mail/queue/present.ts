@@ -1,4 +1,4 @@
-import type { EmailDetail, EmailSummary } from '../../../../contract/mail.js';
+import type { EmailDetail, EmailSummary } from '#contract/mail';
 import type { Actor } from '../../../http/actor.js';
 import { iso, isoOrNull } from '../../../platform/dates.js';
 import { mailPolicy } from '../policy.js';

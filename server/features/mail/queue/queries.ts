@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { EmailStatus } from '../../../../contract/mail.js';
+import type { EmailStatus } from '#contract/mail';
 import { type Queryable, rows } from '../../../db/client.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../../platform/paging.js';

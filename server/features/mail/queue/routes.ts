@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdParams, IdText } from '../../../../contract/ids.js';
-import { EmailDetail, EmailSummary, QueuedEmailQuery, ReleaseBatchQuery, listOf } from '../../../../contract/mail.js';
+import { IdParams, IdText } from '#contract/ids';
+import { EmailDetail, EmailSummary, QueuedEmailQuery, ReleaseBatchQuery, listOf } from '#contract/mail';
 import { conflict } from '../../../http/errors.js';
 import { route } from '../../../http/route.js';
 import { audit } from '../../../platform/audit.js';

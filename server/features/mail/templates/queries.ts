@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { TemplateKindInfo } from '../../../../contract/mail.js';
+import type { TemplateKindInfo } from '#contract/mail';
 import { type Queryable, rows } from '../../../db/client.js';
 import { users } from '../../../db/schema/index.js';
 import { type SystemEmailKind, systemEmails } from './system-emails.js';

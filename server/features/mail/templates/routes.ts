@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Ok } from '../../../../contract/errors.js';
-import { IdText } from '../../../../contract/ids.js';
-import { MailPreview, TemplateInput, TemplateKindInfo } from '../../../../contract/mail.js';
+import { Ok } from '#contract/errors';
+import { IdText } from '#contract/ids';
+import { MailPreview, TemplateInput, TemplateKindInfo } from '#contract/mail';
 import { badRequest, notFound } from '../../../http/errors.js';
 import type { Actor } from '../../../http/actor.js';
 import { route } from '../../../http/route.js';

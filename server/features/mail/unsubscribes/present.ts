@@ -1,4 +1,4 @@
-import type { BounceRow, UnsubscribeRow } from '../../../../contract/mail.js';
+import type { BounceRow, UnsubscribeRow } from '#contract/mail';
 import { iso } from '../../../platform/dates.js';
 import type { BounceDb, UnsubscribeDb } from './queries.js';
 

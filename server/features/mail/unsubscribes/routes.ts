@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Ok } from '../../../../contract/errors.js';
+import { Ok } from '#contract/errors';
 import {
   BounceIntakeBody,
   BounceKind,
@@ -11,7 +11,7 @@ import {
   UnsubscribeInfo,
   UnsubscribeList,
   listOf,
-} from '../../../../contract/mail.js';
+} from '#contract/mail';
 import type { Queryable } from '../../../db/client.js';
 import { forbidden, notFound, unauthenticated } from '../../../http/errors.js';
 import { passes } from '../../../http/policy.js';

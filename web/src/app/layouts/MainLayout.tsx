@@ -1,6 +1,6 @@
 import { Button, Menu, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { homeFor } from '../../../../contract/index.js';
+import { homeFor } from '#contract/index';
 import { useCurrentRoute } from '../../lib/routing/index.js';
 import { useCurrentGrant, useSessionUser } from '../../lib/session/index.js';
 import { StaffShell } from './StaffShell.js';

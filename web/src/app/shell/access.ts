@@ -1,5 +1,5 @@
-import type { SessionUser } from '../../../../contract/index.js';
-import { grantRoles } from '../../../../contract/index.js';
+import type { SessionUser } from '#contract/index';
+import { grantRoles } from '#contract/index';
 import { allowsRole, type AppRoute } from '../../lib/routing/index.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../../../contract/index.js';
+import type { SessionUser } from '#contract/index';
 import { allowsRole, fillPath, type AppRoute, type Layout } from '../../lib/routing/index.js';
 import { routesOfLayout, staffNavGroups } from '../routes.js';
 

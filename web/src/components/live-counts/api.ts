@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { SittingCounts } from '../../../../contract/index.js';
+import { SittingCounts } from '#contract/index';
 import { api } from '../../lib/api/index.js';
 
 /** How often the live counts refresh while the page is visible (paused in a background tab). */

@@ -1,4 +1,4 @@
-import type { LearnerModule, LearnerQuestion } from '../../../../contract/index.js';
+import type { LearnerModule, LearnerQuestion } from '#contract/index';
 
 /** One question in the order the learner meets them. */
 export interface PaperItem {

@@ -1,4 +1,4 @@
-import type { SittingState, SittingStep } from '../../../../contract/index.js';
+import type { SittingState, SittingStep } from '#contract/index';
 
 /** The learner pages, by the step of the flow they belong to. */
 export type SittingPage = SittingStep;

@@ -1,4 +1,4 @@
-import type { FieldError } from '../../../../contract/index.js';
+import type { FieldError } from '#contract/index';
 
 /** A rejected call: the human message, the HTTP status (0 when the server was not reached) and the error code. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OlympiadResult } from '../../../../contract/index.js';
+import { OlympiadResult } from '#contract/index';
 import { api } from '../api/index.js';
 
 /**

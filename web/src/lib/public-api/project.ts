@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ProjectResult } from '../../../../contract/index.js';
+import { ProjectResult } from '#contract/index';
 import { api } from '../api/index.js';
 
 /** GET olympus-suite/api/project/{projectName} */

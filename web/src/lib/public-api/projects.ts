@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ProjectList } from '../../../../contract/index.js';
+import { ProjectList } from '#contract/index';
 import { api } from '../api/index.js';
 
 /** GET olympus-suite/api/projects/?showUpcoming=true: every project with its olympiads. */

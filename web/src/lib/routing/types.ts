@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Role } from '../../../../contract/index.js';
+import type { Role } from '#contract/index';
 
 /** The layouts of the app shell. */
 export type Layout = 'site' | 'plain' | 'overlord' | 'main' | 'portal' | 'learner';

@@ -1,4 +1,4 @@
-import { SessionUser } from '../../../../contract/index.js';
+import { SessionUser } from '#contract/index';
 import { api } from '../api/client.js';
 import { clearUser, getImpersonatorUser, getUser, storeImpersonatorUser, storeUser } from './storage.js';
 

@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router';
-import type { SessionUser } from '../../../../contract/auth.js';
+import type { SessionUser } from '#contract/auth';
 
 /** The login-success event fires 100 ms after sign-in (docs/spec.md §4); leave the page only after it. */
 const AFTER_LOGIN_EVENT_MS = 150;

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../../../contract/index.js';
+import type { SessionUser } from '#contract/index';
 import { isSessionUser } from './user-shape.js';
 
 /** Browser-storage keys (docs/spec.md §3). */

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import type { Grant } from '../../../../contract/index.js';
+import type { Grant } from '#contract/index';
 import { useSessionUser } from './use-session.js';
 
 /** The signed-in user's grant for the olympiad in the URL (`:olympiadName`), if any. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { SessionUser } from '../../../../contract/index.js';
+import type { SessionUser } from '#contract/index';
 import { getUser, SESSION_EVENT } from './storage.js';
 
 function subscribe(onChange: () => void) {

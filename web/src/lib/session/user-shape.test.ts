@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SessionUser } from '../../../../contract/index.js';
+import { SessionUser } from '#contract/index';
 import { isSessionUser } from './user-shape.js';
 
 /** The web app reads the stored user with a hand-written check (no zod on the learner's page, decision 016). */

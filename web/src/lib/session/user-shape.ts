@@ -1,4 +1,4 @@
-import type { Grant, SessionUser } from '../../../../contract/index.js';
+import type { Grant, SessionUser } from '#contract/index';
 
 /**
  * The stored user's shape, checked by hand: the contract's SessionUser schema, without zod, so a

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Ok } from '../../../../../contract/index.js';
+import { Ok } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
 
 export interface ForgotPasswordInput {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { SessionUser, type RecoverBody } from '../../../../../contract/index.js';
+import { SessionUser, type RecoverBody } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
 import { clearUser, storeUser } from '../../../lib/session/index.js';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { SessionUser, type SigninBody } from '../../../../../contract/index.js';
+import { SessionUser, type SigninBody } from '#contract/index';
 import { api, ApiError, isApiError } from '../../../lib/api/index.js';
 import { clearUser, storeUser } from '../../../lib/session/index.js';
 

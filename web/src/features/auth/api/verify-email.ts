@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { VerifyEmailResult } from '../../../../../contract/index.js';
+import { VerifyEmailResult } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
 import { authKeys } from './keys.js';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
-import { SigninBody } from '../../../../../contract/index.js';
+import { SigninBody } from '#contract/index';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useForgotPassword } from '../api/forgot-password.js';
 

@@ -3,7 +3,7 @@ import { goHome } from '../../../lib/session/index.js';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { SigninBody } from '../../../../../contract/index.js';
+import { SigninBody } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useSignin } from '../api/signin.js';

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { RecoverBody } from '../../../../../contract/index.js';
+import { RecoverBody } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { goHome } from '../../../lib/session/index.js';

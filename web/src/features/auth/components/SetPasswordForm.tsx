@@ -1,6 +1,6 @@
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { z } from 'zod';
-import { Password } from '../../../../../contract/index.js';
+import { Password } from '#contract/index';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useSetPassword } from '../api/set-password.js';
 

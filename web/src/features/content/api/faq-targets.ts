@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ProjectList } from '../../../../../contract/public.js';
+import { ProjectList } from '#contract/public';
 import { api } from '../../../lib/api/index.js';
 import { contentKeys } from './keys.js';
 

@@ -1,4 +1,4 @@
-import type { FaqAudience } from '../../../../../contract/content.js';
+import type { FaqAudience } from '#contract/content';
 import type { ListParams } from '../../../components/PagedTable.js';
 import { queryKeys } from '../../../lib/api/index.js';
 

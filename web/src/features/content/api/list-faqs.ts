@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Faq } from '../../../../../contract/content.js';
-import { pageOf } from '../../../../../contract/errors.js';
+import { Faq } from '#contract/content';
+import { pageOf } from '#contract/errors';
 import { api } from '../../../lib/api/index.js';
 import { contentKeys, type FaqListParams } from './keys.js';
 

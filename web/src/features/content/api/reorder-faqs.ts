@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FaqAudience } from '../../../../../contract/content.js';
-import { Ok } from '../../../../../contract/errors.js';
+import type { FaqAudience } from '#contract/content';
+import { Ok } from '#contract/errors';
 import { api } from '../../../lib/api/index.js';
 import { contentKeys } from './keys.js';
 

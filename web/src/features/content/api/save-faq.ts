@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { Faq, type FaqInput } from '../../../../../contract/content.js';
+import { Faq, type FaqInput } from '#contract/content';
 import { api } from '../../../lib/api/index.js';
 import { contentKeys } from './keys.js';
 

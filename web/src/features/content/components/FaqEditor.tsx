@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { type Faq, htmlText } from '../../../../../contract/content.js';
+import { type Faq, htmlText } from '#contract/content';
 import { Confirm } from '../../../components/Confirm.js';
 import { useDeleteFaq } from '../api/delete-faq.js';
 import type { Option } from '../api/faq-targets.js';

@@ -1,11 +1,5 @@
 import { Alert, Button, Group, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
-import {
-  type Faq,
-  type FaqAudience,
-  faqAudienceLabels,
-  faqAudiences,
-  FaqInput,
-} from '../../../../../contract/content.js';
+import { type Faq, type FaqAudience, faqAudienceLabels, faqAudiences, FaqInput } from '#contract/content';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import type { Option } from '../api/faq-targets.js';

@@ -1,6 +1,6 @@
 import { Group, Radio, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { type FaqAudience, faqAudienceLabels, faqAudiences } from '../../../../../contract/content.js';
+import { type FaqAudience, faqAudienceLabels, faqAudiences } from '#contract/content';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useFaqTargets } from '../api/faq-targets.js';
 import { FaqEditor } from '../components/FaqEditor.js';

@@ -1,4 +1,4 @@
-import type { PurchaseOrderState } from '../../../../../contract/finance.js';
+import type { PurchaseOrderState } from '#contract/finance';
 import type { ListParams } from '../../../components/PagedTable.js';
 import { queryKeys } from '../../../lib/api/index.js';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { pageOf } from '../../../../../contract/errors.js';
-import { PurchaseOrder, PurchaseOrderSummary } from '../../../../../contract/finance.js';
+import { pageOf } from '#contract/errors';
+import { PurchaseOrder, PurchaseOrderSummary } from '#contract/finance';
 import { api } from '../../../lib/api/index.js';
 import { financeKeys, type PurchaseOrderListParams } from './keys.js';
 

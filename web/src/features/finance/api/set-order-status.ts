@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PurchaseOrder, type PurchaseOrderStatus } from '../../../../../contract/finance.js';
+import { PurchaseOrder, type PurchaseOrderStatus } from '#contract/finance';
 import { api } from '../../../lib/api/index.js';
 import { financeKeys } from './keys.js';
 

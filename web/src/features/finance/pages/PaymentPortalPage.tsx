@@ -1,6 +1,6 @@
 import { Badge, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { PurchaseOrder, PurchaseOrderState, PurchaseOrderStatus } from '../../../../../contract/finance.js';
+import type { PurchaseOrder, PurchaseOrderState, PurchaseOrderStatus } from '#contract/finance';
 import { formatDate } from '../../../lib/dates.js';
 import { Confirm } from '../../../components/Confirm.js';
 import { PageHeader } from '../../../components/PageHeader.js';

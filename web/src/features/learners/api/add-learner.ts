@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { CreatedLearner, type NewLearnerBody } from '../../../../../contract/learners.js';
+import { CreatedLearner, type NewLearnerBody } from '#contract/learners';
 import { api } from '../../../lib/api/index.js';
 import { learnersKeys } from './keys.js';
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ImportJob, ImportJobResult } from '../../../../../contract/learners.js';
+import { type ImportJob, ImportJobResult } from '#contract/learners';
 import { api } from '../../../lib/api/index.js';
 import { learnersKeys } from './keys.js';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { pageOf } from '../../../../../contract/errors.js';
-import { SchoolParticipant } from '../../../../../contract/schools.js';
+import { pageOf } from '#contract/errors';
+import { SchoolParticipant } from '#contract/schools';
 import { api } from '../../../lib/api/index.js';
 import { learnersKeys } from './keys.js';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { pageOf } from '../../../../../contract/errors.js';
-import { Learner } from '../../../../../contract/learners.js';
+import { pageOf } from '#contract/errors';
+import { Learner } from '#contract/learners';
 import type { ListParams } from '../../../components/PagedTable.js';
 import { api } from '../../../lib/api/index.js';
 import { learnersKeys, type LearnerScope } from './keys.js';

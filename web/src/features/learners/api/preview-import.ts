@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ImportReport } from '../../../../../contract/learners.js';
+import { ImportReport } from '#contract/learners';
 import { apiUpload, type UploadProgress } from '../../../lib/api/index.js';
 import type { LearnerScope } from './keys.js';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ImportJobResult } from '../../../../../contract/learners.js';
+import { ImportJobResult } from '#contract/learners';
 import { api } from '../../../lib/api/index.js';
 
 /** POST learner/v-rest/import/{id}/start: the checked rows are loaded in the background, all or none. */

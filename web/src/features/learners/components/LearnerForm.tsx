@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { LearnerInput, type Learner } from '../../../../../contract/learners.js';
+import { LearnerInput, type Learner } from '#contract/learners';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useAddLearner } from '../api/add-learner.js';
 import type { LearnerScope } from '../api/keys.js';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { z } from 'zod';
-import { Password } from '../../../../../contract/auth.js';
-import type { Learner } from '../../../../../contract/learners.js';
+import { Password } from '#contract/auth';
+import type { Learner } from '#contract/learners';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useSetLearnerPassword } from '../api/set-learner-password.js';
 

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Modal, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { Learner } from '../../../../../contract/learners.js';
+import type { Learner } from '#contract/learners';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useDeleteLearner } from '../api/delete-learner.js';
 import { useDownloadSlips } from '../api/download-slips.js';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, FileInput, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import type { ImportJob, ImportReport } from '../../../../../contract/learners.js';
+import type { ImportJob, ImportReport } from '#contract/learners';
 import { useDownloadSlips } from '../api/download-slips.js';
 import { useDownloadTemplate } from '../api/download-template.js';
 import { useImportJob } from '../api/import-job.js';

@@ -1,4 +1,4 @@
-import type { Audience, EmailStatus } from '../../../../../contract/mail.js';
+import type { Audience, EmailStatus } from '#contract/mail';
 import type { ListParams } from '../../../components/PagedTable.js';
 import { queryKeys } from '../../../lib/api/index.js';
 

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Checkbox, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type Audience, MassMailInput, type MassMailRow, parseAddresses } from '../../../../../contract/mail.js';
+import { type Audience, MassMailInput, type MassMailRow, parseAddresses } from '#contract/mail';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useAttachments } from '../api/files/list-attachments.js';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { type UsefulContact, UsefulContactInput } from '../../../../../contract/mail.js';
+import { type UsefulContact, UsefulContactInput } from '#contract/mail';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useSaveContact } from '../api/contacts/save-contact.js';
 

@@ -1,5 +1,5 @@
 import { Alert, Badge, Code, Loader, Modal, ScrollArea, Stack, Table, Tabs, Text } from '@mantine/core';
-import type { EmailStatus } from '../../../../../contract/mail.js';
+import type { EmailStatus } from '#contract/mail';
 import { useQueuedEmail } from '../api/queue/get-queued-email.js';
 import { formatDate } from '../../../lib/dates.js';
 

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { MassMailRow } from '../../../../../contract/mail.js';
+import type { MassMailRow } from '#contract/mail';
 import { formatDate } from '../../../lib/dates.js';
 
 /** When a mailing goes: its scheduled time (South African time), or when the sender released it then. */

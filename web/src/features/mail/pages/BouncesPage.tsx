@@ -1,6 +1,6 @@
 import { Badge, Select, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { BounceRow } from '../../../../../contract/mail.js';
+import type { BounceRow } from '#contract/mail';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useBounces } from '../api/unsubscribes/list-bounces.js';

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { UsefulContact } from '../../../../../contract/mail.js';
+import type { UsefulContact } from '#contract/mail';
 import { Confirm } from '../../../components/Confirm.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';

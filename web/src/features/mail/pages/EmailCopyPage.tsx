@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Grid, Group, NavLink, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { TemplateKindInfo } from '../../../../../contract/mail.js';
-import { templateVariables } from '../../../../../contract/mail.js';
+import type { TemplateKindInfo } from '#contract/mail';
+import { templateVariables } from '#contract/mail';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { isApiError } from '../../../lib/api/index.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';

@@ -1,6 +1,6 @@
 import { Button, Group, Select, Text } from '@mantine/core';
 import { useState } from 'react';
-import { type EmailStatus, type EmailSummary, emailStatuses } from '../../../../../contract/mail.js';
+import { type EmailStatus, type EmailSummary, emailStatuses } from '#contract/mail';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';

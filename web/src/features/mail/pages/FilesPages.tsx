@@ -1,6 +1,6 @@
 import { Button, FileButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { AttachmentRow, UploadRow } from '../../../../../contract/mail.js';
+import type { AttachmentRow, UploadRow } from '#contract/mail';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';

@@ -1,6 +1,6 @@
 import { Button, Card, Group, NumberInput, Progress, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { type EmailStatus, type EmailSummary, type MassMailRow } from '../../../../../contract/mail.js';
+import { type EmailStatus, type EmailSummary, type MassMailRow } from '#contract/mail';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { formatDate } from '../../../lib/dates.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';

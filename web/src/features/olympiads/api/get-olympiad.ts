@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { OlympiadResultBody } from '../../../../../contract/olympiads.js';
+import { OlympiadResultBody } from '#contract/olympiads';
 import { api } from '../../../lib/api/index.js';
 import { olympiadKeys } from './keys.js';
 

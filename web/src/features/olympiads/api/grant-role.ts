@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { Ok } from '../../../../../contract/errors.js';
-import type { GrantRole } from '../../../../../contract/roles.js';
+import { Ok } from '#contract/errors';
+import type { GrantRole } from '#contract/roles';
 import { api } from '../../../lib/api/index.js';
 import { grantKeys } from './keys.js';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { GrantRecord } from '../../../../../contract/olympiads.js';
+import { GrantRecord } from '#contract/olympiads';
 import { api } from '../../../lib/api/index.js';
 import { grantKeys } from './keys.js';
 

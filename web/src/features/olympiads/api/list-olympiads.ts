@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { pageOf } from '../../../../../contract/errors.js';
-import { OlympiadRecord } from '../../../../../contract/olympiads.js';
+import { pageOf } from '#contract/errors';
+import { OlympiadRecord } from '#contract/olympiads';
 import { api } from '../../../lib/api/index.js';
 import { olympiadKeys, type OlympiadListParams } from './keys.js';
 

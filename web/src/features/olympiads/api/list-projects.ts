@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { pageOf } from '../../../../../contract/errors.js';
-import { Project } from '../../../../../contract/olympiads.js';
+import { pageOf } from '#contract/errors';
+import { Project } from '#contract/olympiads';
 import type { ListParams } from '../../../components/PagedTable.js';
 import { api } from '../../../lib/api/index.js';
 import { projectKeys } from './keys.js';

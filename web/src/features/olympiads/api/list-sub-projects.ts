@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { pageOf } from '../../../../../contract/errors.js';
-import { SubProject } from '../../../../../contract/olympiads.js';
+import { pageOf } from '#contract/errors';
+import { SubProject } from '#contract/olympiads';
 import { api } from '../../../lib/api/index.js';
 import { type OlympiadListParams, subProjectKeys } from './keys.js';
 

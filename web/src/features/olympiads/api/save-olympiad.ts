@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type OlympiadInput, OlympiadResultBody, type OlympiadUpdate } from '../../../../../contract/olympiads.js';
+import { type OlympiadInput, OlympiadResultBody, type OlympiadUpdate } from '#contract/olympiads';
 import { api } from '../../../lib/api/index.js';
 import { olympiadKeys } from './keys.js';
 

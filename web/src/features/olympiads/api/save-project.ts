@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { Project, type ProjectInput } from '../../../../../contract/olympiads.js';
+import { Project, type ProjectInput } from '#contract/olympiads';
 import { api } from '../../../lib/api/index.js';
 import { projectKeys } from './keys.js';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { SubProject, type SubProjectInput } from '../../../../../contract/olympiads.js';
+import { SubProject, type SubProjectInput } from '#contract/olympiads';
 import { api } from '../../../lib/api/index.js';
 import { subProjectKeys } from './keys.js';
 

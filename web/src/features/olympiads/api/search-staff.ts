@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { StaffUser } from '../../../../../contract/olympiads.js';
+import { StaffUser } from '#contract/olympiads';
 import { api } from '../../../lib/api/index.js';
 import { grantKeys } from './keys.js';
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Autocomplete, Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { type GrantRole, grantRoles } from '../../../../../contract/roles.js';
+import { type GrantRole, grantRoles } from '#contract/roles';
 import { useGrantRole } from '../api/grant-role.js';
 import { useGrants } from '../api/list-grants.js';
 import { useRevokeGrant } from '../api/revoke-grant.js';

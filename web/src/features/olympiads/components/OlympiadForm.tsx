@@ -13,13 +13,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { z } from 'zod';
-import {
-  type OlympiadRecord,
-  OlympiadKind,
-  olympiadLanguages,
-  olympiadShape,
-} from '../../../../../contract/olympiads.js';
-import { UrlName } from '../../../../../contract/roles.js';
+import { type OlympiadRecord, OlympiadKind, olympiadLanguages, olympiadShape } from '#contract/olympiads';
+import { UrlName } from '#contract/roles';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { useSaveOlympiad } from '../api/save-olympiad.js';
 import { useSubProjects } from '../api/list-sub-projects.js';

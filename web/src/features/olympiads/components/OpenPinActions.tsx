@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { OlympiadRecord } from '../../../../../contract/olympiads.js';
+import type { OlympiadRecord } from '#contract/olympiads';
 import { isApiError } from '../../../lib/api/index.js';
 import { useSetOlympiadOpen } from '../api/set-olympiad-open.js';
 import { useSetOlympiadPinned } from '../api/set-olympiad-pinned.js';

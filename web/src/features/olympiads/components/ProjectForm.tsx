@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { type Project, ProjectInput } from '../../../../../contract/olympiads.js';
+import { type Project, ProjectInput } from '#contract/olympiads';
 import { useSaveProject } from '../api/save-project.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 

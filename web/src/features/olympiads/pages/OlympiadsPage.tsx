@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Modal, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { OlympiadRecord } from '../../../../../contract/olympiads.js';
+import type { OlympiadRecord } from '#contract/olympiads';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useOlympiads } from '../api/list-olympiads.js';
 import { formatDate } from '../../../lib/dates.js';

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { Project } from '../../../../../contract/olympiads.js';
+import type { Project } from '#contract/olympiads';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useDeleteProject } from '../api/delete-project.js';
 import { useProjects } from '../api/list-projects.js';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NumberInput, Stack, Textarea, TextInput, Alert } from '@mantine/core';
 import { useState } from 'react';
 import { z } from 'zod';
-import { type SubProject, SubProjectInput } from '../../../../../contract/olympiads.js';
+import { type SubProject, SubProjectInput } from '#contract/olympiads';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useDeleteSubProject } from '../api/delete-sub-project.js';
 import { useSubProjects } from '../api/list-sub-projects.js';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { SchoolParticipant } from '../../../../../contract/schools.js';
+import { SchoolParticipant } from '#contract/schools';
 import { api } from '../../../lib/api/index.js';
 import { portalKeys } from './keys.js';
 

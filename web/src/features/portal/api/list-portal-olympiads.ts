@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PortalOlympiad, School } from '../../../../../contract/schools.js';
+import { PortalOlympiad, School } from '#contract/schools';
 import { api } from '../../../lib/api/index.js';
 import { portalKeys } from './keys.js';
 

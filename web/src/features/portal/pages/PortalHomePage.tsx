@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import type { PortalOlympiad } from '../../../../../contract/schools.js';
+import type { PortalOlympiad } from '#contract/schools';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 import { useEnterOlympiad } from '../api/enter-olympiad.js';

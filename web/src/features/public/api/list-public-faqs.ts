@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PublicFaqList } from '../../../../../contract/content.js';
+import { PublicFaqList } from '#contract/content';
 import { api } from '../../../lib/api/index.js';
 import { publicKeys } from './keys.js';
 

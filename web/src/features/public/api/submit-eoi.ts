@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { Ok } from '../../../../../contract/errors.js';
-import type { EoiBody } from '../../../../../contract/schools.js';
+import { Ok } from '#contract/errors';
+import type { EoiBody } from '#contract/schools';
 import { api } from '../../../lib/api/index.js';
 
 export type EoiValues = z.input<typeof EoiBody>;

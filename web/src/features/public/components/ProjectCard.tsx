@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import type { PublicOlympiad, PublicProject } from '../../../../../contract/index.js';
+import type { PublicOlympiad, PublicProject } from '#contract/index';
 import { ArrowRightIcon, CalendarIcon } from '../../../components/icons.js';
 import { olympiadStatus, writingWindow } from './olympiad-status.js';
 

@@ -1,4 +1,4 @@
-import type { PublicOlympiad } from '../../../../../contract/index.js';
+import type { PublicOlympiad } from '#contract/index';
 import { formatDate } from '../../../lib/dates.js';
 
 export interface OlympiadStatus {

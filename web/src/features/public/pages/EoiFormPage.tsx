@@ -14,8 +14,8 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { PublicOlympiad } from '../../../../../contract/public.js';
-import { EoiBody, provinces } from '../../../../../contract/schools.js';
+import type { PublicOlympiad } from '#contract/public';
+import { EoiBody, provinces } from '#contract/schools';
 import { type EoiValues, useSubmitEoi } from '../api/submit-eoi.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useProjectFrame } from '../components/ProjectHeader.js';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Ok } from '../../../../../contract/errors.js';
+import { Ok } from '#contract/errors';
 import { api } from '../../../lib/api/index.js';
 import { paperChanged } from './keys.js';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DifficultyReport } from '../../../../../contract/authoring.js';
+import { DifficultyReport } from '#contract/authoring';
 import { api } from '../../../lib/api/index.js';
 import { paperKeys } from './keys.js';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PaperResult } from '../../../../../contract/authoring.js';
+import { PaperResult } from '#contract/authoring';
 import { api } from '../../../lib/api/index.js';
 import { paperKeys } from './keys.js';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { QuestionModuleRecord } from '../../../../../contract/authoring.js';
+import { QuestionModuleRecord } from '#contract/authoring';
 import { api } from '../../../lib/api/index.js';
 import { paperChanged } from './keys.js';
 

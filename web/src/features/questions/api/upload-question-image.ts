@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ImageUploaded } from '../../../../../contract/authoring.js';
+import { ImageUploaded } from '#contract/authoring';
 import { apiUpload } from '../../../lib/api/index.js';
 
 /** POST /question/image?olympiadId: answers the image's address. */

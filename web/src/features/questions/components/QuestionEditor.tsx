@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { difficulties, type QuestionRecord } from '../../../../../contract/authoring.js';
-import { questionTypes } from '../../../../../contract/questions.js';
+import { difficulties, type QuestionRecord } from '#contract/authoring';
+import { questionTypes } from '#contract/questions';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { isApiError } from '../../../lib/api/index.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';

@@ -12,7 +12,7 @@ import {
   Title,
   Typography,
 } from '@mantine/core';
-import type { QuestionRecord } from '../../../../../contract/authoring.js';
+import type { QuestionRecord } from '#contract/authoring';
 
 interface PreviewProps {
   question: Pick<QuestionRecord, 'type' | 'prompt' | 'imageUrl' | 'imageAlt' | 'options' | 'marks'>;

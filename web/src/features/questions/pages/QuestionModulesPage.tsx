@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Stack, Text, TextIn
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { ModuleInput, type QuestionModuleRecord } from '../../../../../contract/authoring.js';
+import { ModuleInput, type QuestionModuleRecord } from '#contract/authoring';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { DifficultyItem } from '../../../../../contract/authoring.js';
+import type { DifficultyItem } from '#contract/authoring';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useDifficultyReport } from '../api/difficulty-report.js';
 import { useOlympiadOfPage } from '../components/use-olympiad.js';

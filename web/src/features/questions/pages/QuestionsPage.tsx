@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Loader, Menu, Modal, Select, Stack, Text }
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { QuestionRecord } from '../../../../../contract/authoring.js';
+import type { QuestionRecord } from '#contract/authoring';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useDeleteQuestion } from '../api/delete-question.js';
 import { useDuplicateQuestion } from '../api/duplicate-question.js';

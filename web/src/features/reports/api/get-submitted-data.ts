@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { SubmittedData } from '../../../../../contract/index.js';
+import { SubmittedData } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
 import { reportKeys } from './keys.js';
 

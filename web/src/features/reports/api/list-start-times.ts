@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { StartTimesPage } from '../../../../../contract/index.js';
+import { StartTimesPage } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
 import { reportKeys } from './keys.js';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Ok } from '../../../../../contract/errors.js';
+import { Ok } from '#contract/errors';
 import { sittingCountKeys } from '../../../components/live-counts/api.js';
 import { api } from '../../../lib/api/index.js';
 import { reportKeys } from './keys.js';

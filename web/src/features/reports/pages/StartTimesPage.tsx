@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Text } fro
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
-import type { StartTimeRow } from '../../../../../contract/index.js';
+import type { StartTimeRow } from '#contract/index';
 import { PagedTable, useListParams, type Column } from '../../../components/PagedTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useCurrentGrant } from '../../../lib/session/index.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Eoi } from '../../../../../contract/schools.js';
+import { Eoi } from '#contract/schools';
 
 /** What processing or declining an expression of interest answers, with the server's words. */
 export const EoiBody = z.object({ success: z.literal(true), message: z.string(), expression: Eoi });

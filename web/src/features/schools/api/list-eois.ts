@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { pageOf } from '../../../../../contract/errors.js';
-import { Eoi } from '../../../../../contract/schools.js';
+import { pageOf } from '#contract/errors';
+import { Eoi } from '#contract/schools';
 import { api } from '../../../lib/api/index.js';
 import { eoiKeys, type FilteredListParams } from './keys.js';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { pageOf } from '../../../../../contract/errors.js';
+import { pageOf } from '#contract/errors';
 import type { ListParams } from '../../../components/PagedTable.js';
 import { api } from '../../../lib/api/index.js';
 import { participantLearnerKeys } from './keys.js';

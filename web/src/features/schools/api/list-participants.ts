@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SchoolParticipantPage } from '../../../../../contract/schools.js';
+import { SchoolParticipantPage } from '#contract/schools';
 import { api } from '../../../lib/api/index.js';
 import { type FilteredListParams, participantKeys } from './keys.js';
 

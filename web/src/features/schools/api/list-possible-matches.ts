@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PossibleMatch } from '../../../../../contract/schools.js';
+import { PossibleMatch } from '#contract/schools';
 import { api } from '../../../lib/api/index.js';
 import { eoiKeys } from './keys.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SchoolParticipant } from '../../../../../contract/schools.js';
+import { SchoolParticipant } from '#contract/schools';
 
 /** What a write to an entry answers: the entry, with the server's words on what happened. */
 export const ParticipantBody = z.object({

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { SchoolContactInput } from '../../../../../contract/schools.js';
+import type { SchoolContactInput } from '#contract/schools';
 import { api } from '../../../lib/api/index.js';
 import { SchoolBody } from './get-school.js';
 import { schoolKeys } from './keys.js';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SchoolInput } from '../../../../../contract/schools.js';
+import type { SchoolInput } from '#contract/schools';
 import { api } from '../../../lib/api/index.js';
 import { SchoolBody } from './get-school.js';
 import { schoolKeys } from './keys.js';

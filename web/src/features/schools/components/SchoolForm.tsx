@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { provinces, type School, SchoolInput, schoolTypes } from '../../../../../contract/schools.js';
+import { provinces, type School, SchoolInput, schoolTypes } from '#contract/schools';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useSaveSchool } from '../api/save-school.js';
 

@@ -12,7 +12,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { Eoi } from '../../../../../contract/schools.js';
+import type { Eoi } from '#contract/schools';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';

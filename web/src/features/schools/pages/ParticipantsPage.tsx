@@ -1,6 +1,6 @@
 import { Badge, Button, Drawer, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { SchoolParticipant } from '../../../../../contract/schools.js';
+import type { SchoolParticipant } from '#contract/schools';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';

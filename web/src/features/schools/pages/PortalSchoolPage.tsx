@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { SchoolContactInput, type School } from '../../../../../contract/schools.js';
+import { SchoolContactInput, type School } from '#contract/schools';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useSessionUser } from '../../../lib/session/index.js';

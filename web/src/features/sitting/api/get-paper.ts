@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Paper } from '../../../../../contract/index.js';
+import type { Paper } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
 import { sittingKeys, sittingPath } from './keys.js';
 

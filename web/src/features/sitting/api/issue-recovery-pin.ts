@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { RecoveryPinResult } from '../../../../../contract/index.js';
+import type { RecoveryPinResult } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
 import { sittingPath } from './keys.js';
 

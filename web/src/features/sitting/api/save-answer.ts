@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AnswerValue, SaveAnswerResult } from '../../../../../contract/index.js';
+import type { AnswerValue, SaveAnswerResult } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
 import { sittingPath } from './keys.js';
 

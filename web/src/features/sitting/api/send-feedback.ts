@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { FeedbackBody } from '../../../../../contract/index.js';
+import type { FeedbackBody } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
 import { sittingKeys, sittingPath } from './keys.js';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { TrackerResult } from '../../../../../contract/index.js';
+import type { TrackerResult } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
 import type { Position } from './save-answer.js';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { AnswerValue, LearnerQuestion, QuestionOption } from '../../../../../contract/index.js';
+import type { AnswerValue, LearnerQuestion, QuestionOption } from '#contract/index';
 import classes from './paper.module.css';
 
 export function emptyAnswer(type: LearnerQuestion['type']): AnswerValue {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { LearnerModule } from '../../../../../contract/index.js';
+import type { LearnerModule } from '#contract/index';
 import { isAnswered, type AnswerState } from '../outbox/sync.js';
 import type { PaperItem } from '../paper-model.js';
 import { questionPath } from '../steps.js';

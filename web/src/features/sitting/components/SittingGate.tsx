@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
-import type { SittingState } from '../../../../../contract/index.js';
+import type { SittingState } from '#contract/index';
 import { useSittingState } from '../api/get-sitting-state.js';
 import classes from '../sitting.module.css';
 import { pageAllowed, stepPath, type SittingPage } from '../steps.js';

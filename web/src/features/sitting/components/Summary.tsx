@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { LearnerModule } from '../../../../../contract/index.js';
+import type { LearnerModule } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
 import { finishSitting } from '../api/finish-sitting.js';
 import { isAnswered, type SittingSnapshot, type SittingSync } from '../outbox/sync.js';

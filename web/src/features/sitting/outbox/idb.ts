@@ -3,7 +3,7 @@
  * browser's own API (no library). Where IndexedDB is missing or refused (some private modes), it keeps
  * the entries in memory, so the page still works and retries for as long as it stays open.
  */
-import type { AnswerValue } from '../../../../../contract/index.js';
+import type { AnswerValue } from '#contract/index';
 import type { Position } from '../api/save-answer.js';
 
 export interface OutboxEntry {

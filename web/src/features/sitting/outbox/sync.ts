@@ -1,4 +1,4 @@
-import type { AnswerValue, Paper } from '../../../../../contract/index.js';
+import type { AnswerValue, Paper } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
 import { saveAnswer, type Position } from '../api/save-answer.js';
 import { clearOwner, deleteEntry, entriesOf, ownerKey, putEntry, type OutboxEntry } from './idb.js';

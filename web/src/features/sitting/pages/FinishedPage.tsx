@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import type { SittingState } from '../../../../../contract/index.js';
+import type { SittingState } from '#contract/index';
 import { useSendFeedback } from '../api/send-feedback.js';
 import { sittingStateQuery } from '../api/get-sitting-state.js';
 import { FocusHeading } from '../components/FocusHeading.js';

@@ -2,7 +2,7 @@ import { Alert, Button, NativeSelect, Stack, Text, TextInput } from '@mantine/co
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import '../../../lib/zod-jitless.js';
-import { LearnerDetailsBody, type SittingState } from '../../../../../contract/index.js';
+import { LearnerDetailsBody, type SittingState } from '#contract/index';
 import { useConfirmDetails } from '../api/confirm-details.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { SittingGate } from '../components/SittingGate.js';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import type { Paper, SittingState } from '../../../../../contract/index.js';
+import type { Paper, SittingState } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
 import { useSessionUser } from '../../../lib/session/use-session.js';
 import { sendHeartbeat } from '../api/send-heartbeat.js';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { pageOf } from '../../../../../contract/errors.js';
-import { School } from '../../../../../contract/schools.js';
+import { pageOf } from '#contract/errors';
+import { School } from '#contract/schools';
 import { api } from '../../../lib/api/index.js';
 import { teacherSchoolKeys } from './keys.js';
 

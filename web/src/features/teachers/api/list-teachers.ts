@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TeacherPage } from '../../../../../contract/teachers.js';
+import { TeacherPage } from '#contract/teachers';
 import { api } from '../../../lib/api/index.js';
 import { teacherKeys, type TeacherListParams } from './keys.js';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { MyProfileInput } from '../../../../../contract/teachers.js';
+import type { MyProfileInput } from '#contract/teachers';
 import { api } from '../../../lib/api/index.js';
 import { teacherKeys } from './keys.js';
 import { TeacherSaved } from './save-teacher.js';

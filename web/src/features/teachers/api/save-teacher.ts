@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { Teacher } from '../../../../../contract/teachers.js';
+import { Teacher } from '#contract/teachers';
 import { api } from '../../../lib/api/index.js';
 import { teacherKeys } from './keys.js';
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { MyProfileInput, type Teacher } from '../../../../../contract/teachers.js';
+import { MyProfileInput, type Teacher } from '#contract/teachers';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useMyProfile } from '../api/get-my-profile.js';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { MyProfileInput, type Teacher } from '../../../../../contract/teachers.js';
+import { MyProfileInput, type Teacher } from '#contract/teachers';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { pageOf } from '../../../../../../contract/errors.js';
-import { UsefulContact } from '../../../../../../contract/mail.js';
+import { pageOf } from '#contract/errors';
+import { UsefulContact } from '#contract/mail';
 import type { ListParams } from '../../../../components/PagedTable.js';
 import { api } from '../../../../lib/api/index.js';
 import { mailKeys } from '../keys.js';

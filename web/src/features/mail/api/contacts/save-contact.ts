@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { UsefulContact, type UsefulContactInput } from '../../../../../../contract/mail.js';
+import { UsefulContact, type UsefulContactInput } from '#contract/mail';
 import { api } from '../../../../lib/api/index.js';
 import { mailKeys } from '../keys.js';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { TemplateKindInfo } from '../../../../../../contract/mail.js';
+import { TemplateKindInfo } from '#contract/mail';
 import { api } from '../../../../lib/api/index.js';
 import { mailKeys } from '../keys.js';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { MailPreview } from '../../../../../../contract/mail.js';
+import { MailPreview } from '#contract/mail';
 import { api } from '../../../../lib/api/index.js';
 import type { TemplateCall } from './save-template.js';
 

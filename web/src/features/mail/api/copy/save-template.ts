@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { Ok } from '../../../../../../contract/errors.js';
-import type { TemplateInput } from '../../../../../../contract/mail.js';
+import { Ok } from '#contract/errors';
+import type { TemplateInput } from '#contract/mail';
 import { api } from '../../../../lib/api/index.js';
 import { mailKeys } from '../keys.js';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AttachmentRow, listOf } from '../../../../../../contract/mail.js';
+import { AttachmentRow, listOf } from '#contract/mail';
 import { api } from '../../../../lib/api/index.js';
 import { mailKeys, type ScopedListParams } from '../keys.js';
 

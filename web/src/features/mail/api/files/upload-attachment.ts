@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AttachmentRow } from '../../../../../../contract/mail.js';
+import { AttachmentRow } from '#contract/mail';
 import { apiUpload } from '../../../../lib/api/index.js';
 import { mailKeys } from '../keys.js';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { UploadRow } from '../../../../../../contract/mail.js';
+import { UploadRow } from '#contract/mail';
 import { apiUpload } from '../../../../lib/api/index.js';
 import { mailKeys } from '../keys.js';
 

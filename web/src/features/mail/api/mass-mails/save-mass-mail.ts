@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type MassMailInput, MassMailRow } from '../../../../../../contract/mail.js';
+import { type MassMailInput, MassMailRow } from '#contract/mail';
 import { api } from '../../../../lib/api/index.js';
 import { mailKeys } from '../keys.js';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { MassMailRow, type ScheduleBody } from '../../../../../../contract/mail.js';
+import { MassMailRow, type ScheduleBody } from '#contract/mail';
 import { api } from '../../../../lib/api/index.js';
 import { formatDate } from '../../../../lib/dates.js';
 import { mailKeys } from '../keys.js';

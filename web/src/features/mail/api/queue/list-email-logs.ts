@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type EmailStatus, EmailSummary, listOf } from '../../../../../../contract/mail.js';
+import { type EmailStatus, EmailSummary, listOf } from '#contract/mail';
 import type { ListParams } from '../../../../components/PagedTable.js';
 import { api } from '../../../../lib/api/index.js';
 import { mailKeys } from '../keys.js';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { EmailSummary, listOf } from '../../../../../../contract/mail.js';
+import { EmailSummary, listOf } from '#contract/mail';
 import { api } from '../../../../lib/api/index.js';
 import { mailKeys, type QueuedEmailListParams } from '../keys.js';
 

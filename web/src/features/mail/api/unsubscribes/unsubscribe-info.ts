@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { UnsubscribeInfo } from '../../../../../../contract/mail.js';
+import { UnsubscribeInfo } from '#contract/mail';
 import { api } from '../../../../lib/api/index.js';
 import { mailKeys } from '../keys.js';
 

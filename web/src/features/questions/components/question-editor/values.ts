@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  checkQuestion,
-  type QuestionRecord,
-  questionFields,
-  type QuestionUpdate,
-} from '../../../../../../contract/authoring.js';
-import type { AnswerKey, QuestionType } from '../../../../../../contract/questions.js';
+import { checkQuestion, type QuestionRecord, questionFields, type QuestionUpdate } from '#contract/authoring';
+import type { AnswerKey, QuestionType } from '#contract/questions';
 import type { SchemaForm } from '../../../../lib/forms/index.js';
 import type { QuestionFields } from '../../api/save-question.js';
 
