@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
 
 /** A project: a public site (e.g. "Geography Olympiad") with its own search-engine metadata. */
 export const projects = pgTable('projects', {
@@ -53,6 +54,13 @@ export const olympiads = pgTable(
     /** Fee per learner in the smallest unit of `currency` (cents). */
     feeCents: integer('fee_cents').notNull().default(0),
     currency: text('currency').notNull().default('ZAR'),
+    /** The account that invoices this olympiad's schools (decision 031); null until the overlord sets one. */
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /**
+     * Payment before writing (decision 031): when on, a learner of a school whose order is neither paid nor
+     * pre-approved cannot start.
+     */
+    paymentRequired: boolean('payment_required').notNull().default(false),
     /** Languages the paper is offered in (ISO 639-1 codes, e.g. en, af). */
     languages: text('languages')
       .array()

@@ -1,4 +1,5 @@
 export * from './content.js';
+export * from './accounts.js';
 export * from './schools.js';
 export * from './users.js';
 export * from './audit.js';

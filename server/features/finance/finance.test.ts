@@ -73,9 +73,17 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('GET /purchase-order/api/?olympiadId&fetchDeleted', () => {
-  it('401 without a token, 403 for a teacher and a learner', async () => {
+  it('401 without a token, 403 for a learner', async () => {
     await unauthenticated(server, (c) => list(c));
-    await forbiddenFor(server, ['teacher', 'learner1'], (c) => list(c));
+    await forbiddenFor(server, ['learner1'], (c) => list(c));
+  });
+
+  it('a teacher sees only their own school’s order, without the finance staff’s comments', async () => {
+    const res = await list(await server.as('teacher'));
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((o: { id: number }) => o.id)).toEqual([order.waterkloof.id]);
+    expect(res.body.items[0].comments).toBeNull();
+    expect(res.body.items[0].can).toMatchObject({ setStatus: false, setSchoolPO: true, comment: false });
   });
 
   it('answers 404 for an olympiad the caller does not hold', async () => {
@@ -103,13 +111,13 @@ describe('GET /purchase-order/api/?olympiadId&fetchDeleted', () => {
       state: 'paid',
       schoolsPO: 'WK-PO-2026-014',
       currency: 'ZAR',
-      can: { setStatus: true, delete: true },
+      can: { setStatus: true, delete: true, recordPayment: true },
     });
     expect(first.amountCents).toBe(first.learners * 3500);
     expect(second).toMatchObject({ id: order.rondebosch.id, state: 'pre', paid: false, preApproved: true });
     // Funding staff read the orders, and are told they may not change them.
     const funding = await list(await server.as('funding'));
-    expect(funding.body.items[0].can).toEqual({ setStatus: false, delete: false });
+    expect(funding.body.items[0].can).toMatchObject({ setStatus: false, delete: false, recordPayment: false });
   });
 
   it('searches by school or PO number, filters by state, pages', async () => {

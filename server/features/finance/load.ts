@@ -3,6 +3,7 @@ import { defineLoader } from '../../http/load.js';
 import type { Queryable } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { financePolicy } from './policy.js';
+import { orderRecord } from './present.js';
 import { findOrder } from './queries.js';
 
 /** One purchase order: 404 when the actor does not see it, 403 when they may see it but not do this. */
@@ -12,7 +13,7 @@ export const orderLoader = defineLoader({
   see: 'read',
   find: async (q, id: number) => {
     const o = await findOrder(q, id);
-    return o && { ...o, olympiadId: o.olympiad_id };
+    return o && { ...o, ...orderRecord(o) };
   },
 });
 

@@ -22,6 +22,25 @@ export interface OrderDb {
   learners: number;
   amount_cents: number;
   currency: string;
+  fee_cents: number;
+  year: number;
+  emis_number: string | null;
+  account_id: number | null;
+  vat_number: string | null;
+  vat_rate_bp: number | null;
+  invoice_prefix: string | null;
+  reference_rule: string | null;
+  /** The current invoice (kind invoice, not credited), when there is one. */
+  ci_id: number | null;
+  ci_document_number: string | null;
+  ci_issued_at: Date | string | null;
+  ci_total_cents: number | null;
+  ci_learners: number | null;
+  ci_free_learners: number | null;
+  ci_fee_cents: number | null;
+  ci_schools_po: string | null;
+  invoiced_cents: number;
+  paid_cents: number;
   status_changed_at: Date | string | null;
   status_changed_by: string | null;
   deleted_at: Date | string | null;
@@ -35,13 +54,25 @@ const from = sql`purchase_orders po
   join school_participants sp on sp.id = po.school_participant_id
   join schools s on s.id = sp.school_id
   join olympiads o on o.id = sp.olympiad_id
+  left join accounts a on a.id = o.account_id
   left join users cu on cu.id = po.status_changed_by
   cross join lateral (select count(*)::int as n from users u
-    where u.school_id = sp.school_id and u.olympiad_id = sp.olympiad_id and u.role = 'learner') l`;
+    where u.school_id = sp.school_id and u.olympiad_id = sp.olympiad_id and u.role = 'learner') l
+  left join lateral (select i.id, i.document_number, i.issued_at, i.total_cents, i.learners, i.free_learners,
+      i.fee_cents, i.schools_po from invoices i
+    where i.purchase_order_id = po.id and i.kind = 'invoice' and i.credited_at is null) ci on true
+  cross join lateral (select coalesce(sum(i.total_cents), 0)::int as cents from invoices i
+    where i.purchase_order_id = po.id) inv
+  cross join lateral (select coalesce(sum(p.amount_cents), 0)::int as cents from payments p
+    where p.purchase_order_id = po.id and p.reversed_at is null) pay`;
 
 const columns = sql`po.id, po.school_participant_id, sp.olympiad_id, sp.school_id, s.name as school_name, s.town, s.province,
   po.paid, po.pre_approved, ${stateSql} as state, po.schools_po, po.free_learners, po.comments,
   l.n as learners, (greatest(l.n - po.free_learners, 0) * o.fee_cents)::int as amount_cents, o.currency,
+  o.fee_cents, o.year, s.emis_number, a.id as account_id, a.vat_number, a.vat_rate_bp, a.invoice_prefix, a.reference_rule,
+  ci.id as ci_id, ci.document_number as ci_document_number, ci.issued_at as ci_issued_at, ci.total_cents as ci_total_cents,
+  ci.learners as ci_learners, ci.free_learners as ci_free_learners, ci.fee_cents as ci_fee_cents,
+  ci.schools_po as ci_schools_po, inv.cents as invoiced_cents, pay.cents as paid_cents,
   po.status_changed_at, nullif(btrim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')), '') as status_changed_by,
   po.deleted_at, po.updated_at`;
 
@@ -52,7 +83,7 @@ export async function listOrders(
   filter: { fetchDeleted: boolean; state?: PurchaseOrderState | undefined },
   p: Paging,
 ) {
-  const where: SQL[] = [reachSql(reach, sql`sp.olympiad_id`)];
+  const where: SQL[] = [reachSql(reach, sql`sp.olympiad_id`, sql`sp.school_id`)];
   if (!filter.fetchDeleted && filter.state !== 'deleted') where.push(sql`po.deleted_at is null`);
   if (filter.state) where.push(sql`${stateSql} = ${filter.state}`);
   if (p.search?.trim()) {
@@ -96,7 +127,7 @@ export async function orderSummary(q: Queryable, reach: Reach) {
         count(*) filter (where po.deleted_at is null and not po.paid and not po.pre_approved)::int as unpaid,
         count(*) filter (where po.deleted_at is not null)::int as deleted
       from purchase_orders po join school_participants sp on sp.id = po.school_participant_id
-      where ${reachSql(reach, sql`sp.olympiad_id`)}`,
+      where ${reachSql(reach, sql`sp.olympiad_id`, sql`sp.school_id`)}`,
   );
   return { paid: r?.paid ?? 0, pre: r?.pre ?? 0, unpaid: r?.unpaid ?? 0, deleted: r?.deleted ?? 0 };
 }
