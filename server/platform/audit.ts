@@ -8,6 +8,9 @@ import type { Actor } from '../http/actor.js';
  * activity log and tests read these names.
  */
 export const auditActions = {
+  'account.create': 'account',
+  'account.delete': 'account',
+  'account.update': 'account',
   'attachment.delete': 'attachment',
   'attachment.rename': 'attachment',
   'attempt.extra-time': 'user',
@@ -27,6 +30,9 @@ export const auditActions = {
   'impersonate.start': 'user',
   'impersonate.stop': 'user',
   'impersonated.read': 'request',
+  'invoice.issue': 'invoice',
+  'invoice.issue-all': 'olympiad',
+  'invoice.mail': 'invoice',
   'learner.create': 'user',
   'learner.delete': 'user',
   'learner.import': 'school_participant',
@@ -53,8 +59,12 @@ export const auditActions = {
   'project.create': 'project',
   'project.delete': 'project',
   'project.update': 'project',
+  'purchase-order.comment': 'purchase_order',
+  'purchase-order.create': 'purchase_order',
   'purchase-order.delete': 'purchase_order',
+  'purchase-order.free-learners': 'purchase_order',
   'purchase-order.restore': 'purchase_order',
+  'purchase-order.school-po': 'purchase_order',
   'purchase-order.status': 'purchase_order',
   'question-module.create': 'question_module',
   'question-module.delete': 'question_module',

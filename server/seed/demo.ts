@@ -4,6 +4,7 @@ import { examDemoTexts, seedExamDemo } from './demo-exam.js';
 import { seedDemoFaqs } from './demo-faqs.js';
 import {
   createContact,
+  createAccount,
   createOlympiad,
   createProject,
   createSchool,
@@ -110,7 +111,24 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     });
 
     const year = new Date().getFullYear();
+    const account = await createAccount(tx, {
+      name: 'SA Geography Olympiad',
+      legalName: 'South African Geography Olympiad NPC',
+      registrationNumber: '2014/087341/08',
+      vatNumber: '4870261934',
+      address: 'Geography House, 25 Jorissen Street, Braamfontein, Johannesburg, 2001',
+      email: 'accounts@geo-olympiad.example.org',
+      phone: '011 717 6500',
+      bankName: 'First National Bank',
+      bankAccountName: 'SA Geography Olympiad NPC',
+      bankAccountNumber: '62849173520',
+      bankBranchCode: '250655',
+      invoicePrefix: 'GEO',
+      footer:
+        'South African Geography Olympiad NPC is a non-profit company. Queries about this invoice: accounts@geo-olympiad.example.org or 011 717 6500.',
+    });
     const geoDemo = await createOlympiad(tx, {
+      accountId: account.id,
       projectId: geography.id,
       varName: 'geo-demo',
       title: `Geography Olympiad ${year} (demo)`,

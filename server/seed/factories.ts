@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { GrantRole, Role } from '#contract/roles';
 import type { Queryable } from '../db/client.js';
 import {
+  accounts,
   olympiadGrants,
   olympiads,
   projects,
@@ -41,6 +42,31 @@ export async function createProject(q: Queryable, input: Partial<typeof projects
       shareTitle: `Project ${n}`,
       description: `The public site of project ${n}.`,
       keywords: 'olympiad',
+      ...input,
+    })
+    .returning();
+  return row!;
+}
+
+/** An invoicing account (decision 031) with realistic South African details. */
+export async function createAccount(q: Queryable, input: Partial<typeof accounts.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await q
+    .insert(accounts)
+    .values({
+      name: `Olympiad Trust ${n}`,
+      legalName: `Olympiad Trust ${n} NPC`,
+      registrationNumber: '2015/123456/08',
+      vatNumber: '4123456789',
+      vatRateBp: 1500,
+      address: '12 Jan Smuts Avenue, Braamfontein, Johannesburg, 2001',
+      email: 'accounts@olympiads.example.org',
+      phone: '011 555 0100',
+      bankName: 'First National Bank',
+      bankAccountName: `Olympiad Trust ${n} NPC`,
+      bankAccountNumber: '62812345678',
+      bankBranchCode: '250655',
+      invoicePrefix: `T${n}`,
       ...input,
     })
     .returning();

@@ -170,3 +170,56 @@ export async function deleteOrder(q: Queryable, id: number, by: number) {
   );
   return done.length > 0;
 }
+
+/** A school participant an order may be opened for. */
+export async function findParticipant(q: Queryable, id: number) {
+  const [row] = await rows<{ id: number; olympiad_id: number; school_id: number; status: string; school_name: string }>(
+    q,
+    sql`select sp.id, sp.olympiad_id, sp.school_id, sp.status, s.name as school_name
+      from school_participants sp join schools s on s.id = sp.school_id where sp.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** How a comment names its author. */
+export async function authorName(q: Queryable, userId: number): Promise<string> {
+  const [row] = await rows<{ name: string }>(
+    q,
+    sql`select coalesce(nullif(btrim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')), ''), username) as name
+      from users where id = ${userId}`,
+  );
+  return row?.name ?? 'Someone';
+}
+
+/** Opens an order; null when the participant has a live one already. */
+export async function createOrder(
+  q: Queryable,
+  v: {
+    schoolParticipantId: number;
+    schoolsPO: string | null;
+    freeLearners: number;
+    comment: PurchaseOrderComment | null;
+  },
+): Promise<number | null> {
+  const [row] = await rows<{ id: number }>(
+    q,
+    sql`insert into purchase_orders (school_participant_id, schools_po, free_learners, comments)
+      values (${v.schoolParticipantId}, ${v.schoolsPO}, ${v.freeLearners}, ${JSON.stringify(v.comment ? [v.comment] : [])}::jsonb)
+      on conflict (school_participant_id) where deleted_at is null do nothing returning id`,
+  );
+  return row?.id ?? null;
+}
+
+export async function setSchoolPO(q: Queryable, id: number, value: string | null) {
+  await q.execute(sql`update purchase_orders set schools_po = ${value}, updated_at = now() where id = ${id}`);
+}
+
+export async function setFreeLearners(q: Queryable, id: number, freeLearners: number, comment: PurchaseOrderComment) {
+  await q.execute(sql`update purchase_orders set free_learners = ${freeLearners},
+    comments = comments || ${JSON.stringify([comment])}::jsonb, updated_at = now() where id = ${id}`);
+}
+
+export async function addComment(q: Queryable, id: number, comment: PurchaseOrderComment) {
+  await q.execute(sql`update purchase_orders set comments = comments || ${JSON.stringify([comment])}::jsonb,
+    updated_at = now() where id = ${id}`);
+}

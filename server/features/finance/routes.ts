@@ -4,23 +4,38 @@ import { IdParams } from '#contract/ids';
 import { pageOf } from '#contract/errors';
 import {
   PurchaseOrder,
+  PurchaseOrderCommentBody,
+  PurchaseOrderCreateQuery,
   PurchaseOrderDeleteQuery,
   PurchaseOrderListQuery,
+  PurchaseOrderRemoveQuery,
+  PurchaseOrderSaved,
   PurchaseOrderStatusQuery,
   PurchaseOrderSummary,
+  SetFreeLearnersQuery,
+  SetSchoolPOQuery,
 } from '#contract/finance';
-import { conflict } from '../../http/errors.js';
+import type { Queryable } from '../../db/client.js';
+import type { Actor } from '../../http/actor.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { reach } from '../../http/reach.js';
 import { route } from '../../http/route.js';
 import { pageResult } from '../../platform/paging.js';
-import { orderToChange } from './load.js';
+import { accountRoutes } from './accounts/routes.js';
+import { invoiceRoutes } from './invoices/routes.js';
+import { orderLoader, orderToChange } from './load.js';
 import { financePolicy } from './policy.js';
 import { presentOrder } from './present.js';
 import * as queries from './queries.js';
 
 const tags = ['finance'];
 const { access } = financePolicy;
-const OrderBody = z.object({ success: z.literal(true), message: z.string(), order: PurchaseOrder });
+const OrderBody = PurchaseOrderSaved;
+
+/** The order as the caller now sees it, after a change. */
+async function saved(q: Queryable, actor: Actor, id: number, message: string) {
+  return { success: true as const, message, order: presentOrder(actor, (await queries.findOrder(q, id))!) };
+}
 
 const stateWords = { paid: 'paid', pre: 'pre-approved', unpaid: 'not paid', deleted: 'removed' } as const;
 
@@ -29,6 +44,170 @@ const stateWords = { paid: 'paid', pre: 'pre-approved', unpaid: 'not paid', dele
  * change (paid, pre-approved, not paid, removed). Invoices and the teacher's calls are not built yet.
  */
 export async function financeRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(invoiceRoutes);
+  await app.register(accountRoutes);
+
+  route(app, {
+    method: 'GET',
+    url: '/purchase-order/api/:id',
+    summary: 'One purchase order (a teacher: their own school’s), with its quote, current invoice and balance',
+    tags,
+    access: access.read,
+    params: IdParams,
+    response: z.object({ success: z.literal(true), order: PurchaseOrder }),
+    load: ({ db, actor, params }) => orderLoader.load(db, actor, params.id, 'read'),
+    handler: async ({ actor, record }) => ({ success: true as const, order: presentOrder(actor, record) }),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/purchase-order/api/',
+    summary:
+      'Open a purchase order for an entered school participant that has none (schoolParticipantId; optionally ' +
+      'schoolsPO, freeLearners and a comment)',
+    tags,
+    access: access.create,
+    query: PurchaseOrderCreateQuery,
+    response: PurchaseOrderSaved,
+    transaction: true,
+    handler: async ({ db, actor, query, reply, audit }) => {
+      const participant = await queries.findParticipant(db, query.schoolParticipantId);
+      if (!participant || !financePolicy.can(actor, 'read', { olympiadId: participant.olympiad_id }))
+        throw notFound('This school participant');
+      if (!financePolicy.can(actor, 'create', { olympiadId: participant.olympiad_id }))
+        throw notFound('This school participant');
+      if (participant.status === 'withdrawn')
+        throw conflict(`${participant.school_name} has withdrawn from this olympiad: enter it again first`);
+      const by = await queries.authorName(db, actor.userId);
+      const id = await queries.createOrder(db, {
+        schoolParticipantId: participant.id,
+        schoolsPO: query.schoolsPO || null,
+        freeLearners: query.freeLearners ?? 0,
+        comment: query.comment ? { at: new Date().toISOString(), by, text: query.comment } : null,
+      });
+      if (id == null) throw conflict(`${participant.school_name} has a purchase order already`);
+      await audit('purchase-order.create', {
+        entityId: id,
+        olympiadId: participant.olympiad_id,
+        data: {
+          schoolParticipantId: participant.id,
+          freeLearners: query.freeLearners ?? 0,
+          schoolsPO: query.schoolsPO ?? null,
+        },
+      });
+      reply.status(201);
+      return saved(db, actor, id, `${participant.school_name}: the purchase order is open`);
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/purchase-order/api/set-school-po/:id',
+    summary: 'Set the school’s own purchase-order number (schoolsPO; empty clears it): its teacher, or finance staff',
+    tags,
+    access: access.setSchoolPO,
+    params: IdParams,
+    query: SetSchoolPOQuery,
+    response: PurchaseOrderSaved,
+    transaction: true,
+    load: ({ db, actor, params }) => orderLoader.load(db, actor, params.id, 'setSchoolPO'),
+    handler: async ({ db, actor, query, record: order, audit }) => {
+      const value = query.schoolsPO || null;
+      await queries.setSchoolPO(db, order.id, value);
+      await audit('purchase-order.school-po', {
+        entityId: order.id,
+        olympiadId: order.olympiad_id,
+        data: { from: order.schools_po, to: value },
+      });
+      const stale = order.ci_id != null && (order.ci_schools_po ?? '') !== (value ?? '');
+      const message = value
+        ? `Purchase-order number ${value} is saved${stale ? '; issue an updated invoice to print it' : ''}`
+        : 'The purchase-order number is cleared';
+      return saved(db, actor, order.id, message);
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/purchase-order/api/set-num-learners-discount/:id',
+    summary:
+      'Grant free learners (freeLearners, the number the school does not pay for) with a comment saying why; the ' +
+      'comment joins the order’s comments with its author and time',
+    tags,
+    access: access.setFreeLearners,
+    params: IdParams,
+    query: SetFreeLearnersQuery,
+    response: PurchaseOrderSaved,
+    transaction: true,
+    load: ({ db, actor, params }) => orderLoader.load(db, actor, params.id, 'setFreeLearners'),
+    handler: async ({ db, actor, query, record: order, audit }) => {
+      const by = await queries.authorName(db, actor.userId);
+      const from = Number(order.free_learners);
+      await queries.setFreeLearners(db, order.id, query.freeLearners, {
+        at: new Date().toISOString(),
+        by,
+        text: `Free learners ${from} → ${query.freeLearners}: ${query.comment}`,
+      });
+      await audit('purchase-order.free-learners', {
+        entityId: order.id,
+        olympiadId: order.olympiad_id,
+        data: { from, to: query.freeLearners, comment: query.comment },
+      });
+      const s = query.freeLearners === 1 ? '' : 's';
+      return saved(db, actor, order.id, `${order.school_name}: ${query.freeLearners} free learner${s}`);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/purchase-order/api/comment/:id',
+    summary: 'Add a comment to an order (finance staff only; teachers never see comments)',
+    tags,
+    access: access.comment,
+    params: IdParams,
+    body: PurchaseOrderCommentBody,
+    response: PurchaseOrderSaved,
+    transaction: true,
+    load: ({ db, actor, params }) => orderLoader.load(db, actor, params.id, 'comment'),
+    handler: async ({ db, actor, body, record: order, audit }) => {
+      const comment = {
+        at: new Date().toISOString(),
+        by: await queries.authorName(db, actor.userId),
+        text: body.comment,
+      };
+      await queries.addComment(db, order.id, comment);
+      await audit('purchase-order.comment', {
+        entityId: order.id,
+        olympiadId: order.olympiad_id,
+        data: { text: body.comment },
+      });
+      return saved(db, actor, order.id, 'The comment is added');
+    },
+  });
+
+  route(app, {
+    method: 'DELETE',
+    url: '/purchase-order/api/:id',
+    summary:
+      'Remove a purchase order (kept, marked removed); schoolParticipantId is the school participant it belongs to',
+    tags,
+    access: access.delete,
+    params: IdParams,
+    query: PurchaseOrderRemoveQuery,
+    response: PurchaseOrderSaved,
+    transaction: true,
+    load: ({ db, actor, params, query }) => orderToChange(db, actor, params.id, query.schoolParticipantId, 'delete'),
+    handler: async ({ db, actor, record: order, audit }) => {
+      if (!(await queries.deleteOrder(db, order.id, actor.userId)))
+        throw conflict('This purchase order is removed already');
+      await audit('purchase-order.delete', {
+        entityId: order.id,
+        olympiadId: order.olympiad_id,
+        data: { schoolParticipantId: order.school_participant_id, from: order.state },
+      });
+      return saved(db, actor, order.id, `${order.school_name}: the purchase order is removed`);
+    },
+  });
   route(app, {
     method: 'GET',
     url: '/purchase-order/api/',

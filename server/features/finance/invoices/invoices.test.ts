@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Invoice, InvoiceIssued } from '#contract/finance';
+import { createOlympiad, createSchool, createUser, enterSchool, grant } from '../../../seed/factories.js';
+import { expectRowsUnchanged, forbiddenFor, notFoundUnchanged, unauthenticated } from '../../../test/endpoint.js';
+import { type Client, type DemoIds, type TestServer, demoIds, startTestServer } from '../../../test/harness.js';
+import { pdfText } from '../../../test/pdf.js';
+
+/**
+ * Invoices and credit notes (decision 031) on the real server and database: issuing from an order, the credit
+ * note when the order changes, gapless numbers, the PDF read back, the mail with its attachment, issue-all.
+ */
+let server: TestServer;
+let demo: DemoIds;
+let accountant: Client;
+let teacher: Client;
+let waterkloof: { id: number; participantId: number };
+let rondebosch: { id: number; participantId: number };
+let other: { olympiadId: number; orderId: number };
+
+const invoiceRows = 'select * from invoices order by id';
+const orderOf = async (schoolId: number, olympiadId = demo.geoDemo) => {
+  const [r] = await server.query<{ id: number; school_participant_id: number }>`
+    select po.id, po.school_participant_id from purchase_orders po
+    join school_participants sp on sp.id = po.school_participant_id
+    where sp.olympiad_id = ${olympiadId} and sp.school_id = ${schoolId} and po.deleted_at is null`;
+  return { id: r!.id, participantId: r!.school_participant_id };
+};
+const issue =
+  (id: number, mail = false) =>
+  (c: Client) =>
+    c.post(`/invoice/api/issue/${id}`, { body: { mail } });
+const learnersOf = async (schoolId: number) =>
+  Number(
+    (
+      await server.query<{ n: number }>`select count(*)::int as n from users
+        where role = 'learner' and school_id = ${schoolId} and olympiad_id = ${demo.geoDemo}`
+    )[0]!.n,
+  );
+async function pdfOf(client: Client, id: number) {
+  const res = await fetch(`${server.url}/invoice/api/${id}/pdf`, {
+    headers: { authorization: `Bearer ${client.token}` },
+  });
+  return { status: res.status, type: res.headers.get('content-type'), bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { MAIL_SENDER: 'false' } });
+  demo = await demoIds(server);
+  [accountant, teacher] = await Promise.all([server.as('accountant'), server.as('teacher')]);
+  waterkloof = await orderOf(demo.school1);
+  rondebosch = await orderOf(demo.school2);
+  // Each school loads a few more learners than the demo has.
+  for (const [schoolId, tag] of [
+    [demo.school1, 'wk'],
+    [demo.school2, 'rb'],
+  ] as const)
+    for (const n of [1, 2, 3, 4])
+      await createUser(server.db, { role: 'learner', username: `inv-${tag}${n}`, olympiadId: demo.geoDemo, schoolId });
+  const olympiad = await createOlympiad(server.db, { varName: 'inv-other' });
+  const school = await createSchool(server.db, { name: 'Other High' });
+  await enterSchool(server.db, olympiad.id, school.id);
+  other = { olympiadId: olympiad.id, orderId: (await orderOf(school.id, olympiad.id)).id };
+});
+afterAll(() => server?.close());
+
+describe('POST /invoice/api/issue/{purchaseOrderId}', () => {
+  it('401 without a token, 403 for funding staff and a learner', async () => {
+    await unauthenticated(server, issue(waterkloof.id));
+    await forbiddenFor(server, ['funding', 'learner1'], issue(waterkloof.id));
+  });
+
+  it('404 for another school’s order (teacher) and another olympiad’s order (accountant), nothing issued', async () => {
+    await notFoundUnchanged(server, invoiceRows, teacher, issue(rondebosch.id));
+    await notFoundUnchanged(server, invoiceRows, accountant, issue(other.orderId));
+  });
+
+  it('issues the invoice: learners × fee, VAT, the account’s details and reference, numbered from 1', async () => {
+    const learners = await learnersOf(demo.school1);
+    const res = await teacher.post(`/invoice/api/issue/${waterkloof.id}`, {
+      body: { mail: false },
+      schema: InvoiceIssued,
+    });
+    expect(res.status).toBe(200);
+    const inv = res.body.invoice;
+    const year = new Date().getUTCFullYear();
+    expect(inv.documentNumber).toBe(`GEO-${year}-00001`);
+    expect(inv.kind).toBe('invoice');
+    expect(inv.learners).toBe(learners);
+    expect(inv.subtotalCents).toBe(learners * 3500);
+    expect(inv.vatRateBp).toBe(1500);
+    expect(inv.vatCents).toBe(Math.round(learners * 3500 * 0.15));
+    expect(inv.totalCents).toBe(inv.subtotalCents + inv.vatCents);
+    expect(inv.paymentReference).toBe(`GEO${String(waterkloof.id).padStart(5, '0')}`);
+    expect(res.body.creditNote).toBeNull();
+    expect(res.body.order).toMatchObject({
+      invoiceOutOfDate: false,
+      invoicedCents: inv.totalCents,
+      balanceCents: inv.totalCents,
+    });
+    const [row] = await server.query<{ seller: { legalName: string }; bill_to: { schoolName: string } }>`
+      select seller, bill_to from invoices where id = ${inv.id}`;
+    expect(row!.seller.legalName).toBe('South African Geography Olympiad NPC');
+    expect(row!.bill_to.schoolName).toBe('Hoërskool Waterkloof');
+    const [audit] = await server.query<{ action: string }>`select action from audit_log
+      where action = 'invoice.issue' and entity_id = ${String(inv.id)}`;
+    expect(audit).toBeDefined();
+  });
+
+  it('refuses a second issue while the invoice is up to date (409), nothing written', async () => {
+    await expectRowsUnchanged(server, invoiceRows, async () => {
+      const res = await issue(waterkloof.id)(teacher);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toMatch(/up to date/);
+    });
+  });
+
+  it('a changed order credits the old invoice and issues a new one; numbers run without gaps', async () => {
+    await accountant.put(`/purchase-order/api/set-num-learners-discount/${waterkloof.id}`, {
+      query: { freeLearners: 1, comment: 'Bursary learner' },
+    });
+    const order = (await accountant.get(`/purchase-order/api/${waterkloof.id}`)).body.order;
+    expect(order.invoiceOutOfDate).toBe(true);
+    const res = await accountant.post(`/invoice/api/issue/${waterkloof.id}`, {
+      body: { mail: false },
+      schema: InvoiceIssued,
+    });
+    expect(res.status).toBe(200);
+    const year = new Date().getUTCFullYear();
+    expect(res.body.creditNote!.documentNumber).toBe(`GEO-CN-${year}-00001`);
+    expect(res.body.creditNote!.totalCents).toBeLessThan(0);
+    expect(res.body.creditNote!.creditsDocumentNumber).toBe(`GEO-${year}-00001`);
+    expect(res.body.invoice.documentNumber).toBe(`GEO-${year}-00002`);
+    expect(res.body.invoice.freeLearners).toBe(1);
+    const docs = await server.query<{ kind: string; total_cents: number; credited_at: Date | null }>`
+      select kind, total_cents, credited_at from invoices where purchase_order_id = ${waterkloof.id} order by id`;
+    expect(docs.map((d) => d.kind)).toEqual(['invoice', 'credit_note', 'invoice']);
+    expect(docs[0]!.credited_at).not.toBeNull();
+    // What is owed is the new invoice: the old one and its credit note cancel out.
+    expect(res.body.order.invoicedCents).toBe(res.body.invoice.totalCents);
+  });
+
+  it('issuing concurrently for two schools takes consecutive numbers', async () => {
+    const [a, b] = await Promise.all([issue(rondebosch.id)(accountant), issue(rondebosch.id)(accountant)]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const numbers = await server.query<{ number: number }>`
+      select number from invoices where kind = 'invoice' order by number`;
+    expect(numbers.map((n) => Number(n.number))).toEqual([1, 2, 3]);
+  });
+
+  it('refuses an olympiad without an account, saying who sets one up', async () => {
+    const admin = await createUser(server.db, { role: 'admin', username: 'inv-admin', password: 'olympus-demo' });
+    await grant(server.db, admin.id, other.olympiadId, 'admin');
+    const [{ school_id: schoolId }] = (await server.query<{ school_id: number }>`
+      select sp.school_id from purchase_orders po join school_participants sp on sp.id = po.school_participant_id
+      where po.id = ${other.orderId}`) as [{ school_id: number }];
+    for (const n of [1, 2, 3])
+      await createUser(server.db, { role: 'learner', username: `inv-l${n}`, olympiadId: other.olympiadId, schoolId });
+    const res = await issue(other.orderId)(await server.as('inv-admin', { password: 'olympus-demo' }));
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/no invoicing account/);
+  });
+});
+
+describe('GET /invoice/api/ and /invoice/api/{id}', () => {
+  it('401 without a token, 403 for a learner', async () => {
+    await unauthenticated(server, (c) => c.get('/invoice/api/', { query: { olympiadId: demo.geoDemo } }));
+    await forbiddenFor(server, ['learner1'], (c) => c.get('/invoice/api/', { query: { olympiadId: demo.geoDemo } }));
+  });
+
+  it('a teacher lists only their school’s documents; finance staff all of the olympiad', async () => {
+    const mine = await teacher.get('/invoice/api/', { query: { olympiadId: demo.geoDemo } });
+    expect(mine.status).toBe(200);
+    expect(new Set(mine.body.items.map((i: Invoice) => i.schoolName))).toEqual(new Set(['Hoërskool Waterkloof']));
+    expect(mine.body.total).toBe(3);
+    const all = await (await server.as('funding')).get('/invoice/api/', { query: { olympiadId: demo.geoDemo } });
+    expect(all.body.total).toBe(4);
+  });
+
+  it('404 for another school’s invoice', async () => {
+    const [theirs] = await server.query<{
+      id: number;
+    }>`select id from invoices where purchase_order_id = ${rondebosch.id}`;
+    const res = await teacher.get(`/invoice/api/${theirs!.id}`);
+    expect(res.status).toBe(404);
+    expect((await pdfOf(teacher, theirs!.id)).status).toBe(404);
+  });
+});
+
+describe('GET /invoice/api/{id}/pdf', () => {
+  it('is a PDF with the seller, the school, the lines, the totals and how to pay', async () => {
+    const [inv] = await server.query<{
+      id: number;
+      document_number: string;
+      total_cents: number;
+      payment_reference: string;
+    }>`
+      select id, document_number, total_cents, payment_reference from invoices
+      where purchase_order_id = ${waterkloof.id} and kind = 'invoice' and credited_at is null`;
+    const pdf = await pdfOf(teacher, inv!.id);
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toBe('application/pdf');
+    expect(Buffer.from(pdf.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    const text = pdfText(pdf.bytes);
+    expect(text).toContain('TAX INVOICE');
+    expect(text).toContain(inv!.document_number);
+    expect(text).toContain('South African Geography Olympiad NPC');
+    expect(text).toContain('VAT no. 4870261934');
+    expect(text).toContain('Hoërskool Waterkloof');
+    expect(text).toContain('Free learners granted');
+    expect(text).toContain(inv!.payment_reference);
+    expect(text).toContain('62849173520');
+    const total = (Number(inv!.total_cents) / 100).toFixed(2);
+    expect(text.replace(/ /g, '')).toContain(`R${total.replace(/\B(?=(\d{3})+(?!\d))/g, '')}`);
+  });
+});
+
+describe('POST /invoice/api/{id}/mail', () => {
+  it('queues the PDF to the school’s teacher with the invoice attached', async () => {
+    const [inv] = await server.query<{ id: number }>`select id from invoices
+      where purchase_order_id = ${waterkloof.id} and kind = 'invoice' and credited_at is null`;
+    const res = await teacher.post(`/invoice/api/${inv!.id}/mail`);
+    expect(res.status).toBe(200);
+    const [mail] = await server.query<{ to_address: string; attachment_ids: number[]; kind: string }>`
+      select to_address, attachment_ids, kind from emails where kind = 'invoice' order by id desc limit 1`;
+    expect(mail).toMatchObject({ to_address: 'teacher@waterkloof.example.org', kind: 'invoice' });
+    expect(mail!.attachment_ids).toHaveLength(1);
+    const [attachment] = await server.query<{ filename: string }>`select filename from attachments
+      where id = ${mail!.attachment_ids[0]!}`;
+    expect(attachment!.filename).toMatch(/^invoice-GEO-\d{4}-\d{5}\.pdf$/);
+    const [row] = await server.query<{ mailed_at: Date | null }>`select mailed_at from invoices where id = ${inv!.id}`;
+    expect(row!.mailed_at).not.toBeNull();
+  });
+});
+
+describe('POST /invoice/api/issue-all', () => {
+  it('401, 403 for funding staff and a teacher', async () => {
+    const call = (c: Client) => c.post('/invoice/api/issue-all', { query: { olympiadId: demo.geoDemo } });
+    await unauthenticated(server, call);
+    await forbiddenFor(server, ['funding', 'teacher', 'learner1'], call);
+  });
+
+  it('issues what is missing or out of date as a job, with progress', async () => {
+    // Rondebosch's free learners change: its invoice is out of date.
+    await accountant.put(`/purchase-order/api/set-num-learners-discount/${rondebosch.id}`, {
+      query: { freeLearners: 1, comment: 'Sponsored' },
+    });
+    const res = await accountant.post('/invoice/api/issue-all', { query: { olympiadId: demo.geoDemo, mail: true } });
+    expect(res.status).toBe(202);
+    const jobId = res.body.job.id;
+    let job = res.body.job;
+    for (let i = 0; i < 100 && job.status !== 'done' && job.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      job = (await accountant.get(`/invoice/api/issue-all/${jobId}`)).body.job;
+    }
+    expect(job).toMatchObject({ status: 'done', total: 1, done: 1, issued: 1, failed: 0 });
+    const order = (await accountant.get(`/purchase-order/api/${rondebosch.id}`)).body.order;
+    expect(order.invoiceOutOfDate).toBe(false);
+    expect(order.currentInvoice.freeLearners).toBe(1);
+    // Nothing left to issue: 409.
+    const again = await accountant.post('/invoice/api/issue-all', { query: { olympiadId: demo.geoDemo } });
+    expect(again.status).toBe(409);
+  });
+});

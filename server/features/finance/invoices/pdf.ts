@@ -1,0 +1,312 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import QRCode from 'qrcode';
+import type { InvoiceBillTo, InvoiceKind, InvoiceLine, InvoiceSeller } from '../../../db/schema/index.js';
+import { formatMoney } from '../money.js';
+
+/** What an invoice or credit note prints: the stored document, never the order as it is now. */
+export interface InvoiceDocument {
+  kind: InvoiceKind;
+  documentNumber: string;
+  /** A credit note: the invoice it cancels. */
+  creditsDocumentNumber: string | null;
+  issuedAt: Date;
+  dueOn: string | null;
+  currency: string;
+  lines: InvoiceLine[];
+  subtotalCents: number;
+  vatRateBp: number;
+  vatCents: number;
+  totalCents: number;
+  schoolsPO: string | null;
+  paymentReference: string;
+  olympiadTitle: string;
+  billTo: InvoiceBillTo;
+  seller: InvoiceSeller;
+}
+
+const A4 = { width: 595.28, height: 841.89 };
+const M = 48;
+const ink = rgb(0.1, 0.12, 0.16);
+const grey = rgb(0.42, 0.45, 0.5);
+const rule = rgb(0.82, 0.84, 0.87);
+const band = rgb(0.95, 0.96, 0.97);
+const accent = rgb(0.05, 0.33, 0.55);
+
+const fontsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'assets', 'fonts');
+let unicodeFonts: { regular: Buffer; bold: Buffer } | null = null;
+
+/** Latin-1 text prints with the standard fonts (fast, nothing embedded); anything else with DejaVu, subset. */
+const latin1 = /^[\x20-\x7e\u00a0-\u00ff\n]*$/;
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+async function fontsFor(pdf: PDFDocument, texts: string[]): Promise<Fonts> {
+  if (texts.every((t) => latin1.test(t))) {
+    return {
+      regular: await pdf.embedFont(StandardFonts.Helvetica),
+      bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    };
+  }
+  pdf.registerFontkit(fontkit);
+  unicodeFonts ??= {
+    regular: readFileSync(path.join(fontsDir, 'DejaVuSans.ttf')),
+    bold: readFileSync(path.join(fontsDir, 'DejaVuSans-Bold.ttf')),
+  };
+  return {
+    regular: await pdf.embedFont(unicodeFonts.regular, { subset: true }),
+    bold: await pdf.embedFont(unicodeFonts.bold, { subset: true }),
+  };
+}
+
+/** The words every invoice shows, gathered so the font choice sees them all. */
+function textsOf(d: InvoiceDocument): string[] {
+  const b = d.billTo;
+  const s = d.seller;
+  return [
+    ...d.lines.map((l) => l.description),
+    d.olympiadTitle,
+    d.schoolsPO ?? '',
+    ...[b.schoolName, b.emisNumber, b.address, b.town, b.province, b.contactName, b.contactEmail].map((v) => v ?? ''),
+    ...[s.legalName, s.address, s.registrationNumber, s.vatNumber, s.email, s.phone, s.bankName, s.bankAccountName]
+      .concat([s.footer])
+      .map((v) => v ?? ''),
+  ];
+}
+
+/** The text a phone shows when it scans the code: everything needed to pay, in plain lines. */
+export function paymentCodeText(d: InvoiceDocument): string {
+  const s = d.seller;
+  return [
+    `Pay ${s.bankAccountName}`,
+    `Bank: ${s.bankName}`,
+    `Account: ${s.bankAccountNumber.replace(/\s+/g, '')}`,
+    `Branch: ${s.bankBranchCode}`,
+    `Reference: ${d.paymentReference}`,
+    `Amount: ${(d.totalCents / 100).toFixed(2)} ${d.currency}`,
+    `Invoice: ${d.documentNumber}`,
+  ].join('\n');
+}
+
+/** Draws a QR code as vector squares (no image to encode or embed). */
+function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const cell = size / (n + 2);
+  page.drawRectangle({ x, y, width: size, height: size, color: rgb(1, 1, 1) });
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (!qr.modules.get(r, c)) continue;
+      page.drawRectangle({
+        x: x + (c + 1) * cell,
+        y: y + size - (r + 2) * cell,
+        width: cell,
+        height: cell,
+        color: ink,
+      });
+    }
+  }
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const percent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)} %`;
+
+/** Wraps text to a width, by words. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const out: string[] = [];
+  for (const para of text.split('\n')) {
+    let line = '';
+    for (const word of para.split(/\s+/).filter(Boolean)) {
+      const next = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(next, size) > width && line) {
+        out.push(line);
+        line = word;
+      } else line = next;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+/** Draws the invoice on a new page of `pdf`. */
+export async function drawInvoice(pdf: PDFDocument, d: InvoiceDocument, fonts: Fonts): Promise<void> {
+  const page = pdf.addPage([A4.width, A4.height]);
+  const { regular, bold } = fonts;
+  const right = A4.width - M;
+  const text = (t: string, x: number, y: number, size = 9.5, font = regular, color = ink) =>
+    page.drawText(t, { x, y, size, font, color });
+  const textRight = (t: string, x: number, y: number, size = 9.5, font = regular, color = ink) =>
+    page.drawText(t, { x: x - font.widthOfTextAtSize(t, size), y, size, font, color });
+  const money = (cents: number) => formatMoney(cents, d.currency);
+  const s = d.seller;
+  const credit = d.kind === 'credit_note';
+  const title = credit ? 'CREDIT NOTE' : s.vatNumber ? 'TAX INVOICE' : 'INVOICE';
+
+  // The seller, top left.
+  let y = A4.height - M - 6;
+  text(s.legalName, M, y, 15, bold, accent);
+  y -= 16;
+  for (const line of wrap(s.address, regular, 9, 250)) {
+    text(line, M, y, 9, regular, grey);
+    y -= 11.5;
+  }
+  const ids = [
+    s.registrationNumber ? `Reg. no. ${s.registrationNumber}` : null,
+    s.vatNumber ? `VAT no. ${s.vatNumber}` : null,
+  ].filter(Boolean);
+  if (ids.length) {
+    text(ids.join('   '), M, y, 9, regular, grey);
+    y -= 11.5;
+  }
+  const contact = [s.email, s.phone].filter(Boolean).join('   ');
+  if (contact) text(contact, M, y, 9, regular, grey);
+
+  // The document, top right.
+  let ry = A4.height - M - 8;
+  textRight(title, right, ry, 20, bold, credit ? rgb(0.6, 0.1, 0.1) : ink);
+  ry -= 22;
+  const facts: [string, string][] = [
+    [credit ? 'Credit note' : 'Invoice', d.documentNumber],
+    ['Date', day(d.issuedAt)],
+    ...(credit ? ([['Cancels invoice', d.creditsDocumentNumber ?? '']] as [string, string][]) : []),
+    ...(!credit && d.dueOn ? ([['Due', d.dueOn]] as [string, string][]) : []),
+    ['Your order no.', d.schoolsPO || '(none given)'],
+    ['Payment reference', d.paymentReference],
+  ];
+  for (const [k, v] of facts) {
+    textRight(v, right, ry, 9.5, bold);
+    textRight(k, right - 130, ry, 9.5, regular, grey);
+    ry -= 13;
+  }
+
+  // Bill to.
+  y = Math.min(y, ry) - 26;
+  const b = d.billTo;
+  text('BILL TO', M, y, 8, bold, grey);
+  const ox = right - 220;
+  text('FOR', ox, y, 8, bold, grey);
+  wrap(d.olympiadTitle, bold, 10, 220).forEach((line, i) => text(line, ox, y - 14 - i * 12, 10, bold));
+  y -= 14;
+  text(b.schoolName, M, y, 11, bold);
+  y -= 13;
+  const billLines = [
+    b.emisNumber ? `EMIS ${b.emisNumber}` : null,
+    b.address,
+    [b.town, b.province].filter(Boolean).join(', ') || null,
+    b.contactName ? `Attention: ${b.contactName}${b.contactEmail ? ` <${b.contactEmail}>` : ''}` : null,
+  ].filter((v): v is string => !!v);
+  for (const line of billLines.flatMap((l) => wrap(l, regular, 9.5, 260))) {
+    text(line, M, y, 9.5);
+    y -= 12;
+  }
+
+  // The lines.
+  y -= 18;
+  const cols = { qty: right - 190, unit: right - 95, amount: right };
+  page.drawRectangle({ x: M, y: y - 6, width: right - M, height: 20, color: band });
+  text('Description', M + 6, y, 9, bold, grey);
+  textRight('Qty', cols.qty, y, 9, bold, grey);
+  textRight('Unit price', cols.unit, y, 9, bold, grey);
+  textRight('Amount', cols.amount - 6, y, 9, bold, grey);
+  y -= 24;
+  for (const l of d.lines) {
+    const desc = wrap(l.description, regular, 9.5, cols.qty - M - 60);
+    text(desc[0] ?? '', M + 6, y);
+    textRight(String(l.quantity), cols.qty, y);
+    textRight(money(l.unitCents), cols.unit, y);
+    textRight(money(l.amountCents), cols.amount - 6, y);
+    for (const more of desc.slice(1)) {
+      y -= 12;
+      text(more, M + 6, y);
+    }
+    y -= 8;
+    page.drawLine({ start: { x: M, y }, end: { x: right, y }, thickness: 0.5, color: rule });
+    y -= 14;
+  }
+
+  // Totals.
+  const totals: [string, string, boolean][] = [
+    ['Subtotal', money(d.subtotalCents), false],
+    [d.vatRateBp > 0 ? `VAT ${percent(d.vatRateBp)}` : 'VAT (not registered)', money(d.vatCents), false],
+    [credit ? 'Total credited' : 'Total due', money(d.totalCents), true],
+  ];
+  y -= 2;
+  for (const [k, v, strong] of totals) {
+    if (strong) {
+      page.drawRectangle({ x: right - 220, y: y - 7, width: 220, height: 22, color: band });
+    }
+    textRight(k, right - 110, y, strong ? 11 : 9.5, strong ? bold : regular, strong ? ink : grey);
+    textRight(v, right - 6, y, strong ? 11 : 9.5, strong ? bold : regular);
+    y -= strong ? 26 : 15;
+  }
+
+  // How to pay, with the code to scan.
+  if (!credit) {
+    y -= 14;
+    const boxH = 118;
+    page.drawRectangle({ x: M, y: y - boxH, width: right - M, height: boxH, borderColor: rule, borderWidth: 1 });
+    let py = y - 18;
+    text('HOW TO PAY', M + 12, py, 8, bold, grey);
+    py -= 16;
+    const pay: [string, string][] = [
+      ['Bank', s.bankName],
+      ['Account holder', s.bankAccountName],
+      ['Account number', s.bankAccountNumber],
+      ['Branch code', s.bankBranchCode],
+      ...(s.bankSwift ? ([['SWIFT', s.bankSwift]] as [string, string][]) : []),
+    ];
+    for (const [k, v] of pay) {
+      text(k, M + 12, py, 9.5, regular, grey);
+      text(v, M + 120, py, 9.5, bold);
+      py -= 13;
+    }
+    text('Reference', M + 12, py - 4, 9.5, regular, grey);
+    text(d.paymentReference, M + 120, py - 5, 13, bold, accent);
+    text(
+      "Quote this reference with every payment, so that it reaches your school's account.",
+      M + 12,
+      y - boxH + 8,
+      8,
+      regular,
+      grey,
+    );
+    drawQr(page, paymentCodeText(d), right - 104, y - boxH + 8, 96);
+    y -= boxH + 10;
+  } else {
+    y -= 10;
+    text(`This credit note cancels invoice ${d.creditsDocumentNumber ?? ''} in full. A new invoice replaces it.`, M, y);
+    y -= 14;
+  }
+
+  // Footer.
+  const foot = wrap(s.footer, regular, 8, right - M);
+  let fy = M + foot.length * 10;
+  for (const line of foot) {
+    text(line, M, fy, 8, regular, grey);
+    fy -= 10;
+  }
+  page.drawLine({
+    start: { x: M, y: M + foot.length * 10 + 12 },
+    end: { x: right, y: M + foot.length * 10 + 12 },
+    thickness: 0.5,
+    color: rule,
+  });
+}
+
+/** One invoice or credit note as a PDF file. */
+export async function invoicePdf(d: InvoiceDocument): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`${d.kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${d.documentNumber}`);
+  pdf.setAuthor(d.seller.legalName);
+  pdf.setCreator('Olympus');
+  pdf.setCreationDate(d.issuedAt);
+  pdf.setModificationDate(d.issuedAt);
+  await drawInvoice(pdf, d, await fontsFor(pdf, textsOf(d)));
+  return pdf.save();
+}

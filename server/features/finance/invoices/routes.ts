@@ -1,0 +1,282 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { IdParams } from '#contract/ids';
+import { pageOf } from '#contract/errors';
+import {
+  Invoice,
+  InvoiceIssued,
+  InvoiceJob,
+  InvoiceJobAnswer,
+  InvoiceListQuery,
+  IssueAllQuery,
+  IssueInvoiceBody,
+} from '#contract/finance';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../../db/client.js';
+import { conflict, notFound } from '../../../http/errors.js';
+import { reach } from '../../../http/reach.js';
+import { route } from '../../../http/route.js';
+import { audit, type AuditActor } from '../../../platform/audit.js';
+import { isoOrNull } from '../../../platform/dates.js';
+import { findJob, insertJob, type JobRow } from '../../../platform/jobs.js';
+import { pageResult } from '../../../platform/paging.js';
+import { invoiceLoader, orderLoader } from '../load.js';
+import { financePolicy } from '../policy.js';
+import { presentOrder } from '../present.js';
+import { findOrder } from '../queries.js';
+import { documentOf, issueInvoice, mailInvoice, pdfFileName } from './issue.js';
+import { invoicePdf } from './pdf.js';
+import { presentInvoice } from './present.js';
+import { findInvoice, listInvoices, ordersToInvoice } from './queries.js';
+
+const tags = ['finance'];
+const { access } = financePolicy;
+export const ISSUE_ALL_JOB = 'invoices.issue-all';
+const JobParams = z.strictObject({ jobId: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+function presentJob(j: JobRow): InvoiceJob {
+  const result = (j.result ?? {}) as { issued?: number; failed?: number };
+  return {
+    id: j.id,
+    status: j.status === 'held' ? 'queued' : j.status,
+    total: j.total,
+    done: j.done,
+    issued: Number(result.issued ?? 0),
+    failed: Number(result.failed ?? 0),
+    error: j.error,
+    startedAt: isoOrNull(j.startedAt),
+    finishedAt: isoOrNull(j.finishedAt),
+  };
+}
+
+/**
+ * Invoices and credit notes (decision 031; the spec does not show their calls): a teacher's school's, an
+ * olympiad's for finance staff; issue or re-issue one order's; issue every school's as a background job; the PDF.
+ */
+export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
+  const mailDeps = () => ({ mailer: app.mailer, storage: app.storage });
+
+  route(app, {
+    method: 'GET',
+    url: '/invoice/api/',
+    summary: 'Invoices and credit notes of an olympiad (a teacher: their school’s), newest first; paged, searchable',
+    tags,
+    access: access.read,
+    query: InvoiceListQuery,
+    response: pageOf(Invoice),
+    handler: async ({ db, actor, query }) => {
+      const seen = reach(actor, access.read, query.olympiadId);
+      const { items, total } = await listInvoices(db, seen, query, query);
+      return pageResult(items.map(presentInvoice), total, query);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/invoice/api/:id',
+    summary: 'One invoice or credit note',
+    tags,
+    access: access.read,
+    params: IdParams,
+    response: z.object({ success: z.literal(true), invoice: Invoice }),
+    load: ({ db, actor, params }) => invoiceLoader.load(db, actor, params.id, 'read'),
+    handler: async ({ record }) => ({ success: true as const, invoice: presentInvoice(record) }),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/invoice/api/:id/pdf',
+    summary: 'The invoice or credit note as a PDF (A4), exactly as issued',
+    tags,
+    access: access.read,
+    params: IdParams,
+    load: ({ db, actor, params }) => invoiceLoader.load(db, actor, params.id, 'read'),
+    handler: async ({ reply, record }) => {
+      const bytes = await invoicePdf(documentOf(record));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${pdfFileName(record)}"`)
+        .header('cache-control', 'private, max-age=0')
+        .send(Buffer.from(bytes));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/invoice/api/issue/:id',
+    summary:
+      'Issue the purchase order’s invoice (id: the order), or, when the order changed since its invoice, credit that ' +
+      'invoice and issue a new one; mailed to the school’s teachers unless mail is false',
+    tags,
+    access: access.issueInvoice,
+    params: IdParams,
+    body: IssueInvoiceBody,
+    response: InvoiceIssued,
+    transaction: true,
+    load: ({ db, actor, params }) => orderLoader.load(db, actor, params.id, 'issueInvoice'),
+    handler: async ({ db, actor, body, record: order, audit }) => {
+      const issued = await issueInvoice(db, order.id, actor.userId);
+      const invoice = (await findInvoice(db, issued.invoiceId))!;
+      const creditNote = issued.creditNoteId ? await findInvoice(db, issued.creditNoteId) : null;
+      if (body.mail) {
+        if (creditNote && creditNote.id !== invoice.id) await mailInvoice(db, mailDeps(), creditNote, actor.userId);
+        await mailInvoice(db, mailDeps(), invoice, actor.userId);
+      }
+      await audit('invoice.issue', {
+        entityId: invoice.id,
+        olympiadId: order.olympiad_id,
+        data: {
+          purchaseOrderId: order.id,
+          documentNumber: invoice.document_number,
+          totalCents: Number(invoice.total_cents),
+          creditNote: creditNote?.document_number ?? null,
+        },
+      });
+      const after = (await findInvoice(db, invoice.id))!;
+      const message =
+        invoice.kind === 'credit_note'
+          ? `Invoice ${creditNote?.credits_document_number ?? ''} is credited; there is nothing left to invoice`
+          : creditNote
+            ? `Invoice ${after.document_number} replaces ${creditNote.credits_document_number}, which is credited`
+            : `Invoice ${after.document_number} is issued`;
+      return {
+        success: true as const,
+        message: body.mail ? `${message} and mailed` : message,
+        invoice: presentInvoice(after),
+        creditNote:
+          creditNote && creditNote.id !== invoice.id ? presentInvoice((await findInvoice(db, creditNote.id))!) : null,
+        order: presentOrder(actor, (await findOrder(db, order.id))!),
+      };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/invoice/api/:id/mail',
+    summary: 'Mail the invoice or credit note again to the school’s teachers',
+    tags,
+    access: access.issueInvoice,
+    params: IdParams,
+    response: z.object({ success: z.literal(true), message: z.string(), invoice: Invoice }),
+    transaction: true,
+    load: ({ db, actor, params }) => invoiceLoader.load(db, actor, params.id, 'issueInvoice'),
+    handler: async ({ db, actor, record, audit }) => {
+      const sent = await mailInvoice(db, mailDeps(), record, actor.userId);
+      if (!sent) throw conflict('The school has no teacher with an email address to send it to');
+      await audit('invoice.mail', { entityId: record.id, olympiadId: record.olympiad_id, data: { to: sent } });
+      return {
+        success: true as const,
+        message: `${record.document_number} is on its way to ${sent === 1 ? 'the school’s teacher' : `${sent} teachers`}`,
+        invoice: presentInvoice((await findInvoice(db, record.id))!),
+      };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/invoice/api/issue-all',
+    summary:
+      'Issue every school’s invoice of an olympiad that has none or whose order changed, as a background job; ' +
+      'poll GET /invoice/api/issue-all/{jobId}',
+    tags,
+    access: access.issueAll,
+    query: IssueAllQuery,
+    response: InvoiceJobAnswer,
+    transaction: true,
+    handler: async ({ db, actor, query, reply, audit }) => {
+      reach(actor, access.issueAll, query.olympiadId);
+      const [olympiad] = await rows<{ account_id: number | null }>(
+        db,
+        sql`select account_id from olympiads where id = ${query.olympiadId}`,
+      );
+      if (!olympiad) throw notFound('This olympiad');
+      if (olympiad.account_id == null)
+        throw conflict('This olympiad has no invoicing account yet: the platform owner sets one up under Accounts');
+      const ids = await ordersToInvoice(db, query.olympiadId);
+      if (!ids.length) throw conflict('Every school’s invoice is issued and up to date');
+      const job = await insertJob(db, {
+        kind: ISSUE_ALL_JOB,
+        status: 'queued',
+        label: `Invoices for ${ids.length} schools`,
+        total: ids.length,
+        olympiadId: query.olympiadId,
+        createdBy: actor.userId,
+        payload: {
+          olympiadId: query.olympiadId,
+          mail: query.mail,
+          actor: { userId: actor.userId, impersonatorId: actor.impersonatorId },
+        },
+      });
+      await audit('invoice.issue-all', {
+        entityId: query.olympiadId,
+        olympiadId: query.olympiadId,
+        data: { orders: ids.length, jobId: job.id },
+      });
+      app.jobs.kick();
+      reply.status(202);
+      return { success: true as const, message: `Issuing ${ids.length} invoices`, job: presentJob(job) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/invoice/api/issue-all/:jobId',
+    summary: 'Progress of an issue-all job',
+    tags,
+    access: access.issueAll,
+    params: JobParams,
+    response: z.object({ success: z.literal(true), job: InvoiceJob }),
+    handler: async ({ db, actor, params }) => {
+      const job = await findJob(db, params.jobId, ISSUE_ALL_JOB);
+      if (!job || !financePolicy.can(actor, 'issueAll', { olympiadId: job.olympiadId ?? 0 }))
+        throw notFound('This job');
+      return { success: true as const, job: presentJob(job) };
+    },
+  });
+
+  app.jobs.register(ISSUE_ALL_JOB, async ({ job, progress }) => {
+    const payload = job.payload as {
+      olympiadId: number;
+      mail: boolean;
+      actor: { userId: number; impersonatorId: number | null };
+    };
+    const ids = await ordersToInvoice(app.db, payload.olympiadId);
+    await progress(0, { total: ids.length, phase: 'issuing', force: true });
+    let issued = 0;
+    let failed = 0;
+    let done = 0;
+    const by = payload.actor.userId;
+    const jobActor: AuditActor = { userId: by, impersonatorId: payload.actor.impersonatorId };
+    for (const id of ids) {
+      try {
+        await app.db.transaction(async (tx) => {
+          const result = await issueInvoice(tx, id, by);
+          const invoice = (await findInvoice(tx, result.invoiceId))!;
+          if (payload.mail) {
+            if (result.creditNoteId && result.creditNoteId !== invoice.id)
+              await mailInvoice(tx, mailDeps(), (await findInvoice(tx, result.creditNoteId))!, by);
+            await mailInvoice(tx, mailDeps(), invoice, by);
+          }
+          await audit(tx, jobActor, 'invoice.issue', {
+            entityId: invoice.id,
+            olympiadId: payload.olympiadId,
+            data: {
+              purchaseOrderId: id,
+              documentNumber: invoice.document_number,
+              totalCents: Number(invoice.total_cents),
+              jobId: job.id,
+            },
+          });
+        });
+        issued++;
+      } catch {
+        // An order that cannot be invoiced (removed meanwhile, nothing to pay for) is counted, not fatal.
+        failed++;
+      }
+      done++;
+      await progress(done);
+    }
+    await progress(done, { force: true, phase: 'done' });
+    return { issued, failed };
+  });
+}

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { type Queryable, rows } from '../../db/client.js';
+
+/**
+ * Money decides whether an invoiced order is paid (decision 031): after every issue, payment and reversal, an
+ * order whose documents sum to more than zero is paid exactly when its standing payments cover that sum (a
+ * paid order is no longer "pre-approved": it needs no exception). An order with no documents keeps the
+ * accountant's hand-set mark, and a hand-set mark stands until the next money event. Answers the new state.
+ */
+export async function recomputePaid(q: Queryable, orderId: number): Promise<{ paid: boolean } | null> {
+  const [row] = await rows<{ paid: boolean }>(
+    q,
+    sql`with money as (
+        select (select coalesce(sum(total_cents), 0) from invoices where purchase_order_id = ${orderId}) as owed,
+               (select coalesce(sum(amount_cents), 0) from payments
+                 where purchase_order_id = ${orderId} and reversed_at is null) as paid)
+      update purchase_orders po
+        set paid = (money.paid >= money.owed),
+            pre_approved = case when money.paid >= money.owed then false else po.pre_approved end,
+            status_changed_at = case when po.paid is distinct from (money.paid >= money.owed) then now() else po.status_changed_at end,
+            updated_at = now()
+      from money where po.id = ${orderId} and money.owed > 0
+      returning po.paid`,
+  );
+  return row ?? null;
+}
