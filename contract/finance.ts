@@ -97,6 +97,11 @@ export const PurchaseOrder = z.object({
   paidCents: z.number().int(),
   /** invoicedCents − paidCents: positive is outstanding, negative an overpayment. */
   balanceCents: z.number().int(),
+  /**
+   * Payment before writing (decision 032): the olympiad requires it, and this school's learners cannot start
+   * until the order is paid or pre-approved.
+   */
+  writingBlocked: z.boolean(),
   /** What the school quotes when it pays (stable for the order); null before the olympiad has an account. */
   paymentReference: z.string().nullable(),
   statusChangedAt: z.string().nullable(),

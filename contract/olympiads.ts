@@ -124,6 +124,8 @@ export const OlympiadRecord = z.object({
   declaration: z.string(),
   shuffleOptions: z.boolean(),
   showScore: z.boolean(),
+  /** Payment before writing: learners of a school neither paid nor pre-approved cannot start. */
+  paymentRequired: z.boolean(),
   languages: z.array(z.string()),
   updatedAt: z.string(),
   /** What the caller may do with this olympiad (from the server's policy; the UI never re-derives roles). */
@@ -150,6 +152,8 @@ export const olympiadSettingsFields = {
   declaration: z.string().max(20_000, 'At most 20,000 characters'),
   shuffleOptions: z.boolean(),
   showScore: z.boolean(),
+  /** Payment before writing (decision 032). */
+  paymentRequired: z.boolean(),
   /** Languages the paper is offered in (ISO 639 codes). */
   languages: z
     .array(z.string().regex(/^[a-z]{2,3}$/, 'Use a language code such as en or af'))
@@ -204,6 +208,7 @@ export const OlympiadInput = z
     declaration: olympiadFields.declaration.default(''),
     shuffleOptions: olympiadFields.shuffleOptions.default(false),
     showScore: olympiadFields.showScore.default(false),
+    paymentRequired: olympiadFields.paymentRequired.default(false),
     languages: olympiadFields.languages.default(['en']),
   })
   .refine(windowRule, windowIssue);
@@ -270,6 +275,16 @@ export const VerifyResult = z.object({
   ready: z.boolean(),
   blockers: z.array(Blocker),
   counts: z.object({ modules: z.number().int(), questions: z.number().int(), verified: z.number().int() }),
+  /**
+   * Payment before writing (decision 032): whether it is on, and the entered schools whose learners it stops
+   * now (neither paid nor pre-approved). Not a blocker for opening: a warning to act on.
+   */
+  payment: z.object({
+    required: z.boolean(),
+    blockedSchools: z.array(
+      z.object({ schoolId: z.number().int(), schoolName: z.string(), learners: z.number().int() }),
+    ),
+  }),
 });
 export type VerifyResult = z.infer<typeof VerifyResult>;
 

@@ -73,6 +73,7 @@ export function presentOrder(actor: Actor, o: OrderDb): PurchaseOrder {
     invoicedCents,
     paidCents,
     balanceCents: invoicedCents - paidCents,
+    writingBlocked: o.payment_required && o.deleted_at == null && !o.paid && !o.pre_approved,
     paymentReference:
       o.reference_rule && o.invoice_prefix
         ? paymentReferenceOf(o.reference_rule, {

@@ -23,6 +23,7 @@ export interface OrderDb {
   amount_cents: number;
   currency: string;
   fee_cents: number;
+  payment_required: boolean;
   year: number;
   emis_number: string | null;
   account_id: number | null;
@@ -69,7 +70,7 @@ const from = sql`purchase_orders po
 const columns = sql`po.id, po.school_participant_id, sp.olympiad_id, sp.school_id, s.name as school_name, s.town, s.province,
   po.paid, po.pre_approved, ${stateSql} as state, po.schools_po, po.free_learners, po.comments,
   l.n as learners, (greatest(l.n - po.free_learners, 0) * o.fee_cents)::int as amount_cents, o.currency,
-  o.fee_cents, o.year, s.emis_number, a.id as account_id, a.vat_number, a.vat_rate_bp, a.invoice_prefix, a.reference_rule,
+  o.fee_cents, o.payment_required, o.year, s.emis_number, a.id as account_id, a.vat_number, a.vat_rate_bp, a.invoice_prefix, a.reference_rule,
   ci.id as ci_id, ci.document_number as ci_document_number, ci.issued_at as ci_issued_at, ci.total_cents as ci_total_cents,
   ci.learners as ci_learners, ci.free_learners as ci_free_learners, ci.fee_cents as ci_fee_cents,
   ci.schools_po as ci_schools_po, inv.cents as invoiced_cents, pay.cents as paid_cents,

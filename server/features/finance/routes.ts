@@ -23,6 +23,8 @@ import { route } from '../../http/route.js';
 import { pageResult } from '../../platform/paging.js';
 import { accountRoutes } from './accounts/routes.js';
 import { invoiceRoutes } from './invoices/routes.js';
+import { dashboardRoutes } from './payments/dashboard.js';
+import { paymentRoutes } from './payments/routes.js';
 import { orderLoader, orderToChange } from './load.js';
 import { financePolicy } from './policy.js';
 import { presentOrder } from './present.js';
@@ -46,6 +48,8 @@ const stateWords = { paid: 'paid', pre: 'pre-approved', unpaid: 'not paid', dele
 export async function financeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(invoiceRoutes);
   await app.register(accountRoutes);
+  await app.register(paymentRoutes);
+  await app.register(dashboardRoutes);
 
   route(app, {
     method: 'GET',

@@ -53,6 +53,7 @@ export function presentOlympiad(actor: Actor, o: OlympiadRow): OlympiadRecord {
     declaration: o.declaration,
     shuffleOptions: o.shuffleOptions,
     showScore: o.showScore,
+    paymentRequired: o.paymentRequired,
     languages: o.languages,
     updatedAt: iso(o.updatedAt),
     can: olympiadsPolicy.flags(actor, o, olympiadFlags),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Blocker, VerifyResult } from '#contract/olympiads';
 import { type Queryable, rows } from '../../db/client.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
+import { schoolsBlocked } from '../../platform/payment-gate.js';
 
 const plain = (html: string) =>
   html
@@ -67,5 +68,13 @@ export async function blockersOf(q: Queryable, olympiad: Olympiad): Promise<Veri
     questions: questions.length,
     verified: questions.filter((x) => x.verified).length,
   };
-  return { success: true, olympiadId: olympiad.id, ready: blockers.length === 0, blockers, counts };
+  const blockedSchools = await schoolsBlocked(q, olympiad);
+  return {
+    success: true,
+    olympiadId: olympiad.id,
+    ready: blockers.length === 0,
+    blockers,
+    counts,
+    payment: { required: olympiad.paymentRequired, blockedSchools },
+  };
 }

@@ -7,6 +7,7 @@ import { conflict, forbidden, olympiadNotFound } from '../../http/errors.js';
 import { iso, isoOrNull } from '../../platform/dates.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
 import { hashPin } from '../../platform/passwords.js';
+import { schoolMayWrite, unpaidMessage } from '../../platform/payment-gate.js';
 import * as queries from './attempt-queries.js';
 import { catalogue } from './catalogue.js';
 import { detailsLocked } from './errors.js';
@@ -37,8 +38,15 @@ export function writingWindow(
   return { open: true, message: null };
 }
 
-function requireWindow(o: Olympiad): void {
+/** The window for this learner: closed, too, while their school has not paid when the olympiad requires it. */
+async function windowFor(db: Db, o: Olympiad, actor: Actor): Promise<{ open: boolean; message: string | null }> {
   const w = writingWindow(o);
+  if (!w.open || !o.paymentRequired) return w;
+  return (await schoolMayWrite(db, o, actor.schoolId)) ? w : { open: false, message: unpaidMessage };
+}
+
+async function requireWindow(db: Db, o: Olympiad, actor: Actor): Promise<void> {
+  const w = await windowFor(db, o, actor);
   if (!w.open) throw forbidden(w.message!);
 }
 
@@ -50,7 +58,7 @@ export async function state(db: Db, actor: Actor, olympiadName: string): Promise
     queries.attemptOf(db, olympiad.id, actor.userId),
   ]);
   const attempt = await settle(db, found);
-  return presentState({ olympiad, counts, learner: learner!, attempt, window: writingWindow(olympiad) });
+  return presentState({ olympiad, counts, learner: learner!, attempt, window: await windowFor(db, olympiad, actor) });
 }
 
 /** A learner writes once: nothing before the step they are at may be redone after they started. */
@@ -63,7 +71,7 @@ async function attemptForStep(db: Db, actor: Actor, olympiad: Olympiad): Promise
 export async function acceptDeclaration(db: Db, actor: Actor, olympiadName: string): Promise<void> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
   const attempt = await attemptForStep(db, actor, olympiad);
-  if (!attempt.started_at) requireWindow(olympiad);
+  if (!attempt.started_at) await requireWindow(db, olympiad, actor);
   await queries.acceptDeclaration(db, attempt.id);
 }
 
@@ -77,7 +85,7 @@ export async function issueRecoveryPin(db: Db, actor: Actor, olympiadName: strin
       'Your recovery PIN was already shown once and cannot be shown again. Ask your teacher or the organisers if you lost it.',
     );
   }
-  requireWindow(olympiad);
+  await requireWindow(db, olympiad, actor);
   const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const issued = await queries.issuePin(db, attempt.id, await hashPin(pin));
   if (!issued) throw conflict('Your recovery PIN was already shown once and cannot be shown again.');
@@ -94,7 +102,7 @@ export async function confirmDetails(
   const attempt = await attemptForStep(db, actor, olympiad);
   if (!attempt.pin_issued_at) throw conflict('Write down your recovery PIN first.');
   if (attempt.started_at) throw detailsLocked();
-  requireWindow(olympiad);
+  await requireWindow(db, olympiad, actor);
   const ok = await db.transaction((tx) => queries.confirmDetails(tx, attempt.id, actor.userId, details));
   if (!ok) throw detailsLocked();
 }
@@ -107,7 +115,7 @@ export async function paper(db: Db, actor: Actor, olympiadName: string): Promise
   if (!attempt.pin_issued_at) throw conflict('Write down your recovery PIN before the questions.');
   if (!attempt.details_confirmed_at) throw conflict('Confirm your details before the questions.');
   if (!attempt.started_at) {
-    requireWindow(olympiad);
+    await requireWindow(db, olympiad, actor);
     await queries.startAttempt(db, attempt.id, olympiad);
     attempt = (await queries.attemptOf(db, olympiad.id, actor.userId))!;
   }

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { type Queryable, rows } from '../db/client.js';
+
+/**
+ * Payment before writing (decision 032): when an olympiad's `payment_required` is on, the learners of a school
+ * whose live purchase order is neither paid nor pre-approved cannot start. The sitting asks before each step
+ * that starts an attempt; the olympiad check and the teacher's portal list who it stops. One rule, here.
+ */
+export const unpaidMessage =
+  'Your school has not paid for this olympiad yet, so you cannot start writing. ' +
+  'Please tell your teacher: the school’s invoice must be paid, or the organisers can pre-approve the school.';
+
+const settled = sql`(po.paid or po.pre_approved)`;
+
+/** May the learners of this school start writing this olympiad (always, when payment is not required)? */
+export async function schoolMayWrite(
+  q: Queryable,
+  olympiad: { id: number; paymentRequired: boolean },
+  schoolId: number | null,
+): Promise<boolean> {
+  if (!olympiad.paymentRequired) return true;
+  if (schoolId == null) return false;
+  const [row] = await rows<{ ok: boolean }>(
+    q,
+    sql`select exists (select 1 from purchase_orders po join school_participants sp on sp.id = po.school_participant_id
+      where sp.olympiad_id = ${olympiad.id} and sp.school_id = ${schoolId} and po.deleted_at is null and ${settled}) as ok`,
+  );
+  return Boolean(row?.ok);
+}
+
+export interface BlockedSchool {
+  schoolId: number;
+  schoolName: string;
+  learners: number;
+}
+
+/** The entered schools whose learners the rule stops now (none when payment is not required). */
+export async function schoolsBlocked(
+  q: Queryable,
+  olympiad: { id: number; paymentRequired: boolean },
+  schoolId?: number | null,
+): Promise<BlockedSchool[]> {
+  if (!olympiad.paymentRequired) return [];
+  return rows<BlockedSchool>(
+    q,
+    sql`select sp.school_id as "schoolId", s.name as "schoolName",
+        (select count(*)::int from users u where u.school_id = sp.school_id and u.olympiad_id = sp.olympiad_id
+          and u.role = 'learner') as learners
+      from school_participants sp join schools s on s.id = sp.school_id
+      where sp.olympiad_id = ${olympiad.id} and sp.status <> 'withdrawn'
+        ${schoolId == null ? sql`` : sql`and sp.school_id = ${schoolId}`}
+        and not exists (select 1 from purchase_orders po where po.school_participant_id = sp.id
+          and po.deleted_at is null and ${settled})
+      order by lower(s.name)`,
+  );
+}
