@@ -290,6 +290,15 @@ export const Invoice = z.object({
   totalCents: z.number().int(),
   schoolsPO: z.string().nullable(),
   paymentReference: z.string(),
+  /** Where to pay, as printed on the document. */
+  payTo: z.object({
+    legalName: z.string(),
+    bankName: z.string(),
+    bankAccountName: z.string(),
+    bankAccountNumber: z.string(),
+    bankBranchCode: z.string(),
+    bankSwift: z.string().nullable(),
+  }),
   /** A credit note: the document number of the invoice it cancels. */
   creditsDocumentNumber: z.string().nullable(),
   /** An invoice: when it was credited (replaced); null while it stands. */

@@ -18,6 +18,8 @@ export async function recomputePaid(q: Queryable, orderId: number): Promise<{ pa
         set paid = (money.paid >= money.owed),
             pre_approved = case when money.paid >= money.owed then false else po.pre_approved end,
             status_changed_at = case when po.paid is distinct from (money.paid >= money.owed) then now() else po.status_changed_at end,
+            -- Set by the money, not by a person: the screens say so.
+            status_changed_by = case when po.paid is distinct from (money.paid >= money.owed) then null else po.status_changed_by end,
             updated_at = now()
       from money where po.id = ${orderId} and money.owed > 0
       returning po.paid`,

@@ -62,6 +62,8 @@ interface PagedTableProps<T> {
   error: Error | null;
   searchPlaceholder: string;
   empty: string;
+  /** The table's least width before it scrolls sideways (0 on a phone with few columns). */
+  minWidth?: number;
 }
 
 /** A server-paged, searchable, sortable table (every list pages on the server). */
@@ -76,6 +78,7 @@ export function PagedTable<T>({
   error,
   searchPlaceholder,
   empty,
+  minWidth = 640,
 }: PagedTableProps<T>) {
   const pages = Math.max(1, Math.ceil(total / list.params.pageSize));
   return (
@@ -99,7 +102,7 @@ export function PagedTable<T>({
         </Alert>
       ) : null}
       <ScrollArea type="auto">
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} miw={640}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} miw={minWidth}>
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => {

@@ -1,5 +1,8 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
+import { AccountsPage } from './pages/AccountsPage.js';
+import { InvoicesPage } from './pages/InvoicesPage.js';
 import { PaymentPortalPage } from './pages/PaymentPortalPage.js';
+import { PaymentsDashboardRoute } from './pages/PaymentsDashboardRoute.js';
 
 export const financeRoutes: AppRoute[] = [
   ...staffPage(sections.financeFunding, {
@@ -9,7 +12,7 @@ export const financeRoutes: AppRoute[] = [
     nav: 'Overview',
     access: staffAccess.payments,
     page: PaymentPortalPage,
-    summary: 'Purchase orders and invoices of every school, to mark paid or pre-approved.',
+    summary: 'Every school’s order, invoice and payments: mark, comment, grant free learners, import bank statements.',
   }),
   ...staffPage(sections.admin, {
     sub: 'payments',
@@ -17,8 +20,8 @@ export const financeRoutes: AppRoute[] = [
     feature: 'finance',
     nav: 'Overview',
     access: staffAccess.admin,
-    summary: 'The state of every school’s purchase order and payment in this olympiad.',
-    page: PaymentPortalPage,
+    summary: 'Invoiced, paid, outstanding and pre-approved, by province and over time.',
+    page: PaymentsDashboardRoute,
   }),
   {
     id: 'portal.invoices',
@@ -28,6 +31,18 @@ export const financeRoutes: AppRoute[] = [
     feature: 'finance',
     nav: 'Olympiad',
     title: 'Invoices',
-    summary: 'Your school’s invoices, and the purchase-order number to put on them, will be managed here.',
+    summary: 'Your school’s order, its invoice and purchase-order number, and how to pay.',
+    page: InvoicesPage,
+  },
+  {
+    id: 'overlord.edit.accounts',
+    path: '/overlord/edit/accounts',
+    layout: 'overlord',
+    access: ['overlord'],
+    feature: 'finance',
+    nav: 'People',
+    title: 'Accounts',
+    summary: 'Who invoices each olympiad, and the bank account schools pay into.',
+    page: AccountsPage,
   },
 ];

@@ -40,7 +40,6 @@ const pages: OverlordPage[] = [
     'People',
     'Staff and teacher accounts, their roles and olympiad grants will be managed here.',
   ),
-  overlord('edit/accounts', 'Accounts', 'users', 'People', 'Billing accounts will be managed here.'),
   overlord(
     'learner-login-activity',
     'Learner login activity',

@@ -9,7 +9,20 @@ export type PurchaseOrderListParams = ListParams & {
   state?: PurchaseOrderState | undefined;
 };
 
+export interface ScopedList {
+  olympiadId: number | undefined;
+  purchaseOrderId?: number | undefined;
+  page?: number;
+  pageSize?: number;
+}
+
 /** The query keys of the finance feature. */
 export const financeKeys = queryKeys('finance', {
   purchaseOrders: (params: PurchaseOrderListParams) => [params],
+  invoices: (params: ScopedList) => [params],
+  payments: (params: ScopedList) => [params],
+  statementLines: (olympiadId: number | undefined) => [olympiadId],
+  issueAllJob: (jobId: number | null) => [jobId],
+  dashboard: (olympiadId: number | undefined) => [olympiadId],
+  accounts: (part: 'list' | 'olympiads' = 'list') => [part],
 });

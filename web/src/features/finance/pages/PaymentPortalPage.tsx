@@ -1,38 +1,25 @@
-import { Badge, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Progress, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { PurchaseOrder, PurchaseOrderState, PurchaseOrderStatus } from '#contract/finance';
 import { formatDate } from '../../../lib/dates.js';
+import { formatMoney } from '../../../lib/money.js';
 import { Confirm } from '../../../components/Confirm.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
+import { showAlert } from '../../../lib/api/index.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useCurrentRoute } from '../../../lib/routing/index.js';
+import { useIssueAll, useIssueAllJob } from '../api/invoices.js';
 import { usePurchaseOrders } from '../api/list-purchase-orders.js';
+import { downloadOrders } from '../api/payments.js';
 import { useSetOrderStatus } from '../api/set-order-status.js';
+import { OrderDrawer } from '../components/OrderDrawer.js';
+import { StateBadge, stateColors, stateLabels } from '../components/StateBadge.js';
+import { StatementImport } from '../components/StatementImport.js';
+import { UnmatchedLines } from '../components/UnmatchedLines.js';
 
-const stateLabels: Record<PurchaseOrderState, string> = {
-  paid: 'Paid',
-  pre: 'Pre-approved',
-  unpaid: 'Not paid',
-  deleted: 'Removed',
-};
-const stateColors: Record<PurchaseOrderState, string> = {
-  paid: 'green',
-  pre: 'blue',
-  unpaid: 'orange',
-  deleted: 'gray',
-};
-
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-ZA', { style: 'currency', currency }).format(cents / 100);
-
-function StateBadge({ state }: { state: PurchaseOrderState }) {
-  return (
-    <Badge color={stateColors[state]} variant="light" radius="sm" style={{ minWidth: 'max-content' }}>
-      {stateLabels[state]}
-    </Badge>
-  );
-}
+const money = formatMoney;
 
 /**
  * /{o}/finance/payments and /{o}/funding/payments (Payment Portal), /{o}/admin/payments (Payments dashboard):
@@ -49,6 +36,16 @@ export function PaymentPortalPage() {
   const change = useSetOrderStatus();
   const [removing, setRemoving] = useState<PurchaseOrder | null>(null);
   const summary = orders.data?.summary;
+  const [openId, setOpenId] = useState<number | null>(null);
+  const open = orders.data?.items.find((o) => o.id === openId) ?? null;
+  const [importing, setImporting] = useState(false);
+  const issueAll = useIssueAll();
+  const [jobId, setJobId] = useState<number | null>(null);
+  const job = useIssueAllJob(jobId);
+  const phone = useMediaQuery('(max-width: 40em)');
+  const first = orders.data?.items[0];
+  const mayHandleMoney = first?.can.recordPayment ?? false;
+  const mayIssue = (first?.can.setStatus && first?.can.issueInvoice) ?? false;
 
   const set = (order: PurchaseOrder, status: PurchaseOrderStatus | 'delete') =>
     change.mutate({ order, status }, { onSuccess: () => setRemoving(null) });
@@ -88,9 +85,17 @@ export function PaymentPortalPage() {
     },
     {
       key: 'amount',
-      label: 'Amount',
+      label: 'Owed / paid',
       sortable: true,
-      render: (o) => <span style={{ whiteSpace: 'nowrap' }}>{money(o.amountCents, o.currency)}</span>,
+      render: (o) => (
+        <Stack gap={0} style={{ whiteSpace: 'nowrap' }}>
+          <Text size="sm">{money(o.currentInvoice ? o.invoicedCents : o.quote.totalCents, o.currency)}</Text>
+          <Text size="xs" c="dimmed">
+            {o.currentInvoice ? o.currentInvoice.documentNumber : 'not invoiced'} · paid{' '}
+            {money(o.paidCents, o.currency)}
+          </Text>
+        </Stack>
+      ),
     },
     {
       key: 'state',
@@ -101,7 +106,7 @@ export function PaymentPortalPage() {
           <StateBadge state={o.state} />
           {o.statusChangedAt ? (
             <Text size="xs" c="dimmed">
-              {o.statusChangedBy ?? 'Someone'}, {formatDate(o.statusChangedAt)}
+              {o.statusChangedBy ?? 'From invoices and payments'}, {formatDate(o.statusChangedAt)}
             </Text>
           ) : null}
         </Stack>
@@ -111,12 +116,17 @@ export function PaymentPortalPage() {
       key: 'actions',
       label: 'Actions',
       render: (o) => {
-        if (!o.can.setStatus)
-          return (
-            <Text size="sm" c="dimmed">
-              View only
-            </Text>
-          );
+        const details = (
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setOpenId(o.id)}
+            aria-label={`Open the order of ${o.schoolName}`}
+          >
+            Open
+          </Button>
+        );
+        if (!o.can.setStatus || phone) return details;
         if (o.state === 'deleted')
           return (
             <Button
@@ -130,7 +140,8 @@ export function PaymentPortalPage() {
             </Button>
           );
         return (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
+            {details}
             {o.state !== 'paid' ? (
               <Button
                 size="xs"
@@ -141,7 +152,7 @@ export function PaymentPortalPage() {
                 Mark paid
               </Button>
             ) : null}
-            {o.state !== 'pre' ? (
+            {o.state === 'unpaid' ? (
               <Button
                 size="xs"
                 variant="light"
@@ -181,13 +192,49 @@ export function PaymentPortalPage() {
     },
   ];
 
+  const startIssueAll = () =>
+    olympiad &&
+    issueAll.mutate(
+      { olympiadId: olympiad.id, mail: true },
+      { onSuccess: (r) => setJobId(r.job.id), onError: (e) => showAlert(e.message) },
+    );
+  const exportOrders = () => olympiad && downloadOrders(olympiad.id).catch((e: Error) => showAlert(e.message));
+
   return (
     <>
       <PageHeader
         eyebrow={olympiad?.title}
         title={route?.title ?? 'Payment Portal'}
-        description="Each participating school’s purchase order: its number, what it owes (learners × the fee, less free learners) and whether it is paid. Pre-approved schools may write before they pay; they still count as not paid."
+        description="Each participating school’s order: what it owes (learners × the fee, less free learners, plus VAT), its invoice and what it has paid. Pre-approved schools may write before they pay; they still count as not paid."
+        actions={
+          <Group gap="xs" wrap="wrap">
+            {mayHandleMoney ? <Button onClick={() => setImporting(true)}>Import bank statement</Button> : null}
+            {mayIssue ? (
+              <Button variant="light" loading={issueAll.isPending} onClick={startIssueAll}>
+                Issue all invoices
+              </Button>
+            ) : null}
+            <Button variant="default" onClick={() => void exportOrders()}>
+              Export xlsx
+            </Button>
+          </Group>
+        }
       />
+      {job.data ? (
+        <Alert color={job.data.status === 'failed' ? 'red' : 'blue'} variant="light" mb="md" title="Issuing invoices">
+          <Progress
+            value={job.data.total ? (100 * job.data.done) / job.data.total : 0}
+            mb={6}
+            aria-label="Invoices issued"
+          />
+          {job.data.done} of {job.data.total} done · {job.data.issued} issued and mailed
+          {job.data.failed ? ` · ${job.data.failed} could not be issued` : ''}
+          {job.data.status === 'done' ? '. Finished.' : '…'}
+        </Alert>
+      ) : null}
+      {olympiad && mayHandleMoney ? (
+        <UnmatchedLines olympiadId={olympiad.id} orders={orders.data?.items ?? []} />
+      ) : null}
       <Group gap="xs" mb="md" aria-label="Orders by state" role="group" wrap="wrap">
         {(['unpaid', 'pre', 'paid', 'deleted'] as const).map((s) => (
           <Badge key={s} size="lg" variant="light" color={stateColors[s]} radius="sm">
@@ -220,7 +267,7 @@ export function PaymentPortalPage() {
       </Group>
       <PagedTable
         label="Purchase orders"
-        columns={columns}
+        columns={phone ? columns.filter((c) => ['schoolName', 'state', 'actions'].includes(c.key)) : columns}
         rows={orders.data?.items}
         total={orders.data?.total ?? 0}
         rowKey={(o) => o.id}
@@ -229,7 +276,17 @@ export function PaymentPortalPage() {
         error={orders.error}
         searchPlaceholder="Search by school or PO number"
         empty="No purchase orders match."
+        minWidth={phone ? 0 : 640}
       />
+      <OrderDrawer
+        order={open}
+        onClose={() => setOpenId(null)}
+        onStatus={(o, status) => (status === 'delete' ? setRemoving(o) : set(o, status))}
+        busy={open ? busy(open) : false}
+      />
+      {olympiad ? (
+        <StatementImport olympiadId={olympiad.id} opened={importing} onClose={() => setImporting(false)} />
+      ) : null}
       <Confirm
         opened={removing !== null}
         title="Remove this purchase order?"

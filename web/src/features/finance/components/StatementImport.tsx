@@ -1,0 +1,158 @@
+import { Alert, Badge, Button, FileInput, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { StatementReport } from '#contract/finance';
+import { formatMoney } from '../../../lib/money.js';
+import { useImportStatement } from '../api/payments.js';
+
+const outcomeColors = {
+  matched: 'teal',
+  unmatched: 'orange',
+  duplicate: 'gray',
+  ignored: 'gray',
+  invalid: 'red',
+} as const;
+const formats = [
+  { value: 'auto', label: 'Recognise the bank' },
+  { value: 'fnb', label: 'FNB' },
+  { value: 'absa', label: 'ABSA' },
+  { value: 'standard-bank', label: 'Standard Bank' },
+  { value: 'nedbank', label: 'Nedbank' },
+  { value: 'capitec', label: 'Capitec' },
+];
+
+/**
+ * Import a bank statement in two steps: check (nothing is saved: the report shows each line matched, to match by
+ * hand, already imported or ignored, with the balance it leaves), then import.
+ */
+export function StatementImport({
+  olympiadId,
+  opened,
+  onClose,
+}: {
+  olympiadId: number;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [format, setFormat] = useState<string | null>('auto');
+  const [report, setReport] = useState<StatementReport | null>(null);
+  const run = useImportStatement();
+  const close = () => {
+    setFile(null);
+    setReport(null);
+    run.reset();
+    onClose();
+  };
+  const check = (dryRun: boolean) =>
+    file && run.mutate({ olympiadId, file, dryRun, format: format ?? 'auto' }, { onSuccess: (r) => setReport(r) });
+  const saved = report && !report.dryRun;
+  return (
+    <Modal opened={opened} onClose={close} title="Import a bank statement" size="xl">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Export the account’s transactions from online banking as CSV. Each payment is matched to a school by the
+          payment reference on its invoice. Nothing is saved until you import.
+        </Text>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <FileInput
+            label="Statement (CSV or xlsx)"
+            placeholder="Choose file"
+            accept=".csv,.xlsx,text/csv"
+            value={file}
+            onChange={(f) => {
+              setFile(f);
+              setReport(null);
+            }}
+            style={{ flex: '1 1 240px' }}
+            clearable
+          />
+          <Select label="Bank" data={formats} value={format} onChange={setFormat} w={200} allowDeselect={false} />
+          <Button
+            onClick={() => check(true)}
+            disabled={!file || !!saved}
+            loading={run.isPending && run.variables?.dryRun}
+          >
+            Check
+          </Button>
+        </Group>
+        {run.error ? (
+          <Alert color="red" title="The statement could not be read">
+            {run.error.message}
+          </Alert>
+        ) : null}
+        {report ? (
+          <>
+            <Alert
+              color={saved ? 'teal' : 'blue'}
+              variant="light"
+              title={saved ? 'Imported' : 'Checked: nothing is saved yet'}
+            >
+              {report.totals.matched} matched ({formatMoney(report.totals.matchedCents)}), {report.totals.unmatched} to
+              match by hand ({formatMoney(report.totals.unmatchedCents)}), {report.totals.duplicates} imported before,{' '}
+              {report.totals.ignored} money out, {report.totals.invalid} unreadable.
+            </Alert>
+            <Table.ScrollContainer minWidth={600} mah={360}>
+              <Table aria-label="Statement lines" verticalSpacing={4} fz="sm" stickyHeader>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Line</Table.Th>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th ta="right">Amount</Table.Th>
+                    <Table.Th>Reference / description</Table.Th>
+                    <Table.Th>Outcome</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {report.lines.map((l) => (
+                    <Table.Tr key={l.lineNo}>
+                      <Table.Td>{l.lineNo}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{l.postedOn ?? '—'}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {l.amountCents == null ? '—' : formatMoney(l.amountCents)}
+                      </Table.Td>
+                      <Table.Td>{[l.reference, l.description].filter(Boolean).join(' · ')}</Table.Td>
+                      <Table.Td>
+                        <Badge color={outcomeColors[l.outcome]} variant="light" c={`${outcomeColors[l.outcome]}.9`}>
+                          {l.outcome}
+                        </Badge>
+                        {l.match ? (
+                          <Text size="xs">
+                            {l.match.schoolName}: balance {formatMoney(l.match.balanceCents)} →{' '}
+                            {formatMoney(l.match.balanceAfterCents)}
+                          </Text>
+                        ) : null}
+                        {l.note ? (
+                          <Text size="xs" c="dimmed">
+                            {l.note}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group justify="flex-end">
+              {saved ? (
+                <Button onClick={close}>Done</Button>
+              ) : (
+                <>
+                  <Button variant="default" onClick={close}>
+                    Cancel
+                  </Button>
+                  <Button
+                    onClick={() => check(false)}
+                    loading={run.isPending && run.variables?.dryRun === false}
+                    disabled={report.totals.matched + report.totals.unmatched === 0}
+                  >
+                    Import {report.totals.matched} payments
+                  </Button>
+                </>
+              )}
+            </Group>
+          </>
+        ) : null}
+      </Stack>
+    </Modal>
+  );
+}

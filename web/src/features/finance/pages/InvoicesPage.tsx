@@ -1,0 +1,372 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { Invoice, PurchaseOrder } from '#contract/finance';
+import { PageHeader } from '../../../components/PageHeader.js';
+import { alerts, showAlert } from '../../../lib/api/index.js';
+import { formatDate } from '../../../lib/dates.js';
+import { formatMoney } from '../../../lib/money.js';
+import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
+import { downloadInvoice, useInvoices, useIssueInvoice, useMailInvoice } from '../api/invoices.js';
+import { usePurchaseOrders } from '../api/list-purchase-orders.js';
+import { useSetSchoolPO } from '../api/order-writes.js';
+import { usePayments } from '../api/payments.js';
+import { StateBadge } from '../components/StateBadge.js';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The order as it would be invoiced now: learners × fee, free learners, VAT, total. */
+function OrderSums({ order }: { order: PurchaseOrder }) {
+  const m = (c: number) => formatMoney(c, order.currency);
+  const rows: [string, string, boolean?][] = [
+    [`${plural(order.learners, 'learner')} × ${m(order.feeCents)}`, m(order.learners * order.feeCents)],
+    ...(order.freeLearners
+      ? ([
+          [
+            `${plural(order.freeLearners, 'free learner')}`,
+            m(-Math.min(order.freeLearners, order.learners) * order.feeCents),
+          ],
+        ] as [string, string][])
+      : []),
+    ['Subtotal', m(order.quote.subtotalCents)],
+    [order.quote.vatRateBp ? `VAT ${order.quote.vatRateBp / 100} %` : 'VAT', m(order.quote.vatCents)],
+    ['Total', m(order.quote.totalCents), true],
+  ];
+  return (
+    <Table aria-label="What the school pays" withRowBorders={false} verticalSpacing={4}>
+      <Table.Tbody>
+        {rows.map(([k, v, strong]) => (
+          <Table.Tr key={k}>
+            <Table.Td fw={strong ? 700 : 400}>{k}</Table.Td>
+            <Table.Td ta="right" fw={strong ? 700 : 400} style={{ whiteSpace: 'nowrap' }}>
+              {v}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function PoNumber({ order }: { order: PurchaseOrder }) {
+  // The field starts from the stored number; the parent remounts it (key) when the stored number changes.
+  const [value, setValue] = useState(order.schoolsPO ?? '');
+  const save = useSetSchoolPO();
+  const error = save.error?.message;
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate({ order, schoolsPO: value.trim() });
+      }}
+    >
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label="Your school’s purchase-order number"
+          description="Printed on the invoice, so that your bursar can match it."
+          placeholder="e.g. PO-2026-014"
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          error={error}
+          maxLength={60}
+          disabled={!order.can.setSchoolPO}
+          style={{ flex: '1 1 240px' }}
+        />
+        <Button
+          type="submit"
+          loading={save.isPending}
+          disabled={!order.can.setSchoolPO || value.trim() === (order.schoolsPO ?? '')}
+        >
+          Save number
+        </Button>
+      </Group>
+      {save.isSuccess ? (
+        <Text size="sm" c="teal.8" mt={4} role="status">
+          {save.data.message}
+        </Text>
+      ) : null}
+    </form>
+  );
+}
+
+function HowToPay({ invoice, order }: { invoice: Invoice; order: PurchaseOrder }) {
+  const p = invoice.payTo;
+  const rows: [string, string][] = [
+    ['Bank', p.bankName],
+    ['Account holder', p.bankAccountName],
+    ['Account number', p.bankAccountNumber],
+    ['Branch code', p.bankBranchCode],
+    ...(p.bankSwift ? ([['SWIFT', p.bankSwift]] as [string, string][]) : []),
+    ['Reference', invoice.paymentReference],
+  ];
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} size="h4" mb="xs">
+        How to pay
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Pay {formatMoney(Math.max(order.balanceCents, 0), order.currency)} by EFT into this account and quote the
+        reference, so that the payment reaches your school.
+      </Text>
+      <Table withRowBorders={false} verticalSpacing={2} aria-label="Bank details">
+        <Table.Tbody>
+          {rows.map(([k, v]) => (
+            <Table.Tr key={k}>
+              <Table.Td c="dimmed" w={150}>
+                {k}
+              </Table.Td>
+              <Table.Td fw={k === 'Reference' ? 700 : 500} ff={k === 'Reference' ? 'monospace' : undefined}>
+                {v}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+/**
+ * /portal/{o}/invoices: the school's order (learners × fee, free learners, VAT, total), its purchase-order
+ * number, its invoices and credit notes as PDFs, how to pay, and the payments received (decision 033).
+ */
+export function InvoicesPage() {
+  const { olympiad } = useRouteOlympiad();
+  const olympiadId = olympiad?.id;
+  const orders = usePurchaseOrders({ olympiadId, fetchDeleted: false, page: 1, pageSize: 5 });
+  const order = orders.data?.items[0] ?? null;
+  const invoices = useInvoices({ olympiadId, pageSize: 50 });
+  const payments = usePayments({ olympiadId, pageSize: 50 });
+  const issue = useIssueInvoice();
+  const mail = useMailInvoice();
+  const [downloading, setDownloading] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (invoices.error) showAlert(alerts.invoicesLoadFailed);
+  }, [invoices.error]);
+
+  // Before an invoice, what is due is the quote; after, what the documents say less what was paid.
+  const due = order ? (order.currentInvoice ? order.balanceCents : order.quote.totalCents - order.paidCents) : 0;
+  const current = invoices.data?.items.find((i) => i.id === order?.currentInvoice?.id) ?? null;
+  const download = async (i: Invoice) => {
+    setDownloading(i.id);
+    try {
+      await downloadInvoice(i);
+    } catch (e) {
+      showAlert((e as Error).message);
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={olympiad?.title}
+        title="Invoices"
+        description="What your school pays for this olympiad, the invoice for your bursar, and how to pay."
+      />
+      {orders.isLoading ? <Skeleton height={220} /> : null}
+      {orders.error ? (
+        <Alert color="red" title="Could not get your order">
+          {orders.error.message}
+        </Alert>
+      ) : null}
+      {orders.data && !order ? (
+        <Alert color="blue" title="Nothing to pay yet">
+          Your school has no order in this olympiad. Enter the school on the olympiad’s page first.
+        </Alert>
+      ) : null}
+      {order ? (
+        <Stack gap="lg">
+          {order.writingBlocked ? (
+            <Alert color="orange" title="Your learners cannot write until the school has paid">
+              This olympiad requires payment before writing. Pay the invoice below (quote the reference), or ask the
+              organisers to pre-approve your school if payment is on its way.
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Card withBorder radius="md" padding="lg">
+              <Group justify="space-between" mb="xs">
+                <Title order={2} size="h4">
+                  Your order
+                </Title>
+                <StateBadge state={order.state} />
+              </Group>
+              <OrderSums order={order} />
+              <Group justify="space-between" mt="sm">
+                <Text size="sm">Paid so far</Text>
+                <Text size="sm" fw={600}>
+                  {formatMoney(order.paidCents, order.currency)}
+                </Text>
+              </Group>
+              <Group justify="space-between">
+                <Text size="sm">{due < 0 ? 'Overpaid' : 'Still to pay'}</Text>
+                <Text size="sm" fw={700}>
+                  {formatMoney(Math.abs(due), order.currency)}
+                </Text>
+              </Group>
+            </Card>
+            <Card withBorder radius="md" padding="lg">
+              <Title order={2} size="h4" mb="sm">
+                Invoice
+              </Title>
+              <Stack gap="md">
+                <PoNumber key={order.schoolsPO ?? ''} order={order} />
+                {order.currentInvoice ? (
+                  <Text size="sm">
+                    Invoice <b>{order.currentInvoice.documentNumber}</b> of {formatDate(order.currentInvoice.issuedAt)}:{' '}
+                    {formatMoney(order.currentInvoice.totalCents, order.currency)}.
+                  </Text>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    No invoice is issued yet.
+                  </Text>
+                )}
+                {order.invoiceOutOfDate ? (
+                  <Alert color="yellow" variant="light" title="Your order changed since this invoice">
+                    The invoice shows {plural(order.currentInvoice!.learners, 'learner')}
+                    {order.currentInvoice!.freeLearners ? `, ${order.currentInvoice!.freeLearners} free` : ''} and PO “
+                    {order.currentInvoice!.schoolsPO ?? 'none'}”. An updated invoice replaces it; the old one is
+                    credited, never changed.
+                  </Alert>
+                ) : null}
+                <Group gap="sm" wrap="wrap">
+                  {order.can.issueInvoice && (!order.currentInvoice || order.invoiceOutOfDate) ? (
+                    <Button
+                      loading={issue.isPending}
+                      onClick={() => issue.mutate({ orderId: order.id, mail: true })}
+                      disabled={order.learners === 0}
+                    >
+                      {order.currentInvoice ? 'Issue updated invoice' : 'Issue invoice'}
+                    </Button>
+                  ) : null}
+                  {current ? (
+                    <>
+                      <Button
+                        variant="light"
+                        loading={downloading === current.id}
+                        onClick={() => void download(current)}
+                      >
+                        Download PDF
+                      </Button>
+                      <Button variant="subtle" loading={mail.isPending} onClick={() => mail.mutate(current)}>
+                        Email it to me again
+                      </Button>
+                    </>
+                  ) : null}
+                </Group>
+                {order.learners === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    Load your learners first: the invoice counts them.
+                  </Text>
+                ) : null}
+              </Stack>
+            </Card>
+          </SimpleGrid>
+          {current ? <HowToPay invoice={current} order={order} /> : null}
+          <Card withBorder radius="md" padding="lg">
+            <Title order={2} size="h4" mb="sm">
+              Invoices and credit notes
+            </Title>
+            {invoices.data?.items.length ? (
+              <Table.ScrollContainer minWidth={0}>
+                <Table aria-label="Invoices and credit notes" verticalSpacing="xs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Document</Table.Th>
+                      <Table.Th>Date</Table.Th>
+                      <Table.Th ta="right">Amount</Table.Th>
+                      <Table.Th>
+                        <VisuallyHidden>Download</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {invoices.data.items.map((i) => (
+                      <Table.Tr key={i.id}>
+                        <Table.Td>
+                          <Text size="sm" fw={600}>
+                            {i.documentNumber}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {i.kind === 'credit_note'
+                              ? `Credit note for ${i.creditsDocumentNumber}`
+                              : i.creditedAt
+                                ? 'Invoice, credited'
+                                : 'Invoice'}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(i.issuedAt)}</Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          {formatMoney(i.totalCents, i.currency)}
+                        </Table.Td>
+                        <Table.Td>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            loading={downloading === i.id}
+                            onClick={() => void download(i)}
+                            aria-label={`Download ${i.documentNumber} (PDF)`}
+                          >
+                            PDF
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {invoices.isLoading ? 'Loading…' : 'None yet.'}
+              </Text>
+            )}
+          </Card>
+          <Card withBorder radius="md" padding="lg">
+            <Title order={2} size="h4" mb="sm">
+              Payments received
+            </Title>
+            {payments.data?.items.length ? (
+              <Stack gap={6}>
+                {payments.data.items.map((p) => (
+                  <Group key={p.id} justify="space-between" wrap="nowrap">
+                    <Text size="sm">
+                      {formatDate(p.receivedOn)} · {p.reference || p.method.toUpperCase()}
+                      {p.reversedAt ? (
+                        <Badge ml="xs" color="gray" variant="light">
+                          Reversed
+                        </Badge>
+                      ) : null}
+                    </Text>
+                    <Text size="sm" fw={600} td={p.reversedAt ? 'line-through' : undefined}>
+                      {formatMoney(p.amountCents, order.currency)}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No payments received yet. Payments appear here once the organisers’ bank statement is read, usually
+                within a few working days.
+              </Text>
+            )}
+          </Card>
+        </Stack>
+      ) : null}
+    </>
+  );
+}
