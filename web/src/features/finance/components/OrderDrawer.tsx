@@ -188,8 +188,8 @@ export function OrderDrawer({
             </Text>
           </Group>
           <Text size="sm">
-            {order.learners} learners ({order.freeLearners} free) · quote {m(order.quote.totalCents)} · invoiced{' '}
-            {m(order.invoicedCents)} · paid {m(order.paidCents)} ·{' '}
+            {order.learners === 1 ? '1 learner' : `${order.learners} learners`} ({order.freeLearners} free) · quote{' '}
+            {m(order.quote.totalCents)} · invoiced {m(order.invoicedCents)} · paid {m(order.paidCents)} ·{' '}
             <b>
               {order.balanceCents < 0 ? `overpaid ${m(-order.balanceCents)}` : `outstanding ${m(order.balanceCents)}`}
             </b>
@@ -263,7 +263,7 @@ export function OrderDrawer({
                     size="compact-xs"
                     variant="subtle"
                     onClick={() => void downloadInvoice(i)}
-                    aria-label={`Download ${i.documentNumber}`}
+                    aria-label={`PDF of ${i.documentNumber}`}
                   >
                     PDF
                   </Button>

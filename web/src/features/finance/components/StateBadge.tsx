@@ -17,13 +17,7 @@ export const stateColors: Record<PurchaseOrderState, string> = {
 
 export function StateBadge({ state }: { state: PurchaseOrderState }) {
   return (
-    <Badge
-      color={stateColors[state]}
-      variant="light"
-      radius="sm"
-      c={`${stateColors[state]}.9`}
-      style={{ minWidth: 'max-content' }}
-    >
+    <Badge color={stateColors[state]} variant="light" radius="sm" c="dark.7" style={{ minWidth: 'max-content' }}>
       {stateLabels[state]}
     </Badge>
   );

@@ -59,6 +59,7 @@ export function StatementImport({
             placeholder="Choose file"
             accept=".csv,.xlsx,text/csv"
             value={file}
+            clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
             onChange={(f) => {
               setFile(f);
               setReport(null);
@@ -112,7 +113,7 @@ export function StatementImport({
                       </Table.Td>
                       <Table.Td>{[l.reference, l.description].filter(Boolean).join(' · ')}</Table.Td>
                       <Table.Td>
-                        <Badge color={outcomeColors[l.outcome]} variant="light" c={`${outcomeColors[l.outcome]}.9`}>
+                        <Badge color={outcomeColors[l.outcome]} variant="light" c="dark.7">
                           {l.outcome}
                         </Badge>
                         {l.match ? (

@@ -320,7 +320,7 @@ export function InvoicesPage() {
                             variant="subtle"
                             loading={downloading === i.id}
                             onClick={() => void download(i)}
-                            aria-label={`Download ${i.documentNumber} (PDF)`}
+                            aria-label={`PDF of ${i.documentNumber}`}
                           >
                             PDF
                           </Button>

@@ -237,7 +237,7 @@ export function PaymentPortalPage() {
       ) : null}
       <Group gap="xs" mb="md" aria-label="Orders by state" role="group" wrap="wrap">
         {(['unpaid', 'pre', 'paid', 'deleted'] as const).map((s) => (
-          <Badge key={s} size="lg" variant="light" color={stateColors[s]} radius="sm">
+          <Badge key={s} size="lg" variant="light" color={stateColors[s]} c="dark.7" radius="sm">
             {stateLabels[s]}: {summary ? summary[s] : '…'}
           </Badge>
         ))}
