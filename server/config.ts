@@ -56,6 +56,7 @@ const Env = z
     BENCH_BARE_ROUTE: boolish.default(false),
     /** Benchmarks only: seed this many learners in the olympiad `geo-bench` at start (bench/exam.ts). */
     BENCH_LEARNERS: z.coerce.number().int().min(0).max(100_000).default(0),
+    BENCH_INVOICE_SCHOOLS: z.coerce.number().int().min(0).max(100_000).default(0),
     /**
      * Benchmarks only: how the bench learners' password is hashed: `generated` as the learner import does for
      * the passwords on the slips (light, decision 015), or `chosen` as for a password someone set (decision 003).
@@ -119,7 +120,7 @@ export interface Config {
   sessionHours: { staff: number; learner: number };
   bodyLimitBytes: number;
   sitting: { sweepSeconds: number };
-  bench: { bareRoute: boolean; learners: number; learnerPasswords: 'generated' | 'chosen' };
+  bench: { bareRoute: boolean; invoiceSchools: number; learners: number; learnerPasswords: 'generated' | 'chosen' };
   mail: {
     sender: boolean;
     ratePerMinute: number;
@@ -173,7 +174,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionHours: { staff: e.SESSION_HOURS_STAFF, learner: e.SESSION_HOURS_LEARNER },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     sitting: { sweepSeconds: e.SITTING_SWEEP_SECONDS },
-    bench: { bareRoute: e.BENCH_BARE_ROUTE, learners: e.BENCH_LEARNERS, learnerPasswords: e.BENCH_LEARNER_PASSWORDS },
+    bench: {
+      bareRoute: e.BENCH_BARE_ROUTE,
+      invoiceSchools: e.BENCH_INVOICE_SCHOOLS,
+      learners: e.BENCH_LEARNERS, learnerPasswords: e.BENCH_LEARNER_PASSWORDS },
     mail: {
       sender: e.MAIL_SENDER,
       ratePerMinute: e.MAIL_RATE_PER_MINUTE,

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { chooseLogFormat, prettyLogsAvailable } from './platform/log-format.js';
 import { createMailer } from './platform/mailer.js';
-import { seedBenchIfAbsent } from './seed/bench.js';
+import { seedBenchIfAbsent, seedInvoiceBenchIfAbsent } from './seed/bench.js';
 import { prepareDemo } from './seed/demo-policy.js';
 
 async function main(): Promise<void> {
@@ -32,6 +32,8 @@ async function main(): Promise<void> {
   // Benchmarks only (bench/exam.ts): BENCH_LEARNERS=n adds the olympiad geo-bench and n learners, once.
   if (config.bench.learners > 0)
     await seedBenchIfAbsent(database.db, config.bench.learners, config.bench.learnerPasswords);
+  // Benchmarks only (bench/invoices.ts): BENCH_INVOICE_SCHOOLS=n adds the olympiad geo-invoices and n schools, once.
+  if (config.bench.invoiceSchools > 0) await seedInvoiceBenchIfAbsent(database.db, config.bench.invoiceSchools);
 
   await app.listen({ port: config.port, host: demo.host });
   const url = config.publicUrl;

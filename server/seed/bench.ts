@@ -92,3 +92,49 @@ export async function seedBenchIfAbsent(
   });
   return true;
 }
+
+/**
+ * Bench-only seeding for bench/invoices.ts (`BENCH_INVOICE_SCHOOLS=n`): the olympiad `geo-invoices` with an
+ * invoicing account and n entered schools, each with a teacher (with an address) and three learners, in a few
+ * set-based statements. Runs once per database.
+ */
+export async function seedInvoiceBenchIfAbsent(db: Db, schools: number): Promise<boolean> {
+  const [exists] = await rows<{ id: number }>(db, sql`select id from olympiads where var_name = 'geo-invoices'`);
+  if (exists) return false;
+  await db.transaction(async (tx) => {
+    const [project] = await rows<{ id: number }>(tx, sql`select id from projects where project_name = 'geography'`);
+    const projectId = project?.id ?? (await createProject(tx, { projectName: 'bench-invoices' })).id;
+    const [account] = await rows<{ id: number }>(
+      tx,
+      sql`insert into accounts (name, legal_name, vat_number, address, bank_name, bank_account_name, bank_account_number,
+          bank_branch_code, invoice_prefix, footer)
+        values ('Bench Trust', 'Bench Olympiad Trust NPC', '4000000001', '1 Bench Road, Johannesburg, 2001',
+          'First National Bank', 'Bench Olympiad Trust NPC', '62000000001', '250655', 'BENCH', 'Benchmark invoices.')
+        returning id`,
+    );
+    const olympiad = await createOlympiad(tx, {
+      projectId,
+      varName: 'geo-invoices',
+      title: 'Invoice benchmark olympiad',
+      feeCents: 3500,
+      accountId: account!.id,
+    });
+    await tx.execute(sql`
+      with s as (
+        insert into schools (name, emis_number, province, town, address)
+        select 'Bench School ' || g, lpad(g::text, 9, '7'), 'Gauteng', 'Pretoria', g || ' School Street, Pretoria'
+        from generate_series(1, ${schools}) g returning id, name),
+      sp as (
+        insert into school_participants (olympiad_id, school_id, status)
+        select ${olympiad.id}, id, 'learners_loaded' from s returning id, school_id),
+      po as (insert into purchase_orders (school_participant_id) select id from sp returning id),
+      t as (
+        insert into users (role, username, password_hash, first_name, last_name, email, school_id)
+        select 'teacher', 'bench-teacher-' || s.id, 'x', 'Teacher', s.name, 'bench-teacher-' || s.id || '@example.org', s.id
+        from s returning id)
+      insert into users (role, username, password_hash, first_name, last_name, grade, olympiad_id, school_id)
+      select 'learner', 'bench-inv-' || s.id || '-' || n, 'x', 'Learner', 'Number ' || n, 10, ${olympiad.id}, s.id
+      from s cross join generate_series(1, 3) n`);
+  });
+  return true;
+}
