@@ -122,7 +122,7 @@ export async function seedInvoiceBenchIfAbsent(db: Db, schools: number): Promise
     await tx.execute(sql`
       with s as (
         insert into schools (name, emis_number, province, town, address)
-        select 'Bench School ' || g, lpad(g::text, 9, '7'), 'Gauteng', 'Pretoria', g || ' School Street, Pretoria'
+        select 'Bench School ' || g, '8' || lpad(g::text, 8, '0'), 'Gauteng', 'Pretoria', g || ' School Street, Pretoria'
         from generate_series(1, ${schools}) g returning id, name),
       sp as (
         insert into school_participants (olympiad_id, school_id, status)

@@ -75,9 +75,9 @@ export async function contactsOf(q: Queryable, orderId: number): Promise<Contact
   );
 }
 
-async function lockSource(q: Queryable, orderId: number): Promise<IssueSource | null> {
-  await q.execute(sql`select id from purchase_orders where id = ${orderId} for update`);
-  const [row] = await rows<IssueSource>(
+/** The order, its school and olympiad, its current invoice and its account, with the order's row locked. */
+async function lockSource(q: Queryable, orderId: number): Promise<(IssueSource & { account: AccountRow | null }) | null> {
+  const [row] = await rows<IssueSource & { account: AccountRow | null }>(
     q,
     sql`select po.id, sp.olympiad_id, o.title as olympiad_title, o.year, o.currency, o.fee_cents, po.deleted_at,
         po.schools_po, po.free_learners,
@@ -85,13 +85,15 @@ async function lockSource(q: Queryable, orderId: number): Promise<IssueSource | 
           and u.role = 'learner') as learners,
         s.name as school_name, s.emis_number, s.address, s.town, s.province, o.account_id,
         ci.id as current_id, ci.document_number as current_document_number, ci.learners as current_learners,
-        ci.free_learners as current_free_learners, ci.fee_cents as current_fee_cents, ci.schools_po as current_schools_po
+        ci.free_learners as current_free_learners, ci.fee_cents as current_fee_cents, ci.schools_po as current_schools_po,
+        (select row_to_json(a) from accounts a where a.id = o.account_id) as account
       from purchase_orders po
       join school_participants sp on sp.id = po.school_participant_id
       join schools s on s.id = sp.school_id
       join olympiads o on o.id = sp.olympiad_id
       left join invoices ci on ci.purchase_order_id = po.id and ci.kind = 'invoice' and ci.credited_at is null
-      where po.id = ${orderId}`,
+      where po.id = ${orderId}
+      for update of po`,
   );
   return row ?? null;
 }
@@ -136,7 +138,7 @@ export interface Issued {
  * from the counters, and everything lands together or not at all. Refuses (409) a removed order, an olympiad
  * without an account, an order with no learners to pay for, and an invoice that is up to date.
  */
-export async function issueInvoice(q: Queryable, orderId: number, by: number | null): Promise<Issued> {
+export async function issueInvoice(q: Queryable, orderId: number, by: number | null): Promise<Issued & { contacts: Contact[] }> {
   const o = await lockSource(q, orderId);
   if (!o) throw conflict('This purchase order no longer exists');
   if (o.deleted_at) throw conflict('This purchase order is removed: restore it before invoicing');
@@ -144,7 +146,7 @@ export async function issueInvoice(q: Queryable, orderId: number, by: number | n
     throw conflict(
       'This olympiad has no invoicing account yet: the platform owner sets one up under Accounts before invoices can be issued',
     );
-  const [account] = await rows<AccountRow>(q, sql`select * from accounts where id = ${o.account_id}`);
+  const account = typeof o.account === 'string' ? (JSON.parse(o.account) as AccountRow) : o.account;
   const learners = Number(o.learners);
   const freeLearners = Number(o.free_learners);
   const feeCents = Number(o.fee_cents);
@@ -192,7 +194,8 @@ export async function issueInvoice(q: Queryable, orderId: number, by: number | n
       emis: o.emis_number,
     }),
   };
-  const [contact] = await contactsOf(q, o.id);
+  const contacts = await contactsOf(q, o.id);
+  const [contact] = contacts;
   if (contact) base.billTo = { ...base.billTo, contactName: contact.name || null, contactEmail: contact.email };
 
   let creditNoteId: number | null = null;
@@ -238,7 +241,7 @@ export async function issueInvoice(q: Queryable, orderId: number, by: number | n
   if (quote.billable === 0) {
     // Everything credited and nothing left to pay for: the credit note stands alone.
     await recomputePaid(q, o.id);
-    return { invoiceId: creditNoteId!, creditNoteId, documentNumber: '' };
+    return { invoiceId: creditNoteId!, creditNoteId, documentNumber: '', contacts };
   }
 
   const lines: InvoiceLine[] = [
@@ -272,7 +275,7 @@ export async function issueInvoice(q: Queryable, orderId: number, by: number | n
       returning id`,
   );
   await recomputePaid(q, o.id);
-  return { invoiceId: inv!.id, creditNoteId, documentNumber };
+  return { invoiceId: inv!.id, creditNoteId, documentNumber, contacts };
 }
 
 /** A stored document with what its PDF prints. */
@@ -337,8 +340,14 @@ export interface MailDeps {
  * Mails a document to the school's teachers through the queue (decision 031): the PDF is stored and attached,
  * so that the message and its attachment appear in the email logs. Answers how many messages were queued.
  */
-export async function mailInvoice(q: Queryable, deps: MailDeps, r: InvoiceRow, by: number | null): Promise<number> {
-  const contacts = await contactsOf(q, r.purchase_order_id);
+export async function mailInvoice(
+  q: Queryable,
+  deps: MailDeps,
+  r: InvoiceRow,
+  by: number | null,
+  known?: Contact[],
+): Promise<number> {
+  const contacts = known ?? (await contactsOf(q, r.purchase_order_id));
   if (!contacts.length) return 0;
   const bytes = Buffer.from(await invoicePdf(documentOf(r)));
   const name = pdfFileName(r);

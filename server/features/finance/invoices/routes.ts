@@ -32,6 +32,8 @@ import { findInvoice, listInvoices, ordersToInvoice } from './queries.js';
 const tags = ['finance'];
 const { access } = financePolicy;
 export const ISSUE_ALL_JOB = 'invoices.issue-all';
+/** Orders issued at once by the issue-all job (see the job's handler). */
+const ISSUE_CONCURRENCY = 4;
 const JobParams = z.strictObject({ jobId: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 function presentJob(j: JobRow): InvoiceJob {
@@ -245,37 +247,47 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     let issued = 0;
     let failed = 0;
     let done = 0;
+    let next = 0;
     const by = payload.actor.userId;
     const jobActor: AuditActor = { userId: by, impersonatorId: payload.actor.impersonatorId };
-    for (const id of ids) {
-      try {
-        await app.db.transaction(async (tx) => {
-          const result = await issueInvoice(tx, id, by);
-          const invoice = (await findInvoice(tx, result.invoiceId))!;
-          if (payload.mail) {
-            if (result.creditNoteId && result.creditNoteId !== invoice.id)
-              await mailInvoice(tx, mailDeps(), (await findInvoice(tx, result.creditNoteId))!, by);
-            await mailInvoice(tx, mailDeps(), invoice, by);
-          }
-          await audit(tx, jobActor, 'invoice.issue', {
-            entityId: invoice.id,
-            olympiadId: payload.olympiadId,
-            data: {
-              purchaseOrderId: id,
-              documentNumber: invoice.document_number,
-              totalCents: Number(invoice.total_cents),
-              jobId: job.id,
-            },
-          });
+    /**
+     * One order: the invoice in a short transaction (the numbering counter is locked only until it commits), then
+     * its mail in a second one. A few orders run at once, so that one order's PDF is drawn while another waits
+     * for the database; numbers stay gapless because each is taken and used in its own transaction.
+     */
+    const issueOne = async (id: number) => {
+      const result = await app.db.transaction(async (tx) => {
+        const r = await issueInvoice(tx, id, by);
+        await audit(tx, jobActor, 'invoice.issue', {
+          entityId: r.invoiceId,
+          olympiadId: payload.olympiadId,
+          data: { purchaseOrderId: id, documentNumber: r.documentNumber, jobId: job.id },
         });
-        issued++;
-      } catch {
-        // An order that cannot be invoiced (removed meanwhile, nothing to pay for) is counted, not fatal.
-        failed++;
+        return r;
+      });
+      if (!payload.mail) return;
+      await app.db.transaction(async (tx) => {
+        const invoice = (await findInvoice(tx, result.invoiceId))!;
+        if (result.creditNoteId && result.creditNoteId !== invoice.id)
+          await mailInvoice(tx, mailDeps(), (await findInvoice(tx, result.creditNoteId))!, by, result.contacts);
+        await mailInvoice(tx, mailDeps(), invoice, by, result.contacts);
+      });
+    };
+    const worker = async () => {
+      while (next < ids.length) {
+        const id = ids[next++]!;
+        try {
+          await issueOne(id);
+          issued++;
+        } catch {
+          // An order that cannot be invoiced (removed meanwhile, nothing to pay for) is counted, not fatal.
+          failed++;
+        }
+        done++;
+        await progress(done);
       }
-      done++;
-      await progress(done);
-    }
+    };
+    await Promise.all(Array.from({ length: ISSUE_CONCURRENCY }, worker));
     await progress(done, { force: true, phase: 'done' });
     return { issued, failed };
   });
