@@ -46,6 +46,10 @@ export interface InputRefusal {
  * both pass it, and the unique index decides: the second gets this answer.
  */
 const uniqueRefusals: Record<string, { message: string; details: FieldError[] }> = {
+  accounts_prefix_uq: {
+    message: 'Another account uses this invoice prefix',
+    details: [{ path: 'body.invoicePrefix', message: 'This prefix is taken: invoice numbers must not collide' }],
+  },
   users_teacher_email_uq: {
     message: 'A teacher with this email address exists already',
     details: [{ path: 'body.email', message: 'This address is taken' }],

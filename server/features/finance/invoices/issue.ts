@@ -76,7 +76,10 @@ export async function contactsOf(q: Queryable, orderId: number): Promise<Contact
 }
 
 /** The order, its school and olympiad, its current invoice and its account, with the order's row locked. */
-async function lockSource(q: Queryable, orderId: number): Promise<(IssueSource & { account: AccountRow | null }) | null> {
+async function lockSource(
+  q: Queryable,
+  orderId: number,
+): Promise<(IssueSource & { account: AccountRow | null }) | null> {
   const [row] = await rows<IssueSource & { account: AccountRow | null }>(
     q,
     sql`select po.id, sp.olympiad_id, o.title as olympiad_title, o.year, o.currency, o.fee_cents, po.deleted_at,
@@ -138,7 +141,11 @@ export interface Issued {
  * from the counters, and everything lands together or not at all. Refuses (409) a removed order, an olympiad
  * without an account, an order with no learners to pay for, and an invoice that is up to date.
  */
-export async function issueInvoice(q: Queryable, orderId: number, by: number | null): Promise<Issued & { contacts: Contact[] }> {
+export async function issueInvoice(
+  q: Queryable,
+  orderId: number,
+  by: number | null,
+): Promise<Issued & { contacts: Contact[] }> {
   const o = await lockSource(q, orderId);
   if (!o) throw conflict('This purchase order no longer exists');
   if (o.deleted_at) throw conflict('This purchase order is removed: restore it before invoicing');
