@@ -45,6 +45,18 @@ export function OlympiadCheck({ olympiadId }: { olympiadId: number }) {
       ) : (
         <Text size="sm">Nothing blocks opening.</Text>
       )}
+      {result.payment.required && result.payment.blockedSchools.length > 0 ? (
+        <Alert color="orange" variant="light" mt="sm" title="Payment before writing is on">
+          The learners of {result.payment.blockedSchools.length}{' '}
+          {result.payment.blockedSchools.length === 1 ? 'school' : 'schools'} cannot start until the school pays or is
+          pre-approved:{' '}
+          {result.payment.blockedSchools
+            .slice(0, 20)
+            .map((s) => `${s.schoolName} (${s.learners} ${s.learners === 1 ? 'learner' : 'learners'})`)
+            .join(', ')}
+          {result.payment.blockedSchools.length > 20 ? ` and ${result.payment.blockedSchools.length - 20} more` : ''}.
+        </Alert>
+      ) : null}
     </div>
   );
 }

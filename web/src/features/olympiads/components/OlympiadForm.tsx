@@ -42,6 +42,7 @@ const FormValues = z
     declaration: olympiadShape.declaration,
     shuffleOptions: z.boolean(),
     showScore: z.boolean(),
+    paymentRequired: z.boolean(),
     languages: olympiadShape.languages,
   })
   .refine((v) => !v.startsAt || !v.endsAt || new Date(v.startsAt) < new Date(v.endsAt), {
@@ -80,6 +81,7 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       declaration: olympiad?.declaration ?? '',
       shuffleOptions: olympiad?.shuffleOptions ?? false,
       showScore: olympiad?.showScore ?? false,
+      paymentRequired: olympiad?.paymentRequired ?? false,
       languages: olympiad?.languages ?? ['en'],
     },
   });
@@ -99,6 +101,7 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       declaration: v.declaration,
       shuffleOptions: v.shuffleOptions,
       showScore: v.showScore,
+      paymentRequired: v.paymentRequired,
       languages: v.languages,
     };
     const values = locked
@@ -207,6 +210,11 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
             <Switch
               label="Learners see their score when they finish"
               {...form.getInputProps('showScore', { type: 'checkbox' })}
+            />
+            <Switch
+              label="Payment before writing"
+              description="Learners of a school that has neither paid nor been pre-approved cannot start; they are told to ask their teacher"
+              {...form.getInputProps('paymentRequired', { type: 'checkbox' })}
             />
           </Stack>
         </SimpleGrid>
