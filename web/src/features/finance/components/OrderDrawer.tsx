@@ -16,9 +16,14 @@ import { useState } from 'react';
 import type { PurchaseOrder, PurchaseOrderStatus } from '#contract/finance';
 import { formatDate } from '../../../lib/dates.js';
 import { formatMoney, parseMoney } from '../../../lib/money.js';
-import { downloadInvoice, useInvoices, useIssueInvoice } from '../api/invoices.js';
-import { useAddComment, useSetFreeLearners } from '../api/order-writes.js';
-import { usePayments, useRecordPayment, useReversePayment } from '../api/payments.js';
+import { downloadInvoice } from '../api/download-invoice.js';
+import { useIssueInvoice } from '../api/issue-invoice.js';
+import { useInvoices } from '../api/list-invoices.js';
+import { useAddComment } from '../api/add-comment.js';
+import { useSetFreeLearners } from '../api/set-free-learners.js';
+import { usePayments } from '../api/list-payments.js';
+import { useRecordPayment } from '../api/record-payment.js';
+import { useReversePayment } from '../api/reverse-payment.js';
 import { StateBadge } from './StateBadge.js';
 
 const today = () => new Date().toISOString().slice(0, 10);

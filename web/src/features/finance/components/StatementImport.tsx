@@ -2,7 +2,7 @@ import { Alert, Badge, Button, FileInput, Group, Modal, Select, Stack, Table, Te
 import { useState } from 'react';
 import type { StatementReport } from '#contract/finance';
 import { formatMoney } from '../../../lib/money.js';
-import { useImportStatement } from '../api/payments.js';
+import { useImportStatement } from '../api/import-statement.js';
 
 const outcomeColors = {
   matched: 'teal',

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import type { PurchaseOrder } from '#contract/finance';
 import { formatDate } from '../../../lib/dates.js';
 import { formatMoney } from '../../../lib/money.js';
-import { useIgnoreLine, useMatchLine, useStatementLines } from '../api/payments.js';
+import { useIgnoreLine } from '../api/ignore-line.js';
+import { useStatementLines } from '../api/list-statement-lines.js';
+import { useMatchLine } from '../api/match-line.js';
 
 /** Statement lines no reference matched: match each to a school by hand, or set it aside. */
 export function UnmatchedLines({ olympiadId, orders }: { olympiadId: number; orders: PurchaseOrder[] }) {

@@ -18,7 +18,10 @@ import { type Account, AccountInput } from '#contract/finance';
 import { Confirm } from '../../../components/Confirm.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
-import { useAccounts, useDeleteAccount, useOlympiadOptions, useSaveAccount } from '../api/accounts.js';
+import { useDeleteAccount } from '../api/delete-account.js';
+import { useAccounts } from '../api/list-accounts.js';
+import { useOlympiadOptions } from '../api/list-olympiad-options.js';
+import { useSaveAccount } from '../api/save-account.js';
 
 interface Values extends Record<string, unknown> {
   name: string;

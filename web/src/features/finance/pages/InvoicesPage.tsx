@@ -20,10 +20,13 @@ import { alerts, showAlert } from '../../../lib/api/index.js';
 import { formatDate } from '../../../lib/dates.js';
 import { formatMoney } from '../../../lib/money.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { downloadInvoice, useInvoices, useIssueInvoice, useMailInvoice } from '../api/invoices.js';
+import { downloadInvoice } from '../api/download-invoice.js';
+import { useIssueInvoice } from '../api/issue-invoice.js';
+import { useInvoices } from '../api/list-invoices.js';
+import { useMailInvoice } from '../api/mail-invoice.js';
 import { usePurchaseOrders } from '../api/list-purchase-orders.js';
-import { useSetSchoolPO } from '../api/order-writes.js';
-import { usePayments } from '../api/payments.js';
+import { useSetSchoolPO } from '../api/set-school-po.js';
+import { usePayments } from '../api/list-payments.js';
 import { StateBadge } from '../components/StateBadge.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

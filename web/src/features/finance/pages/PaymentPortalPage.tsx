@@ -10,9 +10,9 @@ import { type Column, PagedTable, useListParams } from '../../../components/Page
 import { showAlert } from '../../../lib/api/index.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useCurrentRoute } from '../../../lib/routing/index.js';
-import { useIssueAll, useIssueAllJob } from '../api/invoices.js';
+import { useIssueAll, useIssueAllJob } from '../api/issue-all.js';
 import { usePurchaseOrders } from '../api/list-purchase-orders.js';
-import { downloadOrders } from '../api/payments.js';
+import { downloadOrders } from '../api/download-exports.js';
 import { useSetOrderStatus } from '../api/set-order-status.js';
 import { OrderDrawer } from '../components/OrderDrawer.js';
 import { StateBadge, stateColors, stateLabels } from '../components/StateBadge.js';

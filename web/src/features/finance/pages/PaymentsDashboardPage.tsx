@@ -5,7 +5,8 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { showAlert } from '../../../lib/api/index.js';
 import { formatMoney } from '../../../lib/money.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { downloadDashboard, useDashboard } from '../api/payments.js';
+import { downloadDashboard } from '../api/download-exports.js';
+import { useDashboard } from '../api/get-dashboard.js';
 import { stateLabels } from '../components/StateBadge.js';
 
 const rands = (cents: number) => Math.round(cents) / 100;

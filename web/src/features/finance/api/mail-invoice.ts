@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { Invoice } from '#contract/finance';
+import { api } from '../../../lib/api/index.js';
+import { financeKeys } from './keys.js';
+
+/** POST invoice/api/{id}/mail */
+export function mailInvoice(invoice: Invoice) {
+  return api.post(`/invoice/api/${invoice.id}/mail`, {
+    schema: z.object({ success: z.literal(true), message: z.string() }),
+    on401: 'reload',
+  });
+}
+export const useMailInvoice = () =>
+  useMutation({ mutationFn: mailInvoice, meta: { success: 'Sent', invalidates: [financeKeys.invoices.prefix] } });
