@@ -177,7 +177,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bench: {
       bareRoute: e.BENCH_BARE_ROUTE,
       invoiceSchools: e.BENCH_INVOICE_SCHOOLS,
-      learners: e.BENCH_LEARNERS, learnerPasswords: e.BENCH_LEARNER_PASSWORDS },
+      learners: e.BENCH_LEARNERS,
+      learnerPasswords: e.BENCH_LEARNER_PASSWORDS,
+    },
     mail: {
       sender: e.MAIL_SENDER,
       ratePerMinute: e.MAIL_RATE_PER_MINUTE,
