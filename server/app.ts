@@ -17,6 +17,8 @@ import { publicRoutes } from './features/public/routes.js';
 import { questionsRoutes } from './features/questions/routes.js';
 import { sittingRoutes } from './features/sitting/routes.js';
 import { financeRoutes } from './features/finance/routes.js';
+import { resultsRoutes } from './features/results/routes.js';
+import { certificatesRoutes } from './features/certificates/routes.js';
 import { schoolsRoutes } from './features/schools/routes.js';
 import { teachersRoutes } from './features/teachers/routes.js';
 import { learnersRoutes } from './features/learners/routes.js';
@@ -159,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(schoolsRoutes);
   await app.register(teachersRoutes);
   await app.register(financeRoutes);
+  await app.register(resultsRoutes);
+  await app.register(certificatesRoutes);
   await app.register(learnersRoutes);
   await app.register(olympiadsRoutes);
   await app.register(questionsRoutes);

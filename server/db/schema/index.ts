@@ -11,3 +11,4 @@ export * from './questions.js';
 export * from './sitting.js';
 export * from './faqs.js';
 export * from './jobs.js';
+export * from './results.js';
