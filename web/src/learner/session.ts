@@ -5,9 +5,10 @@ import { clearUser, getImpersonatorUser, storeImpersonatorUser, storeUser } from
 /**
  * Signing out and ending an impersonation from the learner page, as lib/session's hooks do, but
  * without lib/session/actions (it parses with zod) and ending in a full page load: every other
- * address belongs to the main app (decision 016).
+ * address belongs to the main app (decision 016). Signed out during a sitting (`olympiadName`), the learner lands
+ * on that olympiad's sign-in page, which says how to get back in with the recovery PIN.
  */
-export function useLearnerLogout() {
+export function useLearnerLogout(olympiadName: string | null = null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
@@ -20,7 +21,7 @@ export function useLearnerLogout() {
     },
     onSettled: () => {
       queryClient.clear();
-      window.location.replace('/login');
+      window.location.replace(olympiadName ? `/${encodeURIComponent(olympiadName)}/login?signed-out` : '/login');
     },
   });
 }
