@@ -83,7 +83,7 @@ export function OlympiadCheck({ olympiadId }: { olympiadId: number }) {
   return (
     <div aria-live="polite" data-testid="verify-check" data-ready={result.ready}>
       <Group gap="sm" mb="sm">
-        <Badge size="lg" color={result.ready ? 'green' : 'red'} variant="filled">
+        <Badge size="lg" color={result.ready ? 'teal.9' : 'red.9'} variant="filled">
           {result.ready
             ? 'Ready to open'
             : `${result.blockers.length} blocker${result.blockers.length === 1 ? '' : 's'}`}

@@ -7,7 +7,7 @@ import { configureApiEffects, useGlobalLoading } from '../lib/api/index.js';
 import { allowsRole, useCurrentRoute } from '../lib/routing/index.js';
 import { useSessionUser } from '../lib/session/use-session.js';
 import classes from './learner.module.css';
-import { useLearnerLogout, useLearnerStopImpersonating } from './session.js';
+import { isLeaving, useLearnerLogout, useLearnerStopImpersonating } from './session.js';
 
 /**
  * The learner page's root: the app shell's Root without Mantine, its notifications and tooltips (their
@@ -65,6 +65,8 @@ function GlobalLoader() {
 export function LearnerGuard({ children }: { children: ReactNode }) {
   const route = useCurrentRoute();
   const user = useSessionUser();
+  // Signing out goes to its own address (during a sitting, the olympiad's sign-in page) by a full page load.
+  if (!user && isLeaving()) return <FirstLoad />;
   if (!user || (route && !allowsRole(route, user.role))) return <Navigate to="/login" replace />;
   return children;
 }

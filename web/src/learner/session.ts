@@ -8,6 +8,11 @@ import { clearUser, getImpersonatorUser, storeImpersonatorUser, storeUser } from
  * address belongs to the main app (decision 016). Signed out during a sitting (`olympiadName`), the learner lands
  * on that olympiad's sign-in page, which says how to get back in with the recovery PIN.
  */
+let leaving = false;
+
+/** Signing out is under way: the page is about to load another address (the guard must not send it to /login). */
+export const isLeaving = () => leaving;
+
 export function useLearnerLogout(olympiadName: string | null = null) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -17,6 +22,7 @@ export function useLearnerLogout(olympiadName: string | null = null) {
       } catch {
         // The token may already be gone; signing out here is what matters.
       }
+      leaving = true;
       clearUser();
     },
     onSettled: () => {

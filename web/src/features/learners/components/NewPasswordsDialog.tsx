@@ -137,7 +137,7 @@ export function NewPasswordsDialog({
               Cancel
             </Button>
             <Button
-              color="red"
+              color="red.9"
               disabled={count === 0}
               loading={issue.isPending}
               onClick={() =>

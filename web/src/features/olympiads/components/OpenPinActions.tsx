@@ -67,7 +67,7 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
           <Button
             size={size}
             variant={olympiad.open ? 'light' : 'filled'}
-            color={olympiad.open ? 'orange' : 'green'}
+            color={olympiad.open ? 'orange' : 'teal.9'}
             onClick={() => setAsking(olympiad.open ? 'close' : 'open')}
           >
             {olympiad.open ? 'Close' : 'Open'}
@@ -83,7 +83,7 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
         opened={asking === 'open' || asking === 'close'}
         title={asking === 'open' ? `Open ${olympiad.title}?` : `Close ${olympiad.title}?`}
         confirmLabel={asking === 'open' ? 'Open olympiad' : 'Close olympiad'}
-        color={asking === 'open' ? 'green' : 'orange'}
+        color={asking === 'open' ? 'teal.9' : 'orange'}
         loading={setOpen.isPending}
         onClose={closeOpen}
         onConfirm={() => doOpen(asking === 'open', false)}
@@ -97,7 +97,7 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
         opened={blockers !== null}
         title="Something still blocks opening"
         confirmLabel="Open anyway"
-        color="red"
+        color="red.9"
         loading={setOpen.isPending}
         onClose={closeOpen}
         onConfirm={() => doOpen(true, true)}
