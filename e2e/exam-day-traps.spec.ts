@@ -46,10 +46,8 @@ async function addLearner(request: APIRequestContext, lastName: string): Promise
 async function look(page: Page, testInfo: TestInfo, name: string) {
   await expectNoSeriousA11yViolations(page, testInfo);
   const width = page.viewportSize()?.width ?? 0;
-  await testInfo.attach(`${width}px ${name}`, {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: 'image/png',
-  });
+  const body = await page.screenshot({ fullPage: true, path: testInfo.outputPath(`${width}px ${name}.png`) });
+  await testInfo.attach(`${width}px ${name}`, { body, contentType: 'image/png' });
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
