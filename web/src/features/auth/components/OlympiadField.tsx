@@ -45,8 +45,8 @@ export function OlympiadField({ onPick, ...props }: OlympiadFieldProps) {
               <Text size="sm" key={olympiad.id} component="span">
                 <Anchor component="button" type="button" size="sm" fw={600} onClick={() => onPick?.(olympiad.varName)}>
                   {olympiad.varName}
-                </Anchor>{' '}
-                ({olympiad.title}){i < close.length - 1 ? ',' : '?'}
+                </Anchor>
+                {` – ${olympiad.title}${i < close.length - 1 ? ',' : '?'}`}
               </Text>
             ))}
           </Group>
