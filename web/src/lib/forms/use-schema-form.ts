@@ -1,4 +1,5 @@
 import { schemaResolver, useForm, type UseFormInput, type UseFormReturnType } from '@mantine/form';
+import { useRef } from 'react';
 import type { z } from 'zod';
 import { isApiError } from '../api/index.js';
 
@@ -24,9 +25,35 @@ export interface SchemaFormOptions<Values extends Record<string, unknown>, Input
 }
 
 export type SchemaForm<Values extends Record<string, unknown>, Input> = UseFormReturnType<Values, Input> & {
-  /** Puts a failed write's field errors (the error shape's `details`) on their fields; true when any did. */
+  /**
+   * Puts a failed write's field errors (the error shape's `details`) on their fields, and brings the first into
+   * view with the keyboard on it (else the form's alert); true when any field took one.
+   */
   setServerErrors: (error: unknown) => boolean;
 };
+
+/** An error a person can see: a field marked invalid or a field's error text; else the form's alert. */
+const fieldErrorSelector = '[aria-invalid="true"], .mantine-InputWrapper-error';
+const focusable = 'input:not([type="hidden"]), textarea, select, [contenteditable="true"], button';
+
+/**
+ * Brings the form's first error into view (in a dialog or drawer too, whose body scrolls on its own) and puts the
+ * keyboard on its field, once the errors are drawn. A form checked by a person pressing "Save" at the bottom of a
+ * long dialog otherwise seems to do nothing.
+ */
+export function revealFirstError(root: Element | null | undefined): void {
+  if (!root) return;
+  requestAnimationFrame(() => {
+    const first =
+      root.querySelector<HTMLElement>(fieldErrorSelector) ?? root.querySelector<HTMLElement>('[role="alert"]');
+    if (!first) return;
+    const field = first.matches(focusable)
+      ? first
+      : (first.closest('.mantine-InputWrapper-root')?.querySelector<HTMLElement>(focusable) ?? null);
+    first.scrollIntoView({ block: 'center', behavior: 'auto' });
+    field?.focus({ preventScroll: true });
+  });
+}
 
 /** The error shape's field path (`body.name`, `query.olympiadId`, `body.items.0.name`) as a form path. */
 function formPath(path: string, fieldOf: Readonly<Record<string, string>> | undefined): string {
@@ -78,8 +105,22 @@ export function useSchemaForm<Values extends Record<string, unknown>, Input = Va
     transformValues: transform,
     validate,
   });
+  // The <form> last submitted: where the server's field errors are shown, to bring the first into view.
+  const submitted = useRef<Element | null>(null);
+  const onSubmit: typeof form.onSubmit = (handleSubmit, handleValidationFailure) => (event) => {
+    submitted.current = event?.currentTarget instanceof Element ? event.currentTarget : null;
+    form.onSubmit(handleSubmit, (errors, values, failed) => {
+      revealFirstError(submitted.current);
+      handleValidationFailure?.(errors, values, failed);
+    })(event);
+  };
   return {
     ...form,
-    setServerErrors: (error: unknown) => setServerErrors(form, error, fieldOf),
+    onSubmit,
+    setServerErrors: (error: unknown) => {
+      const placed = setServerErrors(form, error, fieldOf);
+      revealFirstError(submitted.current);
+      return placed;
+    },
   };
 }
