@@ -61,6 +61,8 @@ export function FileDropZone({
     <Input.Wrapper label={label} description={description} error={refused} id={id} maw={560}>
       <div
         className={classes.zone}
+        role="group"
+        aria-label={`${label}: drop a file here or choose one`}
         data-active={active || undefined}
         data-error={refused ? true : undefined}
         data-disabled={disabled || undefined}
