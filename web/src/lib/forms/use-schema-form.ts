@@ -114,8 +114,24 @@ export function useSchemaForm<Values extends Record<string, unknown>, Input = Va
       handleValidationFailure?.(errors, values, failed);
     })(event);
   };
+  // A field left by pressing the form's submit button is not checked on its own: the submit checks every field,
+  // and an error drawn on blur moved the button from under the pointer, so the press did nothing.
+  const getInputProps: typeof form.getInputProps = (path, inputOptions) => {
+    const props = form.getInputProps(path, inputOptions);
+    const onBlur = props.onBlur as ((event?: FocusEvent) => void) | undefined;
+    if (!onBlur) return props;
+    return {
+      ...props,
+      onBlur: (event?: FocusEvent) => {
+        const next = event?.relatedTarget;
+        if (next instanceof HTMLButtonElement && next.type === 'submit') return;
+        onBlur(event);
+      },
+    };
+  };
   return {
     ...form,
+    getInputProps,
     onSubmit,
     setServerErrors: (error: unknown) => {
       const placed = setServerErrors(form, error, fieldOf);

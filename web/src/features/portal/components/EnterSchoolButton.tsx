@@ -38,6 +38,7 @@ export function EnterSchoolButton({
         opened={asking}
         title={`Enter ${school} in ${olympiad.title}?`}
         confirmLabel="Yes, enter my school"
+        color="olympus"
         loading={enter.isPending}
         onClose={() => setAsking(false)}
         onConfirm={() => enter.mutate(olympiad.id, { onSuccess: () => setAsking(false) })}
