@@ -156,6 +156,10 @@ test('purchase orders, useful contacts and a scheduled mailing', async ({ browse
   await expect(mailingRow.getByText(/To be released: .* 08:00 SAST/)).toBeVisible();
   await expectNoSeriousA11yViolations(admin, testInfo);
   await admin.getByRole('button', { name: `Queue ${subject}` }).click();
+  await admin
+    .getByRole('dialog', { name: `Queue “${subject}”?` })
+    .getByRole('button', { name: 'Queue for 3 recipients' })
+    .click();
   await expect(admin.getByText(/3 messages queued and held until .* 08:00 SAST/)).toBeVisible();
   await expect(mailingRow.getByText(/Scheduled: .* 08:00 SAST/)).toBeVisible();
   await adminContext.close();

@@ -46,6 +46,7 @@ export const auditActions = {
   'mass-mail.schedule': 'mass_mail',
   'mass-mail.scheduled-release': 'mass_mail',
   'mass-mail.update': 'mass_mail',
+  'mass-mail.withdraw': 'mass_mail',
   'olympiad.close': 'olympiad',
   'olympiad.create': 'olympiad',
   'olympiad.delete': 'olympiad',

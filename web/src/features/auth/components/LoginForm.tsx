@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
 import { goHome } from '../../../lib/session/index.js';
 import { useDisclosure } from '@mantine/hooks';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { SigninBody } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
@@ -34,6 +34,7 @@ interface LoginFormProps {
 
 export function LoginForm({ olympiadName }: LoginFormProps) {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const signin = useSignin();
   const [forgotOpened, forgot] = useDisclosure(false);
   const form = useSchemaForm({
@@ -52,7 +53,7 @@ export function LoginForm({ olympiadName }: LoginFormProps) {
         loginType: values.learner ? 'learner' : 'staff',
       },
       {
-        onSuccess: (user) => goHome(user, navigate),
+        onSuccess: (user) => goHome(user, navigate, search.get('next')),
         onError: (error) => {
           if (!isApiError(error)) return;
           // The server's field errors on their fields (the olympiad a learner typed, …); the friendlier words
