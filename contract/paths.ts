@@ -14,4 +14,5 @@ export const webPageRoots = [
   'welcome',
   'olympus',
   'not-found',
+  'verify',
 ] as const;

@@ -1,0 +1,192 @@
+import { Alert, Anchor, Badge, Button, CloseButton, Group, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader.js';
+import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
+import { formatDate } from '../../../lib/dates.js';
+import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
+import { useDownloadCertificate } from '../api/download-certificate.js';
+import { useDownloadSchoolCertificates } from '../api/download-school-certificates.js';
+import { useCertificateList } from '../api/list-certificates.js';
+import type { CertificateRow } from '../api/shapes.js';
+
+/**
+ * /{o}/admin/results/browse-certificates: every generated certificate, searched by learner or school, filtered by
+ * kind or one school; one certificate or a school's whole batch downloaded as PDF.
+ */
+export function BrowseCertificatesPage() {
+  const { olympiad, olympiadName } = useRouteOlympiad();
+  const list = useListParams('learnerName');
+  const [kind, setKind] = useState<string | null>(null);
+  const [school, setSchool] = useState<{ id: number; name: string } | null>(null);
+  const certificates = useCertificateList({
+    ...list.params,
+    olympiadId: olympiad?.id,
+    kind: kind ?? undefined,
+    schoolParticipantId: school?.id,
+  });
+  const one = useDownloadCertificate();
+  const batch = useDownloadSchoolCertificates();
+  const phone = useMediaQuery('(max-width: 40em)');
+  const kinds = certificates.data?.kinds ?? [];
+
+  const columns: Column<CertificateRow>[] = [
+    {
+      key: 'learnerName',
+      label: 'Learner',
+      render: (c) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {c.learnerName}
+            {c.revoked ? (
+              <Badge ml="xs" color="red" variant="light" size="sm">
+                Revoked
+              </Badge>
+            ) : null}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {c.grade != null ? `Grade ${c.grade}` : null}
+            {phone ? ` · ${c.schoolName}` : null}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'schoolName',
+      label: 'School',
+      render: (c) => (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => {
+            setSchool({ id: c.schoolParticipantId, name: c.schoolName });
+            list.setPage(1);
+          }}
+          aria-label={`Only ${c.schoolName}`}
+        >
+          {c.schoolName}
+        </Anchor>
+      ),
+    },
+    { key: 'awardLabel', label: 'Award', render: (c) => <Badge variant="light">{c.awardLabel}</Badge> },
+    {
+      key: 'code',
+      label: 'Code',
+      render: (c) => (
+        <Anchor component={Link} to={`/verify/${encodeURIComponent(c.code)}`} target="_blank" ff="monospace" size="sm">
+          {c.code}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'generatedAt',
+      label: 'Made',
+      render: (c) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(c.generatedAt, 'date')}
+        </Text>
+      ),
+    },
+    {
+      key: 'actions',
+      label: 'Download',
+      render: (c) => (
+        <Group gap={4} wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            loading={one.isPending && one.variables?.id === c.id}
+            onClick={() => one.mutate({ id: c.id, learnerName: c.learnerName })}
+            aria-label={`Certificate of ${c.learnerName} (PDF)`}
+          >
+            PDF
+          </Button>
+          {phone ? null : (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              loading={batch.isPending && batch.variables?.schoolParticipantId === c.schoolParticipantId}
+              onClick={() => batch.mutate({ schoolParticipantId: c.schoolParticipantId, schoolName: c.schoolName })}
+              aria-label={`All certificates of ${c.schoolName} (PDF)`}
+            >
+              School
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
+  const shown = phone ? columns.filter((c) => ['learnerName', 'awardLabel', 'actions'].includes(c.key)) : columns;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={olympiad?.title}
+        title="Browse certificates"
+        description="Find a learner’s or a school’s certificates, check a code, and download them as PDF."
+      />
+      <Stack gap="md">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <Select
+            label="Kind"
+            placeholder="Every kind"
+            data={kinds.map((k) => ({ value: k.key, label: `${k.label} (${k.count})` }))}
+            value={kind}
+            onChange={(value) => {
+              setKind(value);
+              list.setPage(1);
+            }}
+            clearable
+            w={{ base: '100%', xs: 240 }}
+          />
+          {school ? (
+            <Group gap="xs" wrap="nowrap">
+              <Badge size="lg" variant="outline" tt="none">
+                {school.name}
+              </Badge>
+              <CloseButton
+                aria-label={`Show every school, not only ${school.name}`}
+                onClick={() => {
+                  setSchool(null);
+                  list.setPage(1);
+                }}
+              />
+              <Button
+                size="xs"
+                variant="light"
+                loading={batch.isPending}
+                onClick={() => batch.mutate({ schoolParticipantId: school.id, schoolName: school.name })}
+              >
+                Download the school’s certificates
+              </Button>
+            </Group>
+          ) : null}
+        </Group>
+        {certificates.data && certificates.data.total === 0 && !list.params.search && !kind && !school ? (
+          <Alert color="blue" title="No certificates yet">
+            Certificates are made once the results are published.{' '}
+            <Anchor component={Link} to={`/${olympiadName}/admin/results/generate-and-send-certificates`}>
+              Generate them
+            </Anchor>
+            .
+          </Alert>
+        ) : null}
+        <PagedTable
+          label="Certificates"
+          columns={shown}
+          rows={certificates.data?.items}
+          total={certificates.data?.total ?? 0}
+          rowKey={(c) => c.id}
+          list={list}
+          loading={certificates.isFetching}
+          error={certificates.error}
+          searchPlaceholder="Search by learner or school"
+          empty="No certificates match."
+          minWidth={phone ? 0 : 760}
+        />
+      </Stack>
+    </>
+  );
+}

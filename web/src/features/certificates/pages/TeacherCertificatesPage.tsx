@@ -1,0 +1,154 @@
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader.js';
+import { formatDate } from '../../../lib/dates.js';
+import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
+import { useDownloadCertificate } from '../api/download-certificate.js';
+import { useDownloadResults } from '../api/download-results.js';
+import { useDownloadSchoolCertificates } from '../api/download-school-certificates.js';
+import { useSchoolCertificates } from '../api/get-school-certificates.js';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * /portal/{o}/certificates: before the results are published, when they come; after, the school's certificates as
+ * one print-ready PDF, each learner's award and certificate, and the school's results as a spreadsheet.
+ */
+export function TeacherCertificatesPage() {
+  const { olympiad, olympiadName } = useRouteOlympiad();
+  const school = useSchoolCertificates(olympiad?.id);
+  const one = useDownloadCertificate();
+  const all = useDownloadSchoolCertificates();
+  const results = useDownloadResults();
+  const data = school.data;
+  const [now] = useState(() => Date.now());
+  const closed = olympiad?.endsAt && new Date(olympiad.endsAt).getTime() < now;
+  const schoolName = data?.schoolName ?? data?.certificates[0]?.schoolName ?? 'school';
+  const participantId = data?.schoolParticipantId ?? data?.certificates[0]?.schoolParticipantId ?? null;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={olympiad?.title}
+        title="Certificates"
+        description="Your learners’ certificates and results, once the organisers publish them."
+      />
+      {school.isLoading || !olympiad ? <Skeleton height={200} radius="md" /> : null}
+      {school.error ? (
+        <Alert color="red" title="Could not get your certificates">
+          {school.error.message}
+        </Alert>
+      ) : null}
+      {data && !data.published ? (
+        <Alert color="blue" title="The results are not out yet">
+          {olympiad?.endsAt
+            ? closed
+              ? `Writing closed on ${formatDate(olympiad.endsAt, 'longDate')}. `
+              : `Writing closes on ${formatDate(olympiad.endsAt, 'longDate')}. `
+            : ''}
+          The organisers check the attempts and then publish the results; your learners’ awards and certificates appear
+          here on that day, and you get a mail with a link to this page.
+        </Alert>
+      ) : null}
+      {data?.published ? (
+        <Stack gap="lg">
+          <Card withBorder radius="md" padding="lg">
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                Your school’s certificates
+              </Title>
+              {data.batch ? (
+                <Text size="sm">
+                  {plural(data.batch.certificates, 'certificate')} in one PDF, ready to print on A4
+                  {data.batch.generatedAt ? ` (made ${formatDate(data.batch.generatedAt, 'longDate')})` : ''}.
+                </Text>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  The results are out; the certificates are still being made. Look again later today.
+                </Text>
+              )}
+              <Group gap="sm" wrap="wrap">
+                <Button
+                  disabled={!data.batch || participantId == null}
+                  loading={all.isPending}
+                  onClick={() =>
+                    participantId != null && all.mutate({ schoolParticipantId: participantId, schoolName })
+                  }
+                >
+                  Download all certificates (PDF)
+                </Button>
+                <Button
+                  variant="default"
+                  loading={results.isPending && results.variables?.format === 'xlsx'}
+                  onClick={() => results.mutate({ olympiadId: olympiad!.id, format: 'xlsx', name: olympiadName })}
+                >
+                  Download results (xlsx)
+                </Button>
+                <Button
+                  variant="subtle"
+                  loading={results.isPending && results.variables?.format === 'csv'}
+                  onClick={() => results.mutate({ olympiadId: olympiad!.id, format: 'csv', name: olympiadName })}
+                >
+                  Results as CSV
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+          <Card withBorder radius="md" padding="lg">
+            <Title order={2} size="h4" mb="sm">
+              Learners
+            </Title>
+            {data.certificates.length ? (
+              <Table.ScrollContainer minWidth={0}>
+                <Table aria-label="Your learners’ certificates" verticalSpacing="xs" striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Learner</Table.Th>
+                      <Table.Th>Award</Table.Th>
+                      <Table.Th>
+                        <VisuallyHidden>Download</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.certificates.map((c) => (
+                      <Table.Tr key={c.id}>
+                        <Table.Td>
+                          <Text size="sm" fw={600}>
+                            {c.learnerName}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {c.grade != null ? `Grade ${c.grade} · ` : ''}
+                            <span translate="no">{c.code}</span>
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge variant="light">{c.awardLabel}</Badge>
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            loading={one.isPending && one.variables?.id === c.id}
+                            onClick={() => one.mutate({ id: c.id, learnerName: c.learnerName })}
+                            aria-label={`Certificate of ${c.learnerName} (PDF)`}
+                          >
+                            PDF
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No certificates yet.
+              </Text>
+            )}
+          </Card>
+        </Stack>
+      ) : null}
+    </>
+  );
+}
