@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { CertificateCheck } from '#contract/certificates';
 import { api, isApiError } from '../../../lib/api/index.js';
 import { certificatesKeys } from './keys.js';
-import { CertificateCheck } from './shapes.js';
 
 /** GET api/public/certificates/{code}, no sign-in: what a certificate certifies; 404 for an unknown code. */
 export function checkCertificate(code: string) {

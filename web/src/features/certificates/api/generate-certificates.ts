@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CertificateJob, CertificateJobStarted, GenerationStatus } from '#contract/certificates';
 import { api } from '../../../lib/api/index.js';
 import { certificatesKeys } from './keys.js';
-import { type CertificateJob, GenerationStatus, JobStarted } from './shapes.js';
 
 /** POST certificates/generate?olympiadId: starts the background job (409 before publishing or while one runs). */
 export function generateCertificates({ olympiadId }: { olympiadId: number }) {
-  return api.post('/certificates/generate', { query: { olympiadId }, schema: JobStarted });
+  return api.post('/certificates/generate', { query: { olympiadId }, schema: CertificateJobStarted });
 }
 export const useGenerateCertificates = () =>
   useMutation({
@@ -18,7 +18,7 @@ export const useGenerateCertificates = () =>
   });
 
 export const jobRunning = (job: CertificateJob | null | undefined) =>
-  job?.status === 'queued' || job?.status === 'running' || job?.status === 'held';
+  job?.status === 'queued' || job?.status === 'running';
 
 /**
  * GET certificates/get-generation-status?olympiadId, every 1.5 s while the job runs; when it ends the list and the

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { CertificateConfigAnswer } from '#contract/certificates';
 import { api } from '../../../lib/api/index.js';
 import { certificatesKeys } from './keys.js';
-import { CertificateConfigAnswer } from './shapes.js';
 
 /** GET olympiad/certificate-config/{id}: the design (a good default when none is saved) and the kinds it covers. */
 export function getCertificateConfig(olympiadId: number) {

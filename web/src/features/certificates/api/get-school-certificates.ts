@@ -1,15 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { SchoolCertificates } from '#contract/certificates';
 import { api } from '../../../lib/api/index.js';
-import { certificatesKeys } from './keys.js';
-import { SchoolCertificates } from './shapes.js';
+import { certificatesKeys, type SchoolCertificatesParams } from './keys.js';
 
-/** GET certificates/school?olympiadId: the teacher's own school (whether results are out, its batch, its list). */
-export function getSchoolCertificates(olympiadId: number) {
-  return api.get('/certificates/school', { query: { olympiadId }, schema: SchoolCertificates });
+/**
+ * GET certificates/school?olympiadId&page&pageSize&search&sort&order: the teacher's own school (whether results are
+ * out, its batch, a page of its certificates).
+ */
+export function getSchoolCertificates({ olympiadId, ...query }: SchoolCertificatesParams) {
+  return api.get('/certificates/school', { query: { olympiadId, ...query }, schema: SchoolCertificates });
 }
-export const useSchoolCertificates = (olympiadId: number | undefined) =>
+export const useSchoolCertificates = (params: SchoolCertificatesParams) =>
   useQuery({
-    queryKey: certificatesKeys.school(olympiadId),
-    queryFn: () => getSchoolCertificates(olympiadId!),
-    enabled: olympiadId != null,
+    queryKey: certificatesKeys.school(params),
+    queryFn: () => getSchoolCertificates(params),
+    enabled: params.olympiadId != null,
+    placeholderData: keepPreviousData,
   });

@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CertificateConfig } from '#contract/certificates';
+import { type CertificateConfig, CertificateConfigSaved } from '#contract/certificates';
 import { api } from '../../../lib/api/index.js';
 import { certificatesKeys } from './keys.js';
-import { CertificateConfigSaved } from './shapes.js';
 
 /** POST olympiad/certificate-config/{id}, the body the whole design (checked on the server too). */
 export function saveCertificateConfig({ olympiadId, config }: { olympiadId: number; config: CertificateConfig }) {

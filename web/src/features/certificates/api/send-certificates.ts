@@ -1,12 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { CertificateJobStarted, SendStatus } from '#contract/certificates';
 import { api } from '../../../lib/api/index.js';
 import { jobRunning } from './generate-certificates.js';
-import { certificatesKeys } from './keys.js';
-import { JobStarted, SendStatus } from './shapes.js';
+import { certificatesKeys, type SendStatusParams } from './keys.js';
 
 /** POST certificates/send?olympiadId: one mail per school not yet mailed (never twice), as a background job. */
 export function sendCertificates({ olympiadId }: { olympiadId: number }) {
-  return api.post('/certificates/send', { query: { olympiadId }, schema: JobStarted });
+  return api.post('/certificates/send', { query: { olympiadId }, schema: CertificateJobStarted });
 }
 export const useSendCertificates = () =>
   useMutation({
@@ -18,12 +18,19 @@ export const useSendCertificates = () =>
     },
   });
 
-/** GET certificates/get-send-status?olympiadId, every 1.5 s while the job runs or mail waits in the queue. */
-export const useSendStatus = (olympiadId: number | undefined) =>
+/**
+ * GET certificates/get-send-status?olympiadId&page&pageSize&search&sort&order&sendState: the send job, the counts
+ * and a page of schools; every 1.5 s while the job runs or mail waits in the queue.
+ */
+export function getSendStatus({ olympiadId, ...query }: SendStatusParams) {
+  return api.get('/certificates/get-send-status', { query: { olympiadId, ...query }, schema: SendStatus });
+}
+export const useSendStatus = (params: SendStatusParams) =>
   useQuery({
-    queryKey: certificatesKeys.sending(olympiadId),
-    queryFn: () => api.get('/certificates/get-send-status', { query: { olympiadId }, schema: SendStatus }),
-    enabled: olympiadId != null,
+    queryKey: certificatesKeys.sending(params),
+    queryFn: () => getSendStatus(params),
+    enabled: params.olympiadId != null,
+    placeholderData: keepPreviousData,
     refetchInterval: (query) => {
       const data = query.state.data;
       return jobRunning(data?.job) || (data?.counts.queued ?? 0) > 0 ? 1500 : false;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { CertificateFile } from '#contract/certificates';
 import { apiUpload } from '../../../lib/api/index.js';
-import { CertificateFile } from './shapes.js';
 
 /** The largest background or signature accepted (the server refuses bigger ones with a 413 too). */
 export const CERTIFICATE_FILE_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import type { GenerationStatus } from '#contract/certificates';
 import { formatDate } from '../../../lib/dates.js';
 import { jobRunning, useGenerateCertificates } from '../api/generate-certificates.js';
-import type { GenerationStatus } from '../api/shapes.js';
 
 const phaseLabels: Record<string, string> = {
   rows: 'Numbering the certificates',

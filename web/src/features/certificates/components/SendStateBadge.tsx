@@ -1,5 +1,7 @@
 import { Badge } from '@mantine/core';
-import type { SendState } from '../api/shapes.js';
+import type { certificateSendStates } from '#contract/certificates';
+
+export type SendState = (typeof certificateSendStates)[number];
 
 export const sendStateLabels: Record<SendState, string> = {
   pending: 'Not sent',

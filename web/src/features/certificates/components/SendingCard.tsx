@@ -1,68 +1,102 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Progress, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { type SchoolSendState, certificateSendStates } from '#contract/certificates';
 import { Confirm } from '../../../components/Confirm.js';
+import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { formatDate } from '../../../lib/dates.js';
 import { jobRunning } from '../api/generate-certificates.js';
 import { useRegenerateSchool } from '../api/regenerate-school.js';
-import { useSendCertificates } from '../api/send-certificates.js';
-import { type SchoolSendStatus, type SendStatus, sendStates } from '../api/shapes.js';
-import { SendStateBadge, sendStateLabels } from './SendStateBadge.js';
+import { useSendCertificates, useSendStatus } from '../api/send-certificates.js';
+import { type SendState, SendStateBadge, sendStateLabels } from './SendStateBadge.js';
 
-const PAGE = 25;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * Send: mail each school's teacher a link to their certificates (never twice), the counts and each school's state,
- * and "Regenerate and resend" for one school after a name fix.
+ * Send: mail each school's teacher a link to their certificates (never twice), the counts and each school's state
+ * (a page at a time), and "Regenerate and resend" for one school after a name fix.
  */
-export function SendingCard({
-  olympiadId,
-  status,
-  generating,
-  error,
-}: {
-  olympiadId: number;
-  status: SendStatus | undefined;
-  generating: boolean;
-  error: Error | null;
-}) {
+export function SendingCard({ olympiadId, generating }: { olympiadId: number; generating: boolean }) {
+  const list = useListParams('schoolName');
+  const [sendState, setSendState] = useState<SendState | undefined>(undefined);
+  const status = useSendStatus({ ...list.params, olympiadId, sendState });
   const send = useSendCertificates();
   const regenerate = useRegenerateSchool();
   const [confirmSend, setConfirmSend] = useState(false);
-  const [resend, setResend] = useState<SchoolSendStatus | null>(null);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const [resend, setResend] = useState<SchoolSendState | null>(null);
   const phone = useMediaQuery('(max-width: 40em)');
-  const schools = status?.schools ?? [];
-  // Schools that would get mail now: a PDF made, not yet mailed.
-  const toMail = schools.filter((s) => s.sendState === 'pending' && s.generatedAt && s.certificates > 0).length;
-  const running = jobRunning(status?.job);
-  const needle = search.trim().toLocaleLowerCase();
-  const shown = needle
-    ? schools.filter(
-        (s) =>
-          s.schoolName.toLocaleLowerCase().includes(needle) ||
-          (s.teacherEmail ?? '').toLocaleLowerCase().includes(needle),
-      )
-    : schools;
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE));
-  const rows = shown.slice((Math.min(page, pages) - 1) * PAGE, Math.min(page, pages) * PAGE);
-  const counts = status?.counts;
+  const data = status.data;
+  const counts = data?.counts;
+  const running = jobRunning(data?.job);
+  // Schools that would get mail now: those not yet mailed.
+  const toMail = counts?.pending ?? 0;
   const total = counts ? counts.pending + counts.queued + counts.sent + counts.failed : 0;
+
+  const columns: Column<SchoolSendState>[] = [
+    {
+      key: 'schoolName',
+      label: 'School',
+      sortable: true,
+      render: (s) => (
+        <>
+          <Text size="sm" fw={600}>
+            {s.schoolName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {s.teacherEmail ?? 'No teacher’s address'}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'generatedAt',
+      label: 'Certificates',
+      sortable: true,
+      render: (s) => (
+        <>
+          <Text size="sm">{s.certificates}</Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {s.generatedAt ? `made ${formatDate(s.generatedAt, 'date')}` : 'Not made'}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'sendState',
+      label: 'Mail',
+      sortable: true,
+      render: (s) => (
+        <>
+          <SendStateBadge state={s.sendState} />
+          {s.sentAt ? (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {formatDate(s.sentAt)}
+            </Text>
+          ) : null}
+          {s.error ? (
+            <Text size="xs" c="red.8">
+              {s.error}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      label: 'Action',
+      render: (s) => (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          onClick={() => setResend(s)}
+          disabled={generating}
+          aria-label={`Regenerate and resend ${s.schoolName}`}
+        >
+          Regenerate and resend
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -73,7 +107,7 @@ export function SendingCard({
           </Title>
           <Button
             onClick={() => setConfirmSend(true)}
-            disabled={!status || toMail === 0 || running || generating}
+            disabled={!data || toMail === 0 || running || generating}
             loading={send.isPending || running}
           >
             Send to schools
@@ -83,19 +117,14 @@ export function SendingCard({
           Each school’s teacher gets one mail with a link to the school’s certificates in the portal. A school is mailed
           once; use “Regenerate and resend” for a school whose certificates changed.
         </Text>
-        {error ? (
-          <Alert color="red" title="Could not get the send status">
-            {error.message}
-          </Alert>
-        ) : null}
         {counts ? (
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            {sendStates.map((state) => (
+            {certificateSendStates.map((state) => (
               <Card key={state} withBorder padding="sm" radius="sm">
                 <Text size="xs" c="dimmed">
                   {sendStateLabels[state]}
                 </Text>
-                <Text fw={700} size="xl">
+                <Text fw={700} size="xl" data-testid={`send-count-${state}`}>
                   {counts[state]}
                 </Text>
               </Card>
@@ -109,102 +138,36 @@ export function SendingCard({
             aria-label="Sending progress"
           />
         ) : null}
-        {schools.length > 0 ? (
-          <>
-            <TextInput
-              type="search"
-              aria-label="Search schools"
-              placeholder="Search schools"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
-              w={{ base: '100%', sm: 320 }}
-            />
-            <Table.ScrollContainer minWidth={phone ? 0 : 720}>
-              <Table aria-label="Schools and their certificate mail" verticalSpacing="xs" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>School</Table.Th>
-                    {phone ? null : <Table.Th ta="right">Certificates</Table.Th>}
-                    <Table.Th>Mail</Table.Th>
-                    <Table.Th>Action</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((s) => (
-                    <Table.Tr key={s.schoolParticipantId}>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {s.schoolName}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {s.teacherEmail ?? 'No teacher’s address'}
-                        </Text>
-                      </Table.Td>
-                      {phone ? null : (
-                        <Table.Td ta="right">
-                          <Text size="sm">{s.certificates}</Text>
-                          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                            {s.generatedAt ? formatDate(s.generatedAt, 'date') : 'Not made'}
-                          </Text>
-                        </Table.Td>
-                      )}
-                      <Table.Td>
-                        <SendStateBadge state={s.sendState} />
-                        {s.sentAt ? (
-                          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                            {formatDate(s.sentAt)}
-                          </Text>
-                        ) : null}
-                        {s.error ? (
-                          <Text size="xs" c="red.8">
-                            {s.error}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          onClick={() => setResend(s)}
-                          disabled={generating}
-                          aria-label={`Regenerate and resend ${s.schoolName}`}
-                        >
-                          Regenerate and resend
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                  {rows.length === 0 ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={phone ? 3 : 4}>
-                        <Text size="sm" c="dimmed" ta="center" py="sm">
-                          No school matches.
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : null}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {pages > 1 ? (
-              <Group justify="center">
-                <Pagination
-                  total={pages}
-                  value={Math.min(page, pages)}
-                  onChange={setPage}
-                  getControlProps={(c) => ({ 'aria-label': `${c} page` })}
-                />
-              </Group>
-            ) : null}
-          </>
-        ) : status ? (
-          <Text size="sm" c="dimmed">
-            No school has certificates yet: generate them first.
-          </Text>
+        {status.error && !data ? (
+          <Alert color="red" title="Could not get the send status">
+            {status.error.message}
+          </Alert>
         ) : null}
+        <Select
+          label="Mail state"
+          placeholder="Every school"
+          data={certificateSendStates.map((s) => ({ value: s, label: sendStateLabels[s] }))}
+          value={sendState ?? null}
+          onChange={(value) => {
+            setSendState((value as SendState | null) ?? undefined);
+            list.setPage(1);
+          }}
+          clearable
+          w={{ base: '100%', xs: 220 }}
+        />
+        <PagedTable
+          label="Schools and their certificate mail"
+          columns={phone ? columns.filter((c) => c.key !== 'generatedAt') : columns}
+          rows={data?.schools}
+          total={data?.total ?? 0}
+          rowKey={(s) => s.schoolParticipantId}
+          list={list}
+          loading={status.isFetching}
+          error={data ? status.error : null}
+          searchPlaceholder="Search schools"
+          empty="No school has certificates yet: generate them first."
+          minWidth={phone ? 0 : 720}
+        />
       </Stack>
       <Confirm
         opened={confirmSend}

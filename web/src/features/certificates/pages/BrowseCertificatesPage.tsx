@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, CloseButton, Group, Select, Stack, Text }
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { CertificateListItem } from '#contract/certificates';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { formatDate } from '../../../lib/dates.js';
@@ -9,7 +10,6 @@ import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js'
 import { useDownloadCertificate } from '../api/download-certificate.js';
 import { useDownloadSchoolCertificates } from '../api/download-school-certificates.js';
 import { useCertificateList } from '../api/list-certificates.js';
-import type { CertificateRow } from '../api/shapes.js';
 
 /**
  * /{o}/admin/results/browse-certificates: every generated certificate, searched by learner or school, filtered by
@@ -31,10 +31,11 @@ export function BrowseCertificatesPage() {
   const phone = useMediaQuery('(max-width: 40em)');
   const kinds = certificates.data?.kinds ?? [];
 
-  const columns: Column<CertificateRow>[] = [
+  const columns: Column<CertificateListItem>[] = [
     {
       key: 'learnerName',
       label: 'Learner',
+      sortable: true,
       render: (c) => (
         <Stack gap={0}>
           <Text size="sm" fw={600}>
@@ -55,22 +56,26 @@ export function BrowseCertificatesPage() {
     {
       key: 'schoolName',
       label: 'School',
-      render: (c) => (
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          onClick={() => {
-            setSchool({ id: c.schoolParticipantId, name: c.schoolName });
-            list.setPage(1);
-          }}
-          aria-label={`Only ${c.schoolName}`}
-        >
-          {c.schoolName}
-        </Anchor>
-      ),
+      sortable: true,
+      render: (c) =>
+        c.schoolParticipantId == null ? (
+          <Text size="sm">{c.schoolName}</Text>
+        ) : (
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              if (c.schoolParticipantId != null) setSchool({ id: c.schoolParticipantId, name: c.schoolName });
+              list.setPage(1);
+            }}
+            aria-label={`Only ${c.schoolName}`}
+          >
+            {c.schoolName}
+          </Anchor>
+        ),
     },
-    { key: 'awardLabel', label: 'Award', render: (c) => <Badge variant="light">{c.awardLabel}</Badge> },
+    { key: 'kind', label: 'Award', sortable: true, render: (c) => <Badge variant="light">{c.awardLabel}</Badge> },
     {
       key: 'code',
       label: 'Code',
@@ -83,6 +88,7 @@ export function BrowseCertificatesPage() {
     {
       key: 'generatedAt',
       label: 'Made',
+      sortable: true,
       render: (c) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDate(c.generatedAt, 'date')}
@@ -103,12 +109,15 @@ export function BrowseCertificatesPage() {
           >
             PDF
           </Button>
-          {phone ? null : (
+          {phone || c.schoolParticipantId == null ? null : (
             <Button
               size="compact-sm"
               variant="subtle"
               loading={batch.isPending && batch.variables?.schoolParticipantId === c.schoolParticipantId}
-              onClick={() => batch.mutate({ schoolParticipantId: c.schoolParticipantId, schoolName: c.schoolName })}
+              onClick={() =>
+                c.schoolParticipantId != null &&
+                batch.mutate({ schoolParticipantId: c.schoolParticipantId, schoolName: c.schoolName })
+              }
               aria-label={`All certificates of ${c.schoolName} (PDF)`}
             >
               School
@@ -118,7 +127,7 @@ export function BrowseCertificatesPage() {
       ),
     },
   ];
-  const shown = phone ? columns.filter((c) => ['learnerName', 'awardLabel', 'actions'].includes(c.key)) : columns;
+  const shown = phone ? columns.filter((c) => ['learnerName', 'kind', 'actions'].includes(c.key)) : columns;
 
   return (
     <>

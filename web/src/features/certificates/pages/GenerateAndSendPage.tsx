@@ -2,7 +2,6 @@ import { Skeleton, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { jobRunning, useGenerationStatus } from '../api/generate-certificates.js';
-import { useSendStatus } from '../api/send-certificates.js';
 import { GenerationCard } from '../components/GenerationCard.js';
 import { SendingCard } from '../components/SendingCard.js';
 
@@ -13,7 +12,6 @@ import { SendingCard } from '../components/SendingCard.js';
 export function GenerateAndSendPage() {
   const { olympiad, olympiadName } = useRouteOlympiad();
   const generation = useGenerationStatus(olympiad?.id);
-  const sending = useSendStatus(olympiad?.id);
   return (
     <>
       <PageHeader
@@ -31,12 +29,7 @@ export function GenerateAndSendPage() {
             status={generation.data}
             error={generation.error}
           />
-          <SendingCard
-            olympiadId={olympiad.id}
-            status={sending.data}
-            generating={jobRunning(generation.data?.job)}
-            error={sending.error}
-          />
+          <SendingCard olympiadId={olympiad.id} generating={jobRunning(generation.data?.job)} />
         </Stack>
       )}
     </>

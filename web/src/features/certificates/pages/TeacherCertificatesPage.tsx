@@ -1,6 +1,8 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import type { CertificateListItem } from '#contract/certificates';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { formatDate } from '../../../lib/dates.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useDownloadCertificate } from '../api/download-certificate.js';
@@ -16,15 +18,50 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  */
 export function TeacherCertificatesPage() {
   const { olympiad, olympiadName } = useRouteOlympiad();
-  const school = useSchoolCertificates(olympiad?.id);
+  const list = useListParams('learnerName');
+  const school = useSchoolCertificates({ ...list.params, olympiadId: olympiad?.id });
   const one = useDownloadCertificate();
   const all = useDownloadSchoolCertificates();
   const results = useDownloadResults();
   const data = school.data;
   const [now] = useState(() => Date.now());
   const closed = olympiad?.endsAt && new Date(olympiad.endsAt).getTime() < now;
-  const schoolName = data?.schoolName ?? data?.certificates[0]?.schoolName ?? 'school';
-  const participantId = data?.schoolParticipantId ?? data?.certificates[0]?.schoolParticipantId ?? null;
+  const schoolName = data?.certificates[0]?.schoolName ?? 'school';
+  const participantId = data?.schoolParticipantId ?? null;
+  const columns: Column<CertificateListItem>[] = [
+    {
+      key: 'learnerName',
+      label: 'Learner',
+      sortable: true,
+      render: (c) => (
+        <>
+          <Text size="sm" fw={600}>
+            {c.learnerName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {c.grade != null ? `Grade ${c.grade} · ` : ''}
+            <span translate="no">{c.code}</span>
+          </Text>
+        </>
+      ),
+    },
+    { key: 'kind', label: 'Award', sortable: true, render: (c) => <Badge variant="light">{c.awardLabel}</Badge> },
+    {
+      key: 'actions',
+      label: 'Download',
+      render: (c) => (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          loading={one.isPending && one.variables?.id === c.id}
+          onClick={() => one.mutate({ id: c.id, learnerName: c.learnerName })}
+          aria-label={`Certificate of ${c.learnerName} (PDF)`}
+        >
+          PDF
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <>
@@ -98,54 +135,19 @@ export function TeacherCertificatesPage() {
             <Title order={2} size="h4" mb="sm">
               Learners
             </Title>
-            {data.certificates.length ? (
-              <Table.ScrollContainer minWidth={0}>
-                <Table aria-label="Your learners’ certificates" verticalSpacing="xs" striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Learner</Table.Th>
-                      <Table.Th>Award</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>Download</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.certificates.map((c) => (
-                      <Table.Tr key={c.id}>
-                        <Table.Td>
-                          <Text size="sm" fw={600}>
-                            {c.learnerName}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {c.grade != null ? `Grade ${c.grade} · ` : ''}
-                            <span translate="no">{c.code}</span>
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge variant="light">{c.awardLabel}</Badge>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            loading={one.isPending && one.variables?.id === c.id}
-                            onClick={() => one.mutate({ id: c.id, learnerName: c.learnerName })}
-                            aria-label={`Certificate of ${c.learnerName} (PDF)`}
-                          >
-                            PDF
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            ) : (
-              <Text size="sm" c="dimmed">
-                No certificates yet.
-              </Text>
-            )}
+            <PagedTable
+              label="Your learners’ certificates"
+              columns={columns}
+              rows={data.certificates}
+              total={data.total}
+              rowKey={(c) => c.id}
+              list={list}
+              loading={school.isFetching}
+              error={school.error}
+              searchPlaceholder="Search learners"
+              empty="No certificates yet."
+              minWidth={0}
+            />
           </Card>
         </Stack>
       ) : null}

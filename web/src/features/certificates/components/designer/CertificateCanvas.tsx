@@ -31,6 +31,43 @@ function fittedSize(text: string, field: FieldValues): number {
   return width > field.width ? Math.max(4, (field.size * field.width) / width) : field.size;
 }
 
+const justify = (align: FieldValues['align']) =>
+  align === 'left' ? 'flex-start' : align === 'right' ? 'flex-end' : 'center';
+
+/** The platform's frame on a page without a background, as the PDF draws it: three rules and gold corners. */
+function Frame({ scale, page }: { scale: number; page: { width: number; height: number } }) {
+  const rule = (inset: number, thickness: number, colour: string) => (
+    <span
+      className={classes.rule}
+      style={{
+        inset: (inset - thickness / 2) * scale,
+        borderWidth: Math.max(1, thickness * scale),
+        borderColor: colour,
+      }}
+    />
+  );
+  const d = 29;
+  return (
+    <span aria-hidden="true">
+      {rule(16, 0.6, '#1f3a5f')}
+      {rule(21, 2.4, '#1f3a5f')}
+      {rule(29, 0.7, '#99782e')}
+      {(['tl', 'tr', 'bl', 'br'] as const).map((c) => (
+        <span
+          key={c}
+          className={classes.corner}
+          style={{
+            width: 10 * scale,
+            height: 10 * scale,
+            left: (c.endsWith('l') ? d : page.width - d) * scale,
+            top: (c.startsWith('t') ? d : page.height - d) * scale,
+          }}
+        />
+      ))}
+    </span>
+  );
+}
+
 interface Drag {
   index: number;
   pointerX: number;
@@ -128,6 +165,7 @@ export function CertificateCanvas({
       aria-label={label}
     >
       {backgroundUrl ? <img className={classes.background} src={backgroundUrl} alt="" draggable={false} /> : null}
+      {!backgroundUrl && !backgroundIsPdf && scale > 0 ? <Frame scale={scale} page={page} /> : null}
       {backgroundIsPdf ? (
         <Text className={classes.pdfNote} size="xs" c="dimmed">
           PDF background: the preview prints it
@@ -156,8 +194,8 @@ export function CertificateCanvas({
                   top: field.y * scale,
                   width: field.width * scale,
                   height: height * scale,
-                  justifyContent:
-                    field.align === 'left' ? 'flex-start' : field.align === 'right' ? 'flex-end' : 'center',
+                  justifyContent: justify(field.align),
+                  alignItems: isImageField(field.kind) ? 'flex-end' : 'flex-start',
                 }}
                 onPointerDown={pointerDown(index)}
                 onPointerMove={pointerMove}
@@ -166,8 +204,16 @@ export function CertificateCanvas({
                 onKeyDown={keyDown(index)}
                 onFocus={() => onSelect(index)}
               >
-                {field.kind === 'signature' && signatureUrl ? (
-                  <img src={signatureUrl} alt="" className={classes.image} draggable={false} />
+                {field.kind === 'signature' ? (
+                  <span className={classes.signature} style={{ justifyContent: justify(field.align) }}>
+                    {signatureUrl ? (
+                      <img src={signatureUrl} alt="" className={classes.image} draggable={false} />
+                    ) : (
+                      <span className={classes.placeholder} aria-hidden="true">
+                        Signature
+                      </span>
+                    )}
+                  </span>
                 ) : field.kind === 'qr' ? (
                   <Box
                     className={classes.qr}

@@ -14,14 +14,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { CertificateConfig, certificateFieldKinds } from '#contract/certificates';
+import { CertificateConfig, type CertificateKindInfo, certificateFieldKinds } from '#contract/certificates';
 import { saveBlob } from '../../../../lib/api/index.js';
 import { formatDate } from '../../../../lib/dates.js';
 import { useSchemaForm } from '../../../../lib/forms/index.js';
 import { useCertificateFile } from '../../api/get-file.js';
 import { usePreviewCertificate } from '../../api/preview-certificate.js';
 import { useSaveCertificateConfig } from '../../api/save-config.js';
-import type { CertificateKindOption } from '../../api/shapes.js';
 import { CertificateCanvas } from './CertificateCanvas.js';
 import { DEFAULT_KIND, templateAt, templatePath } from './design-form.js';
 import { FieldPanel } from './FieldPanel.js';
@@ -38,7 +37,7 @@ import classes from './CertificateDesigner.module.css';
 import { TemplateFiles } from './TemplateFiles.js';
 
 /** A server or schema error's path (`default.fields.2.x`) in words, with the field it points at. */
-function describeError(path: string, kinds: CertificateKindOption[]) {
+function describeError(path: string, kinds: CertificateKindInfo[]) {
   const parts = path.split('.');
   const [root, ...rest] = parts;
   const kind = root === 'templates' ? (rest.shift() ?? '') : DEFAULT_KIND;
@@ -62,7 +61,7 @@ export function CertificateDesigner({
   olympiadId: number;
   olympiadTitle: string;
   config: CertificateConfig;
-  kinds: CertificateKindOption[];
+  kinds: CertificateKindInfo[];
   updatedAt: string | null;
 }) {
   const form = useSchemaForm<CertificateConfig, CertificateConfig>({
@@ -84,7 +83,7 @@ export function CertificateDesigner({
   const ownTemplate = kind !== DEFAULT_KIND && path !== 'default';
   const kindLabel = kinds.find((k) => k.key === kind)?.label ?? kind;
   const field = selected != null ? template.fields[selected] : undefined;
-  const sample = useMemo(() => sampleValues(olympiadTitle, formatDate(new Date(), 'longDate')), [olympiadTitle]);
+  const sample = useMemo(() => sampleValues(olympiadTitle, new Date(), window.location.origin), [olympiadTitle]);
   const background = useCertificateFile(olympiadId, template.backgroundFileId);
   const signature = useCertificateFile(olympiadId, template.signatureFileId);
 

@@ -4,9 +4,9 @@ import type { CertificateField, CertificateFieldKind, CertificateTemplate } from
 export type TemplateValues = CertificateTemplate;
 export type FieldValues = CertificateField;
 
-/** A4 in PDF points (contract/certificates.ts). */
+/** A4 in PDF points, as the server checks and prints it (server/features/certificates/config.ts). */
 export function pageSize(orientation: TemplateValues['orientation']) {
-  return orientation === 'portrait' ? { width: 595, height: 842 } : { width: 842, height: 595 };
+  return orientation === 'portrait' ? { width: 595.28, height: 841.89 } : { width: 841.89, height: 595.28 };
 }
 
 export const fieldKindLabels: Record<CertificateFieldKind, string> = {
@@ -27,25 +27,28 @@ export const fieldKindLabels: Record<CertificateFieldKind, string> = {
 };
 
 export const fontLabels = {
-  serif: 'Serif',
-  'serif-bold': 'Serif bold',
-  sans: 'Sans',
-  'sans-bold': 'Sans bold',
-  script: 'Script',
+  serif: 'Serif (EB Garamond)',
+  'serif-bold': 'Serif bold (EB Garamond)',
+  sans: 'Sans (Source Sans 3)',
+  'sans-bold': 'Sans bold (Source Sans 3)',
+  script: 'Script (Great Vibes)',
 } as const;
 
-/** How the canvas draws each certificate font (the PDF embeds the real ones). */
+/** How the canvas draws each certificate font: the same one when the computer has it, else a look-alike (the PDF embeds the real ones). */
 export const fontCss: Record<keyof typeof fontLabels, { family: string; weight: number; style?: string }> = {
-  serif: { family: 'Georgia, "Times New Roman", serif', weight: 400 },
-  'serif-bold': { family: 'Georgia, "Times New Roman", serif', weight: 700 },
-  sans: { family: 'system-ui, "Segoe UI", Roboto, Arial, sans-serif', weight: 400 },
-  'sans-bold': { family: 'system-ui, "Segoe UI", Roboto, Arial, sans-serif', weight: 700 },
-  script: { family: '"Brush Script MT", "Segoe Script", cursive', weight: 400, style: 'italic' },
+  serif: { family: '"EB Garamond", Garamond, Georgia, serif', weight: 400 },
+  'serif-bold': { family: '"EB Garamond", Garamond, Georgia, serif', weight: 700 },
+  sans: { family: '"Source Sans 3", "Source Sans Pro", system-ui, Arial, sans-serif', weight: 400 },
+  'sans-bold': { family: '"Source Sans 3", "Source Sans Pro", system-ui, Arial, sans-serif', weight: 700 },
+  script: { family: '"Great Vibes", "Brush Script MT", "Segoe Script", cursive', weight: 400, style: 'italic' },
 };
 
 export const isImageField = (kind: CertificateFieldKind) => kind === 'signature' || kind === 'qr';
 
-/** What each placeholder of a text field stands for; the canvas shows these sample values. */
+/**
+ * The `{placeholders}` a text field may hold (the server refuses others); the canvas shows these sample values,
+ * written the way the PDF prints them.
+ */
 export const placeholders = [
   'learner',
   'school',
@@ -58,23 +61,32 @@ export const placeholders = [
   'date',
   'olympiad',
   'code',
+  'verifyUrl',
 ] as const;
 
 export type Sample = Record<(typeof placeholders)[number], string>;
 
-export function sampleValues(olympiad: string, today: string): Sample {
+const printedDate = new Intl.DateTimeFormat('en-ZA', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Africa/Johannesburg',
+});
+
+export function sampleValues(olympiad: string, today: Date, origin: string): Sample {
   return {
     learner: 'Zoë Müller-Nel',
     school: 'Hoërskool Waterkloof',
     grade: 'Grade 10',
     award: 'Gold',
-    score: '87',
-    percent: '87 %',
+    score: '87 out of 100',
+    percent: '87%',
     percentile: '98th percentile',
-    rank: '3rd',
-    date: today,
+    rank: '3rd place',
+    date: printedDate.format(today),
     olympiad,
-    code: 'K7QX-M4PT-9R',
+    code: 'K7QX-M4PT-9RHW',
+    verifyUrl: `${origin.replace(/^https?:\/\//, '')}/verify/K7QXM4PT9RHW`,
   };
 }
 
@@ -89,18 +101,20 @@ export function fieldText(field: Pick<FieldValues, 'kind' | 'text'>, sample: Sam
   return sample[field.kind];
 }
 
-/** The height of a field's box in points: a line of text, or the image's height. */
-export const fieldHeight = (field: Pick<FieldValues, 'kind' | 'size'>) =>
-  isImageField(field.kind) ? field.size : Math.round(field.size * 1.25);
+/**
+ * The height of a field's box in points: `size` for every kind (contract/certificates.ts: a text's baseline sits at
+ * 0.8 × size from the top; a QR code is a square of that side; a signature is scaled into width × size).
+ */
+export const fieldHeight = (field: Pick<FieldValues, 'size'>) => field.size;
 
 /** A new field of a kind, placed in the middle of the page. */
 export function newField(kind: CertificateFieldKind, page: { width: number; height: number }): FieldValues {
   const image = isImageField(kind);
-  const width = kind === 'qr' ? 80 : image ? 180 : 360;
-  const size = kind === 'qr' ? 80 : image ? 50 : kind === 'learner' ? 36 : 16;
+  const width = kind === 'qr' ? 70 : image ? 210 : 360;
+  const size = kind === 'qr' ? 70 : image ? 50 : kind === 'learner' ? 36 : 16;
   return {
     kind,
-    ...(kind === 'text' ? { text: 'This certifies that' } : {}),
+    ...(kind === 'text' ? { text: 'This is to certify that' } : {}),
     x: Math.round((page.width - width) / 2),
     y: Math.round(page.height / 2 - size / 2),
     width,
@@ -111,10 +125,10 @@ export function newField(kind: CertificateFieldKind, page: { width: number; heig
   };
 }
 
-/** A field kept inside the page: moved back in when it would stick out. */
+/** A field kept inside the page (whole points): moved back in when it would stick out. */
 export function clampToPage(field: FieldValues, page: { width: number; height: number }, x: number, y: number) {
   return {
-    x: Math.round(Math.min(Math.max(0, x), Math.max(0, page.width - field.width))),
-    y: Math.round(Math.min(Math.max(0, y), Math.max(0, page.height - fieldHeight(field)))),
+    x: Math.round(Math.min(Math.max(0, x), Math.max(0, Math.floor(page.width - field.width)))),
+    y: Math.round(Math.min(Math.max(0, y), Math.max(0, Math.floor(page.height - fieldHeight(field))))),
   };
 }
