@@ -1,4 +1,16 @@
-import { Alert, Button, Card, Group, Progress, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { type SchoolSendState, certificateSendStates } from '#contract/certificates';
@@ -8,6 +20,7 @@ import { formatDate } from '../../../lib/dates.js';
 import { jobRunning } from '../api/generate-certificates.js';
 import { useRegenerateSchool } from '../api/regenerate-school.js';
 import { useSendCertificates, useSendStatus } from '../api/send-certificates.js';
+import classes from './SendingCard.module.css';
 import { type SendState, SendStateBadge, sendStateLabels } from './SendStateBadge.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -42,9 +55,17 @@ export function SendingCard({ olympiadId, generating }: { olympiadId: number; ge
           <Text size="sm" fw={600}>
             {s.schoolName}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {s.teacherEmail ?? 'No teacher’s address'}
           </Text>
+          {phone ? (
+            <Group gap={6} mt={4}>
+              <SendStateBadge state={s.sendState} />
+              <Text size="xs" c="dimmed">
+                {plural(s.certificates, 'certificate')}
+              </Text>
+            </Group>
+          ) : null}
         </>
       ),
     },
@@ -92,7 +113,7 @@ export function SendingCard({ olympiadId, generating }: { olympiadId: number; ge
           disabled={generating}
           aria-label={`Regenerate and resend ${s.schoolName}`}
         >
-          Regenerate and resend
+          {phone ? 'Resend' : 'Regenerate and resend'}
         </Button>
       ),
     },
@@ -118,16 +139,30 @@ export function SendingCard({ olympiadId, generating }: { olympiadId: number; ge
           once; use “Regenerate and resend” for a school whose certificates changed.
         </Text>
         {counts ? (
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <SimpleGrid
+            cols={{ base: 2, sm: 4 }}
+            spacing="sm"
+            role="group"
+            aria-label="Show only the schools whose mail is"
+          >
             {certificateSendStates.map((state) => (
-              <Card key={state} withBorder padding="sm" radius="sm">
-                <Text size="xs" c="dimmed">
+              <UnstyledButton
+                key={state}
+                className={classes.count}
+                data-active={sendState === state || undefined}
+                aria-pressed={sendState === state}
+                onClick={() => {
+                  setSendState(sendState === state ? undefined : state);
+                  list.setPage(1);
+                }}
+              >
+                <Text size="xs" c="dimmed" component="span" display="block">
                   {sendStateLabels[state]}
                 </Text>
-                <Text fw={700} size="xl" data-testid={`send-count-${state}`}>
+                <Text fw={700} size="xl" component="span" display="block" data-testid={`send-count-${state}`}>
                   {counts[state]}
                 </Text>
-              </Card>
+              </UnstyledButton>
             ))}
           </SimpleGrid>
         ) : null}
@@ -143,21 +178,17 @@ export function SendingCard({ olympiadId, generating }: { olympiadId: number; ge
             {status.error.message}
           </Alert>
         ) : null}
-        <Select
-          label="Mail state"
-          placeholder="Every school"
-          data={certificateSendStates.map((s) => ({ value: s, label: sendStateLabels[s] }))}
-          value={sendState ?? null}
-          onChange={(value) => {
-            setSendState((value as SendState | null) ?? undefined);
-            list.setPage(1);
-          }}
-          clearable
-          w={{ base: '100%', xs: 220 }}
-        />
+        {sendState ? (
+          <Text size="sm">
+            Showing the schools whose mail is <b>{sendStateLabels[sendState].toLowerCase()}</b>.{' '}
+            <Anchor component="button" type="button" size="sm" onClick={() => setSendState(undefined)}>
+              Show every school
+            </Anchor>
+          </Text>
+        ) : null}
         <PagedTable
           label="Schools and their certificate mail"
-          columns={phone ? columns.filter((c) => c.key !== 'generatedAt') : columns}
+          columns={phone ? columns.filter((c) => c.key === 'schoolName' || c.key === 'actions') : columns}
           rows={data?.schools}
           total={data?.total ?? 0}
           rowKey={(s) => s.schoolParticipantId}

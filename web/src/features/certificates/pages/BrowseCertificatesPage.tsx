@@ -10,6 +10,7 @@ import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js'
 import { useDownloadCertificate } from '../api/download-certificate.js';
 import { useDownloadSchoolCertificates } from '../api/download-school-certificates.js';
 import { useCertificateList } from '../api/list-certificates.js';
+import { printedCode } from '../components/printed-code.js';
 
 /**
  * /{o}/admin/results/browse-certificates: every generated certificate, searched by learner or school, filtered by
@@ -75,13 +76,22 @@ export function BrowseCertificatesPage() {
           </Anchor>
         ),
     },
-    { key: 'kind', label: 'Award', sortable: true, render: (c) => <Badge variant="light">{c.awardLabel}</Badge> },
+    {
+      key: 'kind',
+      label: 'Award',
+      sortable: true,
+      render: (c) => (
+        <Text size="sm" fw={600}>
+          {c.awardLabel}
+        </Text>
+      ),
+    },
     {
       key: 'code',
       label: 'Code',
       render: (c) => (
         <Anchor component={Link} to={`/verify/${encodeURIComponent(c.code)}`} target="_blank" ff="monospace" size="sm">
-          {c.code}
+          {printedCode(c.code)}
         </Anchor>
       ),
     },

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { CertificateListItem } from '#contract/certificates';
 import { PageHeader } from '../../../components/PageHeader.js';
@@ -9,6 +9,7 @@ import { useDownloadCertificate } from '../api/download-certificate.js';
 import { useDownloadResults } from '../api/download-results.js';
 import { useDownloadSchoolCertificates } from '../api/download-school-certificates.js';
 import { useSchoolCertificates } from '../api/get-school-certificates.js';
+import { printedCode } from '../components/printed-code.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -40,12 +41,21 @@ export function TeacherCertificatesPage() {
           </Text>
           <Text size="xs" c="dimmed">
             {c.grade != null ? `Grade ${c.grade} · ` : ''}
-            <span translate="no">{c.code}</span>
+            <span translate="no">{printedCode(c.code)}</span>
           </Text>
         </>
       ),
     },
-    { key: 'kind', label: 'Award', sortable: true, render: (c) => <Badge variant="light">{c.awardLabel}</Badge> },
+    {
+      key: 'kind',
+      label: 'Award',
+      sortable: true,
+      render: (c) => (
+        <Text size="sm" fw={600}>
+          {c.awardLabel}
+        </Text>
+      ),
+    },
     {
       key: 'actions',
       label: 'Download',

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api/index.js';
 import { formatDate } from '../../../lib/dates.js';
 import { useCertificateCheck } from '../api/check-certificate.js';
+import { printedCode } from '../components/printed-code.js';
 
 /**
  * /verify/{code}, no sign-in: the page a certificate's QR code and printed code lead to. It says whether the
@@ -37,20 +38,26 @@ export function VerifyCertificatePage() {
         <Text c="dimmed">
           Code{' '}
           <Text span ff="monospace" fw={600} c="dark">
-            {code}
+            {c ? printedCode(c.code) : code}
           </Text>
         </Text>
       </Stack>
       {check.isLoading ? <Loader aria-label="Checking" /> : null}
       {c ? (
         <Card withBorder radius="md" padding="lg" bd={genuine ? '2px solid var(--mantine-color-teal-6)' : undefined}>
-          <Group gap="md" align="flex-start" wrap="nowrap">
-            <ThemeIcon size={44} radius="xl" color={genuine ? 'teal' : 'red'} aria-hidden="true">
-              <Text fw={700} fz={22} c="white">
-                {genuine ? '✓' : '!'}
-              </Text>
-            </ThemeIcon>
-            <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+          <Stack gap="md">
+            <Group gap="md" align="center" wrap="nowrap">
+              <ThemeIcon
+                size={44}
+                radius="xl"
+                color={genuine ? 'teal' : 'red'}
+                aria-hidden="true"
+                style={{ flex: 'none' }}
+              >
+                <Text fw={700} fz={22} c="white">
+                  {genuine ? '✓' : '!'}
+                </Text>
+              </ThemeIcon>
               <Text>
                 {genuine
                   ? 'It was issued by the organisers of the olympiad through Olympus and certifies:'
@@ -58,29 +65,29 @@ export function VerifyCertificatePage() {
                     ? 'The organisers withdrew this certificate; it no longer certifies anything. It was issued for:'
                     : 'It does not certify anything. It was issued for:'}
               </Text>
-              <Table withRowBorders={false} verticalSpacing={4} aria-label="What the certificate certifies">
-                <Table.Tbody>
-                  {(
-                    [
-                      ['Learner', c.learnerName],
-                      ['School', c.schoolName],
-                      ['Grade', c.grade != null ? String(c.grade) : '—'],
-                      ['Olympiad', c.olympiadName],
-                      ['Award', c.awardLabel],
-                      ['Issued', c.issuedAt ? formatDate(c.issuedAt, 'longDate') : '—'],
-                    ] as const
-                  ).map(([label, value]) => (
-                    <Table.Tr key={label}>
-                      <Table.Th w={110} fw={500} c="dimmed">
-                        {label}
-                      </Table.Th>
-                      <Table.Td fw={label === 'Learner' || label === 'Award' ? 700 : 400}>{value}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Stack>
-          </Group>
+            </Group>
+            <Table withRowBorders={false} verticalSpacing={4} aria-label="What the certificate certifies">
+              <Table.Tbody>
+                {(
+                  [
+                    ['Learner', c.learnerName],
+                    ['School', c.schoolName],
+                    ['Grade', c.grade != null ? String(c.grade) : '—'],
+                    ['Olympiad', c.olympiadName],
+                    ['Award', c.awardLabel],
+                    ['Issued', formatDate(c.issuedAt, 'longDate')],
+                  ] as const
+                ).map(([label, value]) => (
+                  <Table.Tr key={label}>
+                    <Table.Th w={96} fw={500} c="dimmed" style={{ verticalAlign: 'top' }}>
+                      {label}
+                    </Table.Th>
+                    <Table.Td fw={label === 'Learner' || label === 'Award' ? 700 : 400}>{value}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
         </Card>
       ) : null}
       {unknown ? (

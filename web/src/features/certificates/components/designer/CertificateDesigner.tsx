@@ -250,7 +250,7 @@ export function CertificateDesigner({
           </Alert>
         ) : null}
         <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 8 }}>
+          <Grid.Col span={{ base: 12, md: 8 }} className={classes.canvasColumn}>
             <CertificateCanvas
               template={template}
               selected={selected}
@@ -299,7 +299,7 @@ export function CertificateDesigner({
                           aria-pressed={i === selected}
                           onClick={() => setSelected(i)}
                         >
-                          <Text size="sm" fw={500} span>
+                          <Text size="sm" fw={500} span className={classes.fieldKind}>
                             {fieldKindLabels[f.kind]}
                           </Text>
                           <Text size="xs" c="dimmed" span truncate>
