@@ -60,7 +60,7 @@ export function GenerationCard({
             , then generate.
           </Alert>
         ) : status?.published ? (
-          <Text size="sm" c="teal.8">
+          <Text size="sm" c="teal.9">
             The results are published.
           </Text>
         ) : null}

@@ -70,7 +70,7 @@ export function BrowseCertificatesPage() {
               if (c.schoolParticipantId != null) setSchool({ id: c.schoolParticipantId, name: c.schoolName });
               list.setPage(1);
             }}
-            aria-label={`Only ${c.schoolName}`}
+            aria-label={`${c.schoolName}, show only this school`}
           >
             {c.schoolName}
           </Anchor>
@@ -115,7 +115,7 @@ export function BrowseCertificatesPage() {
             variant="subtle"
             loading={one.isPending && one.variables?.id === c.id}
             onClick={() => one.mutate({ id: c.id, learnerName: c.learnerName })}
-            aria-label={`Certificate of ${c.learnerName} (PDF)`}
+            aria-label={`PDF, certificate of ${c.learnerName}`}
           >
             PDF
           </Button>
@@ -128,9 +128,9 @@ export function BrowseCertificatesPage() {
                 c.schoolParticipantId != null &&
                 batch.mutate({ schoolParticipantId: c.schoolParticipantId, schoolName: c.schoolName })
               }
-              aria-label={`All certificates of ${c.schoolName} (PDF)`}
+              aria-label={`School PDF, every certificate of ${c.schoolName}`}
             >
-              School
+              School PDF
             </Button>
           )}
         </Group>

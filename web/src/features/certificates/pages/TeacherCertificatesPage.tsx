@@ -65,7 +65,7 @@ export function TeacherCertificatesPage() {
           variant="subtle"
           loading={one.isPending && one.variables?.id === c.id}
           onClick={() => one.mutate({ id: c.id, learnerName: c.learnerName })}
-          aria-label={`Certificate of ${c.learnerName} (PDF)`}
+          aria-label={`PDF, certificate of ${c.learnerName}`}
         >
           PDF
         </Button>

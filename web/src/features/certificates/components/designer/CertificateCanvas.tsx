@@ -177,7 +177,8 @@ export function CertificateCanvas({
             const height = fieldHeight(field);
             const font = fontCss[field.font];
             const isSelected = index === selected;
-            const name = `${fieldKindLabels[field.kind]}${field.kind === 'text' && text ? `: ${text}` : ''}`;
+            // The name holds the words shown, so that speech input finds the field by what it sees.
+            const name = `${fieldKindLabels[field.kind]}${isImageField(field.kind) || !text ? '' : `: ${text}`}`;
             return (
               <div
                 // The fields have no ids; their order is their identity while the designer is open.

@@ -106,7 +106,12 @@ export function FieldPanel({
               {...form.getInputProps(`${path}.align`)}
             />
           </Stack>
-          <ColorInput label="Colour" format="hex" {...form.getInputProps(`${path}.colour`)} />
+          <ColorInput
+            label="Colour"
+            format="hex"
+            eyeDropperButtonProps={{ 'aria-label': 'Pick the colour from the screen' }}
+            {...form.getInputProps(`${path}.colour`)}
+          />
         </>
       )}
     </Stack>
