@@ -1,5 +1,6 @@
-import { Alert, Button, Card, Group, Loader, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Alert, Button, Card, Group, Loader, Stack, Table, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api/index.js';
 import { formatDate } from '../../../lib/dates.js';
 import { useCertificateCheck } from '../api/check-certificate.js';
@@ -11,6 +12,8 @@ import { printedCode } from '../components/printed-code.js';
  */
 export function VerifyCertificatePage() {
   const { code = '' } = useParams();
+  const navigate = useNavigate();
+  const [other, setOther] = useState('');
   const check = useCertificateCheck(code.trim());
   const c = check.data;
   const unknown = isApiError(check.error) && check.error.status === 404;
@@ -100,6 +103,29 @@ export function VerifyCertificatePage() {
           {check.error.message}
         </Alert>
       ) : null}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const next = other.trim();
+          if (next) void navigate(`/verify/${encodeURIComponent(next)}`);
+        }}
+      >
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label="Check another code"
+            placeholder="e.g. K7QX-M4PT-9RHW"
+            value={other}
+            onChange={(e) => setOther(e.currentTarget.value)}
+            maxLength={40}
+            autoCapitalize="characters"
+            spellCheck={false}
+            style={{ flex: '1 1 220px' }}
+          />
+          <Button type="submit" variant="light" disabled={!other.trim()}>
+            Check
+          </Button>
+        </Group>
+      </form>
       <Group>
         <Button component={Link} to="/" variant="default">
           Go to the home page

@@ -7,6 +7,7 @@ import {
   Group,
   List,
   Menu,
+  ScrollArea,
   Select,
   Stack,
   Text,
@@ -290,25 +291,27 @@ export function CertificateDesigner({
                   </Menu>
                 </Group>
                 {template.fields.length ? (
-                  <Stack gap={2} component="ul" className={classes.fieldList} aria-label="Fields of this design">
-                    {template.fields.map((f, i) => (
-                      <li key={i}>
-                        <UnstyledButton
-                          className={classes.fieldItem}
-                          data-active={i === selected || undefined}
-                          aria-pressed={i === selected}
-                          onClick={() => setSelected(i)}
-                        >
-                          <Text size="sm" fw={500} span className={classes.fieldKind}>
-                            {fieldKindLabels[f.kind]}
-                          </Text>
-                          <Text size="xs" c="dimmed" span truncate>
-                            {f.kind === 'text' ? ` ${fieldText(f, sample)}` : ''}
-                          </Text>
-                        </UnstyledButton>
-                      </li>
-                    ))}
-                  </Stack>
+                  <ScrollArea.Autosize mah={300} type="auto" scrollbars="y" offsetScrollbars>
+                    <Stack gap={2} component="ul" className={classes.fieldList} aria-label="Fields of this design">
+                      {template.fields.map((f, i) => (
+                        <li key={i}>
+                          <UnstyledButton
+                            className={classes.fieldItem}
+                            data-active={i === selected || undefined}
+                            aria-pressed={i === selected}
+                            onClick={() => setSelected(i)}
+                          >
+                            <Text size="sm" fw={500} span className={classes.fieldKind}>
+                              {fieldKindLabels[f.kind]}
+                            </Text>
+                            <Text size="xs" c="dimmed" span truncate>
+                              {f.kind === 'text' ? ` ${fieldText(f, sample)}` : ''}
+                            </Text>
+                          </UnstyledButton>
+                        </li>
+                      ))}
+                    </Stack>
+                  </ScrollArea.Autosize>
                 ) : (
                   <Text size="sm" c="dimmed">
                     No fields: add the learner’s name, the award and a verification code at least.

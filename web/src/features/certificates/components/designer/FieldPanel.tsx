@@ -56,16 +56,11 @@ export function FieldPanel({
   );
   return (
     <Stack component="section" gap="sm" aria-labelledby="field-panel-title">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={3} size="h5" id="field-panel-title">
-          Field {index + 1}: {fieldKindLabels[field.kind]}
-        </Title>
-        <Button size="xs" variant="subtle" color="red" onClick={onRemove}>
-          Remove field
-        </Button>
-      </Group>
+      <Title order={3} size="h5" id="field-panel-title">
+        Field {index + 1}: {fieldKindLabels[field.kind]}
+      </Title>
       <Select
-        label="Prints"
+        label="What it prints"
         data={kindOptions}
         allowDeselect={false}
         searchable={false}
@@ -114,6 +109,11 @@ export function FieldPanel({
           />
         </>
       )}
+      <Group justify="flex-end">
+        <Button size="xs" variant="subtle" color="red" onClick={onRemove}>
+          Remove this field
+        </Button>
+      </Group>
     </Stack>
   );
 }
