@@ -140,8 +140,14 @@ describe('olympiad/v-rest', () => {
     const all = await server.api('GET', '/olympiad/v-rest/?pageSize=100', { token: overlord });
     expect(all.body.total).toBeGreaterThanOrEqual(5);
     const mine = await server.api('GET', '/olympiad/v-rest/', { token: admin });
-    expect(mine.body.items.map((o: { varName: string }) => o.varName)).toEqual(['geo-demo']);
-    expect(mine.body.items[0].can).toEqual({ edit: true, editAll: false, open: true, pin: true, grant: false });
+    expect(mine.body.items.map((o: { varName: string }) => o.varName).sort()).toEqual(['geo-2025', 'geo-demo']);
+    expect(mine.body.items.find((o: { varName: string }) => o.varName === 'geo-demo').can).toEqual({
+      edit: true,
+      editAll: false,
+      open: true,
+      pin: true,
+      grant: false,
+    });
     const search = await server.api('GET', '/olympiad/v-rest/?search=igeo', { token: overlord });
     expect(search.body.items).toHaveLength(1);
   });
