@@ -37,7 +37,8 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
   route(app, {
     method: 'GET',
     url: '/olympiad/certificate-config/:id',
-    summary: 'The certificate config of an olympiad (the default one when none is saved) and the kinds its award rule gives',
+    summary:
+      'The certificate config of an olympiad (the default one when none is saved) and the kinds its award rule gives',
     tags,
     access: access.design,
     params: IdParams,
@@ -57,7 +58,8 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
   route(app, {
     method: 'POST',
     url: '/olympiad/certificate-config/:id',
-    summary: 'Save the certificate config (the body: the JSON config), checked: fields inside the page, known kinds, own files',
+    summary:
+      'Save the certificate config (the body: the JSON config), checked: fields inside the page, known kinds, own files',
     tags,
     access: access.design,
     params: IdParams,
@@ -87,7 +89,8 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
   route(app, {
     method: 'POST',
     url: '/olympiad/certificate-config/:id/files',
-    summary: 'Upload a background (PDF, PNG or JPEG) or a signature (PNG or JPEG) for the designer (multipart, field "file")',
+    summary:
+      'Upload a background (PDF, PNG or JPEG) or a signature (PNG or JPEG) for the designer (multipart, field "file")',
     tags,
     access: access.design,
     params: IdParams,
@@ -100,22 +103,20 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
       const size = await measureFile(upload.bytes, type);
       const stored = await app.storage.put(upload.fileName, upload.bytes);
       const name = upload.fileName.slice(0, 200);
-      const fileId = await db.transaction(async (tx) => {
-        const id = await queries.insertFile(tx, {
-          key: stored.key,
-          name,
-          contentType: type,
-          size: stored.size,
-          sha256: stored.sha256,
-          olympiadId: record.id,
-          by: actor.userId,
-        });
-        await audit('upload.create', {
-          entityId: id,
-          olympiadId: record.id,
-          data: { name, contentType: type, size: stored.size, for: 'certificates' },
-        });
-        return id;
+      // No transaction: the file is in storage first, then its row and its audit row (as every upload does).
+      const fileId = await queries.insertFile(db, {
+        key: stored.key,
+        name,
+        contentType: type,
+        size: stored.size,
+        sha256: stored.sha256,
+        olympiadId: record.id,
+        by: actor.userId,
+      });
+      await audit('upload.create', {
+        entityId: fileId,
+        olympiadId: record.id,
+        data: { name, contentType: type, size: stored.size, for: 'certificates' },
       });
       return { success: true as const, fileId, name, contentType: type, ...size };
     },
@@ -154,7 +155,11 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
     load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'design'),
     handler: async ({ db, body, record, reply }) => {
       const kinds = kindsOf(awardRuleOf(record.award_rule));
-      const problems = configProblems(body.config, kinds, await queries.fileTypes(db, record.id, fileIdsOf(body.config)));
+      const problems = configProblems(
+        body.config,
+        kinds,
+        await queries.fileTypes(db, record.id, fileIdsOf(body.config)),
+      );
       if (problems.length)
         throw invalid(
           problems.map((p) => ({ ...p, path: p.path.replace(/^body\./, 'body.config.') })),
@@ -164,7 +169,9 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
         throw invalid([{ path: 'body.kind', message: 'The award rule has no such certificate kind' }]);
       const source = await queries.previewSource(db, record.id, body.attemptId);
       if (body.attemptId != null && !source) throw notFound('This attempt');
-      const earned = source?.award ? certificateOf({ award: source.award, best_in_school: !!source.best_in_school }, kinds) : null;
+      const earned = source?.award
+        ? certificateOf({ award: source.award, best_in_school: !!source.best_in_school }, kinds)
+        : null;
       const kind = body.kind ?? earned?.kind ?? kinds[0]?.key ?? 'participation';
       const label = kinds.find((k) => k.key === kind)?.label ?? kind;
       const code = source?.code ?? 'SAMPLE234567';

@@ -41,7 +41,9 @@ export const placeholders = [
   'verifyUrl',
 ] as const;
 
-const field = (f: Omit<CertificateField, 'font' | 'align' | 'colour'> & Partial<CertificateField>): CertificateField => ({
+const field = (
+  f: Omit<CertificateField, 'font' | 'align' | 'colour'> & Partial<CertificateField>,
+): CertificateField => ({
   font: 'serif',
   align: 'center',
   colour: '#1a1a1a',
@@ -71,7 +73,16 @@ function defaultTemplate(title: string): CertificateTemplate {
       field({ kind: 'text', text: 'Date', x: 110, y: 486, width: 210, size: 10, font: 'sans', colour: grey }),
       field({ kind: 'qr', x: 386, y: 428, width: 70, size: 70 }),
       field({ kind: 'signature', x: 522, y: 430, width: 210, size: 50 }),
-      field({ kind: 'text', text: 'For the organisers', x: 522, y: 486, width: 210, size: 10, font: 'sans', colour: grey }),
+      field({
+        kind: 'text',
+        text: 'For the organisers',
+        x: 522,
+        y: 486,
+        width: 210,
+        size: 10,
+        font: 'sans',
+        colour: grey,
+      }),
       field({
         kind: 'text',
         text: 'Certificate {code} · verify at {verifyUrl}',
@@ -118,14 +129,16 @@ export function configProblems(
     const background = t.backgroundFileId;
     if (background != null) {
       const type = files.get(background);
-      if (!type) problems.push({ path: `${at}.backgroundFileId`, message: 'This file is not among this olympiad’s files' });
+      if (!type)
+        problems.push({ path: `${at}.backgroundFileId`, message: 'This file is not among this olympiad’s files' });
       else if (!['application/pdf', 'image/png', 'image/jpeg'].includes(type))
         problems.push({ path: `${at}.backgroundFileId`, message: 'A background is a PDF, PNG or JPEG file' });
     }
     const signature = t.signatureFileId;
     if (signature != null) {
       const type = files.get(signature);
-      if (!type) problems.push({ path: `${at}.signatureFileId`, message: 'This file is not among this olympiad’s files' });
+      if (!type)
+        problems.push({ path: `${at}.signatureFileId`, message: 'This file is not among this olympiad’s files' });
       else if (!['image/png', 'image/jpeg'].includes(type))
         problems.push({ path: `${at}.signatureFileId`, message: 'A signature is a PNG or JPEG image' });
     }

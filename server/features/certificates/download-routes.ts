@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { CertificateList, CertificateListQuery, SchoolCertificates, SchoolCertificatesQuery, SchoolPdfParams } from '#contract/certificates';
+import {
+  CertificateList,
+  CertificateListQuery,
+  SchoolCertificates,
+  SchoolCertificatesQuery,
+  SchoolPdfParams,
+} from '#contract/certificates';
 import { IdParams } from '#contract/ids';
 import { forbidden, HttpError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
@@ -19,10 +25,7 @@ function sendPdf(reply: FastifyReply, bytes: Uint8Array | Buffer, filename: stri
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
     .type('application/pdf')
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-    )
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
     .header('cache-control', 'private, no-store')
     .send(Buffer.from(bytes));
 }
@@ -39,7 +42,8 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
   route(app, {
     method: 'GET',
     url: '/olympiad/certificate-list/:id',
-    summary: 'A page of an olympiad’s certificates (search by learner, school or code; by school and kind), with the kinds and their counts',
+    summary:
+      'A page of an olympiad’s certificates (search by learner, school or code; by school and kind), with the kinds and their counts',
     tags,
     access: access.browse,
     params: IdParams,
@@ -66,7 +70,8 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
   route(app, {
     method: 'GET',
     url: '/certificates/school',
-    summary: 'The teacher’s own school’s certificates in an olympiad (once its results are published) and its PDF’s state',
+    summary:
+      'The teacher’s own school’s certificates in an olympiad (once its results are published) and its PDF’s state',
     tags,
     access: access.ownSchool,
     query: SchoolCertificatesQuery,
@@ -107,7 +112,8 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
   route(app, {
     method: 'GET',
     url: '/certificates/school/:schoolParticipantId/pdf',
-    summary: 'A school’s certificates as one print-ready PDF (the olympiad’s admins; the school’s teacher once published)',
+    summary:
+      'A school’s certificates as one print-ready PDF (the olympiad’s admins; the school’s teacher once published)',
     tags,
     access: access.download,
     params: SchoolPdfParams,
@@ -117,7 +123,11 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
       if (!batch?.file_key || !(await app.storage.exists(batch.file_key)))
         throw new HttpError(404, 'not_found', 'This school’s certificates are not generated yet');
       const olympiad = (await queries.findOlympiad(db, record.olympiad_id))!;
-      return sendPdf(reply, await app.storage.get(batch.file_key), fileName('Certificates', record.school_name, olympiad.title));
+      return sendPdf(
+        reply,
+        await app.storage.get(batch.file_key),
+        fileName('Certificates', record.school_name, olympiad.title),
+      );
     },
   });
 

@@ -42,7 +42,10 @@ const unreadable = (what: string) =>
  * The size in PDF points of a background or signature (an image's pixels at 72 dpi, a PDF's first page), read
  * from the file itself; a file pdf-lib cannot read (damaged, encrypted, empty) is refused here, not at generation.
  */
-export async function measureFile(bytes: Buffer, type: CertificateFileType): Promise<{ width: number; height: number }> {
+export async function measureFile(
+  bytes: Buffer,
+  type: CertificateFileType,
+): Promise<{ width: number; height: number }> {
   if (type === 'image/png') {
     if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') throw unreadable('PNG image');
     const size = { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };

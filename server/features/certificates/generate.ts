@@ -67,7 +67,11 @@ async function renderSchool(
   const certificates = await queries.certificatesOfSchool(q, schoolParticipantId);
   if (!certificates.length) return null;
   const first = certificates[0]!;
-  const doc = await CertificateDocument.create(config, files, `Certificates: ${first.school_name}, ${first.olympiad_title}`);
+  const doc = await CertificateDocument.create(
+    config,
+    files,
+    `Certificates: ${first.school_name}, ${first.olympiad_title}`,
+  );
   for (const c of certificates) await doc.add(printOf(c, deps.publicUrl));
   const bytes = Buffer.from(await doc.save());
   const stored = await deps.storage.put(`certificates-${schoolParticipantId}.pdf`, bytes);

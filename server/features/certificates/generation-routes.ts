@@ -11,7 +11,16 @@ import {
 import { conflict } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { findJob, insertJob } from '../../platform/jobs.js';
-import { type CertificateDeps, GENERATE_JOB, regenerateSchool, removeFiles, requirePublished, runGeneration, runSending, SEND_JOB } from './generate.js';
+import {
+  type CertificateDeps,
+  GENERATE_JOB,
+  regenerateSchool,
+  removeFiles,
+  requirePublished,
+  runGeneration,
+  runSending,
+  SEND_JOB,
+} from './generate.js';
 import { olympiadLoader, participantLoader } from './load.js';
 import { certificatesPolicy } from './policy.js';
 import { presentBatch, presentJob } from './present.js';

@@ -15,7 +15,8 @@ export async function certificatePublicRoutes(app: FastifyInstance): Promise<voi
   route(app, {
     method: 'GET',
     url: '/api/public/certificates/:code',
-    summary: 'What a certificate certifies, by its code (no sign-in; rate-limited); 404 for a code that is no certificate',
+    summary:
+      'What a certificate certifies, by its code (no sign-in; rate-limited); 404 for a code that is no certificate',
     tags: ['public'],
     access: 'public',
     params: CertificateCodeParams,
@@ -26,7 +27,10 @@ export async function certificatePublicRoutes(app: FastifyInstance): Promise<voi
         { key: `certificate-check:address:${req.ip}`, limit: CHECKS_PER_ADDRESS, windowMinutes: 10 },
       ]);
       if (!reservation.granted)
-        throw rateLimited('Too many certificates checked from here: please wait a few minutes', reservation.retryAfterSeconds);
+        throw rateLimited(
+          'Too many certificates checked from here: please wait a few minutes',
+          reservation.retryAfterSeconds,
+        );
       const code = normalizeCode(params.code);
       const found = code ? await queries.findByCode(db, code) : null;
       if (!found) throw new HttpError(404, 'not_found', 'No certificate has this code: check it and try again');

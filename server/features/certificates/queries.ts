@@ -153,7 +153,10 @@ const certificateFrom = sql`certificates c join olympiads o on o.id = c.olympiad
   left join olympiad_results r on r.olympiad_id = c.olympiad_id`;
 
 export async function findCertificate(q: Queryable, id: number): Promise<CertificateRow | null> {
-  const [row] = await rows<CertificateRow>(q, sql`select ${certificateColumns} from ${certificateFrom} where c.id = ${id}`);
+  const [row] = await rows<CertificateRow>(
+    q,
+    sql`select ${certificateColumns} from ${certificateFrom} where c.id = ${id}`,
+  );
   return row ?? null;
 }
 
@@ -371,10 +374,14 @@ export async function emptyStaleBatches(q: Queryable, olympiadId: number, keep: 
       from (select school_participant_id, file_key from certificate_batches where olympiad_id = ${olympiadId}
             and file_key is not null for update) old
       where b.school_participant_id = old.school_participant_id
-        ${keep.length ? sql`and b.school_participant_id not in (${sql.join(
-          keep.map((id) => sql`${id}`),
-          sql`, `,
-        )})` : sql``}
+        ${
+          keep.length
+            ? sql`and b.school_participant_id not in (${sql.join(
+                keep.map((id) => sql`${id}`),
+                sql`, `,
+              )})`
+            : sql``
+        }
       returning old.file_key`,
   );
   return stale.map((s) => s.file_key).filter((k): k is string => !!k);
@@ -461,7 +468,11 @@ export async function generationCounts(q: Queryable, olympiadId: number) {
         and generated_at is not null) as generated,
       (select count(*)::int from certificates where olympiad_id = ${olympiadId} and revoked_at is null) as certificates`,
   );
-  return { schools: Number(row?.schools ?? 0), generated: Number(row?.generated ?? 0), certificates: Number(row?.certificates ?? 0) };
+  return {
+    schools: Number(row?.schools ?? 0),
+    generated: Number(row?.generated ?? 0),
+    certificates: Number(row?.certificates ?? 0),
+  };
 }
 
 /** The school's teacher who gets the link: the one who entered the school first, with an address. */
@@ -498,7 +509,12 @@ export async function claimBatch(q: Queryable, schoolParticipantId: number, forc
   return taken.length === 1;
 }
 
-export async function setBatchMail(q: Queryable, schoolParticipantId: number, mailId: number | null, error: string | null) {
+export async function setBatchMail(
+  q: Queryable,
+  schoolParticipantId: number,
+  mailId: number | null,
+  error: string | null,
+) {
   await q.execute(
     sql`update certificate_batches set mail_id = ${mailId}, error = ${error},
         send_state = ${error ? 'failed' : 'queued'}
