@@ -93,7 +93,7 @@ export function sampleValues(olympiad: string, today: Date, origin: string): Sam
 /** The words a field shows on the canvas: its sample value, or its text with the placeholders filled. */
 export function fieldText(field: Pick<FieldValues, 'kind' | 'text'>, sample: Sample): string {
   if (field.kind === 'text') {
-    return (field.text ?? '').replace(/\{([a-z]+)\}/g, (whole, name: string) =>
+    return (field.text ?? '').replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) =>
       name in sample ? sample[name as keyof Sample] : whole,
     );
   }
