@@ -51,6 +51,11 @@ export function BrowseCertificatesPage() {
             {c.grade != null ? `Grade ${c.grade}` : null}
             {phone ? ` · ${c.schoolName}` : null}
           </Text>
+          {phone ? (
+            <Text size="sm" fw={600}>
+              {c.awardLabel}
+            </Text>
+          ) : null}
         </Stack>
       ),
     },
@@ -137,7 +142,7 @@ export function BrowseCertificatesPage() {
       ),
     },
   ];
-  const shown = phone ? columns.filter((c) => ['learnerName', 'kind', 'actions'].includes(c.key)) : columns;
+  const shown = phone ? columns.filter((c) => ['learnerName', 'actions'].includes(c.key)) : columns;
 
   return (
     <>
