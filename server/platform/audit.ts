@@ -40,6 +40,7 @@ export const auditActions = {
   'learner.create': 'user',
   'learner.delete': 'user',
   'learner.import': 'school_participant',
+  'learner.new-passwords': 'school_participant',
   'learner.set-password': 'user',
   'learner.update': 'user',
   'mass-mail.cancel-schedule': 'mass_mail',

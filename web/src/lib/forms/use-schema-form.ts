@@ -24,28 +24,63 @@ export interface SchemaFormOptions<Values extends Record<string, unknown>, Input
 }
 
 export type SchemaForm<Values extends Record<string, unknown>, Input> = UseFormReturnType<Values, Input> & {
-  /** Puts a failed write's field errors (the error shape's `details`) on their fields; true when any did. */
+  /**
+   * Puts a failed write's field errors (the error shape's `details`) on their fields, mapped as the form's own
+   * checks are (`issueField`, `fieldOf`); true when every one of them found a field of the form. When it answers
+   * false, the form shows the error's words itself (`serverErrorText`).
+   */
   setServerErrors: (error: unknown) => boolean;
 };
 
-/** The error shape's field path (`body.name`, `query.olympiadId`, `body.items.0.name`) as a form path. */
+/** The error shape's field path (`body.name`, `query.olympiadId`, `body.items.0.name`) as the input's path. */
+const inputPath = (path: string) => path.replace(/^(body|query|params)\./, '');
+
 function formPath(path: string, fieldOf: Readonly<Record<string, string>> | undefined): string {
-  const bare = path.replace(/^(body|query|params)\./, '');
+  const bare = inputPath(path);
   return fieldOf?.[bare] ?? bare;
 }
 
+/** Does the form hold a value at this dot path (`name`, `options.2.text`)? */
+function holds(values: unknown, path: string): boolean {
+  let at: unknown = values;
+  for (const part of path.split('.')) {
+    if (at == null || typeof at !== 'object' || !(part in at)) return false;
+    at = (at as Record<string, unknown>)[part];
+  }
+  return true;
+}
+
 /**
- * Puts a failed write's field errors (the error shape's `details`) on the form's fields; true when any did.
- * `useSchemaForm` gives every form this as `form.setServerErrors`.
+ * Puts a failed write's field errors (the error shape's `details`) on the form's fields; true when every one found
+ * a field. `useSchemaForm` gives every form this as `form.setServerErrors`, with the form's own path mapping.
  */
 export function setServerErrors(
-  form: { setFieldError: (path: string, error: string) => void },
+  form: { setFieldError: (path: string, error: string) => void; getValues?: () => unknown },
   error: unknown,
-  fieldOf?: Readonly<Record<string, string>>,
+  fieldOf?: Readonly<Record<string, string>> | ((path: string) => string),
 ): boolean {
   if (!isApiError(error) || error.details.length === 0) return false;
-  for (const detail of error.details) form.setFieldError(formPath(detail.path, fieldOf), detail.message);
-  return true;
+  const values = form.getValues?.();
+  let all = true;
+  for (const detail of error.details) {
+    const field = typeof fieldOf === 'function' ? fieldOf(inputPath(detail.path)) : formPath(detail.path, fieldOf);
+    if (values !== undefined && !holds(values, field)) {
+      all = false;
+      continue;
+    }
+    form.setFieldError(field, detail.message);
+  }
+  return all;
+}
+
+/**
+ * What a form's alert says about a failed write: the error's own sentence, or, when it only says that fields need
+ * attention, the words of its field errors (for a form that shows a field outside itself, e.g. the olympiad of
+ * the page's address).
+ */
+export function serverErrorText(error: Error): string {
+  if (!isApiError(error) || error.details.length === 0 || error.code !== 'validation_failed') return error.message;
+  return error.details.map((d) => d.message).join(' ');
 }
 
 /**
@@ -80,6 +115,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, Input = Va
   });
   return {
     ...form,
-    setServerErrors: (error: unknown) => setServerErrors(form, error, fieldOf),
+    setServerErrors: (error: unknown) =>
+      setServerErrors(form, error, issueField ? (path) => issueField(path, form.getValues()) : fieldOf),
   };
 }
