@@ -15,5 +15,4 @@ export const webPageRoots = [
   'welcome',
   'olympus',
   'not-found',
-  'verify',
 ] as const;
