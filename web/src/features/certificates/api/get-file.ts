@@ -1,17 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
 import { apiBlob } from '../../../lib/api/index.js';
 import { certificatesKeys } from './keys.js';
 
-/** GET olympiad/certificate-config/{id}/files/{fileId}: an uploaded background or signature, as a Blob. */
-export function getCertificateFile(olympiadId: number, fileId: number) {
-  return apiBlob(`/olympiad/certificate-config/${olympiadId}/files/${fileId}`);
+/**
+ * GET olympiad/certificate-config/{id}/files/{fileId}: an uploaded background or signature, with an object URL
+ * when it is an image (a PDF background is named only; the preview prints it). The URL lives as long as the
+ * query's cache entry: a few files per olympiad, each fetched once.
+ */
+export async function getCertificateFile(olympiadId: number, fileId: number) {
+  const blob = await apiBlob(`/olympiad/certificate-config/${olympiadId}/files/${fileId}`);
+  return {
+    isPdf: blob.type === 'application/pdf',
+    url: blob.type.startsWith('image/') ? URL.createObjectURL(blob) : null,
+  };
 }
 
-/**
- * An uploaded file for the designer's canvas: an object URL when it is an image (a PDF background is shown by
- * its name only; the preview prints it), revoked when the file changes.
- */
+/** An uploaded file for the designer's canvas. */
 export function useCertificateFile(olympiadId: number | undefined, fileId: number | null) {
   const query = useQuery({
     queryKey: certificatesKeys.file(olympiadId, fileId),
@@ -19,9 +23,6 @@ export function useCertificateFile(olympiadId: number | undefined, fileId: numbe
     enabled: olympiadId != null && fileId != null,
     staleTime: Infinity,
   });
-  const blob = query.data;
-  const image = !!blob && blob.type.startsWith('image/');
-  const url = useMemo(() => (blob && image ? URL.createObjectURL(blob) : null), [blob, image]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return { url, isPdf: !!blob && blob.type === 'application/pdf', isLoading: query.isLoading, error: query.error };
+  const data = fileId != null ? query.data : undefined;
+  return { url: data?.url ?? null, isPdf: data?.isPdf ?? false, isLoading: query.isLoading, error: query.error };
 }
