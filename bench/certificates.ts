@@ -22,6 +22,7 @@ const arg = (name: string, fallback: number) => {
 const learners = arg('learners', 10_000);
 const port = arg('port', 3206);
 const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+const threads = process.env.CERTIFICATE_THREADS ?? String(os.availableParallelism());
 
 const sample = (n: number): CertificatePrint => ({
   kind: n % 3 ? 'gold' : 'participation',
@@ -77,7 +78,12 @@ async function main() {
   const seeded = performance.now();
   const server = await startServer({
     port,
-    env: { BENCH_CERTIFICATE_LEARNERS: String(learners), MAIL_SENDER: 'false' },
+    startTimeoutMs: 600_000,
+    env: {
+      BENCH_CERTIFICATE_LEARNERS: String(learners),
+      MAIL_SENDER: 'false',
+      CERTIFICATE_THREADS: threads,
+    },
   });
   console.log(`server up with the seed in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
   const abort = setTimeout(() => {
@@ -135,7 +141,7 @@ async function main() {
     );
     const made = status.body.certificates;
     const rate = made / seconds;
-    console.log(`\n== certificates (${database}) ==`);
+    console.log(`\n== certificates (${database}, ${threads} drawing threads) ==`);
     console.log(
       `job: ${job.status}${job.error ? ` (${job.error})` : ''}; ${made} certificates, ` +
         `${status.body.schools.generated} of ${status.body.schools.total} schools' PDFs`,
