@@ -57,6 +57,8 @@ const Env = z
     /** Benchmarks only: seed this many learners in the olympiad `geo-bench` at start (bench/exam.ts). */
     BENCH_LEARNERS: z.coerce.number().int().min(0).max(100_000).default(0),
     BENCH_INVOICE_SCHOOLS: z.coerce.number().int().min(0).max(100_000).default(0),
+    /** Benchmarks only: seed the olympiad `geo-certificates` with this many learners' published results (bench/certificates.ts). */
+    BENCH_CERTIFICATE_LEARNERS: z.coerce.number().int().min(0).max(200_000).default(0),
     /**
      * Benchmarks only: how the bench learners' password is hashed: `generated` as the learner import does for
      * the passwords on the slips (light, decision 015), or `chosen` as for a password someone set (decision 003).
@@ -120,7 +122,13 @@ export interface Config {
   sessionHours: { staff: number; learner: number };
   bodyLimitBytes: number;
   sitting: { sweepSeconds: number };
-  bench: { bareRoute: boolean; invoiceSchools: number; learners: number; learnerPasswords: 'generated' | 'chosen' };
+  bench: {
+    bareRoute: boolean;
+    invoiceSchools: number;
+    certificateLearners: number;
+    learners: number;
+    learnerPasswords: 'generated' | 'chosen';
+  };
   mail: {
     sender: boolean;
     ratePerMinute: number;
@@ -177,6 +185,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bench: {
       bareRoute: e.BENCH_BARE_ROUTE,
       invoiceSchools: e.BENCH_INVOICE_SCHOOLS,
+      certificateLearners: e.BENCH_CERTIFICATE_LEARNERS,
       learners: e.BENCH_LEARNERS,
       learnerPasswords: e.BENCH_LEARNER_PASSWORDS,
     },

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { chooseLogFormat, prettyLogsAvailable } from './platform/log-format.js';
 import { createMailer } from './platform/mailer.js';
-import { seedBenchIfAbsent, seedInvoiceBenchIfAbsent } from './seed/bench.js';
+import { seedBenchIfAbsent, seedCertificateBenchIfAbsent, seedInvoiceBenchIfAbsent } from './seed/bench.js';
 import { prepareDemo } from './seed/demo-policy.js';
 
 async function main(): Promise<void> {
@@ -34,6 +34,9 @@ async function main(): Promise<void> {
     await seedBenchIfAbsent(database.db, config.bench.learners, config.bench.learnerPasswords);
   // Benchmarks only (bench/invoices.ts): BENCH_INVOICE_SCHOOLS=n adds the olympiad geo-invoices and n schools, once.
   if (config.bench.invoiceSchools > 0) await seedInvoiceBenchIfAbsent(database.db, config.bench.invoiceSchools);
+  // Benchmarks only (bench/certificates.ts): BENCH_CERTIFICATE_LEARNERS=n adds geo-certificates, published, once.
+  if (config.bench.certificateLearners > 0)
+    await seedCertificateBenchIfAbsent(database.db, config.bench.certificateLearners);
 
   await app.listen({ port: config.port, host: demo.host });
   const url = config.publicUrl;

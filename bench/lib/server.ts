@@ -20,6 +20,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Restart on existing data: this data directory and this database URL (no fresh database). */
   reuse?: { dataDir: string; databaseUrl: string | undefined };
+  /** How long the server may take to answer its health check (a large bench seed takes a while); 60 s by default. */
+  startTimeoutMs?: number;
 }
 
 /**
@@ -62,7 +64,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   (child.stdout as NodeJS.ReadableStream | null)?.resume(); // never let a full pipe stall the server
   const url = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode != null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
@@ -71,7 +73,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    if (Date.now() > deadline)
+      throw new Error(`server did not start within ${Math.round((options.startTimeoutMs ?? 60_000) / 1000)} s`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

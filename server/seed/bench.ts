@@ -138,3 +138,92 @@ export async function seedInvoiceBenchIfAbsent(db: Db, schools: number): Promise
   });
   return true;
 }
+
+/** Accented first and last names, so that the benchmark's certificates subset the fonts as real ones do. */
+const benchFirst = ['Zoë', 'Anré', 'Thandiwe', 'Pieter', 'Ëlize', 'Sipho', 'Lindiwe', 'Jéan', 'Aïsha', 'Bongani'];
+const benchLast = [
+  'Müller-Nel',
+  'du Plessis',
+  'Nkosi',
+  'van der Merwe',
+  'Öberholzer',
+  'Dlamini',
+  'Naidoo',
+  'Brâm',
+  'Mokoena',
+  'Señor',
+];
+
+/**
+ * Bench-only seeding for bench/certificates.ts (`BENCH_CERTIFICATE_LEARNERS=n`): the olympiad `geo-certificates`
+ * with n learners in n / 25 entered schools (400 for 10,000), each with a teacher, a finished and marked attempt,
+ * and a published result (ranks and awards by score, in the shape the results feature publishes), in a few
+ * set-based statements. Runs once per database.
+ */
+export async function seedCertificateBenchIfAbsent(db: Db, learners: number): Promise<boolean> {
+  const [exists] = await rows<{ id: number }>(db, sql`select id from olympiads where var_name = 'geo-certificates'`);
+  if (exists) return false;
+  const schools = Math.max(1, Math.round(learners / 25));
+  await db.transaction(async (tx) => {
+    const [project] = await rows<{ id: number }>(tx, sql`select id from projects where project_name = 'geography'`);
+    const projectId = project?.id ?? (await createProject(tx, { projectName: 'bench-certificates' })).id;
+    const olympiad = await createOlympiad(tx, {
+      projectId,
+      varName: 'geo-certificates',
+      title: 'Certificate benchmark olympiad',
+      startsAt: new Date(Date.now() - 30 * 24 * 3_600_000),
+      endsAt: new Date(Date.now() - 29 * 24 * 3_600_000),
+    });
+    const first = `array[${benchFirst.map((n) => `'${n.replace(/'/g, "''")}'`).join(',')}]`;
+    const last = `array[${benchLast.map((n) => `'${n.replace(/'/g, "''")}'`).join(',')}]`;
+    await tx.execute(sql`
+      with s as (
+        insert into schools (name, emis_number, province, town)
+        select 'Hoërskool Bench ' || g, '9' || lpad(g::text, 8, '0'), 'Gauteng', 'Pretoria'
+        from generate_series(1, ${schools}) g returning id, name),
+      sp as (
+        insert into school_participants (olympiad_id, school_id, status)
+        select ${olympiad.id}, id, 'learners_loaded' from s returning id, school_id),
+      t as (
+        insert into users (role, username, password_hash, first_name, last_name, email, school_id)
+        select 'teacher', 'bench-cert-teacher-' || s.id, 'x', 'Teacher', s.name, 'bench-cert-teacher-' || s.id || '@example.org', s.id
+        from s returning id)
+      insert into users (role, username, password_hash, first_name, last_name, grade, olympiad_id, school_id)
+      select 'learner', 'bench-cert-' || g, 'x', (${sql.raw(first)})[1 + g % 10], (${sql.raw(last)})[1 + (g / 10) % 10] || ' ' || g,
+        8 + g % 5, ${olympiad.id}, ss.id
+      from generate_series(1, ${learners}) g
+      join (select id, (row_number() over (order by id) - 1)::int as k from s) ss on ss.k = g % ${schools}`);
+    await tx.execute(sql`
+      insert into attempts (olympiad_id, user_id, started_at, finished_at, finish_reason, score, max_score, marked_at)
+      select ${olympiad.id}, u.id, now() - interval '30 days', now() - interval '30 days' + interval '40 minutes',
+        'submitted', (u.id * 7919) % 51, 50, now() - interval '29 days'
+      from users u where u.olympiad_id = ${olympiad.id} and u.role = 'learner'`);
+    await tx.execute(sql`
+      with scored as (
+        select a.id as attempt_id, a.user_id, sp.id as school_participant_id, u.grade, a.score,
+          rank() over (order by a.score desc) as rank,
+          rank() over (partition by u.grade order by a.score desc) as grade_rank,
+          100.0 * (count(*) over (order by a.score range between unbounded preceding and current row)
+                   - count(*) over (partition by a.score)) / count(*) over () as percentile,
+          rank() over (partition by sp.id order by a.score desc) = 1 as best_in_school
+        from attempts a join users u on u.id = a.user_id
+        join school_participants sp on sp.school_id = u.school_id and sp.olympiad_id = a.olympiad_id
+        where a.olympiad_id = ${olympiad.id})
+      insert into learner_results (attempt_id, olympiad_id, user_id, school_participant_id, grade, province, score,
+        max_score, percent, percentile, rank, grade_rank, province_rank, award, best_in_school)
+      select attempt_id, ${olympiad.id}, user_id, school_participant_id, grade, 'Gauteng', score, 50, 2 * score,
+        percentile, rank, grade_rank, rank,
+        case when percentile >= 93.33 then 'gold' when percentile >= 80 then 'silver' when percentile >= 60 then 'bronze'
+             when percentile >= 40 then 'merit' else 'participation' end,
+        best_in_school
+      from scored`);
+    await tx.execute(sql`
+      insert into olympiad_results (olympiad_id, published_at) values (${olympiad.id}, now())`);
+    const [admin] = await rows<{ id: number }>(
+      tx,
+      sql`select id from users where username = 'admin' and olympiad_id is null`,
+    );
+    if (admin) await grant(tx, admin.id, olympiad.id, 'admin');
+  });
+  return true;
+}

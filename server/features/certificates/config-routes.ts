@@ -15,7 +15,7 @@ import { readUpload } from '../../platform/upload.js';
 import { awardRuleOf, configProblems, kindsOf } from './config.js';
 import { CERTIFICATE_FILE_MAX_BYTES, measureFile, sniffCertificateFile } from './files.js';
 import { unsupportedFile } from './errors.js';
-import { configOf, prepareFiles } from './generate.js';
+import { configOf, fileIdsOf, prepareFiles } from './generate.js';
 import { olympiadLoader } from './load.js';
 import { certificatePdf, type CertificatePrint } from './pdf.js';
 import { certificatesPolicy } from './policy.js';
@@ -25,12 +25,6 @@ import { certificateOf } from './queries.js';
 
 const tags = ['certificates'];
 const { access } = certificatesPolicy;
-
-/** Every file a config names. */
-const fileIdsOf = (c: CertificateConfig) =>
-  [c.default, ...Object.values(c.templates)].flatMap((t) =>
-    [t.backgroundFileId, t.signatureFileId].filter((id): id is number => id != null),
-  );
 
 /** The designer (docs/spec.md: GET and POST /olympiad/certificate-config/{id}), its files and its preview. */
 export async function certificateConfigRoutes(app: FastifyInstance): Promise<void> {

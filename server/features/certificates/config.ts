@@ -55,20 +55,40 @@ const grey = '#5a6472';
 const gold = '#8a6a1f';
 
 /** The landscape A4 template every olympiad starts with: a school could frame it as it is. */
-function defaultTemplate(title: string): CertificateTemplate {
+function defaultTemplate(kind: 'award' | 'participation'): CertificateTemplate {
+  const award = kind === 'award';
   return {
     orientation: 'landscape',
     backgroundFileId: null,
     signatureFileId: null,
     fields: [
-      field({ kind: 'text', text: title, x: 96, y: 68, width: 650, size: 38, font: 'serif-bold', colour: navy }),
-      field({ kind: 'olympiad', x: 96, y: 120, width: 650, size: 15, font: 'sans', colour: grey }),
+      field({
+        kind: 'text',
+        text: award ? 'Certificate of Achievement' : 'Certificate of Participation',
+        x: 96,
+        y: 68,
+        width: 650,
+        size: 38,
+        font: 'serif-bold',
+        colour: navy,
+      }),
+      ...(award ? [field({ kind: 'olympiad', x: 96, y: 120, width: 650, size: 15, font: 'sans', colour: grey })] : []),
       field({ kind: 'text', text: 'This is to certify that', x: 96, y: 170, width: 650, size: 16, colour: '#333333' }),
       field({ kind: 'learner', x: 96, y: 196, width: 650, size: 54, font: 'script' }),
       field({ kind: 'school', x: 96, y: 268, width: 650, size: 19, colour: '#333333' }),
       field({ kind: 'grade', x: 96, y: 294, width: 650, size: 13, font: 'sans', colour: grey }),
-      field({ kind: 'text', text: 'is awarded', x: 96, y: 330, width: 650, size: 16, colour: '#333333' }),
-      field({ kind: 'award', x: 96, y: 354, width: 650, size: 34, font: 'serif-bold', colour: gold }),
+      field({
+        kind: 'text',
+        text: award ? 'is awarded' : 'took part in the',
+        x: 96,
+        y: 330,
+        width: 650,
+        size: 16,
+        colour: '#333333',
+      }),
+      award
+        ? field({ kind: 'award', x: 96, y: 354, width: 650, size: 34, font: 'serif-bold', colour: gold })
+        : field({ kind: 'olympiad', x: 96, y: 356, width: 650, size: 28, font: 'serif-bold', colour: gold }),
       field({ kind: 'date', x: 110, y: 462, width: 210, size: 15 }),
       field({ kind: 'text', text: 'Date', x: 110, y: 486, width: 210, size: 10, font: 'sans', colour: grey }),
       field({ kind: 'qr', x: 386, y: 428, width: 70, size: 70 }),
@@ -100,8 +120,8 @@ function defaultTemplate(title: string): CertificateTemplate {
 /** The config of an olympiad that has saved none: achievement for the awards, its own title for participation. */
 export function defaultConfig(): CertificateConfig {
   return {
-    default: defaultTemplate('Certificate of Achievement'),
-    templates: { [PARTICIPATION]: defaultTemplate('Certificate of Participation') },
+    default: defaultTemplate('award'),
+    templates: { [PARTICIPATION]: defaultTemplate('participation') },
   };
 }
 

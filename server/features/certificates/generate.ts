@@ -7,7 +7,9 @@ import type { JobContext } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mailer.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { awardRuleOf, defaultConfig, kindsOf } from './config.js';
-import { CertificateDocument, type PreparedFile, type PreparedFiles, prepareFile } from './pdf.js';
+import { type PreparedFile, type PreparedFiles, prepareFile } from './pdf.js';
+import { renderBatch, renderThreads, type RunFiles, sharedFile } from './render-pool.js';
+import type { SharedFile } from './render-worker.js';
 import { printOf } from './present.js';
 import * as queries from './queries.js';
 
@@ -28,27 +30,51 @@ export async function configOf(q: Queryable, olympiadId: number): Promise<Certif
   return parsed?.success ? parsed.data : defaultConfig();
 }
 
-/** The files a config draws (its backgrounds and signatures), read from storage and prepared once. */
+/** The files a config draws (its backgrounds and signatures), read from storage once per run. */
+export async function runFiles(
+  q: Queryable,
+  storage: FileStorage,
+  olympiadId: number,
+  config: CertificateConfig,
+): Promise<RunFiles> {
+  const ids = fileIdsOf(config);
+  const prepared = new Map<number, PreparedFile>();
+  const shared: SharedFile[] = [];
+  for (const id of ids) {
+    const row = await queries.findFile(q, olympiadId, id);
+    // A file removed since the config was saved: the template prints without it (a plain, framed page).
+    if (!row || !(await storage.exists(row.filename))) continue;
+    const bytes = await storage.get(row.filename);
+    if (renderThreads > 0) shared.push(sharedFile(id, row.filename, row.content_type, bytes));
+    else prepared.set(id, await prepareFile(bytes, row.content_type));
+  }
+  return { prepared, shared };
+}
+
+/** The files a config draws, prepared here (one certificate on demand, the preview). */
 export async function prepareFiles(
   q: Queryable,
   storage: FileStorage,
   olympiadId: number,
   config: CertificateConfig,
 ): Promise<PreparedFiles> {
-  const ids = new Set<number>();
-  for (const t of [config.default, ...Object.values(config.templates)]) {
-    if (t.backgroundFileId != null) ids.add(t.backgroundFileId);
-    if (t.signatureFileId != null) ids.add(t.signatureFileId);
-  }
   const files = new Map<number, PreparedFile>();
-  for (const id of ids) {
+  for (const id of fileIdsOf(config)) {
     const row = await queries.findFile(q, olympiadId, id);
-    // A file removed since the config was saved: the template prints without it (a plain, framed page).
     if (!row || !(await storage.exists(row.filename))) continue;
     files.set(id, await prepareFile(await storage.get(row.filename), row.content_type));
   }
   return files;
 }
+
+/** Every file a config names (backgrounds and signatures), once each. */
+export const fileIdsOf = (c: CertificateConfig) => [
+  ...new Set(
+    [c.default, ...Object.values(c.templates)].flatMap((t) =>
+      [t.backgroundFileId, t.signatureFileId].filter((id): id is number => id != null),
+    ),
+  ),
+];
 
 /** Results must be published before certificates are written. */
 export function requirePublished(olympiad: { published_at: Date | string | null }): void {
@@ -61,19 +87,20 @@ async function renderSchool(
   q: Queryable,
   deps: Pick<CertificateDeps, 'storage' | 'publicUrl'>,
   config: CertificateConfig,
-  files: PreparedFiles,
+  files: RunFiles,
   schoolParticipantId: number,
 ) {
   const certificates = await queries.certificatesOfSchool(q, schoolParticipantId);
   if (!certificates.length) return null;
   const first = certificates[0]!;
-  const doc = await CertificateDocument.create(
-    config,
-    files,
-    `Certificates: ${first.school_name}, ${first.olympiad_title}`,
+  const bytes = Buffer.from(
+    await renderBatch(
+      config,
+      files,
+      `Certificates: ${first.school_name}, ${first.olympiad_title}`,
+      certificates.map((c) => printOf(c, deps.publicUrl)),
+    ),
   );
-  for (const c of certificates) await doc.add(printOf(c, deps.publicUrl));
-  const bytes = Buffer.from(await doc.save());
   const stored = await deps.storage.put(`certificates-${schoolParticipantId}.pdf`, bytes);
   return { key: stored.key, size: stored.size, count: certificates.length };
 }
@@ -99,23 +126,29 @@ export async function runGeneration(deps: CertificateDeps, { job, progress }: Jo
   const total = schools.reduce((sum, s) => sum + Number(s.n), 0);
   await progress(0, { total, phase: 'pdf', force: true });
   const config = await configOf(deps.db, olympiadId);
-  const files = await prepareFiles(deps.db, deps.storage, olympiadId, config);
+  const files = await runFiles(deps.db, deps.storage, olympiadId, config);
   let done = 0;
-  for (const school of schools) {
-    const made = await renderSchool(deps.db, deps, config, files, school.school_participant_id);
-    const old = await deps.db.transaction((tx) =>
-      queries.saveBatch(tx, {
-        schoolParticipantId: school.school_participant_id,
-        olympiadId,
-        fileKey: made?.key ?? null,
-        certificates: made?.count ?? 0,
-        bytes: made?.size ?? 0,
-      }),
-    );
-    if (old !== made?.key) await removeFiles(deps.storage, [old]);
-    done += Number(school.n);
-    await progress(done);
-  }
+  let next = 0;
+  // A few schools at once: while one school's PDF is drawn (on a thread), the next one's rows are read.
+  const worker = async () => {
+    while (next < schools.length) {
+      const school = schools[next++]!;
+      const made = await renderSchool(deps.db, deps, config, files, school.school_participant_id);
+      const old = await deps.db.transaction((tx) =>
+        queries.saveBatch(tx, {
+          schoolParticipantId: school.school_participant_id,
+          olympiadId,
+          fileKey: made?.key ?? null,
+          certificates: made?.count ?? 0,
+          bytes: made?.size ?? 0,
+        }),
+      );
+      if (old !== made?.key) await removeFiles(deps.storage, [old]);
+      done += Number(school.n);
+      await progress(done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, renderThreads) + 1 }, worker));
   const stale = await deps.db.transaction((tx) =>
     queries.emptyStaleBatches(
       tx,
@@ -200,7 +233,7 @@ export async function regenerateSchool(
   const kinds = kindsOf(awardRuleOf(olympiad.award_rule));
   await queries.writeCertificates(tx, olympiad.id, kinds, schoolParticipantId);
   const config = await configOf(tx, olympiad.id);
-  const files = await prepareFiles(tx, deps.storage, olympiad.id, config);
+  const files = await runFiles(tx, deps.storage, olympiad.id, config);
   const made = await renderSchool(tx, deps, config, files, schoolParticipantId);
   if (!made) throw conflict('This school has no certificates: none of its learners has a published result');
   const old = await queries.saveBatch(tx, {

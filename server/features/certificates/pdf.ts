@@ -6,11 +6,12 @@ import {
   fill,
   PDFDocument,
   type PDFEmbeddedPage,
+  PDFOperator,
+  PDFOperatorNames,
   type PDFFont,
   type PDFPage,
   popGraphicsState,
   pushGraphicsState,
-  rectangle,
   rgb,
   setFillingRgbColor,
 } from 'pdf-lib';
@@ -216,13 +217,22 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, size: number)
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const cell = size / n;
+  const at = (v: number) => v.toFixed(2);
   const ops = [pushGraphicsState(), setFillingRgbColor(0.1, 0.1, 0.1)];
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       if (!qr.modules.get(r, c)) continue;
       let end = c;
       while (end + 1 < n && qr.modules.get(r, end + 1)) end++;
-      ops.push(rectangle(x + c * cell, y + size - (r + 1) * cell, (end - c + 1) * cell, cell));
+      // Operands written as text once (pdf-lib's general number formatting was most of a page's cost).
+      ops.push(
+        PDFOperator.of(PDFOperatorNames.AppendRectangle, [
+          at(x + c * cell),
+          at(y + size - (r + 1) * cell),
+          at((end - c + 1) * cell),
+          at(cell),
+        ]),
+      );
       c = end;
     }
   }
@@ -258,6 +268,23 @@ function drawFrame(page: PDFPage, width: number, height: number) {
   }
 }
 
+const frames = new Map<string, Promise<PreparedFile>>();
+
+/** The frame of a page size, drawn once per process and embedded once per document (one `Do` per page). */
+function frameOf(width: number, height: number): Promise<PreparedFile> {
+  const key = `${width}x${height}`;
+  let frame = frames.get(key);
+  if (!frame) {
+    frame = (async () => {
+      const holder = await PDFDocument.create();
+      drawFrame(holder.addPage([width, height]), width, height);
+      return { doc: await PDFDocument.load(await holder.save()), width, height };
+    })();
+    frames.set(key, frame);
+  }
+  return frame;
+}
+
 /** Aligns a box of `w` in a field's box. */
 const alignedX = (f: CertificateField, w: number) =>
   f.align === 'left' ? f.x : f.align === 'right' ? f.x + f.width - w : f.x + (f.width - w) / 2;
@@ -269,6 +296,7 @@ const alignedX = (f: CertificateField, w: number) =>
 export class CertificateDocument {
   private readonly fonts = new Map<FontName, Promise<PDFFont>>();
   private readonly pages = new Map<number, Promise<PDFEmbeddedPage>>();
+  private readonly framePages = new Map<string, Promise<PDFEmbeddedPage>>();
 
   private constructor(
     private readonly pdf: PDFDocument,
@@ -305,6 +333,16 @@ export class CertificateDocument {
     return page;
   }
 
+  private frame(width: number, height: number): Promise<PDFEmbeddedPage> {
+    const key = `${width}x${height}`;
+    let page = this.framePages.get(key);
+    if (!page) {
+      page = frameOf(width, height).then((f) => this.pdf.embedPage(f.doc.getPage(0)));
+      this.framePages.set(key, page);
+    }
+    return page;
+  }
+
   /** Adds one certificate as a new page. */
   async add(p: CertificatePrint): Promise<void> {
     const template: CertificateTemplate = templateFor(this.config, p.kind);
@@ -312,7 +350,7 @@ export class CertificateDocument {
     const page = this.pdf.addPage([width, height]);
     const background = template.backgroundFileId == null ? null : this.embedded(template.backgroundFileId);
     if (background) page.drawPage(await background, { x: 0, y: 0, width, height });
-    else drawFrame(page, width, height);
+    else page.drawPage(await this.frame(width, height), { x: 0, y: 0, width, height });
     const values = valuesOf(p);
     for (const f of template.fields) {
       if (f.kind === 'qr') {
