@@ -57,33 +57,33 @@ export function ModeratedCard({
           <List spacing="xs" size="sm" listStyleType="none" ml={0} pl={0}>
             {attempt.flags.map((flag, i) => (
               <List.Item key={`${flag.kind}-${i}`}>
-                <Group gap="xs" align="flex-start" wrap="nowrap">
-                  <Badge variant="outline" color="gray.8" size="sm" style={{ flexShrink: 0 }}>
+                <Stack gap={4} style={{ minWidth: 0 }}>
+                  <Badge variant="outline" color="gray.8" size="sm">
                     {flagLabels[flag.kind]}
                   </Badge>
-                  <Stack gap={4}>
-                    <Text size="sm">{flagSentence(flag)}</Text>
-                    {flag.kind === 'concurrent_sessions' ? (
-                      <Text size="xs" c="dimmed">
-                        {flag.evidence.sessions
-                          .map(
-                            (s) => `${formatDate(s.createdAt, 'time')} ${browserOf(s.userAgent)} from ${s.ip ?? '?'}`,
-                          )
-                          .join(' · ')}
-                      </Text>
-                    ) : null}
-                    {flag.kind === 'similarity' ? (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        w="fit-content"
-                        onClick={() => onCompare(attempt.attemptId, flag.other.attemptId)}
-                      >
-                        Compare answers with {flag.other.learnerName || flag.other.username}
-                      </Button>
-                    ) : null}
-                  </Stack>
-                </Group>
+                  <Text size="sm">{flagSentence(flag)}</Text>
+                  {flag.kind === 'concurrent_sessions' ? (
+                    <Text size="xs" c="dimmed">
+                      {flag.evidence.sessions
+                        .map((s) => `${formatDate(s.createdAt, 'time')} ${browserOf(s.userAgent)} from ${s.ip ?? '?'}`)
+                        .join(' · ')}
+                    </Text>
+                  ) : null}
+                  {flag.kind === 'similarity' ? (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      w="fit-content"
+                      maw="100%"
+                      h="auto"
+                      py={4}
+                      styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                      onClick={() => onCompare(attempt.attemptId, flag.other.attemptId)}
+                    >
+                      Compare answers with {flag.other.learnerName || flag.other.username}
+                    </Button>
+                  ) : null}
+                </Stack>
               </List.Item>
             ))}
           </List>

@@ -63,10 +63,17 @@ export function PairView({
             </Alert>
           ) : null}
           <ScrollArea type="auto">
-            <Table verticalSpacing="xs" miw={phone ? 560 : 760} aria-label="The two papers side by side">
+            <Table
+              verticalSpacing="xs"
+              miw={phone ? undefined : 760}
+              layout={phone ? 'fixed' : undefined}
+              aria-label="The two papers side by side"
+            >
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">#</Table.Th>
+                  <Table.Th scope="col" w={phone ? 44 : 70}>
+                    #
+                  </Table.Th>
                   <Table.Th scope="col">Question and right answer</Table.Th>
                   <Table.Th scope="col">{shortName(d.a.learnerName)}</Table.Th>
                   <Table.Th scope="col">{shortName(d.b.learnerName)}</Table.Th>
@@ -78,7 +85,7 @@ export function PairView({
                   return (
                     <Table.Tr key={q.questionId} bg={sameWrong ? 'yellow.1' : undefined}>
                       <Table.Td>
-                        <Group gap={4} wrap="nowrap">
+                        <Group gap={4} wrap="wrap">
                           <Text size="sm">{q.number}</Text>
                           {sameWrong ? (
                             <Badge color="orange.9" size="xs" variant="filled">
@@ -88,7 +95,7 @@ export function PairView({
                         </Group>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{q.prompt}</Text>
+                        <Text size={phone ? 'xs' : 'sm'}>{q.prompt}</Text>
                         <Text size="xs" c="dimmed">
                           Right: {q.correct || '—'}
                         </Text>
