@@ -48,7 +48,7 @@ export function ModeratedCard({
               {d.decision === 'adjusted' && d.adjustedScore != null ? `: ${d.adjustedScore}` : ''}
             </Badge>
           ) : attempt.flags.length ? (
-            <Badge color="orange.9" variant="light">
+            <Badge color="orange" variant="light" c="dark.7">
               Undecided
             </Badge>
           ) : null}

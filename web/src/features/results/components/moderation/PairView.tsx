@@ -71,7 +71,7 @@ export function PairView({
             >
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col" w={phone ? 44 : 70}>
+                  <Table.Th scope="col" w={phone ? 58 : 70}>
                     #
                   </Table.Th>
                   <Table.Th scope="col">Question and right answer</Table.Th>
@@ -88,7 +88,7 @@ export function PairView({
                         <Group gap={4} wrap="wrap">
                           <Text size="sm">{q.number}</Text>
                           {sameWrong ? (
-                            <Badge color="orange.9" size="xs" variant="filled">
+                            <Badge color="orange.9" size="xs" variant="filled" px={4}>
                               same
                             </Badge>
                           ) : null}
