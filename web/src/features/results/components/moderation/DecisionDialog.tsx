@@ -96,7 +96,7 @@ export function DecisionDialog({
             </Button>
             <Button
               type="submit"
-              color={decision === 'cleared' ? 'green' : decision === 'adjusted' ? 'blue' : 'red'}
+              color={decision === 'cleared' ? 'teal.9' : decision === 'adjusted' ? 'blue.8' : 'red.9'}
               loading={decide.isPending}
             >
               {actions[decision]}

@@ -15,8 +15,10 @@ function Answer({ cell }: { cell: Cell }) {
     );
   return (
     <Stack gap={0}>
-      <Text size="sm" c={cell.right ? 'green.9' : 'red.9'} fw={500}>
-        <span aria-hidden="true">{cell.right ? '✓ ' : '✗ '}</span>
+      <Text size="sm" fw={500}>
+        <Text span c={cell.right ? 'teal.9' : 'red.9'} fw={700} aria-hidden="true">
+          {cell.right ? '✓ ' : '✗ '}
+        </Text>
         {cell.text}
         <VisuallyHidden>{cell.right ? ' (right)' : ' (wrong)'}</VisuallyHidden>
       </Text>
