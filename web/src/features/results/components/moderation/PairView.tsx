@@ -90,7 +90,7 @@ export function PairView({
                         <Group gap={4} wrap="wrap">
                           <Text size="sm">{q.number}</Text>
                           {sameWrong ? (
-                            <Badge color="orange.9" size="xs" variant="filled" px={4}>
+                            <Badge color="dark.7" size="xs" variant="filled" px={4}>
                               same
                             </Badge>
                           ) : null}
