@@ -73,7 +73,7 @@ export function PairView({
             >
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col" w={phone ? 58 : 70}>
+                  <Table.Th scope="col" w={phone ? 68 : 76}>
                     #
                   </Table.Th>
                   <Table.Th scope="col">Question and right answer</Table.Th>
