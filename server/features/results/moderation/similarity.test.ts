@@ -29,11 +29,14 @@ describe('tailAtLeast', () => {
 });
 
 describe('similarPairs', () => {
-  // Six learners, ten questions; learners 0 and 1 give the same wrong answers, the others spread theirs.
+  // Six learners, ten questions; learners 0 and 1 give the same wrong answers, the others pick theirs at random.
   const wrongs = ['b', 'c', 'd'];
-  const answers = Array.from({ length: 6 }, (_, i) =>
-    Array.from({ length: 10 }, (_, j) => (i < 2 ? 'b' : wrongs[(i + j) % 3]!)),
-  );
+  let seed = 7;
+  const pick = () => {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    return wrongs[Math.floor((seed / 2 ** 32) * 3)]!;
+  };
+  const answers = Array.from({ length: 6 }, (_, i) => Array.from({ length: 10 }, () => (i < 2 ? 'b' : pick())));
 
   it('flags the pair whose identical wrong answers are beyond chance, leaving the pair itself out of the shares', () => {
     const found = similarPairs(encodeAnswers(10, answers), [0, 1, 2, 3, 4, 5], { minLog10: 3, minSharedWrong: 5 });

@@ -2,14 +2,16 @@
  * Answer-sequence similarity within a school (issue 13, part 1): the check exam boards use for collusion.
  *
  * Two learners who both got a question wrong may still give the same wrong answer by chance; how likely that is
- * depends on how popular each wrong answer was among all the olympiad's learners: the chance that two independent
- * learners pick the same wrong answer is the sum of the squared shares of the wrong answers. A pair's evidence is
- * the number X of questions on which both gave the same wrong answer, out of the W questions both got wrong; under
- * independence X is a sum of W independent Bernoulli variables (a Poisson-binomial), and the pair's score is
- * -log10 P(X ≥ x), computed exactly by dynamic programming.
+ * depends on how popular each wrong answer was among all the olympiad's learners. Over every pair of learners, the
+ * chance of the same wrong answer is the sum of the squared shares of the wrong answers; given one learner's answer,
+ * it is that answer's share (so a match on a rare wrong answer weighs more than one on the usual mistake). A pair's
+ * evidence is the number X of questions on which both gave the same wrong answer, out of the W questions both got
+ * wrong; under independence X is a sum of W independent Bernoulli variables (a Poisson-binomial) with those chances,
+ * and the pair's score is -log10 P(X ≥ x), computed exactly by dynamic programming, given either learner's answers,
+ * whichever is likelier (conservative).
  *
  * The shares for a pair leave out the pair's own two answers (with few learners, a copied pair would otherwise make
- * its own wrong answer look popular). Pure and allocation-free in its inner loop: answers are small integer codes in
+ * its own wrong answer look popular) and count one more, so that an answer nobody else gave is rare, not impossible. Pure and allocation-free in its inner loop: answers are small integer codes in
  * one typed array (learner × question), so a school of 1,000 learners (499,500 pairs) takes well under a second.
  */
 
@@ -31,8 +33,6 @@ export interface AnswerCodes {
   counts: Int32Array;
   /** Per question: how many learners answered it wrong. */
   wrong: Int32Array;
-  /** Per question: the sum of the squared counts of its wrong answers. */
-  squares: Float64Array;
 }
 
 /**
@@ -96,13 +96,7 @@ export function countCodes(questions: number, learners: number, codes: Uint16Arr
       }
     }
   }
-  const squares = new Float64Array(questions);
-  for (let j = 0; j < questions; j++) {
-    let s = 0;
-    for (let c = 2; c <= maxCode[j]!; c++) s += counts[offset[j]! + c]! ** 2;
-    squares[j] = s;
-  }
-  return { questions, learners, codes, offset, counts, wrong, squares };
+  return { questions, learners, codes, offset, counts, wrong };
 }
 
 export interface SimilarityThresholds {
@@ -164,9 +158,11 @@ export function similarPairs(
   thresholds: SimilarityThresholds,
   onRow?: (done: number) => void,
 ): SimilarPair[] {
-  const { questions: Q, codes, offset, counts, wrong, squares } = data;
+  const { questions: Q, codes, offset, counts, wrong } = data;
   const n = rows.length;
-  const chances = new Float64Array(Q);
+  // The chance of each both-wrong question's match, given the first learner's answer (A) or the second's (B).
+  const chancesA = new Float64Array(Q);
+  const chancesB = new Float64Array(Q);
   const dp = new Float64Array(Q + 2);
   const found: SimilarPair[] = [];
   const minShared = Math.max(1, thresholds.minSharedWrong);
@@ -178,33 +174,40 @@ export function similarPairs(
       const baseB = b * Q;
       let w = 0;
       let x = 0;
-      let mu = 0;
+      let muA = 0;
+      let muB = 0;
       for (let j = 0; j < Q; j++) {
         const ca = codes[baseA + j]!;
         if (ca < 2) continue;
         const cb = codes[baseB + j]!;
         if (cb < 2) continue;
-        // Both wrong: the chance of the same wrong answer among the other learners' wrong answers.
+        // Both wrong: the share of the other learners' wrong answers that are the same as A's (or B's), with one
+        // added, so that an answer nobody else gave is rare but never impossible.
         const others = wrong[j]! - 2;
-        let r = 1;
+        let pa = 1;
+        let pb = 1;
         if (others > 0) {
           const na = counts[offset[j]! + ca]!;
-          let s = squares[j]!;
           if (ca === cb) {
-            s += 4 - 4 * na;
+            pa = pb = (na - 2 + 1) / (others + 1);
             x++;
           } else {
-            const nb = counts[offset[j]! + cb]!;
-            s += 2 - 2 * na - 2 * nb;
+            pa = (na - 1 + 1) / (others + 1);
+            pb = (counts[offset[j]! + cb]! - 1 + 1) / (others + 1);
           }
-          r = s / (others * others);
         } else if (ca === cb) x++;
-        chances[w++] = r;
-        mu += r;
+        chancesA[w] = pa;
+        chancesB[w++] = pb;
+        muA += pa;
+        muB += pb;
       }
       // At or below the mean, the tail is at least one half (a Poisson-binomial's median is within 1 of its mean).
-      if (x < minShared || x <= Math.floor(mu)) continue;
-      const probability = tailAtLeast(chances, w, x, dp);
+      if (x < minShared || x <= Math.floor(muA) || x <= Math.floor(muB)) continue;
+      // Conservative: the likelier of the two readings (given A's answers, given B's).
+      const pA = tailAtLeast(chancesA, w, x, dp);
+      const pB = tailAtLeast(chancesB, w, x, dp);
+      const probability = Math.max(pA, pB);
+      const mu = pA >= pB ? muA : muB;
       const log10 = probability > 0 ? Math.min(MAX_LOG10, -Math.log10(probability)) : MAX_LOG10;
       if (log10 < thresholds.minLog10) continue;
       let sharedAnswers = 0;
