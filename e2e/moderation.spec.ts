@@ -11,7 +11,9 @@ import { demoAccounts, signIn } from './support/session.js';
 const admin = demoAccounts.find((a) => a.username === 'admin')!;
 const page360 = { width: 360, height: 800 };
 
-test('the admin computes the flags, opens the evidence of a copied pair and disqualifies one', async ({ page }, testInfo) => {
+test('the admin computes the flags, opens the evidence of a copied pair and disqualifies one', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   await signIn(page, admin);
   await page.goto('/geo-2025/admin/results/moderation');
@@ -26,7 +28,7 @@ test('the admin computes the flags, opens the evidence of a copied pair and disq
   await expectNoSeriousA11yViolations(page, testInfo);
 
   // The copied pair, flagged with its evidence.
-  await page.getByRole('textbox', { name: 'Search' }).fill('g25-copy-a');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('g25-copy-a');
   const card = page.getByRole('article').filter({ hasText: 'g25-copy-a' });
   await expect(card).toHaveCount(1);
   await expect(card.getByText(/Matches .+ on \d+ wrong answers: a 1 in .+ chance/)).toBeVisible();
@@ -43,7 +45,7 @@ test('the admin computes the flags, opens the evidence of a copied pair and disq
   await expect(pair).toBeHidden();
 
   // Disqualify the copier, with a reason (none given first: the form says so).
-  await page.getByRole('textbox', { name: 'Search' }).fill('g25-copy-b');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('g25-copy-b');
   const copier = page.getByRole('article').filter({ hasText: 'g25-copy-b' });
   await expect(copier).toHaveCount(1);
   await copier.getByRole('button', { name: 'Disqualify' }).click();
@@ -59,10 +61,10 @@ test('the admin computes the flags, opens the evidence of a copied pair and disq
   await expect(copier.getByText(/Identical wrong answers to g25-copy-a, seated together/)).toBeVisible();
 
   // The disqualified list holds it; the phone width stays usable.
-  await page.getByRole('textbox', { name: 'Search' }).fill('');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('');
   await page.setViewportSize(page360);
-  await page.getByRole('textbox', { name: 'Show' }).click();
-  await page.getByRole('option', { name: 'Disqualified' }).click();
+  await page.getByRole('combobox', { name: 'Show' }).click();
+  await page.getByRole('option', { name: 'Disqualified', exact: true }).click();
   await expect(page.getByRole('article').filter({ hasText: 'g25-copy-b' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'the page scrolls sideways at 360 px').toBeLessThanOrEqual(0);
