@@ -1,4 +1,5 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
+import { ModerationPage } from './pages/ModerationPage.js';
 
 export const resultsRoutes: AppRoute[] = staffPage(sections.admin, {
   sub: 'results/moderation',
@@ -6,5 +7,7 @@ export const resultsRoutes: AppRoute[] = staffPage(sections.admin, {
   feature: 'results',
   nav: 'Results',
   access: staffAccess.admin,
-  summary: 'Suspicious attempts (too fast, identical answers, many address changes) will be reviewed here.',
+  summary:
+    'Flagged attempts (identical answers, too fast, many address changes) with their evidence: clear, adjust, disqualify or reset.',
+  page: ModerationPage,
 });

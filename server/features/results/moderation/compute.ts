@@ -1,0 +1,182 @@
+import type { ModerationSettings } from '#contract/results';
+import type {
+  ConcurrentSessionsEvidence,
+  FastFinishEvidence,
+  IpChangesEvidence,
+  SimilarityEvidence,
+} from '#contract/moderation';
+import type { Db } from '../../../db/client.js';
+import { type AuditActor, audit } from '../../../platform/audit.js';
+import { iso } from '../../../platform/dates.js';
+import { canonicalAnswer } from './answers.js';
+import * as queries from './queries.js';
+import { encodeAnswers, RIGHT_ANSWER, similarPairs } from './similarity.js';
+
+/** The background job that computes an olympiad's flags (server/platform/jobs.ts). */
+export const COMPUTE_JOB = 'moderation.compute';
+
+export interface ComputeProgress {
+  (done: number, options?: { total?: number; phase?: string; force?: boolean }): Promise<void>;
+}
+
+const minutesBetween = (from: Date | string, to: Date | string) =>
+  (new Date(to).getTime() - new Date(from).getTime()) / 60_000;
+
+const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+function median(values: number[]): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The most devices (browser and address) signed in at one moment, and the sessions of the attempt. */
+export function concurrentDevices(
+  sessions: queries.SessionRow[],
+  startedAt: Date | string,
+  finishedAt: Date | string,
+): { devices: number; sessions: queries.SessionRow[] } {
+  const from = new Date(startedAt).getTime();
+  const to = new Date(finishedAt).getTime();
+  const spans = sessions
+    .map((s) => ({
+      s,
+      start: Math.max(from, new Date(s.created_at).getTime()),
+      end: Math.min(to, new Date(s.ended_at).getTime()),
+      device: `${s.user_agent ?? ''}\u0000${s.ip ?? ''}`,
+    }))
+    .filter((x) => x.start <= x.end);
+  let devices = spans.length ? 1 : 0;
+  for (const at of spans) {
+    // At each session's start, the distinct devices whose sessions are alive then.
+    const alive = new Set(spans.filter((o) => o.start <= at.start && o.end >= at.start).map((o) => o.device));
+    devices = Math.max(devices, alive.size);
+  }
+  return { devices, sessions: spans.map((x) => x.s) };
+}
+
+/**
+ * Computes an olympiad's flags in memory (reading in short statements, so progress can be written beside it on
+ * PGlite's one connection), then replaces them in one transaction with the audit row.
+ */
+export async function computeFlags(
+  db: Db,
+  olympiadId: number,
+  by: AuditActor | null,
+  progress: ComputeProgress,
+  jobId: number | null = null,
+): Promise<{ attempts: number; flags: number; byKind: Record<string, number> }> {
+  await progress(0, { phase: 'loading', force: true });
+  const settings: ModerationSettings = await queries.settingsOf(db, olympiadId);
+  const attempts = await queries.finishedAttempts(db, olympiadId);
+  const questions = await queries.paperQuestions(db, olympiadId);
+  const answers = await queries.finishedAnswers(db, olympiadId);
+  const sessions = await queries.attemptSessions(db, olympiadId);
+
+  const flags: queries.NewFlag[] = [];
+
+  // Similarity within a school: the answers as codes, every pair of each school's learners.
+  const rowOf = new Map(attempts.map((a, i) => [a.id, i]));
+  const columnOf = new Map(questions.map((q, j) => [q.id, j]));
+  const table: Array<Array<string | undefined>> = attempts.map(() => new Array<string | undefined>(questions.length));
+  for (const an of answers) {
+    const i = rowOf.get(an.attempt_id);
+    const j = columnOf.get(an.question_id);
+    if (i === undefined || j === undefined) continue;
+    const text = canonicalAnswer(an.value);
+    if (!text) continue;
+    table[i]![j] = an.marks_awarded != null && an.marks_awarded > 0 ? RIGHT_ANSWER : text;
+  }
+  const codes = encodeAnswers(questions.length, table);
+  const bySchool = new Map<number, number[]>();
+  attempts.forEach((a, i) => {
+    if (a.school_id == null) return;
+    const list = bySchool.get(a.school_id) ?? [];
+    list.push(i);
+    bySchool.set(a.school_id, list);
+  });
+  const schools = [...bySchool.values()].filter((rows) => rows.length > 1);
+  const totalPairs = schools.reduce((n, rows) => n + (rows.length * (rows.length - 1)) / 2, 0);
+  await progress(0, { total: Math.max(1, totalPairs), phase: 'similarity', force: true });
+  let pairsDone = 0;
+  for (const rows of schools) {
+    const found = similarPairs(codes, Int32Array.from(rows), {
+      minLog10: settings.similarityMinLog10,
+      minSharedWrong: settings.similarityMinSharedWrong,
+    });
+    for (const p of found) {
+      const evidence: SimilarityEvidence = {
+        sharedAnswers: p.sharedAnswers,
+        sharedWrong: p.sharedWrong,
+        bothAnswered: p.bothAnswered,
+        bothWrong: p.bothWrong,
+        expected: round(p.expected),
+        probability: p.probability,
+      };
+      const [low, high] = [attempts[p.a]!.id, attempts[p.b]!.id].sort((x, y) => x - y);
+      flags.push({ attemptId: low!, kind: 'similarity', otherAttemptId: high!, strength: round(p.log10), evidence });
+    }
+    pairsDone += (rows.length * (rows.length - 1)) / 2;
+    await progress(pairsDone);
+  }
+
+  // Fast finishes against the olympiad's median writing time.
+  await progress(pairsDone, { phase: 'timing', force: true });
+  const timed = attempts.filter((a) => a.started_at != null);
+  const medianMinutes = median(timed.map((a) => minutesBetween(a.started_at!, a.finished_at)));
+  if (medianMinutes > 0) {
+    for (const a of timed) {
+      const minutes = Math.max(0, minutesBetween(a.started_at!, a.finished_at));
+      if (minutes >= settings.fastFinishRatio * medianMinutes) continue;
+      const evidence: FastFinishEvidence = {
+        minutes: round(minutes, 1),
+        medianMinutes: round(medianMinutes, 1),
+        score: a.score,
+        maxScore: a.max_score,
+      };
+      const strength = round(Math.min(1000, medianMinutes / Math.max(minutes, 0.01)));
+      flags.push({ attemptId: a.id, kind: 'fast_finish', otherAttemptId: null, strength, evidence });
+    }
+  }
+
+  // Many network address changes.
+  for (const a of attempts) {
+    if (a.ip_changes < settings.ipChangesMin) continue;
+    const evidence: IpChangesEvidence = { count: a.ip_changes, lastIp: a.last_ip };
+    flags.push({ attemptId: a.id, kind: 'ip_changes', otherAttemptId: null, strength: a.ip_changes, evidence });
+  }
+
+  // Sessions alive at once on different devices during the attempt.
+  const sessionsOf = new Map<number, queries.SessionRow[]>();
+  for (const s of sessions) sessionsOf.set(s.user_id, [...(sessionsOf.get(s.user_id) ?? []), s]);
+  for (const a of timed) {
+    const mine = sessionsOf.get(a.user_id);
+    if (!mine || mine.length < settings.concurrentSessionsMin) continue;
+    const { devices, sessions: during } = concurrentDevices(mine, a.started_at!, a.finished_at);
+    if (devices < settings.concurrentSessionsMin) continue;
+    const evidence: ConcurrentSessionsEvidence = {
+      devices,
+      sessions: during.slice(0, 20).map((s) => ({
+        createdAt: iso(s.created_at),
+        endedAt: iso(s.ended_at),
+        ip: s.ip,
+        userAgent: s.user_agent,
+      })),
+    };
+    flags.push({ attemptId: a.id, kind: 'concurrent_sessions', otherAttemptId: null, strength: devices, evidence });
+  }
+
+  await progress(pairsDone, { phase: 'saving', force: true });
+  const byKind: Record<string, number> = { similarity: 0, fast_finish: 0, ip_changes: 0, concurrent_sessions: 0 };
+  for (const f of flags) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
+  await db.transaction(async (tx) => {
+    await queries.replaceFlags(tx, olympiadId, flags);
+    await audit(tx, by, 'moderation.compute', {
+      entityId: olympiadId,
+      olympiadId,
+      data: { attempts: attempts.length, flags: flags.length, byKind, settings, jobId, automatic: by == null },
+    });
+  });
+  return { attempts: attempts.length, flags: flags.length, byKind };
+}

@@ -1,0 +1,88 @@
+import type { PairAnswer, SimilarityEvidence } from '#contract/moderation';
+import type { AnswerValue } from '#contract/questions';
+import type { Queryable } from '../../../db/client.js';
+import { badRequest } from '../../../http/errors.js';
+import { answerText, canonicalAnswer, keyText, plainPrompt } from './answers.js';
+import * as queries from './queries.js';
+
+type AttemptRecord = { id: number; olympiad_id: number };
+
+/** Two attempts of one olympiad side by side: every question, each answer, the key, how popular each answer was. */
+export async function pairView(q: Queryable, a: AttemptRecord, b: AttemptRecord): Promise<PairAnswer> {
+  if (a.id === b.id) throw badRequest('Choose two different attempts');
+  if (a.olympiad_id !== b.olympiad_id) throw badRequest('The two attempts are of different olympiads');
+  const olympiadId = a.olympiad_id;
+  const questions = await queries.paperQuestions(q, olympiadId);
+  const people = await queries.pairAttempts(q, [a.id, b.id]);
+  const answers = await queries.answersOf(q, [a.id, b.id]);
+  const counts = await queries.answerCounts(
+    q,
+    olympiadId,
+    questions.map((x) => x.id),
+  );
+
+  // How many gave each answer (compared as text), and how many answered each question.
+  const given = new Map<number, Map<string, number>>();
+  const answered = new Map<number, number>();
+  for (const c of counts) {
+    const text = canonicalAnswer(c.value);
+    if (!text) continue;
+    const m = given.get(c.question_id) ?? new Map<string, number>();
+    m.set(text, (m.get(text) ?? 0) + c.n);
+    given.set(c.question_id, m);
+    answered.set(c.question_id, (answered.get(c.question_id) ?? 0) + c.n);
+  }
+  const answerOf = new Map<string, { value: AnswerValue; marks: number | null }>();
+  for (const an of answers)
+    answerOf.set(`${an.attempt_id}:${an.question_id}`, { value: an.value, marks: an.marks_awarded });
+
+  const cell = (attemptId: number, question: queries.PaperQuestion) => {
+    const an = answerOf.get(`${attemptId}:${question.id}`);
+    const canonical = canonicalAnswer(an?.value);
+    if (!an || !canonical) return { canonical, cell: { text: '', right: null, share: 0 } };
+    const total = answered.get(question.id) ?? 0;
+    const n = given.get(question.id)?.get(canonical) ?? 0;
+    return {
+      canonical,
+      cell: {
+        text: answerText(an.value, question.options),
+        right: an.marks != null && an.marks > 0,
+        share: total ? Math.round((n / total) * 1000) / 1000 : 0,
+      },
+    };
+  };
+
+  const learner = (id: number) => {
+    const p = people.find((x) => x.id === id)!;
+    return {
+      attemptId: p.id,
+      learnerName: `${p.first_name} ${p.last_name}`.trim() || p.username,
+      username: p.username,
+      school: p.school,
+      score: p.score,
+      maxScore: p.max_score,
+    };
+  };
+  const [low, high] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
+  const flag = await queries.pairFlag(q, low, high);
+  return {
+    success: true as const,
+    a: learner(a.id),
+    b: learner(b.id),
+    similarity: flag && { strength: flag.strength, evidence: flag.evidence as SimilarityEvidence },
+    questions: questions.map((question, i) => {
+      const x = cell(a.id, question);
+      const y = cell(b.id, question);
+      return {
+        questionId: question.id,
+        number: i + 1,
+        module: question.module,
+        prompt: plainPrompt(question.prompt),
+        correct: keyText(question.answer_key, question.options),
+        a: x.cell,
+        b: y.cell,
+        same: x.canonical !== '' && x.canonical === y.canonical,
+      };
+    }),
+  };
+}
