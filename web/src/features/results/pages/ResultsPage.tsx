@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { Alert, Button, Group, SimpleGrid, Skeleton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo } from 'react';
-import { ResultsSettingsBody, type ResultsOverview } from '#contract/results';
+import { type AwardRule, ResultsSettingsBody, type ResultsOverview } from '#contract/results';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { showAlert } from '../../../lib/api/index.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
@@ -11,7 +11,7 @@ import { downloadResults } from '../api/download-results.js';
 import { useResults } from '../api/get-results.js';
 import { usePreviewAwards } from '../api/preview-awards.js';
 import { useSaveResultsSettings } from '../api/save-results-settings.js';
-import { Distribution } from '../components/awards/Distribution.js';
+import { ByGrade, Distribution } from '../components/awards/Distribution.js';
 import { PublishPanel } from '../components/awards/PublishPanel.js';
 import { RankedList } from '../components/awards/RankedList.js';
 import { RuleEditor } from '../components/awards/RuleEditor.js';
@@ -78,8 +78,9 @@ function Loaded({ olympiadId, overview }: { olympiadId: number; overview: Result
     form.setValues(initial);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the saved settings change
   }, [initial]);
-  const [values] = useDebouncedValue(form.values, 300);
-  const rule = useMemo(() => toInput(values).awardRule, [values]);
+  // The rule as text, so that the debounce and the preview's key change only when the rule does.
+  const [ruleText] = useDebouncedValue(JSON.stringify(toInput(form.values).awardRule), 300);
+  const rule = useMemo(() => JSON.parse(ruleText) as AwardRule, [ruleText]);
   const preview = usePreviewAwards(olympiadId, rule);
   return (
     <>
@@ -94,6 +95,7 @@ function Loaded({ olympiadId, overview }: { olympiadId: number; overview: Result
         />
         <Distribution preview={preview.data} loading={preview.isFetching} error={preview.error} />
       </SimpleGrid>
+      <ByGrade preview={preview.data} />
       <RankedList olympiadId={olympiadId} overview={overview} />
       <TopSchoolsTable olympiadId={olympiadId} />
     </>

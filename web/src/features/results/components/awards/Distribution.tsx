@@ -21,7 +21,7 @@ const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /**
  * What the rule gives on the final scores: learners per band of percent, coloured by award (the chart), and per
- * award the count and lowest score, over everyone and per grade (the table).
+ * award the count and lowest score (the table).
  */
 export function Distribution({
   preview,
@@ -72,57 +72,91 @@ export function Distribution({
             yAxisLabel="Learners"
             aria-label="Learners by score band, coloured by award"
           />
-          <Table.ScrollContainer minWidth={420} mt="md">
-            <Table aria-label="Awards: learners and lowest score" verticalSpacing={4} fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Award</Table.Th>
-                  <Table.Th ta="right">All</Table.Th>
-                  {preview.byGrade.map((g) => (
-                    <Table.Th key={String(g.grade)} ta="right">
-                      {g.grade == null ? 'No grade' : `Grade ${g.grade}`}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {awards.map((a, i) => (
-                  <Table.Tr key={a.key || 'none'}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Swatch color={awardColor(a.key, i)} />
-                        {a.label}
-                      </Group>
-                    </Table.Td>
-                    {[a, ...preview.byGrade.map((g) => g.awards[i]!)].map((c, j) => (
-                      <Table.Td key={j} ta="right">
-                        <b>{c.count}</b>
-                        {c.lowestScore != null ? (
-                          <Text span size="xs" c="dimmed">
-                            {' '}
-                            from {fmt(c.lowestScore)} ({fmt(c.lowestPercent ?? 0)} %)
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-                <Table.Tr>
-                  <Table.Td>Best in school (also)</Table.Td>
-                  <Table.Td ta="right">
-                    <b>{preview.bestInSchool}</b>
+          <Table aria-label="Awards: learners and lowest score" verticalSpacing={4} fz="sm" mt="md">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Award</Table.Th>
+                <Table.Th ta="right">Learners</Table.Th>
+                <Table.Th ta="right">Lowest score</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {awards.map((a, i) => (
+                <Table.Tr key={a.key || 'none'}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Swatch color={awardColor(a.key, i)} />
+                      {a.label}
+                    </Group>
                   </Table.Td>
-                  {preview.byGrade.map((g) => (
-                    <Table.Td key={String(g.grade)} />
-                  ))}
+                  <Table.Td ta="right">{a.count}</Table.Td>
+                  <Table.Td ta="right">
+                    {a.lowestScore != null ? `${fmt(a.lowestScore)} (${fmt(a.lowestPercent ?? 0)} %)` : '–'}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+              <Table.Tr>
+                <Table.Td>Best in school (as well)</Table.Td>
+                <Table.Td ta="right">{preview.bestInSchool}</Table.Td>
+                <Table.Td />
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
         </>
       ) : (
         <Loader aria-label="Loading the distribution" />
       )}
+    </Card>
+  );
+}
+
+/** Per grade: each award's learners and lowest score (the rule per grade, or the overall rule seen per grade). */
+export function ByGrade({ preview }: { preview: ResultsPreview | undefined }) {
+  if (!preview || preview.counted === 0) return null;
+  return (
+    <Card withBorder radius="md" padding="lg" mt="lg" aria-labelledby="by-grade-heading">
+      <Title order={2} size="h4" id="by-grade-heading" mb="sm">
+        Awards per grade
+      </Title>
+      <Table.ScrollContainer minWidth={Math.max(420, 140 + 110 * preview.byGrade.length)}>
+        <Table aria-label="Awards per grade" verticalSpacing={4} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Award</Table.Th>
+              {preview.byGrade.map((g) => (
+                <Table.Th key={String(g.grade)} ta="right">
+                  {g.grade == null ? 'No grade' : `Grade ${g.grade}`} ({g.counted})
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {preview.awards.map((a, i) => (
+              <Table.Tr key={a.key || 'none'}>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Swatch color={awardColor(a.key, i)} />
+                    {a.label}
+                  </Group>
+                </Table.Td>
+                {preview.byGrade.map((g) => {
+                  const c = g.awards[i]!;
+                  return (
+                    <Table.Td key={String(g.grade)} ta="right">
+                      {c.count}
+                      {c.lowestScore != null ? (
+                        <Text span size="xs" c="dimmed" display="block">
+                          from {fmt(c.lowestScore)}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Card>
   );
 }
