@@ -1,4 +1,4 @@
-import { Button, Menu, Stack, Text } from '@mantine/core';
+import { Button, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { homeFor } from '#contract/index';
 import { useCurrentRoute } from '../../lib/routing/index.js';
@@ -34,15 +34,10 @@ function OlympiadContext({ section }: { section: string }) {
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
-        <Button
-          variant="subtle"
-          color="dark"
-          px={6}
-          h="auto"
-          py={2}
-          aria-label={`${title}, ${section}: switch olympiad`}
-        >
+        <Button variant="subtle" color="dark" px={6} h="auto" py={2}>
           {label}
+          {/* Named by what it shows, then what it does (axe: label-content-name-mismatch). */}
+          <VisuallyHidden>: switch olympiad</VisuallyHidden>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
