@@ -62,11 +62,11 @@ test('the admin sets an award rule, sees its distribution and publishes the resu
   const ranked = p.getByRole('table', { name: 'Ranked learners' });
   await expect(ranked.getByRole('row')).not.toHaveCount(1);
   await expect(ranked.getByRole('row').nth(1)).toContainText('Gold');
-  await p.getByRole('textbox', { name: 'Award', exact: true }).click();
+  await p.getByRole('combobox', { name: 'Award', exact: true }).click();
   await p.getByRole('option', { name: 'Deelname' }).click();
   await expect(ranked.getByRole('row').nth(1)).toContainText('Deelname');
   await expect(ranked).not.toContainText('Gold');
-  await expect(p.getByText('As published')).toBeVisible();
+  await expect(p.getByText('As published', { exact: true })).toBeVisible();
   await expect(p.getByRole('table', { name: 'Top schools' })).toContainText('Hoërskool Waterkloof');
 
   // The downloads.

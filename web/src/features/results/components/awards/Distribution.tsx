@@ -17,6 +17,9 @@ export function awardColor(key: string, index: number): string {
   return palette[key] ?? others[index % others.length]!;
 }
 
+/** A table that scrolls sideways on a phone can be scrolled with the keyboard. */
+const focusableScroll = { viewportProps: { tabIndex: 0 } };
+
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /**
@@ -118,7 +121,10 @@ export function ByGrade({ preview }: { preview: ResultsPreview | undefined }) {
       <Title order={2} size="h4" id="by-grade-heading" mb="sm">
         Awards per grade
       </Title>
-      <Table.ScrollContainer minWidth={Math.max(420, 140 + 110 * preview.byGrade.length)}>
+      <Table.ScrollContainer
+        minWidth={Math.max(420, 140 + 110 * preview.byGrade.length)}
+        scrollAreaProps={focusableScroll}
+      >
         <Table aria-label="Awards per grade" verticalSpacing={4} fz="sm">
           <Table.Thead>
             <Table.Tr>

@@ -32,9 +32,11 @@ export function PublishPanel({ overview, unsaved }: { overview: ResultsOverview;
               Publishing
             </Title>
             {published ? (
-              <Badge color="teal">Published</Badge>
+              <Badge color="teal" variant="light" c="dark.7">
+                Published
+              </Badge>
             ) : (
-              <Badge color="gray" variant="light">
+              <Badge color="gray" variant="light" c="dark.7">
                 Not published
               </Badge>
             )}

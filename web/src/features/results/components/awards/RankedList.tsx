@@ -39,9 +39,15 @@ const columns: Column<LearnerResult>[] = [
     label: 'Award',
     render: (r) => (
       <Group gap={4}>
-        {r.award ? <Badge variant="light">{r.awardLabel}</Badge> : <Text size="sm">No award</Text>}
+        {r.award ? (
+          <Badge variant="light" c="dark.7">
+            {r.awardLabel}
+          </Badge>
+        ) : (
+          <Text size="sm">No award</Text>
+        )}
         {r.bestInSchool ? (
-          <Badge variant="outline" color="teal">
+          <Badge variant="outline" color="teal" c="dark.7">
             Best in school
           </Badge>
         ) : null}

@@ -1,6 +1,9 @@
 import { Alert, Badge, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useTopSchools } from '../../api/get-top-schools.js';
 
+/** A table that scrolls sideways on a phone can be scrolled with the keyboard. */
+const focusableScroll = { viewportProps: { tabIndex: 0 } };
+
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /** The top schools by the mean of their best N learners: published, or computed now before publishing. */
@@ -14,7 +17,7 @@ export function TopSchoolsTable({ olympiadId }: { olympiadId: number }) {
           Top schools
         </Title>
         {d ? (
-          <Badge variant="light" color={d.source === 'published' ? 'teal' : 'gray'}>
+          <Badge variant="light" c="dark.7" color={d.source === 'published' ? 'teal' : 'gray'}>
             {d.source === 'published' ? 'As published' : 'Live, not published'}
           </Badge>
         ) : null}
@@ -29,7 +32,7 @@ export function TopSchoolsTable({ olympiadId }: { olympiadId: number }) {
           <Text size="sm" c="dimmed" mb="sm">
             The mean of each school’s best {d.bestN} scores; a school with fewer learners counts the missing ones as 0.
           </Text>
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={560} scrollAreaProps={focusableScroll}>
             <Table aria-label="Top schools" verticalSpacing="xs" striped>
               <Table.Thead>
                 <Table.Tr>
