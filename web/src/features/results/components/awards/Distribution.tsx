@@ -93,7 +93,7 @@ export function Distribution({
                     </Group>
                   </Table.Td>
                   <Table.Td ta="right">{a.count}</Table.Td>
-                  <Table.Td ta="right">
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {a.lowestScore != null ? `${fmt(a.lowestScore)} (${fmt(a.lowestPercent ?? 0)} %)` : '–'}
                   </Table.Td>
                 </Table.Tr>

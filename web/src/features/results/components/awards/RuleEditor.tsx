@@ -59,21 +59,21 @@ export function RuleEditor({
           <SegmentedControl
             aria-labelledby="mode-label"
             data={[
-              { value: 'percentile', label: 'A share of the learners' },
-              { value: 'cut_score', label: 'A lowest percent' },
+              { value: 'percentile', label: 'Share of learners' },
+              { value: 'cut_score', label: 'Lowest percent' },
             ]}
             {...form.getInputProps('awardRule.mode')}
           />
         </Stack>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="scope-label">
-            Ranked
+            Ranked among
           </Text>
           <SegmentedControl
             aria-labelledby="scope-label"
             data={[
-              { value: 'overall', label: 'Over everyone' },
-              { value: 'grade', label: 'Within each grade' },
+              { value: 'overall', label: 'Everyone' },
+              { value: 'grade', label: 'Each grade' },
             ]}
             {...form.getInputProps('awardRule.scope')}
           />
@@ -83,13 +83,21 @@ export function RuleEditor({
           <Text size="sm" fw={500}>
             Awards, best first
           </Text>
+          <Text size="xs" c="dimmed">
+            Each award has a certificate of its own kind:{' '}
+            {rule.bands
+              .map((b) => keyOf(b.label))
+              .filter(Boolean)
+              .concat('participation')
+              .join(', ')}
+            .
+          </Text>
           {rule.bands.map((band, i) => (
             <Group key={band.id} gap="xs" align="flex-start" wrap="nowrap">
               <TextInput
                 label={`Award ${i + 1} name`}
                 placeholder="Gold"
-                style={{ flex: 1 }}
-                description={keyOf(band.label) ? `Certificate kind: ${keyOf(band.label)}` : undefined}
+                style={{ flex: 1, minWidth: 0 }}
                 {...form.getInputProps(`awardRule.bands.${i}.label`)}
               />
               {percentile ? (
@@ -99,7 +107,7 @@ export function RuleEditor({
                   min={0}
                   max={100}
                   decimalScale={2}
-                  w={110}
+                  w={96}
                   {...form.getInputProps(`awardRule.bands.${i}.share`)}
                 />
               ) : (
@@ -109,7 +117,7 @@ export function RuleEditor({
                   min={0}
                   max={100}
                   decimalScale={2}
-                  w={110}
+                  w={96}
                   {...form.getInputProps(`awardRule.bands.${i}.minPercent`)}
                 />
               )}
