@@ -122,3 +122,29 @@ export const ImportJobResult = z.object({ success: z.literal(true), message: z.s
 
 /** What a job handler keeps as the result of an import. */
 export const ImportOutcome = z.object({ created: z.number().int(), message: z.string() });
+
+/**
+ * POST /learner/v-rest/new-passwords: new generated passwords for a school's learners, every one (`'all'`) or the
+ * listed ids, in one action; their slips then show the new passwords. Learners writing right now keep theirs.
+ */
+export const NewPasswordsBody = z.strictObject({
+  olympiadId: Id,
+  /** Teachers: their own school (may be left out). Admins: the school. */
+  schoolId: Id.optional(),
+  learners: z.union([z.literal('all'), z.array(Id).min(1, 'Choose at least one learner').max(20_000)]),
+});
+export const PasswordChangeLearner = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export const NewPasswordsResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** Whose password changed: their old password and old slips no longer work. */
+  changed: z.array(PasswordChangeLearner),
+  /** Who kept their password, and why (writing right now: a new password would sign them out). */
+  skipped: z.array(PasswordChangeLearner.extend({ reason: z.string() })),
+});
+export type NewPasswordsResult = z.infer<typeof NewPasswordsResult>;

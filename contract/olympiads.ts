@@ -243,7 +243,16 @@ export const SetOpenParams = z.strictObject({
   olympiadId: IdText,
   open: z.enum(['true', 'false']),
 });
-export const SetOpenQuery = z.strictObject({ confirm: z.enum(['true', 'false']).optional() });
+/**
+ * Opening while something still blocks it needs `confirm=true` and a `reason` (recorded in the audit log and shown
+ * by the olympiad check while the olympiad is open).
+ */
+export const SetOpenQuery = z.strictObject({
+  confirm: z.enum(['true', 'false']).optional(),
+  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
+});
+/** The least a reason for opening despite blockers says. */
+export const OPEN_REASON_MIN = 10;
 
 /** POST /olympiad/set-pinned?olympiadId&pinned (pinned omitted: toggles). */
 export const SetPinnedQuery = z.strictObject({
@@ -262,6 +271,22 @@ export const blockerKinds = [
   'question_without_answer',
   'question_unverified',
 ] as const;
+export type BlockerKind = (typeof blockerKinds)[number];
+
+/** What each kind of blocker risks, in plain words, for the admin deciding whether to open anyway. */
+export const blockerRisks: Record<BlockerKind, string> = {
+  no_window:
+    'Without a start and an end time, learners can start whenever the olympiad is open, and writing never closes by itself.',
+  no_duration: 'Without a writing time, no learner can start: each is told that no writing time is set.',
+  window_over: 'The writing window has ended: no learner can start until new dates are set.',
+  no_modules: 'There are no questions: learners who start get an empty paper.',
+  module_without_questions: 'Learners meet a section with no questions in it, which looks like a fault.',
+  question_without_answer:
+    'These questions cannot be marked: every learner gets 0 for them until a correct answer is set and the olympiad is re-marked.',
+  question_unverified:
+    'Nobody has checked these questions a second time: a typo, a wrong answer key or two right options may reach learners, and marks may have to be fixed after they wrote.',
+};
+
 export const Blocker = z.object({
   kind: z.enum(blockerKinds),
   message: z.string(),
@@ -275,6 +300,10 @@ export const VerifyResult = z.object({
   ready: z.boolean(),
   blockers: z.array(Blocker),
   counts: z.object({ modules: z.number().int(), questions: z.number().int(), verified: z.number().int() }),
+  /** While the olympiad is open: who opened it despite blockers, when, why and despite how many (from the audit log). */
+  openedDespite: z
+    .object({ at: z.string(), by: z.string().nullable(), reason: z.string().nullable(), blockers: z.number().int() })
+    .nullable(),
   /**
    * Payment before writing (decision 032): whether it is on, and the entered schools whose learners it stops
    * now (neither paid nor pre-approved). Not a blocker for opening: a warning to act on.

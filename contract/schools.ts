@@ -141,6 +141,13 @@ export const PortalOlympiad = z.object({
   open: z.boolean(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
+  /**
+   * What entering costs (decision 031): the fee per learner in cents of `currency`, and the VAT added on the
+   * invoice (basis points; 0 when the olympiad's account charges none).
+   */
+  fee: z.object({ cents: z.number().int(), currency: z.string(), vatRateBp: z.number().int() }),
+  /** Payment before writing: learners of a school whose order is neither paid nor pre-approved cannot start. */
+  paymentRequired: z.boolean(),
   participant: z.object({ id: z.number().int(), status: ParticipantStatus, learnerCount: z.number().int() }).nullable(),
 });
 export type PortalOlympiad = z.infer<typeof PortalOlympiad>;

@@ -55,7 +55,13 @@ export const SittingState = z.object({
   }),
   attempt: z.object({
     declarationAcceptedAt: z.string().nullable(),
+    /** The learner confirmed writing their recovery PIN down. */
     pinIssued: z.boolean(),
+    /**
+     * A PIN was shown but not yet confirmed (a reload while it was on screen): asking again issues a fresh one,
+     * and the one shown before stops working.
+     */
+    pinPending: z.boolean(),
     detailsConfirmedAt: z.string().nullable(),
     startedAt: z.string().nullable(),
     /** Server-held deadline (duration + extra time from the first question). */
@@ -77,8 +83,19 @@ export type SittingState = z.infer<typeof SittingState>;
 /** POST /api/sitting/{o}/declaration */
 export const DeclarationBody = z.strictObject({ accept: z.literal(true) });
 
-/** POST /api/sitting/{o}/recovery-pin: the PIN is in this answer once, never again. */
-export const RecoveryPinResult = z.object({ success: z.literal(true), pin: z.string() });
+/**
+ * POST /api/sitting/{o}/recovery-pin: the PIN is in this answer only. Until it is confirmed, asking again
+ * answers a fresh one (`replaced`: the one shown before no longer works); once confirmed, never again.
+ */
+export const RecoveryPinResult = z.object({ success: z.literal(true), pin: z.string(), replaced: z.boolean() });
+
+/** POST /api/sitting/{o}/recovery-pin/confirm: "I have written it down", with the PIN the page showed. */
+export const RecoveryPinConfirmBody = z.strictObject({
+  pin: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The recovery PIN is 6 digits'),
+});
 
 /** PUT /api/sitting/{o}/learner-details */
 export const LearnerDetailsBody = z.strictObject({

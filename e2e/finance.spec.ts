@@ -4,34 +4,111 @@ import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { demoAccounts, demoPassword, fillSignIn, signIn } from './support/session.js';
 
 /**
- * The money journey through the UI (decisions 031–033): a teacher sets the school's purchase-order number,
- * issues the invoice and downloads it as a PDF; the accountant imports a bank statement, checks the report and
- * imports it, and the order turns paid; a learner of a school that has not paid, in an olympiad that requires
- * payment before writing, is refused with a message that says what to do. Rondebosch (teacher2) is the school:
- * the other journeys use Waterkloof.
+ * The money journey through the UI (decision 031): a teacher sets the school's purchase-order number, issues the
+ * invoice and downloads it as a PDF; the accountant imports a bank statement, checks the report and imports it,
+ * and the order turns paid; a learner of a school that has not paid, in an olympiad that requires payment before
+ * writing, is refused with a message that says what to do. The journey runs on an olympiad and an invoicing
+ * account of its own (made through the API first), so that the other journeys' demo orders stay as they are.
  */
 const stamp = Date.now().toString(36);
 const account = (username: string) => demoAccounts.find((a) => a.username === username)!;
 
-async function staffToken(api: APIRequestContext, username: string) {
+async function signInApi(api: APIRequestContext, username: string) {
   const res = await api.post('/api/auth/signin', { data: { username, password: demoPassword, loginType: 'staff' } });
-  return ((await res.json()) as { accessToken: { token: string } }).accessToken.token;
+  return (await res.json()) as { id: number; schoolId: number | null; accessToken: { token: string } };
+}
+
+/** An olympiad that requires payment before writing, invoiced from an account of its own, with both demo schools entered. */
+async function paidOlympiad(api: APIRequestContext) {
+  const overlord = await signInApi(api, 'overlord');
+  const headers = { authorization: `Bearer ${overlord.accessToken.token}` };
+  const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>) => {
+    expect(res.ok(), `${res.url()}: ${await res.text()}`).toBe(true);
+    return (await res.json()) as unknown;
+  };
+  const projects = (await (await api.get('/olympus-suite/api/projects/', { headers })).json()) as {
+    items?: Array<{ id: number; projectName: string }>;
+    projects?: Array<{ id: number; projectName: string }>;
+  };
+  const geography = (projects.items ?? projects.projects ?? []).find((p) => p.projectName === 'geography')!;
+  const varName = `pay-${stamp}`;
+  const created = (await ok(
+    await api.post('/olympiad/v-rest/', {
+      headers,
+      data: {
+        projectId: geography.id,
+        varName,
+        title: `Paid Olympiad ${stamp}`,
+        year: new Date().getFullYear(),
+        feeCents: 3500,
+        startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+        endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        durationMinutes: 30,
+        paymentRequired: true,
+      },
+    }),
+  )) as { olympiad: { id: number } };
+  const olympiadId = created.olympiad.id;
+  await ok(await api.get(`/olympiad/api/set-olympiad-open/${olympiadId}/true?confirm=true`, { headers }));
+  const prefix = `P${stamp.slice(-6).toUpperCase()}`;
+  await ok(
+    await api.post('/account/v-rest/', {
+      headers,
+      data: {
+        name: `Paid Olympiad ${stamp}`,
+        legalName: 'SA Geography Olympiad NPC',
+        vatNumber: '4123456789',
+        vatRateBp: 1500,
+        address: '12 Jan Smuts Avenue, Braamfontein, Johannesburg, 2001',
+        bankName: 'First National Bank',
+        bankAccountName: 'SA Geography Olympiad NPC',
+        bankAccountNumber: '62849173520',
+        bankBranchCode: '250655',
+        invoicePrefix: prefix,
+        olympiadIds: [olympiadId],
+      },
+    }),
+  );
+  const accountant = await signInApi(api, 'accountant');
+  await ok(
+    await api.post('/olympiad-grant/v-rest/', {
+      headers,
+      data: { olympiadId, userId: accountant.id, role: 'accountant' },
+    }),
+  );
+  const schoolOf = async (username: string) => (await signInApi(api, username)).schoolId!;
+  const learnerAt = async (schoolId: number, lastName: string) => {
+    await ok(await api.post('/school-participant/v-rest/', { headers, data: { olympiadId, schoolId } }));
+    const res = (await ok(
+      await api.post('/learner/v-rest/', {
+        headers,
+        data: { olympiadId, schoolId, firstName: 'Sipho', lastName, grade: 10 },
+      }),
+    )) as { learner?: { username: string; password: string }; username?: string; password?: string };
+    return { username: res.learner?.username ?? res.username!, password: res.learner?.password ?? res.password! };
+  };
+  await learnerAt(await schoolOf('teacher2'), 'Paid');
+  const unpaid = await learnerAt(await schoolOf('teacher'), 'Unpaid');
+  return { varName, prefix, unpaid };
 }
 
 test('a teacher’s invoice, a bank statement, and payment before writing', async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
+  const setup = await browser.newContext();
+  const { varName, prefix, unpaid } = await paidOlympiad(setup.request);
+  const documentNumber = new RegExp(`${prefix}-\\d{4}-\\d{5}`);
 
   // 1. The teacher: PO number, invoice, PDF.
   const teacher = await (await browser.newContext()).newPage();
   await signIn(teacher, account('teacher2'));
-  await teacher.goto('/portal/geo-demo/invoices');
+  await teacher.goto(`/portal/${varName}/invoices`);
   await expect(teacher.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
   const po = teacher.getByRole('textbox', { name: /purchase-order number/ });
   await po.fill(`RBHS-${stamp}`);
   await teacher.getByRole('button', { name: 'Save number' }).click();
   await expect(teacher.getByText(`Purchase-order number RBHS-${stamp} is saved`)).toBeVisible();
   await teacher.getByRole('button', { name: /^Issue (updated )?invoice$/ }).click();
-  await expect(teacher.getByText(/Invoice GEO-\d{4}-\d{5} is issued/).first()).toBeVisible();
+  await expect(teacher.getByText(new RegExp(`Invoice ${documentNumber.source} is issued`)).first()).toBeVisible();
   await expect(teacher.getByRole('heading', { name: 'How to pay' })).toBeVisible();
   const reference = (
     await teacher
@@ -41,7 +118,7 @@ test('a teacher’s invoice, a bank statement, and payment before writing', asyn
   )
     .replace('Reference', '')
     .trim();
-  expect(reference).toMatch(/^GEO\d{5}$/);
+  expect(reference).toMatch(new RegExp(`^${prefix}\\d{5}$`));
   const total = (
     await teacher
       .getByRole('table', { name: 'What the school pays' })
@@ -54,7 +131,7 @@ test('a teacher’s invoice, a bank statement, and payment before writing', asyn
     teacher.waitForEvent('download'),
     teacher.getByRole('button', { name: 'Download PDF' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^invoice-GEO-\d{4}-\d{5}\.pdf$/);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^invoice-${documentNumber.source}\\.pdf$`));
   expect(
     readFileSync(await download.path())
       .subarray(0, 5)
@@ -65,7 +142,7 @@ test('a teacher’s invoice, a bank statement, and payment before writing', asyn
   // 2. The accountant imports the bank statement: checked first, then imported; the order turns paid.
   const accountant = await (await browser.newContext()).newPage();
   await signIn(accountant, account('accountant'));
-  await accountant.goto('/geo-demo/finance/payments');
+  await accountant.goto(`/${varName}/finance/payments`);
   await accountant.getByRole('button', { name: 'Import bank statement' }).click();
   const amount = total.replace(/[^\d,]/g, '').replace(',', '.');
   const csv = `Date,Amount,Balance,Description\n2026/03/10,${amount},1000.00,RONDEBOSCH ${reference}\n2026/03/11,99.00,1099.00,UNKNOWN DEPOSIT ${stamp}\n`;
@@ -88,59 +165,10 @@ test('a teacher’s invoice, a bank statement, and payment before writing', asyn
   await expect(accountant.getByRole('heading', { name: /Payments to match by hand/ })).toBeVisible();
   await expectNoSeriousA11yViolations(accountant, testInfo);
 
-  // 3. Payment before writing: an olympiad of its own that requires it, a school entered and not paid.
-  const api = teacher.context().request;
-  const headers = { authorization: `Bearer ${await staffToken(api, 'overlord')}` };
-  const projects = (await (await api.get('/olympus-suite/api/projects/', { headers })).json()) as {
-    items?: Array<{ id: number; projectName: string }>;
-    projects?: Array<{ id: number; projectName: string }>;
-  };
-  const geography = (projects.items ?? projects.projects ?? []).find((p) => p.projectName === 'geography');
-  expect(geography).toBeTruthy();
-  const varName = `pay-${stamp}`;
-  const created = await api.post('/olympiad/v-rest/', {
-    headers,
-    data: {
-      projectId: geography!.id,
-      varName,
-      title: `Paid Olympiad ${stamp}`,
-      year: new Date().getFullYear(),
-      feeCents: 3500,
-      startsAt: new Date(Date.now() - 3_600_000).toISOString(),
-      endsAt: new Date(Date.now() + 86_400_000).toISOString(),
-      durationMinutes: 30,
-      paymentRequired: true,
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const olympiadId = ((await created.json()) as { olympiad: { id: number } }).olympiad.id;
-  expect((await api.get(`/olympiad/api/set-olympiad-open/${olympiadId}/true?confirm=true`, { headers })).status()).toBe(
-    200,
-  );
-  const schools = (await (await api.get('/school/v-rest/?search=Rondebosch', { headers })).json()) as {
-    items: Array<{ id: number }>;
-  };
-  const entered = await api.post('/school-participant/v-rest/', {
-    headers,
-    data: { olympiadId, schoolId: schools.items[0]!.id },
-  });
-  expect(entered.status(), await entered.text()).toBeLessThan(300);
-  const learnerRes = await api.post('/learner/v-rest/', {
-    headers,
-    data: { olympiadId, schoolId: schools.items[0]!.id, firstName: 'Sipho', lastName: 'Unpaid', grade: 10 },
-  });
-  expect(learnerRes.status(), await learnerRes.text()).toBeLessThan(300);
-  const learner = (await learnerRes.json()) as {
-    learner?: { username: string; password: string };
-    username?: string;
-    password?: string;
-  };
-  const username = learner.learner?.username ?? learner.username!;
-  const password = learner.learner?.password ?? learner.password!;
-
+  // 3. Payment before writing: Waterkloof is entered and has not paid; its learner is told what to do.
   const writer = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
   await writer.goto(`/${varName}/login`);
-  await fillSignIn(writer, username, password);
+  await fillSignIn(writer, unpaid.username, unpaid.password);
   await expect(writer.getByText(/has not paid for this olympiad yet/)).toBeVisible();
   await expect(writer.getByText(/tell your teacher/i)).toBeVisible();
   await expectNoSeriousA11yViolations(writer, testInfo);

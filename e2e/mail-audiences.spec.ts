@@ -72,12 +72,16 @@ test('purchase orders, useful contacts and a scheduled mailing', async ({ browse
   await admin.getByRole('button', { name: 'New mailing' }).click();
   expect(await paidTeachers(admin)).toBe(1);
 
-  // Marked paid with one click, Rondebosch's teacher leaves "not yet paid"; back to pre-approved, returns.
+  // Marked paid with one click, Rondebosch's teacher leaves "not yet paid"; undone (a paid order offers only
+  // "Not paid") and pre-approved again, returns.
   await rondeboschRow.getByRole('button', { name: /^Mark paid: Rondebosch/ }).click();
   await expect(accountant.getByText(/Rondebosch Boys.? High School: paid/)).toBeVisible();
   await expect(accountant.getByText('Paid: 2')).toBeVisible();
   await expect(rondeboschRow.getByText(/Sipho Nkosi, .* SAST/)).toBeVisible();
   expect(await paidTeachers(admin)).toBe(2);
+  await expect(rondeboschRow.getByRole('button', { name: /^Pre-approve: Rondebosch/ })).toHaveCount(0);
+  await rondeboschRow.getByRole('button', { name: /^Not paid: Rondebosch/ }).click();
+  await expect(accountant.getByText('Not paid: 1')).toBeVisible();
   await rondeboschRow.getByRole('button', { name: /^Pre-approve: Rondebosch/ }).click();
   await expect(accountant.getByText('Pre-approved: 1')).toBeVisible();
   expect(await paidTeachers(admin)).toBe(1);
@@ -152,6 +156,10 @@ test('purchase orders, useful contacts and a scheduled mailing', async ({ browse
   await expect(mailingRow.getByText(/To be released: .* 08:00 SAST/)).toBeVisible();
   await expectNoSeriousA11yViolations(admin, testInfo);
   await admin.getByRole('button', { name: `Queue ${subject}` }).click();
+  await admin
+    .getByRole('dialog', { name: `Queue “${subject}”?` })
+    .getByRole('button', { name: 'Queue for 3 recipients' })
+    .click();
   await expect(admin.getByText(/3 messages queued and held until .* 08:00 SAST/)).toBeVisible();
   await expect(mailingRow.getByText(/Scheduled: .* 08:00 SAST/)).toBeVisible();
   await adminContext.close();

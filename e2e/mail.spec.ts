@@ -43,7 +43,11 @@ test('compose, queue, release, and unsubscribe from the received message’s lin
     .click()
     .catch(() => admin.keyboard.press('Escape'));
   await admin.getByRole('button', { name: `Queue ${subject}` }).click();
-  await expect(admin.getByText('1 messages queued and held until the overlord releases them')).toBeVisible();
+  await admin
+    .getByRole('dialog', { name: `Queue “${subject}”?` })
+    .getByRole('button', { name: 'Queue for 1 recipient' })
+    .click();
+  await expect(admin.getByText('1 message queued and held until the overlord releases them')).toBeVisible();
   await adminContext.close();
 
   // The overlord sees it held and releases it; the sender delivers it.

@@ -102,6 +102,10 @@ test('from the public form to printed sign-in slips', async ({ browser }, testIn
   // 5. Enters the school in a further olympiad.
   const enter = teacher.getByRole('button', { name: /Enter my school in History Olympiad/ });
   await enter.click();
+  await teacher
+    .getByRole('dialog', { name: /Enter .* in History Olympiad/ })
+    .getByRole('button', { name: 'Yes, enter my school' })
+    .click();
   await expect(teacher.getByText(/is entered in History Olympiad/)).toBeVisible();
   await teacher.screenshot({ path: 'test-results/schools-2-portal.png', fullPage: true });
 

@@ -4,6 +4,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import pino from 'pino';
+import { z } from 'zod';
+import { customError } from '#contract/messages';
 import { benchRoutes } from './bench/bare-route.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
@@ -108,6 +110,8 @@ export function loggerOptions(level: Config['logLevel'], format: LogFormat = 'js
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  // Every refused value is worded for people (contract/messages.ts), in the error shape's details as in the forms.
+  z.config({ customError });
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logFormat, deps.logStream),
     genReqId: (req) => {

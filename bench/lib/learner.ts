@@ -129,7 +129,9 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
     const base = `/api/sitting/${o.olympiad}`;
     await call('state', 'GET', `${base}/state`);
     await call('declaration', 'POST', `${base}/declaration`, { accept: true });
-    await call('pin', 'POST', `${base}/recovery-pin`);
+    // The PIN step is two calls: the PIN, then "I have written it down" (both counted under 'pin').
+    const { pin } = await call<{ pin: string }>('pin', 'POST', `${base}/recovery-pin`);
+    await call('pin', 'POST', `${base}/recovery-pin/confirm`, { pin });
     await call('details', 'PUT', `${base}/learner-details`, { firstName: 'Bench', lastName: o.username, grade: 10 });
     const paper = await call<{ modules: Array<{ questions: LearnerQuestion[] }> }>('paper', 'GET', `${base}/paper`);
     rec.firstQuestion++;

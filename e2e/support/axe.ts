@@ -37,7 +37,10 @@ export async function runAxe(page: Page, options: AxeOptions = {}): Promise<AxeR
 function describe(violation: Result): string {
   const nodes = violation.nodes
     .slice(0, 5)
-    .map((n) => `      ${n.target.join(' ')}\n        ${n.failureSummary?.replace(/\n/g, '\n        ') ?? ''}`)
+    .map(
+      (n) =>
+        `      ${n.target.join(' ')}: ${n.html.slice(0, 300)}\n        ${n.failureSummary?.replace(/\n/g, '\n        ') ?? ''}`,
+    )
     .join('\n');
   return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length} element(s))\n    ${violation.helpUrl}\n${nodes}`;
 }

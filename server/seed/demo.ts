@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client.js';
 import { examDemoTexts, seedExamDemo } from './demo-exam.js';
 import { seedDemoFaqs } from './demo-faqs.js';
+import { seedResultsDemo } from './demo-results.js';
 import {
   createContact,
   createAccount,
@@ -296,6 +297,13 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       schoolId: school2.id,
       grade: 11,
       email: null,
+    });
+
+    await seedResultsDemo(tx, {
+      geographyProjectId: geography.id,
+      school1Id: school1.id,
+      school2Id: school2.id,
+      adminIds: [admin.id, admin2.id],
     });
 
     return {

@@ -205,17 +205,26 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
 export interface DemoIds {
   geoDemo: number;
+  /** geo-2025: closed, written and marked (60 learners), results not published. */
+  geo2025: number;
   school1: number;
   school2: number;
   users: Record<DemoUsername, number>;
 }
 
-/** Ids of the demo records (olympiad geo-demo, its two schools, every demo user by username). */
+/** Ids of the demo records (olympiads geo-demo and geo-2025, geo-demo's two schools, every demo user by username). */
 export async function demoIds(server: TestServer): Promise<DemoIds> {
   const [olympiad] = await server.query<{ id: number }>`select id from olympiads where var_name = 'geo-demo'`;
+  const [past] = await server.query<{ id: number }>`select id from olympiads where var_name = 'geo-2025'`;
   const users = await server.query<{ id: number; username: string; school_id: number | null }>`
     select id, username, school_id from users order by id`;
   const byName = Object.fromEntries(users.map((u) => [u.username, u.id])) as Record<DemoUsername, number>;
   const schoolOf = (username: string) => users.find((u) => u.username === username)!.school_id!;
-  return { geoDemo: olympiad!.id, school1: schoolOf('teacher'), school2: schoolOf('teacher2'), users: byName };
+  return {
+    geoDemo: olympiad!.id,
+    geo2025: past!.id,
+    school1: schoolOf('teacher'),
+    school2: schoolOf('teacher2'),
+    users: byName,
+  };
 }

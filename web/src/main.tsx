@@ -1,4 +1,4 @@
-import './lib/zod-jitless.js';
+import './lib/zod-config.js';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';

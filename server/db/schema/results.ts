@@ -92,6 +92,9 @@ export const attemptModerations = pgTable(
   ],
 );
 
+/** Full name, initial and surname ("T. Nkosi"), or the school only. */
+export const winnersDisplays = ['full_name', 'initial_surname', 'school_only'] as const;
+
 /**
  * An olympiad's results settings and state (decision 032): the award rule (the contract's AwardRule), the
  * moderation thresholds (ModerationSettings), how many best learners make a school's score, and when the results
@@ -106,12 +109,20 @@ export const olympiadResults = pgTable(
     awardRule: jsonb('award_rule').$type<Record<string, unknown>>(),
     moderationSettings: jsonb('moderation_settings').$type<Record<string, unknown>>(),
     topSchoolsBestN: integer('top_schools_best_n').notNull().default(5),
+    /** How published winners appear on the public past-winners page. */
+    winnersDisplay: text('winners_display', { enum: winnersDisplays }).notNull().default('initial_surname'),
     flagsComputedAt: timestamp('flags_computed_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('olympiad_results_best_n_ck', sql`${t.topSchoolsBestN} between 1 and 1000`)],
+  (t) => [
+    check('olympiad_results_best_n_ck', sql`${t.topSchoolsBestN} between 1 and 1000`),
+    check(
+      'olympiad_results_winners_display_ck',
+      sql`${t.winnersDisplay} in ('full_name', 'initial_surname', 'school_only')`,
+    ),
+  ],
 );
 
 /**

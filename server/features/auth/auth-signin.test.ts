@@ -16,7 +16,11 @@ describe('POST /api/auth/signin', () => {
       role: 'admin',
       home: '/geo-demo/admin/reports/overview',
       impersonator: null,
-      grants: [{ olympiadName: 'geo-demo', role: 'admin' }],
+      // newest olympiad first: the admin lands on it
+      grants: [
+        { olympiadName: 'geo-demo', role: 'admin' },
+        { olympiadName: 'geo-2025', role: 'admin' },
+      ],
     });
     expect(res.body).not.toHaveProperty('passwordHash');
     const token: string = res.body.accessToken.token;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { GrantRole } from '#contract/roles';
 import type { Queryable } from '../../db/client.js';
 import { olympiadGrants, olympiads, sessions, users } from '../../db/schema/index.js';
@@ -81,7 +81,7 @@ export async function grantsOf(q: Queryable, userId: number) {
     .from(olympiadGrants)
     .innerJoin(olympiads, eq(olympiads.id, olympiadGrants.olympiadId))
     .where(eq(olympiadGrants.userId, userId))
-    .orderBy(olympiads.year, olympiads.varName) as Promise<
+    .orderBy(desc(olympiads.year), olympiads.varName) as Promise<
     Array<{ olympiadId: number; olympiadName: string; olympiadTitle: string; role: GrantRole }>
   >;
 }

@@ -176,3 +176,48 @@ export async function learnerCount(q: Queryable, olympiadId: number, schoolId: n
   );
   return Number(row?.n ?? 0);
 }
+
+/** The school's learners for new passwords (all, or these ids), with whether each is writing right now. */
+export async function learnersForNewPasswords(
+  q: Queryable,
+  olympiadId: number,
+  schoolId: number,
+  ids: number[] | 'all',
+) {
+  return rows<{ id: number; username: string; firstName: string; lastName: string; writing: boolean }>(
+    q,
+    sql`select u.id, u.username, u.first_name as "firstName", u.last_name as "lastName",
+               exists (select 1 from attempts a where a.user_id = u.id and a.olympiad_id = u.olympiad_id
+                         and a.started_at is not null and a.finished_at is null) as writing
+        from users u
+        where u.role = 'learner' and u.olympiad_id = ${olympiadId} and u.school_id = ${schoolId}
+        ${ids === 'all' ? sql`` : sql`and u.id = any(${pgArray(ids)}::int[])`}
+        order by u.grade nulls last, lower(u.last_name), lower(u.first_name), u.id
+        for update of u`,
+  );
+}
+
+/**
+ * Stores new generated passwords (hash and sealed slip copy) in one statement; the learners' sessions and unused
+ * reset links end, as with every password change (platform/credentials.ts).
+ */
+export async function storeNewPasswords(
+  q: Queryable,
+  changes: Array<{ id: number; passwordHash: string; initialPasswordEnc: string }>,
+) {
+  for (let i = 0; i < changes.length; i += 5000) {
+    const chunk = changes.slice(i, i + 5000);
+    const ids = pgArray(chunk.map((c) => c.id));
+    await q.execute(sql`
+      update users u set password_hash = t.hash, initial_password_enc = t.enc, updated_at = now()
+      from unnest(${ids}::int[], ${pgArray(chunk.map((c) => c.passwordHash))}::text[],
+                  ${pgArray(chunk.map((c) => c.initialPasswordEnc))}::text[]) as t(id, hash, enc)
+      where u.id = t.id`);
+    await q.execute(
+      sql`update sessions set revoked_at = now() where user_id = any(${ids}::int[]) and revoked_at is null`,
+    );
+    await q.execute(sql`
+      update user_tokens set used_at = now()
+      where user_id = any(${ids}::int[]) and purpose = 'reset_password' and used_at is null`);
+  }
+}

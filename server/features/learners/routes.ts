@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { pageResult } from '../../platform/paging.js';
 import { importRoutes } from './import-routes.js';
+import { newPasswordsRoutes } from './new-passwords-routes.js';
 import { enteredPlace, learnerLoader } from './load.js';
 import { passwordRoutes } from './password-routes.js';
 import { learnersPolicy, learnersReach } from './policy.js';
@@ -150,4 +151,5 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   await passwordRoutes(app);
+  await newPasswordsRoutes(app);
 }

@@ -10,6 +10,7 @@ import {
   OlympiadSingleQuery,
   OlympiadUpdate,
   SetOpenParams,
+  OPEN_REASON_MIN,
   SetOpenQuery,
   SetPinnedQuery,
   VerifyResult,
@@ -218,7 +219,8 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: '/olympiad/api/set-olympiad-open/:olympiadId/:open',
-    summary: 'Open (true) or close (false) the olympiad; opening with blockers needs ?confirm=true and is logged',
+    summary:
+      'Open (true) or close (false) the olympiad; opening with blockers needs ?confirm=true and a reason, both recorded',
     tags,
     access: access.open,
     params: SetOpenParams,
@@ -229,18 +231,36 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ db, actor, params, query, record: olympiad, audit }) => {
       const open = params.open === 'true';
       const check = open ? await blockersOf(db, olympiad) : null;
-      if (check && !check.ready && query.confirm !== 'true') {
+      const blocked = check != null && !check.ready;
+      if (check && blocked) {
         const n = check.blockers.length;
-        throw conflict(
-          `${n} thing${n === 1 ? '' : 's'} still block${n === 1 ? 's' : ''} opening; confirm to open anyway`,
-          check.blockers.slice(0, 50).map((b) => ({ path: b.kind, message: b.message })),
-        );
+        const things = `${n} thing${n === 1 ? '' : 's'} still block${n === 1 ? 's' : ''} opening`;
+        if (query.confirm !== 'true') {
+          throw conflict(
+            `${things}; confirm with a reason to open anyway`,
+            check.blockers.slice(0, 50).map((b) => ({ path: b.kind, message: b.message })),
+          );
+        }
+        if ((query.reason ?? '').length < OPEN_REASON_MIN) {
+          throw invalid([
+            {
+              path: 'query.reason',
+              message: `Say why the olympiad opens although ${things} (at least ${OPEN_REASON_MIN} characters); it is recorded`,
+            },
+          ]);
+        }
       }
       await db.update(olympiads).set({ open, updatedAt: new Date() }).where(eq(olympiads.id, olympiad.id));
       await audit(open ? 'olympiad.open' : 'olympiad.close', {
         entityId: olympiad.id,
         olympiadId: olympiad.id,
-        data: check && !check.ready ? { confirmedDespiteBlockers: check.blockers.map((b) => b.message) } : {},
+        data: blocked
+          ? {
+              reason: query.reason,
+              blockerCount: check.blockers.length,
+              confirmedDespiteBlockers: check.blockers.slice(0, 200).map((b) => b.message),
+            }
+          : {},
       });
       return reread(db, actor, olympiad.id);
     },

@@ -140,8 +140,14 @@ describe('olympiad/v-rest', () => {
     const all = await server.api('GET', '/olympiad/v-rest/?pageSize=100', { token: overlord });
     expect(all.body.total).toBeGreaterThanOrEqual(5);
     const mine = await server.api('GET', '/olympiad/v-rest/', { token: admin });
-    expect(mine.body.items.map((o: { varName: string }) => o.varName)).toEqual(['geo-demo']);
-    expect(mine.body.items[0].can).toEqual({ edit: true, editAll: false, open: true, pin: true, grant: false });
+    expect(mine.body.items.map((o: { varName: string }) => o.varName).sort()).toEqual(['geo-2025', 'geo-demo']);
+    expect(mine.body.items.find((o: { varName: string }) => o.varName === 'geo-demo').can).toEqual({
+      edit: true,
+      editAll: false,
+      open: true,
+      pin: true,
+      grant: false,
+    });
     const search = await server.api('GET', '/olympiad/v-rest/?search=igeo', { token: overlord });
     expect(search.body.items).toHaveLength(1);
   });
@@ -231,16 +237,39 @@ describe('open, pin, verify', () => {
     const refused = await server.api('GET', `/olympiad/api/set-olympiad-open/${o.id}/true`, { token: overlord });
     expect(refused.status).toBe(409);
     expect((await olympiadRow(o.id)).open).toBe(false);
-    const confirmed = await server.api('GET', `/olympiad/api/set-olympiad-open/${o.id}/true?confirm=true`, {
-      token: overlord,
-    });
+    // Confirming without a reason (or too short a one) is a 400 on the reason; the olympiad stays closed.
+    for (const reason of ['', '&reason=ok']) {
+      const noReason = await server.api('GET', `/olympiad/api/set-olympiad-open/${o.id}/true?confirm=true${reason}`, {
+        token: overlord,
+      });
+      expect(noReason.status).toBe(400);
+      expect(noReason.body.details).toEqual([
+        {
+          path: 'query.reason',
+          message: expect.stringMatching(/^Say why the olympiad opens although \d+ things still block opening/),
+        },
+      ]);
+      expect((await olympiadRow(o.id)).open).toBe(false);
+    }
+    const reason = 'The window is set by hand on the day; trial run with one school';
+    const confirmed = await server.api(
+      'GET',
+      `/olympiad/api/set-olympiad-open/${o.id}/true?confirm=true&reason=${encodeURIComponent(reason)}`,
+      { token: overlord },
+    );
     expect(confirmed.status).toBe(200);
     expect((await olympiadRow(o.id)).open).toBe(true);
-    const [log] = await server.query<{ data: { confirmedDespiteBlockers: string[] } }>`
+    const [log] = await server.query<{ data: { confirmedDespiteBlockers: string[]; reason: string } }>`
       select data from audit_log where action = 'olympiad.open' and entity_id = ${String(o.id)}`;
     expect(log!.data.confirmedDespiteBlockers.length).toBeGreaterThan(0);
+    expect(log!.data.reason).toBe(reason);
+    // The check says, while it is open, that it was opened despite blockers, by whom and why.
+    const after = await server.api('GET', `/olympiad/verify/${o.id}`, { token: overlord });
+    expect(after.body.openedDespite).toMatchObject({ reason, blockers: log!.data.confirmedDespiteBlockers.length });
+    expect(after.body.openedDespite.by).toBeTruthy();
     const closed = await server.api('GET', `/olympiad/api/set-olympiad-open/${o.id}/false`, { token: overlord });
     expect(closed.body.olympiad.open).toBe(false);
+    expect((await server.api('GET', `/olympiad/verify/${o.id}`, { token: overlord })).body.openedDespite).toBeNull();
   });
 
   it('401/403/404 on open and pin; the row is unchanged', async () => {

@@ -68,13 +68,40 @@ export async function blockersOf(q: Queryable, olympiad: Olympiad): Promise<Veri
     questions: questions.length,
     verified: questions.filter((x) => x.verified).length,
   };
-  const blockedSchools = await schoolsBlocked(q, olympiad);
+  const [blockedSchools, openedDespite] = await Promise.all([
+    schoolsBlocked(q, olympiad),
+    olympiad.open ? openedDespiteBlockers(q, olympiad.id) : null,
+  ]);
   return {
     success: true,
     olympiadId: olympiad.id,
     ready: blockers.length === 0,
     blockers,
     counts,
+    openedDespite,
     payment: { required: olympiad.paymentRequired, blockedSchools },
+  };
+}
+
+/**
+ * The last opening of the olympiad, when it was confirmed despite blockers: when, by whom, the reason given and how
+ * many blockers there were (the audit row the open call wrote).
+ */
+async function openedDespiteBlockers(q: Queryable, olympiadId: number): Promise<VerifyResult['openedDespite']> {
+  const [last] = await rows<{ at: Date; by: string | null; data: Record<string, unknown> }>(
+    q,
+    sql`select a.at, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as by, a.data
+        from audit_log a left join users u on u.id = a.actor_id
+        where a.action = 'olympiad.open' and a.entity_id = ${String(olympiadId)} and a.olympiad_id = ${olympiadId}
+        order by a.at desc, a.id desc limit 1`,
+  );
+  const despite = last?.data.confirmedDespiteBlockers;
+  if (!last || !Array.isArray(despite) || despite.length === 0) return null;
+  const count = typeof last.data.blockerCount === 'number' ? last.data.blockerCount : despite.length;
+  return {
+    at: new Date(last.at).toISOString(),
+    by: last.by,
+    reason: typeof last.data.reason === 'string' ? last.data.reason : null,
+    blockers: count,
   };
 }

@@ -133,6 +133,10 @@ export interface PortalOlympiadRow {
   open: boolean;
   startsAt: Date | null;
   endsAt: Date | null;
+  feeCents: number;
+  currency: string;
+  vatRateBp: number;
+  paymentRequired: boolean;
   participantId: number | null;
   status: ParticipantRow['status'] | null;
   learnerCount: number;
@@ -143,9 +147,12 @@ export async function portalOlympiads(q: Queryable, schoolId: number | null) {
   return rows<PortalOlympiadRow>(
     q,
     sql`select o.id, o.var_name as "varName", o.title, o.year, o.kind, o.open, o.starts_at as "startsAt", o.ends_at as "endsAt",
+               o.fee_cents as "feeCents", o.currency, o.payment_required as "paymentRequired",
+               case when coalesce(a.vat_number, '') = '' then 0 else a.vat_rate_bp end as "vatRateBp",
                sp.id as "participantId", sp.status,
                (select count(*)::int from users u where u.school_id = ${schoolId} and u.olympiad_id = o.id and u.role = 'learner') as "learnerCount"
         from olympiads o
+        left join accounts a on a.id = o.account_id
         left join school_participants sp on sp.olympiad_id = o.id and sp.school_id = ${schoolId}
         where sp.id is not null or (o.kind = 'school' and (o.ends_at is null or o.ends_at > now()))
         order by (sp.id is null), o.starts_at nulls last, o.title`,

@@ -83,6 +83,8 @@ export function presentPortalOlympiad(o: PortalOlympiadRow): PortalOlympiad {
     open: o.open,
     startsAt: isoOrNull(o.startsAt),
     endsAt: isoOrNull(o.endsAt),
+    fee: { cents: Number(o.feeCents), currency: o.currency, vatRateBp: Number(o.vatRateBp) },
+    paymentRequired: o.paymentRequired,
     participant:
       o.participantId != null
         ? {

@@ -151,4 +151,26 @@ describe('participating schools', () => {
     expect((await get('/api/portal/olympiads/geo-demo', 'teacher')).body.olympiad.participant.learnerCount).toBe(1);
     expect((await get('/api/portal/olympiads/geo-demo', 'admin')).status).toBe(403);
   });
+
+  it('the portal tells a teacher what entering costs: the fee per learner, its VAT, payment before writing', async () => {
+    expect((await get('/api/portal/olympiads')).status).toBe(401);
+    expect((await get('/api/portal/olympiads', 'learner')).status).toBe(403);
+    const [geo] = await server.query<{ fee_cents: number; vat_rate_bp: number }>`
+      select o.fee_cents, a.vat_rate_bp from olympiads o join accounts a on a.id = o.account_id where o.id = ${demo.geoDemo}`;
+    const page = await get('/api/portal/olympiads/geo-demo', 'teacher');
+    expect(page.status).toBe(200);
+    expect(page.body.olympiad.fee).toEqual({ cents: geo!.fee_cents, currency: 'ZAR', vatRateBp: geo!.vat_rate_bp });
+    expect(page.body.olympiad.paymentRequired).toBe(false);
+
+    // An olympiad without an account charges no VAT; one with payment before writing says so.
+    const [afrikaans] = await server.query<{ id: number }>`select id from olympiads where var_name like 'afrikaans-%'`;
+    await server.query`update olympiads set fee_cents = 4250, payment_required = true where id = ${afrikaans!.id}`;
+    const list = await get('/api/portal/olympiads', 'teacher');
+    const offered = list.body.items.find((o: { id: number }) => o.id === afrikaans!.id);
+    expect(offered).toMatchObject({
+      participant: null,
+      fee: { cents: 4250, currency: 'ZAR', vatRateBp: 0 },
+      paymentRequired: true,
+    });
+  });
 });

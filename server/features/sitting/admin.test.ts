@@ -40,7 +40,8 @@ async function learnerAt(step: 'none' | 'writing' | 'finished', schoolId = demo.
   let paper: { modules: Array<{ questions: Array<{ id: number }> }> } | null = null;
   if (step !== 'none') {
     await server.api('POST', '/api/sitting/geo-demo/declaration', { token, body: { accept: true } });
-    await server.api('POST', '/api/sitting/geo-demo/recovery-pin', { token });
+    const { pin } = (await server.api('POST', '/api/sitting/geo-demo/recovery-pin', { token })).body;
+    await server.api('POST', '/api/sitting/geo-demo/recovery-pin/confirm', { token, body: { pin } });
     await server.api('PUT', '/api/sitting/geo-demo/learner-details', {
       token,
       body: { firstName: 'Zanele', lastName: 'Dube', grade: 11 },
@@ -279,7 +280,8 @@ describe('PUT /api/sitting-extra-time/{learnerId}', () => {
         .status,
     ).toBe(200);
     await server.api('POST', '/api/sitting/geo-demo/declaration', { token, body: { accept: true } });
-    await server.api('POST', '/api/sitting/geo-demo/recovery-pin', { token });
+    const { pin } = (await server.api('POST', '/api/sitting/geo-demo/recovery-pin', { token })).body;
+    await server.api('POST', '/api/sitting/geo-demo/recovery-pin/confirm', { token, body: { pin } });
     await server.api('PUT', '/api/sitting/geo-demo/learner-details', {
       token,
       body: { firstName: 'A', lastName: 'B', grade: 8 },

@@ -80,13 +80,30 @@ export async function acceptDeclaration(q: Queryable, attemptId: number) {
     update attempts set declaration_accepted_at = coalesce(declaration_accepted_at, now()) where id = ${attemptId}`);
 }
 
-/** Stores the PIN's hash once; answers false when a PIN was already issued. */
+/**
+ * Stores a new PIN's hash while the learner has not yet confirmed writing a PIN down (`pin_issued_at` is the
+ * confirmation): a PIN lost to a reload is replaced, never shown again. False once a PIN was confirmed.
+ */
 export async function issuePin(q: Queryable, attemptId: number, pinHash: string): Promise<boolean> {
   const done = await rows<{ id: number }>(
     q,
     sql`
-    update attempts set recovery_pin_hash = ${pinHash}, pin_issued_at = now()
+    update attempts set recovery_pin_hash = ${pinHash}
     where id = ${attemptId} and pin_issued_at is null and declaration_accepted_at is not null returning id`,
+  );
+  return done.length === 1;
+}
+
+/**
+ * The learner wrote the PIN down: records it, provided the PIN checked is still the newest one (another window
+ * may have replaced it since). False when it was replaced meanwhile.
+ */
+export async function confirmPin(q: Queryable, attemptId: number, pinHash: string): Promise<boolean> {
+  const done = await rows<{ id: number }>(
+    q,
+    sql`
+    update attempts set pin_issued_at = coalesce(pin_issued_at, now())
+    where id = ${attemptId} and recovery_pin_hash = ${pinHash} returning id`,
   );
   return done.length === 1;
 }

@@ -137,6 +137,7 @@ export function presentState(input: {
     attempt: {
       declarationAcceptedAt: isoOrNull(attempt?.declaration_accepted_at),
       pinIssued: attempt?.pin_issued_at != null,
+      pinPending: attempt?.pin_issued_at == null && attempt?.recovery_pin_hash != null,
       detailsConfirmedAt: isoOrNull(attempt?.details_confirmed_at),
       startedAt: isoOrNull(attempt?.started_at),
       deadlineAt: isoOrNull(attempt?.deadline_at),

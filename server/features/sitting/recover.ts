@@ -7,7 +7,7 @@ import { findOlympiad } from '../../platform/olympiad-lookup.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { startSession } from '../../platform/sessions.js';
 import { throttledCredentialCheck } from '../../platform/throttle.js';
-import { attemptOf, learnerForRecovery } from './attempt-queries.js';
+import { attemptOf, confirmPin, learnerForRecovery } from './attempt-queries.js';
 
 /**
  * Sign in again with the recovery PIN (a learner who lost their session or password). Throttled exactly
@@ -38,11 +38,14 @@ export async function recover(
   if (user?.disabledAt) {
     throw new HttpError(403, 'account_disabled', 'This account has been disabled; please contact the organisers');
   }
-  const pinHash = user ? (await attemptOf(db, olympiad.id, user.id))?.recovery_pin_hash : null;
-  if (!user || !pinHash || !(await verifyPassword(pinHash, body.pin))) {
+  const attempt = user ? await attemptOf(db, olympiad.id, user.id) : null;
+  const pinHash = attempt?.recovery_pin_hash;
+  if (!user || !attempt || !pinHash || !(await verifyPassword(pinHash, body.pin))) {
     const message = 'That username and recovery PIN do not match';
     throw new HttpError(401, 'wrong_password', message, [{ path: 'body.pin', message }]);
   }
+  // Signing in with a PIN that was shown but not yet confirmed proves it was written down.
+  if (!attempt.pin_issued_at) await confirmPin(db, attempt.id, pinHash);
   const [session] = await Promise.all([startSession(config, db, req, user), passed()]);
   return session;
 }

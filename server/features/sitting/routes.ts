@@ -11,6 +11,7 @@ import {
   OlympiadIdQuery,
   Paper,
   RecoverBody,
+  RecoveryPinConfirmBody,
   RecoveryPinResult,
   SaveAnswerBody,
   SaveAnswerResult,
@@ -73,14 +74,30 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: `${base}/recovery-pin`,
-    summary: 'Issue the recovery PIN (shown in this answer once, never again)',
+    summary: 'Issue the recovery PIN (in this answer only; a fresh one replaces it until it is confirmed)',
     tags,
     access: access.sit,
     params: OlympiadParams,
     response: RecoveryPinResult,
     handler: async ({ actor, params }) => {
       refuseWhileImpersonating(actor, 'recovery PIN');
-      return { success: true, pin: await sitting.issueRecoveryPin(db, actor, params.olympiadName) };
+      return { success: true, ...(await sitting.issueRecoveryPin(db, actor, params.olympiadName)) };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: `${base}/recovery-pin/confirm`,
+    summary: 'The learner wrote the PIN down (409 when a newer PIN replaced the one sent)',
+    tags,
+    access: access.sit,
+    params: OlympiadParams,
+    body: RecoveryPinConfirmBody,
+    response: Ok,
+    handler: async ({ actor, params, body }) => {
+      refuseWhileImpersonating(actor, 'recovery PIN');
+      await sitting.confirmRecoveryPin(db, actor, params.olympiadName, body.pin);
+      return { success: true, message: 'Your recovery PIN is confirmed' };
     },
   });
 

@@ -25,7 +25,7 @@ describe('the steps, in order, enforced by the server', () => {
       window: { open: true, message: null },
       olympiad: { varName: 'geo-demo', durationMinutes: 60, moduleCount: 2, questionCount: 12 },
       learner: { schoolName: 'Hoërskool Waterkloof', grade: 9 },
-      attempt: { startedAt: null, pinIssued: false, position: null, score: null },
+      attempt: { startedAt: null, pinIssued: false, pinPending: false, position: null, score: null },
     });
     expect(res.body.olympiad.instructions).toContain('60 minutes');
     expect(res.body.olympiad.declaration).toContain('I declare');
@@ -50,6 +50,10 @@ describe('the steps, in order, enforced by the server', () => {
 
     const pin = await call(token, 'POST', '/api/sitting/geo-demo/recovery-pin');
     expect(pin.body.pin).toMatch(/^\d{6}$/);
+    expect((await call(token, 'GET', '/api/sitting/geo-demo/state')).body.step).toBe('recovery-pin');
+    expect((await call(token, 'PUT', '/api/sitting/geo-demo/learner-details', details)).status).toBe(409);
+    const confirm = await call(token, 'POST', '/api/sitting/geo-demo/recovery-pin/confirm', { pin: pin.body.pin });
+    expect(confirm.status).toBe(200);
     expect((await call(token, 'GET', '/api/sitting/geo-demo/state')).body.step).toBe('learner-details');
     const paper2 = await call(token, 'GET', '/api/sitting/geo-demo/paper');
     expect(paper2.status).toBe(409);
@@ -75,17 +79,94 @@ describe('the steps, in order, enforced by the server', () => {
     expect(state.body.attempt.startedAt).toBeNull(); // the timer starts with the first question, not before
   });
 
-  it('shows the recovery PIN once and keeps only a hash of it', async () => {
+  it('keeps only a hash of the PIN; never shows it again once the learner confirmed writing it down', async () => {
     const { token, user } = await newLearner();
     await call(token, 'POST', '/api/sitting/geo-demo/declaration', { accept: true });
     const pin = await call(token, 'POST', '/api/sitting/geo-demo/recovery-pin');
     expect(pin.status).toBe(200);
-    const again = await call(token, 'POST', '/api/sitting/geo-demo/recovery-pin');
-    expect(again.status).toBe(409);
-    expect(again.text).not.toContain(pin.body.pin);
+    expect(pin.body).toMatchObject({ success: true, replaced: false });
     const row = await attemptRow(user.id);
     expect(row!.recovery_pin_hash).toMatch(/^\$argon2id\$/);
     expect(JSON.stringify(row)).not.toContain(`"${pin.body.pin}"`);
+    expect(row!.pin_issued_at).toBeNull();
+    expect(
+      (await call(token, 'POST', '/api/sitting/geo-demo/recovery-pin/confirm', { pin: pin.body.pin })).status,
+    ).toBe(200);
+    expect((await attemptRow(user.id))!.pin_issued_at).not.toBeNull();
+    const again = await call(token, 'POST', '/api/sitting/geo-demo/recovery-pin');
+    expect(again.status).toBe(409);
+    expect(again.text).not.toContain(pin.body.pin);
+    expect(again.body.message).toMatch(/cannot be shown again/);
+  });
+
+  it('a reload while the PIN is shown: the state says so, a fresh PIN replaces it, the old one stops working', async () => {
+    const { token, user } = await newLearner();
+    await call(token, 'POST', '/api/sitting/geo-demo/declaration', { accept: true });
+    const first = (await call(token, 'POST', '/api/sitting/geo-demo/recovery-pin')).body.pin as string;
+    const state = await call(token, 'GET', '/api/sitting/geo-demo/state');
+    expect(state.body).toMatchObject({ step: 'recovery-pin', attempt: { pinIssued: false, pinPending: true } });
+    expect(state.text).not.toContain(first);
+
+    const fresh = await call(token, 'POST', '/api/sitting/geo-demo/recovery-pin');
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.replaced).toBe(true);
+    expect(fresh.body.pin).toMatch(/^\d{6}$/);
+    const hashAfter = (await attemptRow(user.id))!.recovery_pin_hash;
+
+    if (fresh.body.pin !== first) {
+      // The page that still shows the first PIN (another window) may not go on with it.
+      const stale = await call(token, 'POST', '/api/sitting/geo-demo/recovery-pin/confirm', { pin: first });
+      expect(stale.status).toBe(409);
+      expect(stale.body.details).toEqual([{ path: 'body.pin', message: expect.stringMatching(/not your newest/) }]);
+      expect(await attemptRow(user.id)).toMatchObject({ pin_issued_at: null, recovery_pin_hash: hashAfter });
+      const oldSignIn = await server.api('POST', '/api/sitting/recover', {
+        body: { olympiadName: 'geo-demo', username: user.username, pin: first },
+      });
+      expect(oldSignIn.status).toBe(401);
+    }
+    const bad = await call(token, 'POST', '/api/sitting/geo-demo/recovery-pin/confirm', { pin: '12ab' });
+    expect(bad.status).toBe(400);
+    expect(
+      (await call(token, 'POST', '/api/sitting/geo-demo/recovery-pin/confirm', { pin: fresh.body.pin })).status,
+    ).toBe(200);
+    expect((await call(token, 'GET', '/api/sitting/geo-demo/state')).body.attempt).toMatchObject({
+      pinIssued: true,
+      pinPending: false,
+    });
+  });
+
+  it('signing in with a shown PIN before confirming it counts as having written it down', async () => {
+    const { token, user } = await newLearner();
+    await call(token, 'POST', '/api/sitting/geo-demo/declaration', { accept: true });
+    const pin = (await call(token, 'POST', '/api/sitting/geo-demo/recovery-pin')).body.pin as string;
+    const session = await server.api('POST', '/api/sitting/recover', {
+      body: { olympiadName: 'geo-demo', username: user.username, pin },
+    });
+    expect(session.status).toBe(200);
+    expect((await attemptRow(user.id))!.pin_issued_at).not.toBeNull();
+    const state = await call(session.body.accessToken.token, 'GET', '/api/sitting/geo-demo/state');
+    expect(state.body.step).toBe('learner-details');
+  });
+
+  it('POST /api/sitting/{o}/recovery-pin/confirm: 401 without a token, 403 for staff, 409 before any PIN', async () => {
+    const confirm = (token?: string) =>
+      server.api('POST', '/api/sitting/geo-demo/recovery-pin/confirm', {
+        ...(token ? { token } : {}),
+        body: { pin: '123456' },
+      });
+    expect((await confirm()).status).toBe(401);
+    for (const name of ['teacher', 'admin', 'accountant']) {
+      const staff = await server.signIn(name);
+      expect((await confirm(staff.accessToken.token)).status).toBe(403);
+    }
+    const { token, user } = await newLearner();
+    await call(token, 'POST', '/api/sitting/geo-demo/declaration', { accept: true });
+    const early = await confirm(token);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('Get your recovery PIN first.');
+    const elsewhere = await call(token, 'POST', '/api/sitting/geo-quick/recovery-pin/confirm', { pin: '123456' });
+    expect(elsewhere.status).toBe(404);
+    expect(await attemptRow(user.id)).toMatchObject({ recovery_pin_hash: null, pin_issued_at: null });
   });
 
   it('starts the timer at the first paper call, holds it across calls, and details are then frozen', async () => {

@@ -6,7 +6,7 @@ import type { Actor } from '../../http/actor.js';
 import { conflict, forbidden, olympiadNotFound } from '../../http/errors.js';
 import { iso, isoOrNull } from '../../platform/dates.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
-import { hashPin } from '../../platform/passwords.js';
+import { hashPin, verifyPassword } from '../../platform/passwords.js';
 import { schoolMayWrite, unpaidMessage } from '../../platform/payment-gate.js';
 import * as queries from './attempt-queries.js';
 import { catalogue } from './catalogue.js';
@@ -75,21 +75,48 @@ export async function acceptDeclaration(db: Db, actor: Actor, olympiadName: stri
   await queries.acceptDeclaration(db, attempt.id);
 }
 
-/** Six digits, shown once; only an argon2 hash is kept. */
-export async function issueRecoveryPin(db: Db, actor: Actor, olympiadName: string): Promise<string> {
+/**
+ * Six digits; only an argon2 hash is kept. Until the learner confirms writing it down, asking again replaces it
+ * with a fresh one (a reload, a phone that slept): the PIN is never stored where it could be shown again, to the
+ * learner or anyone else. Once confirmed, no PIN is issued again.
+ */
+export async function issueRecoveryPin(
+  db: Db,
+  actor: Actor,
+  olympiadName: string,
+): Promise<{ pin: string; replaced: boolean }> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
   const attempt = await attemptForStep(db, actor, olympiad);
   if (!attempt.declaration_accepted_at) throw conflict('Accept the declaration first.');
-  if (attempt.pin_issued_at) {
-    throw conflict(
-      'Your recovery PIN was already shown once and cannot be shown again. Ask your teacher or the organisers if you lost it.',
-    );
-  }
+  if (attempt.pin_issued_at) throw pinAlreadyConfirmed();
   await requireWindow(db, olympiad, actor);
   const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const issued = await queries.issuePin(db, attempt.id, await hashPin(pin));
-  if (!issued) throw conflict('Your recovery PIN was already shown once and cannot be shown again.');
-  return pin;
+  if (!issued) throw pinAlreadyConfirmed();
+  return { pin, replaced: attempt.recovery_pin_hash != null };
+}
+
+const pinAlreadyConfirmed = () =>
+  conflict(
+    'You already wrote down your recovery PIN; it cannot be shown again. Ask your teacher or the organisers if you lost it.',
+  );
+
+/**
+ * "I have written it down": the page sends the PIN it showed, so a PIN replaced since (in another window) is
+ * never the one the learner goes on with.
+ */
+export async function confirmRecoveryPin(db: Db, actor: Actor, olympiadName: string, pin: string): Promise<void> {
+  const olympiad = await learnerOlympiad(db, actor, olympiadName);
+  const attempt = await attemptForStep(db, actor, olympiad);
+  if (!attempt.recovery_pin_hash) throw conflict('Get your recovery PIN first.');
+  const newest =
+    (await verifyPassword(attempt.recovery_pin_hash, pin)) &&
+    (await queries.confirmPin(db, attempt.id, attempt.recovery_pin_hash));
+  if (!newest) {
+    const message =
+      'This is not your newest recovery PIN: a new one was shown since, perhaps in another window. Show your PIN again and write down the new one.';
+    throw conflict(message, [{ path: 'body.pin', message }]);
+  }
 }
 
 export async function confirmDetails(

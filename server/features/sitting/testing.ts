@@ -57,6 +57,8 @@ export async function toPaper(token: string, o = 'geo-demo') {
   expect((await call(token, 'POST', `/api/sitting/${o}/declaration`, { accept: true })).status).toBe(200);
   const pin = await call(token, 'POST', `/api/sitting/${o}/recovery-pin`);
   expect(pin.status).toBe(200);
+  const confirmed = await call(token, 'POST', `/api/sitting/${o}/recovery-pin/confirm`, { pin: pin.body.pin });
+  expect(confirmed.status).toBe(200);
   expect((await call(token, 'PUT', `/api/sitting/${o}/learner-details`, details)).status).toBe(200);
   const paper = await call(token, 'GET', `/api/sitting/${o}/paper`);
   expect(paper.status).toBe(200);

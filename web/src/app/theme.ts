@@ -61,6 +61,9 @@ export const theme = createTheme({
     Loader: { defaultProps: { role: 'status' } },
     // Its default name ("Toggle password visibility") would make "Password" name two elements.
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show typed characters' } } },
+    // A number out of range stays as typed, so that the form's own rule says what is allowed: clamping on blur
+    // turned a grade of 15 silently into 12.
+    NumberInput: { defaultProps: { clampBehavior: 'none' } },
   },
 });
 

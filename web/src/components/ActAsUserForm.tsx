@@ -1,22 +1,31 @@
-import { Alert, Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useImpersonate } from '../lib/session/index.js';
 
+/** An olympiad a person can recognise: its title and its name in addresses. */
+export interface OlympiadChoice {
+  id: number;
+  title: string;
+  varName: string;
+}
+
 interface ActAsUserFormProps {
-  /** Fixed olympiad (an admin in their olympiad); without it the overlord may give one. */
+  /** Fixed olympiad (an admin in their olympiad); without it the overlord may choose one of `olympiads`. */
   olympiadId?: number;
+  /** The olympiads to choose from, by name (the overlord's form). */
+  olympiads?: readonly OlympiadChoice[] | undefined;
 }
 
 /** "Act as user": an admin or the overlord signs in as a user by email (docs/spec.md §6). */
-export function ActAsUserForm({ olympiadId }: ActAsUserFormProps) {
+export function ActAsUserForm({ olympiadId, olympiads }: ActAsUserFormProps) {
   const impersonate = useImpersonate();
   const [email, setEmail] = useState('');
-  const [olympiad, setOlympiad] = useState<string | number>('');
+  const [olympiad, setOlympiad] = useState<string | null>(null);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!email.trim()) return;
-    const chosen = olympiadId ?? (typeof olympiad === 'number' ? olympiad : null);
+    const chosen = olympiadId ?? (olympiad ? Number(olympiad) : null);
     impersonate.mutate({ olympiadId: chosen, userEmail: email.trim() });
   };
 
@@ -37,11 +46,14 @@ export function ActAsUserForm({ olympiadId }: ActAsUserFormProps) {
           onChange={(event) => setEmail(event.currentTarget.value)}
         />
         {olympiadId === undefined ? (
-          <NumberInput
-            label="Olympiad id"
-            description="Optional: the olympiad in which to act, for users who belong to one."
-            min={1}
-            allowDecimal={false}
+          <Select
+            label="Olympiad"
+            description="For users who belong to an olympiad (its admins, accountants, funding staff and learners). Leave it empty for a teacher or the whole site."
+            placeholder="Type to find an olympiad by name"
+            searchable
+            clearable
+            nothingFoundMessage="No olympiad by that name"
+            data={(olympiads ?? []).map((o) => ({ value: String(o.id), label: `${o.title} (${o.varName})` }))}
             value={olympiad}
             onChange={setOlympiad}
           />

@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { isRouteErrorResponse, Link, Navigate, Outlet, useNavigate, useRouteError } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { isRouteErrorResponse, Link, Navigate, Outlet, useLocation, useNavigate, useRouteError } from 'react-router';
 import { SkipLink, MAIN_ID } from '../app/shell/SkipLink.js';
 import { NavigationEffects } from '../app/shell/NavigationEffects.js';
 import { LogoMark } from '../components/icons.js';
@@ -7,7 +7,7 @@ import { configureApiEffects, useGlobalLoading } from '../lib/api/index.js';
 import { allowsRole, useCurrentRoute } from '../lib/routing/index.js';
 import { useSessionUser } from '../lib/session/use-session.js';
 import classes from './learner.module.css';
-import { useLearnerLogout, useLearnerStopImpersonating } from './session.js';
+import { isLeaving, useLearnerLogout, useLearnerStopImpersonating } from './session.js';
 
 /**
  * The learner page's root: the app shell's Root without Mantine, its notifications and tooltips (their
@@ -65,6 +65,8 @@ function GlobalLoader() {
 export function LearnerGuard({ children }: { children: ReactNode }) {
   const route = useCurrentRoute();
   const user = useSessionUser();
+  // Signing out goes to its own address (during a sitting, the olympiad's sign-in page) by a full page load.
+  if (!user && isLeaving()) return <FirstLoad />;
   if (!user || (route && !allowsRole(route, user.role))) return <Navigate to="/login" replace />;
   return children;
 }
@@ -72,7 +74,6 @@ export function LearnerGuard({ children }: { children: ReactNode }) {
 /** The learner's flow: light, phone first, nothing but the olympiad (the app's LearnerLayout, lighter). */
 export function LearnerShell() {
   const user = useSessionUser();
-  const logout = useLearnerLogout();
   return (
     <div className={classes.page}>
       <ImpersonationBanner />
@@ -85,23 +86,72 @@ export function LearnerShell() {
             </Link>
             <span className={classes.name}>{user?.name}</span>
           </div>
-          {user ? (
-            <button
-              type="button"
-              className={classes.buttonDefault}
-              onClick={() => logout.mutate()}
-              disabled={logout.isPending}
-              aria-busy={logout.isPending || undefined}
-            >
-              Sign out
-            </button>
-          ) : null}
+          {user ? <SignOut /> : null}
         </div>
       </header>
       <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/** The olympiad and the step of a learner page's address (`/{olympiadName}/olympiad/{step…}`). */
+const SITTING_PAGE = /^\/([^/]+)\/olympiad\/([^/]+)/;
+
+/**
+ * Sign out. During a sitting (any learner page but the finished one) it asks first, says what signing out means
+ * and ends on the olympiad's own sign-in page, where the recovery PIN gets the learner back in.
+ */
+function SignOut() {
+  const { pathname } = useLocation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const sitting = SITTING_PAGE.exec(pathname);
+  const olympiadName = sitting ? decodeURIComponent(sitting[1]!) : null;
+  const during = sitting != null && sitting[2] !== 'finished';
+  const logout = useLearnerLogout(during && olympiadName ? olympiadName : null);
+  const busy = logout.isPending;
+  return (
+    <>
+      <button
+        type="button"
+        className={classes.buttonDefault}
+        onClick={() => (during ? dialog.current?.showModal() : logout.mutate())}
+        disabled={busy}
+        aria-busy={busy || undefined}
+        aria-haspopup={during ? 'dialog' : undefined}
+      >
+        Sign out
+      </button>
+      {during ? (
+        <dialog ref={dialog} className={classes.dialog} aria-labelledby="sign-out-title">
+          <h2 id="sign-out-title" className={classes.dialogTitle}>
+            Sign out of the olympiad?
+          </h2>
+          <p>
+            Everything the page says is saved stays saved. If you have started the questions, your time keeps running.
+          </p>
+          <p>
+            To carry on, sign in again with your password, or with your username and the <strong>recovery PIN</strong>{' '}
+            you wrote down.
+          </p>
+          <div className={classes.row}>
+            <button type="button" className={classes.buttonDefault} onClick={() => dialog.current?.close()} autoFocus>
+              Keep writing
+            </button>
+            <button
+              type="button"
+              className={classes.button}
+              onClick={() => logout.mutate()}
+              disabled={busy}
+              aria-busy={busy || undefined}
+            >
+              Sign out
+            </button>
+          </div>
+        </dialog>
+      ) : null}
+    </>
   );
 }
 

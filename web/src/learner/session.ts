@@ -5,9 +5,15 @@ import { clearUser, getImpersonatorUser, storeImpersonatorUser, storeUser } from
 /**
  * Signing out and ending an impersonation from the learner page, as lib/session's hooks do, but
  * without lib/session/actions (it parses with zod) and ending in a full page load: every other
- * address belongs to the main app (decision 016).
+ * address belongs to the main app (decision 016). Signed out during a sitting (`olympiadName`), the learner lands
+ * on that olympiad's sign-in page, which says how to get back in with the recovery PIN.
  */
-export function useLearnerLogout() {
+let leaving = false;
+
+/** Signing out is under way: the page is about to load another address (the guard must not send it to /login). */
+export const isLeaving = () => leaving;
+
+export function useLearnerLogout(olympiadName: string | null = null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
@@ -16,11 +22,12 @@ export function useLearnerLogout() {
       } catch {
         // The token may already be gone; signing out here is what matters.
       }
+      leaving = true;
       clearUser();
     },
     onSettled: () => {
       queryClient.clear();
-      window.location.replace('/login');
+      window.location.replace(olympiadName ? `/${encodeURIComponent(olympiadName)}/login?signed-out` : '/login');
     },
   });
 }

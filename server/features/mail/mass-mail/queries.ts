@@ -82,6 +82,29 @@ export async function claimForQueue(q: Queryable, id: number) {
 }
 
 /**
+ * Queued → draft again, while none of its messages has left the hold: the held messages are removed. Answers
+ * how many were withdrawn, or null when the mailing is not queued or a sender released it at its scheduled time
+ * (the row lock of the first update waits for a sender releasing it now). A message released meanwhile by the
+ * overlord is seen by the count at the end (its row lock made the delete wait), and the caller refuses then, so
+ * the transaction leaves everything as it was.
+ */
+export async function withdrawQueued(q: Queryable, id: number) {
+  const claimed = await rows<{ id: number }>(
+    q,
+    sql`update mass_mails set status = 'draft', queued_at = null, recipients = 0, updated_at = now()
+      where id = ${id} and status = 'queued' and schedule_released_at is null returning id`,
+  );
+  if (!claimed.length) return null;
+  const [removed] = await rows<{ n: number }>(
+    q,
+    sql`with gone as (delete from emails where mass_mail_id = ${id} and status = 'held' returning 1)
+      select count(*)::int as n from gone`,
+  );
+  const [left] = await rows<{ n: number }>(q, sql`select count(*)::int as n from emails where mass_mail_id = ${id}`);
+  return { withdrawn: removed?.n ?? 0, released: left?.n ?? 0 };
+}
+
+/**
  * Moves (or clears) a queued mailing's release time while its messages are held; answers whether it changed.
  * The row lock of this update waits for a sender that is releasing the mailing right now; then the condition
  * sees it released and nothing changes (decision 020).

@@ -16,7 +16,10 @@ import { reread } from './write-routes.js';
 const tags = ['mail'];
 const { access } = mailPolicy;
 
-/** Mass mail, sending: queue a draft (held messages), and move or cancel a queued mailing's scheduled release. */
+/**
+ * Mass mail, sending: queue a draft (held messages), withdraw it while nothing has been released, and move or
+ * cancel a queued mailing's scheduled release.
+ */
 export async function massMailSendRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
@@ -49,6 +52,34 @@ export async function massMailSendRoutes(app: FastifyInstance): Promise<void> {
         data: { recipients: queued, scheduledFor },
       });
       return { success: true as const, queued, scheduledFor };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/emailer/api/:id/withdraw',
+    summary:
+      'Withdraw a queued mailing while none of its messages has been released: its held messages are removed and ' +
+      'it is a draft again (to edit, queue again or delete)',
+    tags,
+    access: access.massMail,
+    params: IdParams,
+    response: z.object({ success: z.literal(true), message: z.string(), mailing: MassMailRow }),
+    transaction: true,
+    load: ({ db, actor, params }) => massMailLoader.load(db, actor, params.id, 'massMail'),
+    handler: async ({ db, actor, record: m, audit }) => {
+      if (m.status !== 'queued') throw conflict('This mailing is not queued: there is nothing to withdraw');
+      const done = await queries.withdrawQueued(db, m.id);
+      if (!done || done.released > 0) {
+        throw conflict('Some of this mailing has been released already, so it can no longer be withdrawn');
+      }
+      await audit('mass-mail.withdraw', {
+        entityId: m.id,
+        olympiadId: m.olympiad_id,
+        data: { withdrawn: done.withdrawn },
+      });
+      const message = `The mailing is withdrawn: ${done.withdrawn} held message${done.withdrawn === 1 ? '' : 's'} removed, and it is a draft again`;
+      return { ...(await reread(db, actor, m.id)), message };
     },
   });
 

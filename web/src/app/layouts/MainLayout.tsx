@@ -36,7 +36,7 @@ function OlympiadContext({ section }: { section: string }) {
       <Menu.Target>
         <Button variant="subtle" color="dark" px={6} h="auto" py={2}>
           {label}
-          {/* Named by what it shows, then what it does (axe: label-content-name-mismatch). */}
+          {/* the visible name, then what the button does: axe's label-in-name holds */}
           <VisuallyHidden>: switch olympiad</VisuallyHidden>
         </Button>
       </Menu.Target>

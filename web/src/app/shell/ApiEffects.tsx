@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { configureApiEffects } from '../../lib/api/index.js';
+import { loginPath } from '../../lib/routing/index.js';
 
 /**
  * Gives the API layer its screen effects: the notifications of writes (raised by the query client's
@@ -11,7 +12,11 @@ export function ApiEffects() {
   const navigate = useNavigate();
   useEffect(() => {
     configureApiEffects({
-      toLogin: () => void navigate('/login', { replace: true }),
+      // A session that ended mid-page: signing in again comes back here.
+      toLogin: () =>
+        void navigate(loginPath(`${window.location.pathname}${window.location.search}${window.location.hash}`), {
+          replace: true,
+        }),
       notify: (kind, message, title) =>
         notifications.show({
           color: kind === 'error' ? 'red' : 'green',

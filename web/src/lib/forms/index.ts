@@ -1,2 +1,8 @@
 /** The one way to define a form: from the contract's zod schema, with the server's field errors on their fields. */
-export { setServerErrors, useSchemaForm, type SchemaForm, type SchemaFormOptions } from './use-schema-form.js';
+export {
+  serverErrorText,
+  setServerErrors,
+  useSchemaForm,
+  type SchemaForm,
+  type SchemaFormOptions,
+} from './use-schema-form.js';

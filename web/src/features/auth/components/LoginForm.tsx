@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
 import { goHome } from '../../../lib/session/index.js';
 import { useDisclosure } from '@mantine/hooks';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { SigninBody } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
-import { useSchemaForm } from '../../../lib/forms/index.js';
+import { serverErrorText, useSchemaForm } from '../../../lib/forms/index.js';
 import { useSignin } from '../api/signin.js';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.js';
 import { OlympiadField } from './OlympiadField.js';
@@ -34,6 +34,7 @@ interface LoginFormProps {
 
 export function LoginForm({ olympiadName }: LoginFormProps) {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const signin = useSignin();
   const [forgotOpened, forgot] = useDisclosure(false);
   const form = useSchemaForm({
@@ -52,25 +53,38 @@ export function LoginForm({ olympiadName }: LoginFormProps) {
         loginType: values.learner ? 'learner' : 'staff',
       },
       {
-        onSuccess: (user) => goHome(user, navigate),
+        onSuccess: (user) => goHome(user, navigate, search.get('next')),
         onError: (error) => {
           if (!isApiError(error)) return;
+          // The server's field errors on their fields (the olympiad a learner typed, …); the friendlier words
+          // below replace the server's for a wrong username or password.
+          const first = error.details.find((d) => onForm(d.path));
+          form.setServerErrors(error);
           if (error.code === 'unknown_username') {
             form.setFieldError('username', fieldMessages.unknown_username);
             focusField('username');
-          }
-          if (error.code === 'wrong_password') {
+          } else if (error.code === 'wrong_password') {
             form.setFieldValue('password', '');
             form.setFieldError('password', fieldMessages.wrong_password);
             focusField('password');
-          }
+          } else if (first) focusField(inputPath(first.path));
         },
       },
     );
   });
 
+  /** A server field error this form shows on a field: the olympiad only when it is typed here, not in the address. */
+  function onForm(path: string) {
+    const field = inputPath(path);
+    return field === 'olympiadName' ? learner && !olympiadName : field === 'username' || field === 'password';
+  }
+
   const error = signin.error;
-  const fieldError = isApiError(error) && (error.code === 'unknown_username' || error.code === 'wrong_password');
+  const fieldError =
+    isApiError(error) &&
+    (error.code === 'unknown_username' ||
+      error.code === 'wrong_password' ||
+      (error.details.length > 0 && error.details.every((d) => onForm(d.path))));
 
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in">
@@ -93,7 +107,17 @@ export function LoginForm({ olympiadName }: LoginFormProps) {
           {...form.getInputProps('password')}
         />
         <Switch label="I am a learner" size="md" {...form.getInputProps('learner', { type: 'checkbox' })} />
-        {learner && !olympiadName ? <OlympiadField required size="md" {...form.getInputProps('olympiadName')} /> : null}
+        {learner && !olympiadName ? (
+          <OlympiadField
+            required
+            size="md"
+            {...form.getInputProps('olympiadName')}
+            onPick={(varName) => {
+              form.setFieldValue('olympiadName', varName);
+              form.clearFieldError('olympiadName');
+            }}
+          />
+        ) : null}
         <Button type="submit" size="md" loading={signin.isPending} fullWidth>
           Sign in
         </Button>
@@ -114,6 +138,8 @@ export function LoginForm({ olympiadName }: LoginFormProps) {
     </form>
   );
 }
+
+const inputPath = (path: string) => path.replace(/^body\./, '');
 
 /** Puts the keyboard (and a screen reader) on the field that was wrong. */
 function focusField(path: string) {
@@ -138,7 +164,7 @@ function SigninAlert({ error }: { error: Error }) {
   }
   return (
     <Alert color="red" variant="light" title="You are not signed in" role="alert">
-      {error.message}
+      {serverErrorText(error)}
     </Alert>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Box, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { usePublicOlympiad } from '../../../lib/public-api/index.js';
 import { LoginForm } from '../components/LoginForm.js';
 import { RecoverWithPinForm } from '../components/RecoverWithPinForm.js';
@@ -41,6 +41,7 @@ function SiteLogin() {
           </Text>
           <SignedInNotice />
           <LoginForm />
+          <RecoverSection />
         </Paper>
       </Grid.Col>
     </Grid>
@@ -49,6 +50,8 @@ function SiteLogin() {
 
 function OlympiadLogin({ olympiadName }: { olympiadName: string }) {
   const olympiad = usePublicOlympiad(olympiadName);
+  const [search] = useSearchParams();
+  const signedOut = search.has('signed-out');
   return (
     <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 40 }} w="100%" maw={460} mx="auto">
       <Text fw={700} c="olympus.7" size="sm" mb={4}>
@@ -69,9 +72,15 @@ function OlympiadLogin({ olympiadName }: { olympiadName: string }) {
           .
         </Alert>
       ) : null}
+      {signedOut ? (
+        <Alert color="olympus" variant="light" title="You signed out during the olympiad" mb="lg" role="status">
+          Everything you answered is saved. To carry on, sign in with your password, or with your username and the
+          recovery PIN you wrote down.
+        </Alert>
+      ) : null}
       <SignedInNotice />
       <LoginForm olympiadName={olympiadName} />
-      <RecoverSection olympiadName={olympiadName} />
+      <RecoverSection olympiadName={olympiadName} initiallyOpen={signedOut} />
       <Box mt="lg" ta="center">
         <Anchor component={Link} to="/login" size="sm">
           Not your olympiad? Sign in on the main page
@@ -81,9 +90,12 @@ function OlympiadLogin({ olympiadName }: { olympiadName: string }) {
   );
 }
 
-/** Learners who lost their session mid-olympiad sign in again with the recovery PIN. */
-function RecoverSection({ olympiadName }: { olympiadName: string }) {
-  const [open, setOpen] = useState(false);
+/**
+ * Learners who lost their session mid-olympiad sign in again with the recovery PIN: on /{olympiadName}/login for
+ * that olympiad, on /login with the olympiad typed.
+ */
+function RecoverSection({ olympiadName, initiallyOpen = false }: { olympiadName?: string; initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
   return (
     <Box mt="lg" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <Box ta="center">
@@ -95,7 +107,9 @@ function RecoverSection({ olympiadName }: { olympiadName: string }) {
           aria-expanded={open}
           onClick={() => setOpen((o) => !o)}
         >
-          Lost your session? Use your recovery PIN
+          {olympiadName
+            ? 'Lost your session? Use your recovery PIN'
+            : 'Learner who lost their session? Use your recovery PIN'}
         </Anchor>
       </Box>
       {open ? (

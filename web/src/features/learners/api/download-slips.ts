@@ -7,11 +7,16 @@ export interface SlipsDownload {
   format: 'pdf' | 'csv';
   /** The file's name after `sign-in-slips-`. */
   name: string;
+  /** Only these learners (e.g. those who just got new passwords); all of the school's when left out. */
+  ids?: number[];
 }
 
 /** GET learner/v-rest/slips.{pdf|csv}: the learners' sign-in slips, saved as a file. */
-export function downloadSlips({ scope, format, name }: SlipsDownload) {
-  return downloadFile(`/learner/v-rest/slips.${format}`, `sign-in-slips-${name}.${format}`, { ...scope });
+export function downloadSlips({ scope, format, name, ids }: SlipsDownload) {
+  return downloadFile(`/learner/v-rest/slips.${format}`, `sign-in-slips-${name}.${format}`, {
+    ...scope,
+    ...(ids?.length ? { ids: ids.join(',') } : {}),
+  });
 }
 
 export const useDownloadSlips = () =>

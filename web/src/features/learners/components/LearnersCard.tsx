@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Modal, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Learner } from '#contract/learners';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
@@ -8,6 +8,7 @@ import type { LearnerScope } from '../api/keys.js';
 import { useLearners } from '../api/list-learners.js';
 import { LearnerForm } from './LearnerForm.js';
 import { LearnerPasswordForm } from './LearnerPasswordForm.js';
+import { NewPasswordsDialog } from './NewPasswordsDialog.js';
 
 /** The learners of the school: the list, slips, and adding, correcting or removing one. */
 export function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipName: string }) {
@@ -17,11 +18,43 @@ export function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipNam
   const slips = useDownloadSlips();
   const [editing, setEditing] = useState<Learner | 'new' | null>(null);
   const [password, setPassword] = useState<Learner | null>(null);
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const [renewing, setRenewing] = useState(false);
+  const toggle = (id: number, on: boolean) =>
+    setChosen((before) => {
+      const next = new Set(before);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const columns: Column<Learner>[] = [
+    {
+      key: 'choose',
+      label: 'Choose',
+      render: (l) => (
+        <Checkbox
+          checked={chosen.has(l.id)}
+          onChange={(e) => toggle(l.id, e.currentTarget.checked)}
+          aria-label={`Choose ${l.firstName} ${l.lastName}`}
+        />
+      ),
+    },
     { key: 'lastName', label: 'Surname', sortable: true, render: (l) => l.lastName },
     { key: 'firstName', label: 'First name', sortable: true, render: (l) => l.firstName },
     { key: 'grade', label: 'Grade', sortable: true, render: (l) => l.grade ?? '—' },
     { key: 'username', label: 'Username', sortable: true, render: (l) => <code>{l.username}</code> },
+    {
+      key: 'slip',
+      label: 'Password on slip',
+      render: (l) =>
+        l.hasSlipPassword ? (
+          'Yes'
+        ) : (
+          <Text size="sm" c="orange.9" fw={600}>
+            No: changed by hand
+          </Text>
+        ),
+    },
     {
       key: 'actions',
       label: 'Actions',
@@ -74,8 +107,21 @@ export function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipNam
           <Button size="xs" variant="subtle" onClick={() => slips.mutate({ scope, format: 'csv', name: slipName })}>
             Slips (CSV)
           </Button>
+          <Button size="xs" variant="light" color="red" onClick={() => setRenewing(true)}>
+            New passwords…
+          </Button>
         </Group>
       </Group>
+      {chosen.size ? (
+        <Group gap="xs" mb="sm" aria-live="polite">
+          <Text size="sm">
+            {chosen.size} {chosen.size === 1 ? 'learner' : 'learners'} chosen
+          </Text>
+          <Button size="compact-sm" variant="subtle" onClick={() => setChosen(new Set())}>
+            Clear
+          </Button>
+        </Group>
+      ) : null}
       <PagedTable
         label="Learners"
         columns={columns}
@@ -104,6 +150,17 @@ export function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipNam
       >
         {password ? <LearnerPasswordForm learner={password} onDone={() => setPassword(null)} /> : null}
       </Modal>
+      {renewing ? (
+        <NewPasswordsDialog
+          opened
+          onClose={() => setRenewing(false)}
+          scope={scope}
+          slipName={slipName}
+          chosen={[...chosen]}
+          total={list.params.search ? null : (learners.data?.total ?? 0)}
+          onIssued={() => setChosen(new Set())}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Card, FileInput, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { ImportJob, ImportReport } from '#contract/learners';
+import { FileDropZone } from '../../../components/FileDropZone.js';
 import { useDownloadSlips } from '../api/download-slips.js';
 import { useDownloadTemplate } from '../api/download-template.js';
 import { useImportJob } from '../api/import-job.js';
@@ -52,15 +53,14 @@ export function UploadCard({ scope, slipName }: { scope: LearnerScope; slipName:
           CSV template
         </Button>
       </Group>
-      <FileInput
-        label="Spreadsheet (.xlsx or .csv)"
+      <FileDropZone
+        label="Spreadsheet"
+        formats="Excel (.xlsx) or CSV (.csv)"
+        extensions={['.xlsx', '.csv']}
         accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         value={file}
         onChange={check}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
         disabled={running}
-        maw={480}
         description="It is checked at once; nothing is saved until you confirm."
       />
       {preview.isPending ? (

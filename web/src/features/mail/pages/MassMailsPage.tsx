@@ -1,13 +1,17 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { MassMailRow } from '#contract/mail';
+import { Confirm } from '../../../components/Confirm.js';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { formatDate } from '../../../lib/dates.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
+import { useAudienceCount } from '../api/mass-mails/audience-count.js';
 import { useDeleteMassMail } from '../api/mass-mails/delete-mass-mail.js';
 import { useMassMails } from '../api/mass-mails/list-mass-mails.js';
 import { usePreviewMassMail } from '../api/mass-mails/preview-mass-mail.js';
 import { useQueueMassMail } from '../api/mass-mails/queue-mass-mail.js';
+import { useWithdrawMassMail } from '../api/mass-mails/withdraw-mass-mail.js';
 import { ComposeForm } from '../components/ComposeForm.js';
 import { MailHtml, when } from '../components/MailBits.js';
 import { ScheduleNote } from '../components/ScheduleNote.js';
@@ -15,7 +19,8 @@ import { useNewestFirst } from '../components/use-newest-first.js';
 
 /**
  * /overlord/edit/mass-mails (every mailing, site-wide ones too) and /{o}/admin|funding/edit/mass-mailers
- * (this olympiad's): compose, count, preview, queue (held until the overlord releases it).
+ * (this olympiad's): compose, count, preview, queue (held until the overlord releases it; asked first, with the
+ * number of recipients), and withdraw a queued mailing while none of it has been released.
  */
 export function MassMailsPage() {
   const { olympiadName, olympiad } = useRouteOlympiad();
@@ -28,7 +33,10 @@ export function MassMailsPage() {
   const [previewEmail, setPreviewEmail] = useState('');
   const preview = usePreviewMassMail();
   const queue = useQueueMassMail();
+  const withdraw = useWithdrawMassMail();
   const remove = useDeleteMassMail();
+  const [queueing, setQueueing] = useState<MassMailRow | null>(null);
+  const [withdrawing, setWithdrawing] = useState<MassMailRow | null>(null);
 
   const openPreview = (m: MassMailRow, email?: string) => {
     setPreviewing(m);
@@ -94,7 +102,7 @@ export function MassMailsPage() {
                 size="xs"
                 aria-label={`Queue ${m.subject}`}
                 loading={queue.isPending && queue.variables === m.id}
-                onClick={() => queue.mutate(m.id)}
+                onClick={() => setQueueing(m)}
               >
                 Queue
               </Button>
@@ -108,6 +116,16 @@ export function MassMailsPage() {
                 Delete
               </Button>
             </>
+          ) : withdrawable(m) ? (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              aria-label={`Withdraw ${m.subject}`}
+              onClick={() => setWithdrawing(m)}
+            >
+              Withdraw
+            </Button>
           ) : null}
         </Group>
       ),
@@ -156,6 +174,26 @@ export function MassMailsPage() {
           />
         ) : null}
       </Modal>
+      {queueing ? (
+        <QueueConfirm
+          mailing={queueing}
+          loading={queue.isPending}
+          onClose={() => setQueueing(null)}
+          onConfirm={() => queue.mutate(queueing.id, { onSettled: () => setQueueing(null) })}
+        />
+      ) : null}
+      <Confirm
+        opened={withdrawing !== null}
+        title={`Withdraw “${withdrawing?.subject ?? ''}”?`}
+        confirmLabel="Withdraw the mailing"
+        color="red"
+        loading={withdraw.isPending}
+        onClose={() => setWithdrawing(null)}
+        onConfirm={() => withdrawing && withdraw.mutate(withdrawing.id, { onSettled: () => setWithdrawing(null) })}
+      >
+        Its {withdrawing?.progress.held ?? 0} held messages are removed and nothing is sent. It becomes a draft again:
+        you can edit it, queue it again or delete it.
+      </Confirm>
       <Modal
         opened={previewing !== null}
         onClose={() => setPreviewing(null)}
@@ -192,5 +230,67 @@ export function MassMailsPage() {
         ) : null}
       </Modal>
     </>
+  );
+}
+
+/** A queued mailing none of whose messages has left the hold (the server checks the same, under a lock). */
+const withdrawable = (m: MassMailRow) =>
+  m.status === 'queued' && m.can.edit && !m.scheduleReleasedAt && m.progress.held === m.recipients;
+
+/** Before a mailing is queued: how many it reaches now (counted live), and what queueing does. */
+function QueueConfirm({
+  mailing,
+  loading,
+  onClose,
+  onConfirm,
+}: {
+  mailing: MassMailRow;
+  loading: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const count = useAudienceCount(mailing.olympiadId, mailing.audience, true);
+  const n = count.data?.count;
+  return (
+    <Modal opened onClose={onClose} title={`Queue “${mailing.subject}”?`} centered>
+      <Stack>
+        {count.error ? (
+          <Alert color="red" role="alert">
+            {count.error.message}
+          </Alert>
+        ) : (
+          <Text fw={700} size="lg" aria-live="polite">
+            {n == null
+              ? 'Counting the recipients…'
+              : n === 0
+                ? 'It reaches no one now'
+                : `It goes to ${n.toLocaleString('en-ZA')} ${n === 1 ? 'recipient' : 'recipients'}`}
+          </Text>
+        )}
+        <List size="sm" spacing={6}>
+          {count.data?.suppressed ? (
+            <List.Item>
+              {count.data.suppressed} more {count.data.suppressed === 1 ? 'address is' : 'addresses are'} left out
+              (unsubscribed or bounced).
+            </List.Item>
+          ) : null}
+          <List.Item>One message is made for each recipient, with their own unsubscribe link.</List.Item>
+          <List.Item>
+            {mailing.scheduledFor
+              ? `The messages are held until ${formatDate(mailing.scheduledFor)}, then sent.`
+              : 'The messages are held until the overlord releases them.'}
+          </List.Item>
+          <List.Item>Until then you can withdraw it: nothing is sent, and it becomes a draft again.</List.Item>
+        </List>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={loading} disabled={!n} onClick={onConfirm}>
+            {n ? `Queue for ${n.toLocaleString('en-ZA')} ${n === 1 ? 'recipient' : 'recipients'}` : 'Queue'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

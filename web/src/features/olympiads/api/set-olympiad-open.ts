@@ -3,18 +3,23 @@ import { OlympiadResultBody } from '#contract/olympiads';
 import { api } from '../../../lib/api/index.js';
 import { olympiadKeys } from './keys.js';
 
-/** GET olympiad/api/set-olympiad-open/{olympiadId}/{true|false}?confirm=true (a write, though a GET). */
+/**
+ * GET olympiad/api/set-olympiad-open/{olympiadId}/{true|false}?confirm=true&reason=… (a write, though a GET); opening
+ * despite blockers needs the confirmation and a reason.
+ */
 export async function setOlympiadOpen({
   olympiadId,
   open,
   confirm,
+  reason,
 }: {
   olympiadId: number;
   open: boolean;
   confirm?: boolean;
+  reason?: string;
 }) {
   const saved = await api.get(`/olympiad/api/set-olympiad-open/${olympiadId}/${open}`, {
-    query: { confirm: confirm ? 'true' : undefined },
+    query: { confirm: confirm ? 'true' : undefined, reason: confirm ? reason : undefined },
     schema: OlympiadResultBody,
   });
   return { ...saved, message: `${saved.olympiad.varName} is ${open ? 'open' : 'closed'}` };

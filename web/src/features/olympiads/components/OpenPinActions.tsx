@@ -1,21 +1,31 @@
-import { Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import type { OlympiadRecord } from '#contract/olympiads';
+import { type Blocker, blockerKinds, OPEN_REASON_MIN, type OlympiadRecord } from '#contract/olympiads';
+import { BlockerGroups } from '../../../components/OlympiadCheck.js';
 import { isApiError } from '../../../lib/api/index.js';
 import { useSetOlympiadOpen } from '../api/set-olympiad-open.js';
 import { useSetOlympiadPinned } from '../api/set-olympiad-pinned.js';
 import { Confirm } from '../../../components/Confirm.js';
 
-/** Open/close and pin/unpin, each confirmed; opening despite blockers needs a second, explicit confirmation. */
+const isKind = (path: string): path is Blocker['kind'] => (blockerKinds as readonly string[]).includes(path);
+
+/**
+ * Open/close and pin/unpin, each confirmed; opening despite blockers needs a second, explicit confirmation that
+ * shows what each blocker risks and takes a reason, recorded with the opening.
+ */
 export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord; compact?: boolean }) {
   const setOpen = useSetOlympiadOpen();
   const setPinned = useSetOlympiadPinned();
   const [asking, setAsking] = useState<'open' | 'close' | 'pin' | null>(null);
-  const [blockers, setBlockers] = useState<string[] | null>(null);
+  const [blockers, setBlockers] = useState<Array<Pick<Blocker, 'kind' | 'message'>> | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const size = compact ? 'xs' : 'sm';
-  // What blocks opening has its own confirmation; any other failure is shown in the open confirmation.
+  // What blocks opening has its own confirmation, a missing reason is on its field; any other failure is shown in
+  // the open confirmation.
+  const onReason = isApiError(setOpen.error) && setOpen.error.details.some((d) => d.path === 'query.reason');
   const openFailure =
-    setOpen.error && !(isApiError(setOpen.error) && setOpen.error.status === 409) ? (
+    setOpen.error && !onReason && !(isApiError(setOpen.error) && setOpen.error.status === 409) ? (
       <Alert color="red" role="alert" mt="sm">
         {setOpen.error.message}
       </Alert>
@@ -23,22 +33,32 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
   const closeOpen = () => {
     setAsking(null);
     setBlockers(null);
+    setReason('');
+    setReasonError(null);
     setOpen.reset();
   };
 
-  const doOpen = (open: boolean, confirm: boolean) =>
+  const doOpen = (open: boolean, confirm: boolean) => {
+    if (confirm && reason.trim().length < OPEN_REASON_MIN) {
+      setReasonError(`Say why you open it anyway (at least ${OPEN_REASON_MIN} characters).`);
+      return;
+    }
     setOpen.mutate(
-      { olympiadId: olympiad.id, open, confirm },
+      { olympiadId: olympiad.id, open, confirm, ...(confirm ? { reason: reason.trim() } : {}) },
       {
         onSuccess: closeOpen,
         onError: (error) => {
-          if (isApiError(error) && error.status === 409) {
+          if (!isApiError(error)) return;
+          const onField = error.details.find((d) => d.path === 'query.reason');
+          if (onField) setReasonError(onField.message);
+          else if (error.status === 409) {
             setAsking(null);
-            setBlockers(error.details.map((d) => d.message));
+            setBlockers(error.details.flatMap((d) => (isKind(d.path) ? [{ kind: d.path, message: d.message }] : [])));
           }
         },
       },
     );
+  };
 
   return (
     <>
@@ -47,7 +67,7 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
           <Button
             size={size}
             variant={olympiad.open ? 'light' : 'filled'}
-            color={olympiad.open ? 'orange' : 'green'}
+            color={olympiad.open ? 'orange' : 'teal.9'}
             onClick={() => setAsking(olympiad.open ? 'close' : 'open')}
           >
             {olympiad.open ? 'Close' : 'Open'}
@@ -63,7 +83,7 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
         opened={asking === 'open' || asking === 'close'}
         title={asking === 'open' ? `Open ${olympiad.title}?` : `Close ${olympiad.title}?`}
         confirmLabel={asking === 'open' ? 'Open olympiad' : 'Close olympiad'}
-        color={asking === 'open' ? 'green' : 'orange'}
+        color={asking === 'open' ? 'teal.9' : 'orange'}
         loading={setOpen.isPending}
         onClose={closeOpen}
         onConfirm={() => doOpen(asking === 'open', false)}
@@ -77,20 +97,31 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
         opened={blockers !== null}
         title="Something still blocks opening"
         confirmLabel="Open anyway"
-        color="red"
+        color="red.9"
         loading={setOpen.isPending}
         onClose={closeOpen}
         onConfirm={() => doOpen(true, true)}
       >
-        <Stack gap="xs">
-          <Text>The olympiad check found:</Text>
-          <List size="sm">
-            {(blockers ?? []).slice(0, 12).map((b, i) => (
-              <List.Item key={i}>{b}</List.Item>
-            ))}
-          </List>
-          {(blockers?.length ?? 0) > 12 ? <Text size="sm">…and {blockers!.length - 12} more.</Text> : null}
-          <Text fw={600}>Opening anyway is recorded in the audit log with this list.</Text>
+        <Stack gap="sm">
+          <Text>
+            The olympiad check found {blockers?.length ?? 0} {blockers?.length === 1 ? 'thing' : 'things'} that can go
+            wrong for learners if {olympiad.title} opens now:
+          </Text>
+          <BlockerGroups blockers={blockers ?? []} max={5} />
+          <Textarea
+            label="Why open it anyway?"
+            description="Recorded with the opening (audit log) and shown on the olympiad check while it is open."
+            required
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.currentTarget.value);
+              setReasonError(null);
+            }}
+            error={reasonError}
+          />
           {openFailure}
         </Stack>
       </Confirm>

@@ -2,9 +2,11 @@ import { Paper, Text, Title } from '@mantine/core';
 import { ActAsUserForm } from '../../../components/ActAsUserForm.js';
 import { NotAvailableYetNotice } from '../../../components/NotAvailableYet.js';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { useOlympiadChoices } from '../api/list-olympiad-choices.js';
 
 /** /overlord/search: search comes later; acting as a user by email works now. */
 export function SearchPage() {
+  const olympiads = useOlympiadChoices();
   return (
     <>
       <PageHeader title="Search" description="Find users, schools and learners across the platform." />
@@ -23,7 +25,7 @@ export function SearchPage() {
         <Text c="dimmed" mb="md">
           See Olympus as a user sees it. A banner lets you return to your own account at any time; the switch is logged.
         </Text>
-        <ActAsUserForm />
+        <ActAsUserForm olympiads={olympiads.data} />
       </Paper>
       <NotAvailableYetNotice summary="A search over users, schools, teachers and learners of every olympiad will be here." />
     </>

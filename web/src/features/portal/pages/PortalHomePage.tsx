@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { PortalOlympiad } from '#contract/schools';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useSessionUser } from '../../../lib/session/index.js';
-import { useEnterOlympiad } from '../api/enter-olympiad.js';
+import { EnterSchoolButton, feeText } from '../components/EnterSchoolButton.js';
 import { usePortalOlympiads } from '../api/list-portal-olympiads.js';
 import { formatDate } from '../../../lib/dates.js';
 
@@ -55,7 +55,12 @@ export function PortalHomePage() {
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
                 {open.map((o) => (
-                  <OlympiadCard key={o.id} olympiad={o} canEnter={Boolean(olympiads.data.school)} />
+                  <OlympiadCard
+                    key={o.id}
+                    olympiad={o}
+                    canEnter={Boolean(olympiads.data.school)}
+                    schoolName={olympiads.data.school?.name}
+                  />
                 ))}
               </SimpleGrid>
             </section>
@@ -66,8 +71,15 @@ export function PortalHomePage() {
   );
 }
 
-function OlympiadCard({ olympiad, canEnter = false }: { olympiad: PortalOlympiad; canEnter?: boolean }) {
-  const enter = useEnterOlympiad();
+function OlympiadCard({
+  olympiad,
+  canEnter = false,
+  schoolName,
+}: {
+  olympiad: PortalOlympiad;
+  canEnter?: boolean;
+  schoolName?: string | undefined;
+}) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -86,19 +98,18 @@ function OlympiadCard({ olympiad, canEnter = false }: { olympiad: PortalOlympiad
       <Text size="sm" c="dimmed" mt={4}>
         Writing opens {when(olympiad.startsAt)}
       </Text>
+      {olympiad.participant ? null : (
+        <Text size="sm" mt={4}>
+          {feeText(olympiad.fee)}
+        </Text>
+      )}
       <Group mt="md">
         {olympiad.participant ? (
           <Button component={Link} to={`/portal/${olympiad.varName}`} variant="light">
             Open
           </Button>
         ) : canEnter ? (
-          <Button
-            loading={enter.isPending}
-            onClick={() => enter.mutate(olympiad.id)}
-            aria-label={`Enter my school in ${olympiad.title}`}
-          >
-            Enter my school
-          </Button>
+          <EnterSchoolButton olympiad={olympiad} schoolName={schoolName} />
         ) : null}
       </Group>
     </Card>

@@ -15,7 +15,7 @@ import {
 import { Link, useParams } from 'react-router';
 import { LiveSittingCounts } from '../../../components/live-counts/LiveSittingCounts.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { useEnterOlympiad } from '../api/enter-olympiad.js';
+import { EnterSchoolButton, feeText } from '../components/EnterSchoolButton.js';
 import { usePortalOlympiad } from '../api/get-portal-olympiad.js';
 import { formatDate } from '../../../lib/dates.js';
 
@@ -30,7 +30,6 @@ const when = (iso: string | null) => formatDate(iso, 'longDateTime', 'to be anno
 export function PortalOlympiadPage() {
   const { olympiadName = '' } = useParams();
   const query = usePortalOlympiad(olympiadName);
-  const enter = useEnterOlympiad();
   if (query.isLoading) return <Skeleton height={200} />;
   if (query.error || !query.data) return <Alert color="red">{query.error?.message ?? 'Not found'}</Alert>;
   const { olympiad, school } = query.data;
@@ -88,11 +87,7 @@ export function PortalOlympiadPage() {
               </List.Item>
             ))}
           </List>
-          {!p ? (
-            <Button mt="md" loading={enter.isPending} onClick={() => enter.mutate(olympiad.id)}>
-              Enter my school
-            </Button>
-          ) : null}
+          {!p && school ? <EnterSchoolButton mt="md" olympiad={olympiad} schoolName={school.name} /> : null}
         </Card>
         <Card withBorder radius="md" padding="lg">
           <Title order={2} size="h4" mb="sm">
@@ -105,6 +100,14 @@ export function PortalOlympiadPage() {
             <Badge size="lg" variant="light">
               {p?.learnerCount ?? 0}
             </Badge>
+          </Group>
+          <Group justify="space-between" mt="xs" wrap="nowrap">
+            <Text c="dimmed" size="sm">
+              Fee
+            </Text>
+            <Text size="sm" ta="right">
+              {feeText(olympiad.fee)}
+            </Text>
           </Group>
           <Group justify="space-between" mt="xs">
             <Text c="dimmed" size="sm">

@@ -65,6 +65,7 @@ export function QuestionEditor({
   const askOnKeyConflict = (error: Error) => {
     if (isApiError(error) && error.status === 409 && error.details.some((d) => d.path === 'body.answerKey'))
       setKeyFix(error.message);
+    else form.setServerErrors(error);
   };
   const submit = (confirmKeyChange = false) =>
     form.onSubmit((fields) =>

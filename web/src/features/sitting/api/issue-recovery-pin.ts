@@ -4,9 +4,18 @@ import type { RecoveryPinResult } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
 import { sittingPath } from './keys.js';
 
-/** POST /api/sitting/{o}/recovery-pin: the PIN comes in this answer once, never again. */
-export const issueRecoveryPin = async (olympiadName: string) =>
-  (await api.post<z.infer<typeof RecoveryPinResult>>(sittingPath(olympiadName, 'recovery-pin'))).pin;
+export type IssuedPin = Pick<z.infer<typeof RecoveryPinResult>, 'pin' | 'replaced'>;
+
+/**
+ * POST /api/sitting/{o}/recovery-pin: the PIN is in this answer only. Until it is confirmed, asking again gives a
+ * fresh one (`replaced`: the one shown before no longer works).
+ */
+export const issueRecoveryPin = async (olympiadName: string): Promise<IssuedPin> => {
+  const { pin, replaced } = await api.post<z.infer<typeof RecoveryPinResult>>(
+    sittingPath(olympiadName, 'recovery-pin'),
+  );
+  return { pin, replaced };
+};
 
 /** The page shows a failure in place. */
 export const useIssueRecoveryPin = (olympiadName: string) =>

@@ -23,10 +23,13 @@ interface AnswerInputProps {
   onChange: (value: AnswerValue, options?: { debounce?: boolean }) => void;
   /** The id of the prompt, which describes the answer group. */
   promptId: string;
+  /** Typed text that cannot be saved as it is (letters in a number), kept while the learner moves around. */
+  unsaved?: string | undefined;
+  onUnsaved?: ((text: string | null) => void) | undefined;
 }
 
 /** The answer of one question: native inputs in a fieldset whose legend says what to do. */
-export function AnswerInput({ question, value, onChange, promptId }: AnswerInputProps) {
+export function AnswerInput({ question, value, onChange, promptId, unsaved, onUnsaved }: AnswerInputProps) {
   switch (question.type) {
     case 'single':
       return (
@@ -68,7 +71,16 @@ export function AnswerInput({ question, value, onChange, promptId }: AnswerInput
       );
     }
     case 'numeric':
-      return <NumericAnswer key={question.id} value={value} onChange={onChange} promptId={promptId} />;
+      return (
+        <NumericAnswer
+          key={question.id}
+          value={value}
+          onChange={onChange}
+          promptId={promptId}
+          unsaved={unsaved}
+          onUnsaved={onUnsaved}
+        />
+      );
     case 'short_text':
       return <TextAnswer key={question.id} value={value} onChange={onChange} promptId={promptId} />;
   }
@@ -153,10 +165,16 @@ interface FreeAnswerProps {
   promptId: string;
 }
 
-function NumericAnswer({ value, onChange, promptId }: FreeAnswerProps) {
+function NumericAnswer({
+  value,
+  onChange,
+  promptId,
+  unsaved,
+  onUnsaved,
+}: FreeAnswerProps & Pick<AnswerInputProps, 'unsaved' | 'onUnsaved'>) {
   const id = useId();
   const saved = value?.type === 'numeric' && value.value !== null ? String(value.value) : '';
-  const [text, setText] = useState(saved);
+  const [text, setText] = useState(unsaved ?? saved);
   const parsed = parseNumber(text);
   const invalid = parsed !== null && Number.isNaN(parsed);
   return (
@@ -178,12 +196,15 @@ function NumericAnswer({ value, onChange, promptId }: FreeAnswerProps) {
           const next = event.currentTarget.value;
           setText(next);
           const number = parseNumber(next);
-          if (number === null || !Number.isNaN(number))
-            onChange({ type: 'numeric', value: number }, { debounce: true });
+          const saveable = number === null || !Number.isNaN(number);
+          onUnsaved?.(saveable ? null : next);
+          if (saveable) onChange({ type: 'numeric', value: number }, { debounce: true });
         }}
       />
       <div id={`${id}-hint`} className={invalid ? classes.hintError : classes.hint}>
-        {invalid ? 'Type only a number, for example 12,5 or 12.5. This is not saved yet.' : 'For example 12,5 or 12.5'}
+        {invalid
+          ? `Not saved: type only a number, for example 12,5 or 12.5.${saved ? ` Your saved answer is still ${saved.replace('.', ',')}.` : ''}`
+          : 'For example 12,5 or 12.5'}
       </div>
     </div>
   );

@@ -35,6 +35,7 @@ export function Summary({ olympiadName, modules, items, snapshot, sync, focusKey
   const [problem, setProblem] = useState<string | null>(null);
   const unanswered = items.filter((item) => !isAnswered(snapshot.answers.get(item.question.id)?.value));
   const flagged = items.filter((item) => snapshot.answers.get(item.question.id)?.flagged);
+  const unsaved = items.filter((item) => snapshot.unsaved.has(item.question.id));
 
   const handIn = async () => {
     setBusy(true);
@@ -89,6 +90,12 @@ export function Summary({ olympiadName, modules, items, snapshot, sync, focusKey
         questions.
         {unanswered.length === 0 ? ' Well done, every question has an answer.' : null}
       </p>
+      {unsaved.length > 0 ? (
+        <div className={classes.summaryBlock}>
+          <h2 className={classes.summaryTitle}>Not saved: type only a number ({unsaved.length})</h2>
+          <ul className={classes.linkList}>{unsaved.map(link)}</ul>
+        </div>
+      ) : null}
       {unanswered.length > 0 ? (
         <div className={classes.summaryBlock}>
           <h2 className={classes.summaryTitle}>Not answered yet ({unanswered.length})</h2>
@@ -124,6 +131,9 @@ export function Summary({ olympiadName, modules, items, snapshot, sync, focusKey
         <p id="finish-text">
           {unanswered.length > 0
             ? `You have ${unanswered.length} question${unanswered.length === 1 ? '' : 's'} without an answer. `
+            : ''}
+          {unsaved.length > 0
+            ? `${unsaved.length === 1 ? 'One answer is' : `${unsaved.length} answers are`} not saved because ${unsaved.length === 1 ? 'it is' : 'they are'} not a number; the answer saved before counts. `
             : ''}
           After you hand in, you cannot change your answers.
         </p>

@@ -14,12 +14,18 @@ export interface AnswerState {
   flagged: boolean;
 }
 
-export type SaveStatus = 'idle' | 'saving' | 'saved' | 'offline' | 'retrying';
+/** `unsaved`: an answer is typed in a form that cannot be saved (letters in a number); the learner must fix it. */
+export type SaveStatus = 'idle' | 'saving' | 'saved' | 'offline' | 'retrying' | 'unsaved';
 
 export interface SittingSnapshot {
   ready: boolean;
   answers: ReadonlyMap<number, AnswerState>;
   pendingCount: number;
+  /**
+   * What the learner typed, by question, that cannot be saved as it is (letters in a number answer): the saved
+   * answer stays the one before, and the bar and the summary say so, the same as the field does.
+   */
+  unsaved: ReadonlyMap<number, string>;
   status: SaveStatus;
   /** Milliseconds since the epoch, on the server's clock. */
   deadlineAt: number | null;
@@ -58,6 +64,7 @@ export class SittingSync {
   private readonly owner: string;
   private answers = new Map<number, AnswerState>();
   private pending = new Map<number, OutboxEntry>();
+  private drafts = new Map<number, string>();
   private inflight = new Set<number>();
   private timers = new Map<number, ReturnType<typeof setTimeout>>();
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -93,6 +100,7 @@ export class SittingSync {
       ready,
       answers: new Map(this.answers),
       pendingCount: this.pending.size,
+      unsaved: new Map(this.drafts),
       status: this.status(),
       deadlineAt,
       clockOffset,
@@ -101,6 +109,8 @@ export class SittingSync {
   }
 
   private status(): SaveStatus {
+    // What the learner must fix comes first: "All answers saved" beside an answer that is not would be a lie.
+    if (this.drafts.size > 0) return 'unsaved';
     // Nothing unsent: everything given so far (in this visit or before it) is on the server.
     if (this.pending.size === 0) return this.savedOnce || this.answers.size > 0 ? 'saved' : 'idle';
     if (!navigator.onLine || this.lastFailure === 'network') return 'offline';
@@ -162,6 +172,17 @@ export class SittingSync {
   setAnswer(questionId: number, value: AnswerValue, options: { debounce?: boolean } = {}) {
     const flagged = this.answers.get(questionId)?.flagged ?? false;
     this.record(questionId, value, flagged, options.debounce ? TEXT_DEBOUNCE_MS : 0);
+  }
+
+  /**
+   * Text typed for a question that cannot be saved as it is (null: what is typed now is saved, or saving).
+   * It is kept while the learner moves between questions, so the field shows it again when they come back.
+   */
+  setUnsaved(questionId: number, text: string | null) {
+    if (text === null ? !this.drafts.has(questionId) : this.drafts.get(questionId) === text) return;
+    if (text === null) this.drafts.delete(questionId);
+    else this.drafts.set(questionId, text);
+    this.emit();
   }
 
   setFlag(questionId: number, emptyValue: AnswerValue, flagged: boolean) {

@@ -1,7 +1,7 @@
 import { Alert, Button, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import '../../../lib/zod-jitless.js';
+import '../../../lib/zod-config.js';
 import { LearnerDetailsBody, type SittingState } from '#contract/index';
 import { useConfirmDetails } from '../api/confirm-details.js';
 import { FocusHeading } from '../components/FocusHeading.js';

@@ -174,7 +174,11 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
         {snapshot.deadlineAt !== null ? (
           <Timer deadlineAt={snapshot.deadlineAt} clockOffset={snapshot.clockOffset} onTimeUp={onTimeUp} />
         ) : null}
-        <SaveStatus status={snapshot.status} pending={snapshot.pendingCount} />
+        <SaveStatus
+          status={snapshot.status}
+          pending={snapshot.pendingCount}
+          unsaved={items.filter((i) => snapshot.unsaved.has(i.question.id)).map((i) => i.number)}
+        />
         <button
           type="button"
           className={classes.paletteToggle}
@@ -251,6 +255,8 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
             value={answer?.value}
             promptId={promptId}
             onChange={(value, options) => sync.setAnswer(item.question.id, value, options)}
+            unsaved={snapshot.unsaved.get(item.question.id)}
+            onUnsaved={(text) => sync.setUnsaved(item.question.id, text)}
           />
           <button
             type="button"

@@ -1,49 +1,76 @@
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { sittingKeys } from '../api/keys.js';
-import { useIssueRecoveryPin } from '../api/issue-recovery-pin.js';
+import type { SittingState } from '#contract/index';
+import { useConfirmRecoveryPin } from '../api/confirm-recovery-pin.js';
+import { useIssueRecoveryPin, type IssuedPin } from '../api/issue-recovery-pin.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { SittingGate } from '../components/SittingGate.js';
 import classes from '../sitting.module.css';
 import { olympiadPath } from '../steps.js';
+import { isApiError } from '../../../lib/api/index.js';
 
-/** /{o}/olympiad/recovery-pin: a PIN shown once, to write down; with it a lost session carries on. */
+/**
+ * /{o}/olympiad/recovery-pin: a PIN to write down; with it a lost session carries on. The PIN stays on screen until
+ * the learner confirms writing it down; a reload before that gets a fresh PIN (the server keeps only a hash, so the
+ * PIN itself can never be shown again, to anyone).
+ */
 export default function RecoveryPinPage() {
-  const [pin, setPin] = useState<string | null>(null);
+  const [issued, setIssued] = useState<IssuedPin | null>(null);
   return (
-    <SittingGate page="recovery-pin" hold={pin !== null}>
-      {(_state, olympiadName) => <RecoveryPin olympiadName={olympiadName} pin={pin} onPin={setPin} />}
+    <SittingGate page="recovery-pin" hold={issued !== null}>
+      {(state, olympiadName) => (
+        <RecoveryPin
+          olympiadName={olympiadName}
+          state={state}
+          issued={issued}
+          onIssued={setIssued}
+          onReplaced={() => setIssued(null)}
+        />
+      )}
     </SittingGate>
   );
 }
 
 interface RecoveryPinProps {
   olympiadName: string;
-  pin: string | null;
-  onPin: (pin: string) => void;
+  state: SittingState;
+  issued: IssuedPin | null;
+  onIssued: (issued: IssuedPin) => void;
+  /** The PIN on screen was replaced meanwhile (another window): back to getting a fresh one. */
+  onReplaced: () => void;
 }
 
-function RecoveryPin({ olympiadName, pin, onPin }: RecoveryPinProps) {
+function RecoveryPin({ olympiadName, state, issued, onIssued, onReplaced }: RecoveryPinProps) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const issue = useIssueRecoveryPin(olympiadName);
+  const confirm = useConfirmRecoveryPin(olympiadName);
   const [written, setWritten] = useState(false);
   const [missing, setMissing] = useState(false);
-  const [leaving, setLeaving] = useState(false);
+  const [replacedElsewhere, setReplacedElsewhere] = useState<string | null>(null);
 
-  const next = async (event: React.FormEvent) => {
+  const next = (event: React.FormEvent) => {
     event.preventDefault();
+    if (!issued) return;
     if (!written) {
       setMissing(true);
       return;
     }
-    setLeaving(true);
-    await queryClient.invalidateQueries({ queryKey: sittingKeys.state(olympiadName) });
-    void navigate(olympiadPath(olympiadName, 'learner-details'), { replace: true });
+    confirm.mutate(issued.pin, {
+      onSuccess: () => void navigate(olympiadPath(olympiadName, 'learner-details'), { replace: true }),
+      onError: (error) => {
+        if (isApiError(error) && error.status === 409) {
+          setReplacedElsewhere(error.message);
+          setWritten(false);
+          issue.reset();
+          onReplaced();
+        }
+      },
+    });
   };
 
+  const pin = issued?.pin ?? null;
+  const shownBefore = state.attempt.pinPending || replacedElsewhere !== null;
   if (!pin) {
     return (
       <Stack gap="lg">
@@ -55,17 +82,26 @@ function RecoveryPin({ olympiadName, pin, onPin }: RecoveryPinProps) {
           Next you will get a recovery PIN. If your device switches off or you lose your session, you can sign in again
           with your username and this PIN, and carry on where you were.
         </Text>
-        <Alert color="olympus" variant="light" title="Get a pen and paper ready">
-          The PIN is shown only once. Write it down before you continue.
-        </Alert>
+        {shownBefore ? (
+          <Alert color="orange" variant="light" title="You need a new PIN" role="alert">
+            {replacedElsewhere ??
+              'A PIN was shown to you, but you did not confirm that you wrote it down (the page was reloaded or closed).'}{' '}
+            For your safety that PIN cannot be shown again: you get a new one now, and the old one stops working. If you
+            wrote the old PIN down, cross it out.
+          </Alert>
+        ) : (
+          <Alert color="olympus" variant="light" title="Get a pen and paper ready">
+            The PIN stays on screen until you confirm that you wrote it down. After that it is never shown again.
+          </Alert>
+        )}
         {issue.isError ? (
           <Alert color="red" variant="light" role="alert" title="No PIN yet">
             {issue.error.message}
           </Alert>
         ) : null}
         <div>
-          <Button size="lg" loading={issue.isPending} onClick={() => issue.mutate(undefined, { onSuccess: onPin })}>
-            Show my PIN
+          <Button size="lg" loading={issue.isPending} onClick={() => issue.mutate(undefined, { onSuccess: onIssued })}>
+            {shownBefore ? 'Show my new PIN' : 'Show my PIN'}
           </Button>
         </div>
       </Stack>
@@ -73,12 +109,17 @@ function RecoveryPin({ olympiadName, pin, onPin }: RecoveryPinProps) {
   }
 
   return (
-    <form onSubmit={(event) => void next(event)} noValidate>
+    <form onSubmit={next} noValidate>
       <Stack gap="lg">
         <div className={classes.noPrint}>
           <div className={classes.eyebrow}>Step 2 of 3</div>
           <FocusHeading>Write down your PIN</FocusHeading>
         </div>
+        {issued?.replaced ? (
+          <Alert color="orange" variant="light" title="This is a new PIN" className={classes.noPrint}>
+            The PIN shown to you before no longer works. Write down this one.
+          </Alert>
+        ) : null}
         <div className={classes.printable}>
           <Text size="lg" mb="sm" id="pin-label">
             Your recovery PIN for this olympiad is:
@@ -106,8 +147,13 @@ function RecoveryPin({ olympiadName, pin, onPin }: RecoveryPinProps) {
           label="I have written it down"
           error={missing ? 'Write your PIN down, then tick this box.' : undefined}
         />
+        {confirm.isError && !(isApiError(confirm.error) && confirm.error.status === 409) ? (
+          <Alert color="red" variant="light" role="alert" title="Not confirmed yet" className={classes.noPrint}>
+            {confirm.error.message} Your PIN stays on screen: try again.
+          </Alert>
+        ) : null}
         <div className={classes.noPrint}>
-          <Button type="submit" size="lg" loading={leaving}>
+          <Button type="submit" size="lg" loading={confirm.isPending}>
             Continue
           </Button>
         </div>

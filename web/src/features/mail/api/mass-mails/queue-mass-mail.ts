@@ -15,9 +15,10 @@ export const useQueueMassMail = () =>
   useMutation({
     mutationFn: async (id: number) => {
       const answer = await queueMassMail(id);
+      const messages = `${answer.queued} ${answer.queued === 1 ? 'message' : 'messages'}`;
       const message = answer.scheduledFor
-        ? `${answer.queued} messages queued and held until ${formatDate(answer.scheduledFor)}`
-        : `${answer.queued} messages queued and held until the overlord releases them`;
+        ? `${messages} queued and held until ${formatDate(answer.scheduledFor)}`
+        : `${messages} queued and held until the overlord releases them`;
       return { ...answer, message };
     },
     meta: { success: 'Queued', invalidates: [mailKeys.massMails.prefix, mailKeys.audienceCount.prefix] },

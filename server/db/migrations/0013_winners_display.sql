@@ -1,0 +1,2 @@
+ALTER TABLE "olympiad_results" ADD COLUMN "winners_display" text DEFAULT 'initial_surname' NOT NULL;--> statement-breakpoint
+ALTER TABLE "olympiad_results" ADD CONSTRAINT "olympiad_results_winners_display_ck" CHECK ("olympiad_results"."winners_display" in ('full_name', 'initial_surname', 'school_only'));
