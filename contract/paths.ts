@@ -11,6 +11,7 @@ export const webPageRoots = [
   'portal',
   'unsubscribe',
   'verify-email',
+  'verify',
   'welcome',
   'olympus',
   'not-found',

@@ -33,6 +33,7 @@ export const reservedNames = [
   'olympus',
   'olympus-suite',
   'verify-email',
+  'verify',
   'unsubscribe',
   'bounce',
   'purchase-order',

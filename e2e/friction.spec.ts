@@ -280,7 +280,10 @@ test.describe('at 360 px', () => {
     const h = auth(learner.accessToken.token);
     const base = '/api/sitting/geo-quick';
     expect((await request.post(`${base}/declaration`, { headers: h, data: { accept: true } })).ok()).toBe(true);
-    expect((await request.post(`${base}/recovery-pin`, { headers: h })).ok()).toBe(true);
+    const issued = await request.post(`${base}/recovery-pin`, { headers: h });
+    expect(issued.ok()).toBe(true);
+    const { pin } = (await issued.json()) as { pin: string };
+    expect((await request.post(`${base}/recovery-pin/confirm`, { headers: h, data: { pin } })).ok()).toBe(true);
     expect(
       (
         await request.put(`${base}/learner-details`, {

@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib';
 
 /**
  * The text a PDF made by pdf-lib shows, for assertions: each content stream is inflated and the strings of its
@@ -30,4 +31,52 @@ export function pdfText(bytes: Uint8Array): string {
     }
   }
   return out.join('\n');
+}
+
+/**
+ * The text of each page of a PDF made by pdf-lib, decoded through each font's ToUnicode map, so that text drawn
+ * with an embedded subset font (glyph ids) reads back as the letters it shows ("Zoë Müller-Nel"). Text inside
+ * embedded pages (a background) is left out; each text operator gives one line.
+ */
+export async function pdfPagesText(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const streamText = (s: unknown) =>
+    s instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(s).decode()).toString('latin1') : '';
+  const toUnicode = new Map<string, Map<number, string>>();
+  const mapOf = (fontRef: unknown): Map<number, string> | null => {
+    const key = String(fontRef);
+    if (toUnicode.has(key)) return toUnicode.get(key)!;
+    const font = doc.context.lookup(fontRef as PDFRef);
+    const cmapRef = font instanceof PDFDict ? font.get(PDFName.of('ToUnicode')) : undefined;
+    if (!cmapRef) return null;
+    const map = new Map<number, string>();
+    for (const m of streamText(doc.context.lookup(cmapRef)).matchAll(/<([0-9a-fA-F]{4})>\s*<([0-9a-fA-F]+)>/g)) {
+      const units = m[2]!.match(/.{4}/g)!.map((h) => Number.parseInt(h, 16));
+      map.set(Number.parseInt(m[1]!, 16), String.fromCharCode(...units));
+    }
+    toUnicode.set(key, map);
+    return map;
+  };
+  return doc.getPages().map((page) => {
+    const fonts = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
+    const contents = page.node.Contents();
+    const parts = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
+    const lines: string[] = [];
+    let current: Map<number, string> | null = null;
+    for (const content of parts.map(streamText)) {
+      for (const m of content.matchAll(/\/(\S+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g)) {
+        if (m[1] != null) {
+          const ref = fonts?.get(PDFName.of(m[1]));
+          current = ref ? mapOf(ref) : null;
+        } else if (m[2] != null) {
+          lines.push(
+            current
+              ? (m[2].match(/.{4}/g) ?? []).map((h) => current!.get(Number.parseInt(h, 16)) ?? '?').join('')
+              : Buffer.from(m[2], 'hex').toString('latin1'),
+          );
+        } else lines.push(m[3]!.replace(/\\(.)/g, '$1'));
+      }
+    }
+    return lines.join('\n');
+  });
 }

@@ -1,6 +1,11 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
+import { BrowseCertificatesPage } from './pages/BrowseCertificatesPage.js';
+import { EditCertificatesPage } from './pages/EditCertificatesPage.js';
+import { GenerateAndSendPage } from './pages/GenerateAndSendPage.js';
+import { TeacherCertificatesPage } from './pages/TeacherCertificatesPage.js';
+import { VerifyCertificatePage } from './pages/VerifyCertificatePage.js';
 
-const admin = (sub: string, title: string, summary: string) =>
+const admin = (sub: string, title: string, summary: string, page: AppRoute['page']) =>
   staffPage(sections.admin, {
     sub,
     title,
@@ -8,23 +13,27 @@ const admin = (sub: string, title: string, summary: string) =>
     feature: 'certificates',
     nav: 'Results',
     access: staffAccess.admin,
+    page,
   });
 
 export const certificatesRoutes: AppRoute[] = [
   ...admin(
     'results/edit-certificates',
     'Edit certificates',
-    'The certificate template of this olympiad will be designed here.',
+    'The certificate of each kind: background, fields, fonts, a preview with a real learner.',
+    EditCertificatesPage,
   ),
   ...admin(
     'results/browse-certificates',
     'Browse certificates',
-    'Generated certificates will be browsed and downloaded here.',
+    'Every generated certificate, searched by learner or school, downloaded one by one or per school.',
+    BrowseCertificatesPage,
   ),
   ...admin(
     'results/generate-and-send-certificates',
     'Generate and send certificates',
-    'Certificates will be generated and sent to each school’s teacher here, with progress shown.',
+    'Certificates generated from the published results, then mailed to each school’s teacher, with progress.',
+    GenerateAndSendPage,
   ),
   {
     id: 'portal.certificates',
@@ -34,6 +43,17 @@ export const certificatesRoutes: AppRoute[] = [
     feature: 'certificates',
     nav: 'Olympiad',
     title: 'Certificates',
-    summary: 'Your learners’ certificates will be downloaded here once the results are out.',
+    summary: 'Your learners’ certificates and results, once the results are out.',
+    page: TeacherCertificatesPage,
+  },
+  {
+    id: 'public.verify',
+    path: '/verify/:code',
+    layout: 'site',
+    access: 'public',
+    feature: 'certificates',
+    title: 'Certificate check',
+    summary: 'Whether a certificate is genuine, and what it certifies.',
+    page: VerifyCertificatePage,
   },
 ];

@@ -7,4 +7,4 @@ export { ApiError, isApiError } from './errors.js';
 export { apiEffects, configureApiEffects, showAlert, type ApiEffects } from './effects.js';
 export { useGlobalLoading } from './loader.js';
 export { alerts, DEFAULT_ERROR_MESSAGE, LOADER_HIDE_DELAY_MS } from './messages.js';
-export { downloadFile } from './download.js';
+export { apiBlob, downloadFile, saveBlob, type BlobOptions } from './download.js';

@@ -50,7 +50,7 @@ export function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipNam
         l.hasSlipPassword ? (
           'Yes'
         ) : (
-          <Text size="sm" c="orange.9" fw={600}>
+          <Text size="sm" c="red.9" fw={600}>
             No: changed by hand
           </Text>
         ),

@@ -1,0 +1,203 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  CertificateConfig,
+  CertificateConfigAnswer,
+  CertificateConfigSaved,
+  CertificateFile,
+  CertificateFileParams,
+  CertificatePreviewBody,
+} from '#contract/certificates';
+import { IdParams } from '#contract/ids';
+import { invalid, notFound } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { iso } from '../../platform/dates.js';
+import { readUpload } from '../../platform/upload.js';
+import { awardRuleOf, configProblems, kindsOf } from './config.js';
+import { CERTIFICATE_FILE_MAX_BYTES, measureFile, sniffCertificateFile } from './files.js';
+import { unsupportedFile } from './errors.js';
+import { configOf, prepareFiles } from './generate.js';
+import { olympiadLoader } from './load.js';
+import { certificatePdf, type CertificatePrint } from './pdf.js';
+import { certificatesPolicy } from './policy.js';
+import { verifyUrl } from './present.js';
+import * as queries from './queries.js';
+import { certificateOf } from './queries.js';
+
+const tags = ['certificates'];
+const { access } = certificatesPolicy;
+
+/** Every file a config names. */
+const fileIdsOf = (c: CertificateConfig) =>
+  [c.default, ...Object.values(c.templates)].flatMap((t) =>
+    [t.backgroundFileId, t.signatureFileId].filter((id): id is number => id != null),
+  );
+
+/** The designer (docs/spec.md: GET and POST /olympiad/certificate-config/{id}), its files and its preview. */
+export async function certificateConfigRoutes(app: FastifyInstance): Promise<void> {
+  route(app, {
+    method: 'GET',
+    url: '/olympiad/certificate-config/:id',
+    summary:
+      'The certificate config of an olympiad (the default one when none is saved) and the kinds its award rule gives',
+    tags,
+    access: access.design,
+    params: IdParams,
+    response: CertificateConfigAnswer,
+    load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'design'),
+    handler: async ({ db, record }) => {
+      const saved = await queries.findConfig(db, record.id);
+      return {
+        success: true as const,
+        config: await configOf(db, record.id),
+        kinds: kindsOf(awardRuleOf(record.award_rule)),
+        updatedAt: saved ? iso(saved.updated_at) : null,
+      };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/olympiad/certificate-config/:id',
+    summary:
+      'Save the certificate config (the body: the JSON config), checked: fields inside the page, known kinds, own files',
+    tags,
+    access: access.design,
+    params: IdParams,
+    body: CertificateConfig,
+    response: CertificateConfigSaved,
+    transaction: true,
+    load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'design'),
+    handler: async ({ db, actor, body, record, audit }) => {
+      const kinds = kindsOf(awardRuleOf(record.award_rule));
+      const problems = configProblems(body, kinds, await queries.fileTypes(db, record.id, fileIdsOf(body)));
+      if (problems.length) throw invalid(problems, 'The certificate design needs attention');
+      const saved = await queries.saveConfig(db, record.id, body, actor.userId);
+      await audit('certificate-config.save', {
+        entityId: record.id,
+        olympiadId: record.id,
+        data: { templates: Object.keys(body.templates), fields: body.default.fields.length },
+      });
+      return {
+        success: true as const,
+        message: 'The certificate design is saved',
+        config: body,
+        updatedAt: iso(saved.updated_at),
+      };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/olympiad/certificate-config/:id/files',
+    summary:
+      'Upload a background (PDF, PNG or JPEG) or a signature (PNG or JPEG) for the designer (multipart, field "file")',
+    tags,
+    access: access.design,
+    params: IdParams,
+    response: CertificateFile,
+    load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'design'),
+    handler: async ({ db, req, actor, record, audit }) => {
+      const upload = await readUpload(req, { maxBytes: CERTIFICATE_FILE_MAX_BYTES });
+      const type = sniffCertificateFile(upload.bytes);
+      if (!type) throw unsupportedFile();
+      const size = await measureFile(upload.bytes, type);
+      const stored = await app.storage.put(upload.fileName, upload.bytes);
+      const name = upload.fileName.slice(0, 200);
+      // No transaction: the file is in storage first, then its row and its audit row (as every upload does).
+      const fileId = await queries.insertFile(db, {
+        key: stored.key,
+        name,
+        contentType: type,
+        size: stored.size,
+        sha256: stored.sha256,
+        olympiadId: record.id,
+        by: actor.userId,
+      });
+      await audit('upload.create', {
+        entityId: fileId,
+        olympiadId: record.id,
+        data: { name, contentType: type, size: stored.size, for: 'certificates' },
+      });
+      return { success: true as const, fileId, name, contentType: type, ...size };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/olympiad/certificate-config/:id/files/:fileId',
+    summary: 'One of the olympiad’s files, for the designer’s canvas',
+    tags,
+    access: access.design,
+    params: CertificateFileParams,
+    load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'design'),
+    handler: async ({ db, params, record, reply }) => {
+      const file = await queries.findFile(db, record.id, params.fileId);
+      if (!file || !(await app.storage.exists(file.filename))) throw notFound('This file');
+      const ascii = file.original_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .type(file.content_type)
+        .header('content-disposition', `inline; filename="${ascii}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, max-age=300')
+        .send(await app.storage.get(file.filename));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/olympiad/certificate-config/:id/preview',
+    summary: 'One certificate as a PDF with an unsaved config: the given attempt’s learner, else the best-scoring one',
+    tags,
+    access: access.design,
+    params: IdParams,
+    body: CertificatePreviewBody,
+    load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'design'),
+    handler: async ({ db, body, record, reply }) => {
+      const kinds = kindsOf(awardRuleOf(record.award_rule));
+      const problems = configProblems(
+        body.config,
+        kinds,
+        await queries.fileTypes(db, record.id, fileIdsOf(body.config)),
+      );
+      if (problems.length)
+        throw invalid(
+          problems.map((p) => ({ ...p, path: p.path.replace(/^body\./, 'body.config.') })),
+          'The certificate design needs attention',
+        );
+      if (body.kind && !kinds.some((k) => k.key === body.kind))
+        throw invalid([{ path: 'body.kind', message: 'The award rule has no such certificate kind' }]);
+      const source = await queries.previewSource(db, record.id, body.attemptId);
+      if (body.attemptId != null && !source) throw notFound('This attempt');
+      const earned = source?.award
+        ? certificateOf({ award: source.award, best_in_school: !!source.best_in_school }, kinds)
+        : null;
+      const kind = body.kind ?? earned?.kind ?? kinds[0]?.key ?? 'participation';
+      const label = kinds.find((k) => k.key === kind)?.label ?? kind;
+      const code = source?.code ?? 'SAMPLE234567';
+      const print: CertificatePrint = {
+        kind,
+        learnerName: source?.learner_name || 'Zoë Müller-Nel',
+        schoolName: source?.school_name || 'Hoërskool Waterkloof',
+        grade: source?.grade ?? 10,
+        awardLabel: body.kind || !earned ? label : earned.awardLabel,
+        score: source?.score == null ? 42 : Number(source.score),
+        maxScore: source?.max_score == null ? 50 : Number(source.max_score),
+        percent: source?.percent == null ? 84 : Number(source.percent),
+        percentile: source?.percentile == null ? null : Number(source.percentile),
+        rank: source?.rank ?? null,
+        olympiadTitle: record.title,
+        issuedAt: new Date(),
+        code,
+        verifyUrl: verifyUrl(app.config.publicUrl, code),
+      };
+      const files = await prepareFiles(db, app.storage, record.id, body.config);
+      const bytes = await certificatePdf(body.config, files, print);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'inline; filename="certificate-preview.pdf"')
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(bytes));
+    },
+  });
+}

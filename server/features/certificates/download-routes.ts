@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  CertificateList,
+  CertificateListQuery,
+  SchoolCertificates,
+  SchoolCertificatesQuery,
+  SchoolPdfParams,
+} from '#contract/certificates';
+import { IdParams } from '#contract/ids';
+import { forbidden, HttpError } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { isoOrNull } from '../../platform/dates.js';
+import { awardRuleOf, kindsOf } from './config.js';
+import { configOf, prepareFiles } from './generate.js';
+import { certificateLoader, olympiadLoader, ownSchoolLoader, participantLoader } from './load.js';
+import { certificatePdf } from './pdf.js';
+import { certificatesPolicy } from './policy.js';
+import { presentCertificate, printOf } from './present.js';
+import * as queries from './queries.js';
+
+const tags = ['certificates'];
+const { access } = certificatesPolicy;
+
+function sendPdf(reply: FastifyReply, bytes: Uint8Array | Buffer, filename: string) {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(bytes));
+}
+
+const fileName = (...parts: string[]) =>
+  `${parts
+    .join(' ')
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()}.pdf`;
+
+/** Browsing (docs/spec.md: GET /olympiad/certificate-list/{id}), the teacher's page, and the downloads. */
+export async function certificateDownloadRoutes(app: FastifyInstance): Promise<void> {
+  route(app, {
+    method: 'GET',
+    url: '/olympiad/certificate-list/:id',
+    summary:
+      'A page of an olympiad’s certificates (search by learner, school or code; by school and kind), with the kinds and their counts',
+    tags,
+    access: access.browse,
+    params: IdParams,
+    query: CertificateListQuery,
+    response: CertificateList,
+    load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'browse'),
+    handler: async ({ db, query, record }) => {
+      const { items, total } = await queries.listCertificates(db, record.id, query);
+      const counts = await queries.kindCounts(db, record.id);
+      const kinds = kindsOf(awardRuleOf(record.award_rule));
+      // Kinds of certificates made under an earlier rule still show, so that none is hidden from the filter.
+      for (const kind of counts.keys()) if (!kinds.some((k) => k.key === kind)) kinds.push({ key: kind, label: kind });
+      return {
+        success: true as const,
+        items: items.map(presentCertificate),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        kinds: kinds.map((k) => ({ ...k, count: counts.get(k.key) ?? 0 })),
+      };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/certificates/school',
+    summary:
+      'The teacher’s own school’s certificates in an olympiad (once its results are published) and its PDF’s state',
+    tags,
+    access: access.ownSchool,
+    query: SchoolCertificatesQuery,
+    response: SchoolCertificates,
+    load: ({ db, actor, query }) => ownSchoolLoader.load(db, actor, query.olympiadId, 'ownSchool'),
+    handler: async ({ db, query, record }) => {
+      const participantId = record.participantId;
+      const empty = { certificates: [], total: 0, page: query.page, pageSize: query.pageSize };
+      const published = record.published_at != null;
+      if (!published)
+        return { success: true as const, published, schoolParticipantId: participantId, batch: null, ...empty };
+      const batch = await queries.findBatch(db, participantId);
+      const { items, total } = await queries.listCertificates(db, record.id, {
+        ...query,
+        schoolParticipantId: participantId,
+        standing: true,
+      });
+      return {
+        success: true as const,
+        published,
+        schoolParticipantId: participantId,
+        batch:
+          batch && batch.file_key
+            ? {
+                certificates: Number(batch.certificates),
+                generatedAt: isoOrNull(batch.generated_at),
+                sentAt: isoOrNull(batch.sent_at),
+              }
+            : null,
+        certificates: items.map(presentCertificate),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/certificates/school/:schoolParticipantId/pdf',
+    summary:
+      'A school’s certificates as one print-ready PDF (the olympiad’s admins; the school’s teacher once published)',
+    tags,
+    access: access.download,
+    params: SchoolPdfParams,
+    load: ({ db, actor, params }) => participantLoader.load(db, actor, params.schoolParticipantId, 'download'),
+    handler: async ({ db, record, reply }) => {
+      const batch = await queries.findBatch(db, record.id);
+      if (!batch?.file_key || !(await app.storage.exists(batch.file_key)))
+        throw new HttpError(404, 'not_found', 'This school’s certificates are not generated yet');
+      const olympiad = (await queries.findOlympiad(db, record.olympiad_id))!;
+      return sendPdf(
+        reply,
+        await app.storage.get(batch.file_key),
+        fileName('Certificates', record.school_name, olympiad.title),
+      );
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/certificates/:id/pdf',
+    summary: 'One certificate as a PDF, drawn with the current design',
+    tags,
+    access: access.download,
+    params: IdParams,
+    load: ({ db, actor, params }) => certificateLoader.load(db, actor, params.id, 'download'),
+    handler: async ({ db, actor, record, reply }) => {
+      if (record.revoked_at != null && actor.role === 'teacher')
+        throw forbidden('This certificate was withdrawn with its result');
+      const config = await configOf(db, record.olympiad_id);
+      const files = await prepareFiles(db, app.storage, record.olympiad_id, config);
+      const bytes = await certificatePdf(config, files, printOf(record, app.config.publicUrl));
+      return sendPdf(reply, bytes, fileName('Certificate', record.learner_name, record.code));
+    },
+  });
+}

@@ -1,0 +1,218 @@
+import { CertificateConfig } from '#contract/certificates';
+import type { Queryable } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { conflict } from '../../http/errors.js';
+import { escapeHtml } from '../../platform/html.js';
+import type { JobContext } from '../../platform/jobs.js';
+import type { Mailer } from '../../platform/mailer.js';
+import type { FileStorage } from '../../platform/storage.js';
+import { awardRuleOf, defaultConfig, kindsOf } from './config.js';
+import { CertificateDocument, type PreparedFile, type PreparedFiles, prepareFile } from './pdf.js';
+import { printOf } from './present.js';
+import * as queries from './queries.js';
+
+export const GENERATE_JOB = 'certificates.generate';
+export const SEND_JOB = 'certificates.send';
+
+export interface CertificateDeps {
+  db: Db;
+  storage: FileStorage;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** The olympiad's saved config, or the default one. */
+export async function configOf(q: Queryable, olympiadId: number): Promise<CertificateConfig> {
+  const saved = await queries.findConfig(q, olympiadId);
+  const parsed = saved ? CertificateConfig.safeParse(saved.config) : null;
+  return parsed?.success ? parsed.data : defaultConfig();
+}
+
+/** The files a config draws (its backgrounds and signatures), read from storage and prepared once. */
+export async function prepareFiles(
+  q: Queryable,
+  storage: FileStorage,
+  olympiadId: number,
+  config: CertificateConfig,
+): Promise<PreparedFiles> {
+  const ids = new Set<number>();
+  for (const t of [config.default, ...Object.values(config.templates)]) {
+    if (t.backgroundFileId != null) ids.add(t.backgroundFileId);
+    if (t.signatureFileId != null) ids.add(t.signatureFileId);
+  }
+  const files = new Map<number, PreparedFile>();
+  for (const id of ids) {
+    const row = await queries.findFile(q, olympiadId, id);
+    // A file removed since the config was saved: the template prints without it (a plain, framed page).
+    if (!row || !(await storage.exists(row.filename))) continue;
+    files.set(id, await prepareFile(await storage.get(row.filename), row.content_type));
+  }
+  return files;
+}
+
+/** Results must be published before certificates are written. */
+export function requirePublished(olympiad: { published_at: Date | string | null }): void {
+  if (olympiad.published_at == null)
+    throw conflict('The results are not published yet: publish them under Results, then generate the certificates');
+}
+
+/** Draws one school's standing certificates as one PDF and stores it; answers its key, size and count. */
+async function renderSchool(
+  q: Queryable,
+  deps: Pick<CertificateDeps, 'storage' | 'publicUrl'>,
+  config: CertificateConfig,
+  files: PreparedFiles,
+  schoolParticipantId: number,
+) {
+  const certificates = await queries.certificatesOfSchool(q, schoolParticipantId);
+  if (!certificates.length) return null;
+  const first = certificates[0]!;
+  const doc = await CertificateDocument.create(
+    config,
+    files,
+    `Certificates: ${first.school_name}, ${first.olympiad_title}`,
+  );
+  for (const c of certificates) await doc.add(printOf(c, deps.publicUrl));
+  const bytes = Buffer.from(await doc.save());
+  const stored = await deps.storage.put(`certificates-${schoolParticipantId}.pdf`, bytes);
+  return { key: stored.key, size: stored.size, count: certificates.length };
+}
+
+/** Removes files replaced by a committed change (a file that cannot be removed is only wasted space). */
+async function removeFiles(storage: FileStorage, keys: (string | null)[]) {
+  for (const key of keys) if (key) await storage.delete(key).catch(() => undefined);
+}
+
+/**
+ * The `certificates.generate` job: the certificate rows of every published result (codes kept), then one print-ready
+ * PDF per school (each embeds its fonts, background and signature once), reporting certificates done of the total.
+ */
+export async function runGeneration(deps: CertificateDeps, { job, progress }: JobContext) {
+  const olympiadId = Number((job.payload as { olympiadId: number }).olympiadId);
+  const olympiad = await queries.findOlympiad(deps.db, olympiadId);
+  if (!olympiad) throw conflict('The olympiad no longer exists');
+  requirePublished(olympiad);
+  await progress(0, { phase: 'certificates', force: true });
+  const kinds = kindsOf(awardRuleOf(olympiad.award_rule));
+  const certificates = await deps.db.transaction((tx) => queries.writeCertificates(tx, olympiadId, kinds));
+  const schools = await queries.schoolsWithCertificates(deps.db, olympiadId);
+  const total = schools.reduce((sum, s) => sum + Number(s.n), 0);
+  await progress(0, { total, phase: 'pdf', force: true });
+  const config = await configOf(deps.db, olympiadId);
+  const files = await prepareFiles(deps.db, deps.storage, olympiadId, config);
+  let done = 0;
+  for (const school of schools) {
+    const made = await renderSchool(deps.db, deps, config, files, school.school_participant_id);
+    const old = await deps.db.transaction((tx) =>
+      queries.saveBatch(tx, {
+        schoolParticipantId: school.school_participant_id,
+        olympiadId,
+        fileKey: made?.key ?? null,
+        certificates: made?.count ?? 0,
+        bytes: made?.size ?? 0,
+      }),
+    );
+    if (old !== made?.key) await removeFiles(deps.storage, [old]);
+    done += Number(school.n);
+    await progress(done);
+  }
+  const stale = await deps.db.transaction((tx) =>
+    queries.emptyStaleBatches(
+      tx,
+      olympiadId,
+      schools.map((s) => s.school_participant_id),
+    ),
+  );
+  await removeFiles(deps.storage, stale);
+  return { certificates, schools: schools.length };
+}
+
+/** Queues the mail that tells a school's teacher their certificates are ready; answers the mail, or why not. */
+async function queueSchoolMail(
+  q: Queryable,
+  deps: Pick<CertificateDeps, 'mailer' | 'publicUrl'>,
+  olympiad: { id: number; title: string; var_name: string },
+  schoolParticipantId: number,
+): Promise<{ mailId: number | null; error: string | null }> {
+  const teacher = await queries.teacherOf(q, schoolParticipantId);
+  const participant = await queries.findParticipant(q, schoolParticipantId);
+  if (!teacher || !participant) {
+    const error = 'The school has no teacher with an email address';
+    await queries.setBatchMail(q, schoolParticipantId, null, error);
+    return { mailId: null, error };
+  }
+  const name = [teacher.first_name, teacher.last_name].filter(Boolean).join(' ') || 'there';
+  const link = `${deps.publicUrl}/portal/${olympiad.var_name}/certificates`;
+  const school = participant.school_name;
+  const text =
+    `Hello ${name},\n\nThe certificates of ${school}'s learners for the ${olympiad.title} are ready. ` +
+    `Sign in and download them, one print-ready PDF for the whole school, here:\n\n${link}\n`;
+  // Inside the caller's transaction the mail is only queued: the background sender delivers it after commit.
+  const sent = await deps.mailer.send(q, {
+    kind: 'certificates',
+    to: teacher.email,
+    userId: teacher.id,
+    olympiadId: olympiad.id,
+    template: { kind: 'certificates', vars: { name, schoolName: school, olympiadTitle: olympiad.title, link } },
+    subject: `Certificates of ${school}: ${olympiad.title}`,
+    text,
+    html:
+      `<p>Hello ${escapeHtml(name)},</p><p>The certificates of ${escapeHtml(school)}’s learners for the ` +
+      `${escapeHtml(olympiad.title)} are ready: <a href="${link}">download them</a> (one print-ready PDF for the whole school).</p>`,
+  });
+  await queries.setBatchMail(q, schoolParticipantId, sent.id, null);
+  return { mailId: sent.id, error: null };
+}
+
+/** The `certificates.send` job: one mail per school batch not yet queued, each taken once (never twice). */
+export async function runSending(deps: CertificateDeps, { job, progress }: JobContext) {
+  const olympiadId = Number((job.payload as { olympiadId: number }).olympiadId);
+  const olympiad = await queries.findOlympiad(deps.db, olympiadId);
+  if (!olympiad) throw conflict('The olympiad no longer exists');
+  const ids = await queries.batchesToSend(deps.db, olympiadId);
+  await progress(0, { total: ids.length, phase: 'sending', force: true });
+  let queued = 0;
+  let failed = 0;
+  let done = 0;
+  for (const id of ids) {
+    const outcome = await deps.db.transaction(async (tx) => {
+      if (!(await queries.claimBatch(tx, id))) return null;
+      return queueSchoolMail(tx, deps, olympiad, id);
+    });
+    if (outcome?.mailId) queued++;
+    else if (outcome) failed++;
+    await progress(++done);
+  }
+  return { queued, failed };
+}
+
+/**
+ * One school after a fix (a name, a late result): its certificate rows from the current names (codes kept), its PDF
+ * drawn again, and its teacher mailed again on purpose. Runs in the caller's transaction; answers the count.
+ */
+export async function regenerateSchool(
+  tx: Queryable,
+  deps: Pick<CertificateDeps, 'storage' | 'mailer' | 'publicUrl'>,
+  olympiad: queries.OlympiadRow,
+  schoolParticipantId: number,
+) {
+  requirePublished(olympiad);
+  const kinds = kindsOf(awardRuleOf(olympiad.award_rule));
+  await queries.writeCertificates(tx, olympiad.id, kinds, schoolParticipantId);
+  const config = await configOf(tx, olympiad.id);
+  const files = await prepareFiles(tx, deps.storage, olympiad.id, config);
+  const made = await renderSchool(tx, deps, config, files, schoolParticipantId);
+  if (!made) throw conflict('This school has no certificates: none of its learners has a published result');
+  const old = await queries.saveBatch(tx, {
+    schoolParticipantId,
+    olympiadId: olympiad.id,
+    fileKey: made.key,
+    certificates: made.count,
+    bytes: made.size,
+  });
+  await queries.claimBatch(tx, schoolParticipantId, true);
+  const mail = await queueSchoolMail(tx, deps, olympiad, schoolParticipantId);
+  return { count: made.count, key: made.key, oldKey: old, mail };
+}
+
+export { removeFiles };

@@ -1,0 +1,228 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { type SchoolSendState, certificateSendStates } from '#contract/certificates';
+import { Confirm } from '../../../components/Confirm.js';
+import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
+import { formatDate } from '../../../lib/dates.js';
+import { jobRunning } from '../api/generate-certificates.js';
+import { useRegenerateSchool } from '../api/regenerate-school.js';
+import { useSendCertificates, useSendStatus } from '../api/send-certificates.js';
+import classes from './SendingCard.module.css';
+import { type SendState, SendStateBadge, sendStateLabels } from './SendStateBadge.js';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Send: mail each school's teacher a link to their certificates (never twice), the counts and each school's state
+ * (a page at a time), and "Regenerate and resend" for one school after a name fix.
+ */
+export function SendingCard({ olympiadId, generating }: { olympiadId: number; generating: boolean }) {
+  const list = useListParams('schoolName');
+  const [sendState, setSendState] = useState<SendState | undefined>(undefined);
+  const status = useSendStatus({ ...list.params, olympiadId, sendState });
+  const send = useSendCertificates();
+  const regenerate = useRegenerateSchool();
+  const [confirmSend, setConfirmSend] = useState(false);
+  const [resend, setResend] = useState<SchoolSendState | null>(null);
+  const phone = useMediaQuery('(max-width: 40em)');
+  const data = status.data;
+  const counts = data?.counts;
+  const running = jobRunning(data?.job);
+  // Schools that would get mail now: those not yet mailed.
+  const toMail = counts?.pending ?? 0;
+  const total = counts ? counts.pending + counts.queued + counts.sent + counts.failed : 0;
+
+  const columns: Column<SchoolSendState>[] = [
+    {
+      key: 'schoolName',
+      label: 'School',
+      sortable: true,
+      render: (s) => (
+        <>
+          <Text size="sm" fw={600}>
+            {s.schoolName}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {s.teacherEmail ?? 'No teacher’s address'}
+          </Text>
+          {phone ? (
+            <Group gap={6} mt={4}>
+              <SendStateBadge state={s.sendState} />
+              <Text size="xs" c="dimmed">
+                {plural(s.certificates, 'certificate')}
+              </Text>
+            </Group>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'generatedAt',
+      label: 'Certificates',
+      sortable: true,
+      render: (s) => (
+        <>
+          <Text size="sm">{s.certificates}</Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {s.generatedAt ? `made ${formatDate(s.generatedAt, 'date')}` : 'Not made'}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'sendState',
+      label: 'Mail',
+      sortable: true,
+      render: (s) => (
+        <>
+          <SendStateBadge state={s.sendState} />
+          {s.sentAt ? (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {formatDate(s.sentAt)}
+            </Text>
+          ) : null}
+          {s.error ? (
+            <Text size="xs" c="red.8">
+              {s.error}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      label: 'Action',
+      render: (s) => (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          onClick={() => setResend(s)}
+          disabled={generating}
+          aria-label={`Regenerate and resend ${s.schoolName}`}
+        >
+          {phone ? 'Resend' : 'Regenerate and resend'}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h4">
+            2. Send
+          </Title>
+          <Button
+            onClick={() => setConfirmSend(true)}
+            disabled={!data || toMail === 0 || running || generating}
+            loading={send.isPending || running}
+          >
+            Send to schools
+          </Button>
+        </Group>
+        <Text size="sm">
+          Each school’s teacher gets one mail with a link to the school’s certificates in the portal. A school is mailed
+          once; use “Regenerate and resend” for a school whose certificates changed.
+        </Text>
+        {counts ? (
+          <SimpleGrid
+            cols={{ base: 2, sm: 4 }}
+            spacing="sm"
+            role="group"
+            aria-label="Show only the schools whose mail is"
+          >
+            {certificateSendStates.map((state) => (
+              <UnstyledButton
+                key={state}
+                className={classes.count}
+                data-active={sendState === state || undefined}
+                aria-pressed={sendState === state}
+                onClick={() => {
+                  setSendState(sendState === state ? undefined : state);
+                  list.setPage(1);
+                }}
+              >
+                <Text size="xs" c="dimmed" component="span" display="block">
+                  {sendStateLabels[state]}
+                </Text>
+                <Text fw={700} size="xl" component="span" display="block" data-testid={`send-count-${state}`}>
+                  {counts[state]}
+                </Text>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+        ) : null}
+        {counts && total > 0 && (counts.queued > 0 || running) ? (
+          <Progress
+            value={Math.round(((counts.sent + counts.failed) / total) * 100)}
+            animated
+            aria-label="Sending progress"
+          />
+        ) : null}
+        {status.error && !data ? (
+          <Alert color="red" title="Could not get the send status">
+            {status.error.message}
+          </Alert>
+        ) : null}
+        {sendState ? (
+          <Text size="sm">
+            Showing the schools whose mail is <b>{sendStateLabels[sendState].toLowerCase()}</b>.{' '}
+            <Anchor component="button" type="button" size="sm" onClick={() => setSendState(undefined)}>
+              Show every school
+            </Anchor>
+          </Text>
+        ) : null}
+        <PagedTable
+          label="Schools and their certificate mail"
+          columns={phone ? columns.filter((c) => c.key === 'schoolName' || c.key === 'actions') : columns}
+          rows={data?.schools}
+          total={data?.total ?? 0}
+          rowKey={(s) => s.schoolParticipantId}
+          list={list}
+          loading={status.isFetching}
+          error={data ? status.error : null}
+          searchPlaceholder="Search schools"
+          empty="No school has certificates yet: generate them first."
+          minWidth={phone ? 0 : 720}
+        />
+      </Stack>
+      <Confirm
+        opened={confirmSend}
+        title="Send the certificates?"
+        confirmLabel={`Mail ${plural(toMail, 'school')}`}
+        loading={send.isPending}
+        onConfirm={() => send.mutate({ olympiadId }, { onSettled: () => setConfirmSend(false) })}
+        onClose={() => setConfirmSend(false)}
+      >
+        {plural(toMail, 'school')} will get a mail with a link to their certificates. Schools already mailed are not
+        mailed again.
+      </Confirm>
+      <Confirm
+        opened={resend !== null}
+        title="Regenerate and resend?"
+        confirmLabel="Regenerate and resend"
+        loading={regenerate.isPending}
+        onConfirm={() => resend && regenerate.mutate(resend, { onSettled: () => setResend(null) })}
+        onClose={() => setResend(null)}
+      >
+        The certificates of <b>{resend?.schoolName}</b> are printed again from the learners’ current names (their codes
+        stay the same), and the teacher{resend?.teacherEmail ? ` (${resend.teacherEmail})` : ''} is mailed the link
+        again.
+      </Confirm>
+    </Card>
+  );
+}
