@@ -1,3 +1,4 @@
+import { withinScope } from '../../http/actor.js';
 import { definePolicy } from '../../http/policy.js';
 
 /** An olympiad's results, or one school's part of them (a teacher's). */
@@ -7,6 +8,8 @@ export interface ResultsRecord {
   schoolId?: number | null;
   /** When the olympiad's results were published; teachers see nothing before. */
   publishedAt?: Date | string | null;
+  /** A learner's own result: the learner it belongs to. */
+  userId?: number | null;
 }
 
 const capabilities = {
@@ -17,15 +20,27 @@ const capabilities = {
   publish: ['overlord', 'admin'],
   /** Ranks, awards, top schools and the downloads: the olympiad's admins; a teacher their school's, once published. */
   read: ['overlord', 'admin', 'teacher'],
+  /** Every learner's ranked result and the top schools, before publishing too: the olympiad's admins only. */
+  readAll: ['overlord', 'admin'],
+  /** A learner's own result (score, award, ranks), once published. */
+  readOwn: ['learner'],
 } as const;
 
 /**
  * Results (decision 032): an olympiad's admins (the overlord every olympiad's) moderate, choose the award rule,
- * publish and read everything; a teacher reads their own school's results only after they are published.
+ * publish and read everything; a teacher reads their own school's results only after they are published; a learner
+ * their own (whether it is published yet, the route says).
  */
 export const resultsPolicy = definePolicy({
   capabilities,
   rule(actor, action, r: ResultsRecord, holds) {
+    if (actor.role === 'learner')
+      return (
+        action === 'readOwn' &&
+        actor.olympiadId === r.olympiadId &&
+        r.userId === actor.userId &&
+        withinScope(actor, r.olympiadId)
+      );
     if (actor.role !== 'teacher') return holds.olympiad(r.olympiadId);
     return action === 'read' && r.publishedAt != null && holds.school(r.schoolId, r.olympiadId);
   },

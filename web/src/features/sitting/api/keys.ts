@@ -4,6 +4,7 @@ import { queryKeys } from '../../../lib/api/index.js';
 export const sittingKeys = queryKeys('sitting', {
   state: (olympiadName: string) => [olympiadName],
   paper: (olympiadName: string) => [olympiadName],
+  myResult: (olympiadId: number) => [olympiadId],
 });
 
 export function sittingPath(olympiadName: string, rest: string): string {

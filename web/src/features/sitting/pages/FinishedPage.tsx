@@ -6,6 +6,7 @@ import type { SittingState } from '#contract/index';
 import { useSendFeedback } from '../api/send-feedback.js';
 import { sittingStateQuery } from '../api/get-sitting-state.js';
 import { FocusHeading } from '../components/FocusHeading.js';
+import { PublishedResult } from '../components/PublishedResult.js';
 import { SittingGate, SittingLoading } from '../components/SittingGate.js';
 import classes from '../sitting.module.css';
 
@@ -50,6 +51,7 @@ function Finished({ state, olympiadName }: { state: SittingState; olympiadName: 
         <FocusHeading>{reason === 'time_up' ? 'Time is up: your answers are in' : 'Your answers are in'}</FocusHeading>
       </div>
       <Text size="lg">{finishedText(state.learner.firstName, reason)}</Text>
+      <PublishedResult olympiadId={state.olympiad.id} />
       {score !== null ? (
         <div className={classes.card}>
           <Text size="lg">
