@@ -12,7 +12,7 @@ import { route } from '../../http/route.js';
 import { isoOrNull } from '../../platform/dates.js';
 import { awardRuleOf, kindsOf } from './config.js';
 import { configOf, prepareFiles } from './generate.js';
-import { certificateLoader, olympiadLoader, ownSchoolLoader, participantLoader } from './load.js';
+import { certificateLoader, olympiadLoader, ownSchoolLoader, participantLoader, toDownload } from './load.js';
 import { certificatePdf } from './pdf.js';
 import { certificatesPolicy } from './policy.js';
 import { presentCertificate, printOf } from './present.js';
@@ -117,7 +117,7 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
     tags,
     access: access.download,
     params: SchoolPdfParams,
-    load: ({ db, actor, params }) => participantLoader.load(db, actor, params.schoolParticipantId, 'download'),
+    load: ({ db, actor, params }) => toDownload(participantLoader, db, actor, params.schoolParticipantId),
     handler: async ({ db, record, reply }) => {
       const batch = await queries.findBatch(db, record.id);
       if (!batch?.file_key || !(await app.storage.exists(batch.file_key)))
@@ -138,7 +138,7 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
     tags,
     access: access.download,
     params: IdParams,
-    load: ({ db, actor, params }) => certificateLoader.load(db, actor, params.id, 'download'),
+    load: ({ db, actor, params }) => toDownload(certificateLoader, db, actor, params.id),
     handler: async ({ db, actor, record, reply }) => {
       if (record.revoked_at != null && actor.role === 'teacher')
         throw forbidden('This certificate was withdrawn with its result');

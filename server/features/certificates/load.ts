@@ -1,5 +1,8 @@
-import { defineLoader } from '../../http/load.js';
-import { certificatesPolicy } from './policy.js';
+import type { Queryable } from '../../db/client.js';
+import type { Actor } from '../../http/actor.js';
+import { forbidden } from '../../http/errors.js';
+import { defineLoader, type Loader } from '../../http/load.js';
+import { type CertificatesRecord, certificatesPolicy } from './policy.js';
 import { findCertificate, findOlympiad, findParticipant, participantOf } from './queries.js';
 
 /** An olympiad's certificates: 404 outside the actor's reach. */
@@ -46,3 +49,19 @@ export const ownSchoolLoader = defineLoader({
     return { ...o, olympiadId: o.id, schoolId: actor.schoolId, publishedAt: o.published_at, participantId };
   },
 });
+
+/**
+ * A record to download from (a school's PDF, one certificate): 404 outside reach; a teacher who sees it before the
+ * results are published is told why (403).
+ */
+export async function toDownload<T extends CertificatesRecord>(
+  loader: Loader<'see' | 'download', T, number>,
+  q: Queryable,
+  actor: Actor,
+  id: number,
+): Promise<T> {
+  const record = await loader.load(q, actor, id, 'see');
+  if (!certificatesPolicy.can(actor, 'download', record))
+    throw forbidden('The results are not published yet: the certificates come with them');
+  return record;
+}
