@@ -22,7 +22,7 @@ const arg = (name: string, fallback: number) => {
 const learners = arg('learners', 10_000);
 const port = arg('port', 3206);
 const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-const threads = process.env.CERTIFICATE_THREADS ?? String(os.availableParallelism());
+const threads = process.env.PDF_THREADS ?? String(os.availableParallelism());
 
 const sample = (n: number): CertificatePrint => ({
   kind: n % 3 ? 'gold' : 'participation',
@@ -82,7 +82,7 @@ async function main() {
     env: {
       BENCH_CERTIFICATE_LEARNERS: String(learners),
       MAIL_SENDER: 'false',
-      CERTIFICATE_THREADS: threads,
+      PDF_THREADS: threads,
     },
   });
   console.log(`server up with the seed in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);

@@ -1,19 +1,11 @@
-import os from 'node:os';
 import { Piscina } from 'piscina';
+import { pdfThreads } from '../../platform/pdf-threads.js';
 import type { CertificateConfig } from '#contract/certificates';
 import { CertificateDocument, type CertificatePrint, type PreparedFiles } from './pdf.js';
 import type { RenderTask, SharedFile } from './render-worker.js';
 
-/**
- * Where a batch of certificates is drawn: on a small pool of worker threads when CERTIFICATE_THREADS (default: the
- * machine's cores; 0 under test, where the workers could not load TypeScript) says so, else on this thread.
- * Drawing is pure CPU work; the threads keep the event loop (and an embedded PGlite) free while the job runs.
- */
-export const renderThreads = (() => {
-  const given = process.env.CERTIFICATE_THREADS;
-  if (given != null && given !== '') return Math.max(0, Math.min(16, Number(given) || 0));
-  return process.env.NODE_ENV === 'test' ? 0 : Math.max(1, os.availableParallelism());
-})();
+/** Where a batch of certificates is drawn: on worker threads when PDF_THREADS allows (platform/pdf-threads.ts). */
+export const renderThreads = pdfThreads;
 
 let pool: Piscina | undefined;
 function renderPool(): Piscina {

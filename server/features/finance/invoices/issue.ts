@@ -9,7 +9,8 @@ import type { FileStorage } from '../../../platform/storage.js';
 import { escapeHtml } from '../../../platform/html.js';
 import { formatMoney, paymentReferenceOf, quoteOf } from '../money.js';
 import { recomputePaid } from '../paid.js';
-import { type InvoiceDocument, invoicePdf } from './pdf.js';
+import { invoicePdfOffThread } from './pdf-pool.js';
+import type { InvoiceDocument } from './pdf.js';
 
 /** Everything issuing needs about an order, read under a row lock on the order. */
 interface IssueSource {
@@ -356,7 +357,7 @@ export async function mailInvoice(
 ): Promise<number> {
   const contacts = known ?? (await contactsOf(q, r.purchase_order_id));
   if (!contacts.length) return 0;
-  const bytes = Buffer.from(await invoicePdf(documentOf(r)));
+  const bytes = Buffer.from(await invoicePdfOffThread(documentOf(r)));
   const name = pdfFileName(r);
   const stored = await deps.storage.put(name, bytes);
   const [upload] = await rows<{ id: number }>(
