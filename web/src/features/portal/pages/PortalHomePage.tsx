@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PortalOlympiad } from '#contract/schools';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 import { useEnterOlympiad } from '../api/enter-olympiad.js';
 import { usePortalOlympiads } from '../api/list-portal-olympiads.js';
+import { useTermsGate } from '../components/use-terms-gate.js';
 import { formatDate } from '../../../lib/dates.js';
 
 const when = (iso: string | null) => formatDate(iso, 'longDate', 'to be announced');
@@ -15,6 +16,7 @@ export function PortalHomePage() {
   const olympiads = usePortalOlympiads();
   const entered = olympiads.data?.items.filter((o) => o.participant) ?? [];
   const open = olympiads.data?.items.filter((o) => !o.participant) ?? [];
+  const gate = useTermsGate();
   return (
     <>
       <PageHeader
@@ -26,6 +28,8 @@ export function PortalHomePage() {
             : 'Your school’s olympiads in one place.'
         }
       />
+      {gate.notice ? <Box mb="lg">{gate.notice}</Box> : null}
+      {gate.dialog}
       {olympiads.error ? <Alert color="red">{olympiads.error.message}</Alert> : null}
       {olympiads.isLoading ? <Skeleton height={160} radius="md" /> : null}
       {olympiads.data && !olympiads.data.school ? (
@@ -55,7 +59,7 @@ export function PortalHomePage() {
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
                 {open.map((o) => (
-                  <OlympiadCard key={o.id} olympiad={o} canEnter={Boolean(olympiads.data.school)} />
+                  <OlympiadCard key={o.id} olympiad={o} canEnter={Boolean(olympiads.data.school)} gate={gate} />
                 ))}
               </SimpleGrid>
             </section>
@@ -66,8 +70,16 @@ export function PortalHomePage() {
   );
 }
 
-function OlympiadCard({ olympiad, canEnter = false }: { olympiad: PortalOlympiad; canEnter?: boolean }) {
+interface OlympiadCardProps {
+  olympiad: PortalOlympiad;
+  canEnter?: boolean;
+  gate?: ReturnType<typeof useTermsGate>;
+}
+
+function OlympiadCard({ olympiad, canEnter = false, gate }: OlympiadCardProps) {
   const enter = useEnterOlympiad();
+  const enterSchool = () =>
+    enter.mutate(olympiad.id, { onError: (e) => gate?.asked(e, () => enter.mutate(olympiad.id)) });
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -94,7 +106,7 @@ function OlympiadCard({ olympiad, canEnter = false }: { olympiad: PortalOlympiad
         ) : canEnter ? (
           <Button
             loading={enter.isPending}
-            onClick={() => enter.mutate(olympiad.id)}
+            onClick={() => (gate ? gate.run(enterSchool) : enterSchool())}
             aria-label={`Enter my school in ${olympiad.title}`}
           >
             Enter my school

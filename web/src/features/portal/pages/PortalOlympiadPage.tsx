@@ -17,6 +17,8 @@ import { LiveSittingCounts } from '../../../components/live-counts/LiveSittingCo
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useEnterOlympiad } from '../api/enter-olympiad.js';
 import { usePortalOlympiad } from '../api/get-portal-olympiad.js';
+import { useTermsGate } from '../components/use-terms-gate.js';
+import { RichCopy } from '../../../components/RichCopy.js';
 import { formatDate } from '../../../lib/dates.js';
 
 const statusText = {
@@ -31,9 +33,12 @@ export function PortalOlympiadPage() {
   const { olympiadName = '' } = useParams();
   const query = usePortalOlympiad(olympiadName);
   const enter = useEnterOlympiad();
+  const gate = useTermsGate();
   if (query.isLoading) return <Skeleton height={200} />;
   if (query.error || !query.data) return <Alert color="red">{query.error?.message ?? 'Not found'}</Alert>;
-  const { olympiad, school } = query.data;
+  const { olympiad, school, intro } = query.data;
+  const enterSchool = () =>
+    enter.mutate(olympiad.id, { onError: (e) => gate.asked(e, () => enter.mutate(olympiad.id)) });
   const p = olympiad.participant;
   const steps = [
     { done: p != null, text: 'Enter your school in the olympiad' },
@@ -55,6 +60,13 @@ export function PortalOlympiadPage() {
           ) : null
         }
       />
+      {gate.dialog}
+      {!p && gate.notice ? <Box mb="lg">{gate.notice}</Box> : null}
+      {intro ? (
+        <Box mb="lg">
+          <RichCopy html={intro} />
+        </Box>
+      ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="md" padding="lg">
           <Title order={2} size="h4" mb="sm">
@@ -89,7 +101,7 @@ export function PortalOlympiadPage() {
             ))}
           </List>
           {!p ? (
-            <Button mt="md" loading={enter.isPending} onClick={() => enter.mutate(olympiad.id)}>
+            <Button mt="md" loading={enter.isPending} onClick={() => gate.run(enterSchool)}>
               Enter my school
             </Button>
           ) : null}
