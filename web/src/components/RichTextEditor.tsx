@@ -1,4 +1,4 @@
-import { Box, Button, Group, Input, Paper } from '@mantine/core';
+import { Box, Button, Group, Input, Paper, VisuallyHidden } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 
 interface RichTextEditorProps {
@@ -124,12 +124,13 @@ export function RichTextEditor({
                 key={tool.command}
                 size="compact-xs"
                 variant="subtle"
-                aria-label={tool.label}
                 title={tool.label}
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => run(tool.command)}
               >
-                {tool.text}
+                {/* The name is the word; the glyph is what sighted people see (its text is not a name). */}
+                <span aria-hidden="true">{tool.text}</span>
+                <VisuallyHidden>{tool.label}</VisuallyHidden>
               </Button>
             ))}
           {onImage ? (
@@ -137,7 +138,6 @@ export function RichTextEditor({
               <Button
                 size="compact-xs"
                 variant="subtle"
-                aria-label="Image"
                 title="Image"
                 loading={uploading}
                 onMouseDown={(e) => e.preventDefault()}

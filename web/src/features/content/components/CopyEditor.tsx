@@ -71,7 +71,7 @@ export function CopyEditor(props: CopyEditorProps) {
           <Text size="sm" c="dimmed">
             {updatedAt ? `Published ${formatDate(updatedAt)}.` : 'Nothing published here yet.'}{' '}
             {publicPath ? (
-              <Anchor component={Link} to={publicPath} target="_blank">
+              <Anchor component={Link} to={publicPath} target="_blank" underline="always">
                 Open the public page
               </Anchor>
             ) : null}

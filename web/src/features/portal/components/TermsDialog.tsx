@@ -33,7 +33,16 @@ export function TermsDialog({ opened, terms, previousVersion, onClose, onAccepte
               {terms.summary}
             </Alert>
           ) : null}
-          <ScrollArea.Autosize mah="45vh" type="auto" offsetScrollbars>
+          <ScrollArea.Autosize
+            mah="45vh"
+            type="auto"
+            offsetScrollbars
+            viewportProps={{
+              tabIndex: 0,
+              role: 'region',
+              'aria-label': `Terms and conditions, version ${terms.version}`,
+            }}
+          >
             <RichCopy html={terms.body} />
           </ScrollArea.Autosize>
           <Checkbox
