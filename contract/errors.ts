@@ -17,6 +17,7 @@ export const errorCodes = [
   'account_disabled',
   'token_invalid',
   'method_not_allowed',
+  'terms_not_accepted',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -152,6 +152,14 @@ export const PortalOlympiad = z.object({
 });
 export type PortalOlympiad = z.infer<typeof PortalOlympiad>;
 
+/** GET /api/portal/olympiads/{olympiadName}: the olympiad, the school, and the olympiad's portal introduction (general copy, HTML). */
+export const PortalOlympiadResult = z.object({
+  success: z.literal(true),
+  school: School.nullable(),
+  olympiad: PortalOlympiad,
+  intro: z.string(),
+});
+
 // ── Expressions of interest ───────────────────────────────────────────────────────────────────────
 
 export const EoiBody = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ResolvedGeneralCopy } from './copy.js';
 import { IdText } from './ids.js';
 import { AnswerValue, LearnerModule } from './questions.js';
 
@@ -47,6 +48,8 @@ export const SittingState = z.object({
     moduleCount: z.number().int(),
     questionCount: z.number().int(),
   }),
+  /** The olympiad's general copy, resolved (its own wording, else the defaults; contract/copy.ts). */
+  copy: ResolvedGeneralCopy,
   learner: z.object({
     firstName: z.string(),
     lastName: z.string(),

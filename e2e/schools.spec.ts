@@ -102,6 +102,10 @@ test('from the public form to printed sign-in slips', async ({ browser }, testIn
   // 5. Enters the school in a further olympiad.
   const enter = teacher.getByRole('button', { name: /Enter my school in History Olympiad/ });
   await enter.click();
+  // A teacher who registered accepts the current terms and conditions first (the demo publishes version 1).
+  const terms = teacher.getByRole('dialog', { name: 'Terms and conditions' });
+  await terms.getByRole('checkbox', { name: /I have read the terms and conditions/ }).check();
+  await terms.getByRole('button', { name: 'Accept the terms' }).click();
   await teacher
     .getByRole('dialog', { name: /Enter .* in History Olympiad/ })
     .getByRole('button', { name: 'Yes, enter my school' })

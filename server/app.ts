@@ -13,6 +13,7 @@ import { registerAuthentication } from './features/auth/authenticate.js';
 import { authRoutes } from './features/auth/routes.js';
 import { contactRoutes } from './features/contacts/contact-routes.js';
 import { contentRoutes } from './features/content/routes.js';
+import { copyRoutes } from './features/copy/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { olympiadsRoutes } from './features/olympiads/routes.js';
 import { publicRoutes } from './features/public/routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(olympiadsRoutes);
   await app.register(questionsRoutes);
   await app.register(contentRoutes);
+  await app.register(copyRoutes);
   if (config.bench.bareRoute) await app.register(benchRoutes);
   if (deps.serveWeb) await app.register(spaRoutes, { root: deps.webRoot });
   return app;

@@ -9,7 +9,6 @@ import { errorBody } from './errors.js';
 export const plannedApiRoots = [
   'account',
   'certificates',
-  'copy',
   'dashboard',
   'igeo-country',
   'igeo-country-participant',
@@ -17,10 +16,8 @@ export const plannedApiRoots = [
   'olympus-sub-project',
   'participant',
   'school-participant',
-  'testimonial',
   'useful-contact',
   'user',
-  'website-copy',
 ] as const;
 
 const webRoots = new Set<string>(webPageRoots);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client.js';
 import { examDemoTexts, seedExamDemo } from './demo-exam.js';
+import { seedDemoCopy } from './demo-copy.js';
 import { seedDemoFaqs } from './demo-faqs.js';
 import { seedResultsDemo } from './demo-results.js';
 import {
@@ -305,6 +306,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       school2Id: school2.id,
       adminIds: [admin.id, admin2.id],
     });
+    await seedDemoCopy(tx, { geographyProjectId: geography.id });
 
     return {
       password,

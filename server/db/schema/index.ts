@@ -12,3 +12,4 @@ export * from './sitting.js';
 export * from './faqs.js';
 export * from './jobs.js';
 export * from './results.js';
+export * from './copy.js';

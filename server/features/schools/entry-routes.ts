@@ -18,6 +18,7 @@ import { route } from '../../http/route.js';
 import type { AuditAction, AuditDetails } from '../../platform/audit.js';
 import { findOlympiad, takesEntries } from '../../platform/olympiad-lookup.js';
 import { pageResult } from '../../platform/paging.js';
+import { requireTermsAccepted } from '../../platform/terms.js';
 import * as queries from './entry-queries.js';
 import { entriesReach, entryLoader } from './load.js';
 import { entriesPolicy, mayEnterSchools } from './policy.js';
@@ -200,6 +201,7 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
       )
         throw olympiadNotFound();
       if (!takesEntries(olympiad)) throw conflict(`${olympiad.title} is over; it takes no more entries`);
+      await requireTermsAccepted(db, actor);
       const school = await findSchool(db, actor.schoolId);
       if (!school) throw notFound('Your school');
       return enter(db, actor, audit, olympiad, school);

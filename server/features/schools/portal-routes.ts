@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PortalOlympiad, School } from '#contract/schools';
+import { PortalOlympiad, PortalOlympiadResult, School } from '#contract/schools';
 import type { Queryable } from '../../db/client.js';
 import { type Actor, scopedOlympiads } from '../../http/actor.js';
 import { olympiadNotFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { resolvedGeneralCopy } from '../../platform/general-copy.js';
 import { portalOlympiads } from './entry-queries.js';
 import { schoolsPolicy } from './policy.js';
 import { presentPortalOlympiad, presentSchool } from './present.js';
@@ -55,11 +56,16 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     access: access.portal,
     summary: 'The school’s page for one olympiad: its entry, learners and what to do next',
     params: NameParams,
-    response: z.object({ success: z.literal(true), school: School.nullable(), olympiad: PortalOlympiad }),
+    response: PortalOlympiadResult,
     handler: async ({ db, actor, params }) => {
       const olympiad = (await olympiadsOf(db, actor)).find((o) => o.varName === params.olympiadName.toLowerCase());
       if (!olympiad) throw olympiadNotFound();
-      return { success: true as const, school: await ownSchool(db, actor), olympiad: presentPortalOlympiad(olympiad) };
+      return {
+        success: true as const,
+        school: await ownSchool(db, actor),
+        olympiad: presentPortalOlympiad(olympiad),
+        intro: (await resolvedGeneralCopy(db, olympiad.id))['portal-intro'],
+      };
     },
   });
 }

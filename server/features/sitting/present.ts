@@ -1,3 +1,4 @@
+import type { ResolvedGeneralCopy } from '#contract/copy';
 import type { LearnerModule, LearnerQuestion, QuestionOption } from '#contract/questions';
 import type { SavedAnswer, SittingState, SittingStep, StartTimeRow, SubmittedData } from '#contract/sitting';
 import type { z } from 'zod';
@@ -106,6 +107,7 @@ export function presentState(input: {
   learner: LearnerRow;
   attempt: AttemptRow | null;
   window: { open: boolean; message: string | null };
+  copy: ResolvedGeneralCopy;
 }): SittingState {
   const { olympiad, attempt, learner } = input;
   const showScore = attempt?.finished_at != null && olympiad.showScore;
@@ -128,6 +130,7 @@ export function presentState(input: {
       moduleCount: input.counts.modules,
       questionCount: input.counts.questions,
     },
+    copy: input.copy,
     learner: {
       firstName: learner.first_name,
       lastName: learner.last_name,

@@ -17,6 +17,7 @@ import { paperCounts } from './paper-queries.js';
 import { sittingPolicy } from './policy.js';
 import { presentModules, presentSavedAnswer, presentState } from './present.js';
 import { answersOf } from './answer-queries.js';
+import { resolvedGeneralCopy } from '../../platform/general-copy.js';
 
 /** The learner's steps, in order (docs/spec.md §7); each loads the learner's own olympiad first. */
 
@@ -58,7 +59,15 @@ export async function state(db: Db, actor: Actor, olympiadName: string): Promise
     queries.attemptOf(db, olympiad.id, actor.userId),
   ]);
   const attempt = await settle(db, found);
-  return presentState({ olympiad, counts, learner: learner!, attempt, window: await windowFor(db, olympiad, actor) });
+  const copy = await resolvedGeneralCopy(db, olympiad.id);
+  return presentState({
+    olympiad,
+    counts,
+    learner: learner!,
+    attempt,
+    window: await windowFor(db, olympiad, actor),
+    copy,
+  });
 }
 
 /** A learner writes once: nothing before the step they are at may be redone after they started. */

@@ -1,7 +1,11 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
 import { FaqPage } from './pages/FaqPage.js';
-import { OlympiadFaqsPage } from './pages/OlympiadFaqsPage.js';
+import { GeneralCopyPage } from './pages/GeneralCopyPage.js';
 import { OverlordFaqsPage } from './pages/OverlordFaqsPage.js';
+import { SiteCopyPage } from './pages/SiteCopyPage.js';
+import { TermsPage } from './pages/TermsPage.js';
+import { TestimonialsPage } from './pages/TestimonialsPage.js';
+import { WebsiteCopyPage } from './pages/WebsiteCopyPage.js';
 
 const admin = (sub: string, title: string, summary: string, page?: AppRoute['page']) =>
   staffPage(sections.admin, {
@@ -14,14 +18,32 @@ const admin = (sub: string, title: string, summary: string, page?: AppRoute['pag
     page,
   });
 
+/** A content page of the overlord's, under /overlord/edit/. */
+const overlord = (sub: string, title: string, summary: string, page: AppRoute['page']): AppRoute => ({
+  id: `overlord.edit.${sub}`,
+  path: `/overlord/edit/${sub}`,
+  layout: 'overlord',
+  access: ['overlord'],
+  feature: 'content',
+  nav: 'Content',
+  title,
+  summary,
+  page,
+});
+
 export const contentRoutes: AppRoute[] = [
   ...admin(
     'edit/general-copy',
     'General copy',
-    'The olympiad’s wording for its teachers: the questions and answers they read in the portal.',
-    OlympiadFaqsPage,
+    'What the olympiad’s teachers and learners read: the portal’s and the learner’s texts, and the teachers’ questions and answers.',
+    GeneralCopyPage,
   ),
-  ...admin('edit/website-copy', 'Website copy', 'The text of this olympiad’s public pages will be edited here.'),
+  ...admin(
+    'edit/website-copy',
+    'Website copy',
+    'The text of the public pages of this olympiad’s project: home, about, participation and rules, contact.',
+    WebsiteCopyPage,
+  ),
   {
     id: 'overlord.edit.faqs',
     path: '/overlord/edit/faqs',
@@ -33,6 +55,19 @@ export const contentRoutes: AppRoute[] = [
     summary: 'Questions and answers for the teacher portal and the public FAQ pages.',
     page: OverlordFaqsPage,
   },
+  overlord(
+    'site-copy',
+    'Site copy',
+    'The platform’s own pages: home, about, partners with their logos, our users, contact.',
+    SiteCopyPage,
+  ),
+  overlord('testimonials', 'Testimonials', 'What the platform’s users say, on the Our users page.', TestimonialsPage),
+  overlord(
+    'terms-and-conditions',
+    'Terms and conditions',
+    'The terms teachers accept, versioned: a new version asks every teacher to accept it again.',
+    TermsPage,
+  ),
   {
     id: 'portal.faq',
     path: '/portal/faq',

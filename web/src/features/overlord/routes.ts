@@ -47,20 +47,6 @@ const pages: OverlordPage[] = [
     'People',
     'Learner sign-ins across olympiads will be shown here, to spot problems on writing day.',
   ),
-  overlord(
-    'edit/terms-and-conditions',
-    'Terms and conditions',
-    'content',
-    'Content',
-    'The platform’s terms and conditions will be edited here.',
-  ),
-  overlord(
-    'edit/testimonials',
-    'Testimonials',
-    'content',
-    'Content',
-    'Testimonials shown on the public pages will be edited here.',
-  ),
   overlord('app-log-viewer', 'App log viewer', 'logs', 'Logs', 'The server’s application log will be readable here.'),
   overlord(
     'activity-logs',

@@ -1,9 +1,15 @@
 import type { AppRoute } from '../../lib/routing/index.js';
-import { AboutPage } from './pages/AboutPage.js';
 import { EoiFormPage } from './pages/EoiFormPage.js';
-import { InfoPage } from './pages/InfoPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
-import { ProjectFaqPage, ProjectHomePage, ProjectSubPage } from './pages/ProjectPage.js';
+import {
+  ProjectAboutPage,
+  ProjectContactPage,
+  ProjectFaqPage,
+  ProjectHomePage,
+  ProjectRulesPage,
+  ProjectSubPage,
+} from './pages/ProjectPage.js';
+import { AboutPage, OlympusContactPage, OlympusHomePage, OurPartnersPage, OurUsersPage } from './pages/SitePages.js';
 import { WatchPage } from './pages/WatchPage.js';
 
 const site = (id: string, path: string, title: string, summary: string, page: AppRoute['page']): AppRoute => ({
@@ -19,43 +25,43 @@ const site = (id: string, path: string, title: string, summary: string, page: Ap
 
 export const publicRoutes: AppRoute[] = [
   site('public.watch', '/', 'Online school olympiads', 'Every olympiad on the platform.', WatchPage),
-  site('public.olympus.home', '/olympus/home', 'Online school olympiads', 'Every olympiad on the platform.', WatchPage),
+  site(
+    'public.olympus.home',
+    '/olympus/home',
+    'Online school olympiads',
+    'Every olympiad on the platform.',
+    OlympusHomePage,
+  ),
   site('public.olympus.about', '/olympus/about', 'About Olympus', 'What Olympus is and who it is for.', AboutPage),
   site(
     'public.olympus.our-partners',
     '/olympus/our-partners',
     'Our partners',
-    'The organisations that make the olympiads possible will be presented here.',
-    InfoPage,
+    'The organisations that make the olympiads possible.',
+    OurPartnersPage,
   ),
   site(
     'public.olympus.our-users',
     '/olympus/our-users',
     'Our users',
-    'The schools, teachers and organisers who use Olympus will be presented here.',
-    InfoPage,
+    'What the schools, teachers and organisers who use Olympus say.',
+    OurUsersPage,
   ),
-  site(
-    'public.olympus.contact',
-    '/olympus/contact',
-    'Contact',
-    'How to reach the Olympus team will be here.',
-    InfoPage,
-  ),
+  site('public.olympus.contact', '/olympus/contact', 'Contact', 'How to reach the Olympus team.', OlympusContactPage),
   site('public.project.home', '/:projectName/home', 'Home', 'The project’s olympiads.', ProjectHomePage),
   site(
     'public.project.about',
     '/:projectName/about',
     'About',
-    'What this olympiad is about and who runs it will be told here.',
-    ProjectSubPage,
+    'What this olympiad is about and who runs it.',
+    ProjectAboutPage,
   ),
   site(
     'public.project.participation-and-rules',
     '/:projectName/participation-and-rules',
     'Participation and rules',
-    'Who may enter, how to enter, and the rules of writing will be set out here.',
-    ProjectSubPage,
+    'Who may enter, how to enter, and the rules of writing.',
+    ProjectRulesPage,
   ),
   site(
     'public.project.past-olympiads',
@@ -75,8 +81,8 @@ export const publicRoutes: AppRoute[] = [
     'public.project.contact',
     '/:projectName/contact',
     'Contact',
-    'How to reach this olympiad’s organisers will be here.',
-    ProjectSubPage,
+    'How to reach this olympiad’s organisers.',
+    ProjectContactPage,
   ),
   site(
     'public.project.faq',

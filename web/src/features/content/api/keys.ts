@@ -11,8 +11,13 @@ export interface FaqFilter {
 /** One page of one group of FAQs. */
 export type FaqListParams = ListParams & FaqFilter;
 
-/** The query keys of the content feature (FAQs). */
+/** The query keys of the content feature (FAQs, and the copy people read: server/features/copy). */
 export const contentKeys = queryKeys('content', {
   faqs: (params: FaqListParams) => [params],
   targets: () => [],
+  websiteCopy: (olympiadId: number) => [olympiadId],
+  generalCopy: (olympiadId: number) => [olympiadId],
+  siteCopy: () => [],
+  testimonials: () => [],
+  terms: () => [],
 });

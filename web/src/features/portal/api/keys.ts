@@ -4,4 +4,5 @@ import { queryKeys } from '../../../lib/api/index.js';
 export const portalKeys = queryKeys('portal', {
   olympiads: () => [],
   olympiad: (olympiadName: string) => [olympiadName],
+  terms: () => [],
 });

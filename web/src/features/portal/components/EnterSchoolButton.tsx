@@ -5,6 +5,7 @@ import { Confirm } from '../../../components/Confirm.js';
 import { formatDate } from '../../../lib/dates.js';
 import { formatMoney } from '../../../lib/money.js';
 import { useEnterOlympiad } from '../api/enter-olympiad.js';
+import type { useTermsGate } from './use-terms-gate.js';
 
 /** "R 35,00 per learner, plus 15 % VAT", or that entering is free. */
 export function feeText(fee: PortalOlympiad['fee']): string {
@@ -21,17 +22,24 @@ export function EnterSchoolButton({
   olympiad,
   schoolName,
   mt,
+  gate,
 }: {
   olympiad: PortalOlympiad;
   schoolName: string | undefined;
   mt?: string;
+  /** The terms gate: the current terms are accepted first (and again if the server says they changed). */
+  gate?: ReturnType<typeof useTermsGate> | undefined;
 }) {
   const enter = useEnterOlympiad();
   const [asking, setAsking] = useState(false);
   const school = schoolName ?? 'your school';
   return (
     <>
-      <Button mt={mt} onClick={() => setAsking(true)} aria-label={`Enter my school in ${olympiad.title}`}>
+      <Button
+        mt={mt}
+        onClick={() => (gate ? gate.run(() => setAsking(true)) : setAsking(true))}
+        aria-label={`Enter my school in ${olympiad.title}`}
+      >
         Enter my school
       </Button>
       <Confirm
@@ -41,7 +49,15 @@ export function EnterSchoolButton({
         color="olympus"
         loading={enter.isPending}
         onClose={() => setAsking(false)}
-        onConfirm={() => enter.mutate(olympiad.id, { onSuccess: () => setAsking(false) })}
+        onConfirm={() =>
+          enter.mutate(olympiad.id, {
+            onSuccess: () => setAsking(false),
+            onError: (e) => {
+              setAsking(false);
+              gate?.asked(e, () => enter.mutate(olympiad.id));
+            },
+          })
+        }
       >
         <Stack gap="sm">
           <Text fw={700} size="lg">

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PortalOlympiad } from '#contract/schools';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 import { EnterSchoolButton, feeText } from '../components/EnterSchoolButton.js';
 import { usePortalOlympiads } from '../api/list-portal-olympiads.js';
+import { useTermsGate } from '../components/use-terms-gate.js';
 import { formatDate } from '../../../lib/dates.js';
 
 const when = (iso: string | null) => formatDate(iso, 'longDate', 'to be announced');
@@ -15,6 +16,7 @@ export function PortalHomePage() {
   const olympiads = usePortalOlympiads();
   const entered = olympiads.data?.items.filter((o) => o.participant) ?? [];
   const open = olympiads.data?.items.filter((o) => !o.participant) ?? [];
+  const gate = useTermsGate();
   return (
     <>
       <PageHeader
@@ -26,6 +28,8 @@ export function PortalHomePage() {
             : 'Your school’s olympiads in one place.'
         }
       />
+      {gate.notice ? <Box mb="lg">{gate.notice}</Box> : null}
+      {gate.dialog}
       {olympiads.error ? <Alert color="red">{olympiads.error.message}</Alert> : null}
       {olympiads.isLoading ? <Skeleton height={160} radius="md" /> : null}
       {olympiads.data && !olympiads.data.school ? (
@@ -60,6 +64,7 @@ export function PortalHomePage() {
                     olympiad={o}
                     canEnter={Boolean(olympiads.data.school)}
                     schoolName={olympiads.data.school?.name}
+                    gate={gate}
                   />
                 ))}
               </SimpleGrid>
@@ -71,15 +76,14 @@ export function PortalHomePage() {
   );
 }
 
-function OlympiadCard({
-  olympiad,
-  canEnter = false,
-  schoolName,
-}: {
+interface OlympiadCardProps {
   olympiad: PortalOlympiad;
   canEnter?: boolean;
   schoolName?: string | undefined;
-}) {
+  gate?: ReturnType<typeof useTermsGate>;
+}
+
+function OlympiadCard({ olympiad, canEnter = false, schoolName, gate }: OlympiadCardProps) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -109,7 +113,7 @@ function OlympiadCard({
             Open
           </Button>
         ) : canEnter ? (
-          <EnterSchoolButton olympiad={olympiad} schoolName={schoolName} />
+          <EnterSchoolButton olympiad={olympiad} schoolName={schoolName} gate={gate} />
         ) : null}
       </Group>
     </Card>

@@ -17,6 +17,8 @@ import { LiveSittingCounts } from '../../../components/live-counts/LiveSittingCo
 import { PageHeader } from '../../../components/PageHeader.js';
 import { EnterSchoolButton, feeText } from '../components/EnterSchoolButton.js';
 import { usePortalOlympiad } from '../api/get-portal-olympiad.js';
+import { useTermsGate } from '../components/use-terms-gate.js';
+import { RichCopy } from '../../../components/RichCopy.js';
 import { formatDate } from '../../../lib/dates.js';
 
 const statusText = {
@@ -30,9 +32,10 @@ const when = (iso: string | null) => formatDate(iso, 'longDateTime', 'to be anno
 export function PortalOlympiadPage() {
   const { olympiadName = '' } = useParams();
   const query = usePortalOlympiad(olympiadName);
+  const gate = useTermsGate();
   if (query.isLoading) return <Skeleton height={200} />;
   if (query.error || !query.data) return <Alert color="red">{query.error?.message ?? 'Not found'}</Alert>;
-  const { olympiad, school } = query.data;
+  const { olympiad, school, intro } = query.data;
   const p = olympiad.participant;
   const steps = [
     { done: p != null, text: 'Enter your school in the olympiad' },
@@ -54,6 +57,13 @@ export function PortalOlympiadPage() {
           ) : null
         }
       />
+      {gate.dialog}
+      {!p && gate.notice ? <Box mb="lg">{gate.notice}</Box> : null}
+      {intro ? (
+        <Box mb="lg">
+          <RichCopy html={intro} />
+        </Box>
+      ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="md" padding="lg">
           <Title order={2} size="h4" mb="sm">
@@ -87,7 +97,7 @@ export function PortalOlympiadPage() {
               </List.Item>
             ))}
           </List>
-          {!p && school ? <EnterSchoolButton mt="md" olympiad={olympiad} schoolName={school.name} /> : null}
+          {!p && school ? <EnterSchoolButton mt="md" olympiad={olympiad} schoolName={school.name} gate={gate} /> : null}
         </Card>
         <Card withBorder radius="md" padding="lg">
           <Title order={2} size="h4" mb="sm">

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAcceptDeclaration } from '../api/accept-declaration.js';
@@ -11,12 +11,20 @@ import { olympiadPath } from '../steps.js';
 export default function DeclarationPage() {
   return (
     <SittingGate page="declaration">
-      {(state, olympiadName) => <Declaration olympiadName={olympiadName} text={state.olympiad.declaration} />}
+      {(state, olympiadName) => (
+        <Declaration
+          olympiadName={olympiadName}
+          text={state.olympiad.declaration}
+          intro={state.copy['declaration-intro']}
+          accept={state.copy['declaration-accept']}
+        />
+      )}
     </SittingGate>
   );
 }
 
-function Declaration({ olympiadName, text }: { olympiadName: string; text: string }) {
+function Declaration(props: { olympiadName: string; text: string; intro: string; accept: string }) {
+  const { olympiadName, text, intro, accept: acceptLabel } = props;
   const navigate = useNavigate();
   const accept = useAcceptDeclaration(olympiadName);
   const [ticked, setTicked] = useState(false);
@@ -40,9 +48,7 @@ function Declaration({ olympiadName, text }: { olympiadName: string; text: strin
           <div className={classes.eyebrow}>Step 1 of 3</div>
           <FocusHeading>Your promise</FocusHeading>
         </div>
-        <Text size="lg">
-          This olympiad is about what you know. Read the declaration, then tick the box to accept it.
-        </Text>
+        <div className={classes.lead} dangerouslySetInnerHTML={{ __html: intro }} />
         <section aria-label="Declaration" className={classes.card}>
           {text ? (
             <div id="declaration-text" className={classes.rich} dangerouslySetInnerHTML={{ __html: text }} />
@@ -60,7 +66,7 @@ function Declaration({ olympiadName, text }: { olympiadName: string; text: strin
             setTicked(event.currentTarget.checked);
             setMissing(false);
           }}
-          label="I have read the declaration and I promise to keep to it"
+          label={acceptLabel}
           aria-describedby="declaration-text"
           error={missing ? 'Tick this box to accept the declaration.' : undefined}
         />

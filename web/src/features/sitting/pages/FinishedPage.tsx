@@ -33,12 +33,13 @@ function HandingIn({ olympiadName }: { olympiadName: string }) {
   return <SittingLoading label="Time is up. Handing in your answers…" />;
 }
 
+/** The first sentence; the olympiad's own finished message (general copy) follows it when the learner finished. */
 function finishedText(firstName: string, reason: SittingState['attempt']['finishReason']): string {
   const greeting = firstName ? `Well done, ${firstName}.` : 'Well done.';
   if (reason === 'time_up') return `${greeting} The time ran out, and every answer that was saved has been handed in.`;
   if (reason === 'admin')
     return `${greeting} The organisers closed your olympiad, and every answer that was saved has been handed in.`;
-  return `${greeting} Every answer you gave has been handed in. You cannot change them any more.`;
+  return greeting;
 }
 
 function Finished({ state, olympiadName }: { state: SittingState; olympiadName: string }) {
@@ -51,6 +52,9 @@ function Finished({ state, olympiadName }: { state: SittingState; olympiadName: 
         <FocusHeading>{reason === 'time_up' ? 'Time is up: your answers are in' : 'Your answers are in'}</FocusHeading>
       </div>
       <Text size="lg">{finishedText(state.learner.firstName, reason)}</Text>
+      {reason === 'time_up' || reason === 'admin' ? null : (
+        <div className={classes.lead} dangerouslySetInnerHTML={{ __html: state.copy['finished-message'] }} />
+      )}
       <PublishedResult olympiadId={state.olympiad.id} />
       {score !== null ? (
         <div className={classes.card}>
@@ -60,20 +64,20 @@ function Finished({ state, olympiadName }: { state: SittingState; olympiadName: 
           </Text>
         </div>
       ) : (
-        <Text c="dimmed">Your teacher will receive the results when the olympiad has closed.</Text>
+        <div className={classes.muted} dangerouslySetInnerHTML={{ __html: state.copy['results-pending'] }} />
       )}
       {state.attempt.feedbackGiven ? (
         <Alert color="green" variant="light" title="Thank you for your feedback">
           You can close this page now.
         </Alert>
       ) : (
-        <Feedback olympiadName={olympiadName} />
+        <Feedback olympiadName={olympiadName} invitation={state.copy['feedback-invitation']} />
       )}
     </Stack>
   );
 }
 
-function Feedback({ olympiadName }: { olympiadName: string }) {
+function Feedback({ olympiadName, invitation }: { olympiadName: string; invitation: string }) {
   const send = useSendFeedback(olympiadName);
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
@@ -88,7 +92,7 @@ function Feedback({ olympiadName }: { olympiadName: string }) {
           <Text component="h2" id="feedback-heading" fw={700} size="xl">
             What did you think? (optional)
           </Text>
-          <Text c="dimmed">Your feedback helps us make the next olympiad better.</Text>
+          <div className={classes.muted} dangerouslySetInnerHTML={{ __html: invitation }} />
         </div>
         <fieldset className={classes.stars}>
           <legend>How did you find the olympiad? 1 is “not good”, 5 is “very good”.</legend>

@@ -17,9 +17,7 @@ export default function InstructionsPage() {
               <div className={classes.eyebrow}>{state.olympiad.title}</div>
               <FocusHeading>Hello, {state.learner.firstName || 'there'}</FocusHeading>
             </div>
-            <Text size="lg">
-              Read these instructions carefully. Take your time: the clock only starts when you open the first question.
-            </Text>
+            <div className={classes.lead} dangerouslySetInnerHTML={{ __html: state.copy['instructions-intro'] }} />
             <dl className={classes.facts}>
               <div>
                 <dt>Time</dt>

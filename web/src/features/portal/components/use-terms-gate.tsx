@@ -1,0 +1,66 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { TERMS_NOT_ACCEPTED } from '#contract/copy';
+import { isApiError } from '../../../lib/api/index.js';
+import { useTermsStatus } from '../api/get-terms-status.js';
+import { TermsDialog } from './TermsDialog.js';
+
+/** Is this the server's "accept the current terms first" (409 terms_not_accepted)? */
+export const isTermsRequired = (error: unknown) => isApiError(error) && error.code === TERMS_NOT_ACCEPTED;
+
+/**
+ * The terms before a teacher's step that needs them (entering a school): `run(step)` asks for the current terms
+ * first when the teacher has not accepted them, then takes the step; `asked(step)` opens the dialog after the
+ * server answered 409 terms_not_accepted. `dialog` is rendered once by the screen; `notice` tells the teacher
+ * when the terms have changed.
+ */
+export function useTermsGate() {
+  const status = useTermsStatus();
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  const [opened, setOpened] = useState(false);
+  const open = (step: (() => void) | null) => {
+    setPending(() => step);
+    setOpened(true);
+  };
+  const needed = status.data != null && !status.data.accepted && status.data.terms != null;
+  const dialog = (
+    <TermsDialog
+      opened={opened}
+      terms={status.data?.terms ?? null}
+      previousVersion={status.data?.previousVersion ?? null}
+      onClose={() => setOpened(false)}
+      onAccepted={() => {
+        setOpened(false);
+        pending?.();
+        setPending(null);
+      }}
+    />
+  );
+  const notice = needed ? (
+    <Alert
+      variant="light"
+      color="yellow"
+      title={status.data?.previousVersion ? 'The terms and conditions have changed' : 'Terms and conditions'}
+    >
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text size="sm">
+          Please read and accept the terms (version {status.data?.terms?.version}) before you enter your school in an
+          olympiad.
+        </Text>
+        <Button size="xs" onClick={() => open(null)}>
+          Read and accept
+        </Button>
+      </Group>
+    </Alert>
+  ) : null;
+  return {
+    run: (step: () => void) => (needed ? open(step) : step()),
+    asked: (error: unknown, step: () => void) => {
+      if (!isTermsRequired(error)) return;
+      void status.refetch();
+      open(step);
+    },
+    dialog,
+    notice,
+  };
+}
