@@ -60,7 +60,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium', testIgnore: /terms\.spec\.ts/ },
+    // Journeys that change what every other one sees (the platform's terms) run last.
+    { name: 'after-all', testMatch: /terms\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: {
     // A fresh database with the demo data every run: embedded PGlite in a new temporary directory, or a new
     // database on the PostgreSQL server E2E_DATABASE_URL names (scripts/e2e-server.mjs), both removed when
