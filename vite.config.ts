@@ -62,7 +62,12 @@ export default defineConfig(({ command }) => ({
         // libraries (Mantine above all) are split by who uses them, so the learner's page never loads
         // the staff app's share of them (decision 016).
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            // zod with the app's zod set-up (jitless, messages for people): the set-up runs as soon as zod is
+            // loaded, before any module can parse, whatever order the other chunks are evaluated in.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|web[\\/]src[\\/]lib[\\/]zod-config|contract[\\/]messages/ },
+          ],
         },
       },
     },

@@ -74,7 +74,14 @@ export const ModerationSettings = z.strictObject({
   concurrentSessionsMin: z.number().int().min(2).max(100).default(2),
 });
 export type ModerationSettings = z.infer<typeof ModerationSettings>;
-export const defaultModerationSettings: ModerationSettings = ModerationSettings.parse({});
+/** The defaults above, written out: nothing in the contract parses at load (the web app sets zod up first). */
+export const defaultModerationSettings: ModerationSettings = {
+  similarityMinLog10: 6,
+  similarityMinSharedWrong: 5,
+  fastFinishRatio: 0.33,
+  ipChangesMin: 4,
+  concurrentSessionsMin: 2,
+};
 
 /* ---- Awards, ranks, top schools, publishing and the downloads (res); additions only. ---- */
 

@@ -16,7 +16,9 @@ function watchViolations(page: Page): string[] {
   });
   void page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`Refused to load: CSP ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
+      console.error(
+        `Refused to load: CSP ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}:${e.columnNumber})`,
+      );
     });
   });
   return seen;

@@ -79,7 +79,7 @@ async function openSession(
         select (select var_name from olympiads where id = ${input.user.olympiadId}) as olympiad_name,
                coalesce((select json_agg(json_build_object('olympiadId', o.id, 'olympiadName', o.var_name,
                                                            'olympiadTitle', o.title, 'role', g.role)
-                                         order by o.year desc, o.var_name)
+                                         order by o.open desc, o.year desc, o.var_name)
                          from olympiad_grants g join olympiads o on o.id = g.olympiad_id
                          where g.user_id = (select user_id from s)), '[]'::json) as grants`,
   );

@@ -16,7 +16,7 @@ describe('POST /api/auth/signin', () => {
       role: 'admin',
       home: '/geo-demo/admin/reports/overview',
       impersonator: null,
-      // newest olympiad first: the admin lands on it
+      // open olympiads first, then the newest: the admin lands on the one being written
       grants: [
         { olympiadName: 'geo-demo', role: 'admin' },
         { olympiadName: 'geo-2025', role: 'admin' },

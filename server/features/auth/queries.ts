@@ -81,7 +81,7 @@ export async function grantsOf(q: Queryable, userId: number) {
     .from(olympiadGrants)
     .innerJoin(olympiads, eq(olympiads.id, olympiadGrants.olympiadId))
     .where(eq(olympiadGrants.userId, userId))
-    .orderBy(desc(olympiads.year), olympiads.varName) as Promise<
+    .orderBy(desc(olympiads.open), desc(olympiads.year), olympiads.varName) as Promise<
     Array<{ olympiadId: number; olympiadName: string; olympiadTitle: string; role: GrantRole }>
   >;
 }
