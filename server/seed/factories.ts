@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GrantRole, Role } from '#contract/roles';
 import type { Queryable } from '../db/client.js';
 import {
@@ -160,6 +160,8 @@ export interface UserInput {
   grade?: number | null;
   emailVerified?: boolean;
   disabled?: boolean;
+  /** A teacher has accepted the current terms and conditions, as a registered teacher has (default true). */
+  acceptedTerms?: boolean;
 }
 
 export async function createUser(q: Queryable, input: UserInput) {
@@ -181,6 +183,9 @@ export async function createUser(q: Queryable, input: UserInput) {
       disabledAt: input.disabled ? new Date() : null,
     })
     .returning();
+  if (input.role === 'teacher' && input.acceptedTerms !== false)
+    await q.execute(sql`insert into terms_acceptances (user_id, terms_version_id)
+      select ${row!.id}, id from terms_versions order by version desc limit 1`);
   return row!;
 }
 
