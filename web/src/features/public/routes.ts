@@ -1,8 +1,11 @@
 import type { AppRoute } from '../../lib/routing/index.js';
 import { AboutPage } from './pages/AboutPage.js';
+import { PlatformContactPage, ProjectContactPage } from './pages/ContactPage.js';
 import { EoiFormPage } from './pages/EoiFormPage.js';
 import { InfoPage } from './pages/InfoPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
+import { PastOlympiadsPage } from './pages/PastOlympiadsPage.js';
+import { PastWinnersPage } from './pages/PastWinnersPage.js';
 import { ProjectFaqPage, ProjectHomePage, ProjectSubPage } from './pages/ProjectPage.js';
 import { WatchPage } from './pages/WatchPage.js';
 
@@ -35,13 +38,7 @@ export const publicRoutes: AppRoute[] = [
     'The schools, teachers and organisers who use Olympus will be presented here.',
     InfoPage,
   ),
-  site(
-    'public.olympus.contact',
-    '/olympus/contact',
-    'Contact',
-    'How to reach the Olympus team will be here.',
-    InfoPage,
-  ),
+  site('public.olympus.contact', '/olympus/contact', 'Contact', 'Write to the Olympus team.', PlatformContactPage),
   site('public.project.home', '/:projectName/home', 'Home', 'The project’s olympiads.', ProjectHomePage),
   site(
     'public.project.about',
@@ -61,22 +58,22 @@ export const publicRoutes: AppRoute[] = [
     'public.project.past-olympiads',
     '/:projectName/past-olympiads',
     'Past olympiads',
-    'Earlier olympiads of this project, with their papers and results, will be listed here.',
-    ProjectSubPage,
+    'Earlier olympiads of this project: when they ran and how many schools and learners wrote.',
+    PastOlympiadsPage,
   ),
   site(
     'public.project.past-winners',
     '/:projectName/past-winners',
     'Past winners',
-    'The winners of earlier olympiads will be honoured here.',
-    ProjectSubPage,
+    'The winners of earlier olympiads, as each olympiad chose to name them.',
+    PastWinnersPage,
   ),
   site(
     'public.project.contact',
     '/:projectName/contact',
     'Contact',
-    'How to reach this olympiad’s organisers will be here.',
-    ProjectSubPage,
+    'Write to this olympiad’s organisers.',
+    ProjectContactPage,
   ),
   site(
     'public.project.faq',

@@ -3,4 +3,7 @@ import { queryKeys } from '../../../lib/api/index.js';
 /** The public site's query keys (lib/public-api holds the project and olympiad reads the shells share). */
 export const publicKeys = queryKeys('public', {
   faqs: (projectName: string) => [projectName],
+  pastOlympiads: (projectName: string, page: number) => [projectName, page],
+  pastWinners: (projectName: string, page: number) => [projectName, page],
+  watch: () => [],
 });
