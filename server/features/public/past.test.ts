@@ -76,6 +76,15 @@ describe('winner names and award labels', () => {
       ['best-in-school', 'Best in school'],
       ['participation', 'Deelname'],
     ]);
+    // No saved rule: publishing used the default one, so its bands name the awards.
+    expect([...awardLabels(null).keys()]).toEqual([
+      'gold',
+      'silver',
+      'bronze',
+      'merit',
+      'best-in-school',
+      'participation',
+    ]);
     expect(awardLabels(null).get('participation')).toBe('Participation');
   });
 });

@@ -6,7 +6,7 @@ import type {
   PublicProject,
   WinnersDisplay,
 } from '#contract/public';
-import { BEST_IN_SCHOOL, PARTICIPATION } from '#contract/results';
+import { BEST_IN_SCHOOL, defaultAwardRule, PARTICIPATION } from '#contract/results';
 import { isoOrNull } from '../../platform/dates.js';
 import type { PastOlympiadRow, WinnerRow } from './past-queries.js';
 import type { OlympiadRow, ProjectRow } from './queries.js';
@@ -57,8 +57,12 @@ export function winnerName(display: WinnersDisplay, firstName: string, lastName:
   }
 }
 
-/** Each award key's label, best first, from the olympiad's saved award rule (or the key itself). */
-export function awardLabels(rule: Record<string, unknown> | null): Map<string, string> {
+/**
+ * Each award key's label, best first, from the olympiad's saved award rule (the default rule when it saved none,
+ * as publishing then uses it), then best in school and participation.
+ */
+export function awardLabels(saved: Record<string, unknown> | null): Map<string, string> {
+  const rule = saved ?? (defaultAwardRule as unknown as Record<string, unknown>);
   const labels = new Map<string, string>();
   const bands = Array.isArray(rule?.bands) ? (rule.bands as Array<{ key?: unknown; label?: unknown }>) : [];
   for (const band of bands) {
@@ -119,7 +123,8 @@ export function presentPastWinners(
     list.push(present(w));
     grades.set(w.grade, list);
   }
-  const rankOf = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  // An award the rule no longer names sorts after the rule's bands, before best in school and participation.
+  const rankOf = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length - 2.5);
   return {
     olympiad: presentPastOlympiad(o),
     display,

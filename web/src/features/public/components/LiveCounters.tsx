@@ -27,7 +27,7 @@ function OpenNow({ watch }: { watch: WatchResult }) {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <Counter label="Writing now" value={watch.totals.writing} hint="learners with a paper open" />
-        <Counter label="Started" value={watch.totals.started} hint="learners who began today’s papers" />
+        <Counter label="Started" value={watch.totals.started} hint="learners who began an open olympiad" />
         <Counter label="Finished" value={watch.totals.finished} hint="papers handed in" />
       </SimpleGrid>
       {watch.open.length > 1 ? (

@@ -24,7 +24,7 @@ function PastOlympiadCard({ olympiad, projectName }: { olympiad: PastOlympiad; p
           <Title order={3} size="h4" id={`past-${olympiad.id}`}>
             {olympiad.title}
           </Title>
-          <Badge variant="light" size="lg" radius="sm">
+          <Badge variant="light" size="lg" radius="sm" style={{ flexShrink: 0, overflow: 'visible' }}>
             {olympiad.year}
           </Badge>
         </Group>

@@ -19,9 +19,18 @@ function WinnersTable({
   rank: 'rank' | 'gradeRank';
 }) {
   return (
-    <Table.ScrollContainer minWidth={showNames ? 520 : 400}>
+    // Native scrolling, focusable, so that a keyboard can scroll a table wider than a phone (WCAG 2.1.1).
+    <Table.ScrollContainer
+      type="native"
+      minWidth={showNames ? 460 : 360}
+      tabIndex={0}
+      role="group"
+      aria-label={caption}
+    >
       <Table striped verticalSpacing="xs" captionSide="top">
-        <Table.Caption>{caption}</Table.Caption>
+        <Table.Caption ta="left" fw={600} c="dark.6" mt={0}>
+          {caption}
+        </Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Place</Table.Th>
