@@ -77,6 +77,38 @@ const Env = z
     JOBS_WORKER: boolish.default(true),
     JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
     JOBS_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
+    /**
+     * The contact forms (/olympus/contact, /{projectName}/contact): where the platform's messages go, and a
+     * project's own address as `projectName=address` pairs separated by commas (a project without one writes to
+     * CONTACT_EMAIL); how many messages one address (IP) and one sender's email may send an hour.
+     */
+    CONTACT_EMAIL: z
+      .string()
+      .trim()
+      .email('CONTACT_EMAIL must be an email address')
+      .default('organisers@olympus.local'),
+    CONTACT_EMAILS: z
+      .string()
+      .default('')
+      .transform((v, ctx) => {
+        const map: Record<string, string> = {};
+        for (const pair of v
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)) {
+          const [name, address] = pair.split('=').map((p) => p.trim());
+          if (!name || !address || !z.string().email().safeParse(address).success) {
+            ctx.addIssue({ code: 'custom', message: `CONTACT_EMAILS: "${pair}" is not projectName=address` });
+            continue;
+          }
+          map[name.toLowerCase()] = address;
+        }
+        return map;
+      }),
+    CONTACT_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+    CONTACT_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+    /** The Watch page's counters: how often they are read again (one query per process per refresh). */
+    WATCH_REFRESH_SECONDS: z.coerce.number().min(0.1).max(300).default(5),
     /** Shared secret of the bounce intake (POST /bounce/api/intake, header x-bounce-secret). Unset: intake off. */
     BOUNCE_SECRET: z.string().min(16, 'BOUNCE_SECRET must be at least 16 characters').optional(),
     UPLOAD_MAX_BYTES: z.coerce
@@ -141,6 +173,8 @@ export interface Config {
     bounceSecret: string | undefined;
   };
   uploadMaxBytes: number;
+  contact: { platform: string; projects: Record<string, string>; perAddressPerHour: number; perEmailPerHour: number };
+  watch: { refreshSeconds: number };
   jobs: { worker: boolean; pollMs: number; leaseSeconds: number };
 }
 
@@ -201,6 +235,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       bounceSecret: e.BOUNCE_SECRET,
     },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    contact: {
+      platform: e.CONTACT_EMAIL,
+      projects: e.CONTACT_EMAILS,
+      perAddressPerHour: e.CONTACT_MAX_PER_ADDRESS,
+      perEmailPerHour: e.CONTACT_MAX_PER_EMAIL,
+    },
+    watch: { refreshSeconds: e.WATCH_REFRESH_SECONDS },
     jobs: { worker: e.JOBS_WORKER, pollMs: e.JOBS_POLL_MS, leaseSeconds: e.JOBS_LEASE_SECONDS },
   };
 }

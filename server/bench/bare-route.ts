@@ -13,6 +13,24 @@ import { route } from '../http/route.js';
  * It lives here, outside the features, so no production feature carries benchmark code.
  */
 export async function benchRoutes(app: FastifyInstance): Promise<void> {
+  // The floor under the Watch call (bench/watch.ts): a constant answer of the same shape, no cache, no query.
+  const watchShaped = {
+    success: true,
+    refreshedAt: new Date(0).toISOString(),
+    refreshSeconds: 5,
+    totals: { writing: 0, started: 0, finished: 0 },
+    open: [],
+    coming: [],
+  };
+  route(app, {
+    method: 'GET',
+    url: '/api/bench/bare-json',
+    summary: 'Benchmark only: a constant JSON answer shaped like the Watch call’s, nothing else',
+    tags: ['bench'],
+    access: 'public',
+    handler: async () => watchShaped,
+  });
+
   route(app, {
     method: 'GET',
     url: '/api/bench/bare-targets',

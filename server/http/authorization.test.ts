@@ -155,7 +155,7 @@ describe('every route declares who may call it', () => {
     }
   });
 
-  it('lets the web app’s catch-all through only because it declares public access', async () => {
+  it('lets the web app’s catch-all and its crawler files through only because they declare public access', async () => {
     const webRoot = mkdtempSync(path.join(os.tmpdir(), 'olympus-web-'));
     writeFileSync(
       path.join(webRoot, 'index.html'),
@@ -175,7 +175,7 @@ describe('every route declares who may call it', () => {
         .filter((r) => !isDocs(r.url))
         .map((r) => `${r.method} ${r.url}`)
         .filter((key) => !declared.has(key));
-      expect(extra.sort()).toEqual(['GET /', 'GET /*']);
+      expect(extra.sort()).toEqual(['GET /', 'GET /*', 'GET /robots.txt', 'GET /sitemap.xml']);
     } finally {
       await app.close();
       rmSync(webRoot, { recursive: true, force: true });

@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { OlympiadResult, ProjectList, ProjectResult, ProjectsQuery } from '#contract/public';
 import { olympiadNotFound, projectNotFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { contactFormRoutes } from './contact-routes.js';
+import { pastRoutes } from './past-routes.js';
 import { presentOlympiad, presentProject } from './present.js';
 import * as queries from './queries.js';
+import { watchRoutes } from './watch-routes.js';
 
 const tags = ['public'];
 const IdParams = z.strictObject({ id: z.string().trim().min(1).max(60) });
@@ -59,4 +62,8 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       return { success: true as const, olympiad: presentOlympiad(olympiad) };
     },
   });
+
+  await pastRoutes(app);
+  await contactFormRoutes(app);
+  await watchRoutes(app);
 }

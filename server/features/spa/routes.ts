@@ -4,8 +4,25 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerUnmatched, isApiPath, wantsJson } from '../../http/api-paths.js';
 import { errorBody } from '../../http/errors.js';
-import { findProject } from '../public/queries.js';
-import { platformMeta, projectPages, renderHead, type PageMeta } from './seo.js';
+import { findProject, listProjects, olympiadsOf } from '../public/queries.js';
+import { robotsTxt, sitemapXml } from './crawl.js';
+import {
+  extraProjectPages,
+  olympiadEvent,
+  type PageMeta,
+  platformMeta,
+  platformPages,
+  type ProjectPage,
+  projectMeta,
+  projectPages,
+  renderHead,
+  SHARE_IMAGE,
+} from './seo.js';
+
+/** How long a public page's rendered head is kept per process (an editor's change shows within this). */
+const HEAD_CACHE_MS = 10_000;
+const HEAD_CACHE_ENTRIES = 2_000;
+const publicProjectPages: readonly string[] = [...projectPages, ...extraProjectPages];
 
 /**
  * The learner's sitting pages, /{olympiadName}/olympiad/…: they get learner.html, the learner's own
@@ -20,6 +37,18 @@ export const LEARNER_PATH = /^\/[^/]+\/olympiad\//;
  * 404 (or 405 when the path takes other methods) in the one error shape.
  */
 export async function spaRoutes(app: FastifyInstance, options: { root?: string | undefined }): Promise<void> {
+  const base = app.config.publicUrl;
+  app.get('/robots.txt', { config: { access: 'public' } }, async (_req, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(base)),
+  );
+  app.get('/sitemap.xml', { config: { access: 'public' } }, async (_req, reply) => {
+    const projects = await listProjects(app.db);
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(sitemapXml(base, projects));
+  });
+
   const webRoot = path.resolve(options.root ?? 'dist/web');
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
@@ -35,24 +64,69 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
   // Cache headers are set below per file kind; the plugin's own (max-age=0) would replace them.
   await app.register(fastifyStatic, { root: webRoot, serve: false, cacheControl: false });
 
-  async function metaFor(req: FastifyRequest): Promise<PageMeta> {
-    const pathname = req.url.split('?')[0]!;
-    const url = `${app.config.publicUrl}${pathname}`;
-    const [first, second] = pathname.split('/').filter(Boolean);
-    if (first && first !== 'olympus' && second && (projectPages as readonly string[]).includes(second)) {
-      const project = await findProject(app.db, first);
+  /**
+   * A page's metadata: the platform's own pages and each project's public pages carry their own; any other
+   * address (sign-in, private areas, unknown pages) the platform's, marked noindex. `cacheable` says whether it
+   * is a public page whose rendered head may be kept a few seconds.
+   */
+  async function metaFor(pathname: string): Promise<{ meta: PageMeta; cacheable: boolean }> {
+    const image = `${base}${SHARE_IMAGE}`;
+    const segments = pathname.split('/').filter(Boolean);
+    const key = `/${segments.join('/')}`;
+    const own = Object.hasOwn(platformPages, key) ? platformPages[key] : undefined;
+    if (own) {
+      const meta: PageMeta = {
+        ...platformMeta(key === '/' ? `${base}/` : `${base}${key}`, image),
+        title: own.title,
+        description: own.description,
+        ...(own.keywords ? { keywords: own.keywords } : {}),
+      };
+      if (key === '/') {
+        // The Watch page: an Event for every olympiad still to come or open now.
+        const projects = await listProjects(app.db);
+        const olympiads = await olympiadsOf(
+          app.db,
+          projects.map((p) => p.id),
+          true,
+        );
+        meta.structuredData = olympiads
+          .filter((o) => o.startsAt != null)
+          .map((o) =>
+            olympiadEvent(
+              base,
+              projects.find((p) => p.id === o.projectId)!,
+              o,
+              image,
+            ),
+          );
+      }
+      return { meta, cacheable: true };
+    }
+    const [first, second] = segments;
+    if (segments.length === 2 && first !== 'olympus' && publicProjectPages.includes(second!)) {
+      const project = await findProject(app.db, first!);
       if (project) {
-        const page = second.replace(/-/g, ' ');
-        return {
-          title: `${project.seoTitle || project.title} — ${page[0]!.toUpperCase()}${page.slice(1)}`,
-          shareTitle: project.shareTitle || project.title,
-          description: project.description,
-          keywords: project.keywords,
-          url,
-        };
+        const page = second as ProjectPage;
+        const olympiads = page === 'home' ? await olympiadsOf(app.db, [project.id]) : [];
+        return { meta: projectMeta(base, project, page, olympiads), cacheable: true };
       }
     }
-    return platformMeta(url);
+    return { meta: { ...platformMeta(`${base}${pathname}`, image), noindex: true }, cacheable: false };
+  }
+
+  /** Rendered public pages, a few seconds per process: a crawler or a crowd costs no query per view. */
+  const heads = new Map<string, { html: string; at: number }>();
+  async function pageHtml(pathname: string, shell: string): Promise<string> {
+    const key = `${shell === learnerHtml ? 'l' : 'i'}:${pathname.toLowerCase().replace(/\/+$/, '')}`;
+    const hit = heads.get(key);
+    if (hit && Date.now() - hit.at < HEAD_CACHE_MS) return hit.html;
+    const { meta, cacheable } = await metaFor(pathname);
+    const html = renderHead(shell, meta);
+    if (cacheable) {
+      if (heads.size >= HEAD_CACHE_ENTRIES) heads.delete(heads.keys().next().value!);
+      heads.set(key, { html, at: Date.now() });
+    }
+    return html;
   }
 
   const serveApp = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -72,7 +146,7 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
     const accept = req.headers.accept ?? '';
     const wantsHtml = accept.includes('text/html') || !path.extname(pathname);
     if (isApiPath(app, pathname) || wantsJson(accept) || !wantsHtml) return answerUnmatched(req, reply);
-    const html = renderHead(LEARNER_PATH.test(pathname) ? learnerHtml : indexHtml, await metaFor(req));
+    const html = await pageHtml(pathname, LEARNER_PATH.test(pathname) ? learnerHtml : indexHtml);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject } from '../../seed/factories.js';
+import { createOlympiad, createProject } from '../../seed/factories.js';
 import { type TestServer, startTestServer } from '../../test/harness.js';
 import { builtIndexHtml, builtWebFiles } from '../../test/web-root.js';
 import { platformMeta, renderHead } from './seo.js';
@@ -105,10 +105,149 @@ describe('serving the web app', () => {
       description: '"><script>alert(1)</script>',
       keywords: 'a "quoted" <word>',
     });
-    const res = await page('/escaping/about');
+    const res = await page('/escaping/home');
     expect(res.text).not.toContain('<script>alert(1)</script>');
     expect(metaContent(res.text, 'name', 'description')).toBe('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(metaContent(res.text, 'name', 'keywords')).toBe('a &quot;quoted&quot; &lt;word&gt;');
+  });
+
+  /** Every public page: [path, its title]. */
+  const publicPages: Array<[string, string]> = [
+    ['/', 'Olympus — online school olympiads'],
+    ['/olympus/home', 'Olympus — online school olympiads'],
+    ['/olympus/about', 'About Olympus — online school olympiads'],
+    ['/olympus/our-partners', 'Our partners — Olympus'],
+    ['/olympus/our-users', 'Our users — Olympus'],
+    ['/olympus/contact', 'Contact — Olympus'],
+    ['/geography/home', 'Geography Olympiad — South Africa — Home'],
+    ['/geography/about', 'Geography Olympiad — South Africa — About'],
+    ['/geography/participation-and-rules', 'Geography Olympiad — South Africa — Participation and rules'],
+    ['/geography/past-olympiads', 'Geography Olympiad — South Africa — Past olympiads'],
+    ['/geography/past-winners', 'Geography Olympiad — South Africa — Past winners'],
+    ['/geography/contact', 'Geography Olympiad — South Africa — Contact'],
+    ['/geography/faq', 'Geography Olympiad — South Africa — FAQ'],
+    ['/history/past-winners', 'History Olympiad — South Africa — Past winners'],
+  ];
+
+  it('gives every public page its own head: title, description, keywords, canonical, share card and image', async () => {
+    const descriptions = new Set<string>();
+    for (const [p, title] of publicPages) {
+      const res = await page(p);
+      expect(res.status, p).toBe(200);
+      const head = headOf(res.text);
+      expect(head, p).toContain(`<title>${title}</title>`);
+      const description = metaContent(res.text, 'name', 'description')!;
+      expect(description.length, p).toBeGreaterThan(40);
+      if (p !== '/olympus/home') descriptions.add(description);
+      expect(metaContent(res.text, 'name', 'keywords'), p).toBeTruthy();
+      const canonical = `http://olympus.test${p}`;
+      expect(head, p).toContain(`<link rel="canonical" href="${canonical}" />`);
+      expect(metaContent(res.text, 'property', 'og:url'), p).toBe(canonical);
+      expect(metaContent(res.text, 'property', 'og:title'), p).toBeTruthy();
+      expect(metaContent(res.text, 'property', 'og:description'), p).toBe(description);
+      expect(metaContent(res.text, 'property', 'og:image'), p).toBe('http://olympus.test/share.jpg');
+      expect(metaContent(res.text, 'name', 'twitter:card'), p).toBe('summary_large_image');
+      expect(metaContent(res.text, 'name', 'twitter:image'), p).toBe('http://olympus.test/share.jpg');
+      expect(head, p).not.toContain('noindex');
+    }
+    // Each page says what it is: no two pages share a description.
+    expect(descriptions.size).toBe(publicPages.length - 1);
+  });
+
+  it('a project page’s share title and description are the project’s own', async () => {
+    const res = await page('/geography/past-winners');
+    const [project] = await server.query<{ description: string; share_title: string }>`
+      select description, share_title from projects where project_name = 'geography'`;
+    expect(metaContent(res.text, 'property', 'og:title')).toBe(`Past winners — ${project!.share_title}`);
+    expect(metaContent(res.text, 'name', 'description')).toMatch(
+      /^The winners of the Geography Olympiad in earlier years/,
+    );
+    expect(metaContent(res.text, 'name', 'description')).toContain(project!.description);
+    expect(metaContent(res.text, 'name', 'keywords')).toMatch(/past winners/);
+  });
+
+  /** The JSON-LD graph in a page's head. */
+  const structuredData = (html: string) => {
+    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(headOf(html))?.[1];
+    return json ? (JSON.parse(json) as { '@context': string; '@graph': Array<Record<string, unknown>> }) : null;
+  };
+
+  it('describes each olympiad as an Event: name, dates, organiser, online', async () => {
+    const res = await page('/geography/home');
+    const data = structuredData(res.text)!;
+    expect(data['@context']).toBe('https://schema.org');
+    const [geoDemo] = await server.query<{ title: string; starts_at: Date; ends_at: Date }>`
+      select title, starts_at, ends_at from olympiads where var_name = 'geo-demo'`;
+    const event = data['@graph'].find((e) => e.name === geoDemo!.title)!;
+    expect(event).toMatchObject({
+      '@type': 'Event',
+      startDate: new Date(geoDemo!.starts_at).toISOString(),
+      endDate: new Date(geoDemo!.ends_at).toISOString(),
+      eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+      organizer: { '@type': 'Organization', name: 'Geography Olympiad', url: 'http://olympus.test/geography/home' },
+      location: { '@type': 'VirtualLocation' },
+    });
+    // The Watch page lists every olympiad still to come or open, across projects.
+    const watch = structuredData((await page('/')).text)!;
+    const names = watch['@graph'].map((e) => e.name);
+    expect(names).toContain(geoDemo!.title);
+    expect(names.some((n) => String(n).startsWith('History Olympiad'))).toBe(true);
+    expect(structuredData((await page('/geography/faq')).text)).toBeNull();
+  });
+
+  it('keeps an editor’s title inside the structured data (no way out of the script element)', async () => {
+    const project = await createProject(server.db, {
+      projectName: 'ld-escape',
+      title: 'LD </script><script>alert(1)</script>',
+    });
+    await createOlympiad(server.db, {
+      projectId: project.id,
+      title: '</script><img src=x onerror=alert(2)> & more',
+      startsAt: new Date(Date.now() + 86_400_000),
+      endsAt: new Date(Date.now() + 2 * 86_400_000),
+    });
+    const res = await page('/ld-escape/home');
+    expect(res.text).not.toContain('<script>alert(1)');
+    expect(res.text).not.toContain('<img src=x');
+    const data = structuredData(res.text)!;
+    expect(data['@graph'][0]!.name).toBe('</script><img src=x onerror=alert(2)> & more');
+  });
+
+  it('asks search engines not to list sign-in, private and unknown pages', async () => {
+    for (const p of ['/login', '/overlord/overview', '/geo-demo/admin/edit/questions', '/no-such-project/home']) {
+      expect(headOf((await page(p)).text), p).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('serves robots.txt: public pages allowed, the API and private areas not, the sitemap named', async () => {
+    const res = await server.api('GET', '/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/plain/);
+    for (const line of ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /overlord/', 'Disallow: /*/admin/'])
+      expect(res.text).toContain(line);
+    expect(res.text).toContain('Sitemap: http://olympus.test/sitemap.xml');
+  });
+
+  it('serves sitemap.xml listing every public page of the platform and of every project', async () => {
+    const res = await server.api('GET', '/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/xml/);
+    const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    for (const [p] of publicPages) expect(locs, p).toContain(`http://olympus.test${p}`);
+    const projects = await server.query<{ project_name: string }>`select project_name from projects`;
+    for (const { project_name } of projects) {
+      for (const sub of [
+        'home',
+        'about',
+        'participation-and-rules',
+        'past-olympiads',
+        'past-winners',
+        'contact',
+        'faq',
+      ])
+        expect(locs).toContain(`http://olympus.test/${project_name}/${sub}`);
+    }
+    expect(locs).not.toContain('http://olympus.test/login');
   });
 
   it('describes the platform on other pages', async () => {

@@ -7,9 +7,10 @@ import {
   ProjectFaqPage,
   ProjectHomePage,
   ProjectRulesPage,
-  ProjectSubPage,
 } from './pages/ProjectPage.js';
 import { AboutPage, OlympusContactPage, OlympusHomePage, OurPartnersPage, OurUsersPage } from './pages/SitePages.js';
+import { PastOlympiadsPage } from './pages/PastOlympiadsPage.js';
+import { PastWinnersPage } from './pages/PastWinnersPage.js';
 import { WatchPage } from './pages/WatchPage.js';
 
 const site = (id: string, path: string, title: string, summary: string, page: AppRoute['page']): AppRoute => ({
@@ -67,15 +68,15 @@ export const publicRoutes: AppRoute[] = [
     'public.project.past-olympiads',
     '/:projectName/past-olympiads',
     'Past olympiads',
-    'Earlier olympiads of this project, with their papers and results, will be listed here.',
-    ProjectSubPage,
+    'Earlier olympiads of this project: when they ran and how many schools and learners wrote.',
+    PastOlympiadsPage,
   ),
   site(
     'public.project.past-winners',
     '/:projectName/past-winners',
     'Past winners',
-    'The winners of earlier olympiads will be honoured here.',
-    ProjectSubPage,
+    'The winners of earlier olympiads, as each olympiad chose to name them.',
+    PastWinnersPage,
   ),
   site(
     'public.project.contact',

@@ -11,6 +11,7 @@ export const olympiadKeys = queryKeys('olympiad', {
   list: (params: OlympiadListParams) => [params],
   single: (varName: string) => [varName],
   startTimes: (olympiadId: number | null, search: string) => [olympiadId, search],
+  winnersDisplay: (olympiadId: number) => [olympiadId],
 });
 export const grantKeys = queryKeys('olympiad-grant', {
   list: (olympiadId: number | null) => [olympiadId],

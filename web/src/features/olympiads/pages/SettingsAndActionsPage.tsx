@@ -26,6 +26,7 @@ import { formatDate } from '../../../lib/dates.js';
 import { OlympiadForm } from '../components/OlympiadForm.js';
 import { OpenBadge, OpenPinActions } from '../components/OpenPinActions.js';
 import { VerifyPanel } from '../components/VerifyPanel.js';
+import { WinnersDisplayPanel } from '../components/WinnersDisplayPanel.js';
 
 function Section({
   id,
@@ -192,6 +193,13 @@ export function SettingsAndActionsPage() {
               </Group>
             </Section>
           </SimpleGrid>
+          <Section
+            id="winners-display"
+            title="Past winners on the public site"
+            description="How the winners are named on the project's past-winners page after the results are published."
+          >
+            <WinnersDisplayPanel olympiadId={o.id} projectName={o.projectName} />
+          </Section>
           <Section
             id="reset"
             title="Reset a learner"

@@ -1,8 +1,14 @@
+import { ContactForm } from './ContactForm.js';
+
 /**
- * Where the contact form goes on /olympus/contact and /{projectName}/contact (issue 14 part 5: the form, its
- * honeypot, rate limit and thank-you are built separately and fill this slot). `projectName` is null on the
- * platform's own contact page.
+ * The contact form on /olympus/contact and /{projectName}/contact (issue 14 part 5: honeypot, rate limit, a
+ * thank-you; the message reaches the organisers through the mail queue). `projectName` is null on the platform's
+ * own contact page.
  */
-export function ContactFormSlot(_props: { projectName: string | null }) {
-  return null;
+export function ContactFormSlot({ projectName }: { projectName: string | null }) {
+  return projectName ? (
+    <ContactForm projectName={projectName} organisers="the organisers" />
+  ) : (
+    <ContactForm organisers="the Olympus team" />
+  );
 }

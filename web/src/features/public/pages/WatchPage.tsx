@@ -1,6 +1,7 @@
 import { Box, Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../../lib/session/index.js';
+import { LiveCounters } from '../components/LiveCounters.js';
 import { ProjectList } from '../components/ProjectList.js';
 import classes from './WatchPage.module.css';
 
@@ -19,7 +20,7 @@ const steps = [
   },
 ];
 
-/** / (the "Watch" page): the platform's home, with every olympiad. */
+/** / (the "Watch" page): the platform's home, with live figures on exam day and every olympiad. */
 export function WatchPage() {
   const user = useSessionUser();
   return (
@@ -49,6 +50,10 @@ export function WatchPage() {
             </Button>
           </Group>
         </Stack>
+      </Box>
+
+      <Box pt={48}>
+        <LiveCounters />
       </Box>
 
       <Box component="section" id="olympiads" aria-labelledby="olympiads-title" py={48} style={{ scrollMarginTop: 80 }}>

@@ -1,0 +1,126 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import { ContactBody } from '#contract/public';
+import { useSchemaForm } from '../../../lib/forms/index.js';
+import { type ContactValues, useSendContact } from '../api/send-contact.js';
+
+interface FormValues extends Record<string, unknown> {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  website: string;
+}
+
+/**
+ * The contact form of /olympus/contact and /{projectName}/contact (POST website/api/contact): a visitor writes
+ * to the organisers of the project (or of the platform without `projectName`), and is thanked in place. The
+ * page's own copy sits around it.
+ */
+export function ContactForm({ projectName, organisers }: { projectName?: string; organisers: string }) {
+  const send = useSendContact();
+  const [thanks, setThanks] = useState<string | null>(null);
+  const id = useId();
+  const form = useSchemaForm<FormValues, ContactValues>({
+    schema: ContactBody,
+    mode: 'uncontrolled',
+    initialValues: { name: '', email: '', subject: '', message: '', website: '' },
+    toInput: (v) => ({ ...v, ...(projectName ? { projectName } : {}) }),
+    validateInputOnBlur: true,
+  });
+
+  if (thanks) {
+    return (
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760} role="status">
+        <Title order={2} size="h3" mb="sm">
+          Thank you
+        </Title>
+        <Text size="lg">{thanks}</Text>
+        <Button
+          variant="default"
+          mt="lg"
+          onClick={() => {
+            form.reset();
+            setThanks(null);
+          }}
+        >
+          Write another message
+        </Button>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760} component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id} mb={4}>
+        Write to {organisers}
+      </Title>
+      <Text c="dimmed" mb="md">
+        Your message goes to the organisers by email; they answer at the address you give.
+      </Text>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          send.mutate(values, {
+            onSuccess: (r) => setThanks(r.message ?? 'Thank you! Your message is on its way.'),
+            onError: form.setServerErrors,
+          }),
+        )}
+      >
+        <Stack>
+          {send.error ? (
+            <Alert color="red" role="alert" title="Your message was not sent">
+              {send.error.message}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Your name"
+              required
+              autoComplete="name"
+              key={form.key('name')}
+              {...form.getInputProps('name')}
+            />
+            <TextInput
+              label="Your email"
+              type="email"
+              required
+              autoComplete="email"
+              key={form.key('email')}
+              {...form.getInputProps('email')}
+            />
+          </SimpleGrid>
+          <TextInput label="Subject" key={form.key('subject')} {...form.getInputProps('subject')} />
+          <Textarea
+            label="Message"
+            required
+            autosize
+            minRows={5}
+            maxRows={14}
+            key={form.key('message')}
+            {...form.getInputProps('message')}
+          />
+          {/* The honeypot: hidden from people and screen readers; bots fill it in. */}
+          <div
+            aria-hidden="true"
+            style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}
+          >
+            <label htmlFor={`${id}-website`}>Website</label>
+            <input
+              id={`${id}-website`}
+              tabIndex={-1}
+              autoComplete="off"
+              key={form.key('website')}
+              {...form.getInputProps('website')}
+            />
+          </div>
+          <Group justify="flex-end">
+            <Button type="submit" size="md" loading={send.isPending}>
+              Send message
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
