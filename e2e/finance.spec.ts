@@ -49,7 +49,12 @@ async function paidOlympiad(api: APIRequestContext) {
     }),
   )) as { olympiad: { id: number } };
   const olympiadId = created.olympiad.id;
-  await ok(await api.get(`/olympiad/api/set-olympiad-open/${olympiadId}/true?confirm=true&reason=${encodeURIComponent('Payment journey: no questions needed')}`, { headers }));
+  await ok(
+    await api.get(
+      `/olympiad/api/set-olympiad-open/${olympiadId}/true?confirm=true&reason=${encodeURIComponent('Payment journey: no questions needed')}`,
+      { headers },
+    ),
+  );
   const prefix = `P${stamp.slice(-6).toUpperCase()}`;
   await ok(
     await api.post('/account/v-rest/', {
