@@ -269,6 +269,78 @@ const adminCalls: Call[] = [
     body: () => ({ audience: 'olympiad', olympiadId: foreign.olympiad, ids: [foreign.faq] }),
     expect: 404,
   },
+  {
+    name: 'read another olympiad’s moderation summary',
+    method: 'GET',
+    path: () => `/olympiad/moderation/${foreign.olympiad}`,
+    expect: 404,
+  },
+  {
+    name: 'compute another olympiad’s moderation flags',
+    method: 'POST',
+    path: () => `/olympiad/moderation/${foreign.olympiad}/compute`,
+    expect: 404,
+  },
+  {
+    name: 'list another olympiad’s moderated attempts',
+    method: 'GET',
+    path: () => `/participant/api/moderated?olympiadId=${foreign.olympiad}`,
+    expect: 404,
+  },
+  {
+    name: 'read another olympiad’s results settings',
+    method: 'GET',
+    path: () => `/olympiad/results/${foreign.olympiad}`,
+    expect: 404,
+  },
+  {
+    name: 'publish another olympiad’s results',
+    method: 'POST',
+    path: () => `/olympiad/results/${foreign.olympiad}/publish`,
+    expect: 404,
+  },
+  {
+    name: 'read another olympiad’s top schools',
+    method: 'GET',
+    path: () => `/olympiad/reports/top-school-calcs/${foreign.olympiad}`,
+    expect: 404,
+  },
+  {
+    name: 'download another olympiad’s results',
+    method: 'GET',
+    path: () => `/olympiad/results/downloads/details?olympiadId=${foreign.olympiad}`,
+    expect: 404,
+  },
+  {
+    name: 'read another olympiad’s certificate design',
+    method: 'GET',
+    path: () => `/olympiad/certificate-config/${foreign.olympiad}`,
+    expect: 404,
+  },
+  {
+    name: 'list another olympiad’s certificates',
+    method: 'GET',
+    path: () => `/olympiad/certificate-list/${foreign.olympiad}`,
+    expect: 404,
+  },
+  {
+    name: 'read another olympiad’s certificate generation',
+    method: 'GET',
+    path: () => `/certificates/get-generation-status?olympiadId=${foreign.olympiad}`,
+    expect: 404,
+  },
+  {
+    name: 'read another olympiad’s certificate sending',
+    method: 'GET',
+    path: () => `/certificates/get-send-status?olympiadId=${foreign.olympiad}`,
+    expect: 404,
+  },
+  {
+    name: 'regenerate another olympiad’s school’s certificates',
+    method: 'GET',
+    path: () => `/certificates/regenerate-and-send-to-school?schoolParticipantId=${foreign.olympiadParticipant}`,
+    expect: 404,
+  },
 ];
 
 describe('isolation: every call with someone else’s ids', () => {
