@@ -19,6 +19,7 @@ import { olympiadsRoutes } from './features/olympiads/routes.js';
 import { publicRoutes } from './features/public/routes.js';
 import { questionsRoutes } from './features/questions/routes.js';
 import { sittingRoutes } from './features/sitting/routes.js';
+import { reportsRoutes } from './features/reports/routes.js';
 import { financeRoutes } from './features/finance/routes.js';
 import { resultsRoutes } from './features/results/routes.js';
 import { certificatesRoutes } from './features/certificates/routes.js';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailRoutes);
   await app.register(contactRoutes);
   await app.register(sittingRoutes);
+  await app.register(reportsRoutes);
   await app.register(schoolsRoutes);
   await app.register(teachersRoutes);
   await app.register(financeRoutes);

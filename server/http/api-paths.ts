@@ -9,7 +9,6 @@ import { errorBody } from './errors.js';
 export const plannedApiRoots = [
   'account',
   'certificates',
-  'dashboard',
   'igeo-country',
   'igeo-country-participant',
   'olympus-project',

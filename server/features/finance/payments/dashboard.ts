@@ -1,12 +1,12 @@
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PaymentsDashboard, PaymentsDashboardQuery } from '#contract/finance';
 import { type Queryable, rows } from '../../../db/client.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { reach } from '../../../http/reach.js';
 import { route } from '../../../http/route.js';
+import { sendXlsx } from '../../../platform/xlsx.js';
 import { financePolicy } from '../policy.js';
 import { presentOrder } from '../present.js';
 import { listOrders, orderSummary } from '../queries.js';
@@ -132,32 +132,6 @@ export async function dashboardOf(
 }
 
 const rands = (cents: number) => cents / 100;
-const moneyFormat = '#,##0.00';
-
-async function sendXlsx(reply: FastifyReply, book: ExcelJS.Workbook, name: string) {
-  const bytes = Buffer.from(await book.xlsx.writeBuffer());
-  return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .send(bytes);
-}
-
-function sheet(
-  book: ExcelJS.Workbook,
-  name: string,
-  columns: { header: string; key: string; width: number; money?: boolean }[],
-) {
-  const ws = book.addWorksheet(name);
-  ws.columns = columns.map((c) => ({
-    header: c.header,
-    key: c.key,
-    width: c.width,
-    ...(c.money ? { style: { numFmt: moneyFormat } } : {}),
-  }));
-  ws.getRow(1).font = { bold: true };
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
-  return ws;
-}
 
 /** The Payments-Dashboard and the exports (xlsx) of an olympiad's orders. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
@@ -182,55 +156,63 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     query: PaymentsDashboardQuery,
     handler: async ({ db, actor, query, reply }) => {
       const d = await dashboardOf(db, reach(actor, access.dashboard, query.olympiadId), query.olympiadId);
-      const book = new ExcelJS.Workbook();
-      const totals = sheet(book, 'Totals', [
-        { header: 'Figure', key: 'k', width: 28 },
-        { header: `Value (${d.currency})`, key: 'v', width: 18 },
+      const money = { width: 16, format: 'money' } as const;
+      return sendXlsx(reply, `payments-dashboard-${query.olympiadId}.xlsx`, [
+        {
+          name: 'Totals',
+          columns: [
+            { header: 'Figure', width: 28 },
+            { header: 'Count', width: 10 },
+            { header: `Amount (${d.currency})`, width: 18, format: 'money' },
+          ],
+          rows: [
+            ['Orders', d.totals.orders, null],
+            ['Learners', d.totals.learners, null],
+            ['Free learners', d.totals.freeLearners, null],
+            ['Invoiced', null, rands(d.totals.invoicedCents)],
+            ['Paid', null, rands(d.totals.paidCents)],
+            ['Outstanding', null, rands(d.totals.outstandingCents)],
+            ['Outstanding, pre-approved', null, rands(d.totals.preApprovedCents)],
+            ['Overpaid', null, rands(d.totals.overpaidCents)],
+          ],
+        },
+        {
+          name: 'By province',
+          columns: [
+            { header: 'Province', width: 22 },
+            { header: 'Orders', width: 10 },
+            { header: 'Invoiced', ...money },
+            { header: 'Paid', ...money },
+            { header: 'Outstanding', ...money },
+            { header: 'Pre-approved', ...money },
+          ],
+          rows: d.byProvince.map((p) => [
+            p.province,
+            p.orders,
+            rands(p.invoicedCents),
+            rands(p.paidCents),
+            rands(p.outstandingCents),
+            rands(p.preApprovedCents),
+          ]),
+        },
+        {
+          name: 'By day',
+          columns: [
+            { header: 'Day', width: 14 },
+            { header: 'Invoiced', ...money },
+            { header: 'Paid', ...money },
+            { header: 'Invoiced to date', ...money, width: 18 },
+            { header: 'Paid to date', ...money, width: 18 },
+          ],
+          rows: d.overTime.map((t) => [
+            t.day,
+            rands(t.invoicedCents),
+            rands(t.paidCents),
+            rands(t.cumulativeInvoicedCents),
+            rands(t.cumulativePaidCents),
+          ]),
+        },
       ]);
-      totals.addRows([
-        { k: 'Orders', v: d.totals.orders },
-        { k: 'Learners', v: d.totals.learners },
-        { k: 'Free learners', v: d.totals.freeLearners },
-        { k: 'Invoiced', v: rands(d.totals.invoicedCents) },
-        { k: 'Paid', v: rands(d.totals.paidCents) },
-        { k: 'Outstanding', v: rands(d.totals.outstandingCents) },
-        { k: 'Outstanding, pre-approved', v: rands(d.totals.preApprovedCents) },
-        { k: 'Overpaid', v: rands(d.totals.overpaidCents) },
-      ]);
-      for (let r = 5; r <= 9; r++) totals.getCell(`B${r}`).numFmt = moneyFormat;
-      const provinces = sheet(book, 'By province', [
-        { header: 'Province', key: 'province', width: 22 },
-        { header: 'Orders', key: 'orders', width: 10 },
-        { header: 'Invoiced', key: 'invoiced', width: 16, money: true },
-        { header: 'Paid', key: 'paid', width: 16, money: true },
-        { header: 'Outstanding', key: 'outstanding', width: 16, money: true },
-        { header: 'Pre-approved', key: 'pre', width: 16, money: true },
-      ]);
-      for (const p of d.byProvince)
-        provinces.addRow({
-          province: p.province,
-          orders: p.orders,
-          invoiced: rands(p.invoicedCents),
-          paid: rands(p.paidCents),
-          outstanding: rands(p.outstandingCents),
-          pre: rands(p.preApprovedCents),
-        });
-      const days = sheet(book, 'By day', [
-        { header: 'Day', key: 'day', width: 14 },
-        { header: 'Invoiced', key: 'invoiced', width: 16, money: true },
-        { header: 'Paid', key: 'paid', width: 16, money: true },
-        { header: 'Invoiced to date', key: 'ci', width: 18, money: true },
-        { header: 'Paid to date', key: 'cp', width: 18, money: true },
-      ]);
-      for (const t of d.overTime)
-        days.addRow({
-          day: t.day,
-          invoiced: rands(t.invoicedCents),
-          paid: rands(t.paidCents),
-          ci: rands(t.cumulativeInvoicedCents),
-          cp: rands(t.cumulativePaidCents),
-        });
-      return sendXlsx(reply, book, `payments-dashboard-${query.olympiadId}.xlsx`);
     },
   });
 
@@ -250,37 +232,43 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         { fetchDeleted: false },
         { page: 1, pageSize: 100_000, order: 'asc' },
       );
-      const book = new ExcelJS.Workbook();
-      const ws = sheet(book, 'Purchase orders', [
-        { header: 'School', key: 'school', width: 34 },
-        { header: 'Town', key: 'town', width: 16 },
-        { header: 'Province', key: 'province', width: 16 },
-        { header: 'State', key: 'state', width: 12 },
-        { header: 'Learners', key: 'learners', width: 10 },
-        { header: 'Free learners', key: 'free', width: 12 },
-        { header: 'Invoiced', key: 'invoiced', width: 14, money: true },
-        { header: 'Paid', key: 'paid', width: 14, money: true },
-        { header: 'Balance', key: 'balance', width: 14, money: true },
-        { header: 'School’s PO', key: 'po', width: 18 },
-        { header: 'Payment reference', key: 'ref', width: 18 },
-        { header: 'Current invoice', key: 'invoice', width: 18 },
+      const money = { width: 14, format: 'money' } as const;
+      return sendXlsx(reply, `purchase-orders-${query.olympiadId}.xlsx`, [
+        {
+          name: 'Purchase orders',
+          columns: [
+            { header: 'School', width: 34 },
+            { header: 'Town', width: 16 },
+            { header: 'Province', width: 16 },
+            { header: 'State', width: 12 },
+            { header: 'Learners', width: 10 },
+            { header: 'Free learners', width: 12 },
+            { header: 'Invoiced', ...money },
+            { header: 'Paid', ...money },
+            { header: 'Balance', ...money },
+            { header: 'School’s PO', width: 18 },
+            { header: 'Payment reference', width: 18 },
+            { header: 'Current invoice', width: 18 },
+          ],
+          rows: items.map((row) => {
+            const o = presentOrder(actor, row);
+            return [
+              o.schoolName,
+              o.town ?? '',
+              o.province ?? '',
+              { paid: 'Paid', pre: 'Pre-approved', unpaid: 'Not paid', deleted: 'Removed' }[o.state],
+              o.learners,
+              o.freeLearners,
+              rands(o.invoicedCents),
+              rands(o.paidCents),
+              rands(o.balanceCents),
+              o.schoolsPO ?? '',
+              o.paymentReference ?? '',
+              o.currentInvoice?.documentNumber ?? '',
+            ];
+          }),
+        },
       ]);
-      for (const o of items.map((row) => presentOrder(actor, row)))
-        ws.addRow({
-          school: o.schoolName,
-          town: o.town ?? '',
-          province: o.province ?? '',
-          state: { paid: 'Paid', pre: 'Pre-approved', unpaid: 'Not paid', deleted: 'Removed' }[o.state],
-          learners: o.learners,
-          free: o.freeLearners,
-          invoiced: rands(o.invoicedCents),
-          paid: rands(o.paidCents),
-          balance: rands(o.balanceCents),
-          po: o.schoolsPO ?? '',
-          ref: o.paymentReference ?? '',
-          invoice: o.currentInvoice?.documentNumber ?? '',
-        });
-      return sendXlsx(reply, book, `purchase-orders-${query.olympiadId}.xlsx`);
     },
   });
 }

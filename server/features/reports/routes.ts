@@ -1,0 +1,210 @@
+import type { FastifyInstance } from 'fastify';
+import { IdParams } from '#contract/ids';
+import {
+  DashboardUser,
+  DashboardUserQuery,
+  FeedbackQuery,
+  FeedbackReport,
+  GraphData,
+  GraphDataBody,
+  ReportFormatQuery,
+  ReportOverview,
+} from '#contract/reports';
+import { forbidden, notFound } from '../../http/errors.js';
+import { passes } from '../../http/policy.js';
+import { reach, reachFor } from '../../http/reach.js';
+import { route } from '../../http/route.js';
+import { isoOrNull } from '../../platform/dates.js';
+import { sendDownload } from '../../platform/xlsx.js';
+import { feedbackSheets, graphSheets, overviewSheets } from './exports.js';
+import { reportOlympiadLoader } from './load.js';
+import { reportsPolicy } from './policy.js';
+import { presentDay, presentFeedback, presentFigures, presentRegistrations, presentScoreBands } from './present.js';
+import * as queries from './queries.js';
+
+const tags = ['reports'];
+const { access } = reportsPolicy;
+
+const sectionAccess = {
+  overlord: access.dashboardOverlord,
+  admin: access.dashboardAdmin,
+  finance: access.dashboardFinance,
+  funding: access.dashboardFunding,
+} as const;
+
+/**
+ * The overviews, graph data, feedback report and the landing pages' user data (docs/spec.md §2 reports/overview
+ * and reports/feedback, /overlord/overview; §7; decision 038). Each answers JSON, or with `?format=csv|xlsx` the
+ * same figures as a download. Another olympiad answers 404.
+ */
+export async function reportsRoutes(app: FastifyInstance): Promise<void> {
+  route(app, {
+    method: 'POST',
+    url: '/olympiad/reports/overview/:id',
+    tags,
+    access: access.read,
+    summary:
+      'One olympiad at a glance: schools entered, learners loaded, not started, writing now, finished, invoiced and paid, mail; by day',
+    params: IdParams,
+    query: ReportFormatQuery,
+    response: ReportOverview,
+    load: ({ db, actor, params }) => reportOlympiadLoader.load(db, actor, params.id, 'read'),
+    handler: async ({ db, query, reply, record: o }) => {
+      const r = { olympiads: [o.id], schoolId: null };
+      const [figures, days] = await Promise.all([queries.figuresByOlympiad(db, r), queries.overTime(db, r)]);
+      const answer = {
+        success: true as const,
+        olympiad: { id: o.id, varName: o.varName, title: o.title },
+        figures: presentFigures(figures).figures,
+        olympiads: [],
+        overTime: days.map(presentDay),
+      };
+      if (query.format === 'json') return answer;
+      return sendDownload(reply, query.format, `overview-${o.varName}`, overviewSheets(answer));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/olympiad/reports/overview',
+    tags,
+    access: access.readAll,
+    summary: 'Every olympiad at a glance (the overlord): the figures together, per olympiad, and by day',
+    query: ReportFormatQuery,
+    response: ReportOverview,
+    handler: async ({ db, actor, query, reply }) => {
+      const r = reach(actor, access.readAll);
+      const [figures, days] = await Promise.all([queries.figuresByOlympiad(db, r), queries.overTime(db, r)]);
+      const answer = {
+        success: true as const,
+        olympiad: null,
+        ...presentFigures(figures),
+        overTime: days.map(presentDay),
+      };
+      if (query.format === 'json') return answer;
+      return sendDownload(reply, query.format, 'overview-all-olympiads', overviewSheets(answer));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/olympiad/reports/graph-data/:id',
+    tags,
+    access: access.read,
+    summary:
+      'The admin’s charts: registrations by day, learners by province and grade, starts per minute on the exam day, scores',
+    params: IdParams,
+    query: ReportFormatQuery,
+    body: GraphDataBody,
+    response: GraphData,
+    load: ({ db, actor, params }) => reportOlympiadLoader.load(db, actor, params.id, 'read'),
+    handler: async ({ db, query, body, reply, record: o }) => {
+      const r = { olympiads: [o.id], schoolId: null };
+      const [days, provinces, starts, bands] = await Promise.all([
+        queries.overTime(db, r),
+        queries.byProvinceGrade(db, o.id),
+        queries.startDays(db, o.id),
+        queries.scoreBands(db, o.id),
+      ]);
+      const startDays = starts.map((d) => ({ day: String(d.day).slice(0, 10), starts: Number(d.starts) }));
+      // The exam day: the one asked for, else the day with the most starts (the latest of equals).
+      const examDay =
+        body.examDay ??
+        startDays.reduce<{ day: string; starts: number } | null>((m, d) => (!m || d.starts >= m.starts ? d : m), null)
+          ?.day ??
+        null;
+      const perMinute = examDay ? await queries.startsPerMinute(db, o.id, examDay) : [];
+      const answer = {
+        success: true as const,
+        registrations: presentRegistrations(days.map(presentDay)),
+        byProvinceGrade: provinces.map((p) => ({ province: p.province, grade: p.grade, learners: Number(p.learners) })),
+        startDays,
+        examDay,
+        startsPerMinute: perMinute.map((m) => ({ minute: m.minute, starts: Number(m.starts) })),
+        scoreDistribution: presentScoreBands(bands),
+      };
+      if (query.format === 'json') return answer;
+      return sendDownload(reply, query.format, `graph-data-${o.varName}`, graphSheets(answer));
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/olympiad/reports/feedback/:id',
+    tags,
+    access: access.read,
+    summary:
+      'The learners’ feedback: ratings and comments, newest first, by school, grade, rating or only with a comment; paged',
+    params: IdParams,
+    query: FeedbackQuery,
+    response: FeedbackReport,
+    load: ({ db, actor, params }) => reportOlympiadLoader.load(db, actor, params.id, 'read'),
+    handler: async ({ db, query, reply, record: o }) => {
+      if (query.format !== 'json') {
+        const all = await queries.feedback(db, o.id, query);
+        return sendDownload(reply, query.format, `feedback-${o.varName}`, feedbackSheets(all.map(presentFeedback)));
+      }
+      const [found, ratings, schools] = await Promise.all([
+        queries.feedback(db, o.id, query, query),
+        queries.feedbackRatings(db, o.id, query),
+        queries.enteredSchools(db, o.id),
+      ]);
+      const rated = ratings.filter((r) => r.rating != null);
+      const ratedCount = rated.reduce((s, r) => s + Number(r.learners), 0);
+      const byRating = new Map(ratings.map((r) => [r.rating, Number(r.learners)]));
+      return {
+        success: true as const,
+        items: found.map(presentFeedback),
+        total: found[0]?.total ?? 0,
+        page: query.page,
+        pageSize: query.pageSize,
+        ratings: [1, 2, 3, 4, 5, null].map((rating) => ({ rating, learners: byRating.get(rating) ?? 0 })),
+        average: ratedCount
+          ? Math.round((rated.reduce((s, r) => s + Number(r.rating) * Number(r.learners), 0) / ratedCount) * 100) / 100
+          : null,
+        responses: ratings.reduce((s, r) => s + Number(r.learners), 0),
+        schools,
+      };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/dashboard/user',
+    tags,
+    access: access.dashboard,
+    summary: 'Who is signed in (name, role, the sign-in before this one) and the olympiads their section reaches',
+    query: DashboardUserQuery,
+    response: DashboardUser,
+    load: async ({ db, actor, query }) =>
+      query.olympiadId != null ? reportOlympiadLoader.load(db, actor, query.olympiadId, 'dashboard') : null,
+    handler: async ({ db, actor, query }) => {
+      if (!passes(sectionAccess[query.section], actor)) throw forbidden('This section is not yours');
+      const seen = reachFor(actor, sectionAccess[query.section], query.olympiadId);
+      if (!seen) throw notFound(reportOlympiadLoader.what);
+      const [user, olympiads] = await Promise.all([
+        queries.dashboardUser(db, actor.userId, actor.sessionId),
+        queries.dashboardOlympiads(db, seen, actor.userId),
+      ]);
+      return {
+        success: true as const,
+        section: query.section,
+        user: {
+          id: actor.userId,
+          name: [user?.first_name, user?.last_name].filter(Boolean).join(' ') || actor.username,
+          role: actor.role,
+          email: user?.email ?? null,
+          previousSignInAt: isoOrNull(user?.previous),
+        },
+        olympiads: olympiads.map((o) => ({
+          id: o.id,
+          varName: o.var_name,
+          title: o.title,
+          role: o.role ?? actor.role,
+          startsAt: isoOrNull(o.starts_at),
+          endsAt: isoOrNull(o.ends_at),
+        })),
+      };
+    },
+  });
+}
