@@ -1,4 +1,5 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
+import { FeedbackPage } from './pages/FeedbackPage.js';
 import { ReportsOverviewPage } from './pages/ReportsOverviewPage.js';
 import { StartTimesPage } from './pages/StartTimesPage.js';
 
@@ -21,12 +22,13 @@ export const reportsRoutes: AppRoute[] = [
     nav: 'Overview',
     access: staffAccess.admin,
     page: ReportsOverviewPage,
-    summary: 'The olympiad at a glance: schools, learners, sittings and payments.',
+    summary: 'The olympiad at a glance: schools, learners, sittings, payments and mail, with charts.',
   }),
   ...admin(
     'reports/feedback',
     'Feedback',
-    'What learners wrote about the olympiad when they finished will be shown here.',
+    'What learners said about the olympiad when they finished: ratings and comments.',
+    FeedbackPage,
   ),
   ...admin(
     'reports/start-times',

@@ -1,18 +1,153 @@
+import '@mantine/charts/styles.css';
+import { LineChart } from '@mantine/charts';
+import { Alert, Anchor, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { NotAvailableYetNotice } from '../../../components/NotAvailableYet.js';
+import { ChartCard } from '../../../components/reports/ChartCard.js';
+import { ExportButtons } from '../../../components/reports/ExportButtons.js';
+import { OverviewFigures } from '../../../components/reports/OverviewFigures.js';
+import { downloadOverview, useDashboardUser, useOverview } from '../../../components/reports/api.js';
+import { alerts, showAlert } from '../../../lib/api/index.js';
+import { formatMoney } from '../../../lib/money.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 
-/** /overlord/overview: the overlord's landing page. */
+const focusableScroll = { viewportProps: { tabIndex: 0 } };
+const count = (n: number) => n.toLocaleString('en-ZA');
+
+/**
+ * /overlord/overview: every olympiad at a glance (POST /olympiad/reports/overview without an id): the figures
+ * together, what happened by day, and each olympiad's figures with a link to its own report; csv and xlsx.
+ */
 export function OverviewPage() {
-  const user = useSessionUser();
+  const session = useSessionUser();
+  const me = useDashboardUser('overlord');
+  const overview = useOverview(null);
+  const o = overview.data;
+
+  useEffect(() => {
+    if (me.error) showAlert(alerts.userDataLoadFailed);
+  }, [me.error]);
+
+  const days = o?.overTime ?? [];
   return (
     <>
       <PageHeader
         eyebrow="Platform overview"
-        title={`Welcome, ${user?.name ?? 'overlord'}`}
-        description="Every project and olympiad on Olympus, at a glance."
+        title={`Welcome, ${me.data?.user.name ?? session?.name ?? 'overlord'}`}
+        description="Every olympiad on Olympus at a glance: schools, learners, writing, money and mail."
+        actions={<ExportButtons what="the overview" onExport={(f) => downloadOverview(null, f, 'all-olympiads')} />}
       />
-      <NotAvailableYetNotice summary="Figures across all olympiads (schools, learners, sittings, payments and mail) will be shown here." />
+      {overview.error ? (
+        <Alert color="red" title="Could not load the overview" mb="lg">
+          {overview.error.message}
+        </Alert>
+      ) : null}
+      {!o ? (
+        overview.error ? null : (
+          <Skeleton height={320} />
+        )
+      ) : (
+        <Stack gap="lg">
+          <OverviewFigures figures={o.figures} label="Every olympiad together" />
+          <ChartCard
+            title="Over time"
+            description="Per day (South African time): schools entered, learners loaded, learners who started, mail sent."
+            empty="Nothing has happened yet."
+            table={{
+              columns: [
+                { header: 'Day' },
+                { header: 'Schools entered', numeric: true },
+                { header: 'Learners loaded', numeric: true },
+                { header: 'Started', numeric: true },
+                { header: 'Mail sent', numeric: true },
+              ],
+              rows: days.map((d) => [d.day, d.schoolsEntered, d.learnersLoaded, d.started, d.mailSent]),
+            }}
+          >
+            <LineChart
+              h={280}
+              data={days.map((d) => ({
+                day: d.day,
+                'Schools entered': d.schoolsEntered,
+                'Learners loaded': d.learnersLoaded,
+                Started: d.started,
+                'Mail sent': d.mailSent,
+              }))}
+              dataKey="day"
+              series={[
+                { name: 'Learners loaded', color: 'blue.7' },
+                { name: 'Started', color: 'teal.7' },
+                { name: 'Schools entered', color: 'orange.7' },
+                { name: 'Mail sent', color: 'grape.6' },
+              ]}
+              curveType="linear"
+              withLegend
+              legendProps={{ verticalAlign: 'bottom' }}
+              withDots={days.length < 40}
+            />
+          </ChartCard>
+          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="olympiads-title">
+            <Title order={2} size="h4" id="olympiads-title" mb="sm">
+              Olympiads
+            </Title>
+            {o.olympiads.length ? (
+              <Table.ScrollContainer minWidth={860} scrollAreaProps={focusableScroll}>
+                <Table aria-labelledby="olympiads-title" verticalSpacing="xs" fz="sm" striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">Olympiad</Table.Th>
+                      <Table.Th scope="col" ta="right">
+                        Schools
+                      </Table.Th>
+                      <Table.Th scope="col" ta="right">
+                        Learners
+                      </Table.Th>
+                      <Table.Th scope="col" ta="right">
+                        Writing now
+                      </Table.Th>
+                      <Table.Th scope="col" ta="right">
+                        Finished
+                      </Table.Th>
+                      <Table.Th scope="col" ta="right">
+                        Invoiced
+                      </Table.Th>
+                      <Table.Th scope="col" ta="right">
+                        Paid
+                      </Table.Th>
+                      <Table.Th scope="col" ta="right">
+                        Mail sent
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {o.olympiads.map((x) => (
+                      <Table.Tr key={x.id}>
+                        <Table.Td>
+                          <Anchor component={Link} to={`/${x.varName}/admin/reports/overview`}>
+                            {x.title}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td ta="right">{count(x.schoolsEntered)}</Table.Td>
+                        <Table.Td ta="right">{count(x.learnersLoaded)}</Table.Td>
+                        <Table.Td ta="right">{count(x.writingNow)}</Table.Td>
+                        <Table.Td ta="right">{count(x.finished)}</Table.Td>
+                        <Table.Td ta="right">{formatMoney(x.money[0]?.invoicedCents ?? 0, x.currency)}</Table.Td>
+                        <Table.Td ta="right">{formatMoney(x.money[0]?.paidCents ?? 0, x.currency)}</Table.Td>
+                        <Table.Td ta="right">{count(x.mailSent)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No olympiad yet.
+              </Text>
+            )}
+          </Card>
+        </Stack>
+      )}
     </>
   );
 }
