@@ -1,5 +1,5 @@
 import type { AppRoute, Feature } from '../../lib/routing/index.js';
-import { OverviewPage } from './pages/OverviewPage.js';
+import { OverviewRoute } from './pages/OverviewRoute.js';
 import { SearchPage } from './pages/SearchPage.js';
 
 type OverlordPage = Pick<AppRoute, 'title' | 'feature' | 'summary' | 'nav' | 'page'> & { sub: string };
@@ -17,7 +17,7 @@ function overlord(
 
 /** Every overlord page (docs/spec.md §2), in sidebar order. */
 const pages: OverlordPage[] = [
-  overlord('overview', 'Overview', 'overlord', 'Platform', 'Figures across all olympiads.', OverviewPage),
+  overlord('overview', 'Overview', 'overlord', 'Platform', 'Figures across all olympiads.', OverviewRoute),
   overlord(
     'search',
     'Search',

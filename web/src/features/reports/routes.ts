@@ -1,6 +1,5 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
-import { FeedbackPage } from './pages/FeedbackPage.js';
-import { ReportsOverviewPage } from './pages/ReportsOverviewPage.js';
+import { FeedbackRoute, ReportsOverviewRoute } from './pages/ReportsOverviewRoute.js';
 import { StartTimesPage } from './pages/StartTimesPage.js';
 
 const admin = (sub: string, title: string, summary: string, page?: AppRoute['page']) =>
@@ -21,14 +20,14 @@ export const reportsRoutes: AppRoute[] = [
     feature: 'reports',
     nav: 'Overview',
     access: staffAccess.admin,
-    page: ReportsOverviewPage,
+    page: ReportsOverviewRoute,
     summary: 'The olympiad at a glance: schools, learners, sittings, payments and mail, with charts.',
   }),
   ...admin(
     'reports/feedback',
     'Feedback',
     'What learners said about the olympiad when they finished: ratings and comments.',
-    FeedbackPage,
+    FeedbackRoute,
   ),
   ...admin(
     'reports/start-times',

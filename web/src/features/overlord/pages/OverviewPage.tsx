@@ -8,11 +8,38 @@ import { ChartCard } from '../../../components/reports/ChartCard.js';
 import { ExportButtons } from '../../../components/reports/ExportButtons.js';
 import { OverviewFigures } from '../../../components/reports/OverviewFigures.js';
 import { downloadOverview, useDashboardUser, useOverview } from '../../../components/reports/api.js';
+import type { ReportOverview } from '#contract/reports';
 import { alerts, showAlert } from '../../../lib/api/index.js';
 import { formatMoney } from '../../../lib/money.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 
 const focusableScroll = { viewportProps: { tabIndex: 0 } };
+
+/** Every day from the first to the last with a figure (days without one count zero), as totals to date. */
+function toDate(days: ReportOverview['overTime']) {
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  const out: Array<{ day: string; schools: number; learners: number; started: number; mail: number }> = [];
+  const first = days[0];
+  const last = days.at(-1);
+  if (!first || !last) return out;
+  const t = { schools: 0, learners: 0, started: 0, mail: 0 };
+  for (
+    let d = new Date(`${first.day}T00:00:00Z`);
+    d <= new Date(`${last.day}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + 1)
+  ) {
+    const day = d.toISOString().slice(0, 10);
+    const x = byDay.get(day);
+    if (x) {
+      t.schools += x.schoolsEntered;
+      t.learners += x.learnersLoaded;
+      t.started += x.started;
+      t.mail += x.mailSent;
+    }
+    out.push({ day, ...t });
+  }
+  return out;
+}
 const count = (n: number) => n.toLocaleString('en-ZA');
 
 /**
@@ -29,7 +56,7 @@ export function OverviewPage() {
     if (me.error) showAlert(alerts.userDataLoadFailed);
   }, [me.error]);
 
-  const days = o?.overTime ?? [];
+  const days = toDate(o?.overTime ?? []);
   return (
     <>
       <PageHeader
@@ -52,7 +79,7 @@ export function OverviewPage() {
           <OverviewFigures figures={o.figures} label="Every olympiad together" />
           <ChartCard
             title="Over time"
-            description="Per day (South African time): schools entered, learners loaded, learners who started, mail sent."
+            description="Totals to date, by day (South African time): learners loaded and started, mail sent, and schools entered (right axis)."
             empty="Nothing has happened yet."
             table={{
               columns: [
@@ -62,25 +89,26 @@ export function OverviewPage() {
                 { header: 'Started', numeric: true },
                 { header: 'Mail sent', numeric: true },
               ],
-              rows: days.map((d) => [d.day, d.schoolsEntered, d.learnersLoaded, d.started, d.mailSent]),
+              rows: days.map((d) => [d.day, d.schools, d.learners, d.started, d.mail]),
             }}
           >
             <LineChart
               h={280}
               data={days.map((d) => ({
                 day: d.day,
-                'Schools entered': d.schoolsEntered,
-                'Learners loaded': d.learnersLoaded,
+                'Schools entered': d.schools,
+                'Learners loaded': d.learners,
                 Started: d.started,
-                'Mail sent': d.mailSent,
+                'Mail sent': d.mail,
               }))}
               dataKey="day"
               series={[
                 { name: 'Learners loaded', color: 'blue.7' },
                 { name: 'Started', color: 'teal.7' },
-                { name: 'Schools entered', color: 'orange.7' },
                 { name: 'Mail sent', color: 'grape.6' },
+                { name: 'Schools entered', color: 'orange.7', yAxisId: 'right' },
               ]}
+              withRightYAxis
               curveType="linear"
               withLegend
               legendProps={{ verticalAlign: 'bottom' }}

@@ -2,10 +2,12 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import {
   Alert,
+  Box,
   Card,
   Checkbox,
   Group,
   Pagination,
+  Paper,
   Rating,
   Select,
   SimpleGrid,
@@ -142,51 +144,94 @@ export function FeedbackPage() {
                 </Text>
               </Group>
               {r.items.length ? (
-                <Table.ScrollContainer minWidth={720} scrollAreaProps={focusableScroll}>
-                  <Table aria-labelledby="comments-title" verticalSpacing="xs" fz="sm" striped>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th scope="col">When</Table.Th>
-                        <Table.Th scope="col">Learner</Table.Th>
-                        <Table.Th scope="col">School</Table.Th>
-                        <Table.Th scope="col">Grade</Table.Th>
-                        <Table.Th scope="col">Rating</Table.Th>
-                        <Table.Th scope="col">Comment</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {r.items.map((f) => (
-                        <Table.Tr key={f.attemptId}>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(f.at)}</Table.Td>
-                          <Table.Td>
-                            {f.firstName} {f.lastName}
-                            <Text size="xs" c="dimmed">
-                              {f.username}
+                <>
+                  <Stack
+                    gap="sm"
+                    hiddenFrom="sm"
+                    component="ul"
+                    aria-labelledby="comments-title"
+                    style={{ listStyle: 'none', padding: 0, margin: 0 }}
+                  >
+                    {r.items.map((f) => (
+                      <Paper key={f.attemptId} withBorder radius="sm" p="sm" component="li">
+                        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                          <div>
+                            <Text fw={600} size="sm">
+                              {f.firstName} {f.lastName}
                             </Text>
-                          </Table.Td>
-                          <Table.Td>{f.schoolName ?? '–'}</Table.Td>
-                          <Table.Td>{f.grade ?? '–'}</Table.Td>
-                          <Table.Td>
-                            {f.rating != null ? (
-                              <Rating value={f.rating} readOnly size="xs" aria-label={ratingLabel(f.rating)} />
-                            ) : (
-                              <Text size="sm" c="dimmed">
-                                No rating
-                              </Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td style={{ minWidth: 240 }}>
-                            {f.comment || (
-                              <Text size="sm" c="dimmed" span>
-                                No comment
-                              </Text>
-                            )}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                            <Text size="xs" c="dimmed">
+                              {[f.schoolName, f.grade != null ? `grade ${f.grade}` : null].filter(Boolean).join(', ')}
+                            </Text>
+                          </div>
+                          {f.rating != null ? (
+                            <Rating value={f.rating} readOnly size="xs" aria-label={ratingLabel(f.rating)} />
+                          ) : (
+                            <Text size="xs" c="dimmed">
+                              No rating
+                            </Text>
+                          )}
+                        </Group>
+                        <Text size="sm" mt={4}>
+                          {f.comment || (
+                            <Text size="sm" c="dimmed" span>
+                              No comment
+                            </Text>
+                          )}
+                        </Text>
+                        <Text size="xs" c="dimmed" mt={4}>
+                          {formatDate(f.at)}
+                        </Text>
+                      </Paper>
+                    ))}
+                  </Stack>
+                  <Box visibleFrom="sm">
+                    <Table.ScrollContainer minWidth={720} scrollAreaProps={focusableScroll}>
+                      <Table aria-labelledby="comments-title" verticalSpacing="xs" fz="sm" striped>
+                        <Table.Thead>
+                          <Table.Tr>
+                            <Table.Th scope="col">When</Table.Th>
+                            <Table.Th scope="col">Learner</Table.Th>
+                            <Table.Th scope="col">School</Table.Th>
+                            <Table.Th scope="col">Grade</Table.Th>
+                            <Table.Th scope="col">Rating</Table.Th>
+                            <Table.Th scope="col">Comment</Table.Th>
+                          </Table.Tr>
+                        </Table.Thead>
+                        <Table.Tbody>
+                          {r.items.map((f) => (
+                            <Table.Tr key={f.attemptId}>
+                              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(f.at)}</Table.Td>
+                              <Table.Td>
+                                {f.firstName} {f.lastName}
+                                <Text size="xs" c="dimmed">
+                                  {f.username}
+                                </Text>
+                              </Table.Td>
+                              <Table.Td>{f.schoolName ?? '–'}</Table.Td>
+                              <Table.Td>{f.grade ?? '–'}</Table.Td>
+                              <Table.Td>
+                                {f.rating != null ? (
+                                  <Rating value={f.rating} readOnly size="xs" aria-label={ratingLabel(f.rating)} />
+                                ) : (
+                                  <Text size="sm" c="dimmed">
+                                    No rating
+                                  </Text>
+                                )}
+                              </Table.Td>
+                              <Table.Td style={{ minWidth: 240 }}>
+                                {f.comment || (
+                                  <Text size="sm" c="dimmed" span>
+                                    No comment
+                                  </Text>
+                                )}
+                              </Table.Td>
+                            </Table.Tr>
+                          ))}
+                        </Table.Tbody>
+                      </Table>
+                    </Table.ScrollContainer>
+                  </Box>
+                </>
               ) : (
                 <Text size="sm" c="dimmed">
                   No feedback matches these filters.

@@ -144,14 +144,15 @@ export function ReportsOverviewPage() {
               }}
             >
               <BarChart
-                h={260}
+                h={Math.max(200, 40 + provinces.data.length * 28)}
                 data={provinces.data}
                 dataKey="province"
                 type="stacked"
+                orientation="vertical"
                 series={provinces.series}
                 withLegend
                 legendProps={{ verticalAlign: 'bottom' }}
-                xAxisProps={{ interval: 0, angle: -30, textAnchor: 'end', height: 60 }}
+                yAxisProps={{ width: 110, interval: 0 }}
               />
             </ChartCard>
             <ChartCard
