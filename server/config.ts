@@ -59,6 +59,8 @@ const Env = z
     BENCH_INVOICE_SCHOOLS: z.coerce.number().int().min(0).max(100_000).default(0),
     /** Benchmarks only: seed the olympiad `geo-certificates` with this many learners' published results (bench/certificates.ts). */
     BENCH_CERTIFICATE_LEARNERS: z.coerce.number().int().min(0).max(200_000).default(0),
+    /** Benchmarks only: seed the olympiad `geo-reports` with this many learners, attempts and answers (bench/reports.ts). */
+    BENCH_REPORT_LEARNERS: z.coerce.number().int().min(0).max(200_000).default(0),
     /**
      * Benchmarks only: how the bench learners' password is hashed: `generated` as the learner import does for
      * the passwords on the slips (light, decision 015), or `chosen` as for a password someone set (decision 003).
@@ -158,6 +160,7 @@ export interface Config {
     bareRoute: boolean;
     invoiceSchools: number;
     certificateLearners: number;
+    reportLearners: number;
     learners: number;
     learnerPasswords: 'generated' | 'chosen';
   };
@@ -220,6 +223,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       bareRoute: e.BENCH_BARE_ROUTE,
       invoiceSchools: e.BENCH_INVOICE_SCHOOLS,
       certificateLearners: e.BENCH_CERTIFICATE_LEARNERS,
+      reportLearners: e.BENCH_REPORT_LEARNERS,
       learners: e.BENCH_LEARNERS,
       learnerPasswords: e.BENCH_LEARNER_PASSWORDS,
     },

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { chooseLogFormat, prettyLogsAvailable } from './platform/log-format.js';
 import { createMailer } from './platform/mailer.js';
 import { seedBenchIfAbsent, seedCertificateBenchIfAbsent, seedInvoiceBenchIfAbsent } from './seed/bench.js';
+import { seedReportBenchIfAbsent } from './seed/bench-reports.js';
 import { prepareDemo } from './seed/demo-policy.js';
 
 async function main(): Promise<void> {
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
   // Benchmarks only (bench/certificates.ts): BENCH_CERTIFICATE_LEARNERS=n adds geo-certificates, published, once.
   if (config.bench.certificateLearners > 0)
     await seedCertificateBenchIfAbsent(database.db, config.bench.certificateLearners);
+  // Benchmarks only (bench/reports.ts): BENCH_REPORT_LEARNERS=n adds geo-reports with attempts and answers, once.
+  if (config.bench.reportLearners > 0) await seedReportBenchIfAbsent(database.db, config.bench.reportLearners);
 
   await app.listen({ port: config.port, host: demo.host });
   const url = config.publicUrl;

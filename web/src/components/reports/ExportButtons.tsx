@@ -26,7 +26,7 @@ export function ExportButtons({ what, onExport }: { what: string; onExport: (for
           size="sm"
           loading={busy === f}
           onClick={() => void run(f)}
-          aria-label={`Download ${what} as ${f}`}
+          aria-label={`Download ${f} of ${what}`}
         >
           Download {f}
         </Button>

@@ -93,6 +93,7 @@ export function OverviewPage() {
             }}
           >
             <LineChart
+              accessibilityLayer={false}
               h={280}
               data={days.map((d) => ({
                 day: d.day,

@@ -125,6 +125,7 @@ export function FeedbackPage() {
               }}
             >
               <BarChart
+                accessibilityLayer={false}
                 h={220}
                 data={r.ratings.map((x) => ({
                   rating: x.rating == null ? 'None' : `${x.rating} ★`,

@@ -116,6 +116,7 @@ export function ReportsOverviewPage() {
               }}
             >
               <LineChart
+                accessibilityLayer={false}
                 h={260}
                 data={g.registrations.map((r) => ({
                   day: r.day,
@@ -144,6 +145,7 @@ export function ReportsOverviewPage() {
               }}
             >
               <BarChart
+                accessibilityLayer={false}
                 h={Math.max(200, 40 + provinces.data.length * 28)}
                 data={provinces.data}
                 dataKey="province"
@@ -182,6 +184,7 @@ export function ReportsOverviewPage() {
               }}
             >
               <BarChart
+                accessibilityLayer={false}
                 h={240}
                 data={g.startsPerMinute.map((m) => ({ minute: m.minute, Starts: m.starts }))}
                 dataKey="minute"
@@ -200,6 +203,7 @@ export function ReportsOverviewPage() {
               }}
             >
               <BarChart
+                accessibilityLayer={false}
                 h={240}
                 data={g.scoreDistribution.map((b) => ({ band: `${b.from}–${b.to}`, Learners: b.learners }))}
                 dataKey="band"

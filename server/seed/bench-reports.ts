@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/client.js';
+import { createModule, createOlympiad, createProject, createQuestion, grant } from './factories.js';
+
+/**
+ * Bench-only seeding for bench/reports.ts (`BENCH_REPORT_LEARNERS=n`): the olympiad `geo-reports` with n / 50
+ * schools in the nine provinces (2,000 for 100,000 learners), n learners in grades 8–12 loaded over 30 days, an
+ * attempt for 95 % of them started within one exam morning (90 % finished and marked, with feedback from a third),
+ * 30 questions and one answer per question per started attempt (3,000,000 answers for 100,000 learners), and mail
+ * sent to every school. Set-based statements (generate_series), once per database; the demo admin is granted it.
+ */
+export async function seedReportBenchIfAbsent(db: Db, learners: number): Promise<boolean> {
+  const [exists] = await rows<{ id: number }>(db, sql`select id from olympiads where var_name = 'geo-reports'`);
+  if (exists) return false;
+  const schools = Math.max(1, Math.round(learners / 50));
+  const examDay = new Date(Date.now() - 2 * 24 * 3_600_000);
+  examDay.setUTCHours(6, 0, 0, 0); // 08:00 in South Africa
+  await db.transaction(async (tx) => {
+    const [project] = await rows<{ id: number }>(tx, sql`select id from projects where project_name = 'geography'`);
+    const projectId = project?.id ?? (await createProject(tx, { projectName: 'bench-reports' })).id;
+    const olympiad = await createOlympiad(tx, {
+      projectId,
+      varName: 'geo-reports',
+      title: 'Report benchmark olympiad',
+      startsAt: examDay,
+      endsAt: new Date(examDay.getTime() + 10 * 3_600_000),
+      durationMinutes: 60,
+    });
+    const o = olympiad.id;
+    for (let m = 0; m < 3; m++) {
+      const mod = await createModule(tx, { olympiadId: o, title: `Report module ${m + 1}`, position: m });
+      for (let i = 0; i < 10; i++)
+        await createQuestion(tx, {
+          moduleId: mod.id,
+          position: i,
+          type: 'single',
+          prompt: `<p>Report question ${m + 1}.${i + 1}</p>`,
+          options: ['a', 'b', 'c', 'd'].map((id) => ({ id, text: `Option ${id}`, imageUrl: null })),
+          answerKey: { type: 'single', correct: 'a' },
+        });
+    }
+    await tx.execute(sql`
+      with s as (
+        insert into schools (name, emis_number, province, town)
+        select 'Report School ' || g, '7' || lpad(g::text, 8, '0'),
+          (array['Gauteng','Western Cape','KwaZulu-Natal','Eastern Cape','Limpopo','Free State','Mpumalanga',
+                 'North West','Northern Cape'])[1 + g % 9], 'Town ' || g
+        from generate_series(1, ${schools}) g returning id),
+      sp as (
+        insert into school_participants (olympiad_id, school_id, status, created_at)
+        select ${o}, id, 'learners_loaded', ${examDay}::timestamptz - ((40 + id % 20) || ' days')::interval from s
+        returning school_id)
+      insert into users (role, username, password_hash, first_name, last_name, grade, olympiad_id, school_id, created_at)
+      select 'learner', 'rep-' || g, 'x', 'Learner', 'Number ' || g, 8 + g % 5, ${o}, ss.school_id,
+        ${examDay}::timestamptz - ((5 + g % 30) || ' days')::interval
+      from generate_series(1, ${learners}) g
+      join (select school_id, (row_number() over (order by school_id) - 1)::int as k from sp) ss
+        on ss.k = g % ${schools}`);
+    await tx.execute(sql`
+      insert into attempts (olympiad_id, user_id, declaration_accepted_at, details_confirmed_at, started_at, deadline_at,
+        finished_at, finish_reason, score, max_score, marked_at, feedback_rating, feedback_comment, feedback_at)
+      select ${o}, u.id, t.started, t.started, t.started, t.started + interval '60 minutes',
+        case when u.id % 20 <> 1 then t.started + interval '50 minutes' end,
+        case when u.id % 20 <> 1 then 'submitted' end,
+        case when u.id % 20 <> 1 then (u.id * 7919) % 31 end,
+        case when u.id % 20 <> 1 then 30 end,
+        case when u.id % 20 <> 1 then t.started + interval '50 minutes' end,
+        case when u.id % 3 = 0 and u.id % 20 <> 1 then 1 + u.id % 5 end,
+        case when u.id % 3 = 0 and u.id % 20 <> 1 then 'Comment ' || u.id end,
+        case when u.id % 3 = 0 and u.id % 20 <> 1 then t.started + interval '51 minutes' end
+      from users u
+      cross join lateral (select ${examDay}::timestamptz + ((u.id * 7) % 5400 || ' seconds')::interval as started) t
+      where u.olympiad_id = ${o} and u.role = 'learner' and u.id % 20 <> 0`);
+    await tx.execute(sql`
+      insert into answers (attempt_id, question_id, value, saved_at, marks_awarded)
+      select a.id, q.id, jsonb_build_object('type', 'single', 'optionId', (array['a','b','c','d'])[1 + (a.id + q.id) % 4]),
+        a.started_at + (q.position || ' minutes')::interval, case when (a.id + q.id) % 4 = 0 then 1 else 0 end
+      from attempts a
+      join question_modules m on m.olympiad_id = ${o}
+      join questions q on q.module_id = m.id
+      where a.olympiad_id = ${o}`);
+    await tx.execute(sql`
+      insert into emails (kind, to_address, subject, text_body, status, olympiad_id, created_at, sent_at)
+      select 'mass', 'school' || g || '@example.org', 'Exam day', 'Good luck', 'sent', ${o},
+        ${examDay}::timestamptz - interval '3 days', ${examDay}::timestamptz - interval '3 days'
+      from generate_series(1, ${schools}) g`);
+    const [admin] = await rows<{ id: number }>(
+      tx,
+      sql`select id from users where username = 'admin' and olympiad_id is null`,
+    );
+    if (admin) await grant(tx, admin.id, o, 'admin');
+  });
+  await db.execute(sql`analyze`);
+  return true;
+}
