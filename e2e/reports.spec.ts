@@ -112,10 +112,10 @@ test('an admin reads the overview’s charts and the learners’ feedback, filte
   await page.getByRole('button', { name: 'Show as table' }).click();
   await expect(page.getByRole('table', { name: 'Ratings' }).getByRole('cell', { name: '4 stars' })).toBeVisible();
   // Filtered to another rating, the comment is gone; back to four stars, it is there.
-  await page.getByRole('textbox', { name: 'Rating' }).click();
+  await page.getByRole('combobox', { name: 'Rating' }).click();
   await page.getByRole('option', { name: '1 star', exact: true }).click();
   await expect(page.getByRole('cell', { name: comment })).toHaveCount(0);
-  await page.getByRole('textbox', { name: 'Rating' }).click();
+  await page.getByRole('combobox', { name: 'Rating' }).click();
   await page.getByRole('option', { name: '4 stars' }).click();
   await expect(page.getByRole('cell', { name: comment })).toBeVisible();
   await expectNoSeriousA11yViolations(page, testInfo);

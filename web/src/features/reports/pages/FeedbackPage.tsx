@@ -165,7 +165,7 @@ export function FeedbackPage() {
                             </Text>
                           </div>
                           {f.rating != null ? (
-                            <Rating value={f.rating} readOnly size="xs" aria-label={ratingLabel(f.rating)} />
+                            <Rating value={f.rating} readOnly size="xs" role="img" aria-label={ratingLabel(f.rating)} />
                           ) : (
                             <Text size="xs" c="dimmed">
                               No rating
@@ -212,7 +212,13 @@ export function FeedbackPage() {
                               <Table.Td>{f.grade ?? '–'}</Table.Td>
                               <Table.Td>
                                 {f.rating != null ? (
-                                  <Rating value={f.rating} readOnly size="xs" aria-label={ratingLabel(f.rating)} />
+                                  <Rating
+                                    value={f.rating}
+                                    readOnly
+                                    size="xs"
+                                    role="img"
+                                    aria-label={ratingLabel(f.rating)}
+                                  />
                                 ) : (
                                   <Text size="sm" c="dimmed">
                                     No rating
