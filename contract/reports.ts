@@ -67,6 +67,8 @@ export const ReportOverview = z.object({
   olympiads: z.array(OlympiadFigures),
   /** Days with anything entered, loaded, started or sent, oldest first. */
   overTime: z.array(DayFigures),
+  /** When the figures were read (they are at most REPORT_REFRESH_SECONDS old; decision 038). */
+  asOf: z.string(),
 });
 export type ReportOverview = z.infer<typeof ReportOverview>;
 
@@ -97,6 +99,8 @@ export const GraphData = z.object({
   startsPerMinute: z.array(z.object({ minute: z.string(), starts: z.number().int() })),
   /** Finished, marked attempts in ten bands of percent (the last band includes 100 %). */
   scoreDistribution: z.array(z.object({ from: z.number(), to: z.number(), learners: z.number().int() })),
+  /** When the figures were read. */
+  asOf: z.string(),
 });
 export type GraphData = z.infer<typeof GraphData>;
 

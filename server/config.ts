@@ -111,6 +111,8 @@ const Env = z
     CONTACT_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
     /** The Watch page's counters: how often they are read again (one query per process per refresh). */
     WATCH_REFRESH_SECONDS: z.coerce.number().min(0.1).max(300).default(5),
+    /** How old the report overviews and graph data may be before a request refreshes them (decision 038); 0: never kept. */
+    REPORT_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(30),
     /** Shared secret of the bounce intake (POST /bounce/api/intake, header x-bounce-secret). Unset: intake off. */
     BOUNCE_SECRET: z.string().min(16, 'BOUNCE_SECRET must be at least 16 characters').optional(),
     UPLOAD_MAX_BYTES: z.coerce
@@ -178,6 +180,7 @@ export interface Config {
   uploadMaxBytes: number;
   contact: { platform: string; projects: Record<string, string>; perAddressPerHour: number; perEmailPerHour: number };
   watch: { refreshSeconds: number };
+  reports: { refreshSeconds: number };
   jobs: { worker: boolean; pollMs: number; leaseSeconds: number };
 }
 
@@ -246,6 +249,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perEmailPerHour: e.CONTACT_MAX_PER_EMAIL,
     },
     watch: { refreshSeconds: e.WATCH_REFRESH_SECONDS },
+    reports: { refreshSeconds: e.REPORT_REFRESH_SECONDS },
     jobs: { worker: e.JOBS_WORKER, pollMs: e.JOBS_POLL_MS, leaseSeconds: e.JOBS_LEASE_SECONDS },
   };
 }

@@ -90,6 +90,7 @@ export async function seedReportBenchIfAbsent(db: Db, learners: number): Promise
     );
     if (admin) await grant(tx, admin.id, o, 'admin');
   });
-  await db.execute(sql`analyze`);
+  // Fresh statistics and visibility maps, as autovacuum would leave them after a load (index-only scans).
+  await db.execute(sql`vacuum analyze`);
   return true;
 }

@@ -60,6 +60,10 @@ export const attempts = pgTable(
   (t) => [
     uniqueIndex('attempts_olympiad_user_uq').on(t.olympiadId, t.userId),
     index('attempts_user_idx').on(t.userId),
+    // The feedback report's page: an olympiad's feedback, newest first (decision 038).
+    index('attempts_feedback_idx')
+      .on(t.olympiadId, t.feedbackAt.desc(), t.id.desc())
+      .where(sql`${t.feedbackAt} is not null`),
     // The sweep's work list: unfinished attempts by deadline.
     index('attempts_overdue_idx')
       .on(t.deadlineAt)

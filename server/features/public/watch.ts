@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PublicOlympiad, WatchOlympiad } from '#contract/public';
 import { type Queryable, rows } from '../../db/client.js';
+import { refreshingCache } from '../../platform/refreshing.js';
 
 /** What the Watch page shows, as read at `refreshedAt`. */
 export interface WatchSnapshot {
@@ -77,43 +78,17 @@ export interface WatchCache {
   readonly reads: number;
 }
 
-/**
- * The Watch page's cache, one per server process: the figures are read at most once per `refreshMs`, whatever
- * the number of viewers, and only while someone is watching (no timer). A viewer who finds them stale is
- * answered the previous figures at once while one refresh runs (the first viewer after a start waits for it);
- * a failed refresh keeps the previous figures and is tried again by the next viewer.
- */
+/** The Watch page's cache, one per server process (platform/refreshing.ts). */
 export function watchCache(
   read: () => Promise<WatchSnapshot>,
   refreshMs: number,
   onError: (err: unknown) => void,
 ): WatchCache {
-  let current: { snapshot: WatchSnapshot; at: number } | null = null;
-  let inflight: Promise<WatchSnapshot> | null = null;
-  let reads = 0;
-  const refresh = () => {
-    inflight ??= (async () => {
-      const at = Date.now();
-      reads++;
-      try {
-        const snapshot = await read();
-        current = { snapshot, at };
-        return snapshot;
-      } finally {
-        inflight = null;
-      }
-    })();
-    return inflight;
-  };
+  const cache = refreshingCache(read, refreshMs, onError);
   return {
     get reads() {
-      return reads;
+      return cache.reads;
     },
-    async get() {
-      if (current && Date.now() - current.at < refreshMs) return current.snapshot;
-      if (!current) return refresh();
-      refresh().catch(onError);
-      return current.snapshot;
-    },
+    get: async () => (await cache.get()).value,
   };
 }

@@ -5,7 +5,8 @@ import { type Reach, reachSql } from '../../http/reach.js';
 import { offsetOf } from '../../platform/paging.js';
 
 /*
- * SQL of the reports (decision 038). Every figure is an aggregate over the rows themselves, grouped by olympiad,
+ * SQL of the reports (decision 038). A user with an olympiad is a learner (users_learner_olympiad_ck), so learners
+ * are counted on the olympiad column alone, from an index. Every figure is an aggregate over the rows themselves, grouped by olympiad,
  * each on an index that starts with the olympiad (no summary table to keep in step); days are South African days.
  */
 
@@ -35,7 +36,7 @@ export async function figuresByOlympiad(q: Queryable, r: Reach) {
     rows<{ olympiad_id: number; n: number }>(
       q,
       sql`select olympiad_id, count(*)::int as n from users
-          where olympiad_id is not null and role = 'learner' and ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
+          where olympiad_id is not null and ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
     ),
     rows<{ olympiad_id: number; started: number; writing: number; finished: number }>(
       q,
@@ -85,7 +86,7 @@ export async function overTime(q: Queryable, r: Reach) {
           from school_participants where status <> 'withdrawn' and ${reachSql(r, sql`olympiad_id`)} group by 1
         union all
         select ${dayOf(sql`created_at`)}, 0, count(*), 0, 0 from users
-          where olympiad_id is not null and role = 'learner' and ${reachSql(r, sql`olympiad_id`)} group by 1
+          where olympiad_id is not null and ${reachSql(r, sql`olympiad_id`)} group by 1
         union all
         select ${dayOf(sql`started_at`)}, 0, 0, count(*), 0 from attempts
           where started_at is not null and ${reachSql(r, sql`olympiad_id`)} group by 1
@@ -102,7 +103,7 @@ export const byProvinceGrade = (q: Queryable, olympiadId: number) =>
     q,
     sql`select coalesce(nullif(trim(s.province), ''), 'Not given') as province, u.grade, count(*)::int as learners
         from users u left join schools s on s.id = u.school_id
-        where u.olympiad_id = ${olympiadId} and u.role = 'learner'
+        where u.olympiad_id = ${olympiadId}
         group by 1, 2 order by 1, 2 nulls last`,
   );
 
@@ -148,7 +149,6 @@ export interface FeedbackDbRow {
   rating: number | null;
   comment: string | null;
   at: Date;
-  total: number;
 }
 
 type FeedbackFilter = Pick<FeedbackQuery, 'schoolId' | 'grade' | 'rating' | 'comments'>;
@@ -162,7 +162,10 @@ const feedbackWhere = (olympiadId: number, f: FeedbackFilter, withRating: boolea
   return sql.join(parts, sql` and `);
 };
 
-/** The learners' feedback, newest first; without `page`, every row (the downloads). */
+/**
+ * The learners' feedback, newest first (attempts_feedback_idx reads one page without the rest); without `page`,
+ * every row (the downloads). The total comes from `feedbackRatings`.
+ */
 export const feedback = (
   q: Queryable,
   olympiadId: number,
@@ -172,8 +175,7 @@ export const feedback = (
   rows<FeedbackDbRow>(
     q,
     sql`select a.id as attempt_id, u.id as learner_id, u.first_name, u.last_name, u.username, u.grade,
-          s.name as school_name, a.feedback_rating as rating, a.feedback_comment as comment, a.feedback_at as at,
-          count(*) over ()::int as total
+          s.name as school_name, a.feedback_rating as rating, a.feedback_comment as comment, a.feedback_at as at
         from attempts a join users u on u.id = a.user_id left join schools s on s.id = u.school_id
         where ${feedbackWhere(olympiadId, f, true)}
         order by a.feedback_at desc, a.id desc

@@ -57,7 +57,7 @@ async function learner(
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { MAIL_SENDER: 'false' } });
+  server = await startTestServer({ env: { MAIL_SENDER: 'false', REPORT_REFRESH_SECONDS: '0' } });
   demo = await demoIds(server);
   a = await createOlympiad(server.db, { varName: 'rep-a', title: 'Reports A', currency: 'ZAR' });
   b = await createOlympiad(server.db, { varName: 'rep-b', title: 'Reports B', currency: 'USD' });

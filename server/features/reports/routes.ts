@@ -12,14 +12,16 @@ import {
 } from '#contract/reports';
 import { forbidden, notFound } from '../../http/errors.js';
 import { passes } from '../../http/policy.js';
-import { reach, reachFor } from '../../http/reach.js';
+import { type Reach, reach, reachFor } from '../../http/reach.js';
 import { route } from '../../http/route.js';
 import { isoOrNull } from '../../platform/dates.js';
+import { keyedRefreshingCache } from '../../platform/refreshing.js';
 import { sendDownload } from '../../platform/xlsx.js';
 import { feedbackSheets, graphSheets, overviewSheets } from './exports.js';
 import { reportOlympiadLoader } from './load.js';
 import { reportsPolicy } from './policy.js';
-import { presentDay, presentFeedback, presentFigures, presentRegistrations, presentScoreBands } from './present.js';
+import { presentFeedback } from './present.js';
+import { readGraphData, readOverview } from './read.js';
 import * as queries from './queries.js';
 
 const tags = ['reports'];
@@ -38,6 +40,17 @@ const sectionAccess = {
  * same figures as a download. Another olympiad answers 404.
  */
 export async function reportsRoutes(app: FastifyInstance): Promise<void> {
+  // The overviews and graph data are aggregates over a whole olympiad: read at most once per REPORT_REFRESH_SECONDS
+  // per process and reach, whatever the number of readers (decision 038).
+  const refreshMs = app.config.reports.refreshSeconds * 1000;
+  const onError = (err: unknown) => app.log.warn({ err }, 'report figures could not be refreshed');
+  const overviews = keyedRefreshingCache((r: Reach) => readOverview(app.db, r), refreshMs, onError);
+  const graphs = keyedRefreshingCache(
+    (k: { olympiadId: number; examDay: string | null }) => readGraphData(app.db, k.olympiadId, k.examDay),
+    refreshMs,
+    onError,
+  );
+
   route(app, {
     method: 'POST',
     url: '/olympiad/reports/overview/:id',
@@ -49,15 +62,15 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     query: ReportFormatQuery,
     response: ReportOverview,
     load: ({ db, actor, params }) => reportOlympiadLoader.load(db, actor, params.id, 'read'),
-    handler: async ({ db, query, reply, record: o }) => {
-      const r = { olympiads: [o.id], schoolId: null };
-      const [figures, days] = await Promise.all([queries.figuresByOlympiad(db, r), queries.overTime(db, r)]);
+    handler: async ({ query, reply, record: o }) => {
+      const { value, at } = await overviews.get({ olympiads: [o.id], schoolId: null });
       const answer = {
         success: true as const,
         olympiad: { id: o.id, varName: o.varName, title: o.title },
-        figures: presentFigures(figures).figures,
+        figures: value.figures,
         olympiads: [],
-        overTime: days.map(presentDay),
+        overTime: value.overTime,
+        asOf: at.toISOString(),
       };
       if (query.format === 'json') return answer;
       return sendDownload(reply, query.format, `overview-${o.varName}`, overviewSheets(answer));
@@ -72,15 +85,9 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Every olympiad at a glance (the overlord): the figures together, per olympiad, and by day',
     query: ReportFormatQuery,
     response: ReportOverview,
-    handler: async ({ db, actor, query, reply }) => {
-      const r = reach(actor, access.readAll);
-      const [figures, days] = await Promise.all([queries.figuresByOlympiad(db, r), queries.overTime(db, r)]);
-      const answer = {
-        success: true as const,
-        olympiad: null,
-        ...presentFigures(figures),
-        overTime: days.map(presentDay),
-      };
+    handler: async ({ actor, query, reply }) => {
+      const { value, at } = await overviews.get(reach(actor, access.readAll));
+      const answer = { success: true as const, olympiad: null, ...value, asOf: at.toISOString() };
       if (query.format === 'json') return answer;
       return sendDownload(reply, query.format, 'overview-all-olympiads', overviewSheets(answer));
     },
@@ -98,31 +105,9 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     body: GraphDataBody,
     response: GraphData,
     load: ({ db, actor, params }) => reportOlympiadLoader.load(db, actor, params.id, 'read'),
-    handler: async ({ db, query, body, reply, record: o }) => {
-      const r = { olympiads: [o.id], schoolId: null };
-      const [days, provinces, starts, bands] = await Promise.all([
-        queries.overTime(db, r),
-        queries.byProvinceGrade(db, o.id),
-        queries.startDays(db, o.id),
-        queries.scoreBands(db, o.id),
-      ]);
-      const startDays = starts.map((d) => ({ day: String(d.day).slice(0, 10), starts: Number(d.starts) }));
-      // The exam day: the one asked for, else the day with the most starts (the latest of equals).
-      const examDay =
-        body.examDay ??
-        startDays.reduce<{ day: string; starts: number } | null>((m, d) => (!m || d.starts >= m.starts ? d : m), null)
-          ?.day ??
-        null;
-      const perMinute = examDay ? await queries.startsPerMinute(db, o.id, examDay) : [];
-      const answer = {
-        success: true as const,
-        registrations: presentRegistrations(days.map(presentDay)),
-        byProvinceGrade: provinces.map((p) => ({ province: p.province, grade: p.grade, learners: Number(p.learners) })),
-        startDays,
-        examDay,
-        startsPerMinute: perMinute.map((m) => ({ minute: m.minute, starts: Number(m.starts) })),
-        scoreDistribution: presentScoreBands(bands),
-      };
+    handler: async ({ query, body, reply, record: o }) => {
+      const { value, at } = await graphs.get({ olympiadId: o.id, examDay: body.examDay ?? null });
+      const answer = { success: true as const, ...value, asOf: at.toISOString() };
       if (query.format === 'json') return answer;
       return sendDownload(reply, query.format, `graph-data-${o.varName}`, graphSheets(answer));
     },
@@ -152,17 +137,18 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       const rated = ratings.filter((r) => r.rating != null);
       const ratedCount = rated.reduce((s, r) => s + Number(r.learners), 0);
       const byRating = new Map(ratings.map((r) => [r.rating, Number(r.learners)]));
+      const responses = ratings.reduce((s, r) => s + Number(r.learners), 0);
       return {
         success: true as const,
         items: found.map(presentFeedback),
-        total: found[0]?.total ?? 0,
+        total: query.rating != null ? (byRating.get(query.rating) ?? 0) : responses,
         page: query.page,
         pageSize: query.pageSize,
         ratings: [1, 2, 3, 4, 5, null].map((rating) => ({ rating, learners: byRating.get(rating) ?? 0 })),
         average: ratedCount
           ? Math.round((rated.reduce((s, r) => s + Number(r.rating) * Number(r.learners), 0) / ratedCount) * 100) / 100
           : null,
-        responses: ratings.reduce((s, r) => s + Number(r.learners), 0),
+        responses,
         schools,
       };
     },

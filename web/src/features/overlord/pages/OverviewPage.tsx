@@ -76,7 +76,7 @@ export function OverviewPage() {
         )
       ) : (
         <Stack gap="lg">
-          <OverviewFigures figures={o.figures} label="Every olympiad together" />
+          <OverviewFigures figures={o.figures} label="Every olympiad together" asOf={o.asOf} />
           <ChartCard
             title="Over time"
             description="Totals to date, by day (South African time): learners loaded and started, mail sent, and schools entered (right axis)."

@@ -74,7 +74,7 @@ export function ReportsOverviewPage() {
             {overview.error.message}
           </Alert>
         ) : overview.data ? (
-          <OverviewFigures figures={overview.data.figures} label="This olympiad’s figures" />
+          <OverviewFigures figures={overview.data.figures} label="This olympiad’s figures" asOf={overview.data.asOf} />
         ) : (
           <Skeleton height={180} />
         )}

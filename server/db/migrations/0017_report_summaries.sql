@@ -1,0 +1,1 @@
+CREATE INDEX "attempts_feedback_idx" ON "attempts" USING btree ("olympiad_id","feedback_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "attempts"."feedback_at" is not null;
