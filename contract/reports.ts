@@ -141,10 +141,14 @@ export const FeedbackReport = z.object({
   ratings: z.array(z.object({ rating: z.number().int().nullable(), learners: z.number().int() })),
   average: z.number().nullable(),
   responses: z.number().int(),
-  /** The schools entered in the olympiad, for the filter. */
-  schools: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type FeedbackReport = z.infer<typeof FeedbackReport>;
+
+/** GET /olympiad/reports/feedback/{id}/schools: the schools entered in the olympiad, by name (the filter's choices). */
+export const FeedbackSchools = z.object({
+  success: z.literal(true),
+  schools: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
 
 /** The landing pages' sections. */
 export const DashboardSection = z.enum(['overlord', 'admin', 'finance', 'funding']);

@@ -182,12 +182,12 @@ export const feedback = (
         ${page ? sql`limit ${page.pageSize} offset ${offsetOf({ ...page, order: 'asc' })}` : sql``}`,
   );
 
-/** Feedback per rating (null: none given), with the school, grade and comment filters. */
+/** Feedback per rating (null: none given), with the school, grade and comment filters (learners joined only for those). */
 export const feedbackRatings = (q: Queryable, olympiadId: number, f: FeedbackFilter) =>
   rows<{ rating: number | null; learners: number }>(
     q,
     sql`select a.feedback_rating as rating, count(*)::int as learners
-        from attempts a join users u on u.id = a.user_id
+        from attempts a ${f.schoolId != null || f.grade != null ? sql`join users u on u.id = a.user_id` : sql``}
         where ${feedbackWhere(olympiadId, f, false)} group by 1 order by 1 nulls last`,
   );
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DashboardUser, FeedbackReport, GraphData, ReportOverview } from '#contract/reports';
+import { DashboardUser, FeedbackReport, FeedbackSchools, GraphData, ReportOverview } from '#contract/reports';
 import { createAccount, createOlympiad, createSchool, createUser, enterSchool, grant } from '../../seed/factories.js';
 import { type Call, forbiddenFor, notFoundUnchanged, unauthenticated } from '../../test/endpoint.js';
 import { type Client, type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
@@ -316,7 +316,8 @@ describe('GET /olympiad/reports/feedback/{id}', () => {
     ]);
     expect(all.items.map((i) => i.comment)).toEqual(['', 'Loved the maps', 'The timer ran out']);
     expect(all.items[1]).toMatchObject({ schoolName: 'Gauteng High', grade: 10, rating: 5 });
-    expect(all.schools.map((s) => s.name)).toEqual(['Cape High', 'Gauteng High', 'Gone High']);
+    const schools = FeedbackSchools.parse((await admin.get(`/olympiad/reports/feedback/${a.id}/schools`)).body);
+    expect(schools.schools.map((s) => s.name)).toEqual(['Cape High', 'Gauteng High', 'Gone High']);
 
     const cape1 = FeedbackReport.parse((await feedback(a.id, { schoolId: cape.id })(admin)).body);
     expect(cape1.items.map((i) => i.comment)).toEqual(['The timer ran out']);
@@ -346,6 +347,15 @@ describe('GET /olympiad/reports/feedback/{id}', () => {
 
   it('400 for a rating out of range', async () => {
     expect((await feedback(a.id, { rating: 6 })(await server.as('admin'))).status).toBe(400);
+  });
+});
+
+describe('GET /olympiad/reports/feedback/{id}/schools', () => {
+  it('401, 403 for every role but admin and overlord, 404 for another olympiad (rows unchanged)', async () => {
+    await checks(
+      (id) => (c: Client) => c.get(`/olympiad/reports/feedback/${id}/schools`),
+      ['teacher', 'learner1', 'accountant', 'funding'],
+    );
   });
 });
 

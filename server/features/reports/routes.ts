@@ -5,6 +5,7 @@ import {
   DashboardUserQuery,
   FeedbackQuery,
   FeedbackReport,
+  FeedbackSchools,
   GraphData,
   GraphDataBody,
   ReportFormatQuery,
@@ -129,10 +130,9 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
         const all = await queries.feedback(db, o.id, query);
         return sendDownload(reply, query.format, `feedback-${o.varName}`, feedbackSheets(all.map(presentFeedback)));
       }
-      const [found, ratings, schools] = await Promise.all([
+      const [found, ratings] = await Promise.all([
         queries.feedback(db, o.id, query, query),
         queries.feedbackRatings(db, o.id, query),
-        queries.enteredSchools(db, o.id),
       ]);
       const rated = ratings.filter((r) => r.rating != null);
       const ratedCount = rated.reduce((s, r) => s + Number(r.learners), 0);
@@ -149,9 +149,20 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
           ? Math.round((rated.reduce((s, r) => s + Number(r.rating) * Number(r.learners), 0) / ratedCount) * 100) / 100
           : null,
         responses,
-        schools,
       };
     },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/olympiad/reports/feedback/:id/schools',
+    tags,
+    access: access.read,
+    summary: 'The schools entered in the olympiad, by name: the feedback report’s school filter',
+    params: IdParams,
+    response: FeedbackSchools,
+    load: ({ db, actor, params }) => reportOlympiadLoader.load(db, actor, params.id, 'read'),
+    handler: async ({ db, record: o }) => ({ success: true as const, schools: await queries.enteredSchools(db, o.id) }),
   });
 
   route(app, {

@@ -8,4 +8,5 @@ export const reportKeys = queryKeys('reports', {
   submittedData: (learnerId: number | null) => [learnerId],
   graphData: (olympiadId: number | undefined, examDay: string | null) => [olympiadId, examDay],
   feedback: (olympiadId: number | undefined, params: FeedbackParams) => [olympiadId, params],
+  feedbackSchools: (olympiadId: number | undefined) => [olympiadId],
 });

@@ -24,6 +24,7 @@ import { ExportButtons } from '../../../components/reports/ExportButtons.js';
 import { formatDate } from '../../../lib/dates.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { downloadFeedback, type FeedbackParams, useFeedback } from '../api/get-feedback.js';
+import { useFeedbackSchools } from '../api/get-feedback-schools.js';
 
 const PAGE_SIZE = 25;
 const focusableScroll = { viewportProps: { tabIndex: 0 } };
@@ -42,6 +43,7 @@ export function FeedbackPage() {
   const [page, setPage] = useState(1);
   const report = useFeedback(olympiadId, { ...filters, page, pageSize: PAGE_SIZE });
   const r = report.data;
+  const schools = useFeedbackSchools(olympiadId).data?.schools ?? [];
   const filter = (next: Partial<typeof filters>) => {
     setFilters((f) => ({ ...f, ...next }));
     setPage(1);
@@ -69,8 +71,9 @@ export function FeedbackPage() {
               label="School"
               placeholder="Every school"
               searchable
+              limit={100}
               clearable
-              data={(r?.schools ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+              data={schools.map((s) => ({ value: String(s.id), label: s.name }))}
               value={filters.schoolId != null ? String(filters.schoolId) : null}
               onChange={(v) => filter({ schoolId: v ? Number(v) : undefined })}
               nothingFoundMessage="No school by that name"
