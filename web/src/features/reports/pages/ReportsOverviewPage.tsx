@@ -146,7 +146,7 @@ export function ReportsOverviewPage() {
             >
               <BarChart
                 accessibilityLayer={false}
-                h={Math.max(200, 40 + provinces.data.length * 28)}
+                h={Math.max(200, 60 + provinces.data.length * 36)}
                 data={provinces.data}
                 dataKey="province"
                 type="stacked"
