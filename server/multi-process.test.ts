@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser } from './seed/factories.js';
 import { type DemoIds, type TestServer, demoIds, demoPassword, startTestServer } from './test/harness.js';
-import { CATALOGUE_TTL_MS } from './features/sitting/catalogue.js';
+import { restartDelayMs, webProcesses, workerEnvironment } from './cluster.js';
+import { CATALOGUE_TTL_MS, catalogue } from './features/sitting/catalogue.js';
 import { type PlainResponse, type ServerProcess, freshRequest, startServerProcess } from './test/processes.js';
 
 /**
@@ -14,6 +15,53 @@ import { type PlainResponse, type ServerProcess, freshRequest, startServerProces
  * CI's PostgreSQL pass (.ci/run) runs these.
  */
 const onPostgres = Boolean(inject('postgres'));
+
+describe('how many server processes (server/cluster.ts)', () => {
+  it('one on PGlite whatever WEB_PROCESSES says; on PostgreSQL WEB_PROCESSES, else one a core', () => {
+    expect(webProcesses({ databaseUrl: undefined, webProcesses: 4 }, 8)).toBe(1);
+    expect(webProcesses({ databaseUrl: 'postgres://x/y', webProcesses: 3 }, 8)).toBe(3);
+    expect(webProcesses({ databaseUrl: 'postgres://x/y', webProcesses: undefined }, 8)).toBe(8);
+  });
+
+  it('the thread pools share the cores among the processes, unless set', () => {
+    expect(workerEnvironment(2, 2, {}, '127.0.0.1')).toEqual({
+      OLYMPUS_LISTEN_HOST: '127.0.0.1',
+      HASH_THREADS: '1',
+      PDF_THREADS: '1',
+      PARSE_THREADS: '1',
+    });
+    expect(workerEnvironment(4, 16, { HASH_THREADS: '2' }, '0.0.0.0')).toMatchObject({
+      HASH_THREADS: '2',
+      PDF_THREADS: '4',
+      PARSE_THREADS: '2',
+    });
+  });
+
+  it('a process that keeps stopping is restarted ever later, up to 30 s', () => {
+    expect([1, 2, 3, 4, 10].map(restartDelayMs)).toEqual([0, 500, 1000, 2000, 30_000]);
+  });
+});
+
+describe('one process: its own changes to a paper', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SITTING_SWEEP_SECONDS: '0' } });
+  });
+  afterAll(() => server?.close());
+
+  it('an edit is seen at once by the next reader, although the paper was just cached', async () => {
+    const [o] = await server.query<{ id: number }>`select id from olympiads where var_name = 'geo-demo'`;
+    const before = await catalogue(server.db, o!.id);
+    const target = before!.questions[0]!;
+    await server.query`update questions set prompt = '<p>Changed</p>' where id = ${target.id}`;
+    // The announcement arrives with the statement's answer (PGlite) or a moment later (PostgreSQL).
+    const t0 = Date.now();
+    while ((await catalogue(server.db, o!.id))!.byId.get(target.id)!.prompt !== '<p>Changed</p>') {
+      expect(Date.now() - t0).toBeLessThan(1000);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  });
+});
 
 describe.skipIf(!onPostgres)('several server processes on one PostgreSQL (skipped on PGlite: one process)', () => {
   let a: TestServer;
