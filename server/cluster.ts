@@ -52,6 +52,7 @@ export interface PrimaryOptions {
 /** Runs the primary process: starts the server processes and watches them until SIGTERM or SIGINT. */
 export function runPrimary(o: PrimaryOptions): void {
   let stopping: Promise<void> | null = null;
+  // Every server process has listened once (the banner is printed): from then on one that stops is replaced.
   let announced = false;
   let stops: number[] = [];
   const listening = new Set<number>();
@@ -71,6 +72,16 @@ export function runPrimary(o: PrimaryOptions): void {
   cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
     listening.delete(worker.id);
     if (stopping) return;
+    // One that stops before they all listened could not start (a port in use, the database unreachable): no
+    // replacement would fare better, so stop them all, as a single server stops at start.
+    if (!announced) {
+      console.error(
+        `Server process ${worker.process.pid} could not start (${signal ?? `exit code ${code}`}): stopping.`,
+      );
+      process.exitCode = 1;
+      void shutdown('start-up failure', 1);
+      return;
+    }
     const now = Date.now();
     stops = [...stops.filter((t) => now - t < 60_000), now];
     const delay = restartDelayMs(stops.length);
@@ -83,7 +94,7 @@ export function runPrimary(o: PrimaryOptions): void {
     }, delay);
   });
 
-  const shutdown = (signal: string) =>
+  const shutdown = (signal: string, exitCode = 0) =>
     (stopping ??= (async () => {
       const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w != null);
       console.error(`${signal}: stopping ${workers.length} server processes`);
@@ -96,7 +107,7 @@ export function runPrimary(o: PrimaryOptions): void {
       }, o.graceMs ?? 30_000);
       await Promise.all(exited);
       clearTimeout(kill);
-      process.exit(0);
+      process.exit(exitCode);
     })());
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
