@@ -30,6 +30,8 @@ async function main(): Promise<void> {
   }
   const cores = os.availableParallelism();
   const processes = webProcesses(config, cores);
+  if (!config.databaseUrl && (config.webProcesses ?? 1) > 1)
+    console.error('WEB_PROCESSES is ignored on the embedded PGlite: one process owns it (set DATABASE_URL for more).');
   const database = await openDatabase(config);
   await database.migrate();
   const prepared = await prepare(config, database);
