@@ -63,7 +63,7 @@ export async function startServerProcess(o: {
   child.stdout!.on('data', (d: Buffer) => (printed += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (printed += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + (o.startTimeoutMs ?? 60_000);
+  const deadline = Date.now() + (o.startTimeoutMs ?? 100_000);
   while (!printed.includes('Olympus is running at')) {
     if (child.exitCode != null) throw new Error(`server/main.ts exited with ${child.exitCode}:\n${printed}`);
     if (Date.now() > deadline) {
