@@ -25,6 +25,11 @@
  * the waiting room's answer is read is one function, bench/lib/admission.ts.
  *   DATABASE_URL=… npm run bench:exam -- --storm
  *   DATABASE_URL=… npm run bench:exam -- --storm --learners 2000 --arrival-seconds 30 --answers 3   (a short check)
+ *
+ * Issue 18's runs (a quiet machine, PostgreSQL): the exam and the saturated ratio, the storm, and the long day
+ *   … bench:exam -- --learners 20000 --arrival-seconds 120 --answers 10 --think-ms 20000
+ *   … bench:exam -- --storm
+ *   … bench:exam -- --learners 50000 --arrival-seconds 600 --answers 10 --think-ms 20000
  */
 import os from 'node:os';
 import { hashPassword, verifyPassword } from '../server/platform/passwords.js';
@@ -254,7 +259,7 @@ async function main() {
     console.log(
       `bare upsert route: ${fmt(bareRate)} upserts/s, p50 ${fmt(bare.p50)} ms, p99 ${fmt(bare.p99)} ms, errors ${bareErrors}`,
     );
-    console.log(`real / bare: ${fmt((realRate / bareRate) * 100)} % (target ≥ 50 %)`);
+    console.log(`real / bare: ${fmt((realRate / bareRate) * 100)} % (target ≥ 75 %)`);
     console.log(`\n== targets ==`);
     const check = (ok: boolean, text: string) => console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
     check(totalErrors === 0, `zero errors (${totalErrors})`);
@@ -263,17 +268,29 @@ async function main() {
       `zero lost answers (${verified.lost} of ${verified.checked})`,
     );
     check(saveP99 <= 100, `answer-save p99 ≤ 100 ms (${fmt(saveP99)} ms)`);
-    check(realRate >= 0.5 * bareRate, `save throughput ≥ 50 % of bare (${fmt((realRate / bareRate) * 100)} %)`);
-    if (database === 'postgres') check(signinP99 <= 2000, `sign-in p99 ≤ 2 s (${fmt(signinP99)} ms)`);
+    check(realRate >= 0.75 * bareRate, `save throughput ≥ 75 % of bare (${fmt((realRate / bareRate) * 100)} %)`);
+    if (database === 'postgres') {
+      // Issue 18's targets on PostgreSQL: sign-in and every arrival step p99 ≤ 1 s.
+      check(signinP99 <= 1000, `sign-in p99 ≤ 1 s (${fmt(signinP99)} ms)`);
+      const arrival = (['state', 'declaration', 'pin', 'details', 'paper'] as const).map(
+        (step) => [step, summarize(rec.latencies[step]).p99] as const,
+      );
+      check(
+        arrival.every(([, p99]) => p99 <= 1000),
+        `every arrival step p99 ≤ 1 s (${arrival.map(([step, p99]) => `${step} ${fmt(p99, 0)} ms`).join(', ')})`,
+      );
+    }
     if (stormReport) {
       check(
         stormReport.firstAnswerP99 <= 1000 && stormReport.answered === learners,
         `storm: every learner admitted or given a queue position, p99 ≤ 1 s (${stormReport.answered} of ${learners}, p99 ${fmt(stormReport.firstAnswerP99)} ms)`,
       );
-      check(
-        stormReport.outOfOrder === 0,
-        `storm: queued learners admitted in order (${stormReport.outOfOrder} out of order)`,
-      );
+      if (stormReport.queued > 0)
+        check(
+          stormReport.outOfOrder === 0,
+          `storm: queued learners admitted in order (${stormReport.outOfOrder} of ${stormReport.queued} out of order)`,
+        );
+      else console.log('n/a   storm: the admission order (nobody was queued)');
     }
   } finally {
     await server.stop();
@@ -311,7 +328,7 @@ function reportStorm(admissions: AdmissionRecord[]) {
   console.log(
     `order: ${queued.length ? `${outOfOrder} of ${queued.length} queued learners admitted before one ahead of them` : 'n/a (nobody queued)'}`,
   );
-  return { firstAnswerP99: first.p99, answered: admissions.length, outOfOrder };
+  return { firstAnswerP99: first.p99, answered: admissions.length, outOfOrder, queued: queued.length };
 }
 
 main().catch((err) => {
