@@ -2,7 +2,8 @@
 -- memory (server/features/sitting/catalogue.ts). Any change to those rows, by any process and by any code path,
 -- announces the olympiad's id on the channel `olympus_catalogue` when its transaction commits; every process
 -- listens (server/platform/change-feed.ts) and forgets that olympiad's paper at once. PostgreSQL folds identical
--- notifications of one transaction into one, so a bulk import announces each olympiad once.
+-- notifications of one transaction into one, so a bulk import announces each olympiad once. An update that
+-- changes nothing announces nothing (compared as jsonb, which any column type can be turned into).
 CREATE OR REPLACE FUNCTION olympus_announce_olympiad() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
@@ -49,16 +50,16 @@ CREATE TRIGGER olympiads_announce AFTER INSERT OR DELETE ON olympiads
   FOR EACH ROW EXECUTE FUNCTION olympus_announce_olympiad();
 --> statement-breakpoint
 CREATE TRIGGER olympiads_announce_update AFTER UPDATE ON olympiads
-  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION olympus_announce_olympiad();
+  FOR EACH ROW WHEN (to_jsonb(OLD) IS DISTINCT FROM to_jsonb(NEW)) EXECUTE FUNCTION olympus_announce_olympiad();
 --> statement-breakpoint
 CREATE TRIGGER question_modules_announce AFTER INSERT OR DELETE ON question_modules
   FOR EACH ROW EXECUTE FUNCTION olympus_announce_module();
 --> statement-breakpoint
 CREATE TRIGGER question_modules_announce_update AFTER UPDATE ON question_modules
-  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION olympus_announce_module();
+  FOR EACH ROW WHEN (to_jsonb(OLD) IS DISTINCT FROM to_jsonb(NEW)) EXECUTE FUNCTION olympus_announce_module();
 --> statement-breakpoint
 CREATE TRIGGER questions_announce AFTER INSERT OR DELETE ON questions
   FOR EACH ROW EXECUTE FUNCTION olympus_announce_question();
 --> statement-breakpoint
 CREATE TRIGGER questions_announce_update AFTER UPDATE ON questions
-  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION olympus_announce_question();
+  FOR EACH ROW WHEN (to_jsonb(OLD) IS DISTINCT FROM to_jsonb(NEW)) EXECUTE FUNCTION olympus_announce_question();
