@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser } from './seed/factories.js';
 import { type DemoIds, type TestServer, demoIds, demoPassword, startTestServer } from './test/harness.js';
@@ -48,6 +49,39 @@ describe('one process: its own changes to a paper', () => {
     server = await startTestServer({ env: { SITTING_SWEEP_SECONDS: '0' } });
   });
   afterAll(() => server?.close());
+
+  it('the database announces a committed change of a paper once, and nothing for no change or a rollback', async () => {
+    const [o] = await server.query<{ id: number }>`select id from olympiads where var_name = 'geo-demo'`;
+    const [q] = await server.query<{ id: number }>`
+      select qu.id from questions qu join question_modules m on m.id = qu.module_id
+      where m.olympiad_id = ${o!.id} order by qu.id limit 1`;
+    const heard: string[] = [];
+    const stop = await server.database.listen(['olympus_catalogue'], {
+      onNotify: (_channel, payload) => heard.push(payload),
+      onGap: () => undefined,
+    });
+    const settle = () => new Promise((r) => setTimeout(r, 100));
+    try {
+      await server.query`update questions set prompt = prompt where id = ${q!.id}`;
+      await server.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`update questions set marks = marks + 1 where id = ${q!.id}`);
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      await settle();
+      expect(heard).toEqual([]);
+      await server.db.transaction(async (tx) => {
+        await tx.execute(sql`update questions set marks = marks + 1 where id = ${q!.id}`);
+        await tx.execute(sql`update questions set marks = marks - 1 where id = ${q!.id}`);
+        await tx.execute(sql`update olympiads set title = title || '' , updated_at = now() where id = ${o!.id}`);
+      });
+      await settle();
+      expect(heard).toEqual([String(o!.id)]);
+    } finally {
+      await stop();
+    }
+  });
 
   it('an edit is seen at once by the next reader, although the paper was just cached', async () => {
     const [o] = await server.query<{ id: number }>`select id from olympiads where var_name = 'geo-demo'`;
