@@ -108,7 +108,13 @@ describe.skipIf(!onPostgres)('several server processes on one PostgreSQL (skippe
     b = await startServerProcess({
       databaseUrl: a.databaseUrl!,
       appSecret: a.appSecret,
-      env: { WEB_PROCESSES: '2', SITTING_SWEEP_SECONDS: '0', MAIL_SENDER: 'false', JOBS_WORKER: 'false' },
+      env: {
+        WEB_PROCESSES: '2',
+        DATABASE_POOL_SIZE: '4',
+        SITTING_SWEEP_SECONDS: '0',
+        MAIL_SENDER: 'false',
+        JOBS_WORKER: 'false',
+      },
     });
   }, 120_000);
   afterAll(async () => {
