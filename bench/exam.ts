@@ -14,9 +14,26 @@
  * (decision 015), as on a real exam day; --chosen-passwords hashes it as a password someone chose
  * (decision 003), so that every sign-in pays a full-strength verification.
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:exam -- --learners 10000 --arrival-seconds 120
+ *
+ * The server runs as `npm start` runs it: on PostgreSQL one server process per core (decision 040); --processes N
+ * sets WEB_PROCESSES (e.g. --processes 1 to compare with a single process).
+ *
+ * The storm (issue 18): --storm sends 10,000 learners (--learners) within 10 s (--arrival-seconds), 10 answers each
+ * (--answers), and reports how long each waited for an answer saying "admitted" or "queued at position n"
+ * (sign-in + the first state: target p99 ≤ 1 s), the longest wait for admission, and whether queued learners
+ * were admitted in the order of their positions. A queued learner polls the state every --poll-ms (2000). How
+ * the waiting room's answer is read is one function, bench/lib/admission.ts.
+ *   DATABASE_URL=… npm run bench:exam -- --storm
+ *   DATABASE_URL=… npm run bench:exam -- --storm --learners 2000 --arrival-seconds 30 --answers 3   (a short check)
+ *
+ * Issue 18's runs (a quiet machine, PostgreSQL): the exam and the saturated ratio, the storm, and the long day
+ *   … bench:exam -- --learners 20000 --arrival-seconds 120 --answers 10 --think-ms 20000
+ *   … bench:exam -- --storm
+ *   … bench:exam -- --learners 50000 --arrival-seconds 600 --answers 10 --think-ms 20000
  */
 import os from 'node:os';
 import { hashPassword, verifyPassword } from '../server/platform/passwords.js';
+import type { AdmissionRecord } from './lib/admission.js';
 import { requestJson } from './lib/http.js';
 import { type Recorder, newRecorder, runLearner, steps, verifyAcked } from './lib/learner.js';
 import { startServer } from './lib/server.js';
@@ -26,10 +43,13 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const learners = arg('learners', 2000);
-const arrivalSeconds = arg('arrival-seconds', 60);
+const storm = process.argv.includes('--storm');
+const learners = arg('learners', storm ? 10_000 : 2000);
+const arrivalSeconds = arg('arrival-seconds', storm ? 10 : 60);
 const thinkMs = arg('think-ms', 20_000);
-const answers = arg('answers', 30);
+const answers = arg('answers', storm ? 10 : 30);
+const pollMs = arg('poll-ms', 2000);
+const processes = arg('processes', 0);
 const saturateSeconds = arg('saturate-seconds', 12);
 const saturateWindows = Math.max(1, arg('saturate-windows', 3));
 const concurrency = arg('concurrency', 100);
@@ -78,7 +98,7 @@ async function main() {
     .join(' ');
   const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
   console.log(
-    `Exam-day benchmark on ${database}: ${learners} learners arriving over ${arrivalSeconds} s, ${answers} answers each, ` +
+    `Exam-day benchmark${storm ? ' (storm)' : ''} on ${database}: ${learners} learners arriving over ${arrivalSeconds} s, ${answers} answers each, ` +
       `think time ${thinkMs} ms ±50 %, ${chosenPasswords ? 'chosen' : 'generated'} learner passwords; then ${saturateSeconds} s each saturated at ${concurrency} connections (real save vs bare upsert, in ${saturateWindows} alternating windows)`,
   );
   const server = await startServer({
@@ -88,11 +108,16 @@ async function main() {
       BENCH_LEARNERS: String(learners + concurrency),
       BENCH_LEARNER_PASSWORDS: chosenPasswords ? 'chosen' : 'generated',
       SITTING_SWEEP_SECONDS: '15',
+      ...(processes > 0 ? { WEB_PROCESSES: String(processes) } : {}),
     },
+    startTimeoutMs: 300_000,
   });
+  const serverProcesses = /(\d+) server processes/.exec(server.banner)?.[1] ?? '1';
+  console.log(`server: ${serverProcesses} server process${serverProcesses === '1' ? '' : 'es'} (as npm start runs it)`);
   try {
     /* ---- 1. the exam: learners arrive evenly ---- */
     const rec = newRecorder();
+    const admissions: AdmissionRecord[] = [];
     const started = performance.now();
     let running = 0;
     const progress = setInterval(() => {
@@ -115,6 +140,7 @@ async function main() {
           answers,
           thinkMs,
           rec,
+          ...(storm ? { admission: { arrival: i, pollMs, record: (r: AdmissionRecord) => admissions.push(r) } } : {}),
         });
         running--;
       }),
@@ -151,6 +177,7 @@ async function main() {
     console.log(
       `acknowledged answers checked in the database: ${verified.checked} of ${verified.learners} learners, lost: ${verified.lost}`,
     );
+    const stormReport = storm ? reportStorm(admissions) : null;
     /* ---- 2. saturation: the real save route vs the bare upsert, same concurrency ---- */
     const satRec = newRecorder();
     const sessions = (
@@ -232,7 +259,7 @@ async function main() {
     console.log(
       `bare upsert route: ${fmt(bareRate)} upserts/s, p50 ${fmt(bare.p50)} ms, p99 ${fmt(bare.p99)} ms, errors ${bareErrors}`,
     );
-    console.log(`real / bare: ${fmt((realRate / bareRate) * 100)} % (target ≥ 50 %)`);
+    console.log(`real / bare: ${fmt((realRate / bareRate) * 100)} % (target ≥ 75 %)`);
     console.log(`\n== targets ==`);
     const check = (ok: boolean, text: string) => console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
     check(totalErrors === 0, `zero errors (${totalErrors})`);
@@ -241,11 +268,67 @@ async function main() {
       `zero lost answers (${verified.lost} of ${verified.checked})`,
     );
     check(saveP99 <= 100, `answer-save p99 ≤ 100 ms (${fmt(saveP99)} ms)`);
-    check(realRate >= 0.5 * bareRate, `save throughput ≥ 50 % of bare (${fmt((realRate / bareRate) * 100)} %)`);
-    if (database === 'postgres') check(signinP99 <= 2000, `sign-in p99 ≤ 2 s (${fmt(signinP99)} ms)`);
+    check(realRate >= 0.75 * bareRate, `save throughput ≥ 75 % of bare (${fmt((realRate / bareRate) * 100)} %)`);
+    if (database === 'postgres') {
+      // Issue 18's targets on PostgreSQL: sign-in and every arrival step p99 ≤ 1 s.
+      check(signinP99 <= 1000, `sign-in p99 ≤ 1 s (${fmt(signinP99)} ms)`);
+      const arrival = (['state', 'declaration', 'pin', 'details', 'paper'] as const).map(
+        (step) => [step, summarize(rec.latencies[step]).p99] as const,
+      );
+      check(
+        arrival.every(([, p99]) => p99 <= 1000),
+        `every arrival step p99 ≤ 1 s (${arrival.map(([step, p99]) => `${step} ${fmt(p99, 0)} ms`).join(', ')})`,
+      );
+    }
+    if (stormReport) {
+      check(
+        stormReport.firstAnswerP99 <= 1000 && stormReport.answered === learners,
+        `storm: every learner admitted or given a queue position, p99 ≤ 1 s (${stormReport.answered} of ${learners}, p99 ${fmt(stormReport.firstAnswerP99)} ms)`,
+      );
+      if (stormReport.queued > 0)
+        check(
+          stormReport.outOfOrder === 0,
+          `storm: queued learners admitted in order (${stormReport.outOfOrder} of ${stormReport.queued} out of order)`,
+        );
+      else console.log('n/a   storm: the admission order (nobody was queued)');
+    }
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * The storm's figures: time to the first answer (admitted or queued), how many were queued, the longest wait for
+ * admission, and the order check: queued learners sorted by their first position (else by arrival) must be
+ * admitted in that order, allowing one poll interval (a learner learns of admission at its next poll).
+ */
+function reportStorm(admissions: AdmissionRecord[]) {
+  const first = summarize(admissions.map((a) => a.firstAnswerMs));
+  const queued = admissions.filter((a) => a.queued);
+  const waits = summarize(queued.map((a) => a.admittedMs));
+  const longest = summarize(admissions.map((a) => a.admittedMs)).max;
+  const order = [...queued].sort((x, y) => (x.firstPosition ?? x.arrival) - (y.firstPosition ?? y.arrival));
+  let outOfOrder = 0;
+  let latest = -Infinity;
+  for (const a of order) {
+    if (a.admittedAt + pollMs < latest) outOfOrder++;
+    latest = Math.max(latest, a.admittedAt);
+  }
+  const positions = queued.map((a) => a.firstPosition).filter((p): p is number => p != null);
+  console.log(`\n== storm: ${admissions.length} learners admitted ==`);
+  console.log(
+    `time to "admitted" or a queue position (sign-in + first state): p50 ${fmt(first.p50)} ms, p99 ${fmt(first.p99)} ms, max ${fmt(first.max)} ms`,
+  );
+  console.log(
+    queued.length
+      ? `queued: ${queued.length} (largest first position ${Math.max(...positions, 0)}), wait for admission p50 ${fmt(waits.p50 / 1000)} s, p99 ${fmt(waits.p99 / 1000)} s`
+      : 'queued: none (every learner admitted at once, or the waiting room answered in a shape bench/lib/admission.ts does not read)',
+  );
+  console.log(`longest wait from sign-in to admission: ${fmt(longest / 1000, 2)} s`);
+  console.log(
+    `order: ${queued.length ? `${outOfOrder} of ${queued.length} queued learners admitted before one ahead of them` : 'n/a (nobody queued)'}`,
+  );
+  return { firstAnswerP99: first.p99, answered: admissions.length, outOfOrder, queued: queued.length };
 }
 
 main().catch((err) => {

@@ -33,6 +33,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import type { Mailer } from './platform/mailer.js';
 import { registerMailRuntime } from './platform/mail-runtime.js';
 import { registerJobRuntime } from './platform/jobs.js';
+import { registerChangeFeed } from './platform/change-feed.js';
 import { registerUploads } from './platform/upload.js';
 import { type LogFormat, prettyTransport } from './platform/log-format.js';
 import { mailRoutes } from './features/mail/routes.js';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerAuthentication(app);
+  registerChangeFeed(app);
   registerMailRuntime(app);
   registerJobRuntime(app);
   await registerUploads(app);

@@ -22,7 +22,13 @@ const Env = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
       .optional(),
+    /** Connections each server process keeps open at most (N processes open up to N times this). */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    /**
+     * Server processes on PostgreSQL (decision 040): by default one per core; always one on the embedded PGlite,
+     * which one process owns.
+     */
+    WEB_PROCESSES: z.coerce.number().int().min(1).max(256).optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
@@ -138,6 +144,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** WEB_PROCESSES as given; `webProcesses()` in server/cluster.ts decides the count. */
+  webProcesses: number | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   appSecret: string;
@@ -202,6 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    webProcesses: e.WEB_PROCESSES,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appSecret: e.APP_SECRET ?? persistedSecret(dataDir),

@@ -1,12 +1,19 @@
+import cluster from 'node:cluster';
+import os from 'node:os';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { runPrimary, webProcesses, workerEnvironment } from './cluster.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
 import { chooseLogFormat, prettyLogsAvailable } from './platform/log-format.js';
 import { createMailer } from './platform/mailer.js';
 import { seedBenchIfAbsent, seedCertificateBenchIfAbsent, seedInvoiceBenchIfAbsent } from './seed/bench.js';
 import { seedReportBenchIfAbsent } from './seed/bench-reports.js';
 import { prepareDemo } from './seed/demo-policy.js';
 
+/**
+ * `npm start`. One process on the embedded PGlite; on PostgreSQL a primary that migrates and seeds once, then one
+ * server process per core (WEB_PROCESSES; server/cluster.ts, decision 040).
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -18,17 +25,35 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  if (cluster.isWorker) {
+    await serve(config, await openDatabase(config), process.env.OLYMPUS_LISTEN_HOST ?? '127.0.0.1', null);
+    return;
+  }
+  const cores = os.availableParallelism();
+  const processes = webProcesses(config, cores);
+  if (!config.databaseUrl && (config.webProcesses ?? 1) > 1)
+    console.error('WEB_PROCESSES is ignored on the embedded PGlite: one process owns it (set DATABASE_URL for more).');
   const database = await openDatabase(config);
   await database.migrate();
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const log = chooseLogFormat(config.logFormat, {
-    env: config.env,
-    isTTY: Boolean(process.stdout.isTTY),
-    prettyAvailable: prettyLogsAvailable(),
-  });
-  if (log.note) console.error(log.note);
-  const app = await buildApp({ config, database, mailer, serveWeb: true, logFormat: log.format });
+  const prepared = await prepare(config, database);
+  const lines = [
+    '',
+    `  Olympus is running at ${config.publicUrl}  (database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}, ` +
+      `${processes === 1 ? 'one server process' : `${processes} server processes`}, mail: ${config.smtpUrl ? 'smtp' : 'outbox'})`,
+    `  API docs: ${config.publicUrl}/api/docs`,
+    ...prepared.lines,
+  ];
+  const banner = lines.join('\n') + '\n';
+  if (processes === 1) {
+    await serve(config, database, prepared.host, banner);
+    return;
+  }
+  await database.close();
+  runPrimary({ processes, env: workerEnvironment(processes, cores, process.env, prepared.host), banner });
+}
 
+/** Once, before any server process starts: the demo data and the benchmarks' data. */
+async function prepare(config: Config, database: Database) {
   const demo = await prepareDemo(config, database);
   // Benchmarks only (bench/exam.ts): BENCH_LEARNERS=n adds the olympiad geo-bench and n learners, once.
   if (config.bench.learners > 0)
@@ -40,18 +65,23 @@ async function main(): Promise<void> {
     await seedCertificateBenchIfAbsent(database.db, config.bench.certificateLearners);
   // Benchmarks only (bench/reports.ts): BENCH_REPORT_LEARNERS=n adds geo-reports with attempts and answers, once.
   if (config.bench.reportLearners > 0) await seedReportBenchIfAbsent(database.db, config.bench.reportLearners);
+  return demo;
+}
 
-  await app.listen({ port: config.port, host: demo.host });
-  const url = config.publicUrl;
-  const lines = [
-    '',
-    `  Olympus is running at ${url}  (database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}, mail: ${mailer.transport})`,
-    `  API docs: ${url}/api/docs`,
-    ...demo.lines,
-  ];
-  console.log(lines.join('\n') + '\n');
+/** One server process: the app on the database, listening until SIGTERM or SIGINT, then closed in order. */
+async function serve(config: Config, database: Database, host: string, banner: string | null): Promise<void> {
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const log = chooseLogFormat(config.logFormat, {
+    env: config.env,
+    isTTY: Boolean(process.stdout.isTTY),
+    prettyAvailable: prettyLogsAvailable(),
+  });
+  if (log.note && banner) console.error(log.note);
+  const app = await buildApp({ config, database, mailer, serveWeb: true, logFormat: log.format });
+  await app.listen({ port: config.port, host });
+  if (banner) console.log(banner);
 
-  // Once only: a signal can arrive twice (to this process and to its process group).
+  // Once only: a signal can arrive twice (to this process and to its process group, or from the primary).
   let stopping: Promise<void> | null = null;
   const shutdown = (signal: string) =>
     (stopping ??= (async () => {

@@ -1,3 +1,4 @@
+import { type AdmissionRecord, admissionOf } from './admission.js';
 import { requestJson } from './http.js';
 
 /**
@@ -83,6 +84,11 @@ export interface LearnerOptions {
   /** Stop saving once this returns true (end of a saturation phase). */
   stopSaving?: () => boolean;
   finish?: boolean;
+  /**
+   * The storm (bench/exam.ts --storm): after signing in, read the state until the waiting room admits the learner
+   * (bench/lib/admission.ts), polling every `pollMs`, and record it.
+   */
+  admission?: { arrival: number; pollMs: number; record(r: AdmissionRecord): void };
 }
 
 export async function runLearner(o: LearnerOptions): Promise<{ id: number; token: string } | null> {
@@ -118,6 +124,7 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
       }
     }
   };
+  const sent = performance.now();
   try {
     const session = await call<{ id: number; accessToken: { token: string } }>('signin', 'POST', '/api/auth/signin', {
       username: o.username,
@@ -127,7 +134,27 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
     });
     token = session.accessToken.token;
     const base = `/api/sitting/${o.olympiad}`;
-    await call('state', 'GET', `${base}/state`);
+    if (o.admission) {
+      let first: AdmissionRecord | null = null;
+      for (;;) {
+        const admission = admissionOf(session, await call('state', 'GET', `${base}/state`));
+        const now = performance.now();
+        first ??= {
+          arrival: o.admission.arrival,
+          firstAnswerMs: now - sent,
+          queued: !admission.admitted,
+          firstPosition: admission.admitted ? null : admission.position,
+          firstEstimateSeconds: admission.admitted ? null : admission.estimateSeconds,
+          admittedMs: 0,
+          admittedAt: 0,
+        };
+        if (admission.admitted) {
+          o.admission.record({ ...first, admittedMs: now - sent, admittedAt: now });
+          break;
+        }
+        await sleep(o.admission.pollMs);
+      }
+    } else await call('state', 'GET', `${base}/state`);
     await call('declaration', 'POST', `${base}/declaration`, { accept: true });
     // The PIN step is two calls: the PIN, then "I have written it down" (both counted under 'pin').
     const { pin } = await call<{ pin: string }>('pin', 'POST', `${base}/recovery-pin`);

@@ -10,6 +10,8 @@ export interface RunningServer {
   /** The data directory (PGlite's database lives in it) and the PostgreSQL URL, to restart on the same data. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** What the server printed when every server process listened (its database, how many processes). */
+  banner: string;
   stop(): Promise<void>;
   /** kill -9: no shutdown, no flush (the crash test). The data is kept for a restart. */
   kill9(): Promise<void>;
@@ -25,8 +27,10 @@ export interface ServerOptions {
 }
 
 /**
- * Starts the real server (`tsx server/main.ts`) in its own process on a fresh data directory with the
- * demo data, on loopback only, so the load generator never shares its event loop.
+ * Starts the real server (`tsx server/main.ts`) as `npm start` runs it, in processes of its own, on a fresh data
+ * directory with the demo data, on loopback only, so the load generator never shares its event loop. On
+ * PostgreSQL that is one server process per core (WEB_PROCESSES in `env` or the environment sets the count;
+ * decision 040); it is ready once every one listens.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const dataDir = options.reuse?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'olympus-bench-'));
@@ -62,14 +66,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  (child.stdout as NodeJS.ReadableStream | null)?.resume(); // never let a full pipe stall the server
+  // Read until the start-up lines, then drop: never let a full pipe stall the server.
+  let printed = '';
+  (child.stdout as NodeJS.ReadableStream | null)?.on('data', (d: Buffer) => {
+    if (!printed.includes('Olympus is running at') || printed.length < 4000) printed += d.toString();
+  });
   const url = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode != null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      if (res.ok && printed.includes('Olympus is running at')) break;
     } catch {
       // not listening yet
     }
@@ -82,6 +90,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     process: child,
     dataDir,
     databaseUrl,
+    banner: printed,
     async kill9() {
       if (child.exitCode != null) return;
       const exited = new Promise((r) => child.once('exit', r));

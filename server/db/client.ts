@@ -23,6 +23,18 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Hears what the database announces (NOTIFY) on `channels`, from every process on the database, once the
+   * announcing transaction commits: `onNotify` for each announcement; `onGap` when some may have been missed (on
+   * PostgreSQL the listening connection was lost: it is replaced, with `onGap` again once it listens). Answers a
+   * stop function. Decision 040.
+   */
+  listen(channels: readonly string[], handlers: ListenHandlers): Promise<() => Promise<void>>;
+}
+
+export interface ListenHandlers {
+  onNotify(channel: string, payload: string): void;
+  onGap(): void;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -43,6 +55,78 @@ export function openPostgres(url: string, poolSize = 20): Database {
     kind: 'postgres',
     migrate: () => migrateNodePg(db as never, { migrationsFolder }),
     close: () => pool.end(),
+    listen: (channels, handlers) => listenPostgres(url, channels, handlers),
+  };
+}
+
+/** Channel names are constants of the code, never input; still, only plain names are accepted. */
+const channelName = (c: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(c)) throw new Error(`Not a channel name: ${c}`);
+  return c;
+};
+
+/**
+ * One connection of its own (outside the pool: a pooled connection is lent to other queries) that LISTENs. A
+ * lost connection reports a gap and is replaced after a growing pause (a quarter second, up to ten seconds).
+ */
+async function listenPostgres(
+  url: string,
+  channels: readonly string[],
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  const names = channels.map(channelName);
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  let pause = 250;
+  const gone = new WeakSet<pg.Client>();
+
+  const lost = (client: pg.Client) => {
+    if (gone.has(client)) return;
+    gone.add(client);
+    if (current === client) current = null;
+    client.end().catch(() => undefined);
+    if (stopped) return;
+    handlers.onGap();
+    retry = setTimeout(() => void connect(), pause);
+    retry.unref();
+    pause = Math.min(pause * 2, 10_000);
+  };
+
+  const connect = async () => {
+    retry = null;
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (m) => handlers.onNotify(m.channel, m.payload ?? ''));
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      for (const name of names) await client.query(`listen ${name}`);
+    } catch {
+      lost(client);
+      return;
+    }
+    if (stopped) {
+      gone.add(client);
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    pause = 250;
+    // Whatever was announced before this connection listened is unknown: report it as a gap.
+    handlers.onGap();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = null;
+    if (client) {
+      gone.add(client);
+      await client.end().catch(() => undefined);
+    }
   };
 }
 
@@ -59,6 +143,16 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    // One process, one connection: the announcements of its own transactions.
+    async listen(channels, handlers) {
+      const stops = await Promise.all(
+        channels.map((c) => client.listen(channelName(c), (payload) => handlers.onNotify(c, payload))),
+      );
+      return async () => {
+        if (client.closed) return;
+        await Promise.all(stops.map((stop) => stop()));
+      };
+    },
     // exposed for test snapshots
     ...{ pglite: client },
   };

@@ -37,12 +37,23 @@ export function createMailSender(o: SenderOptions): MailSender {
   let loop: Promise<void> | null = null;
   let passes = 0;
 
-  async function allowance(): Promise<number> {
-    const [r] = await rows<{ n: number }>(
-      o.db,
-      sql`select count(*)::int as n from emails where sent_at > now() - interval '1 minute'`,
-    );
-    return Math.max(0, o.ratePerMinute - (r?.n ?? 0));
+  /**
+   * Claims what the site-wide rate allows now. Several processes send (decision 040): the claim takes a lock of
+   * its own for the length of its transaction, and counts the messages other senders hold in hand (`sending`)
+   * beside those sent in the last minute, so that N senders together keep to the one rate.
+   */
+  async function claimWithinRate(): Promise<QueuedRow[]> {
+    return o.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('olympus.mail-claim'))`);
+      const [r] = await rows<{ n: number }>(
+        tx,
+        sql`select (select count(*)::int from emails where sent_at > now() - interval '1 minute')
+                 + (select count(*)::int from emails where status = 'sending'
+                      and locked_at > now() - make_interval(mins => ${o.sendingLeaseMinutes})) as n`,
+      );
+      const allowed = Math.min(o.batchSize, Math.max(0, o.ratePerMinute - Number(r?.n ?? 0)));
+      return allowed > 0 ? claimDue(tx, o.mailer.worker, allowed) : [];
+    });
   }
 
   async function recoverStale(): Promise<void> {
@@ -77,9 +88,7 @@ export function createMailSender(o: SenderOptions): MailSender {
   async function runOnce(): Promise<number> {
     if (passes++ % 60 === 0) await recoverStale();
     await releaseDueMailings(o.db, o.mailer.worker);
-    const allowed = Math.min(o.batchSize, await allowance());
-    if (allowed <= 0) return 0;
-    const batch = await claimDue(o.db, o.mailer.worker, allowed);
+    const batch = await claimWithinRate();
     if (batch.length) await deliverAll(batch);
     return batch.length;
   }

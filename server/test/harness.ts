@@ -23,6 +23,10 @@ export interface TestServer {
   app: FastifyInstance;
   db: Db;
   database: Database;
+  /** The PostgreSQL database's URL (another server process may open it too); undefined on PGlite. */
+  databaseUrl: string | undefined;
+  /** The APP_SECRET the server hashes tokens with (another process on the database needs the same). */
+  appSecret: string;
   url: string;
   api: RawApi;
   /** Signs a user in through the API (demo password unless given; learners pass olympiadName). */
@@ -183,6 +187,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     app,
     db: database.db,
     database,
+    databaseUrl: fresh.url,
+    appSecret: config.appSecret,
     url,
     api,
     signIn,

@@ -215,6 +215,40 @@ describe('the queue and the sender over real SMTP', () => {
     expect(await sender.runOnce()).toBe(2);
   });
 
+  it('two sender loops (two server processes) together keep to the one rate (decision 040)', async () => {
+    await server.query`update emails set sent_at = now() - interval '2 minutes' where sent_at is not null`;
+    for (let i = 0; i < 10; i++) {
+      await server.app.mailer.enqueue(server.db, {
+        kind: 'rate-two',
+        to: `rate-two${i}@school.example.org`,
+        subject: 'R',
+        text: 'T',
+      });
+    }
+    const senders = [0, 1].map(() => {
+      const mailer = createMailer({ smtpUrl, from: 'no-reply@olympus.test' });
+      const sender = createMailSender({
+        db: server.db,
+        mailer,
+        log: console,
+        ratePerMinute: 4,
+        batchSize: 10,
+        concurrency: 2,
+        pollMs: 20,
+        sendingLeaseMinutes: 15,
+      });
+      return { mailer, sender };
+    });
+    senders.forEach((s) => s.sender.start());
+    await new Promise((r) => setTimeout(r, 1500));
+    await Promise.all(senders.map((s) => s.sender.stop()));
+    senders.forEach((s) => s.mailer.close());
+    const [sent] = await server.query<{ n: number }>`
+      select count(*)::int as n from emails where kind = 'rate-two' and status = 'sent'`;
+    expect(sent!.n).toBe(4);
+    await server.query`update emails set status = 'failed' where kind = 'rate-two' and status = 'released'`;
+  });
+
   it('two sender loops on one database never send a message twice', async () => {
     const count = 120;
     for (let i = 0; i < count; i++) {

@@ -5,8 +5,10 @@ import { type QuestionRow, paperQuestions } from './paper-queries.js';
 /**
  * An olympiad's paper (its row and live questions), read once per few seconds per process: on exam day
  * thousands of learners fetch the same paper and validate every save against it. This is the server's only
- * cache: reference data with a short lifetime, never the state of an attempt. An admin's edit reaches
- * learners within `CATALOGUE_TTL_MS`; marking always reads the database.
+ * cache: reference data with a short lifetime, never the state of an attempt. Any change to an olympiad's paper
+ * is announced by the database to every server process, which forgets its copy at once (`forgetCatalogue`,
+ * decision 040); `CATALOGUE_TTL_MS` bounds a copy's age should an announcement be lost. Marking always reads the
+ * database.
  */
 export const CATALOGUE_TTL_MS = 5_000;
 
@@ -45,4 +47,14 @@ export async function catalogueByName(db: Db, varName: string): Promise<Catalogu
   }
   const id = await hit.value;
   return id == null ? null : catalogue(db, id);
+}
+
+/**
+ * Forgets an olympiad's paper (or, without an id, every paper and every name): the next reader loads it again.
+ * The names go in either case (a renamed olympiad announces only its id).
+ */
+export function forgetCatalogue(olympiadId?: number): void {
+  if (olympiadId == null || !Number.isFinite(olympiadId)) cache.clear();
+  else cache.delete(olympiadId);
+  idsByName.clear();
 }

@@ -23,6 +23,7 @@ import { route } from '../../http/route.js';
 import { refuseWhileImpersonating } from '../../platform/credentials.js';
 import { sittingAdminRoutes } from './admin-routes.js';
 import { saveAnswer, saveAnswerFast } from './answers.js';
+import { forgetCatalogue } from './catalogue.js';
 import { startSweep } from './finishing.js';
 import { sittingPolicy } from './policy.js';
 import { recover } from './recover.js';
@@ -44,6 +45,8 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     stopSweep = startSweep({ db, log: app.log }, app.config.sitting.sweepSeconds);
   });
   app.addHook('onClose', async () => stopSweep());
+  // An olympiad's paper changed, in this process or another: its cached copy goes at once (decision 040).
+  app.changes.on('olympus_catalogue', (id) => forgetCatalogue(id == null ? undefined : Number(id)));
 
   route(app, {
     method: 'GET',

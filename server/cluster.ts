@@ -1,0 +1,116 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { Config } from './config.js';
+
+/**
+ * Every core (decision 040): on PostgreSQL `npm start` runs one server process per core, all listening on the one
+ * port (Node's cluster module hands each new connection to the next process). The primary process migrates and
+ * seeds once, starts the server processes, starts another when one stops unexpectedly, and on SIGTERM or SIGINT
+ * lets each finish what it is doing. Everything the processes share lives in PostgreSQL (sessions, rate limits,
+ * jobs, the mail queue, the waiting room); what a process keeps in memory is listed in decision 040.
+ */
+
+/** How many server processes: one on the embedded PGlite (one process owns it), else WEB_PROCESSES or the cores. */
+export function webProcesses(config: Pick<Config, 'databaseUrl' | 'webProcesses'>, cores: number): number {
+  if (!config.databaseUrl) return 1;
+  return config.webProcesses ?? Math.max(1, cores);
+}
+
+/**
+ * Thread pools are per process (argon2, PDFs, spreadsheets: one thread a core by default). With N processes each
+ * gets its share of the cores unless the setting was given, so that together they keep to one thread a core.
+ */
+export function workerEnvironment(
+  processes: number,
+  cores: number,
+  env: NodeJS.ProcessEnv,
+  listenHost: string,
+): Record<string, string> {
+  const share = String(Math.max(1, Math.ceil(cores / processes)));
+  return {
+    OLYMPUS_LISTEN_HOST: listenHost,
+    HASH_THREADS: env.HASH_THREADS || share,
+    PDF_THREADS: env.PDF_THREADS || share,
+    PARSE_THREADS: env.PARSE_THREADS || String(Math.max(1, Math.floor(cores / processes / 2))),
+  };
+}
+
+/** A process that stops again soon after another is started waits longer before the next: 0.5 s doubling to 30 s. */
+export function restartDelayMs(recentStops: number): number {
+  return recentStops <= 1 ? 0 : Math.min(30_000, 500 * 2 ** (recentStops - 2));
+}
+
+export interface PrimaryOptions {
+  processes: number;
+  /** Extra environment for each server process. */
+  env: Record<string, string>;
+  /** Printed once every server process listens. */
+  banner: string;
+  /** How long the server processes get to finish at shutdown before they are killed. */
+  graceMs?: number;
+}
+
+/** Runs the primary process: starts the server processes and watches them until SIGTERM or SIGINT. */
+export function runPrimary(o: PrimaryOptions): void {
+  let stopping: Promise<void> | null = null;
+  // Every server process has listened once (the banner is printed): from then on one that stops is replaced.
+  let announced = false;
+  let stops: number[] = [];
+  const listening = new Set<number>();
+
+  const start = () => {
+    const worker = cluster.fork(o.env);
+    worker.on('listening', () => {
+      listening.add(worker.id);
+      if (!announced && listening.size >= o.processes) {
+        announced = true;
+        console.log(o.banner);
+      }
+    });
+    return worker;
+  };
+
+  cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
+    listening.delete(worker.id);
+    if (stopping) return;
+    // One that stops before they all listened could not start (a port in use, the database unreachable): no
+    // replacement would fare better, so stop them all, as a single server stops at start.
+    if (!announced) {
+      console.error(
+        `Server process ${worker.process.pid} could not start (${signal ?? `exit code ${code}`}): stopping.`,
+      );
+      process.exitCode = 1;
+      void shutdown('start-up failure', 1);
+      return;
+    }
+    const now = Date.now();
+    stops = [...stops.filter((t) => now - t < 60_000), now];
+    const delay = restartDelayMs(stops.length);
+    console.error(
+      `Server process ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); ` +
+        `starting another${delay ? ` in ${delay / 1000} s` : ''}.`,
+    );
+    setTimeout(() => {
+      if (!stopping) start();
+    }, delay);
+  });
+
+  const shutdown = (signal: string, exitCode = 0) =>
+    (stopping ??= (async () => {
+      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w != null);
+      console.error(`${signal}: stopping ${workers.length} server processes`);
+      const exited = workers.map((w) =>
+        w.isDead() ? Promise.resolve() : new Promise<void>((resolve) => w.once('exit', () => resolve())),
+      );
+      for (const w of workers) if (!w.isDead()) w.process.kill('SIGTERM');
+      const kill = setTimeout(() => {
+        for (const w of workers) if (!w.isDead()) w.process.kill('SIGKILL');
+      }, o.graceMs ?? 30_000);
+      await Promise.all(exited);
+      clearTimeout(kill);
+      process.exit(exitCode);
+    })());
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  for (let i = 0; i < o.processes; i++) start();
+}

@@ -1,0 +1,274 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createUser } from './seed/factories.js';
+import { type DemoIds, type TestServer, demoIds, demoPassword, startTestServer } from './test/harness.js';
+import { restartDelayMs, webProcesses, workerEnvironment } from './cluster.js';
+import { CATALOGUE_TTL_MS, catalogue } from './features/sitting/catalogue.js';
+import { type PlainResponse, type ServerProcess, freshRequest, startServerProcess } from './test/processes.js';
+
+/**
+ * Every core (issue 18 part 1, decision 040): the product is correct with several server processes on one
+ * PostgreSQL. Process A is this file's test server; B is `npm start`'s own server (`server/main.ts`) with two
+ * server processes of its own (WEB_PROCESSES=2), on A's database. Every call to B opens a new connection, so that
+ * calls in a row reach both of B's processes.
+ *
+ * PostgreSQL only: the embedded PGlite is one process's (it runs in that process), so there is nothing to share.
+ * CI's PostgreSQL pass (.ci/run) runs these.
+ */
+const onPostgres = Boolean(inject('postgres'));
+
+describe('how many server processes (server/cluster.ts)', () => {
+  it('one on PGlite whatever WEB_PROCESSES says; on PostgreSQL WEB_PROCESSES, else one a core', () => {
+    expect(webProcesses({ databaseUrl: undefined, webProcesses: 4 }, 8)).toBe(1);
+    expect(webProcesses({ databaseUrl: 'postgres://x/y', webProcesses: 3 }, 8)).toBe(3);
+    expect(webProcesses({ databaseUrl: 'postgres://x/y', webProcesses: undefined }, 8)).toBe(8);
+  });
+
+  it('the thread pools share the cores among the processes, unless set', () => {
+    expect(workerEnvironment(2, 2, {}, '127.0.0.1')).toEqual({
+      OLYMPUS_LISTEN_HOST: '127.0.0.1',
+      HASH_THREADS: '1',
+      PDF_THREADS: '1',
+      PARSE_THREADS: '1',
+    });
+    expect(workerEnvironment(4, 16, { HASH_THREADS: '2' }, '0.0.0.0')).toMatchObject({
+      HASH_THREADS: '2',
+      PDF_THREADS: '4',
+      PARSE_THREADS: '2',
+    });
+  });
+
+  it('a process that keeps stopping is restarted ever later, up to 30 s', () => {
+    expect([1, 2, 3, 4, 10].map(restartDelayMs)).toEqual([0, 500, 1000, 2000, 30_000]);
+  });
+});
+
+describe('one process: its own changes to a paper', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SITTING_SWEEP_SECONDS: '0' } });
+  });
+  afterAll(() => server?.close());
+
+  it('the database announces a committed change of a paper once, and nothing for no change or a rollback', async () => {
+    const [o] = await server.query<{ id: number }>`select id from olympiads where var_name = 'geo-demo'`;
+    const [q] = await server.query<{ id: number }>`
+      select qu.id from questions qu join question_modules m on m.id = qu.module_id
+      where m.olympiad_id = ${o!.id} order by qu.id limit 1`;
+    const heard: string[] = [];
+    const stop = await server.database.listen(['olympus_catalogue'], {
+      onNotify: (_channel, payload) => heard.push(payload),
+      onGap: () => undefined,
+    });
+    const settle = () => new Promise((r) => setTimeout(r, 100));
+    try {
+      await server.query`update questions set prompt = prompt where id = ${q!.id}`;
+      await server.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`update questions set marks = marks + 1 where id = ${q!.id}`);
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      await settle();
+      expect(heard).toEqual([]);
+      await server.db.transaction(async (tx) => {
+        await tx.execute(sql`update questions set marks = marks + 1 where id = ${q!.id}`);
+        await tx.execute(sql`update questions set marks = marks - 1 where id = ${q!.id}`);
+        await tx.execute(sql`update olympiads set title = title || '' , updated_at = now() where id = ${o!.id}`);
+      });
+      await settle();
+      expect(heard).toEqual([String(o!.id)]);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('an edit is seen at once by the next reader, although the paper was just cached', async () => {
+    const [o] = await server.query<{ id: number }>`select id from olympiads where var_name = 'geo-demo'`;
+    const before = await catalogue(server.db, o!.id);
+    const target = before!.questions[0]!;
+    await server.query`update questions set prompt = '<p>Changed</p>' where id = ${target.id}`;
+    // The announcement arrives with the statement's answer (PGlite) or a moment later (PostgreSQL).
+    const t0 = Date.now();
+    while ((await catalogue(server.db, o!.id))!.byId.get(target.id)!.prompt !== '<p>Changed</p>') {
+      expect(Date.now() - t0).toBeLessThan(1000);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  });
+});
+
+describe.skipIf(!onPostgres)('several server processes on one PostgreSQL (skipped on PGlite: one process)', () => {
+  let a: TestServer;
+  let b: ServerProcess;
+  let demo: DemoIds;
+
+  beforeAll(async () => {
+    a = await startTestServer({ env: { SITTING_SWEEP_SECONDS: '0' } });
+    demo = await demoIds(a);
+    b = await startServerProcess({
+      databaseUrl: a.databaseUrl!,
+      appSecret: a.appSecret,
+      env: {
+        WEB_PROCESSES: '2',
+        DATABASE_POOL_SIZE: '4',
+        SITTING_SWEEP_SECONDS: '0',
+        MAIL_SENDER: 'false',
+        JOBS_WORKER: 'false',
+      },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await b?.stop();
+    await a?.close();
+  });
+
+  /** The same call four times on B, each on a new connection (both of B's processes answer). */
+  const onEveryB = async (method: string, path: string, token?: string) =>
+    Promise.all([1, 2, 3, 4].map(() => freshRequest(b.url, method, path, token ? { token } : {})));
+
+  const signInOnB = async (username: string, olympiadName?: string) => {
+    const res = await freshRequest(b.url, 'POST', '/api/auth/signin', {
+      body: {
+        username,
+        password: demoPassword,
+        ...(olympiadName ? { olympiadName, loginType: 'learner' } : { loginType: 'staff' }),
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.accessToken.token as string;
+  };
+
+  it('B runs two server processes', () => {
+    expect(b.workerPids()).toHaveLength(2);
+  });
+
+  it('signed in on B, signed out on A: refused at once on every process', async () => {
+    const token = await signInOnB('teacher');
+    expect((await a.withToken(token).get('/api/auth/me')).status).toBe(200);
+    expect((await onEveryB('GET', '/api/auth/me', token)).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect((await a.withToken(token).post('/api/auth/logout')).status).toBe(200);
+    expect((await onEveryB('GET', '/api/auth/me', token)).map((r) => r.status)).toEqual([401, 401, 401, 401]);
+  });
+
+  it('signed in on A, disabled on B: refused at once on A and on every process of B', async () => {
+    const session = await a.signIn('teacher2');
+    const token = session.accessToken.token;
+    const overlord = await signInOnB('overlord');
+    const disabled = await freshRequest(b.url, 'POST', `/teacher/v-rest/${demo.users.teacher2}/disable`, {
+      token: overlord,
+    });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect((await a.withToken(token).get('/api/auth/me')).status).toBe(401);
+    expect((await onEveryB('GET', '/api/auth/me', token)).map((r) => r.status)).toEqual([401, 401, 401, 401]);
+    const [row] = await a.query<{ disabled: boolean }>`
+      select disabled_at is not null as disabled from users where id = ${demo.users.teacher2}`;
+    expect(row).toEqual({ disabled: true });
+  });
+
+  /** A new learner of geo-demo who walked to the paper on A: the token and the paper. */
+  const learnerAtPaper = async () => {
+    const user = await createUser(a.db, {
+      role: 'learner',
+      olympiadId: demo.geoDemo,
+      schoolId: demo.school1,
+      password: demoPassword,
+      grade: 9,
+      email: null,
+    });
+    const learner = a.withToken((await a.signIn(user.username, { olympiadName: 'geo-demo' })).accessToken.token);
+    const base = '/api/sitting/geo-demo';
+    expect((await learner.post(`${base}/declaration`, { body: { accept: true } })).status).toBe(200);
+    const pin = await learner.post(`${base}/recovery-pin`);
+    expect((await learner.post(`${base}/recovery-pin/confirm`, { body: { pin: pin.body.pin } })).status).toBe(200);
+    const details = { firstName: 'Ayanda', lastName: 'Zulu', grade: 10 };
+    expect((await learner.put(`${base}/learner-details`, { body: details })).status).toBe(200);
+    const paper = await learner.get(`${base}/paper`);
+    expect(paper.status).toBe(200);
+    const questions = (paper.body.modules as Array<{ questions: Array<{ id: number; type: string; prompt: string }> }>)
+      .flatMap((m) => m.questions)
+      .map((q) => ({ id: q.id, type: q.type, prompt: q.prompt }));
+    return { user, learner, token: learner.token!, questions };
+  };
+
+  it('an answer saved on A is read on every process of B', async () => {
+    const { learner, token, questions } = await learnerAtPaper();
+    const q = questions.find((x) => x.type === 'true_false') ?? questions.find((x) => x.type === 'numeric')!;
+    const value = q.type === 'true_false' ? { type: 'true_false', value: true } : { type: 'numeric', value: 42 };
+    const saved = await learner.put(`/api/sitting/geo-demo/answers/${q.id}`, { body: { value } });
+    expect(saved.status, saved.text).toBe(200);
+    for (const res of await onEveryB('GET', '/api/sitting/geo-demo/paper', token)) {
+      expect(res.status).toBe(200);
+      const answer = (res.body.answers as Array<{ questionId: number; value: unknown }>).find(
+        (x) => x.questionId === q.id,
+      );
+      expect(answer?.value).toEqual(value);
+    }
+  });
+
+  /**
+   * Polls B until every process answers what `seen` wants; answers how long that took. The database announces a
+   * change when it commits (decision 040); a call that reaches B within the millisecond or two the announcement
+   * takes may still get the previous paper, as it would have a moment earlier: "at once" is checked as well
+   * within the catalogue's 5-second lifetime, which alone would take up to 5 s.
+   */
+  const untilEveryB = async (token: string, seen: (paper: PlainResponse) => boolean) => {
+    const t0 = Date.now();
+    for (;;) {
+      const answers = await onEveryB('GET', '/api/sitting/geo-demo/paper', token);
+      if (answers.every(seen)) return Date.now() - t0;
+      if (Date.now() - t0 > CATALOGUE_TTL_MS) throw new Error('B kept the previous paper until its lifetime ended');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const questionsOf = (res: PlainResponse) =>
+    (res.body.modules as Array<{ questions: Array<{ id: number; prompt: string }> }>).flatMap((m) => m.questions);
+
+  it('a question edited, then retired, on A is seen at once on every process of B, whose papers were cached', async () => {
+    const { token, questions } = await learnerAtPaper();
+    // Every process of B reads the paper (and keeps it in its catalogue).
+    for (const res of await onEveryB('GET', '/api/sitting/geo-demo/paper', token)) expect(res.status).toBe(200);
+    const target = questions[0]!;
+    const admin = await a.as('admin');
+    const [q] = await a.query<Record<string, unknown>>`
+      select type, image_url as "imageUrl", image_alt as "imageAlt", options, answer_key as "answerKey", marks,
+             difficulty from questions where id = ${target.id}`;
+    const prompt = `<p>Edited on process A at ${Date.now()}</p>`;
+    const edited = await admin.put(`/question/v-rest/${target.id}`, { body: { ...q, prompt, confirmKeyChange: true } });
+    expect(edited.status, edited.text).toBe(200);
+    const editSeen = await untilEveryB(
+      token,
+      (res) => questionsOf(res).find((x) => x.id === target.id)?.prompt === prompt,
+    );
+    expect(editSeen).toBeLessThan(1000);
+
+    const retired = await admin.post(`/question/v-rest/${target.id}/retire`, { query: { retired: 'true' } });
+    expect(retired.status).toBe(200);
+    const retireSeen = await untilEveryB(token, (res) => !questionsOf(res).some((x) => x.id === target.id));
+    expect(retireSeen).toBeLessThan(1000);
+  });
+
+  it('a server process that dies is replaced; SIGTERM stops them all, exit code 0', async () => {
+    const [first, second] = b.workerPids();
+    process.kill(first!, 'SIGKILL');
+    const deadline = Date.now() + 60_000;
+    let pids = b.workerPids();
+    while (!(pids.length === 2 && !pids.includes(first!))) {
+      if (Date.now() > deadline) throw new Error(`no replacement: ${pids.join(', ')}\n${b.output()}`);
+      await new Promise((r) => setTimeout(r, 200));
+      pids = b.workerPids();
+    }
+    expect(pids).toContain(second);
+    // The replacement answers (retry briefly until it listens).
+    let ok = 0;
+    while (ok < 4 && Date.now() < deadline) {
+      const res = await freshRequest(b.url, 'GET', '/api/health').catch(() => ({ status: 0 }));
+      ok = res.status === 200 ? ok + 1 : 0;
+    }
+    expect(ok).toBe(4);
+    expect(b.output()).toContain(`Server process ${first} stopped (SIGKILL); starting another`);
+    const primary = b.child.pid!;
+    expect(await b.stop()).toBe(0);
+    expect(() => process.kill(primary, 0)).toThrow();
+    for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+  }, 90_000);
+});
