@@ -5,4 +5,5 @@ import type { StartTimesParams } from './list-start-times.js';
 export const reportKeys = queryKeys('reports', {
   startTimes: (olympiadId: number | undefined, params: StartTimesParams) => [olympiadId, params],
   submittedData: (learnerId: number | null) => [learnerId],
+  waitingRoom: (olympiadId: number | undefined) => [olympiadId],
 });
