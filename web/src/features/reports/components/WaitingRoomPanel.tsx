@@ -16,8 +16,7 @@ export function WaitingRoomPanel({ olympiadId }: { olympiadId: number | undefine
   const [draft, setDraft] = useState<number | string | null>(null);
   const rate = draft ?? data?.admissionsPerSecond ?? '';
   const submit = (admissionsPerSecond: number | null) => {
-    if (olympiadId !== undefined)
-      save.mutate({ olympiadId, admissionsPerSecond }, { onSuccess: () => setDraft(null) });
+    if (olympiadId !== undefined) save.mutate({ olympiadId, admissionsPerSecond }, { onSuccess: () => setDraft(null) });
   };
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="waiting-room-title">

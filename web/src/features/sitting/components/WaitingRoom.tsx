@@ -4,12 +4,11 @@ import { useWaitingPlace } from '../api/get-waiting-place.js';
 import classes from '../sitting.module.css';
 import { FocusHeading } from './FocusHeading.js';
 
-/** About how long, in words a learner reads at a glance. */
+/** About how long, in a few words a learner reads at a glance. */
 export function waitInWords(seconds: number | null): string {
-  if (seconds == null) return 'Admissions are paused for a moment; your place is kept.';
-  if (seconds < 60) return 'Less than a minute.';
-  const minutes = Math.round(seconds / 60);
-  return minutes === 1 ? 'About 1 minute.' : `About ${minutes} minutes.`;
+  if (seconds == null) return 'Paused';
+  if (seconds < 60) return 'Under a minute';
+  return `About ${Math.round(seconds / 60)} min`;
 }
 
 /**
@@ -40,8 +39,8 @@ export function WaitingRoom({
         <FocusHeading>You are in the waiting room</FocusHeading>
       </div>
       <p className={classes.gateLead}>
-        Many learners are starting at the same moment. To keep the olympiad quick for everyone, learners go in one
-        by one, in the order they arrived.
+        Many learners are starting at the same moment. To keep the olympiad quick for everyone, learners go in one by
+        one, in the order they arrived.
       </p>
       <dl className={classes.facts}>
         <div>
@@ -57,6 +56,11 @@ export function WaitingRoom({
           <dd>{admitted ? 'None' : waitInWords(estimate)}</dd>
         </div>
       </dl>
+      {!admitted && estimate == null ? (
+        <p className={classes.dimmed}>
+          The organisers have paused letting learners in for a moment. Your place is kept.
+        </p>
+      ) : null}
       <div className={classes.card}>
         <p className={classes.gateText}>
           <strong>Your time has not started.</strong> Keep this page open: it lets you in by itself when it is your
