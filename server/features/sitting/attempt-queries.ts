@@ -310,3 +310,98 @@ export async function learnerForRecovery(q: Queryable, olympiadId: number, usern
     );
   return row ?? null;
 }
+
+/*
+ * The arrival steps in one statement each (decision 041): each does its step only when every rule holds
+ * (the learner admitted from the waiting room, the attempt unfinished and at this step), and otherwise
+ * changes nothing and answers null, so the step runs the ordinary way, which answers the precise refusal.
+ * The caller has checked the writing window and that no payment gate applies.
+ */
+
+/** The learner holds an admitted place in their olympiad's waiting room. */
+const admitted = (olympiadId: number, userId: number) => sql`exists (
+      select 1 from waiting_places p join waiting_rooms r on r.olympiad_id = p.olympiad_id
+      where p.olympiad_id = ${olympiadId} and p.user_id = ${userId} and p.ticket <= r.admitted)`;
+
+export async function acceptDeclarationAtOnce(q: Queryable, olympiadId: number, userId: number): Promise<boolean> {
+  const done = await preparedRows<{ id: number }>(
+    q,
+    'sitting.declaration-at-once',
+    sql`
+    insert into attempts as a (olympiad_id, user_id, declaration_accepted_at)
+    select ${olympiadId}, ${userId}, now() where ${admitted(olympiadId, userId)}
+    on conflict (olympiad_id, user_id) do update
+      set declaration_accepted_at = coalesce(a.declaration_accepted_at, now())
+      where a.finished_at is null and a.started_at is null
+    returning a.id`,
+  );
+  return done.length === 1;
+}
+
+/** Stores a fresh PIN's hash; null when a rule does not hold, else whether it replaced one shown before. */
+export async function issuePinAtOnce(
+  q: Queryable,
+  olympiadId: number,
+  userId: number,
+  pinHash: string,
+): Promise<{ replaced: boolean } | null> {
+  const [row] = await preparedRows<{ replaced: boolean }>(
+    q,
+    'sitting.pin-at-once',
+    sql`
+    with old as (
+      select id, recovery_pin_hash from attempts
+      where olympiad_id = ${olympiadId} and user_id = ${userId} and declaration_accepted_at is not null
+        and pin_issued_at is null and finished_at is null and started_at is null and ${admitted(olympiadId, userId)}
+      for update
+    )
+    update attempts a set recovery_pin_hash = ${pinHash} from old where a.id = old.id
+    returning old.recovery_pin_hash is not null as replaced`,
+  );
+  return row ?? null;
+}
+
+export async function confirmDetailsAtOnce(
+  q: Queryable,
+  olympiadId: number,
+  userId: number,
+  details: { firstName: string; lastName: string; grade: number },
+): Promise<boolean> {
+  const done = await preparedRows<{ id: number }>(
+    q,
+    'sitting.details-at-once',
+    sql`
+    with a as (
+      update attempts set details_confirmed_at = now()
+      where olympiad_id = ${olympiadId} and user_id = ${userId} and pin_issued_at is not null
+        and started_at is null and finished_at is null and ${admitted(olympiadId, userId)}
+      returning id
+    ), u as (
+      update users set first_name = ${details.firstName}, last_name = ${details.lastName}, grade = ${details.grade},
+                       updated_at = now()
+      where id = ${userId} and exists (select 1 from a) returning id
+    )
+    select a.id from a cross join u`,
+  );
+  return done.length === 1;
+}
+
+/** The first paper call starts the timer (as startAttempt); null when a rule does not hold or it started before. */
+export async function startAttemptAtOnce(q: Queryable, olympiadId: number, userId: number): Promise<AttemptRow | null> {
+  const [row] = await preparedRows<AttemptRow>(
+    q,
+    'sitting.start-at-once',
+    sql`
+    update attempts
+    set started_at = now(),
+        deadline_at = (select least(now() + make_interval(mins => coalesce(o.duration_minutes, 0)),
+                                    coalesce(o.ends_at, 'infinity'::timestamptz))
+                       from olympiads o where o.id = ${olympiadId})
+                      + make_interval(mins => extra_minutes)
+    where olympiad_id = ${olympiadId} and user_id = ${userId} and started_at is null and finished_at is null
+      and declaration_accepted_at is not null and pin_issued_at is not null and details_confirmed_at is not null
+      and ${admitted(olympiadId, userId)}
+    returning ${attemptColumns}`,
+  );
+  return row ?? null;
+}

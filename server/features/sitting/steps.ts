@@ -46,6 +46,12 @@ async function windowFor(db: Db, o: Olympiad, actor: Actor): Promise<{ open: boo
   return (await schoolMayWrite(db, o, actor.schoolId)) ? w : { open: false, message: unpaidMessage };
 }
 
+/**
+ * May a step go by its one-statement form (attempt-queries.ts)? Only where the window is open and no payment
+ * gate needs asking; otherwise, and whenever that statement declines, the step runs the ordinary way.
+ */
+const atOnce = (o: Olympiad) => !o.paymentRequired && writingWindow(o).open;
+
 async function requireWindow(db: Db, o: Olympiad, actor: Actor): Promise<void> {
   const w = await windowFor(db, o, actor);
   if (!w.open) throw forbidden(w.message!);
@@ -140,6 +146,7 @@ async function attemptForStep(db: Db, actor: Actor, olympiad: Olympiad, room: Ro
 
 export async function acceptDeclaration(db: Db, actor: Actor, olympiadName: string, room: Room): Promise<void> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
+  if (atOnce(olympiad) && (await queries.acceptDeclarationAtOnce(db, olympiad.id, actor.userId))) return;
   const attempt = await attemptForStep(db, actor, olympiad, room);
   if (!attempt.started_at) await requireWindow(db, olympiad, actor);
   await queries.acceptDeclaration(db, attempt.id);
@@ -157,15 +164,22 @@ export async function issueRecoveryPin(
   room: Room,
 ): Promise<{ pin: string; replaced: boolean }> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
+  if (atOnce(olympiad)) {
+    const pin = newPin();
+    const issued = await queries.issuePinAtOnce(db, olympiad.id, actor.userId, await hashPin(pin));
+    if (issued) return { pin, replaced: issued.replaced };
+  }
   const attempt = await attemptForStep(db, actor, olympiad, room);
   if (!attempt.declaration_accepted_at) throw conflict('Accept the declaration first.');
   if (attempt.pin_issued_at) throw pinAlreadyConfirmed();
   await requireWindow(db, olympiad, actor);
-  const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const pin = newPin();
   const issued = await queries.issuePin(db, attempt.id, await hashPin(pin));
   if (!issued) throw pinAlreadyConfirmed();
   return { pin, replaced: attempt.recovery_pin_hash != null };
 }
+
+const newPin = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 const pinAlreadyConfirmed = () =>
   conflict(
@@ -204,6 +218,7 @@ export async function confirmDetails(
   room: Room,
 ): Promise<void> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
+  if (atOnce(olympiad) && (await queries.confirmDetailsAtOnce(db, olympiad.id, actor.userId, details))) return;
   const attempt = await attemptForStep(db, actor, olympiad, room);
   if (!attempt.pin_issued_at) throw conflict('Write down your recovery PIN first.');
   if (attempt.started_at) throw detailsLocked();
@@ -215,6 +230,9 @@ export async function confirmDetails(
 /** The paper. The first call starts the timer; later calls resume with the saved answers. */
 export async function paper(db: Db, actor: Actor, olympiadName: string, room: Room): Promise<Paper> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
+  // The first call: start the timer in one statement when every rule holds (its answers: none yet).
+  const startedNow = atOnce(olympiad) ? await queries.startAttemptAtOnce(db, olympiad.id, actor.userId) : null;
+  if (startedNow) return presentPaper(db, olympiad, startedNow, true);
   let attempt = await attemptForStep(db, actor, olympiad, room);
   if (!attempt.declaration_accepted_at) throw conflict('Accept the declaration before the questions.');
   if (!attempt.pin_issued_at) throw conflict('Write down your recovery PIN before the questions.');
@@ -226,6 +244,15 @@ export async function paper(db: Db, actor: Actor, olympiadName: string, room: Ro
     justStarted = started != null;
     attempt = started ?? (await queries.attemptOf(db, olympiad.id, actor.userId))!;
   }
+  return presentPaper(db, olympiad, attempt, justStarted);
+}
+
+async function presentPaper(
+  db: Db,
+  olympiad: Olympiad,
+  attempt: queries.AttemptRow,
+  justStarted: boolean,
+): Promise<Paper> {
   // An attempt started by this very call has no answers yet: no need to ask.
   const [paperOf, answers] = await Promise.all([
     catalogue(db, olympiad.id),
