@@ -5,8 +5,8 @@ import { requestJson } from './http.js';
  * details → paper, saves answers with think time, finishes. Latencies are recorded per step; every
  * acknowledged answer is remembered so the run can check, at the end, that it is in the database.
  */
-export type Step = 'signin' | 'state' | 'declaration' | 'pin' | 'details' | 'paper' | 'answer' | 'finish';
-export const steps: Step[] = ['signin', 'state', 'declaration', 'pin', 'details', 'paper', 'answer', 'finish'];
+export type Step = 'signin' | 'state' | 'wait' | 'declaration' | 'pin' | 'details' | 'paper' | 'answer' | 'finish';
+export const steps: Step[] = ['signin', 'state', 'wait', 'declaration', 'pin', 'details', 'paper', 'answer', 'finish'];
 
 export interface Recorder {
   latencies: Record<Step, number[]>;
@@ -18,6 +18,8 @@ export interface Recorder {
   firstQuestion: number;
   finished: number;
   t0: number;
+  /** Time each queued learner spent in the waiting room (decision 041), ms; 'wait' holds its polls' latencies. */
+  waits: number[];
 }
 
 export function newRecorder(): Recorder {
@@ -29,6 +31,7 @@ export function newRecorder(): Recorder {
     firstQuestion: 0,
     finished: 0,
     t0: performance.now(),
+    waits: [],
   };
 }
 
@@ -127,7 +130,17 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
     });
     token = session.accessToken.token;
     const base = `/api/sitting/${o.olympiad}`;
-    await call('state', 'GET', `${base}/state`);
+    const state = await call<{ waiting: { position: number } | null }>('state', 'GET', `${base}/state`);
+    if (state.waiting) {
+      // The waiting room (decision 041): poll the place, as the waiting page does, until admitted.
+      const queued = performance.now();
+      for (;;) {
+        await sleep(1000);
+        const place = await call<{ admitted: boolean }>('wait', 'GET', `${base}/waiting-room`);
+        if (place.admitted) break;
+      }
+      rec.waits.push(performance.now() - queued);
+    }
     await call('declaration', 'POST', `${base}/declaration`, { accept: true });
     // The PIN step is two calls: the PIN, then "I have written it down" (both counted under 'pin').
     const { pin } = await call<{ pin: string }>('pin', 'POST', `${base}/recovery-pin`);
