@@ -171,6 +171,12 @@ async function main() {
       `answer saves: ${saves}, saves/s: ${fmt(saves / examSeconds)} average, ${fmt(peakRate(rec.saveTimes))} peak (5 s)`,
     );
     printSteps(rec);
+    if (rec.waits.length) {
+      const w = summarize(rec.waits);
+      console.log(
+        `waiting room: ${rec.waits.length} learners queued; wait p50 ${fmt(w.p50)} ms, p99 ${fmt(w.p99)} ms, longest ${fmt(w.max)} ms`,
+      );
+    }
     console.log(
       `errors: ${totalErrors}${errors.length ? ` (${errors.map(([k2, n]) => `${k2}: ${n}`).join(', ')})` : ''}`,
     );

@@ -78,10 +78,34 @@ export const SittingState = z.object({
     maxScore: z.number().nullable(),
     feedbackGiven: z.boolean(),
   }),
+  /**
+   * The waiting room (decision 041): null when the learner may go on (always, with no pressure); otherwise
+   * their place in the first-come-first-served queue before the paper. Their timer has not started.
+   */
+  waiting: z
+    .object({
+      /** How many are admitted before this learner, themselves included. */
+      position: z.number().int(),
+      /** About how long until they are admitted; null while nobody is being admitted. */
+      estimateSeconds: z.number().int().nullable(),
+    })
+    .nullable(),
   /** The server's clock, so the page's timer does not trust the device's. */
   serverNow: z.string(),
 });
 export type SittingState = z.infer<typeof SittingState>;
+
+/**
+ * GET /api/sitting/{o}/waiting-room: what the waiting page polls (one indexed read). `admitted` true: go on
+ * (ask `state` again for the step).
+ */
+export const WaitingRoomPlace = z.object({
+  success: z.literal(true),
+  admitted: z.boolean(),
+  position: z.number().int(),
+  estimateSeconds: z.number().int().nullable(),
+});
+export type WaitingRoomPlace = z.infer<typeof WaitingRoomPlace>;
 
 /** POST /api/sitting/{o}/declaration */
 export const DeclarationBody = z.strictObject({ accept: z.literal(true) });
@@ -267,3 +291,23 @@ export const SubmittedData = z.object({
 
 /** POST /olympiad/remark/{olympiadId} (audited). */
 export const RemarkResult = z.object({ success: z.literal(true), remarked: z.number().int() });
+
+/**
+ * GET /api/sitting-waiting-room?olympiadId: the day's waiting room for its admins: learners waiting now, learners
+ * admitted so far, and the admissions a second in force (the olympiad's own setting, else the server's).
+ */
+export const WaitingRoomStatus = z.object({
+  success: z.literal(true),
+  waiting: z.number().int(),
+  admitted: z.number().int(),
+  admissionsPerSecond: z.number().int(),
+  /** The olympiad's own setting; null: the server's default (`defaultAdmissionsPerSecond`). */
+  ownAdmissionsPerSecond: z.number().int().nullable(),
+  defaultAdmissionsPerSecond: z.number().int(),
+});
+export type WaitingRoomStatus = z.infer<typeof WaitingRoomStatus>;
+
+/** PUT /api/sitting-waiting-room?olympiadId: the olympiad's own admissions a second (null: the server's). */
+export const WaitingRoomSettingBody = z.strictObject({
+  admissionsPerSecond: z.number().int().min(0, 'At least 0').max(100_000).nullable(),
+});

@@ -58,6 +58,13 @@ const Env = z
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     /** Exam day: how often the sweep finishes overdue attempts (0 turns it off; lazy finishing remains). */
     SITTING_SWEEP_SECONDS: z.coerce.number().min(0).default(15),
+    /**
+     * Exam day's waiting room (decision 041): learners admitted to the arrival steps a second, per olympiad,
+     * unless its admin set its own figure; beyond it learners queue first come, first served. And how often each
+     * process admits the next ones (0 turns this process's admitting off; another process, or a poll, still does).
+     */
+    SITTING_ADMISSIONS_PER_SECOND: z.coerce.number().int().min(0).default(200),
+    SITTING_ADMIT_TICK_MS: z.coerce.number().int().min(0).default(500),
     /** Benchmarks only: register the bare answer-upsert route (bench/exam.ts); never in production. */
     BENCH_BARE_ROUTE: boolish.default(false),
     /** Benchmarks only: seed this many learners in the olympiad `geo-bench` at start (bench/exam.ts). */
@@ -165,7 +172,7 @@ export interface Config {
   };
   sessionHours: { staff: number; learner: number };
   bodyLimitBytes: number;
-  sitting: { sweepSeconds: number };
+  sitting: { sweepSeconds: number; admissionsPerSecond: number; admitTickMs: number };
   bench: {
     bareRoute: boolean;
     invoiceSchools: number;
@@ -230,7 +237,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     sessionHours: { staff: e.SESSION_HOURS_STAFF, learner: e.SESSION_HOURS_LEARNER },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    sitting: { sweepSeconds: e.SITTING_SWEEP_SECONDS },
+    sitting: {
+      sweepSeconds: e.SITTING_SWEEP_SECONDS,
+      admissionsPerSecond: e.SITTING_ADMISSIONS_PER_SECOND,
+      admitTickMs: e.SITTING_ADMIT_TICK_MS,
+    },
     bench: {
       bareRoute: e.BENCH_BARE_ROUTE,
       invoiceSchools: e.BENCH_INVOICE_SCHOOLS,

@@ -1,4 +1,4 @@
-import { type AdmissionRecord, admissionOf } from './admission.js';
+import type { AdmissionRecord } from './admission.js';
 import { requestJson } from './http.js';
 
 /**
@@ -6,8 +6,8 @@ import { requestJson } from './http.js';
  * details → paper, saves answers with think time, finishes. Latencies are recorded per step; every
  * acknowledged answer is remembered so the run can check, at the end, that it is in the database.
  */
-export type Step = 'signin' | 'state' | 'declaration' | 'pin' | 'details' | 'paper' | 'answer' | 'finish';
-export const steps: Step[] = ['signin', 'state', 'declaration', 'pin', 'details', 'paper', 'answer', 'finish'];
+export type Step = 'signin' | 'state' | 'wait' | 'declaration' | 'pin' | 'details' | 'paper' | 'answer' | 'finish';
+export const steps: Step[] = ['signin', 'state', 'wait', 'declaration', 'pin', 'details', 'paper', 'answer', 'finish'];
 
 export interface Recorder {
   latencies: Record<Step, number[]>;
@@ -19,6 +19,8 @@ export interface Recorder {
   firstQuestion: number;
   finished: number;
   t0: number;
+  /** Time each queued learner spent in the waiting room (decision 041), ms; 'wait' holds its polls' latencies. */
+  waits: number[];
 }
 
 export function newRecorder(): Recorder {
@@ -30,6 +32,7 @@ export function newRecorder(): Recorder {
     firstQuestion: 0,
     finished: 0,
     t0: performance.now(),
+    waits: [],
   };
 }
 
@@ -134,27 +137,35 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
     });
     token = session.accessToken.token;
     const base = `/api/sitting/${o.olympiad}`;
-    if (o.admission) {
-      let first: AdmissionRecord | null = null;
+    // The waiting room (decision 041): the first state says admitted (waiting null) or a place in the queue;
+    // a queued learner polls its place, as the waiting page does, until admitted.
+    const state = await call<{ waiting: { position: number; estimateSeconds: number | null } | null }>(
+      'state',
+      'GET',
+      `${base}/state`,
+    );
+    const firstAt = performance.now();
+    const first: AdmissionRecord = {
+      arrival: o.admission?.arrival ?? 0,
+      firstAnswerMs: firstAt - sent,
+      queued: state.waiting != null,
+      firstPosition: state.waiting?.position ?? null,
+      firstEstimateSeconds: state.waiting?.estimateSeconds ?? null,
+      admittedMs: firstAt - sent,
+      admittedAt: firstAt,
+    };
+    if (state.waiting) {
       for (;;) {
-        const admission = admissionOf(session, await call('state', 'GET', `${base}/state`));
-        const now = performance.now();
-        first ??= {
-          arrival: o.admission.arrival,
-          firstAnswerMs: now - sent,
-          queued: !admission.admitted,
-          firstPosition: admission.admitted ? null : admission.position,
-          firstEstimateSeconds: admission.admitted ? null : admission.estimateSeconds,
-          admittedMs: 0,
-          admittedAt: 0,
-        };
-        if (admission.admitted) {
-          o.admission.record({ ...first, admittedMs: now - sent, admittedAt: now });
-          break;
-        }
-        await sleep(o.admission.pollMs);
+        await sleep(o.admission?.pollMs ?? 1000);
+        const place = await call<{ admitted: boolean }>('wait', 'GET', `${base}/waiting-room`);
+        if (place.admitted) break;
       }
-    } else await call('state', 'GET', `${base}/state`);
+      const now = performance.now();
+      rec.waits.push(now - firstAt);
+      first.admittedMs = now - sent;
+      first.admittedAt = now;
+    }
+    o.admission?.record(first);
     await call('declaration', 'POST', `${base}/declaration`, { accept: true });
     // The PIN step is two calls: the PIN, then "I have written it down" (both counted under 'pin').
     const { pin } = await call<{ pin: string }>('pin', 'POST', `${base}/recovery-pin`);

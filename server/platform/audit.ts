@@ -16,6 +16,7 @@ export const auditActions = {
   'attempt.extra-time': 'user',
   'attempt.moderate': 'attempt',
   'attempt.reset': 'user',
+  'waiting-room.set-rate': 'olympiad',
   'certificate-config.save': 'certificate_config',
   'certificate.generate': 'olympiad',
   'certificate.regenerate': 'school_participant',

@@ -12,8 +12,12 @@ export async function resolvedGeneralCopy(q: Queryable, olympiadId: number): Pro
     q,
     sql`select key, body from general_copy where olympiad_id = ${olympiadId}`,
   );
-  const byKey = new Map(own.map((r) => [r.key, r.body]));
+  return resolveGeneralCopy(Object.fromEntries(own.map((r) => [r.key, r.body])));
+}
+
+/** The copy from an olympiad's own texts by key (read elsewhere, e.g. within exam day's one state query). */
+export function resolveGeneralCopy(own: Partial<Record<string, string>>): ResolvedGeneralCopy {
   return Object.fromEntries(
-    generalCopyKeys.map((key) => [key, byKey.get(key) ?? generalCopyDefaults[key].default]),
+    generalCopyKeys.map((key) => [key, own[key] ?? generalCopyDefaults[key].default]),
   ) as ResolvedGeneralCopy;
 }

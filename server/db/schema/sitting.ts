@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -93,4 +94,46 @@ export const answers = pgTable(
     marksAwarded: real('marks_awarded'),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index('answers_question_idx').on(t.questionId)],
+);
+
+/**
+ * The waiting room of an olympiad (decision 041): tickets are handed out in arrival order (`joined` is the
+ * last one given) and every ticket up to `admitted` may go on to the paper. Admission is a token bucket:
+ * `tokens` refill at `admissionsPerSecond` (else the server's SITTING_ADMISSIONS_PER_SECOND) up to one
+ * second's worth, read and spent in the same statement by whichever server process gets there, so the room
+ * holds across processes and restarts.
+ */
+export const waitingRooms = pgTable(
+  'waiting_rooms',
+  {
+    olympiadId: integer('olympiad_id')
+      .primaryKey()
+      .references(() => olympiads.id, { onDelete: 'cascade' }),
+    joined: bigint('joined', { mode: 'number' }).notNull().default(0),
+    admitted: bigint('admitted', { mode: 'number' }).notNull().default(0),
+    tokens: real('tokens').notNull().default(0),
+    refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The admin's setting for this olympiad; null: the server's default. */
+    admissionsPerSecond: integer('admissions_per_second'),
+  },
+  (t) => [
+    check('waiting_rooms_admitted_ck', sql`${t.admitted} <= ${t.joined}`),
+    check('waiting_rooms_rate_ck', sql`${t.admissionsPerSecond} is null or ${t.admissionsPerSecond} >= 0`),
+  ],
+);
+
+/** A learner's ticket in their olympiad's waiting room, taken at their first look at the sitting. */
+export const waitingPlaces = pgTable(
+  'waiting_places',
+  {
+    olympiadId: integer('olympiad_id')
+      .notNull()
+      .references(() => olympiads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticket: bigint('ticket', { mode: 'number' }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.olympiadId, t.userId] }), index('waiting_places_user_idx').on(t.userId)],
 );

@@ -11,7 +11,10 @@ import {
   StartTimesPage,
   StartTimesQuery,
   SubmittedData,
+  WaitingRoomSettingBody,
+  WaitingRoomStatus,
 } from '#contract/sitting';
+import type { Queryable } from '../../db/client.js';
 import { conflict, learnerNotFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { isoOrNull } from '../../platform/dates.js';
@@ -23,6 +26,7 @@ import { countsLoader, countsReach, learnerLoader, olympiadLoader } from './load
 import { finishedAttemptIds } from './marking-queries.js';
 import { sittingPolicy } from './policy.js';
 import { presentStartTime, presentSubmittedData } from './present.js';
+import { roomOf, setAdmissionRate } from './waiting-room.js';
 
 const tags = ['sitting'];
 const { access } = sittingPolicy;
@@ -138,6 +142,54 @@ export async function sittingAdminRoutes(app: FastifyInstance): Promise<void> {
         data: { from: attempt?.extra_minutes ?? 0, to: body.minutes, deadlineAt: isoOrNull(row.deadline_at) },
       });
       return { success: true as const, extraMinutes: row.extra_minutes, deadlineAt: isoOrNull(row.deadline_at) };
+    },
+  });
+
+  const waitingRoomStatus = async (q: Queryable, olympiadId: number): Promise<WaitingRoomStatus> => {
+    const room = await roomOf(q, olympiadId);
+    const fallback = app.config.sitting.admissionsPerSecond;
+    return {
+      success: true,
+      waiting: room.waiting,
+      admitted: room.admitted,
+      admissionsPerSecond: room.admissionsPerSecond ?? fallback,
+      ownAdmissionsPerSecond: room.admissionsPerSecond,
+      defaultAdmissionsPerSecond: fallback,
+    };
+  };
+
+  route(app, {
+    method: 'GET',
+    url: '/api/sitting-waiting-room',
+    summary: 'The day’s waiting room: learners waiting now, admitted so far, admissions a second (decision 041)',
+    tags,
+    access: access.administer,
+    query: OlympiadIdQuery,
+    response: WaitingRoomStatus,
+    load: ({ db, actor, query }) => olympiadLoader.load(db, actor, query.olympiadId, 'administer'),
+    handler: ({ record }) => waitingRoomStatus(db, record.id),
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/api/sitting-waiting-room',
+    summary: 'Set the olympiad’s own admissions a second (null: the server’s default); audited',
+    tags,
+    access: access.administer,
+    query: OlympiadIdQuery,
+    body: WaitingRoomSettingBody,
+    response: WaitingRoomStatus,
+    transaction: true,
+    load: ({ db, actor, query }) => olympiadLoader.load(db, actor, query.olympiadId, 'administer'),
+    handler: async ({ db: tx, body, record, audit }) => {
+      const before = await roomOf(tx, record.id);
+      await setAdmissionRate(tx, record.id, body.admissionsPerSecond);
+      await audit('waiting-room.set-rate', {
+        entityId: record.id,
+        olympiadId: record.id,
+        data: { from: before.admissionsPerSecond, to: body.admissionsPerSecond },
+      });
+      return waitingRoomStatus(tx, record.id);
     },
   });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, preparedRows, rows } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
 
@@ -66,13 +66,128 @@ export async function attemptOf(q: Queryable, olympiadId: number, userId: number
   return row ?? null;
 }
 
-/** The learner's attempt, created at their first step. */
-export async function ensureAttempt(q: Queryable, olympiadId: number, userId: number): Promise<AttemptRow> {
-  const found = await attemptOf(q, olympiadId, userId);
-  if (found) return found;
-  await q.execute(sql`
-    insert into attempts (olympiad_id, user_id) values (${olympiadId}, ${userId}) on conflict (olympiad_id, user_id) do nothing`);
-  return (await attemptOf(q, olympiadId, userId))!;
+/** An attempt with the learner's waiting-room ticket (null: none yet) and how far their room has admitted. */
+export interface StepAttemptRow extends AttemptRow {
+  ticket: string | number | null;
+  room_admitted: string | number | null;
+  room_rate: number | null;
+}
+
+const placeColumns = sql.raw(`p.ticket, r.admitted as room_admitted, r.admissions_per_second as room_rate`);
+
+/**
+ * The learner's attempt, created at their first step, with their waiting-room place: one round trip (the
+ * arrival steps' hot path, decision 041).
+ */
+export async function ensureAttempt(q: Queryable, olympiadId: number, userId: number): Promise<StepAttemptRow> {
+  const [row] = await preparedRows<StepAttemptRow>(
+    q,
+    'sitting.ensure-attempt',
+    sql`
+    with ins as (
+      insert into attempts (olympiad_id, user_id) values (${olympiadId}, ${userId})
+      on conflict (olympiad_id, user_id) do nothing returning *
+    ), a as (
+      select * from ins
+      union all
+      select * from attempts
+      where olympiad_id = ${olympiadId} and user_id = ${userId} and not exists (select 1 from ins)
+    )
+    select a.*, (a.finished_at is null and a.deadline_at is not null and a.deadline_at <= now()) as overdue,
+           ${placeColumns}
+    from a left join waiting_places p on p.olympiad_id = a.olympiad_id and p.user_id = a.user_id
+           left join waiting_rooms r on r.olympiad_id = a.olympiad_id`,
+  );
+  if (row) return row;
+  // Another request created it in the same instant (this statement's snapshot predates it): read it now.
+  const [again] = await rows<StepAttemptRow>(
+    q,
+    sql`
+    select a.*, (a.finished_at is null and a.deadline_at is not null and a.deadline_at <= now()) as overdue,
+           ${placeColumns}
+    from attempts a left join waiting_places p on p.olympiad_id = a.olympiad_id and p.user_id = a.user_id
+           left join waiting_rooms r on r.olympiad_id = a.olympiad_id
+    where a.olympiad_id = ${olympiadId} and a.user_id = ${userId}`,
+  );
+  return again!;
+}
+
+/** What `state` reads, in one round trip: the learner, their attempt (if any), their place, the olympiad's copy. */
+export interface StateRow {
+  learner: LearnerRow;
+  attempt: AttemptRow | null;
+  place: { ticket: number; admitted: number; rate: number | null } | null;
+  copy: Record<string, string>;
+}
+
+export async function stateOf(q: Queryable, olympiadId: number, userId: number): Promise<StateRow | null> {
+  const [row] = await preparedRows<
+    AttemptRow & {
+      l_id: number;
+      l_username: string;
+      l_first_name: string;
+      l_last_name: string;
+      l_grade: number | null;
+      l_role: string;
+      l_olympiad_id: number | null;
+      l_school_id: number | null;
+      l_school_name: string | null;
+      ticket: string | null;
+      room_admitted: string | null;
+      room_rate: number | null;
+      copy: Record<string, string> | null;
+    }
+  >(
+    q,
+    'sitting.state',
+    sql`
+    select u.id as l_id, u.username as l_username, u.first_name as l_first_name, u.last_name as l_last_name,
+           u.grade as l_grade, u.role as l_role, u.olympiad_id as l_olympiad_id, u.school_id as l_school_id,
+           s.name as l_school_name,
+           a.*, (a.finished_at is null and a.deadline_at is not null and a.deadline_at <= now()) as overdue,
+           ${placeColumns},
+           (select json_object_agg(c.key, c.body) from general_copy c where c.olympiad_id = ${olympiadId}) as copy
+    from users u left join schools s on s.id = u.school_id
+         left join attempts a on a.olympiad_id = ${olympiadId} and a.user_id = u.id
+         left join waiting_places p on p.olympiad_id = ${olympiadId} and p.user_id = u.id
+         left join waiting_rooms r on r.olympiad_id = ${olympiadId}
+    where u.id = ${userId}`,
+  );
+  if (!row) return null;
+  const learner: LearnerRow = {
+    id: row.l_id,
+    username: row.l_username,
+    first_name: row.l_first_name,
+    last_name: row.l_last_name,
+    grade: row.l_grade,
+    role: row.l_role,
+    olympiad_id: row.l_olympiad_id,
+    school_id: row.l_school_id,
+    school_name: row.l_school_name,
+  };
+  const {
+    l_id: _id,
+    l_username: _username,
+    l_first_name: _first,
+    l_last_name: _last,
+    l_grade: _grade,
+    l_role: _role,
+    l_olympiad_id: _olympiad,
+    l_school_id: _school,
+    l_school_name: _schoolName,
+    ticket,
+    room_admitted,
+    room_rate,
+    copy,
+    ...attempt
+  } = row;
+  return {
+    learner,
+    attempt: attempt.id == null ? null : attempt,
+    place:
+      ticket == null ? null : { ticket: Number(ticket), admitted: Number(room_admitted ?? 0), rate: room_rate ?? null },
+    copy: copy ?? {},
+  };
 }
 
 export async function acceptDeclaration(q: Queryable, attemptId: number) {
@@ -108,33 +223,42 @@ export async function confirmPin(q: Queryable, attemptId: number, pinHash: strin
   return done.length === 1;
 }
 
+/** Confirms the details (before the start only) and stores them on the learner, in one statement. */
 export async function confirmDetails(
   q: Queryable,
   attemptId: number,
   userId: number,
   details: { firstName: string; lastName: string; grade: number },
 ): Promise<boolean> {
-  const done = await rows<{ id: number }>(
+  const done = await preparedRows<{ id: number }>(
     q,
+    'sitting.confirm-details',
     sql`
-    update attempts set details_confirmed_at = now()
-    where id = ${attemptId} and pin_issued_at is not null and started_at is null returning id`,
+    with a as (
+      update attempts set details_confirmed_at = now()
+      where id = ${attemptId} and pin_issued_at is not null and started_at is null returning id
+    ), u as (
+      update users set first_name = ${details.firstName}, last_name = ${details.lastName}, grade = ${details.grade},
+                       updated_at = now()
+      where id = ${userId} and exists (select 1 from a) returning id
+    )
+    select a.id from a cross join u`,
   );
-  if (done.length !== 1) return false;
-  await q.execute(sql`
-    update users set first_name = ${details.firstName}, last_name = ${details.lastName}, grade = ${details.grade},
-                     updated_at = now()
-    where id = ${userId}`);
-  return true;
+  return done.length === 1;
 }
 
 /**
  * Starts the timer once: deadline = min(now + duration, window end) + the learner's extra minutes
  * (decision 011). Answers the started attempt, or null when it was started already or is not ready.
  */
-export async function startAttempt(q: Queryable, attemptId: number, olympiad: Pick<Olympiad, 'id'>): Promise<boolean> {
-  const done = await rows<{ id: number }>(
+export async function startAttempt(
+  q: Queryable,
+  attemptId: number,
+  olympiad: Pick<Olympiad, 'id'>,
+): Promise<AttemptRow | null> {
+  const [row] = await preparedRows<AttemptRow>(
     q,
+    'sitting.start-attempt',
     sql`
     update attempts
     set started_at = now(),
@@ -142,9 +266,10 @@ export async function startAttempt(q: Queryable, attemptId: number, olympiad: Pi
                                     coalesce(o.ends_at, 'infinity'::timestamptz))
                        from olympiads o where o.id = ${olympiad.id})
                       + make_interval(mins => extra_minutes)
-    where id = ${attemptId} and started_at is null and details_confirmed_at is not null returning id`,
+    where id = ${attemptId} and started_at is null and details_confirmed_at is not null
+    returning ${attemptColumns}`,
   );
-  return done.length === 1;
+  return row ?? null;
 }
 
 /** The heartbeat: last seen, position and address changes, in one cheap update. */
@@ -183,5 +308,100 @@ export async function learnerForRecovery(q: Queryable, olympiadId: number, usern
     .where(
       sql`lower(${users.username}) = lower(${username}) and ${users.olympiadId} = ${olympiadId} and ${users.role} = 'learner'`,
     );
+  return row ?? null;
+}
+
+/*
+ * The arrival steps in one statement each (decision 041): each does its step only when every rule holds
+ * (the learner admitted from the waiting room, the attempt unfinished and at this step), and otherwise
+ * changes nothing and answers null, so the step runs the ordinary way, which answers the precise refusal.
+ * The caller has checked the writing window and that no payment gate applies.
+ */
+
+/** The learner holds an admitted place in their olympiad's waiting room. */
+const admitted = (olympiadId: number, userId: number) => sql`exists (
+      select 1 from waiting_places p join waiting_rooms r on r.olympiad_id = p.olympiad_id
+      where p.olympiad_id = ${olympiadId} and p.user_id = ${userId} and p.ticket <= r.admitted)`;
+
+export async function acceptDeclarationAtOnce(q: Queryable, olympiadId: number, userId: number): Promise<boolean> {
+  const done = await preparedRows<{ id: number }>(
+    q,
+    'sitting.declaration-at-once',
+    sql`
+    insert into attempts as a (olympiad_id, user_id, declaration_accepted_at)
+    select ${olympiadId}, ${userId}, now() where ${admitted(olympiadId, userId)}
+    on conflict (olympiad_id, user_id) do update
+      set declaration_accepted_at = coalesce(a.declaration_accepted_at, now())
+      where a.finished_at is null and a.started_at is null
+    returning a.id`,
+  );
+  return done.length === 1;
+}
+
+/** Stores a fresh PIN's hash; null when a rule does not hold, else whether it replaced one shown before. */
+export async function issuePinAtOnce(
+  q: Queryable,
+  olympiadId: number,
+  userId: number,
+  pinHash: string,
+): Promise<{ replaced: boolean } | null> {
+  const [row] = await preparedRows<{ replaced: boolean }>(
+    q,
+    'sitting.pin-at-once',
+    sql`
+    with old as (
+      select id, recovery_pin_hash from attempts
+      where olympiad_id = ${olympiadId} and user_id = ${userId} and declaration_accepted_at is not null
+        and pin_issued_at is null and finished_at is null and started_at is null and ${admitted(olympiadId, userId)}
+      for update
+    )
+    update attempts a set recovery_pin_hash = ${pinHash} from old where a.id = old.id
+    returning old.recovery_pin_hash is not null as replaced`,
+  );
+  return row ?? null;
+}
+
+export async function confirmDetailsAtOnce(
+  q: Queryable,
+  olympiadId: number,
+  userId: number,
+  details: { firstName: string; lastName: string; grade: number },
+): Promise<boolean> {
+  const done = await preparedRows<{ id: number }>(
+    q,
+    'sitting.details-at-once',
+    sql`
+    with a as (
+      update attempts set details_confirmed_at = now()
+      where olympiad_id = ${olympiadId} and user_id = ${userId} and pin_issued_at is not null
+        and started_at is null and finished_at is null and ${admitted(olympiadId, userId)}
+      returning id
+    ), u as (
+      update users set first_name = ${details.firstName}, last_name = ${details.lastName}, grade = ${details.grade},
+                       updated_at = now()
+      where id = ${userId} and exists (select 1 from a) returning id
+    )
+    select a.id from a cross join u`,
+  );
+  return done.length === 1;
+}
+
+/** The first paper call starts the timer (as startAttempt); null when a rule does not hold or it started before. */
+export async function startAttemptAtOnce(q: Queryable, olympiadId: number, userId: number): Promise<AttemptRow | null> {
+  const [row] = await preparedRows<AttemptRow>(
+    q,
+    'sitting.start-at-once',
+    sql`
+    update attempts
+    set started_at = now(),
+        deadline_at = (select least(now() + make_interval(mins => coalesce(o.duration_minutes, 0)),
+                                    coalesce(o.ends_at, 'infinity'::timestamptz))
+                       from olympiads o where o.id = ${olympiadId})
+                      + make_interval(mins => extra_minutes)
+    where olympiad_id = ${olympiadId} and user_id = ${userId} and started_at is null and finished_at is null
+      and declaration_accepted_at is not null and pin_issued_at is not null and details_confirmed_at is not null
+      and ${admitted(olympiadId, userId)}
+    returning ${attemptColumns}`,
+  );
   return row ?? null;
 }

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { type Olympiad, findOlympiad } from '../../platform/olympiad-lookup.js';
+import type { LearnerModule } from '#contract/questions';
 import { type QuestionRow, paperQuestions } from './paper-queries.js';
+import { presentModules, shuffledFor } from './present.js';
 
 /**
  * An olympiad's paper (its row and live questions), read once per few seconds per process: on exam day
@@ -16,6 +18,25 @@ export interface Catalogue {
   olympiad: Olympiad;
   questions: QuestionRow[];
   byId: Map<number, QuestionRow>;
+  /** The paper as every learner sees it before their own option order: presented once per catalogue. */
+  modules?: LearnerModule[];
+}
+
+/**
+ * The paper for one learner: the catalogue's presented modules, built once, with only the options of the
+ * choice questions put in this attempt's own order (present.ts's shuffledFor, the same order as ever).
+ */
+export function learnerModules(paper: Catalogue, shuffle: { attemptId: number } | null): LearnerModule[] {
+  paper.modules ??= presentModules(paper.questions, null);
+  if (!shuffle) return paper.modules;
+  return paper.modules.map((m) => ({
+    ...m,
+    questions: m.questions.map((q) =>
+      q.type === 'single' || q.type === 'multiple'
+        ? { ...q, options: shuffledFor(q.options, shuffle.attemptId, q.id) }
+        : q,
+    ),
+  }));
 }
 
 const cache = new Map<number, { at: number; value: Promise<Catalogue | null> }>();

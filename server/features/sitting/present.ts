@@ -108,6 +108,7 @@ export function presentState(input: {
   attempt: AttemptRow | null;
   window: { open: boolean; message: string | null };
   copy: ResolvedGeneralCopy;
+  waiting: SittingState['waiting'];
 }): SittingState {
   const { olympiad, attempt, learner } = input;
   const showScore = attempt?.finished_at != null && olympiad.showScore;
@@ -151,6 +152,7 @@ export function presentState(input: {
       maxScore: showScore ? (attempt?.max_score ?? null) : null,
       feedbackGiven: attempt?.feedback_at != null,
     },
+    waiting: input.waiting,
     serverNow: new Date().toISOString(),
   };
 }

@@ -18,6 +18,7 @@ import {
   SittingState,
   TrackerBody,
   TrackerResult,
+  WaitingRoomPlace,
 } from '#contract/sitting';
 import { route } from '../../http/route.js';
 import { refuseWhileImpersonating } from '../../platform/credentials.js';
@@ -28,6 +29,7 @@ import { startSweep } from './finishing.js';
 import { sittingPolicy } from './policy.js';
 import { recover } from './recover.js';
 import * as sitting from './steps.js';
+import { startAdmitting } from './waiting-room.js';
 
 const tags = ['sitting'];
 const { access } = sittingPolicy;
@@ -38,13 +40,20 @@ const AnswerParams = z.strictObject({ olympiadName: z.string().trim().min(1).max
 export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const base = '/api/sitting/:olympiadName';
+  const room: sitting.Room = { defaultRate: app.config.sitting.admissionsPerSecond };
 
   // At the deadline an attempt finishes by itself: lazily on the next call, and by this periodic sweep.
+  // The waiting room admits the next learners on every process's tick (decision 041).
   let stopSweep = () => undefined as void;
+  let stopAdmitting = () => undefined as void;
   app.addHook('onReady', async () => {
     stopSweep = startSweep({ db, log: app.log }, app.config.sitting.sweepSeconds);
+    stopAdmitting = startAdmitting({ db, log: app.log }, room.defaultRate, app.config.sitting.admitTickMs);
   });
-  app.addHook('onClose', async () => stopSweep());
+  app.addHook('onClose', async () => {
+    stopSweep();
+    stopAdmitting();
+  });
   // An olympiad's paper changed, in this process or another: its cached copy goes at once (decision 040).
   app.changes.on('olympus_catalogue', (id) => forgetCatalogue(id == null ? undefined : Number(id)));
 
@@ -56,7 +65,18 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     access: access.view,
     params: OlympiadParams,
     response: SittingState,
-    handler: ({ actor, params }) => sitting.state(db, actor, params.olympiadName),
+    handler: ({ actor, params }) => sitting.state(db, actor, params.olympiadName, room),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: `${base}/waiting-room`,
+    summary: 'The learner’s place in the waiting room before the paper, and an estimate (what the waiting page polls)',
+    tags,
+    access: access.view,
+    params: OlympiadParams,
+    response: WaitingRoomPlace,
+    handler: ({ actor, params }) => sitting.waitingPlace(db, actor, params.olympiadName, room),
   });
 
   route(app, {
@@ -69,7 +89,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     body: DeclarationBody,
     response: Ok,
     handler: async ({ actor, params }) => {
-      await sitting.acceptDeclaration(db, actor, params.olympiadName);
+      await sitting.acceptDeclaration(db, actor, params.olympiadName, room);
       return { success: true, message: 'Declaration accepted' };
     },
   });
@@ -84,7 +104,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     response: RecoveryPinResult,
     handler: async ({ actor, params }) => {
       refuseWhileImpersonating(actor, 'recovery PIN');
-      return { success: true, ...(await sitting.issueRecoveryPin(db, actor, params.olympiadName)) };
+      return { success: true, ...(await sitting.issueRecoveryPin(db, actor, params.olympiadName, room)) };
     },
   });
 
@@ -99,7 +119,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     response: Ok,
     handler: async ({ actor, params, body }) => {
       refuseWhileImpersonating(actor, 'recovery PIN');
-      await sitting.confirmRecoveryPin(db, actor, params.olympiadName, body.pin);
+      await sitting.confirmRecoveryPin(db, actor, params.olympiadName, body.pin, room);
       return { success: true, message: 'Your recovery PIN is confirmed' };
     },
   });
@@ -114,7 +134,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     body: LearnerDetailsBody,
     response: Ok,
     handler: async ({ actor, params, body }) => {
-      await sitting.confirmDetails(db, actor, params.olympiadName, body);
+      await sitting.confirmDetails(db, actor, params.olympiadName, body, room);
       return { success: true, message: 'Your details are confirmed' };
     },
   });
@@ -127,7 +147,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     access: access.sit,
     params: OlympiadParams,
     response: Paper,
-    handler: ({ actor, params }) => sitting.paper(db, actor, params.olympiadName),
+    handler: ({ actor, params }) => sitting.paper(db, actor, params.olympiadName, room),
   });
 
   route(app, {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Paper, SittingState } from '#contract/sitting';
+import type { Paper, SittingState, WaitingRoomPlace } from '#contract/sitting';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict, forbidden, olympiadNotFound } from '../../http/errors.js';
@@ -9,15 +9,15 @@ import type { Olympiad } from '../../platform/olympiad-lookup.js';
 import { hashPin, verifyPassword } from '../../platform/passwords.js';
 import { schoolMayWrite, unpaidMessage } from '../../platform/payment-gate.js';
 import * as queries from './attempt-queries.js';
-import { catalogue } from './catalogue.js';
+import { catalogue, learnerModules } from './catalogue.js';
 import { detailsLocked } from './errors.js';
 import { finishAttempts, settle } from './finishing.js';
 import { learnerOlympiad } from './load.js';
-import { paperCounts } from './paper-queries.js';
 import { sittingPolicy } from './policy.js';
-import { presentModules, presentSavedAnswer, presentState } from './present.js';
+import { presentSavedAnswer, presentState } from './present.js';
 import { answersOf } from './answer-queries.js';
-import { resolvedGeneralCopy } from '../../platform/general-copy.js';
+import { resolveGeneralCopy } from '../../platform/general-copy.js';
+import { type Admission, arrive, estimateSeconds, isAdmitted, placeOf, positionOf } from './waiting-room.js';
 
 /** The learner's steps, in order (docs/spec.md §7); each loads the learner's own olympiad first. */
 
@@ -46,40 +46,108 @@ async function windowFor(db: Db, o: Olympiad, actor: Actor): Promise<{ open: boo
   return (await schoolMayWrite(db, o, actor.schoolId)) ? w : { open: false, message: unpaidMessage };
 }
 
+/**
+ * May a step go by its one-statement form (attempt-queries.ts)? Only where the window is open and no payment
+ * gate needs asking; otherwise, and whenever that statement declines, the step runs the ordinary way.
+ */
+const atOnce = (o: Olympiad) => !o.paymentRequired && writingWindow(o).open;
+
 async function requireWindow(db: Db, o: Olympiad, actor: Actor): Promise<void> {
   const w = await windowFor(db, o, actor);
   if (!w.open) throw forbidden(w.message!);
 }
 
-export async function state(db: Db, actor: Actor, olympiadName: string): Promise<SittingState> {
+/** The waiting room's setting a step needs: the server's admissions a second (an olympiad may set its own). */
+export interface Room {
+  defaultRate: number;
+}
+
+const waitingOf = (a: Admission): SittingState['waiting'] =>
+  isAdmitted(a) ? null : { position: positionOf(a), estimateSeconds: estimateSeconds(a) };
+
+const notAdmitted = (a: Admission) => {
+  const wait = estimateSeconds(a);
+  return conflict(
+    `You are in the waiting room: number ${positionOf(a)} in the queue` +
+      (wait == null ? '.' : `, about ${Math.max(1, Math.round(wait / 60))} min.`) +
+      ' Your time has not started; this page lets you in when it is your turn.',
+  );
+};
+
+/**
+ * The learner's admission: the place they hold, else a new one (admitted at once with no pressure). Only a
+ * learner who has not started yet needs one; `place` is what the step's own query read.
+ */
+async function admissionOf(
+  db: Db,
+  room: Room,
+  olympiadId: number,
+  userId: number,
+  place: { ticket: number; admitted: number; rate: number | null } | null,
+): Promise<Admission> {
+  if (place) return { ticket: place.ticket, admitted: place.admitted, rate: place.rate ?? room.defaultRate };
+  return arrive(db, olympiadId, userId, room.defaultRate);
+}
+
+export async function state(db: Db, actor: Actor, olympiadName: string, room: Room): Promise<SittingState> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName, false);
-  const [counts, learner, found] = await Promise.all([
-    paperCounts(db, olympiad.id),
-    queries.learnerById(db, actor.userId),
-    queries.attemptOf(db, olympiad.id, actor.userId),
+  const [paperOf, found] = await Promise.all([
+    catalogue(db, olympiad.id),
+    queries.stateOf(db, olympiad.id, actor.userId),
   ]);
-  const attempt = await settle(db, found);
-  const copy = await resolvedGeneralCopy(db, olympiad.id);
+  const { learner, place, copy } = found!;
+  const attempt = await settle(db, found!.attempt);
+  // A learner who has not started takes their place in the waiting room at their first look (decision 041);
+  // someone acting as the learner only looks.
+  const needsPlace = !attempt?.started_at && !attempt?.finished_at;
+  const admission =
+    needsPlace && (place || sittingPolicy.can(actor, 'sit', olympiad))
+      ? await admissionOf(db, room, olympiad.id, actor.userId, place)
+      : null;
+  const questions = paperOf?.questions ?? [];
   return presentState({
     olympiad,
-    counts,
-    learner: learner!,
+    counts: { modules: new Set(questions.map((q) => q.module_id)).size, questions: questions.length },
+    learner,
     attempt,
     window: await windowFor(db, olympiad, actor),
-    copy,
+    copy: resolveGeneralCopy(copy),
+    waiting: admission ? waitingOf(admission) : null,
   });
 }
 
-/** A learner writes once: nothing before the step they are at may be redone after they started. */
-async function attemptForStep(db: Db, actor: Actor, olympiad: Olympiad): Promise<queries.AttemptRow> {
-  const attempt = await settle(db, await queries.ensureAttempt(db, olympiad.id, actor.userId));
+/** GET …/waiting-room: the waiting page's poll, one read by primary keys. */
+export async function waitingPlace(db: Db, actor: Actor, olympiadName: string, room: Room): Promise<WaitingRoomPlace> {
+  const olympiad = await learnerOlympiad(db, actor, olympiadName, false);
+  const place = await placeOf(db, olympiad.id, actor.userId, room.defaultRate);
+  // No place: the learner never needed one (they started before, or arrived before the room existed).
+  const a = place ?? { ticket: 0, admitted: 0, rate: room.defaultRate };
+  return { success: true, admitted: isAdmitted(a), position: positionOf(a), estimateSeconds: estimateSeconds(a) };
+}
+
+/**
+ * A learner writes once: nothing before the step they are at may be redone after they started. Before the
+ * start, only a learner admitted from the waiting room may take a step.
+ */
+async function attemptForStep(db: Db, actor: Actor, olympiad: Olympiad, room: Room): Promise<queries.AttemptRow> {
+  const found = await queries.ensureAttempt(db, olympiad.id, actor.userId);
+  const attempt = await settle(db, found);
   if (attempt!.finished_at) throw conflict('You have already written this olympiad; a learner writes once.');
+  if (!attempt!.started_at) {
+    const place =
+      found.ticket == null
+        ? null
+        : { ticket: Number(found.ticket), admitted: Number(found.room_admitted ?? 0), rate: found.room_rate };
+    const admission = await admissionOf(db, room, olympiad.id, actor.userId, place);
+    if (!isAdmitted(admission)) throw notAdmitted(admission);
+  }
   return attempt!;
 }
 
-export async function acceptDeclaration(db: Db, actor: Actor, olympiadName: string): Promise<void> {
+export async function acceptDeclaration(db: Db, actor: Actor, olympiadName: string, room: Room): Promise<void> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
-  const attempt = await attemptForStep(db, actor, olympiad);
+  if (atOnce(olympiad) && (await queries.acceptDeclarationAtOnce(db, olympiad.id, actor.userId))) return;
+  const attempt = await attemptForStep(db, actor, olympiad, room);
   if (!attempt.started_at) await requireWindow(db, olympiad, actor);
   await queries.acceptDeclaration(db, attempt.id);
 }
@@ -93,17 +161,25 @@ export async function issueRecoveryPin(
   db: Db,
   actor: Actor,
   olympiadName: string,
+  room: Room,
 ): Promise<{ pin: string; replaced: boolean }> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
-  const attempt = await attemptForStep(db, actor, olympiad);
+  if (atOnce(olympiad)) {
+    const pin = newPin();
+    const issued = await queries.issuePinAtOnce(db, olympiad.id, actor.userId, await hashPin(pin));
+    if (issued) return { pin, replaced: issued.replaced };
+  }
+  const attempt = await attemptForStep(db, actor, olympiad, room);
   if (!attempt.declaration_accepted_at) throw conflict('Accept the declaration first.');
   if (attempt.pin_issued_at) throw pinAlreadyConfirmed();
   await requireWindow(db, olympiad, actor);
-  const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const pin = newPin();
   const issued = await queries.issuePin(db, attempt.id, await hashPin(pin));
   if (!issued) throw pinAlreadyConfirmed();
   return { pin, replaced: attempt.recovery_pin_hash != null };
 }
+
+const newPin = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 const pinAlreadyConfirmed = () =>
   conflict(
@@ -114,9 +190,15 @@ const pinAlreadyConfirmed = () =>
  * "I have written it down": the page sends the PIN it showed, so a PIN replaced since (in another window) is
  * never the one the learner goes on with.
  */
-export async function confirmRecoveryPin(db: Db, actor: Actor, olympiadName: string, pin: string): Promise<void> {
+export async function confirmRecoveryPin(
+  db: Db,
+  actor: Actor,
+  olympiadName: string,
+  pin: string,
+  room: Room,
+): Promise<void> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
-  const attempt = await attemptForStep(db, actor, olympiad);
+  const attempt = await attemptForStep(db, actor, olympiad, room);
   if (!attempt.recovery_pin_hash) throw conflict('Get your recovery PIN first.');
   const newest =
     (await verifyPassword(attempt.recovery_pin_hash, pin)) &&
@@ -133,33 +215,52 @@ export async function confirmDetails(
   actor: Actor,
   olympiadName: string,
   details: { firstName: string; lastName: string; grade: number },
+  room: Room,
 ): Promise<void> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
-  const attempt = await attemptForStep(db, actor, olympiad);
+  if (atOnce(olympiad) && (await queries.confirmDetailsAtOnce(db, olympiad.id, actor.userId, details))) return;
+  const attempt = await attemptForStep(db, actor, olympiad, room);
   if (!attempt.pin_issued_at) throw conflict('Write down your recovery PIN first.');
   if (attempt.started_at) throw detailsLocked();
   await requireWindow(db, olympiad, actor);
-  const ok = await db.transaction((tx) => queries.confirmDetails(tx, attempt.id, actor.userId, details));
+  const ok = await queries.confirmDetails(db, attempt.id, actor.userId, details);
   if (!ok) throw detailsLocked();
 }
 
 /** The paper. The first call starts the timer; later calls resume with the saved answers. */
-export async function paper(db: Db, actor: Actor, olympiadName: string): Promise<Paper> {
+export async function paper(db: Db, actor: Actor, olympiadName: string, room: Room): Promise<Paper> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
-  let attempt = await attemptForStep(db, actor, olympiad);
+  // The first call: start the timer in one statement when every rule holds (its answers: none yet).
+  const startedNow = atOnce(olympiad) ? await queries.startAttemptAtOnce(db, olympiad.id, actor.userId) : null;
+  if (startedNow) return presentPaper(db, olympiad, startedNow, true);
+  let attempt = await attemptForStep(db, actor, olympiad, room);
   if (!attempt.declaration_accepted_at) throw conflict('Accept the declaration before the questions.');
   if (!attempt.pin_issued_at) throw conflict('Write down your recovery PIN before the questions.');
   if (!attempt.details_confirmed_at) throw conflict('Confirm your details before the questions.');
+  let justStarted = false;
   if (!attempt.started_at) {
     await requireWindow(db, olympiad, actor);
-    await queries.startAttempt(db, attempt.id, olympiad);
-    attempt = (await queries.attemptOf(db, olympiad.id, actor.userId))!;
+    const started = await queries.startAttempt(db, attempt.id, olympiad);
+    justStarted = started != null;
+    attempt = started ?? (await queries.attemptOf(db, olympiad.id, actor.userId))!;
   }
-  const [paperOf, answers] = await Promise.all([catalogue(db, olympiad.id), answersOf(db, attempt.id)]);
-  const questions = paperOf?.questions ?? [];
+  return presentPaper(db, olympiad, attempt, justStarted);
+}
+
+async function presentPaper(
+  db: Db,
+  olympiad: Olympiad,
+  attempt: queries.AttemptRow,
+  justStarted: boolean,
+): Promise<Paper> {
+  // An attempt started by this very call has no answers yet: no need to ask.
+  const [paperOf, answers] = await Promise.all([
+    catalogue(db, olympiad.id),
+    justStarted ? Promise.resolve([]) : answersOf(db, attempt.id),
+  ]);
   return {
     success: true,
-    modules: presentModules(questions, olympiad.shuffleOptions ? { attemptId: attempt.id } : null),
+    modules: paperOf ? learnerModules(paperOf, olympiad.shuffleOptions ? { attemptId: attempt.id } : null) : [],
     answers: answers.map(presentSavedAnswer),
     startedAt: iso(attempt.started_at!),
     deadlineAt: iso(attempt.deadline_at!),

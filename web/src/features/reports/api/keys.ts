@@ -9,4 +9,5 @@ export const reportKeys = queryKeys('reports', {
   graphData: (olympiadId: number | undefined, examDay: string | null) => [olympiadId, examDay],
   feedback: (olympiadId: number | undefined, params: FeedbackParams) => [olympiadId, params],
   feedbackSchools: (olympiadId: number | undefined) => [olympiadId],
+  waitingRoom: (olympiadId: number | undefined) => [olympiadId],
 });

@@ -9,6 +9,7 @@ import { useCurrentGrant } from '../../../lib/session/index.js';
 import { useResetAttempt } from '../api/reset-attempt.js';
 import { useStartTimes } from '../api/list-start-times.js';
 import { SubmittedDataDrawer } from '../components/SubmittedDataDrawer.js';
+import { WaitingRoomPanel } from '../components/WaitingRoomPanel.js';
 import { formatDate } from '../../../lib/dates.js';
 
 type Row = z.infer<typeof StartTimeRow>;
@@ -116,6 +117,7 @@ export function StartTimesPage() {
         description="Who started when, who is writing and who has finished."
       />
       <Stack gap="md">
+        <WaitingRoomPanel olympiadId={olympiadId} />
         <SegmentedControl
           aria-label="Show learners"
           value={status}

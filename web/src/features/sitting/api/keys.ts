@@ -4,6 +4,7 @@ import { queryKeys } from '../../../lib/api/index.js';
 export const sittingKeys = queryKeys('sitting', {
   state: (olympiadName: string) => [olympiadName],
   paper: (olympiadName: string) => [olympiadName],
+  waiting: (olympiadName: string) => [olympiadName],
   myResult: (olympiadId: number) => [olympiadId],
 });
 

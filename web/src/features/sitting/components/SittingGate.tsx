@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { SittingState } from '#contract/index';
 import { useSittingState } from '../api/get-sitting-state.js';
 import classes from '../sitting.module.css';
 import { pageAllowed, stepPath, type SittingPage } from '../steps.js';
 import paper from './paper.module.css';
+import { WaitingRoom } from './WaitingRoom.js';
 import { formatDate } from '../../../lib/dates.js';
 
 interface SittingGateProps {
@@ -21,6 +22,8 @@ interface SittingGateProps {
 export function SittingGate({ page, children, hold = false }: SittingGateProps) {
   const { olympiadName = '' } = useParams();
   const state = useSittingState(olympiadName);
+  const { refetch } = state;
+  const admitted = useCallback(() => void refetch(), [refetch]);
 
   if (state.isError && !state.data) {
     return (
@@ -48,6 +51,10 @@ export function SittingGate({ page, children, hold = false }: SittingGateProps) 
   }
   if (!state.data) return <SittingLoading />;
   const data = state.data;
+  // Many learners arrived at once: this one waits for their turn before any step (decision 041).
+  if (data.waiting && data.step !== 'finished' && data.step !== 'questions') {
+    return <WaitingRoom state={data} olympiadName={olympiadName} onAdmitted={admitted} />;
+  }
   const allowed = pageAllowed(page, data);
   if (!allowed && !hold) {
     // Decide on a fresh answer only: a cached one may be a step behind.

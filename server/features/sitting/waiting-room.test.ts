@@ -1,0 +1,213 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildApp } from '../../app.js';
+import { expectRowsUnchanged, forbiddenFor, notFoundUnchanged, unauthenticated } from '../../test/endpoint.js';
+import { createOlympiad, createUser, grant } from '../../seed/factories.js';
+import { type Client, demoPassword } from '../../test/harness.js';
+import { attemptRow, call, demo, details, newLearner, server, useSittingServer } from './testing.js';
+import { admitWaiting } from './waiting-room.js';
+
+/**
+ * The waiting room (decision 041). The admitting tick is off (SITTING_ADMIT_TICK_MS=0): each test admits by
+ * calling admitWaiting, as any server process's tick does.
+ */
+useSittingServer({ SITTING_ADMIT_TICK_MS: '0', SITTING_ADMISSIONS_PER_SECOND: '50' });
+
+const o = 'geo-demo';
+const setRate = async (admissionsPerSecond: number | null) => {
+  const admin = await server.as('admin');
+  const res = await admin.put('/api/sitting-waiting-room', {
+    query: { olympiadId: demo.geoDemo },
+    body: { admissionsPerSecond },
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+};
+const state = async (token: string) => (await call(token, 'GET', `/api/sitting/${o}/state`)).body;
+const poll = async (token: string) => {
+  const res = await call(token, 'GET', `/api/sitting/${o}/waiting-room`);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+const roomRows = 'select * from waiting_rooms order by olympiad_id';
+
+/** An admin of another olympiad only. */
+let otherAdmin: () => Promise<Client>;
+beforeAll(async () => {
+  const other = await createOlympiad(server.db, { varName: 'other-queue', open: true });
+  const user = await createUser(server.db, { role: 'admin', password: demoPassword });
+  await grant(server.db, user.id, other.id, 'admin');
+  otherAdmin = () => server.as(user.username, { password: demoPassword });
+});
+
+afterEach(async () => {
+  await server.query`update waiting_rooms set admissions_per_second = null, admitted = joined`;
+});
+
+describe('with no pressure', () => {
+  it('is invisible: a learner is admitted at their first look and walks on', async () => {
+    const { token, user } = await newLearner();
+    const s = await state(token);
+    expect(s.waiting).toBeNull();
+    expect(await poll(token)).toEqual({ success: true, admitted: true, position: 0, estimateSeconds: 0 });
+    expect((await call(token, 'POST', `/api/sitting/${o}/declaration`, { accept: true })).status).toBe(200);
+    const [place] = await server.query<{ ticket: string }>`
+      select ticket from waiting_places where user_id = ${user.id}`;
+    expect(place).toBeDefined();
+  });
+});
+
+describe('when arrivals exceed the admissions a second', () => {
+  it('queues learners first come, first served, with their position; their timer has not started', async () => {
+    await setRate(0);
+    const learners = [await newLearner(), await newLearner(), await newLearner()];
+    const first = await state(learners[0]!.token);
+    expect(first.step).toBe('instructions');
+    expect(first.waiting).toEqual({ position: 1, estimateSeconds: null });
+    expect((await state(learners[1]!.token)).waiting).toEqual({ position: 2, estimateSeconds: null });
+    expect((await state(learners[2]!.token)).waiting).toEqual({ position: 3, estimateSeconds: null });
+    // Asking again keeps the place.
+    expect((await state(learners[0]!.token)).waiting).toEqual({ position: 1, estimateSeconds: null });
+    expect(await poll(learners[1]!.token)).toEqual({
+      success: true,
+      admitted: false,
+      position: 2,
+      estimateSeconds: null,
+    });
+
+    // Every step before the paper, and the paper, is refused while waiting; nothing starts.
+    const { token, user } = learners[0]!;
+    const refused = await call(token, 'POST', `/api/sitting/${o}/declaration`, { accept: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('waiting room');
+    expect((await call(token, 'GET', `/api/sitting/${o}/paper`)).status).toBe(409);
+    expect((await call(token, 'PUT', `/api/sitting/${o}/learner-details`, details)).status).toBe(409);
+    const row = await attemptRow(user.id);
+    expect(row).toMatchObject({ declaration_accepted_at: null, started_at: null, deadline_at: null });
+
+    // Nobody is admitted at 0 a second, whatever the ticks.
+    await admitWaiting(server.db, 50);
+    expect((await poll(token)).admitted).toBe(false);
+
+    // Two a second: the first two, in order; the third moves up and gets an estimate.
+    await setRate(2);
+    await new Promise((r) => setTimeout(r, 1100));
+    await admitWaiting(server.db, 50);
+    expect(await poll(learners[0]!.token)).toMatchObject({ admitted: true, position: 0 });
+    expect(await poll(learners[1]!.token)).toMatchObject({ admitted: true, position: 0 });
+    expect(await poll(learners[2]!.token)).toEqual({
+      success: true,
+      admitted: false,
+      position: 1,
+      estimateSeconds: 1,
+    });
+    expect((await state(token)).waiting).toBeNull();
+
+    // Admitted: the steps go on, and the paper starts the timer.
+    expect((await call(token, 'POST', `/api/sitting/${o}/declaration`, { accept: true })).status).toBe(200);
+    const pin = await call(token, 'POST', `/api/sitting/${o}/recovery-pin`);
+    await call(token, 'POST', `/api/sitting/${o}/recovery-pin/confirm`, { pin: pin.body.pin });
+    expect((await call(token, 'PUT', `/api/sitting/${o}/learner-details`, details)).status).toBe(200);
+    expect((await call(token, 'GET', `/api/sitting/${o}/paper`)).status).toBe(200);
+    expect((await attemptRow(user.id))?.started_at).not.toBeNull();
+  });
+
+  it('holds across processes and restarts: the queue is in the database, and any process admits in order', async () => {
+    await setRate(0);
+    const a = await newLearner();
+    const b = await newLearner();
+    expect((await state(a.token)).waiting?.position).toBe(1);
+    expect((await state(b.token)).waiting?.position).toBe(2);
+    // A second server process on the same database (as after a restart: nothing in memory) sees the same queue.
+    const other = await buildApp({ config: server.app.config, database: server.database, mailer: server.app.mailer });
+    try {
+      const look = async (token: string) =>
+        (
+          await other.inject({
+            method: 'GET',
+            url: `/api/sitting/${o}/waiting-room`,
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json();
+      expect(await look(b.token)).toMatchObject({ admitted: false, position: 2 });
+      await server.query`update waiting_rooms set admissions_per_second = 1 where olympiad_id = ${demo.geoDemo}`;
+      await new Promise((r) => setTimeout(r, 1100));
+      // Both processes tick at once: one a second is admitted, not two.
+      await Promise.all([admitWaiting(server.db, 50), admitWaiting(other.db, 50)]);
+      expect(await look(a.token)).toMatchObject({ admitted: true });
+      expect(await look(b.token)).toMatchObject({ admitted: false, position: 1 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a learner who already started is never queued (signing in again mid-paper)', async () => {
+    const { token, user } = await newLearner();
+    await state(token);
+    expect((await call(token, 'POST', `/api/sitting/${o}/declaration`, { accept: true })).status).toBe(200);
+    const pin = await call(token, 'POST', `/api/sitting/${o}/recovery-pin`);
+    await call(token, 'POST', `/api/sitting/${o}/recovery-pin/confirm`, { pin: pin.body.pin });
+    await call(token, 'PUT', `/api/sitting/${o}/learner-details`, details);
+    expect((await call(token, 'GET', `/api/sitting/${o}/paper`)).status).toBe(200);
+    await server.query`delete from waiting_places where user_id = ${user.id}`;
+    await setRate(0);
+    expect((await state(token)).waiting).toBeNull();
+    expect((await call(token, 'GET', `/api/sitting/${o}/paper`)).status).toBe(200);
+  });
+});
+
+describe('GET /api/sitting-waiting-room', () => {
+  const look = (olympiadId: number) => (c: Client) => c.get('/api/sitting-waiting-room', { query: { olympiadId } });
+
+  it('401 without a token, 403 for the roles that may not see it, 404 for another olympiad’s admin', async () => {
+    await unauthenticated(server, look(demo.geoDemo));
+    await forbiddenFor(server, ['teacher', 'learner1', 'accountant', 'funding'], look(demo.geoDemo));
+    expect((await look(demo.geoDemo)(await otherAdmin())).status).toBe(404);
+  });
+
+  it('shows the admin how many wait now, and the admissions a second in force', async () => {
+    await setRate(0);
+    await state((await newLearner()).token);
+    await state((await newLearner()).token);
+    const res = await look(demo.geoDemo)(await server.as('admin'));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      waiting: 2,
+      admissionsPerSecond: 0,
+      ownAdmissionsPerSecond: 0,
+      defaultAdmissionsPerSecond: 50,
+    });
+  });
+});
+
+describe('PUT /api/sitting-waiting-room', () => {
+  const put = (olympiadId: number, admissionsPerSecond: unknown) => (c: Client) =>
+    c.put('/api/sitting-waiting-room', { query: { olympiadId }, body: { admissionsPerSecond } });
+
+  it('401 without a token, 403 for other roles, 404 for another olympiad’s admin with the rows unchanged', async () => {
+    await unauthenticated(server, put(demo.geoDemo, 5));
+    await forbiddenFor(server, ['teacher', 'learner1', 'accountant', 'funding'], put(demo.geoDemo, 5));
+    await notFoundUnchanged(server, roomRows, await otherAdmin(), put(demo.geoDemo, 5));
+  });
+
+  it('400 for a negative or fractional rate, the rows unchanged', async () => {
+    const admin = await server.as('admin');
+    for (const bad of [-1, 1.5, 'many']) {
+      const res = await expectRowsUnchanged(server, roomRows, () => put(demo.geoDemo, bad)(admin));
+      expect(res.status).toBe(400);
+    }
+  });
+
+  it('sets the olympiad’s own rate, audited; null goes back to the server’s', async () => {
+    const body = await setRate(7);
+    expect(body).toMatchObject({ admissionsPerSecond: 7, ownAdmissionsPerSecond: 7 });
+    const [row] = await server.query<{ admissions_per_second: number }>`
+      select admissions_per_second from waiting_rooms where olympiad_id = ${demo.geoDemo}`;
+    expect(row?.admissions_per_second).toBe(7);
+    const [log] = await server.query<{ action: string; data: unknown }>`
+      select action, data from audit_log where action = 'waiting-room.set-rate' order by id desc limit 1`;
+    expect(log).toMatchObject({ action: 'waiting-room.set-rate', data: { to: 7 } });
+    expect(await setRate(null)).toMatchObject({ admissionsPerSecond: 50, ownAdmissionsPerSecond: null });
+  });
+});

@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { type Queryable, preparedRows, rows } from '../../db/client.js';
+
+/**
+ * Exam day's waiting room (decision 041). A learner takes a ticket at their first look at the sitting (after
+ * the password check, before the paper); tickets are numbered in arrival order per olympiad, and every ticket
+ * up to the room's `admitted` may go on. Admission is a token bucket kept in the room's row: tokens refill at
+ * the admissions-per-second setting (the olympiad's own, else the server's) up to one second's worth, and
+ * whoever touches the row (an arrival, or any process's admitting tick) refills and spends them in the same
+ * statement. So there is no leader, no process-local state, and nothing lost on a restart. With no pressure an
+ * arrival finds nobody waiting and a token in the bucket, and is admitted in the same statement: the room is
+ * invisible.
+ */
+
+/** Tokens available now: the stored ones plus the refill since, capped at one second's worth. */
+const available = (defaultRate: number) =>
+  sql.raw(`least(
+      coalesce(r.admissions_per_second, ${Math.trunc(defaultRate)})::real,
+      r.tokens + coalesce(r.admissions_per_second, ${Math.trunc(defaultRate)})
+                 * greatest(0, extract(epoch from (now() - r.refilled_at))))`);
+
+export interface Admission {
+  ticket: number;
+  /** Every ticket up to this one is admitted. */
+  admitted: number;
+  /** Admissions a second now in force for this olympiad. */
+  rate: number;
+}
+
+/** Is this ticket admitted? */
+export const isAdmitted = (a: Admission) => a.ticket <= a.admitted;
+
+/** How many are to be admitted before this learner, themselves included (0 once admitted). */
+export const positionOf = (a: Admission) => Math.max(0, a.ticket - a.admitted);
+
+/** An honest estimate: the queue moves at the admission rate; none while nobody is being admitted. */
+export const estimateSeconds = (a: Admission) => {
+  const position = positionOf(a);
+  if (position === 0) return 0;
+  return a.rate > 0 ? Math.ceil(position / a.rate) : null;
+};
+
+const asAdmission = (r: { ticket: string | number; admitted: string | number; rate: string | number }) => ({
+  ticket: Number(r.ticket),
+  admitted: Number(r.admitted),
+  rate: Number(r.rate),
+});
+
+/**
+ * A learner's place, or null when they have none yet: one read by two primary keys (what the waiting page
+ * polls).
+ */
+export async function placeOf(
+  q: Queryable,
+  olympiadId: number,
+  userId: number,
+  defaultRate: number,
+): Promise<Admission | null> {
+  const [row] = await preparedRows<{ ticket: string; admitted: string; rate: number }>(
+    q,
+    'sitting.waiting-place',
+    sql`
+    select p.ticket, r.admitted, coalesce(r.admissions_per_second, ${defaultRate}::int) as rate
+    from waiting_places p join waiting_rooms r on r.olympiad_id = p.olympiad_id
+    where p.olympiad_id = ${olympiadId} and p.user_id = ${userId}`,
+  );
+  return row ? asAdmission(row) : null;
+}
+
+/**
+ * The learner arrives: the next ticket of the room (created at the olympiad's first arrival), admitted at
+ * once when nobody is waiting and a token is there. One statement. A learner who already holds a place keeps
+ * it (a second window at the same moment wastes one ticket number, which admission passes over).
+ */
+export async function arrive(
+  q: Queryable,
+  olympiadId: number,
+  userId: number,
+  defaultRate: number,
+): Promise<Admission> {
+  const avail = available(defaultRate);
+  const admitNow = sql`(case when r.admitted = r.joined and ${avail} >= 1 then 1 else 0 end)`;
+  const [row] = await preparedRows<{ ticket: string; admitted: string; rate: number }>(
+    q,
+    `sitting.waiting-arrive-${Math.trunc(defaultRate)}`,
+    sql`
+    with room as (
+      insert into waiting_rooms as r (olympiad_id, joined, admitted, tokens, refilled_at)
+      values (${olympiadId}, 1, ${defaultRate >= 1 ? 1 : 0}, ${Math.max(0, defaultRate - 1)}, now())
+      on conflict (olympiad_id) do update
+        set joined = r.joined + 1,
+            admitted = r.admitted + ${admitNow},
+            tokens = ${avail} - ${admitNow},
+            refilled_at = now()
+      returning r.joined as ticket, r.admitted, coalesce(r.admissions_per_second, ${defaultRate}::int) as rate
+    ), placed as (
+      insert into waiting_places (olympiad_id, user_id, ticket)
+      select ${olympiadId}, ${userId}, ticket from room
+      on conflict (olympiad_id, user_id) do nothing
+      returning ticket
+    )
+    select placed.ticket, room.admitted, room.rate from placed cross join room`,
+  );
+  if (row) return asAdmission(row);
+  return (await placeOf(q, olympiadId, userId, defaultRate))!;
+}
+
+/**
+ * Admits the next learners of every room with a queue, as many as its tokens allow. Any process may run it at
+ * any moment: the refill is computed from the time since the row last refilled, under the row's lock, so
+ * several processes ticking together admit no more than one would.
+ */
+export async function admitWaiting(q: Queryable, defaultRate: number): Promise<number> {
+  const avail = available(defaultRate);
+  const next = sql`least(r.joined, r.admitted + floor(${avail})::bigint)`;
+  const done = await preparedRows<{ admitted: string }>(
+    q,
+    `sitting.waiting-admit-${Math.trunc(defaultRate)}`,
+    sql`
+    update waiting_rooms r
+    set admitted = ${next}, tokens = ${avail} - (${next} - r.admitted), refilled_at = now()
+    where r.joined > r.admitted
+    returning r.admitted`,
+  );
+  return done.length;
+}
+
+/** The admin's view of the room: who is waiting, how many were admitted, the rate in force and its setting. */
+export async function roomOf(q: Queryable, olympiadId: number) {
+  const [row] = await rows<{ joined: string; admitted: string; admissions_per_second: number | null }>(
+    q,
+    sql`select joined, admitted, admissions_per_second from waiting_rooms where olympiad_id = ${olympiadId}`,
+  );
+  return {
+    waiting: row ? Number(row.joined) - Number(row.admitted) : 0,
+    admitted: row ? Number(row.admitted) : 0,
+    admissionsPerSecond: row?.admissions_per_second ?? null,
+  };
+}
+
+/** Sets (or, with null, clears) an olympiad's own admissions a second. */
+export async function setAdmissionRate(q: Queryable, olympiadId: number, rate: number | null): Promise<void> {
+  await q.execute(sql`
+    insert into waiting_rooms (olympiad_id, admissions_per_second) values (${olympiadId}, ${rate})
+    on conflict (olympiad_id) do update set admissions_per_second = excluded.admissions_per_second`);
+}
+
+/** Every process admits on a short tick; 0 turns it off (tests admit by calling admitWaiting). */
+export function startAdmitting(
+  deps: { db: Queryable; log: { error(obj: unknown, msg: string): void } },
+  defaultRate: number,
+  tickMs: number,
+): () => void {
+  if (!tickMs) return () => undefined;
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    admitWaiting(deps.db, defaultRate)
+      .catch((err: unknown) => deps.log.error({ err }, 'waiting room: admitting failed'))
+      .finally(() => {
+        busy = false;
+      });
+  }, tickMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
