@@ -45,7 +45,7 @@ export async function loadTest(options: {
   const connection = () =>
     new Promise<void>((resolve) => {
       const socket = net.connect({ host: target.hostname, port: Number(target.port), noDelay: true });
-      let buffer = Buffer.alloc(0);
+      let buffer: Buffer = Buffer.alloc(0);
       let sentAt = 0;
       const send = () => {
         if (performance.now() >= deadline) {
