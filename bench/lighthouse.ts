@@ -51,7 +51,18 @@ interface Audited {
   lcpMs: number;
 }
 
-async function audit(url: string, chromePort: number): Promise<Audited> {
+/** Lighthouse once; a run whose trace could not be recorded (NO_NAVSTART and the like, on a busy machine) is retried. */
+async function audit(url: string, chromePort: number, attempt = 1): Promise<Audited> {
+  try {
+    return await auditOnce(url, chromePort);
+  } catch (err) {
+    if (attempt >= 3) throw err;
+    console.log(`  (${url}: ${(err as Error).message.slice(0, 80)}; again)`);
+    return audit(url, chromePort, attempt + 1);
+  }
+}
+
+async function auditOnce(url: string, chromePort: number): Promise<Audited> {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
