@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiPrefixes = [
@@ -25,10 +28,46 @@ const apiPrefixes = [
   '/olympus-suite',
 ];
 
+/**
+ * Every text file of the build also as .br and .gz beside it, compressed once at build time at the highest
+ * level: the server sends the one the browser accepts (@fastify/static's preCompressed), and spends no CPU per
+ * request on it (decision 043).
+ */
+function precompress(): Plugin {
+  const compressible = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+  let outDir = '';
+  return {
+    name: 'olympus-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const file = path.join(dir, name);
+          return statSync(file).isDirectory() ? walk(file) : [file];
+        });
+      for (const file of walk(outDir)) {
+        if (!compressible.test(file)) continue;
+        const bytes = readFileSync(file);
+        if (bytes.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // React Router's package points browsers at its development build (warnings and checks); the
   // production build is the same code without them, a few KB less on every first load.
   resolve:
@@ -52,10 +91,12 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
-      // Two pages: the app, and the learner's sitting (learner.html, decision 016) that loads none of the staff app.
+      // Three pages: the app, the learner's sitting (learner.html, decision 016) and the public site (public.html,
+      // decision 043), the last two loading none of the staff app.
       input: {
         main: fileURLToPath(new URL('web/index.html', import.meta.url)),
         learner: fileURLToPath(new URL('web/learner.html', import.meta.url)),
+        public: fileURLToPath(new URL('web/public.html', import.meta.url)),
       },
       output: {
         // React changes less often than the app: its own long-cached chunk, shared by both pages. Other

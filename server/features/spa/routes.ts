@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerUnmatched, isApiPath, wantsJson } from '../../http/api-paths.js';
@@ -59,10 +60,14 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
   const learnerFile = path.join(webRoot, 'learner.html');
   // Without it (an older build) the learner's pages load the whole app, as they did before.
   const learnerHtml = existsSync(learnerFile) ? readFileSync(learnerFile, 'utf8') : indexHtml;
+  // The public site's own light entry (decision 043); without it (an older build) the public pages load the app.
+  const publicFile = path.join(webRoot, 'public.html');
+  const publicHtml = existsSync(publicFile) ? readFileSync(publicFile, 'utf8') : indexHtml;
 
   // Files are sent from the one catch-all route below, so no route escapes the access declaration.
-  // Cache headers are set below per file kind; the plugin's own (max-age=0) would replace them.
-  await app.register(fastifyStatic, { root: webRoot, serve: false, cacheControl: false });
+  // Cache headers are set below per file kind; the plugin's own (max-age=0) would replace them. The build writes
+  // each text file also brotli- and gzip-compressed (vite.config.ts): the one the browser accepts is sent.
+  await app.register(fastifyStatic, { root: webRoot, serve: false, cacheControl: false, preCompressed: true });
 
   /**
    * A page's metadata: the platform's own pages and each project's public pages carry their own; any other
@@ -114,19 +119,40 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
     return { meta: { ...platformMeta(`${base}${pathname}`, image), noindex: true }, cacheable: false };
   }
 
-  /** Rendered public pages, a few seconds per process: a crawler or a crowd costs no query per view. */
-  const heads = new Map<string, { html: string; at: number }>();
-  async function pageHtml(pathname: string, shell: string): Promise<string> {
-    const key = `${shell === learnerHtml ? 'l' : 'i'}:${pathname.toLowerCase().replace(/\/+$/, '')}`;
+  /** A rendered page; a public page's compressed forms are made once and kept with it in the cache. */
+  interface Rendered {
+    html: string;
+    br?: Buffer;
+    gzip?: Buffer;
+    at: number;
+  }
+  const compressed = (html: string): Rendered => {
+    const bytes = Buffer.from(html, 'utf8');
+    return {
+      html,
+      br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      gzip: gzipSync(bytes, { level: 6 }),
+      at: Date.now(),
+    };
+  };
+
+  /**
+   * Rendered pages, a few seconds per process: a crawler or a crowd costs no query and no compression per view.
+   * The learner's sitting pages get learner.html, the public pages public.html, any other page index.html.
+   */
+  const heads = new Map<string, Rendered>();
+  async function pageHtml(pathname: string): Promise<Rendered> {
+    const key = pathname.toLowerCase().replace(/\/+$/, '');
     const hit = heads.get(key);
-    if (hit && Date.now() - hit.at < HEAD_CACHE_MS) return hit.html;
+    if (hit && Date.now() - hit.at < HEAD_CACHE_MS) return hit;
     const { meta, cacheable } = await metaFor(pathname);
+    const shell = LEARNER_PATH.test(pathname) ? learnerHtml : cacheable ? publicHtml : indexHtml;
     const html = renderHead(shell, meta);
-    if (cacheable) {
-      if (heads.size >= HEAD_CACHE_ENTRIES) heads.delete(heads.keys().next().value!);
-      heads.set(key, { html, at: Date.now() });
-    }
-    return html;
+    if (!cacheable) return { html, at: Date.now() };
+    const rendered = compressed(html);
+    if (heads.size >= HEAD_CACHE_ENTRIES) heads.delete(heads.keys().next().value!);
+    heads.set(key, rendered);
+    return rendered;
   }
 
   const serveApp = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -146,8 +172,12 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
     const accept = req.headers.accept ?? '';
     const wantsHtml = accept.includes('text/html') || !path.extname(pathname);
     if (isApiPath(app, pathname) || wantsJson(accept) || !wantsHtml) return answerUnmatched(req, reply);
-    const html = await pageHtml(pathname, LEARNER_PATH.test(pathname) ? learnerHtml : indexHtml);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const page = await pageHtml(pathname);
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const accepts = req.headers['accept-encoding'] ?? '';
+    if (page.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+    if (page.gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
   };
 
   app.get('/', { config: { access: 'public' } }, serveApp);

@@ -11,6 +11,9 @@ const indexHtml = builtIndexHtml;
 /** The learner's own entry (decision 016), built next to index.html. */
 const learnerHtml = indexHtml.replace('/assets/index-abc123.js', '/assets/learner-def456.js');
 
+/** The public site's own entry (decision 043), built next to index.html. */
+const publicHtml = indexHtml.replace('/assets/index-abc123.js', '/assets/public-fed789.js');
+
 /** The <head> of an HTML page (crawlers read only what is there). */
 const headOf = (html: string) => /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
 const metaContent = (html: string, attr: 'name' | 'property', key: string) =>
@@ -71,6 +74,7 @@ describe('serving the web app', () => {
       webRoot: {
         ...builtWebFiles,
         'learner.html': learnerHtml,
+        'public.html': publicHtml,
         'robots.txt': 'User-agent: *\nAllow: /\n',
       },
     });
@@ -273,7 +277,6 @@ describe('serving the web app', () => {
       expect(headOf(res.text), p).toMatch(/<title>[^<]+<\/title>/);
     }
     for (const p of [
-      '/',
       '/login',
       '/geo-demo/home',
       '/geo-demo/olympiad',
@@ -284,7 +287,50 @@ describe('serving the web app', () => {
       expect(res.status, p).toBe(200);
       expect(res.text, p).toContain('/assets/index-abc123.js');
       expect(res.text, p).not.toContain('/assets/learner-def456.js');
+      expect(res.text, p).not.toContain('/assets/public-fed789.js');
     }
+  });
+
+  it('serves public.html for the public pages and only for them (decision 043)', async () => {
+    for (const p of [
+      '/',
+      '/olympus/home',
+      '/olympus/our-users',
+      '/geography/home',
+      '/geography/faq',
+      '/Geography/About/',
+    ]) {
+      const res = await page(p);
+      expect(res.status, p).toBe(200);
+      expect(res.text, p).toContain('/assets/public-fed789.js');
+      expect(res.text, p).not.toContain('/assets/index-abc123.js');
+    }
+    for (const p of [
+      '/login',
+      '/no-such-project/home',
+      '/geography/admin',
+      '/olympus/nothing',
+      '/geo-demo/olympiad/0/1',
+    ]) {
+      const res = await page(p);
+      expect(res.status, p).toBe(200);
+      expect(res.text, p).not.toContain('/assets/public-fed789.js');
+    }
+  });
+
+  it('sends a public page compressed as the browser accepts, made once and kept with the head', async () => {
+    const raw = (encoding: string) =>
+      fetch(`${server.url}/geography/home`, { headers: { accept: 'text/html', 'accept-encoding': encoding } });
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await br.text()).toContain('/assets/public-fed789.js');
+    const gz = await raw('gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toContain('/assets/public-fed789.js');
+    const plain = await raw('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('/assets/public-fed789.js');
   });
 
   it('serves built files with their cache headers', async () => {
@@ -335,7 +381,7 @@ describe('serving the web app', () => {
           'geography olympiad, geography competition, school olympiad, maps, South Africa',
         );
         // The content security policy allows no inline script: every script of the build is a file.
-        for (const file of ['index.html', 'learner.html']) {
+        for (const file of ['index.html', 'learner.html', 'public.html']) {
           const built = readFileSync(path.join('dist/web', file), 'utf8');
           for (const tag of built.match(/<script\b[^>]*>/g) ?? []) expect(tag, file).toMatch(/\ssrc="/);
           expect(built, file).not.toMatch(/\son[a-z]+="/);

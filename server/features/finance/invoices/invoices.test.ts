@@ -260,4 +260,75 @@ describe('POST /invoice/api/issue-all', () => {
     const again = await accountant.post('/invoice/api/issue-all', { query: { olympiadId: demo.geoDemo } });
     expect(again.status).toBe(409);
   });
+
+  it('the job issues and mails new invoices as one order at a time would: numbers, contact, PDF, mail', async () => {
+    // A second olympiad on the demo's account, with three schools that have learners and a teacher each.
+    const [geo] = await server.query<{ account_id: number }>`
+      select account_id from olympiads where id = ${demo.geoDemo}`;
+    const accountId = geo!.account_id;
+    const olympiad = await createOlympiad(server.db, { varName: 'inv-job', accountId, feeCents: 2000 });
+    const schoolIds: number[] = [];
+    for (const n of [1, 2, 3]) {
+      const school = await createSchool(server.db, { name: `Job School ${n}` });
+      await enterSchool(server.db, olympiad.id, school.id);
+      await createUser(server.db, {
+        role: 'teacher',
+        username: `inv-job-t${n}`,
+        schoolId: school.id,
+        email: `inv-job-t${n}@example.org`,
+        firstName: 'Teach',
+        lastName: `Er${n}`,
+      });
+      for (const k of [1, 2])
+        await createUser(server.db, {
+          role: 'learner',
+          username: `inv-job-${n}-${k}`,
+          olympiadId: olympiad.id,
+          schoolId: school.id,
+        });
+      schoolIds.push(school.id);
+    }
+    const overlord = await server.as('overlord');
+    const res = await overlord.post('/invoice/api/issue-all', { query: { olympiadId: olympiad.id, mail: true } });
+    expect(res.status).toBe(202);
+    let job = res.body.job;
+    for (let i = 0; i < 100 && job.status !== 'done' && job.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      job = (await overlord.get(`/invoice/api/issue-all/${res.body.job.id}`)).body.job;
+    }
+    expect(job).toMatchObject({ status: 'done', total: 3, issued: 3, failed: 0 });
+    const stored = await server.query<{
+      document_number: string;
+      number: number;
+      learners: number;
+      total_cents: number;
+      bill_to: { contactEmail: string; contactName: string; schoolName: string };
+      mailed_at: Date | null;
+      to_address: string;
+      attachment_ids: number[];
+      original_name: string;
+      content_type: string;
+      size: number;
+    }>`select i.document_number, i.number, i.learners, i.total_cents, i.bill_to, i.mailed_at, e.to_address,
+        e.attachment_ids, up.original_name, up.content_type, up.size
+      from invoices i join emails e on e.id = i.email_id
+      join attachments a on a.id = (e.attachment_ids->>0)::int join uploads up on up.id = a.upload_id
+      where i.olympiad_id = ${olympiad.id} order by i.number`;
+    expect(stored).toHaveLength(3);
+    const numbers = stored.map((r) => Number(r.number));
+    expect(numbers[1]! - numbers[0]!).toBe(1);
+    expect(numbers[2]! - numbers[1]!).toBe(1);
+    for (const r of stored) {
+      expect(r.document_number).toMatch(new RegExp(`-${new Date().getUTCFullYear()}-\\d{5}$`));
+      expect(Number(r.document_number.slice(-5))).toBe(Number(r.number));
+      expect(r.learners).toBe(2);
+      expect(r.mailed_at).not.toBeNull();
+      expect(r.bill_to.contactEmail).toBe(r.to_address);
+      expect(r.to_address).toMatch(/^inv-job-t\d@example\.org$/);
+      expect(r.bill_to.contactName).toMatch(/^Teach Er\d$/);
+      expect(r.original_name).toBe(`invoice-${r.document_number}.pdf`);
+      expect(r.content_type).toBe('application/pdf');
+      expect(Number(r.size)).toBeGreaterThan(1000);
+    }
+  });
 });

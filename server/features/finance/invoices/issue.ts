@@ -15,6 +15,8 @@ import type { InvoiceDocument } from './pdf.js';
 /** Everything issuing needs about an order, read under a row lock on the order. */
 interface IssueSource {
   id: number;
+  school_participant_id: number;
+  school_id: number;
   olympiad_id: number;
   olympiad_title: string;
   year: number;
@@ -76,6 +78,30 @@ export async function contactsOf(q: Queryable, orderId: number): Promise<Contact
   );
 }
 
+/**
+ * The invoice contacts of many orders in one statement (the issue-all job reads them once for every school):
+ * per order the same teachers, in the same order, as `contactsOf`.
+ */
+export async function contactsOfOrders(q: Queryable, orderIds: number[]): Promise<Map<number, Contact[]>> {
+  const found = new Map<number, Contact[]>(orderIds.map((id) => [id, []]));
+  if (!orderIds.length) return found;
+  const list = await rows<Contact & { order_id: number }>(
+    q,
+    sql`select order_id, id, name, email from (
+        select po.id as order_id, u.id, btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name,
+          u.email, row_number() over (partition by po.id order by (u.id = sp.entered_by) desc, u.id) as rank
+        from purchase_orders po join school_participants sp on sp.id = po.school_participant_id
+        join users u on u.school_id = sp.school_id and u.role = 'teacher' and u.disabled_at is null
+        where po.id in (${sql.join(
+          orderIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and u.email is not null and u.email <> '') c
+      where rank <= 5 order by order_id, rank`,
+  );
+  for (const c of list) found.get(Number(c.order_id))?.push({ id: c.id, name: c.name, email: c.email });
+  return found;
+}
+
 /** The order, its school and olympiad, its current invoice and its account, with the order's row locked. */
 async function lockSource(
   q: Queryable,
@@ -83,7 +109,7 @@ async function lockSource(
 ): Promise<(IssueSource & { account: AccountRow | null }) | null> {
   const [row] = await rows<IssueSource & { account: AccountRow | null }>(
     q,
-    sql`select po.id, sp.olympiad_id, o.title as olympiad_title, o.year, o.currency, o.fee_cents, po.deleted_at,
+    sql`select po.id, sp.id as school_participant_id, sp.school_id, sp.olympiad_id, o.title as olympiad_title, o.year, o.currency, o.fee_cents, po.deleted_at,
         po.schools_po, po.free_learners,
         (select count(*)::int from users u where u.school_id = sp.school_id and u.olympiad_id = sp.olympiad_id
           and u.role = 'learner') as learners,
@@ -102,18 +128,22 @@ async function lockSource(
   return row ?? null;
 }
 
-/** The next number of an account's documents of a kind in a year: gapless, because it is taken in the transaction. */
-async function nextNumber(q: Queryable, accountId: number, year: number, kind: InvoiceKind): Promise<number> {
-  const [row] = await rows<{ last: number }>(
-    q,
-    sql`insert into invoice_counters (account_id, year, kind, last) values (${accountId}, ${year}, ${kind}, 1)
-      on conflict (account_id, year, kind) do update set last = invoice_counters.last + 1 returning last`,
-  );
-  return Number(row!.last);
-}
+/**
+ * The next number of an account's documents of a kind in a year, as a statement's first step (`with counter as
+ * (…) insert … values (…, (select last from counter), …)`): gapless, because it is taken in the transaction, and taken in the same
+ * statement that uses it.
+ */
+const nextNumberSql = (accountId: number, year: number, kind: InvoiceKind) =>
+  sql`insert into invoice_counters (account_id, year, kind, last) values (${accountId}, ${year}, ${kind}, 1)
+    on conflict (account_id, year, kind) do update set last = invoice_counters.last + 1 returning last`;
 
 export const documentNumberOf = (prefix: string, kind: InvoiceKind, year: number, n: number) =>
   `${prefix.toUpperCase()}-${kind === 'credit_note' ? 'CN-' : ''}${year}-${String(n).padStart(5, '0')}`;
+
+/** `documentNumberOf` in SQL, of the counter's `last` (padded to five digits, never cut). */
+const documentNumberSql = (prefix: string, kind: InvoiceKind, year: number) =>
+  sql`(select ${`${prefix.toUpperCase()}-${kind === 'credit_note' ? 'CN-' : ''}${year}-`}::text ||
+    case when length(last::text) >= 5 then last::text else lpad(last::text, 5, '0') end from counter)`;
 
 const sellerOf = (a: AccountRow): InvoiceSeller => ({
   legalName: a.legal_name,
@@ -139,14 +169,16 @@ export interface Issued {
 /**
  * Issues an order's invoice, or, when its current invoice no longer matches the order, a credit note for that
  * invoice and a new one (decision 031). Call inside a transaction: the order row is locked, numbers are taken
- * from the counters, and everything lands together or not at all. Refuses (409) a removed order, an olympiad
+ * from the counters, and everything lands together or not at all. `knownContacts`: the order's contacts when the
+ * caller read them already (contactsOfOrders). A new invoice comes back as stored (`invoice`). Refuses (409) a removed order, an olympiad
  * without an account, an order with no learners to pay for, and an invoice that is up to date.
  */
 export async function issueInvoice(
   q: Queryable,
   orderId: number,
   by: number | null,
-): Promise<Issued & { contacts: Contact[] }> {
+  knownContacts?: Contact[],
+): Promise<Issued & { contacts: Contact[]; invoice?: InvoiceRow }> {
   const o = await lockSource(q, orderId);
   if (!o) throw conflict('This purchase order no longer exists');
   if (o.deleted_at) throw conflict('This purchase order is removed: restore it before invoicing');
@@ -202,7 +234,7 @@ export async function issueInvoice(
       emis: o.emis_number,
     }),
   };
-  const contacts = await contactsOf(q, o.id);
+  const contacts = knownContacts ?? (await contactsOf(q, o.id));
   const [contact] = contacts;
   if (contact) base.billTo = { ...base.billTo, contactName: contact.name || null, contactEmail: contact.email };
 
@@ -221,14 +253,15 @@ export async function issueInvoice(
       schools_po: string | null;
       document_number: string;
     }>(q, sql`select * from invoices where id = ${o.current_id}`);
-    const n = await nextNumber(q, account!.id, year, 'credit_note');
     const [cn] = await rows<{ id: number }>(
       q,
-      sql`insert into invoices (kind, account_id, olympiad_id, purchase_order_id, year, number, document_number,
+      sql`with counter as (${nextNumberSql(account!.id, year, 'credit_note')})
+        insert into invoices (kind, account_id, olympiad_id, purchase_order_id, year, number, document_number,
           credits_invoice_id, currency, learners, free_learners, fee_cents, lines, subtotal_cents, vat_rate_bp, vat_cents,
           total_cents, schools_po, bill_to, seller, payment_reference, created_by)
-        values ('credit_note', ${base.accountId}, ${base.olympiadId}, ${base.purchaseOrderId}, ${year}, ${n},
-          ${documentNumberOf(account!.invoice_prefix, 'credit_note', year, n)}, ${current!.id}, ${base.currency},
+        values ('credit_note', ${base.accountId}, ${base.olympiadId}, ${base.purchaseOrderId}, ${year},
+          (select last from counter),
+          ${documentNumberSql(account!.invoice_prefix, 'credit_note', year)}, ${current!.id}, ${base.currency},
           ${current!.learners}, ${current!.free_learners}, ${current!.fee_cents},
           ${JSON.stringify(
             current!.lines.map((l) => ({
@@ -268,22 +301,52 @@ export async function issueInvoice(
       unitCents: -feeCents,
       amountCents: -free * feeCents,
     });
-  const n = await nextNumber(q, account!.id, year, 'invoice');
-  const documentNumber = documentNumberOf(account!.invoice_prefix, 'invoice', year, n);
   const due = new Date(Date.now() + account!.payment_terms_days * 86_400_000).toISOString().slice(0, 10);
-  const [inv] = await rows<{ id: number }>(
+  const [inv] = await rows<{ id: number; document_number: string; issued_at: Date | string; due_on: string | null }>(
     q,
-    sql`insert into invoices (kind, account_id, olympiad_id, purchase_order_id, year, number, document_number,
+    sql`with counter as (${nextNumberSql(account!.id, year, 'invoice')})
+      insert into invoices (kind, account_id, olympiad_id, purchase_order_id, year, number, document_number,
         due_on, currency, learners, free_learners, fee_cents, lines, subtotal_cents, vat_rate_bp, vat_cents, total_cents,
         schools_po, bill_to, seller, payment_reference, created_by)
-      values ('invoice', ${base.accountId}, ${base.olympiadId}, ${base.purchaseOrderId}, ${year}, ${n}, ${documentNumber},
+      values ('invoice', ${base.accountId}, ${base.olympiadId}, ${base.purchaseOrderId}, ${year}, (select last from counter),
+        ${documentNumberSql(account!.invoice_prefix, 'invoice', year)},
         ${due}, ${base.currency}, ${learners}, ${freeLearners}, ${feeCents}, ${JSON.stringify(lines)}::jsonb,
         ${quote.subtotalCents}, ${quote.vatRateBp}, ${quote.vatCents}, ${quote.totalCents}, ${o.schools_po},
         ${JSON.stringify(base.billTo)}::jsonb, ${JSON.stringify(base.seller)}::jsonb, ${base.paymentReference}, ${by})
-      returning id`,
+      returning id, document_number, issued_at, due_on::text as due_on`,
   );
   await recomputePaid(q, o.id);
-  return { invoiceId: inv!.id, creditNoteId, documentNumber, contacts };
+  // The stored invoice as findInvoice reads it, from what was just written: mailing it needs no read back.
+  const invoice: InvoiceRow = {
+    id: inv!.id,
+    kind: 'invoice',
+    document_number: inv!.document_number,
+    purchase_order_id: o.id,
+    school_participant_id: o.school_participant_id,
+    olympiad_id: o.olympiad_id,
+    school_id: o.school_id,
+    olympiad_title: o.olympiad_title,
+    school_name: o.school_name,
+    issued_at: inv!.issued_at,
+    due_on: inv!.due_on,
+    currency: o.currency,
+    learners,
+    free_learners: freeLearners,
+    fee_cents: feeCents,
+    lines,
+    subtotal_cents: quote.subtotalCents,
+    vat_rate_bp: quote.vatRateBp,
+    vat_cents: quote.vatCents,
+    total_cents: quote.totalCents,
+    schools_po: o.schools_po,
+    payment_reference: base.paymentReference,
+    bill_to: base.billTo,
+    seller: base.seller,
+    credits_document_number: null,
+    credited_at: null,
+    mailed_at: null,
+  };
+  return { invoiceId: inv!.id, creditNoteId, documentNumber: inv!.document_number, contacts, invoice };
 }
 
 /** A stored document with what its PDF prints. */
@@ -360,17 +423,16 @@ export async function mailInvoice(
   const bytes = Buffer.from(await invoicePdfOffThread(documentOf(r)));
   const name = pdfFileName(r);
   const stored = await deps.storage.put(name, bytes);
-  const [upload] = await rows<{ id: number }>(
-    q,
-    sql`insert into uploads (filename, original_name, content_type, size, sha256, olympiad_id, uploaded_by)
-      values (${stored.key}, ${name}, 'application/pdf', ${stored.size},
-        ${stored.sha256 || createHash('sha256').update(bytes).digest('hex')}, ${r.olympiad_id}, ${by})
-      returning id`,
-  );
+  // The stored file and the attachment that names it, in one statement.
   const [attachment] = await rows<{ id: number }>(
     q,
-    sql`insert into attachments (upload_id, filename, olympiad_id, created_by)
-      values (${upload!.id}, ${name}, ${r.olympiad_id}, ${by}) returning id`,
+    sql`with upload as (
+        insert into uploads (filename, original_name, content_type, size, sha256, olympiad_id, uploaded_by)
+        values (${stored.key}, ${name}, 'application/pdf', ${stored.size},
+          ${stored.sha256 || createHash('sha256').update(bytes).digest('hex')}, ${r.olympiad_id}, ${by})
+        returning id)
+      insert into attachments (upload_id, filename, olympiad_id, created_by)
+      select upload.id, ${name}, ${r.olympiad_id}, ${by} from upload returning id`,
   );
   const credit = r.kind === 'credit_note';
   const what = credit ? `Credit note ${r.document_number}` : `Invoice ${r.document_number}`;

@@ -24,7 +24,7 @@ import { invoiceLoader, orderLoader } from '../load.js';
 import { financePolicy } from '../policy.js';
 import { presentOrder } from '../present.js';
 import { findOrder } from '../queries.js';
-import { documentOf, issueInvoice, mailInvoice, pdfFileName } from './issue.js';
+import { contactsOfOrders, documentOf, issueInvoice, mailInvoice, pdfFileName } from './issue.js';
 import { invoicePdf } from './pdf.js';
 import { presentInvoice } from './present.js';
 import { findInvoice, listInvoices, ordersToInvoice } from './queries.js';
@@ -244,6 +244,8 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     };
     const ids = await ordersToInvoice(app.db, payload.olympiadId);
     await progress(0, { total: ids.length, phase: 'issuing', force: true });
+    // Every school's contacts in one statement, not one per order.
+    const contacts = await contactsOfOrders(app.db, ids);
     let issued = 0;
     let failed = 0;
     let done = 0;
@@ -253,11 +255,12 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     /**
      * One order: the invoice in a short transaction (the numbering counter is locked only until it commits), then
      * its mail in a second one. A few orders run at once, so that one order's PDF is drawn while another waits
-     * for the database; numbers stay gapless because each is taken and used in its own transaction.
+     * for the database; numbers stay gapless because each is taken and used in its own transaction. A new invoice
+     * is mailed from what issuing wrote, without reading it back.
      */
     const issueOne = async (id: number) => {
       const result = await app.db.transaction(async (tx) => {
-        const r = await issueInvoice(tx, id, by);
+        const r = await issueInvoice(tx, id, by, contacts.get(id) ?? []);
         await audit(tx, jobActor, 'invoice.issue', {
           entityId: r.invoiceId,
           olympiadId: payload.olympiadId,
@@ -267,7 +270,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
       });
       if (!payload.mail) return;
       await app.db.transaction(async (tx) => {
-        const invoice = (await findInvoice(tx, result.invoiceId))!;
+        const invoice = result.invoice ?? (await findInvoice(tx, result.invoiceId))!;
         if (result.creditNoteId && result.creditNoteId !== invoice.id)
           await mailInvoice(tx, mailDeps(), (await findInvoice(tx, result.creditNoteId))!, by, result.contacts);
         await mailInvoice(tx, mailDeps(), invoice, by, result.contacts);

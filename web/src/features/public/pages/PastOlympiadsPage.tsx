@@ -21,7 +21,7 @@ function PastOlympiadCard({ olympiad, projectName }: { olympiad: PastOlympiad; p
     <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={`past-${olympiad.id}`}>
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={3} size="h4" id={`past-${olympiad.id}`}>
+          <Title order={2} size="h4" id={`past-${olympiad.id}`}>
             {olympiad.title}
           </Title>
           <Badge variant="light" size="lg" radius="sm" style={{ flexShrink: 0, overflow: 'visible' }}>
