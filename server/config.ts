@@ -77,6 +77,8 @@ const Env = z
     JOBS_WORKER: boolish.default(true),
     JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
     JOBS_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
+    /** The app log (decision 037): days its warnings and errors are kept before the prune job removes them. */
+    APP_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /**
      * The contact forms (/olympus/contact, /{projectName}/contact): where the platform's messages go, and a
      * project's own address as `projectName=address` pairs separated by commas (a project without one writes to
@@ -176,6 +178,7 @@ export interface Config {
   contact: { platform: string; projects: Record<string, string>; perAddressPerHour: number; perEmailPerHour: number };
   watch: { refreshSeconds: number };
   jobs: { worker: boolean; pollMs: number; leaseSeconds: number };
+  appLog: { retentionDays: number };
 }
 
 export class ConfigError extends Error {}
@@ -243,6 +246,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     watch: { refreshSeconds: e.WATCH_REFRESH_SECONDS },
     jobs: { worker: e.JOBS_WORKER, pollMs: e.JOBS_POLL_MS, leaseSeconds: e.JOBS_LEASE_SECONDS },
+    appLog: { retentionDays: e.APP_LOG_RETENTION_DAYS },
   };
 }
 
