@@ -25,6 +25,7 @@ import { certificatesRoutes } from './features/certificates/routes.js';
 import { schoolsRoutes } from './features/schools/routes.js';
 import { teachersRoutes } from './features/teachers/routes.js';
 import { learnersRoutes } from './features/learners/routes.js';
+import { logsRoutes } from './features/logs/routes.js';
 import { spaRoutes } from './features/spa/routes.js';
 import type { Actor } from './http/actor.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
@@ -122,6 +123,9 @@ export function loggerOptions(
         'req.headers.authorization',
         'req.headers.cookie',
         'res.headers["set-cookie"]',
+        'password',
+        'token',
+        'accessToken',
         '*.password',
         '*.token',
         '*.accessToken',
@@ -199,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(questionsRoutes);
   await app.register(contentRoutes);
   await app.register(copyRoutes);
+  await app.register(logsRoutes);
   if (config.bench.bareRoute) await app.register(benchRoutes);
   if (deps.serveWeb) await app.register(spaRoutes, { root: deps.webRoot });
   return app;

@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { type LearnerResult, ResultsDetailsPage, ResultsDownloadQuery } from '#contract/results';
 import { conflict } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { type CsvValue, writeCsv } from '../../platform/csv.js';
+import { writeXlsx } from '../../platform/xlsx.js';
 import { isoOrNull } from '../../platform/dates.js';
 import { pageResult } from '../../platform/paging.js';
 import { readableResults } from './load.js';
@@ -58,18 +58,6 @@ function table(modules: ReadonlyArray<{ moduleId: number; title: string }>, item
   return { header, body };
 }
 
-async function xlsxOf(header: string[], body: CsvValue[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const ws = book.addWorksheet('Results');
-  ws.addRow(header);
-  ws.getRow(1).font = { bold: true };
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
-  // Text goes in as text (never a formula), numbers as numbers.
-  for (const row of body) ws.addRow(row.map((v) => (v == null ? null : v)));
-  ws.columns.forEach((c, i) => (c.width = Math.min(40, Math.max(8, header[i]!.length + 2, i >= 1 && i <= 4 ? 18 : 0))));
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
 /**
  * GET olympiad/results/downloads/details (docs/spec.md §7): every learner's published result with module scores,
  * ranks, percentile and award, as JSON pages, CSV (the one CSV writer) or xlsx. A teacher gets their own school's
@@ -112,7 +100,11 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
       if (query.format === 'csv') return reply.type('text/csv; charset=utf-8').send(writeCsv(header, body));
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .send(await xlsxOf(header, body));
+        .send(
+          await writeXlsx('Results', header, body, (i) =>
+            Math.min(40, Math.max(8, header[i]!.length + 2, i >= 1 && i <= 4 ? 18 : 0)),
+          ),
+        );
     },
   });
 }
