@@ -13,15 +13,15 @@ function hrefOf(r: SearchRow): string {
     case 'learner':
       return withSearch(`/${r.varName}/admin/edit/learners`, r.term);
     case 'teacher':
-      return r.varName
-        ? withSearch(`/${r.varName}/admin/edit/teachers`, r.term)
-        : withSearch('/overlord/edit/schools', r.detail.split(' · ').at(-1) ?? r.term);
+      // A teacher is shown with their school (the olympiads' teacher screens are their admins').
+      return withSearch('/overlord/edit/schools', r.varName ?? r.term);
     case 'school':
       return withSearch('/overlord/edit/schools', r.term);
     case 'olympiad':
       return withSearch('/overlord/edit/olympiads', r.term);
     case 'eoi':
-      return r.varName ? withSearch(`/${r.varName}/admin/eoi`, r.term) : withSearch('/overlord/edit/schools', r.term);
+      // Is the school on the register already? The EOI itself is processed by the olympiad's admins.
+      return withSearch('/overlord/edit/schools', r.term);
     case 'email':
       return withSearch('/overlord/email-logs', r.term);
   }

@@ -11,7 +11,7 @@ export interface SearchRow {
   id: number;
   title: string;
   detail: string;
-  /** The olympiad whose screen shows it (learners, teachers, expressions of interest), when there is one. */
+  /** Where its screen is: a learner's or an olympiad's varName; a teacher's school name (one column in the union). */
   varName: string | null;
   /** What the linked screen's search box is given. */
   term: string;
@@ -44,10 +44,8 @@ function branch(kind: SearchKind, term: string): SQL {
       const c = sql`lower(u.email)`;
       return sql`(select 'teacher' as kind, u.id, u.email as title,
           concat_ws(' · ', nullif(btrim(u.first_name || ' ' || u.last_name), ''), s.name) as detail,
-          latest.var_name as "varName", coalesce(u.email, '') as term, ${rankOf(c, term)} as rank
+          s.name as "varName", coalesce(u.email, '') as term, ${rankOf(c, term)} as rank
         from users u left join schools s on s.id = u.school_id
-        left join lateral (select o.var_name from school_participants p join olympiads o on o.id = p.olympiad_id
-                           where p.school_id = u.school_id order by o.id desc limit 1) latest on true
         where u.role = 'teacher' and ${matches(c, term)} order by rank desc, u.id limit ${PER_KIND})`;
     }
     case 'school': {

@@ -173,7 +173,7 @@ export function AppLogPage() {
               total={Math.ceil(total / PAGE_SIZE)}
               value={page}
               onChange={setPage}
-              aria-label="Pages"
+              getControlProps={(c) => ({ 'aria-label': `${c} page` })}
             />
           ) : null}
         </Grid.Col>

@@ -183,7 +183,13 @@ export function LoginActivityPage() {
         </Text>
       ) : null}
       {d && d.total > PAGE_SIZE ? (
-        <Pagination mt="md" total={Math.ceil(d.total / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Pages" />
+        <Pagination
+          mt="md"
+          total={Math.ceil(d.total / PAGE_SIZE)}
+          value={page}
+          onChange={setPage}
+          getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+        />
       ) : null}
     </>
   );

@@ -128,7 +128,7 @@ export function SearchPage() {
             total={Math.ceil(total / PAGE_SIZE)}
             value={page}
             onChange={setPage}
-            aria-label="Result pages"
+            getControlProps={(c) => ({ 'aria-label': `${c} page` })}
           />
         ) : null}
       </Paper>
