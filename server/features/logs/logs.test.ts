@@ -37,7 +37,7 @@ describe('GET /api/search/', () => {
     expect(exact.map((h: { title: string }) => h.title)).toEqual(['learner1', 'learner1']);
     expect(exact.find((h: { id: number }) => h.id === demo.users.learner1)).toMatchObject({
       kind: 'learner',
-      href: '/geo-demo/admin/edit/learners?search=learner1',
+      href: `/geo-demo/admin/edit/learners?schoolId=${demo.school1}&search=learner1`,
     });
     const school = await createSchool(server.db, { name: 'Zwartkop Ridge High', emisNumber: '998877001' });
     const byEmis = await overlord.get('/api/search/', { query: { q: '998877001' } });

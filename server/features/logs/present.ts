@@ -5,13 +5,15 @@ import type { AppLogRow } from './app-log-queries.js';
 import type { LoginRow } from './login-queries.js';
 import type { SearchRow } from './search-queries.js';
 
-const withSearch = (path: string, term: string) => `${path}?search=${encodeURIComponent(term)}`;
+/** `path` opened with its list searched for `term` (`path` may end in `?…&` with other parameters). */
+const withSearch = (path: string, term: string) =>
+  `${path}${/[?&]$/.test(path) ? '' : '?'}search=${encodeURIComponent(term)}`;
 
 /** The screen that shows a search hit, opened on it (every list screen takes `?search=`). */
 function hrefOf(r: SearchRow): string {
   switch (r.kind) {
     case 'learner':
-      return withSearch(`/${r.varName}/admin/edit/learners`, r.term);
+      return withSearch(`/${r.varName}/admin/edit/learners${r.schoolId ? `?schoolId=${r.schoolId}&` : '?'}`, r.term);
     case 'teacher':
       // A teacher is shown with their school (the olympiads' teacher screens are their admins').
       return withSearch('/overlord/edit/schools', r.varName ?? r.term);

@@ -15,6 +15,8 @@ export interface SearchRow {
   varName: string | null;
   /** What the linked screen's search box is given. */
   term: string;
+  /** A learner's school (its learners list opens on it). */
+  schoolId: number | null;
   rank: number;
   total: number;
 }
@@ -36,7 +38,7 @@ function branch(kind: SearchKind, term: string): SQL {
       const c = sql`lower(u.username)`;
       return sql`(select 'learner' as kind, u.id, u.username as title,
           concat_ws(' · ', nullif(btrim(u.first_name || ' ' || u.last_name), ''), s.name, o.title) as detail,
-          o.var_name as "varName", u.username as term, ${rankOf(c, term)} as rank
+          o.var_name as "varName", u.username as term, u.school_id as "schoolId", ${rankOf(c, term)} as rank
         from users u join olympiads o on o.id = u.olympiad_id left join schools s on s.id = u.school_id
         where u.role = 'learner' and ${matches(c, term)} order by rank desc, u.id limit ${PER_KIND})`;
     }
@@ -44,7 +46,7 @@ function branch(kind: SearchKind, term: string): SQL {
       const c = sql`lower(u.email)`;
       return sql`(select 'teacher' as kind, u.id, u.email as title,
           concat_ws(' · ', nullif(btrim(u.first_name || ' ' || u.last_name), ''), s.name) as detail,
-          s.name as "varName", coalesce(u.email, '') as term, ${rankOf(c, term)} as rank
+          s.name as "varName", coalesce(u.email, '') as term, null::int as "schoolId", ${rankOf(c, term)} as rank
         from users u left join schools s on s.id = u.school_id
         where u.role = 'teacher' and ${matches(c, term)} order by rank desc, u.id limit ${PER_KIND})`;
     }
@@ -53,7 +55,7 @@ function branch(kind: SearchKind, term: string): SQL {
       const emis = sql`lower(s.emis_number)`;
       return sql`(select 'school' as kind, s.id, s.name as title,
           concat_ws(' · ', 'EMIS ' || s.emis_number, s.town, s.province) as detail,
-          null::text as "varName", coalesce(s.emis_number, s.name) as term,
+          null::text as "varName", coalesce(s.emis_number, s.name) as term, null::int as "schoolId",
           greatest(${rankOf(name, term)}, coalesce(${rankOf(emis, term)}, 0)) as rank
         from schools s where ${matches(name, term)} or ${matches(emis, term)}
         order by rank desc, s.id limit ${PER_KIND})`;
@@ -62,7 +64,7 @@ function branch(kind: SearchKind, term: string): SQL {
       const title = sql`lower(o.title)`;
       const name = sql`lower(o.var_name)`;
       return sql`(select 'olympiad' as kind, o.id, o.title as title, o.var_name as detail,
-          o.var_name as "varName", o.var_name as term,
+          o.var_name as "varName", o.var_name as term, null::int as "schoolId",
           greatest(${rankOf(title, term)}, ${rankOf(name, term)}) as rank
         from olympiads o where ${matches(title, term)} or ${matches(name, term)}
         order by rank desc, o.id limit ${PER_KIND})`;
@@ -72,7 +74,7 @@ function branch(kind: SearchKind, term: string): SQL {
       const email = sql`lower(e.teacher_email)`;
       return sql`(select 'eoi' as kind, e.id, e.school_name as title,
           concat_ws(' · ', e.teacher_email, e.status, to_char(e.created_at at time zone 'Africa/Johannesburg', 'YYYY-MM-DD')) as detail,
-          o.var_name as "varName", e.school_name as term,
+          o.var_name as "varName", e.school_name as term, null::int as "schoolId",
           greatest(${rankOf(name, term)}, ${rankOf(email, term)}) as rank
         from expressions_of_interest e left join olympiads o on o.id = e.olympiad_id
         where ${matches(name, term)} or ${matches(email, term)}
@@ -82,7 +84,7 @@ function branch(kind: SearchKind, term: string): SQL {
       const c = sql`lower(m.to_address)`;
       return sql`(select 'email' as kind, m.id, m.to_address as title,
           concat_ws(' · ', m.subject, m.status, to_char(m.created_at at time zone 'Africa/Johannesburg', 'YYYY-MM-DD HH24:MI')) as detail,
-          null::text as "varName", m.to_address as term, ${rankOf(c, term)} as rank
+          null::text as "varName", m.to_address as term, null::int as "schoolId", ${rankOf(c, term)} as rank
         from emails m where ${matches(c, term)} order by rank desc, m.id desc limit ${PER_KIND})`;
     }
   }
