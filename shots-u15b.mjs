@@ -4,7 +4,7 @@ const res = await fetch(`${base}/api/auth/signin`, { method: 'POST', headers: { 
 const user = await res.json();
 const token = user.accessToken.token;
 // some content: a school rename, a warning, a failed learner sign-in
-const schools = await (await fetch(`${base}/school/v-rest/?pageSize=1&sort=id`, { headers: { authorization: `Bearer ${token}` } })).json();
+const schools = await (await fetch(`${base}/school/v-rest/?pageSize=1&sort=name`, { headers: { authorization: `Bearer ${token}` } })).json();
 const s = schools.items[0];
 await fetch(`${base}/school/v-rest/${s.id}`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: s.name + ' X' }) });
 await fetch(`${base}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'learner2', password: 'bad', olympiadName: 'geo-demo', loginType: 'learner' }) });

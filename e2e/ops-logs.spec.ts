@@ -40,7 +40,7 @@ test('the overlord searches a learner, reads a school’s name change in the act
   // 2. A school's name changes (set up through the API), then the activity log finds it with before and after.
   const api = page.context().request;
   const headers = await overlordHeaders(page);
-  const list = (await (await api.get('/school/v-rest/?pageSize=1&sort=id', { headers })).json()) as {
+  const list = (await (await api.get('/school/v-rest/?pageSize=1&sort=name', { headers })).json()) as {
     items: Array<{ id: number; name: string }>;
   };
   const school = list.items[0]!;
