@@ -3,7 +3,7 @@ import { ActivityLogPage, ActivityLogQuery, type ActivityEntry } from '#contract
 import { invalid } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { pageResult } from '../../platform/paging.js';
-import { sendTable } from '../../platform/xlsx.js';
+import { sendDownload } from '../../platform/xlsx.js';
 import { COUNT_CAP, countActivity, listActivity } from './activity-queries.js';
 import { logsPolicy } from './policy.js';
 import { presentActivity } from './present.js';
@@ -42,24 +42,36 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
         return pageResult(items.map(presentActivity), total, query);
       }
       const entries = (await listActivity(db, filter, { limit: COUNT_CAP, offset: 0 })).map(presentActivity);
-      return sendTable(reply, {
-        name: 'activity-log',
-        sheet: 'Activity log',
-        format: query.format,
-        header: ['Time', 'Action', 'Record', 'Record id', 'Olympiad', 'By', 'Acting as', 'Address', 'Before', 'After'],
-        body: entries.map((e) => [
-          e.at,
-          e.action,
-          e.entity,
-          e.entityId,
-          e.olympiadName,
-          e.impersonator ? who(e.impersonator) : who(e.actor),
-          e.impersonator ? who(e.actor) : '',
-          e.ip,
-          json(e.before),
-          json(e.after),
-        ]),
-      });
+      const header = [
+        'Time',
+        'Action',
+        'Record',
+        'Record id',
+        'Olympiad',
+        'By',
+        'Acting as',
+        'Address',
+        'Before',
+        'After',
+      ];
+      return sendDownload(reply, query.format, 'activity-log', [
+        {
+          name: 'Activity log',
+          columns: header.map((h) => ({ header: h })),
+          rows: entries.map((e) => [
+            e.at,
+            e.action,
+            e.entity,
+            e.entityId,
+            e.olympiadName,
+            e.impersonator ? who(e.impersonator) : who(e.actor),
+            e.impersonator ? who(e.actor) : '',
+            e.ip,
+            json(e.before),
+            json(e.after),
+          ]),
+        },
+      ]);
     },
   });
 }

@@ -3,7 +3,7 @@ import { LoginActivityPage, LoginActivityQuery } from '#contract/logs';
 import { route } from '../../http/route.js';
 import { iso } from '../../platform/dates.js';
 import { pageResult } from '../../platform/paging.js';
-import { sendTable } from '../../platform/xlsx.js';
+import { sendDownload } from '../../platform/xlsx.js';
 import { loginSeries, loginTable } from './login-queries.js';
 import { logsPolicy } from './policy.js';
 import { presentLoginRow } from './present.js';
@@ -36,13 +36,14 @@ export async function loginActivityRoutes(app: FastifyInstance): Promise<void> {
       };
       if (query.format !== 'json') {
         const all = (await loginTable(db, filter, { limit: null, offset: 0 })).map(presentLoginRow);
-        return sendTable(reply, {
-          name: 'learner-login-activity',
-          sheet: 'Learner sign-ins',
-          format: query.format,
-          header: ['Olympiad', 'Olympiad title', 'School', 'Sign-ins', 'Failed sign-ins', 'Latest'],
-          body: all.map((r) => [r.olympiadName, r.olympiadTitle, r.schoolName, r.signins, r.failures, r.lastAt]),
-        });
+        const header = ['Olympiad', 'Olympiad title', 'School', 'Sign-ins', 'Failed sign-ins', 'Latest'];
+        return sendDownload(reply, query.format, 'learner-login-activity', [
+          {
+            name: 'Learner sign-ins',
+            columns: header.map((h) => ({ header: h })),
+            rows: all.map((r) => [r.olympiadName, r.olympiadTitle, r.schoolName, r.signins, r.failures, r.lastAt]),
+          },
+        ]);
       }
       const [series, table] = await Promise.all([
         loginSeries(db, filter),

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { type LearnerResult, ResultsDetailsPage, ResultsDownloadQuery } from '#contract/results';
 import { conflict } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { type CsvValue, writeCsv } from '../../platform/csv.js';
-import { writeXlsx } from '../../platform/xlsx.js';
+import type { CsvValue } from '../../platform/csv.js';
 import { isoOrNull } from '../../platform/dates.js';
 import { pageResult } from '../../platform/paging.js';
+import { sendDownload } from '../../platform/xlsx.js';
 import { readableResults } from './load.js';
 import { resultsPolicy } from './policy.js';
 import { presentLearnerResult } from './present.js';
@@ -96,15 +96,13 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
         };
       const { header, body } = table(modules, items);
       const name = `results-${r.var_name}${schoolParticipantId != null ? `-school-${schoolParticipantId}` : ''}`;
-      reply.header('content-disposition', `attachment; filename="${name}.${query.format}"`);
-      if (query.format === 'csv') return reply.type('text/csv; charset=utf-8').send(writeCsv(header, body));
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .send(
-          await writeXlsx('Results', header, body, (i) =>
-            Math.min(40, Math.max(8, header[i]!.length + 2, i >= 1 && i <= 4 ? 18 : 0)),
-          ),
-        );
+      const columns = header.map((h, i) => ({
+        header: h,
+        width: Math.min(40, Math.max(8, h.length + 2, i >= 1 && i <= 4 ? 18 : 0)),
+      }));
+      return sendDownload(reply, query.format === 'csv' ? 'csv' : 'xlsx', name, [
+        { name: 'Results', columns, rows: body },
+      ]);
     },
   });
 }
