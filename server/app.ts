@@ -26,6 +26,7 @@ import { certificatesRoutes } from './features/certificates/routes.js';
 import { schoolsRoutes } from './features/schools/routes.js';
 import { teachersRoutes } from './features/teachers/routes.js';
 import { learnersRoutes } from './features/learners/routes.js';
+import { logsRoutes } from './features/logs/routes.js';
 import { spaRoutes } from './features/spa/routes.js';
 import type { Actor } from './http/actor.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
@@ -36,6 +37,7 @@ import { registerJobRuntime } from './platform/jobs.js';
 import { registerChangeFeed } from './platform/change-feed.js';
 import { registerUploads } from './platform/upload.js';
 import { type LogFormat, prettyTransport } from './platform/log-format.js';
+import { type AppLogSink, createAppLogSink } from './platform/app-log.js';
 import { mailRoutes } from './features/mail/routes.js';
 
 declare module 'fastify' {
@@ -44,6 +46,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     mailer: Mailer;
+    /** Where warnings and errors are kept for the app log viewer (platform/app-log.ts). */
+    appLog: AppLogSink;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -82,11 +86,30 @@ function withoutQueryParameters(err: unknown): unknown {
   return copy;
 }
 
-/** Pino options: JSON lines with a request id, and no secrets. */
-export function loggerOptions(level: Config['logLevel'], format: LogFormat = 'json', stream?: NodeJS.WritableStream) {
+const levelValue = (level: Config['logLevel']) => (level === 'silent' ? Infinity : pino.levels.values[level]!);
+
+/**
+ * Pino options: JSON lines with a request id, and no secrets. With an app log sink (decision 037), warnings
+ * and errors also go, redacted the same way, to the database, whatever the level of standard output.
+ */
+export function loggerOptions(
+  level: Config['logLevel'],
+  format: LogFormat = 'json',
+  stream?: NodeJS.WritableStream,
+  appLog?: AppLogSink,
+) {
+  const out = () => (format === 'pretty' ? pino.transport(prettyTransport) : (stream ?? process.stdout));
+  const destination = appLog
+    ? {
+        level: levelValue(level) <= levelValue('warn') ? level : 'warn',
+        stream: pino.multistream([
+          ...(level === 'silent' ? [] : [{ level, stream: out() }]),
+          { level: 'warn', stream: appLog.stream },
+        ]),
+      }
+    : { level, ...(format === 'pretty' ? { transport: prettyTransport } : stream ? { stream } : {}) };
   return {
-    level,
-    ...(format === 'pretty' ? { transport: prettyTransport } : stream ? { stream } : {}),
+    ...destination,
     serializers: {
       req: (req: FastifyRequest) => ({
         method: req.method,
@@ -102,6 +125,9 @@ export function loggerOptions(level: Config['logLevel'], format: LogFormat = 'js
         'req.headers.authorization',
         'req.headers.cookie',
         'res.headers["set-cookie"]',
+        'password',
+        'token',
+        'accessToken',
         '*.password',
         '*.token',
         '*.accessToken',
@@ -115,8 +141,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   // Every refused value is worded for people (contract/messages.ts), in the error shape's details as in the forms.
   z.config({ customError });
+  const appLogSink = createAppLogSink();
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.logFormat, deps.logStream),
+    logger: loggerOptions(config.logLevel, deps.logFormat, deps.logStream, appLogSink),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
@@ -132,6 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.database.db);
   app.decorate('mailer', deps.mailer);
   app.decorate('apiRoutes', []);
+  app.decorate('appLog', appLogSink);
+  appLogSink.attach(deps.database.db);
+  app.addHook('onClose', () => appLogSink.close());
 
   // Validation is done by the route helper with zod; the JSON Schemas attached to routes are for the docs.
   app.setValidatorCompiler(() => () => true);
@@ -177,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(questionsRoutes);
   await app.register(contentRoutes);
   await app.register(copyRoutes);
+  await app.register(logsRoutes);
   if (config.bench.bareRoute) await app.register(benchRoutes);
   if (deps.serveWeb) await app.register(spaRoutes, { root: deps.webRoot });
   return app;

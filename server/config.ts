@@ -92,6 +92,8 @@ const Env = z
     JOBS_WORKER: boolish.default(true),
     JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
     JOBS_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
+    /** The app log (decision 037): days its warnings and errors are kept before the prune job removes them. */
+    APP_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /**
      * The contact forms (/olympus/contact, /{projectName}/contact): where the platform's messages go, and a
      * project's own address as `projectName=address` pairs separated by commas (a project without one writes to
@@ -197,6 +199,7 @@ export interface Config {
   watch: { refreshSeconds: number };
   reports: { refreshSeconds: number };
   jobs: { worker: boolean; pollMs: number; leaseSeconds: number };
+  appLog: { retentionDays: number };
 }
 
 export class ConfigError extends Error {}
@@ -271,6 +274,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     watch: { refreshSeconds: e.WATCH_REFRESH_SECONDS },
     reports: { refreshSeconds: e.REPORT_REFRESH_SECONDS },
     jobs: { worker: e.JOBS_WORKER, pollMs: e.JOBS_POLL_MS, leaseSeconds: e.JOBS_LEASE_SECONDS },
+    appLog: { retentionDays: e.APP_LOG_RETENTION_DAYS },
   };
 }
 

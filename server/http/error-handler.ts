@@ -40,6 +40,8 @@ export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, r
   void reply.status(known.status).send(errorBody(known.code, known.message));
 }
 
+const pathOnly = (url: string) => url.split('?')[0];
+
 /** Every failure leaves as `{success:false, message, error, code, details?}`; a 500 is masked and logged once. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
@@ -62,7 +64,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       req.log.info({ err }, 'client error');
       return reply.status(err.statusCode).send(errorBody('bad_request', err.message || 'The request is not valid'));
     }
-    req.log.error({ err }, 'unhandled error');
+    // The route is the app log's key (platform/app-log.ts): the viewer groups errors by where they come from.
+    req.log.error({ err, route: `${req.method} ${req.routeOptions.url ?? pathOnly(req.url)}` }, 'unhandled error');
     return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side; please try again'));
   });
 

@@ -261,7 +261,7 @@ declare module 'fastify' {
 export function registerJobRuntime(app: FastifyInstance): void {
   const runner = createJobRunner({
     db: app.db,
-    log: app.log,
+    log: app.log.child({ module: 'jobs' }),
     pollMs: app.config.jobs.pollMs,
     leaseSeconds: app.config.jobs.leaseSeconds,
     maxAttempts: 3,

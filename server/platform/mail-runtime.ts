@@ -27,7 +27,7 @@ export function registerMailRuntime(app: FastifyInstance): void {
   const sender = createMailSender({
     db: app.db,
     mailer: app.mailer,
-    log: app.log,
+    log: app.log.child({ module: 'mail-sender' }),
     ratePerMinute: config.mail.ratePerMinute,
     batchSize: config.mail.batchSize,
     concurrency: config.mail.concurrency,

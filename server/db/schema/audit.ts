@@ -16,5 +16,11 @@ export const auditLog = pgTable(
     ip: text('ip'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actorId)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    // The activity log: a record's history ("who changed this school's name"), and what an impersonator did.
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
+    index('audit_log_impersonator_idx').on(t.impersonatorId, t.at),
+  ],
 );

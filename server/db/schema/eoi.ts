@@ -41,5 +41,8 @@ export const expressionsOfInterest = pgTable(
     check('eoi_status_ck', sql`${t.status} in ('pending', 'processed', 'declined')`),
     index('eoi_status_created_idx').on(t.status, t.createdAt),
     index('eoi_olympiad_idx').on(t.olympiadId),
+    // The overlord's search (decision 037).
+    index('eoi_school_name_trgm_idx').using('gin', sql`lower(${t.schoolName}) gin_trgm_ops`),
+    index('eoi_teacher_email_trgm_idx').using('gin', sql`lower(${t.teacherEmail}) gin_trgm_ops`),
   ],
 );

@@ -47,6 +47,8 @@ export const emails = pgTable(
       sql`${t.status} in ('held', 'released', 'sending', 'sent', 'outbox', 'failed', 'suppressed')`,
     ),
     index('emails_to_idx').on(sql`lower(${t.toAddress})`),
+    // The overlord's search (decision 037): any part of an address.
+    index('emails_to_trgm_idx').using('gin', sql`lower(${t.toAddress}) gin_trgm_ops`),
     index('emails_created_idx').on(t.createdAt),
     index('emails_due_idx')
       .on(t.nextAttemptAt, t.id)

@@ -32,6 +32,9 @@ export const schools = pgTable(
       .where(sql`${t.emisNumber} is null`),
     index('schools_name_idx').on(t.name),
     index('schools_lower_name_idx').on(sql`lower(${t.name})`),
+    // The overlord's search (decision 037): any part of a name or an EMIS number.
+    index('schools_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('schools_emis_trgm_idx').using('gin', sql`lower(${t.emisNumber}) gin_trgm_ops`),
   ],
 );
 

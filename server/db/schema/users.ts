@@ -50,6 +50,9 @@ export const users = pgTable(
       .where(sql`${t.role} = 'teacher'`),
     index('users_school_idx').on(t.schoolId),
     index('users_school_olympiad_idx').on(t.schoolId, t.olympiadId),
+    // The overlord's search (decision 037): any part of a username or an address, through trigrams.
+    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
   ],
 );
 
@@ -100,6 +103,8 @@ export const sessions = pgTable(
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),
+    // Learner login activity counts sign-ins (a session each) over time (decision 037).
+    index('sessions_created_idx').on(t.createdAt),
     check('sessions_scope_ck', sql`${t.scope} in ('full', 'set_password')`),
   ],
 );

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { GrantRole } from '#contract/roles';
 import type { Queryable } from '../../db/client.js';
-import { olympiadGrants, olympiads, sessions, users } from '../../db/schema/index.js';
+import { olympiadGrants, olympiads, sessions, signinFailures, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -109,3 +109,17 @@ export async function sessionExpiry(q: Queryable, sessionId: number): Promise<Da
  * Opens a session and reads what the sign-in answer needs (grants, the learner's olympiad) in one
  * round trip: sign-in is on exam day's hot path.
  */
+
+/** A learner's failed sign-in, for learner login activity (decision 037). */
+export async function recordLearnerSigninFailure(
+  q: Queryable,
+  f: { olympiadId: number; schoolId?: number | null; userId?: number; username: string; reason: string },
+) {
+  await q.insert(signinFailures).values({
+    olympiadId: f.olympiadId,
+    schoolId: f.schoolId ?? null,
+    userId: f.userId ?? null,
+    username: f.username,
+    reason: f.reason,
+  });
+}

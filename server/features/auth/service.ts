@@ -40,19 +40,35 @@ export async function signin(
     },
     () => queries.findUserForSigninFast(db, body.username, learnerOlympiad),
   );
+  // A learner's failed sign-in is counted for learner login activity (decision 037): one insert, on failures
+  // only; a successful one is its session row.
+  const failed = async (reason: string, at: { olympiadId: number; schoolId?: number | null; userId?: number }) => {
+    if (learnerOlympiad == null) return;
+    await queries
+      .recordLearnerSigninFailure(db, { ...at, username: body.username.toLowerCase().slice(0, 200), reason })
+      .catch((err: unknown) => req.log.warn({ err, module: 'auth' }, 'a failed sign-in could not be recorded'));
+  };
   // Only a failed learner sign-in pays for telling an unknown olympiad from an unknown username.
-  if (!user && learnerOlympiad && !(await findOlympiad(db, learnerOlympiad))) {
-    throw invalid([{ path: 'body.olympiadName', message: `There is no olympiad called "${body.olympiadName}"` }]);
+  if (!user && learnerOlympiad) {
+    const olympiad = await findOlympiad(db, learnerOlympiad);
+    if (!olympiad) {
+      throw invalid([{ path: 'body.olympiadName', message: `There is no olympiad called "${body.olympiadName}"` }]);
+    }
+    await failed('unknown_username', { olympiadId: olympiad.id });
   }
   if (!user) {
     throw new HttpError(401, 'unknown_username', 'We do not know that username', [
       { path: 'body.username', message: 'We do not know that username' },
     ]);
   }
+  const learner =
+    user.olympiadId == null ? null : { olympiadId: user.olympiadId, schoolId: user.schoolId, userId: user.id };
   if (user.disabledAt) {
+    if (learner) await failed('account_disabled', learner);
     throw new HttpError(403, 'account_disabled', 'This account has been disabled; please contact the organisers');
   }
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.password))) {
+    if (learner) await failed(user.passwordHash ? 'wrong_password' : 'no_password', learner);
     const message = user.passwordHash
       ? 'That password is not right'
       : 'This account has no password yet: use the link in your welcome email, or "Forgot password"';

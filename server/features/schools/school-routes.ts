@@ -102,7 +102,11 @@ export async function schoolRoutes(app: FastifyInstance): Promise<void> {
         }
       }
       await queries.updateSchool(db, school.id, values);
-      await audit('school.update', { entityId: school.id, data: values });
+      // Before and after, field by field, for the activity log ("who changed this school's name").
+      const before = Object.fromEntries(
+        Object.keys(values).map((k) => [k, (school as unknown as Record<string, unknown>)[k] ?? null]),
+      );
+      await audit('school.update', { entityId: school.id, data: { before, after: values } });
       return { success: true as const, school: presentSchool(actor, (await queries.findSchool(db, school.id))!) };
     },
   });

@@ -3,6 +3,7 @@ import { certificatesRoutes } from '../features/certificates/routes.js';
 import { contentRoutes } from '../features/content/routes.js';
 import { financeRoutes } from '../features/finance/routes.js';
 import { learnersRoutes } from '../features/learners/routes.js';
+import { logsRoutes } from '../features/logs/routes.js';
 import { mailRoutes } from '../features/mail/routes.js';
 import { olympiadsRoutes } from '../features/olympiads/routes.js';
 import { overlordRoutes } from '../features/overlord/routes.js';
@@ -31,6 +32,7 @@ export const appRoutes: readonly AppRoute[] = [
   ...authRoutes,
   ...mailRoutes,
   ...overlordRoutes,
+  ...logsRoutes,
   ...reportsRoutes,
   ...financeRoutes,
   ...olympiadsRoutes,

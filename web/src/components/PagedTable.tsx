@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
 /** The query of every paged list (every list is paged on the server): page, pageSize, search, sort, order. */
 export interface ListParams {
   page: number;
@@ -31,7 +32,9 @@ export interface Column<T> {
 /** The state of a paged list: page, pageSize, search (debounced), sort, order. */
 export function useListParams(initialSort: string, pageSize = 25) {
   const [page, setPage] = useState(1);
-  const [searchInput, setSearchInput] = useState('');
+  // A link may open a list already searched (`?search=`: the overlord's search links every hit this way).
+  const [urlParams] = useSearchParams();
+  const [searchInput, setSearchInput] = useState(() => urlParams.get('search') ?? '');
   const [search] = useDebouncedValue(searchInput.trim(), 250);
   const [sort, setSort] = useState(initialSort);
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');

@@ -7,7 +7,8 @@ export const learnersRoutes: AppRoute[] = [
     title: 'Learners',
     feature: 'learners',
     nav: 'Olympiad',
-    access: staffAccess.admin,
+    // The overlord opens it too: the overlord's search links every learner here (decision 037).
+    access: [...staffAccess.admin, 'overlord'],
     page: LoadLearnersPage,
     summary: 'The learners of each school of the olympiad: load, correct, set passwords, print sign-in slips.',
   }),

@@ -40,21 +40,7 @@ const pages: OverlordPage[] = [
     'People',
     'Staff and teacher accounts, their roles and olympiad grants will be managed here.',
   ),
-  overlord(
-    'learner-login-activity',
-    'Learner login activity',
-    'logs',
-    'People',
-    'Learner sign-ins across olympiads will be shown here, to spot problems on writing day.',
-  ),
-  overlord('app-log-viewer', 'App log viewer', 'logs', 'Logs', 'The server’s application log will be readable here.'),
-  overlord(
-    'activity-logs',
-    'Activity logs',
-    'logs',
-    'Logs',
-    'The audit trail of every change and impersonation will be searchable here.',
-  ),
+  // Learner login activity, the app log viewer and the activity logs are the logs feature's (features/logs).
 ];
 
 export const overlordRoutes: AppRoute[] = pages.map(({ sub, ...page }) => ({

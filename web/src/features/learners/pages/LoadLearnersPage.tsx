@@ -1,5 +1,6 @@
 import { Alert, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useSessionUser } from '../../../lib/session/index.js';
@@ -16,7 +17,9 @@ export function LoadLearnersPage() {
   const user = useSessionUser();
   const { olympiad, error } = useRouteOlympiad();
   const isTeacher = user?.role === 'teacher';
-  const [schoolId, setSchoolId] = useState<number | null>(null);
+  // `?schoolId=` opens one school's learners (the overlord's search links a learner this way).
+  const [urlParams] = useSearchParams();
+  const [schoolId, setSchoolId] = useState<number | null>(() => Number(urlParams.get('schoolId')) || null);
   const [schoolName, setSchoolName] = useState('');
   const scope: LearnerScope | null = olympiad
     ? isTeacher
