@@ -8,7 +8,8 @@ export interface SenderOptions {
   db: Queryable;
   mailer: Mailer;
   log: Pick<FastifyBaseLogger, 'error'>;
-  ratePerMinute: number;
+  /** The site-wide rate: a number, or read on every pass (the runtime settings, decision 036). */
+  ratePerMinute: number | (() => number | Promise<number>);
   batchSize: number;
   concurrency: number;
   pollMs: number;
@@ -42,7 +43,8 @@ export function createMailSender(o: SenderOptions): MailSender {
       o.db,
       sql`select count(*)::int as n from emails where sent_at > now() - interval '1 minute'`,
     );
-    return Math.max(0, o.ratePerMinute - (r?.n ?? 0));
+    const rate = typeof o.ratePerMinute === 'number' ? o.ratePerMinute : await o.ratePerMinute();
+    return Math.max(0, rate - (r?.n ?? 0));
   }
 
   async function recoverStale(): Promise<void> {
