@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, grant } from '../../seed/factories.js';
 import {
-  type Call,
   expectError,
   expectRowsUnchanged,
   forbiddenFor,

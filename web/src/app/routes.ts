@@ -14,6 +14,7 @@ import { resultsRoutes } from '../features/results/routes.js';
 import { schoolsRoutes } from '../features/schools/routes.js';
 import { sittingRoutes } from '../features/sitting/routes.js';
 import { teachersRoutes } from '../features/teachers/routes.js';
+import { usersRoutes } from '../features/users/routes.js';
 import type { AppRoute, Layout } from '../lib/routing/index.js';
 
 /**
@@ -31,6 +32,7 @@ export const appRoutes: readonly AppRoute[] = [
   ...authRoutes,
   ...mailRoutes,
   ...overlordRoutes,
+  ...usersRoutes,
   ...reportsRoutes,
   ...financeRoutes,
   ...olympiadsRoutes,

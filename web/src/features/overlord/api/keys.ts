@@ -3,4 +3,5 @@ import { queryKeys } from '../../../lib/api/index.js';
 /** The query keys of the overlord's own pages. */
 export const overlordKeys = queryKeys('overlord', {
   olympiadChoices: () => [],
+  systemConfig: () => [],
 });
