@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type GrantRole, grantRoles } from '#contract/roles';
 import type { UserGrant } from '#contract/users';
 import { useOlympiadChoices } from '../api/grants.js';
@@ -21,6 +21,7 @@ export function UserGrants({ grants, defaultRole, busy, onAdd, onRemove }: UserG
   const olympiads = useOlympiadChoices();
   const [olympiadId, setOlympiadId] = useState<string | null>(null);
   const [role, setRole] = useState<GrantRole>(defaultRole);
+  useEffect(() => setRole(defaultRole), [defaultRole]);
   const chosen = olympiads.data?.find((o) => String(o.id) === olympiadId);
   const held = chosen && grants.some((g) => g.olympiadId === chosen.id && g.role === role);
   return (

@@ -38,9 +38,23 @@ const confirmations: Record<AccountAction, { title: string; label: string; color
 };
 
 function Status({ user }: { user: StaffAccount }) {
-  if (user.disabled) return <Badge color="red">Disabled</Badge>;
-  if (!user.hasPassword) return <Badge color="yellow">No password yet</Badge>;
-  return <Badge color="green">Active</Badge>;
+  if (user.disabled)
+    return (
+      <Badge color="red" variant="light" c="dark.7" miw="max-content">
+        Disabled
+      </Badge>
+    );
+  if (!user.hasPassword)
+    return (
+      <Badge color="yellow" variant="light" c="dark.7" miw="max-content">
+        No password yet
+      </Badge>
+    );
+  return (
+    <Badge color="green" variant="light" c="dark.7" miw="max-content">
+      Active
+    </Badge>
+  );
 }
 
 /** /overlord/edit/users: staff users of every role, their olympiads, and what can be done to each account. */
@@ -109,7 +123,9 @@ export function UsersPage() {
         </Text>
         {phone ? (
           <Group gap={4}>
-            <Badge variant="light">{u.role}</Badge>
+            <Badge variant="light" miw="max-content">
+              {u.role}
+            </Badge>
             <Status user={u} />
           </Group>
         ) : null}
@@ -120,7 +136,16 @@ export function UsersPage() {
     ? [who, { key: 'actions', label: 'Actions', render: actions }]
     : [
         who,
-        { key: 'role', label: 'Role', sortable: true, render: (u) => <Badge variant="light">{u.role}</Badge> },
+        {
+          key: 'role',
+          label: 'Role',
+          sortable: true,
+          render: (u) => (
+            <Badge variant="light" miw="max-content">
+              {u.role}
+            </Badge>
+          ),
+        },
         {
           key: 'grants',
           label: 'Olympiads',
