@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Group,
@@ -166,37 +165,34 @@ export function SystemConfigPage() {
               Set when the server starts (environment variables); secrets are never shown.
             </Text>
             <ScrollArea type="auto">
-              <Table striped aria-labelledby="environment-title" miw={480}>
+              <Table striped aria-labelledby="environment-title" layout="fixed">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Variable</Table.Th>
                     <Table.Th>Value</Table.Th>
-                    <Table.Th>Source</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {config.data.environment.map((e) => (
                     <Table.Tr key={e.name}>
                       <Table.Td>
-                        <Text size="sm" ff="monospace">
+                        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                           {e.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {e.set ? 'set' : 'default'}
                         </Text>
                       </Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>
                         {e.secret && e.value == null ? (
                           <Text size="sm" c="dimmed">
-                            {e.set ? 'Set (secret, hidden)' : 'Not set (secret)'}
+                            {e.set ? 'Set (secret, hidden)' : 'Not set'}
                           </Text>
                         ) : (
                           <Text size="sm" ff="monospace">
                             {e.value ?? '—'}
                           </Text>
                         )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={e.set ? 'blue' : 'gray'}>
-                          {e.set ? 'set' : 'default'}
-                        </Badge>
                       </Table.Td>
                     </Table.Tr>
                   ))}

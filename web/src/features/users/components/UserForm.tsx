@@ -92,6 +92,7 @@ export function UserForm({ user, onDone }: { user: StaffAccount | null; onDone: 
             <Divider />
             <UserGrants
               grants={grants}
+              note={user ? 'An olympiad added or removed here changes at once.' : 'Granted once the user is created.'}
               defaultRole={grantDefault}
               busy={grant.isPending || revoke.isPending}
               onAdd={(g) =>

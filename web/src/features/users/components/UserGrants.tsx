@@ -9,6 +9,8 @@ export type GrantRow = Pick<UserGrant, 'olympiadId' | 'olympiadName' | 'olympiad
 
 interface UserGrantsProps {
   grants: GrantRow[];
+  /** A line under the heading: when a change takes effect. */
+  note: string;
   /** The role a new grant starts with (the user's own role). */
   defaultRole: GrantRole;
   busy?: boolean;
@@ -17,7 +19,7 @@ interface UserGrantsProps {
 }
 
 /** The olympiads a staff user holds a role in; an olympiad is picked by its name. */
-export function UserGrants({ grants, defaultRole, busy, onAdd, onRemove }: UserGrantsProps) {
+export function UserGrants({ grants, note, defaultRole, busy, onAdd, onRemove }: UserGrantsProps) {
   const olympiads = useOlympiadChoices();
   const [olympiadId, setOlympiadId] = useState<string | null>(null);
   const [role, setRole] = useState<GrantRole>(defaultRole);
@@ -26,9 +28,14 @@ export function UserGrants({ grants, defaultRole, busy, onAdd, onRemove }: UserG
   const held = chosen && grants.some((g) => g.olympiadId === chosen.id && g.role === role);
   return (
     <Stack gap="xs">
-      <Text fw={600} size="sm">
-        Olympiads
-      </Text>
+      <div>
+        <Text fw={600} size="sm">
+          Olympiads
+        </Text>
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      </div>
       <Group align="flex-end" wrap="wrap" gap="xs">
         <Select
           label="Olympiad"
@@ -72,7 +79,9 @@ export function UserGrants({ grants, defaultRole, busy, onAdd, onRemove }: UserG
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light">{g.role}</Badge>
+                <Badge variant="light" miw="max-content">
+                  {g.role}
+                </Badge>
               </Table.Td>
               <Table.Td ta="right">
                 <ActionIcon
