@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type GrantRole, grantRoles } from '#contract/roles';
 import type { UserGrant } from '#contract/users';
 import { useOlympiadChoices } from '../api/grants.js';
@@ -22,8 +22,9 @@ interface UserGrantsProps {
 export function UserGrants({ grants, note, defaultRole, busy, onAdd, onRemove }: UserGrantsProps) {
   const olympiads = useOlympiadChoices();
   const [olympiadId, setOlympiadId] = useState<string | null>(null);
-  const [role, setRole] = useState<GrantRole>(defaultRole);
-  useEffect(() => setRole(defaultRole), [defaultRole]);
+  // The user's own role until another is picked.
+  const [picked, setRole] = useState<GrantRole | null>(null);
+  const role = picked ?? defaultRole;
   const chosen = olympiads.data?.find((o) => String(o.id) === olympiadId);
   const held = chosen && grants.some((g) => g.olympiadId === chosen.id && g.role === role);
   return (
@@ -51,7 +52,7 @@ export function UserGrants({ grants, note, defaultRole, busy, onAdd, onRemove }:
           label="Role in it"
           data={[...grantRoles]}
           value={role}
-          onChange={(v) => setRole((v as GrantRole | null) ?? defaultRole)}
+          onChange={(v) => setRole(v as GrantRole | null)}
           allowDeselect={false}
           w={140}
         />
