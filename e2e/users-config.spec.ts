@@ -9,6 +9,9 @@ import { demoAccounts, fillSignIn, signIn } from './support/session.js';
  */
 const overlordAccount = demoAccounts.find((a) => a.username === 'overlord')!;
 
+// Each journey signs several people in and out on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 async function openMailLink(page: Page, address: string): Promise<string> {
   await page.goto('/overlord/email-logs');
   await page.getByRole('searchbox', { name: 'Search by recipient, subject or kind' }).fill(address);

@@ -186,7 +186,7 @@ export function SystemConfigPage() {
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>
                         {e.secret && e.value == null ? (
                           <Text size="sm" c="dimmed">
-                            {e.set ? 'Set (secret, hidden)' : 'Not set'}
+                            {e.set ? 'Set (secret, hidden)' : 'Not set (secret)'}
                           </Text>
                         ) : (
                           <Text size="sm" ff="monospace">

@@ -155,7 +155,13 @@ export function UsersPage() {
             ) : u.grants.length ? (
               <Group gap={4}>
                 {u.grants.map((g) => (
-                  <Badge key={`${g.olympiadId}-${g.role}`} variant="outline" tt="none" title={g.olympiadTitle}>
+                  <Badge
+                    key={`${g.olympiadId}-${g.role}`}
+                    variant="outline"
+                    tt="none"
+                    miw="max-content"
+                    title={g.olympiadTitle}
+                  >
                     {g.olympiadName}: {g.role}
                   </Badge>
                 ))}
