@@ -67,6 +67,8 @@ export function createSettingsCache(
   defaults: RuntimeSettings,
   onError: (err: unknown) => void,
   refreshMs = REFRESH_MS,
+  /** The clock (tests move it). */
+  now: () => number = Date.now,
 ): SettingsCache {
   let current: RuntimeSettings | null = null;
   let readAt = 0;
@@ -76,7 +78,7 @@ export function createSettingsCache(
     try {
       const row = await readStoredSettings(q);
       current = effectiveSettings(defaults, row?.settings ?? null);
-      readAt = Date.now();
+      readAt = now();
       return current;
     } catch (err) {
       // A failed read keeps the last copy (or the defaults) and is tried again on the next use.
@@ -90,13 +92,13 @@ export function createSettingsCache(
   return {
     defaults,
     get() {
-      if (current && Date.now() - readAt < refreshMs) return Promise.resolve(current);
+      if (current && now() - readAt < refreshMs) return Promise.resolve(current);
       pending ??= read();
       return pending;
     },
     use(settings) {
       current = settings;
-      readAt = Date.now();
+      readAt = now();
     },
     invalidate() {
       current = null;
