@@ -12,16 +12,19 @@ const whole = (min: number, max: number) =>
     .max(max, `Use at most ${max.toLocaleString('en-ZA')}`);
 const seconds = (max: number) => z.number().min(0.1, 'Use at least 0.1').max(max, `Use at most ${max}`);
 
+/** The environment puts no ceiling on these (server/config.ts), so neither do the settings beyond int4. */
+const MAX = 1_000_000_000;
+
 /** Sign-in and password-reset throttle settings (platform/throttle.ts, decision 024). */
 export const SigninLimits = z
   .strictObject({
-    signinFailuresPerAccount: whole(1, 1000),
-    signinFailuresPerAddress: whole(1, 100_000),
-    signinWindowMinutes: whole(1, 1440),
-    signinDelaySeconds: seconds(3600),
-    signinMaxDelaySeconds: seconds(86_400),
-    forgotPerAccount: whole(1, 1000),
-    forgotPerAddress: whole(1, 100_000),
+    signinFailuresPerAccount: whole(1, MAX),
+    signinFailuresPerAddress: whole(1, MAX),
+    signinWindowMinutes: whole(1, MAX),
+    signinDelaySeconds: seconds(MAX),
+    signinMaxDelaySeconds: seconds(MAX),
+    forgotPerAccount: whole(1, MAX),
+    forgotPerAddress: whole(1, MAX),
   })
   .refine((l) => l.signinMaxDelaySeconds >= l.signinDelaySeconds, {
     path: ['signinMaxDelaySeconds'],
@@ -33,7 +36,7 @@ export const RuntimeSettings = z.strictObject({
   /** Where people are told to write for help; also where the platform's contact form goes. */
   supportEmail: z.string().trim().toLowerCase().max(254).email('Enter an email address, e.g. help@example.org'),
   /** The mail sender's site-wide rate. */
-  mailRatePerMinute: whole(1, 100_000),
+  mailRatePerMinute: whole(1, MAX),
   limits: SigninLimits,
   /** Shown at the top of every page while it is not empty. */
   maintenanceBanner: z.string().trim().max(500, 'Use at most 500 characters'),
