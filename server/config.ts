@@ -200,6 +200,55 @@ export interface Config {
   reports: { refreshSeconds: number };
   jobs: { worker: boolean; pollMs: number; leaseSeconds: number };
   appLog: { retentionDays: number };
+  /** Every environment setting with the value in effect, secrets masked: shown read-only in system config. */
+  environment: EnvironmentEntry[];
+}
+
+/** One environment variable as the overlord may see it (decision 036): a secret's value never leaves the server. */
+export interface EnvironmentEntry {
+  name: string;
+  value: string | null;
+  secret: boolean;
+  set: boolean;
+}
+
+/** Variables whose whole value is a secret. */
+const secretVariables = new Set(['APP_SECRET', 'BOUNCE_SECRET']);
+
+/** A URL with its password (and any token in the query) replaced, e.g. postgres://app:***@db/olympus. */
+function maskedUrl(value: string): { value: string; secret: boolean } {
+  try {
+    const url = new URL(value);
+    const hadPassword = url.password !== '';
+    if (hadPassword) url.password = '***';
+    const hadQuery = url.search !== '';
+    if (hadQuery) url.search = '?***';
+    return { value: url.toString(), secret: hadPassword || hadQuery };
+  } catch {
+    return { value: '***', secret: true };
+  }
+}
+
+function shown(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'object')
+    return Object.entries(value)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(', ');
+  return String(value);
+}
+
+/** The environment's settings in effect (defaults included), secrets masked. */
+function environmentOf(source: NodeJS.ProcessEnv, parsed: Record<string, unknown>): EnvironmentEntry[] {
+  return Object.keys(Env.shape)
+    .sort()
+    .map((name) => {
+      const set = source[name] !== undefined && source[name] !== '';
+      if (secretVariables.has(name)) return { name, value: null, secret: true, set };
+      const value = shown(parsed[name]);
+      if (value !== null && name.endsWith('_URL') && name !== 'PUBLIC_URL') return { name, set, ...maskedUrl(value) };
+      return { name, value, secret: false, set };
+    });
 }
 
 export class ConfigError extends Error {}
@@ -275,6 +324,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     reports: { refreshSeconds: e.REPORT_REFRESH_SECONDS },
     jobs: { worker: e.JOBS_WORKER, pollMs: e.JOBS_POLL_MS, leaseSeconds: e.JOBS_LEASE_SECONDS },
     appLog: { retentionDays: e.APP_LOG_RETENTION_DAYS },
+    environment: environmentOf(source, e),
   };
 }
 

@@ -12,7 +12,8 @@ declare module 'fastify' {
 
 /**
  * Files and the mail queue for one server process: the storage under DATA_DIR/files, the mailer's
- * settings, and the background sender (started when the server is ready, stopped before it closes).
+ * settings, and the background sender (started when the server is ready, stopped before it closes; its rate is
+ * read from the runtime settings, decision 036).
  */
 export function registerMailRuntime(app: FastifyInstance): void {
   const { config } = app;
@@ -28,7 +29,7 @@ export function registerMailRuntime(app: FastifyInstance): void {
     db: app.db,
     mailer: app.mailer,
     log: app.log.child({ module: 'mail-sender' }),
-    ratePerMinute: config.mail.ratePerMinute,
+    ratePerMinute: async () => (await app.settings.get()).mailRatePerMinute,
     batchSize: config.mail.batchSize,
     concurrency: config.mail.concurrency,
     pollMs: config.mail.pollMs,

@@ -8,7 +8,8 @@ export interface SenderOptions {
   db: Queryable;
   mailer: Mailer;
   log: Pick<FastifyBaseLogger, 'error'>;
-  ratePerMinute: number;
+  /** The site-wide rate: a number, or read on every pass (the runtime settings, decision 036). */
+  ratePerMinute: number | (() => number | Promise<number>);
   batchSize: number;
   concurrency: number;
   pollMs: number;
@@ -51,7 +52,8 @@ export function createMailSender(o: SenderOptions): MailSender {
                  + (select count(*)::int from emails where status = 'sending'
                       and locked_at > now() - make_interval(mins => ${o.sendingLeaseMinutes})) as n`,
       );
-      const allowed = Math.min(o.batchSize, Math.max(0, o.ratePerMinute - Number(r?.n ?? 0)));
+      const rate = typeof o.ratePerMinute === 'number' ? o.ratePerMinute : await o.ratePerMinute();
+      const allowed = Math.min(o.batchSize, Math.max(0, rate - Number(r?.n ?? 0)));
       return allowed > 0 ? claimDue(tx, o.mailer.worker, allowed) : [];
     });
   }

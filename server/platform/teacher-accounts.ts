@@ -127,14 +127,20 @@ export const teacherName = (u: TeacherMailUser) => `${u.firstName} ${u.lastName}
 
 /**
  * Mails a teacher a one-time link to verify their address and choose a password (a new teacher, "resend
- * verification"), or to reset it. Goes through the mailer, so it is logged in `emails`.
+ * verification"), or to reset it. Goes through the mailer, so it is logged in `emails`. Staff accounts get the
+ * same links (the users feature; `account: 'staff'` names them so in the email log).
  */
 export async function mailTeacherLink(
   deps: TeacherMailDeps,
   q: Queryable,
   user: TeacherMailUser,
   purpose: 'verify_email' | 'reset_password',
-  context: { schoolName?: string | null; olympiadTitle?: string | null; olympiadId?: number | null } = {},
+  context: {
+    schoolName?: string | null;
+    olympiadTitle?: string | null;
+    olympiadId?: number | null;
+    account?: 'teacher' | 'staff';
+  } = {},
 ) {
   if (!user.email) return null;
   const { config, mailer } = deps;
@@ -153,7 +159,7 @@ export async function mailTeacherLink(
       ? `Welcome to Olympus.${entered} Your username is "${user.username}". Open this link within 7 days to verify your address and choose a password:`
       : `An organiser reset the password of your Olympus account "${user.username}". Open this link within 24 hours to choose a new password:`;
   await mailer.send(q, {
-    kind: purpose === 'verify_email' ? 'teacher-verify' : 'teacher-reset-password',
+    kind: `${context.account ?? 'teacher'}-${purpose === 'verify_email' ? 'verify' : 'reset-password'}`,
     to: user.email,
     userId: user.id,
     olympiadId: context.olympiadId ?? null,

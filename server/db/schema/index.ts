@@ -14,3 +14,4 @@ export * from './jobs.js';
 export * from './results.js';
 export * from './copy.js';
 export * from './logs.js';
+export * from './system-config.js';

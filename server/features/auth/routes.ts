@@ -37,7 +37,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     access: access.signin,
     body: SigninBody,
     response: SessionUser,
-    handler: ({ req, body }) => signin({ db: app.db, config: app.config }, req, body),
+    handler: async ({ req, body }) =>
+      signin({ db: app.db, config: { ...app.config, limits: (await app.settings.get()).limits } }, req, body),
   });
 
   route(app, {
@@ -89,9 +90,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const olympiadName = query.olympiadName || null;
       const account = `${olympiadName?.toLowerCase() ?? 'staff'}:${params.username.toLowerCase()}`;
       const window = 60;
+      const { limits } = await app.settings.get();
       const reservation = await reserve(db, [
-        { key: `forgot:account:${account}`, limit: config.limits.forgotPerAccount, windowMinutes: window },
-        { key: `forgot:address:${req.ip}`, limit: config.limits.forgotPerAddress, windowMinutes: window },
+        { key: `forgot:account:${account}`, limit: limits.forgotPerAccount, windowMinutes: window },
+        { key: `forgot:address:${req.ip}`, limit: limits.forgotPerAddress, windowMinutes: window },
       ]);
       if (!reservation.granted) {
         throw rateLimited(

@@ -8,9 +8,12 @@ import { escapeHtml } from '../../platform/html.js';
 import { reserve } from '../../platform/throttle.js';
 import { findProject } from './queries.js';
 
-/** The organisers' address: the project's own (CONTACT_EMAILS), else the platform's (CONTACT_EMAIL). */
-export const organisersAddress = (contact: Config['contact'], projectName: string | null) =>
-  (projectName && contact.projects[projectName.toLowerCase()]) || contact.platform;
+/**
+ * The organisers' address: the project's own (CONTACT_EMAILS), else the platform's support address (the runtime
+ * settings' `supportEmail`, CONTACT_EMAIL until the overlord changes it; decision 036).
+ */
+export const organisersAddress = (contact: Config['contact'], projectName: string | null, supportEmail: string) =>
+  (projectName && contact.projects[projectName.toLowerCase()]) || supportEmail;
 
 /**
  * The contact forms of /olympus/contact and /{projectName}/contact (issue 14, part 5): a visitor's message goes
@@ -58,7 +61,7 @@ export async function contactFormRoutes(app: FastifyInstance): Promise<void> {
         `Answer by writing to ${body.email}.\n`;
       const { id } = await app.mailer.send(db, {
         kind: 'contact',
-        to: organisersAddress(limits, project?.projectName ?? null),
+        to: organisersAddress(limits, project?.projectName ?? null, (await app.settings.get()).supportEmail),
         subject,
         text,
         html: text

@@ -206,7 +206,8 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     access: access.recover,
     body: RecoverBody,
     response: SessionUser,
-    handler: ({ req, body }) => recover({ db, config: app.config }, req, body),
+    handler: async ({ req, body }) =>
+      recover({ db, config: { ...app.config, limits: (await app.settings.get()).limits } }, req, body),
   });
 
   route(app, {

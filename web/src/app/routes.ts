@@ -15,6 +15,7 @@ import { resultsRoutes } from '../features/results/routes.js';
 import { schoolsRoutes } from '../features/schools/routes.js';
 import { sittingRoutes } from '../features/sitting/routes.js';
 import { teachersRoutes } from '../features/teachers/routes.js';
+import { usersRoutes } from '../features/users/routes.js';
 import type { AppRoute, Layout } from '../lib/routing/index.js';
 
 /**
@@ -33,6 +34,7 @@ export const appRoutes: readonly AppRoute[] = [
   ...mailRoutes,
   ...overlordRoutes,
   ...logsRoutes,
+  ...usersRoutes,
   ...reportsRoutes,
   ...financeRoutes,
   ...olympiadsRoutes,

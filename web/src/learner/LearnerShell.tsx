@@ -8,6 +8,7 @@ import { allowsRole, useCurrentRoute } from '../lib/routing/index.js';
 import { useSessionUser } from '../lib/session/use-session.js';
 import classes from './learner.module.css';
 import { isLeaving, useLearnerLogout, useLearnerStopImpersonating } from './session.js';
+import { MaintenanceBanner } from '../components/MaintenanceBanner.js';
 
 /**
  * The learner page's root: the app shell's Root without Mantine, its notifications and tooltips (their
@@ -76,6 +77,7 @@ export function LearnerShell() {
   const user = useSessionUser();
   return (
     <div className={classes.page}>
+      <MaintenanceBanner />
       <ImpersonationBanner />
       <header className={classes.header}>
         <div className={classes.headerRow}>

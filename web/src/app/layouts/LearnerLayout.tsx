@@ -6,12 +6,14 @@ import { ImpersonationBanner } from '../shell/ImpersonationBanner.js';
 import { SignOutButton } from '../shell/SignOutButton.js';
 import { MAIN_ID } from '../shell/SkipLink.js';
 import classes from './layouts.module.css';
+import { MaintenanceBanner } from '../../components/MaintenanceBanner.js';
 
 /** The learner's flow: light, phone first, nothing but the olympiad. */
 export function LearnerLayout() {
   const user = useSessionUser();
   return (
     <div className={classes.learnerPage}>
+      <MaintenanceBanner />
       <ImpersonationBanner />
       <header className={classes.learnerHeader}>
         <Group h={56} px="md" justify="space-between" wrap="nowrap" maw={960} mx="auto">

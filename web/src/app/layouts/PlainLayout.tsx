@@ -4,11 +4,13 @@ import { Brand } from '../shell/Brand.js';
 import { ImpersonationBanner } from '../shell/ImpersonationBanner.js';
 import { MAIN_ID } from '../shell/SkipLink.js';
 import classes from './layouts.module.css';
+import { MaintenanceBanner } from '../../components/MaintenanceBanner.js';
 
 /** A minimal frame: the brand, one card in the middle (per-olympiad sign-in, email links). */
 export function PlainLayout() {
   return (
     <div className={classes.plainPage}>
+      <MaintenanceBanner />
       <ImpersonationBanner />
       <Group component="header" justify="center" pt="xl" px="md">
         <Brand />

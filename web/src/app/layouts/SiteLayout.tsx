@@ -8,6 +8,7 @@ import { ImpersonationBanner } from '../shell/ImpersonationBanner.js';
 import { SignOutButton } from '../shell/SignOutButton.js';
 import { MAIN_ID } from '../shell/SkipLink.js';
 import classes from './layouts.module.css';
+import { MaintenanceBanner } from '../../components/MaintenanceBanner.js';
 
 const links = [
   { to: '/', label: 'Olympiads' },
@@ -25,6 +26,7 @@ export function SiteLayout() {
 
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <MaintenanceBanner />
       <ImpersonationBanner />
       <header className={classes.siteHeader}>
         <Container size="lg" h={64}>

@@ -12,6 +12,7 @@ import { SignOutButton } from '../shell/SignOutButton.js';
 import { MAIN_ID } from '../shell/SkipLink.js';
 import { UserBadge } from '../shell/UserBadge.js';
 import classes from './layouts.module.css';
+import { MaintenanceBanner } from '../../components/MaintenanceBanner.js';
 
 const BAR_HEIGHT = 60;
 
@@ -43,6 +44,7 @@ export function StaffShell({ layout, navLabel, context }: StaffShellProps) {
     >
       <AppShell.Header>
         <div ref={bannerRef}>
+          <MaintenanceBanner />
           <ImpersonationBanner />
         </div>
         <Group h={BAR_HEIGHT} px="md" justify="space-between" wrap="nowrap" gap="sm">

@@ -1,6 +1,7 @@
 import type { AppRoute, Feature } from '../../lib/routing/index.js';
 import { OverviewRoute } from './pages/OverviewRoute.js';
 import { SearchPage } from './pages/SearchPage.js';
+import { SystemConfigPage } from './pages/SystemConfigPage.js';
 
 type OverlordPage = Pick<AppRoute, 'title' | 'feature' | 'summary' | 'nav' | 'page'> & { sub: string };
 
@@ -31,14 +32,8 @@ const pages: OverlordPage[] = [
     'System config',
     'overlord',
     'Platform',
-    'Platform-wide settings, such as mail and sign-in limits, will be edited here.',
-  ),
-  overlord(
-    'edit/users',
-    'Users',
-    'users',
-    'People',
-    'Staff and teacher accounts, their roles and olympiad grants will be managed here.',
+    'The support address, mail rate, sign-in limits and maintenance banner, and the environment’s settings.',
+    SystemConfigPage,
   ),
   // Learner login activity, the app log viewer and the activity logs are the logs feature's (features/logs).
 ];

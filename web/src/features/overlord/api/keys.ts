@@ -5,4 +5,5 @@ import { queryKeys } from '../../../lib/api/index.js';
 export const overlordKeys = queryKeys('overlord', {
   olympiadChoices: () => [],
   search: (params: SearchQuery) => [params],
+  systemConfig: () => [],
 });

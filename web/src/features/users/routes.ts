@@ -1,0 +1,17 @@
+import type { AppRoute } from '../../lib/routing/index.js';
+import { UsersPage } from './pages/UsersPage.js';
+
+/** /overlord/edit/users (docs/spec.md §2): staff users, their roles and olympiad grants. */
+export const usersRoutes: AppRoute[] = [
+  {
+    id: 'overlord.edit.users',
+    path: '/overlord/edit/users',
+    layout: 'overlord',
+    access: ['overlord'],
+    feature: 'users',
+    nav: 'People',
+    title: 'Users',
+    summary: 'Staff accounts of every role, their olympiad grants, passwords and sessions.',
+    page: UsersPage,
+  },
+];
