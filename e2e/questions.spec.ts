@@ -153,7 +153,7 @@ test('an admin authors every question type, a second admin verifies, the check t
   await expect(admin2.getByTestId('verify-item')).toHaveCount(5);
   for (let i = 0; i < 5; i++) {
     await admin2
-      .getByRole('button', { name: /Mark question \d+ of module 1 verified/ })
+      .getByRole('button', { name: /Mark verified: question \d+ of module 1/ })
       .first()
       .click();
     await expect(admin2.getByTestId('verify-item')).toHaveCount(4 - i);

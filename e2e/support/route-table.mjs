@@ -14,7 +14,7 @@ const server = await createServer({
   root,
   logLevel: 'error',
   appType: 'custom',
-  server: { middlewareMode: true, hmr: false, watch: null },
+  server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   optimizeDeps: { noDiscovery: true, include: [] },
 });
 try {
