@@ -7,6 +7,7 @@ import type { LearnerScope } from '../api/keys.js';
 import { useEntries } from '../api/list-entries.js';
 import { LearnersCard } from '../components/LearnersCard.js';
 import { UploadCard } from '../components/UploadCard.js';
+import { count } from '#contract/plural';
 
 /**
  * /portal/{o}/load-learners (a teacher, their school) and /{o}/admin/edit/learners (an admin, any
@@ -70,7 +71,7 @@ function EntryPicker({
   const entries = useEntries(olympiadId, search);
   const data = (entries.data ?? []).map((e) => ({
     value: String(e.schoolId),
-    label: `${e.schoolName} (${e.learnerCount} learners)`,
+    label: `${e.schoolName} (${count(e.learnerCount, 'learner')})`,
   }));
   return (
     <Select
