@@ -96,11 +96,12 @@ function OlympiadLogin({ olympiadName }: { olympiadName: string }) {
  */
 function SignInForms({ olympiadName, recoverOpen = false }: { olympiadName?: string; recoverOpen?: boolean }) {
   const user = useSessionUser();
-  const [other, setOther] = useState(false);
-  if (user && !other)
+  // Decided when the page opens: the form stays while its own sign-in completes (and stores the new session).
+  const [shown, setShown] = useState(!user);
+  if (!shown)
     return (
       <Box ta="center">
-        <Anchor component="button" type="button" size="sm" onClick={() => setOther(true)}>
+        <Anchor component="button" type="button" size="sm" onClick={() => setShown(true)}>
           Sign in as someone else
         </Anchor>
       </Box>

@@ -85,7 +85,7 @@ function EntryPicker({
       value={value == null ? null : String(value)}
       mb="lg"
       maw={520}
-      onChange={(v, option) => onChange(v ? Number(v) : null, option?.label.replace(/ \(\d+ learners\)$/, '') ?? '')}
+      onChange={(v, option) => onChange(v ? Number(v) : null, option?.label.replace(/ \(\d+ learners?\)$/, '') ?? '')}
     />
   );
 }
