@@ -196,6 +196,10 @@ test.describe('at 360 px', () => {
         await expectNoSidewaysScroll(page);
         await expectNoSeriousA11yViolations(page, testInfo);
         await look(page, testInfo, `${item.who} ${item.list}`);
+        // At 1280 px the same list is a table again, with its column headings to sort by.
+        await page.setViewportSize(desktop);
+        await expect(page.getByRole('table', { name: item.list, exact: true })).toBeVisible();
+        await look(page, testInfo, `${item.who} ${item.list}`);
       } finally {
         await undo?.();
       }
