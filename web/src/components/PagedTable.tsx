@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
+import classes from './PagedTable.module.css';
 /** The query of every paged list (every list is paged on the server): page, pageSize, search, sort, order. */
 export interface ListParams {
   page: number;
@@ -31,10 +32,11 @@ export interface Column<T> {
   sortable?: boolean;
   render: (row: T) => ReactNode;
   /**
-   * On a phone every row is a card: the first column is its heading, a column keyed `actions` its last line,
-   * the others label and value in between. `hidden` leaves a column out of the card (the table keeps it).
+   * On a phone every row is a card: its heading is the first column (or the one marked `title`), a column keyed
+   * `actions` its last line, the others label and value in between. `lead` puts a column before the heading (a
+   * checkbox to choose the row); `hidden` leaves it out of the card (the table keeps it).
    */
-  phone?: 'hidden';
+  phone?: 'hidden' | 'title' | 'lead';
 }
 
 /** Below this width a list shows its rows as cards, so that nothing needs a sideways scroll (issue 17, item 11). */
@@ -184,7 +186,12 @@ function Cards<T>({
   list,
   empty,
 }: Pick<PagedTableProps<T>, 'label' | 'columns' | 'rows' | 'rowKey' | 'list' | 'empty'>) {
-  const [heading, ...rest] = columns.filter((column) => column.phone !== 'hidden');
+  const shown = columns.filter((column) => column.phone !== 'hidden');
+  const leads = shown.filter((column) => column.phone === 'lead');
+  const heading =
+    shown.find((column) => column.phone === 'title') ??
+    shown.find((column) => column.phone !== 'lead' && column.key !== 'actions');
+  const rest = shown.filter((column) => column !== heading && !leads.includes(column));
   const actions = rest.find((column) => column.key === 'actions');
   const details = rest.filter((column) => column !== actions);
   const sortable = columns.filter((column) => column.sortable);
@@ -219,10 +226,17 @@ function Cards<T>({
         {(rows ?? []).map((row) => (
           <Paper component="li" key={rowKey(row)} withBorder p="sm" radius="md" style={{ minWidth: 0 }}>
             <Stack gap={6}>
-              {heading ? (
-                <Text component="div" fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {heading.render(row)}
-                </Text>
+              {heading || leads.length ? (
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  {leads.map((column) => (
+                    <div key={column.key}>{column.render(row)}</div>
+                  ))}
+                  {heading ? (
+                    <Text component="div" fw={600} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {heading.render(row)}
+                    </Text>
+                  ) : null}
+                </Group>
               ) : null}
               {details.length ? (
                 <dl
@@ -245,7 +259,11 @@ function Cards<T>({
                   ))}
                 </dl>
               ) : null}
-              {actions ? <div style={{ minWidth: 0 }}>{actions.render(row)}</div> : null}
+              {actions ? (
+                <div className={classes.actions} style={{ minWidth: 0 }}>
+                  {actions.render(row)}
+                </div>
+              ) : null}
             </Stack>
           </Paper>
         ))}

@@ -32,6 +32,7 @@ export function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipNam
     {
       key: 'choose',
       label: 'Choose',
+      phone: 'lead',
       render: (l) => (
         <Checkbox
           checked={chosen.has(l.id)}
