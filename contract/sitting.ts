@@ -285,6 +285,8 @@ export const SubmittedData = z.object({
       savedAt: z.string().nullable(),
       marksAwarded: z.number().nullable(),
       answerKey: z.unknown().nullable(),
+      /** The question's options (id and text), so that answers and the key read as the options' text. */
+      options: z.array(z.object({ id: z.string(), text: z.string() })).default([]),
     }),
   ),
 });

@@ -144,7 +144,7 @@ test('an admin authors every question type, a second admin verifies, the check t
 
   // The admin who wrote them cannot verify them.
   await admin.goto(`/${varName}/admin/reports/verify-questions`);
-  await expect(admin.getByRole('button', { name: /verified/ }).first()).toBeDisabled();
+  await expect(admin.getByRole('button', { name: /^You edited it last: question/ }).first()).toBeDisabled();
   await expect(admin.getByTestId('verify-check')).toHaveAttribute('data-ready', 'false');
 
   // The second admin verifies every question; the check turns green.
@@ -153,7 +153,7 @@ test('an admin authors every question type, a second admin verifies, the check t
   await expect(admin2.getByTestId('verify-item')).toHaveCount(5);
   for (let i = 0; i < 5; i++) {
     await admin2
-      .getByRole('button', { name: /Mark question \d+ of module 1 verified/ })
+      .getByRole('button', { name: /Mark verified: question \d+ of module 1/ })
       .first()
       .click();
     await expect(admin2.getByTestId('verify-item')).toHaveCount(4 - i);

@@ -45,8 +45,11 @@ function describe(violation: Result): string {
   return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length} element(s))\n    ${violation.helpUrl}\n${nodes}`;
 }
 
-/** Fails the test on any serious or critical violation; lesser ones are attached to the report. */
-export async function expectNoSeriousA11yViolations(page: Page, testInfo: TestInfo, options: AxeOptions = {}) {
+/**
+ * The serious and critical violations on the page, one line each (lesser ones are attached to the report and
+ * logged). For a test that checks many pages and reports them all at the end.
+ */
+export async function seriousA11yFindings(page: Page, testInfo: TestInfo, options: AxeOptions = {}): Promise<string[]> {
   const results = await runAxe(page, options);
   const serious = results.violations.filter((v) => v.impact && failing.has(v.impact));
   const minor = results.violations.filter((v) => !v.impact || !failing.has(v.impact));
@@ -58,9 +61,15 @@ export async function expectNoSeriousA11yViolations(page: Page, testInfo: TestIn
   }
   if (minor.length)
     console.warn(`axe: ${minor.length} minor/moderate finding(s) on ${page.url()}:\n${minor.map(describe).join('\n')}`);
+  return serious.map(describe);
+}
+
+/** Fails the test on any serious or critical violation; lesser ones are attached to the report. */
+export async function expectNoSeriousA11yViolations(page: Page, testInfo: TestInfo, options: AxeOptions = {}) {
+  const serious = await seriousA11yFindings(page, testInfo, options);
   // Compared as one line per violation, so that a failure reads as a list, not as a dump of axe's objects.
   expect(
-    serious.map((v) => `[${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} element(s))`),
-    `axe: serious or critical violations on ${page.url()}:\n${serious.map(describe).join('\n')}`,
+    serious.map((v) => v.split('\n')[0]!.trim()),
+    `axe: serious or critical violations on ${page.url()}:\n${serious.join('\n')}`,
   ).toEqual([]);
 }

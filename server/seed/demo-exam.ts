@@ -5,7 +5,7 @@ import { createModule, createOlympiad, createQuestion, createUser, enterSchool }
 
 const instructions = `<p>Welcome to the Geography Olympiad.</p>
 <ul>
-<li>You have <strong>60 minutes</strong> from the moment the first question opens. The timer keeps running if you close the page.</li>
+<li>You have <strong>60 minutes</strong> from the moment the first question opens, right after you confirm your details. The clock keeps running if you close the page.</li>
 <li>Every answer is saved as soon as you give it. If your connection drops, keep going: answers are sent when it returns.</li>
 <li>Use the palette to move between questions and flag any you want to come back to.</li>
 <li>You may use a pen and paper, but no atlas, phone or help from anyone else.</li>
@@ -118,7 +118,7 @@ export async function seedExamDemo(
   await add(m2.id, {
     type: 'numeric',
     prompt:
-      '<p>A topographic map has a scale of 1:50 000. How many <strong>kilometres</strong> on the ground are 4 cm on the map?</p>',
+      '<p>A topographic map has a scale of 1:50&nbsp;000. How many <strong>kilometres</strong> on the ground are 4 cm on the map?</p>',
     answerKey: { type: 'numeric', value: 2, tolerance: 0 },
     marks: 2,
   });

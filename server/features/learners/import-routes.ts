@@ -13,6 +13,7 @@ import { presentImportJob } from './present.js';
 import { importLearners, preview } from './service.js';
 import { templateCsv, templateXlsx } from './slips.js';
 import { type CheckedRow, readSheet, type ReadSheet } from './spreadsheet.js';
+import { count } from '#contract/plural';
 
 type Checked = Awaited<ReturnType<typeof preview>>;
 
@@ -150,7 +151,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       reply.status(202);
       return {
         success: true as const,
-        message: `${checked.valid.length} learners are being loaded`,
+        message: `${count(checked.valid.length, 'learner is', 'learners are')} being loaded`,
         job: presentImportJob(job),
       };
     },
@@ -201,7 +202,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     );
     return {
       created: created.length,
-      message: `${created.length} learners are loaded. Download their sign-in slips next.`,
+      message: `${count(created.length, 'learner is', 'learners are')} loaded. Download their sign-in slips next.`,
     };
   });
 }

@@ -23,6 +23,7 @@ import {
   writeCsv,
   writeXlsx,
 } from './transfer.js';
+import { count } from '#contract/plural';
 
 const Format = z.enum(['csv', 'xlsx']).default('xlsx');
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -136,7 +137,11 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
           ip: req.ip,
         });
       });
-      return { success: true as const, imported: parsed.length, message: `${parsed.length} questions were imported` };
+      return {
+        success: true as const,
+        imported: parsed.length,
+        message: `${count(parsed.length, 'question was', 'questions were')} imported`,
+      };
     },
   });
 
@@ -232,7 +237,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
         drafts,
         notes: upload.notes.slice(0, 500),
         message:
-          `${imported} questions were imported` +
+          `${count(imported, 'question was', 'questions were')} imported` +
           (drafts ? `; ${drafts} have no correct answer yet and need one before the olympiad can open` : ''),
       };
     },

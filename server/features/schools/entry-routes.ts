@@ -24,6 +24,7 @@ import { entriesReach, entryLoader } from './load.js';
 import { entriesPolicy, mayEnterSchools } from './policy.js';
 import { presentParticipant } from './present.js';
 import { findSchool } from './school-queries.js';
+import { count } from '#contract/plural';
 
 const tags = ['schools'];
 const { access } = entriesPolicy;
@@ -147,7 +148,7 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ db, record: p, audit }) => {
       if (Number(p.learnerCount) > 0)
         throw conflict(
-          `${p.schoolName} has ${p.learnerCount} learners in this olympiad: remove them first, or set the entry to withdrawn`,
+          `${p.schoolName} has ${count(p.learnerCount, 'learner')} in this olympiad: remove them first, or set the entry to withdrawn`,
         );
       await queries.deleteParticipant(db, p.id);
       await audit('participant.delete', { entityId: p.id, olympiadId: p.olympiadId });

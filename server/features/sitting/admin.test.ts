@@ -234,6 +234,8 @@ describe('GET /participant/get-submitted-data/{id}', () => {
       marksAwarded: 2,
       answerKey: { type: 'single', correct: 'b' },
     });
+    // The options come along, so that the admin reads the chosen option's text, not its id.
+    expect(q1.options).toContainEqual({ id: 'b', text: 'Northern Cape' });
     const q2 = res.body.answers.find(
       (a: { questionId: number }) => a.questionId === paper!.modules[0]!.questions[1]!.id,
     );

@@ -129,6 +129,7 @@ export async function submittedAnswers(q: Queryable, olympiadId: number, attempt
     prompt: string;
     marks: number;
     answer_key: AnswerKey | null;
+    options: { id: string; text: string }[];
     value: AnswerValue | null;
     flagged: boolean | null;
     saved_at: Date | null;
@@ -136,7 +137,7 @@ export async function submittedAnswers(q: Queryable, olympiadId: number, attempt
   }>(
     q,
     sql`
-    select qu.id as question_id, qu.module_id, qu.type, qu.prompt, qu.marks, qu.answer_key,
+    select qu.id as question_id, qu.module_id, qu.type, qu.prompt, qu.marks, qu.answer_key, qu.options,
            an.value, an.flagged, an.saved_at, an.marks_awarded
     from questions qu join question_modules m on m.id = qu.module_id
     left join answers an on an.question_id = qu.id and an.attempt_id = ${attemptId}

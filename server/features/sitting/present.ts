@@ -216,6 +216,7 @@ export function presentSubmittedData(
       savedAt: isoOrNull(a.saved_at),
       marksAwarded: a.marks_awarded,
       answerKey: a.answer_key,
+      options: (a.options ?? []).map((o) => ({ id: o.id, text: o.text })),
     })),
   };
 }

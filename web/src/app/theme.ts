@@ -4,6 +4,7 @@ import {
   parseThemeColor,
   type CSSVariablesResolver,
   type MantineColorsTuple,
+  type MantineTheme,
   type VariantColorsResolver,
 } from '@mantine/core';
 
@@ -21,16 +22,97 @@ const olympus: MantineColorsTuple = [
   '#133a98',
 ];
 
+function channels(hex: string): [number, number, number] | null {
+  const match = /^#([0-9a-f]{6})$/i.exec(hex.trim());
+  if (!match) return null;
+  const value = parseInt(match[1]!, 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
+
+function luminance([r, g, b]: [number, number, number]): number {
+  const linear = (c: number) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** WCAG's contrast of a colour against white. */
+function contrastWithWhite(rgb: [number, number, number]): number {
+  return 1.05 / (luminance(rgb) + 0.05);
+}
+
+const hex = (rgb: [number, number, number]) =>
+  `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+
 /**
- * The "light" variant (badges, alerts, light buttons) writes its text in the colour's darkest shade,
- * darkened further: Mantine's default (shade 9 on a tint) falls under WCAG AA for green, orange, yellow.
+ * WCAG AA asks 4.5:1; a little more against white keeps it on the lightest greys too (striped rows, gray-0:
+ * 4.5:1 there needs about 4.8:1 against white).
+ */
+const readableOnWhite = 4.8;
+
+/**
+ * The colour's shades from `from` to 9 that carry white text (or stand as text on white) at WCAG AA, 4.5:1,
+ * darkest last; when not even shade 9 does (green, lime, orange, yellow), shade 9 darkened until it does. The
+ * first is the colour itself, the second its hover.
+ */
+function accessibleShades(theme: MantineTheme, color: string, from: number): [string, string] | null {
+  const shades = theme.colors[color];
+  if (!shades) return null;
+  const passing: string[] = [];
+  for (let shade = from; shade <= 9 && passing.length < 2; shade += 1) {
+    const rgb = channels(shades[shade]!);
+    if (!rgb) return null;
+    if (contrastWithWhite(rgb) >= readableOnWhite) passing.push(hex(rgb));
+  }
+  const darkest = channels(shades[9]!);
+  if (!darkest) return null;
+  for (let factor = 0.95; passing.length < 2 && factor > 0.3; factor -= 0.05) {
+    const rgb = darkest.map((c) => c * factor) as [number, number, number];
+    if (contrastWithWhite(rgb) >= readableOnWhite) passing.push(hex(rgb));
+  }
+  return [passing[0]!, passing[1] ?? passing[0]!];
+}
+
+/**
+ * Colours people can read (WCAG AA) in every variant, whatever colour a page picks:
+ * - "filled" (buttons, badges): white text on the colour's first shade from the theme's primary shade on that
+ *   carries it at 4.5:1; Mantine's own (shade 7 of green, orange, red, teal, cyan…) falls under it. A light
+ *   colour that autoContrast gives dark text keeps it.
+ * - "outline", "subtle", "transparent": text in that same shade, on white.
+ * - "light" (badges, alerts, light buttons): text in the colour's darkest shade, darkened further: Mantine's
+ *   default (shade 9 on a tint) falls under AA for green, orange, yellow.
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
-  if (input.variant !== 'light') return colors;
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
-  if (!parsed.isThemeColor) return colors;
-  return { ...colors, color: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 70%, black)` };
+  if (!parsed.isThemeColor || parsed.color === 'dark' || parsed.color === 'gray') return colors;
+  if (input.variant === 'light')
+    return { ...colors, color: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 70%, black)` };
+  const primaryShade =
+    typeof input.theme.primaryShade === 'number' ? input.theme.primaryShade : input.theme.primaryShade.light;
+  const from = parsed.shade ?? primaryShade;
+  const readable = accessibleShades(input.theme, parsed.color, from);
+  if (!readable) return colors;
+  const [base, hover] = readable;
+  if (input.variant === 'filled') {
+    const background = channels(input.theme.colors[parsed.color]![from]!);
+    const darkText =
+      (input.autoContrast ?? input.theme.autoContrast) &&
+      background !== null &&
+      luminance(background) > input.theme.luminanceThreshold;
+    if (darkText) return colors;
+    return {
+      ...colors,
+      background: base,
+      hover,
+      color: 'var(--mantine-color-white)',
+      hoverColor: 'var(--mantine-color-white)',
+    };
+  }
+  if (input.variant === 'outline') return { ...colors, color: base, border: `1px solid ${base}` };
+  if (input.variant === 'subtle' || input.variant === 'transparent') return { ...colors, color: base };
+  return colors;
 };
 
 export const theme = createTheme({

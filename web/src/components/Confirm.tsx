@@ -13,16 +13,7 @@ interface ConfirmProps {
 }
 
 /** A question before an action that changes or removes something: Cancel, or do it. */
-export function Confirm({
-  opened,
-  title,
-  children,
-  confirmLabel,
-  color = 'blue',
-  loading,
-  onConfirm,
-  onClose,
-}: ConfirmProps) {
+export function Confirm({ opened, title, children, confirmLabel, color, loading, onConfirm, onClose }: ConfirmProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>

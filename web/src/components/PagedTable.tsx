@@ -1,6 +1,10 @@
 import {
+  ActionIcon,
   Alert,
   Group,
+  NativeSelect,
+  Paper,
+  Stack,
   Loader,
   Pagination,
   ScrollArea,
@@ -10,9 +14,11 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import classes from './PagedTable.module.css';
+
 /** The query of every paged list (every list is paged on the server): page, pageSize, search, sort, order. */
 export interface ListParams {
   page: number;
@@ -27,7 +33,16 @@ export interface Column<T> {
   label: string;
   sortable?: boolean;
   render: (row: T) => ReactNode;
+  /**
+   * On a phone every row is a card: its heading is the first column (or the one marked `title`), a column keyed
+   * `actions` its last line, the others label and value in between. `lead` puts a column before the heading (a
+   * checkbox to choose the row); `hidden` leaves it out of the card (the table keeps it).
+   */
+  phone?: 'hidden' | 'title' | 'lead';
 }
+
+/** Below this width a list shows its rows as cards, so that nothing needs a sideways scroll (issue 17, item 11). */
+export const phoneQuery = '(max-width: 40em)';
 
 /** The state of a paged list: page, pageSize, search (debounced), sort, order. */
 export function useListParams(initialSort: string, pageSize = 25) {
@@ -84,6 +99,7 @@ export function PagedTable<T>({
   minWidth = 640,
 }: PagedTableProps<T>) {
   const pages = Math.max(1, Math.ceil(total / list.params.pageSize));
+  const phone = useMediaQuery(phoneQuery, false, { getInitialValueInEffect: false });
   return (
     <>
       <Group justify="space-between" mb="sm" wrap="wrap">
@@ -104,49 +120,53 @@ export function PagedTable<T>({
           {error.message}
         </Alert>
       ) : null}
-      <ScrollArea type="auto">
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} miw={minWidth}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => {
-                const active = list.sort === column.key;
-                const ariaSort = active ? (list.order === 'asc' ? 'ascending' : 'descending') : undefined;
-                return (
-                  <Table.Th key={column.key} aria-sort={column.sortable ? (ariaSort ?? 'none') : undefined}>
-                    {column.sortable ? (
-                      <UnstyledButton onClick={() => list.toggleSort(column.key)} fw={600} fz="sm">
-                        {column.label}
-                        <span aria-hidden="true">{active ? (list.order === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-                        <VisuallyHidden>, sort</VisuallyHidden>
-                      </UnstyledButton>
-                    ) : (
-                      column.label
-                    )}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(rows ?? []).map((row) => (
-              <Table.Tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <Table.Td key={column.key}>{column.render(row)}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-            {rows && rows.length === 0 ? (
+      {phone ? (
+        <Cards label={label} columns={columns} rows={rows} rowKey={rowKey} list={list} empty={empty} />
+      ) : (
+        <ScrollArea type="auto">
+          <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} miw={minWidth}>
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text c="dimmed" py="md" ta="center">
-                    {empty}
-                  </Text>
-                </Table.Td>
+                {columns.map((column) => {
+                  const active = list.sort === column.key;
+                  const ariaSort = active ? (list.order === 'asc' ? 'ascending' : 'descending') : undefined;
+                  return (
+                    <Table.Th key={column.key} aria-sort={column.sortable ? (ariaSort ?? 'none') : undefined}>
+                      {column.sortable ? (
+                        <UnstyledButton onClick={() => list.toggleSort(column.key)} fw={600} fz="sm">
+                          {column.label}
+                          <span aria-hidden="true">{active ? (list.order === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
+                          <VisuallyHidden>, sort</VisuallyHidden>
+                        </UnstyledButton>
+                      ) : (
+                        column.label
+                      )}
+                    </Table.Th>
+                  );
+                })}
               </Table.Tr>
-            ) : null}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+            </Table.Thead>
+            <Table.Tbody>
+              {(rows ?? []).map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+              {rows && rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text c="dimmed" py="md" ta="center">
+                      {empty}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
       {pages > 1 ? (
         <Group justify="center" mt="md">
           <Pagination
@@ -158,5 +178,105 @@ export function PagedTable<T>({
         </Group>
       ) : null}
     </>
+  );
+}
+
+/** The rows as cards, one under the other, with a sort choice in place of the column headings. */
+function Cards<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  list,
+  empty,
+}: Pick<PagedTableProps<T>, 'label' | 'columns' | 'rows' | 'rowKey' | 'list' | 'empty'>) {
+  const shown = columns.filter((column) => column.phone !== 'hidden');
+  const leads = shown.filter((column) => column.phone === 'lead');
+  const heading =
+    shown.find((column) => column.phone === 'title') ??
+    shown.find((column) => column.phone !== 'lead' && column.key !== 'actions');
+  const rest = shown.filter((column) => column !== heading && !leads.includes(column));
+  const actions = rest.find((column) => column.key === 'actions');
+  const details = rest.filter((column) => column !== actions);
+  const sortable = columns.filter((column) => column.sortable);
+  const sortBy = (key: string) => {
+    if (key !== list.sort) list.toggleSort(key);
+  };
+  return (
+    <Stack gap="xs">
+      {sortable.length ? (
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <NativeSelect
+            label="Sort by"
+            size="sm"
+            style={{ flex: 1 }}
+            value={list.sort}
+            onChange={(e) => sortBy(e.currentTarget.value)}
+            data={sortable.map((column) => ({ value: column.key, label: column.label }))}
+          />
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => list.toggleSort(list.sort)}
+            aria-label={
+              list.order === 'asc' ? 'Sorted A to Z, lowest first: reverse' : 'Sorted Z to A, highest first: reverse'
+            }
+          >
+            <span aria-hidden="true">{list.order === 'asc' ? '▲' : '▼'}</span>
+          </ActionIcon>
+        </Group>
+      ) : null}
+      <Stack gap="xs" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {(rows ?? []).map((row) => (
+          <Paper component="li" key={rowKey(row)} withBorder p="sm" radius="md" style={{ minWidth: 0 }}>
+            <Stack gap={6}>
+              {heading || leads.length ? (
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  {leads.map((column) => (
+                    <div key={column.key}>{column.render(row)}</div>
+                  ))}
+                  {heading ? (
+                    <Text component="div" fw={600} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {heading.render(row)}
+                    </Text>
+                  ) : null}
+                </Group>
+              ) : null}
+              {details.length ? (
+                <dl
+                  style={{
+                    margin: 0,
+                    display: 'grid',
+                    gridTemplateColumns: 'minmax(5.5rem, auto) 1fr',
+                    gap: '4px 12px',
+                  }}
+                >
+                  {details.map((column) => (
+                    <div key={column.key} style={{ display: 'contents' }}>
+                      <Text component="dt" size="xs" c="dimmed" pt={2}>
+                        {column.label}
+                      </Text>
+                      <Text component="dd" size="sm" m={0} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                        {column.render(row)}
+                      </Text>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+              {actions ? (
+                <div className={classes.actions} style={{ minWidth: 0 }}>
+                  {actions.render(row)}
+                </div>
+              ) : null}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+      {rows && rows.length === 0 ? (
+        <Text c="dimmed" py="md" ta="center">
+          {empty}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }

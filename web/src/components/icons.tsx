@@ -51,7 +51,8 @@ export function ArrowRightIcon(props: IconProps) {
 export function LogoutIcon(props: IconProps) {
   return (
     <Svg {...props}>
-      <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H3" />
+      {/* The door on the left and the arrow leaving it: the mirror image reads as "sign in". */}
+      <path d="M9 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h3M16 17l5-5-5-5M21 12H9" />
     </Svg>
   );
 }

@@ -28,6 +28,7 @@ import { contactsOfOrders, documentOf, issueInvoice, mailInvoice, pdfFileName } 
 import { invoicePdf } from './pdf.js';
 import { presentInvoice } from './present.js';
 import { findInvoice, listInvoices, ordersToInvoice } from './queries.js';
+import { count } from '#contract/plural';
 
 const tags = ['finance'];
 const { access } = financePolicy;
@@ -199,7 +200,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
       const job = await insertJob(db, {
         kind: ISSUE_ALL_JOB,
         status: 'queued',
-        label: `Invoices for ${ids.length} schools`,
+        label: `Invoices for ${count(ids.length, 'school')}`,
         total: ids.length,
         olympiadId: query.olympiadId,
         createdBy: actor.userId,

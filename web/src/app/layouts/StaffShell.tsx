@@ -3,6 +3,7 @@ import { useDisclosure, useElementSize } from '@mantine/hooks';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { useCurrentRoute } from '../../lib/routing/index.js';
+import { usePublicOlympiad } from '../../lib/public-api/index.js';
 import { useSessionUser } from '../../lib/session/index.js';
 import { Brand } from '../shell/Brand.js';
 import { ImpersonationBanner } from '../shell/ImpersonationBanner.js';
@@ -32,7 +33,8 @@ export function StaffShell({ layout, navLabel, context }: StaffShellProps) {
   const route = useCurrentRoute();
   const params = useParams();
   const { pathname } = useLocation();
-  const groups = user ? sidebarFor(layout, user, route, params) : [];
+  const olympiad = usePublicOlympiad(layout === 'portal' ? (params.olympiadName ?? '') : '');
+  const groups = user ? sidebarFor(layout, user, route, params, olympiad.data?.title) : [];
 
   useEffect(close, [pathname, close]);
 

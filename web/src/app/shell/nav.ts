@@ -43,7 +43,14 @@ function groupBy(routes: AppRoute[], params: Params, order?: readonly string[]):
 }
 
 /** The sidebar of a layout, filtered by the user's role (and, in the staff area, by section). */
-export function sidebarFor(layout: Layout, user: SessionUser, current: AppRoute | null, params: Params): NavGroup[] {
+export function sidebarFor(
+  layout: Layout,
+  user: SessionUser,
+  current: AppRoute | null,
+  params: Params,
+  /** The portal's olympiad group is headed by the olympiad's title (its slug until the title is known). */
+  olympiadTitle?: string,
+): NavGroup[] {
   const allowed = routesOfLayout(layout).filter((route) => allowsRole(route, user.role));
   if (layout === 'main') {
     const section = current?.section ?? 'admin';
@@ -59,7 +66,9 @@ export function sidebarFor(layout: Layout, user: SessionUser, current: AppRoute 
       .filter((route) => params.olympiadName || !route.path.includes(':olympiadName'))
       .sort((a, b) => rank(a) - rank(b));
     return groupBy(visible, params).map((group) =>
-      group.label === 'Olympiad' && params.olympiadName ? { ...group, label: params.olympiadName } : group,
+      group.label === 'Olympiad' && params.olympiadName
+        ? { ...group, label: olympiadTitle ?? params.olympiadName }
+        : group,
     );
   }
   return groupBy(allowed, params);

@@ -1,6 +1,7 @@
 import { Alert, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSittingCounts } from './api.js';
 import { formatDate } from '../../lib/dates.js';
+import { count } from '#contract/plural';
 
 interface LiveSittingCountsProps {
   olympiadId: number | null | undefined;
@@ -67,7 +68,7 @@ export function LiveSittingCounts({ olympiadId, title = 'Writing today', descrip
               <Text c="dimmed">No learners yet.</Text>
             )}
             <Text size="sm" c="dimmed">
-              {total} learner{total === 1 ? '' : 's'} in all
+              {count(total, 'learner')} in all
               {total > 0 ? `: ${Math.round((data.finished / total) * 100)}% finished` : ''}.
             </Text>
           </>

@@ -5,6 +5,7 @@ import { usePublicOlympiad } from '../../../lib/public-api/index.js';
 import { LoginForm } from '../components/LoginForm.js';
 import { RecoverWithPinForm } from '../components/RecoverWithPinForm.js';
 import { SignedInNotice } from '../components/SignedInNotice.js';
+import { useSessionUser } from '../../../lib/session/index.js';
 
 /** /login (site layout) and /{olympiadName}/login (plain layout, for learners). */
 export function LoginPage() {
@@ -40,8 +41,7 @@ function SiteLogin() {
             olympiad.
           </Text>
           <SignedInNotice />
-          <LoginForm />
-          <RecoverSection />
+          <SignInForms />
         </Paper>
       </Grid.Col>
     </Grid>
@@ -79,14 +79,38 @@ function OlympiadLogin({ olympiadName }: { olympiadName: string }) {
         </Alert>
       ) : null}
       <SignedInNotice />
-      <LoginForm olympiadName={olympiadName} />
-      <RecoverSection olympiadName={olympiadName} initiallyOpen={signedOut} />
+      <SignInForms olympiadName={olympiadName} recoverOpen={signedOut} />
       <Box mt="lg" ta="center">
         <Anchor component={Link} to="/login" size="sm">
           Not your olympiad? Sign in on the main page
         </Anchor>
       </Box>
     </Paper>
+  );
+}
+
+/**
+ * The sign-in form and the recovery PIN. For someone already signed in (sent here by a role guard) they wait behind
+ * "Sign in as someone else", under the notice that says who is signed in: a full form there read as if the sign-in
+ * had failed.
+ */
+function SignInForms({ olympiadName, recoverOpen = false }: { olympiadName?: string; recoverOpen?: boolean }) {
+  const user = useSessionUser();
+  // Decided when the page opens: the form stays while its own sign-in completes (and stores the new session).
+  const [shown, setShown] = useState(!user);
+  if (!shown)
+    return (
+      <Box ta="center">
+        <Anchor component="button" type="button" size="sm" onClick={() => setShown(true)}>
+          Sign in as someone else
+        </Anchor>
+      </Box>
+    );
+  return (
+    <>
+      <LoginForm olympiadName={olympiadName} />
+      <RecoverSection olympiadName={olympiadName} initiallyOpen={recoverOpen} />
+    </>
   );
 }
 

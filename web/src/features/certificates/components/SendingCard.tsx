@@ -22,8 +22,7 @@ import { useRegenerateSchool } from '../api/regenerate-school.js';
 import { useSendCertificates, useSendStatus } from '../api/send-certificates.js';
 import classes from './SendingCard.module.css';
 import { type SendState, SendStateBadge, sendStateLabels } from './SendStateBadge.js';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { count as plural } from '#contract/plural';
 
 /**
  * Send: mail each school's teacher a link to their certificates (never twice), the counts and each school's state

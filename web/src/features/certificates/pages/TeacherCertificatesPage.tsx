@@ -10,8 +10,7 @@ import { useDownloadResults } from '../api/download-results.js';
 import { useDownloadSchoolCertificates } from '../api/download-school-certificates.js';
 import { useSchoolCertificates } from '../api/get-school-certificates.js';
 import { printedCode } from '../components/printed-code.js';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { count as plural } from '#contract/plural';
 
 /**
  * /portal/{o}/certificates: before the results are published, when they come; after, the school's certificates as

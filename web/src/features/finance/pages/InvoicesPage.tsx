@@ -28,8 +28,7 @@ import { usePurchaseOrders } from '../api/list-purchase-orders.js';
 import { useSetSchoolPO } from '../api/set-school-po.js';
 import { usePayments } from '../api/list-payments.js';
 import { StateBadge } from '../components/StateBadge.js';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { count as plural } from '#contract/plural';
 
 /** The order as it would be invoiced now: learners × fee, free learners, VAT, total. */
 function OrderSums({ order }: { order: PurchaseOrder }) {

@@ -8,6 +8,7 @@ import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js'
 import { downloadDashboard } from '../api/download-exports.js';
 import { useDashboard } from '../api/get-dashboard.js';
 import { stateLabels } from '../components/StateBadge.js';
+import { count } from '#contract/plural';
 
 const rands = (cents: number) => Math.round(cents) / 100;
 
@@ -71,7 +72,7 @@ export function PaymentsDashboardPage() {
               label="Invoiced"
               cents={d.totals.invoicedCents}
               currency={currency}
-              hint={`${d.totals.orders} schools, ${d.totals.learners} learners`}
+              hint={`${count(d.totals.orders, 'school')}, ${count(d.totals.learners, 'learner')}`}
             />
             <Figure
               label="Paid"

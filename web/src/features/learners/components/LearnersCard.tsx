@@ -9,6 +9,7 @@ import { useLearners } from '../api/list-learners.js';
 import { LearnerForm } from './LearnerForm.js';
 import { LearnerPasswordForm } from './LearnerPasswordForm.js';
 import { NewPasswordsDialog } from './NewPasswordsDialog.js';
+import { count } from '#contract/plural';
 
 /** The learners of the school: the list, slips, and adding, correcting or removing one. */
 export function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipName: string }) {
@@ -31,6 +32,7 @@ export function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipNam
     {
       key: 'choose',
       label: 'Choose',
+      phone: 'lead',
       render: (l) => (
         <Checkbox
           checked={chosen.has(l.id)}
@@ -114,9 +116,7 @@ export function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipNam
       </Group>
       {chosen.size ? (
         <Group gap="xs" mb="sm" aria-live="polite">
-          <Text size="sm">
-            {chosen.size} {chosen.size === 1 ? 'learner' : 'learners'} chosen
-          </Text>
+          <Text size="sm">{count(chosen.size, 'learner')} chosen</Text>
           <Button size="compact-sm" variant="subtle" onClick={() => setChosen(new Set())}>
             Clear
           </Button>

@@ -8,6 +8,7 @@ import { useImportJob } from '../api/import-job.js';
 import type { LearnerScope } from '../api/keys.js';
 import { usePreviewImport } from '../api/preview-import.js';
 import { useStartImport } from '../api/start-import.js';
+import { count } from '#contract/plural';
 
 const fieldLabel = { firstName: 'First name', lastName: 'Surname', grade: 'Grade', row: 'Row' } as const;
 
@@ -86,7 +87,7 @@ export function UploadCard({ scope, slipName }: { scope: LearnerScope; slipName:
             loading={start.isPending}
             onClick={() => start.mutate(report.importId!, { onSuccess: (j) => setImportId(j.id) })}
           >
-            Load {report.valid} learners
+            Load {count(report.valid, 'learner')}
           </Button>
         </Group>
       ) : null}
@@ -120,7 +121,7 @@ const phaseText = (job: ImportJob) =>
   job.status === 'queued' || job.status === 'held'
     ? 'Waiting for the server to start…'
     : job.phase === 'saving'
-      ? `Saving all ${job.total.toLocaleString('en-ZA')} learners at once…`
+      ? `Saving all ${count(job.total, 'learner')} at once…`
       : `Making usernames and passwords: ${job.done.toLocaleString('en-ZA')} of ${job.total.toLocaleString('en-ZA')}`;
 
 /** A running import: a progress bar, then what came of it (polled from the server's job). */

@@ -8,6 +8,7 @@ import type { LearnerScope } from '../api/keys.js';
 import { useEntries } from '../api/list-entries.js';
 import { LearnersCard } from '../components/LearnersCard.js';
 import { UploadCard } from '../components/UploadCard.js';
+import { count } from '#contract/plural';
 
 /**
  * /portal/{o}/load-learners (a teacher, their school) and /{o}/admin/edit/learners (an admin, any
@@ -73,7 +74,7 @@ function EntryPicker({
   const entries = useEntries(olympiadId, search);
   const data = (entries.data ?? []).map((e) => ({
     value: String(e.schoolId),
-    label: `${e.schoolName} (${e.learnerCount} learners)`,
+    label: `${e.schoolName} (${count(e.learnerCount, 'learner')})`,
   }));
   return (
     <Select
@@ -87,7 +88,7 @@ function EntryPicker({
       value={value == null ? null : String(value)}
       mb="lg"
       maw={520}
-      onChange={(v, option) => onChange(v ? Number(v) : null, option?.label.replace(/ \(\d+ learners\)$/, '') ?? '')}
+      onChange={(v, option) => onChange(v ? Number(v) : null, option?.label.replace(/ \(\d+ learners?\)$/, '') ?? '')}
     />
   );
 }

@@ -48,6 +48,7 @@ export function MassMailsPage() {
     {
       key: 'subject',
       label: 'Subject',
+      phone: 'title',
       sortable: true,
       render: (m) => (
         <Text size="sm" fw={600}>

@@ -55,7 +55,7 @@ export function QuestionsPage() {
       <PageHeader
         eyebrow={title}
         title="Questions"
-        description="Write each module's questions with their answers; preview them as learners will see them. Drag to reorder."
+        description="Write each module's questions with their answers; preview them as learners will see them. Move a question up or down with its ▲ and ▼ buttons, or drag it."
         actions={
           <Button onClick={() => setEditing('new')} disabled={!mod}>
             Add question

@@ -115,7 +115,7 @@ export function VerifyQuestionsPage() {
                               color="green"
                               disabled={mine || !q.answerKey}
                               title={mine ? 'You edited this question last; a second admin must verify it' : undefined}
-                              aria-label={`Mark question ${index + 1} of module ${mi + 1} verified`}
+                              aria-label={`${mine ? 'You edited it last' : 'Mark verified'}: question ${index + 1} of module ${mi + 1}`}
                               loading={act.isPending && act.variables?.id === q.id}
                               onClick={() => act.mutate({ id: q.id, verified: true })}
                             >

@@ -9,22 +9,31 @@ interface SubmittedDataDrawerProps {
 
 const when = (iso: string | null) => formatDate(iso, 'dateTimeSeconds');
 
-/** Shows an answer value in words: option ids, true/false, the number or the text. */
-function answerText(value: unknown): string {
+type Options = readonly { id: string; text: string }[];
+
+/** An option by its text (the letters a learner saw may have been shuffled; the ids are not what they read). */
+const optionText = (options: Options, id: unknown) => options.find((o) => o.id === id)?.text ?? String(id);
+
+/** Shows an answer value in words: the options' text, true/false, the number or the text. */
+function answerText(value: unknown, options: Options): string {
   if (value === null || value === undefined) return '—';
   if (typeof value !== 'object') return String(value);
   const v = value as Record<string, unknown>;
-  if ('optionId' in v) return v.optionId == null ? '—' : String(v.optionId);
-  if ('optionIds' in v && Array.isArray(v.optionIds)) return v.optionIds.length ? v.optionIds.join(', ') : '—';
+  if ('optionId' in v) return v.optionId == null ? '—' : optionText(options, v.optionId);
+  if ('optionIds' in v && Array.isArray(v.optionIds))
+    return v.optionIds.length ? v.optionIds.map((id) => optionText(options, id)).join('; ') : '—';
   if ('text' in v) return String(v.text) || '—';
   if ('value' in v) return v.value === null ? '—' : String(v.value);
   return JSON.stringify(value);
 }
 
-function keyText(key: unknown): string {
+function keyText(key: unknown, options: Options): string {
   if (!key || typeof key !== 'object') return '—';
   const k = key as Record<string, unknown>;
-  if ('correct' in k) return Array.isArray(k.correct) ? k.correct.join(', ') : String(k.correct);
+  if ('correct' in k) {
+    if (Array.isArray(k.correct)) return k.correct.map((id) => optionText(options, id)).join('; ');
+    return typeof k.correct === 'string' ? optionText(options, k.correct) : String(k.correct);
+  }
   if ('accepted' in k && Array.isArray(k.accepted)) return k.accepted.join(' / ');
   if ('value' in k) return `${String(k.value)}${k.tolerance ? ` ± ${String(k.tolerance)}` : ''}`;
   return JSON.stringify(key);
@@ -111,8 +120,8 @@ export function SubmittedDataDrawer({ learnerId, onClose }: SubmittedDataDrawerP
                       </Badge>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>{answerText(a.value)}</Table.Td>
-                  <Table.Td>{keyText(a.answerKey)}</Table.Td>
+                  <Table.Td>{answerText(a.value, a.options)}</Table.Td>
+                  <Table.Td>{keyText(a.answerKey, a.options)}</Table.Td>
                   <Table.Td>
                     {a.marksAwarded ?? '—'} / {a.marks}
                   </Table.Td>

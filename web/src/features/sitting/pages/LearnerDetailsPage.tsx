@@ -97,8 +97,8 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
           </Stack>
         </div>
         <Alert color="olympus" variant="light" title="Ready?">
-          When you press the button below, the olympiad starts and you have {state.olympiad.durationMinutes} minutes.
-          Your answers are saved as you go.
+          When you press the button below, the first question opens and your {state.olympiad.durationMinutes} minutes
+          start. The clock keeps running if you close the page; your answers are saved as you go.
         </Alert>
         {confirm.isError ? (
           <Alert color="red" variant="light" role="alert" title="Not saved">

@@ -57,6 +57,14 @@ function PaperLoader({ state, olympiadName }: { state: SittingState; olympiadNam
   return <PaperView paper={paper.data} sync={sync} state={state} olympiadName={olympiadName} />;
 }
 
+const roomyQuery = '(min-width: 62em) and (min-height: 40em)';
+
+/** Whether the screen has room to keep the question palette open beside the reading (a laptop, not a phone). */
+function useRoomForPalette(): boolean {
+  const [roomy] = useState(() => typeof window !== 'undefined' && window.matchMedia(roomyQuery).matches);
+  return roomy;
+}
+
 interface PaperViewProps {
   paper: Paper;
   sync: SittingSync;
@@ -70,7 +78,10 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
   const queryClient = useQueryClient();
   const snapshot = useSyncExternalStore(sync.subscribe, sync.getSnapshot);
   const items = useMemo(() => flatten(paper.modules), [paper.modules]);
-  const [paletteOpen, setPaletteOpen] = useState(false);
+  // Where there is room (a laptop), the palette is open from the start and stays open after a pick; on a phone it
+  // is one tap away and closes once a question is picked.
+  const roomy = useRoomForPalette();
+  const [paletteOpen, setPaletteOpen] = useState(roomy);
 
   const summary = params.moduleIndex === undefined;
   const moduleIndex = Number(params.moduleIndex ?? 0);
@@ -201,9 +212,9 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
             items={items}
             answers={snapshot.answers}
             current={item}
-            onPick={() => setPaletteOpen(false)}
+            onPick={() => setPaletteOpen(roomy)}
           />
-          <Link to={summaryPath(olympiadName)} className={classes.secondary} onClick={() => setPaletteOpen(false)}>
+          <Link to={summaryPath(olympiadName)} className={classes.secondary} onClick={() => setPaletteOpen(roomy)}>
             Review and finish
           </Link>
         </div>

@@ -1,4 +1,5 @@
 import type { ModerationFlag, ModerationFlagKind } from '#contract/moderation';
+import { count as plural } from '#contract/plural';
 
 /** What each flag is called on the screen. */
 export const flagLabels: Record<ModerationFlagKind, string> = {
@@ -40,8 +41,6 @@ export function chanceInWords(probability: number): string {
   }
   return `a 1 in ${Math.round(odds).toLocaleString('en-ZA')} chance`;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** One flag's evidence in plain words. */
 export function flagSentence(flag: ModerationFlag): string {

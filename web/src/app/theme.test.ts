@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
+import { count } from '#contract/plural';
+import { theme } from './theme.js';
+
+const full = mergeMantineTheme(DEFAULT_THEME, theme);
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+const contrast = (a: string, b: string) => {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x! + 0.05) / (y! + 0.05);
+};
+
+describe('the theme’s colours (WCAG AA, issue 17 item 16)', () => {
+  const colours = Object.keys(full.colors).filter((c) => c !== 'dark' && c !== 'gray');
+  for (const color of colours) {
+    it(`${color}: filled carries white text, outline and subtle text read on white and on gray-0`, () => {
+      const filled = full.variantColorResolver({ color, theme: full, variant: 'filled' });
+      if (filled.color === 'var(--mantine-color-white)') {
+        expect(contrast(filled.background, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+        expect(contrast(filled.hover, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      }
+      for (const variant of ['outline', 'subtle'] as const) {
+        const text = full.variantColorResolver({ color, theme: full, variant }).color;
+        expect(contrast(text, '#ffffff'), variant).toBeGreaterThanOrEqual(4.5);
+        expect(contrast(text, full.colors.gray[0]), variant).toBeGreaterThanOrEqual(4.5);
+      }
+    });
+  }
+});
+
+describe('count', () => {
+  it('says one in the singular and any other number in the plural', () => {
+    expect(count(1, 'learner')).toBe('1 learner');
+    expect(count(0, 'learner')).toBe('0 learners');
+    expect(count(3, 'learner is', 'learners are')).toBe('3 learners are');
+  });
+});
