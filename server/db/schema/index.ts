@@ -13,3 +13,4 @@ export * from './faqs.js';
 export * from './jobs.js';
 export * from './results.js';
 export * from './copy.js';
+export * from './countries.js';
