@@ -22,6 +22,7 @@ import { sittingRoutes } from './features/sitting/routes.js';
 import { financeRoutes } from './features/finance/routes.js';
 import { resultsRoutes } from './features/results/routes.js';
 import { certificatesRoutes } from './features/certificates/routes.js';
+import { countriesRoutes } from './features/countries/routes.js';
 import { schoolsRoutes } from './features/schools/routes.js';
 import { teachersRoutes } from './features/teachers/routes.js';
 import { learnersRoutes } from './features/learners/routes.js';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sittingRoutes);
   await app.register(schoolsRoutes);
   await app.register(teachersRoutes);
+  await app.register(countriesRoutes);
   await app.register(financeRoutes);
   await app.register(resultsRoutes);
   await app.register(certificatesRoutes);

@@ -10,8 +10,6 @@ export const plannedApiRoots = [
   'account',
   'certificates',
   'dashboard',
-  'igeo-country',
-  'igeo-country-participant',
   'olympus-project',
   'olympus-sub-project',
   'participant',
