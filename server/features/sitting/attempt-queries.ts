@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Queryable, rows } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
+import { siteTimeZone as SAST_ZONE } from '#contract/site-time';
 
 /** SQL of a learner's attempt, step by step. Timestamps come back as Date (both drivers); ints as numbers. */
 
@@ -41,14 +42,18 @@ export interface LearnerRow {
   olympiad_id: number | null;
   school_id: number | null;
   school_name: string | null;
+  /** The zone the learner reads times in: their country's (decision 039), else South African time. */
+  time_zone: string;
 }
 
 export async function learnerById(q: Queryable, userId: number): Promise<LearnerRow | null> {
   const [row] = await rows<LearnerRow>(
     q,
     sql`
-    select u.id, u.username, u.first_name, u.last_name, u.grade, u.role, u.olympiad_id, u.school_id, s.name as school_name
-    from users u left join schools s on s.id = u.school_id where u.id = ${userId}`,
+    select u.id, u.username, u.first_name, u.last_name, u.grade, u.role, u.olympiad_id, u.school_id, s.name as school_name,
+           coalesce(c.time_zone, ${SAST_ZONE}) as time_zone
+    from users u left join schools s on s.id = u.school_id left join countries c on c.id = s.country_id
+    where u.id = ${userId}`,
   );
   return row ?? null;
 }
