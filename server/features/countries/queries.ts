@@ -177,10 +177,7 @@ export async function insertCountryParticipant(
 }
 
 export async function setLeaders(q: Queryable, id: number, leaders: TeamLeader[]) {
-  await q
-    .update(countryParticipants)
-    .set({ leaders, updatedAt: new Date() })
-    .where(eq(countryParticipants.id, id));
+  await q.update(countryParticipants).set({ leaders, updatedAt: new Date() }).where(eq(countryParticipants.id, id));
 }
 
 /** Takes the country out: its entry goes (and with it this row and the entry's order). */
