@@ -27,10 +27,10 @@ const demoCountries = [
  */
 export async function seedInternationalDemo(
   q: Queryable,
-  ids: { geographyProjectId: number; password: string },
+  ids: { igeoProjectId: number; password: string },
 ): Promise<void> {
   const igeo = await createOlympiad(q, {
-    projectId: ids.geographyProjectId,
+    projectId: ids.igeoProjectId,
     varName: 'igeo-demo',
     title: 'International Geography Olympiad (demo)',
     year: new Date().getFullYear(),

@@ -311,7 +311,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       adminIds: [admin.id, admin2.id],
     });
     await seedDemoCopy(tx, { geographyProjectId: geography.id });
-    await seedInternationalDemo(tx, { geographyProjectId: geography.id, password });
+    await seedInternationalDemo(tx, { igeoProjectId: igeo.id, password });
 
     return {
       password,

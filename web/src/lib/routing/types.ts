@@ -13,6 +13,7 @@ export type Feature =
   | 'questions'
   | 'sitting'
   | 'schools'
+  | 'countries'
   | 'learners'
   | 'finance'
   | 'results'
