@@ -1,6 +1,7 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
 import { MyProfilePage } from './pages/MyProfilePage.js';
 import { TeachersPage } from './pages/TeachersPage.js';
+import { TeamAdminsPage } from './pages/TeamAdminsPage.js';
 
 const staff = (sub: string, title: string, summary: string, page?: AppRoute['page']) =>
   staffPage(sections.all, {
@@ -15,7 +16,12 @@ const staff = (sub: string, title: string, summary: string, page?: AppRoute['pag
 
 export const teachersRoutes: AppRoute[] = [
   ...staff('edit/teachers', 'Teachers', 'The teachers of this olympiad’s schools.', TeachersPage),
-  ...staff('edit/team-admins', 'Team admins', 'The people who manage each country’s team will be edited here.'),
+  ...staff(
+    'edit/team-admins',
+    'Team admins',
+    'The people who register each country’s team: invited, verified, disabled.',
+    TeamAdminsPage,
+  ),
   {
     id: 'portal.my-profile',
     path: '/portal/my-profile',
