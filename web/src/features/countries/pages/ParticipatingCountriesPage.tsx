@@ -92,7 +92,7 @@ export function ParticipatingCountriesPage() {
             variant="subtle"
             color="red"
             disabled={p.learnerCount > 0}
-            aria-label={`Take ${p.countryName} out of the olympiad`}
+            aria-label={`Remove ${p.countryName} from the olympiad`}
             onClick={() => setRemoving(p)}
           >
             Remove

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { type CountryParticipant, TEAM_LEADERS_MAX, UpdateCountryParticipantBody } from '#contract/countries';
 import { PageHeader } from '../../../components/PageHeader.js';
@@ -51,11 +50,11 @@ export function TeamPage() {
           </SimpleGrid>
           <Text size="sm" c="dimmed">
             Your learners see the writing window in this time zone. Their fee is on your{' '}
-            <Anchor component={Link} to={`/portal/${olympiadName}/invoices`}>
+            <Anchor underline="always" component={Link} to={`/portal/${olympiadName}/invoices`}>
               invoices
             </Anchor>
             ; results and certificates appear under{' '}
-            <Anchor component={Link} to={`/portal/${olympiadName}/certificates`}>
+            <Anchor underline="always" component={Link} to={`/portal/${olympiadName}/certificates`}>
               certificates
             </Anchor>{' '}
             once the organisers publish them.
@@ -92,7 +91,6 @@ interface LeaderRow {
 
 function LeadersCard({ team }: { team: CountryParticipant }) {
   const save = useSaveTeamLeaders();
-  const [saved, setSaved] = useState(false);
   const form = useSchemaForm({
     schema: UpdateCountryParticipantBody,
     mode: 'controlled',
@@ -113,7 +111,7 @@ function LeadersCard({ team }: { team: CountryParticipant }) {
       <form
         noValidate
         onSubmit={form.onSubmit((body) =>
-          save.mutate({ id: team.id, body }, { onSuccess: () => setSaved(true), onError: form.setServerErrors }),
+          save.mutate({ id: team.id, body }, { onSuccess: () => form.resetDirty(), onError: form.setServerErrors }),
         )}
       >
         <Stack>
@@ -127,10 +125,15 @@ function LeadersCard({ team }: { team: CountryParticipant }) {
               <TextInput
                 label={`Leader ${i + 1}: name`}
                 required
-                w={260}
+                w={{ base: '100%', sm: 260 }}
                 {...form.getInputProps(`leaders.${i}.name`)}
               />
-              <TextInput label="Email" type="email" w={280} {...form.getInputProps(`leaders.${i}.email`)} />
+              <TextInput
+                label="Email"
+                type="email"
+                w={{ base: '100%', sm: 280 }}
+                {...form.getInputProps(`leaders.${i}.email`)}
+              />
               <Button variant="subtle" color="red" onClick={() => form.removeListItem('leaders', i)}>
                 Remove leader {i + 1}
               </Button>
@@ -141,21 +144,13 @@ function LeadersCard({ team }: { team: CountryParticipant }) {
             <Button
               variant="light"
               disabled={leaders.length >= TEAM_LEADERS_MAX}
-              onClick={() => {
-                setSaved(false);
-                form.insertListItem('leaders', { name: '', email: '' });
-              }}
+              onClick={() => form.insertListItem('leaders', { name: '', email: '' })}
             >
               Add a leader
             </Button>
             <Button type="submit" loading={save.isPending}>
               Save leaders
             </Button>
-            {saved && !form.isDirty() ? (
-              <Text size="sm" role="status">
-                Saved
-              </Text>
-            ) : null}
           </Group>
         </Stack>
       </form>
