@@ -18,9 +18,12 @@ export const DateOfBirth = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-    message: 'This date does not exist',
-  })
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    {
+      message: 'This date does not exist',
+    },
+  )
   .refine((d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10), {
     message: 'Enter a date of birth in the past',
   })

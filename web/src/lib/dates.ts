@@ -1,4 +1,11 @@
-import { formatInZone, isoToWallTime, siteTimeZone, siteTimeZoneLabel, wallTimeToIso, zoneLabel } from '#contract/site-time';
+import {
+  formatInZone,
+  isoToWallTime,
+  siteTimeZone,
+  siteTimeZoneLabel,
+  wallTimeToIso,
+  zoneLabel,
+} from '#contract/site-time';
 
 /**
  * The one date formatter of the web app. Every time a person reads or enters is South African time

@@ -38,8 +38,8 @@ export default function InstructionsPage() {
                 {state.window.startsAt
                   ? `The olympiad is open from ${formatDate(state.window.startsAt, 'longDateTime', '', state.learner.timeZone)} `
                   : 'The olympiad is open '}
-                until <strong>{formatDate(state.window.endsAt, 'longDateTime', '', state.learner.timeZone)}</strong>. Start
-                at least {state.olympiad.durationMinutes} minutes before it closes.
+                until <strong>{formatDate(state.window.endsAt, 'longDateTime', '', state.learner.timeZone)}</strong>.
+                Start at least {state.olympiad.durationMinutes} minutes before it closes.
               </Text>
             ) : null}
             {state.olympiad.instructions ? (
