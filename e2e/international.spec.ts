@@ -101,6 +101,9 @@ test('the admin enters a country, its team admin registers a team member, who wr
   await teamAdmin.getByRole('button', { name: 'Save password and continue' }).click();
   await expect(teamAdmin).toHaveURL(pathIs('/portal'));
   await teamAdmin.goto('/portal/igeo-demo/team');
+  // A country olympiad's portal offers Team, not the school pages.
+  const portalNav = teamAdmin.getByRole('navigation').filter({ has: teamAdmin.getByRole('link', { name: 'Team' }) });
+  await expect(portalNav.getByRole('link', { name: 'Load learners' })).toHaveCount(0);
   await expect(heading(teamAdmin)).toHaveText('Team France');
   await expect(teamAdmin.getByText('0 of 4 learners')).toBeVisible();
   await teamAdmin.getByRole('button', { name: 'Add a team member' }).click();

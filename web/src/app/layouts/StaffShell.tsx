@@ -6,6 +6,7 @@ import { useCurrentRoute } from '../../lib/routing/index.js';
 import { useSessionUser } from '../../lib/session/index.js';
 import { Brand } from '../shell/Brand.js';
 import { ImpersonationBanner } from '../shell/ImpersonationBanner.js';
+import { useRouteOlympiad } from '../../lib/public-api/use-route-olympiad.js';
 import { sidebarFor } from '../shell/nav.js';
 import { SidebarNav } from '../shell/SidebarNav.js';
 import { SignOutButton } from '../shell/SignOutButton.js';
@@ -31,7 +32,8 @@ export function StaffShell({ layout, navLabel, context }: StaffShellProps) {
   const route = useCurrentRoute();
   const params = useParams();
   const { pathname } = useLocation();
-  const groups = user ? sidebarFor(layout, user, route, params) : [];
+  const { olympiad } = useRouteOlympiad();
+  const groups = user ? sidebarFor(layout, user, route, params, olympiad?.kind) : [];
 
   useEffect(close, [pathname, close]);
 

@@ -43,8 +43,17 @@ function groupBy(routes: AppRoute[], params: Params, order?: readonly string[]):
 }
 
 /** The sidebar of a layout, filtered by the user's role (and, in the staff area, by section). */
-export function sidebarFor(layout: Layout, user: SessionUser, current: AppRoute | null, params: Params): NavGroup[] {
-  const allowed = routesOfLayout(layout).filter((route) => allowsRole(route, user.role));
+export function sidebarFor(
+  layout: Layout,
+  user: SessionUser,
+  current: AppRoute | null,
+  params: Params,
+  /** The kind of the olympiad in the URL, when known: pages of the other kind stay out (decision 039). */
+  kind?: 'school' | 'country' | null,
+): NavGroup[] {
+  const allowed = routesOfLayout(layout).filter(
+    (route) => allowsRole(route, user.role) && (kind == null || route.kinds == null || route.kinds.includes(kind)),
+  );
   if (layout === 'main') {
     const section = current?.section ?? 'admin';
     return groupBy(

@@ -11,6 +11,7 @@ const staff = (sub: string, title: string, summary: string, page: AppRoute['page
     nav: 'Schools and people',
     access: staffAccess.staff,
     page,
+    kinds: ['country'],
   });
 
 /** The international olympiad's countries (decision 039); the team admins are teachers (features/teachers). */

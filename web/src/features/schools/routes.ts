@@ -52,5 +52,5 @@ export const schoolsRoutes: AppRoute[] = [
     'The schools entered in this olympiad, with their learners and status.',
     ParticipantsPage,
   ),
-  portal('school', 'School', 'Your school’s details.', PortalSchoolPage),
+  { ...portal('school', 'School', 'Your school’s details.', PortalSchoolPage), kinds: ['school'] },
 ];
