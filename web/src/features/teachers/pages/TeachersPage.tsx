@@ -21,6 +21,7 @@ const words = {
     add: 'Add a teacher',
     edit: 'Edit teacher',
     one: 'teacher',
+    person: 'Teacher',
     place: 'School',
   },
   teamAdmins: {
@@ -30,6 +31,7 @@ const words = {
     add: 'Add a team admin',
     edit: 'Edit team admin',
     one: 'team admin',
+    person: 'Team admin',
     place: 'Team',
   },
 } as const;
@@ -51,7 +53,7 @@ export function TeachersPage({ kind = 'teachers' }: { kind?: keyof typeof words 
   const columns: Column<Teacher>[] = [
     {
       key: 'lastName',
-      label: 'Teacher',
+      label: w.person,
       sortable: true,
       render: (t) => (
         <>
