@@ -13,10 +13,29 @@ export const Grade = z.coerce
   .min(GRADE_MIN, `Grades go from ${GRADE_MIN} to ${GRADE_MAX}`)
   .max(GRADE_MAX, `Grades go from ${GRADE_MIN} to ${GRADE_MAX}`);
 
+/** A date of birth (YYYY-MM-DD), asked of a country's team members (decision 039); empty means not given. */
+export const DateOfBirth = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD')
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    {
+      message: 'This date does not exist',
+    },
+  )
+  .refine((d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10), {
+    message: 'Enter a date of birth in the past',
+  })
+  .or(z.literal('').transform(() => null))
+  .nullable()
+  .optional();
+
 export const LearnerInput = z.strictObject({
   firstName: z.string().trim().min(1, 'Enter the first name').max(100),
   lastName: z.string().trim().min(1, 'Enter the surname').max(100),
   grade: Grade,
+  dateOfBirth: DateOfBirth,
 });
 
 export const NewLearnerBody = LearnerInput.extend({
@@ -31,6 +50,7 @@ export const Learner = z.object({
   firstName: z.string(),
   lastName: z.string(),
   grade: z.number().int().nullable(),
+  dateOfBirth: z.string().nullable(),
   schoolId: z.number().int().nullable(),
   schoolName: z.string().nullable(),
   olympiadId: z.number().int(),

@@ -119,6 +119,8 @@ export const OlympiadRecord = z.object({
   /** Fee per learner in cents of `currency`. */
   feeCents: z.number().int(),
   currency: z.string(),
+  /** Country olympiads: the most learners a country's team may have (decision 039). */
+  teamSize: z.number().int(),
   /** Sanitised HTML shown before the declaration, and the declaration itself. */
   instructions: z.string(),
   declaration: z.string(),
@@ -189,6 +191,7 @@ const olympiadFields = {
     .string()
     .trim()
     .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code, e.g. ZAR'),
+  teamSize: z.number().int('Use a whole number').min(1, 'At least one learner').max(50, 'At most 50 learners'),
   ...olympiadSettingsFields,
 };
 
@@ -201,6 +204,7 @@ export const OlympiadInput = z
     subProjectId: olympiadFields.subProjectId.default(null),
     kind: olympiadFields.kind.default('school'),
     currency: olympiadFields.currency.default('ZAR'),
+    teamSize: olympiadFields.teamSize.default(4),
     startsAt: olympiadFields.startsAt.default(null),
     endsAt: olympiadFields.endsAt.default(null),
     durationMinutes: olympiadFields.durationMinutes.default(null),

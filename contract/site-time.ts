@@ -62,20 +62,46 @@ export function isoToWallTime(iso: string | null | undefined, zone: string = sit
   return `${p.y}-${pad(p.mo)}-${pad(p.d)}T${pad(p.h)}:${pad(p.mi)}`;
 }
 
-const siteFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: siteTimeZone,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+function zoneFormat(zone: string) {
+  let f = zoneFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    zoneFormats.set(zone, f);
+  }
+  return f;
+}
+
+/**
+ * The short name of a zone at an instant: "SAST" for South African time, else what the platform calls it
+ * ("CET", "GMT+8"), with the zone's own name when that is only an offset ("GMT+8 (Asia/Singapore)").
+ */
+export function zoneLabel(zone: string, at: Date = new Date()): string {
+  if (zone === siteTimeZone) return 'SAST';
+  const short =
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value ?? zone;
+  return /^(GMT|UTC)[+-]/.test(short) ? `${short} (${zone.replace(/_/g, ' ')})` : short;
+}
+
+/** An instant on the wall clock of `zone`, said so: "Wed, 3 Mar 2027, 08:00 SAST"; "—" when there is none. */
+export function formatInZone(iso: string | null | undefined, zone: string = siteTimeZone): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : `${zoneFormat(zone).format(d)} ${zoneLabel(zone, d)}`;
+}
 
 /** An instant in South African time, said so: "Wed, 3 Mar 2027, 08:00 SAST". */
 export function formatSiteTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : `${siteFormat.format(d)} SAST`;
+  return formatInZone(iso, siteTimeZone);
 }

@@ -55,6 +55,8 @@ export const SittingState = z.object({
     lastName: z.string(),
     grade: z.number().int().nullable(),
     schoolName: z.string().nullable(),
+    /** The IANA zone the learner reads the window and deadline in (a country's team: its country's). */
+    timeZone: z.string(),
   }),
   attempt: z.object({
     declarationAcceptedAt: z.string().nullable(),

@@ -23,6 +23,7 @@ import { reportsRoutes } from './features/reports/routes.js';
 import { financeRoutes } from './features/finance/routes.js';
 import { resultsRoutes } from './features/results/routes.js';
 import { certificatesRoutes } from './features/certificates/routes.js';
+import { countriesRoutes } from './features/countries/routes.js';
 import { schoolsRoutes } from './features/schools/routes.js';
 import { teachersRoutes } from './features/teachers/routes.js';
 import { learnersRoutes } from './features/learners/routes.js';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportsRoutes);
   await app.register(schoolsRoutes);
   await app.register(teachersRoutes);
+  await app.register(countriesRoutes);
   await app.register(financeRoutes);
   await app.register(resultsRoutes);
   await app.register(certificatesRoutes);

@@ -54,6 +54,14 @@ const uniqueRefusals: Record<string, { message: string; details: FieldError[] }>
     message: 'A teacher with this email address exists already',
     details: [{ path: 'body.email', message: 'This address is taken' }],
   },
+  countries_code_uq: {
+    message: 'A country with this code exists already',
+    details: [{ path: 'body.code', message: 'This code is taken' }],
+  },
+  countries_lower_name_uq: {
+    message: 'A country with this name exists already',
+    details: [{ path: 'body.name', message: 'This name is taken' }],
+  },
   schools_emis_uq: {
     message: 'A school with this EMIS number exists already',
     details: [{ path: 'body.emisNumber', message: 'This EMIS number is taken' }],

@@ -9,8 +9,6 @@ import { errorBody } from './errors.js';
 export const plannedApiRoots = [
   'account',
   'certificates',
-  'igeo-country',
-  'igeo-country-participant',
   'olympus-project',
   'olympus-sub-project',
   'participant',

@@ -3,6 +3,7 @@ import { type Db, rows } from '../db/client.js';
 import { examDemoTexts, seedExamDemo } from './demo-exam.js';
 import { seedDemoCopy } from './demo-copy.js';
 import { seedDemoFaqs } from './demo-faqs.js';
+import { seedInternationalDemo } from './demo-international.js';
 import { seedResultsDemo } from './demo-results.js';
 import {
   createContact,
@@ -29,6 +30,9 @@ export const demoUsernames = [
   'teacher2',
   'learner1',
   'learner2',
+  'igeoadmin',
+  'teamadmin',
+  'teamlearner',
 ] as const;
 
 export interface SeedResult {
@@ -307,6 +311,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       adminIds: [admin.id, admin2.id],
     });
     await seedDemoCopy(tx, { geographyProjectId: geography.id });
+    await seedInternationalDemo(tx, { igeoProjectId: igeo.id, password });
 
     return {
       password,
@@ -321,6 +326,9 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         { username: 'learner1', role: 'learner', note: 'geo-demo, sign in with olympiad "geo-demo"' },
         { username: 'learner2', role: 'learner', note: 'geo-demo, sign in with olympiad "geo-demo"' },
         { username: 'learner1', role: 'learner', note: 'also in geo-quick (2-minute paper), olympiad "geo-quick"' },
+        { username: 'igeoadmin', role: 'admin', note: 'admin of igeo-demo (countries enter)' },
+        { username: 'teamadmin', role: 'teacher', note: 'team admin of Germany in igeo-demo' },
+        { username: 'teamlearner', role: 'learner', note: 'Germany’s team, sign in with olympiad "igeo-demo"' },
       ],
     };
   });

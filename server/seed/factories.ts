@@ -3,6 +3,8 @@ import type { GrantRole, Role } from '#contract/roles';
 import type { Queryable } from '../db/client.js';
 import {
   accounts,
+  countries,
+  countryParticipants,
   olympiadGrants,
   olympiads,
   projects,
@@ -106,6 +108,42 @@ export async function enterSchool(q: Queryable, olympiadId: number, schoolId: nu
   const [row] = await q.insert(schoolParticipants).values({ olympiadId, schoolId }).returning();
   await q.insert(purchaseOrders).values({ schoolParticipantId: row!.id });
   return row!;
+}
+
+/** A country (decision 039); the code defaults to a free two-letter code. */
+export async function createCountry(q: Queryable, input: Partial<typeof countries.$inferInsert> = {}) {
+  const n = next();
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const code = input.code ?? `Q${letters[n % 26]}`;
+  const [row] = await q
+    .insert(countries)
+    .values({ name: `Country ${n}`, timeZone: 'Europe/Berlin', ...input, code })
+    .returning();
+  return row!;
+}
+
+/**
+ * Enters a country in a country olympiad as the countries feature does: the country's team (a school row with
+ * `countryId`), its entry with its purchase order, and the country participant. Answers all three.
+ */
+export async function enterCountry(q: Queryable, olympiadId: number, country: { id: number; name: string }) {
+  const [existing] = await q.select().from(schools).where(eq(schools.countryId, country.id));
+  const team =
+    existing ??
+    (await createSchool(q, {
+      name: `Team ${country.name}`,
+      emisNumber: null,
+      province: null,
+      town: null,
+      type: 'Country team',
+      countryId: country.id,
+    }));
+  const entry = await enterSchool(q, olympiadId, team.id);
+  const [participant] = await q
+    .insert(countryParticipants)
+    .values({ olympiadId, countryId: country.id, schoolParticipantId: entry.id })
+    .returning();
+  return { team, entry, participant: participant! };
 }
 
 /** Sets the state of a school participant's live purchase order (paid, pre-approved, its PO number). */

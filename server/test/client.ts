@@ -123,8 +123,9 @@ export function makeClient(baseUrl: string, api: RawApi, token: string | null, u
   };
 }
 
-/** How `as()` signs a user in: the demo password and, for a demo learner, geo-demo. */
+/** How `as()` signs a user in: the demo password and, for a demo learner, geo-demo (Germany's team: igeo-demo). */
 export function demoCredentials(username: string): { password: string; olympiadName?: string } {
+  if (username === 'teamlearner') return { password: demoPassword, olympiadName: 'igeo-demo' };
   return username.startsWith('learner')
     ? { password: demoPassword, olympiadName: 'geo-demo' }
     : { password: demoPassword };

@@ -54,6 +54,8 @@ export const olympiads = pgTable(
     /** Fee per learner in the smallest unit of `currency` (cents). */
     feeCents: integer('fee_cents').notNull().default(0),
     currency: text('currency').notNull().default('ZAR'),
+    /** Country olympiads (decision 039): the most learners a country's team may have. */
+    teamSize: integer('team_size').notNull().default(4),
     /** The account that invoices this olympiad's schools (decision 031); null until the overlord sets one. */
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     /**
@@ -81,5 +83,6 @@ export const olympiads = pgTable(
     check('olympiads_window_ck', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
     check('olympiads_duration_ck', sql`${t.durationMinutes} is null or ${t.durationMinutes} > 0`),
     check('olympiads_fee_ck', sql`${t.feeCents} >= 0`),
+    check('olympiads_team_size_ck', sql`${t.teamSize} between 1 and 50`),
   ],
 );

@@ -15,3 +15,4 @@ export * from './results.js';
 export * from './copy.js';
 export * from './logs.js';
 export * from './system-config.js';
+export * from './countries.js';

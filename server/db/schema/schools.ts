@@ -2,6 +2,27 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { olympiads } from './content.js';
 
+/**
+ * A country that may enter a team in an international olympiad (decision 039): its ISO 3166-1 alpha-2 code, its
+ * name, and the IANA time zone its learners see times in (the server keeps UTC).
+ */
+export const countries = pgTable(
+  'countries',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('countries_code_uq').on(t.code),
+    uniqueIndex('countries_lower_name_uq').on(sql`lower(${t.name})`),
+    check('countries_code_ck', sql`${t.code} ~ '^[A-Z]{2}$'`),
+  ],
+);
+
 /** A school as a South African school register holds it. */
 export const schools = pgTable(
   'schools',
@@ -16,6 +37,11 @@ export const schools = pgTable(
     phone: text('phone'),
     email: text('email'),
     type: text('type'),
+    /**
+     * Set on a country's team (decision 039): the school-like unit through which a country's team admins,
+     * learners, orders and results work. One per country; never entered in a school olympiad.
+     */
+    countryId: integer('country_id').references(() => countries.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -30,6 +56,9 @@ export const schools = pgTable(
         sql`lower(btrim(coalesce(${t.province}, '')))`,
       )
       .where(sql`${t.emisNumber} is null`),
+    uniqueIndex('schools_country_uq')
+      .on(t.countryId)
+      .where(sql`${t.countryId} is not null`),
     index('schools_name_idx').on(t.name),
     index('schools_lower_name_idx').on(sql`lower(${t.name})`),
     // The overlord's search (decision 037): any part of a name or an EMIS number.

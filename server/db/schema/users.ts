@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { olympiads } from './content.js';
 import { schools } from './schools.js';
 
@@ -22,6 +33,8 @@ export const users = pgTable(
     /** Teachers and learners: their school. */
     schoolId: integer('school_id').references(() => schools.id),
     grade: integer('grade'),
+    /** Learners of a country's team: their date of birth (the olympiad's age rule; decision 039). */
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
     /** Teachers: a contact number. */
     phone: text('phone'),
     /**

@@ -14,6 +14,7 @@ export function presentLearner(actor: Actor, secret: string, l: LearnerListRow):
     firstName: l.firstName,
     lastName: l.lastName,
     grade: l.grade,
+    dateOfBirth: l.dateOfBirth,
     schoolId: l.schoolId,
     schoolName: l.schoolName,
     olympiadId: l.olympiadId,

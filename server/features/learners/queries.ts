@@ -7,8 +7,8 @@ import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/
 export type UserRow = typeof users.$inferSelect;
 
 /** A PostgreSQL array literal, sent as one text parameter (drizzle would spread a JS array into a list). */
-export const pgArray = (values: ReadonlyArray<string | number>) =>
-  `{${values.map((v) => `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+export const pgArray = (values: ReadonlyArray<string | number | null>) =>
+  `{${values.map((v) => (v == null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
 
 export async function findSchool(q: Queryable, id: number) {
   const [row] = await q.select().from(schools).where(eq(schools.id, id));
@@ -16,10 +16,13 @@ export async function findSchool(q: Queryable, id: number) {
 }
 
 /** The school's entry in the olympiad, locked for the rest of the transaction when asked. */
+/** A school's entry; `teamSize` is the most learners it may have (a country's team, decision 039), else null. */
 export async function findEntry(q: Queryable, olympiadId: number, schoolId: number, lock = false) {
-  const [row] = await rows<{ id: number; status: string }>(
+  const [row] = await rows<{ id: number; status: string; teamSize: number | null }>(
     q,
-    sql`select id, status from school_participants where olympiad_id = ${olympiadId} and school_id = ${schoolId} ${lock ? sql`for update` : sql``}`,
+    sql`select sp.id, sp.status, case when o.kind = 'country' then o.team_size end as "teamSize"
+        from school_participants sp join olympiads o on o.id = sp.olympiad_id
+        where sp.olympiad_id = ${olympiadId} and sp.school_id = ${schoolId} ${lock ? sql`for update of sp` : sql``}`,
   );
   return row ?? null;
 }
@@ -37,6 +40,7 @@ export interface LearnerListRow {
   firstName: string;
   lastName: string;
   grade: number | null;
+  dateOfBirth: string | null;
   schoolId: number | null;
   schoolName: string | null;
   olympiadId: number;
@@ -44,7 +48,8 @@ export interface LearnerListRow {
   initialPasswordEnc: string | null;
 }
 
-const columns = sql`u.id, u.username, u.first_name as "firstName", u.last_name as "lastName", u.grade, u.school_id as "schoolId",
+const columns = sql`u.id, u.username, u.first_name as "firstName", u.last_name as "lastName", u.grade,
+  to_char(u.date_of_birth, 'YYYY-MM-DD') as "dateOfBirth", u.school_id as "schoolId",
   s.name as "schoolName", u.olympiad_id as "olympiadId", u.password_hash as "passwordHash", u.initial_password_enc as "initialPasswordEnc"`;
 
 /** The learners within a reach (one olympiad; a school when the reach names one), paged. */
@@ -126,6 +131,7 @@ export interface NewLearnerRow {
   firstName: string;
   lastName: string;
   grade: number;
+  dateOfBirth: string | null;
   passwordHash: string;
   initialPasswordEnc: string;
 }
@@ -141,11 +147,11 @@ export async function insertLearners(q: Queryable, olympiadId: number, schoolId:
     const col = <K extends keyof NewLearnerRow>(k: K) => pgArray(chunk.map((l) => l[k]));
     const inserted = await rows<{ id: number }>(
       q,
-      sql`insert into users (role, olympiad_id, school_id, username, first_name, last_name, grade, password_hash, initial_password_enc)
-          select 'learner', ${olympiadId}::int, ${schoolId}::int, t.username, t.first_name, t.last_name, t.grade, t.password_hash, t.enc
+      sql`insert into users (role, olympiad_id, school_id, username, first_name, last_name, grade, date_of_birth, password_hash, initial_password_enc)
+          select 'learner', ${olympiadId}::int, ${schoolId}::int, t.username, t.first_name, t.last_name, t.grade, t.dob, t.password_hash, t.enc
           from unnest(${col('username')}::text[], ${col('firstName')}::text[], ${col('lastName')}::text[], ${col('grade')}::int[],
-                      ${col('passwordHash')}::text[], ${col('initialPasswordEnc')}::text[])
-               with ordinality as t(username, first_name, last_name, grade, password_hash, enc, n)
+                      ${col('dateOfBirth')}::date[], ${col('passwordHash')}::text[], ${col('initialPasswordEnc')}::text[])
+               with ordinality as t(username, first_name, last_name, grade, dob, password_hash, enc, n)
           order by t.n
           returning id`,
     );
@@ -157,11 +163,11 @@ export async function insertLearners(q: Queryable, olympiadId: number, schoolId:
 export async function updateLearner(
   q: Queryable,
   id: number,
-  values: { firstName: string; lastName: string; grade: number },
+  values: { firstName: string; lastName: string; grade: number; dateOfBirth?: string | null | undefined },
 ) {
   await q
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, dateOfBirth: values.dateOfBirth ?? null, updatedAt: new Date() })
     .where(eq(users.id, id));
 }
 

@@ -84,7 +84,7 @@ export async function importLearners(
   actor: AuditActor,
   ip: string | null,
   place: Place,
-  rows: CheckedRow[],
+  rows: Array<CheckedRow & { dateOfBirth?: string | null | undefined }>,
   action: 'learner.import' | 'learner.create' = 'learner.import',
   onProgress?: ImportProgress,
 ) {
@@ -95,6 +95,13 @@ export async function importLearners(
   return deps.db.transaction(async (tx) => {
     const entry = await queries.findEntry(tx, place.olympiad.id, place.school.id, true);
     if (!entry) throw conflict(`${place.school.name} is not entered in ${place.olympiad.title}`);
+    if (entry.teamSize != null) {
+      const have = await queries.learnerCount(tx, place.olympiad.id, place.school.id);
+      if (have + rows.length > entry.teamSize)
+        throw conflict(
+          `A team in ${place.olympiad.title} has at most ${entry.teamSize} learners; ${place.school.name} has ${have}`,
+        );
+    }
     const existing = await existingKeys(tx, place);
     const clash = rows.find((r) => existing.has(learnerKey(r.firstName, r.lastName, r.grade)));
     if (clash)
@@ -111,6 +118,7 @@ export async function importLearners(
         firstName: r.firstName,
         lastName: r.lastName,
         grade: r.grade,
+        dateOfBirth: r.dateOfBirth ?? null,
         passwordHash: credentials[i]!.passwordHash,
         initialPasswordEnc: credentials[i]!.initialPasswordEnc,
       })),
@@ -131,7 +139,7 @@ export async function addOne(
   actor: AuditActor,
   ip: string,
   place: Place,
-  learner: { firstName: string; lastName: string; grade: number },
+  learner: { firstName: string; lastName: string; grade: number; dateOfBirth?: string | null | undefined },
 ) {
   const [created] = await importLearners(deps, actor, ip, place, [{ row: 0, ...learner }], 'learner.create').catch(
     (e: unknown) => {

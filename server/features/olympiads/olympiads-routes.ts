@@ -143,6 +143,11 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
         throw invalid([{ path: 'body.endsAt', message: 'The window must end after it starts' }]);
       }
       await checkProjectRefs(db, body.projectId, body.subProjectId, before.projectId);
+      // The kinds never mix in one olympiad (decision 039): its kind is fixed once anyone is entered.
+      if (body.kind !== undefined && body.kind !== before.kind && (await queries.hasEntries(db, before.id)))
+        throw conflict(
+          `${before.title} has entries already: its kind (schools or countries) cannot change; take them out first`,
+        );
       try {
         await db
           .update(olympiads)

@@ -49,6 +49,7 @@ export function presentOlympiad(actor: Actor, o: OlympiadRow): OlympiadRecord {
     durationMinutes: o.durationMinutes,
     feeCents: o.feeCents,
     currency: o.currency,
+    teamSize: o.teamSize,
     instructions: o.instructions,
     declaration: o.declaration,
     shuffleOptions: o.shuffleOptions,

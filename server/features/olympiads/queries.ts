@@ -123,7 +123,7 @@ export async function listOlympiads(
     sql`select o.id, o.project_id as "projectId", p.project_name as "projectName", o.sub_project_id as "subProjectId",
         o.var_name as "varName", o.title, o.year, o.kind, o.open, o.pinned, o.starts_at as "startsAt",
         o.ends_at as "endsAt", o.duration_minutes as "durationMinutes", o.fee_cents as "feeCents", o.currency,
-        o.instructions, o.declaration, o.shuffle_options as "shuffleOptions", o.show_score as "showScore",
+        o.team_size as "teamSize", o.instructions, o.declaration, o.shuffle_options as "shuffleOptions", o.show_score as "showScore",
         o.payment_required as "paymentRequired", o.languages, o.updated_at as "updatedAt", count(*) over ()::int as total
       from olympiads o join projects p on p.id = o.project_id
       ${where([
@@ -212,4 +212,13 @@ export async function findStaffUser(q: Queryable, id: number) {
     .from(users)
     .where(and(eq(users.id, id), inArray(users.role, ['admin', 'accountant', 'funding'])));
   return row ?? null;
+}
+
+/** Is anyone (a school or a country's team) entered in the olympiad? */
+export async function hasEntries(q: Queryable, olympiadId: number) {
+  const [row] = await rows<{ any: boolean }>(
+    q,
+    sql`select exists (select 1 from school_participants where olympiad_id = ${olympiadId}) as "any"`,
+  );
+  return row?.any === true;
 }

@@ -1,6 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { type Queryable, rows } from '../../db/client.js';
-import { purchaseOrders, schoolParticipants } from '../../db/schema/index.js';
+import { schoolParticipants } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
@@ -67,29 +67,7 @@ export async function findParticipant(q: Queryable, id: number) {
   return row ?? null;
 }
 
-export async function findParticipantOf(q: Queryable, olympiadId: number, schoolId: number) {
-  const [row] = await q
-    .select()
-    .from(schoolParticipants)
-    .where(and(eq(schoolParticipants.olympiadId, olympiadId), eq(schoolParticipants.schoolId, schoolId)));
-  return row ?? null;
-}
-
-/** Enters a school in an olympiad (idempotent: an existing entry is answered as it is). */
-export async function enterSchool(q: Queryable, olympiadId: number, schoolId: number, enteredBy: number | null) {
-  const [created] = await q
-    .insert(schoolParticipants)
-    .values({ olympiadId, schoolId, enteredBy })
-    .onConflictDoNothing()
-    .returning();
-  if (created) {
-    // Every entry has its purchase order from the start (decision 020): the teacher sets its number, the
-    // accountant marks it paid.
-    await q.insert(purchaseOrders).values({ schoolParticipantId: created.id });
-    return { row: created, created: true };
-  }
-  return { row: (await findParticipantOf(q, olympiadId, schoolId))!, created: false };
-}
+export { findEntryOf as findParticipantOf, enterSchool } from '../../platform/entries.js';
 
 export async function setParticipantStatus(q: Queryable, id: number, status: ParticipantRow['status']) {
   await q.update(schoolParticipants).set({ status, updatedAt: new Date() }).where(eq(schoolParticipants.id, id));

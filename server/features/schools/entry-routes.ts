@@ -16,6 +16,7 @@ import type { Actor } from '../../http/actor.js';
 import { badRequest, conflict, notFound, olympiadNotFound, schoolNotFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { AuditAction, AuditDetails } from '../../platform/audit.js';
+import { entryKindMismatch } from '../../platform/entries.js';
 import { findOlympiad, takesEntries } from '../../platform/olympiad-lookup.js';
 import { pageResult } from '../../platform/paging.js';
 import { requireTermsAccepted } from '../../platform/terms.js';
@@ -110,6 +111,8 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
         throw olympiadNotFound();
       const school = await findSchool(db, body.schoolId);
       if (!school) throw schoolNotFound();
+      const mismatch = entryKindMismatch(olympiad, school);
+      if (mismatch) throw conflict(mismatch);
       return enter(db, actor, audit, olympiad, school);
     },
   });
@@ -205,6 +208,8 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
       await requireTermsAccepted(db, actor);
       const school = await findSchool(db, actor.schoolId);
       if (!school) throw notFound('Your school');
+      const mismatch = entryKindMismatch(olympiad, school);
+      if (mismatch) throw conflict(mismatch);
       return enter(db, actor, audit, olympiad, school);
     },
   });

@@ -39,7 +39,7 @@ export async function listSchools(q: Queryable, r: Reach, p: Paging) {
     rows<SchoolRow>(
       q,
       sql`select s.id, s.name, s.emis_number as "emisNumber", s.province, s.district, s.town, s.address, s.phone,
-                 s.email, s.type, s.created_at as "createdAt", s.updated_at as "updatedAt",
+                 s.email, s.type, s.country_id as "countryId", s.created_at as "createdAt", s.updated_at as "updatedAt",
                  (select count(*)::int from users u where u.school_id = s.id and u.role = 'teacher') as "teacherCount",
                  coalesce((select array_agg(sp.olympiad_id) from school_participants sp where sp.school_id = s.id), '{}') as "olympiadIds"
           from schools s ${whereSql} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
@@ -53,7 +53,7 @@ export async function findSchool(q: Queryable, id: number) {
   const [row] = await rows<SchoolRow & { entries: SchoolEntry[] }>(
     q,
     sql`select s.id, s.name, s.emis_number as "emisNumber", s.province, s.district, s.town, s.address, s.phone,
-               s.email, s.type, s.created_at as "createdAt", s.updated_at as "updatedAt",
+               s.email, s.type, s.country_id as "countryId", s.created_at as "createdAt", s.updated_at as "updatedAt",
                (select count(*)::int from users u where u.school_id = s.id and u.role = 'teacher') as "teacherCount",
                coalesce((select array_agg(sp.olympiad_id) from school_participants sp where sp.school_id = s.id), '{}') as "olympiadIds",
                ${entriesOf(sql`s.id`)}

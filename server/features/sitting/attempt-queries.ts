@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Queryable, preparedRows, rows } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
+import { siteTimeZone as SAST_ZONE } from '#contract/site-time';
 
 /** SQL of a learner's attempt, step by step. Timestamps come back as Date (both drivers); ints as numbers. */
 
@@ -41,14 +42,18 @@ export interface LearnerRow {
   olympiad_id: number | null;
   school_id: number | null;
   school_name: string | null;
+  /** The zone the learner reads times in: their country's (decision 039), else South African time. */
+  time_zone: string;
 }
 
 export async function learnerById(q: Queryable, userId: number): Promise<LearnerRow | null> {
   const [row] = await rows<LearnerRow>(
     q,
     sql`
-    select u.id, u.username, u.first_name, u.last_name, u.grade, u.role, u.olympiad_id, u.school_id, s.name as school_name
-    from users u left join schools s on s.id = u.school_id where u.id = ${userId}`,
+    select u.id, u.username, u.first_name, u.last_name, u.grade, u.role, u.olympiad_id, u.school_id, s.name as school_name,
+           coalesce(c.time_zone, ${SAST_ZONE}) as time_zone
+    from users u left join schools s on s.id = u.school_id left join countries c on c.id = s.country_id
+    where u.id = ${userId}`,
   );
   return row ?? null;
 }
@@ -132,6 +137,7 @@ export async function stateOf(q: Queryable, olympiadId: number, userId: number):
       l_olympiad_id: number | null;
       l_school_id: number | null;
       l_school_name: string | null;
+      l_time_zone: string;
       ticket: string | null;
       room_admitted: string | null;
       room_rate: number | null;
@@ -143,11 +149,12 @@ export async function stateOf(q: Queryable, olympiadId: number, userId: number):
     sql`
     select u.id as l_id, u.username as l_username, u.first_name as l_first_name, u.last_name as l_last_name,
            u.grade as l_grade, u.role as l_role, u.olympiad_id as l_olympiad_id, u.school_id as l_school_id,
-           s.name as l_school_name,
+           s.name as l_school_name, coalesce(tz.time_zone, ${SAST_ZONE}) as l_time_zone,
            a.*, (a.finished_at is null and a.deadline_at is not null and a.deadline_at <= now()) as overdue,
            ${placeColumns},
            (select json_object_agg(c.key, c.body) from general_copy c where c.olympiad_id = ${olympiadId}) as copy
     from users u left join schools s on s.id = u.school_id
+         left join countries tz on tz.id = s.country_id
          left join attempts a on a.olympiad_id = ${olympiadId} and a.user_id = u.id
          left join waiting_places p on p.olympiad_id = ${olympiadId} and p.user_id = u.id
          left join waiting_rooms r on r.olympiad_id = ${olympiadId}
@@ -164,6 +171,7 @@ export async function stateOf(q: Queryable, olympiadId: number, userId: number):
     olympiad_id: row.l_olympiad_id,
     school_id: row.l_school_id,
     school_name: row.l_school_name,
+    time_zone: row.l_time_zone,
   };
   const {
     l_id: _id,
@@ -175,6 +183,7 @@ export async function stateOf(q: Queryable, olympiadId: number, userId: number):
     l_olympiad_id: _olympiad,
     l_school_id: _school,
     l_school_name: _schoolName,
+    l_time_zone: _timeZone,
     ticket,
     room_admitted,
     room_rate,

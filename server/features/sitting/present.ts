@@ -137,6 +137,7 @@ export function presentState(input: {
       lastName: learner.last_name,
       grade: learner.grade,
       schoolName: learner.school_name,
+      timeZone: learner.time_zone,
     },
     attempt: {
       declarationAcceptedAt: isoOrNull(attempt?.declaration_accepted_at),

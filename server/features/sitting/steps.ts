@@ -18,30 +18,39 @@ import { presentSavedAnswer, presentState } from './present.js';
 import { answersOf } from './answer-queries.js';
 import { resolveGeneralCopy } from '../../platform/general-copy.js';
 import { type Admission, arrive, estimateSeconds, isAdmitted, placeOf, positionOf } from './waiting-room.js';
+import { formatInZone, siteTimeZone } from '#contract/site-time';
 
 /** The learner's steps, in order (docs/spec.md §7); each loads the learner's own olympiad first. */
 
-const when = (d: Date | string) =>
-  new Date(d).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'long', timeStyle: 'short' });
+const when = (d: Date | string, zone: string) => formatInZone(new Date(d).toISOString(), zone);
 
-/** Is the olympiad open for entry now, and if not, the sentence that says why. */
+/**
+ * Is the olympiad open for entry now, and if not, the sentence that says why, with times in `zone` (the
+ * learner's: a country's team reads its country's, decision 039).
+ */
 export function writingWindow(
   o: Pick<Olympiad, 'open' | 'startsAt' | 'endsAt' | 'durationMinutes'>,
   now = new Date(),
+  zone: string = siteTimeZone,
 ): { open: boolean; message: string | null } {
   if (!o.open) return { open: false, message: 'This olympiad is not open for writing at the moment.' };
   if (o.startsAt && new Date(o.startsAt) > now)
-    return { open: false, message: `The olympiad opens on ${when(o.startsAt)} (SAST).` };
+    return { open: false, message: `The olympiad opens on ${when(o.startsAt, zone)}.` };
   if (o.endsAt && new Date(o.endsAt) <= now)
-    return { open: false, message: `The writing window closed on ${when(o.endsAt)} (SAST).` };
+    return { open: false, message: `The writing window closed on ${when(o.endsAt, zone)}.` };
   if (!o.durationMinutes)
     return { open: false, message: 'This olympiad has no writing time set yet; please ask the organisers.' };
   return { open: true, message: null };
 }
 
 /** The window for this learner: closed, too, while their school has not paid when the olympiad requires it. */
-async function windowFor(db: Db, o: Olympiad, actor: Actor): Promise<{ open: boolean; message: string | null }> {
-  const w = writingWindow(o);
+async function windowFor(
+  db: Db,
+  o: Olympiad,
+  actor: Actor,
+  zone?: string,
+): Promise<{ open: boolean; message: string | null }> {
+  const w = writingWindow(o, new Date(), zone);
   if (!w.open || !o.paymentRequired) return w;
   return (await schoolMayWrite(db, o, actor.schoolId)) ? w : { open: false, message: unpaidMessage };
 }
@@ -110,7 +119,7 @@ export async function state(db: Db, actor: Actor, olympiadName: string, room: Ro
     counts: { modules: new Set(questions.map((q) => q.module_id)).size, questions: questions.length },
     learner,
     attempt,
-    window: await windowFor(db, olympiad, actor),
+    window: await windowFor(db, olympiad, actor, learner.time_zone),
     copy: resolveGeneralCopy(copy),
     waiting: admission ? waitingOf(admission) : null,
   });

@@ -1,6 +1,7 @@
 import { authRoutes } from '../features/auth/routes.js';
 import { certificatesRoutes } from '../features/certificates/routes.js';
 import { contentRoutes } from '../features/content/routes.js';
+import { countriesRoutes } from '../features/countries/routes.js';
 import { financeRoutes } from '../features/finance/routes.js';
 import { learnersRoutes } from '../features/learners/routes.js';
 import { logsRoutes } from '../features/logs/routes.js';
@@ -41,6 +42,7 @@ export const appRoutes: readonly AppRoute[] = [
   ...questionsRoutes,
   ...learnersRoutes,
   ...schoolsRoutes,
+  ...countriesRoutes,
   ...teachersRoutes,
   ...contentRoutes,
   ...resultsRoutes,

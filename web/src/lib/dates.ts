@@ -1,8 +1,16 @@
-import { formatSiteTime, isoToWallTime, siteTimeZone, siteTimeZoneLabel, wallTimeToIso } from '#contract/site-time';
+import {
+  formatInZone,
+  isoToWallTime,
+  siteTimeZone,
+  siteTimeZoneLabel,
+  wallTimeToIso,
+  zoneLabel,
+} from '#contract/site-time';
 
 /**
  * The one date formatter of the web app. Every time a person reads or enters is South African time
- * (contract/site-time.ts), whatever the browser's zone; instants travel as ISO strings.
+ * (contract/site-time.ts), whatever the browser's zone, except what a country's learner reads: the window and
+ * the deadline in their country's zone (`zone`, decision 039). Instants travel as ISO strings.
  */
 export { siteTimeZone, siteTimeZoneLabel };
 
@@ -23,30 +31,42 @@ export type DateStyle =
   /** "08:00:05" */
   | 'time';
 
-const sast = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: siteTimeZone, hourCycle: 'h23', ...options });
-
-const formats: Record<Exclude<DateStyle, 'dateTime'>, { format: Intl.DateTimeFormat; zone: boolean }> = {
-  dateTimeSeconds: { format: sast({ dateStyle: 'medium', timeStyle: 'medium' }), zone: true },
-  fullDateTime: { format: sast({ dateStyle: 'full', timeStyle: 'short' }), zone: true },
-  longDateTime: { format: sast({ dateStyle: 'long', timeStyle: 'short' }), zone: true },
-  date: { format: sast({ dateStyle: 'medium' }), zone: false },
-  longDate: { format: sast({ dateStyle: 'long' }), zone: false },
-  time: { format: sast({ timeStyle: 'medium' }), zone: false },
+const styles: Record<Exclude<DateStyle, 'dateTime'>, { options: Intl.DateTimeFormatOptions; zone: boolean }> = {
+  dateTimeSeconds: { options: { dateStyle: 'medium', timeStyle: 'medium' }, zone: true },
+  fullDateTime: { options: { dateStyle: 'full', timeStyle: 'short' }, zone: true },
+  longDateTime: { options: { dateStyle: 'long', timeStyle: 'short' }, zone: true },
+  date: { options: { dateStyle: 'medium' }, zone: false },
+  longDate: { options: { dateStyle: 'long' }, zone: false },
+  time: { options: { timeStyle: 'medium' }, zone: false },
 };
 
-/** An instant (ISO string, Date or epoch milliseconds) in South African time; `empty` when there is none. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatOf(style: Exclude<DateStyle, 'dateTime'>, zone: string) {
+  const key = `${style} ${zone}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', ...styles[style].options });
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * An instant (ISO string, Date or epoch milliseconds) in South African time, or in `zone` (an IANA zone, for a
+ * country's learners); `empty` when there is none.
+ */
 export function formatDate(
   value: string | number | Date | null | undefined,
   style: DateStyle = 'dateTime',
   empty = '—',
+  zone: string = siteTimeZone,
 ): string {
   if (value == null || value === '') return empty;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return empty;
-  if (style === 'dateTime') return formatSiteTime(date.toISOString());
-  const { format, zone } = formats[style];
-  return zone ? `${format.format(date)} SAST` : format.format(date);
+  if (style === 'dateTime') return formatInZone(date.toISOString(), zone);
+  const text = formatOf(style, zone).format(date);
+  return styles[style].zone ? `${text} ${zoneLabel(zone, date)}` : text;
 }
 
 /** An instant as the value of an `<input type="datetime-local">` on South African wall-clock time. */

@@ -3,10 +3,10 @@ import { useDisclosure, useElementSize } from '@mantine/hooks';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { useCurrentRoute } from '../../lib/routing/index.js';
-import { usePublicOlympiad } from '../../lib/public-api/index.js';
 import { useSessionUser } from '../../lib/session/index.js';
 import { Brand } from '../shell/Brand.js';
 import { ImpersonationBanner } from '../shell/ImpersonationBanner.js';
+import { useRouteOlympiad } from '../../lib/public-api/use-route-olympiad.js';
 import { sidebarFor } from '../shell/nav.js';
 import { SidebarNav } from '../shell/SidebarNav.js';
 import { SignOutButton } from '../shell/SignOutButton.js';
@@ -33,8 +33,9 @@ export function StaffShell({ layout, navLabel, context }: StaffShellProps) {
   const route = useCurrentRoute();
   const params = useParams();
   const { pathname } = useLocation();
-  const olympiad = usePublicOlympiad(layout === 'portal' ? (params.olympiadName ?? '') : '');
-  const groups = user ? sidebarFor(layout, user, route, params, olympiad.data?.title) : [];
+  const { olympiad } = useRouteOlympiad();
+  const title = layout === 'portal' ? olympiad?.title : undefined;
+  const groups = user ? sidebarFor(layout, user, route, params, title, olympiad?.kind) : [];
 
   useEffect(close, [pathname, close]);
 

@@ -50,8 +50,12 @@ export function sidebarFor(
   params: Params,
   /** The portal's olympiad group is headed by the olympiad's title (its slug until the title is known). */
   olympiadTitle?: string,
+  /** The kind of the olympiad in the URL, when known: pages of the other kind stay out (decision 039). */
+  kind?: 'school' | 'country' | null,
 ): NavGroup[] {
-  const allowed = routesOfLayout(layout).filter((route) => allowsRole(route, user.role));
+  const allowed = routesOfLayout(layout).filter(
+    (route) => allowsRole(route, user.role) && (kind == null || route.kinds == null || route.kinds.includes(kind)),
+  );
   if (layout === 'main') {
     const section = current?.section ?? 'admin';
     return groupBy(

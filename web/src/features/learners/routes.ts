@@ -1,5 +1,6 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
 import { LoadLearnersPage } from './pages/LoadLearnersPage.js';
+import { TeamPage } from './pages/TeamPage.js';
 
 export const learnersRoutes: AppRoute[] = [
   ...staffPage(sections.admin, {
@@ -20,7 +21,20 @@ export const learnersRoutes: AppRoute[] = [
     feature: 'learners',
     nav: 'Olympiad',
     title: 'Load learners',
+    kinds: ['school'],
     page: LoadLearnersPage,
     summary: 'Load your learners from a spreadsheet (xlsx or csv), with a report on every row.',
+  },
+  {
+    id: 'portal.team',
+    path: '/portal/:olympiadName/team',
+    layout: 'portal',
+    access: ['teacher'],
+    feature: 'learners',
+    nav: 'Olympiad',
+    title: 'Team',
+    kinds: ['country'],
+    page: TeamPage,
+    summary: 'Your country’s team (country olympiads): its members within the team size, slips, leaders.',
   },
 ];

@@ -52,12 +52,5 @@ export const schoolsRoutes: AppRoute[] = [
     'The schools entered in this olympiad, with their learners and status.',
     ParticipantsPage,
   ),
-  ...staff(
-    'edit/participating-countries',
-    'Participating countries',
-    'The countries whose teams are entered in this olympiad will be listed here.',
-  ),
-  ...staff('edit/countries', 'Countries', 'The countries that may enter teams will be edited here.'),
-  portal('school', 'School', 'Your school’s details.', PortalSchoolPage),
-  portal('team', 'Team', 'Your country’s team for this olympiad will be managed here.'),
+  { ...portal('school', 'School', 'Your school’s details.', PortalSchoolPage), kinds: ['school'] },
 ];

@@ -1,8 +1,9 @@
 import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
 import { MyProfilePage } from './pages/MyProfilePage.js';
 import { TeachersPage } from './pages/TeachersPage.js';
+import { TeamAdminsPage } from './pages/TeamAdminsPage.js';
 
-const staff = (sub: string, title: string, summary: string, page?: AppRoute['page']) =>
+const staff = (sub: string, title: string, summary: string, page: AppRoute['page'], kinds: AppRoute['kinds']) =>
   staffPage(sections.all, {
     sub,
     title,
@@ -11,11 +12,18 @@ const staff = (sub: string, title: string, summary: string, page?: AppRoute['pag
     nav: 'Schools and people',
     access: staffAccess.staff,
     page,
+    kinds,
   });
 
 export const teachersRoutes: AppRoute[] = [
-  ...staff('edit/teachers', 'Teachers', 'The teachers of this olympiad’s schools.', TeachersPage),
-  ...staff('edit/team-admins', 'Team admins', 'The people who manage each country’s team will be edited here.'),
+  ...staff('edit/teachers', 'Teachers', 'The teachers of this olympiad’s schools.', TeachersPage, ['school']),
+  ...staff(
+    'edit/team-admins',
+    'Team admins',
+    'The people who register each country’s team: invited, verified, disabled.',
+    TeamAdminsPage,
+    ['country'],
+  ),
   {
     id: 'portal.my-profile',
     path: '/portal/my-profile',

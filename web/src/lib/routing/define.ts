@@ -9,6 +9,7 @@ interface StaffPage {
   nav: string;
   access: Access;
   page?: AppRoute['page'];
+  kinds?: AppRoute['kinds'];
 }
 
 /**
@@ -29,6 +30,7 @@ export function staffPage(sections: readonly Section[], page: StaffPage): AppRou
     summary: page.summary,
     nav: page.nav,
     page: page.page,
+    ...(page.kinds ? { kinds: page.kinds } : {}),
   }));
 }
 

@@ -13,6 +13,7 @@ export type Feature =
   | 'questions'
   | 'sitting'
   | 'schools'
+  | 'countries'
   | 'learners'
   | 'finance'
   | 'results'
@@ -50,6 +51,11 @@ export interface AppRoute {
   section?: Section;
   /** `/:olympiadName/…` pages that admin, accountant and funding users may open only with a grant. */
   olympiadScoped?: boolean;
+  /**
+   * Pages of olympiads of these kinds only (decision 039: schools' pages, countries' pages): the sidebars leave them
+   * out of an olympiad of the other kind. Without it, a page belongs to every olympiad.
+   */
+  kinds?: readonly ('school' | 'country')[];
   /** The built page; neither this nor `lazyPage` means "not available yet". */
   page?: ComponentType;
   /** A page in its own bundle (the learner's flow). */

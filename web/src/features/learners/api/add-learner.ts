@@ -13,4 +13,7 @@ export function addLearner(body: z.input<typeof NewLearnerBody>) {
 
 /** The form shows the new sign-in (or a failure) itself. */
 export const useAddLearner = () =>
-  useMutation({ mutationFn: addLearner, meta: { error: false, invalidates: [learnersKeys.list.prefix] } });
+  useMutation({
+    mutationFn: addLearner,
+    meta: { error: false, invalidates: [learnersKeys.list.prefix, learnersKeys.team.prefix] },
+  });

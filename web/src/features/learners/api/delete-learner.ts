@@ -9,4 +9,7 @@ export function deleteLearner(id: number) {
 }
 
 export const useDeleteLearner = () =>
-  useMutation({ mutationFn: deleteLearner, meta: { success: 'Removed', invalidates: [learnersKeys.list.prefix] } });
+  useMutation({
+    mutationFn: deleteLearner,
+    meta: { success: 'Removed', invalidates: [learnersKeys.list.prefix, learnersKeys.team.prefix] },
+  });

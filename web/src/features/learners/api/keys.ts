@@ -12,4 +12,6 @@ export const learnersKeys = queryKeys('learners', {
   list: (scope: LearnerScope | null, params: ListParams) => [scope, params],
   importJob: (importId: number | null) => [importId],
   entries: (olympiadId: number | undefined, search: string) => [olympiadId, search],
+  /** A team admin's country in an olympiad (the portal's Team page). */
+  team: (olympiadId: number | undefined) => [olympiadId],
 });

@@ -12,7 +12,7 @@ export function updateLearner({
   values,
 }: {
   id: number;
-  values: { firstName: string; lastName: string; grade: number };
+  values: { firstName: string; lastName: string; grade: number; dateOfBirth?: string | null };
 }) {
   return api.put(`/learner/v-rest/${id}`, { body: values, schema: LearnerSaved });
 }

@@ -10,10 +10,13 @@ import { useUpdateLearner } from '../api/update-learner.js';
 export function LearnerForm({
   scope,
   learner,
+  askBirthDate = false,
   onDone,
 }: {
   scope: LearnerScope;
   learner: Learner | null;
+  /** A country's team member: their date of birth too (decision 039). */
+  askBirthDate?: boolean;
   onDone: () => void;
 }) {
   const add = useAddLearner();
@@ -26,9 +29,15 @@ export function LearnerForm({
       firstName: learner?.firstName ?? '',
       lastName: learner?.lastName ?? '',
       grade: (learner?.grade ?? '') as number | string,
+      dateOfBirth: learner?.dateOfBirth ?? '',
     },
     // The grade box holds '' until a number is typed; the schema's coercion judges it as the server would.
-    toInput: (v) => ({ firstName: v.firstName, lastName: v.lastName, grade: v.grade === '' ? '' : Number(v.grade) }),
+    toInput: (v) => ({
+      firstName: v.firstName,
+      lastName: v.lastName,
+      grade: v.grade === '' ? '' : Number(v.grade),
+      dateOfBirth: v.dateOfBirth,
+    }),
     validateInputOnBlur: true,
   });
   if (created) {
@@ -48,7 +57,16 @@ export function LearnerForm({
     <form
       noValidate
       onSubmit={form.onSubmit((input) => {
-        const values = { ...input, grade: Number(input.grade) };
+        if (askBirthDate && !input.dateOfBirth) {
+          form.setFieldError('dateOfBirth', 'Enter the date of birth');
+          return;
+        }
+        const values = {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          grade: Number(input.grade),
+          ...(askBirthDate || input.dateOfBirth ? { dateOfBirth: input.dateOfBirth || null } : {}),
+        };
         if (learner) update.mutate({ id: learner.id, values }, { onSuccess: onDone, onError: form.setServerErrors });
         else
           add.mutate(
@@ -67,15 +85,27 @@ export function LearnerForm({
           <TextInput label="First name" required key={form.key('firstName')} {...form.getInputProps('firstName')} />
           <TextInput label="Surname" required key={form.key('lastName')} {...form.getInputProps('lastName')} />
         </SimpleGrid>
-        <NumberInput
-          label="Grade"
-          required
-          min={1}
-          max={12}
-          w={120}
-          key={form.key('grade')}
-          {...form.getInputProps('grade')}
-        />
+        <Group align="flex-start">
+          <NumberInput
+            label="Grade"
+            required
+            min={1}
+            max={12}
+            w={120}
+            key={form.key('grade')}
+            {...form.getInputProps('grade')}
+          />
+          {askBirthDate ? (
+            <TextInput
+              label="Date of birth"
+              type="date"
+              required
+              w={200}
+              key={form.key('dateOfBirth')}
+              {...form.getInputProps('dateOfBirth')}
+            />
+          ) : null}
+        </Group>
         <Group justify="flex-end">
           <Button type="submit" loading={add.isPending || update.isPending}>
             {learner ? 'Save' : 'Add learner'}

@@ -11,8 +11,16 @@ import { LearnerPasswordForm } from './LearnerPasswordForm.js';
 import { NewPasswordsDialog } from './NewPasswordsDialog.js';
 import { count } from '#contract/plural';
 
-/** The learners of the school: the list, slips, and adding, correcting or removing one. */
-export function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipName: string }) {
+/** A country's team (decision 039): at most `size` members, each with a date of birth. */
+export interface TeamLimit {
+  size: number;
+  count: number;
+}
+
+/** The learners of the school (or the country's team): the list, slips, and adding, correcting or removing one. */
+export function LearnersCard({ scope, slipName, team }: { scope: LearnerScope; slipName: string; team?: TeamLimit }) {
+  const noun = team ? 'team member' : 'learner';
+  const full = team != null && team.count >= team.size;
   const list = useListParams('lastName');
   const learners = useLearners(scope, list.params);
   const remove = useDeleteLearner();
@@ -44,6 +52,7 @@ export function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipNam
     { key: 'lastName', label: 'Surname', sortable: true, render: (l) => l.lastName },
     { key: 'firstName', label: 'First name', sortable: true, render: (l) => l.firstName },
     { key: 'grade', label: 'Grade', sortable: true, render: (l) => l.grade ?? '—' },
+    ...(team ? [{ key: 'dateOfBirth', label: 'Date of birth', render: (l: Learner) => l.dateOfBirth ?? '—' }] : []),
     { key: 'username', label: 'Username', sortable: true, render: (l) => <code>{l.username}</code> },
     {
       key: 'slip',
@@ -97,11 +106,11 @@ export function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipNam
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="learners-title">
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Title order={2} size="h3" id="learners-title">
-          Learners
+          {team ? `Team members (${team.count} of ${team.size})` : 'Learners'}
         </Title>
         <Group gap="xs">
-          <Button size="xs" onClick={() => setEditing('new')}>
-            Add a learner
+          <Button size="xs" onClick={() => setEditing('new')} disabled={full}>
+            Add a {noun}
           </Button>
           <Button size="xs" variant="light" onClick={() => slips.mutate({ scope, format: 'pdf', name: slipName })}>
             Sign-in slips (PDF)
@@ -123,7 +132,7 @@ export function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipNam
         </Group>
       ) : null}
       <PagedTable
-        label="Learners"
+        label={team ? 'Team members' : 'Learners'}
         columns={columns}
         rows={learners.data?.items}
         total={learners.data?.total ?? 0}
@@ -132,15 +141,20 @@ export function LearnersCard({ scope, slipName }: { scope: LearnerScope; slipNam
         loading={learners.isFetching}
         error={learners.error}
         searchPlaceholder="Search name or username"
-        empty="No learners yet."
+        empty={team ? 'No team members yet: add them one by one.' : 'No learners yet.'}
       />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'Add a learner' : 'Edit learner'}
+        title={editing === 'new' ? `Add a ${noun}` : `Edit ${noun}`}
       >
         {editing !== null ? (
-          <LearnerForm scope={scope} learner={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+          <LearnerForm
+            scope={scope}
+            learner={editing === 'new' ? null : editing}
+            askBirthDate={team != null}
+            onDone={() => setEditing(null)}
+          />
         ) : null}
       </Modal>
       <Modal

@@ -35,6 +35,7 @@ const FormValues = z
       .trim()
       .regex(/^\d{1,7}(\.\d{1,2})?$/, 'Use an amount such as 35 or 35.50'),
     currency: olympiadShape.currency,
+    teamSize: olympiadShape.teamSize,
     startsAt: z.string(),
     endsAt: z.string(),
     durationMinutes: z.union([olympiadShape.durationMinutes.unwrap(), z.literal('')]),
@@ -74,6 +75,7 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       kind: olympiad?.kind ?? 'school',
       fee: olympiad ? (olympiad.feeCents / 100).toFixed(2) : '0',
       currency: olympiad?.currency ?? 'ZAR',
+      teamSize: olympiad?.teamSize ?? 4,
       startsAt: toDateTimeInput(olympiad?.startsAt),
       endsAt: toDateTimeInput(olympiad?.endsAt),
       durationMinutes: olympiad?.durationMinutes ?? '',
@@ -116,6 +118,7 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
           kind: v.kind,
           feeCents: Math.round(Number(v.fee) * 100),
           currency: v.currency,
+          teamSize: v.teamSize,
         };
     save.mutate(
       { id: olympiad?.id ?? null, values },
@@ -187,6 +190,16 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
           </div>
           <TextInput label="Fee per learner" inputMode="decimal" disabled={locked} {...form.getInputProps('fee')} />
           <TextInput label="Currency" maxLength={3} disabled={locked} {...form.getInputProps('currency')} />
+          {form.values.kind === 'country' ? (
+            <NumberInput
+              label="Team size"
+              description="The most learners a country's team may have"
+              min={1}
+              max={50}
+              disabled={locked}
+              {...form.getInputProps('teamSize')}
+            />
+          ) : null}
           <TextInput type="datetime-local" label="Window opens (SAST)" {...form.getInputProps('startsAt')} />
           <TextInput type="datetime-local" label="Window closes (SAST)" {...form.getInputProps('endsAt')} />
           <NumberInput

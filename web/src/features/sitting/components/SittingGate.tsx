@@ -76,12 +76,12 @@ export function SittingLoading({ label = 'Loading your olympiad…' }: { label?:
   );
 }
 
-function when(iso: string | null): string | null {
-  return iso ? formatDate(iso, 'fullDateTime') : null;
+function when(iso: string | null, zone: string): string | null {
+  return iso ? formatDate(iso, 'fullDateTime', '', zone) : null;
 }
 
 function WindowClosed({ state }: { state: SittingState }) {
-  const opens = when(state.window.startsAt);
+  const opens = when(state.window.startsAt, state.learner.timeZone);
   return (
     <div className={classes.gateStack}>
       <h1 className={classes.gateTitle}>{state.olympiad.title} is not open right now</h1>

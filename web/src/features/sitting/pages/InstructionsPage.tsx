@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { formatDate } from '../../../lib/dates.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { SittingGate } from '../components/SittingGate.js';
 import classes from '../sitting.module.css';
@@ -32,6 +33,15 @@ export default function InstructionsPage() {
                 <dd>{state.olympiad.questionCount}</dd>
               </div>
             </dl>
+            {state.window.endsAt ? (
+              <Text>
+                {state.window.startsAt
+                  ? `The olympiad is open from ${formatDate(state.window.startsAt, 'longDateTime', '', state.learner.timeZone)} `
+                  : 'The olympiad is open '}
+                until <strong>{formatDate(state.window.endsAt, 'longDateTime', '', state.learner.timeZone)}</strong>.
+                Start at least {state.olympiad.durationMinutes} minutes before it closes.
+              </Text>
+            ) : null}
             {state.olympiad.instructions ? (
               <section aria-labelledby="instructions-heading" className={classes.card}>
                 <Text component="h2" id="instructions-heading" fw={700} size="xl" mb="sm">

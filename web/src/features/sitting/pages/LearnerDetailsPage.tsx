@@ -1,4 +1,5 @@
 import { Alert, Button, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { formatDate } from '../../../lib/dates.js';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import '../../../lib/zod-config.js';
@@ -99,6 +100,9 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
         <Alert color="olympus" variant="light" title="Ready?">
           When you press the button below, the first question opens and your {state.olympiad.durationMinutes} minutes
           start. The clock keeps running if you close the page; your answers are saved as you go.
+          {state.window.endsAt
+            ? ` The olympiad closes at ${formatDate(state.window.endsAt, 'longDateTime', '', state.learner.timeZone)}: your time ends then at the latest.`
+            : null}
         </Alert>
         {confirm.isError ? (
           <Alert color="red" variant="light" role="alert" title="Not saved">

@@ -13,8 +13,32 @@ import { type TeacherMail, useMailTeacher } from '../api/mail-teacher.js';
 import { useSaveTeacher } from '../api/save-teacher.js';
 import { useSetTeacherDisabled } from '../api/set-teacher-disabled.js';
 
-/** /{o}/admin/edit/teachers (and the finance/funding aliases): the teachers of the olympiad's schools. */
-export function TeachersPage() {
+/** How the page names the people it lists: teachers of schools, or team admins of countries' teams. */
+const words = {
+  teachers: {
+    title: 'Teachers',
+    description: 'The teachers of the schools entered in this olympiad.',
+    add: 'Add a teacher',
+    edit: 'Edit teacher',
+    one: 'teacher',
+    person: 'Teacher',
+    place: 'School',
+  },
+  teamAdmins: {
+    title: 'Team admins',
+    description:
+      'The people who register each country’s team: invited by mail to choose a password, disabled and enabled here.',
+    add: 'Add a team admin',
+    edit: 'Edit team admin',
+    one: 'team admin',
+    person: 'Team admin',
+    place: 'Team',
+  },
+} as const;
+
+/** /{o}/admin/edit/teachers and /edit/team-admins (team admins are teacher accounts of a country's team). */
+export function TeachersPage({ kind = 'teachers' }: { kind?: keyof typeof words }) {
+  const w = words[kind];
   const { olympiad } = useRouteOlympiad();
   const list = useListParams('lastName');
   const teachers = useTeachers({ ...list.params, olympiadId: olympiad?.id }, olympiad != null);
@@ -29,7 +53,7 @@ export function TeachersPage() {
   const columns: Column<Teacher>[] = [
     {
       key: 'lastName',
-      label: 'Teacher',
+      label: w.person,
       sortable: true,
       render: (t) => (
         <>
@@ -43,7 +67,7 @@ export function TeachersPage() {
       ),
     },
     { key: 'email', label: 'Email', sortable: true, render: (t) => t.email ?? '—' },
-    { key: 'schoolName', label: 'School', sortable: true, render: (t) => t.schoolName ?? '—' },
+    { key: 'schoolName', label: w.place, sortable: true, render: (t) => t.schoolName ?? '—' },
     {
       key: 'state',
       label: 'Account',
@@ -122,12 +146,12 @@ export function TeachersPage() {
     <>
       <PageHeader
         eyebrow={olympiad?.title}
-        title="Teachers"
-        description="The teachers of the schools entered in this olympiad."
-        actions={mayAdd ? <Button onClick={() => setEditing('new')}>Add a teacher</Button> : null}
+        title={w.title}
+        description={w.description}
+        actions={mayAdd ? <Button onClick={() => setEditing('new')}>{w.add}</Button> : null}
       />
       <PagedTable
-        label="Teachers"
+        label={w.title}
         columns={columns}
         rows={teachers.data?.items}
         total={teachers.data?.total ?? 0}
@@ -140,7 +164,7 @@ export function TeachersPage() {
       />
       <Confirm
         opened={toggling !== null}
-        title={toggling?.disabled ? 'Enable this teacher?' : 'Disable this teacher?'}
+        title={toggling?.disabled ? `Enable this ${w.one}?` : `Disable this ${w.one}?`}
         confirmLabel={toggling?.disabled ? 'Enable' : 'Disable and sign out'}
         color={toggling?.disabled ? undefined : 'red.9'}
         loading={setDisabled.isPending}
@@ -170,11 +194,12 @@ export function TeachersPage() {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'Add a teacher' : 'Edit teacher'}
+        title={editing === 'new' ? w.add : w.edit}
         size="lg"
       >
         {editing !== null ? (
           <TeacherForm
+            place={w.place}
             teacher={editing === 'new' ? null : editing}
             olympiadId={olympiad?.id}
             onDone={() => setEditing(null)}
@@ -186,10 +211,12 @@ export function TeachersPage() {
 }
 
 function TeacherForm({
+  place,
   teacher,
   olympiadId,
   onDone,
 }: {
+  place: string;
   teacher: Teacher | null;
   olympiadId: number | undefined;
   onDone: () => void;
@@ -234,7 +261,7 @@ function TeacherForm({
           </Alert>
         ) : null}
         <Select
-          label="School"
+          label={place}
           required
           searchable
           data={options}
@@ -243,7 +270,7 @@ function TeacherForm({
           searchValue={schoolSearch}
           onSearchChange={setSchoolSearch}
           filter={({ options: o }) => o}
-          error={!schoolId && form.submitting ? 'Choose the school' : undefined}
+          error={!schoolId && form.submitting ? `Choose the ${place.toLowerCase()}` : undefined}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="First name" required key={form.key('firstName')} {...form.getInputProps('firstName')} />

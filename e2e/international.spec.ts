@@ -1,0 +1,177 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { demoPassword, fillSignIn, pathIs } from './support/session.js';
+
+/**
+ * The international olympiad (issue 16, decision 039), through the UI alone: the admin of igeo-demo adds a
+ * country and enters it with its team admin; the team admin opens the mailed link, chooses a password and
+ * registers a team member on the Team page; that learner signs in, sees the window in their country's time zone,
+ * and writes. axe on every page; each page is kept as a screenshot at 1280 px and 360 px.
+ */
+
+const teamAdminEmail = 'camille.martin@team-fr.example.org';
+const teamAdminPassword = 'Équipe-de-France 2026 %"';
+
+/** The verify link mailed to `to`, read from the outbox through the overlord's email log API. */
+async function mailedLink(page: Page, to: string): Promise<string> {
+  const api = page.context().request;
+  const signin = await api.post('/api/auth/signin', {
+    data: { username: 'overlord', password: demoPassword, loginType: 'staff' },
+  });
+  const token = ((await signin.json()) as { accessToken: { token: string } }).accessToken.token;
+  const headers = { authorization: `Bearer ${token}` };
+  let id: number | undefined;
+  await expect(async () => {
+    const list = (await (await api.get(`/queued-email/search/${encodeURIComponent(to)}`, { headers })).json()) as {
+      items: Array<{ id: number }>;
+    };
+    id = list.items[0]?.id;
+    expect(id).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  const mail = (await (await api.get(`/queued-email/${id}`, { headers })).json()) as { email: { text: string } };
+  const link = /https?:\/\/\S+\/verify-email\/[\w-]+/.exec(mail.email.text)?.[0];
+  expect(link, mail.email.text).toBeTruthy();
+  return new URL(link!).pathname;
+}
+
+/** axe, then a screenshot at 1280 px and at 360 px (attached to the report and kept under test-results/). */
+async function look(page: Page, testInfo: TestInfo, name: string) {
+  await expectNoSeriousA11yViolations(page, testInfo);
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 800 });
+    const body = await page.screenshot({ fullPage: true, path: `test-results/international-${name}-${width}.png` });
+    await testInfo.attach(`${width}px ${name}`, { body, contentType: 'image/png' });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+test('the admin enters a country, its team admin registers a team member, who writes in their own time zone', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+
+  // 1. The admin of igeo-demo adds France to the countries and enters it with its team admin.
+  const admin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await admin.goto('/login');
+  await fillSignIn(admin, 'igeoadmin', demoPassword);
+  await expect(admin).not.toHaveURL(/\/login/);
+  await admin.goto('/igeo-demo/admin/edit/countries');
+  await expect(admin.getByRole('cell', { name: 'Germany', exact: true })).toBeVisible();
+  await admin.getByRole('button', { name: 'Add a country' }).click();
+  const add = admin.getByRole('dialog', { name: 'Add a country' });
+  await add.getByRole('textbox', { name: 'Name' }).fill('France');
+  await add.getByRole('textbox', { name: 'ISO 3166 code' }).fill('f1');
+  await add.getByRole('textbox', { name: 'ISO 3166 code' }).blur();
+  await expect(add.getByText('Use the two-letter ISO 3166 code, e.g. DE')).toBeVisible();
+  await add.getByRole('textbox', { name: 'ISO 3166 code' }).fill('fr');
+  await add.getByRole('combobox', { name: 'Time zone' }).fill('Europe/Par');
+  await admin.getByRole('option', { name: 'Europe/Paris' }).click();
+  await add.getByRole('button', { name: 'Add country' }).click();
+  await expect(add).toBeHidden();
+  await expect(admin.getByRole('cell', { name: 'France', exact: true })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'FR', exact: true })).toBeVisible();
+  await look(admin, testInfo, 'countries');
+
+  await admin.goto('/igeo-demo/admin/edit/participating-countries');
+  await expect(admin.getByRole('cell', { name: 'Germany DE' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Enter a country' }).click();
+  const enter = admin.getByRole('dialog', { name: 'Enter a country' });
+  await enter.getByRole('combobox', { name: 'Country' }).fill('Fra');
+  await admin.getByRole('option', { name: 'France (FR)' }).click();
+  await enter.getByRole('textbox', { name: 'First name' }).fill('Camille');
+  await enter.getByRole('textbox', { name: 'Surname' }).fill('Martin');
+  await enter.getByRole('textbox', { name: 'Email' }).fill(teamAdminEmail);
+  await enter.getByRole('button', { name: 'Enter country' }).click();
+  await expect(admin.getByText(/France is entered in .*a link to choose a password is on its way/)).toBeVisible();
+  const row = admin.getByRole('row').filter({ hasText: 'France' });
+  await expect(row).toContainText('Camille Martin');
+  await expect(row).toContainText('0 of 4');
+  await look(admin, testInfo, 'participating-countries');
+  await admin.goto('/igeo-demo/admin/edit/team-admins');
+  await expect(admin.getByRole('row').filter({ hasText: teamAdminEmail })).toContainText('Team France');
+  await look(admin, testInfo, 'team-admins');
+
+  // 2. The team admin opens the mailed link, chooses a password, and registers a team member.
+  const teamAdmin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await teamAdmin.goto(await mailedLink(teamAdmin, teamAdminEmail));
+  await teamAdmin.getByLabel(/^New password/).fill(teamAdminPassword);
+  await teamAdmin.getByLabel(/^Confirm password/).fill(teamAdminPassword);
+  await teamAdmin.getByRole('button', { name: 'Save password and continue' }).click();
+  await expect(teamAdmin).toHaveURL(pathIs('/portal'));
+  await teamAdmin.goto('/portal/igeo-demo/team');
+  // A country olympiad's portal offers Team, not the school pages.
+  const portalNav = teamAdmin.getByRole('navigation').filter({ has: teamAdmin.getByRole('link', { name: 'Team' }) });
+  await expect(portalNav.getByRole('link', { name: 'Load learners' })).toHaveCount(0);
+  await expect(heading(teamAdmin)).toHaveText('Team France');
+  await expect(teamAdmin.getByText('0 of 4 learners')).toBeVisible();
+  await teamAdmin.getByRole('button', { name: 'Add a team member' }).click();
+  const member = teamAdmin.getByRole('dialog', { name: 'Add a team member' });
+  await member.getByRole('textbox', { name: 'First name' }).fill('Léa');
+  await member.getByRole('textbox', { name: 'Surname' }).fill('Dubois');
+  await member.getByRole('textbox', { name: 'Grade' }).fill('11');
+  await member.getByRole('button', { name: 'Add learner' }).click();
+  await expect(member.getByText('Enter the date of birth')).toBeVisible();
+  await member.getByLabel('Date of birth').fill('2009-05-14');
+  await member.getByRole('button', { name: 'Add learner' }).click();
+  const created = member.getByRole('status').filter({ hasText: 'Learner added' });
+  await expect(created).toBeVisible();
+  const [username, password] = await created.locator('b').allTextContents();
+  expect(username).toBeTruthy();
+  expect(password).toBeTruthy();
+  await member.getByRole('button', { name: 'Done' }).click();
+  await expect(teamAdmin.getByText('Team members (1 of 4)')).toBeVisible();
+  await expect(teamAdmin.getByRole('cell', { name: '2009-05-14' })).toBeVisible();
+  await teamAdmin.getByRole('button', { name: 'Add a leader' }).click();
+  await teamAdmin.getByRole('textbox', { name: /Leader 1: name/ }).fill('Hugo Bernard');
+  await teamAdmin.getByRole('button', { name: 'Save leaders' }).click();
+  await expect(teamAdmin.getByText('The team’s leaders are saved')).toBeVisible();
+  await teamAdmin.reload();
+  await expect(teamAdmin.getByRole('textbox', { name: /Leader 1: name/ })).toHaveValue('Hugo Bernard');
+  await look(teamAdmin, testInfo, 'team');
+
+  // 3. The team member signs in to igeo-demo, sees the window in Paris time, and writes.
+  const learner = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
+  await learner.goto('/igeo-demo/login');
+  await fillSignIn(learner, username!, password!);
+  await expect(learner).toHaveURL(pathIs('/igeo-demo/olympiad/instructions'));
+  await expect(heading(learner)).toHaveText('Hello, Léa');
+  await expect(learner.getByText(/open from .* CET until .* CET/)).toBeVisible();
+  await look(learner, testInfo, 'learner-instructions');
+  await learner.getByRole('link', { name: 'Continue' }).click();
+  await learner.getByRole('checkbox', { name: /I have read the declaration/ }).check();
+  await learner.getByRole('button', { name: 'I accept' }).click();
+  await learner.getByRole('button', { name: 'Show my PIN' }).click();
+  await learner.getByRole('checkbox', { name: 'I have written it down' }).check();
+  await learner.getByRole('button', { name: 'Continue' }).click();
+  await expect(learner).toHaveURL(pathIs('/igeo-demo/olympiad/learner-details'));
+  await expect(learner.getByText(/The olympiad closes at .* CET/)).toBeVisible();
+  await look(learner, testInfo, 'learner-details');
+  await learner.getByRole('button', { name: /These are correct/ }).click();
+  await learner.getByRole('link', { name: /Start this section/ }).click();
+  for (let n = 1; n <= 3; n++) {
+    await expect(heading(learner)).toContainText(`Question ${n}`);
+    const group = learner
+      .getByRole('group')
+      .filter({ has: learner.locator('legend') })
+      .first();
+    await group.getByRole('radio').first().check();
+    await expect(learner.getByRole('status').filter({ hasText: 'All answers saved' })).toBeVisible();
+    if (n === 1) await look(learner, testInfo, 'learner-question');
+    await learner.getByRole('navigation', { name: 'Question navigation' }).getByRole('link').last().click();
+  }
+  await expect(heading(learner)).toHaveText('Check before you hand in');
+  await learner.getByRole('button', { name: 'Hand in my answers' }).click();
+  await learner
+    .getByRole('dialog', { name: 'Hand in your answers?' })
+    .getByRole('button', { name: 'Yes, hand in' })
+    .click();
+  await expect(learner).toHaveURL(pathIs('/igeo-demo/olympiad/finished'));
+  await expect(heading(learner)).toHaveText('Your answers are in');
+  await look(learner, testInfo, 'learner-finished');
+
+  // The team admin sees the member's status with the team's entry.
+  await teamAdmin.reload();
+  await expect(teamAdmin.getByText('Team registered')).toBeVisible();
+});
