@@ -44,6 +44,9 @@ export function createMailSender(o: SenderOptions): MailSender {
    * beside those sent in the last minute, so that N senders together keep to the one rate.
    */
   async function claimWithinRate(): Promise<QueuedRow[]> {
+    // Read before the transaction: the runtime settings are read through the pool, and the embedded database
+    // has one connection, which the transaction holds.
+    const rate = typeof o.ratePerMinute === 'number' ? o.ratePerMinute : await o.ratePerMinute();
     return o.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('olympus.mail-claim'))`);
       const [r] = await rows<{ n: number }>(
@@ -52,7 +55,6 @@ export function createMailSender(o: SenderOptions): MailSender {
                  + (select count(*)::int from emails where status = 'sending'
                       and locked_at > now() - make_interval(mins => ${o.sendingLeaseMinutes})) as n`,
       );
-      const rate = typeof o.ratePerMinute === 'number' ? o.ratePerMinute : await o.ratePerMinute();
       const allowed = Math.min(o.batchSize, Math.max(0, rate - Number(r?.n ?? 0)));
       return allowed > 0 ? claimDue(tx, o.mailer.worker, allowed) : [];
     });
