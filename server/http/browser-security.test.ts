@@ -125,7 +125,7 @@ describe('API paths never answer the web app', () => {
       '/user/rest/nothing',
       '/purchase-order/nothing',
       '/certificates/get-nothing',
-      '/igeo-country/v-rest/',
+      '/igeo-country/nothing/here/at/all',
       '/unsubscribe/api/nothing/here',
     ]) {
       const res = await server.api('GET', p, { headers: html });
