@@ -35,6 +35,9 @@ for (const name of readdirSync(os.tmpdir())) {
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), `${prefix}${process.pid}-`));
 const env = { ...process.env, DATA_DIR: dataDir };
+// Journeys read the figures they have just made: the report overviews are read fresh on every request here
+// (in production they are at most REPORT_REFRESH_SECONDS old, and a stale copy answers while a refresh runs).
+env.REPORT_REFRESH_SECONDS ??= '0';
 delete env.DATABASE_URL;
 
 const base = process.env.E2E_DATABASE_URL;

@@ -20,6 +20,13 @@ export interface AxeOptions {
 }
 
 export async function runAxe(page: Page, options: AxeOptions = {}): Promise<AxeResults> {
+  // A dialog or menu still fading in has colours no one reads: check the page as it settles.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   await page.evaluate(axeSource);
   return page.evaluate(
     async ({ exclude, disableRules }) => {

