@@ -305,6 +305,11 @@ export const WaitingRoomStatus = z.object({
   waiting: z.number().int(),
   admitted: z.number().int(),
   admissionsPerSecond: z.number().int(),
+  /**
+   * Admissions a second in force now: the setting, or fewer while the servers' arrival steps run slow
+   * (decision 051).
+   */
+  admittingPerSecond: z.number().int(),
   /** The olympiad's own setting; null: the server's default (`defaultAdmissionsPerSecond`). */
   ownAdmissionsPerSecond: z.number().int().nullable(),
   defaultAdmissionsPerSecond: z.number().int(),

@@ -6,7 +6,8 @@ import { formatDate } from '../../../lib/dates.js';
 /**
  * The day's waiting room (decision 041), live: learners waiting for their turn now, learners admitted so far,
  * and the admissions a second in force, which the admin may set for this olympiad (0 holds everyone who has not
- * started yet; learners already writing are never held).
+ * started yet; learners already writing are never held). While the servers run slow they admit fewer than the
+ * setting, and say so (decision 051).
  */
 export function WaitingRoomPanel({ olympiadId }: { olympiadId: number | undefined }) {
   const room = useWaitingRoom(olympiadId);
@@ -49,8 +50,14 @@ export function WaitingRoomPanel({ olympiadId }: { olympiadId: number | undefine
             <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
               <Figure label="Waiting now" value={data.waiting} />
               <Figure label="Admitted so far" value={data.admitted} />
-              <Figure label="Admitted a second" value={data.admissionsPerSecond} />
+              <Figure label="Admitting a second now" value={data.admittingPerSecond} />
             </SimpleGrid>
+            {data.admittingPerSecond < data.admissionsPerSecond ? (
+              <Text size="sm" role="status">
+                The servers are busy, so learners are admitted more slowly than the {data.admissionsPerSecond} a second
+                set below; the rate goes back up by itself as they catch up.
+              </Text>
+            ) : null}
             <form
               onSubmit={(e) => {
                 e.preventDefault();
