@@ -6,6 +6,7 @@ import type { AnswerKey, QuestionType } from '#contract/questions';
 import { restoreCsvCell, writeCsv as writeCsvFile } from '../../platform/csv.js';
 import { plainText } from '../../platform/rich-text.js';
 import { headerKey, readSheet } from '../../platform/spreadsheet/index.js';
+import { figure } from '#contract/numbers';
 
 /**
  * A module's questions as a spreadsheet (xlsx or csv), one question a row:
@@ -168,7 +169,7 @@ const normaliseHeader = (h: string) => headerKey(h).replaceAll(' ', '_');
 export async function readQuestionRows(bytes: Buffer): Promise<Array<{ row: number; cells: Record<string, string> }>> {
   const sheet = await readSheet(bytes, {
     maxRows: MAX_ROWS,
-    tooManyRows: `The file has more than ${MAX_ROWS.toLocaleString('en')} rows; import at most ${MAX_ROWS.toLocaleString('en')} at a time`,
+    tooManyRows: `The file has more than ${figure(MAX_ROWS)} rows; import at most ${figure(MAX_ROWS)} at a time`,
     notSpreadsheet: 'Upload an xlsx or csv file',
     unreadable: 'This xlsx file could not be read',
   });
