@@ -22,7 +22,7 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import readline from 'node:readline';
-import { requestJson } from './lib/http.js';
+import { requestJson, run } from './lib/http.js';
 import { newRecorder, runLearner } from './lib/learner.js';
 import { startServer } from './lib/server.js';
 import { closedLoop, fmt, summarize } from './lib/stats.js';
@@ -317,10 +317,4 @@ async function watchAlone(url: string) {
   }
 }
 
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+run(main);

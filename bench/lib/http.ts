@@ -49,3 +49,42 @@ export function requestJson<T = unknown>(
     req.end();
   });
 }
+
+/** Every demo account's password (server/seed/demo.ts). */
+const demoPassword = 'olympus-demo';
+
+/** Signs a staff demo account in and answers its bearer header. */
+export async function signInStaff(baseUrl: string, username: string): Promise<{ authorization: string }> {
+  const res = await requestJson<{ accessToken?: { token: string } }>(
+    baseUrl,
+    'POST',
+    '/api/auth/signin',
+    JSON.stringify({ username, password: demoPassword, loginType: 'staff' }),
+  );
+  if (!res.body?.accessToken) throw new Error(`sign-in of ${username} failed: ${res.status}`);
+  return { authorization: `Bearer ${res.body.accessToken.token}` };
+}
+
+/** The id of the olympiad named `varName`, as a signed-in staff member reads it. */
+export async function olympiadIdOf(baseUrl: string, varName: string, auth: { authorization: string }): Promise<number> {
+  const found = await requestJson<{ olympiad: { id: number } }>(
+    baseUrl,
+    'GET',
+    `/olympiad/v-rest/single?olympiadVarName=${encodeURIComponent(varName)}`,
+    undefined,
+    auth,
+  );
+  if (found.status !== 200) throw new Error(`olympiad ${varName}: ${found.status}`);
+  return found.body.olympiad.id;
+}
+
+/** Runs a benchmark's main and ends the process with its outcome (a failure printed, exit code 1). */
+export function run(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(process.exitCode ?? 0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -13,7 +13,7 @@ import { presentImportJob } from './present.js';
 import { importLearners, preview } from './service.js';
 import { templateCsv, templateXlsx } from './slips.js';
 import { type CheckedRow, readSheet, type ReadSheet } from './spreadsheet.js';
-import { count } from '#contract/plural';
+import { count } from '#contract/numbers';
 
 type Checked = Awaited<ReturnType<typeof preview>>;
 

@@ -1,6 +1,7 @@
 import { GRADE_MAX, GRADE_MIN, type ImportRowError } from '#contract/learners';
 import { HttpError } from '../../http/errors.js';
 import { headerKey, readSheet as readSpreadsheet, type Sheet } from '../../platform/spreadsheet/index.js';
+import { figure } from '#contract/numbers';
 
 /** The most learner rows one file may hold. */
 export const MAX_ROWS = 20_000;
@@ -14,7 +15,7 @@ export type ReadSheet = Sheet;
 export const readSheet = (bytes: Buffer): Promise<ReadSheet> =>
   readSpreadsheet(bytes, {
     maxRows: MAX_ROWS,
-    tooManyRows: `The file has more than ${MAX_ROWS.toLocaleString('en')} learners; load at most ${MAX_ROWS.toLocaleString('en')} at a time`,
+    tooManyRows: `The file has more than ${figure(MAX_ROWS)} learners; load at most ${figure(MAX_ROWS)} at a time`,
     notSpreadsheet: 'Upload the learners as an Excel workbook (.xlsx) or a CSV file (.csv)',
     unreadable: 'This file could not be read as an Excel workbook. Save it again as .xlsx and upload it.',
   });
@@ -92,7 +93,7 @@ export function checkRows(
     throw new HttpError(
       413,
       'payload_too_large',
-      `The file has ${dataRows} learners; load at most ${MAX_ROWS.toLocaleString('en')} at a time`,
+      `The file has ${dataRows} learners; load at most ${figure(MAX_ROWS)} at a time`,
     );
   }
   const seen = new Map<string, number>();

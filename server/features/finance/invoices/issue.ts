@@ -7,10 +7,11 @@ import { conflict } from '../../../http/errors.js';
 import type { Mailer } from '../../../platform/mailer.js';
 import type { FileStorage } from '../../../platform/storage.js';
 import { escapeHtml } from '../../../platform/html.js';
-import { formatMoney, paymentReferenceOf, quoteOf } from '../money.js';
+import { paymentReferenceOf, quoteOf } from '../money.js';
 import { recomputePaid } from '../paid.js';
 import { invoicePdfOffThread } from './pdf-pool.js';
 import type { InvoiceDocument } from './pdf.js';
+import { printedMoney } from '#contract/numbers';
 
 /** Everything issuing needs about an order, read under a row lock on the order. */
 interface IssueSource {
@@ -436,7 +437,7 @@ export async function mailInvoice(
   );
   const credit = r.kind === 'credit_note';
   const what = credit ? `Credit note ${r.document_number}` : `Invoice ${r.document_number}`;
-  const total = formatMoney(Math.abs(Number(r.total_cents)), r.currency);
+  const total = printedMoney(Math.abs(Number(r.total_cents)), r.currency);
   let first: number | null = null;
   for (const c of contacts) {
     const hello = `Hello ${c.name || 'there'},`;

@@ -16,7 +16,7 @@ import {
 } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { InvoiceBillTo, InvoiceKind, InvoiceLine, InvoiceSeller } from '../../../db/schema/index.js';
-import { formatMoney } from '../money.js';
+import { printedMoney } from '#contract/numbers';
 
 /** What an invoice or credit note prints: the stored document, never the order as it is now. */
 export interface InvoiceDocument {
@@ -156,7 +156,7 @@ export async function drawInvoice(pdf: PDFDocument, d: InvoiceDocument, fonts: F
     page.drawText(t, { x, y, size, font, color });
   const textRight = (t: string, x: number, y: number, size = 9.5, font = regular, color = ink) =>
     page.drawText(t, { x: x - font.widthOfTextAtSize(t, size), y, size, font, color });
-  const money = (cents: number) => formatMoney(cents, d.currency);
+  const money = (cents: number) => printedMoney(cents, d.currency);
   const s = d.seller;
   const credit = d.kind === 'credit_note';
   const title = credit ? 'CREDIT NOTE' : s.vatNumber ? 'TAX INVOICE' : 'INVOICE';

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { GenerationStatus } from '#contract/certificates';
 import { formatDate } from '../../../lib/dates.js';
 import { jobRunning, useGenerateCertificates } from '../api/generate-certificates.js';
+import { share } from '#contract/numbers';
 
 const phaseLabels: Record<string, string> = {
   rows: 'Numbering the certificates',
@@ -28,7 +29,7 @@ export function GenerationCard({
   const generate = useGenerateCertificates();
   const job = status?.job ?? null;
   const running = jobRunning(job);
-  const percent = job && job.total > 0 ? Math.round((job.done / job.total) * 100) : running ? 0 : 100;
+  const percent = job && job.total > 0 ? share(job.done, job.total) : running ? 0 : 100;
   const unpublished = status?.published === false;
   const made = (status?.certificates ?? 0) > 0;
   return (

@@ -22,7 +22,7 @@ import { useRegenerateSchool } from '../api/regenerate-school.js';
 import { useSendCertificates, useSendStatus } from '../api/send-certificates.js';
 import classes from './SendingCard.module.css';
 import { type SendState, SendStateBadge, sendStateLabels } from './SendStateBadge.js';
-import { count as plural } from '#contract/plural';
+import { count as plural } from '#contract/numbers';
 
 /**
  * Send: mail each school's teacher a link to their certificates (never twice), the counts and each school's state

@@ -10,7 +10,7 @@ import { useDownloadResults } from '../api/download-results.js';
 import { useDownloadSchoolCertificates } from '../api/download-school-certificates.js';
 import { useSchoolCertificates } from '../api/get-school-certificates.js';
 import { printedCode } from '../components/printed-code.js';
-import { count as plural } from '#contract/plural';
+import { count as plural } from '#contract/numbers';
 
 /**
  * /portal/{o}/certificates: before the results are published, when they come; after, the school's certificates as

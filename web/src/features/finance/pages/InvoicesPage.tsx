@@ -18,7 +18,7 @@ import type { Invoice, PurchaseOrder } from '#contract/finance';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { alerts, showAlert } from '../../../lib/api/index.js';
 import { formatDate } from '../../../lib/dates.js';
-import { formatMoney } from '../../../lib/money.js';
+import { count as plural, money, rate } from '#contract/numbers';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { downloadInvoice } from '../api/download-invoice.js';
 import { useIssueInvoice } from '../api/issue-invoice.js';
@@ -28,11 +28,10 @@ import { usePurchaseOrders } from '../api/list-purchase-orders.js';
 import { useSetSchoolPO } from '../api/set-school-po.js';
 import { usePayments } from '../api/list-payments.js';
 import { StateBadge } from '../components/StateBadge.js';
-import { count as plural } from '#contract/plural';
 
 /** The order as it would be invoiced now: learners × fee, free learners, VAT, total. */
 function OrderSums({ order }: { order: PurchaseOrder }) {
-  const m = (c: number) => formatMoney(c, order.currency);
+  const m = (c: number) => money(c, order.currency);
   const rows: [string, string, boolean?][] = [
     [`${plural(order.learners, 'learner')} × ${m(order.feeCents)}`, m(order.learners * order.feeCents)],
     ...(order.freeLearners
@@ -44,7 +43,7 @@ function OrderSums({ order }: { order: PurchaseOrder }) {
         ] as [string, string][])
       : []),
     ['Subtotal', m(order.quote.subtotalCents)],
-    [order.quote.vatRateBp ? `VAT ${order.quote.vatRateBp / 100} %` : 'VAT', m(order.quote.vatCents)],
+    [order.quote.vatRateBp ? `VAT ${rate(order.quote.vatRateBp)}` : 'VAT', m(order.quote.vatCents)],
     ['Total', m(order.quote.totalCents), true],
   ];
   return (
@@ -120,8 +119,8 @@ function HowToPay({ invoice, order }: { invoice: Invoice; order: PurchaseOrder }
         How to pay
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Pay {formatMoney(Math.max(order.balanceCents, 0), order.currency)} by EFT into this account and quote the
-        reference, so that the payment reaches your school.
+        Pay {money(Math.max(order.balanceCents, 0), order.currency)} by EFT into this account and quote the reference,
+        so that the payment reaches your school.
       </Text>
       <Table withRowBorders={false} verticalSpacing={2} aria-label="Bank details">
         <Table.Tbody>
@@ -212,13 +211,13 @@ export function InvoicesPage() {
               <Group justify="space-between" mt="sm">
                 <Text size="sm">Paid so far</Text>
                 <Text size="sm" fw={600}>
-                  {formatMoney(order.paidCents, order.currency)}
+                  {money(order.paidCents, order.currency)}
                 </Text>
               </Group>
               <Group justify="space-between">
                 <Text size="sm">{due < 0 ? 'Overpaid' : 'Still to pay'}</Text>
                 <Text size="sm" fw={700}>
-                  {formatMoney(Math.abs(due), order.currency)}
+                  {money(Math.abs(due), order.currency)}
                 </Text>
               </Group>
             </Card>
@@ -231,7 +230,7 @@ export function InvoicesPage() {
                 {order.currentInvoice ? (
                   <Text size="sm">
                     Invoice <b>{order.currentInvoice.documentNumber}</b> of {formatDate(order.currentInvoice.issuedAt)}:{' '}
-                    {formatMoney(order.currentInvoice.totalCents, order.currency)}.
+                    {money(order.currentInvoice.totalCents, order.currency)}.
                   </Text>
                 ) : (
                   <Text size="sm" c="dimmed">
@@ -314,7 +313,7 @@ export function InvoicesPage() {
                         </Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(i.issuedAt)}</Table.Td>
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {formatMoney(i.totalCents, i.currency)}
+                          {money(i.totalCents, i.currency)}
                         </Table.Td>
                         <Table.Td>
                           <Button
@@ -355,7 +354,7 @@ export function InvoicesPage() {
                       ) : null}
                     </Text>
                     <Text size="sm" fw={600} td={p.reversedAt ? 'line-through' : undefined}>
-                      {formatMoney(p.amountCents, order.currency)}
+                      {money(p.amountCents, order.currency)}
                     </Text>
                   </Group>
                 ))}

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { PurchaseOrder, PurchaseOrderState, PurchaseOrderStatus } from '#contract/finance';
 import { formatDate } from '../../../lib/dates.js';
-import { formatMoney } from '../../../lib/money.js';
+import { money } from '#contract/numbers';
 import { Confirm } from '../../../components/Confirm.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
@@ -18,8 +18,6 @@ import { OrderDrawer } from '../components/OrderDrawer.js';
 import { StateBadge, stateColors, stateLabels } from '../components/StateBadge.js';
 import { StatementImport } from '../components/StatementImport.js';
 import { UnmatchedLines } from '../components/UnmatchedLines.js';
-
-const money = formatMoney;
 
 /**
  * /{o}/finance/payments and /{o}/funding/payments (Payment Portal), /{o}/admin/payments (Payments dashboard):

@@ -9,7 +9,7 @@ import { useLearners } from '../api/list-learners.js';
 import { LearnerForm } from './LearnerForm.js';
 import { LearnerPasswordForm } from './LearnerPasswordForm.js';
 import { NewPasswordsDialog } from './NewPasswordsDialog.js';
-import { count } from '#contract/plural';
+import { count } from '#contract/numbers';
 
 /** A country's team (decision 039): at most `size` members, each with a date of birth. */
 export interface TeamLimit {

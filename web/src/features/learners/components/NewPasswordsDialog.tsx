@@ -4,6 +4,7 @@ import type { NewPasswordsResult } from '#contract/learners';
 import { useDownloadSlips } from '../api/download-slips.js';
 import type { LearnerScope } from '../api/keys.js';
 import { useNewPasswords } from '../api/new-passwords.js';
+import { count as plural } from '#contract/numbers';
 
 interface NewPasswordsDialogProps {
   opened: boolean;
@@ -39,7 +40,7 @@ export function NewPasswordsDialog({
   const [which, setWhich] = useState<'chosen' | 'all'>(chosen.length ? 'chosen' : 'all');
   const [done, setDone] = useState<{ result: NewPasswordsResult; all: boolean } | null>(null);
   const count = which === 'all' ? total : chosen.length;
-  const learners = (n: number | null) => (n == null ? 'learners' : `${n} ${n === 1 ? 'learner' : 'learners'}`);
+  const learners = (n: number | null) => (n == null ? 'learners' : plural(n, 'learner'));
   const close = () => {
     setDone(null);
     issue.reset();

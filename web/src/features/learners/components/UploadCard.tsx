@@ -8,7 +8,7 @@ import { useImportJob } from '../api/import-job.js';
 import type { LearnerScope } from '../api/keys.js';
 import { usePreviewImport } from '../api/preview-import.js';
 import { useStartImport } from '../api/start-import.js';
-import { count } from '#contract/plural';
+import { count, figure, share } from '#contract/numbers';
 
 const fieldLabel = { firstName: 'First name', lastName: 'Surname', grade: 'Grade', row: 'Row' } as const;
 
@@ -122,7 +122,7 @@ const phaseText = (job: ImportJob) =>
     ? 'Waiting for the server to start…'
     : job.phase === 'saving'
       ? `Saving all ${count(job.total, 'learner')} at once…`
-      : `Making usernames and passwords: ${job.done.toLocaleString('en-ZA')} of ${job.total.toLocaleString('en-ZA')}`;
+      : `Making usernames and passwords: ${figure(job.done)} of ${figure(job.total)}`;
 
 /** A running import: a progress bar, then what came of it (polled from the server's job). */
 function ImportProgress({
@@ -159,7 +159,7 @@ function ImportProgress({
         </Button>
       </Alert>
     );
-  const percent = job.total ? Math.round((100 * job.done) / job.total) : 0;
+  const percent = share(job.done, job.total);
   return (
     <Stack gap={4} mt="md" maw={480} aria-live="polite">
       <Text size="sm">{phaseText(job)}</Text>

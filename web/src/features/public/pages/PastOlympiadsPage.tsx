@@ -5,8 +5,7 @@ import type { PastOlympiad } from '#contract/public';
 import { formatDate } from '../../../lib/dates.js';
 import { usePastOlympiads } from '../api/list-past-olympiads.js';
 import { useProjectFrame } from '../components/ProjectHeader.js';
-
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-ZA')} ${n === 1 ? one : many}`;
+import { count } from '#contract/numbers';
 
 /** The writing window as dates: "3 Mar 2025 – 5 Mar 2025", or one date. */
 export function windowText(o: Pick<PastOlympiad, 'startsAt' | 'endsAt'>) {

@@ -5,6 +5,7 @@ import type { PastWinner, PastWinners } from '#contract/public';
 import { usePastWinners } from '../api/list-past-winners.js';
 import { useProjectFrame } from '../components/ProjectHeader.js';
 import { windowText } from './PastOlympiadsPage.js';
+import { count, figure } from '#contract/numbers';
 
 /** Winners as a table: the name column only when the olympiad shows names. */
 function WinnersTable({
@@ -68,7 +69,7 @@ function OlympiadWinners({ past }: { past: PastWinners }) {
             {o.title}
           </Title>
           <Text c="dimmed" size="sm">
-            {windowText(o)} · {o.learners.toLocaleString('en-ZA')} learners from {o.schools.toLocaleString('en-ZA')}{' '}
+            {windowText(o)} · {count(o.learners, 'learner')} from {figure(o.schools)}{' '}
             {o.kind === 'country' ? 'countries' : 'schools'}
           </Text>
         </div>
@@ -82,7 +83,7 @@ function OlympiadWinners({ past }: { past: PastWinners }) {
               <Group gap="xs" aria-label="Awards given">
                 {past.awards.map((a) => (
                   <Badge key={a.key} variant="light" size="lg" radius="sm" tt="none">
-                    {a.label}: {a.count.toLocaleString('en-ZA')}
+                    {a.label}: {figure(a.count)}
                   </Badge>
                 ))}
               </Group>

@@ -2,6 +2,7 @@ import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Skeleton, Stack, 
 import { useState } from 'react';
 import { useSetAdmissionRate, useWaitingRoom } from '../api/waiting-room.js';
 import { formatDate } from '../../../lib/dates.js';
+import { figure } from '#contract/numbers';
 
 /**
  * The day's waiting room (decision 041), live: learners waiting for their turn now, learners admitted so far,
@@ -100,7 +101,7 @@ function Figure({ label, value }: { label: string; value: number }) {
         {label}
       </Text>
       <Text fz={26} fw={700} lh={1.2}>
-        {value.toLocaleString('en-ZA')}
+        {figure(value)}
       </Text>
     </div>
   );

@@ -1,6 +1,7 @@
 import { BarChart } from '@mantine/charts';
 import { Alert, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
 import type { ResultsPreview } from '#contract/results';
+import { score } from '#contract/numbers';
 
 const palette: Record<string, string> = {
   gold: 'yellow.5',
@@ -19,8 +20,6 @@ export function awardColor(key: string, index: number): string {
 
 /** A table that scrolls sideways on a phone can be scrolled with the keyboard. */
 const focusableScroll = { viewportProps: { tabIndex: 0 } };
-
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /**
  * What the rule gives on the final scores: learners per band of percent, coloured by award (the chart), and per
@@ -94,7 +93,7 @@ export function Distribution({
                   </Table.Td>
                   <Table.Td ta="right">{a.count}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {a.lowestScore != null ? `${fmt(a.lowestScore)} (${fmt(a.lowestPercent ?? 0)} %)` : '–'}
+                    {a.lowestScore != null ? `${score(a.lowestScore)} (${score(a.lowestPercent ?? 0)} %)` : '–'}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -152,7 +151,7 @@ export function ByGrade({ preview }: { preview: ResultsPreview | undefined }) {
                       {c.count}
                       {c.lowestScore != null ? (
                         <Text span size="xs" c="dimmed" display="block">
-                          from {fmt(c.lowestScore)}
+                          from {score(c.lowestScore)}
                         </Text>
                       ) : null}
                     </Table.Td>

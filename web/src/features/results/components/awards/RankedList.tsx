@@ -3,8 +3,7 @@ import { useState } from 'react';
 import type { LearnerResult, ResultsOverview } from '#contract/results';
 import { type Column, PagedTable, useListParams } from '../../../../components/PagedTable.js';
 import { useLearnerResults } from '../../api/list-learner-results.js';
-
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+import { score } from '#contract/numbers';
 
 const columns: Column<LearnerResult>[] = [
   { key: 'rank', label: 'Rank', sortable: true, render: (r) => r.rank },
@@ -32,7 +31,7 @@ const columns: Column<LearnerResult>[] = [
     key: 'score',
     label: 'Score',
     sortable: true,
-    render: (r) => `${fmt(r.score)} / ${fmt(r.maxScore)} (${fmt(r.percent)} %)`,
+    render: (r) => `${score(r.score)} / ${score(r.maxScore)} (${score(r.percent)} %)`,
   },
   {
     key: 'award',

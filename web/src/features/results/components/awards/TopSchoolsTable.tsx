@@ -1,10 +1,9 @@
 import { Alert, Badge, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useTopSchools } from '../../api/get-top-schools.js';
+import { score } from '#contract/numbers';
 
 /** A table that scrolls sideways on a phone can be scrolled with the keyboard. */
 const focusableScroll = { viewportProps: { tabIndex: 0 } };
-
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /** The top schools by the mean of their best N learners: published, or computed now before publishing. */
 export function TopSchoolsTable({ olympiadId }: { olympiadId: number }) {
@@ -52,9 +51,9 @@ export function TopSchoolsTable({ olympiadId }: { olympiadId: number }) {
                     <Table.Td>{s.province ?? ''}</Table.Td>
                     <Table.Td ta="right">{s.learners}</Table.Td>
                     <Table.Td ta="right">
-                      {fmt(s.mean)} ({fmt(s.meanPercent)} %)
+                      {score(s.mean)} ({score(s.meanPercent)} %)
                     </Table.Td>
-                    <Table.Td>{s.scores.map(fmt).join(', ')}</Table.Td>
+                    <Table.Td>{s.scores.map(score).join(', ')}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
