@@ -27,6 +27,8 @@ export interface SlipContext {
   olympiadTitle: string;
   schoolName: string;
   signInUrl: string;
+  /** Whom a learner asks for a changed password: "teacher", or a country team's "team admin" (contract/units.ts). */
+  manager: string;
 }
 
 const COLS = 2;
@@ -157,7 +159,7 @@ export async function slipsPdf(slips: Slip[], ctx: SlipContext): Promise<Uint8Ar
       if (slip.grade) write(`Grade ${slip.grade}`, x + cellW - 80, top - 35, 9, 'regular', black, 60);
       write(slip.username, x, top - 72, 13, 'bold');
       if (slip.password) write(slip.password, x + cellW / 2, top - 72, 13, 'bold');
-      else write('ask your teacher', x + cellW / 2, top - 72, 10, 'regular');
+      else write(`ask your ${ctx.manager}`, x + cellW / 2, top - 72, 10, 'regular');
     });
   }
   return doc.save();
@@ -172,32 +174,42 @@ export function slipsCsv(slips: Slip[], ctx: SlipContext): string {
       s.lastName,
       s.grade,
       s.username,
-      s.password ?? '(changed: ask your teacher)',
+      s.password ?? `(changed: ask your ${ctx.manager})`,
       ctx.signInUrl,
     ]),
   );
 }
 
 export const templateHeaders = ['First name', 'Surname', 'Grade'];
+/** A country's team (decision 039): each member's date of birth too. */
+export const teamTemplateHeaders = [...templateHeaders, 'Date of birth'];
 
-export async function templateXlsx(): Promise<Buffer> {
+export async function templateXlsx(team = false): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Learners');
+  const sheet = wb.addWorksheet(team ? 'Team' : 'Learners');
   sheet.columns = [
     { header: 'First name', key: 'firstName', width: 24 },
     { header: 'Surname', key: 'lastName', width: 24 },
     { header: 'Grade', key: 'grade', width: 10 },
+    ...(team ? [{ header: 'Date of birth', key: 'dateOfBirth', width: 16 }] : []),
   ];
   sheet.getRow(1).font = { bold: true };
+  // Dates are kept as text (YYYY-MM-DD), so no spreadsheet turns them into a number or a local format.
+  if (team) sheet.getColumn('dateOfBirth').numFmt = '@';
   const help = wb.addWorksheet('How to');
   help.getColumn(1).width = 100;
   [
-    'One learner per row on the sheet "Learners", from row 2. Keep the headings in row 1.',
+    team
+      ? 'One team member per row on the sheet "Team", from row 2. Keep the headings in row 1.'
+      : 'One learner per row on the sheet "Learners", from row 2. Keep the headings in row 1.',
     'First name and Surname exactly as they should appear on certificates (accents and apostrophes are fine: Zoë, O’Neill).',
     'Grade: a number from 1 to 12.',
-    'Upload the file on the "Load learners" page: you see a report on every row before anything is saved.',
+    ...(team ? ['Date of birth: year-month-day, e.g. 2009-05-14.'] : []),
+    team
+      ? 'Upload the file on the "Team" page: you see a report on every row before anything is saved.'
+      : 'Upload the file on the "Load learners" page: you see a report on every row before anything is saved.',
   ].forEach((line) => help.addRow([line]));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export const templateCsv = () => writeCsv(templateHeaders, []);
+export const templateCsv = (team = false) => writeCsv(team ? teamTemplateHeaders : templateHeaders, []);

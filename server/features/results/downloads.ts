@@ -10,18 +10,24 @@ import { readableResults } from './load.js';
 import { resultsPolicy } from './policy.js';
 import { presentLearnerResult } from './present.js';
 import * as queries from './queries.js';
+import { type OlympiadKind, unitWords } from '#contract/units';
 
 const tags = ['results'];
 const { access } = resultsPolicy;
 
 /** The columns of the downloads: the learner, then one per module, then the result. */
-function table(modules: ReadonlyArray<{ moduleId: number; title: string }>, items: readonly LearnerResult[]) {
+function table(
+  modules: ReadonlyArray<{ moduleId: number; title: string }>,
+  items: readonly LearnerResult[],
+  kind: OlympiadKind,
+) {
+  const { Unit, unit } = unitWords(kind);
   const header = [
     'Rank',
     'First name',
     'Last name',
     'Username',
-    'School',
+    Unit,
     'Province',
     'Grade',
     ...modules.map((m) => m.title),
@@ -32,7 +38,7 @@ function table(modules: ReadonlyArray<{ moduleId: number; title: string }>, item
     'Grade rank',
     'Province rank',
     'Award',
-    'Best in school',
+    `Best in ${unit}`,
   ];
   const body = items.map((r): CsvValue[] => {
     const byModule = new Map(r.moduleScores.map((m) => [m.moduleId, m.score]));
@@ -94,7 +100,7 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
           publishedAt: isoOrNull(r.published_at),
           modules,
         };
-      const { header, body } = table(modules, items);
+      const { header, body } = table(modules, items, r.kind);
       const name = `results-${r.var_name}${schoolParticipantId != null ? `-school-${schoolParticipantId}` : ''}`;
       const columns = header.map((h, i) => ({
         header: h,

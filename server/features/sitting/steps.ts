@@ -52,7 +52,7 @@ async function windowFor(
 ): Promise<{ open: boolean; message: string | null }> {
   const w = writingWindow(o, new Date(), zone);
   if (!w.open || !o.paymentRequired) return w;
-  return (await schoolMayWrite(db, o, actor.schoolId)) ? w : { open: false, message: unpaidMessage };
+  return (await schoolMayWrite(db, o, actor.schoolId)) ? w : { open: false, message: unpaidMessage(o.kind) };
 }
 
 /**
