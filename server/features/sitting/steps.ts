@@ -120,7 +120,7 @@ export async function state(db: Db, actor: Actor, olympiadName: string, room: Ro
     learner,
     attempt,
     window: await windowFor(db, olympiad, actor, learner.time_zone),
-    copy: resolveGeneralCopy(copy),
+    copy: resolveGeneralCopy(copy, olympiad.kind),
     waiting: admission ? waitingOf(admission) : null,
   });
 }
