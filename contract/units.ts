@@ -28,6 +28,7 @@ export interface UnitWords {
   /** One of the unit's learners: a learner, a team member. */
   member: string;
   members: string;
+  Members: string;
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -56,6 +57,7 @@ function words(
     Managers: capital(`${manager}s`),
     member,
     members: `${member}s`,
+    Members: capital(`${member}s`),
   };
 }
 

@@ -144,7 +144,7 @@ export function TeacherCertificatesPage() {
           </Card>
           <Card withBorder radius="md" padding="lg">
             <Title order={2} size="h4" mb="sm">
-              {words.kind === 'country' ? 'Team members' : 'Learners'}
+              {words.Members}
             </Title>
             <PagedTable
               label={`Your ${words.members}’ certificates`}

@@ -32,7 +32,8 @@ export function PortalHomePage() {
             : 'Your school’s olympiads in one place.'
         }
       />
-      {gate.notice ? <Box mb="lg">{gate.notice}</Box> : null}
+      {/* The terms are asked before a school is entered; a team is entered by the organisers (decision 039). */}
+      {gate.notice && !team ? <Box mb="lg">{gate.notice}</Box> : null}
       {gate.dialog}
       {olympiads.error ? <Alert color="red">{olympiads.error.message}</Alert> : null}
       {olympiads.isLoading ? <Skeleton height={160} radius="md" /> : null}

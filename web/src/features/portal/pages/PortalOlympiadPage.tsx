@@ -123,7 +123,7 @@ export function PortalOlympiadPage() {
           </Title>
           <Group justify="space-between">
             <Text c="dimmed" size="sm">
-              {team ? 'Team members' : 'Learners'}
+              {words.Members}
             </Text>
             <Badge size="lg" variant="light">
               {p?.learnerCount ?? 0}

@@ -5,6 +5,7 @@ import type { PastOlympiad } from '#contract/public';
 import { formatDate } from '../../../lib/dates.js';
 import { usePastOlympiads } from '../api/list-past-olympiads.js';
 import { useProjectFrame } from '../components/ProjectHeader.js';
+import { unitWords } from '#contract/units';
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-ZA')} ${n === 1 ? one : many}`;
 
@@ -16,7 +17,7 @@ export function windowText(o: Pick<PastOlympiad, 'startsAt' | 'endsAt'>) {
 }
 
 function PastOlympiadCard({ olympiad, projectName }: { olympiad: PastOlympiad; projectName: string }) {
-  const kind = olympiad.kind === 'country' ? ['country', 'countries'] : ['school', 'schools'];
+  const w = unitWords(olympiad.kind);
   return (
     <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={`past-${olympiad.id}`}>
       <Stack gap="xs">
@@ -32,7 +33,7 @@ function PastOlympiadCard({ olympiad, projectName }: { olympiad: PastOlympiad; p
           {windowText(olympiad)}
         </Text>
         <Text>
-          {count(olympiad.learners, 'learner', 'learners')} from {count(olympiad.schools, kind[0]!, kind[1]!)} wrote.
+          {count(olympiad.learners, 'learner', 'learners')} from {count(olympiad.schools, w.entrant, w.entrants)} wrote.
         </Text>
         {olympiad.resultsPublishedAt ? (
           <Anchor component={Link} to={`/${projectName}/past-winners`} fw={600}>

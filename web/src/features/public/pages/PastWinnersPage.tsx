@@ -5,6 +5,7 @@ import type { PastWinner, PastWinners } from '#contract/public';
 import { usePastWinners } from '../api/list-past-winners.js';
 import { useProjectFrame } from '../components/ProjectHeader.js';
 import { windowText } from './PastOlympiadsPage.js';
+import { unitWords } from '#contract/units';
 
 /** Winners as a table: the name column only when the olympiad shows names. */
 function WinnersTable({
@@ -69,7 +70,7 @@ function OlympiadWinners({ past }: { past: PastWinners }) {
           </Title>
           <Text c="dimmed" size="sm">
             {windowText(o)} · {o.learners.toLocaleString('en-ZA')} learners from {o.schools.toLocaleString('en-ZA')}{' '}
-            {o.kind === 'country' ? 'countries' : 'schools'}
+            {unitWords(o.kind).entrants}
           </Text>
         </div>
         {!o.resultsPublishedAt ? (

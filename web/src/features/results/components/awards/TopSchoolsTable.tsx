@@ -47,7 +47,7 @@ export function TopSchoolsTable({ olympiadId }: { olympiadId: number }) {
                   <Table.Th>Rank</Table.Th>
                   <Table.Th>{w.Unit}</Table.Th>
                   {team ? null : <Table.Th>Province</Table.Th>}
-                  <Table.Th ta="right">{team ? 'Members' : 'Learners'}</Table.Th>
+                  <Table.Th ta="right">{w.Members}</Table.Th>
                   <Table.Th ta="right">Mean of best {d.bestN}</Table.Th>
                   <Table.Th>Best scores</Table.Th>
                 </Table.Tr>
