@@ -17,7 +17,8 @@ export interface XlsxColumn {
   /** Characters; by default from the header, at least 8 and at most 40. */
   width?: number;
   /** `money`: two decimals with thousands (the value in rands, not cents); `decimal1`: one decimal. */
-  format?: 'money' | 'decimal1' | 'date' | 'datetime';
+  /** `text`: kept as typed (e.g. a date of birth as YYYY-MM-DD), never turned into a number or a local date. */
+  format?: 'money' | 'decimal1' | 'date' | 'datetime' | 'text';
 }
 
 export interface XlsxSheet {
@@ -72,6 +73,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 const numFmts: Record<NonNullable<XlsxColumn['format']>, string> = {
   money: '#,##0.00',
+  text: '@',
   decimal1: '0.0',
   date: 'yyyy-mm-dd',
   datetime: 'yyyy-mm-dd hh:mm',

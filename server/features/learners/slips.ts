@@ -26,6 +26,8 @@ export interface SlipContext {
   olympiadTitle: string;
   schoolName: string;
   signInUrl: string;
+  /** Whom a learner asks for a changed password: "teacher", or a country team's "team admin" (contract/units.ts). */
+  manager: string;
 }
 
 const COLS = 2;
@@ -156,7 +158,7 @@ export async function slipsPdf(slips: Slip[], ctx: SlipContext): Promise<Uint8Ar
       if (slip.grade) write(`Grade ${slip.grade}`, x + cellW - 80, top - 35, 9, 'regular', black, 60);
       write(slip.username, x, top - 72, 13, 'bold');
       if (slip.password) write(slip.password, x + cellW / 2, top - 72, 13, 'bold');
-      else write('ask your teacher', x + cellW / 2, top - 72, 10, 'regular');
+      else write(`ask your ${ctx.manager}`, x + cellW / 2, top - 72, 10, 'regular');
     });
   }
   return doc.save();
@@ -170,31 +172,45 @@ export function slipsCsv(slips: Slip[], ctx: SlipContext): string {
       { header: 'Surname', value: 'lastName' },
       { header: 'Grade', value: 'grade' },
       { header: 'Username', value: 'username' },
-      { header: 'Password', value: (s) => s.password ?? '(changed: ask your teacher)' },
+      { header: 'Password', value: (s) => s.password ?? `(changed: ask your ${ctx.manager})` },
       { header: 'Sign in at', value: () => ctx.signInUrl },
     ],
     slips,
   );
 }
 
-/** The learners template's one sheet: a header row to fill in (nothing is read from its rows but these). */
-const templateColumns: TableColumn<never>[] = [
+/**
+ * The learners template's one sheet: a header row to fill in (nothing is read from its rows but these). A
+ * country's team (decision 039) gives each member's date of birth too, kept as text (YYYY-MM-DD), so no
+ * spreadsheet turns it into a number or a local format.
+ */
+const templateColumns = (team: boolean): TableColumn<never>[] => [
   { header: 'First name', width: 24, value: () => null },
   { header: 'Surname', width: 24, value: () => null },
   { header: 'Grade', width: 10, value: () => null },
+  ...(team ? [{ header: 'Date of birth', width: 16, format: 'text' as const, value: () => null }] : []),
 ];
 
-const howTo = [
-  'One learner per row on the sheet "Learners", from row 2. Keep the headings in row 1.',
+const howTo = (team: boolean) => [
+  team
+    ? 'One team member per row on the sheet "Team", from row 2. Keep the headings in row 1.'
+    : 'One learner per row on the sheet "Learners", from row 2. Keep the headings in row 1.',
   'First name and Surname exactly as they should appear on certificates (accents and apostrophes are fine: Zoë, O’Neill).',
   'Grade: a number from 1 to 12.',
-  'Upload the file on the "Load learners" page: you see a report on every row before anything is saved.',
+  ...(team ? ['Date of birth: year-month-day, e.g. 2009-05-14.'] : []),
+  team
+    ? 'Upload the file on the "Team" page: you see a report on every row before anything is saved.'
+    : 'Upload the file on the "Load learners" page: you see a report on every row before anything is saved.',
 ];
 
-export const templateXlsx = () =>
+export const templateXlsx = (team = false) =>
   writeXlsx([
-    tableSheet('Learners', templateColumns, []),
-    tableSheet('How to', [{ header: 'How to fill in the sheet "Learners"', width: 100, value: (line) => line }], howTo),
+    tableSheet(team ? 'Team' : 'Learners', templateColumns(team), []),
+    tableSheet(
+      'How to',
+      [{ header: `How to fill in the sheet "${team ? 'Team' : 'Learners'}"`, width: 100, value: (line) => line }],
+      howTo(team),
+    ),
   ]);
 
-export const templateCsv = () => tableCsv(templateColumns, []);
+export const templateCsv = (team = false) => tableCsv(templateColumns(team), []);

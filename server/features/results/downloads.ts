@@ -9,19 +9,24 @@ import { readableResults } from './load.js';
 import { resultsPolicy } from './policy.js';
 import { presentLearnerResult } from './present.js';
 import * as queries from './queries.js';
+import { type OlympiadKind, unitWords } from '#contract/units';
 
 const tags = ['results'];
 const { access } = resultsPolicy;
 
 /** The columns of the downloads: the learner, then one per module, then the result. */
-function columnsOf(modules: ReadonlyArray<{ moduleId: number; title: string }>): TableColumn<LearnerResult>[] {
+function columnsOf(
+  modules: ReadonlyArray<{ moduleId: number; title: string }>,
+  kind: OlympiadKind,
+): TableColumn<LearnerResult>[] {
+  const { Unit, unit } = unitWords(kind);
   const wide = { width: 18 };
   return [
     { header: 'Rank', value: 'rank' },
     { header: 'First name', ...wide, value: 'firstName' },
     { header: 'Last name', ...wide, value: 'lastName' },
     { header: 'Username', ...wide, value: 'username' },
-    { header: 'School', ...wide, value: (r) => r.schoolName ?? '' },
+    { header: Unit, ...wide, value: (r) => r.schoolName ?? '' },
     { header: 'Province', value: (r) => r.province ?? '' },
     { header: 'Grade', value: 'grade' },
     ...modules.map((m): TableColumn<LearnerResult> => ({
@@ -35,7 +40,7 @@ function columnsOf(modules: ReadonlyArray<{ moduleId: number; title: string }>):
     { header: 'Grade rank', value: 'gradeRank' },
     { header: 'Province rank', value: 'provinceRank' },
     { header: 'Award', value: 'awardLabel' },
-    { header: 'Best in school', value: (r) => (r.bestInSchool ? 'Yes' : '') },
+    { header: `Best in ${unit}`, value: (r) => (r.bestInSchool ? 'Yes' : '') },
   ];
 }
 
@@ -77,7 +82,7 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
         };
       const name = `results-${r.var_name}${schoolParticipantId != null ? `-school-${schoolParticipantId}` : ''}`;
       return sendDownload(reply, query.format === 'csv' ? 'csv' : 'xlsx', name, [
-        tableSheet('Results', columnsOf(modules), items),
+        tableSheet('Results', columnsOf(modules, r.kind), items),
       ]);
     },
   });

@@ -8,6 +8,7 @@ import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js'
 import { downloadDashboard } from '../api/download-exports.js';
 import { useDashboard } from '../api/get-dashboard.js';
 import { stateLabels } from '../components/StateBadge.js';
+import { unitWords } from '#contract/units';
 
 function Figure({ label, cents, currency, hint }: { label: string; cents: number; currency: string; hint?: string }) {
   return (
@@ -35,6 +36,7 @@ function Figure({ label, cents, currency, hint }: { label: string; cents: number
 export function PaymentsDashboardPage() {
   const { olympiad } = useRouteOlympiad();
   const dashboard = useDashboard(olympiad?.id);
+  const words = unitWords(olympiad?.kind);
   const d = dashboard.data;
   const currency = d?.currency ?? 'ZAR';
   const inMoney = (v: number) => money(v * 100, currency);
@@ -43,7 +45,7 @@ export function PaymentsDashboardPage() {
       <PageHeader
         eyebrow={olympiad?.title}
         title="Payments dashboard"
-        description="What the schools of this olympiad were invoiced and have paid, what is still outstanding, and where."
+        description={`What the ${words.units} of this olympiad were invoiced and have paid, what is still outstanding, and where.`}
         actions={
           olympiad ? (
             <Button
@@ -69,7 +71,7 @@ export function PaymentsDashboardPage() {
               label="Invoiced"
               cents={d.totals.invoicedCents}
               currency={currency}
-              hint={`${count(d.totals.orders, 'school')}, ${count(d.totals.learners, 'learner')}`}
+              hint={`${count(d.totals.orders, words.unit, words.units)}, ${count(d.totals.learners, words.member, words.members)}`}
             />
             <Figure
               label="Paid"
@@ -155,7 +157,7 @@ export function PaymentsDashboardPage() {
                 />
               ) : (
                 <Text size="sm" c="dimmed">
-                  No schools yet.
+                  No {words.units} yet.
                 </Text>
               )}
             </Card>
@@ -169,7 +171,7 @@ export function PaymentsDashboardPage() {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Province</Table.Th>
-                    <Table.Th ta="right">Schools</Table.Th>
+                    <Table.Th ta="right">{words.Units}</Table.Th>
                     <Table.Th ta="right">Invoiced</Table.Th>
                     <Table.Th ta="right">Paid</Table.Th>
                     <Table.Th ta="right">Outstanding</Table.Th>

@@ -17,6 +17,8 @@ interface NewPasswordsDialogProps {
   total: number | null;
   /** After new passwords were issued: the ticks are cleared. */
   onIssued: () => void;
+  /** Whose learners these are: a school's, or a country's team's (contract/units.ts). */
+  unit?: string;
 }
 
 const name = (l: { firstName: string; lastName: string; username: string }) =>
@@ -34,6 +36,7 @@ export function NewPasswordsDialog({
   chosen,
   total,
   onIssued,
+  unit = 'school',
 }: NewPasswordsDialogProps) {
   const issue = useNewPasswords();
   const slips = useDownloadSlips();
@@ -120,7 +123,7 @@ export function NewPasswordsDialog({
                     : 'The learners ticked in the list (tick some first)'
                 }
               />
-              <Radio value="all" label={`All ${learners(total)} of the school`} />
+              <Radio value="all" label={`All ${learners(total)} of the ${unit}`} />
             </Stack>
           </Radio.Group>
           <Text>

@@ -11,6 +11,7 @@ import { OlympiadForm } from '../components/OlympiadForm.js';
 import { OpenBadge, OpenPinActions } from '../components/OpenPinActions.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { VerifyPanel } from '../components/VerifyPanel.js';
+import { unitWords } from '#contract/units';
 
 /** /overlord/edit/olympiads */
 export function OlympiadsPage() {
@@ -29,7 +30,7 @@ export function OlympiadsPage() {
             {o.title}
           </Anchor>
           <Text size="xs" c="dimmed">
-            {o.varName} · {o.kind === 'country' ? 'countries' : 'schools'}
+            {o.varName} · {unitWords(o.kind).entrants}
           </Text>
         </>
       ),

@@ -8,10 +8,10 @@ import { useEnterOlympiad } from '../api/enter-olympiad.js';
 import type { useTermsGate } from './use-terms-gate.js';
 
 /** "R 35,00 per learner, plus 15 % VAT", or that entering is free. */
-export function feeText(fee: PortalOlympiad['fee']): string {
+export function feeText(fee: PortalOlympiad['fee'], member = 'learner'): string {
   if (fee.cents === 0) return 'No fee: entering is free';
   const vat = fee.vatRateBp > 0 ? `, plus ${rate(fee.vatRateBp)} VAT` : '';
-  return `${money(fee.cents, fee.currency)} per learner${vat}`;
+  return `${money(fee.cents, fee.currency)} per ${member}${vat}`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { usePastWinners } from '../api/list-past-winners.js';
 import { useProjectFrame } from '../components/ProjectHeader.js';
 import { windowText } from './PastOlympiadsPage.js';
 import { count, figure } from '#contract/numbers';
+import { unitWords } from '#contract/units';
 
 /** Winners as a table: the name column only when the olympiad shows names. */
 function WinnersTable({
@@ -69,8 +70,7 @@ function OlympiadWinners({ past }: { past: PastWinners }) {
             {o.title}
           </Title>
           <Text c="dimmed" size="sm">
-            {windowText(o)} · {count(o.learners, 'learner')} from {figure(o.schools)}{' '}
-            {o.kind === 'country' ? 'countries' : 'schools'}
+            {windowText(o)} · {count(o.learners, 'learner')} from {figure(o.schools)} {unitWords(o.kind).entrants}
           </Text>
         </div>
         {!o.resultsPublishedAt ? (

@@ -2,6 +2,8 @@ import { BarChart } from '@mantine/charts';
 import { Alert, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
 import type { ResultsPreview } from '#contract/results';
 import { score } from '#contract/numbers';
+import { unitWords } from '#contract/units';
+import { useRouteOlympiad } from '../../../../lib/public-api/use-route-olympiad.js';
 
 const palette: Record<string, string> = {
   gold: 'yellow.5',
@@ -34,6 +36,7 @@ export function Distribution({
   loading: boolean;
   error: Error | null;
 }) {
+  const { unit } = unitWords(useRouteOlympiad().olympiad?.kind);
   const awards = preview?.awards ?? [];
   const series = awards.map((a, i) => ({ name: a.label, color: awardColor(a.key, i) }));
   const data =
@@ -98,7 +101,7 @@ export function Distribution({
                 </Table.Tr>
               ))}
               <Table.Tr>
-                <Table.Td>Best in school (as well)</Table.Td>
+                <Table.Td>Best in {unit} (as well)</Table.Td>
                 <Table.Td ta="right">{preview.bestInSchool}</Table.Td>
                 <Table.Td />
               </Table.Tr>
