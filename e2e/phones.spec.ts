@@ -247,6 +247,62 @@ test.describe('at 360 px', () => {
     await look(page, testInfo, 'teacher menu');
   });
 
+  test('15: only the olympiad’s grades are offered: the learner form, the spreadsheet note and the learner’s details', async ({
+    page,
+    request,
+  }, testInfo) => {
+    // geo-demo is for grades 7 to 12 (decision 045): nothing else is offered anywhere a grade is chosen for it.
+    const offered = ['Grade 7', 'Grade 8', 'Grade 9', 'Grade 10', 'Grade 11', 'Grade 12'];
+    await signIn(page, account('teacher'));
+    await page.goto('/portal/geo-demo/load-learners');
+    await expect(page.getByText('this olympiad is for grades 7 to 12')).toBeVisible();
+    await page.getByRole('button', { name: 'Add a learner' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a learner' });
+    const grade = dialog.getByRole('combobox', { name: 'Grade' });
+    await expect(grade.locator('option:not([disabled])')).toHaveText(offered);
+    // Without a grade, the form asks for one before anything is sent.
+    await dialog.getByRole('textbox', { name: 'First name' }).fill('Grade');
+    await dialog.getByRole('textbox', { name: 'Surname' }).fill('Range');
+    await dialog.getByRole('button', { name: 'Add learner' }).click();
+    await expect(dialog.getByText('Choose the grade')).toBeVisible();
+    await expect(grade).toBeFocused();
+    await expectWithinWidth(page, grade);
+    await expectNoSeriousA11yViolations(page, testInfo);
+    await look(page, testInfo, 'learner form grades');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // The learner's own details page: a learner made for this test, brought to that step through the API.
+    const teacher = await tokenOf(request, 'teacher');
+    const geoDemo = (await (await request.get('/website/api/olympiad/geo-demo')).json()) as {
+      olympiad: { id: number };
+    };
+    const made = await request.post('/learner/v-rest/', {
+      headers: auth(teacher.accessToken.token),
+      data: { olympiadId: geoDemo.olympiad.id, firstName: 'Gradus', lastName: `Range ${Date.now()}`, grade: 9 },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+    const { learner: created } = (await made.json()) as { learner: { id: number; username: string; password: string } };
+    const signedIn = await request.post('/api/auth/signin', {
+      data: { username: created.username, password: created.password, olympiadName: 'geo-demo', loginType: 'learner' },
+    });
+    expect(signedIn.ok(), await signedIn.text()).toBe(true);
+    const learner = (await signedIn.json()) as SignedIn;
+    const h = auth(learner.accessToken.token);
+    const base = '/api/sitting/geo-demo';
+    expect((await request.post(`${base}/declaration`, { headers: h, data: { accept: true } })).ok()).toBe(true);
+    const issued = await request.post(`${base}/recovery-pin`, { headers: h });
+    const { pin } = (await issued.json()) as { pin: string };
+    expect((await request.post(`${base}/recovery-pin/confirm`, { headers: h, data: { pin } })).ok()).toBe(true);
+    await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), learner);
+    await page.goto('/geo-demo/olympiad/learner-details');
+    const own = page.getByRole('combobox', { name: 'Grade' });
+    await expect(own).toHaveValue('9');
+    await expect(own.locator('option:not([value=""])')).toHaveText(offered);
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousA11yViolations(page, testInfo);
+    await look(page, testInfo, 'learner details grades');
+  });
+
   test('15: a forbidden page says who is signed in, without a sign-in form under it', async ({ page }, testInfo) => {
     await signIn(page, account('teacher'));
     await page.goto('/overlord/overview');

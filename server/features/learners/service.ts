@@ -1,3 +1,4 @@
+import { gradeRangeText, inGradeRange } from '#contract/grades';
 import type { Db, Queryable } from '../../db/client.js';
 import { conflict } from '../../http/errors.js';
 import { audit, type AuditActor } from '../../platform/audit.js';
@@ -18,7 +19,7 @@ export async function existingKeys(q: Queryable, place: Place) {
 }
 
 export async function preview(db: Queryable, place: Place, sheet: ReadSheet) {
-  return checkRows(sheet, await existingKeys(db, place));
+  return checkRows(sheet, await existingKeys(db, place), place.olympiad);
 }
 
 /** Usernames for new learners: readable, unique in the olympiad (checked in batches against the database). */
@@ -102,6 +103,11 @@ export async function importLearners(
           `A team in ${place.olympiad.title} has at most ${entry.teamSize} learners; ${place.school.name} has ${have}`,
         );
     }
+    const outside = rows.find((r) => !inGradeRange(r.grade, entry));
+    if (outside)
+      throw conflict(
+        `${outside.row ? `Row ${outside.row}: ` : ''}${place.olympiad.title} is for ${gradeRangeText(entry)}, not grade ${outside.grade}; nothing was saved`,
+      );
     const existing = await existingKeys(tx, place);
     const clash = rows.find((r) => existing.has(learnerKey(r.firstName, r.lastName, r.grade)));
     if (clash)

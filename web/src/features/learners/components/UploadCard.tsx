@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { type GradeRange, gradeRangeText } from '#contract/grades';
 import type { ImportJob, ImportReport } from '#contract/learners';
 import { FileDropZone } from '../../../components/FileDropZone.js';
 import { useDownloadSlips } from '../api/download-slips.js';
@@ -13,7 +14,7 @@ import { count } from '#contract/plural';
 const fieldLabel = { firstName: 'First name', lastName: 'Surname', grade: 'Grade', row: 'Row' } as const;
 
 /** Load learners from a spreadsheet: a report on every row first, then all rows in the background, or none. */
-export function UploadCard({ scope, slipName }: { scope: LearnerScope; slipName: string }) {
+export function UploadCard({ scope, grades, slipName }: { scope: LearnerScope; grades: GradeRange; slipName: string }) {
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [sent, setSent] = useState<number | null>(null);
@@ -43,8 +44,8 @@ export function UploadCard({ scope, slipName }: { scope: LearnerScope; slipName:
         Load from a spreadsheet
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        One learner per row with the columns First name, Surname and Grade (1–12). Excel (.xlsx) or CSV; accents and
-        apostrophes are kept.
+        One learner per row with the columns First name, Surname and Grade (this olympiad is for{' '}
+        {gradeRangeText(grades)}). Excel (.xlsx) or CSV; accents and apostrophes are kept.
       </Text>
       <Group mb="md" gap="xs">
         <Button variant="light" size="xs" onClick={() => template.mutate('xlsx')}>

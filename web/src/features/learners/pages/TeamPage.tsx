@@ -61,6 +61,7 @@ export function TeamPage() {
           </Text>
           <LearnersCard
             scope={{ olympiadId: olympiad.id }}
+            grades={olympiad}
             slipName={`${olympiad.varName}-${t.countryCode.toLowerCase()}`}
             team={{ size: t.teamSize, count: t.learnerCount }}
           />
