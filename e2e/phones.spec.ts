@@ -417,3 +417,15 @@ test('15: one plural: a school with one learner is "1 learner" in the admin’s 
   await expect(options.filter({ hasText: /\(\d+ learners?\)/ }).first()).toBeVisible();
   await look(page, testInfo, 'school picker');
 });
+
+test('15: a question’s title in the list reads as written: no space where an inline tag ended', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize(desktop);
+  await signIn(page, account('admin'));
+  await page.goto('/geo-demo/admin/edit/questions');
+  // The prompt is "…of <strong>south-west</strong>, in degrees…": one way to read rich text as text (htmlText).
+  await expect(page.getByText('What is the bearing of south-west, in degrees clockwise from north?')).toBeVisible();
+  await expect(page.getByText(/\s[,.?]/)).toHaveCount(0);
+  await look(page, testInfo, 'questions list');
+});

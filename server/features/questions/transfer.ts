@@ -4,7 +4,7 @@ import { checkQuestion, questionFields } from '#contract/authoring';
 import type { FieldError } from '#contract/errors';
 import type { AnswerKey, QuestionType } from '#contract/questions';
 import { restoreCsvCell, writeCsv as writeCsvFile } from '../../platform/csv.js';
-import { plainText } from '../../platform/rich-text.js';
+import { htmlText } from '#contract/content';
 import { headerKey, readSheet } from '../../platform/spreadsheet/index.js';
 
 /**
@@ -153,7 +153,7 @@ export function fromRow(
     }
     return { errors };
   }
-  if (!plainText(parsed.data.prompt) && !parsed.data.imageUrl) err('prompt', 'Write the question');
+  if (!htmlText(parsed.data.prompt) && !parsed.data.imageUrl) err('prompt', 'Write the question');
   return errors.length ? { errors } : { question: parsed.data, errors };
 }
 
