@@ -247,7 +247,7 @@ test.describe('at 360 px', () => {
     await look(page, testInfo, 'teacher menu');
   });
 
-  test('15: only the olympiad’s grades are offered: the learner form, the spreadsheet note and the learner’s details', async ({
+  test('15: only the olympiad’s grades are offered (learner form, spreadsheet note, learner’s details); the clock starts at the first question on both learner pages', async ({
     page,
     request,
   }, testInfo) => {
@@ -289,12 +289,16 @@ test.describe('at 360 px', () => {
     const learner = (await signedIn.json()) as SignedIn;
     const h = auth(learner.accessToken.token);
     const base = '/api/sitting/geo-demo';
+    // The instructions and the details page agree on when the clock starts: when the first question opens.
+    await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), learner);
+    await page.goto('/geo-demo/olympiad/instructions');
+    await expect(page.getByText(/60 minutes from the moment the first question opens/)).toBeVisible();
     expect((await request.post(`${base}/declaration`, { headers: h, data: { accept: true } })).ok()).toBe(true);
     const issued = await request.post(`${base}/recovery-pin`, { headers: h });
     const { pin } = (await issued.json()) as { pin: string };
     expect((await request.post(`${base}/recovery-pin/confirm`, { headers: h, data: { pin } })).ok()).toBe(true);
-    await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), learner);
     await page.goto('/geo-demo/olympiad/learner-details');
+    await expect(page.getByText(/the first question opens and your 60 minutes start/)).toBeVisible();
     const own = page.getByRole('combobox', { name: 'Grade' });
     await expect(own).toHaveValue('9');
     await expect(own.locator('option:not([value=""])')).toHaveText(offered);
@@ -427,5 +431,26 @@ test('15: a question’s title in the list reads as written: no space where an i
   // The prompt is "…of <strong>south-west</strong>, in degrees…": one way to read rich text as text (htmlText).
   await expect(page.getByText('What is the bearing of south-west, in degrees clockwise from north?')).toBeVisible();
   await expect(page.getByText(/\s[,.?]/)).toHaveCount(0);
+  // Reordering is said once, as it works: the ▲ and ▼ buttons (named for screen readers), or a drag.
+  await expect(page.getByText('Drag to reorder')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Move .* down$/ }).first()).toBeVisible();
   await look(page, testInfo, 'questions list');
+});
+
+test('15: the demo pictures’ labels sit inside the picture', async ({ page }) => {
+  await page.setViewportSize(desktop);
+  for (const picture of ['sa-provinces', 'compass-rose']) {
+    await page.goto(`/demo/${picture}.svg`);
+    const outside = await page.evaluate(() => {
+      const svg = document.querySelector('svg')!;
+      const box = svg.viewBox.baseVal;
+      return Array.from(svg.querySelectorAll('text'))
+        .filter((t) => {
+          const b = t.getBBox();
+          return b.x < box.x || b.y < box.y || b.x + b.width > box.x + box.width || b.y + b.height > box.y + box.height;
+        })
+        .map((t) => t.textContent);
+    });
+    expect(outside, `${picture}: labels past the edge`).toEqual([]);
+  }
 });
