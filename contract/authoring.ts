@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { htmlText } from './content.js';
 import { Id, IdText } from './ids.js';
 import { AnswerKey, QuestionOption, QuestionType } from './questions.js';
 
@@ -83,7 +84,7 @@ export function checkQuestion(
   },
   ctx: z.RefinementCtx,
 ) {
-  if (!q.prompt.replace(/<[^>]*>/g, '').trim() && !q.imageUrl)
+  if (!htmlText(q.prompt) && !q.imageUrl)
     ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'Write the question' });
   if (q.imageUrl && !q.imageAlt)
     ctx.addIssue({ code: 'custom', path: ['imageAlt'], message: 'Describe the image for learners who cannot see it' });

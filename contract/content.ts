@@ -18,11 +18,25 @@ export const faqAudienceLabels: Record<FaqAudience, string> = {
   project: 'Public site of a project',
 };
 
-/** The text of editor HTML, to tell whether an answer says anything at all. */
+/** Tags that end a line or a block: they part words; any other tag (b, strong, em, a, span …) sits inside one. */
+const breakingTags =
+  /<\/?(?:p|div|br|hr|li|ul|ol|h[1-6]|table|thead|tbody|tr|td|th|blockquote|pre|section|figure|figcaption|img)\b[^>]*>/gi;
+
+/**
+ * The text of editor HTML as one line, the one way (a prompt's title in lists, the olympiad check, whether an answer
+ * says anything at all): blocks part words, inline tags do not ("<strong>south-west</strong>, in" is "south-west,
+ * in"), and the common entities are read.
+ */
 export const htmlText = (html: string) =>
   html
-    .replace(/<[^>]*>/g, ' ')
+    .replace(breakingTags, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
 

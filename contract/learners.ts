@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { Id, IdText } from './ids.js';
 import { PageQuery } from './errors.js';
+import { Grade } from './grades.js';
 
 /** Learners of a school in an olympiad, loaded one by one or from a spreadsheet. */
-
-export const GRADE_MIN = 1;
-export const GRADE_MAX = 12;
-
-export const Grade = z.coerce
-  .number('Enter the grade as a number')
-  .int('Enter the grade as a whole number')
-  .min(GRADE_MIN, `Grades go from ${GRADE_MIN} to ${GRADE_MAX}`)
-  .max(GRADE_MAX, `Grades go from ${GRADE_MIN} to ${GRADE_MAX}`);
 
 /** A date of birth (YYYY-MM-DD), asked of a country's team members (decision 039); empty means not given. */
 export const DateOfBirth = z

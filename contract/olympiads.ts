@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GRADE_MAX, GRADE_MIN, gradeBound, gradeRangeIssue, gradeRangeRule } from './grades.js';
 import { Id, IdText } from './ids.js';
 import { GrantRole, UrlName } from './roles.js';
 import { olympiadKinds } from './units.js';
@@ -123,6 +124,9 @@ export const OlympiadRecord = z.object({
   currency: z.string(),
   /** Country olympiads: the most learners a country's team may have (decision 039). */
   teamSize: z.number().int(),
+  /** The grades it is for (decision 045): learners are loaded, and write, only in these. */
+  minGrade: z.number().int(),
+  maxGrade: z.number().int(),
   /** Sanitised HTML shown before the declaration, and the declaration itself. */
   instructions: z.string(),
   declaration: z.string(),
@@ -164,6 +168,9 @@ export const olympiadSettingsFields = {
     .min(1, 'Choose at least one language')
     .max(12)
     .refine((l) => new Set(l).size === l.length, 'Each language once'),
+  /** The grades it is for (decision 045); narrowing it past loaded learners is refused (409). */
+  minGrade: gradeBound('lowest'),
+  maxGrade: gradeBound('highest'),
 };
 
 /** The languages an olympiad may be offered in (South Africa's official written languages). */
@@ -216,11 +223,18 @@ export const OlympiadInput = z
     showScore: olympiadFields.showScore.default(false),
     paymentRequired: olympiadFields.paymentRequired.default(false),
     languages: olympiadFields.languages.default(['en']),
+    minGrade: olympiadFields.minGrade.default(GRADE_MIN),
+    maxGrade: olympiadFields.maxGrade.default(GRADE_MAX),
   })
-  .refine(windowRule, windowIssue);
+  .refine(windowRule, windowIssue)
+  .refine(gradeRangeRule, gradeRangeIssue);
 export type OlympiadInput = z.infer<typeof OlympiadInput>;
 
-export const OlympiadUpdate = z.strictObject(olympiadFields).partial().refine(windowRule, windowIssue);
+export const OlympiadUpdate = z
+  .strictObject(olympiadFields)
+  .partial()
+  .refine(windowRule, windowIssue)
+  .refine(gradeRangeRule, gradeRangeIssue);
 export type OlympiadUpdate = z.infer<typeof OlympiadUpdate>;
 /** The keys an admin (not the overlord) may send in an update. */
 export const adminSettingsKeys = Object.keys(olympiadSettingsFields) as Array<keyof typeof olympiadSettingsFields>;

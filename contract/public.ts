@@ -13,6 +13,9 @@ export const PublicOlympiad = z.object({
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   durationMinutes: z.number().int().nullable(),
+  /** The grades it is for (decision 045): the forms offer only these. */
+  minGrade: z.number().int(),
+  maxGrade: z.number().int(),
   projectName: z.string(),
 });
 export type PublicOlympiad = z.infer<typeof PublicOlympiad>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ResolvedGeneralCopy } from './copy.js';
+import { GRADE_MAX, GRADE_MIN } from './grades.js';
 import { IdText } from './ids.js';
 import { AnswerValue, LearnerModule } from './questions.js';
 import { olympiadKinds } from './units.js';
@@ -50,6 +51,9 @@ export const SittingState = z.object({
     declaration: z.string(),
     moduleCount: z.number().int(),
     questionCount: z.number().int(),
+    /** The grades it is for (decision 045): the details page offers only these. */
+    minGrade: z.number().int(),
+    maxGrade: z.number().int(),
   }),
   /** The olympiad's general copy, resolved (its own wording, else the defaults; contract/copy.ts). */
   copy: ResolvedGeneralCopy,
@@ -133,7 +137,8 @@ export const RecoveryPinConfirmBody = z.strictObject({
 export const LearnerDetailsBody = z.strictObject({
   firstName: z.string().trim().min(1, 'Enter your first name').max(100),
   lastName: z.string().trim().min(1, 'Enter your surname').max(100),
-  grade: z.number().int().min(1).max(12),
+  /** One of the olympiad's grades (decision 045; the server holds it to the range). */
+  grade: z.number().int().min(GRADE_MIN).max(GRADE_MAX),
 });
 
 /**

@@ -95,7 +95,7 @@ test('the admin enters a country, its team admin registers a team member, who wr
   const member = teamAdmin.getByRole('dialog', { name: 'Add a team member' });
   await member.getByRole('textbox', { name: 'First name' }).fill('Léa');
   await member.getByRole('textbox', { name: 'Surname' }).fill('Dubois');
-  await member.getByRole('textbox', { name: 'Grade' }).fill('11');
+  await member.getByRole('combobox', { name: 'Grade' }).selectOption('11');
   await member.getByRole('button', { name: 'Add learner' }).click();
   await expect(member.getByText('Enter the date of birth')).toBeVisible();
   await member.getByLabel('Date of birth').fill('2009-05-14');

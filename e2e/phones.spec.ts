@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { look } from './support/look.js';
-import { account, auth, sessionOf, signIn } from './support/session.js';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { account, auth, sessionOf, type SignedIn, signIn, tokenOf } from './support/session.js';
 
 /**
  * Phones and the smaller things (issue 17, items 11 and 15), each walked at the width where it was found: every
@@ -214,6 +215,66 @@ test.describe('at 360 px', () => {
     await look(page, testInfo, 'teacher menu', { axe: false });
   });
 
+  test('15: only the olympiad’s grades are offered (learner form, spreadsheet note, learner’s details); the clock starts at the first question on both learner pages', async ({
+    page,
+    request,
+  }, testInfo) => {
+    // geo-demo is for grades 7 to 12 (decision 045): nothing else is offered anywhere a grade is chosen for it.
+    const offered = ['Grade 7', 'Grade 8', 'Grade 9', 'Grade 10', 'Grade 11', 'Grade 12'];
+    await signIn(page, account('teacher'));
+    await page.goto('/portal/geo-demo/load-learners');
+    await expect(page.getByText('this olympiad is for grades 7 to 12')).toBeVisible();
+    await page.getByRole('button', { name: 'Add a learner' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a learner' });
+    const grade = dialog.getByRole('combobox', { name: 'Grade' });
+    await expect(grade.locator('option:not([disabled])')).toHaveText(offered);
+    // Without a grade, the form asks for one before anything is sent.
+    await dialog.getByRole('textbox', { name: 'First name' }).fill('Grade');
+    await dialog.getByRole('textbox', { name: 'Surname' }).fill('Range');
+    await dialog.getByRole('button', { name: 'Add learner' }).click();
+    await expect(dialog.getByText('Choose the grade')).toBeVisible();
+    await expect(grade).toBeFocused();
+    await expectWithinWidth(page, grade);
+    await expectNoSeriousA11yViolations(page, testInfo);
+    await look(page, testInfo, 'learner form grades');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // The learner's own details page: a learner made for this test, brought to that step through the API.
+    const teacher = await tokenOf(request, 'teacher');
+    const geoDemo = (await (await request.get('/website/api/olympiad/geo-demo')).json()) as {
+      olympiad: { id: number };
+    };
+    const made = await request.post('/learner/v-rest/', {
+      headers: auth(teacher),
+      data: { olympiadId: geoDemo.olympiad.id, firstName: 'Gradus', lastName: `Range ${Date.now()}`, grade: 9 },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+    const { learner: created } = (await made.json()) as { learner: { id: number; username: string; password: string } };
+    const signedIn = await request.post('/api/auth/signin', {
+      data: { username: created.username, password: created.password, olympiadName: 'geo-demo', loginType: 'learner' },
+    });
+    expect(signedIn.ok(), await signedIn.text()).toBe(true);
+    const learner = (await signedIn.json()) as SignedIn;
+    const h = auth(learner.accessToken.token);
+    const base = '/api/sitting/geo-demo';
+    // The instructions and the details page agree on when the clock starts: when the first question opens.
+    await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), learner);
+    await page.goto('/geo-demo/olympiad/instructions');
+    await expect(page.getByText(/60 minutes from the moment the first question opens/)).toBeVisible();
+    expect((await request.post(`${base}/declaration`, { headers: h, data: { accept: true } })).ok()).toBe(true);
+    const issued = await request.post(`${base}/recovery-pin`, { headers: h });
+    const { pin } = (await issued.json()) as { pin: string };
+    expect((await request.post(`${base}/recovery-pin/confirm`, { headers: h, data: { pin } })).ok()).toBe(true);
+    await page.goto('/geo-demo/olympiad/learner-details');
+    await expect(page.getByText(/the first question opens and your 60 minutes start/)).toBeVisible();
+    const own = page.getByRole('combobox', { name: 'Grade' });
+    await expect(own).toHaveValue('9');
+    await expect(own.locator('option:not([value=""])')).toHaveText(offered);
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousA11yViolations(page, testInfo);
+    await look(page, testInfo, 'learner details grades');
+  });
+
   test('15: a forbidden page says who is signed in, without a sign-in form under it', async ({ page }, testInfo) => {
     await signIn(page, account('teacher'));
     await page.goto('/overlord/overview');
@@ -324,4 +385,37 @@ test('15: one plural: a school with one learner is "1 learner" in the admin’s 
   await expect(options.filter({ hasText: /\b1 learners\b/ })).toHaveCount(0);
   await expect(options.filter({ hasText: /\(\d+ learners?\)/ }).first()).toBeVisible();
   await look(page, testInfo, 'school picker', { axe: false });
+});
+
+test('15: a question’s title in the list reads as written: no space where an inline tag ended', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize(desktop);
+  await signIn(page, account('admin'));
+  await page.goto('/geo-demo/admin/edit/questions');
+  // The prompt is "…of <strong>south-west</strong>, in degrees…": one way to read rich text as text (htmlText).
+  await expect(page.getByText('What is the bearing of south-west, in degrees clockwise from north?')).toBeVisible();
+  await expect(page.getByText(/\s[,.?]/)).toHaveCount(0);
+  // Reordering is said once, as it works: the ▲ and ▼ buttons (named for screen readers), or a drag.
+  await expect(page.getByText('Drag to reorder')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Move .* down$/ }).first()).toBeVisible();
+  await look(page, testInfo, 'questions list');
+});
+
+test('15: the demo pictures’ labels sit inside the picture', async ({ page }) => {
+  await page.setViewportSize(desktop);
+  for (const picture of ['sa-provinces', 'compass-rose']) {
+    await page.goto(`/demo/${picture}.svg`);
+    const outside = await page.evaluate(() => {
+      const svg = document.querySelector('svg')!;
+      const box = svg.viewBox.baseVal;
+      return Array.from(svg.querySelectorAll('text'))
+        .filter((t) => {
+          const b = t.getBBox();
+          return b.x < box.x || b.y < box.y || b.x + b.width > box.x + box.width || b.y + b.height > box.y + box.height;
+        })
+        .map((t) => t.textContent);
+    });
+    expect(outside, `${picture}: labels past the edge`).toEqual([]);
+  }
 });

@@ -99,7 +99,7 @@ test('from the public form to printed sign-in slips', async ({ browser }, testIn
   const report = teacher.getByRole('alert').filter({ hasText: 'upload the file again' });
   await expect(report).toContainText('Fix these 3 rows');
   await expect(report.getByRole('row')).toHaveCount(4);
-  await expect(report).toContainText('The grade must be from 1 to 12');
+  await expect(report).toContainText('This olympiad is for grades 7 to 12');
   await expect(teacher.getByRole('button', { name: /^Load \d+ learners$/ })).toHaveCount(0);
   await teacher.screenshot({ path: 'test-results/schools-3-report.png', fullPage: true });
   await expect(teacher.getByText('No learners yet.')).toBeVisible();

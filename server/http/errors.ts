@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorCode, FieldError } from '#contract/errors';
+import { type GradeRange, inGradeRange, outsideGrades } from '#contract/grades';
 
 /** An error that is the client's to fix, answered in the one error shape (decision 006). */
 export class HttpError extends Error {
@@ -50,3 +51,12 @@ export const teacherNotFound = () => notFound('This teacher');
 export const olympiadRequired = () => badRequest('Say which olympiad (olympiadId)');
 /** Nothing is written in a learner's name while someone acts as them. */
 export const notWhileActingAsLearner = () => forbidden('You cannot write on a learner’s behalf while acting as them');
+/**
+ * A grade the olympiad is not for (decision 045), on its field: 400. `checkGrade` throws it for a grade outside the
+ * range; a missing grade (an unset filter) passes.
+ */
+export const gradeOutside = (range: GradeRange, path = 'body.grade') =>
+  invalid([{ path, message: outsideGrades(range) }]);
+export function checkGrade(range: GradeRange, grade: number | null | undefined, path = 'body.grade') {
+  if (grade != null && !inGradeRange(grade, range)) throw gradeOutside(range, path);
+}

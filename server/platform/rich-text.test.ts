@@ -1,9 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../test/harness.js';
+import { htmlText } from '#contract/content';
 import { sanitizeRichText } from './rich-text.js';
 
 /** The href a sanitised link keeps ('' when it was dropped). */
 const hrefOf = (html: string) => /href="([^"]*)"/.exec(sanitizeRichText(html))?.[1] ?? '';
+
+describe('the text of rich text (htmlText, the one way)', () => {
+  it('parts words at blocks and line breaks, not at inline tags, and reads entities', () => {
+    expect(htmlText('<p>What is the bearing of <strong>south-west</strong>, in degrees?</p>')).toBe(
+      'What is the bearing of south-west, in degrees?',
+    );
+    expect(htmlText('<p>One</p><p>two<br>three</p><ul><li>four</li><li>five</li></ul>')).toBe(
+      'One two three four five',
+    );
+    expect(htmlText('<p>Rock &amp; roll &lt;3&nbsp;times&gt; “quoted” &quot;plain&quot; it&#39;s</p>')).toBe(
+      'Rock & roll <3 times> “quoted” "plain" it\'s',
+    );
+    expect(htmlText('<p><br></p><p>&nbsp;</p>')).toBe('');
+  });
+});
 
 describe('links in rich text', () => {
   it('keeps links to our own paths, to http(s), mail and anchors', () => {

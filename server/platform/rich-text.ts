@@ -97,12 +97,5 @@ export function sanitizeRichText(html: string, options: { templateLinks?: boolea
   return (options.templateLinks ? filters.templates : filters.plain).process(html).trim();
 }
 
-/** The text of sanitised HTML, e.g. to tell whether a prompt says anything at all. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+// The text of sanitised HTML (whether a prompt says anything at all, a prompt in a report) is contract/content.ts's
+// htmlText, the one way for server and web alike.

@@ -144,6 +144,8 @@ export async function seedExamDemo(
     endsAt: hours(24 * 30),
     durationMinutes: 2,
     feeCents: 0,
+    minGrade: 7,
+    maxGrade: 12,
     instructions: '<p>A two-minute quiz to try the deadline: the paper finishes by itself when the time is up.</p>',
     declaration,
     shuffleOptions: true,

@@ -62,6 +62,9 @@ export async function seedInternationalDemo(
     feeCents: 25000,
     currency: 'ZAR',
     teamSize: 4,
+    // The international olympiad's learners are 16 to 19 years old.
+    minGrade: 10,
+    maxGrade: 12,
     instructions:
       '<p>Welcome to the international round. Answer every question on your own; your answers are saved as you go.</p>',
     declaration: '<p>I will write this olympiad on my own, without help from anyone or anything.</p>',

@@ -110,6 +110,8 @@ export async function seedResultsDemo(
     endsAt: days(-30),
     durationMinutes: 30,
     feeCents: 0,
+    minGrade: 8,
+    maxGrade: 12,
     instructions: '<p>Twelve questions, thirty minutes.</p>',
     declaration: '<p>I will write this olympiad on my own.</p>',
   });

@@ -148,6 +148,9 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       instructions: examDemoTexts.instructions,
       declaration: examDemoTexts.declaration,
       showScore: true,
+      // The public copy says grades 7 to 12 (decision 045: every grade form offers only these).
+      minGrade: 7,
+      maxGrade: 12,
     });
     await createOlympiad(tx, {
       projectId: history.id,
@@ -157,6 +160,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       startsAt: hours(24 * 120),
       endsAt: hours(24 * 127),
       durationMinutes: 90,
+      minGrade: 8,
+      maxGrade: 12,
     });
     await createOlympiad(tx, {
       projectId: afrikaans.id,
@@ -166,6 +171,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       startsAt: hours(24 * 150),
       endsAt: hours(24 * 157),
       durationMinutes: 90,
+      minGrade: 8,
+      maxGrade: 12,
     });
     await createOlympiad(tx, {
       projectId: igeo.id,
@@ -176,6 +183,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       startsAt: hours(24 * 90),
       endsAt: hours(24 * 91),
       durationMinutes: 120,
+      minGrade: 10,
+      maxGrade: 12,
     });
 
     const school1 = await createSchool(tx, {

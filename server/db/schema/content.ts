@@ -56,6 +56,9 @@ export const olympiads = pgTable(
     currency: text('currency').notNull().default('ZAR'),
     /** Country olympiads (decision 039): the most learners a country's team may have. */
     teamSize: integer('team_size').notNull().default(4),
+    /** The grades it is for (decision 045): learners are loaded, and write, only in these. */
+    minGrade: integer('min_grade').notNull().default(1),
+    maxGrade: integer('max_grade').notNull().default(12),
     /** The account that invoices this olympiad's schools (decision 031); null until the overlord sets one. */
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     /**
@@ -84,5 +87,9 @@ export const olympiads = pgTable(
     check('olympiads_duration_ck', sql`${t.durationMinutes} is null or ${t.durationMinutes} > 0`),
     check('olympiads_fee_ck', sql`${t.feeCents} >= 0`),
     check('olympiads_team_size_ck', sql`${t.teamSize} between 1 and 50`),
+    check(
+      'olympiads_grades_ck',
+      sql`${t.minGrade} between 1 and 12 and ${t.maxGrade} between 1 and 12 and ${t.minGrade} <= ${t.maxGrade}`,
+    ),
   ],
 );

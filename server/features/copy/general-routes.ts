@@ -14,7 +14,7 @@ import { Ok } from '#contract/errors';
 import { IdParams } from '#contract/ids';
 import { invalid } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { plainText, sanitizeRichText } from '../../platform/rich-text.js';
+import { sanitizeRichText } from '../../platform/rich-text.js';
 import { editableOlympiad, generalCopyLoader } from './load.js';
 import { copyPolicy } from './policy.js';
 import { presentGeneralCopy } from './present.js';
@@ -26,7 +26,7 @@ const { access } = copyPolicy;
 /** A text as stored: rich text sanitised; a plain one (a tick-box label) reduced to its words. */
 function cleanText(key: GeneralCopyKey, body: string): string {
   const html = sanitizeRichText(body);
-  const text = plainGeneralCopy.includes(key) ? plainText(html).slice(0, 300) : html;
+  const text = plainGeneralCopy.includes(key) ? htmlText(html).slice(0, 300) : html;
   if (!htmlText(text)) throw invalid([{ path: 'body.body', message: 'Write the text, or reset it to the default' }]);
   return text;
 }

@@ -12,7 +12,14 @@ export const IMPORT_JOB = 'learners.import';
 
 /** Where learners go: a school entered in an olympiad. */
 export interface Place {
-  olympiad: { id: number; varName: string; title: string; kind: 'school' | 'country' };
+  olympiad: {
+    id: number;
+    varName: string;
+    title: string;
+    kind: 'school' | 'country';
+    minGrade: number;
+    maxGrade: number;
+  };
   school: { id: number; name: string };
 }
 

@@ -17,12 +17,28 @@ export async function findSchool(q: Queryable, id: number) {
 
 /** The school's entry in the olympiad, locked for the rest of the transaction when asked. */
 /** A school's entry; `teamSize` is the most learners it may have (a country's team, decision 039), else null. */
+/**
+ * A school's entry in an olympiad, with the olympiad's team size (country olympiads) and grades. `lock` (an import
+ * about to save) locks the entry, and shares the olympiad's row so its grade range cannot narrow meanwhile
+ * (decision 045).
+ */
 export async function findEntry(q: Queryable, olympiadId: number, schoolId: number, lock = false) {
-  const [row] = await rows<{ id: number; status: string; teamSize: number | null }>(
+  const [row] = await rows<{ id: number; status: string; teamSize: number | null; minGrade: number; maxGrade: number }>(
     q,
-    sql`select sp.id, sp.status, case when o.kind = 'country' then o.team_size end as "teamSize"
+    sql`select sp.id, sp.status, case when o.kind = 'country' then o.team_size end as "teamSize",
+          o.min_grade as "minGrade", o.max_grade as "maxGrade"
         from school_participants sp join olympiads o on o.id = sp.olympiad_id
-        where sp.olympiad_id = ${olympiadId} and sp.school_id = ${schoolId} ${lock ? sql`for update of sp` : sql``}`,
+        where sp.olympiad_id = ${olympiadId} and sp.school_id = ${schoolId}
+        ${lock ? sql`for update of sp for share of o` : sql``}`,
+  );
+  return row ?? null;
+}
+
+/** The olympiad's grades, its row shared until the transaction ends so the range cannot narrow meanwhile. */
+export async function lockedGradeRange(q: Queryable, olympiadId: number) {
+  const [row] = await rows<{ minGrade: number; maxGrade: number }>(
+    q,
+    sql`select min_grade as "minGrade", max_grade as "maxGrade" from olympiads where id = ${olympiadId} for share`,
   );
   return row ?? null;
 }

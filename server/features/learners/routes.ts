@@ -4,7 +4,7 @@ import { IdParams } from '#contract/ids';
 import { CreatedLearner, Learner, LearnerInput, LearnerListQuery, NewLearnerBody } from '#contract/learners';
 import { Ok, pageOf } from '#contract/errors';
 import { isForeignKeyViolation } from '../../db/errors.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { checkGrade, conflict, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { pageResult } from '../../platform/paging.js';
 import { importRoutes } from './import-routes.js';
@@ -74,6 +74,7 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
     // one transaction by the import's own code (service.ts), as for a whole sheet.
     handler: async ({ req, actor, body }) => {
       const place = await enteredPlace(db, actor, body.olympiadId, body.schoolId);
+      checkGrade(place.olympiad, body.grade);
       const created = await addOne({ db, secret }, actor, req.ip, place, body);
       return {
         success: true as const,
@@ -102,6 +103,8 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
     transaction: true,
     load: ({ db, actor, params }) => learnerLoader.load(db, actor, params.id, 'manage'),
     handler: async ({ db, actor, body, record: learner, audit }) => {
+      const grades = await queries.lockedGradeRange(db, learner.olympiadId);
+      if (grades) checkGrade(grades, body.grade);
       const others = await queries.existingNames(db, learner.olympiadId, learner.schoolId ?? -1, learner.id);
       const key = learnerKey(body.firstName, body.lastName, body.grade);
       if (others.some((o) => learnerKey(o.firstName, o.lastName, o.grade) === key)) {

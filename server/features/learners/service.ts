@@ -1,3 +1,4 @@
+import { gradeRangeText, inGradeRange } from '#contract/grades';
 import type { Db, Queryable } from '../../db/client.js';
 import { conflict } from '../../http/errors.js';
 import { audit, type AuditActor } from '../../platform/audit.js';
@@ -19,7 +20,12 @@ export async function existingKeys(q: Queryable, place: Place) {
 
 /** A country's team members need a date of birth (decision 039): its file must have the column filled in. */
 export async function preview(db: Queryable, place: Place, sheet: ReadSheet) {
-  return checkRows(sheet, await existingKeys(db, place), place.olympiad.kind === 'country' ? 'required' : 'optional');
+  return checkRows(
+    sheet,
+    await existingKeys(db, place),
+    place.olympiad,
+    place.olympiad.kind === 'country' ? 'required' : 'optional',
+  );
 }
 
 /** Usernames for new learners: readable, unique in the olympiad (checked in batches against the database). */
@@ -103,6 +109,11 @@ export async function importLearners(
           `A team in ${place.olympiad.title} has at most ${entry.teamSize} learners; ${place.school.name} has ${have}`,
         );
     }
+    const outside = rows.find((r) => !inGradeRange(r.grade, entry));
+    if (outside)
+      throw conflict(
+        `${outside.row ? `Row ${outside.row}: ` : ''}${place.olympiad.title} is for ${gradeRangeText(entry)}, not grade ${outside.grade}; nothing was saved`,
+      );
     const existing = await existingKeys(tx, place);
     const clash = rows.find((r) => existing.has(learnerKey(r.firstName, r.lastName, r.grade)));
     if (clash)

@@ -1,4 +1,5 @@
-import { DateOfBirth, GRADE_MAX, GRADE_MIN, type ImportRowError } from '#contract/learners';
+import { DateOfBirth, type ImportRowError } from '#contract/learners';
+import { type GradeRange, inGradeRange, outsideGrades } from '#contract/grades';
 import { HttpError } from '../../http/errors.js';
 import { headerKey, readSheet as readSpreadsheet, type Sheet } from '../../platform/spreadsheet/index.js';
 import { figure } from '#contract/numbers';
@@ -51,12 +52,13 @@ export const learnerKey = (firstName: string, lastName: string, grade: number | 
   `${cleanName(firstName).toLocaleLowerCase('en')}|${cleanName(lastName).toLocaleLowerCase('en')}|${grade ?? ''}`;
 
 /**
- * Checks every row: required fields, grade range, duplicates within the file and against the
- * learners the school already has (`existing`: keys from `learnerKey`).
+ * Checks every row: required fields, the olympiad's grades (`grades`, decision 045), duplicates within the file and
+ * against the learners the school already has (`existing`: keys from `learnerKey`).
  */
 export function checkRows(
   sheet: ReadSheet,
   existing: Set<string>,
+  grades: GradeRange,
   birthDates: BirthDates = 'optional',
 ): { valid: CheckedRow[]; errors: ImportRowError[]; total: number } {
   const errors: ImportRowError[] = [];
@@ -141,11 +143,11 @@ export function checkRows(
     if (!gradeRaw) errors.push({ row, field: 'grade', message: 'The grade is missing', value: '' });
     else if (grade == null)
       errors.push({ row, field: 'grade', message: 'The grade must be a number', value: gradeRaw });
-    else if (grade < GRADE_MIN || grade > GRADE_MAX) {
+    else if (!inGradeRange(grade, grades)) {
       errors.push({
         row,
         field: 'grade',
-        message: `The grade must be from ${GRADE_MIN} to ${GRADE_MAX}`,
+        message: outsideGrades(grades),
         value: gradeRaw,
       });
     }

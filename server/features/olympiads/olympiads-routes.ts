@@ -15,6 +15,7 @@ import {
   SetPinnedQuery,
   VerifyResult,
 } from '#contract/olympiads';
+import { gradeRangeText } from '#contract/grades';
 import type { Queryable } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { olympiads } from '../../db/schema/index.js';
@@ -50,6 +51,43 @@ async function checkProjectRefs(
   if (subProjectId != null && (await queries.subProjectOwner(q, subProjectId)) !== (projectId ?? currentProjectId)) {
     throw invalid([{ path: 'body.subProjectId', message: 'Choose a sub-project of the olympiad’s project' }]);
   }
+}
+
+/**
+ * A new grade range (decision 045): it must not end below where it starts, and narrowing it must leave no loaded
+ * learner outside (409 with how many, by grade: correct or remove them first).
+ */
+async function checkGradeRange(
+  q: Queryable,
+  before: Olympiad,
+  body: { minGrade?: number | undefined; maxGrade?: number | undefined },
+) {
+  if (body.minGrade === undefined && body.maxGrade === undefined) return;
+  const range = { minGrade: body.minGrade ?? before.minGrade, maxGrade: body.maxGrade ?? before.maxGrade };
+  if (range.minGrade > range.maxGrade) {
+    const path = body.maxGrade === undefined ? 'body.minGrade' : 'body.maxGrade';
+    throw invalid([
+      { path, message: `The lowest grade (${range.minGrade}) cannot be above the highest (${range.maxGrade})` },
+    ]);
+  }
+  if (range.minGrade <= before.minGrade && range.maxGrade >= before.maxGrade) return;
+  const outside = await queries.learnersOutside(q, before.id, range);
+  const total = outside.reduce((n, g) => n + g.learners, 0);
+  if (total === 0) return;
+  const named = (list: typeof outside) => list.map((g) => `${g.learners} in grade ${g.grade}`).join(', ');
+  const below = outside.filter((g) => g.grade < range.minGrade);
+  const above = outside.filter((g) => g.grade > range.maxGrade);
+  throw conflict(
+    `${count(total, 'learner is', 'learners are')} loaded outside ${gradeRangeText(range)} (${named(outside)}): correct their grades or remove them first`,
+    [
+      ...(below.length
+        ? [{ path: 'body.minGrade', message: `Learners loaded below this grade: ${named(below)}` }]
+        : []),
+      ...(above.length
+        ? [{ path: 'body.maxGrade', message: `Learners loaded above this grade: ${named(above)}` }]
+        : []),
+    ],
+  );
 }
 
 /** An olympiad as the caller sees it, with its project's name. */
@@ -144,6 +182,7 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
         throw invalid([{ path: 'body.endsAt', message: 'The window must end after it starts' }]);
       }
       await checkProjectRefs(db, body.projectId, body.subProjectId, before.projectId);
+      await checkGradeRange(db, before, body);
       // The kinds never mix in one olympiad (decision 039): its kind is fixed once anyone is entered.
       if (body.kind !== undefined && body.kind !== before.kind && (await queries.hasEntries(db, before.id)))
         throw conflict(

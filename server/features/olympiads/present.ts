@@ -50,6 +50,8 @@ export function presentOlympiad(actor: Actor, o: OlympiadRow): OlympiadRecord {
     feeCents: o.feeCents,
     currency: o.currency,
     teamSize: o.teamSize,
+    minGrade: o.minGrade,
+    maxGrade: o.maxGrade,
     instructions: o.instructions,
     declaration: o.declaration,
     shuffleOptions: o.shuffleOptions,

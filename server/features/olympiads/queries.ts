@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { GradeRange } from '#contract/grades';
 import { type Queryable, rows } from '../../db/client.js';
 import { projects, subProjects, users } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
@@ -123,7 +124,7 @@ export async function listOlympiads(
     sql`select o.id, o.project_id as "projectId", p.project_name as "projectName", o.sub_project_id as "subProjectId",
         o.var_name as "varName", o.title, o.year, o.kind, o.open, o.pinned, o.starts_at as "startsAt",
         o.ends_at as "endsAt", o.duration_minutes as "durationMinutes", o.fee_cents as "feeCents", o.currency,
-        o.team_size as "teamSize", o.instructions, o.declaration, o.shuffle_options as "shuffleOptions", o.show_score as "showScore",
+        o.team_size as "teamSize", o.min_grade as "minGrade", o.max_grade as "maxGrade", o.instructions, o.declaration, o.shuffle_options as "shuffleOptions", o.show_score as "showScore",
         o.payment_required as "paymentRequired", o.languages, o.updated_at as "updatedAt", count(*) over ()::int as total
       from olympiads o join projects p on p.id = o.project_id
       ${where([
@@ -221,4 +222,19 @@ export async function hasEntries(q: Queryable, olympiadId: number) {
     sql`select exists (select 1 from school_participants where olympiad_id = ${olympiadId}) as "any"`,
   );
   return row?.any === true;
+}
+
+/**
+ * The olympiad's learners whose grade is outside a range, by grade (decision 045). The olympiad's row is locked
+ * first, so a learner import (which reads the range under a share lock) cannot slip past a narrowing.
+ */
+export async function learnersOutside(q: Queryable, olympiadId: number, range: GradeRange) {
+  await rows(q, sql`select id from olympiads where id = ${olympiadId} for no key update`);
+  return rows<{ grade: number; learners: number }>(
+    q,
+    sql`select grade, count(*)::int as learners from users
+      where olympiad_id = ${olympiadId} and grade is not null
+        and (grade < ${range.minGrade} or grade > ${range.maxGrade})
+      group by grade order by grade`,
+  );
 }

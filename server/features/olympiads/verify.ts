@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { htmlText } from '#contract/content';
 import type { Blocker, VerifyResult } from '#contract/olympiads';
 import { type Queryable, rows } from '../../db/client.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
 import { schoolsBlocked } from '../../platform/payment-gate.js';
 
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
 /**
@@ -59,7 +54,7 @@ export async function blockersOf(q: Queryable, olympiad: Olympiad): Promise<Veri
   for (const x of questions) {
     const n = (questionIndex.get(x.module_id) ?? 0) + 1;
     questionIndex.set(x.module_id, n);
-    const where = `Module ${moduleIndex.get(x.module_id)}, question ${n} (“${short(plain(x.prompt))}”)`;
+    const where = `Module ${moduleIndex.get(x.module_id)}, question ${n} (“${short(htmlText(x.prompt))}”)`;
     if (!x.has_key) add('question_without_answer', `${where} has no correct answer`, x.module_id, x.id);
     if (!x.verified) add('question_unverified', `${where} is not verified`, x.module_id, x.id);
   }

@@ -23,6 +23,8 @@ export function presentOlympiad(o: OlympiadRow): PublicOlympiad {
     startsAt: isoOrNull(o.startsAt),
     endsAt: isoOrNull(o.endsAt),
     durationMinutes: o.durationMinutes,
+    minGrade: o.minGrade,
+    maxGrade: o.maxGrade,
     projectName: o.projectName,
   };
 }

@@ -15,6 +15,8 @@ export interface OlympiadRow {
   startsAt: Date | string | null;
   endsAt: Date | string | null;
   durationMinutes: number | null;
+  minGrade: number;
+  maxGrade: number;
   projectId: number;
   projectName: string;
 }
@@ -38,8 +40,8 @@ export async function olympiadsOf(q: Queryable, projectIds: number[], upcomingOn
   return rows<OlympiadRow>(
     q,
     sql`select o.id, o.var_name as "varName", o.title, o.year, o.kind, o.open, o.pinned, o.starts_at as "startsAt",
-        o.ends_at as "endsAt", o.duration_minutes as "durationMinutes", o.project_id as "projectId",
-        p.project_name as "projectName"
+        o.ends_at as "endsAt", o.duration_minutes as "durationMinutes", o.min_grade as "minGrade",
+        o.max_grade as "maxGrade", o.project_id as "projectId", p.project_name as "projectName"
       from olympiads o join projects p on p.id = o.project_id
       where o.project_id = any(${intArray(projectIds)})
         ${upcomingOnly ? sql`and (o.ends_at is null or o.ends_at > now())` : sql``}

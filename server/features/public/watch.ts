@@ -36,7 +36,8 @@ export async function readWatch(q: Queryable): Promise<WatchSnapshot> {
         group by o.id, p.project_name
       ), coming as (
         select o.id, o.var_name as "varName", o.title, o.year, o.kind, o.open, o.pinned, o.starts_at as "startsAt",
-          o.ends_at as "endsAt", o.duration_minutes as "durationMinutes", p.project_name as "projectName"
+          o.ends_at as "endsAt", o.duration_minutes as "durationMinutes", o.min_grade as "minGrade",
+          o.max_grade as "maxGrade", p.project_name as "projectName"
         from olympiads o join projects p on p.id = o.project_id
         where o.starts_at > now() order by o.starts_at, o.id limit ${COMING}
       )

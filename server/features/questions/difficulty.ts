@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DifficultyItem, DifficultyReport } from '#contract/authoring';
 import type { AnswerKey, AnswerValue } from '#contract/questions';
 import { type Queryable, rows } from '../../db/client.js';
-import { plainText } from '../../platform/rich-text.js';
+import { htmlText } from '#contract/content';
 import * as queries from './queries.js';
 
 /**
@@ -97,7 +97,7 @@ export async function difficultyReport(q: Queryable, olympiadId: number): Promis
       moduleTitle: modules[mi]!.title,
       questionIndex: qi,
       type: question.type,
-      prompt: plainText(question.prompt).slice(0, 300),
+      prompt: htmlText(question.prompt).slice(0, 300),
       marks: question.marks,
       difficulty: (question.difficulty as DifficultyItem['difficulty']) ?? null,
       answered: given.length,

@@ -4,7 +4,8 @@ import { checkQuestion, questionFields } from '#contract/authoring';
 import type { FieldError } from '#contract/errors';
 import type { AnswerKey } from '#contract/questions';
 import { isZip, unzipUpload } from '../../platform/spreadsheet/index.js';
-import { plainText, sanitizeRichText } from '../../platform/rich-text.js';
+import { sanitizeRichText } from '../../platform/rich-text.js';
+import { htmlText } from '#contract/content';
 import { MAX_IMAGE_BYTES, sniffImage } from './images-routes.js';
 import type { QtiQuestion } from './qti-write.js';
 import {
@@ -415,7 +416,7 @@ export async function prepareImport(bytes: Buffer): Promise<QtiImport> {
     const question = item.build(() => '/question/image/0/00000000000000000000000000000000');
     const checked = Checked.safeParse({ ...question, prompt: sanitizeRichText(question.prompt) });
     if (!checked.success) problems.push(...checked.error.issues.map((i) => i.message));
-    else if (!plainText(checked.data.prompt) && !checked.data.prompt.includes('<img'))
+    else if (!htmlText(checked.data.prompt) && !checked.data.prompt.includes('<img'))
       problems.push('the item has no question text');
     if (problems.length)
       errors.push({ path: item.file, message: `Item “${item.identifier}”: ${[...new Set(problems)].join('; ')}` });

@@ -3,7 +3,7 @@ import { checkQuestion, questionFields } from '#contract/authoring';
 import type { FieldError } from '#contract/errors';
 import type { AnswerKey, QuestionType } from '#contract/questions';
 import { restoreCsvCell } from '../../platform/csv.js';
-import { plainText } from '../../platform/rich-text.js';
+import { htmlText } from '#contract/content';
 import { headerKey, readSheet } from '../../platform/spreadsheet/index.js';
 import { type TableColumn, tableCsv, tableSheet, writeXlsx as writeSpreadsheet } from '../../platform/xlsx.js';
 import { figure } from '#contract/numbers';
@@ -154,7 +154,7 @@ export function fromRow(
     }
     return { errors };
   }
-  if (!plainText(parsed.data.prompt) && !parsed.data.imageUrl) err('prompt', 'Write the question');
+  if (!htmlText(parsed.data.prompt) && !parsed.data.imageUrl) err('prompt', 'Write the question');
   return errors.length ? { errors } : { question: parsed.data, errors };
 }
 

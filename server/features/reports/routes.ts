@@ -11,7 +11,7 @@ import {
   ReportFormatQuery,
   ReportOverview,
 } from '#contract/reports';
-import { forbidden, notFound } from '../../http/errors.js';
+import { checkGrade, forbidden, notFound } from '../../http/errors.js';
 import { passes } from '../../http/policy.js';
 import { type Reach, reach, reachFor } from '../../http/reach.js';
 import { route } from '../../http/route.js';
@@ -126,6 +126,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     response: FeedbackReport,
     load: ({ db, actor, params }) => reportOlympiadLoader.load(db, actor, params.id, 'read'),
     handler: async ({ db, query, reply, record: o }) => {
+      checkGrade(o, query.grade, 'query.grade');
       if (query.format !== 'json') {
         const all = await queries.feedback(db, o.id, query);
         return sendDownload(reply, query.format, `feedback-${o.varName}`, feedbackSheets(all.map(presentFeedback)));

@@ -13,6 +13,8 @@ export interface ResultsRow {
   title: string;
   kind: OlympiadKind;
   ends_at: Date | string | null;
+  min_grade: number;
+  max_grade: number;
   award_rule: Record<string, unknown> | null;
   top_schools_best_n: number | null;
   published_at: Date | string | null;
@@ -23,7 +25,8 @@ export interface ResultsRow {
 export async function findResults(q: Queryable, olympiadId: number): Promise<ResultsRow | null> {
   const [row] = await rows<ResultsRow>(
     q,
-    sql`select o.id as olympiad_id, o.var_name, o.title, o.kind, o.ends_at, r.award_rule, r.top_schools_best_n,
+    sql`select o.id as olympiad_id, o.var_name, o.title, o.kind, o.ends_at, o.min_grade, o.max_grade, r.award_rule,
+          r.top_schools_best_n,
           r.published_at, nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')
             as published_by
         from olympiads o

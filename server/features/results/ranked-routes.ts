@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdParams, IdText } from '#contract/ids';
 import { LearnerResultsPage, LearnerResultsQuery, MyResult, MyResultQuery, TopSchools } from '#contract/results';
+import { checkGrade } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { isoOrNull } from '../../platform/dates.js';
 import { pageResult } from '../../platform/paging.js';
@@ -30,6 +31,7 @@ export async function rankedRoutes(app: FastifyInstance): Promise<void> {
     response: LearnerResultsPage,
     load: ({ db, actor, params }) => resultsLoader.load(db, actor, params.olympiadId, 'readAll'),
     handler: async ({ db, query, record: r }) => {
+      checkGrade({ minGrade: r.min_grade, maxGrade: r.max_grade }, query.grade, 'query.grade');
       const found = await queries.snapshot(db, { ...query, olympiadId: r.olympiadId });
       return {
         ...pageResult(

@@ -131,6 +131,8 @@ export function presentState(input: {
       declaration: olympiad.declaration,
       moduleCount: input.counts.modules,
       questionCount: input.counts.questions,
+      minGrade: olympiad.minGrade,
+      maxGrade: olympiad.maxGrade,
     },
     copy: input.copy,
     learner: {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Paper, SittingState, WaitingRoomPlace } from '#contract/sitting';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
-import { conflict, forbidden, olympiadNotFound } from '../../http/errors.js';
+import { checkGrade, conflict, forbidden, olympiadNotFound } from '../../http/errors.js';
 import { iso, isoOrNull } from '../../platform/dates.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
 import { hashPin, verifyPassword } from '../../platform/passwords.js';
@@ -227,6 +227,7 @@ export async function confirmDetails(
   room: Room,
 ): Promise<void> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
+  checkGrade(olympiad, details.grade);
   if (atOnce(olympiad) && (await queries.confirmDetailsAtOnce(db, olympiad.id, actor.userId, details))) return;
   const attempt = await attemptForStep(db, actor, olympiad, room);
   if (!attempt.pin_issued_at) throw conflict('Write down your recovery PIN first.');

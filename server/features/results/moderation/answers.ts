@@ -62,13 +62,8 @@ export function keyText(key: AnswerKey | null, options: QuestionOption[]): strin
   }
 }
 
-/** A prompt's HTML as one line of plain text (contract/content.ts's htmlText, entities read), shortened. */
+/** A prompt's HTML as one line of plain text (contract/content.ts's htmlText), shortened. */
 export function plainPrompt(html: string, max = 180): string {
-  const text = htmlText(html)
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'");
+  const text = htmlText(html);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { type GradeRange, gradesOf, gradeWithin } from '#contract/grades';
 import { LearnerInput, type Learner } from '#contract/learners';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useAddLearner } from '../api/add-learner.js';
@@ -9,11 +10,14 @@ import { useUpdateLearner } from '../api/update-learner.js';
 /** Add a learner (then show the username and password made for them) or correct one. */
 export function LearnerForm({
   scope,
+  grades,
   learner,
   askBirthDate = false,
   onDone,
 }: {
   scope: LearnerScope;
+  /** The olympiad's grades: the only ones offered, and the form's own rule (decision 045). */
+  grades: GradeRange;
   learner: Learner | null;
   /** A country's team member: their date of birth too (decision 039). */
   askBirthDate?: boolean;
@@ -22,20 +26,27 @@ export function LearnerForm({
   const add = useAddLearner();
   const update = useUpdateLearner();
   const [created, setCreated] = useState<{ username: string; password: string } | null>(null);
+  const { minGrade, maxGrade } = grades;
+  const schema = useMemo(
+    () => LearnerInput.extend({ grade: gradeWithin({ minGrade, maxGrade }) }),
+    [minGrade, maxGrade],
+  );
+  const choices = gradesOf(grades);
   const form = useSchemaForm({
-    schema: LearnerInput,
+    schema,
     mode: 'uncontrolled',
     initialValues: {
       firstName: learner?.firstName ?? '',
       lastName: learner?.lastName ?? '',
-      grade: (learner?.grade ?? '') as number | string,
+      // One grade to choose from is chosen already.
+      grade: String(learner?.grade ?? (choices.length === 1 ? choices[0] : '')),
       dateOfBirth: learner?.dateOfBirth ?? '',
     },
-    // The grade box holds '' until a number is typed; the schema's coercion judges it as the server would.
+    // The grade list holds '' until a grade is chosen; the schema's coercion judges it as the server would.
     toInput: (v) => ({
       firstName: v.firstName,
       lastName: v.lastName,
-      grade: v.grade === '' ? '' : Number(v.grade),
+      grade: v.grade === '' ? undefined : Number(v.grade),
       dateOfBirth: v.dateOfBirth,
     }),
     validateInputOnBlur: true,
@@ -86,12 +97,14 @@ export function LearnerForm({
           <TextInput label="Surname" required key={form.key('lastName')} {...form.getInputProps('lastName')} />
         </SimpleGrid>
         <Group align="flex-start">
-          <NumberInput
+          <NativeSelect
             label="Grade"
             required
-            min={1}
-            max={12}
-            w={120}
+            w={160}
+            data={[
+              { value: '', label: 'Choose…', disabled: true },
+              ...choices.map((g) => ({ value: String(g), label: `Grade ${g}` })),
+            ]}
             key={form.key('grade')}
             {...form.getInputProps('grade')}
           />

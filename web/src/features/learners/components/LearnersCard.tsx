@@ -1,5 +1,6 @@
 import { Button, Card, Checkbox, Group, Modal, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import type { GradeRange } from '#contract/grades';
 import type { Learner } from '#contract/learners';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useDeleteLearner } from '../api/delete-learner.js';
@@ -19,7 +20,18 @@ export interface TeamLimit {
 }
 
 /** The learners of the school (or the country's team): the list, slips, and adding, correcting or removing one. */
-export function LearnersCard({ scope, slipName, team }: { scope: LearnerScope; slipName: string; team?: TeamLimit }) {
+export function LearnersCard({
+  scope,
+  grades,
+  slipName,
+  team,
+}: {
+  scope: LearnerScope;
+  /** The olympiad's grades: the form offers only these (decision 045). */
+  grades: GradeRange;
+  slipName: string;
+  team?: TeamLimit;
+}) {
   const noun = team ? 'team member' : 'learner';
   const full = team != null && team.count >= team.size;
   const list = useListParams('lastName');
@@ -152,6 +164,7 @@ export function LearnersCard({ scope, slipName, team }: { scope: LearnerScope; s
         {editing !== null ? (
           <LearnerForm
             scope={scope}
+            grades={grades}
             learner={editing === 'new' ? null : editing}
             askBirthDate={team != null}
             onDone={() => setEditing(null)}

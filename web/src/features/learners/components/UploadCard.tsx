@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { type GradeRange, gradeRangeText } from '#contract/grades';
 import type { ImportJob, ImportReport } from '#contract/learners';
 import { FileDropZone } from '../../../components/FileDropZone.js';
 import { useDownloadSlips } from '../api/download-slips.js';
@@ -21,14 +22,17 @@ const fieldLabel = {
 
 /**
  * Load learners from a spreadsheet: a report on every row first, then all rows in the background, or none. A
- * country's team (`kind` country) loads team members, each with a date of birth (decision 039).
+ * country's team (`kind` country) loads team members, each with a date of birth (decision 039); grades only
+ * within the olympiad's range (decision 045).
  */
 export function UploadCard({
   scope,
+  grades,
   slipName,
   kind = 'school',
 }: {
   scope: LearnerScope;
+  grades: GradeRange;
   slipName: string;
   kind?: OlympiadKind;
 }) {
@@ -64,9 +68,9 @@ export function UploadCard({
       </Title>
       <Text size="sm" c="dimmed" mb="md">
         {team
-          ? 'One team member per row with the columns First name, Surname, Grade (1–12) and Date of birth (YYYY-MM-DD).'
-          : 'One learner per row with the columns First name, Surname and Grade (1–12).'}{' '}
-        Excel (.xlsx) or CSV; accents and apostrophes are kept.
+          ? 'One team member per row with the columns First name, Surname, Grade and Date of birth (YYYY-MM-DD)'
+          : 'One learner per row with the columns First name, Surname and Grade'}{' '}
+        (this olympiad is for {gradeRangeText(grades)}). Excel (.xlsx) or CSV; accents and apostrophes are kept.
       </Text>
       <Group mb="md" gap="xs">
         <Button

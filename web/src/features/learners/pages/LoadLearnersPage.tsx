@@ -49,8 +49,12 @@ export function LoadLearnersPage() {
       ) : null}
       {scope && olympiad ? (
         <Stack gap="xl">
-          <UploadCard scope={scope} slipName={`${olympiad.varName}${schoolName ? `-${schoolName}` : ''}`} />
-          <LearnersCard scope={scope} slipName={olympiad.varName} />
+          <UploadCard
+            scope={scope}
+            grades={olympiad}
+            slipName={`${olympiad.varName}${schoolName ? `-${schoolName}` : ''}`}
+          />
+          <LearnersCard scope={scope} grades={olympiad} slipName={olympiad.varName} />
         </Stack>
       ) : !isTeacher ? (
         <Text c="dimmed" mt="md">

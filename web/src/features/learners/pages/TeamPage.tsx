@@ -63,12 +63,14 @@ export function TeamPage() {
           </Text>
           <LearnersCard
             scope={{ olympiadId: olympiad.id }}
+            grades={olympiad}
             slipName={`${olympiad.varName}-${t.countryCode.toLowerCase()}`}
             team={{ size: t.teamSize, count: t.learnerCount }}
           />
           {t.learnerCount < t.teamSize ? (
             <UploadCard
               scope={{ olympiadId: olympiad.id }}
+              grades={olympiad}
               slipName={`${olympiad.varName}-${t.countryCode.toLowerCase()}`}
               kind="country"
             />

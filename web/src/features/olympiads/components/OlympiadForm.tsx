@@ -13,6 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { z } from 'zod';
+import { GRADE_MAX, GRADE_MIN, gradeRangeIssue, gradeRangeRule } from '#contract/grades';
 import { type OlympiadRecord, OlympiadKind, olympiadLanguages, olympiadShape } from '#contract/olympiads';
 import { UrlName } from '#contract/roles';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
@@ -45,11 +46,14 @@ const FormValues = z
     showScore: z.boolean(),
     paymentRequired: z.boolean(),
     languages: olympiadShape.languages,
+    minGrade: olympiadShape.minGrade,
+    maxGrade: olympiadShape.maxGrade,
   })
   .refine((v) => !v.startsAt || !v.endsAt || new Date(v.startsAt) < new Date(v.endsAt), {
     path: ['endsAt'],
     message: 'The window must end after it starts',
-  });
+  })
+  .refine(gradeRangeRule, gradeRangeIssue);
 type FormValues = z.infer<typeof FormValues>;
 
 interface OlympiadFormProps {
@@ -85,6 +89,8 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       showScore: olympiad?.showScore ?? false,
       paymentRequired: olympiad?.paymentRequired ?? false,
       languages: olympiad?.languages ?? ['en'],
+      minGrade: olympiad?.minGrade ?? GRADE_MIN,
+      maxGrade: olympiad?.maxGrade ?? GRADE_MAX,
     },
   });
   const projectId = form.values.projectId ? Number(form.values.projectId) : undefined;
@@ -105,6 +111,8 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       showScore: v.showScore,
       paymentRequired: v.paymentRequired,
       languages: v.languages,
+      minGrade: v.minGrade,
+      maxGrade: v.maxGrade,
     };
     const values = locked
       ? settings
@@ -138,8 +146,8 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
         {save.error ? <Alert color="red">{save.error.message}</Alert> : null}
         {locked ? (
           <Text size="sm" c="dimmed">
-            The overlord sets the project, name, year, kind and fee; you set the window, duration, instructions and
-            declaration.
+            The overlord sets the project, name, year, kind and fee; you set the window, duration, grades, instructions
+            and declaration.
           </Text>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -210,6 +218,29 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
             allowDecimal={false}
             {...form.getInputProps('durationMinutes')}
           />
+          <Stack gap={4}>
+            <Group grow align="flex-start">
+              <NumberInput
+                label="Lowest grade"
+                required
+                min={GRADE_MIN}
+                max={GRADE_MAX}
+                allowDecimal={false}
+                {...form.getInputProps('minGrade')}
+              />
+              <NumberInput
+                label="Highest grade"
+                required
+                min={GRADE_MIN}
+                max={GRADE_MAX}
+                allowDecimal={false}
+                {...form.getInputProps('maxGrade')}
+              />
+            </Group>
+            <Text size="xs" c="dimmed">
+              Learners are loaded, and write, only in these grades.
+            </Text>
+          </Stack>
           <MultiSelect
             label="Languages"
             data={olympiadLanguages.map((l) => ({ value: l.code, label: l.label }))}

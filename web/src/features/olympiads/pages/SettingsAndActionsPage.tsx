@@ -169,7 +169,11 @@ export function SettingsAndActionsPage() {
       {olympiad.error ? <Alert color="red">{olympiad.error.message}</Alert> : null}
       {o ? (
         <Stack gap="xl" maw={960}>
-          <Section id="settings" title="Settings" description="The writing window and each learner's time.">
+          <Section
+            id="settings"
+            title="Settings"
+            description="The writing window, each learner's time and the grades the olympiad is for."
+          >
             <OlympiadForm key={o.updatedAt} olympiad={o} mode={o.can.editAll ? 'all' : 'settings'} />
           </Section>
           <SimpleGrid cols={{ base: 1, md: 2 }}>

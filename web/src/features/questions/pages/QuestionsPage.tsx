@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { QuestionRecord } from '#contract/authoring';
+import { htmlText } from '#contract/content';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useDeleteQuestion } from '../api/delete-question.js';
 import { useDuplicateQuestion } from '../api/duplicate-question.js';
@@ -16,12 +17,6 @@ import { TransferPanel } from '../components/TransferPanel.js';
 import { useOlympiadOfPage } from '../components/use-olympiad.js';
 import { count } from '#contract/numbers';
 
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 const typeNames = {
   single: 'Single choice',
   multiple: 'Multiple choice',
@@ -93,7 +88,7 @@ export function QuestionsPage() {
           <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
             <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
               <Text fw={600} lineClamp={2}>
-                {index + 1}. {plain(q.prompt) || '(image question)'}
+                {index + 1}. {htmlText(q.prompt) || '(image question)'}
               </Text>
               <Group gap={6}>
                 <Badge variant="light">{typeNames[q.type]}</Badge>

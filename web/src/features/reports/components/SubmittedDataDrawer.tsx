@@ -1,4 +1,5 @@
 import { Alert, Badge, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { htmlText } from '#contract/content';
 import { useSubmittedData } from '../api/get-submitted-data.js';
 import { formatDate } from '../../../lib/dates.js';
 
@@ -38,12 +39,6 @@ function keyText(key: unknown, options: Options): string {
   if ('value' in k) return `${String(k.value)}${k.tolerance ? ` ± ${String(k.tolerance)}` : ''}`;
   return JSON.stringify(key);
 }
-
-const stripHtml = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** The admin's view of what one learner submitted. */
 export function SubmittedDataDrawer({ learnerId, onClose }: SubmittedDataDrawerProps) {
@@ -112,7 +107,7 @@ export function SubmittedDataDrawer({ learnerId, onClose }: SubmittedDataDrawerP
                 <Table.Tr key={a.questionId}>
                   <Table.Td maw={260}>
                     <Text size="sm" lineClamp={2}>
-                      {stripHtml(a.prompt)}
+                      {htmlText(a.prompt)}
                     </Text>
                     {a.flagged ? (
                       <Badge size="xs" color="orange" variant="light">

@@ -18,6 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { gradesOf } from '#contract/grades';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { ChartCard } from '../../../components/reports/ChartCard.js';
 import { ExportButtons } from '../../../components/reports/ExportButtons.js';
@@ -29,7 +30,6 @@ import { count } from '#contract/numbers';
 
 const PAGE_SIZE = 25;
 const focusableScroll = { viewportProps: { tabIndex: 0 } };
-const grades = Array.from({ length: 12 }, (_, i) => String(i + 1));
 const ratingLabel = (r: number | null) => (r == null ? 'No rating' : count(r, 'star'));
 
 /**
@@ -83,7 +83,7 @@ export function FeedbackPage() {
               label="Grade"
               placeholder="Every grade"
               clearable
-              data={grades}
+              data={olympiad ? gradesOf(olympiad).map(String) : []}
               value={filters.grade != null ? String(filters.grade) : null}
               onChange={(v) => filter({ grade: v ? Number(v) : undefined })}
             />

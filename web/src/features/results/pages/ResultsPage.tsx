@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { Alert, Button, Group, SimpleGrid, Skeleton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo } from 'react';
+import type { GradeRange } from '#contract/grades';
 import { type AwardRule, ResultsSettingsBody, type ResultsOverview } from '#contract/results';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { showAlert } from '../../../lib/api/index.js';
@@ -57,13 +58,21 @@ export function ResultsPage() {
       {!overview.data || !olympiad ? (
         <Skeleton height={400} />
       ) : (
-        <Loaded olympiadId={olympiad.id} overview={overview.data} />
+        <Loaded olympiadId={olympiad.id} grades={olympiad} overview={overview.data} />
       )}
     </>
   );
 }
 
-function Loaded({ olympiadId, overview }: { olympiadId: number; overview: ResultsOverview }) {
+function Loaded({
+  olympiadId,
+  grades,
+  overview,
+}: {
+  olympiadId: number;
+  grades: GradeRange;
+  overview: ResultsOverview;
+}) {
   const initial = useMemo(() => toValues(overview.awardRule, overview.topSchoolsBestN), [overview]);
   const form = useSchemaForm<RuleValues, ResultsSettingsBody>({
     schema: ResultsSettingsBody,
@@ -96,7 +105,7 @@ function Loaded({ olympiadId, overview }: { olympiadId: number; overview: Result
         <Distribution preview={preview.data} loading={preview.isFetching} error={preview.error} />
       </SimpleGrid>
       <ByGrade preview={preview.data} />
-      <RankedList olympiadId={olympiadId} overview={overview} />
+      <RankedList olympiadId={olympiadId} grades={grades} overview={overview} />
       <TopSchoolsTable olympiadId={olympiadId} />
     </>
   );

@@ -3,6 +3,7 @@ import { formatDate } from '../../../lib/dates.js';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import '../../../lib/zod-config.js';
+import { gradesOf, gradeWithin } from '#contract/grades';
 import { LearnerDetailsBody, type SittingState } from '#contract/index';
 import { unitWords } from '#contract/units';
 import { useConfirmDetails } from '../api/confirm-details.js';
@@ -20,8 +21,6 @@ export default function LearnerDetailsPage() {
   );
 }
 
-const grades = Array.from({ length: 12 }, (_, i) => String(i + 1));
-
 type Errors = Partial<Record<'firstName' | 'lastName' | 'grade', string>>;
 
 function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiadName: string }) {
@@ -29,12 +28,19 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
   const confirm = useConfirmDetails(olympiadName);
   const [firstName, setFirstName] = useState(state.learner.firstName);
   const [lastName, setLastName] = useState(state.learner.lastName);
-  const [grade, setGrade] = useState(state.learner.grade ? String(state.learner.grade) : '');
+  // Only the olympiad's grades are offered (decision 045); a grade outside them is asked again.
+  const grades = gradesOf(state.olympiad);
+  const given = state.learner.grade;
+  const [grade, setGrade] = useState(given != null && grades.includes(given) ? String(given) : '');
   const [errors, setErrors] = useState<Errors>({});
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = LearnerDetailsBody.safeParse({ firstName, lastName, grade: grade ? Number(grade) : undefined });
+    const parsed = LearnerDetailsBody.extend({ grade: gradeWithin(state.olympiad) }).safeParse({
+      firstName,
+      lastName,
+      grade: grade ? Number(grade) : undefined,
+    });
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -87,7 +93,7 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
               onChange={(e) => setGrade(e.currentTarget.value)}
               data={[
                 { value: '', label: 'Choose your grade' },
-                ...grades.map((g) => ({ value: g, label: `Grade ${g}` })),
+                ...grades.map((g) => ({ value: String(g), label: `Grade ${g}` })),
               ]}
               error={errors.grade}
             />

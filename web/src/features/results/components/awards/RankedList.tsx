@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Select, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { type GradeRange, gradesOf } from '#contract/grades';
 import type { LearnerResult, ResultsOverview } from '#contract/results';
 import { type Column, PagedTable, useListParams } from '../../../../components/PagedTable.js';
 import { type UnitWords, unitWords } from '#contract/units';
@@ -58,7 +59,16 @@ const columnsFor = (w: UnitWords): Column<LearnerResult>[] => [
 ];
 
 /** The published learners, ranked, with search, grade and award filters. */
-export function RankedList({ olympiadId, overview }: { olympiadId: number; overview: ResultsOverview }) {
+export function RankedList({
+  olympiadId,
+  grades,
+  overview,
+}: {
+  olympiadId: number;
+  /** The olympiad's grades: the filter offers only these (decision 045). */
+  grades: GradeRange;
+  overview: ResultsOverview;
+}) {
   const list = useListParams('rank', 25);
   const w = unitWords(useRouteOlympiad().olympiad?.kind);
   const [grade, setGrade] = useState<string | null>(null);
@@ -98,7 +108,7 @@ export function RankedList({ olympiadId, overview }: { olympiadId: number; overv
               placeholder="Every grade"
               clearable
               w={160}
-              data={Array.from({ length: 7 }, (_, i) => String(i + 6))}
+              data={gradesOf(grades).map(String)}
               value={grade}
               onChange={(v) => {
                 setGrade(v);
