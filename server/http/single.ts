@@ -8,7 +8,7 @@ type Params = { id: number };
 /** A read of one record by its id: the route's spec without its url and params (both are made here). */
 export type OneSpec<A extends Access, R> = Omit<
   RouteSpec<Params, undefined, undefined, A, R>,
-  'url' | 'params' | 'method' | 'query' | 'body'
+  'url' | 'params' | 'method' | 'query' | 'body' | 'fastPath'
 >;
 
 /**
@@ -27,9 +27,9 @@ export function readOne<const A extends Access, R>(
   if (options.byId !== false) route(app, { ...spec, method: 'GET', url: `${base}:id`, params: IdParams });
   const Query = z.strictObject({ [name]: IdText }) as unknown as z.ZodType<Record<string, number>>;
   const asParams = (query: Record<string, number>): Params => ({ id: query[name]! });
-  const { load, handler } = spec;
+  const { load, handler, ...rest } = spec;
   route<undefined, Record<string, number>, undefined, A, R>(app, {
-    ...spec,
+    ...rest,
     method: 'GET',
     url: `${base}single`,
     summary: `${spec.summary} (by ${name})`,
