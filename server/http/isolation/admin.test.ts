@@ -1,11 +1,15 @@
 import { describe, it } from 'vitest';
 import { adminCalls } from './admin-calls.js';
-import { useIsolationServer, walk } from './testing.js';
+import { WALK_TIMEOUT, useIsolationServer, walk } from './testing.js';
 
 useIsolationServer();
 
 describe('isolation: every call with someone else’s ids', () => {
-  it(`an admin reaches only their own olympiad (${adminCalls.length} calls)`, async () => {
-    await walk('admin', adminCalls);
-  });
+  it(
+    `an admin reaches only their own olympiad (${adminCalls.length} calls)`,
+    async () => {
+      await walk('admin', adminCalls);
+    },
+    WALK_TIMEOUT,
+  );
 });

@@ -1,21 +1,33 @@
 import { describe, it, expect } from 'vitest';
 import { learnerCalls, accountantCalls, fundingCalls } from './finance-and-learner-calls.js';
-import { aMailing, demo, foreign, ours, server, tokens, useIsolationServer, walk } from './testing.js';
+import { aMailing, demo, foreign, ours, server, tokens, WALK_TIMEOUT, useIsolationServer, walk } from './testing.js';
 
 useIsolationServer();
 
 describe('isolation: every call with someone else’s ids', () => {
-  it(`the accountant’s calls stay in their olympiad (${accountantCalls.length} calls)`, async () => {
-    await walk('accountant', accountantCalls);
-  });
+  it(
+    `the accountant’s calls stay in their olympiad (${accountantCalls.length} calls)`,
+    async () => {
+      await walk('accountant', accountantCalls);
+    },
+    WALK_TIMEOUT,
+  );
 
-  it(`funding staff’s calls stay in their olympiad (${fundingCalls.length} calls)`, async () => {
-    await walk('funding', fundingCalls);
-  });
+  it(
+    `funding staff’s calls stay in their olympiad (${fundingCalls.length} calls)`,
+    async () => {
+      await walk('funding', fundingCalls);
+    },
+    WALK_TIMEOUT,
+  );
 
-  it(`a learner answers only their own paper’s questions (${learnerCalls.length} call)`, async () => {
-    await walk('learner1', learnerCalls);
-  });
+  it(
+    `a learner answers only their own paper’s questions (${learnerCalls.length} call)`,
+    async () => {
+      await walk('learner1', learnerCalls);
+    },
+    WALK_TIMEOUT,
+  );
 
   it('the same calls with the callers’ own ids go through (the refusals above are about the foreign id)', async () => {
     const ok = async (who: string, method: 'POST' | 'PUT', path: string, body?: unknown) => {

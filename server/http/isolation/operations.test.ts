@@ -6,31 +6,51 @@ import {
   teacherOperationsCalls,
   teamAdminCalls,
 } from './operations-calls.js';
-import { demo, foreign, server, tokens, useIsolationServer, walk } from './testing.js';
+import { demo, foreign, server, tokens, WALK_TIMEOUT, useIsolationServer, walk } from './testing.js';
 
 useIsolationServer();
 
 describe('isolation: the operations and reports calls with someone else’s ids', () => {
-  it(`an admin reaches only their own olympiad’s reports, copy, contacts and single reads (${adminOperationsCalls.length} calls)`, async () => {
-    await walk('admin', adminOperationsCalls);
-  });
+  it(
+    `an admin reaches only their own olympiad’s reports, copy, contacts and single reads (${adminOperationsCalls.length} calls)`,
+    async () => {
+      await walk('admin', adminOperationsCalls);
+    },
+    WALK_TIMEOUT,
+  );
 
-  it(`a teacher reaches no report and only their own school’s single reads (${teacherOperationsCalls.length} calls)`, async () => {
-    await walk('teacher', teacherOperationsCalls);
-  });
+  it(
+    `a teacher reaches no report and only their own school’s single reads (${teacherOperationsCalls.length} calls)`,
+    async () => {
+      await walk('teacher', teacherOperationsCalls);
+    },
+    WALK_TIMEOUT,
+  );
 
-  it(`a team admin reaches only their own country’s team (${teamAdminCalls.length} calls)`, async () => {
-    await walk('teamadmin', teamAdminCalls);
-  });
+  it(
+    `a team admin reaches only their own country’s team (${teamAdminCalls.length} calls)`,
+    async () => {
+      await walk('teamadmin', teamAdminCalls);
+    },
+    WALK_TIMEOUT,
+  );
 
-  it('the accountant’s and funding staff’s landing data stays in their olympiads; no reports', async () => {
-    await walk('accountant', financeOperationsCalls('finance'));
-    await walk('funding', financeOperationsCalls('funding'));
-  });
+  it(
+    'the accountant’s and funding staff’s landing data stays in their olympiads; no reports',
+    async () => {
+      await walk('accountant', financeOperationsCalls('finance'));
+      await walk('funding', financeOperationsCalls('funding'));
+    },
+    WALK_TIMEOUT,
+  );
 
-  it(`a learner reaches only their own sitting (${learnerOperationsCalls.length} calls)`, async () => {
-    await walk('learner1', learnerOperationsCalls);
-  });
+  it(
+    `a learner reaches only their own sitting (${learnerOperationsCalls.length} calls)`,
+    async () => {
+      await walk('learner1', learnerOperationsCalls);
+    },
+    WALK_TIMEOUT,
+  );
 
   it('the same records answer their owners (the refusals above are about whose they are)', async () => {
     const status = async (who: string, method: 'GET' | 'POST', path: string) =>

@@ -375,6 +375,9 @@ export const aMailing = (olympiadId: number, attachmentIds: number[] = []) => ({
  * body or the query names a record of another olympiad: questions, modules, mail, FAQs and the olympiad itself.
  */
 
+/** How long one walk may take: two snapshots of every watched table per call, on a machine shared with other work. */
+export const WALK_TIMEOUT = 180_000;
+
 /** Makes every call as `who`; each must give its documented answer and leave every watched table unchanged. */
 export async function walk(who: string, calls: Call[]) {
   const problems: string[] = [];
