@@ -128,6 +128,18 @@ export const UpdateParticipantBody = z.strictObject({ status: ParticipantStatus 
 export const TeacherExpressionBody = z.strictObject({ olympiadId: Id });
 
 /** GET participant/v-rest/?customerParticipantId: the learners of one participating school. */
+/** A learner as an entry's participants list shows them (`participant/v-rest/`). */
+export const ParticipantLearner = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  grade: z.number().int().nullable(),
+});
+
+/** docs/spec.md §7 `participant/v-rest/single?participantId`: one learner of an entry, by the learner's id. */
+export const ParticipantSingleQuery = z.strictObject({ participantId: IdText });
+
 export const ParticipantLearnersQuery = PageQuery.extend({
   customerParticipantId: IdText,
   sort: z.enum(['lastName', 'firstName', 'grade', 'username']).optional(),

@@ -125,6 +125,39 @@ test('an admin reads the overview’s charts and the learners’ feedback, filte
   await testInfo.attach('feedback', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 });
 
+test('a failed load of the user data alerts “Something went wrong...getUserData” and the page still reads', async ({
+  page,
+}, testInfo) => {
+  // docs/spec.md §8: a failed dashboard user load alerts "Something went wrong...getUserData". The server fails
+  // here as it would when down (500, the one error shape), for the admin's landing page and the overlord's.
+  const failed: string[] = [];
+  await page.route('**/dashboard/user?*', (route) => {
+    failed.push(route.request().url());
+    return route.fulfill({
+      status: 500,
+      json: { success: false, message: 'Internal error', error: 'Internal error', code: 'internal' },
+    });
+  });
+  const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong...getUserData' });
+
+  await signIn(page, account('admin'));
+  await expect(page).toHaveURL(/\/geo-demo\/admin\/reports\/overview$/);
+  await expect(alert).toHaveCount(1, { timeout: 15_000 });
+  await expect(alert).toContainText('Something went wrong...getUserData');
+  expect(failed.some((url) => url.includes('section=admin'))).toBe(true);
+  // The rest of the page does not depend on it: the greeting falls back to the signed-in name, the figures load.
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome, / })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'This olympiad’s figures' }).getByText('Finished')).toBeVisible();
+  await testInfo.attach('user data failed (admin)', { body: await page.screenshot(), contentType: 'image/png' });
+
+  await page.evaluate(() => window.localStorage.clear());
+  await signIn(page, account('overlord'));
+  await expect(page).toHaveURL(/\/overlord\/overview$/);
+  await expect(alert).toHaveCount(1, { timeout: 15_000 });
+  expect(failed.some((url) => url.includes('section=overlord'))).toBe(true);
+  await expect(page.getByRole('list', { name: 'Every olympiad together' }).getByText('Olympiads')).toBeVisible();
+});
+
 test.describe('at 360 px', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 

@@ -65,6 +65,10 @@ export const attempts = pgTable(
     index('attempts_feedback_idx')
       .on(t.olympiadId, t.feedbackAt.desc(), t.id.desc())
       .where(sql`${t.feedbackAt} is not null`),
+    // The feedback report's rating counts: an olympiad's feedback by learner, with the rating (decision 046).
+    index('attempts_feedback_user_idx')
+      .on(t.olympiadId, t.userId, t.feedbackRating)
+      .where(sql`${t.feedbackAt} is not null`),
     // The sweep's work list: unfinished attempts by deadline.
     index('attempts_overdue_idx')
       .on(t.deadlineAt)

@@ -61,6 +61,10 @@ export const users = pgTable(
     uniqueIndex('users_teacher_email_uq')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.role} = 'teacher'`),
+    // An olympiad's learners of a grade (the feedback report's grade filter; decision 046).
+    index('users_learner_grade_idx')
+      .on(t.olympiadId, t.grade, t.id)
+      .where(sql`${t.olympiadId} is not null`),
     index('users_school_idx').on(t.schoolId),
     index('users_school_olympiad_idx').on(t.schoolId, t.olympiadId),
     // The overlord's search (decision 037): any part of a username or an address, through trigrams.

@@ -8,6 +8,7 @@ import type { Actor } from '../../http/actor.js';
 import { conflict, invalid, olympiadNotFound } from '../../http/errors.js';
 import { reach } from '../../http/reach.js';
 import { route } from '../../http/route.js';
+import { readOne } from '../../http/single.js';
 import { pageResult } from '../../platform/paging.js';
 import * as contacts from './contact-queries.js';
 import { contactLoader } from './load.js';
@@ -61,13 +62,10 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/useful-contact/v-rest/:id',
+  readOne(app, '/useful-contact/v-rest/', 'contactId', {
     summary: 'One useful contact',
     tags,
     access: access.read,
-    params: IdParams,
     response: ContactBody,
     load: ({ db, actor, params }) => contactLoader.load(db, actor, params.id, 'read'),
     handler: async ({ actor, record }) => ({ success: true as const, contact: presentContact(actor, record) }),

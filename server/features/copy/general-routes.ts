@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import {
   CopyBodyInput,
   type GeneralCopyKey,
+  GeneralCopy,
   GeneralCopyInput,
   GeneralCopyList,
   GeneralCopyListQuery,
@@ -14,6 +16,7 @@ import { Ok } from '#contract/errors';
 import { IdParams } from '#contract/ids';
 import { invalid } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { readOne } from '../../http/single.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { editableOlympiad, generalCopyLoader } from './load.js';
 import { copyPolicy } from './policy.js';
@@ -53,6 +56,24 @@ export async function generalCopyRoutes(app: FastifyInstance): Promise<void> {
       };
     },
   });
+
+  readOne(
+    app,
+    '/copy/v-rest/',
+    'copyId',
+    {
+      tags,
+      access: access.editGeneral,
+      summary: 'One written text of an olympiad’s general copy',
+      response: z.object({ success: z.literal(true), copy: GeneralCopy }),
+      load: ({ db, actor, params }) => generalCopyLoader.load(db, actor, params.id, 'editGeneral'),
+      handler: async ({ actor, record }) => ({
+        success: true as const,
+        copy: presentGeneralCopy(actor, record.olympiadId, record.key, record),
+      }),
+    },
+    { byId: false },
+  );
 
   route(app, {
     method: 'POST',

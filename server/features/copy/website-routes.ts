@@ -6,6 +6,7 @@ import {
   PublicWebsiteCopy,
   PublicWebsiteCopyList,
   PublicWebsiteCopyQuery,
+  WebsiteCopy,
   WebsiteCopyInput,
   WebsiteCopyList,
   WebsiteCopyListQuery,
@@ -16,6 +17,7 @@ import { Ok } from '#contract/errors';
 import { IdParams, IdText } from '#contract/ids';
 import { projectNotFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { readOne } from '../../http/single.js';
 import { iso } from '../../platform/dates.js';
 import { imageTypeOf, MAX_IMAGE_BYTES, storeImage } from '../../platform/images.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
@@ -130,6 +132,24 @@ export async function websiteCopyRoutes(app: FastifyInstance): Promise<void> {
       };
     },
   });
+
+  readOne(
+    app,
+    '/website-copy/v-rest/',
+    'copyId',
+    {
+      tags,
+      access: access.editWebsite,
+      summary: 'One written section of a project’s website copy',
+      response: z.object({ success: z.literal(true), copy: WebsiteCopy }),
+      load: ({ db, actor, params }) => websiteCopyLoader.load(db, actor, params.id, 'editWebsite'),
+      handler: async ({ actor, record }) => ({
+        success: true as const,
+        copy: presentWebsiteCopy(actor, record.project, record.section, record),
+      }),
+    },
+    { byId: false },
+  );
 
   route(app, {
     method: 'PUT',

@@ -4,6 +4,7 @@ import { IdParams } from '#contract/ids';
 import { CountryBody, CountryInput, CountryListQuery, CountryPage } from '#contract/countries';
 import { conflict } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { readOne } from '../../http/single.js';
 import { pageResult } from '../../platform/paging.js';
 import { countryLoader } from './load.js';
 import { countriesPolicy, mayAddCountries } from './policy.js';
@@ -40,13 +41,10 @@ export async function countriesRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/igeo-country/v-rest/:id',
+  readOne(app, '/igeo-country/v-rest/', 'countryId', {
     tags,
     access: access.see,
     summary: 'One country',
-    params: IdParams,
     response: CountryBody,
     load: ({ db, actor, params }) => countryLoader.load(db, actor, params.id, 'see'),
     handler: async ({ actor, record }) => ({ success: true as const, country: presentCountry(actor, record) }),

@@ -6,6 +6,7 @@ import { Ok, pageOf } from '#contract/errors';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { checkGrade, conflict, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { readOne } from '../../http/single.js';
 import { pageResult } from '../../platform/paging.js';
 import { importRoutes } from './import-routes.js';
 import { newPasswordsRoutes } from './new-passwords-routes.js';
@@ -50,13 +51,10 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
   await importRoutes(app);
   await slipRoutes(app);
 
-  route(app, {
-    method: 'GET',
-    url: '/learner/v-rest/:id',
+  readOne(app, '/learner/v-rest/', 'learnerId', {
     tags,
     access: access.manage,
     summary: 'One learner',
-    params: IdParams,
     response: LearnerBody,
     load: ({ db, actor, params }) => learnerLoader.load(db, actor, params.id, 'manage'),
     handler: async ({ actor, record }) => ({ success: true as const, learner: presentLearner(actor, secret, record) }),

@@ -19,6 +19,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { olympiads, projects, subProjects } from '../../db/schema/index.js';
 import { conflict } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { readOne } from '../../http/single.js';
 import { pageResult } from '../../platform/paging.js';
 import { projectLoader, subProjectLoader } from './load.js';
 import { projectsPolicy } from './policy.js';
@@ -183,6 +184,21 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       }
     },
   });
+
+  readOne(
+    app,
+    '/olympus-sub-project/v-rest/',
+    'subProjectId',
+    {
+      summary: 'One sub-project',
+      tags: subTags,
+      access,
+      response: SubProjectBody,
+      load: ({ db, actor, params }) => subProjectLoader.load(db, actor, params.id, 'manage'),
+      handler: async ({ db, params }) => subProjectAnswer(db, params.id),
+    },
+    { byId: false },
+  );
 
   route(app, {
     method: 'PUT',

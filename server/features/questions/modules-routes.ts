@@ -17,6 +17,7 @@ import { questionModules } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { readOne } from '../../http/single.js';
 import { reorderByIds } from '../../platform/reorder.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { difficultyReport } from './difficulty.js';
@@ -108,6 +109,21 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
       return moduleAnswer(db, actor, row!.id);
     },
   });
+
+  readOne(
+    app,
+    '/question-module/v-rest/',
+    'questionModuleId',
+    {
+      summary: 'One module',
+      tags,
+      access,
+      response: ModuleBody,
+      load: ({ db, actor, params }) => moduleLoader.load(db, actor, params.id, 'edit'),
+      handler: async ({ actor, record }) => ({ success: true as const, module: presentModule(actor, record) }),
+    },
+    { byId: false },
+  );
 
   route(app, {
     method: 'PUT',

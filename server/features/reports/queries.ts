@@ -153,8 +153,14 @@ export interface FeedbackDbRow {
 
 type FeedbackFilter = Pick<FeedbackQuery, 'schoolId' | 'grade' | 'rating' | 'comments'>;
 
+/** Learners of the olympiad are joined only for a school or grade filter. */
+const byLearner = (f: FeedbackFilter) => f.schoolId != null || f.grade != null;
+
 const feedbackWhere = (olympiadId: number, f: FeedbackFilter, withRating: boolean) => {
   const parts: SQL[] = [sql`a.olympiad_id = ${olympiadId}`, sql`a.feedback_at is not null`];
+  // An attempt's learner is a learner of its olympiad: saying so lets the grade filter read
+  // users_learner_grade_idx and merge it with attempts_feedback_user_idx (decision 046).
+  if (byLearner(f)) parts.push(sql`u.olympiad_id = ${olympiadId}`);
   if (f.schoolId != null) parts.push(sql`u.school_id = ${f.schoolId}`);
   if (f.grade != null) parts.push(sql`u.grade = ${f.grade}`);
   if (withRating && f.rating != null) parts.push(sql`a.feedback_rating = ${f.rating}`);
@@ -163,8 +169,9 @@ const feedbackWhere = (olympiadId: number, f: FeedbackFilter, withRating: boolea
 };
 
 /**
- * The learners' feedback, newest first (attempts_feedback_idx reads one page without the rest); without `page`,
- * every row (the downloads). The total comes from `feedbackRatings`.
+ * The learners' feedback, newest first (attempts_feedback_idx reads one page without the rest: the order is the
+ * index's own, `nulls last` included, or the planner sorts every feedback row instead); without `page`, every row
+ * (the downloads). The total comes from `feedbackRatings`.
  */
 export const feedback = (
   q: Queryable,
@@ -178,16 +185,19 @@ export const feedback = (
           s.name as school_name, a.feedback_rating as rating, a.feedback_comment as comment, a.feedback_at as at
         from attempts a join users u on u.id = a.user_id left join schools s on s.id = u.school_id
         where ${feedbackWhere(olympiadId, f, true)}
-        order by a.feedback_at desc, a.id desc
+        order by a.feedback_at desc nulls last, a.id desc nulls last
         ${page ? sql`limit ${page.pageSize} offset ${offsetOf({ ...page, order: 'asc' })}` : sql``}`,
   );
 
-/** Feedback per rating (null: none given), with the school, grade and comment filters (learners joined only for those). */
+/**
+ * Feedback per rating (null: none given), with the school, grade and comment filters (learners joined only for
+ * those): attempts_feedback_user_idx alone, merged with users_learner_grade_idx under a grade filter.
+ */
 export const feedbackRatings = (q: Queryable, olympiadId: number, f: FeedbackFilter) =>
   rows<{ rating: number | null; learners: number }>(
     q,
     sql`select a.feedback_rating as rating, count(*)::int as learners
-        from attempts a ${f.schoolId != null || f.grade != null ? sql`join users u on u.id = a.user_id` : sql``}
+        from attempts a ${byLearner(f) ? sql`join users u on u.id = a.user_id` : sql``}
         where ${feedbackWhere(olympiadId, f, false)} group by 1 order by 1 nulls last`,
   );
 

@@ -77,6 +77,26 @@ export async function deleteParticipant(q: Queryable, id: number) {
   await q.delete(schoolParticipants).where(eq(schoolParticipants.id, id));
 }
 
+/** One learner (a participant) with the id of the entry of their school in their olympiad; null without one. */
+export async function findParticipantLearner(q: Queryable, id: number) {
+  const [row] = await rows<ParticipantLearnerRow & { entryId: number }>(
+    q,
+    sql`select u.id, u.username, u.first_name as "firstName", u.last_name as "lastName", u.grade, sp.id as "entryId"
+        from users u join school_participants sp on sp.olympiad_id = u.olympiad_id and sp.school_id = u.school_id
+        where u.id = ${id} and u.role = 'learner'`,
+  );
+  return row ?? null;
+}
+
+/** A learner as the participants list shows them. */
+export interface ParticipantLearnerRow {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  grade: number | null;
+}
+
 export async function listParticipantLearners(q: Queryable, sp: { olympiadId: number; schoolId: number }, p: Paging) {
   const where = sql`where u.role = 'learner' and u.olympiad_id = ${sp.olympiadId} and u.school_id = ${sp.schoolId}
     ${p.search?.trim() ? sql`and (lower(u.first_name || ' ' || u.last_name) like ${containsPattern(p.search)} or lower(u.username) like ${containsPattern(p.search)})` : sql``}`;
@@ -92,7 +112,7 @@ export async function listParticipantLearners(q: Queryable, sp: { olympiadId: nu
     sql`u.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<{ id: number; username: string; firstName: string; lastName: string; grade: number | null }>(
+    rows<ParticipantLearnerRow>(
       q,
       sql`select u.id, u.username, u.first_name as "firstName", u.last_name as "lastName", u.grade
           from users u ${where} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,

@@ -4,8 +4,10 @@ import { Ok, pageOf } from '#contract/errors';
 import { IdParams } from '#contract/ids';
 import {
   EnterSchoolBody,
+  ParticipantLearner,
   ParticipantLearnersQuery,
   ParticipantListQuery,
+  ParticipantSingleQuery,
   SchoolParticipant,
   SchoolParticipantPage,
   TeacherExpressionBody,
@@ -15,13 +17,14 @@ import type { Queryable } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { badRequest, conflict, notFound, olympiadNotFound, schoolNotFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { readOne } from '../../http/single.js';
 import type { AuditAction, AuditDetails } from '../../platform/audit.js';
 import { entryKindMismatch } from '../../platform/entries.js';
 import { findOlympiad, takesEntries } from '../../platform/olympiad-lookup.js';
 import { pageResult } from '../../platform/paging.js';
 import { requireTermsAccepted } from '../../platform/terms.js';
 import * as queries from './entry-queries.js';
-import { entriesReach, entryLoader } from './load.js';
+import { entriesReach, entryLoader, participantLearnerLoader } from './load.js';
 import { entriesPolicy, mayEnterSchools } from './policy.js';
 import { presentParticipant } from './present.js';
 import { findSchool } from './school-queries.js';
@@ -84,13 +87,10 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/school-participant/v-rest/:id',
+  readOne(app, '/school-participant/v-rest/', 'participantId', {
     tags,
     access: access.see,
     summary: 'One participating school',
-    params: IdParams,
     response: EntryBody,
     load: ({ db, actor, params }) => entryLoader.load(db, actor, params.id, 'see'),
     handler: async ({ actor, record }) => ({ success: true as const, participant: presentParticipant(actor, record) }),
@@ -166,20 +166,33 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
     access: access.learners,
     summary: 'The learners (participants) of one participating school: customerParticipantId is the entry’s id',
     query: ParticipantLearnersQuery,
-    response: pageOf(
-      z.object({
-        id: z.number().int(),
-        username: z.string(),
-        firstName: z.string(),
-        lastName: z.string(),
-        grade: z.number().int().nullable(),
-      }),
-    ),
+    response: pageOf(ParticipantLearner),
     load: ({ db, actor, query }) => entryLoader.load(db, actor, query.customerParticipantId, 'learners'),
     handler: async ({ db, query, record }) => {
       const { items, total } = await queries.listParticipantLearners(db, record, query);
       return pageResult(items, total, query);
     },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/participant/v-rest/single',
+    tags,
+    access: access.learners,
+    summary: 'One learner (participant) of a participating school, by participantId (the learner’s id)',
+    query: ParticipantSingleQuery,
+    response: z.object({ success: z.literal(true), participant: ParticipantLearner }),
+    load: ({ db, actor, query }) => participantLearnerLoader.load(db, actor, query.participantId, 'learners'),
+    handler: async ({ record: { learner } }) => ({
+      success: true as const,
+      participant: {
+        id: learner.id,
+        username: learner.username,
+        firstName: learner.firstName,
+        lastName: learner.lastName,
+        grade: learner.grade,
+      },
+    }),
   });
 
   route(app, {

@@ -26,6 +26,17 @@ export const entryLoader = defineLoader({
   find: (q, id: number) => entries.findParticipant(q, id),
 });
 
+/** One learner of an entry (spec §7 `participant/v-rest/single?participantId`), seen as their school's entry is. */
+export const participantLearnerLoader = defineLoader({
+  what: 'This participant',
+  policy: entriesPolicy,
+  find: async (q, id: number) => {
+    const learner = await entries.findParticipantLearner(q, id);
+    const entry = learner && (await entries.findParticipant(q, learner.entryId));
+    return entry && { ...entry, learner };
+  },
+});
+
 /** One expression of interest; `lock` holds its row for the change (process, decline). */
 export const eoiLoader = defineLoader({
   what: 'This expression of interest',

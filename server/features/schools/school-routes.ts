@@ -5,6 +5,7 @@ import { IdParams } from '#contract/ids';
 import { MergeSchoolsBody, School, SchoolContactInput, SchoolInput, SchoolListQuery } from '#contract/schools';
 import { badRequest, conflict, invalid } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { readOne } from '../../http/single.js';
 import { pageResult } from '../../platform/paging.js';
 import { emisTaken } from './errors.js';
 import { mergeSourceLoader, mergeTargetLoader, schoolLoader, schoolsReach } from './load.js';
@@ -51,13 +52,10 @@ export async function schoolRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/school/v-rest/:id',
+  readOne(app, '/school/v-rest/', 'schoolId', {
     tags,
     access: access.see,
     summary: 'One school (a teacher: their own)',
-    params: IdParams,
     response: SchoolBody,
     load: ({ db, actor, params }) => schoolLoader.load(db, actor, params.id, 'see'),
     handler: async ({ actor, record }) => ({ success: true as const, school: presentSchool(actor, record) }),

@@ -4,6 +4,7 @@ import { TeacherBody, TeacherInput, TeacherListQuery, TeacherPage, TeacherUpdate
 import { conflict, schoolNotFound } from '../../http/errors.js';
 import { reach } from '../../http/reach.js';
 import { route } from '../../http/route.js';
+import { readOne } from '../../http/single.js';
 import { mailEmailChanged, refuseWhileImpersonating } from '../../platform/credentials.js';
 import { pageResult } from '../../platform/paging.js';
 import { displayName } from '../../platform/sessions.js';
@@ -45,13 +46,10 @@ export async function teachersRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/teacher/v-rest/:id',
+  readOne(app, '/teacher/v-rest/', 'teacherId', {
     tags,
     access: access.see,
     summary: 'One teacher',
-    params: IdParams,
     response: TeacherBody,
     load: ({ db, actor, params }) => teacherLoader.load(db, actor, params.id, 'see'),
     handler: async ({ actor, record }) => ({ success: true as const, teacher: presentTeacher(actor, record) }),

@@ -10,6 +10,7 @@ import {
   createQuestion,
   createSchool,
   createUser,
+  enterCountry,
   enterSchool,
   grant,
 } from '../../seed/factories.js';
@@ -69,6 +70,21 @@ export const foreign = {} as {
   mailing: number;
   order: number;
   project: number;
+  /** The other olympiad's varName, a written text of its general copy and of its project's website copy. */
+  olympiadName: string;
+  copy: number;
+  websiteCopy: number;
+  contact: number;
+  /** A staff user of the other olympiad (iso-admin). */
+  staffUser: number;
+  /** igeo-demo, its Germany entry (the team admin's), and Brazil entered beside it (another country's team). */
+  igeo: number;
+  igeoName: string;
+  germanyParticipant: number;
+  brazilParticipant: number;
+  brazilTeam: number;
+  brazilEntry: number;
+  brazilLearner: number;
 };
 
 /** The callers' own records, which the calls below point at someone else's ids. */
@@ -109,6 +125,16 @@ const watched = [
   'projects',
   'sub_projects',
   'useful_contacts',
+  'sessions',
+  'system_config',
+  'countries',
+  'country_participants',
+  'general_copy',
+  'website_copy',
+  'attempts',
+  'answers',
+  'waiting_rooms',
+  'waiting_places',
 ] as const;
 
 async function snapshot(): Promise<Record<string, string[]>> {
@@ -141,7 +167,10 @@ export const teacherEdit = () => ({ firstName: 'Hacked', lastName: 'X', email: '
 /** Starts the calling file's server and builds every record the calls point at. */
 export function useIsolationServer(): void {
   beforeAll(async () => {
-    server = await startTestServer();
+    // No background work beside the walk: the deadline sweep, the automatic moderation start (geo-2025 is closed
+    // and never flagged), the job worker and the mail sender would change watched rows between a call's two
+    // snapshots. What a call queues is still seen: the queueing is the call's own write.
+    server = await startTestServer({ env: { SITTING_SWEEP_SECONDS: '0', JOBS_WORKER: 'false', MAIL_SENDER: 'false' } });
     demo = await demoIds(server);
     for (const u of ['admin', 'teacher', 'teacher2', 'overlord'])
       tokens[u] = (await server.signIn(u)).accessToken.token;
@@ -281,6 +310,36 @@ export function useIsolationServer(): void {
     const [geo] = await server.query<{ var_name: string }>`select var_name from olympiads where id = ${demo.geoDemo}`;
     ours.olympiadName = geo!.var_name;
     tokens.learner1 = (await server.signIn('learner1', { olympiadName: geo!.var_name })).accessToken.token;
+
+    // Records of the operations walk (operations-calls.ts): copy, contacts, staff, countries and teams.
+    foreign.olympiadName = olympiad.varName;
+    foreign.staffUser = otherAdmin.id;
+    foreign.contact = (await createContact(server.db, olympiad.id)).id;
+    const [copyRow] = await server.query<{ id: number }>`
+    insert into general_copy (olympiad_id, key, body) values (${olympiad.id}, 'finished-message', 'Theirs')
+    returning id`;
+    foreign.copy = copyRow!.id;
+    const [webRow] = await server.query<{ id: number }>`
+    insert into website_copy (project_id, section, body) values (${olympiad.projectId}, 'about', '<p>Theirs</p>')
+    returning id`;
+    foreign.websiteCopy = webRow!.id;
+    const [igeo] = await server.query<{ id: number; var_name: string }>`
+    select id, var_name from olympiads where var_name = 'igeo-demo'`;
+    foreign.igeo = igeo!.id;
+    foreign.igeoName = igeo!.var_name;
+    const [de] = await server.query<{ id: number }>`
+    select cp.id from country_participants cp join countries c on c.id = cp.country_id
+    where c.code = 'DE' and cp.olympiad_id = ${igeo!.id}`;
+    foreign.germanyParticipant = de!.id;
+    const [br] = await server.query<{ id: number; name: string }>`select id, name from countries where code = 'BR'`;
+    const brazil = await enterCountry(server.db, igeo!.id, br!);
+    foreign.brazilParticipant = brazil.participant.id;
+    foreign.brazilTeam = brazil.team.id;
+    foreign.brazilEntry = brazil.entry.id;
+    foreign.brazilLearner = (
+      await createUser(server.db, { role: 'learner', olympiadId: igeo!.id, schoolId: brazil.team.id, grade: 10 })
+    ).id;
+    tokens.teamadmin = (await server.signIn('teamadmin')).accessToken.token;
   });
   afterAll(() => server?.close());
 }
@@ -315,6 +374,9 @@ export const aMailing = (olympiadId: number, attachmentIds: number[] = []) => ({
  * An olympiad's admin acting on their own olympiad's records (or calling with their own olympiad) while the
  * body or the query names a record of another olympiad: questions, modules, mail, FAQs and the olympiad itself.
  */
+
+/** How long one walk may take: two snapshots of every watched table per call, on a machine shared with other work. */
+export const WALK_TIMEOUT = 180_000;
 
 /** Makes every call as `who`; each must give its documented answer and leave every watched table unchanged. */
 export async function walk(who: string, calls: Call[]) {

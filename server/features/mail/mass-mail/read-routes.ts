@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IdParams } from '#contract/ids';
 import { AudienceCount, AudienceCountBody, MailListQuery, MailPreview, MassMailRow, listOf } from '#contract/mail';
 import { route } from '../../../http/route.js';
+import { type OneSpec, readOne } from '../../../http/single.js';
 import { pageResult } from '../../../platform/paging.js';
 import { mailReach, mailTarget, massMailLoader } from '../load.js';
 import { mailPolicy } from '../policy.js';
@@ -37,20 +38,19 @@ export async function massMailReadRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/emailer/api/:id',
+  const oneMailing = {
     summary: 'One mailing with its progress (queued, sent, failed, bounced, unsubscribed)',
     tags,
     access: access.massMail,
-    params: IdParams,
     response: z.object({ success: z.literal(true), mailing: MassMailRow }),
     load: ({ db, actor, params }) => massMailLoader.load(db, actor, params.id, 'massMail'),
     handler: async ({ db, actor, record: m }) => ({
       success: true as const,
       mailing: presentMassMail(actor, m, await progressOf(db, [m.id])),
     }),
-  });
+  } satisfies OneSpec<typeof access.massMail, Awaited<ReturnType<typeof massMailLoader.load>>>;
+  route(app, { ...oneMailing, method: 'GET', url: '/emailer/api/:id', params: IdParams });
+  readOne(app, '/emailer/v-rest/', 'massMailId', oneMailing, { byId: false });
 
   route(app, {
     method: 'POST',
