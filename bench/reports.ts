@@ -12,7 +12,7 @@
  * skipped. Traffic stays on 127.0.0.1.
  */
 import os from 'node:os';
-import { requestJson } from './lib/http.js';
+import { olympiadIds, requestJson, signInStaff } from './lib/http.js';
 import { startServer } from './lib/server.js';
 import { fmt, summarize } from './lib/stats.js';
 
@@ -57,17 +57,6 @@ export const calls: Array<[string, Call]> = [
   ],
 ];
 
-async function signIn(url: string, username: string): Promise<string> {
-  const res = await requestJson<{ accessToken?: { token: string } }>(
-    url,
-    'POST',
-    '/api/auth/signin',
-    JSON.stringify({ username, password: 'olympus-demo', loginType: 'staff' }),
-  );
-  if (!res.body.accessToken) throw new Error(`sign-in of ${username} failed: ${res.status}`);
-  return res.body.accessToken.token;
-}
-
 /** `n` requests, `concurrency` at a time; latencies in ms and the statuses seen. */
 async function measure(n: number, concurrency: number, send: () => Promise<number>) {
   const latencies: number[] = [];
@@ -111,21 +100,16 @@ async function main() {
   });
   try {
     console.log(`seeded and started in ${fmt((performance.now() - t0) / 1000)} s`);
-    const tokens = { overlord: await signIn(server.url, 'overlord'), admin: await signIn(server.url, 'admin') };
-    const board = await requestJson<{ olympiads: Array<{ id: number; varName: string }> }>(
-      server.url,
-      'GET',
-      '/dashboard/user?section=overlord',
-      undefined,
-      { authorization: `Bearer ${tokens.overlord}` },
-    );
-    const olympiad = board.body.olympiads.find((o) => o.varName === 'geo-reports');
-    if (!olympiad) throw new Error('the benchmark olympiad geo-reports is missing');
+    const tokens = {
+      overlord: await signInStaff(server.url, 'overlord'),
+      admin: await signInStaff(server.url, 'admin'),
+    };
+    const [olympiadId] = await olympiadIds(server.url, tokens.overlord, ['geo-reports']);
     const send = (c: Call) => async () => {
       const res = await requestJson(
         server.url,
         c.method,
-        c.path.replaceAll('{o}', String(olympiad.id)),
+        c.path.replaceAll('{o}', String(olympiadId)),
         c.body === undefined ? undefined : JSON.stringify(c.body),
         { authorization: `Bearer ${tokens[c.as]}` },
       );

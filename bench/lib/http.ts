@@ -49,3 +49,31 @@ export function requestJson<T = unknown>(
     req.end();
   });
 }
+
+/** Signs a demo staff user in (password olympus-demo); answers the bearer token. */
+export async function signInStaff(baseUrl: string, username: string): Promise<string> {
+  const res = await requestJson<{ accessToken?: { token: string } }>(
+    baseUrl,
+    'POST',
+    '/api/auth/signin',
+    JSON.stringify({ username, password: 'olympus-demo', loginType: 'staff' }),
+  );
+  if (!res.body.accessToken) throw new Error(`sign-in of ${username} failed: ${res.status}`);
+  return res.body.accessToken.token;
+}
+
+/** The ids of the olympiads named, as the overlord's dashboard lists them. */
+export async function olympiadIds(baseUrl: string, overlordToken: string, names: string[]): Promise<number[]> {
+  const board = await requestJson<{ olympiads: Array<{ id: number; varName: string }> }>(
+    baseUrl,
+    'GET',
+    '/dashboard/user?section=overlord',
+    undefined,
+    { authorization: `Bearer ${overlordToken}` },
+  );
+  return names.map((name) => {
+    const found = board.body.olympiads.find((o) => o.varName === name);
+    if (!found) throw new Error(`the olympiad ${name} is missing`);
+    return found.id;
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * Side load during the exam (issues 14 and 15): the exam's answer saves through alternating windows without and
+ * with some other load (Watch-page viewers, an admin reading the report overview), so that whatever else the
+ * machine does weighs on both alike; prints the save p50/p99 of each and PASS/FAIL at a p99 change below 10 %.
+ *
+ * Each side load runs in a process of its own (bench/lib/viewers.ts, bench/lib/overview-reader.ts), so it never
+ * queues in the learners' sockets or event loop. Such a process prints "started" at once, then one JSON line when
+ * its time is up: { requests, errors, p50, p99 }.
+ */
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+import { requestJson } from './http.js';
+import { newRecorder, runLearner } from './learner.js';
+import { fmt, summarize } from './stats.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface SideStats {
+  requests: number;
+  errors: number;
+  p50: number;
+  p99: number;
+}
+
+/** One kind of side load: started for a window of `seconds` (its ramp included). */
+export interface SideLoad {
+  /** How the lines name it ("1000 viewers"). */
+  label: string;
+  /** What it is doing, for the heading. */
+  describe: string;
+  /** How long it runs before its window is measured (every viewer polling once, the first refresh done). */
+  rampSeconds: number;
+  start(seconds: number): { started: Promise<void>; done: Promise<SideStats> };
+}
+
+/** Runs `tsx <script> …args` as a side load process (the protocol above). */
+export function sideProcess(script: string, args: string[]): ReturnType<SideLoad['start']> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout });
+  let onStarted: () => void = () => {};
+  const started = new Promise<void>((r) => (onStarted = r));
+  const done = new Promise<SideStats>((resolve, reject) => {
+    let last = '';
+    lines.on('line', (line) => {
+      if (line === 'started') onStarted();
+      else last = line;
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(last) as SideStats) : reject(new Error(`${script} exited ${code}`)),
+    );
+  });
+  return { started, done };
+}
+
+/** Runs `count` tasks, `width` at a time. */
+export async function inBatches<T>(count: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) {
+        const i = next++;
+        out[i] = await task(i);
+      }
+    }),
+  );
+  return out;
+}
+
+export interface ExamOptions {
+  /** Learners bench-1 … bench-n of geo-bench (the server seeds them: BENCH_LEARNERS). */
+  learners: number;
+  /** Each learner saves once per think time, ±50 %. */
+  thinkMs: number;
+  /** Windows with each side load (as many without between them). */
+  windowsPerSide: number;
+  windowSeconds: number;
+}
+
+interface Save {
+  at: number;
+  ms: number;
+  ok: boolean;
+}
+
+/**
+ * The exam's saves through alternating windows: without, the first side load, without, the second, … repeated
+ * `windowsPerSide` times. Prints the saves without and with each side load, and PASS/FAIL for each; answers each
+ * side's p99 change in percent.
+ */
+export async function examWithSideLoads(url: string, exam: ExamOptions, sides: SideLoad[]): Promise<number[]> {
+  console.log(
+    `exam with and without side load: ${exam.learners} learners saving every ${exam.thinkMs} ms ±50 % ` +
+      `(${fmt(exam.learners / (exam.thinkMs / 1000), 0)} saves/s offered), ${exam.windowSeconds} s windows alternating: ` +
+      ['without', ...sides.map((s) => s.label)].join(' / ') +
+      ` (${exam.windowsPerSide} with each)`,
+  );
+  for (const side of sides) console.log(`  ${side.label}: ${side.describe}`);
+  const rec = newRecorder();
+  const sessions = (
+    await inBatches(exam.learners, 50, (i) =>
+      runLearner({
+        baseUrl: () => url,
+        olympiad: 'geo-bench',
+        username: `bench-${i + 1}`,
+        password: 'bench-password',
+        answers: 0,
+        thinkMs: 0,
+        rec,
+        finish: false,
+      }),
+    )
+  ).filter((x) => x != null);
+  if (sessions.length < exam.learners) console.log(`  only ${sessions.length} learners signed in`);
+  const paper = await requestJson<{
+    modules: Array<{ questions: Array<{ id: number; type: string; options: Array<{ id: string }> }> }>;
+  }>(url, 'GET', '/api/sitting/geo-bench/paper', undefined, { authorization: `Bearer ${sessions[0]!.token}` });
+  const single = paper.body.modules.flatMap((m) => m.questions).filter((q) => q.type === 'single');
+
+  const saves: Save[] = [];
+  let stop = false;
+  const learning = Promise.all(
+    sessions.map(async (s, me) => {
+      let n = 0;
+      while (!stop) {
+        await sleep(exam.thinkMs * (0.5 + Math.random()));
+        if (stop) break;
+        const q = single[(me + n) % single.length]!;
+        const value = { type: 'single', optionId: q.options[(me + n++) % q.options.length]!.id };
+        const t = performance.now();
+        const res = await requestJson(url, 'PUT', `/api/sitting/geo-bench/answers/${q.id}`, JSON.stringify({ value }), {
+          authorization: `Bearer ${s!.token}`,
+        }).catch(() => ({ status: 0 }));
+        saves.push({ at: t, ms: performance.now() - t, ok: res.status === 200 });
+      }
+    }),
+  );
+  // The first think time spreads the learners out: wait for it before measuring.
+  await sleep(exam.thinkMs * 1.5);
+  const without: Array<[number, number]> = [];
+  const withSide = sides.map(() => ({ ranges: [] as Array<[number, number]>, stats: [] as SideStats[] }));
+  for (let round = 0; round < exam.windowsPerSide; round++) {
+    for (const [i, side] of sides.entries()) {
+      const from = performance.now();
+      await sleep(exam.windowSeconds * 1000);
+      without.push([from, performance.now()]);
+      const run = side.start(side.rampSeconds + exam.windowSeconds);
+      await run.started;
+      await sleep(side.rampSeconds * 1000);
+      const sideFrom = performance.now();
+      await sleep(exam.windowSeconds * 1000);
+      withSide[i]!.ranges.push([sideFrom, performance.now()]);
+      withSide[i]!.stats.push(await run.done);
+    }
+  }
+  stop = true;
+  await learning;
+
+  const within = (ranges: Array<[number, number]>) =>
+    saves.filter((s) => ranges.some(([a, b]) => s.at >= a && s.at < b));
+  const seconds = (r: Array<[number, number]>) => r.reduce((t, [a, b]) => t + (b - a) / 1000, 0);
+  const line = (label: string, ranges: Array<[number, number]>) => {
+    const list = within(ranges);
+    const st = summarize(list.map((s) => s.ms));
+    console.log(
+      `  ${label.padEnd(26)} ${String(st.count).padStart(6)} saves  ${fmt(st.count / seconds(ranges)).padStart(6)}/s   ` +
+        `p50 ${fmt(st.p50).padStart(6)} ms   p99 ${fmt(st.p99).padStart(7)} ms   errors ${list.filter((s) => !s.ok).length}`,
+    );
+    return st.p99;
+  };
+  const base = line('saves without side load', without);
+  const changes: number[] = [];
+  for (const [i, side] of sides.entries()) {
+    const { ranges, stats } = withSide[i]!;
+    const p99 = line(`saves with ${side.label}`, ranges);
+    const requests = stats.reduce((t, v) => t + v.requests, 0);
+    console.log(
+      `    ${side.label}: ${requests} calls (${fmt(requests / seconds(ranges), 0)}/s incl. ramp), ` +
+        `errors ${stats.reduce((t, v) => t + v.errors, 0)}, p50 ${stats.map((v) => fmt(v.p50)).join(' / ')} ms, ` +
+        `p99 ${stats.map((v) => fmt(v.p99)).join(' / ')} ms`,
+    );
+    changes.push(((p99 - base) / base) * 100);
+  }
+  for (const [i, side] of sides.entries()) {
+    const change = changes[i]!;
+    console.log(
+      `${Math.abs(change) < 10 ? 'PASS' : 'FAIL'}  save p99 with ${side.label} vs without: ` +
+        `${change >= 0 ? '+' : ''}${fmt(change)} % (target: less than 10 %)`,
+    );
+  }
+  return changes;
+}
