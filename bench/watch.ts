@@ -11,15 +11,16 @@
  *
  * Then the exam with and without side load (bench/lib/side-load.ts): learners signed in to geo-bench save answers
  * with think time, as bench:exam's learners do (--exam-learners 1000 at --exam-think-ms 10000 ±50 %: the 100 saves/s
- * bench:exam offers by default), through alternating windows without and with each side load of --exam-side
- * (default viewers,overview), --exam-windows of each:
+ * bench:exam offers by default), through short alternating windows (--exam-window-seconds 5) without and with each
+ * side load of --exam-side (default viewers,overview), --exam-windows 8 of each; each side load runs in a process of
+ * its own, started once, warmed, then switched on for its windows (bench/lib/side-load.ts):
  *  - viewers (issue 14: 1,000 viewers polling while bench:exam runs change its save p99 by less than 10 %): --viewers
- *    viewers polling at the Watch page's own interval (--exam-viewer-interval-ms 5000; each window starts after one
- *    interval, once every viewer polls), in a process of their own (bench/lib/viewers.ts);
+ *    viewers polling at the Watch page's own interval (--exam-viewer-interval-ms 5000) as a browser does (compressed,
+ *    revalidating with the ETag), bench/lib/viewers.ts;
  *  - overview (issue 15: an overview request during bench:exam changes its save p99 by less than 10 %): the admin
  *    reading geo-bench's overview and graph data and the overlord the overview of every olympiad, one round every
  *    --exam-overview-interval-ms (1000), with the report figures kept --report-refresh-seconds (5; production's
- *    default is 30, so every window holds refreshes), in a process of its own (bench/lib/overview-reader.ts).
+ *    default is 30, so every window holds refreshes), bench/lib/overview-reader.ts.
  *    --exam-report-learners n also seeds geo-reports with n learners (bench:reports' olympiad; its attempts and
  *    answers) and reads its overview and graph data too: a large olympiad's figures refreshed while the exam runs.
  * It prints the save p50/p99 without and with each, and PASS/FAIL at a p99 change below 10 %. --exam-only skips
@@ -49,8 +50,8 @@ const port = arg('port', 3205);
 const refreshSeconds = arg('refresh-seconds', 5);
 const examLearners = arg('exam-learners', 1000);
 const examThinkMs = arg('exam-think-ms', 10_000);
-const examWindows = Math.max(1, arg('exam-windows', 3));
-const examWindowSeconds = arg('exam-window-seconds', 10);
+const examWindows = Math.max(1, arg('exam-windows', 8));
+const examWindowSeconds = arg('exam-window-seconds', 5);
 const examViewerIntervalMs = arg('exam-viewer-interval-ms', 5000);
 const examOverviewIntervalMs = arg('exam-overview-interval-ms', 1000);
 const reportRefreshSeconds = arg('report-refresh-seconds', 5);
@@ -144,7 +145,13 @@ async function main() {
       if (examSides.includes('overview')) sides.push(await overviewSide(server.url));
       const changes = await examWithSideLoads(
         server.url,
-        { learners: examLearners, thinkMs: examThinkMs, windowsPerSide: examWindows, windowSeconds: examWindowSeconds },
+        {
+          learners: examLearners,
+          thinkMs: examThinkMs,
+          windowsPerSide: examWindows,
+          windowSeconds: examWindowSeconds,
+          warmSeconds: Math.max(3, examViewerIntervalMs / 1000),
+        },
         sides,
       );
       console.log(
@@ -165,9 +172,7 @@ function viewersSide(url: string): SideLoad {
   return {
     label: `${viewers} viewers`,
     describe: `${viewers} Watch-page viewers polling every ${examViewerIntervalMs} ms`,
-    rampSeconds: examViewerIntervalMs / 1000,
-    start: (seconds) =>
-      sideProcess('bench/lib/viewers.ts', [url, String(viewers), String(examViewerIntervalMs), String(seconds)]),
+    start: () => sideProcess('bench/lib/viewers.ts', [url, String(viewers), String(examViewerIntervalMs)]),
   };
 }
 
@@ -193,14 +198,8 @@ async function overviewSide(url: string): Promise<SideLoad> {
     describe:
       `${calls.length} report calls (overview and graph data of ${names.join(' and ')}, every olympiad's overview) ` +
       `one after another every ${examOverviewIntervalMs} ms; figures kept ${reportRefreshSeconds} s`,
-    rampSeconds: 1,
-    start: (seconds) =>
-      sideProcess('bench/lib/overview-reader.ts', [
-        url,
-        String(examOverviewIntervalMs),
-        String(seconds),
-        JSON.stringify(calls),
-      ]),
+    start: () =>
+      sideProcess('bench/lib/overview-reader.ts', [url, String(examOverviewIntervalMs), JSON.stringify(calls)]),
   };
 }
 

@@ -1,26 +1,23 @@
 /**
- * An admin reading the report overview during the exam, in a process of its own (bench/lib/side-load.ts starts
- * it for the windows "with the overview"):
+ * An admin reading the report overview during the exam, in a process of its own (bench/lib/side-load.ts switches
+ * it on for the windows "with the overview", bench/lib/side-control.ts):
  *
- *   tsx bench/lib/overview-reader.ts <baseUrl> <intervalMs> <seconds> '<calls as JSON>'
+ *   tsx bench/lib/overview-reader.ts <baseUrl> <intervalMs> '<calls as JSON>'
  *
  * calls: [{ "path": "/olympiad/reports/overview/7", "token": "…" }, …], each a POST with an empty JSON body, made
  * one after another (as the overview page loads them), the whole round every intervalMs on one keep-alive socket.
- * Prints "started" at once, then one JSON line at the end: { requests, errors, p50, p99 }.
  */
 import http from 'node:http';
-import { summarize } from './stats.js';
+import { sideControl } from './side-control.js';
 
-const [baseUrl = '', intervalArg = '1000', secondsArg = '10', callsArg = '[]'] = process.argv.slice(2);
+const [baseUrl = '', intervalArg = '1000', callsArg = '[]'] = process.argv.slice(2);
 const intervalMs = Number(intervalArg);
-const seconds = Number(secondsArg);
 const calls = JSON.parse(callsArg) as Array<{ path: string; token: string }>;
 const url = new URL(baseUrl);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const latencies: number[] = [];
-let errors = 0;
+const control = sideControl();
 
 function post(path: string, token: string): Promise<void> {
   const t = performance.now();
@@ -42,30 +39,25 @@ function post(path: string, token: string): Promise<void> {
       (res) => {
         res.resume();
         res.on('end', () => {
-          latencies.push(performance.now() - t);
-          if (res.statusCode !== 200) errors++;
+          control.record(performance.now() - t, res.statusCode === 200);
           resolve();
         });
       },
     );
     req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
     req.on('error', () => {
-      errors++;
+      control.record(performance.now() - t, false);
       resolve();
     });
     req.end('{}');
   });
 }
 
-const deadline = performance.now() + seconds * 1000;
-console.log('started');
-for (let next = performance.now(); next < deadline; next += intervalMs) {
-  const wait = next - performance.now();
-  if (wait > 0) await sleep(wait);
-  if (performance.now() >= deadline) break;
+control.ready();
+for (;;) {
+  await control.whenOn();
+  if (control.stopped) break;
+  const round = performance.now();
   for (const call of calls) await post(call.path, call.token);
+  await sleep(round + intervalMs - performance.now());
 }
-const s = summarize(latencies);
-console.log(JSON.stringify({ requests: s.count, errors, p50: s.p50, p99: s.p99 }));
-agent.destroy();
-process.exit(0);

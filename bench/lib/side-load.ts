@@ -4,8 +4,9 @@
  * machine does weighs on both alike; prints the save p50/p99 of each and PASS/FAIL at a p99 change below 10 %.
  *
  * Each side load runs in a process of its own (bench/lib/viewers.ts, bench/lib/overview-reader.ts), so it never
- * queues in the learners' sockets or event loop. Such a process prints "started" at once, then one JSON line when
- * its time is up: { requests, errors, p50, p99 }.
+ * queues in the learners' sockets or event loop, started once and switched on and off for its windows
+ * (bench/lib/side-control.ts): the windows are short and many, so that the machine's other work, which comes in
+ * bursts on a shared machine, falls on both sides alike.
  */
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
@@ -22,23 +23,31 @@ export interface SideStats {
   p99: number;
 }
 
-/** One kind of side load: started for a window of `seconds` (its ramp included). */
+/** One kind of side load. */
 export interface SideLoad {
   /** How the lines name it ("1000 viewers"). */
   label: string;
   /** What it is doing, for the heading. */
   describe: string;
-  /** How long it runs before its window is measured (every viewer polling once, the first refresh done). */
-  rampSeconds: number;
-  start(seconds: number): { started: Promise<void>; done: Promise<SideStats> };
+  /** Starts its process (switched off). */
+  start(): SideProcess;
 }
 
-/** Runs `tsx <script> …args` as a side load process (the protocol above). */
-export function sideProcess(script: string, args: string[]): ReturnType<SideLoad['start']> {
+export interface SideProcess {
+  /** Resolves once the process is ready. */
+  started: Promise<void>;
+  on(): void;
+  off(): void;
+  /** Ends the process; answers the figures of its requests made while on. */
+  stop(): Promise<SideStats>;
+}
+
+/** Runs `tsx <script> …args` as a side load process (bench/lib/side-control.ts's protocol). */
+export function sideProcess(script: string, args: string[]): SideProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
-  const lines = readline.createInterface({ input: child.stdout });
+  const lines = readline.createInterface({ input: child.stdout! });
   let onStarted: () => void = () => {};
   const started = new Promise<void>((r) => (onStarted = r));
   const done = new Promise<SideStats>((resolve, reject) => {
@@ -51,7 +60,16 @@ export function sideProcess(script: string, args: string[]): ReturnType<SideLoad
       code === 0 ? resolve(JSON.parse(last) as SideStats) : reject(new Error(`${script} exited ${code}`)),
     );
   });
-  return { started, done };
+  const say = (line: string) => child.stdin!.write(`${line}\n`);
+  return {
+    started,
+    on: () => say('on'),
+    off: () => say('off'),
+    stop: () => {
+      say('stop');
+      return done;
+    },
+  };
 }
 
 /** Runs `count` tasks, `width` at a time. */
@@ -77,6 +95,8 @@ export interface ExamOptions {
   /** Windows with each side load (as many without between them). */
   windowsPerSide: number;
   windowSeconds: number;
+  /** Each side load runs this long before the first window (connections open, caches filled, code compiled). */
+  warmSeconds: number;
 }
 
 interface Save {
@@ -139,22 +159,35 @@ export async function examWithSideLoads(url: string, exam: ExamOptions, sides: S
   );
   // The first think time spreads the learners out: wait for it before measuring.
   await sleep(exam.thinkMs * 1.5);
+  const running = sides.map((side) => side.start());
+  await Promise.all(running.map((r) => r.started));
+  for (const r of running) {
+    r.on();
+    await sleep(exam.warmSeconds * 1000);
+    r.off();
+  }
   const without: Array<[number, number]> = [];
-  const withSide = sides.map(() => ({ ranges: [] as Array<[number, number]>, stats: [] as SideStats[] }));
+  const withSide = sides.map(() => [] as Array<[number, number]>);
+  const window = async (into: Array<[number, number]>) => {
+    const from = performance.now();
+    await sleep(exam.windowSeconds * 1000);
+    into.push([from, performance.now()]);
+  };
+  // Without, then with; the next round with, then without: neither always follows the other.
   for (let round = 0; round < exam.windowsPerSide; round++) {
-    for (const [i, side] of sides.entries()) {
-      const from = performance.now();
-      await sleep(exam.windowSeconds * 1000);
-      without.push([from, performance.now()]);
-      const run = side.start(side.rampSeconds + exam.windowSeconds);
-      await run.started;
-      await sleep(side.rampSeconds * 1000);
-      const sideFrom = performance.now();
-      await sleep(exam.windowSeconds * 1000);
-      withSide[i]!.ranges.push([sideFrom, performance.now()]);
-      withSide[i]!.stats.push(await run.done);
+    for (const [i, r] of running.entries()) {
+      const pair = [
+        () => window(without),
+        async () => {
+          r.on();
+          await window(withSide[i]!);
+          r.off();
+        },
+      ];
+      for (const run of round % 2 ? pair.reverse() : pair) await run();
     }
   }
+  const sideStats = await Promise.all(running.map((r) => r.stop()));
   stop = true;
   await learning;
 
@@ -173,13 +206,12 @@ export async function examWithSideLoads(url: string, exam: ExamOptions, sides: S
   const base = line('saves without side load', without);
   const changes: number[] = [];
   for (const [i, side] of sides.entries()) {
-    const { ranges, stats } = withSide[i]!;
+    const ranges = withSide[i]!;
     const p99 = line(`saves with ${side.label}`, ranges);
-    const requests = stats.reduce((t, v) => t + v.requests, 0);
+    const st = sideStats[i]!;
     console.log(
-      `    ${side.label}: ${requests} calls (${fmt(requests / seconds(ranges), 0)}/s incl. ramp), ` +
-        `errors ${stats.reduce((t, v) => t + v.errors, 0)}, p50 ${stats.map((v) => fmt(v.p50)).join(' / ')} ms, ` +
-        `p99 ${stats.map((v) => fmt(v.p99)).join(' / ')} ms`,
+      `    ${side.label}: ${st.requests} calls (${fmt(st.requests / seconds(ranges), 0)}/s), errors ${st.errors}, ` +
+        `p50 ${fmt(st.p50)} ms, p99 ${fmt(st.p99)} ms`,
     );
     changes.push(((p99 - base) / base) * 100);
   }
