@@ -23,7 +23,8 @@
  *    default is 30, so every window holds refreshes), bench/lib/overview-reader.ts.
  *    --exam-report-learners n also seeds geo-reports with n learners (bench:reports' olympiad; its attempts and
  *    answers) and reads its overview and graph data too: a large olympiad's figures refreshed while the exam runs.
- * It prints the save p50/p99 without and with each, and PASS/FAIL at a p99 change below 10 %. --exam-only skips
+ * It prints the save p50/p99 without and with each, each window's p99, and PASS at a p99 change below 10 % (FAIL
+ * above, INCONCLUSIVE when the saves were 10 % faster with it: noise; bench/lib/side-load.ts). --exam-only skips
  * the sections before it.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:watch -- --exam-only --exam-side overview \
