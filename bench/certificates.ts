@@ -12,8 +12,8 @@
 import os from 'node:os';
 import { defaultConfig } from '../server/features/certificates/config.js';
 import { CertificateDocument, type CertificatePrint } from '../server/features/certificates/pdf.js';
-import { requestJson } from './lib/http.js';
-import { startServer } from './lib/server.js';
+import { olympiadIdOf, requestJson, signInStaff } from './lib/http.js';
+import { startServer, stopAfter } from './lib/server.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -86,26 +86,10 @@ async function main() {
     },
   });
   console.log(`server up with the seed in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
-  const abort = setTimeout(() => {
-    console.error('bench:certificates: stopped after 600 s');
-    void server.stop().finally(() => process.exit(1));
-  }, 600_000);
+  const callOff = stopAfter(server, 600, 'bench:certificates');
   try {
-    const signin = await requestJson<{ accessToken: { token: string } }>(
-      server.url,
-      'POST',
-      '/api/auth/signin',
-      JSON.stringify({ username: 'overlord', password: 'olympus-demo', loginType: 'staff' }),
-    );
-    const auth = { authorization: `Bearer ${signin.body.accessToken.token}` };
-    const found = await requestJson<{ olympiad: { id: number } }>(
-      server.url,
-      'GET',
-      '/olympiad/v-rest/single?olympiadVarName=geo-certificates',
-      undefined,
-      auth,
-    );
-    const olympiadId = found.body.olympiad.id;
+    const auth = await signInStaff(server.url, 'overlord');
+    const olympiadId = await olympiadIdOf(server.url, 'geo-certificates', auth);
     const t0 = performance.now();
     const started = await requestJson<{ job: { id: number } }>(
       server.url,
@@ -156,7 +140,7 @@ async function main() {
     );
     if (job.status !== 'done' || made !== learners) process.exitCode = 1;
   } finally {
-    clearTimeout(abort);
+    callOff();
     await server.stop();
   }
 }

@@ -8,6 +8,7 @@
  *   DATABASE_URL=postgres://… npm run bench:import   (PostgreSQL instead of PGlite)
  */
 import ExcelJS from 'exceljs';
+import { signInStaff } from './lib/http.js';
 import { startServer } from './lib/server.js';
 
 const arg = (name: string, fallback: number) => {
@@ -54,11 +55,11 @@ async function workbook(rows: number): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-async function post(url: string, token: string, file: Buffer) {
+async function post(url: string, auth: { authorization: string }, file: Buffer) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), 'learners.xlsx');
   const started = performance.now();
-  const res = await fetch(url, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(url, { method: 'POST', body: form, headers: auth });
   const body = (await res.json()) as Record<string, unknown>;
   return { status: res.status, body, ms: performance.now() - started };
 }
@@ -70,19 +71,14 @@ async function main() {
   );
   const server = await startServer({ port });
   try {
-    const signin = await fetch(`${server.url}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'teacher', password: 'olympus-demo', loginType: 'staff' }),
-    });
-    const token = ((await signin.json()) as { accessToken: { token: string } }).accessToken.token;
+    const teacher = await signInStaff(server.url, 'teacher');
     const olympiad = (await (await fetch(`${server.url}/website/api/olympiad/geo-demo`)).json()) as {
       olympiad: { id: number };
     };
     const q = `?olympiadId=${olympiad.olympiad.id}`;
 
     const started = performance.now();
-    const preview = await post(`${server.url}/learner/v-rest/import/preview${q}`, token, file);
+    const preview = await post(`${server.url}/learner/v-rest/import/preview${q}`, teacher, file);
     console.log(
       `preview (upload + read + check every row): ${(preview.ms / 1000).toFixed(2)} s — ${preview.body.valid} valid, ${preview.body.invalid} invalid`,
     );
@@ -90,7 +86,7 @@ async function main() {
     if (preview.status !== 200 || importId == null)
       throw new Error(`preview answered ${preview.status}: ${JSON.stringify(preview.body).slice(0, 300)}`);
     const jobStart = performance.now();
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = teacher;
     const start = await fetch(`${server.url}/learner/v-rest/import/${importId}/start`, {
       method: 'POST',
       headers: auth,
@@ -119,7 +115,7 @@ async function main() {
     );
     const slips = performance.now();
     const pdf = await fetch(`${server.url}/learner/v-rest/slips.pdf${q}`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: teacher,
     });
     const bytes = (await pdf.arrayBuffer()).byteLength;
     console.log(

@@ -11,8 +11,8 @@
  */
 import os from 'node:os';
 import { invoicePdf, type InvoiceDocument } from '../server/features/finance/invoices/pdf.js';
-import { requestJson } from './lib/http.js';
-import { startServer } from './lib/server.js';
+import { olympiadIdOf, requestJson, signInStaff } from './lib/http.js';
+import { startServer, stopAfter } from './lib/server.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -90,26 +90,10 @@ async function main() {
   );
   const rawBefore = await rawRate(4000);
   const server = await startServer({ port, env: { BENCH_INVOICE_SCHOOLS: String(schools), MAIL_SENDER: 'false' } });
-  const abort = setTimeout(() => {
-    console.error('bench:invoices: stopped after 300 s');
-    void server.stop().finally(() => process.exit(1));
-  }, 300_000);
+  const callOff = stopAfter(server, 300, 'bench:invoices');
   try {
-    const signin = await requestJson<{ accessToken: { token: string } }>(
-      server.url,
-      'POST',
-      '/api/auth/signin',
-      JSON.stringify({ username: 'overlord', password: 'olympus-demo', loginType: 'staff' }),
-    );
-    const auth = { authorization: `Bearer ${signin.body.accessToken.token}` };
-    const found = await requestJson<{ olympiad: { id: number } }>(
-      server.url,
-      'GET',
-      '/olympiad/v-rest/single?olympiadVarName=geo-invoices',
-      undefined,
-      auth,
-    );
-    const olympiadId = found.body.olympiad.id;
+    const auth = await signInStaff(server.url, 'overlord');
+    const olympiadId = await olympiadIdOf(server.url, 'geo-invoices', auth);
     const t0 = performance.now();
     const started = await requestJson<{ job: { id: number } }>(
       server.url,
@@ -155,7 +139,7 @@ async function main() {
     );
     if (job.issued !== schools || job.failed !== 0) process.exitCode = 1;
   } finally {
-    clearTimeout(abort);
+    callOff();
     await server.stop();
   }
 }

@@ -12,7 +12,7 @@
  * skipped. Traffic stays on 127.0.0.1.
  */
 import os from 'node:os';
-import { olympiadIds, requestJson, signInStaff } from './lib/http.js';
+import { requestJson, run, signInStaff } from './lib/http.js';
 import { startServer } from './lib/server.js';
 import { fmt, summarize } from './lib/stats.js';
 
@@ -100,18 +100,26 @@ async function main() {
   });
   try {
     console.log(`seeded and started in ${fmt((performance.now() - t0) / 1000)} s`);
-    const tokens = {
+    const headers = {
       overlord: await signInStaff(server.url, 'overlord'),
       admin: await signInStaff(server.url, 'admin'),
     };
-    const [olympiadId] = await olympiadIds(server.url, tokens.overlord, ['geo-reports']);
+    const board = await requestJson<{ olympiads: Array<{ id: number; varName: string }> }>(
+      server.url,
+      'GET',
+      '/dashboard/user?section=overlord',
+      undefined,
+      headers.overlord,
+    );
+    const olympiad = board.body.olympiads.find((o) => o.varName === 'geo-reports');
+    if (!olympiad) throw new Error('the benchmark olympiad geo-reports is missing');
     const send = (c: Call) => async () => {
       const res = await requestJson(
         server.url,
         c.method,
-        c.path.replaceAll('{o}', String(olympiadId)),
+        c.path.replaceAll('{o}', String(olympiad.id)),
         c.body === undefined ? undefined : JSON.stringify(c.body),
-        { authorization: `Bearer ${tokens[c.as]}` },
+        headers[c.as],
       );
       return res.status;
     };
@@ -138,10 +146,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+run(main);

@@ -11,7 +11,7 @@
  *   DATABASE_URL=postgres://… npm run bench:signin   (runs against PostgreSQL instead of PGlite)
  */
 import { hashingThreads, hashParameters, hashPassword, verifyPassword } from '../server/platform/passwords.js';
-import { requestJson } from './lib/http.js';
+import { requestJson, run } from './lib/http.js';
 import { startServer } from './lib/server.js';
 import { closedLoop, fmt, summarize } from './lib/stats.js';
 
@@ -106,10 +106,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+run(main);

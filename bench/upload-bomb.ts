@@ -10,6 +10,7 @@
  */
 import { readSpreadsheet } from '../server/platform/spreadsheet/reader.mjs';
 import { bombXlsx, manyRowsXlsx } from '../server/platform/spreadsheet/test-files.js';
+import { signInStaff } from './lib/http.js';
 import { startServer } from './lib/server.js';
 import { fmt, percentile } from './lib/stats.js';
 
@@ -58,18 +59,8 @@ async function main() {
   }
   const server = await startServer({ port });
   try {
-    const signIn = async (username: string) => {
-      const res = await fetch(`${server.url}/api/auth/signin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password: 'olympus-demo', loginType: 'staff' }),
-      });
-      return {
-        authorization: `Bearer ${((await res.json()) as { accessToken: { token: string } }).accessToken.token}`,
-      };
-    };
-    const admin = await signIn('admin');
-    const teacher = await signIn('teacher');
+    const admin = await signInStaff(server.url, 'admin');
+    const teacher = await signInStaff(server.url, 'teacher');
     const olympiad = (await (await fetch(`${server.url}/website/api/olympiad/geo-demo`)).json()) as {
       olympiad: { id: number };
     };

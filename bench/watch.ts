@@ -33,7 +33,7 @@
  * Bounded in time: every window ends at its deadline (a request still out then is waited for, at most 30 s).
  */
 import os from 'node:os';
-import { olympiadIds, requestJson, signInStaff } from './lib/http.js';
+import { olympiadIdOf, requestJson, run, signInStaff } from './lib/http.js';
 import { startServer } from './lib/server.js';
 import { type SideLoad, examWithSideLoads, sideProcess } from './lib/side-load.js';
 import { closedLoop, fmt, summarize } from './lib/stats.js';
@@ -182,17 +182,17 @@ async function overviewSide(url: string): Promise<SideLoad> {
   const admin = await signInStaff(url, 'admin');
   const overlord = await signInStaff(url, 'overlord');
   const names = examReportLearners > 0 ? ['geo-bench', 'geo-reports'] : ['geo-bench'];
-  const ids = await olympiadIds(url, overlord, names);
+  const ids = await Promise.all(names.map((name) => olympiadIdOf(url, name, admin)));
   const calls = [
     ...ids.flatMap((id) => [
-      { path: `/olympiad/reports/overview/${id}`, token: admin },
-      { path: `/olympiad/reports/graph-data/${id}`, token: admin },
+      { path: `/olympiad/reports/overview/${id}`, ...admin },
+      { path: `/olympiad/reports/graph-data/${id}`, ...admin },
     ]),
-    { path: '/olympiad/reports/overview', token: overlord },
+    { path: '/olympiad/reports/overview', ...overlord },
   ];
   // The first round reads every figure: the ramp lets it end, so the window measures the steady state.
   const first = performance.now();
-  for (const call of calls) await requestJson(url, 'POST', call.path, '{}', { authorization: `Bearer ${call.token}` });
+  for (const call of calls) await requestJson(url, 'POST', call.path, '{}', { authorization: call.authorization });
   console.log(`  (the first overview round, every figure read: ${fmt(performance.now() - first, 0)} ms)`);
   return {
     label: 'the overview',
@@ -256,10 +256,4 @@ async function watchAlone(url: string) {
   }
 }
 
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+run(main);

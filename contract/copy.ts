@@ -108,13 +108,21 @@ export const generalCopyKeys = [
 export const GeneralCopyKey = z.enum(generalCopyKeys);
 export type GeneralCopyKey = z.infer<typeof GeneralCopyKey>;
 
-/** Where each text appears and what it says until an admin writes their own. */
-export const generalCopyDefaults: Record<GeneralCopyKey, { label: string; where: string; default: string }> = {
+/**
+ * Where each text appears and what it says until an admin writes their own; `country`, where given, is what a
+ * country olympiad says instead (its team admins and team members read "team", decision 039).
+ */
+export const generalCopyDefaults: Record<
+  GeneralCopyKey,
+  { label: string; where: string; default: string; country?: string }
+> = {
   'portal-intro': {
     label: 'Portal introduction',
     where: 'Teachers read it at the top of the olympiad’s page in their portal.',
     default:
       '<p>Enter your school, load your learners and give each of them their sign-in slip before the writing day.</p>',
+    country:
+      '<p>Register your team on the Team page and give each member their sign-in slip before the writing day.</p>',
   },
   'instructions-intro': {
     label: 'Instructions introduction',
@@ -141,6 +149,7 @@ export const generalCopyDefaults: Record<GeneralCopyKey, { label: string; where:
     label: 'Results to come',
     where: 'On the finished page, when the learner’s score is not shown.',
     default: '<p>Your teacher will receive the results when the olympiad has closed.</p>',
+    country: '<p>Your team admin will receive the results when the olympiad has closed.</p>',
   },
   'feedback-invitation': {
     label: 'Feedback invitation',

@@ -73,7 +73,11 @@ export const LearnerScopeQuery = z.strictObject({
   olympiadId: IdText,
   schoolId: IdText.optional(),
 });
-export const TemplateQuery = z.strictObject({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+export const TemplateQuery = z.strictObject({
+  format: z.enum(['xlsx', 'csv']).default('xlsx'),
+  /** A country olympiad's template (decision 039) has a date-of-birth column too. */
+  olympiadId: IdText.optional(),
+});
 
 /** A learner just created: the only time the password is in an answer besides the slips. */
 export const CreatedLearner = z.object({
@@ -89,7 +93,7 @@ export type CreatedLearner = z.infer<typeof CreatedLearner>;
 export const ImportRowError = z.object({
   /** The spreadsheet's row number (the header is row 1). */
   row: z.number().int(),
-  field: z.enum(['firstName', 'lastName', 'grade', 'row']),
+  field: z.enum(['firstName', 'lastName', 'grade', 'dateOfBirth', 'row']),
   message: z.string(),
   value: z.string(),
 });
@@ -105,7 +109,14 @@ export const ImportReport = z.object({
   errors: z.array(ImportRowError),
   /** The first valid rows, as they will be saved. */
   sample: z.array(
-    z.object({ row: z.number().int(), firstName: z.string(), lastName: z.string(), grade: z.number().int() }),
+    z.object({
+      row: z.number().int(),
+      firstName: z.string(),
+      lastName: z.string(),
+      grade: z.number().int(),
+      /** YYYY-MM-DD when the file has a date-of-birth column (a country's team's must). */
+      dateOfBirth: z.string().nullable(),
+    }),
   ),
   /** The encoding the file was read in (csv). */
   encoding: z.string(),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { count, figure } from './numbers.js';
 
 /**
  * What a person reads when a value is refused: the one zod error map of the product, installed by the server
@@ -9,9 +10,6 @@ import type { z } from 'zod';
  */
 
 type Issue = z.core.$ZodRawIssue;
-
-const count = (n: number | bigint) => (typeof n === 'bigint' ? n.toString() : n.toLocaleString('en-ZA'));
-const plural = (n: number | bigint, one: string, many: string) => `${count(n)} ${Number(n) === 1 ? one : many}`;
 
 function invalidType(issue: Extract<Issue, { code: 'invalid_type' }>): string {
   if (issue.input === undefined || issue.input === null || issue.input === '') return 'Fill this in';
@@ -43,14 +41,14 @@ function tooBig(issue: Extract<Issue, { code: 'too_big' }>): string {
   const { maximum: max, inclusive = true, origin } = issue;
   switch (origin) {
     case 'string':
-      return `Use at most ${plural(inclusive ? max : Number(max) - 1, 'character', 'characters')}`;
+      return `Use at most ${count(inclusive ? max : Number(max) - 1, 'character')}`;
     case 'number':
     case 'int':
     case 'bigint':
-      return inclusive ? `Enter ${count(max)} or less` : `Enter less than ${count(max)}`;
+      return inclusive ? `Enter ${figure(max)} or less` : `Enter less than ${figure(max)}`;
     case 'array':
     case 'set':
-      return `Choose at most ${count(inclusive ? max : Number(max) - 1)}`;
+      return `Choose at most ${figure(inclusive ? max : Number(max) - 1)}`;
     case 'date':
       return 'Choose an earlier date';
     case 'file':
@@ -64,14 +62,14 @@ function tooSmall(issue: Extract<Issue, { code: 'too_small' }>): string {
   const { minimum: min, inclusive = true, origin } = issue;
   switch (origin) {
     case 'string':
-      return Number(min) <= 1 ? 'Fill this in' : `Use at least ${plural(min, 'character', 'characters')}`;
+      return Number(min) <= 1 ? 'Fill this in' : `Use at least ${count(min, 'character')}`;
     case 'number':
     case 'int':
     case 'bigint':
-      return inclusive ? `Enter ${count(min)} or more` : `Enter more than ${count(min)}`;
+      return inclusive ? `Enter ${figure(min)} or more` : `Enter more than ${figure(min)}`;
     case 'array':
     case 'set':
-      return Number(min) <= 1 ? 'Choose at least one' : `Choose at least ${count(min)}`;
+      return Number(min) <= 1 ? 'Choose at least one' : `Choose at least ${figure(min)}`;
     case 'date':
       return 'Choose a later date';
     default:
@@ -122,7 +120,7 @@ export function messageForPeople(issue: Issue): string {
     case 'invalid_format':
       return invalidFormat(issue);
     case 'not_multiple_of':
-      return `Enter a multiple of ${count(Number(issue.divisor))}`;
+      return `Enter a multiple of ${figure(Number(issue.divisor))}`;
     case 'unrecognized_keys':
       return issue.keys.length === 1
         ? `“${issue.keys[0]}” is not something that can be sent here`

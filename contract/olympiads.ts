@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { Id, IdText } from './ids.js';
 import { GrantRole, UrlName } from './roles.js';
+import { olympiadKinds } from './units.js';
+
+export { olympiadKinds };
 
 /**
  * Projects, sub-projects and olympiads as the overlord and an olympiad's admins edit them.
@@ -99,7 +102,6 @@ export const SubProjectListQuery = z.strictObject({
 
 // ---------------------------------------------------------------- olympiads
 
-export const olympiadKinds = ['school', 'country'] as const;
 export const OlympiadKind = z.enum(olympiadKinds);
 
 export const OlympiadRecord = z.object({

@@ -65,6 +65,8 @@ export const School = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   type: z.string().nullable(),
+  /** Set for a country's team (decision 039): its people read "team", not "school" (contract/units.ts). */
+  countryId: z.number().int().nullable(),
   teacherCount: z.number().int(),
   updatedAt: z.string(),
   /** What the caller may do with this school (the server's policy answers, not the UI). */

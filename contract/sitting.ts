@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ResolvedGeneralCopy } from './copy.js';
 import { IdText } from './ids.js';
 import { AnswerValue, LearnerModule } from './questions.js';
+import { olympiadKinds } from './units.js';
 
 /**
  * The learner's sitting (docs/spec.md §2 "Learner flow"). Every call is under
@@ -41,6 +42,8 @@ export const SittingState = z.object({
     id: z.number().int(),
     varName: z.string(),
     title: z.string(),
+    /** Entered by schools or by countries: the words the learner's pages use (contract/units.ts). */
+    kind: z.enum(olympiadKinds),
     durationMinutes: z.number().int(),
     /** Sanitised HTML. */
     instructions: z.string(),
@@ -305,6 +308,11 @@ export const WaitingRoomStatus = z.object({
   waiting: z.number().int(),
   admitted: z.number().int(),
   admissionsPerSecond: z.number().int(),
+  /**
+   * Admissions a second in force now: the setting, or fewer while the servers' arrival steps run slow
+   * (decision 051).
+   */
+  admittingPerSecond: z.number().int(),
   /** The olympiad's own setting; null: the server's default (`defaultAdmissionsPerSecond`). */
   ownAdmissionsPerSecond: z.number().int().nullable(),
   defaultAdmissionsPerSecond: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { figure } from './numbers.js';
 
 /**
  * System config (docs/spec.md §7 "GET api/system-config/"): the runtime settings the overlord changes without a
@@ -9,7 +10,7 @@ const whole = (min: number, max: number) =>
     .number()
     .int('Use a whole number')
     .min(min, `Use at least ${min}`)
-    .max(max, `Use at most ${max.toLocaleString('en-ZA')}`);
+    .max(max, `Use at most ${figure(max)}`);
 const seconds = (max: number) => z.number().min(0.1, 'Use at least 0.1').max(max, `Use at most ${max}`);
 
 /** The environment puts no ceiling on these (server/config.ts), so neither do the settings beyond int4. */

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/axe.js';
-import { demoPassword, fillSignIn, pathIs, signIn, demoAccounts } from './support/session.js';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { look } from './support/look.js';
+import { fillSignIn, pathIs, signIn, demoAccounts, tokenOf } from './support/session.js';
 
 /**
  * The five exam-day traps of issue 17, each walked at the width where it was found: the learner's at 360 px
@@ -10,14 +10,6 @@ import { demoPassword, fillSignIn, pathIs, signIn, demoAccounts } from './suppor
 
 const phone = { width: 360, height: 780 };
 const desktop = { width: 1280, height: 900 };
-
-async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/api/auth/signin', {
-    data: { username, password: demoPassword, olympiadName: null, loginType: 'staff' },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { accessToken: { token: string } }).accessToken.token;
-}
 
 async function olympiadId(request: APIRequestContext, varName: string): Promise<number> {
   const response = await request.get(`/website/api/olympiad/${varName}`);
@@ -41,13 +33,6 @@ async function addLearner(request: APIRequestContext, lastName: string): Promise
   });
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { learner: NewLearner }).learner;
-}
-
-async function look(page: Page, testInfo: TestInfo, name: string) {
-  await expectNoSeriousA11yViolations(page, testInfo);
-  const width = page.viewportSize()?.width ?? 0;
-  const body = await page.screenshot({ fullPage: true, path: testInfo.outputPath(`${width}px ${name}.png`) });
-  await testInfo.attach(`${width}px ${name}`, { body, contentType: 'image/png' });
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });

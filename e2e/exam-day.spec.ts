@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { demoPassword, fillSignIn, pathIs } from './support/session.js';
+import { look } from './support/look.js';
 
 /**
  * The exam day in the browser, on a phone-width screen. learner1 writes the whole of geo-demo,
@@ -52,11 +52,6 @@ async function resetAttempt(request: APIRequestContext, olympiadId: number, lear
 /** The signed-in learner as the page stored it. */
 async function storedUser(page: Page): Promise<{ id: number; olympiadId: number; accessToken: { token: string } }> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
-}
-
-async function look(page: Page, testInfo: TestInfo, name: string) {
-  await expectNoSeriousA11yViolations(page, testInfo);
-  await testInfo.attach(`360px ${name}`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
-import { demoAccounts, demoPassword, fillSignIn, pathIs, signIn } from './support/session.js';
+import { account, auth, demoPassword, fillSignIn, pathIs, sessionOf, signIn } from './support/session.js';
 
 /**
  * Everyday friction (issue 17, items 6–10 and 12–14), each walked where it was found: messages written for
@@ -8,30 +8,6 @@ import { demoAccounts, demoPassword, fillSignIn, pathIs, signIn } from './suppor
  * entering, the spreadsheet drop zone, one truth about an unsaved number answer, and acting as a user in an
  * olympiad chosen by name.
  */
-
-const account = (username: string) => {
-  const found = demoAccounts.find((a) => a.username === username);
-  if (!found) throw new Error(`${username} is missing from the demo accounts`);
-  return found;
-};
-
-interface SignedIn {
-  id: number;
-  olympiadId: number;
-  accessToken: { token: string };
-  grants: { olympiadId: number; olympiadName: string }[];
-}
-
-/** The sign-in answer (the whole session user, as the web app stores it). */
-async function tokenOf(request: APIRequestContext, username: string, olympiadName: string | null = null) {
-  const response = await request.post('/api/auth/signin', {
-    data: { username, password: demoPassword, olympiadName, loginType: olympiadName ? 'learner' : 'staff' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as SignedIn;
-}
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** Nothing of zod's own wording anywhere on the page. */
 async function noRawValidatorText(page: Page) {
@@ -94,7 +70,7 @@ test.describe('at 1280 px', () => {
     request,
   }, testInfo) => {
     const subject = `Friction mailing ${Date.now()}`;
-    const admin = await tokenOf(request, 'admin');
+    const admin = await sessionOf(request, 'admin');
     const olympiadId = admin.grants.find((g) => g.olympiadName === 'geo-demo')!.olympiadId;
     const made = await request.post('/emailer/api/', {
       headers: auth(admin.accessToken.token),
@@ -186,7 +162,7 @@ test.describe('at 1280 px', () => {
     await expect(page.getByText(/is entered in Afrikaans Olimpiade/)).toBeVisible();
 
     // Leave the demo data as it was: the overlord removes the entry again.
-    const overlord = await tokenOf(request, 'overlord');
+    const overlord = await sessionOf(request, 'overlord');
     const olympiads = (await (
       await request.get('/olympiad/v-rest/?search=Afrikaans&pageSize=5', { headers: auth(overlord.accessToken.token) })
     ).json()) as { items: { id: number }[] };
@@ -270,13 +246,13 @@ test.describe('at 360 px', () => {
   }, testInfo) => {
     // learner2 of the two-minute quiz, brought to the questions through the API (the steps before are walked in
     // exam-day.spec.ts).
-    const overlord = await tokenOf(request, 'overlord');
-    const first = await tokenOf(request, 'learner2', 'geo-quick');
+    const overlord = await sessionOf(request, 'overlord');
+    const first = await sessionOf(request, 'learner2', 'geo-quick');
     await request.get(`/participant/reset/${first.olympiadId}/${first.id}`, {
       headers: auth(overlord.accessToken.token),
     });
     // A session of its own after the reset, stored as the web app stores it.
-    const learner = await tokenOf(request, 'learner2', 'geo-quick');
+    const learner = await sessionOf(request, 'learner2', 'geo-quick');
     const h = auth(learner.accessToken.token);
     const base = '/api/sitting/geo-quick';
     expect((await request.post(`${base}/declaration`, { headers: h, data: { accept: true } })).ok()).toBe(true);

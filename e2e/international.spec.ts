@@ -1,38 +1,18 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { mailedLink } from './support/mail.js';
 import { demoPassword, fillSignIn, pathIs } from './support/session.js';
 
 /**
  * The international olympiad (issue 16, decision 039), through the UI alone: the admin of igeo-demo adds a
  * country and enters it with its team admin; the team admin opens the mailed link, chooses a password and
- * registers a team member on the Team page; that learner signs in, sees the window in their country's time zone,
- * and writes. axe on every page; each page is kept as a screenshot at 1280 px and 360 px.
+ * registers a team member on the Team page; the portal speaks of the team, not a school, and the team admin issues
+ * the team's invoice; that learner signs in, sees the window in their country's time zone, and writes. axe on every
+ * page; each page is kept as a screenshot at 1280 px and 360 px.
  */
 
 const teamAdminEmail = 'camille.martin@team-fr.example.org';
 const teamAdminPassword = 'Équipe-de-France 2026 %"';
-
-/** The verify link mailed to `to`, read from the outbox through the overlord's email log API. */
-async function mailedLink(page: Page, to: string): Promise<string> {
-  const api = page.context().request;
-  const signin = await api.post('/api/auth/signin', {
-    data: { username: 'overlord', password: demoPassword, loginType: 'staff' },
-  });
-  const token = ((await signin.json()) as { accessToken: { token: string } }).accessToken.token;
-  const headers = { authorization: `Bearer ${token}` };
-  let id: number | undefined;
-  await expect(async () => {
-    const list = (await (await api.get(`/queued-email/search/${encodeURIComponent(to)}`, { headers })).json()) as {
-      items: Array<{ id: number }>;
-    };
-    id = list.items[0]?.id;
-    expect(id).toBeTruthy();
-  }).toPass({ timeout: 15_000 });
-  const mail = (await (await api.get(`/queued-email/${id}`, { headers })).json()) as { email: { text: string } };
-  const link = /https?:\/\/\S+\/verify-email\/[\w-]+/.exec(mail.email.text)?.[0];
-  expect(link, mail.email.text).toBeTruthy();
-  return new URL(link!).pathname;
-}
 
 /** axe, then a screenshot at 1280 px and at 360 px (attached to the report and kept under test-results/). */
 async function look(page: Page, testInfo: TestInfo, name: string) {
@@ -46,6 +26,11 @@ async function look(page: Page, testInfo: TestInfo, name: string) {
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** A country olympiad's people read "team" and "country", never "school" (contract/units.ts). */
+async function expectNoSchool(page: Page) {
+  await expect(page.getByRole('main')).not.toContainText(/school/i);
+}
 
 test('the admin enters a country, its team admin registers a team member, who writes in their own time zone', async ({
   browser,
@@ -129,7 +114,32 @@ test('the admin enters a country, its team admin registers a team member, who wr
   await expect(teamAdmin.getByText('The team’s leaders are saved')).toBeVisible();
   await teamAdmin.reload();
   await expect(teamAdmin.getByRole('textbox', { name: /Leader 1: name/ })).toHaveValue('Hugo Bernard');
+  await expect(teamAdmin.getByRole('heading', { name: 'Load from a spreadsheet' })).toBeVisible();
+  await expect(teamAdmin.getByText(/Date of birth \(YYYY-MM-DD\)/)).toBeVisible();
+  await expectNoSchool(teamAdmin);
   await look(teamAdmin, testInfo, 'team');
+
+  // The portal speaks of the team: its olympiads (none to enter as a school), the olympiad's page, the invoice.
+  await teamAdmin.goto('/portal');
+  await expect(teamAdmin.getByRole('heading', { name: 'Your team’s olympiads' })).toBeVisible();
+  await expect(teamAdmin.getByRole('heading', { name: 'Olympiads you can enter' })).toHaveCount(0);
+  await expect(teamAdmin.getByText('1 team member', { exact: true })).toBeVisible();
+  await expectNoSchool(teamAdmin);
+  await look(teamAdmin, testInfo, 'portal-home');
+  await teamAdmin.goto('/portal/igeo-demo');
+  await expect(teamAdmin.getByText('Team registered')).toBeVisible();
+  await expect(teamAdmin.getByText(/Register your team on the Team page/)).toBeVisible();
+  await expectNoSchool(teamAdmin);
+  await look(teamAdmin, testInfo, 'portal-olympiad');
+  await teamAdmin.goto('/portal/igeo-demo/invoices');
+  await expect(teamAdmin.getByText(/What your team pays for this olympiad/)).toBeVisible();
+  await expect(teamAdmin.getByRole('table', { name: 'What the team pays' })).toContainText(/1 team member × R\s?250/);
+  await teamAdmin.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(teamAdmin.getByText(/Invoice IGEO-\d{4}-\d{5} is issued/).first()).toBeVisible();
+  await expect(teamAdmin.getByText(/so that the payment reaches your team/)).toBeVisible();
+  await expect(teamAdmin.getByRole('table', { name: 'Invoices and credit notes' })).toContainText(/IGEO-\d{4}-\d{5}/);
+  await expectNoSchool(teamAdmin);
+  await look(teamAdmin, testInfo, 'invoices');
 
   // 3. The team member signs in to igeo-demo, sees the window in Paris time, and writes.
   const learner = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
@@ -147,6 +157,8 @@ test('the admin enters a country, its team admin registers a team member, who wr
   await learner.getByRole('button', { name: 'Continue' }).click();
   await expect(learner).toHaveURL(pathIs('/igeo-demo/olympiad/learner-details'));
   await expect(learner.getByText(/The olympiad closes at .* CET/)).toBeVisible();
+  await expect(learner.getByText('Team: Team France')).toBeVisible();
+  await expectNoSchool(learner);
   await look(learner, testInfo, 'learner-details');
   await learner.getByRole('button', { name: /These are correct/ }).click();
   await learner.getByRole('link', { name: /Start this section/ }).click();
@@ -172,6 +184,6 @@ test('the admin enters a country, its team admin registers a team member, who wr
   await look(learner, testInfo, 'learner-finished');
 
   // The team admin sees the member's status with the team's entry.
-  await teamAdmin.reload();
+  await teamAdmin.goto('/portal/igeo-demo/team');
   await expect(teamAdmin.getByText('Team registered')).toBeVisible();
 });

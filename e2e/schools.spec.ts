@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { mailedLink } from './support/mail.js';
 import { demoPassword, fillSignIn, pathIs, signIn } from './support/session.js';
 
 /**
@@ -12,28 +13,6 @@ const stamp = Date.now().toString(36);
 const schoolName = `Laerskool Bergsig ${stamp}`;
 const teacherEmail = `nandi.${stamp}@example.org`;
 const newPassword = 'Bergsig-ön-2026 %"\'';
-
-/** The verify link mailed to `to`, read from the outbox through the overlord's email log API. */
-async function mailedLink(page: Page, to: string): Promise<string> {
-  const api = page.context().request;
-  const signin = await api.post('/api/auth/signin', {
-    data: { username: 'overlord', password: demoPassword, loginType: 'staff' },
-  });
-  const token = ((await signin.json()) as { accessToken: { token: string } }).accessToken.token;
-  const headers = { authorization: `Bearer ${token}` };
-  let id: number | undefined;
-  await expect(async () => {
-    const list = (await (await api.get(`/queued-email/search/${encodeURIComponent(to)}`, { headers })).json()) as {
-      items: Array<{ id: number }>;
-    };
-    id = list.items[0]?.id;
-    expect(id).toBeTruthy();
-  }).toPass({ timeout: 15_000 });
-  const mail = (await (await api.get(`/queued-email/${id}`, { headers })).json()) as { email: { text: string } };
-  const link = /https?:\/\/\S+\/verify-email\/[\w-]+/.exec(mail.email.text)?.[0];
-  expect(link, mail.email.text).toBeTruthy();
-  return new URL(link!).pathname;
-}
 
 const csv = (rows: string[]) => Buffer.from(`\uFEFFFirst name,Surname,Grade\r\n${rows.join('\r\n')}\r\n`, 'utf8');
 const goodRows = Array.from(

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/axe.js';
-import { demoPassword, fillSignIn, pathIs } from './support/session.js';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { look } from './support/look.js';
+import { demoPassword, fillSignIn, pathIs, tokenOf } from './support/session.js';
 
 /**
  * The waiting room (decision 041) in the browser. On an olympiad of its own (so the other specs' learners are
@@ -10,14 +10,6 @@ import { demoPassword, fillSignIn, pathIs } from './support/session.js';
  */
 
 const phone = { width: 360, height: 780 };
-
-async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/api/auth/signin', {
-    data: { username, password: demoPassword, olympiadName: null, loginType: 'staff' },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { accessToken: { token: string } }).accessToken.token;
-}
 
 async function ok<T>(response: Promise<import('@playwright/test').APIResponse>): Promise<T> {
   const res = await response;
@@ -108,13 +100,6 @@ async function olympiadWithLearner(request: APIRequestContext) {
       }),
     );
   return { varName, olympiadId: olympiad.id, learner, setRate };
-}
-
-async function look(page: Page, testInfo: TestInfo, name: string) {
-  await expectNoSeriousA11yViolations(page, testInfo);
-  const width = page.viewportSize()?.width ?? 0;
-  const body = await page.screenshot({ fullPage: true, path: testInfo.outputPath(`${width}px ${name}.png`) });
-  await testInfo.attach(`${width}px ${name}`, { body, contentType: 'image/png' });
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });

@@ -38,6 +38,9 @@ const env = { ...process.env, DATA_DIR: dataDir };
 // Journeys read the figures they have just made: the report overviews are read fresh on every request here
 // (in production they are at most REPORT_REFRESH_SECONDS old, and a stale copy answers while a refresh runs).
 env.REPORT_REFRESH_SECONDS ??= '0';
+// The waiting room admits at its setting: on a busy test machine a lowered rate (decision 051) would queue a
+// journey's learner by chance; the adaptation has its own API tests.
+env.SITTING_ADMIT_TARGET_MS ??= '0';
 delete env.DATABASE_URL;
 
 const base = process.env.E2E_DATABASE_URL;

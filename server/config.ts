@@ -65,6 +65,12 @@ const Env = z
      */
     SITTING_ADMISSIONS_PER_SECOND: z.coerce.number().int().min(0).default(200),
     SITTING_ADMIT_TICK_MS: z.coerce.number().int().min(0).default(500),
+    /**
+     * The time an arrival step should stay under (decision 051): while more than a tenth of a process's steps
+     * take longer, or its event loop runs late by half of it, the servers admit fewer learners a second than
+     * the setting, and more again as they recover. 0: always the setting.
+     */
+    SITTING_ADMIT_TARGET_MS: z.coerce.number().int().min(0).default(500),
     /** Benchmarks only: register the bare answer-upsert route (bench/exam.ts); never in production. */
     BENCH_BARE_ROUTE: boolish.default(false),
     /** Benchmarks only: seed this many learners in the olympiad `geo-bench` at start (bench/exam.ts). */
@@ -174,7 +180,7 @@ export interface Config {
   };
   sessionHours: { staff: number; learner: number };
   bodyLimitBytes: number;
-  sitting: { sweepSeconds: number; admissionsPerSecond: number; admitTickMs: number };
+  sitting: { sweepSeconds: number; admissionsPerSecond: number; admitTickMs: number; admitTargetMs: number };
   bench: {
     bareRoute: boolean;
     invoiceSchools: number;
@@ -293,6 +299,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       sweepSeconds: e.SITTING_SWEEP_SECONDS,
       admissionsPerSecond: e.SITTING_ADMISSIONS_PER_SECOND,
       admitTickMs: e.SITTING_ADMIT_TICK_MS,
+      admitTargetMs: e.SITTING_ADMIT_TARGET_MS,
     },
     bench: {
       bareRoute: e.BENCH_BARE_ROUTE,

@@ -50,30 +50,41 @@ export function requestJson<T = unknown>(
   });
 }
 
-/** Signs a demo staff user in (password olympus-demo); answers the bearer token. */
-export async function signInStaff(baseUrl: string, username: string): Promise<string> {
+/** Every demo account's password (server/seed/demo.ts). */
+const demoPassword = 'olympus-demo';
+
+/** Signs a staff demo account in and answers its bearer header. */
+export async function signInStaff(baseUrl: string, username: string): Promise<{ authorization: string }> {
   const res = await requestJson<{ accessToken?: { token: string } }>(
     baseUrl,
     'POST',
     '/api/auth/signin',
-    JSON.stringify({ username, password: 'olympus-demo', loginType: 'staff' }),
+    JSON.stringify({ username, password: demoPassword, loginType: 'staff' }),
   );
-  if (!res.body.accessToken) throw new Error(`sign-in of ${username} failed: ${res.status}`);
-  return res.body.accessToken.token;
+  if (!res.body?.accessToken) throw new Error(`sign-in of ${username} failed: ${res.status}`);
+  return { authorization: `Bearer ${res.body.accessToken.token}` };
 }
 
-/** The ids of the olympiads named, as the overlord's dashboard lists them. */
-export async function olympiadIds(baseUrl: string, overlordToken: string, names: string[]): Promise<number[]> {
-  const board = await requestJson<{ olympiads: Array<{ id: number; varName: string }> }>(
+/** The id of the olympiad named `varName`, as a signed-in staff member reads it. */
+export async function olympiadIdOf(baseUrl: string, varName: string, auth: { authorization: string }): Promise<number> {
+  const found = await requestJson<{ olympiad: { id: number } }>(
     baseUrl,
     'GET',
-    '/dashboard/user?section=overlord',
+    `/olympiad/v-rest/single?olympiadVarName=${encodeURIComponent(varName)}`,
     undefined,
-    { authorization: `Bearer ${overlordToken}` },
+    auth,
   );
-  return names.map((name) => {
-    const found = board.body.olympiads.find((o) => o.varName === name);
-    if (!found) throw new Error(`the olympiad ${name} is missing`);
-    return found.id;
-  });
+  if (found.status !== 200) throw new Error(`olympiad ${varName}: ${found.status}`);
+  return found.body.olympiad.id;
+}
+
+/** Runs a benchmark's main and ends the process with its outcome (a failure printed, exit code 1). */
+export function run(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(process.exitCode ?? 0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

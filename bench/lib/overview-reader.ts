@@ -4,7 +4,7 @@
  *
  *   tsx bench/lib/overview-reader.ts <baseUrl> <intervalMs> '<calls as JSON>'
  *
- * calls: [{ "path": "/olympiad/reports/overview/7", "token": "…" }, …], each a POST with an empty JSON body, made
+ * calls: [{ "path": "/olympiad/reports/overview/7", "authorization": "Bearer …" }, …], each a POST with an empty JSON body, made
  * one after another (as the overview page loads them), the whole round every intervalMs on one keep-alive socket.
  */
 import http from 'node:http';
@@ -12,14 +12,14 @@ import { sideControl } from './side-control.js';
 
 const [baseUrl = '', intervalArg = '1000', callsArg = '[]'] = process.argv.slice(2);
 const intervalMs = Number(intervalArg);
-const calls = JSON.parse(callsArg) as Array<{ path: string; token: string }>;
+const calls = JSON.parse(callsArg) as Array<{ path: string; authorization: string }>;
 const url = new URL(baseUrl);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const control = sideControl();
 
-function post(path: string, token: string): Promise<void> {
+function post(path: string, authorization: string): Promise<void> {
   const t = performance.now();
   return new Promise((resolve) => {
     const req = http.request(
@@ -31,7 +31,7 @@ function post(path: string, token: string): Promise<void> {
         method: 'POST',
         headers: {
           accept: 'application/json',
-          authorization: `Bearer ${token}`,
+          authorization,
           'content-type': 'application/json',
           'content-length': 2,
         },
@@ -58,6 +58,6 @@ for (;;) {
   await control.whenOn();
   if (control.stopped) break;
   const round = performance.now();
-  for (const call of calls) await post(call.path, call.token);
+  for (const call of calls) await post(call.path, call.authorization);
   await sleep(round + intervalMs - performance.now());
 }

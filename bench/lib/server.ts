@@ -114,3 +114,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
   };
 }
+
+/**
+ * A benchmark's watchdog: after `seconds` it says so, stops the server and ends the process with code 1. Answers
+ * the function that calls it off (in the benchmark's `finally`).
+ */
+export function stopAfter(server: RunningServer, seconds: number, name: string): () => void {
+  const timer = setTimeout(() => {
+    console.error(`${name}: stopped after ${seconds} s`);
+    void server.stop().finally(() => process.exit(1));
+  }, seconds * 1000);
+  return () => clearTimeout(timer);
+}

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** Every demo account's password (server/seed/demo.ts). */
 export const demoPassword = 'olympus-demo';
@@ -64,3 +64,38 @@ export async function signIn(page: Page, account: Account) {
   await fillSignIn(page, account.username, demoPassword, account.olympiad);
   await expect(page).toHaveURL(landing(account));
 }
+
+/** A demo account by its username (fails the test at once when the demo data has no such account). */
+export function account(username: string): Account {
+  const found = demoAccounts.find((a) => a.username === username);
+  if (!found) throw new Error(`${username} is missing from the demo accounts`);
+  return found;
+}
+
+/** The sign-in answer: the whole session user, as the web app stores it. */
+export interface SignedIn {
+  id: number;
+  olympiadId: number;
+  accessToken: { token: string };
+  grants: { olympiadId: number; olympiadName: string }[];
+}
+
+/** Signs a demo account in through the API (a learner when `olympiadName` is given). */
+export async function sessionOf(
+  request: APIRequestContext,
+  username: string,
+  olympiadName: string | null = null,
+): Promise<SignedIn> {
+  const response = await request.post('/api/auth/signin', {
+    data: { username, password: demoPassword, olympiadName, loginType: olympiadName ? 'learner' : 'staff' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as SignedIn;
+}
+
+/** A staff demo account's bearer token. */
+export const tokenOf = async (request: APIRequestContext, username: string): Promise<string> =>
+  (await sessionOf(request, username)).accessToken.token;
+
+/** The header that carries a token. */
+export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type GeneralCopyKey, generalCopyDefaults, generalCopyKeys, type ResolvedGeneralCopy } from '#contract/copy';
+import type { OlympiadKind } from '#contract/units';
 import { type Queryable, rows } from '../db/client.js';
 
 /**
@@ -7,17 +8,23 @@ import { type Queryable, rows } from '../db/client.js';
  * admin wrote one, else the default. The learner's sitting and the teacher's portal read it here; the copy
  * feature edits it.
  */
-export async function resolvedGeneralCopy(q: Queryable, olympiadId: number): Promise<ResolvedGeneralCopy> {
+export async function resolvedGeneralCopy(
+  q: Queryable,
+  olympiad: { id: number; kind: OlympiadKind },
+): Promise<ResolvedGeneralCopy> {
   const own = await rows<{ key: GeneralCopyKey; body: string }>(
     q,
-    sql`select key, body from general_copy where olympiad_id = ${olympiadId}`,
+    sql`select key, body from general_copy where olympiad_id = ${olympiad.id}`,
   );
-  return resolveGeneralCopy(Object.fromEntries(own.map((r) => [r.key, r.body])));
+  return resolveGeneralCopy(Object.fromEntries(own.map((r) => [r.key, r.body])), olympiad.kind);
 }
 
-/** The copy from an olympiad's own texts by key (read elsewhere, e.g. within exam day's one state query). */
-export function resolveGeneralCopy(own: Partial<Record<string, string>>): ResolvedGeneralCopy {
-  return Object.fromEntries(
-    generalCopyKeys.map((key) => [key, own[key] ?? generalCopyDefaults[key].default]),
-  ) as ResolvedGeneralCopy;
+/**
+ * The copy from an olympiad's own texts by key (read elsewhere, e.g. within exam day's one state query); a country
+ * olympiad's defaults speak of its team where a school olympiad's speak of the school.
+ */
+export function resolveGeneralCopy(own: Partial<Record<string, string>>, kind: OlympiadKind): ResolvedGeneralCopy {
+  const fallback = (key: GeneralCopyKey) =>
+    (kind === 'country' ? generalCopyDefaults[key].country : undefined) ?? generalCopyDefaults[key].default;
+  return Object.fromEntries(generalCopyKeys.map((key) => [key, own[key] ?? fallback(key)])) as ResolvedGeneralCopy;
 }

@@ -6,9 +6,8 @@ import { type Queryable, rows } from '../db/client.js';
  * whose live purchase order is neither paid nor pre-approved cannot start. The sitting asks before each step
  * that starts an attempt; the olympiad check and the teacher's portal list who it stops. One rule, here.
  */
-export const unpaidMessage =
-  'Your school has not paid for this olympiad yet, so you cannot start writing. ' +
-  'Please tell your teacher: the school’s invoice must be paid, or the organisers can pre-approve the school.';
+/** What the learner reads, in the words of the olympiad's kind (a team's learner reads "team"). */
+export { unpaidMessage } from '#contract/units';
 
 const settled = sql`(po.paid or po.pre_approved)`;
 

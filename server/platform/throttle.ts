@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { type Queryable, preparedRows, rows } from '../db/client.js';
 import { rateLimited } from '../http/errors.js';
+import { count } from '#contract/numbers';
 
 /**
  * Rate limits kept in PostgreSQL, so every server process sees the same counts (decision 004, 024).
@@ -118,9 +119,7 @@ export async function forgive(q: Queryable, keys: string[]): Promise<void> {
 
 /** "5 seconds", "1 minute", "15 minutes": how long to wait, for a 429's message. */
 export function waitPhrase(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return seconds < 60 ? count(seconds, 'second') : count(Math.ceil(seconds / 60), 'minute');
 }
 
 /**

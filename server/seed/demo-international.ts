@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client.js';
 import {
+  createAccount,
   createCountry,
   createModule,
   createOlympiad,
@@ -22,14 +23,33 @@ const demoCountries = [
 
 /**
  * The international olympiad (decision 039): `igeo-demo`, open, entered by countries; five countries, Germany
- * entered with its team admin `teamadmin` and one team learner `teamlearner`; `igeoadmin` administers it.
+ * entered with its team admin `teamadmin` and one team learner `teamlearner`; `igeoadmin` administers it. It
+ * invoices from an account of its own (a fee per team member, as a school's is per learner), so the team admin can
+ * issue and read the team's invoice on the portal's Invoices page.
  * Seeded after every other demo row, so the ids of those stay as they were.
  */
 export async function seedInternationalDemo(
   q: Queryable,
   ids: { igeoProjectId: number; password: string },
 ): Promise<void> {
+  const account = await createAccount(q, {
+    name: 'iGeo South Africa',
+    legalName: 'International Geography Olympiad South Africa NPC',
+    registrationNumber: '2019/402118/08',
+    vatNumber: '4920183746',
+    address: 'Geography House, 25 Jorissen Street, Braamfontein, Johannesburg, 2001',
+    email: 'accounts@igeo.example.org',
+    phone: '011 717 6510',
+    bankName: 'First National Bank',
+    bankAccountName: 'International Geography Olympiad SA NPC',
+    bankAccountNumber: '62849173688',
+    bankBranchCode: '250655',
+    bankSwift: 'FIRNZAJJ',
+    invoicePrefix: 'IGEO',
+    footer: 'Teams pay in South African rand. Queries about this invoice: accounts@igeo.example.org.',
+  });
   const igeo = await createOlympiad(q, {
+    accountId: account.id,
     projectId: ids.igeoProjectId,
     varName: 'igeo-demo',
     title: 'International Geography Olympiad (demo)',

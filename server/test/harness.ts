@@ -103,6 +103,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     APP_SECRET: 'test-secret-that-is-long-enough-0123456789abcdef',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://olympus.test',
+    // The admission rate stays the setting: on a busy test machine any step may run slow, and a lowered rate
+    // would queue a test's learner by chance. The adaptation has its own tests (waiting-room.test.ts).
+    SITTING_ADMIT_TARGET_MS: '0',
     ...(fresh.url ? { DATABASE_URL: fresh.url } : {}),
     ...options.env,
   });

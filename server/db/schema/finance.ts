@@ -72,6 +72,8 @@ export interface InvoiceLine {
 /** Who an invoice is addressed to, as it was when it was issued. */
 export interface InvoiceBillTo {
   schoolName: string;
+  /** A country's team (decision 039): its country, printed under the team's name; absent for a school. */
+  countryName?: string | null;
   emisNumber: string | null;
   address: string | null;
   town: string | null;

@@ -115,10 +115,16 @@ export const waitingRooms = pgTable(
     refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull().defaultNow(),
     /** The admin's setting for this olympiad; null: the server's default. */
     admissionsPerSecond: integer('admissions_per_second'),
+    /**
+     * The rate the servers admit at now, lowered while the arrival steps run slow and raised again as they
+     * recover, never above the setting (decision 051); null: the setting itself.
+     */
+    adaptiveRate: real('adaptive_rate'),
   },
   (t) => [
     check('waiting_rooms_admitted_ck', sql`${t.admitted} <= ${t.joined}`),
     check('waiting_rooms_rate_ck', sql`${t.admissionsPerSecond} is null or ${t.admissionsPerSecond} >= 0`),
+    check('waiting_rooms_adaptive_ck', sql`${t.adaptiveRate} is null or ${t.adaptiveRate} >= 0`),
   ],
 );
 

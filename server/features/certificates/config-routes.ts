@@ -43,7 +43,7 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
       return {
         success: true as const,
         config: await configOf(db, record.id),
-        kinds: kindsOf(awardRuleOf(record.award_rule)),
+        kinds: kindsOf(awardRuleOf(record.award_rule), record.kind),
         updatedAt: saved ? iso(saved.updated_at) : null,
       };
     },
@@ -62,7 +62,7 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
     transaction: true,
     load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'design'),
     handler: async ({ db, actor, body, record, audit }) => {
-      const kinds = kindsOf(awardRuleOf(record.award_rule));
+      const kinds = kindsOf(awardRuleOf(record.award_rule), record.kind);
       const problems = configProblems(body, kinds, await queries.fileTypes(db, record.id, fileIdsOf(body)));
       if (problems.length) throw invalid(problems, 'The certificate design needs attention');
       const saved = await queries.saveConfig(db, record.id, body, actor.userId);
@@ -148,7 +148,7 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
     body: CertificatePreviewBody,
     load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'design'),
     handler: async ({ db, body, record, reply }) => {
-      const kinds = kindsOf(awardRuleOf(record.award_rule));
+      const kinds = kindsOf(awardRuleOf(record.award_rule), record.kind);
       const problems = configProblems(
         body.config,
         kinds,

@@ -6,6 +6,7 @@ import {
   type CertificateTemplate,
 } from '#contract/certificates';
 import { AwardRule, BEST_IN_SCHOOL, PARTICIPATION, defaultAwardRule } from '#contract/results';
+import { type OlympiadKind, unitWords } from '#contract/units';
 
 /** The page of a template in PDF points (A4). */
 export const pageSize = (t: Pick<CertificateTemplate, 'orientation'>) =>
@@ -18,10 +19,10 @@ export function awardRuleOf(saved: unknown): AwardRule {
 }
 
 /** The certificate kinds an award rule gives: every band, participation, and best-in-school when it is on. */
-export function kindsOf(rule: AwardRule): CertificateKindInfo[] {
+export function kindsOf(rule: AwardRule, olympiadKind: OlympiadKind): CertificateKindInfo[] {
   const kinds = rule.bands.map((b) => ({ key: b.key, label: b.label }));
   kinds.push({ key: PARTICIPATION, label: rule.participationLabel });
-  if (rule.bestInSchool) kinds.push({ key: BEST_IN_SCHOOL, label: 'Best in school' });
+  if (rule.bestInSchool) kinds.push({ key: BEST_IN_SCHOOL, label: `Best in ${unitWords(olympiadKind).unit}` });
   return kinds;
 }
 

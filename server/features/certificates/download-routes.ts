@@ -53,7 +53,7 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
     handler: async ({ db, query, record }) => {
       const { items, total } = await queries.listCertificates(db, record.id, query);
       const counts = await queries.kindCounts(db, record.id);
-      const kinds = kindsOf(awardRuleOf(record.award_rule));
+      const kinds = kindsOf(awardRuleOf(record.award_rule), record.kind);
       // Kinds of certificates made under an earlier rule still show, so that none is hidden from the filter.
       for (const kind of counts.keys()) if (!kinds.some((k) => k.key === kind)) kinds.push({ key: kind, label: kind });
       return {

@@ -12,6 +12,7 @@ import { renderBatch, renderThreads, type RunFiles, sharedFile } from './render-
 import type { SharedFile } from './render-worker.js';
 import { printOf } from './present.js';
 import * as queries from './queries.js';
+import { type OlympiadKind, unitWords } from '#contract/units';
 
 export const GENERATE_JOB = 'certificates.generate';
 export const SEND_JOB = 'certificates.send';
@@ -120,7 +121,7 @@ export async function runGeneration(deps: CertificateDeps, { job, progress }: Jo
   if (!olympiad) throw conflict('The olympiad no longer exists');
   requirePublished(olympiad);
   await progress(0, { phase: 'certificates', force: true });
-  const kinds = kindsOf(awardRuleOf(olympiad.award_rule));
+  const kinds = kindsOf(awardRuleOf(olympiad.award_rule), olympiad.kind);
   const certificates = await deps.db.transaction((tx) => queries.writeCertificates(tx, olympiadId, kinds));
   const schools = await queries.schoolsWithCertificates(deps.db, olympiadId);
   const total = schools.reduce((sum, s) => sum + Number(s.n), 0);
@@ -164,22 +165,23 @@ export async function runGeneration(deps: CertificateDeps, { job, progress }: Jo
 async function queueSchoolMail(
   q: Queryable,
   deps: Pick<CertificateDeps, 'mailer' | 'publicUrl'>,
-  olympiad: { id: number; title: string; var_name: string },
+  olympiad: { id: number; title: string; var_name: string; kind: OlympiadKind },
   schoolParticipantId: number,
 ): Promise<{ mailId: number | null; error: string | null }> {
   const teacher = await queries.teacherOf(q, schoolParticipantId);
   const participant = await queries.findParticipant(q, schoolParticipantId);
   if (!teacher || !participant) {
-    const error = 'The school has no teacher with an email address';
+    const error = `The ${unitWords(olympiad.kind).unit} has no ${unitWords(olympiad.kind).manager} with an email address`;
     await queries.setBatchMail(q, schoolParticipantId, null, error);
     return { mailId: null, error };
   }
   const name = [teacher.first_name, teacher.last_name].filter(Boolean).join(' ') || 'there';
   const link = `${deps.publicUrl}/portal/${olympiad.var_name}/certificates`;
   const school = participant.school_name;
+  const { unit } = unitWords(olympiad.kind);
   const text =
     `Hello ${name},\n\nThe certificates of ${school}'s learners for the ${olympiad.title} are ready. ` +
-    `Sign in and download them, one print-ready PDF for the whole school, here:\n\n${link}\n`;
+    `Sign in and download them, one print-ready PDF for the whole ${unit}, here:\n\n${link}\n`;
   // Inside the caller's transaction the mail is only queued: the background sender delivers it after commit.
   const sent = await deps.mailer.send(q, {
     kind: 'certificates',
@@ -191,7 +193,7 @@ async function queueSchoolMail(
     text,
     html:
       `<p>Hello ${escapeHtml(name)},</p><p>The certificates of ${escapeHtml(school)}’s learners for the ` +
-      `${escapeHtml(olympiad.title)} are ready: <a href="${link}">download them</a> (one print-ready PDF for the whole school).</p>`,
+      `${escapeHtml(olympiad.title)} are ready: <a href="${link}">download them</a> (one print-ready PDF for the whole ${unit}).</p>`,
   });
   await queries.setBatchMail(q, schoolParticipantId, sent.id, null);
   return { mailId: sent.id, error: null };
@@ -230,7 +232,7 @@ export async function regenerateSchool(
   schoolParticipantId: number,
 ) {
   requirePublished(olympiad);
-  const kinds = kindsOf(awardRuleOf(olympiad.award_rule));
+  const kinds = kindsOf(awardRuleOf(olympiad.award_rule), olympiad.kind);
   await queries.writeCertificates(tx, olympiad.id, kinds, schoolParticipantId);
   const config = await configOf(tx, olympiad.id);
   const files = await runFiles(tx, deps.storage, olympiad.id, config);

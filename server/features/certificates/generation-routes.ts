@@ -25,6 +25,7 @@ import { olympiadLoader, participantLoader } from './load.js';
 import { certificatesPolicy } from './policy.js';
 import { presentBatch, presentJob } from './present.js';
 import * as queries from './queries.js';
+import { count } from '#contract/numbers';
 
 const tags = ['certificates'];
 const { access } = certificatesPolicy;
@@ -204,7 +205,7 @@ export async function certificateGenerationRoutes(app: FastifyInstance): Promise
         : `no mail went out: ${done.mail.error?.toLowerCase() ?? 'no teacher'}`;
       return {
         success: true as const,
-        message: `${record.school_name}: ${done.count} certificate${done.count === 1 ? '' : 's'} generated again; ${mailed}`,
+        message: `${record.school_name}: ${count(done.count, 'certificate')} generated again; ${mailed}`,
       };
     },
   });

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { CertificateConfig, CertificateKindInfo } from '#contract/certificates';
 import { BEST_IN_SCHOOL, PARTICIPATION } from '#contract/results';
+import type { OlympiadKind } from '#contract/units';
 import { type Queryable, rows } from '../../db/client.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 import { newCertificateCode } from './codes.js';
@@ -10,6 +11,7 @@ export interface OlympiadRow {
   id: number;
   title: string;
   var_name: string;
+  kind: OlympiadKind;
   published_at: Date | string | null;
   award_rule: unknown;
 }
@@ -17,7 +19,7 @@ export interface OlympiadRow {
 export async function findOlympiad(q: Queryable, id: number): Promise<OlympiadRow | null> {
   const [row] = await rows<OlympiadRow>(
     q,
-    sql`select o.id, o.title, o.var_name, r.published_at, r.award_rule
+    sql`select o.id, o.title, o.var_name, o.kind, r.published_at, r.award_rule
       from olympiads o left join olympiad_results r on r.olympiad_id = o.id where o.id = ${id}`,
   );
   return row ?? null;
@@ -253,11 +255,12 @@ export function certificateOf(
 ): { kind: string; awardLabel: string } | null {
   const band = kinds.find((k) => k.key === r.award);
   if (!band || r.award === BEST_IN_SCHOOL) return null;
-  const best = r.best_in_school && kinds.some((k) => k.key === BEST_IN_SCHOOL);
+  const best = r.best_in_school ? kinds.find((k) => k.key === BEST_IN_SCHOOL) : undefined;
   if (!best) return { kind: band.key, awardLabel: band.label };
+  // "Best in school" (a country's team: "Best in team"), as kindsOf names it.
   return {
     kind: BEST_IN_SCHOOL,
-    awardLabel: band.key === PARTICIPATION ? 'Best in school' : `${band.label}, best in school`,
+    awardLabel: band.key === PARTICIPATION ? best.label : `${band.label}, ${best.label.toLowerCase()}`,
   };
 }
 

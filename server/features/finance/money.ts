@@ -59,14 +59,3 @@ export function carriesReference(text: string, reference: string): boolean {
     .replace(/[^A-Z0-9]/g, '')
     .includes(reference);
 }
-
-/** R 1 234.50: cents as people read them (the PDF and mail; the web formats its own with Intl). */
-export function formatMoney(cents: number, currency: string): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  const symbol = currency === 'ZAR' ? 'R' : currency;
-  return `${sign}${symbol} ${whole}.${String(abs % 100).padStart(2, '0')}`;
-}

@@ -29,6 +29,7 @@ import { orderLoader, orderToChange } from './load.js';
 import { financePolicy } from './policy.js';
 import { presentOrder } from './present.js';
 import * as queries from './queries.js';
+import { count } from '#contract/numbers';
 
 const tags = ['finance'];
 const { access } = financePolicy;
@@ -157,8 +158,7 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
         olympiadId: order.olympiad_id,
         data: { from, to: query.freeLearners, comment: query.comment },
       });
-      const s = query.freeLearners === 1 ? '' : 's';
-      return saved(db, actor, order.id, `${order.school_name}: ${query.freeLearners} free learner${s}`);
+      return saved(db, actor, order.id, `${order.school_name}: ${count(query.freeLearners, 'free learner')}`);
     },
   });
 

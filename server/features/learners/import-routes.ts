@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdParams } from '#contract/ids';
 import { ImportJobResult, ImportReport, LearnerScopeQuery, TemplateQuery } from '#contract/learners';
-import { conflict, errorBody } from '../../http/errors.js';
+import { conflict, errorBody, olympiadNotFound } from '../../http/errors.js';
+import { findOlympiad } from '../../platform/olympiad-lookup.js';
 import type { Actor } from '../../http/actor.js';
 import { route } from '../../http/route.js';
 import { findJob, insertJob, releaseJob } from '../../platform/jobs.js';
@@ -13,7 +14,7 @@ import { presentImportJob } from './present.js';
 import { importLearners, preview } from './service.js';
 import { templateCsv, templateXlsx } from './slips.js';
 import { type CheckedRow, readSheet, type ReadSheet } from './spreadsheet.js';
-import { count } from '#contract/plural';
+import { count } from '#contract/numbers';
 
 type Checked = Awaited<ReturnType<typeof preview>>;
 
@@ -23,7 +24,8 @@ const ImportPayload = z.object({
   schoolId: z.number().int(),
   actor: z.object({ userId: z.number().int(), impersonatorId: z.number().int().nullable() }),
   ip: z.string().nullable(),
-  rows: z.array(z.tuple([z.number().int(), z.string(), z.string(), z.number().int()])),
+  /** [row, first name, surname, grade] and, when the file had one, the date of birth (YYYY-MM-DD). */
+  rows: z.array(z.tuple([z.number().int(), z.string(), z.string(), z.number().int()]).rest(z.string().nullable())),
 });
 
 const tags = ['learners'];
@@ -71,7 +73,11 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         schoolId: place.school.id,
         actor: { userId: actor.userId, impersonatorId: actor.impersonatorId },
         ip,
-        rows: rows.map((r) => [r.row, r.firstName, r.lastName, r.grade]),
+        rows: rows.map((r) =>
+          r.dateOfBirth == null
+            ? [r.row, r.firstName, r.lastName, r.grade]
+            : [r.row, r.firstName, r.lastName, r.grade, r.dateOfBirth],
+        ),
       },
     });
   }
@@ -81,19 +87,25 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     url: '/learner/v-rest/template',
     tags,
     access: access.import,
-    summary: 'The spreadsheet template for loading learners (format=xlsx or csv)',
+    summary:
+      'The spreadsheet template for loading learners (format=xlsx or csv); a country olympiad’s (olympiadId) has a ' +
+      'date-of-birth column too',
     query: TemplateQuery,
     handler: async ({ reply, query }) => {
+      const olympiad = query.olympiadId == null ? null : await findOlympiad(db, query.olympiadId);
+      if (query.olympiadId != null && !olympiad) throw olympiadNotFound();
+      const team = olympiad?.kind === 'country';
+      const name = team ? 'team-template' : 'learners-template';
       if (query.format === 'csv') {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="learners-template.csv"')
-          .send(templateCsv());
+          .header('content-disposition', `attachment; filename="${name}.csv"`)
+          .send(templateCsv(team));
       }
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', 'attachment; filename="learners-template.xlsx"')
-        .send(await templateXlsx());
+        .header('content-disposition', `attachment; filename="${name}.xlsx"`)
+        .send(await templateXlsx(team));
     },
   });
 
@@ -190,7 +202,13 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   app.jobs.register(IMPORT_JOB, async ({ job, progress }) => {
     const payload = ImportPayload.parse(job.payload);
     const place = await placeOf(db, payload.olympiadId, payload.schoolId);
-    const rows = payload.rows.map(([row, firstName, lastName, grade]) => ({ row, firstName, lastName, grade }));
+    const rows = payload.rows.map(([row, firstName, lastName, grade, dateOfBirth]) => ({
+      row,
+      firstName,
+      lastName,
+      grade,
+      dateOfBirth: dateOfBirth ?? null,
+    }));
     const created = await importLearners(
       { db, secret: app.config.appSecret },
       payload.actor,

@@ -12,7 +12,7 @@ export const IMPORT_JOB = 'learners.import';
 
 /** Where learners go: a school entered in an olympiad. */
 export interface Place {
-  olympiad: { id: number; varName: string; title: string };
+  olympiad: { id: number; varName: string; title: string; kind: 'school' | 'country' };
   school: { id: number; name: string };
 }
 

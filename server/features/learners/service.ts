@@ -17,8 +17,9 @@ export async function existingKeys(q: Queryable, place: Place) {
   return new Set(rows.map((r) => learnerKey(r.firstName, r.lastName, r.grade)));
 }
 
+/** A country's team members need a date of birth (decision 039): its file must have the column filled in. */
 export async function preview(db: Queryable, place: Place, sheet: ReadSheet) {
-  return checkRows(sheet, await existingKeys(db, place));
+  return checkRows(sheet, await existingKeys(db, place), place.olympiad.kind === 'country' ? 'required' : 'optional');
 }
 
 /** Usernames for new learners: readable, unique in the olympiad (checked in batches against the database). */
@@ -84,7 +85,7 @@ export async function importLearners(
   actor: AuditActor,
   ip: string | null,
   place: Place,
-  rows: Array<CheckedRow & { dateOfBirth?: string | null | undefined }>,
+  rows: Array<Omit<CheckedRow, 'dateOfBirth'> & { dateOfBirth?: string | null | undefined }>,
   action: 'learner.import' | 'learner.create' = 'learner.import',
   onProgress?: ImportProgress,
 ) {

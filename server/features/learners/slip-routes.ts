@@ -7,6 +7,7 @@ import { enteredPlace, type Place } from './load.js';
 import { learnersPolicy } from './policy.js';
 import * as queries from './queries.js';
 import { slipsCsv, slipsPdf } from './slips.js';
+import { unitWords } from '#contract/units';
 
 const tags = ['learners'];
 const { access } = learnersPolicy;
@@ -36,6 +37,7 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
         olympiadTitle: place.olympiad.title,
         schoolName: place.school.name,
         signInUrl: `${config.publicUrl}/${place.olympiad.varName}/login`,
+        manager: unitWords(place.olympiad.kind).manager,
       },
     };
   }

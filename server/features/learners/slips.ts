@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
-import ExcelJS from 'exceljs';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { writeCsv } from '../../platform/csv.js';
+import { type TableColumn, tableCsv, tableSheet, writeXlsx } from '../../platform/xlsx.js';
 
 const fontsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'fonts');
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
@@ -27,6 +26,8 @@ export interface SlipContext {
   olympiadTitle: string;
   schoolName: string;
   signInUrl: string;
+  /** Whom a learner asks for a changed password: "teacher", or a country team's "team admin" (contract/units.ts). */
+  manager: string;
 }
 
 const COLS = 2;
@@ -157,47 +158,59 @@ export async function slipsPdf(slips: Slip[], ctx: SlipContext): Promise<Uint8Ar
       if (slip.grade) write(`Grade ${slip.grade}`, x + cellW - 80, top - 35, 9, 'regular', black, 60);
       write(slip.username, x, top - 72, 13, 'bold');
       if (slip.password) write(slip.password, x + cellW / 2, top - 72, 13, 'bold');
-      else write('ask your teacher', x + cellW / 2, top - 72, 10, 'regular');
+      else write(`ask your ${ctx.manager}`, x + cellW / 2, top - 72, 10, 'regular');
     });
   }
   return doc.save();
 }
 
-/** The slips as CSV (UTF-8 with a BOM, so Excel shows accents right), through the one CSV writer. */
+/** The slips as CSV (UTF-8 with a BOM, so Excel shows accents right), a table through the one CSV writer. */
 export function slipsCsv(slips: Slip[], ctx: SlipContext): string {
-  return writeCsv(
-    ['First name', 'Surname', 'Grade', 'Username', 'Password', 'Sign in at'],
-    slips.map((s) => [
-      s.firstName,
-      s.lastName,
-      s.grade,
-      s.username,
-      s.password ?? '(changed: ask your teacher)',
-      ctx.signInUrl,
-    ]),
+  return tableCsv<Slip>(
+    [
+      { header: 'First name', value: 'firstName' },
+      { header: 'Surname', value: 'lastName' },
+      { header: 'Grade', value: 'grade' },
+      { header: 'Username', value: 'username' },
+      { header: 'Password', value: (s) => s.password ?? `(changed: ask your ${ctx.manager})` },
+      { header: 'Sign in at', value: () => ctx.signInUrl },
+    ],
+    slips,
   );
 }
 
-export const templateHeaders = ['First name', 'Surname', 'Grade'];
+/**
+ * The learners template's one sheet: a header row to fill in (nothing is read from its rows but these). A
+ * country's team (decision 039) gives each member's date of birth too, kept as text (YYYY-MM-DD), so no
+ * spreadsheet turns it into a number or a local format.
+ */
+const templateColumns = (team: boolean): TableColumn<never>[] => [
+  { header: 'First name', width: 24, value: () => null },
+  { header: 'Surname', width: 24, value: () => null },
+  { header: 'Grade', width: 10, value: () => null },
+  ...(team ? [{ header: 'Date of birth', width: 16, format: 'text' as const, value: () => null }] : []),
+];
 
-export async function templateXlsx(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Learners');
-  sheet.columns = [
-    { header: 'First name', key: 'firstName', width: 24 },
-    { header: 'Surname', key: 'lastName', width: 24 },
-    { header: 'Grade', key: 'grade', width: 10 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  const help = wb.addWorksheet('How to');
-  help.getColumn(1).width = 100;
-  [
-    'One learner per row on the sheet "Learners", from row 2. Keep the headings in row 1.',
-    'First name and Surname exactly as they should appear on certificates (accents and apostrophes are fine: Zoë, O’Neill).',
-    'Grade: a number from 1 to 12.',
-    'Upload the file on the "Load learners" page: you see a report on every row before anything is saved.',
-  ].forEach((line) => help.addRow([line]));
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+const howTo = (team: boolean) => [
+  team
+    ? 'One team member per row on the sheet "Team", from row 2. Keep the headings in row 1.'
+    : 'One learner per row on the sheet "Learners", from row 2. Keep the headings in row 1.',
+  'First name and Surname exactly as they should appear on certificates (accents and apostrophes are fine: Zoë, O’Neill).',
+  'Grade: a number from 1 to 12.',
+  ...(team ? ['Date of birth: year-month-day, e.g. 2009-05-14.'] : []),
+  team
+    ? 'Upload the file on the "Team" page: you see a report on every row before anything is saved.'
+    : 'Upload the file on the "Load learners" page: you see a report on every row before anything is saved.',
+];
 
-export const templateCsv = () => writeCsv(templateHeaders, []);
+export const templateXlsx = (team = false) =>
+  writeXlsx([
+    tableSheet(team ? 'Team' : 'Learners', templateColumns(team), []),
+    tableSheet(
+      'How to',
+      [{ header: `How to fill in the sheet "${team ? 'Team' : 'Learners'}"`, width: 100, value: (line) => line }],
+      howTo(team),
+    ),
+  ]);
+
+export const templateCsv = (team = false) => tableCsv(templateColumns(team), []);

@@ -1,6 +1,7 @@
-import { GRADE_MAX, GRADE_MIN, type ImportRowError } from '#contract/learners';
+import { DateOfBirth, GRADE_MAX, GRADE_MIN, type ImportRowError } from '#contract/learners';
 import { HttpError } from '../../http/errors.js';
 import { headerKey, readSheet as readSpreadsheet, type Sheet } from '../../platform/spreadsheet/index.js';
+import { figure } from '#contract/numbers';
 
 /** The most learner rows one file may hold. */
 export const MAX_ROWS = 20_000;
@@ -14,7 +15,7 @@ export type ReadSheet = Sheet;
 export const readSheet = (bytes: Buffer): Promise<ReadSheet> =>
   readSpreadsheet(bytes, {
     maxRows: MAX_ROWS,
-    tooManyRows: `The file has more than ${MAX_ROWS.toLocaleString('en')} learners; load at most ${MAX_ROWS.toLocaleString('en')} at a time`,
+    tooManyRows: `The file has more than ${figure(MAX_ROWS)} learners; load at most ${figure(MAX_ROWS)} at a time`,
     notSpreadsheet: 'Upload the learners as an Excel workbook (.xlsx) or a CSV file (.csv)',
     unreadable: 'This file could not be read as an Excel workbook. Save it again as .xlsx and upload it.',
   });
@@ -23,6 +24,7 @@ const headerPatterns = {
   firstName: /^(first ?names?|name|given ?names?|voornaam|voorname|learner ?first ?name)$/,
   lastName: /^(surname|last ?name|family ?name|van|learner ?surname)$/,
   grade: /^(grade|graad|gr|class ?grade)$/,
+  dateOfBirth: /^(date ?of ?birth|birth ?date|dob|d ?o ?b|born|birthday|geboortedatum)$/,
 } as const;
 
 export interface CheckedRow {
@@ -30,7 +32,12 @@ export interface CheckedRow {
   firstName: string;
   lastName: string;
   grade: number;
+  /** YYYY-MM-DD, when the file has a date-of-birth column (a country's team must: decision 039). */
+  dateOfBirth: string | null;
 }
+
+/** Does the file need a date of birth on every row (a country's team), or read one only when the column is there? */
+export type BirthDates = 'required' | 'optional';
 
 /** "Grade 10", "Gr. 10", "10", 10.0 → 10; anything else → null. */
 export function parseGrade(raw: string): number | null {
@@ -50,6 +57,7 @@ export const learnerKey = (firstName: string, lastName: string, grade: number | 
 export function checkRows(
   sheet: ReadSheet,
   existing: Set<string>,
+  birthDates: BirthDates = 'optional',
 ): { valid: CheckedRow[]; errors: ImportRowError[]; total: number } {
   const errors: ImportRowError[] = [];
   const valid: CheckedRow[] = [];
@@ -61,18 +69,28 @@ export function checkRows(
     firstName: header.findIndex((h) => headerPatterns.firstName.test(h)),
     lastName: header.findIndex((h) => headerPatterns.lastName.test(h)),
     grade: header.findIndex((h) => headerPatterns.grade.test(h)),
+    dateOfBirth: header.findIndex((h) => headerPatterns.dateOfBirth.test(h)),
   };
+  const needed = birthDates === 'required' ? (['firstName', 'lastName', 'grade', 'dateOfBirth'] as const) : null;
   let start = 1;
-  if (col.firstName < 0 || col.lastName < 0 || col.grade < 0) {
-    // No recognisable header: a file of three columns is read as first name, surname, grade.
-    if (col.firstName < 0 && col.lastName < 0 && col.grade < 0 && parseGrade(sheet.rows[0]![2] ?? '') != null) {
+  if (col.firstName < 0 || col.lastName < 0 || col.grade < 0 || (needed && col.dateOfBirth < 0)) {
+    // No recognisable header: a file of three columns is read as first name, surname, grade (and a team's fourth
+    // as the date of birth).
+    if (
+      col.firstName < 0 &&
+      col.lastName < 0 &&
+      col.grade < 0 &&
+      col.dateOfBirth < 0 &&
+      parseGrade(sheet.rows[0]![2] ?? '') != null
+    ) {
       col.firstName = 0;
       col.lastName = 1;
       col.grade = 2;
+      if (needed) col.dateOfBirth = 3;
       start = 0;
     } else {
-      const missing = (['firstName', 'lastName', 'grade'] as const).filter((k) => col[k] < 0);
-      const names = { firstName: 'First name', lastName: 'Surname', grade: 'Grade' };
+      const missing = (needed ?? (['firstName', 'lastName', 'grade'] as const)).filter((k) => col[k] < 0);
+      const names = { firstName: 'First name', lastName: 'Surname', grade: 'Grade', dateOfBirth: 'Date of birth' };
       return {
         valid,
         total: 0,
@@ -92,7 +110,7 @@ export function checkRows(
     throw new HttpError(
       413,
       'payload_too_large',
-      `The file has ${dataRows} learners; load at most ${MAX_ROWS.toLocaleString('en')} at a time`,
+      `The file has ${dataRows} learners; load at most ${figure(MAX_ROWS)} at a time`,
     );
   }
   const seen = new Map<string, number>();
@@ -131,6 +149,21 @@ export function checkRows(
         value: gradeRaw,
       });
     }
+    let dateOfBirth: string | null = null;
+    if (col.dateOfBirth >= 0) {
+      const raw = (cells[col.dateOfBirth] ?? '').trim();
+      const parsed = DateOfBirth.safeParse(raw);
+      if (!raw && needed)
+        errors.push({ row, field: 'dateOfBirth', message: 'The date of birth is missing', value: '' });
+      else if (!parsed.success)
+        errors.push({
+          row,
+          field: 'dateOfBirth',
+          message: parsed.error.issues[0]?.message ?? 'Enter the date as YYYY-MM-DD',
+          value: raw.slice(0, 100),
+        });
+      else dateOfBirth = parsed.data ?? null;
+    }
     if (errors.length > before) continue;
     const key = learnerKey(firstName, lastName, grade);
     const first = seen.get(key);
@@ -153,7 +186,7 @@ export function checkRows(
       });
       continue;
     }
-    valid.push({ row, firstName, lastName, grade: grade! });
+    valid.push({ row, firstName, lastName, grade: grade!, dateOfBirth });
   }
   return { valid, errors, total: sheet.rows.length - start };
 }

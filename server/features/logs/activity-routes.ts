@@ -3,7 +3,7 @@ import { ActivityLogPage, ActivityLogQuery, type ActivityEntry } from '#contract
 import { invalid } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { pageResult } from '../../platform/paging.js';
-import { sendDownload } from '../../platform/xlsx.js';
+import { sendDownload, tableSheet } from '../../platform/xlsx.js';
 import { COUNT_CAP, countActivity, listActivity } from './activity-queries.js';
 import { logsPolicy } from './policy.js';
 import { presentActivity } from './present.js';
@@ -42,35 +42,23 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
         return pageResult(items.map(presentActivity), total, query);
       }
       const entries = (await listActivity(db, filter, { limit: COUNT_CAP, offset: 0 })).map(presentActivity);
-      const header = [
-        'Time',
-        'Action',
-        'Record',
-        'Record id',
-        'Olympiad',
-        'By',
-        'Acting as',
-        'Address',
-        'Before',
-        'After',
-      ];
       return sendDownload(reply, query.format, 'activity-log', [
-        {
-          name: 'Activity log',
-          columns: header.map((h) => ({ header: h })),
-          rows: entries.map((e) => [
-            e.at,
-            e.action,
-            e.entity,
-            e.entityId,
-            e.olympiadName,
-            e.impersonator ? who(e.impersonator) : who(e.actor),
-            e.impersonator ? who(e.actor) : '',
-            e.ip,
-            json(e.before),
-            json(e.after),
-          ]),
-        },
+        tableSheet(
+          'Activity log',
+          [
+            { header: 'Time', value: 'at' },
+            { header: 'Action', value: 'action' },
+            { header: 'Record', value: 'entity' },
+            { header: 'Record id', value: 'entityId' },
+            { header: 'Olympiad', value: 'olympiadName' },
+            { header: 'By', value: (e) => (e.impersonator ? who(e.impersonator) : who(e.actor)) },
+            { header: 'Acting as', value: (e) => (e.impersonator ? who(e.actor) : '') },
+            { header: 'Address', value: 'ip' },
+            { header: 'Before', value: (e) => json(e.before) },
+            { header: 'After', value: (e) => json(e.after) },
+          ],
+          entries,
+        ),
       ]);
     },
   });

@@ -3,7 +3,7 @@ import { LoginActivityPage, LoginActivityQuery } from '#contract/logs';
 import { route } from '../../http/route.js';
 import { iso } from '../../platform/dates.js';
 import { pageResult } from '../../platform/paging.js';
-import { sendDownload } from '../../platform/xlsx.js';
+import { sendDownload, tableSheet } from '../../platform/xlsx.js';
 import { loginSeries, loginTable } from './login-queries.js';
 import { logsPolicy } from './policy.js';
 import { presentLoginRow } from './present.js';
@@ -36,13 +36,19 @@ export async function loginActivityRoutes(app: FastifyInstance): Promise<void> {
       };
       if (query.format !== 'json') {
         const all = (await loginTable(db, filter, { limit: null, offset: 0 })).map(presentLoginRow);
-        const header = ['Olympiad', 'Olympiad title', 'School', 'Sign-ins', 'Failed sign-ins', 'Latest'];
         return sendDownload(reply, query.format, 'learner-login-activity', [
-          {
-            name: 'Learner sign-ins',
-            columns: header.map((h) => ({ header: h })),
-            rows: all.map((r) => [r.olympiadName, r.olympiadTitle, r.schoolName, r.signins, r.failures, r.lastAt]),
-          },
+          tableSheet(
+            'Learner sign-ins',
+            [
+              { header: 'Olympiad', value: 'olympiadName' },
+              { header: 'Olympiad title', value: 'olympiadTitle' },
+              { header: 'School', value: 'schoolName' },
+              { header: 'Sign-ins', value: 'signins' },
+              { header: 'Failed sign-ins', value: 'failures' },
+              { header: 'Latest', value: 'lastAt' },
+            ],
+            all,
+          ),
         ]);
       }
       const [series, table] = await Promise.all([

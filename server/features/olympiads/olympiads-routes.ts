@@ -29,6 +29,7 @@ import { olympiadsPolicy, refusedFields } from './policy.js';
 import { presentOlympiad } from './present.js';
 import * as queries from './queries.js';
 import { blockersOf } from './verify.js';
+import { count } from '#contract/numbers';
 
 const tags = ['olympiads'];
 const { access } = olympiadsPolicy;
@@ -239,7 +240,7 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
       const blocked = check != null && !check.ready;
       if (check && blocked) {
         const n = check.blockers.length;
-        const things = `${n} thing${n === 1 ? '' : 's'} still block${n === 1 ? 's' : ''} opening`;
+        const things = `${count(n, 'thing still blocks', 'things still block')} opening`;
         if (query.confirm !== 'true') {
           throw conflict(
             `${things}; confirm with a reason to open anyway`,

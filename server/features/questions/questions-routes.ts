@@ -24,6 +24,7 @@ import { moduleLoader, questionLoader } from './load.js';
 import { questionsPolicy } from './policy.js';
 import { presentQuestion } from './present.js';
 import * as queries from './queries.js';
+import { count } from '#contract/numbers';
 
 const QuestionBody = z.object({ success: z.literal(true), question: QuestionRecord });
 const ModuleQuery = z.strictObject({ questionModuleId: IdText });
@@ -137,7 +138,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
       }
       if (before.answerCount > 0 && keyChanged && !confirmKeyChange) {
         throw conflict(
-          `Changing the correct answer affects ${before.answerCount} answer${before.answerCount === 1 ? '' : 's'}; confirm, then re-mark`,
+          `Changing the correct answer affects ${count(before.answerCount, 'answer')}; confirm, then re-mark`,
           [{ path: 'body.answerKey', message: `${before.answerCount} answers are affected` }],
         );
       }

@@ -23,7 +23,7 @@ import {
   writeCsv,
   writeXlsx,
 } from './transfer.js';
-import { count } from '#contract/plural';
+import { count } from '#contract/numbers';
 
 const Format = z.enum(['csv', 'xlsx']).default('xlsx');
 const MAX_FILE_BYTES = 10 * 1024 * 1024;

@@ -1,11 +1,12 @@
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { checkQuestion, questionFields } from '#contract/authoring';
 import type { FieldError } from '#contract/errors';
 import type { AnswerKey, QuestionType } from '#contract/questions';
-import { restoreCsvCell, writeCsv as writeCsvFile } from '../../platform/csv.js';
+import { restoreCsvCell } from '../../platform/csv.js';
 import { plainText } from '../../platform/rich-text.js';
 import { headerKey, readSheet } from '../../platform/spreadsheet/index.js';
+import { type TableColumn, tableCsv, tableSheet, writeXlsx as writeSpreadsheet } from '../../platform/xlsx.js';
+import { figure } from '#contract/numbers';
 
 /**
  * A module's questions as a spreadsheet (xlsx or csv), one question a row:
@@ -168,7 +169,7 @@ const normaliseHeader = (h: string) => headerKey(h).replaceAll(' ', '_');
 export async function readQuestionRows(bytes: Buffer): Promise<Array<{ row: number; cells: Record<string, string> }>> {
   const sheet = await readSheet(bytes, {
     maxRows: MAX_ROWS,
-    tooManyRows: `The file has more than ${MAX_ROWS.toLocaleString('en')} rows; import at most ${MAX_ROWS.toLocaleString('en')} at a time`,
+    tooManyRows: `The file has more than ${figure(MAX_ROWS)} rows; import at most ${figure(MAX_ROWS)} at a time`,
     notSpreadsheet: 'Upload an xlsx or csv file',
     unreadable: 'This xlsx file could not be read',
   });
@@ -181,24 +182,17 @@ export async function readQuestionRows(bytes: Buffer): Promise<Array<{ row: numb
   }));
 }
 
-export function writeCsv(rows: Array<Record<string, string>>): Buffer {
-  return Buffer.from(
-    writeCsvFile(
-      columns,
-      rows.map((r) => columns.map((c) => r[c] ?? '')),
-    ),
-    'utf8',
-  );
-}
+/** The export's one table: a column per name in `columns`, the prompt wide. */
+const table: TableColumn<Record<string, string>>[] = columns.map((c) => ({
+  header: c,
+  width: c === 'prompt' ? 60 : 16,
+  value: (r) => r[c] ?? null,
+}));
 
-export async function writeXlsx(rows: Array<Record<string, string>>): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Questions');
-  sheet.columns = columns.map((c) => ({ header: c, key: c, width: c === 'prompt' ? 60 : 16 }));
-  sheet.getRow(1).font = { bold: true };
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+export const writeCsv = (rows: Array<Record<string, string>>): Buffer => Buffer.from(tableCsv(table, rows), 'utf8');
+
+export const writeXlsx = (rows: Array<Record<string, string>>): Promise<Buffer> =>
+  writeSpreadsheet([tableSheet('Questions', table, rows)]);
 
 /** The template: the header and one example of every type. */
 export const templateRows: ExportQuestion[] = [

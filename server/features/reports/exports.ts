@@ -1,41 +1,43 @@
 import type { FeedbackItem, GraphData, OverviewFigures, ReportOverview } from '#contract/reports';
 import { isoToWallTime } from '#contract/site-time';
-import type { XlsxColumn, XlsxSheet, XlsxValue } from '../../platform/xlsx.js';
+import { type TableColumn, tableSheet, type XlsxSheet } from '../../platform/xlsx.js';
 
 /*
  * The reports as spreadsheets (decision 038): the first sheet is also the csv download, so it holds the table a
- * person most wants; xlsx adds the others.
+ * person most wants; xlsx adds the others. Each sheet is a table (platform/xlsx.ts `tableSheet`, decision 050).
  */
 
-const rands = (cents: number) => cents / 100;
+/** One row of the figures: an olympiad (or all together) in one currency; the counts on its first row only. */
+interface FigureRow {
+  label: string;
+  f: Omit<OverviewFigures, 'olympiads'> | null;
+  money: OverviewFigures['money'][number] | null;
+}
 
-const figureColumns: XlsxColumn[] = [
-  { header: 'Schools entered', width: 16 },
-  { header: 'Learners loaded', width: 16 },
-  { header: 'Not started', width: 12 },
-  { header: 'Writing now', width: 12 },
-  { header: 'Finished', width: 10 },
-  { header: 'Currency', width: 10 },
-  { header: 'Invoiced', width: 16, format: 'money' },
-  { header: 'Paid', width: 16, format: 'money' },
-  { header: 'Mail sent', width: 10 },
-  { header: 'Mail waiting', width: 12 },
-  { header: 'Mail failed', width: 12 },
+const counted =
+  (pick: (f: Omit<OverviewFigures, 'olympiads'>) => number) =>
+  (r: FigureRow): number | null =>
+    r.f ? pick(r.f) : null;
+
+const figureColumns: TableColumn<FigureRow>[] = [
+  { header: 'Olympiad', width: 34, value: 'label' },
+  { header: 'Schools entered', width: 16, value: counted((f) => f.schoolsEntered) },
+  { header: 'Learners loaded', width: 16, value: counted((f) => f.learnersLoaded) },
+  { header: 'Not started', width: 12, value: counted((f) => f.notStarted) },
+  { header: 'Writing now', width: 12, value: counted((f) => f.writingNow) },
+  { header: 'Finished', width: 10, value: counted((f) => f.finished) },
+  { header: 'Currency', width: 10, value: (r) => r.money?.currency ?? null },
+  { header: 'Invoiced', width: 16, format: 'cents', value: (r) => r.money?.invoicedCents ?? null },
+  { header: 'Paid', width: 16, format: 'cents', value: (r) => r.money?.paidCents ?? null },
+  { header: 'Mail sent', width: 10, value: counted((f) => f.mailSent) },
+  { header: 'Mail waiting', width: 12, value: counted((f) => f.mailWaiting) },
+  { header: 'Mail failed', width: 12, value: counted((f) => f.mailFailed) },
 ];
 
-/** A row of figures; money in several currencies takes one row per currency (the counts on the first). */
-function figureRows(label: string, f: Omit<OverviewFigures, 'olympiads'>): XlsxValue[][] {
+/** An olympiad's rows of figures; money in several currencies takes one row per currency. */
+function figureRows(label: string, f: Omit<OverviewFigures, 'olympiads'>): FigureRow[] {
   const money = f.money.length ? f.money : [null];
-  return money.map((m, i) => [
-    label,
-    ...(i === 0
-      ? [f.schoolsEntered, f.learnersLoaded, f.notStarted, f.writingNow, f.finished]
-      : [null, null, null, null, null]),
-    m?.currency ?? null,
-    m ? rands(m.invoicedCents) : null,
-    m ? rands(m.paidCents) : null,
-    ...(i === 0 ? [f.mailSent, f.mailWaiting, f.mailFailed] : [null, null, null]),
-  ]);
+  return money.map((m, i) => ({ label, f: i === 0 ? f : null, money: m }));
 }
 
 export function overviewSheets(o: ReportOverview): XlsxSheet[] {
@@ -44,18 +46,18 @@ export function overviewSheets(o: ReportOverview): XlsxSheet[] {
     ...o.olympiads.flatMap((x) => figureRows(x.title, x)),
   ];
   return [
-    { name: 'Figures', columns: [{ header: 'Olympiad', width: 34 }, ...figureColumns], rows },
-    {
-      name: 'By day',
-      columns: [
-        { header: 'Day', width: 12 },
-        { header: 'Schools entered', width: 16 },
-        { header: 'Learners loaded', width: 16 },
-        { header: 'Started', width: 10 },
-        { header: 'Mail sent', width: 10 },
+    tableSheet('Figures', figureColumns, rows),
+    tableSheet(
+      'By day',
+      [
+        { header: 'Day', width: 12, value: 'day' },
+        { header: 'Schools entered', width: 16, value: 'schoolsEntered' },
+        { header: 'Learners loaded', width: 16, value: 'learnersLoaded' },
+        { header: 'Started', width: 10, value: 'started' },
+        { header: 'Mail sent', width: 10, value: 'mailSent' },
       ],
-      rows: o.overTime.map((d) => [d.day, d.schoolsEntered, d.learnersLoaded, d.started, d.mailSent]),
-    },
+      o.overTime,
+    ),
   ];
 }
 
@@ -65,79 +67,84 @@ export function overviewSheets(o: ReportOverview): XlsxSheet[] {
  */
 export function graphSheets(g: GraphData): XlsxSheet[] {
   const grade = (v: number | null) => (v == null ? 'No grade' : `Grade ${v}`);
-  const long: XlsxValue[][] = [
+  const long = [
     ...g.registrations.flatMap((r) => [
-      ['Registrations', r.day, 'Schools entered', r.schools],
-      ['Registrations', r.day, 'Learners loaded', r.learners],
+      ['Registrations', r.day, 'Schools entered', r.schools] as const,
+      ['Registrations', r.day, 'Learners loaded', r.learners] as const,
     ]),
-    ...g.byProvinceGrade.map((p) => ['Learners by province and grade', p.province, grade(p.grade), p.learners]),
-    ...g.startsPerMinute.map((m) => ['Starts per minute', `${g.examDay} ${m.minute}`, 'Starts', m.starts]),
-    ...g.scoreDistribution.map((b) => ['Score distribution', `${b.from}–${b.to} %`, 'Learners', b.learners]),
+    ...g.byProvinceGrade.map(
+      (p) => ['Learners by province and grade', p.province, grade(p.grade), p.learners] as const,
+    ),
+    ...g.startsPerMinute.map((m) => ['Starts per minute', `${g.examDay} ${m.minute}`, 'Starts', m.starts] as const),
+    ...g.scoreDistribution.map((b) => ['Score distribution', `${b.from}–${b.to} %`, 'Learners', b.learners] as const),
   ];
   return [
-    {
-      name: 'All charts',
-      columns: [
-        { header: 'Chart', width: 30 },
-        { header: 'Label', width: 22 },
-        { header: 'Detail', width: 18 },
-        { header: 'Value', width: 10 },
+    tableSheet(
+      'All charts',
+      [
+        { header: 'Chart', width: 30, value: (r) => r[0] },
+        { header: 'Label', width: 22, value: (r) => r[1] },
+        { header: 'Detail', width: 18, value: (r) => r[2] },
+        { header: 'Value', width: 10, value: (r) => r[3] },
       ],
-      rows: long,
-    },
-    {
-      name: 'Registrations',
-      columns: [
-        { header: 'Day', width: 12 },
-        { header: 'Schools entered', width: 16 },
-        { header: 'Learners loaded', width: 16 },
-        { header: 'Schools to date', width: 16 },
-        { header: 'Learners to date', width: 16 },
+      long,
+    ),
+    tableSheet(
+      'Registrations',
+      [
+        { header: 'Day', width: 12, value: 'day' },
+        { header: 'Schools entered', width: 16, value: 'schools' },
+        { header: 'Learners loaded', width: 16, value: 'learners' },
+        { header: 'Schools to date', width: 16, value: 'totalSchools' },
+        { header: 'Learners to date', width: 16, value: 'totalLearners' },
       ],
-      rows: g.registrations.map((r) => [r.day, r.schools, r.learners, r.totalSchools, r.totalLearners]),
-    },
-    {
-      name: 'Province and grade',
-      columns: [{ header: 'Province', width: 22 }, { header: 'Grade', width: 10 }, { header: 'Learners' }],
-      rows: g.byProvinceGrade.map((p) => [p.province, p.grade, p.learners]),
-    },
-    {
-      name: 'Starts per minute',
-      columns: [{ header: 'Day', width: 12 }, { header: 'Minute (SAST)', width: 14 }, { header: 'Starts' }],
-      rows: g.startsPerMinute.map((m) => [g.examDay, m.minute, m.starts]),
-    },
-    {
-      name: 'Scores',
-      columns: [{ header: 'From %' }, { header: 'To %' }, { header: 'Learners' }],
-      rows: g.scoreDistribution.map((b) => [b.from, b.to, b.learners]),
-    },
+      g.registrations,
+    ),
+    tableSheet(
+      'Province and grade',
+      [
+        { header: 'Province', width: 22, value: 'province' },
+        { header: 'Grade', width: 10, value: 'grade' },
+        { header: 'Learners', value: 'learners' },
+      ],
+      g.byProvinceGrade,
+    ),
+    tableSheet(
+      'Starts per minute',
+      [
+        { header: 'Day', width: 12, value: () => g.examDay },
+        { header: 'Minute (SAST)', width: 14, value: 'minute' },
+        { header: 'Starts', value: 'starts' },
+      ],
+      g.startsPerMinute,
+    ),
+    tableSheet(
+      'Scores',
+      [
+        { header: 'From %', value: 'from' },
+        { header: 'To %', value: 'to' },
+        { header: 'Learners', value: 'learners' },
+      ],
+      g.scoreDistribution,
+    ),
   ];
 }
 
 export function feedbackSheets(items: FeedbackItem[]): XlsxSheet[] {
   return [
-    {
-      name: 'Feedback',
-      columns: [
-        { header: 'Given at (SAST)', width: 18 },
-        { header: 'First name', width: 16 },
-        { header: 'Last name', width: 16 },
-        { header: 'Username', width: 16 },
-        { header: 'School', width: 30 },
-        { header: 'Grade', width: 8 },
-        { header: 'Rating', width: 8 },
-        { header: 'Comment', width: 60 },
+    tableSheet(
+      'Feedback',
+      [
+        { header: 'Given at (SAST)', width: 18, value: (f) => isoToWallTime(f.at).replace('T', ' ') },
+        { header: 'First name', width: 16, value: 'firstName' },
+        { header: 'Last name', width: 16, value: 'lastName' },
+        { header: 'Username', width: 16, value: 'username' },
+        { header: 'School', width: 30, value: (f) => f.schoolName ?? '' },
+        { header: 'Grade', width: 8, value: 'grade' },
+        { header: 'Rating', width: 8, value: 'rating' },
+        { header: 'Comment', width: 60, value: 'comment' },
       ],
-      rows: items.map((f) => [
-        isoToWallTime(f.at).replace('T', ' '),
-        f.firstName,
-        f.lastName,
-        f.username,
-        f.schoolName ?? '',
-        f.grade,
-        f.rating,
-        f.comment,
-      ]),
-    },
+      items,
+    ),
   ];
 }

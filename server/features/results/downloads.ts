@@ -2,60 +2,46 @@ import type { FastifyInstance } from 'fastify';
 import { type LearnerResult, ResultsDetailsPage, ResultsDownloadQuery } from '#contract/results';
 import { conflict } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import type { CsvValue } from '../../platform/csv.js';
 import { isoOrNull } from '../../platform/dates.js';
 import { pageResult } from '../../platform/paging.js';
-import { sendDownload } from '../../platform/xlsx.js';
+import { sendDownload, type TableColumn, tableSheet } from '../../platform/xlsx.js';
 import { readableResults } from './load.js';
 import { resultsPolicy } from './policy.js';
 import { presentLearnerResult } from './present.js';
 import * as queries from './queries.js';
+import { type OlympiadKind, unitWords } from '#contract/units';
 
 const tags = ['results'];
 const { access } = resultsPolicy;
 
 /** The columns of the downloads: the learner, then one per module, then the result. */
-function table(modules: ReadonlyArray<{ moduleId: number; title: string }>, items: readonly LearnerResult[]) {
-  const header = [
-    'Rank',
-    'First name',
-    'Last name',
-    'Username',
-    'School',
-    'Province',
-    'Grade',
-    ...modules.map((m) => m.title),
-    'Score',
-    'Out of',
-    'Percent',
-    'Percentile',
-    'Grade rank',
-    'Province rank',
-    'Award',
-    'Best in school',
+function columnsOf(
+  modules: ReadonlyArray<{ moduleId: number; title: string }>,
+  kind: OlympiadKind,
+): TableColumn<LearnerResult>[] {
+  const { Unit, unit } = unitWords(kind);
+  const wide = { width: 18 };
+  return [
+    { header: 'Rank', value: 'rank' },
+    { header: 'First name', ...wide, value: 'firstName' },
+    { header: 'Last name', ...wide, value: 'lastName' },
+    { header: 'Username', ...wide, value: 'username' },
+    { header: Unit, ...wide, value: (r) => r.schoolName ?? '' },
+    { header: 'Province', value: (r) => r.province ?? '' },
+    { header: 'Grade', value: 'grade' },
+    ...modules.map((m): TableColumn<LearnerResult> => ({
+      header: m.title,
+      value: (r) => r.moduleScores.find((s) => s.moduleId === m.moduleId)?.score ?? '',
+    })),
+    { header: 'Score', value: 'score' },
+    { header: 'Out of', value: 'maxScore' },
+    { header: 'Percent', value: 'percent' },
+    { header: 'Percentile', value: 'percentile' },
+    { header: 'Grade rank', value: 'gradeRank' },
+    { header: 'Province rank', value: 'provinceRank' },
+    { header: 'Award', value: 'awardLabel' },
+    { header: `Best in ${unit}`, value: (r) => (r.bestInSchool ? 'Yes' : '') },
   ];
-  const body = items.map((r): CsvValue[] => {
-    const byModule = new Map(r.moduleScores.map((m) => [m.moduleId, m.score]));
-    return [
-      r.rank,
-      r.firstName,
-      r.lastName,
-      r.username,
-      r.schoolName ?? '',
-      r.province ?? '',
-      r.grade,
-      ...modules.map((m) => byModule.get(m.moduleId) ?? ''),
-      r.score,
-      r.maxScore,
-      r.percent,
-      r.percentile,
-      r.gradeRank,
-      r.provinceRank,
-      r.awardLabel,
-      r.bestInSchool ? 'Yes' : '',
-    ];
-  });
-  return { header, body };
 }
 
 /**
@@ -94,14 +80,9 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
           publishedAt: isoOrNull(r.published_at),
           modules,
         };
-      const { header, body } = table(modules, items);
       const name = `results-${r.var_name}${schoolParticipantId != null ? `-school-${schoolParticipantId}` : ''}`;
-      const columns = header.map((h, i) => ({
-        header: h,
-        width: Math.min(40, Math.max(8, h.length + 2, i >= 1 && i <= 4 ? 18 : 0)),
-      }));
       return sendDownload(reply, query.format === 'csv' ? 'csv' : 'xlsx', name, [
-        { name: 'Results', columns, rows: body },
+        tableSheet('Results', columnsOf(modules, r.kind), items),
       ]);
     },
   });

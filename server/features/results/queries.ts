@@ -3,6 +3,7 @@ import type { LearnerResultsQuery } from '#contract/results';
 import { type Queryable, rows } from '../../db/client.js';
 import { containsPattern } from '../../platform/paging.js';
 import type { Entrant, SchoolOf, Standing } from './standings.js';
+import type { OlympiadKind } from '#contract/units';
 
 /* SQL of the results: settings, final scores, the published snapshot (learner_results) and its lists. */
 
@@ -10,6 +11,7 @@ export interface ResultsRow {
   olympiad_id: number;
   var_name: string;
   title: string;
+  kind: OlympiadKind;
   ends_at: Date | string | null;
   award_rule: Record<string, unknown> | null;
   top_schools_best_n: number | null;
@@ -21,7 +23,7 @@ export interface ResultsRow {
 export async function findResults(q: Queryable, olympiadId: number): Promise<ResultsRow | null> {
   const [row] = await rows<ResultsRow>(
     q,
-    sql`select o.id as olympiad_id, o.var_name, o.title, o.ends_at, r.award_rule, r.top_schools_best_n,
+    sql`select o.id as olympiad_id, o.var_name, o.title, o.kind, o.ends_at, r.award_rule, r.top_schools_best_n,
           r.published_at, nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')
             as published_by
         from olympiads o

@@ -120,7 +120,10 @@ export interface PortalOlympiadRow {
   learnerCount: number;
 }
 
-/** The olympiads a teacher's school can enter (school olympiads not yet over), and those it is in. */
+/**
+ * The olympiads a teacher's school can enter (school olympiads not yet over), and those it is in. A country's team
+ * enters none itself (its olympiad's admin enters the country, decision 039): its team admin sees only its entries.
+ */
 export async function portalOlympiads(q: Queryable, schoolId: number | null) {
   return rows<PortalOlympiadRow>(
     q,
@@ -132,7 +135,8 @@ export async function portalOlympiads(q: Queryable, schoolId: number | null) {
         from olympiads o
         left join accounts a on a.id = o.account_id
         left join school_participants sp on sp.olympiad_id = o.id and sp.school_id = ${schoolId}
-        where sp.id is not null or (o.kind = 'school' and (o.ends_at is null or o.ends_at > now()))
+        where sp.id is not null or (o.kind = 'school' and (o.ends_at is null or o.ends_at > now())
+          and not exists (select 1 from schools t where t.id = ${schoolId} and t.country_id is not null))
         order by (sp.id is null), o.starts_at nulls last, o.title`,
   );
 }

@@ -25,7 +25,7 @@ import { entriesReach, entryLoader } from './load.js';
 import { entriesPolicy, mayEnterSchools } from './policy.js';
 import { presentParticipant } from './present.js';
 import { findSchool } from './school-queries.js';
-import { count } from '#contract/plural';
+import { count } from '#contract/numbers';
 
 const tags = ['schools'];
 const { access } = entriesPolicy;

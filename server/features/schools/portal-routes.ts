@@ -64,7 +64,7 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
         success: true as const,
         school: await ownSchool(db, actor),
         olympiad: presentPortalOlympiad(olympiad),
-        intro: (await resolvedGeneralCopy(db, olympiad.id))['portal-intro'],
+        intro: (await resolvedGeneralCopy(db, olympiad))['portal-intro'],
       };
     },
   });

@@ -19,6 +19,7 @@ export function presentSchool(actor: Actor, s: SchoolRow): School {
     phone: s.phone,
     email: s.email,
     type: s.type,
+    countryId: s.countryId ?? null,
     teacherCount: Number(s.teacherCount),
     updatedAt: iso(s.updatedAt),
     can: schoolsPolicy.flags(actor, s, ['update', 'delete', 'merge']),

@@ -146,13 +146,14 @@ export async function sittingAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const waitingRoomStatus = async (q: Queryable, olympiadId: number): Promise<WaitingRoomStatus> => {
-    const room = await roomOf(q, olympiadId);
     const fallback = app.config.sitting.admissionsPerSecond;
+    const room = await roomOf(q, olympiadId, fallback);
     return {
       success: true,
       waiting: room.waiting,
       admitted: room.admitted,
       admissionsPerSecond: room.admissionsPerSecond ?? fallback,
+      admittingPerSecond: room.admittingPerSecond,
       ownAdmissionsPerSecond: room.admissionsPerSecond,
       defaultAdmissionsPerSecond: fallback,
     };
@@ -182,7 +183,7 @@ export async function sittingAdminRoutes(app: FastifyInstance): Promise<void> {
     transaction: true,
     load: ({ db, actor, query }) => olympiadLoader.load(db, actor, query.olympiadId, 'administer'),
     handler: async ({ db: tx, body, record, audit }) => {
-      const before = await roomOf(tx, record.id);
+      const before = await roomOf(tx, record.id, app.config.sitting.admissionsPerSecond);
       await setAdmissionRate(tx, record.id, body.admissionsPerSecond);
       await audit('waiting-room.set-rate', {
         entityId: record.id,

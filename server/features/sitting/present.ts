@@ -125,6 +125,7 @@ export function presentState(input: {
       id: olympiad.id,
       varName: olympiad.varName,
       title: olympiad.title,
+      kind: olympiad.kind,
       durationMinutes: olympiad.durationMinutes ?? 0,
       instructions: olympiad.instructions,
       declaration: olympiad.declaration,

@@ -8,6 +8,7 @@ import { verifyPassword } from '../../platform/passwords.js';
 import { startSession } from '../../platform/sessions.js';
 import { throttledCredentialCheck } from '../../platform/throttle.js';
 import { attemptOf, confirmPin, learnerForRecovery } from './attempt-queries.js';
+import { unitWords } from '#contract/units';
 
 /**
  * Sign in again with the recovery PIN (a learner who lost their session or password). Throttled exactly
@@ -31,7 +32,8 @@ export async function recover(
       kind: 'recover',
       account: `${olympiad.id}:${body.username.toLowerCase()}`,
       address: req.ip,
-      tooMany: (wait) => `Too many failed attempts. Please wait ${wait} and try again, or ask your teacher.`,
+      tooMany: (wait) =>
+        `Too many failed attempts. Please wait ${wait} and try again, or ask your ${unitWords(olympiad.kind).manager}.`,
     },
     () => learnerForRecovery(db, olympiad.id, body.username),
   );

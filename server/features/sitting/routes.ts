@@ -30,6 +30,7 @@ import { sittingPolicy } from './policy.js';
 import { recover } from './recover.js';
 import * as sitting from './steps.js';
 import { startAdmitting } from './waiting-room.js';
+import { arrivalGauge } from './admission-gauge.js';
 
 const tags = ['sitting'];
 const { access } = sittingPolicy;
@@ -43,16 +44,30 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   const room: sitting.Room = { defaultRate: app.config.sitting.admissionsPerSecond };
 
   // At the deadline an attempt finishes by itself: lazily on the next call, and by this periodic sweep.
-  // The waiting room admits the next learners on every process's tick (decision 041).
+  // The waiting room admits the next learners on every process's tick (decision 041), at a rate that follows
+  // how this process's arrival steps fare (decision 051; SITTING_ADMIT_TARGET_MS=0: the setting alone).
+  const { admitTargetMs, admitTickMs } = app.config.sitting;
+  const gauge = admitTargetMs > 0 && admitTickMs > 0 ? arrivalGauge(admitTargetMs) : undefined;
+  if (gauge) {
+    const arrivalSteps = new Set(
+      ['state', 'declaration', 'recovery-pin', 'recovery-pin/confirm', 'learner-details', 'paper'].map(
+        (step) => `${base}/${step}`,
+      ),
+    );
+    app.addHook('onResponse', async (request, reply) => {
+      if (arrivalSteps.has(request.routeOptions.url ?? '')) gauge.record(reply.elapsedTime);
+    });
+  }
   let stopSweep = () => undefined as void;
   let stopAdmitting = () => undefined as void;
   app.addHook('onReady', async () => {
     stopSweep = startSweep({ db, log: app.log }, app.config.sitting.sweepSeconds);
-    stopAdmitting = startAdmitting({ db, log: app.log }, room.defaultRate, app.config.sitting.admitTickMs);
+    stopAdmitting = startAdmitting({ db, log: app.log }, room.defaultRate, admitTickMs, gauge);
   });
   app.addHook('onClose', async () => {
     stopSweep();
     stopAdmitting();
+    gauge?.stop();
   });
   // An olympiad's paper changed, in this process or another: its cached copy goes at once (decision 040).
   app.changes.on('olympus_catalogue', (id) => forgetCatalogue(id == null ? undefined : Number(id)));

@@ -52,7 +52,7 @@ async function windowFor(
 ): Promise<{ open: boolean; message: string | null }> {
   const w = writingWindow(o, new Date(), zone);
   if (!w.open || !o.paymentRequired) return w;
-  return (await schoolMayWrite(db, o, actor.schoolId)) ? w : { open: false, message: unpaidMessage };
+  return (await schoolMayWrite(db, o, actor.schoolId)) ? w : { open: false, message: unpaidMessage(o.kind) };
 }
 
 /**
@@ -120,7 +120,7 @@ export async function state(db: Db, actor: Actor, olympiadName: string, room: Ro
     learner,
     attempt,
     window: await windowFor(db, olympiad, actor, learner.time_zone),
-    copy: resolveGeneralCopy(copy),
+    copy: resolveGeneralCopy(copy, olympiad.kind),
     waiting: admission ? waitingOf(admission) : null,
   });
 }

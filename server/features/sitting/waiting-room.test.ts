@@ -5,7 +5,8 @@ import { expectRowsUnchanged, forbiddenFor, notFoundUnchanged, unauthenticated }
 import { createOlympiad, createUser, grant } from '../../seed/factories.js';
 import { type Client, demoPassword } from '../../test/harness.js';
 import { attemptRow, call, demo, details, newLearner, server, useSittingServer } from './testing.js';
-import { admitWaiting } from './waiting-room.js';
+import { arrivalGauge } from './admission-gauge.js';
+import { adaptRates, admitWaiting } from './waiting-room.js';
 
 /**
  * The waiting room (decision 041). The admitting tick is off (SITTING_ADMIT_TICK_MS=0): each test admits by
@@ -41,7 +42,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await server.query`update waiting_rooms set admissions_per_second = null, admitted = joined`;
+  await server.query`update waiting_rooms set admissions_per_second = null, adaptive_rate = null, admitted = joined`;
 });
 
 describe('with no pressure', () => {
@@ -153,6 +154,82 @@ describe('when arrivals exceed the admissions a second', () => {
     await setRate(0);
     expect((await state(token)).waiting).toBeNull();
     expect((await call(token, 'GET', `/api/sitting/${o}/paper`)).status).toBe(200);
+  });
+});
+
+describe('the rate adapts to how the arrival steps fare (decision 051)', () => {
+  const adaptive = async () =>
+    (
+      await server.query<{ adaptive_rate: number | null }>`
+        select adaptive_rate from waiting_rooms where olympiad_id = ${demo.geoDemo}`
+    )[0]?.adaptive_rate;
+
+  it('slow steps lower the rate in force, a tenth a tick, and the queue forms at it; fine steps raise it back', async () => {
+    await setRate(20);
+    await state((await newLearner()).token); // the room has had an arrival within the minute
+    await adaptRates(server.db, 'slow', 50);
+    expect(await adaptive()).toBeCloseTo(18, 3);
+    await adaptRates(server.db, 'slow', 50);
+    expect(await adaptive()).toBeCloseTo(16.2, 3);
+    const admin = await server.as('admin');
+    const status = await admin.get('/api/sitting-waiting-room', { query: { olympiadId: demo.geoDemo } });
+    expect(status.body).toMatchObject({ admissionsPerSecond: 20, admittingPerSecond: 16 });
+
+    // Behind someone waiting, a learner queues, and the estimate uses the rate in force: 40 at 16.2 a second.
+    await server.query`update waiting_rooms set joined = admitted + 39 where olympiad_id = ${demo.geoDemo}`;
+    const queued = await newLearner();
+    expect((await state(queued.token)).waiting).toEqual({ position: 40, estimateSeconds: 3 });
+
+    // Fine ticks raise it by a fiftieth of the setting (at least one) until it is the setting again: null.
+    await adaptRates(server.db, 'fine', 50);
+    expect(await adaptive()).toBeCloseTo(17.2, 3);
+    for (let i = 0; i < 5; i++) await adaptRates(server.db, 'fine', 50);
+    expect(await adaptive()).toBeNull();
+    const back = await admin.get('/api/sitting-waiting-room', { query: { olympiadId: demo.geoDemo } });
+    expect(back.body).toMatchObject({ admissionsPerSecond: 20, admittingPerSecond: 20 });
+  });
+
+  it('never below one a second (the queue always moves), and a paused room stays paused', async () => {
+    await setRate(2);
+    await state((await newLearner()).token);
+    for (let i = 0; i < 20; i++) await adaptRates(server.db, 'slow', 50);
+    expect(await adaptive()).toBe(1);
+    await setRate(0);
+    await adaptRates(server.db, 'slow', 50);
+    expect(await adaptive()).toBe(1);
+    const status = await (
+      await server.as('admin')
+    ).get('/api/sitting-waiting-room', {
+      query: { olympiadId: demo.geoDemo },
+    });
+    expect(status.body).toMatchObject({ admissionsPerSecond: 0, admittingPerSecond: 0 });
+  });
+
+  it('a room without arrivals in the last minute is left alone', async () => {
+    await state((await newLearner()).token);
+    await server.query`update waiting_rooms set refilled_at = now() - interval '2 minutes'
+                       where olympiad_id = ${demo.geoDemo}`;
+    await adaptRates(server.db, 'slow', 50);
+    expect(await adaptive()).toBeNull();
+  });
+
+  it('the gauge: slow when more than a tenth of the steps pass the target, fine otherwise, a fresh window each time', () => {
+    const gauge = arrivalGauge(500);
+    try {
+      expect(gauge.take()).toBe('fine');
+      for (let i = 0; i < 9; i++) gauge.record(20);
+      gauge.record(900);
+      expect(gauge.take()).toBe('fine'); // one in ten: not more than a tenth
+      for (let i = 0; i < 8; i++) gauge.record(20);
+      gauge.record(900);
+      gauge.record(900);
+      expect(gauge.take()).toBe('slow');
+      expect(gauge.take()).toBe('fine');
+      for (let i = 0; i < 4; i++) gauge.record(900);
+      expect(gauge.take()).toBe('fine'); // too few steps to judge
+    } finally {
+      gauge.stop();
+    }
   });
 });
 

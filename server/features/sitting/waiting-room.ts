@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Queryable, preparedRows, rows } from '../../db/client.js';
+import type { ArrivalGauge, Verdict } from './admission-gauge.js';
 
 /**
  * Exam day's waiting room (decision 041). A learner takes a ticket at their first look at the sitting (after
@@ -10,14 +11,23 @@ import { type Queryable, preparedRows, rows } from '../../db/client.js';
  * statement. So there is no leader, no process-local state, and nothing lost on a restart. With no pressure an
  * arrival finds nobody waiting and a token in the bucket, and is admitted in the same statement: the room is
  * invisible.
+ *
+ * The rate in force adapts (decision 051): while a process finds its arrival steps slow, its tick lowers the
+ * room's `adaptive_rate` by a tenth; while they are fine, it raises it again by a fiftieth of the setting, up to
+ * the setting (then null). So a storm beyond what the servers manage queues learners instead of slowing all.
  */
+
+/** The admin's setting in force: the olympiad's own, else the server's default. */
+const setting = (defaultRate: number) => `coalesce(r.admissions_per_second, ${Math.trunc(defaultRate)})`;
+
+/** The rate in force now: the setting, or lower while the servers run slow (`least` passes over a null). */
+const inForce = (defaultRate: number) => `least(r.adaptive_rate, ${setting(defaultRate)})::real`;
 
 /** Tokens available now: the stored ones plus the refill since, capped at one second's worth. */
 const available = (defaultRate: number) =>
   sql.raw(`least(
-      coalesce(r.admissions_per_second, ${Math.trunc(defaultRate)})::real,
-      r.tokens + coalesce(r.admissions_per_second, ${Math.trunc(defaultRate)})
-                 * greatest(0, extract(epoch from (now() - r.refilled_at))))`);
+      ${inForce(defaultRate)},
+      r.tokens + ${inForce(defaultRate)} * greatest(0, extract(epoch from (now() - r.refilled_at))))`);
 
 export interface Admission {
   ticket: number;
@@ -58,9 +68,9 @@ export async function placeOf(
 ): Promise<Admission | null> {
   const [row] = await preparedRows<{ ticket: string; admitted: string; rate: number }>(
     q,
-    'sitting.waiting-place',
+    `sitting.waiting-place-${Math.trunc(defaultRate)}`,
     sql`
-    select p.ticket, r.admitted, coalesce(r.admissions_per_second, ${defaultRate}::int) as rate
+    select p.ticket, r.admitted, ${sql.raw(inForce(defaultRate))} as rate
     from waiting_places p join waiting_rooms r on r.olympiad_id = p.olympiad_id
     where p.olympiad_id = ${olympiadId} and p.user_id = ${userId}`,
   );
@@ -92,7 +102,7 @@ export async function arrive(
             admitted = r.admitted + ${admitNow},
             tokens = ${avail} - ${admitNow},
             refilled_at = now()
-      returning r.joined as ticket, r.admitted, coalesce(r.admissions_per_second, ${defaultRate}::int) as rate
+      returning r.joined as ticket, r.admitted, ${sql.raw(inForce(defaultRate))} as rate
     ), placed as (
       insert into waiting_places (olympiad_id, user_id, ticket)
       select ${olympiadId}, ${userId}, ticket from room
@@ -125,16 +135,47 @@ export async function admitWaiting(q: Queryable, defaultRate: number): Promise<n
   return done.length;
 }
 
-/** The admin's view of the room: who is waiting, how many were admitted, the rate in force and its setting. */
-export async function roomOf(q: Queryable, olympiadId: number) {
-  const [row] = await rows<{ joined: string; admitted: string; admissions_per_second: number | null }>(
+/**
+ * The rate follows the servers' verdict on the last tick (decision 051), in every room with arrivals in the
+ * last minute: slow lowers it by a tenth (to at least one a second: the queue always moves); fine raises it by
+ * a fiftieth of the setting, back to the setting, where it becomes null again. One statement; any process
+ * may run it, each with its own verdict, so the slowest process's word weighs as much as its work does.
+ */
+export async function adaptRates(q: Queryable, verdict: Verdict, defaultRate: number): Promise<void> {
+  const set = sql.raw(`${setting(defaultRate)}::real`);
+  const current = sql.raw(inForce(defaultRate));
+  const slow = verdict === 'slow';
+  await preparedRows(
     q,
-    sql`select joined, admitted, admissions_per_second from waiting_rooms where olympiad_id = ${olympiadId}`,
+    `sitting.waiting-adapt-${slow ? 'slow' : 'fine'}-${Math.trunc(defaultRate)}`,
+    slow
+      ? sql`
+    update waiting_rooms r set adaptive_rate = greatest(1, ${current} * 0.9)
+    where r.refilled_at > now() - interval '1 minute' and ${set} > 0`
+      : sql`
+    update waiting_rooms r
+    set adaptive_rate = nullif(least(${set}, r.adaptive_rate + greatest(1, ${set} * 0.02)), ${set})
+    where r.adaptive_rate is not null`,
+  );
+}
+
+/** The admin's view of the room: who is waiting, how many were admitted, the setting and the rate in force. */
+export async function roomOf(q: Queryable, olympiadId: number, defaultRate: number) {
+  const [row] = await rows<{
+    joined: string;
+    admitted: string;
+    admissions_per_second: number | null;
+    in_force: number;
+  }>(
+    q,
+    sql`select joined, admitted, admissions_per_second, ${sql.raw(inForce(defaultRate))} as in_force
+        from waiting_rooms r where olympiad_id = ${olympiadId}`,
   );
   return {
     waiting: row ? Number(row.joined) - Number(row.admitted) : 0,
     admitted: row ? Number(row.admitted) : 0,
     admissionsPerSecond: row?.admissions_per_second ?? null,
+    admittingPerSecond: row ? Math.floor(Number(row.in_force)) : defaultRate,
   };
 }
 
@@ -145,18 +186,26 @@ export async function setAdmissionRate(q: Queryable, olympiadId: number, rate: n
     on conflict (olympiad_id) do update set admissions_per_second = excluded.admissions_per_second`);
 }
 
-/** Every process admits on a short tick; 0 turns it off (tests admit by calling admitWaiting). */
+/**
+ * Every process admits on a short tick, after giving its verdict on how its arrival steps fared since the
+ * last one (decision 051; no gauge: the rate stays the setting); 0 turns it off (tests admit by calling
+ * admitWaiting).
+ */
 export function startAdmitting(
   deps: { db: Queryable; log: { error(obj: unknown, msg: string): void } },
   defaultRate: number,
   tickMs: number,
+  gauge?: ArrivalGauge,
 ): () => void {
   if (!tickMs) return () => undefined;
   let busy = false;
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
-    admitWaiting(deps.db, defaultRate)
+    (async () => {
+      if (gauge) await adaptRates(deps.db, gauge.take(), defaultRate);
+      await admitWaiting(deps.db, defaultRate);
+    })()
       .catch((err: unknown) => deps.log.error({ err }, 'waiting room: admitting failed'))
       .finally(() => {
         busy = false;

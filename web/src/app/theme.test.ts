@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
-import { count } from '#contract/plural';
 import { theme } from './theme.js';
 
 const full = mergeMantineTheme(DEFAULT_THEME, theme);
@@ -35,12 +34,4 @@ describe('the theme’s colours (WCAG AA, issue 17 item 16)', () => {
       expect(subtle).toBe(full.variantColorResolver({ color, theme: full, variant: 'light' }).color);
     });
   }
-});
-
-describe('count', () => {
-  it('says one in the singular and any other number in the plural', () => {
-    expect(count(1, 'learner')).toBe('1 learner');
-    expect(count(0, 'learner')).toBe('0 learners');
-    expect(count(3, 'learner is', 'learners are')).toBe('3 learners are');
-  });
 });

@@ -1,6 +1,7 @@
 import { Button, Group, Input, Stack, Text } from '@mantine/core';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import classes from './FileDropZone.module.css';
+import { fileSize } from '#contract/numbers';
 
 interface FileDropZoneProps {
   label: string;
@@ -15,9 +16,6 @@ interface FileDropZoneProps {
   description?: string;
   disabled?: boolean;
 }
-
-const size = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * A file field that looks like one: a drop zone that takes a dragged file, a "Choose file" button, the formats
@@ -91,7 +89,7 @@ export function FileDropZone({
           <Stack gap={6} align="center">
             <Text fw={600}>{value.name}</Text>
             <Text size="sm" c="dimmed">
-              {size(value.size)}
+              {fileSize(value.size)}
             </Text>
             <Group gap="xs" justify="center">
               <Button size="xs" variant="light" disabled={disabled} onClick={() => input.current?.click()}>

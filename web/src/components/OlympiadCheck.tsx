@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type Blocker, type BlockerKind, blockerRisks, VerifyResult } from '#contract/olympiads';
 import { api } from '../lib/api/index.js';
 import { formatDate } from '../lib/dates.js';
+import { count } from '#contract/numbers';
 
 /** The check's query keys: a write that changes the paper refetches `olympiadCheckKeys.all`. */
 export const olympiadCheckKeys = {
@@ -25,9 +26,9 @@ const kindTitles: Record<BlockerKind, (n: number) => string> = {
   no_duration: () => 'No writing time',
   window_over: () => 'The writing window is over',
   no_modules: () => 'No question modules',
-  module_without_questions: (n) => `${n} ${n === 1 ? 'module has' : 'modules have'} no questions`,
-  question_without_answer: (n) => `${n} ${n === 1 ? 'question has' : 'questions have'} no correct answer`,
-  question_unverified: (n) => `${n} ${n === 1 ? 'question is' : 'questions are'} not verified`,
+  module_without_questions: (n) => `${count(n, 'module has', 'modules have')} no questions`,
+  question_without_answer: (n) => `${count(n, 'question has', 'questions have')} no correct answer`,
+  question_unverified: (n) => `${count(n, 'question is', 'questions are')} not verified`,
 };
 
 /** The blockers by kind, in the contract's order: what each kind risks, then its items. */
@@ -84,9 +85,7 @@ export function OlympiadCheck({ olympiadId }: { olympiadId: number }) {
     <div aria-live="polite" data-testid="verify-check" data-ready={result.ready}>
       <Group gap="sm" mb="sm">
         <Badge size="lg" color={result.ready ? 'teal.9' : 'red.9'} variant="filled">
-          {result.ready
-            ? 'Ready to open'
-            : `${result.blockers.length} blocker${result.blockers.length === 1 ? '' : 's'}`}
+          {result.ready ? 'Ready to open' : count(result.blockers.length, 'blocker')}
         </Badge>
         <Text size="sm" c="dimmed">
           {result.counts.modules} modules · {result.counts.questions} questions · {result.counts.verified} verified
@@ -95,8 +94,7 @@ export function OlympiadCheck({ olympiadId }: { olympiadId: number }) {
       {opened ? (
         <Alert color="orange" variant="light" mb="sm" title="Opened although something blocked it">
           Opened on {formatDate(opened.at)}
-          {opened.by ? ` by ${opened.by}` : ''} although {opened.blockers} {opened.blockers === 1 ? 'thing' : 'things'}{' '}
-          blocked it.
+          {opened.by ? ` by ${opened.by}` : ''} although {count(opened.blockers, 'thing')} blocked it.
           {opened.reason ? ` The reason given: “${opened.reason}”` : ''}
         </Alert>
       ) : null}
@@ -112,12 +110,11 @@ export function OlympiadCheck({ olympiadId }: { olympiadId: number }) {
       )}
       {result.payment.required && result.payment.blockedSchools.length > 0 ? (
         <Alert color="orange" variant="light" mt="sm" title="Payment before writing is on">
-          The learners of {result.payment.blockedSchools.length}{' '}
-          {result.payment.blockedSchools.length === 1 ? 'school' : 'schools'} cannot start until the school pays or is
-          pre-approved:{' '}
+          The learners of {count(result.payment.blockedSchools.length, 'school')} cannot start until the school pays or
+          is pre-approved:{' '}
           {result.payment.blockedSchools
             .slice(0, 20)
-            .map((s) => `${s.schoolName} (${s.learners} ${s.learners === 1 ? 'learner' : 'learners'})`)
+            .map((s) => `${s.schoolName} (${count(s.learners, 'learner')})`)
             .join(', ')}
           {result.payment.blockedSchools.length > 20 ? ` and ${result.payment.blockedSchools.length - 20} more` : ''}.
         </Alert>

@@ -17,6 +17,7 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { figure } from '#contract/numbers';
 import classes from './PagedTable.module.css';
 
 /** The query of every paged list (every list is paged on the server): page, pageSize, search, sort, order. */
@@ -84,6 +85,15 @@ interface PagedTableProps<T> {
   minWidth?: number;
 }
 
+/** PagedTable's rows, total, loading and error from a list's query (a page: `items` and `total`). */
+export function pageOf<T>(query: {
+  data?: { items: T[]; total: number } | undefined;
+  isFetching: boolean;
+  error: Error | null;
+}) {
+  return { rows: query.data?.items, total: query.data?.total ?? 0, loading: query.isFetching, error: query.error };
+}
+
 /** A server-paged, searchable, sortable table (every list pages on the server). */
 export function PagedTable<T>({
   label,
@@ -112,7 +122,7 @@ export function PagedTable<T>({
           type="search"
         />
         <Text size="sm" c="dimmed" aria-live="polite">
-          {loading ? <Loader size="xs" aria-label="Loading" /> : `${total} in all`}
+          {loading ? <Loader size="xs" aria-label="Loading" /> : `${figure(total)} in all`}
         </Text>
       </Group>
       {error ? (

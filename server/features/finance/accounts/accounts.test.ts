@@ -9,6 +9,7 @@ let server: TestServer;
 let demo: DemoIds;
 let overlord: Client;
 let demoAccount: number;
+let igeoAccount: number;
 let otherAccount: number;
 let otherOlympiad: number;
 
@@ -42,6 +43,9 @@ beforeAll(async () => {
   demoAccount = (
     await server.query<{ account_id: number }>`select account_id from olympiads where id = ${demo.geoDemo}`
   )[0]!.account_id;
+  igeoAccount = (
+    await server.query<{ account_id: number }>`select account_id from olympiads where var_name = 'igeo-demo'`
+  )[0]!.account_id;
   otherOlympiad = (await createOlympiad(server.db, { varName: 'acc-other' })).id;
   otherAccount = (await createAccount(server.db)).id;
   await server.query`update olympiads set account_id = ${otherAccount} where id = ${otherOlympiad}`;
@@ -58,7 +62,8 @@ describe('GET /account/v-rest/?olympiadId', () => {
 
   it('the overlord sees every account; an olympiad’s accountant only its own', async () => {
     const all = await overlord.get('/account/v-rest/', { schema: AccountList });
-    expect(all.body.items.map((a) => a.id).sort()).toEqual([demoAccount, otherAccount].sort());
+    // The demo's two (geo-demo's and igeo-demo's, decision 039) and the one made here.
+    expect(all.body.items.map((a) => a.id).sort()).toEqual([demoAccount, igeoAccount, otherAccount].sort());
     const mine = await (
       await server.as('accountant')
     ).get('/account/v-rest/', { query: { olympiadId: demo.geoDemo }, schema: AccountList });

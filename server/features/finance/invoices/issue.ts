@@ -3,14 +3,16 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.js';
 import { rows } from '../../../db/client.js';
 import type { InvoiceBillTo, InvoiceKind, InvoiceLine, InvoiceSeller } from '../../../db/schema/index.js';
+import { unitWords, type OlympiadKind } from '#contract/units';
 import { conflict } from '../../../http/errors.js';
 import type { Mailer } from '../../../platform/mailer.js';
 import type { FileStorage } from '../../../platform/storage.js';
 import { escapeHtml } from '../../../platform/html.js';
-import { formatMoney, paymentReferenceOf, quoteOf } from '../money.js';
+import { paymentReferenceOf, quoteOf } from '../money.js';
 import { recomputePaid } from '../paid.js';
 import { invoicePdfOffThread } from './pdf-pool.js';
 import type { InvoiceDocument } from './pdf.js';
+import { printedMoney } from '#contract/numbers';
 
 /** Everything issuing needs about an order, read under a row lock on the order. */
 interface IssueSource {
@@ -19,6 +21,7 @@ interface IssueSource {
   school_id: number;
   olympiad_id: number;
   olympiad_title: string;
+  olympiad_kind: OlympiadKind;
   year: number;
   currency: string;
   fee_cents: number;
@@ -27,6 +30,8 @@ interface IssueSource {
   free_learners: number;
   learners: number;
   school_name: string;
+  /** The country of a country's team (decision 039). */
+  country_name: string | null;
   emis_number: string | null;
   address: string | null;
   town: string | null;
@@ -109,11 +114,11 @@ async function lockSource(
 ): Promise<(IssueSource & { account: AccountRow | null }) | null> {
   const [row] = await rows<IssueSource & { account: AccountRow | null }>(
     q,
-    sql`select po.id, sp.id as school_participant_id, sp.school_id, sp.olympiad_id, o.title as olympiad_title, o.year, o.currency, o.fee_cents, po.deleted_at,
+    sql`select po.id, sp.id as school_participant_id, sp.school_id, sp.olympiad_id, o.title as olympiad_title, o.kind as olympiad_kind, o.year, o.currency, o.fee_cents, po.deleted_at,
         po.schools_po, po.free_learners,
         (select count(*)::int from users u where u.school_id = sp.school_id and u.olympiad_id = sp.olympiad_id
           and u.role = 'learner') as learners,
-        s.name as school_name, s.emis_number, s.address, s.town, s.province, o.account_id,
+        s.name as school_name, (select c.name from countries c where c.id = s.country_id) as country_name, s.emis_number, s.address, s.town, s.province, o.account_id,
         ci.id as current_id, ci.document_number as current_document_number, ci.learners as current_learners,
         ci.free_learners as current_free_learners, ci.fee_cents as current_fee_cents, ci.schools_po as current_schools_po,
         (select row_to_json(a) from accounts a where a.id = o.account_id) as account
@@ -205,11 +210,12 @@ export async function issueInvoice(
     vatRateBp: account!.vat_rate_bp,
     vatNumber: account!.vat_number,
   });
+  const words = unitWords(o.olympiad_kind);
   if (quote.billable === 0 && o.current_id == null)
     throw conflict(
       learners === 0
-        ? 'The school has no learners loaded yet: load them, then issue the invoice'
-        : 'Every learner is free: there is nothing to invoice',
+        ? `The ${words.unit} has no ${words.members} yet: add them, then issue the invoice`
+        : `Every ${words.member} is free: there is nothing to invoice`,
     );
   const year = new Date().getUTCFullYear();
   const base = {
@@ -219,6 +225,7 @@ export async function issueInvoice(
     currency: o.currency,
     billTo: {
       schoolName: o.school_name,
+      ...(o.country_name == null ? {} : { countryName: o.country_name }),
       emisNumber: o.emis_number,
       address: o.address,
       town: o.town,
@@ -287,7 +294,7 @@ export async function issueInvoice(
 
   const lines: InvoiceLine[] = [
     {
-      description: `${o.olympiad_title}: entry fee per learner`,
+      description: `${o.olympiad_title}: entry fee per ${words.member}`,
       quantity: learners,
       unitCents: feeCents,
       amountCents: learners * feeCents,
@@ -296,7 +303,7 @@ export async function issueInvoice(
   const free = Math.min(freeLearners, learners);
   if (free > 0)
     lines.push({
-      description: 'Free learners granted',
+      description: `Free ${words.members} granted`,
       quantity: free,
       unitCents: -feeCents,
       amountCents: -free * feeCents,
@@ -436,7 +443,7 @@ export async function mailInvoice(
   );
   const credit = r.kind === 'credit_note';
   const what = credit ? `Credit note ${r.document_number}` : `Invoice ${r.document_number}`;
-  const total = formatMoney(Math.abs(Number(r.total_cents)), r.currency);
+  const total = printedMoney(Math.abs(Number(r.total_cents)), r.currency);
   let first: number | null = null;
   for (const c of contacts) {
     const hello = `Hello ${c.name || 'there'},`;

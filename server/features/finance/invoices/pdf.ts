@@ -15,8 +15,9 @@ import {
   StandardFonts,
 } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { unitWords } from '#contract/units';
 import type { InvoiceBillTo, InvoiceKind, InvoiceLine, InvoiceSeller } from '../../../db/schema/index.js';
-import { formatMoney } from '../money.js';
+import { printedMoney } from '#contract/numbers';
 
 /** What an invoice or credit note prints: the stored document, never the order as it is now. */
 export interface InvoiceDocument {
@@ -84,7 +85,9 @@ function textsOf(d: InvoiceDocument): string[] {
     ...d.lines.map((l) => l.description),
     d.olympiadTitle,
     d.schoolsPO ?? '',
-    ...[b.schoolName, b.emisNumber, b.address, b.town, b.province, b.contactName, b.contactEmail].map((v) => v ?? ''),
+    ...[b.schoolName, b.countryName, b.emisNumber, b.address, b.town, b.province, b.contactName, b.contactEmail].map(
+      (v) => v ?? '',
+    ),
     ...[s.legalName, s.address, s.registrationNumber, s.vatNumber, s.email, s.phone, s.bankName, s.bankAccountName]
       .concat([s.footer])
       .map((v) => v ?? ''),
@@ -156,7 +159,7 @@ export async function drawInvoice(pdf: PDFDocument, d: InvoiceDocument, fonts: F
     page.drawText(t, { x, y, size, font, color });
   const textRight = (t: string, x: number, y: number, size = 9.5, font = regular, color = ink) =>
     page.drawText(t, { x: x - font.widthOfTextAtSize(t, size), y, size, font, color });
-  const money = (cents: number) => formatMoney(cents, d.currency);
+  const money = (cents: number) => printedMoney(cents, d.currency);
   const s = d.seller;
   const credit = d.kind === 'credit_note';
   const title = credit ? 'CREDIT NOTE' : s.vatNumber ? 'TAX INVOICE' : 'INVOICE';
@@ -209,6 +212,7 @@ export async function drawInvoice(pdf: PDFDocument, d: InvoiceDocument, fonts: F
   text(b.schoolName, M, y, 11, bold);
   y -= 13;
   const billLines = [
+    b.countryName ? `Country: ${b.countryName}` : null,
     b.emisNumber ? `EMIS ${b.emisNumber}` : null,
     b.address,
     [b.town, b.province].filter(Boolean).join(', ') || null,
@@ -282,7 +286,7 @@ export async function drawInvoice(pdf: PDFDocument, d: InvoiceDocument, fonts: F
     text('Reference', M + 12, py - 4, 9.5, regular, grey);
     text(d.paymentReference, M + 120, py - 5, 13, bold, accent);
     text(
-      "Quote this reference with every payment, so that it reaches your school's account.",
+      `Quote this reference with every payment, so that it reaches your ${unitWords(b.countryName ? 'country' : 'school').unit}'s account.`,
       M + 12,
       y - boxH + 8,
       8,

@@ -28,7 +28,7 @@ import { contactsOfOrders, documentOf, issueInvoice, mailInvoice, pdfFileName } 
 import { invoicePdf } from './pdf.js';
 import { presentInvoice } from './present.js';
 import { findInvoice, listInvoices, ordersToInvoice } from './queries.js';
-import { count } from '#contract/plural';
+import { count } from '#contract/numbers';
 
 const tags = ['finance'];
 const { access } = financePolicy;

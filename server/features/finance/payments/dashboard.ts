@@ -6,7 +6,7 @@ import { type Queryable, rows } from '../../../db/client.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { reach } from '../../../http/reach.js';
 import { route } from '../../../http/route.js';
-import { sendXlsx } from '../../../platform/xlsx.js';
+import { sendXlsx, tableSheet } from '../../../platform/xlsx.js';
 import { financePolicy } from '../policy.js';
 import { presentOrder } from '../present.js';
 import { listOrders, orderSummary } from '../queries.js';
@@ -131,8 +131,6 @@ export async function dashboardOf(
   };
 }
 
-const rands = (cents: number) => cents / 100;
-
 /** The Payments-Dashboard and the exports (xlsx) of an olympiad's orders. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
@@ -156,62 +154,50 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     query: PaymentsDashboardQuery,
     handler: async ({ db, actor, query, reply }) => {
       const d = await dashboardOf(db, reach(actor, access.dashboard, query.olympiadId), query.olympiadId);
-      const money = { width: 16, format: 'money' } as const;
+      const money = { width: 16, format: 'cents' } as const;
+      const totals: Array<[string, number | null, number | null]> = [
+        ['Orders', d.totals.orders, null],
+        ['Learners', d.totals.learners, null],
+        ['Free learners', d.totals.freeLearners, null],
+        ['Invoiced', null, d.totals.invoicedCents],
+        ['Paid', null, d.totals.paidCents],
+        ['Outstanding', null, d.totals.outstandingCents],
+        ['Outstanding, pre-approved', null, d.totals.preApprovedCents],
+        ['Overpaid', null, d.totals.overpaidCents],
+      ];
       return sendXlsx(reply, `payments-dashboard-${query.olympiadId}.xlsx`, [
-        {
-          name: 'Totals',
-          columns: [
-            { header: 'Figure', width: 28 },
-            { header: 'Count', width: 10 },
-            { header: `Amount (${d.currency})`, width: 18, format: 'money' },
+        tableSheet(
+          'Totals',
+          [
+            { header: 'Figure', width: 28, value: (t) => t[0] },
+            { header: 'Count', width: 10, value: (t) => t[1] },
+            { header: `Amount (${d.currency})`, width: 18, format: 'cents', value: (t) => t[2] },
           ],
-          rows: [
-            ['Orders', d.totals.orders, null],
-            ['Learners', d.totals.learners, null],
-            ['Free learners', d.totals.freeLearners, null],
-            ['Invoiced', null, rands(d.totals.invoicedCents)],
-            ['Paid', null, rands(d.totals.paidCents)],
-            ['Outstanding', null, rands(d.totals.outstandingCents)],
-            ['Outstanding, pre-approved', null, rands(d.totals.preApprovedCents)],
-            ['Overpaid', null, rands(d.totals.overpaidCents)],
+          totals,
+        ),
+        tableSheet(
+          'By province',
+          [
+            { header: 'Province', width: 22, value: 'province' },
+            { header: 'Orders', width: 10, value: 'orders' },
+            { header: 'Invoiced', ...money, value: 'invoicedCents' },
+            { header: 'Paid', ...money, value: 'paidCents' },
+            { header: 'Outstanding', ...money, value: 'outstandingCents' },
+            { header: 'Pre-approved', ...money, value: 'preApprovedCents' },
           ],
-        },
-        {
-          name: 'By province',
-          columns: [
-            { header: 'Province', width: 22 },
-            { header: 'Orders', width: 10 },
-            { header: 'Invoiced', ...money },
-            { header: 'Paid', ...money },
-            { header: 'Outstanding', ...money },
-            { header: 'Pre-approved', ...money },
+          d.byProvince,
+        ),
+        tableSheet(
+          'By day',
+          [
+            { header: 'Day', width: 14, value: 'day' },
+            { header: 'Invoiced', ...money, value: 'invoicedCents' },
+            { header: 'Paid', ...money, value: 'paidCents' },
+            { header: 'Invoiced to date', ...money, width: 18, value: 'cumulativeInvoicedCents' },
+            { header: 'Paid to date', ...money, width: 18, value: 'cumulativePaidCents' },
           ],
-          rows: d.byProvince.map((p) => [
-            p.province,
-            p.orders,
-            rands(p.invoicedCents),
-            rands(p.paidCents),
-            rands(p.outstandingCents),
-            rands(p.preApprovedCents),
-          ]),
-        },
-        {
-          name: 'By day',
-          columns: [
-            { header: 'Day', width: 14 },
-            { header: 'Invoiced', ...money },
-            { header: 'Paid', ...money },
-            { header: 'Invoiced to date', ...money, width: 18 },
-            { header: 'Paid to date', ...money, width: 18 },
-          ],
-          rows: d.overTime.map((t) => [
-            t.day,
-            rands(t.invoicedCents),
-            rands(t.paidCents),
-            rands(t.cumulativeInvoicedCents),
-            rands(t.cumulativePaidCents),
-          ]),
-        },
+          d.overTime,
+        ),
       ]);
     },
   });
@@ -232,42 +218,27 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         { fetchDeleted: false },
         { page: 1, pageSize: 100_000, order: 'asc' },
       );
-      const money = { width: 14, format: 'money' } as const;
+      const money = { width: 14, format: 'cents' } as const;
+      const states = { paid: 'Paid', pre: 'Pre-approved', unpaid: 'Not paid', deleted: 'Removed' } as const;
       return sendXlsx(reply, `purchase-orders-${query.olympiadId}.xlsx`, [
-        {
-          name: 'Purchase orders',
-          columns: [
-            { header: 'School', width: 34 },
-            { header: 'Town', width: 16 },
-            { header: 'Province', width: 16 },
-            { header: 'State', width: 12 },
-            { header: 'Learners', width: 10 },
-            { header: 'Free learners', width: 12 },
-            { header: 'Invoiced', ...money },
-            { header: 'Paid', ...money },
-            { header: 'Balance', ...money },
-            { header: 'School’s PO', width: 18 },
-            { header: 'Payment reference', width: 18 },
-            { header: 'Current invoice', width: 18 },
+        tableSheet(
+          'Purchase orders',
+          [
+            { header: 'School', width: 34, value: 'schoolName' },
+            { header: 'Town', width: 16, value: (o) => o.town ?? '' },
+            { header: 'Province', width: 16, value: (o) => o.province ?? '' },
+            { header: 'State', width: 12, value: (o) => states[o.state] },
+            { header: 'Learners', width: 10, value: 'learners' },
+            { header: 'Free learners', width: 12, value: 'freeLearners' },
+            { header: 'Invoiced', ...money, value: 'invoicedCents' },
+            { header: 'Paid', ...money, value: 'paidCents' },
+            { header: 'Balance', ...money, value: 'balanceCents' },
+            { header: 'School’s PO', width: 18, value: (o) => o.schoolsPO ?? '' },
+            { header: 'Payment reference', width: 18, value: (o) => o.paymentReference ?? '' },
+            { header: 'Current invoice', width: 18, value: (o) => o.currentInvoice?.documentNumber ?? '' },
           ],
-          rows: items.map((row) => {
-            const o = presentOrder(actor, row);
-            return [
-              o.schoolName,
-              o.town ?? '',
-              o.province ?? '',
-              { paid: 'Paid', pre: 'Pre-approved', unpaid: 'Not paid', deleted: 'Removed' }[o.state],
-              o.learners,
-              o.freeLearners,
-              rands(o.invoicedCents),
-              rands(o.paidCents),
-              rands(o.balanceCents),
-              o.schoolsPO ?? '',
-              o.paymentReference ?? '',
-              o.currentInvoice?.documentNumber ?? '',
-            ];
-          }),
-        },
+          items.map((row) => presentOrder(actor, row)),
+        ),
       ]);
     },
   });

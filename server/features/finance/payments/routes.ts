@@ -33,6 +33,7 @@ import { presentOrder } from '../present.js';
 import { findOrder } from '../queries.js';
 import * as queries from './queries.js';
 import { parseStatement, StatementError } from './statement.js';
+import { figure, printedMoney } from '#contract/numbers';
 
 const tags = ['finance'];
 const { access } = financePolicy;
@@ -96,8 +97,6 @@ const presentLine = (l: queries.StatementLineDb): z.infer<typeof StatementLine> 
   purchaseOrderId: l.purchase_order_id,
   schoolName: l.school_name,
 });
-
-const cents = (n: number) => `R ${(n / 100).toFixed(2)}`;
 
 /** The payment and the order after a change, as the caller sees them. */
 async function paymentSaved(q: Queryable, actor: Actor, paymentId: number, orderId: number, message: string) {
@@ -176,7 +175,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         actor,
         id,
         order.id,
-        `${cents(body.amountCents)} from ${order.school_name} is recorded${paidNow}`,
+        `${printedMoney(body.amountCents, 'ZAR')} from ${order.school_name} is recorded${paidNow}`,
       );
     },
   });
@@ -211,7 +210,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         actor,
         payment.id,
         payment.purchase_order_id,
-        `The payment of ${cents(Number(payment.amount_cents))} is reversed`,
+        `The payment of ${printedMoney(Number(payment.amount_cents), 'ZAR')} is reversed`,
       );
     },
   });
@@ -233,7 +232,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       const upload = await readUpload(req, { maxBytes: MAX_STATEMENT_BYTES });
       const sheet = await readSheet(upload.bytes, {
         maxRows: MAX_STATEMENT_ROWS,
-        tooManyRows: `A statement has at most ${MAX_STATEMENT_ROWS.toLocaleString('en-ZA')} lines: split it`,
+        tooManyRows: `A statement has at most ${figure(MAX_STATEMENT_ROWS)} lines: split it`,
         notSpreadsheet: 'This is not a csv or xlsx bank statement',
         unreadable: 'This statement could not be read',
       });
@@ -439,7 +438,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         actor,
         id,
         order.id,
-        `${cents(Number(line.amount_cents))} is matched to ${order.school_name}`,
+        `${printedMoney(Number(line.amount_cents), 'ZAR')} is matched to ${order.school_name}`,
       );
     },
   });

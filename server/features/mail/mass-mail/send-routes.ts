@@ -12,6 +12,7 @@ import { queueMailing, recipientsOf } from './mailing.js';
 import { mailingContext } from './present.js';
 import * as queries from './queries.js';
 import { reread } from './write-routes.js';
+import { count } from '#contract/numbers';
 
 const tags = ['mail'];
 const { access } = mailPolicy;
@@ -78,7 +79,7 @@ export async function massMailSendRoutes(app: FastifyInstance): Promise<void> {
         olympiadId: m.olympiad_id,
         data: { withdrawn: done.withdrawn },
       });
-      const message = `The mailing is withdrawn: ${done.withdrawn} held message${done.withdrawn === 1 ? '' : 's'} removed, and it is a draft again`;
+      const message = `The mailing is withdrawn: ${count(done.withdrawn, 'held message')} removed, and it is a draft again`;
       return { ...(await reread(db, actor, m.id)), message };
     },
   });

@@ -17,7 +17,7 @@ import { forbidden, notFound, unauthenticated } from '../../../http/errors.js';
 import { passes } from '../../../http/policy.js';
 import { route } from '../../../http/route.js';
 import { audit } from '../../../platform/audit.js';
-import { writeCsv } from '../../../platform/csv.js';
+import { tableCsv } from '../../../platform/xlsx.js';
 import { iso } from '../../../platform/dates.js';
 import { findOlympiad } from '../../../platform/olympiad-lookup.js';
 import { pageResult } from '../../../platform/paging.js';
@@ -140,9 +140,14 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
       const reach = mailReach(actor, 'unsubscribes', query.olympiadId);
       if (query.format === 'csv') {
         const { items } = await queries.listUnsubscribes(db, reach, { ...query, page: 1, pageSize: 100_000 });
-        const csv = writeCsv(
-          ['email', 'olympiad', 'source', 'unsubscribed_at'],
-          items.map((u) => [u.email, u.olympiad_title ?? 'All of Olympus', u.source, iso(u.created_at)]),
+        const csv = tableCsv(
+          [
+            { header: 'email', value: 'email' },
+            { header: 'olympiad', value: (u) => u.olympiad_title ?? 'All of Olympus' },
+            { header: 'source', value: 'source' },
+            { header: 'unsubscribed_at', value: (u) => iso(u.created_at) },
+          ],
+          items,
           { bom: false },
         );
         void reply

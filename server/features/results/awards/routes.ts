@@ -16,6 +16,7 @@ import { resultsLoader, type ResultsOf } from '../load.js';
 import { resultsPolicy } from '../policy.js';
 import * as queries from '../queries.js';
 import { distribution } from '../standings.js';
+import { count } from '#contract/numbers';
 
 const tags = ['results'];
 const { access } = resultsPolicy;
@@ -140,7 +141,7 @@ export async function awardRoutes(app: FastifyInstance): Promise<void> {
       const again = r.published_at != null ? ' again' : '';
       return {
         success: true as const,
-        message: `The results of ${list.length} learner${list.length === 1 ? ' are' : 's are'} published${again}`,
+        message: `The results of ${count(list.length, 'learner')} are published${again}`,
         publishedAt: isoOrNull(publishedAt),
         rows: list.length,
       };

@@ -1,7 +1,7 @@
 import { Alert, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSittingCounts } from './api.js';
 import { formatDate } from '../../lib/dates.js';
-import { count } from '#contract/plural';
+import { count } from '#contract/numbers';
 
 interface LiveSittingCountsProps {
   olympiadId: number | null | undefined;

@@ -1,5 +1,6 @@
 import { Box, Button, Card, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
+import { figure } from '#contract/numbers';
 
 export interface ChartTable {
   columns: ReadonlyArray<{ header: string; numeric?: boolean }>;
@@ -47,7 +48,7 @@ export function ChartCard({ title, description, table, empty, controls, children
             <Table.Tr key={i}>
               {row.map((cell, j) => (
                 <Table.Td key={j} ta={table.columns[j]?.numeric ? 'right' : undefined}>
-                  {typeof cell === 'number' ? cell.toLocaleString('en-ZA') : cell}
+                  {typeof cell === 'number' ? figure(cell) : cell}
                 </Table.Td>
               ))}
             </Table.Tr>

@@ -1,9 +1,7 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { OverviewFigures as Figures } from '#contract/reports';
 import { formatDate } from '../../lib/dates.js';
-import { formatMoney } from '../../lib/money.js';
-
-const count = (n: number) => n.toLocaleString('en-ZA');
+import { figure, money, percent } from '#contract/numbers';
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string | undefined }) {
   return (
@@ -28,8 +26,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
  * (per currency), mail sent.
  */
 export function OverviewFigures({ figures: f, label, asOf }: { figures: Figures; label: string; asOf: string }) {
-  const money = f.money.length ? f.money : [{ currency: 'ZAR', invoicedCents: 0, paidCents: 0 }];
-  const pct = (part: number, whole: number) => (whole ? `${Math.round((100 * part) / whole)} %` : '–');
+  const totals = f.money.length ? f.money : [{ currency: 'ZAR', invoicedCents: 0, paidCents: 0 }];
   return (
     <Stack gap={6}>
       <SimpleGrid
@@ -39,37 +36,37 @@ export function OverviewFigures({ figures: f, label, asOf }: { figures: Figures;
         aria-label={label}
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
       >
-        {f.olympiads > 1 ? <Figure label="Olympiads" value={count(f.olympiads)} /> : null}
-        <Figure label="Schools entered" value={count(f.schoolsEntered)} />
-        <Figure label="Learners loaded" value={count(f.learnersLoaded)} hint={`${count(f.notStarted)} not started`} />
-        <Figure label="Writing now" value={count(f.writingNow)} hint="started, within their time" />
+        {f.olympiads > 1 ? <Figure label="Olympiads" value={figure(f.olympiads)} /> : null}
+        <Figure label="Schools entered" value={figure(f.schoolsEntered)} />
+        <Figure label="Learners loaded" value={figure(f.learnersLoaded)} hint={`${figure(f.notStarted)} not started`} />
+        <Figure label="Writing now" value={figure(f.writingNow)} hint="started, within their time" />
         <Figure
           label="Finished"
-          value={count(f.finished)}
-          hint={f.learnersLoaded ? `${pct(f.finished, f.learnersLoaded)} of learners` : undefined}
+          value={figure(f.finished)}
+          hint={f.learnersLoaded ? `${percent(f.finished, f.learnersLoaded)} of learners` : undefined}
         />
-        {money.map((m) => (
+        {totals.map((m) => (
           <Figure
             key={`i-${m.currency}`}
-            label={money.length > 1 ? `Invoiced (${m.currency})` : 'Invoiced'}
-            value={formatMoney(m.invoicedCents, m.currency)}
+            label={totals.length > 1 ? `Invoiced (${m.currency})` : 'Invoiced'}
+            value={money(m.invoicedCents, m.currency)}
           />
         ))}
-        {money.map((m) => (
+        {totals.map((m) => (
           <Figure
             key={`p-${m.currency}`}
-            label={money.length > 1 ? `Paid (${m.currency})` : 'Paid'}
-            value={formatMoney(m.paidCents, m.currency)}
-            hint={m.invoicedCents ? `${pct(m.paidCents, m.invoicedCents)} of invoiced` : undefined}
+            label={totals.length > 1 ? `Paid (${m.currency})` : 'Paid'}
+            value={money(m.paidCents, m.currency)}
+            hint={m.invoicedCents ? `${percent(m.paidCents, m.invoicedCents)} of invoiced` : undefined}
           />
         ))}
         <Figure
           label="Mail sent"
-          value={count(f.mailSent)}
+          value={figure(f.mailSent)}
           hint={
             [
-              f.mailWaiting ? `${count(f.mailWaiting)} waiting` : '',
-              f.mailFailed ? `${count(f.mailFailed)} failed` : '',
+              f.mailWaiting ? `${figure(f.mailWaiting)} waiting` : '',
+              f.mailFailed ? `${figure(f.mailFailed)} failed` : '',
             ]
               .filter(Boolean)
               .join(', ') || undefined

@@ -4,6 +4,10 @@ import { ParticipantsPage } from './pages/ParticipantsPage.js';
 import { PortalSchoolPage } from './pages/PortalSchoolPage.js';
 import { SchoolsPage } from './pages/SchoolsPage.js';
 
+/**
+ * The schools' staff pages belong to school olympiads: a country olympiad's sidebar offers its countries, team
+ * admins and participating countries instead (decision 039).
+ */
 const staff = (sub: string, title: string, summary: string, page?: AppRoute['page']) =>
   staffPage(sections.all, {
     sub,
@@ -13,6 +17,7 @@ const staff = (sub: string, title: string, summary: string, page?: AppRoute['pag
     nav: 'Schools and people',
     access: staffAccess.staff,
     page,
+    kinds: ['school'],
   });
 
 const portal = (sub: string, title: string, summary: string, page?: AppRoute['page']): AppRoute => ({

@@ -2,16 +2,20 @@ import { Alert, Anchor, Button, Card, Group, Progress, Stack, Text, Title } from
 import { Link } from 'react-router';
 import type { GenerationStatus } from '#contract/certificates';
 import { formatDate } from '../../../lib/dates.js';
+import { unitWords } from '#contract/units';
+import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { jobRunning, useGenerateCertificates } from '../api/generate-certificates.js';
+import { share } from '#contract/numbers';
 
-const phaseLabels: Record<string, string> = {
+const phaseLabels = (unit: string): Record<string, string> => ({
   rows: 'Numbering the certificates',
   certificates: 'Numbering the certificates',
-  pdf: 'Printing each school’s PDF',
-  pdfs: 'Printing each school’s PDF',
-  schools: 'Printing each school’s PDF',
-};
-const phaseText = (phase: string | null | undefined) => (phase ? (phaseLabels[phase] ?? phase) : 'Waiting to start');
+  pdf: `Printing each ${unit}’s PDF`,
+  pdfs: `Printing each ${unit}’s PDF`,
+  schools: `Printing each ${unit}’s PDF`,
+});
+const phaseText = (phase: string | null | undefined, unit: string) =>
+  phase ? (phaseLabels(unit)[phase] ?? phase) : 'Waiting to start';
 
 /** Generate: whether results are out, the Generate button, and the job's progress bar while it runs. */
 export function GenerationCard({
@@ -26,9 +30,10 @@ export function GenerationCard({
   error: Error | null;
 }) {
   const generate = useGenerateCertificates();
+  const w = unitWords(useRouteOlympiad().olympiad?.kind);
   const job = status?.job ?? null;
   const running = jobRunning(job);
-  const percent = job && job.total > 0 ? Math.round((job.done / job.total) * 100) : running ? 0 : 100;
+  const percent = job && job.total > 0 ? share(job.done, job.total) : running ? 0 : 100;
   const unpublished = status?.published === false;
   const made = (status?.certificates ?? 0) > 0;
   return (
@@ -66,7 +71,7 @@ export function GenerationCard({
         ) : null}
         <Text size="sm">
           {status
-            ? `${status.certificates} certificates; ${status.schools.generated} of ${status.schools.total} schools have their PDF.`
+            ? `${status.certificates} certificates; ${status.schools.generated} of ${status.schools.total} ${w.units} have their PDF.`
             : 'Loading…'}{' '}
           Generating again keeps every certificate’s code and prints the current names.
         </Text>
@@ -81,7 +86,7 @@ export function GenerationCard({
             />
             <Text size="sm" c="dimmed" aria-live="polite">
               {running
-                ? `${phaseText(job.phase)}: ${job.done} of ${job.total}`
+                ? `${phaseText(job.phase, w.unit)}: ${job.done} of ${job.total}`
                 : job.status === 'failed'
                   ? `Failed${job.error ? `: ${job.error}` : ''}`
                   : `Done: ${job.total} certificates${job.finishedAt ? `, ${formatDate(job.finishedAt)}` : ''}`}

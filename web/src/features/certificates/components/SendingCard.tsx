@@ -22,7 +22,9 @@ import { useRegenerateSchool } from '../api/regenerate-school.js';
 import { useSendCertificates, useSendStatus } from '../api/send-certificates.js';
 import classes from './SendingCard.module.css';
 import { type SendState, SendStateBadge, sendStateLabels } from './SendStateBadge.js';
-import { count as plural } from '#contract/plural';
+import { count as plural } from '#contract/numbers';
+import { unitWords } from '#contract/units';
+import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 
 /**
  * Send: mail each school's teacher a link to their certificates (never twice), the counts and each school's state
@@ -30,6 +32,7 @@ import { count as plural } from '#contract/plural';
  */
 export function SendingCard({ olympiadId, generating }: { olympiadId: number; generating: boolean }) {
   const list = useListParams('schoolName');
+  const w = unitWords(useRouteOlympiad().olympiad?.kind);
   const [sendState, setSendState] = useState<SendState | undefined>(undefined);
   const status = useSendStatus({ ...list.params, olympiadId, sendState });
   const send = useSendCertificates();
@@ -47,7 +50,7 @@ export function SendingCard({ olympiadId, generating }: { olympiadId: number; ge
   const columns: Column<SchoolSendState>[] = [
     {
       key: 'schoolName',
-      label: 'School',
+      label: w.Unit,
       sortable: true,
       render: (s) => (
         <>
@@ -55,7 +58,7 @@ export function SendingCard({ olympiadId, generating }: { olympiadId: number; ge
             {s.schoolName}
           </Text>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {s.teacherEmail ?? 'No teacher’s address'}
+            {s.teacherEmail ?? `No ${w.manager}’s address`}
           </Text>
           {phone ? (
             <Group gap={6} mt={4}>
@@ -130,19 +133,19 @@ export function SendingCard({ olympiadId, generating }: { olympiadId: number; ge
             disabled={!data || toMail === 0 || running || generating}
             loading={send.isPending || running}
           >
-            Send to schools
+            Send to {w.units}
           </Button>
         </Group>
         <Text size="sm">
-          Each school’s teacher gets one mail with a link to the school’s certificates in the portal. A school is mailed
-          once; use “Regenerate and resend” for a school whose certificates changed.
+          Each {w.unit}’s {w.manager} gets one mail with a link to the {w.unit}’s certificates in the portal. A {w.unit}{' '}
+          is mailed once; use “Regenerate and resend” for a {w.unit} whose certificates changed.
         </Text>
         {counts ? (
           <SimpleGrid
             cols={{ base: 2, sm: 4 }}
             spacing="sm"
             role="group"
-            aria-label="Show only the schools whose mail is"
+            aria-label={`Show only the ${w.units} whose mail is`}
           >
             {certificateSendStates.map((state) => (
               <UnstyledButton
@@ -179,14 +182,14 @@ export function SendingCard({ olympiadId, generating }: { olympiadId: number; ge
         ) : null}
         {sendState ? (
           <Text size="sm">
-            Showing the schools whose mail is <b>{sendStateLabels[sendState].toLowerCase()}</b>.{' '}
+            Showing the {w.units} whose mail is <b>{sendStateLabels[sendState].toLowerCase()}</b>.{' '}
             <Anchor component="button" type="button" size="sm" onClick={() => setSendState(undefined)}>
-              Show every school
+              Show every {w.unit}
             </Anchor>
           </Text>
         ) : null}
         <PagedTable
-          label="Schools and their certificate mail"
+          label={`${w.Units} and their certificate mail`}
           columns={phone ? columns.filter((c) => c.key === 'schoolName' || c.key === 'actions') : columns}
           rows={data?.schools}
           total={data?.total ?? 0}
@@ -194,21 +197,21 @@ export function SendingCard({ olympiadId, generating }: { olympiadId: number; ge
           list={list}
           loading={status.isFetching}
           error={data ? status.error : null}
-          searchPlaceholder="Search schools"
-          empty="No school has certificates yet: generate them first."
+          searchPlaceholder={`Search ${w.units}`}
+          empty={`No ${w.unit} has certificates yet: generate them first.`}
           minWidth={phone ? 0 : 720}
         />
       </Stack>
       <Confirm
         opened={confirmSend}
         title="Send the certificates?"
-        confirmLabel={`Mail ${plural(toMail, 'school')}`}
+        confirmLabel={`Mail ${plural(toMail, w.unit, w.units)}`}
         loading={send.isPending}
         onConfirm={() => send.mutate({ olympiadId }, { onSettled: () => setConfirmSend(false) })}
         onClose={() => setConfirmSend(false)}
       >
-        {plural(toMail, 'school')} will get a mail with a link to their certificates. Schools already mailed are not
-        mailed again.
+        {plural(toMail, w.unit, w.units)} will get a mail with a link to their certificates. {w.Units} already mailed
+        are not mailed again.
       </Confirm>
       <Confirm
         opened={resend !== null}
@@ -219,8 +222,8 @@ export function SendingCard({ olympiadId, generating }: { olympiadId: number; ge
         onClose={() => setResend(null)}
       >
         The certificates of <b>{resend?.schoolName}</b> are printed again from the learners’ current names (their codes
-        stay the same), and the teacher{resend?.teacherEmail ? ` (${resend.teacherEmail})` : ''} is mailed the link
-        again.
+        stay the same), and the {w.manager}
+        {resend?.teacherEmail ? ` (${resend.teacherEmail})` : ''} is mailed the link again.
       </Confirm>
     </Card>
   );

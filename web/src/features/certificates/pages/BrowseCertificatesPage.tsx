@@ -11,6 +11,7 @@ import { useDownloadCertificate } from '../api/download-certificate.js';
 import { useDownloadSchoolCertificates } from '../api/download-school-certificates.js';
 import { useCertificateList } from '../api/list-certificates.js';
 import { printedCode } from '../components/printed-code.js';
+import { unitWords } from '#contract/units';
 
 /**
  * /{o}/admin/results/browse-certificates: every generated certificate, searched by learner or school, filtered by
@@ -31,6 +32,7 @@ export function BrowseCertificatesPage() {
   const batch = useDownloadSchoolCertificates();
   const phone = useMediaQuery('(max-width: 40em)');
   const kinds = certificates.data?.kinds ?? [];
+  const w = unitWords(olympiad?.kind);
 
   const columns: Column<CertificateListItem>[] = [
     {
@@ -61,7 +63,7 @@ export function BrowseCertificatesPage() {
     },
     {
       key: 'schoolName',
-      label: 'School',
+      label: w.Unit,
       sortable: true,
       render: (c) =>
         c.schoolParticipantId == null ? (
@@ -133,9 +135,9 @@ export function BrowseCertificatesPage() {
                 c.schoolParticipantId != null &&
                 batch.mutate({ schoolParticipantId: c.schoolParticipantId, schoolName: c.schoolName })
               }
-              aria-label={`School PDF, every certificate of ${c.schoolName}`}
+              aria-label={`${w.Unit} PDF, every certificate of ${c.schoolName}`}
             >
-              School PDF
+              {w.Unit} PDF
             </Button>
           )}
         </Group>
@@ -149,7 +151,7 @@ export function BrowseCertificatesPage() {
       <PageHeader
         eyebrow={olympiad?.title}
         title="Browse certificates"
-        description="Find a learner’s or a school’s certificates, check a code, and download them as PDF."
+        description={`Find a learner’s or a ${w.unit}’s certificates, check a code, and download them as PDF.`}
       />
       <Stack gap="md">
         <Group gap="md" align="flex-end" wrap="wrap">
@@ -171,7 +173,7 @@ export function BrowseCertificatesPage() {
                 {school.name}
               </Badge>
               <CloseButton
-                aria-label={`Show every school, not only ${school.name}`}
+                aria-label={`Show every ${w.unit}, not only ${school.name}`}
                 onClick={() => {
                   setSchool(null);
                   list.setPage(1);
@@ -183,7 +185,7 @@ export function BrowseCertificatesPage() {
                 loading={batch.isPending}
                 onClick={() => batch.mutate({ schoolParticipantId: school.id, schoolName: school.name })}
               >
-                Download the school’s certificates
+                Download the {w.unit}’s certificates
               </Button>
             </Group>
           ) : null}
@@ -206,7 +208,7 @@ export function BrowseCertificatesPage() {
           list={list}
           loading={certificates.isFetching}
           error={certificates.error}
-          searchPlaceholder="Search by learner or school"
+          searchPlaceholder={`Search by learner or ${w.unit}`}
           empty="No certificates match."
           minWidth={phone ? 0 : 760}
         />

@@ -10,7 +10,8 @@ import { useDownloadResults } from '../api/download-results.js';
 import { useDownloadSchoolCertificates } from '../api/download-school-certificates.js';
 import { useSchoolCertificates } from '../api/get-school-certificates.js';
 import { printedCode } from '../components/printed-code.js';
-import { count as plural } from '#contract/plural';
+import { count as plural } from '#contract/numbers';
+import { unitWords } from '#contract/units';
 
 /**
  * /portal/{o}/certificates: before the results are published, when they come; after, the school's certificates as
@@ -18,6 +19,7 @@ import { count as plural } from '#contract/plural';
  */
 export function TeacherCertificatesPage() {
   const { olympiad, olympiadName } = useRouteOlympiad();
+  const words = unitWords(olympiad?.kind);
   const list = useListParams('learnerName');
   const school = useSchoolCertificates({ ...list.params, olympiadId: olympiad?.id });
   const one = useDownloadCertificate();
@@ -26,7 +28,7 @@ export function TeacherCertificatesPage() {
   const data = school.data;
   const [now] = useState(() => Date.now());
   const closed = olympiad?.endsAt && new Date(olympiad.endsAt).getTime() < now;
-  const schoolName = data?.certificates[0]?.schoolName ?? 'school';
+  const schoolName = data?.certificates[0]?.schoolName ?? words.unit;
   const participantId = data?.schoolParticipantId ?? null;
   const columns: Column<CertificateListItem>[] = [
     {
@@ -77,7 +79,7 @@ export function TeacherCertificatesPage() {
       <PageHeader
         eyebrow={olympiad?.title}
         title="Certificates"
-        description="Your learners’ certificates and results, once the organisers publish them."
+        description={`Your ${words.members}’ certificates and results, once the organisers publish them.`}
       />
       {school.isLoading || !olympiad ? <Skeleton height={200} radius="md" /> : null}
       {school.error ? (
@@ -101,7 +103,7 @@ export function TeacherCertificatesPage() {
           <Card withBorder radius="md" padding="lg">
             <Stack gap="sm">
               <Title order={2} size="h4">
-                Your school’s certificates
+                Your {words.unit}’s certificates
               </Title>
               {data.batch ? (
                 <Text size="sm">
@@ -142,10 +144,10 @@ export function TeacherCertificatesPage() {
           </Card>
           <Card withBorder radius="md" padding="lg">
             <Title order={2} size="h4" mb="sm">
-              Learners
+              {words.Members}
             </Title>
             <PagedTable
-              label="Your learners’ certificates"
+              label={`Your ${words.members}’ certificates`}
               columns={columns}
               rows={data.certificates}
               total={data.total}

@@ -1,26 +1,15 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { type Faq, htmlText } from '#contract/content';
 import { Confirm } from '../../../components/Confirm.js';
+import { EditorModal, type Editing } from '../../../components/RowEditing.js';
 import { useDeleteFaq } from '../api/delete-faq.js';
 import type { Option } from '../api/faq-targets.js';
 import { useFaqs } from '../api/list-faqs.js';
 import { useReorderFaqs } from '../api/reorder-faqs.js';
 import { FaqForm, type FaqGroupValue } from './FaqForm.js';
+import { OrderedList } from './OrderedList.js';
 
 interface FaqEditorProps {
   /** The group on screen: an audience with its olympiad or project. */
@@ -51,17 +40,10 @@ export function FaqEditor({ group, groupLabel, chooseAudience, olympiads, projec
   });
   const reorder = useReorderFaqs();
   const remove = useDeleteFaq();
-  const [editing, setEditing] = useState<Faq | 'new' | null>(null);
+  const [editing, setEditing] = useState<Editing<Faq>>(null);
   const [removing, setRemoving] = useState<Faq | null>(null);
   const items = list.data?.items ?? [];
   const canMove = !debounced && items.length === list.data?.total;
-
-  const move = (index: number, by: -1 | 1) => {
-    const ids = items.map((f) => f.id);
-    const [id] = ids.splice(index, 1);
-    ids.splice(index + by, 0, id!);
-    reorder.mutate({ ...group, ids });
-  };
 
   return (
     <Stack gap="md">
@@ -85,76 +67,51 @@ export function FaqEditor({ group, groupLabel, chooseAudience, olympiads, projec
       {list.data && !items.length ? (
         <Text c="dimmed">{debounced ? 'No FAQ matches.' : 'No FAQs here yet. Add the first one.'}</Text>
       ) : null}
-      <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`FAQs: ${groupLabel}`}>
-        {items.map((f, i) => (
-          <Paper key={f.id} component="li" withBorder radius="md" p="sm">
-            <Group justify="space-between" wrap="wrap" align="flex-start" gap="sm">
-              <Stack gap={4} style={{ flex: '1 1 260px', minWidth: 0 }}>
-                <Group gap="xs" wrap="wrap">
-                  <Text fw={600} size="sm">
-                    {i + 1}. {f.question}
-                  </Text>
-                  {f.published ? null : (
-                    <Badge color="gray" variant="light">
-                      Draft
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="xs" c="dimmed" lineClamp={2}>
-                  {htmlText(f.answer).replace(/\s+([.,;:!?])/g, '$1')}
-                </Text>
-              </Stack>
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  disabled={!canMove || i === 0 || reorder.isPending}
-                  onClick={() => move(i, -1)}
-                  aria-label={`Move up: ${f.question}`}
-                >
-                  ↑
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  disabled={!canMove || i === items.length - 1 || reorder.isPending}
-                  onClick={() => move(i, 1)}
-                  aria-label={`Move down: ${f.question}`}
-                >
-                  ↓
-                </ActionIcon>
-                <Button size="xs" variant="light" onClick={() => setEditing(f)} aria-label={`Edit: ${f.question}`}>
-                  Edit
-                </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => setRemoving(f)}
-                  aria-label={`Delete: ${f.question}`}
-                >
-                  Delete
-                </Button>
-              </Group>
+      <OrderedList
+        label={`FAQs: ${groupLabel}`}
+        items={items}
+        name={(f) => f.question}
+        onReorder={(ids) => reorder.mutate({ ...group, ids })}
+        canMove={canMove}
+        moving={reorder.isPending}
+        onEdit={setEditing}
+        onRemove={setRemoving}
+        removeLabel="Delete"
+        render={(f, i) => (
+          <Stack gap={4} style={{ flex: '1 1 260px', minWidth: 0 }}>
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600} size="sm">
+                {i + 1}. {f.question}
+              </Text>
+              {f.published ? null : (
+                <Badge color="gray" variant="light">
+                  Draft
+                </Badge>
+              )}
             </Group>
-          </Paper>
-        ))}
-      </Stack>
-      <Modal
-        opened={editing !== null}
+            <Text size="xs" c="dimmed" lineClamp={2}>
+              {htmlText(f.answer).replace(/\s+([.,;:!?])/g, '$1')}
+            </Text>
+          </Stack>
+        )}
+      />
+      <EditorModal
+        editing={editing}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'Add an FAQ' : 'Edit FAQ'}
+        titles={{ add: 'Add an FAQ', edit: 'Edit FAQ' }}
         size="lg"
       >
-        {editing !== null ? (
+        {(faq) => (
           <FaqForm
-            faq={editing === 'new' ? null : editing}
+            faq={faq}
             group={group}
             chooseAudience={chooseAudience}
             olympiads={olympiads}
             projects={projects}
             onDone={() => setEditing(null)}
           />
-        ) : null}
-      </Modal>
+        )}
+      </EditorModal>
       <Confirm
         opened={removing !== null}
         title="Delete this FAQ?"

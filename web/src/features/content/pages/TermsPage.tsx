@@ -22,6 +22,7 @@ import { formatDate } from '../../../lib/dates.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useTermsVersions } from '../api/list-terms-versions.js';
 import { usePublishTerms } from '../api/publish-terms.js';
+import { count } from '#contract/numbers';
 
 /**
  * /overlord/edit/terms-and-conditions: the terms teachers accept. A published version is never changed: the
@@ -73,9 +74,7 @@ export function TermsPage() {
                         </Table.Td>
                         <Table.Td>{formatDate(v.publishedAt)}</Table.Td>
                         <Table.Td>{v.summary || '—'}</Table.Td>
-                        <Table.Td ta="right">
-                          {v.acceptances} {v.acceptances === 1 ? 'teacher' : 'teachers'}
-                        </Table.Td>
+                        <Table.Td ta="right">{count(v.acceptances, 'teacher')}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -1,12 +1,14 @@
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { htmlText } from '#contract/content';
 import type { Testimonial } from '#contract/copy';
 import { Confirm } from '../../../components/Confirm.js';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { EditorModal, type Editing } from '../../../components/RowEditing.js';
 import { useDeleteTestimonial } from '../api/delete-testimonial.js';
 import { useTestimonials } from '../api/list-testimonials.js';
 import { useReorderTestimonials } from '../api/reorder-testimonials.js';
+import { OrderedList } from '../components/OrderedList.js';
 import { TestimonialForm } from '../components/TestimonialForm.js';
 
 /** /overlord/edit/testimonials: what the platform's users say, on /olympus/our-users: add, edit, order, remove. */
@@ -14,15 +16,9 @@ export function TestimonialsPage() {
   const list = useTestimonials();
   const reorder = useReorderTestimonials();
   const remove = useDeleteTestimonial();
-  const [editing, setEditing] = useState<Testimonial | 'new' | null>(null);
+  const [editing, setEditing] = useState<Editing<Testimonial>>(null);
   const [removing, setRemoving] = useState<Testimonial | null>(null);
   const items = list.data ?? [];
-  const move = (index: number, by: -1 | 1) => {
-    const ids = items.map((t) => t.id);
-    const [id] = ids.splice(index, 1);
-    ids.splice(index + by, 0, id!);
-    reorder.mutate(ids);
-  };
   return (
     <>
       <PageHeader
@@ -33,74 +29,45 @@ export function TestimonialsPage() {
       {list.error ? <Alert color="red">{list.error.message}</Alert> : null}
       {list.isLoading ? <Skeleton height={160} /> : null}
       {list.data && !items.length ? <Text c="dimmed">No testimonials yet. Add the first one.</Text> : null}
-      <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Testimonials, in order">
-        {items.map((t, i) => (
-          <Paper key={t.id} component="li" withBorder radius="md" p="sm">
-            <Group justify="space-between" wrap="wrap" align="flex-start" gap="sm">
-              <Stack gap={4} style={{ flex: '1 1 260px', minWidth: 0 }}>
-                <Group gap="xs" wrap="wrap">
-                  <Text fw={600} size="sm">
-                    {t.name}
-                  </Text>
-                  {t.affiliation ? (
-                    <Text size="sm" c="dimmed">
-                      {t.affiliation}
-                    </Text>
-                  ) : null}
-                  {t.published ? null : (
-                    <Badge color="gray" variant="light">
-                      Not published
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="sm" lineClamp={2}>
-                  “{htmlText(t.quote)}”
+      <OrderedList
+        label="Testimonials, in order"
+        items={items}
+        name={(t) => t.name}
+        onReorder={(ids) => reorder.mutate(ids)}
+        moving={reorder.isPending}
+        onEdit={setEditing}
+        onRemove={setRemoving}
+        render={(t) => (
+          <Stack gap={4} style={{ flex: '1 1 260px', minWidth: 0 }}>
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600} size="sm">
+                {t.name}
+              </Text>
+              {t.affiliation ? (
+                <Text size="sm" c="dimmed">
+                  {t.affiliation}
                 </Text>
-              </Stack>
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  disabled={i === 0 || reorder.isPending}
-                  onClick={() => move(i, -1)}
-                  aria-label={`Move up: ${t.name}`}
-                >
-                  ↑
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  disabled={i === items.length - 1 || reorder.isPending}
-                  onClick={() => move(i, 1)}
-                  aria-label={`Move down: ${t.name}`}
-                >
-                  ↓
-                </ActionIcon>
-                <Button size="xs" variant="light" onClick={() => setEditing(t)} aria-label={`Edit: ${t.name}`}>
-                  Edit
-                </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => setRemoving(t)}
-                  aria-label={`Remove: ${t.name}`}
-                >
-                  Remove
-                </Button>
-              </Group>
+              ) : null}
+              {t.published ? null : (
+                <Badge color="gray" variant="light">
+                  Not published
+                </Badge>
+              )}
             </Group>
-          </Paper>
-        ))}
-      </Stack>
-      <Modal
-        opened={editing !== null}
+            <Text size="sm" lineClamp={2}>
+              “{htmlText(t.quote)}”
+            </Text>
+          </Stack>
+        )}
+      />
+      <EditorModal
+        editing={editing}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'Add a testimonial' : 'Edit testimonial'}
+        titles={{ add: 'Add a testimonial', edit: 'Edit testimonial' }}
         size="lg"
       >
-        {editing !== null ? (
-          <TestimonialForm testimonial={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
-        ) : null}
-      </Modal>
+        {(testimonial) => <TestimonialForm testimonial={testimonial} onDone={() => setEditing(null)} />}
+      </EditorModal>
       <Confirm
         opened={removing !== null}
         title="Remove this testimonial?"

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { type Country, CountryInput } from '#contract/countries';
 import { Confirm } from '../../../components/Confirm.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
+import { type Column, PagedTable, pageOf, useListParams } from '../../../components/PagedTable.js';
+import { EditorModal, type Editing, RowActions } from '../../../components/RowEditing.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useDeleteCountry } from '../api/delete-country.js';
@@ -17,7 +18,7 @@ export function CountriesPage() {
   const countries = useCountries(list.params);
   // The server says who may add and change countries (countries/policy.ts); the page derives no role rule.
   const mayAdd = countries.data?.can.create ?? false;
-  const [editing, setEditing] = useState<Country | 'new' | null>(null);
+  const [editing, setEditing] = useState<Editing<Country>>(null);
   const [removing, setRemoving] = useState<Country | null>(null);
   const remove = useDeleteCountry();
 
@@ -38,32 +39,15 @@ export function CountriesPage() {
     {
       key: 'actions',
       label: 'Actions',
-      render: (c) =>
-        c.can.update || c.can.delete ? (
-          <Group gap="xs" wrap="nowrap">
-            {c.can.update ? (
-              <Button size="xs" variant="light" onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
-                Edit
-              </Button>
-            ) : null}
-            {c.can.delete ? (
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                disabled={c.entries > 0}
-                onClick={() => setRemoving(c)}
-                aria-label={`Remove ${c.name}`}
-              >
-                Remove
-              </Button>
-            ) : null}
-          </Group>
-        ) : (
-          <Text size="sm" c="dimmed">
-            View only
-          </Text>
-        ),
+      render: (c) => (
+        <RowActions
+          name={c.name}
+          onEdit={c.can.update && (() => setEditing(c))}
+          onRemove={c.can.delete && (() => setRemoving(c))}
+          removeLabel="Remove"
+          removeDisabled={c.entries > 0}
+        />
+      ),
     },
   ];
 
@@ -78,24 +62,19 @@ export function CountriesPage() {
       <PagedTable
         label="Countries"
         columns={columns}
-        rows={countries.data?.items}
-        total={countries.data?.total ?? 0}
+        {...pageOf(countries)}
         rowKey={(c) => c.id}
         list={list}
-        loading={countries.isFetching}
-        error={countries.error}
         searchPlaceholder="Search by name or code"
         empty="No countries yet."
       />
-      <Modal
-        opened={editing !== null}
+      <EditorModal
+        editing={editing}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'Add a country' : 'Edit country'}
+        titles={{ add: 'Add a country', edit: 'Edit country' }}
       >
-        {editing !== null ? (
-          <CountryForm country={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
-        ) : null}
-      </Modal>
+        {(country) => <CountryForm country={country} onDone={() => setEditing(null)} />}
+      </EditorModal>
       <Confirm
         opened={removing !== null}
         title="Remove this country?"

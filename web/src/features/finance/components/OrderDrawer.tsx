@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import type { PurchaseOrder, PurchaseOrderStatus } from '#contract/finance';
 import { formatDate } from '../../../lib/dates.js';
-import { formatMoney, parseMoney } from '../../../lib/money.js';
+import { count as plural, money, parseMoney } from '#contract/numbers';
 import { downloadInvoice } from '../api/download-invoice.js';
 import { useIssueInvoice } from '../api/issue-invoice.js';
 import { useInvoices } from '../api/list-invoices.js';
@@ -181,7 +181,7 @@ export function OrderDrawer({
   const issue = useIssueInvoice();
   const addComment = useAddComment();
   const reverse = useReversePayment();
-  const m = (c: number) => formatMoney(c, order?.currency ?? 'ZAR');
+  const m = (c: number) => money(c, order?.currency ?? 'ZAR');
   return (
     <Drawer opened={order != null} onClose={onClose} position="right" size="lg" title={order?.schoolName ?? ''}>
       {order ? (
@@ -193,8 +193,8 @@ export function OrderDrawer({
             </Text>
           </Group>
           <Text size="sm">
-            {order.learners === 1 ? '1 learner' : `${order.learners} learners`} ({order.freeLearners} free) · quote{' '}
-            {m(order.quote.totalCents)} · invoiced {m(order.invoicedCents)} · paid {m(order.paidCents)} ·{' '}
+            {plural(order.learners, 'learner')} ({order.freeLearners} free) · quote {m(order.quote.totalCents)} ·
+            invoiced {m(order.invoicedCents)} · paid {m(order.paidCents)} ·{' '}
             <b>
               {order.balanceCents < 0 ? `overpaid ${m(-order.balanceCents)}` : `outstanding ${m(order.balanceCents)}`}
             </b>

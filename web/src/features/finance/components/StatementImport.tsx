@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, FileInput, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { StatementReport } from '#contract/finance';
-import { formatMoney } from '../../../lib/money.js';
+import { money } from '#contract/numbers';
 import { useImportStatement } from '../api/import-statement.js';
 
 const outcomeColors = {
@@ -88,8 +88,8 @@ export function StatementImport({
               variant="light"
               title={saved ? 'Imported' : 'Checked: nothing is saved yet'}
             >
-              {report.totals.matched} matched ({formatMoney(report.totals.matchedCents)}), {report.totals.unmatched} to
-              match by hand ({formatMoney(report.totals.unmatchedCents)}), {report.totals.duplicates} imported before,{' '}
+              {report.totals.matched} matched ({money(report.totals.matchedCents)}), {report.totals.unmatched} to match
+              by hand ({money(report.totals.unmatchedCents)}), {report.totals.duplicates} imported before,{' '}
               {report.totals.ignored} money out, {report.totals.invalid} unreadable.
             </Alert>
             <Table.ScrollContainer minWidth={600} mah={360}>
@@ -109,7 +109,7 @@ export function StatementImport({
                       <Table.Td>{l.lineNo}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{l.postedOn ?? '—'}</Table.Td>
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {l.amountCents == null ? '—' : formatMoney(l.amountCents)}
+                        {l.amountCents == null ? '—' : money(l.amountCents)}
                       </Table.Td>
                       <Table.Td>{[l.reference, l.description].filter(Boolean).join(' · ')}</Table.Td>
                       <Table.Td>
@@ -118,8 +118,8 @@ export function StatementImport({
                         </Badge>
                         {l.match ? (
                           <Text size="xs">
-                            {l.match.schoolName}: balance {formatMoney(l.match.balanceCents)} →{' '}
-                            {formatMoney(l.match.balanceAfterCents)}
+                            {l.match.schoolName}: balance {money(l.match.balanceCents)} →{' '}
+                            {money(l.match.balanceAfterCents)}
                           </Text>
                         ) : null}
                         {l.note ? (

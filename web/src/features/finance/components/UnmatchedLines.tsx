@@ -2,7 +2,7 @@ import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { PurchaseOrder } from '#contract/finance';
 import { formatDate } from '../../../lib/dates.js';
-import { formatMoney } from '../../../lib/money.js';
+import { money } from '#contract/numbers';
 import { useIgnoreLine } from '../api/ignore-line.js';
 import { useStatementLines } from '../api/list-statement-lines.js';
 import { useMatchLine } from '../api/match-line.js';
@@ -31,7 +31,7 @@ export function UnmatchedLines({ olympiadId, orders }: { olympiadId: number; ord
           <Group key={l.id} justify="space-between" align="flex-end" wrap="wrap" gap="sm">
             <div style={{ flex: '1 1 260px' }}>
               <Text size="sm" fw={600}>
-                {formatMoney(l.amountCents)} on {formatDate(l.postedOn)}
+                {money(l.amountCents)} on {formatDate(l.postedOn)}
               </Text>
               <Text size="xs" c="dimmed">
                 {[l.reference, l.description].filter(Boolean).join(' · ')} ({l.filename}, line {l.lineNo})
@@ -39,7 +39,7 @@ export function UnmatchedLines({ olympiadId, orders }: { olympiadId: number; ord
             </div>
             <Group gap="xs" wrap="wrap">
               <Select
-                aria-label={`School for the payment of ${formatMoney(l.amountCents)}`}
+                aria-label={`School for the payment of ${money(l.amountCents)}`}
                 placeholder="Choose the school"
                 searchable
                 data={options}

@@ -18,7 +18,7 @@ import type { Invoice, PurchaseOrder } from '#contract/finance';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { alerts, showAlert } from '../../../lib/api/index.js';
 import { formatDate } from '../../../lib/dates.js';
-import { formatMoney } from '../../../lib/money.js';
+import { count as plural, money, rate } from '#contract/numbers';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { downloadInvoice } from '../api/download-invoice.js';
 import { useIssueInvoice } from '../api/issue-invoice.js';
@@ -28,27 +28,30 @@ import { usePurchaseOrders } from '../api/list-purchase-orders.js';
 import { useSetSchoolPO } from '../api/set-school-po.js';
 import { usePayments } from '../api/list-payments.js';
 import { StateBadge } from '../components/StateBadge.js';
-import { count as plural } from '#contract/plural';
+import { type UnitWords, unitWords } from '#contract/units';
 
 /** The order as it would be invoiced now: learners × fee, free learners, VAT, total. */
-function OrderSums({ order }: { order: PurchaseOrder }) {
-  const m = (c: number) => formatMoney(c, order.currency);
+function OrderSums({ order, words }: { order: PurchaseOrder; words: UnitWords }) {
+  const m = (c: number) => money(c, order.currency);
   const rows: [string, string, boolean?][] = [
-    [`${plural(order.learners, 'learner')} × ${m(order.feeCents)}`, m(order.learners * order.feeCents)],
+    [
+      `${plural(order.learners, words.member, words.members)} × ${m(order.feeCents)}`,
+      m(order.learners * order.feeCents),
+    ],
     ...(order.freeLearners
       ? ([
           [
-            `${plural(order.freeLearners, 'free learner')}`,
+            `${plural(order.freeLearners, `free ${words.member}`, `free ${words.members}`)}`,
             m(-Math.min(order.freeLearners, order.learners) * order.feeCents),
           ],
         ] as [string, string][])
       : []),
     ['Subtotal', m(order.quote.subtotalCents)],
-    [order.quote.vatRateBp ? `VAT ${order.quote.vatRateBp / 100} %` : 'VAT', m(order.quote.vatCents)],
+    [order.quote.vatRateBp ? `VAT ${rate(order.quote.vatRateBp)}` : 'VAT', m(order.quote.vatCents)],
     ['Total', m(order.quote.totalCents), true],
   ];
   return (
-    <Table aria-label="What the school pays" withRowBorders={false} verticalSpacing={4}>
+    <Table aria-label={`What the ${words.unit} pays`} withRowBorders={false} verticalSpacing={4}>
       <Table.Tbody>
         {rows.map(([k, v, strong]) => (
           <Table.Tr key={k}>
@@ -63,7 +66,7 @@ function OrderSums({ order }: { order: PurchaseOrder }) {
   );
 }
 
-function PoNumber({ order }: { order: PurchaseOrder }) {
+function PoNumber({ order, words }: { order: PurchaseOrder; words: UnitWords }) {
   // The field starts from the stored number; the parent remounts it (key) when the stored number changes.
   const [value, setValue] = useState(order.schoolsPO ?? '');
   const save = useSetSchoolPO();
@@ -77,7 +80,7 @@ function PoNumber({ order }: { order: PurchaseOrder }) {
     >
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
-          label="Your school’s purchase-order number"
+          label={`Your ${words.unit}’s purchase-order number`}
           description="Printed on the invoice, so that your bursar can match it."
           placeholder="e.g. PO-2026-014"
           value={value}
@@ -104,7 +107,7 @@ function PoNumber({ order }: { order: PurchaseOrder }) {
   );
 }
 
-function HowToPay({ invoice, order }: { invoice: Invoice; order: PurchaseOrder }) {
+function HowToPay({ invoice, order, words }: { invoice: Invoice; order: PurchaseOrder; words: UnitWords }) {
   const p = invoice.payTo;
   const rows: [string, string][] = [
     ['Bank', p.bankName],
@@ -120,8 +123,8 @@ function HowToPay({ invoice, order }: { invoice: Invoice; order: PurchaseOrder }
         How to pay
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Pay {formatMoney(Math.max(order.balanceCents, 0), order.currency)} by EFT into this account and quote the
-        reference, so that the payment reaches your school.
+        Pay {money(Math.max(order.balanceCents, 0), order.currency)} by EFT into this account and quote the reference,
+        so that the payment reaches your {words.unit}.
       </Text>
       <Table withRowBorders={false} verticalSpacing={2} aria-label="Bank details">
         <Table.Tbody>
@@ -147,6 +150,7 @@ function HowToPay({ invoice, order }: { invoice: Invoice; order: PurchaseOrder }
  */
 export function InvoicesPage() {
   const { olympiad } = useRouteOlympiad();
+  const words = unitWords(olympiad?.kind);
   const olympiadId = olympiad?.id;
   const orders = usePurchaseOrders({ olympiadId, fetchDeleted: false, page: 1, pageSize: 5 });
   const order = orders.data?.items[0] ?? null;
@@ -179,7 +183,7 @@ export function InvoicesPage() {
       <PageHeader
         eyebrow={olympiad?.title}
         title="Invoices"
-        description="What your school pays for this olympiad, the invoice for your bursar, and how to pay."
+        description={`What your ${words.unit} pays for this olympiad, the invoice for your bursar, and how to pay.`}
       />
       {orders.isLoading ? <Skeleton height={220} /> : null}
       {orders.error ? (
@@ -189,15 +193,17 @@ export function InvoicesPage() {
       ) : null}
       {orders.data && !order ? (
         <Alert color="blue" title="Nothing to pay yet">
-          Your school has no order in this olympiad. Enter the school on the olympiad’s page first.
+          {words.kind === 'country'
+            ? 'Your team has no order in this olympiad yet: the organisers enter your country.'
+            : 'Your school has no order in this olympiad. Enter the school on the olympiad’s page first.'}
         </Alert>
       ) : null}
       {order ? (
         <Stack gap="lg">
           {order.writingBlocked ? (
-            <Alert color="orange" title="Your learners cannot write until the school has paid">
+            <Alert color="orange" title={`Your ${words.members} cannot write until the ${words.unit} has paid`}>
               This olympiad requires payment before writing. Pay the invoice below (quote the reference), or ask the
-              organisers to pre-approve your school if payment is on its way.
+              organisers to pre-approve your {words.unit} if payment is on its way.
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -208,17 +214,17 @@ export function InvoicesPage() {
                 </Title>
                 <StateBadge state={order.state} />
               </Group>
-              <OrderSums order={order} />
+              <OrderSums order={order} words={words} />
               <Group justify="space-between" mt="sm">
                 <Text size="sm">Paid so far</Text>
                 <Text size="sm" fw={600}>
-                  {formatMoney(order.paidCents, order.currency)}
+                  {money(order.paidCents, order.currency)}
                 </Text>
               </Group>
               <Group justify="space-between">
                 <Text size="sm">{due < 0 ? 'Overpaid' : 'Still to pay'}</Text>
                 <Text size="sm" fw={700}>
-                  {formatMoney(Math.abs(due), order.currency)}
+                  {money(Math.abs(due), order.currency)}
                 </Text>
               </Group>
             </Card>
@@ -227,11 +233,11 @@ export function InvoicesPage() {
                 Invoice
               </Title>
               <Stack gap="md">
-                <PoNumber key={order.schoolsPO ?? ''} order={order} />
+                <PoNumber key={order.schoolsPO ?? ''} order={order} words={words} />
                 {order.currentInvoice ? (
                   <Text size="sm">
                     Invoice <b>{order.currentInvoice.documentNumber}</b> of {formatDate(order.currentInvoice.issuedAt)}:{' '}
-                    {formatMoney(order.currentInvoice.totalCents, order.currency)}.
+                    {money(order.currentInvoice.totalCents, order.currency)}.
                   </Text>
                 ) : (
                   <Text size="sm" c="dimmed">
@@ -240,7 +246,7 @@ export function InvoicesPage() {
                 )}
                 {order.invoiceOutOfDate ? (
                   <Alert color="yellow" variant="light" title="Your order changed since this invoice">
-                    The invoice shows {plural(order.currentInvoice!.learners, 'learner')}
+                    The invoice shows {plural(order.currentInvoice!.learners, words.member, words.members)}
                     {order.currentInvoice!.freeLearners ? `, ${order.currentInvoice!.freeLearners} free` : ''} and PO “
                     {order.currentInvoice!.schoolsPO ?? 'none'}”. An updated invoice replaces it; the old one is
                     credited, never changed.
@@ -273,13 +279,15 @@ export function InvoicesPage() {
                 </Group>
                 {order.learners === 0 ? (
                   <Text size="sm" c="dimmed">
-                    Load your learners first: the invoice counts them.
+                    {words.kind === 'country'
+                      ? 'Register your team members first: the invoice counts them.'
+                      : 'Load your learners first: the invoice counts them.'}
                   </Text>
                 ) : null}
               </Stack>
             </Card>
           </SimpleGrid>
-          {current ? <HowToPay invoice={current} order={order} /> : null}
+          {current ? <HowToPay invoice={current} order={order} words={words} /> : null}
           <Card withBorder radius="md" padding="lg">
             <Title order={2} size="h4" mb="sm">
               Invoices and credit notes
@@ -314,7 +322,7 @@ export function InvoicesPage() {
                         </Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(i.issuedAt)}</Table.Td>
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {formatMoney(i.totalCents, i.currency)}
+                          {money(i.totalCents, i.currency)}
                         </Table.Td>
                         <Table.Td>
                           <Button
@@ -355,7 +363,7 @@ export function InvoicesPage() {
                       ) : null}
                     </Text>
                     <Text size="sm" fw={600} td={p.reversedAt ? 'line-through' : undefined}>
-                      {formatMoney(p.amountCents, order.currency)}
+                      {money(p.amountCents, order.currency)}
                     </Text>
                   </Group>
                 ))}

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { PurchaseOrder, PurchaseOrderState, PurchaseOrderStatus } from '#contract/finance';
 import { formatDate } from '../../../lib/dates.js';
-import { formatMoney } from '../../../lib/money.js';
+import { money } from '#contract/numbers';
 import { Confirm } from '../../../components/Confirm.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
@@ -18,8 +18,7 @@ import { OrderDrawer } from '../components/OrderDrawer.js';
 import { StateBadge, stateColors, stateLabels } from '../components/StateBadge.js';
 import { StatementImport } from '../components/StatementImport.js';
 import { UnmatchedLines } from '../components/UnmatchedLines.js';
-
-const money = formatMoney;
+import { unitWords } from '#contract/units';
 
 /**
  * /{o}/finance/payments and /{o}/funding/payments (Payment Portal), /{o}/admin/payments (Payments dashboard):
@@ -29,6 +28,7 @@ const money = formatMoney;
 export function PaymentPortalPage() {
   const route = useCurrentRoute();
   const { olympiad } = useRouteOlympiad();
+  const words = unitWords(olympiad?.kind);
   const list = useListParams('schoolName');
   const [state, setState] = useState<PurchaseOrderState | undefined>(undefined);
   const [fetchDeleted, setFetchDeleted] = useState(false);
@@ -54,7 +54,7 @@ export function PaymentPortalPage() {
   const columns: Column<PurchaseOrder>[] = [
     {
       key: 'schoolName',
-      label: 'School',
+      label: words.Unit,
       sortable: true,
       render: (o) => (
         <Stack gap={0}>
@@ -205,7 +205,7 @@ export function PaymentPortalPage() {
       <PageHeader
         eyebrow={olympiad?.title}
         title={route?.title ?? 'Payment Portal'}
-        description="Each participating school’s order: what it owes (learners × the fee, less free learners, plus VAT), its invoice and what it has paid. Pre-approved schools may write before they pay; they still count as not paid."
+        description={`Each participating ${words.unit}’s order: what it owes (${words.members} × the fee, less free ${words.members}, plus VAT), its invoice and what it has paid. Pre-approved ${words.units} may write before they pay; they still count as not paid.`}
         actions={
           <Group gap="xs" wrap="wrap">
             {mayHandleMoney ? <Button onClick={() => setImporting(true)}>Import bank statement</Button> : null}
@@ -274,7 +274,7 @@ export function PaymentPortalPage() {
         list={list}
         loading={orders.isFetching}
         error={orders.error}
-        searchPlaceholder="Search by school or PO number"
+        searchPlaceholder={`Search by ${words.unit} or PO number`}
         empty="No purchase orders match."
         minWidth={phone ? 0 : 640}
       />

@@ -3,14 +3,12 @@ import { AreaChart, BarChart } from '@mantine/charts';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { showAlert } from '../../../lib/api/index.js';
-import { formatMoney } from '../../../lib/money.js';
+import { count, money, units } from '#contract/numbers';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { downloadDashboard } from '../api/download-exports.js';
 import { useDashboard } from '../api/get-dashboard.js';
 import { stateLabels } from '../components/StateBadge.js';
-import { count } from '#contract/plural';
-
-const rands = (cents: number) => Math.round(cents) / 100;
+import { unitWords } from '#contract/units';
 
 function Figure({ label, cents, currency, hint }: { label: string; cents: number; currency: string; hint?: string }) {
   return (
@@ -19,7 +17,7 @@ function Figure({ label, cents, currency, hint }: { label: string; cents: number
         {label}
       </Text>
       <Text fz={24} fw={700}>
-        {formatMoney(cents, currency)}
+        {money(cents, currency)}
       </Text>
       {hint ? (
         <Text size="xs" c="dimmed">
@@ -38,15 +36,16 @@ function Figure({ label, cents, currency, hint }: { label: string; cents: number
 export function PaymentsDashboardPage() {
   const { olympiad } = useRouteOlympiad();
   const dashboard = useDashboard(olympiad?.id);
+  const words = unitWords(olympiad?.kind);
   const d = dashboard.data;
   const currency = d?.currency ?? 'ZAR';
-  const money = (v: number) => formatMoney(v * 100, currency);
+  const inMoney = (v: number) => money(v * 100, currency);
   return (
     <>
       <PageHeader
         eyebrow={olympiad?.title}
         title="Payments dashboard"
-        description="What the schools of this olympiad were invoiced and have paid, what is still outstanding, and where."
+        description={`What the ${words.units} of this olympiad were invoiced and have paid, what is still outstanding, and where.`}
         actions={
           olympiad ? (
             <Button
@@ -72,7 +71,7 @@ export function PaymentsDashboardPage() {
               label="Invoiced"
               cents={d.totals.invoicedCents}
               currency={currency}
-              hint={`${count(d.totals.orders, 'school')}, ${count(d.totals.learners, 'learner')}`}
+              hint={`${count(d.totals.orders, words.unit, words.units)}, ${count(d.totals.learners, words.member, words.members)}`}
             />
             <Figure
               label="Paid"
@@ -88,7 +87,7 @@ export function PaymentsDashboardPage() {
               label="Outstanding"
               cents={d.totals.outstandingCents}
               currency={currency}
-              hint={d.totals.overpaidCents ? `${formatMoney(d.totals.overpaidCents, currency)} overpaid` : undefined}
+              hint={d.totals.overpaidCents ? `${money(d.totals.overpaidCents, currency)} overpaid` : undefined}
             />
             <Figure
               label="Outstanding, pre-approved"
@@ -115,8 +114,8 @@ export function PaymentsDashboardPage() {
                   h={260}
                   data={d.overTime.map((t) => ({
                     day: t.day.slice(5),
-                    Invoiced: rands(t.cumulativeInvoicedCents),
-                    Paid: rands(t.cumulativePaidCents),
+                    Invoiced: units(t.cumulativeInvoicedCents),
+                    Paid: units(t.cumulativePaidCents),
                   }))}
                   dataKey="day"
                   series={[
@@ -124,7 +123,7 @@ export function PaymentsDashboardPage() {
                     { name: 'Paid', color: 'teal.7' },
                   ]}
                   curveType="monotone"
-                  valueFormatter={money}
+                  valueFormatter={inMoney}
                   withLegend
                   aria-label="Invoiced and paid to date, by day"
                 />
@@ -143,8 +142,8 @@ export function PaymentsDashboardPage() {
                   h={260}
                   data={d.byProvince.map((p) => ({
                     province: p.province,
-                    Paid: rands(p.paidCents),
-                    Outstanding: rands(p.outstandingCents),
+                    Paid: units(p.paidCents),
+                    Outstanding: units(p.outstandingCents),
                   }))}
                   dataKey="province"
                   type="stacked"
@@ -152,13 +151,13 @@ export function PaymentsDashboardPage() {
                     { name: 'Paid', color: 'teal.7' },
                     { name: 'Outstanding', color: 'orange.7' },
                   ]}
-                  valueFormatter={money}
+                  valueFormatter={inMoney}
                   withLegend
                   aria-label="Paid and outstanding by province"
                 />
               ) : (
                 <Text size="sm" c="dimmed">
-                  No schools yet.
+                  No {words.units} yet.
                 </Text>
               )}
             </Card>
@@ -172,7 +171,7 @@ export function PaymentsDashboardPage() {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Province</Table.Th>
-                    <Table.Th ta="right">Schools</Table.Th>
+                    <Table.Th ta="right">{words.Units}</Table.Th>
                     <Table.Th ta="right">Invoiced</Table.Th>
                     <Table.Th ta="right">Paid</Table.Th>
                     <Table.Th ta="right">Outstanding</Table.Th>
@@ -184,10 +183,10 @@ export function PaymentsDashboardPage() {
                     <Table.Tr key={p.province}>
                       <Table.Td>{p.province}</Table.Td>
                       <Table.Td ta="right">{p.orders}</Table.Td>
-                      <Table.Td ta="right">{formatMoney(p.invoicedCents, currency)}</Table.Td>
-                      <Table.Td ta="right">{formatMoney(p.paidCents, currency)}</Table.Td>
-                      <Table.Td ta="right">{formatMoney(p.outstandingCents, currency)}</Table.Td>
-                      <Table.Td ta="right">{formatMoney(p.preApprovedCents, currency)}</Table.Td>
+                      <Table.Td ta="right">{money(p.invoicedCents, currency)}</Table.Td>
+                      <Table.Td ta="right">{money(p.paidCents, currency)}</Table.Td>
+                      <Table.Td ta="right">{money(p.outstandingCents, currency)}</Table.Td>
+                      <Table.Td ta="right">{money(p.preApprovedCents, currency)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

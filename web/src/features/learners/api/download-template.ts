@@ -1,9 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/api/index.js';
 
-/** GET learner/v-rest/template?format: an empty spreadsheet with the columns the import reads. */
-export function downloadTemplate(format: 'xlsx' | 'csv') {
-  return downloadFile('/learner/v-rest/template', `learners-template.${format}`, { format });
+/**
+ * GET learner/v-rest/template?format&olympiadId: an empty spreadsheet with the columns the import reads (a country
+ * olympiad's has a date-of-birth column too).
+ */
+export function downloadTemplate({ format, olympiadId }: { format: 'xlsx' | 'csv'; olympiadId?: number }) {
+  const name = olympiadId == null ? 'learners-template' : 'template';
+  return downloadFile('/learner/v-rest/template', `${name}.${format}`, {
+    format,
+    ...(olympiadId == null ? {} : { olympiadId }),
+  });
 }
 
 export const useDownloadTemplate = () =>

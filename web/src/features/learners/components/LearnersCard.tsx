@@ -9,7 +9,8 @@ import { useLearners } from '../api/list-learners.js';
 import { LearnerForm } from './LearnerForm.js';
 import { LearnerPasswordForm } from './LearnerPasswordForm.js';
 import { NewPasswordsDialog } from './NewPasswordsDialog.js';
-import { count } from '#contract/plural';
+import { count } from '#contract/numbers';
+import { unitWords } from '#contract/units';
 
 /** A country's team (decision 039): at most `size` members, each with a date of birth. */
 export interface TeamLimit {
@@ -173,6 +174,7 @@ export function LearnersCard({ scope, slipName, team }: { scope: LearnerScope; s
           chosen={[...chosen]}
           total={list.params.search ? null : (learners.data?.total ?? 0)}
           onIssued={() => setChosen(new Set())}
+          unit={unitWords(team ? 'country' : 'school').unit}
         />
       ) : null}
     </Card>

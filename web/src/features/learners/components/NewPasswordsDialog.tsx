@@ -4,6 +4,7 @@ import type { NewPasswordsResult } from '#contract/learners';
 import { useDownloadSlips } from '../api/download-slips.js';
 import type { LearnerScope } from '../api/keys.js';
 import { useNewPasswords } from '../api/new-passwords.js';
+import { count as plural } from '#contract/numbers';
 
 interface NewPasswordsDialogProps {
   opened: boolean;
@@ -16,6 +17,8 @@ interface NewPasswordsDialogProps {
   total: number | null;
   /** After new passwords were issued: the ticks are cleared. */
   onIssued: () => void;
+  /** Whose learners these are: a school's, or a country's team's (contract/units.ts). */
+  unit?: string;
 }
 
 const name = (l: { firstName: string; lastName: string; username: string }) =>
@@ -33,13 +36,14 @@ export function NewPasswordsDialog({
   chosen,
   total,
   onIssued,
+  unit = 'school',
 }: NewPasswordsDialogProps) {
   const issue = useNewPasswords();
   const slips = useDownloadSlips();
   const [which, setWhich] = useState<'chosen' | 'all'>(chosen.length ? 'chosen' : 'all');
   const [done, setDone] = useState<{ result: NewPasswordsResult; all: boolean } | null>(null);
   const count = which === 'all' ? total : chosen.length;
-  const learners = (n: number | null) => (n == null ? 'learners' : `${n} ${n === 1 ? 'learner' : 'learners'}`);
+  const learners = (n: number | null) => (n == null ? 'learners' : plural(n, 'learner'));
   const close = () => {
     setDone(null);
     issue.reset();
@@ -119,7 +123,7 @@ export function NewPasswordsDialog({
                     : 'The learners ticked in the list (tick some first)'
                 }
               />
-              <Radio value="all" label={`All ${learners(total)} of the school`} />
+              <Radio value="all" label={`All ${learners(total)} of the ${unit}`} />
             </Stack>
           </Radio.Group>
           <Text>

@@ -8,12 +8,32 @@ import { useImportJob } from '../api/import-job.js';
 import type { LearnerScope } from '../api/keys.js';
 import { usePreviewImport } from '../api/preview-import.js';
 import { useStartImport } from '../api/start-import.js';
-import { count } from '#contract/plural';
+import { count, figure, share } from '#contract/numbers';
+import { type OlympiadKind, unitWords } from '#contract/units';
 
-const fieldLabel = { firstName: 'First name', lastName: 'Surname', grade: 'Grade', row: 'Row' } as const;
+const fieldLabel = {
+  firstName: 'First name',
+  lastName: 'Surname',
+  grade: 'Grade',
+  dateOfBirth: 'Date of birth',
+  row: 'Row',
+} as const;
 
-/** Load learners from a spreadsheet: a report on every row first, then all rows in the background, or none. */
-export function UploadCard({ scope, slipName }: { scope: LearnerScope; slipName: string }) {
+/**
+ * Load learners from a spreadsheet: a report on every row first, then all rows in the background, or none. A
+ * country's team (`kind` country) loads team members, each with a date of birth (decision 039).
+ */
+export function UploadCard({
+  scope,
+  slipName,
+  kind = 'school',
+}: {
+  scope: LearnerScope;
+  slipName: string;
+  kind?: OlympiadKind;
+}) {
+  const words = unitWords(kind);
+  const team = kind === 'country';
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [sent, setSent] = useState<number | null>(null);
@@ -43,14 +63,24 @@ export function UploadCard({ scope, slipName }: { scope: LearnerScope; slipName:
         Load from a spreadsheet
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        One learner per row with the columns First name, Surname and Grade (1–12). Excel (.xlsx) or CSV; accents and
-        apostrophes are kept.
+        {team
+          ? 'One team member per row with the columns First name, Surname, Grade (1–12) and Date of birth (YYYY-MM-DD).'
+          : 'One learner per row with the columns First name, Surname and Grade (1–12).'}{' '}
+        Excel (.xlsx) or CSV; accents and apostrophes are kept.
       </Text>
       <Group mb="md" gap="xs">
-        <Button variant="light" size="xs" onClick={() => template.mutate('xlsx')}>
+        <Button
+          variant="light"
+          size="xs"
+          onClick={() => template.mutate({ format: 'xlsx', olympiadId: scope.olympiadId })}
+        >
           Download the Excel template
         </Button>
-        <Button variant="subtle" size="xs" onClick={() => template.mutate('csv')}>
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() => template.mutate({ format: 'csv', olympiadId: scope.olympiadId })}
+        >
           CSV template
         </Button>
       </Group>
@@ -87,7 +117,7 @@ export function UploadCard({ scope, slipName }: { scope: LearnerScope; slipName:
             loading={start.isPending}
             onClick={() => start.mutate(report.importId!, { onSuccess: (j) => setImportId(j.id) })}
           >
-            Load {count(report.valid, 'learner')}
+            Load {count(report.valid, words.member, words.members)}
           </Button>
         </Group>
       ) : null}
@@ -122,7 +152,7 @@ const phaseText = (job: ImportJob) =>
     ? 'Waiting for the server to start…'
     : job.phase === 'saving'
       ? `Saving all ${count(job.total, 'learner')} at once…`
-      : `Making usernames and passwords: ${job.done.toLocaleString('en-ZA')} of ${job.total.toLocaleString('en-ZA')}`;
+      : `Making usernames and passwords: ${figure(job.done)} of ${figure(job.total)}`;
 
 /** A running import: a progress bar, then what came of it (polled from the server's job). */
 function ImportProgress({
@@ -159,7 +189,7 @@ function ImportProgress({
         </Button>
       </Alert>
     );
-  const percent = job.total ? Math.round((100 * job.done) / job.total) : 0;
+  const percent = share(job.done, job.total);
   return (
     <Stack gap={4} mt="md" maw={480} aria-live="polite">
       <Text size="sm">{phaseText(job)}</Text>
@@ -231,7 +261,7 @@ function Report({ report }: { report: ImportReport }) {
           Every row is right. First rows as they will be saved:{' '}
           {report.sample
             .slice(0, 5)
-            .map((s) => `${s.firstName} ${s.lastName} (${s.grade})`)
+            .map((s) => `${s.firstName} ${s.lastName} (${s.grade}${s.dateOfBirth ? `, ${s.dateOfBirth}` : ''})`)
             .join(', ')}
           {report.valid > 5 ? ', …' : ''}
         </Text>

@@ -8,7 +8,7 @@ import type { LearnerScope } from '../api/keys.js';
 import { useEntries } from '../api/list-entries.js';
 import { LearnersCard } from '../components/LearnersCard.js';
 import { UploadCard } from '../components/UploadCard.js';
-import { count } from '#contract/plural';
+import { count } from '#contract/numbers';
 
 /**
  * /portal/{o}/load-learners (a teacher, their school) and /{o}/admin/edit/learners (an admin, any

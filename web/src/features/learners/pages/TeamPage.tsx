@@ -7,6 +7,7 @@ import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js'
 import { useTeam } from '../api/get-team.js';
 import { useSaveTeamLeaders } from '../api/save-team-leaders.js';
 import { LearnersCard } from '../components/LearnersCard.js';
+import { UploadCard } from '../components/UploadCard.js';
 
 const statusLabel: Record<CountryParticipant['status'], string> = {
   entered: 'Entered: register your team',
@@ -16,7 +17,8 @@ const statusLabel: Record<CountryParticipant['status'], string> = {
 
 /**
  * /portal/{o}/team: a team admin registers their country's team (within the olympiad's team size, with dates of
- * birth), prints the sign-in slips, names the leaders, and finds the invoice, results and certificates.
+ * birth, one by one or from a spreadsheet), prints the sign-in slips, names the leaders, and finds the invoice, results
+ * and certificates.
  */
 export function TeamPage() {
   const { olympiad, olympiadName, error: olympiadError } = useRouteOlympiad();
@@ -64,6 +66,13 @@ export function TeamPage() {
             slipName={`${olympiad.varName}-${t.countryCode.toLowerCase()}`}
             team={{ size: t.teamSize, count: t.learnerCount }}
           />
+          {t.learnerCount < t.teamSize ? (
+            <UploadCard
+              scope={{ olympiadId: olympiad.id }}
+              slipName={`${olympiad.varName}-${t.countryCode.toLowerCase()}`}
+              kind="country"
+            />
+          ) : null}
           <LeadersCard team={t} />
         </Stack>
       ) : null}

@@ -2,6 +2,7 @@ import { Alert, Badge, Code, Loader, Modal, ScrollArea, Stack, Table, Tabs, Text
 import type { EmailStatus } from '#contract/mail';
 import { useQueuedEmail } from '../api/queue/get-queued-email.js';
 import { formatDate } from '../../../lib/dates.js';
+import { count } from '#contract/numbers';
 
 const colors: Record<EmailStatus, string> = {
   held: 'gray',
@@ -55,8 +56,7 @@ export function MessageModal({ id, onClose }: { id: number | null; onClose: () =
       {e ? (
         <Stack gap="sm">
           <Text size="sm">
-            To <b>{e.to}</b> · {e.kind} · <StatusBadge status={e.status} /> · {e.attempts} attempt
-            {e.attempts === 1 ? '' : 's'}
+            To <b>{e.to}</b> · {e.kind} · <StatusBadge status={e.status} /> · {count(e.attempts, 'attempt')}
           </Text>
           {e.lastError ? (
             <Alert color="red" title="Last error">

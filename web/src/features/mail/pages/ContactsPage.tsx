@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Group, Modal, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { UsefulContact } from '#contract/mail';
 import { Confirm } from '../../../components/Confirm.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
+import { type Column, PagedTable, pageOf, useListParams } from '../../../components/PagedTable.js';
+import { EditorModal, type Editing, RowActions } from '../../../components/RowEditing.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useContacts } from '../api/contacts/list-contacts.js';
 import { useDeleteContact } from '../api/contacts/delete-contact.js';
@@ -18,7 +19,7 @@ export function ContactsPage() {
   const list = useListParams('name');
   const contacts = useContacts({ ...list.params, olympiadId: olympiad?.id });
   const remove = useDeleteContact();
-  const [editing, setEditing] = useState<UsefulContact | 'new' | null>(null);
+  const [editing, setEditing] = useState<Editing<UsefulContact>>(null);
   const [removing, setRemoving] = useState<UsefulContact | null>(null);
 
   const columns: Column<UsefulContact>[] = [
@@ -72,24 +73,11 @@ export function ContactsPage() {
       key: 'actions',
       label: 'Actions',
       render: (c) => (
-        <Group gap="xs" wrap="nowrap">
-          {c.can.update ? (
-            <Button size="xs" variant="light" onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
-              Edit
-            </Button>
-          ) : null}
-          {c.can.delete ? (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              onClick={() => setRemoving(c)}
-              aria-label={`Delete ${c.name}`}
-            >
-              Delete
-            </Button>
-          ) : null}
-        </Group>
+        <RowActions
+          name={c.name}
+          onEdit={c.can.update && (() => setEditing(c))}
+          onRemove={c.can.delete && (() => setRemoving(c))}
+        />
       ),
     },
   ];
@@ -109,29 +97,22 @@ export function ContactsPage() {
       <PagedTable
         label="Useful contacts"
         columns={columns}
-        rows={contacts.data?.items}
-        total={contacts.data?.total ?? 0}
+        {...pageOf(contacts)}
         rowKey={(c) => c.id}
         list={list}
-        loading={contacts.isFetching}
-        error={contacts.error}
         searchPlaceholder="Search name, organisation, email"
         empty="No contacts match."
       />
-      <Modal
-        opened={editing !== null}
+      <EditorModal
+        editing={editing}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'New contact' : 'Edit contact'}
+        titles={{ add: 'New contact', edit: 'Edit contact' }}
         size="lg"
       >
-        {editing !== null && olympiad ? (
-          <ContactForm
-            olympiadId={olympiad.id}
-            contact={editing === 'new' ? null : editing}
-            onDone={() => setEditing(null)}
-          />
-        ) : null}
-      </Modal>
+        {(contact) =>
+          olympiad ? <ContactForm olympiadId={olympiad.id} contact={contact} onDone={() => setEditing(null)} /> : null
+        }
+      </EditorModal>
       <Confirm
         opened={removing !== null}
         title="Delete this contact?"

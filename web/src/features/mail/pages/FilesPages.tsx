@@ -14,8 +14,8 @@ import { useUploadAttachment } from '../api/files/upload-attachment.js';
 import { useUploadFile } from '../api/files/upload-file.js';
 import { when } from '../components/MailBits.js';
 import { useNewestFirst } from '../components/use-newest-first.js';
+import { fileSize } from '#contract/numbers';
 
-const size = (n: number) => (n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n / 1_048_576).toFixed(1)} MB`);
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.webp,.docx,.xlsx,.pptx,.txt,.csv';
 
 /** /overlord/file-attachments and /{o}/admin/file-attachments: files to attach to mass mail. */
@@ -43,7 +43,7 @@ export function FileAttachmentsPage() {
         </Text>
       ),
     },
-    { key: 'size', label: 'Size', sortable: true, render: (a) => size(a.size) },
+    { key: 'size', label: 'Size', sortable: true, render: (a) => fileSize(a.size) },
     { key: 'type', label: 'Type', render: (a) => a.contentType.split(';')[0] },
     { key: 'createdAt', label: 'Added', sortable: true, render: (a) => when(a.createdAt) },
     ...(scoped
@@ -189,7 +189,7 @@ export function UploadsPage() {
         </Text>
       ),
     },
-    { key: 'size', label: 'Size', sortable: true, render: (u) => size(u.size) },
+    { key: 'size', label: 'Size', sortable: true, render: (u) => fileSize(u.size) },
     { key: 'type', label: 'Type', sortable: true, render: (u) => u.contentType.split(';')[0] },
     { key: 'createdAt', label: 'Uploaded', sortable: true, render: (u) => when(u.createdAt) },
     {

@@ -16,6 +16,7 @@ import { ComposeForm } from '../components/ComposeForm.js';
 import { MailHtml, when } from '../components/MailBits.js';
 import { ScheduleNote } from '../components/ScheduleNote.js';
 import { useNewestFirst } from '../components/use-newest-first.js';
+import { count } from '#contract/numbers';
 
 /**
  * /overlord/edit/mass-mails (every mailing, site-wide ones too) and /{o}/admin|funding/edit/mass-mailers
@@ -250,14 +251,14 @@ function QueueConfirm({
   onClose: () => void;
   onConfirm: () => void;
 }) {
-  const count = useAudienceCount(mailing.olympiadId, mailing.audience, true);
-  const n = count.data?.count;
+  const audience = useAudienceCount(mailing.olympiadId, mailing.audience, true);
+  const n = audience.data?.count;
   return (
     <Modal opened onClose={onClose} title={`Queue “${mailing.subject}”?`} centered>
       <Stack>
-        {count.error ? (
+        {audience.error ? (
           <Alert color="red" role="alert">
-            {count.error.message}
+            {audience.error.message}
           </Alert>
         ) : (
           <Text fw={700} size="lg" aria-live="polite">
@@ -265,14 +266,14 @@ function QueueConfirm({
               ? 'Counting the recipients…'
               : n === 0
                 ? 'It reaches no one now'
-                : `It goes to ${n.toLocaleString('en-ZA')} ${n === 1 ? 'recipient' : 'recipients'}`}
+                : `It goes to ${count(n, 'recipient')}`}
           </Text>
         )}
         <List size="sm" spacing={6}>
-          {count.data?.suppressed ? (
+          {audience.data?.suppressed ? (
             <List.Item>
-              {count.data.suppressed} more {count.data.suppressed === 1 ? 'address is' : 'addresses are'} left out
-              (unsubscribed or bounced).
+              {count(audience.data.suppressed, 'more address is', 'more addresses are')} left out (unsubscribed or
+              bounced).
             </List.Item>
           ) : null}
           <List.Item>One message is made for each recipient, with their own unsubscribe link.</List.Item>
@@ -288,7 +289,7 @@ function QueueConfirm({
             Cancel
           </Button>
           <Button loading={loading} disabled={!n} onClick={onConfirm}>
-            {n ? `Queue for ${n.toLocaleString('en-ZA')} ${n === 1 ? 'recipient' : 'recipients'}` : 'Queue'}
+            {n ? `Queue for ${count(n, 'recipient')}` : 'Queue'}
           </Button>
         </Group>
       </Stack>

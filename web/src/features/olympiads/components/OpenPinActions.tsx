@@ -6,6 +6,7 @@ import { isApiError } from '../../../lib/api/index.js';
 import { useSetOlympiadOpen } from '../api/set-olympiad-open.js';
 import { useSetOlympiadPinned } from '../api/set-olympiad-pinned.js';
 import { Confirm } from '../../../components/Confirm.js';
+import { count } from '#contract/numbers';
 
 const isKind = (path: string): path is Blocker['kind'] => (blockerKinds as readonly string[]).includes(path);
 
@@ -104,8 +105,8 @@ export function OpenPinActions({ olympiad, compact }: { olympiad: OlympiadRecord
       >
         <Stack gap="sm">
           <Text>
-            The olympiad check found {blockers?.length ?? 0} {blockers?.length === 1 ? 'thing' : 'things'} that can go
-            wrong for learners if {olympiad.title} opens now:
+            The olympiad check found {count(blockers?.length ?? 0, 'thing')} that can go wrong for learners if{' '}
+            {olympiad.title} opens now:
           </Text>
           <BlockerGroups blockers={blockers ?? []} max={5} />
           <Textarea

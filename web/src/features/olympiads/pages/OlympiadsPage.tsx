@@ -5,12 +5,13 @@ import type { OlympiadRecord } from '#contract/olympiads';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useOlympiads } from '../api/list-olympiads.js';
 import { formatDate } from '../../../lib/dates.js';
-import { formatMoney } from '../components/money.js';
+import { money } from '#contract/numbers';
 import { GrantsPanel } from '../components/GrantsPanel.js';
 import { OlympiadForm } from '../components/OlympiadForm.js';
 import { OpenBadge, OpenPinActions } from '../components/OpenPinActions.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { VerifyPanel } from '../components/VerifyPanel.js';
+import { unitWords } from '#contract/units';
 
 /** /overlord/edit/olympiads */
 export function OlympiadsPage() {
@@ -29,7 +30,7 @@ export function OlympiadsPage() {
             {o.title}
           </Anchor>
           <Text size="xs" c="dimmed">
-            {o.varName} · {o.kind === 'country' ? 'countries' : 'schools'}
+            {o.varName} · {unitWords(o.kind).entrants}
           </Text>
         </>
       ),
@@ -44,8 +45,7 @@ export function OlympiadsPage() {
         <Text size="sm">
           {formatDate(o.startsAt)} – {formatDate(o.endsAt)}
           <Text span size="xs" c="dimmed" display="block">
-            {o.durationMinutes ? `${o.durationMinutes} min` : 'no duration'} · {formatMoney(o.feeCents, o.currency)} a
-            learner
+            {o.durationMinutes ? `${o.durationMinutes} min` : 'no duration'} · {money(o.feeCents, o.currency)} a learner
           </Text>
         </Text>
       ),

@@ -1,11 +1,12 @@
-import { Anchor, Button, Group, Modal, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Project } from '#contract/olympiads';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useDeleteProject } from '../api/delete-project.js';
 import { useProjects } from '../api/list-projects.js';
 import { Confirm } from '../../../components/Confirm.js';
-import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
+import { type Column, PagedTable, pageOf, useListParams } from '../../../components/PagedTable.js';
+import { EditorModal, type Editing, RowActions } from '../../../components/RowEditing.js';
 import { ProjectForm } from '../components/ProjectForm.js';
 
 /** /overlord/edit/olympus-projects */
@@ -13,7 +14,7 @@ export function ProjectsPage() {
   const list = useListParams('title');
   const projects = useProjects(list.params);
   const remove = useDeleteProject();
-  const [editing, setEditing] = useState<Project | 'new' | null>(null);
+  const [editing, setEditing] = useState<Editing<Project>>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
 
   const columns: Column<Project>[] = [
@@ -38,21 +39,12 @@ export function ProjectsPage() {
       key: 'actions',
       label: 'Actions',
       render: (p) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => setEditing(p)} aria-label={`Edit ${p.projectName}`}>
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            disabled={p.olympiadCount > 0}
-            onClick={() => setDeleting(p)}
-            aria-label={`Delete ${p.projectName}`}
-          >
-            Delete
-          </Button>
-        </Group>
+        <RowActions
+          name={p.projectName}
+          onEdit={() => setEditing(p)}
+          onRemove={() => setDeleting(p)}
+          removeDisabled={p.olympiadCount > 0}
+        />
       ),
     },
   ];
@@ -67,25 +59,20 @@ export function ProjectsPage() {
       <PagedTable
         label="Projects"
         columns={columns}
-        rows={projects.data?.items}
-        total={projects.data?.total ?? 0}
+        {...pageOf(projects)}
         rowKey={(p) => p.id}
         list={list}
-        loading={projects.isFetching}
-        error={projects.error}
         searchPlaceholder="Search projects"
         empty="No projects match."
       />
-      <Modal
-        opened={editing !== null}
+      <EditorModal
+        editing={editing}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'New project' : 'Edit project'}
+        titles={{ add: 'New project', edit: 'Edit project' }}
         size="lg"
       >
-        {editing !== null ? (
-          <ProjectForm project={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
-        ) : null}
-      </Modal>
+        {(project) => <ProjectForm project={project} onDone={() => setEditing(null)} />}
+      </EditorModal>
       <Confirm
         opened={deleting !== null}
         title="Delete this project?"

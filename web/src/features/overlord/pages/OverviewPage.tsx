@@ -10,7 +10,7 @@ import { OverviewFigures } from '../../../components/reports/OverviewFigures.js'
 import { downloadOverview, useDashboardUser, useOverview } from '../../../components/reports/api.js';
 import type { ReportOverview } from '#contract/reports';
 import { alerts, showAlert } from '../../../lib/api/index.js';
-import { formatMoney } from '../../../lib/money.js';
+import { figure, money } from '#contract/numbers';
 import { useSessionUser } from '../../../lib/session/index.js';
 
 const focusableScroll = { viewportProps: { tabIndex: 0 } };
@@ -40,7 +40,6 @@ function toDate(days: ReportOverview['overTime']) {
   }
   return out;
 }
-const count = (n: number) => n.toLocaleString('en-ZA');
 
 /**
  * /overlord/overview: every olympiad at a glance (POST /olympiad/reports/overview without an id): the figures
@@ -157,13 +156,13 @@ export function OverviewPage() {
                             {x.title}
                           </Anchor>
                         </Table.Td>
-                        <Table.Td ta="right">{count(x.schoolsEntered)}</Table.Td>
-                        <Table.Td ta="right">{count(x.learnersLoaded)}</Table.Td>
-                        <Table.Td ta="right">{count(x.writingNow)}</Table.Td>
-                        <Table.Td ta="right">{count(x.finished)}</Table.Td>
-                        <Table.Td ta="right">{formatMoney(x.money[0]?.invoicedCents ?? 0, x.currency)}</Table.Td>
-                        <Table.Td ta="right">{formatMoney(x.money[0]?.paidCents ?? 0, x.currency)}</Table.Td>
-                        <Table.Td ta="right">{count(x.mailSent)}</Table.Td>
+                        <Table.Td ta="right">{figure(x.schoolsEntered)}</Table.Td>
+                        <Table.Td ta="right">{figure(x.learnersLoaded)}</Table.Td>
+                        <Table.Td ta="right">{figure(x.writingNow)}</Table.Td>
+                        <Table.Td ta="right">{figure(x.finished)}</Table.Td>
+                        <Table.Td ta="right">{money(x.money[0]?.invoicedCents ?? 0, x.currency)}</Table.Td>
+                        <Table.Td ta="right">{money(x.money[0]?.paidCents ?? 0, x.currency)}</Table.Td>
+                        <Table.Td ta="right">{figure(x.mailSent)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -3,15 +3,15 @@ import { useState } from 'react';
 import type { PortalOlympiad } from '#contract/schools';
 import { Confirm } from '../../../components/Confirm.js';
 import { formatDate } from '../../../lib/dates.js';
-import { formatMoney } from '../../../lib/money.js';
+import { money, rate } from '#contract/numbers';
 import { useEnterOlympiad } from '../api/enter-olympiad.js';
 import type { useTermsGate } from './use-terms-gate.js';
 
 /** "R 35,00 per learner, plus 15 % VAT", or that entering is free. */
-export function feeText(fee: PortalOlympiad['fee']): string {
+export function feeText(fee: PortalOlympiad['fee'], member = 'learner'): string {
   if (fee.cents === 0) return 'No fee: entering is free';
-  const vat = fee.vatRateBp > 0 ? `, plus ${(fee.vatRateBp / 100).toLocaleString('en-ZA')} % VAT` : '';
-  return `${formatMoney(fee.cents, fee.currency)} per learner${vat}`;
+  const vat = fee.vatRateBp > 0 ? `, plus ${rate(fee.vatRateBp)} VAT` : '';
+  return `${money(fee.cents, fee.currency)} per ${member}${vat}`;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PortalOlympiad } from '#contract/schools';
+import { unitWords } from '#contract/units';
+import { count } from '#contract/numbers';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 import { EnterSchoolButton, feeText } from '../components/EnterSchoolButton.js';
@@ -10,25 +12,28 @@ import { formatDate } from '../../../lib/dates.js';
 
 const when = (iso: string | null) => formatDate(iso, 'longDate', 'to be announced');
 
-/** /portal: the teacher's olympiads, and those the school can enter. */
+/** /portal: the teacher's olympiads, and those the school can enter (a team admin: the team's olympiads). */
 export function PortalHomePage() {
   const user = useSessionUser();
   const olympiads = usePortalOlympiads();
+  const team = olympiads.data?.school?.countryId != null;
+  const { unit } = unitWords(team ? 'country' : 'school');
   const entered = olympiads.data?.items.filter((o) => o.participant) ?? [];
   const open = olympiads.data?.items.filter((o) => !o.participant) ?? [];
   const gate = useTermsGate();
   return (
     <>
       <PageHeader
-        eyebrow="Teacher portal"
+        eyebrow={team ? 'Team admin portal' : 'Teacher portal'}
         title={`Welcome, ${user?.name ?? 'teacher'}`}
         description={
           olympiads.data?.school
-            ? `${olympiads.data.school.name}, ${olympiads.data.school.town ?? ''}`
+            ? [olympiads.data.school.name, olympiads.data.school.town].filter(Boolean).join(', ')
             : 'Your school’s olympiads in one place.'
         }
       />
-      {gate.notice ? <Box mb="lg">{gate.notice}</Box> : null}
+      {/* The terms are asked before a school is entered; a team is entered by the organisers (decision 039). */}
+      {gate.notice && !team ? <Box mb="lg">{gate.notice}</Box> : null}
       {gate.dialog}
       {olympiads.error ? <Alert color="red">{olympiads.error.message}</Alert> : null}
       {olympiads.isLoading ? <Skeleton height={160} radius="md" /> : null}
@@ -41,10 +46,14 @@ export function PortalHomePage() {
         <Stack gap="xl">
           <section aria-labelledby="entered">
             <Title order={2} size="h3" id="entered" mb="sm">
-              Your school’s olympiads
+              Your {unit}’s olympiads
             </Title>
             {entered.length === 0 ? (
-              <Text c="dimmed">Your school is not entered in an olympiad yet. Choose one below.</Text>
+              <Text c="dimmed">
+                {team
+                  ? 'Your team is not entered in an olympiad yet: the organisers enter your country.'
+                  : 'Your school is not entered in an olympiad yet. Choose one below.'}
+              </Text>
             ) : null}
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
               {entered.map((o) => (
@@ -95,7 +104,11 @@ function OlympiadCard({ olympiad, canEnter = false, schoolName, gate }: Olympiad
             style={{ flexShrink: 0 }}
             color={olympiad.participant.learnerCount ? 'green' : 'yellow'}
           >
-            {olympiad.participant.learnerCount} learners
+            {count(
+              olympiad.participant.learnerCount,
+              unitWords(olympiad.kind).member,
+              unitWords(olympiad.kind).members,
+            )}
           </Badge>
         ) : null}
       </Group>

@@ -20,15 +20,18 @@ import { usePortalOlympiad } from '../api/get-portal-olympiad.js';
 import { useTermsGate } from '../components/use-terms-gate.js';
 import { RichCopy } from '../../../components/RichCopy.js';
 import { formatDate } from '../../../lib/dates.js';
+import { unitWords } from '#contract/units';
 
 const statusText = {
-  entered: 'Entered: load your learners',
-  learners_loaded: 'Learners loaded',
-  withdrawn: 'Withdrawn',
+  school: { entered: 'Entered: load your learners', learners_loaded: 'Learners loaded', withdrawn: 'Withdrawn' },
+  country: { entered: 'Entered: register your team', learners_loaded: 'Team registered', withdrawn: 'Withdrawn' },
 } as const;
 const when = (iso: string | null) => formatDate(iso, 'longDateTime', 'to be announced');
 
-/** /portal/{o}: the school's page for one olympiad: status, learners, what to do next. */
+/**
+ * /portal/{o}: the school's page for one olympiad: status, learners, what to do next. A country olympiad's is the
+ * team's, in team words, and leads to the Team page (decision 039).
+ */
 export function PortalOlympiadPage() {
   const { olympiadName = '' } = useParams();
   const query = usePortalOlympiad(olympiadName);
@@ -37,22 +40,35 @@ export function PortalOlympiadPage() {
   if (query.error || !query.data) return <Alert color="red">{query.error?.message ?? 'Not found'}</Alert>;
   const { olympiad, school, intro } = query.data;
   const p = olympiad.participant;
+  const words = unitWords(olympiad.kind);
+  const team = olympiad.kind === 'country';
   const steps = [
-    { done: p != null, text: 'Enter your school in the olympiad' },
-    { done: (p?.learnerCount ?? 0) > 0, text: 'Load your learners from a spreadsheet, or add them one by one' },
-    { done: false, text: 'Print the sign-in slips and hand one to each learner' },
-    { done: false, text: `On the day (${when(olympiad.startsAt)}), learners sign in at /${olympiad.varName}/login` },
+    { done: p != null, text: team ? 'The organisers enter your country' : 'Enter your school in the olympiad' },
+    {
+      done: (p?.learnerCount ?? 0) > 0,
+      text: team
+        ? 'Register your team members on the Team page, with their dates of birth'
+        : 'Load your learners from a spreadsheet, or add them one by one',
+    },
+    { done: false, text: `Print the sign-in slips and hand one to each ${words.member}` },
+    {
+      done: false,
+      text: `On the day (${when(olympiad.startsAt)}), ${words.members} sign in at /${olympiad.varName}/login`,
+    },
   ];
+  const mainPage = team
+    ? { to: `/portal/${olympiad.varName}/team`, label: 'Team' }
+    : { to: `/portal/${olympiad.varName}/load-learners`, label: 'Load learners' };
   return (
     <>
       <PageHeader
         eyebrow={school?.name}
         title={olympiad.title}
-        description={p ? statusText[p.status] : 'Your school is not entered yet.'}
+        description={p ? statusText[olympiad.kind][p.status] : `Your ${words.unit} is not entered yet.`}
         actions={
           p ? (
-            <Button component={Link} to={`/portal/${olympiad.varName}/load-learners`}>
-              Load learners
+            <Button component={Link} to={mainPage.to}>
+              {mainPage.label}
             </Button>
           ) : null
         }
@@ -97,7 +113,9 @@ export function PortalOlympiadPage() {
               </List.Item>
             ))}
           </List>
-          {!p && school ? <EnterSchoolButton mt="md" olympiad={olympiad} schoolName={school.name} gate={gate} /> : null}
+          {!p && school && !team ? (
+            <EnterSchoolButton mt="md" olympiad={olympiad} schoolName={school.name} gate={gate} />
+          ) : null}
         </Card>
         <Card withBorder radius="md" padding="lg">
           <Title order={2} size="h4" mb="sm">
@@ -105,7 +123,7 @@ export function PortalOlympiadPage() {
           </Title>
           <Group justify="space-between">
             <Text c="dimmed" size="sm">
-              Learners
+              {words.Members}
             </Text>
             <Badge size="lg" variant="light">
               {p?.learnerCount ?? 0}
@@ -116,7 +134,7 @@ export function PortalOlympiadPage() {
               Fee
             </Text>
             <Text size="sm" ta="right">
-              {feeText(olympiad.fee)}
+              {feeText(olympiad.fee, words.member)}
             </Text>
           </Group>
           <Group justify="space-between" mt="xs">
@@ -132,9 +150,11 @@ export function PortalOlympiadPage() {
             <Text size="sm">{when(olympiad.endsAt)}</Text>
           </Group>
           <Group mt="md" gap="xs">
-            <Button component={Link} to={`/portal/${olympiad.varName}/school`} variant="light" size="xs">
-              School details
-            </Button>
+            {team ? null : (
+              <Button component={Link} to={`/portal/${olympiad.varName}/school`} variant="light" size="xs">
+                School details
+              </Button>
+            )}
             <Button component={Link} to={`/portal/${olympiad.varName}/faq`} variant="subtle" size="xs">
               Questions and answers
             </Button>
@@ -145,8 +165,8 @@ export function PortalOlympiadPage() {
         <Box mt="lg">
           <LiveSittingCounts
             olympiadId={olympiad.id}
-            title="Your learners today"
-            description="Learners of your school, refreshed every 10 seconds."
+            title={`Your ${words.members} today`}
+            description={`${team ? 'Members of your team' : 'Learners of your school'}, refreshed every 10 seconds.`}
           />
         </Box>
       ) : null}

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { ContactBody } from '#contract/public';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { type ContactValues, useSendContact } from '../api/send-contact.js';
+import { Honeypot, ThankYou } from './PublicForm.js';
 
 interface FormValues extends Record<string, unknown> {
   name: string;
@@ -31,11 +32,7 @@ export function ContactForm({ projectName, organisers }: { projectName?: string;
 
   if (thanks) {
     return (
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760} role="status">
-        <Title order={2} size="h3" mb="sm">
-          Thank you
-        </Title>
-        <Text size="lg">{thanks}</Text>
+      <ThankYou message={thanks} maw={760}>
         <Button
           variant="default"
           mt="lg"
@@ -46,7 +43,7 @@ export function ContactForm({ projectName, organisers }: { projectName?: string;
         >
           Write another message
         </Button>
-      </Paper>
+      </ThankYou>
     );
   }
 
@@ -100,20 +97,7 @@ export function ContactForm({ projectName, organisers }: { projectName?: string;
             key={form.key('message')}
             {...form.getInputProps('message')}
           />
-          {/* The honeypot: hidden from people and screen readers; bots fill it in. */}
-          <div
-            aria-hidden="true"
-            style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}
-          >
-            <label htmlFor={`${id}-website`}>Website</label>
-            <input
-              id={`${id}-website`}
-              tabIndex={-1}
-              autoComplete="off"
-              key={form.key('website')}
-              {...form.getInputProps('website')}
-            />
-          </div>
+          <Honeypot id={`${id}-website`} inputKey={form.key('website')} inputProps={form.getInputProps('website')} />
           <Group justify="flex-end">
             <Button type="submit" size="md" loading={send.isPending}>
               Send message

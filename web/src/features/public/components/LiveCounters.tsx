@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import type { WatchResult } from '#contract/public';
 import { formatDate } from '../../../lib/dates.js';
 import { useWatch } from '../api/get-watch.js';
-
-const figure = (n: number) => n.toLocaleString('en-ZA');
+import { figure } from '#contract/numbers';
 
 function Counter({ label, value, hint }: { label: string; value: number; hint: string }) {
   return (

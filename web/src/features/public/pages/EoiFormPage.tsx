@@ -19,6 +19,7 @@ import { EoiBody, provinces } from '#contract/schools';
 import { type EoiValues, useSubmitEoi } from '../api/submit-eoi.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useProjectFrame } from '../components/ProjectHeader.js';
+import { Honeypot, ThankYou } from '../components/PublicForm.js';
 
 /** /{projectName}/expression-of-interest: a school asks to take part (spec: POST website/api/eoi). */
 export function EoiFormPage() {
@@ -34,16 +35,12 @@ export function EoiFormPage() {
     return (
       <Stack gap={0} py="md">
         {frame.header}
-        <Paper withBorder radius="md" p="xl" maw={720} role="status">
-          <Title order={2} size="h3" mb="sm">
-            Thank you
-          </Title>
-          <Text size="lg">{thanks}</Text>
+        <ThankYou message={thanks} maw={720}>
           <Text c="dimmed" mt="sm">
             You will get an email with a link to choose your password and sign in to the teacher portal, where you load
             your learners.
           </Text>
-        </Paper>
+        </ThankYou>
       </Stack>
     );
   }
@@ -216,20 +213,7 @@ function EoiForm({
             key={form.key('message')}
             {...form.getInputProps('message')}
           />
-          {/* The honeypot: hidden from people and screen readers; bots fill it in. */}
-          <div
-            aria-hidden="true"
-            style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}
-          >
-            <label htmlFor="eoi-website">Website</label>
-            <input
-              id="eoi-website"
-              tabIndex={-1}
-              autoComplete="off"
-              key={form.key('website')}
-              {...form.getInputProps('website')}
-            />
-          </div>
+          <Honeypot id="eoi-website" inputKey={form.key('website')} inputProps={form.getInputProps('website')} />
           <Group justify="flex-end">
             <Button type="submit" size="md" loading={submit.isPending}>
               Send expression of interest

@@ -5,8 +5,8 @@ import type { PastOlympiad } from '#contract/public';
 import { formatDate } from '../../../lib/dates.js';
 import { usePastOlympiads } from '../api/list-past-olympiads.js';
 import { useProjectFrame } from '../components/ProjectHeader.js';
-
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-ZA')} ${n === 1 ? one : many}`;
+import { count } from '#contract/numbers';
+import { unitWords } from '#contract/units';
 
 /** The writing window as dates: "3 Mar 2025 – 5 Mar 2025", or one date. */
 export function windowText(o: Pick<PastOlympiad, 'startsAt' | 'endsAt'>) {
@@ -16,7 +16,7 @@ export function windowText(o: Pick<PastOlympiad, 'startsAt' | 'endsAt'>) {
 }
 
 function PastOlympiadCard({ olympiad, projectName }: { olympiad: PastOlympiad; projectName: string }) {
-  const kind = olympiad.kind === 'country' ? ['country', 'countries'] : ['school', 'schools'];
+  const w = unitWords(olympiad.kind);
   return (
     <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={`past-${olympiad.id}`}>
       <Stack gap="xs">
@@ -32,7 +32,7 @@ function PastOlympiadCard({ olympiad, projectName }: { olympiad: PastOlympiad; p
           {windowText(olympiad)}
         </Text>
         <Text>
-          {count(olympiad.learners, 'learner', 'learners')} from {count(olympiad.schools, kind[0]!, kind[1]!)} wrote.
+          {count(olympiad.learners, 'learner', 'learners')} from {count(olympiad.schools, w.entrant, w.entrants)} wrote.
         </Text>
         {olympiad.resultsPublishedAt ? (
           <Anchor component={Link} to={`/${projectName}/past-winners`} fw={600}>

@@ -5,6 +5,8 @@ import type { PastWinner, PastWinners } from '#contract/public';
 import { usePastWinners } from '../api/list-past-winners.js';
 import { useProjectFrame } from '../components/ProjectHeader.js';
 import { windowText } from './PastOlympiadsPage.js';
+import { count, figure } from '#contract/numbers';
+import { unitWords } from '#contract/units';
 
 /** Winners as a table: the name column only when the olympiad shows names. */
 function WinnersTable({
@@ -68,8 +70,7 @@ function OlympiadWinners({ past }: { past: PastWinners }) {
             {o.title}
           </Title>
           <Text c="dimmed" size="sm">
-            {windowText(o)} · {o.learners.toLocaleString('en-ZA')} learners from {o.schools.toLocaleString('en-ZA')}{' '}
-            {o.kind === 'country' ? 'countries' : 'schools'}
+            {windowText(o)} · {count(o.learners, 'learner')} from {figure(o.schools)} {unitWords(o.kind).entrants}
           </Text>
         </div>
         {!o.resultsPublishedAt ? (
@@ -82,7 +83,7 @@ function OlympiadWinners({ past }: { past: PastWinners }) {
               <Group gap="xs" aria-label="Awards given">
                 {past.awards.map((a) => (
                   <Badge key={a.key} variant="light" size="lg" radius="sm" tt="none">
-                    {a.label}: {a.count.toLocaleString('en-ZA')}
+                    {a.label}: {figure(a.count)}
                   </Badge>
                 ))}
               </Group>

@@ -13,6 +13,7 @@ import {
   Typography,
 } from '@mantine/core';
 import type { QuestionRecord } from '#contract/authoring';
+import { count } from '#contract/numbers';
 
 interface PreviewProps {
   question: Pick<QuestionRecord, 'type' | 'prompt' | 'imageUrl' | 'imageAlt' | 'options' | 'marks'>;
@@ -34,9 +35,7 @@ export function QuestionPreview({ question, moduleTitle, moduleIndex, questionIn
         <Text size="sm" c="dimmed">
           Module {moduleIndex + 1}: {moduleTitle}
         </Text>
-        <Badge variant="light">
-          {question.marks} mark{question.marks === 1 ? '' : 's'}
-        </Badge>
+        <Badge variant="light">{count(question.marks, 'mark')}</Badge>
       </Group>
       <Title order={2} size="h4" mb="sm">
         Question {questionIndex + 1} of {questionCount}

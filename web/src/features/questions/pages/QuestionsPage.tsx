@@ -14,6 +14,7 @@ import { QuestionPreview } from '../components/QuestionPreview.js';
 import { SortableList } from '../components/SortableList.js';
 import { TransferPanel } from '../components/TransferPanel.js';
 import { useOlympiadOfPage } from '../components/use-olympiad.js';
+import { count } from '#contract/numbers';
 
 const plain = (html: string) =>
   html
@@ -97,7 +98,7 @@ export function QuestionsPage() {
               <Group gap={6}>
                 <Badge variant="light">{typeNames[q.type]}</Badge>
                 <Badge variant="outline" color="gray">
-                  {q.marks} mark{q.marks === 1 ? '' : 's'}
+                  {count(q.marks, 'mark')}
                 </Badge>
                 {q.difficulty ? (
                   <Badge variant="outline" color="grape">

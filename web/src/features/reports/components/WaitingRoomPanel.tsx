@@ -2,11 +2,13 @@ import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Skeleton, Stack, 
 import { useState } from 'react';
 import { useSetAdmissionRate, useWaitingRoom } from '../api/waiting-room.js';
 import { formatDate } from '../../../lib/dates.js';
+import { figure } from '#contract/numbers';
 
 /**
  * The day's waiting room (decision 041), live: learners waiting for their turn now, learners admitted so far,
  * and the admissions a second in force, which the admin may set for this olympiad (0 holds everyone who has not
- * started yet; learners already writing are never held).
+ * started yet; learners already writing are never held). While the servers run slow they admit fewer than the
+ * setting, and say so (decision 051).
  */
 export function WaitingRoomPanel({ olympiadId }: { olympiadId: number | undefined }) {
   const room = useWaitingRoom(olympiadId);
@@ -49,8 +51,14 @@ export function WaitingRoomPanel({ olympiadId }: { olympiadId: number | undefine
             <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
               <Figure label="Waiting now" value={data.waiting} />
               <Figure label="Admitted so far" value={data.admitted} />
-              <Figure label="Admitted a second" value={data.admissionsPerSecond} />
+              <Figure label="Admitting a second now" value={data.admittingPerSecond} />
             </SimpleGrid>
+            {data.admittingPerSecond < data.admissionsPerSecond ? (
+              <Text size="sm" role="status">
+                The servers are busy, so learners are admitted more slowly than the {data.admissionsPerSecond} a second
+                set below; the rate goes back up by itself as they catch up.
+              </Text>
+            ) : null}
             <form
               onSubmit={(e) => {
                 e.preventDefault();
@@ -93,7 +101,7 @@ function Figure({ label, value }: { label: string; value: number }) {
         {label}
       </Text>
       <Text fz={26} fw={700} lh={1.2}>
-        {value.toLocaleString('en-ZA')}
+        {figure(value)}
       </Text>
     </div>
   );

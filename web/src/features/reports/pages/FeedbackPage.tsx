@@ -25,11 +25,12 @@ import { formatDate } from '../../../lib/dates.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { downloadFeedback, type FeedbackParams, useFeedback } from '../api/get-feedback.js';
 import { useFeedbackSchools } from '../api/get-feedback-schools.js';
+import { count } from '#contract/numbers';
 
 const PAGE_SIZE = 25;
 const focusableScroll = { viewportProps: { tabIndex: 0 } };
 const grades = Array.from({ length: 12 }, (_, i) => String(i + 1));
-const ratingLabel = (r: number | null) => (r == null ? 'No rating' : `${r} star${r === 1 ? '' : 's'}`);
+const ratingLabel = (r: number | null) => (r == null ? 'No rating' : count(r, 'star'));
 
 /**
  * /{olympiadName}/admin/reports/feedback: what learners said when they finished (GET
@@ -117,7 +118,7 @@ export function FeedbackPage() {
               title="Ratings"
               description={
                 r.responses
-                  ? `${r.responses.toLocaleString('en-ZA')} learners gave feedback` +
+                  ? `${count(r.responses, 'learner', 'learners')} gave feedback` +
                     (r.average != null ? `; the average rating is ${r.average.toFixed(2)} of 5.` : '.')
                   : undefined
               }
@@ -144,7 +145,7 @@ export function FeedbackPage() {
                   Comments
                 </Title>
                 <Text size="sm" c="dimmed" aria-live="polite">
-                  {r.total.toLocaleString('en-ZA')} {r.total === 1 ? 'answer' : 'answers'}
+                  {count(r.total, 'answer')}
                 </Text>
               </Group>
               {r.items.length ? (

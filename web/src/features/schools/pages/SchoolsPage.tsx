@@ -2,7 +2,8 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { School } from '#contract/schools';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
+import { type Column, PagedTable, pageOf, useListParams } from '../../../components/PagedTable.js';
+import { EditorModal, type Editing, RowActions } from '../../../components/RowEditing.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useDeleteSchool } from '../api/delete-school.js';
 import { useSchools } from '../api/list-schools.js';
@@ -18,7 +19,7 @@ export function SchoolsPage() {
   const schools = useSchools({ ...list.params, olympiadId: olympiad?.id }, !scoped || olympiad != null);
   const remove = useDeleteSchool();
   const merge = useMergeSchools();
-  const [editing, setEditing] = useState<School | 'new' | null>(null);
+  const [editing, setEditing] = useState<Editing<School>>(null);
   const [merging, setMerging] = useState<School | null>(null);
   const [targetId, setTargetId] = useState<number | null>(null);
   const canCreate = !scoped;
@@ -41,41 +42,24 @@ export function SchoolsPage() {
     {
       key: 'actions',
       label: 'Actions',
-      render: (s) =>
-        s.can.update || s.can.merge ? (
-          <Group gap="xs" wrap="nowrap">
-            {s.can.update ? (
-              <Button size="xs" variant="light" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>
-                Edit
-              </Button>
-            ) : null}
-            {s.can.merge ? (
-              <Button
-                size="xs"
-                variant="subtle"
-                onClick={() => setMerging(s)}
-                aria-label={`Merge ${s.name} into another school`}
-              >
-                Merge
-              </Button>
-            ) : null}
-            {s.can.delete ? (
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${s.name}`}
-                onClick={() => remove.mutate(s.id)}
-              >
-                Delete
-              </Button>
-            ) : null}
-          </Group>
-        ) : (
-          <Text size="sm" c="dimmed">
-            View only
-          </Text>
-        ),
+      render: (s) => (
+        <RowActions
+          name={s.name}
+          onEdit={s.can.update && (() => setEditing(s))}
+          onRemove={s.can.delete && (() => remove.mutate(s.id))}
+        >
+          {s.can.merge ? (
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => setMerging(s)}
+              aria-label={`Merge ${s.name} into another school`}
+            >
+              Merge
+            </Button>
+          ) : null}
+        </RowActions>
+      ),
     },
   ];
 
@@ -94,25 +78,20 @@ export function SchoolsPage() {
       <PagedTable
         label="Schools"
         columns={columns}
-        rows={schools.data?.items}
-        total={schools.data?.total ?? 0}
+        {...pageOf(schools)}
         rowKey={(s) => s.id}
         list={list}
-        loading={schools.isFetching}
-        error={schools.error}
         searchPlaceholder="Search by name, EMIS number or town"
         empty="No schools match."
       />
-      <Modal
-        opened={editing !== null}
+      <EditorModal
+        editing={editing}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'New school' : 'Edit school'}
+        titles={{ add: 'New school', edit: 'Edit school' }}
         size="lg"
       >
-        {editing !== null ? (
-          <SchoolForm school={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
-        ) : null}
-      </Modal>
+        {(school) => <SchoolForm school={school} onDone={() => setEditing(null)} />}
+      </EditorModal>
       <Modal opened={merging !== null} onClose={() => setMerging(null)} title="Merge a duplicate school">
         {merging ? (
           <Stack>

@@ -1,11 +1,12 @@
 import { Text } from '@mantine/core';
+import { type OlympiadKind, unitWords } from '#contract/units';
 import { useMyResult } from '../api/get-my-result.js';
 import classes from '../sitting.module.css';
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /** The learner's published result (score, award, ranks) on the finished page; nothing until it is published. */
-export function PublishedResult({ olympiadId }: { olympiadId: number }) {
+export function PublishedResult({ olympiadId, kind }: { olympiadId: number; kind: OlympiadKind }) {
   const mine = useMyResult(olympiadId);
   const result = mine.data?.result;
   if (!mine.data?.published || !result) return null;
@@ -17,7 +18,7 @@ export function PublishedResult({ olympiadId }: { olympiadId: number }) {
       {result.award ? (
         <Text size="lg" mb={4}>
           Award: <strong>{result.awardLabel}</strong>
-          {result.bestInSchool ? ' · Best in your school' : ''}
+          {result.bestInSchool ? ` · Best in your ${unitWords(kind).unit}` : ''}
         </Text>
       ) : null}
       <Text size="lg">

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { SittingState } from '#contract/index';
+import { unitWords } from '#contract/units';
 import { useSittingState } from '../api/get-sitting-state.js';
 import classes from '../sitting.module.css';
 import { pageAllowed, stepPath, type SittingPage } from '../steps.js';
@@ -86,7 +87,10 @@ function WindowClosed({ state }: { state: SittingState }) {
     <div className={classes.gateStack}>
       <h1 className={classes.gateTitle}>{state.olympiad.title} is not open right now</h1>
       <p className={classes.gateLead}>
-        {state.window.message ?? (opens ? `It opens on ${opens}.` : 'Your teacher will tell you when it opens.')}
+        {state.window.message ??
+          (opens
+            ? `It opens on ${opens}.`
+            : `Your ${unitWords(state.olympiad.kind).manager} will tell you when it opens.`)}
       </p>
       <p className={classes.dimmed}>You can close this page. Sign in again when the olympiad is open.</p>
     </div>

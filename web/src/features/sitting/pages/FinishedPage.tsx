@@ -55,7 +55,7 @@ function Finished({ state, olympiadName }: { state: SittingState; olympiadName: 
       {reason === 'time_up' || reason === 'admin' ? null : (
         <div className={classes.lead} dangerouslySetInnerHTML={{ __html: state.copy['finished-message'] }} />
       )}
-      <PublishedResult olympiadId={state.olympiad.id} />
+      <PublishedResult olympiadId={state.olympiad.id} kind={state.olympiad.kind} />
       {score !== null ? (
         <div className={classes.card}>
           <Text size="lg">

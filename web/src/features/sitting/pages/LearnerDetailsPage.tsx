@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import '../../../lib/zod-config.js';
 import { LearnerDetailsBody, type SittingState } from '#contract/index';
+import { unitWords } from '#contract/units';
 import { useConfirmDetails } from '../api/confirm-details.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { SittingGate } from '../components/SittingGate.js';
@@ -92,7 +93,7 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
             />
             {state.learner.schoolName ? (
               <Text>
-                School: <strong>{state.learner.schoolName}</strong>
+                {unitWords(state.olympiad.kind).Unit}: <strong>{state.learner.schoolName}</strong>
               </Text>
             ) : null}
           </Stack>

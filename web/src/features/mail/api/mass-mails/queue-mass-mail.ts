@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { api } from '../../../../lib/api/index.js';
 import { formatDate } from '../../../../lib/dates.js';
 import { mailKeys } from '../keys.js';
+import { count } from '#contract/numbers';
 
 const Queued = z.object({ success: z.literal(true), queued: z.number(), scheduledFor: z.string().nullable() });
 
@@ -15,7 +16,7 @@ export const useQueueMassMail = () =>
   useMutation({
     mutationFn: async (id: number) => {
       const answer = await queueMassMail(id);
-      const messages = `${answer.queued} ${answer.queued === 1 ? 'message' : 'messages'}`;
+      const messages = count(answer.queued, 'message');
       const message = answer.scheduledFor
         ? `${messages} queued and held until ${formatDate(answer.scheduledFor)}`
         : `${messages} queued and held until the overlord releases them`;

@@ -1,6 +1,9 @@
 import { BarChart } from '@mantine/charts';
 import { Alert, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
 import type { ResultsPreview } from '#contract/results';
+import { score } from '#contract/numbers';
+import { unitWords } from '#contract/units';
+import { useRouteOlympiad } from '../../../../lib/public-api/use-route-olympiad.js';
 
 const palette: Record<string, string> = {
   gold: 'yellow.5',
@@ -20,8 +23,6 @@ export function awardColor(key: string, index: number): string {
 /** A table that scrolls sideways on a phone can be scrolled with the keyboard. */
 const focusableScroll = { viewportProps: { tabIndex: 0 } };
 
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
-
 /**
  * What the rule gives on the final scores: learners per band of percent, coloured by award (the chart), and per
  * award the count and lowest score (the table).
@@ -35,6 +36,7 @@ export function Distribution({
   loading: boolean;
   error: Error | null;
 }) {
+  const { unit } = unitWords(useRouteOlympiad().olympiad?.kind);
   const awards = preview?.awards ?? [];
   const series = awards.map((a, i) => ({ name: a.label, color: awardColor(a.key, i) }));
   const data =
@@ -94,12 +96,12 @@ export function Distribution({
                   </Table.Td>
                   <Table.Td ta="right">{a.count}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {a.lowestScore != null ? `${fmt(a.lowestScore)} (${fmt(a.lowestPercent ?? 0)} %)` : '–'}
+                    {a.lowestScore != null ? `${score(a.lowestScore)} (${score(a.lowestPercent ?? 0)} %)` : '–'}
                   </Table.Td>
                 </Table.Tr>
               ))}
               <Table.Tr>
-                <Table.Td>Best in school (as well)</Table.Td>
+                <Table.Td>Best in {unit} (as well)</Table.Td>
                 <Table.Td ta="right">{preview.bestInSchool}</Table.Td>
                 <Table.Td />
               </Table.Tr>
@@ -152,7 +154,7 @@ export function ByGrade({ preview }: { preview: ResultsPreview | undefined }) {
                       {c.count}
                       {c.lowestScore != null ? (
                         <Text span size="xs" c="dimmed" display="block">
-                          from {fmt(c.lowestScore)}
+                          from {score(c.lowestScore)}
                         </Text>
                       ) : null}
                     </Table.Td>

@@ -5,9 +5,12 @@ import { Confirm } from '../../../../components/Confirm.js';
 import { formatDate } from '../../../../lib/dates.js';
 import { usePublishResults } from '../../api/publish-results.js';
 import { useUnpublishResults } from '../../api/unpublish-results.js';
+import { unitWords } from '#contract/units';
+import { useRouteOlympiad } from '../../../../lib/public-api/use-route-olympiad.js';
 
 /** Where the results stand (the attempts behind them, the window, published or not) and publish / withdraw. */
 export function PublishPanel({ overview, unsaved }: { overview: ResultsOverview; unsaved: boolean }) {
+  const w = unitWords(useRouteOlympiad().olympiad?.kind);
   const publish = usePublishResults();
   const unpublish = useUnpublishResults();
   const [asking, setAsking] = useState<'publish' | 'unpublish' | null>(null);
@@ -81,7 +84,7 @@ export function PublishPanel({ overview, unsaved }: { overview: ResultsOverview;
         </Text>
         <List size="sm" spacing={4}>
           <List.Item>
-            each school’s teacher sees and downloads their own school’s results (not other schools’);
+            each {w.unit}’s {w.manager} sees and downloads their own {w.unit}’s results (not other {w.units}’);
           </List.Item>
           <List.Item>each learner sees their own score, award and rank when they sign in;</List.Item>
           <List.Item>certificates can be generated from these awards.</List.Item>

@@ -2,11 +2,12 @@ import { Badge, Card, Group, Select, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { LearnerResult, ResultsOverview } from '#contract/results';
 import { type Column, PagedTable, useListParams } from '../../../../components/PagedTable.js';
+import { type UnitWords, unitWords } from '#contract/units';
+import { useRouteOlympiad } from '../../../../lib/public-api/use-route-olympiad.js';
 import { useLearnerResults } from '../../api/list-learner-results.js';
+import { score } from '#contract/numbers';
 
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
-
-const columns: Column<LearnerResult>[] = [
+const columnsFor = (w: UnitWords): Column<LearnerResult>[] => [
   { key: 'rank', label: 'Rank', sortable: true, render: (r) => r.rank },
   {
     key: 'name',
@@ -21,7 +22,7 @@ const columns: Column<LearnerResult>[] = [
       </>
     ),
   },
-  { key: 'school', label: 'School', sortable: true, render: (r) => r.schoolName ?? '' },
+  { key: 'school', label: w.Unit, sortable: true, render: (r) => r.schoolName ?? '' },
   {
     key: 'grade',
     label: 'Grade',
@@ -32,7 +33,7 @@ const columns: Column<LearnerResult>[] = [
     key: 'score',
     label: 'Score',
     sortable: true,
-    render: (r) => `${fmt(r.score)} / ${fmt(r.maxScore)} (${fmt(r.percent)} %)`,
+    render: (r) => `${score(r.score)} / ${score(r.maxScore)} (${score(r.percent)} %)`,
   },
   {
     key: 'award',
@@ -48,7 +49,7 @@ const columns: Column<LearnerResult>[] = [
         )}
         {r.bestInSchool ? (
           <Badge variant="outline" color="teal" c="dark.7">
-            Best in school
+            Best in {w.unit}
           </Badge>
         ) : null}
       </Group>
@@ -59,6 +60,7 @@ const columns: Column<LearnerResult>[] = [
 /** The published learners, ranked, with search, grade and award filters. */
 export function RankedList({ olympiadId, overview }: { olympiadId: number; overview: ResultsOverview }) {
   const list = useListParams('rank', 25);
+  const w = unitWords(useRouteOlympiad().olympiad?.kind);
   const [grade, setGrade] = useState<string | null>(null);
   const [award, setAward] = useState<string | null>(null);
   const learners = useLearnerResults(
@@ -118,14 +120,14 @@ export function RankedList({ olympiadId, overview }: { olympiadId: number; overv
           </Group>
           <PagedTable
             label="Ranked learners"
-            columns={columns}
+            columns={columnsFor(w)}
             rows={learners.data?.items}
             total={learners.data?.total ?? 0}
             rowKey={(r) => r.attemptId}
             list={list}
             loading={learners.isFetching}
             error={learners.error}
-            searchPlaceholder="Search by name, username or school"
+            searchPlaceholder={`Search by name, username or ${w.unit}`}
             empty="No learner matches."
             minWidth={760}
           />

@@ -16,6 +16,8 @@ import { useState } from 'react';
 import type { SchemaForm } from '../../../../lib/forms/index.js';
 import { bandId, keyOf, type RuleValues, splitTop } from './rule-values.js';
 import type { ResultsSettingsBody } from '#contract/results';
+import { unitWords } from '#contract/units';
+import { useRouteOlympiad } from '../../../../lib/public-api/use-route-olympiad.js';
 
 /**
  * The award rule: awards best first, each with its name and its share of the learners (percentile mode) or its
@@ -31,6 +33,7 @@ export function RuleEditor({
   saving: boolean;
   onSubmit: (e?: React.FormEvent<HTMLFormElement>) => void;
 }) {
+  const w = unitWords(useRouteOlympiad().olympiad?.kind);
   const rule = form.values.awardRule;
   const percentile = rule.mode === 'percentile';
   const [top, setTop] = useState<number | string>(40);
@@ -189,7 +192,7 @@ export function RuleEditor({
           {...form.getInputProps('awardRule.participationLabel')}
         />
         <Checkbox
-          label="Best in school: each school’s top scorer(s) also get an award"
+          label={`Best in ${w.unit}: each ${w.unit}’s top scorer(s) also get an award`}
           {...form.getInputProps('awardRule.bestInSchool', { type: 'checkbox' })}
         />
         <Checkbox
@@ -197,7 +200,7 @@ export function RuleEditor({
           {...form.getInputProps('awardRule.excludeZero', { type: 'checkbox' })}
         />
         <NumberInput
-          label="Top schools: the mean of each school’s best"
+          label={`Top ${w.entrants}: the mean of each ${w.unit}’s best`}
           suffix=" learners"
           min={1}
           max={1000}

@@ -1,20 +1,26 @@
 import { Alert, Badge, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
+import { unitWords } from '#contract/units';
+import { useRouteOlympiad } from '../../../../lib/public-api/use-route-olympiad.js';
 import { useTopSchools } from '../../api/get-top-schools.js';
+import { score } from '#contract/numbers';
 
 /** A table that scrolls sideways on a phone can be scrolled with the keyboard. */
 const focusableScroll = { viewportProps: { tabIndex: 0 } };
 
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
-
-/** The top schools by the mean of their best N learners: published, or computed now before publishing. */
+/**
+ * The top schools by the mean of their best N learners: published, or computed now before publishing. A country
+ * olympiad ranks its countries' teams the same way (decision 039).
+ */
 export function TopSchoolsTable({ olympiadId }: { olympiadId: number }) {
   const top = useTopSchools(olympiadId);
   const d = top.data;
+  const w = unitWords(useRouteOlympiad().olympiad?.kind);
+  const team = w.kind === 'country';
   return (
     <Card withBorder radius="md" padding="lg" mt="lg" aria-labelledby="top-schools-heading">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id="top-schools-heading">
-          Top schools
+          Top {w.entrants}
         </Title>
         {d ? (
           <Badge variant="light" c="dark.7" color={d.source === 'published' ? 'teal' : 'gray'}>
@@ -26,20 +32,21 @@ export function TopSchoolsTable({ olympiadId }: { olympiadId: number }) {
       {!d ? (
         <Skeleton height={120} />
       ) : d.items.length === 0 ? (
-        <Text c="dimmed">No school has a ranked learner yet.</Text>
+        <Text c="dimmed">No {w.unit} has a ranked learner yet.</Text>
       ) : (
         <>
           <Text size="sm" c="dimmed" mb="sm">
-            The mean of each school’s best {d.bestN} scores; a school with fewer learners counts the missing ones as 0.
+            The mean of each {w.unit}’s best {d.bestN} scores; a {w.unit} with fewer {w.members} counts the missing ones
+            as 0.
           </Text>
           <Table.ScrollContainer minWidth={560} scrollAreaProps={focusableScroll}>
-            <Table aria-label="Top schools" verticalSpacing="xs" striped>
+            <Table aria-label={`Top ${w.entrants}`} verticalSpacing="xs" striped>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Rank</Table.Th>
-                  <Table.Th>School</Table.Th>
-                  <Table.Th>Province</Table.Th>
-                  <Table.Th ta="right">Learners</Table.Th>
+                  <Table.Th>{w.Unit}</Table.Th>
+                  {team ? null : <Table.Th>Province</Table.Th>}
+                  <Table.Th ta="right">{w.Members}</Table.Th>
                   <Table.Th ta="right">Mean of best {d.bestN}</Table.Th>
                   <Table.Th>Best scores</Table.Th>
                 </Table.Tr>
@@ -49,12 +56,12 @@ export function TopSchoolsTable({ olympiadId }: { olympiadId: number }) {
                   <Table.Tr key={s.schoolParticipantId}>
                     <Table.Td>{s.rank}</Table.Td>
                     <Table.Td>{s.schoolName}</Table.Td>
-                    <Table.Td>{s.province ?? ''}</Table.Td>
+                    {team ? null : <Table.Td>{s.province ?? ''}</Table.Td>}
                     <Table.Td ta="right">{s.learners}</Table.Td>
                     <Table.Td ta="right">
-                      {fmt(s.mean)} ({fmt(s.meanPercent)} %)
+                      {score(s.mean)} ({score(s.meanPercent)} %)
                     </Table.Td>
-                    <Table.Td>{s.scores.map(fmt).join(', ')}</Table.Td>
+                    <Table.Td>{s.scores.map(score).join(', ')}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -62,7 +69,7 @@ export function TopSchoolsTable({ olympiadId }: { olympiadId: number }) {
           </Table.ScrollContainer>
           {d.items.length > 50 ? (
             <Text size="sm" c="dimmed" mt="xs">
-              The first 50 of {d.items.length} schools.
+              The first 50 of {d.items.length} {w.units}.
             </Text>
           ) : null}
         </>

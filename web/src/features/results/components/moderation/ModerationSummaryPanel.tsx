@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@
 import type { ModerationSummary } from '#contract/moderation';
 import { formatDate } from '../../../../lib/dates.js';
 import { flagLabels } from './evidence.js';
+import { share } from '#contract/numbers';
 
 const phases: Record<string, string> = {
   loading: 'Reading the answers',
@@ -35,7 +36,7 @@ export function ModerationSummaryPanel({
 }) {
   const job = summary.job;
   const running = job?.status === 'queued' || job?.status === 'running';
-  const percent = job && job.total ? Math.round((100 * job.done) / job.total) : 0;
+  const percent = job ? share(job.done, job.total) : 0;
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">

@@ -1,5 +1,5 @@
 import type { ModerationFlag, ModerationFlagKind } from '#contract/moderation';
-import { count as plural } from '#contract/plural';
+import { count as plural, figure } from '#contract/numbers';
 
 /** What each flag is called on the screen. */
 export const flagLabels: Record<ModerationFlagKind, string> = {
@@ -39,7 +39,7 @@ export function chanceInWords(probability: number): string {
       return `a 1 in ${n < 10 ? n.toFixed(1).replace(/\.0$/, '') : Math.round(n)} ${word} chance`;
     }
   }
-  return `a 1 in ${Math.round(odds).toLocaleString('en-ZA')} chance`;
+  return `a 1 in ${figure(Math.round(odds))} chance`;
 }
 
 /** One flag's evidence in plain words. */

@@ -1,3 +1,0 @@
-export function formatMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-ZA', { style: 'currency', currency }).format(cents / 100);
-}
