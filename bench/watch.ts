@@ -9,22 +9,33 @@
  *   npm run bench:watch [-- --viewers 1000 --interval-ms 1000 --seconds 20 --windows 4 --saturate-seconds 6]
  *   DATABASE_URL=postgres://… npx tsx bench/watch.ts   (runs against PostgreSQL instead of PGlite)
  *
- * Then the exam with and without viewers (issue 14: 1,000 viewers polling while bench:exam runs change its save p99
- * by less than 10 %): learners signed in to geo-bench save answers with think time, as bench:exam's learners do
- * (--exam-learners 1000 at --exam-think-ms 10000 ±50 %: the 100 saves/s bench:exam offers by default), through
- * --exam-windows alternating windows without and with 1,000 viewers polling at the Watch page's own interval
- * (--exam-viewer-interval-ms 5000; each viewer window starts after one interval, once every viewer polls). The
- * viewers run in a process of their own (bench/lib/viewers.ts), so they never queue in the learners' sockets. It
- * prints the save p50/p99 of both and their difference. --exam-only skips the sections before it.
+ * Then the exam with and without side load (bench/lib/side-load.ts): learners signed in to geo-bench save answers
+ * with think time, as bench:exam's learners do (--exam-learners 1000 at --exam-think-ms 10000 ±50 %: the 100 saves/s
+ * bench:exam offers by default), through short alternating windows (--exam-window-seconds 5) without and with each
+ * side load of --exam-side (default viewers,overview), --exam-windows 8 of each; each side load runs in a process of
+ * its own, started once, warmed, then switched on for its windows (bench/lib/side-load.ts):
+ *  - viewers (issue 14: 1,000 viewers polling while bench:exam runs change its save p99 by less than 10 %): --viewers
+ *    viewers polling at the Watch page's own interval (--exam-viewer-interval-ms 5000) as a browser does (compressed,
+ *    revalidating with the ETag), bench/lib/viewers.ts;
+ *  - overview (issue 15: an overview request during bench:exam changes its save p99 by less than 10 %): the admin
+ *    reading geo-bench's overview and graph data and the overlord the overview of every olympiad, one round every
+ *    --exam-overview-interval-ms (1000), with the report figures kept --report-refresh-seconds (5; production's
+ *    default is 30, so every window holds refreshes), bench/lib/overview-reader.ts.
+ *    --exam-report-learners n also seeds geo-reports with n learners (bench:reports' olympiad; its attempts and
+ *    answers) and reads its overview and graph data too: a large olympiad's figures refreshed while the exam runs.
+ * It prints the save p50/p99 without and with each, each window's p99, and PASS at a p99 change below 10 % (FAIL
+ * above, INCONCLUSIVE when the saves were 10 % faster with it: noise; bench/lib/side-load.ts). --exam-only skips
+ * the sections before it.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:watch -- --exam-only --exam-side overview \
+ *     --exam-report-learners 20000
  *
  * Bounded in time: every window ends at its deadline (a request still out then is waited for, at most 30 s).
  */
-import { spawn } from 'node:child_process';
 import os from 'node:os';
-import readline from 'node:readline';
-import { requestJson, run } from './lib/http.js';
-import { newRecorder, runLearner } from './lib/learner.js';
+import { olympiadIdOf, requestJson, run, signInStaff } from './lib/http.js';
 import { startServer } from './lib/server.js';
+import { type SideLoad, examWithSideLoads, sideProcess } from './lib/side-load.js';
 import { closedLoop, fmt, summarize } from './lib/stats.js';
 
 const arg = (name: string, fallback: number) => {
@@ -40,9 +51,16 @@ const port = arg('port', 3205);
 const refreshSeconds = arg('refresh-seconds', 5);
 const examLearners = arg('exam-learners', 1000);
 const examThinkMs = arg('exam-think-ms', 10_000);
-const examWindows = Math.max(2, arg('exam-windows', 6));
-const examWindowSeconds = arg('exam-window-seconds', 10);
+const examWindows = Math.max(1, arg('exam-windows', 8));
+const examWindowSeconds = arg('exam-window-seconds', 5);
 const examViewerIntervalMs = arg('exam-viewer-interval-ms', 5000);
+const examOverviewIntervalMs = arg('exam-overview-interval-ms', 1000);
+const reportRefreshSeconds = arg('report-refresh-seconds', 5);
+const examReportLearners = arg('exam-report-learners', 0);
+const examSides = (() => {
+  const i = process.argv.indexOf('--exam-side');
+  return (i > 0 ? process.argv[i + 1]! : 'viewers,overview').split(',');
+})();
 const examOnly = process.argv.includes('--exam-only');
 const skipExam = process.argv.includes('--no-exam');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -98,142 +116,6 @@ function report(label: string, s: Sample, counted = false) {
   return { rate, p99: stats.p99 };
 }
 
-interface Save {
-  at: number;
-  ms: number;
-  ok: boolean;
-}
-
-/** Runs `count` tasks, `width` at a time. */
-async function inBatches<T>(count: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < count) {
-        const i = next++;
-        out[i] = await task(i);
-      }
-    }),
-  );
-  return out;
-}
-
-/** 1,000 viewers in their own process for `seconds`; resolves once they have started, and again when done. */
-function startViewers(url: string, seconds: number) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'bench/lib/viewers.ts', url, String(viewers), String(examViewerIntervalMs), String(seconds)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const lines = readline.createInterface({ input: child.stdout });
-  let onStarted: () => void = () => {};
-  const started = new Promise<void>((r) => (onStarted = r));
-  const done = new Promise<{ requests: number; errors: number; p50: number; p99: number }>((resolve, reject) => {
-    let last = '';
-    lines.on('line', (line) => {
-      if (line === 'started') onStarted();
-      else last = line;
-    });
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(last)) : reject(new Error(`viewers exited ${code}`))));
-  });
-  return { started, done };
-}
-
-/** The exam's saves through alternating windows without and with the viewers; prints both p99s. */
-async function examWithViewers(url: string) {
-  console.log(
-    `exam with and without viewers: ${examLearners} learners saving every ${examThinkMs} ms ±50 % ` +
-      `(${fmt(examLearners / (examThinkMs / 1000), 0)} saves/s offered), ${examWindows} × ${examWindowSeconds} s ` +
-      `windows alternating, ${viewers} viewers polling every ${examViewerIntervalMs} ms in the windows with them`,
-  );
-  const rec = newRecorder();
-  const sessions = (
-    await inBatches(examLearners, 50, (i) =>
-      runLearner({
-        baseUrl: () => url,
-        olympiad: 'geo-bench',
-        username: `bench-${i + 1}`,
-        password: 'bench-password',
-        answers: 0,
-        thinkMs: 0,
-        rec,
-        finish: false,
-      }),
-    )
-  ).filter((x) => x != null);
-  if (sessions.length < examLearners) console.log(`  only ${sessions.length} learners signed in`);
-  const paper = await requestJson<{
-    modules: Array<{ questions: Array<{ id: number; type: string; options: Array<{ id: string }> }> }>;
-  }>(url, 'GET', '/api/sitting/geo-bench/paper', undefined, { authorization: `Bearer ${sessions[0]!.token}` });
-  const single = paper.body.modules.flatMap((m) => m.questions).filter((q) => q.type === 'single');
-
-  const saves: Save[] = [];
-  let stop = false;
-  const learning = Promise.all(
-    sessions.map(async (s, me) => {
-      let n = 0;
-      while (!stop) {
-        await sleep(examThinkMs * (0.5 + Math.random()));
-        if (stop) break;
-        const q = single[(me + n) % single.length]!;
-        const value = { type: 'single', optionId: q.options[(me + n++) % q.options.length]!.id };
-        const t = performance.now();
-        const res = await requestJson(url, 'PUT', `/api/sitting/geo-bench/answers/${q.id}`, JSON.stringify({ value }), {
-          authorization: `Bearer ${s!.token}`,
-        }).catch(() => ({ status: 0 }));
-        saves.push({ at: t, ms: performance.now() - t, ok: res.status === 200 });
-      }
-    }),
-  );
-  // The first think time spreads the learners out: wait for it before measuring.
-  await sleep(examThinkMs * 1.5);
-  const windowsOf: Record<'without' | 'with', Array<[number, number]>> = { without: [], with: [] };
-  const viewerStats: Array<{ requests: number; errors: number; p50: number; p99: number }> = [];
-  for (let w = 0; w < examWindows; w++) {
-    if (w % 2 === 0) {
-      const from = performance.now();
-      await sleep(examWindowSeconds * 1000);
-      windowsOf.without.push([from, performance.now()]);
-    } else {
-      const ramp = examViewerIntervalMs / 1000;
-      const v = startViewers(url, ramp + examWindowSeconds);
-      await v.started;
-      await sleep(ramp * 1000);
-      const from = performance.now();
-      await sleep(examWindowSeconds * 1000);
-      windowsOf.with.push([from, performance.now()]);
-      viewerStats.push(await v.done);
-    }
-  }
-  stop = true;
-  await learning;
-  const within = (ranges: Array<[number, number]>) =>
-    saves.filter((s) => ranges.some(([a, b]) => s.at >= a && s.at < b));
-  const line = (label: string, list: Save[], seconds: number) => {
-    const st = summarize(list.map((s) => s.ms));
-    console.log(
-      `  ${label.padEnd(22)} ${String(st.count).padStart(6)} saves  ${fmt(st.count / seconds).padStart(6)}/s   ` +
-        `p50 ${fmt(st.p50).padStart(6)} ms   p99 ${fmt(st.p99).padStart(7)} ms   errors ${list.filter((s) => !s.ok).length}`,
-    );
-    return st.p99;
-  };
-  const seconds = (r: Array<[number, number]>) => r.reduce((t, [a, b]) => t + (b - a) / 1000, 0);
-  const without = line('saves without viewers', within(windowsOf.without), seconds(windowsOf.without));
-  const withV = line(`saves with ${viewers} viewers`, within(windowsOf.with), seconds(windowsOf.with));
-  const viewerRequests = viewerStats.reduce((t, v) => t + v.requests, 0);
-  console.log(
-    `  viewers: ${viewerRequests} Watch calls (${fmt(viewerRequests / seconds(windowsOf.with) / 1, 0)}/s incl. ramp), ` +
-      `errors ${viewerStats.reduce((t, v) => t + v.errors, 0)}, p99 ${viewerStats.map((v) => fmt(v.p99)).join(' / ')} ms`,
-  );
-  const change = ((withV - without) / without) * 100;
-  console.log(
-    `${Math.abs(change) < 10 ? 'PASS' : 'FAIL'}  save p99 with viewers vs without: ${fmt(withV)} ms vs ${fmt(without)} ms, ` +
-      `${change >= 0 ? '+' : ''}${fmt(change)} % (target: less than 10 %)`,
-  );
-  return change;
-}
-
 async function main() {
   const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
   console.log(
@@ -249,20 +131,77 @@ async function main() {
     env: {
       BENCH_BARE_ROUTE: '1',
       WATCH_REFRESH_SECONDS: String(refreshSeconds),
+      REPORT_REFRESH_SECONDS: String(reportRefreshSeconds),
       MAIL_SENDER: 'false',
       ...(skipExam ? {} : { BENCH_LEARNERS: String(examLearners), BENCH_LEARNER_PASSWORDS: 'generated' }),
+      ...(examReportLearners > 0 ? { BENCH_REPORT_LEARNERS: String(examReportLearners) } : {}),
     },
-    startTimeoutMs: 180_000,
+    startTimeoutMs: 30 * 60_000,
   });
   try {
     if (!examOnly) await watchAlone(server.url);
     if (!skipExam) {
-      const change = await examWithViewers(server.url);
-      if (Math.abs(change) >= 10) process.exitCode = 1;
+      const sides: SideLoad[] = [];
+      if (examSides.includes('viewers')) sides.push(viewersSide(server.url));
+      if (examSides.includes('overview')) sides.push(await overviewSide(server.url));
+      const changes = await examWithSideLoads(
+        server.url,
+        {
+          learners: examLearners,
+          thinkMs: examThinkMs,
+          windowsPerSide: examWindows,
+          windowSeconds: examWindowSeconds,
+          warmSeconds: Math.max(3, examViewerIntervalMs / 1000),
+        },
+        sides,
+      );
+      console.log(
+        `load average at the end: ${os
+          .loadavg()
+          .map((l) => fmt(l))
+          .join(' ')} (a shared machine: both sides of each comparison ran in alternating windows of one run)`,
+      );
+      if (changes.some((c) => Math.abs(c) >= 10)) process.exitCode = 1;
     }
   } finally {
     await server.stop();
   }
+}
+
+/** The Watch page's viewers (bench/lib/viewers.ts), at the page's own interval. */
+function viewersSide(url: string): SideLoad {
+  return {
+    label: `${viewers} viewers`,
+    describe: `${viewers} Watch-page viewers polling every ${examViewerIntervalMs} ms`,
+    start: () => sideProcess('bench/lib/viewers.ts', [url, String(viewers), String(examViewerIntervalMs)]),
+  };
+}
+
+/** The admin's overview and graph data and the overlord's overview of every olympiad (bench/lib/overview-reader.ts). */
+async function overviewSide(url: string): Promise<SideLoad> {
+  const admin = await signInStaff(url, 'admin');
+  const overlord = await signInStaff(url, 'overlord');
+  const names = examReportLearners > 0 ? ['geo-bench', 'geo-reports'] : ['geo-bench'];
+  const ids = await Promise.all(names.map((name) => olympiadIdOf(url, name, admin)));
+  const calls = [
+    ...ids.flatMap((id) => [
+      { path: `/olympiad/reports/overview/${id}`, ...admin },
+      { path: `/olympiad/reports/graph-data/${id}`, ...admin },
+    ]),
+    { path: '/olympiad/reports/overview', ...overlord },
+  ];
+  // The first round reads every figure: the ramp lets it end, so the window measures the steady state.
+  const first = performance.now();
+  for (const call of calls) await requestJson(url, 'POST', call.path, '{}', { authorization: call.authorization });
+  console.log(`  (the first overview round, every figure read: ${fmt(performance.now() - first, 0)} ms)`);
+  return {
+    label: 'the overview',
+    describe:
+      `${calls.length} report calls (overview and graph data of ${names.join(' and ')}, every olympiad's overview) ` +
+      `one after another every ${examOverviewIntervalMs} ms; figures kept ${reportRefreshSeconds} s`,
+    start: () =>
+      sideProcess('bench/lib/overview-reader.ts', [url, String(examOverviewIntervalMs), JSON.stringify(calls)]),
+  };
 }
 
 /** The Watch call beside the bare route: polling, then saturated. */

@@ -1,64 +1,70 @@
 /**
- * Watch-page viewers in a process of their own (bench/watch.ts starts it for the windows "with viewers"), so
- * that their requests never queue in the measuring process's sockets or event loop:
+ * Watch-page viewers in a process of their own (bench/watch.ts switches them on for the windows "with viewers",
+ * bench/lib/side-control.ts), so that their requests never queue in the measuring process's sockets or event loop:
  *
- *   tsx bench/lib/viewers.ts <baseUrl> <viewers> <intervalMs> <seconds>
+ *   tsx bench/lib/viewers.ts <baseUrl> <viewers> <intervalMs>
  *
- * Each viewer polls GET /website/api/watch every intervalMs at its own phase, on its own keep-alive socket.
- * Prints "started" at once, then one JSON line at the end: { requests, errors, p50, p99 }.
+ * While on, each viewer polls GET /website/api/watch every intervalMs at its own phase, on its own keep-alive
+ * socket, as the page does (Accept-Encoding: br, gzip; If-None-Match with the ETag it last saw).
  */
 import http from 'node:http';
-import { summarize } from './stats.js';
+import { sideControl } from './side-control.js';
 
-const [baseUrl = '', viewersArg = '1000', intervalArg = '5000', secondsArg = '10'] = process.argv.slice(2);
+const [baseUrl = '', viewersArg = '1000', intervalArg = '5000'] = process.argv.slice(2);
 const viewers = Number(viewersArg);
 const intervalMs = Number(intervalArg);
-const seconds = Number(secondsArg);
 const url = new URL('/website/api/watch', baseUrl);
 const agent = new http.Agent({ keepAlive: true, maxSockets: viewers + 8 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const control = sideControl();
 
-const latencies: number[] = [];
-let errors = 0;
-
-function poll(): Promise<void> {
+function poll(etag: string | undefined): Promise<string | undefined> {
   const t = performance.now();
   return new Promise((resolve) => {
     const req = http.get(
-      { agent, host: url.hostname, port: url.port, path: url.pathname, headers: { accept: 'application/json' } },
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        headers: {
+          accept: 'application/json',
+          'accept-encoding': 'br, gzip',
+          ...(etag ? { 'if-none-match': etag } : {}),
+        },
+      },
       (res) => {
         res.resume();
         res.on('end', () => {
-          latencies.push(performance.now() - t);
-          if (res.statusCode !== 200) errors++;
-          resolve();
+          control.record(performance.now() - t, res.statusCode === 200 || res.statusCode === 304);
+          const tag = res.headers.etag;
+          resolve(typeof tag === 'string' ? tag : etag);
         });
       },
     );
     req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
     req.on('error', () => {
-      errors++;
-      resolve();
+      control.record(performance.now() - t, false);
+      resolve(etag);
     });
   });
 }
 
 const start = performance.now();
-const deadline = start + seconds * 1000;
-console.log('started');
+control.ready();
 await Promise.all(
   Array.from({ length: viewers }, async (_, i) => {
     let next = start + (i / viewers) * intervalMs;
-    while (next < deadline) {
-      const wait = next - performance.now();
-      if (wait > 0) await sleep(wait);
-      if (performance.now() >= deadline) break;
-      await poll();
+    let etag: string | undefined;
+    for (;;) {
+      await control.whenOn();
+      if (control.stopped) return;
+      // Back from a pause: the next poll at this viewer's own phase, never a burst of missed ones.
+      while (next < performance.now()) next += intervalMs;
+      await sleep(next - performance.now());
+      if (!control.on) continue;
+      etag = await poll(etag);
       next += intervalMs;
     }
   }),
 );
-const s = summarize(latencies);
-console.log(JSON.stringify({ requests: s.count, errors, p50: s.p50, p99: s.p99 }));
-agent.destroy();
-process.exit(0);

@@ -201,3 +201,17 @@ export async function preparedRows<T>(q: Queryable, name: string, query: SQL): P
   const prepared = internal.session.prepareQuery(internal.dialect.sqlToQuery(query), undefined, name, false);
   return ((await prepared.execute()) as { rows: T[] }).rows;
 }
+
+/**
+ * Background reads of many statements (a report's figures, decisions 038 and 048) run them one after another, not
+ * all at once: on PostgreSQL at most one backend works for the read while the exam's saves run beside it, and on
+ * PGlite (one database on the server's own event loop) a save waits for one statement at most, never for the
+ * whole read. Answers the results in order, as `Promise.all` would.
+ */
+export async function inTurn<T extends readonly unknown[]>(
+  ...steps: { [K in keyof T]: () => Promise<T[K]> }
+): Promise<T> {
+  const out: unknown[] = [];
+  for (const step of steps) out.push(await step());
+  return out as unknown as T;
+}

@@ -52,6 +52,11 @@ export interface RouteSpec<P, Q, B, A extends Access, R = undefined> {
   body?: z.ZodType<B>;
   /** Documented response (OpenAPI); what leaves the server is decided by the feature's presenter. */
   response?: z.ZodType;
+  /**
+   * A public answer that is the same for everyone, read by crowds (the Watch call, decision 048): the bearer token
+   * is not looked up (no query per request) and the handler's actor is null. Only for `access: 'public'`.
+   */
+  anonymous?: A extends 'public' ? true : never;
   /** Override the per-route body limit (bytes). */
   bodyLimit?: number;
   /**
@@ -215,7 +220,7 @@ export function route<P = undefined, Q = undefined, B = undefined, const A exten
           if (result !== undefined) return result;
         }
       }
-      const actor = await app.authenticate(req);
+      const actor = spec.anonymous ? null : await app.authenticate(req);
       if (!passes(spec.access, actor)) throw actor ? forbidden() : unauthenticated();
       if (badText.length) throw invalid(badText, 'Text may not contain NUL characters or unpaired surrogates');
       const input = {

@@ -39,10 +39,11 @@ export async function seedReportBenchIfAbsent(db: Db, learners: number): Promise
           answerKey: { type: 'single', correct: 'a' },
         });
     }
+    // EMIS numbers from 800000001: the factories' schools (demo, geo-bench) take 700000001 onwards.
     await tx.execute(sql`
       with s as (
         insert into schools (name, emis_number, province, town)
-        select 'Report School ' || g, '7' || lpad(g::text, 8, '0'),
+        select 'Report School ' || g, '8' || lpad(g::text, 8, '0'),
           (array['Gauteng','Western Cape','KwaZulu-Natal','Eastern Cape','Limpopo','Free State','Mpumalanga',
                  'North West','Northern Cape'])[1 + g % 9], 'Town ' || g
         from generate_series(1, ${schools}) g returning id),

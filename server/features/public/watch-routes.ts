@@ -1,37 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { WatchResult } from '#contract/public';
 import { route } from '../../http/route.js';
-import { readWatch, watchCache, type WatchSnapshot } from './watch.js';
+import { sendPrecompressed } from '../../platform/precompressed.js';
+import { keptFreshCache } from '../../platform/refreshing.js';
+import { etagMatches, readWatch, watchAnswer } from './watch.js';
 
 /**
- * The Watch page's call (issue 14, part 6): live counters across the open olympiads and the coming ones, from a
- * cache refreshed every WATCH_REFRESH_SECONDS (one query per refresh per process, not one per viewer), so that
- * any number of viewers costs exam day's hot path nothing measurable.
+ * The Watch page's call (issue 14, part 6): live counters across the open olympiads and the coming ones, so that
+ * any number of viewers costs exam day's hot path nothing measurable (decision 048). One timer per server process
+ * reads the figures every WATCH_REFRESH_SECONDS while anyone watches, and makes the answer then: its text, brotli
+ * and gzip forms and its ETag. A viewer's request only picks the ready bytes (no query, no session lookup, no
+ * serialisation, no compression); one who already holds them gets a 304. Browsers and shared caches may keep the
+ * answer until the server's next refresh.
  */
 export async function watchRoutes(app: FastifyInstance): Promise<void> {
   const refreshSeconds = app.config.watch.refreshSeconds;
-  const cache = watchCache(
-    () => readWatch(app.db),
-    refreshSeconds * 1000,
+  const refreshMs = refreshSeconds * 1000;
+  // Under test the answer is checked against the contract when it is made, once per refresh (it leaves as bytes).
+  const check = app.config.env === 'test' ? (answer: unknown) => WatchResult.parse(answer) : undefined;
+  const cache = keptFreshCache(
+    async () => watchAnswer(await readWatch(app.db), refreshSeconds, check),
+    refreshMs,
     (err) => app.log.warn({ err }, 'the Watch page’s figures could not be refreshed'),
   );
-  // The answer is written once per refresh, not once per viewer: every viewer in between gets the same text.
-  let written: { snapshot: WatchSnapshot; body: string } | null = null;
-  const answerOf = (snapshot: WatchSnapshot) => {
-    if (written?.snapshot === snapshot) return written.body;
-    const answer = {
-      success: true as const,
-      refreshedAt: snapshot.refreshedAt.toISOString(),
-      refreshSeconds,
-      totals: snapshot.totals,
-      open: snapshot.open,
-      coming: snapshot.coming,
-    };
-    // Under test the answer is checked against the contract here, once per refresh (it leaves as text).
-    if (app.config.env === 'test') WatchResult.parse(answer);
-    written = { snapshot, body: JSON.stringify(answer) };
-    return written.body;
-  };
+  app.addHook('onClose', () => cache.stop());
+
   route(app, {
     method: 'GET',
     url: '/website/api/watch',
@@ -40,14 +33,17 @@ export async function watchRoutes(app: FastifyInstance): Promise<void> {
       'olympiads; figures at most a few seconds old (refreshedAt)',
     tags: ['public'],
     access: 'public',
+    anonymous: true,
     response: WatchResult,
-    handler: async ({ reply }) => {
-      const body = answerOf(await cache.get());
-      // Shared caches may keep it as long as the server does; every viewer sees the same figures.
-      return reply
-        .header('cache-control', `public, max-age=${Math.floor(refreshSeconds)}`)
-        .type('application/json; charset=utf-8')
-        .send(body);
+    handler: async ({ req, reply }) => {
+      const { value: answer, at } = await cache.get();
+      // Every viewer sees the same figures until the next refresh: any cache may keep them until then.
+      const left = Math.max(0, Math.floor((at.getTime() + refreshMs - Date.now()) / 1000));
+      reply.header('cache-control', `public, max-age=${left}`).header('etag', answer.etag);
+      if (etagMatches(req.headers['if-none-match'], answer.etag)) {
+        return reply.header('vary', 'accept-encoding').code(304).send();
+      }
+      return sendPrecompressed(req, reply.type('application/json; charset=utf-8'), answer);
     },
   });
 }

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PublicOlympiad, WatchOlympiad } from '#contract/public';
 import { type Queryable, rows } from '../../db/client.js';
-import { refreshingCache } from '../../platform/refreshing.js';
+import { type Precompressed, precompress } from '../../platform/precompressed.js';
 
 /** What the Watch page shows, as read at `refreshedAt`. */
 export interface WatchSnapshot {
@@ -19,7 +20,7 @@ const iso = (v: string | null) => (v == null ? null : new Date(v).toISOString())
 /**
  * The Watch page's figures in one statement: for every olympiad open now (its flag on and inside its window),
  * how many learners started, finished, and are writing (started, not finished, time left); and the olympiads
- * still to come. Counted on the attempts' olympiad index, once per refresh for every viewer (see `watchCache`).
+ * still to come. Counted on the attempts' olympiad index, once per refresh for every viewer (see watch-routes.ts).
  */
 export async function readWatch(q: Queryable): Promise<WatchSnapshot> {
   const [row] = await rows<{ now: Date | string; open: WatchRow[] | null; coming: ComingRow[] | null }>(
@@ -72,24 +73,33 @@ type WatchRow = Omit<WatchOlympiad, 'startsAt' | 'endsAt'> & {
 };
 type ComingRow = PublicOlympiad;
 
-export interface WatchCache {
-  /** The figures, at most `refreshMs` old (older only while a refresh is under way). */
-  get(): Promise<WatchSnapshot>;
-  /** How many times the figures were read from the database (the benchmark and tests watch it). */
-  readonly reads: number;
+/** The Watch call's answer as it leaves the server: made once per refresh for every viewer (decision 048). */
+export interface WatchAnswer extends Required<Precompressed> {
+  /** A validator of the figures' text (weak: the same figures whatever the compression). */
+  etag: string;
+  refreshedAt: Date;
 }
 
-/** The Watch page's cache, one per server process (platform/refreshing.ts). */
-export function watchCache(
-  read: () => Promise<WatchSnapshot>,
-  refreshMs: number,
-  onError: (err: unknown) => void,
-): WatchCache {
-  const cache = refreshingCache(read, refreshMs, onError);
-  return {
-    get reads() {
-      return cache.reads;
-    },
-    get: async () => (await cache.get()).value,
+/** The answer of the Watch call (contract WatchResult), as text, compressed, with its ETag. */
+export function watchAnswer(snapshot: WatchSnapshot, refreshSeconds: number, check?: (answer: unknown) => void) {
+  const answer = {
+    success: true as const,
+    refreshedAt: snapshot.refreshedAt.toISOString(),
+    refreshSeconds,
+    totals: snapshot.totals,
+    open: snapshot.open,
+    coming: snapshot.coming,
   };
+  check?.(answer);
+  const text = JSON.stringify(answer);
+  const hash = createHash('sha256').update(text).digest('base64url').slice(0, 22);
+  return { ...precompress(text), etag: `W/"${hash}"`, refreshedAt: snapshot.refreshedAt } satisfies WatchAnswer;
+}
+
+/** Whether an If-None-Match header names `etag` (weak comparison, as RFC 9110 asks for GET; `*` names any). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
 }

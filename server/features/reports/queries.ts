@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FeedbackQuery } from '#contract/reports';
-import { type Queryable, rows } from '../../db/client.js';
+import { inTurn, type Queryable, rows } from '../../db/client.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { offsetOf } from '../../platform/paging.js';
 
@@ -22,47 +22,54 @@ export interface OlympiadRow {
 
 /** Per olympiad within the reach: each figure of the overview (olympiads without a row have zeros). */
 export async function figuresByOlympiad(q: Queryable, r: Reach) {
-  const [olympiads, schools, learners, attempts, invoiced, paid, mail] = await Promise.all([
-    rows<OlympiadRow>(
-      q,
-      sql`select id, var_name, title, currency from olympiads where ${reachSql(r, sql`id`)}
+  const [olympiads, schools, learners, attempts, invoiced, paid, mail] = await inTurn(
+    () =>
+      rows<OlympiadRow>(
+        q,
+        sql`select id, var_name, title, currency from olympiads where ${reachSql(r, sql`id`)}
           order by starts_at desc nulls last, id desc`,
-    ),
-    rows<{ olympiad_id: number; n: number }>(
-      q,
-      sql`select olympiad_id, count(*)::int as n from school_participants
+      ),
+    () =>
+      rows<{ olympiad_id: number; n: number }>(
+        q,
+        sql`select olympiad_id, count(*)::int as n from school_participants
           where status <> 'withdrawn' and ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
-    ),
-    rows<{ olympiad_id: number; n: number }>(
-      q,
-      sql`select olympiad_id, count(*)::int as n from users
+      ),
+    () =>
+      rows<{ olympiad_id: number; n: number }>(
+        q,
+        sql`select olympiad_id, count(*)::int as n from users
           where olympiad_id is not null and ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
-    ),
-    rows<{ olympiad_id: number; started: number; writing: number; finished: number }>(
-      q,
-      sql`select olympiad_id, count(started_at)::int as started, count(finished_at)::int as finished,
+      ),
+    () =>
+      rows<{ olympiad_id: number; started: number; writing: number; finished: number }>(
+        q,
+        sql`select olympiad_id, count(started_at)::int as started, count(finished_at)::int as finished,
             count(*) filter (where started_at is not null and finished_at is null
               and (deadline_at is null or deadline_at > now()))::int as writing
           from attempts where ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
-    ),
-    rows<{ olympiad_id: number; cents: number }>(
-      q,
-      sql`select olympiad_id, coalesce(sum(total_cents), 0)::bigint as cents from invoices
+      ),
+    () =>
+      rows<{ olympiad_id: number; cents: number }>(
+        q,
+        sql`select olympiad_id, coalesce(sum(total_cents), 0)::bigint as cents from invoices
           where ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
-    ),
-    rows<{ olympiad_id: number; cents: number }>(
-      q,
-      sql`select olympiad_id, coalesce(sum(amount_cents), 0)::bigint as cents from payments
+      ),
+    () =>
+      rows<{ olympiad_id: number; cents: number }>(
+        q,
+        sql`select olympiad_id, coalesce(sum(amount_cents), 0)::bigint as cents from payments
           where reversed_at is null and ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
-    ),
-    rows<{ olympiad_id: number | null; sent: number; waiting: number; failed: number }>(
-      q,
-      sql`select olympiad_id, count(*) filter (where status = 'sent')::int as sent,
+      ),
+    () =>
+      rows<{ olympiad_id: number | null; sent: number; waiting: number; failed: number }>(
+        q,
+        sql`select olympiad_id, count(*) filter (where status = 'sent')::int as sent,
             count(*) filter (where status in ('held', 'released', 'sending', 'outbox'))::int as waiting,
             count(*) filter (where status = 'failed')::int as failed
           from emails where ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
-    ),
-  ]);
+      ),
+  );
   const by = <T extends { olympiad_id: number | null }>(list: T[]) => new Map(list.map((x) => [x.olympiad_id, x]));
   return {
     olympiads,

@@ -1,15 +1,18 @@
 import type { GraphData, ReportOverview } from '#contract/reports';
-import type { Queryable } from '../../db/client.js';
+import { inTurn, type Queryable } from '../../db/client.js';
 import type { Reach } from '../../http/reach.js';
 import { presentDay, presentFigures, presentRegistrations, presentScoreBands } from './present.js';
 import * as queries from './queries.js';
 
-/** The overview's figures within a reach: together, per olympiad, and by day. */
+/** The overview's figures within a reach: together, per olympiad, and by day; its statements in turn (db/client.ts). */
 export async function readOverview(
   q: Queryable,
   r: Reach,
 ): Promise<Pick<ReportOverview, 'figures' | 'olympiads' | 'overTime'>> {
-  const [figures, days] = await Promise.all([queries.figuresByOlympiad(q, r), queries.overTime(q, r)]);
+  const [figures, days] = await inTurn(
+    () => queries.figuresByOlympiad(q, r),
+    () => queries.overTime(q, r),
+  );
   return { ...presentFigures(figures), overTime: days.map(presentDay) };
 }
 
@@ -20,12 +23,12 @@ export async function readGraphData(
   askedDay: string | null,
 ): Promise<Omit<GraphData, 'success' | 'asOf'>> {
   const r = { olympiads: [olympiadId], schoolId: null };
-  const [days, provinces, starts, bands] = await Promise.all([
-    queries.overTime(q, r),
-    queries.byProvinceGrade(q, olympiadId),
-    queries.startDays(q, olympiadId),
-    queries.scoreBands(q, olympiadId),
-  ]);
+  const [days, provinces, starts, bands] = await inTurn(
+    () => queries.overTime(q, r),
+    () => queries.byProvinceGrade(q, olympiadId),
+    () => queries.startDays(q, olympiadId),
+    () => queries.scoreBands(q, olympiadId),
+  );
   const startDays = starts.map((d) => ({ day: String(d.day).slice(0, 10), starts: Number(d.starts) }));
   const examDay =
     askedDay ??

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerUnmatched, isApiPath, wantsJson } from '../../http/api-paths.js';
 import { errorBody } from '../../http/errors.js';
+import { type Precompressed, precompress, sendPrecompressed } from '../../platform/precompressed.js';
 import { findProject, listProjects, olympiadsOf } from '../public/queries.js';
 import { robotsTxt, sitemapXml } from './crawl.js';
 import {
@@ -120,21 +120,8 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
   }
 
   /** A rendered page; a public page's compressed forms are made once and kept with it in the cache. */
-  interface Rendered {
-    html: string;
-    br?: Buffer;
-    gzip?: Buffer;
-    at: number;
-  }
-  const compressed = (html: string): Rendered => {
-    const bytes = Buffer.from(html, 'utf8');
-    return {
-      html,
-      br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-      gzip: gzipSync(bytes, { level: 6 }),
-      at: Date.now(),
-    };
-  };
+  type Rendered = Precompressed & { at: number };
+  const compressed = (html: string): Rendered => ({ ...precompress(html), at: Date.now() });
 
   /**
    * Rendered pages, a few seconds per process: a crawler or a crowd costs no query and no compression per view.
@@ -148,7 +135,7 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
     const { meta, cacheable } = await metaFor(pathname);
     const shell = LEARNER_PATH.test(pathname) ? learnerHtml : cacheable ? publicHtml : indexHtml;
     const html = renderHead(shell, meta);
-    if (!cacheable) return { html, at: Date.now() };
+    if (!cacheable) return { plain: html, at: Date.now() };
     const rendered = compressed(html);
     if (heads.size >= HEAD_CACHE_ENTRIES) heads.delete(heads.keys().next().value!);
     heads.set(key, rendered);
@@ -173,11 +160,8 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
     const wantsHtml = accept.includes('text/html') || !path.extname(pathname);
     if (isApiPath(app, pathname) || wantsJson(accept) || !wantsHtml) return answerUnmatched(req, reply);
     const page = await pageHtml(pathname);
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-    const accepts = req.headers['accept-encoding'] ?? '';
-    if (page.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
-    if (page.gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-    return reply.send(page.html);
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    return sendPrecompressed(req, reply, page);
   };
 
   app.get('/', { config: { access: 'public' } }, serveApp);
