@@ -385,7 +385,7 @@ export async function issuePinForSession(
 
 /**
  * "I have written it down", when the PIN's hash is the one stored: `pinHash` is the PIN hashed as the issuing
- * fast path hashed it in this session (steps.ts, `sessionPinHash`), so a PIN shown in another session, a PIN
+ * fast path hashed it in this session (fast-steps.ts, `sessionPinSalt`), so a PIN shown in another session, a PIN
  * replaced since, or a wrong one changes nothing here.
  */
 export async function confirmPinForSession(
