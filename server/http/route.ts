@@ -68,11 +68,11 @@ export interface RouteSpec<P, Q, B, A extends Access, R = undefined> {
   load?: (ctx: LoadContext<P, Q, B, A>) => Promise<R>;
   handler: (ctx: RouteContext<P, Q, B, A, R>) => Promise<unknown>;
   /**
-   * Exam day's hottest calls only (decision 019): one statement that authenticates, authorizes and does the
-   * work together, tried first when the request carries a token and valid input. It answers the result when
-   * every rule holds, or `undefined` having changed nothing; the route then runs the ordinary way
-   * (authenticate → access → validate → handler), which answers the precise error. Its rules must imply
-   * the ordinary path's: it may only ever say yes where that path would.
+   * Exam day's hottest calls only (the answer save, decision 019; the arrival's steps, decision 049): one
+   * statement that authenticates, authorizes and does the work together, tried first when the request carries a
+   * token and valid input. It answers the result when every rule holds, or `undefined` having changed nothing;
+   * the route then runs the ordinary way (authenticate → access → validate → handler), which answers the
+   * precise error. Its rules must imply the ordinary path's: it may only ever say yes where that path would.
    */
   fastPath?: (ctx: FastPathContext<P, Q, B>) => Promise<unknown>;
 }

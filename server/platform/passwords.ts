@@ -19,7 +19,7 @@ export const hashParameters = {
  */
 export const pinHashParameters = { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
-type HashOptions = typeof hashParameters;
+type HashOptions = typeof hashParameters & { salt?: Uint8Array };
 
 /**
  * Hashing runs on its own pool of worker threads, one a core (decision 018), not on libuv's thread pool:
@@ -51,4 +51,10 @@ export const hashPassword = (password: string): Promise<string> => hashWith(pass
 export const verifyPassword = (stored: string, password: string): Promise<boolean> =>
   hashingPool().run({ stored, password }, { name: 'verify' });
 
-export const hashPin = (pin: string): Promise<string> => hashWith(pin, pinHashParameters);
+/**
+ * A PIN's hash; with `salt` (16 bytes), the same PIN and salt give the same hash, so a PIN sent back can be
+ * matched in SQL without reading the stored hash first (the recovery-PIN confirmation, decision 049). The hash
+ * is an ordinary argon2id string either way, and `verifyPassword` reads its salt from it.
+ */
+export const hashPin = (pin: string, salt?: Uint8Array): Promise<string> =>
+  hashWith(pin, salt ? { ...pinHashParameters, salt } : pinHashParameters);

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnswerValue } from '#contract/questions';
 import { type Queryable, preparedRows, rows } from '../../db/client.js';
+import { actorLearner, sessionLearner } from './learner-session.js';
 
 /** SQL of the answers: exam day's hot path (decision 019). */
 
@@ -60,30 +61,24 @@ export async function saveAnswer(
   const [row] = await preparedRows<{ saved_at: Date; deadline_at: Date }>(
     q,
     'sitting.save-answer',
-    saveAnswerFor(sql`select ${input.userId}::int as user_id`, input),
+    saveAnswerFor(actorLearner(input.userId, input.olympiadId), input),
   );
   return row ?? null;
 }
 
 /**
- * The same save in one round trip with the session check (decision 019): the bearer session must be live,
- * its user enabled, a learner of this olympiad, and not impersonated (sittingPolicy.canSit). Null when any
- * of that, or the attempt's state, does not hold; nothing is written then.
+ * The same save in one round trip with the session check (decision 019): the bearer session's learner of this
+ * olympiad (learner-session.ts). Null when there is none, or the attempt's state does not hold; nothing is
+ * written then.
  */
 export async function saveAnswerForSession(
   q: Queryable,
   input: SaveInput & { tokenHash: string },
 ): Promise<{ saved_at: Date; deadline_at: Date } | null> {
-  // The user by primary key from the session (a join could plan a scan of the olympiad's learners instead).
-  const writer = sql`select s.user_id from sessions s
-      where s.token_hash = ${input.tokenHash} and s.revoked_at is null and s.expires_at > now()
-        and s.impersonator_id is null and s.scope = 'full'
-        and (select u.role = 'learner' and u.olympiad_id = ${input.olympiadId} and u.disabled_at is null
-             from users u where u.id = s.user_id)`;
   const [row] = await preparedRows<{ saved_at: Date; deadline_at: Date }>(
     q,
     'sitting.save-answer-for-session',
-    saveAnswerFor(writer, input),
+    saveAnswerFor(sessionLearner(input.tokenHash, input.olympiadId), input),
   );
   return row ?? null;
 }

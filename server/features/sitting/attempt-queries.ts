@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Queryable, preparedRows, rows } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
+import { actorLearner, admittedNow, sessionLearner, writingOpenNow } from './learner-session.js';
 import { siteTimeZone as SAST_ZONE } from '#contract/site-time';
 
 /** SQL of a learner's attempt, step by step. Timestamps come back as Date (both drivers); ints as numbers. */
@@ -78,7 +79,9 @@ export interface StepAttemptRow extends AttemptRow {
   room_rate: number | null;
 }
 
-const placeColumns = sql.raw(`p.ticket, r.admitted as room_admitted, r.admissions_per_second as room_rate`);
+const placeColumns = sql.raw(
+  `p.ticket, r.admitted as room_admitted, least(r.adaptive_rate, r.admissions_per_second) as room_rate`,
+);
 
 /**
  * The learner's attempt, created at their first step, with their waiting-room place: one round trip (the
@@ -125,7 +128,18 @@ export interface StateRow {
   copy: Record<string, string>;
 }
 
-export async function stateOf(q: Queryable, olympiadId: number, userId: number): Promise<StateRow | null> {
+/**
+ * `who` names whose state: the actor (`actorLearner`, the ordinary path) or the bearer session's learner
+ * (`sessionLearner`, the fast path: no row when the session is not a learner's of this olympiad).
+ */
+export async function stateOf(
+  q: Queryable,
+  who: { actor: { userId: number; olympiadId: number } } | { tokenHash: string; olympiadId: number },
+): Promise<StateRow | null> {
+  const [name, me] =
+    'actor' in who
+      ? ['sitting.state', actorLearner(who.actor.userId, who.actor.olympiadId)]
+      : ['sitting.state-for-session', sessionLearner(who.tokenHash, who.olympiadId)];
   const [row] = await preparedRows<
     AttemptRow & {
       l_id: number;
@@ -145,20 +159,21 @@ export async function stateOf(q: Queryable, olympiadId: number, userId: number):
     }
   >(
     q,
-    'sitting.state',
+    name,
     sql`
+    with me as (${me})
     select u.id as l_id, u.username as l_username, u.first_name as l_first_name, u.last_name as l_last_name,
            u.grade as l_grade, u.role as l_role, u.olympiad_id as l_olympiad_id, u.school_id as l_school_id,
            s.name as l_school_name, coalesce(tz.time_zone, ${SAST_ZONE}) as l_time_zone,
            a.*, (a.finished_at is null and a.deadline_at is not null and a.deadline_at <= now()) as overdue,
            ${placeColumns},
-           (select json_object_agg(c.key, c.body) from general_copy c where c.olympiad_id = ${olympiadId}) as copy
-    from users u left join schools s on s.id = u.school_id
+           (select json_object_agg(c.key, c.body) from general_copy c where c.olympiad_id = me.olympiad_id) as copy
+    from me join users u on u.id = me.user_id
+         left join schools s on s.id = u.school_id
          left join countries tz on tz.id = s.country_id
-         left join attempts a on a.olympiad_id = ${olympiadId} and a.user_id = u.id
-         left join waiting_places p on p.olympiad_id = ${olympiadId} and p.user_id = u.id
-         left join waiting_rooms r on r.olympiad_id = ${olympiadId}
-    where u.id = ${userId}`,
+         left join attempts a on a.olympiad_id = me.olympiad_id and a.user_id = u.id
+         left join waiting_places p on p.olympiad_id = me.olympiad_id and p.user_id = u.id
+         left join waiting_rooms r on r.olympiad_id = me.olympiad_id`,
   );
   if (!row) return null;
   const learner: LearnerRow = {
@@ -321,24 +336,22 @@ export async function learnerForRecovery(q: Queryable, olympiadId: number, usern
 }
 
 /*
- * The arrival steps in one statement each (decision 041): each does its step only when every rule holds
- * (the learner admitted from the waiting room, the attempt unfinished and at this step), and otherwise
- * changes nothing and answers null, so the step runs the ordinary way, which answers the precise refusal.
- * The caller has checked the writing window and that no payment gate applies.
+ * The arrival steps in one statement each, with the session (decisions 041 and 049): each does its step only
+ * when the bearer session is a learner's of this olympiad (learner-session.ts) and every rule holds (the
+ * learner admitted from the waiting room, the attempt unfinished and at this step, the window open and no
+ * payment gate), and otherwise changes nothing and answers null, so the route runs the ordinary way, which
+ * answers the precise refusal. They may only say yes where the ordinary path would.
  */
 
-/** The learner holds an admitted place in their olympiad's waiting room. */
-const admitted = (olympiadId: number, userId: number) => sql`exists (
-      select 1 from waiting_places p join waiting_rooms r on r.olympiad_id = p.olympiad_id
-      where p.olympiad_id = ${olympiadId} and p.user_id = ${userId} and p.ticket <= r.admitted)`;
-
-export async function acceptDeclarationAtOnce(q: Queryable, olympiadId: number, userId: number): Promise<boolean> {
+export async function acceptDeclarationForSession(q: Queryable, tokenHash: string, olympiadId: number) {
   const done = await preparedRows<{ id: number }>(
     q,
-    'sitting.declaration-at-once',
+    'sitting.declaration-for-session',
     sql`
+    with me as (${sessionLearner(tokenHash, olympiadId)})
     insert into attempts as a (olympiad_id, user_id, declaration_accepted_at)
-    select ${olympiadId}, ${userId}, now() where ${admitted(olympiadId, userId)}
+    select me.olympiad_id, me.user_id, now() from me join olympiads o on o.id = me.olympiad_id
+    where ${writingOpenNow} and ${admittedNow}
     on conflict (olympiad_id, user_id) do update
       set declaration_accepted_at = coalesce(a.declaration_accepted_at, now())
       where a.finished_at is null and a.started_at is null
@@ -348,21 +361,23 @@ export async function acceptDeclarationAtOnce(q: Queryable, olympiadId: number, 
 }
 
 /** Stores a fresh PIN's hash; null when a rule does not hold, else whether it replaced one shown before. */
-export async function issuePinAtOnce(
+export async function issuePinForSession(
   q: Queryable,
+  tokenHash: string,
   olympiadId: number,
-  userId: number,
   pinHash: string,
 ): Promise<{ replaced: boolean } | null> {
   const [row] = await preparedRows<{ replaced: boolean }>(
     q,
-    'sitting.pin-at-once',
+    'sitting.pin-for-session',
     sql`
-    with old as (
-      select id, recovery_pin_hash from attempts
-      where olympiad_id = ${olympiadId} and user_id = ${userId} and declaration_accepted_at is not null
-        and pin_issued_at is null and finished_at is null and started_at is null and ${admitted(olympiadId, userId)}
-      for update
+    with me as (${sessionLearner(tokenHash, olympiadId)}), old as (
+      select a.id, a.recovery_pin_hash
+      from attempts a join me on a.olympiad_id = me.olympiad_id and a.user_id = me.user_id
+           join olympiads o on o.id = me.olympiad_id
+      where a.declaration_accepted_at is not null and a.pin_issued_at is null and a.finished_at is null
+        and a.started_at is null and ${writingOpenNow} and ${admittedNow}
+      for update of a
     )
     update attempts a set recovery_pin_hash = ${pinHash} from old where a.id = old.id
     returning old.recovery_pin_hash is not null as replaced`,
@@ -370,25 +385,51 @@ export async function issuePinAtOnce(
   return row ?? null;
 }
 
-export async function confirmDetailsAtOnce(
+/**
+ * "I have written it down", when the PIN's hash is the one stored: `pinHash` is the PIN hashed as the issuing
+ * fast path hashed it in this session (fast-steps.ts, `sessionPinSalt`), so a PIN shown in another session, a PIN
+ * replaced since, or a wrong one changes nothing here.
+ */
+export async function confirmPinForSession(
   q: Queryable,
+  tokenHash: string,
   olympiadId: number,
-  userId: number,
+  pinHash: string,
+): Promise<boolean> {
+  const done = await preparedRows<{ id: number }>(
+    q,
+    'sitting.pin-confirm-for-session',
+    sql`
+    with me as (${sessionLearner(tokenHash, olympiadId)})
+    update attempts a set pin_issued_at = now()
+    from me
+    where a.olympiad_id = me.olympiad_id and a.user_id = me.user_id and a.recovery_pin_hash = ${pinHash}
+      and a.pin_issued_at is null and a.finished_at is null and a.started_at is null and ${admittedNow}
+    returning a.id`,
+  );
+  return done.length === 1;
+}
+
+export async function confirmDetailsForSession(
+  q: Queryable,
+  tokenHash: string,
+  olympiadId: number,
   details: { firstName: string; lastName: string; grade: number },
 ): Promise<boolean> {
   const done = await preparedRows<{ id: number }>(
     q,
-    'sitting.details-at-once',
+    'sitting.details-for-session',
     sql`
-    with a as (
-      update attempts set details_confirmed_at = now()
-      where olympiad_id = ${olympiadId} and user_id = ${userId} and pin_issued_at is not null
-        and started_at is null and finished_at is null and ${admitted(olympiadId, userId)}
-      returning id
+    with me as (${sessionLearner(tokenHash, olympiadId)}), a as (
+      update attempts a set details_confirmed_at = now()
+      from me join olympiads o on o.id = me.olympiad_id
+      where a.olympiad_id = me.olympiad_id and a.user_id = me.user_id and a.pin_issued_at is not null
+        and a.started_at is null and a.finished_at is null and ${writingOpenNow} and ${admittedNow}
+      returning a.id, a.user_id
     ), u as (
       update users set first_name = ${details.firstName}, last_name = ${details.lastName}, grade = ${details.grade},
                        updated_at = now()
-      where id = ${userId} and exists (select 1 from a) returning id
+      where id = (select user_id from a) returning id
     )
     select a.id from a cross join u`,
   );
@@ -396,21 +437,26 @@ export async function confirmDetailsAtOnce(
 }
 
 /** The first paper call starts the timer (as startAttempt); null when a rule does not hold or it started before. */
-export async function startAttemptAtOnce(q: Queryable, olympiadId: number, userId: number): Promise<AttemptRow | null> {
+export async function startAttemptForSession(
+  q: Queryable,
+  tokenHash: string,
+  olympiadId: number,
+): Promise<AttemptRow | null> {
   const [row] = await preparedRows<AttemptRow>(
     q,
-    'sitting.start-at-once',
+    'sitting.start-for-session',
     sql`
-    update attempts
+    with me as (${sessionLearner(tokenHash, olympiadId)})
+    update attempts a
     set started_at = now(),
-        deadline_at = (select least(now() + make_interval(mins => coalesce(o.duration_minutes, 0)),
-                                    coalesce(o.ends_at, 'infinity'::timestamptz))
-                       from olympiads o where o.id = ${olympiadId})
-                      + make_interval(mins => extra_minutes)
-    where olympiad_id = ${olympiadId} and user_id = ${userId} and started_at is null and finished_at is null
-      and declaration_accepted_at is not null and pin_issued_at is not null and details_confirmed_at is not null
-      and ${admitted(olympiadId, userId)}
-    returning ${attemptColumns}`,
+        deadline_at = least(now() + make_interval(mins => o.duration_minutes),
+                            coalesce(o.ends_at, 'infinity'::timestamptz))
+                      + make_interval(mins => a.extra_minutes)
+    from me join olympiads o on o.id = me.olympiad_id
+    where a.olympiad_id = me.olympiad_id and a.user_id = me.user_id and a.started_at is null and a.finished_at is null
+      and a.declaration_accepted_at is not null and a.pin_issued_at is not null and a.details_confirmed_at is not null
+      and ${writingOpenNow} and ${admittedNow}
+    returning a.*, (a.finished_at is null and a.deadline_at is not null and a.deadline_at <= now()) as overdue`,
   );
   return row ?? null;
 }

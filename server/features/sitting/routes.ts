@@ -25,6 +25,7 @@ import { refuseWhileImpersonating } from '../../platform/credentials.js';
 import { sittingAdminRoutes } from './admin-routes.js';
 import { saveAnswer, saveAnswerFast } from './answers.js';
 import { forgetCatalogue } from './catalogue.js';
+import * as fast from './fast-steps.js';
 import { startSweep } from './finishing.js';
 import { sittingPolicy } from './policy.js';
 import { recover } from './recover.js';
@@ -33,6 +34,9 @@ import { startAdmitting } from './waiting-room.js';
 import { arrivalGauge } from './admission-gauge.js';
 
 const tags = ['sitting'];
+const declarationAccepted = { success: true, message: 'Declaration accepted' } as const;
+const pinConfirmed = { success: true, message: 'Your recovery PIN is confirmed' } as const;
+const detailsConfirmed = { success: true, message: 'Your details are confirmed' } as const;
 const { access } = sittingPolicy;
 const OlympiadParams = z.strictObject({ olympiadName: z.string().trim().min(1).max(60) });
 const AnswerParams = z.strictObject({ olympiadName: z.string().trim().min(1).max(60), questionId: IdText });
@@ -42,6 +46,12 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const base = '/api/sitting/:olympiadName';
   const room: sitting.Room = { defaultRate: app.config.sitting.admissionsPerSecond };
+  // The arrival's steps try their one statement first (fast-steps.ts, decision 049), as the answer save does.
+  const fastInput = (token: string, params: { olympiadName: string }): fast.FastInput => ({
+    secret: app.config.appSecret,
+    token,
+    olympiadName: params.olympiadName,
+  });
 
   // At the deadline an attempt finishes by itself: lazily on the next call, and by this periodic sweep.
   // The waiting room admits the next learners on every process's tick (decision 041), at a rate that follows
@@ -80,6 +90,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     access: access.view,
     params: OlympiadParams,
     response: SittingState,
+    fastPath: ({ token, params }) => fast.stateFast(db, fastInput(token, params), room),
     handler: ({ actor, params }) => sitting.state(db, actor, params.olympiadName, room),
   });
 
@@ -91,6 +102,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     access: access.view,
     params: OlympiadParams,
     response: WaitingRoomPlace,
+    fastPath: ({ token, params }) => fast.waitingPlaceFast(db, fastInput(token, params), room),
     handler: ({ actor, params }) => sitting.waitingPlace(db, actor, params.olympiadName, room),
   });
 
@@ -103,9 +115,11 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     params: OlympiadParams,
     body: DeclarationBody,
     response: Ok,
+    fastPath: async ({ token, params }) =>
+      (await fast.acceptDeclarationFast(db, fastInput(token, params))) ? declarationAccepted : undefined,
     handler: async ({ actor, params }) => {
       await sitting.acceptDeclaration(db, actor, params.olympiadName, room);
-      return { success: true, message: 'Declaration accepted' };
+      return declarationAccepted;
     },
   });
 
@@ -117,6 +131,10 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     access: access.sit,
     params: OlympiadParams,
     response: RecoveryPinResult,
+    fastPath: async ({ token, params }) => {
+      const issued = await fast.issueRecoveryPinFast(db, fastInput(token, params));
+      return issued && { success: true, ...issued };
+    },
     handler: async ({ actor, params }) => {
       refuseWhileImpersonating(actor, 'recovery PIN');
       return { success: true, ...(await sitting.issueRecoveryPin(db, actor, params.olympiadName, room)) };
@@ -132,10 +150,12 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     params: OlympiadParams,
     body: RecoveryPinConfirmBody,
     response: Ok,
+    fastPath: async ({ token, params, body }) =>
+      (await fast.confirmRecoveryPinFast(db, fastInput(token, params), body.pin)) ? pinConfirmed : undefined,
     handler: async ({ actor, params, body }) => {
       refuseWhileImpersonating(actor, 'recovery PIN');
       await sitting.confirmRecoveryPin(db, actor, params.olympiadName, body.pin, room);
-      return { success: true, message: 'Your recovery PIN is confirmed' };
+      return pinConfirmed;
     },
   });
 
@@ -148,9 +168,11 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     params: OlympiadParams,
     body: LearnerDetailsBody,
     response: Ok,
+    fastPath: async ({ token, params, body }) =>
+      (await fast.confirmDetailsFast(db, fastInput(token, params), body)) ? detailsConfirmed : undefined,
     handler: async ({ actor, params, body }) => {
       await sitting.confirmDetails(db, actor, params.olympiadName, body, room);
-      return { success: true, message: 'Your details are confirmed' };
+      return detailsConfirmed;
     },
   });
 
@@ -162,6 +184,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     access: access.sit,
     params: OlympiadParams,
     response: Paper,
+    fastPath: ({ token, params }) => fast.paperFast(db, fastInput(token, params)),
     handler: ({ actor, params }) => sitting.paper(db, actor, params.olympiadName, room),
   });
 

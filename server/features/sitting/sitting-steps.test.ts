@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
 import { createModule, createOlympiad, createQuestion } from '../../seed/factories.js';
+import { unpaidMessage } from '../../platform/payment-gate.js';
 import {
   answerKeysNeverLeak,
   attemptRow,
   call,
+  demo,
   details,
+  geoQuick,
   newLearner,
   server,
   toPaper,
@@ -203,6 +206,79 @@ describe('the steps, in order, enforced by the server', () => {
     expect(late.status).toBe(409);
     const row = await attemptRow(user.id);
     expect(new Date(row!.started_at as string).toISOString()).toBe(paper.startedAt);
+  });
+
+  it('takes each arrival step in one statement only where the ordinary checks would allow it (decision 049)', async () => {
+    const { token, user } = await newLearner();
+    const admin = await server.signIn('admin');
+    await server.query`update users set email = ${`arrive-${user.id}@home.example.org`} where id = ${user.id}`;
+    const acting = await server.api(
+      'GET',
+      `/user/rest/impersonate?userEmail=arrive-${user.id}@home.example.org&olympiadId=${demo.geoDemo}`,
+      { token: admin.accessToken.token },
+    );
+    expect(acting.status, acting.text).toBe(200);
+    const quick = await newLearner(geoQuick, 'geo-quick');
+    const steps: Array<[string, string, unknown?]> = [
+      ['POST', 'declaration', { accept: true }],
+      ['POST', 'recovery-pin'],
+      ['POST', 'recovery-pin/confirm', { pin: '000000' }],
+      ['PUT', 'learner-details', details],
+      ['GET', 'paper'],
+    ];
+    expect((await call(token, 'GET', '/api/sitting/geo-demo/state')).status).toBe(200);
+    let pin = '';
+    for (const [method, step, body] of steps) {
+      const before = await attemptRow(user.id);
+      const path = `/api/sitting/geo-demo/${step}`;
+      const send = (t: string) => call(t, method, path, step === 'recovery-pin/confirm' ? { pin } : body);
+      // an admin acting as the learner, the olympiad's own admin, another olympiad's learner: refused
+      expect((await send(acting.body.accessToken.token)).status, step).toBe(403);
+      expect((await send(admin.accessToken.token)).status, step).toBe(403);
+      expect((await send(quick.token)).status, step).toBe(404);
+      // the learner disabled: their token is refused as if absent
+      await server.query`update users set disabled_at = now() where id = ${user.id}`;
+      expect((await send(token)).status, step).toBe(401);
+      await server.query`update users set disabled_at = null where id = ${user.id}`;
+      expect(await attemptRow(user.id), step).toEqual(before);
+      const done = await send(token);
+      expect(done.status, step).toBe(200);
+      if (step === 'recovery-pin') pin = done.body.pin;
+    }
+    expect((await attemptRow(user.id))!.started_at).not.toBeNull();
+  });
+
+  it('confirms a PIN shown through another sign-in the ordinary way, and refuses one that is not the newest', async () => {
+    const { token, user } = await newLearner();
+    const other = (await server.signIn(user.username, { olympiadName: 'geo-demo' })).accessToken.token;
+    await call(token, 'POST', '/api/sitting/geo-demo/declaration', { accept: true });
+    const first = (await call(token, 'POST', '/api/sitting/geo-demo/recovery-pin')).body.pin as string;
+    const second = (await call(other, 'POST', '/api/sitting/geo-demo/recovery-pin')).body.pin as string;
+    const stale = await call(token, 'POST', '/api/sitting/geo-demo/recovery-pin/confirm', { pin: first });
+    if (first !== second) expect(stale.status).toBe(409);
+    expect((await attemptRow(user.id))!.pin_issued_at).toBeNull();
+    // the newest PIN, shown through the other session, confirmed through this one
+    expect((await call(token, 'POST', '/api/sitting/geo-demo/recovery-pin/confirm', { pin: second })).status).toBe(200);
+    expect((await attemptRow(user.id))!.pin_issued_at).not.toBeNull();
+  });
+
+  it('leaves a paying olympiad’s steps to the ordinary way: an unpaid school’s learner is refused, nothing stored', async () => {
+    const olympiad = await createOlympiad(server.db, {
+      varName: 'pay-first',
+      open: true,
+      startsAt: new Date(Date.now() - 3_600_000),
+      endsAt: new Date(Date.now() + 3_600_000),
+      paymentRequired: true,
+    });
+    const m = await createModule(server.db, { olympiadId: olympiad.id });
+    await createQuestion(server.db, { moduleId: m.id });
+    const { token, user } = await newLearner(olympiad.id, 'pay-first');
+    const state = await call(token, 'GET', '/api/sitting/pay-first/state');
+    expect(state.body.window).toMatchObject({ open: false, message: unpaidMessage });
+    const refused = await call(token, 'POST', '/api/sitting/pay-first/declaration', { accept: true });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(unpaidMessage);
+    expect((await attemptRow(user.id))?.declaration_accepted_at ?? null).toBeNull();
   });
 
   it('caps the deadline at the window’s end, and refuses entry outside the window with a sentence', async () => {

@@ -9,7 +9,7 @@ import type { Olympiad } from '../../platform/olympiad-lookup.js';
 import { hashPin, verifyPassword } from '../../platform/passwords.js';
 import { schoolMayWrite, unpaidMessage } from '../../platform/payment-gate.js';
 import * as queries from './attempt-queries.js';
-import { catalogue, learnerModules } from './catalogue.js';
+import { type Catalogue, catalogue, learnerModules } from './catalogue.js';
 import { detailsLocked } from './errors.js';
 import { finishAttempts, settle } from './finishing.js';
 import { learnerOlympiad } from './load.js';
@@ -47,22 +47,16 @@ export function writingWindow(
 async function windowFor(
   db: Db,
   o: Olympiad,
-  actor: Actor,
+  schoolId: number | null,
   zone?: string,
 ): Promise<{ open: boolean; message: string | null }> {
   const w = writingWindow(o, new Date(), zone);
   if (!w.open || !o.paymentRequired) return w;
-  return (await schoolMayWrite(db, o, actor.schoolId)) ? w : { open: false, message: unpaidMessage(o.kind) };
+  return (await schoolMayWrite(db, o, schoolId)) ? w : { open: false, message: unpaidMessage(o.kind) };
 }
 
-/**
- * May a step go by its one-statement form (attempt-queries.ts)? Only where the window is open and no payment
- * gate needs asking; otherwise, and whenever that statement declines, the step runs the ordinary way.
- */
-const atOnce = (o: Olympiad) => !o.paymentRequired && writingWindow(o).open;
-
 async function requireWindow(db: Db, o: Olympiad, actor: Actor): Promise<void> {
-  const w = await windowFor(db, o, actor);
+  const w = await windowFor(db, o, actor.schoolId);
   if (!w.open) throw forbidden(w.message!);
 }
 
@@ -102,24 +96,34 @@ export async function state(db: Db, actor: Actor, olympiadName: string, room: Ro
   const olympiad = await learnerOlympiad(db, actor, olympiadName, false);
   const [paperOf, found] = await Promise.all([
     catalogue(db, olympiad.id),
-    queries.stateOf(db, olympiad.id, actor.userId),
+    queries.stateOf(db, { actor: { userId: actor.userId, olympiadId: olympiad.id } }),
   ]);
-  const { learner, place, copy } = found!;
-  const attempt = await settle(db, found!.attempt);
-  // A learner who has not started takes their place in the waiting room at their first look (decision 041);
-  // someone acting as the learner only looks.
+  return stateFrom(db, room, { olympiad, paperOf, found: found!, sits: sittingPolicy.can(actor, 'sit', olympiad) });
+}
+
+/**
+ * The state from what was read: the olympiad, its paper, and the learner's row (`stateOf`). `sits`: the caller
+ * is the learner themselves (not someone acting as them, who only looks and never takes a place).
+ */
+export async function stateFrom(
+  db: Db,
+  room: Room,
+  input: { olympiad: Olympiad; paperOf: Catalogue | null; found: queries.StateRow; sits: boolean },
+): Promise<SittingState> {
+  const { olympiad, paperOf, found } = input;
+  const { learner, place, copy } = found;
+  const attempt = await settle(db, found.attempt);
+  // A learner who has not started takes their place in the waiting room at their first look (decision 041).
   const needsPlace = !attempt?.started_at && !attempt?.finished_at;
   const admission =
-    needsPlace && (place || sittingPolicy.can(actor, 'sit', olympiad))
-      ? await admissionOf(db, room, olympiad.id, actor.userId, place)
-      : null;
+    needsPlace && (place || input.sits) ? await admissionOf(db, room, olympiad.id, learner.id, place) : null;
   const questions = paperOf?.questions ?? [];
   return presentState({
     olympiad,
     counts: { modules: new Set(questions.map((q) => q.module_id)).size, questions: questions.length },
     learner,
     attempt,
-    window: await windowFor(db, olympiad, actor, learner.time_zone),
+    window: await windowFor(db, olympiad, learner.school_id, learner.time_zone),
     copy: resolveGeneralCopy(copy, olympiad.kind),
     waiting: admission ? waitingOf(admission) : null,
   });
@@ -155,7 +159,6 @@ async function attemptForStep(db: Db, actor: Actor, olympiad: Olympiad, room: Ro
 
 export async function acceptDeclaration(db: Db, actor: Actor, olympiadName: string, room: Room): Promise<void> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
-  if (atOnce(olympiad) && (await queries.acceptDeclarationAtOnce(db, olympiad.id, actor.userId))) return;
   const attempt = await attemptForStep(db, actor, olympiad, room);
   if (!attempt.started_at) await requireWindow(db, olympiad, actor);
   await queries.acceptDeclaration(db, attempt.id);
@@ -173,11 +176,6 @@ export async function issueRecoveryPin(
   room: Room,
 ): Promise<{ pin: string; replaced: boolean }> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
-  if (atOnce(olympiad)) {
-    const pin = newPin();
-    const issued = await queries.issuePinAtOnce(db, olympiad.id, actor.userId, await hashPin(pin));
-    if (issued) return { pin, replaced: issued.replaced };
-  }
   const attempt = await attemptForStep(db, actor, olympiad, room);
   if (!attempt.declaration_accepted_at) throw conflict('Accept the declaration first.');
   if (attempt.pin_issued_at) throw pinAlreadyConfirmed();
@@ -188,7 +186,7 @@ export async function issueRecoveryPin(
   return { pin, replaced: attempt.recovery_pin_hash != null };
 }
 
-const newPin = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+export const newPin = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 const pinAlreadyConfirmed = () =>
   conflict(
@@ -228,7 +226,6 @@ export async function confirmDetails(
 ): Promise<void> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
   checkGrade(olympiad, details.grade);
-  if (atOnce(olympiad) && (await queries.confirmDetailsAtOnce(db, olympiad.id, actor.userId, details))) return;
   const attempt = await attemptForStep(db, actor, olympiad, room);
   if (!attempt.pin_issued_at) throw conflict('Write down your recovery PIN first.');
   if (attempt.started_at) throw detailsLocked();
@@ -240,9 +237,6 @@ export async function confirmDetails(
 /** The paper. The first call starts the timer; later calls resume with the saved answers. */
 export async function paper(db: Db, actor: Actor, olympiadName: string, room: Room): Promise<Paper> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
-  // The first call: start the timer in one statement when every rule holds (its answers: none yet).
-  const startedNow = atOnce(olympiad) ? await queries.startAttemptAtOnce(db, olympiad.id, actor.userId) : null;
-  if (startedNow) return presentPaper(db, olympiad, startedNow, true);
   let attempt = await attemptForStep(db, actor, olympiad, room);
   if (!attempt.declaration_accepted_at) throw conflict('Accept the declaration before the questions.');
   if (!attempt.pin_issued_at) throw conflict('Write down your recovery PIN before the questions.');
@@ -257,7 +251,7 @@ export async function paper(db: Db, actor: Actor, olympiadName: string, room: Ro
   return presentPaper(db, olympiad, attempt, justStarted);
 }
 
-async function presentPaper(
+export async function presentPaper(
   db: Db,
   olympiad: Olympiad,
   attempt: queries.AttemptRow,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Queryable, preparedRows, rows } from '../../db/client.js';
 import type { ArrivalGauge, Verdict } from './admission-gauge.js';
+import { sessionLearner } from './learner-session.js';
 
 /**
  * Exam day's waiting room (decision 041). A learner takes a ticket at their first look at the sitting (after
@@ -75,6 +76,31 @@ export async function placeOf(
     where p.olympiad_id = ${olympiadId} and p.user_id = ${userId}`,
   );
   return row ? asAdmission(row) : null;
+}
+
+/**
+ * `placeOf` for the bearer session's learner (learner-session.ts), the waiting page's poll in one statement with
+ * its session check: null when the session is not a learner's of this olympiad; else their place, if any.
+ */
+export async function placeForSession(
+  q: Queryable,
+  tokenHash: string,
+  olympiadId: number,
+  defaultRate: number,
+): Promise<{ place: Admission | null } | null> {
+  const [row] = await preparedRows<{ ticket: string | null; admitted: string | null; rate: number }>(
+    q,
+    `sitting.waiting-place-for-session-${Math.trunc(defaultRate)}`,
+    sql`
+    with me as (${sessionLearner(tokenHash, olympiadId)})
+    select p.ticket, r.admitted, coalesce(${sql.raw(inForce(defaultRate))}, ${defaultRate}::real) as rate
+    from me left join waiting_places p on p.olympiad_id = me.olympiad_id and p.user_id = me.user_id
+         left join waiting_rooms r on r.olympiad_id = me.olympiad_id`,
+  );
+  if (!row) return null;
+  return {
+    place: row.ticket == null ? null : asAdmission({ ...row, ticket: row.ticket, admitted: row.admitted ?? 0 }),
+  };
 }
 
 /**
