@@ -4,8 +4,9 @@
  * the server) and scrolls without any of the site's JavaScript. This file loads the public site's app, which
  * hydrates the page (main.tsx), only when it is needed:
  *  - at once for a signed-in person (the header shows their own area);
- *  - at the visitor's first interaction with the page (a tap, a key, a field taking focus); a button pressed or a
- *    form sent before the app is ready is pressed or sent again once it is;
+ *  - at the visitor's first interaction with the page (a tap, a key, a field taking focus); what they typed into a
+ *    field before the app was ready is handed to it, and a button pressed or a form sent meanwhile is pressed or
+ *    sent again once it is;
  *  - on the Watch page, when the figures the server refreshes change (polled at its own interval), so the counters
  *    go live on exam day.
  * No dependencies: it must stay a few hundred bytes.
@@ -16,6 +17,8 @@ const appUrl = root?.dataset.app;
 type Pending = { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement };
 let pending: Pending | null = null;
 let loading = false;
+/** Fields the visitor typed into before the app was ready. */
+const typed = new Set<HTMLInputElement | HTMLTextAreaElement>();
 
 function loadApp() {
   if (loading || !appUrl) return;
@@ -32,6 +35,8 @@ function replay() {
   for (const type of triggers) window.removeEventListener(type, loadApp, true);
   window.removeEventListener('click', hold, true);
   window.removeEventListener('submit', hold, true);
+  window.removeEventListener('input', remember, true);
+  for (const field of typed) if (field.isConnected) handOver(field);
   const done = pending;
   pending = null;
   if (done?.kind === 'click' && done.target.isConnected) done.target.click();
@@ -55,6 +60,25 @@ function hold(event: Event) {
     event.preventDefault();
     pending = { kind: 'click', target: button };
   }
+}
+
+function remember(event: Event) {
+  const field = event.target;
+  if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) typed.add(field);
+}
+
+/**
+ * The app hydrated the field with its own (empty) state and left the text the visitor typed on screen: give it that
+ * text as an ordinary input event. React notices a change only against the value it last set, so the field is set
+ * empty through React's own setter and then to the text through the element's native one.
+ */
+function handOver(field: HTMLInputElement | HTMLTextAreaElement) {
+  const text = field.value;
+  const native = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
+  if (!native) return;
+  field.value = '';
+  native.call(field, text);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 const triggers = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
@@ -103,6 +127,7 @@ if (appUrl) {
     for (const type of triggers) window.addEventListener(type, loadApp, { capture: true, passive: true });
     window.addEventListener('click', hold, true);
     window.addEventListener('submit', hold, true);
+    window.addEventListener('input', remember, true);
     const watch = renderedWatch();
     if (watch) pollWatch(watch);
   }

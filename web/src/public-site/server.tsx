@@ -1,5 +1,5 @@
 import '../lib/zod-config.js';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type Query, type QueryClient, skipToken } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createQueryClient } from '../app/query-client.js';
@@ -37,7 +37,11 @@ export async function renderPublicPage(url: string, send: typeof fetch): Promise
   const render = () =>
     renderToString(
       <PublicSite queryClient={queryClient}>
-        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+        <StaticRouterProvider
+          router={createStaticRouter(handler.dataRoutes, context)}
+          context={context}
+          hydrate={false}
+        />
       </PublicSite>,
     );
   let body = render();
@@ -57,7 +61,16 @@ function pendingQueries(queryClient: QueryClient) {
   return queryClient
     .getQueryCache()
     .findAll()
-    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && !query.isDisabled());
+    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && enabled(query));
+}
+
+/** Whether the page would fetch the query (`enabled` and a query function); a query nobody observes yet counts. */
+function enabled(query: Query): boolean {
+  const { queryFn } = query.options;
+  // The query keeps the options of the hook that built it, `enabled` among them (QueryOptions does not name it).
+  const { enabled } = query.options as { enabled?: boolean | ((q: Query) => boolean) };
+  if (!queryFn || queryFn === skipToken) return false;
+  return typeof enabled === 'function' ? enabled(query) !== false : enabled !== false;
 }
 
 /** JSON for inside a script element: nothing an editor wrote can close it. */
