@@ -62,7 +62,7 @@ function report(label: string, r: LoadResult) {
 }
 
 async function main() {
-  if (!existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npx vite build` first');
+  if (!existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npm run build` first');
   console.log(
     `Public page benchmark: /${project}/home with its head vs the static file ${file}, ${connections} connections, ` +
       `${windows} × ${fmt(seconds / windows)} s windows each, alternating; ${os.cpus().length} cores, load ${os
