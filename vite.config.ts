@@ -64,10 +64,11 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'web',
-  publicDir: 'public',
-  plugins: [react(), precompress()],
+  publicDir: isSsrBuild ? false : 'public',
+  // The server's render of the public pages (decision 047) is its own build, read by the server, not the browser.
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   // React Router's package points browsers at its development build (warnings and checks); the
   // production build is the same code without them, a few KB less on every first load.
   resolve:
@@ -83,36 +84,50 @@ export default defineConfig(({ command }) => ({
           ],
         }
       : {},
-  build: {
-    outDir: '../dist/web',
-    emptyOutDir: true,
-    sourcemap: true,
-    // scripts/check-bundle.mjs reads it to weigh the learner's question page.
-    manifest: true,
-    chunkSizeWarningLimit: 800,
-    rolldownOptions: {
-      // Three pages: the app, the learner's sitting (learner.html, decision 016) and the public site (public.html,
-      // decision 043), the last two loading none of the staff app.
-      input: {
-        main: fileURLToPath(new URL('web/index.html', import.meta.url)),
-        learner: fileURLToPath(new URL('web/learner.html', import.meta.url)),
-        public: fileURLToPath(new URL('web/public.html', import.meta.url)),
-      },
-      output: {
-        // React changes less often than the app: its own long-cached chunk, shared by both pages. Other
-        // libraries (Mantine above all) are split by who uses them, so the learner's page never loads
-        // the staff app's share of them (decision 016).
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            // zod with the app's zod set-up (jitless, messages for people): the set-up runs as soon as zod is
-            // loaded, before any module can parse, whatever order the other chunks are evaluated in.
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|web[\\/]src[\\/]lib[\\/]zod-config|contract[\\/]messages/ },
-          ],
+  build: isSsrBuild
+    ? {
+        // `vite build --ssr src/public-site/server.tsx`: the public site's pages rendered on the server (decision
+        // 047); the same components and CSS modules as the browser's build, so the class names are the same.
+        outDir: '../dist/ssr',
+        emptyOutDir: true,
+        sourcemap: true,
+      }
+    : {
+        outDir: '../dist/web',
+        emptyOutDir: true,
+        sourcemap: true,
+        // scripts/check-bundle.mjs reads it to weigh the learner's question page.
+        manifest: true,
+        chunkSizeWarningLimit: 800,
+        rolldownOptions: {
+          // Three pages: the app, the learner's sitting (learner.html, decision 016) and the public site (public.html,
+          // decision 043), the last two loading none of the staff app.
+          input: {
+            main: fileURLToPath(new URL('web/index.html', import.meta.url)),
+            learner: fileURLToPath(new URL('web/learner.html', import.meta.url)),
+            public: fileURLToPath(new URL('web/public.html', import.meta.url)),
+            // The one script a server-rendered public page loads at first (decision 047); the server finds it by name
+            // in the manifest.
+            islands: fileURLToPath(new URL('web/src/public-site/islands.ts', import.meta.url)),
+          },
+          output: {
+            // React changes less often than the app: its own long-cached chunk, shared by both pages. Other
+            // libraries (Mantine above all) are split by who uses them, so the learner's page never loads
+            // the staff app's share of them (decision 016).
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+                // zod with the app's zod set-up (jitless, messages for people): the set-up runs as soon as zod is
+                // loaded, before any module can parse, whatever order the other chunks are evaluated in.
+                {
+                  name: 'zod',
+                  test: /node_modules[\\/]zod[\\/]|web[\\/]src[\\/]lib[\\/]zod-config|contract[\\/]messages/,
+                },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPrefixes.map((p) => [p, 'http://localhost:3000'])),

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse's four scores (performance, accessibility, best practices, SEO) for every
- * public page of the spec, on mobile settings, against the built server (`npx vite build` first) started on a
+ * public page of the spec, on mobile settings, against the built server (`npm run build` first: it also builds the pages' server render, decision 047) started on a
  * fresh PGlite with the demo data. Prints a table and exits 1 when any score is below the bar (95, issue 14).
  *
  *   npm run bench:lighthouse [-- --project geography --port 3206 --min 95 --runs 1]
@@ -92,7 +92,7 @@ async function auditOnce(url: string, chromePort: number): Promise<Audited> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
-  if (!existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npx vite build` first');
+  if (!existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npm run build` first');
   console.log(
     `Lighthouse ${categories.join(', ')} on mobile settings (simulated throttling), ${pages.length} public pages, ` +
       `${runs} run(s) each; ${os.cpus().length} cores, load ${os

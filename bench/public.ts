@@ -7,7 +7,7 @@
  *
  *   npm run bench:public [-- --connections 100 --seconds 12 --windows 3 --project geography --file /favicon.svg]
  *
- * Needs a build (`npx vite build`). The load generator (bench/lib/load.ts, raw keep-alive sockets) runs in this
+ * Needs a build (`npm run build`, which also builds the public pages' server render, decision 047). The load generator (bench/lib/load.ts, raw keep-alive sockets) runs in this
  * process and the server in its own, on the same cores: on a 2-core machine both share them.
  */
 import { existsSync } from 'node:fs';
@@ -62,7 +62,7 @@ function report(label: string, r: LoadResult) {
 }
 
 async function main() {
-  if (!existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npx vite build` first');
+  if (!existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npm run build` first');
   console.log(
     `Public page benchmark: /${project}/home with its head vs the static file ${file}, ${connections} connections, ` +
       `${windows} × ${fmt(seconds / windows)} s windows each, alternating; ${os.cpus().length} cores, load ${os

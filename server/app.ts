@@ -39,6 +39,7 @@ import { registerMailRuntime } from './platform/mail-runtime.js';
 import { registerRuntimeSettings } from './platform/runtime-settings.js';
 import { registerJobRuntime } from './platform/jobs.js';
 import { registerChangeFeed } from './platform/change-feed.js';
+import { registerPublicPages } from './platform/public-pages.js';
 import { registerUploads } from './platform/upload.js';
 import { type LogFormat, prettyTransport } from './platform/log-format.js';
 import { type AppLogSink, createAppLogSink } from './platform/app-log.js';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerAuthentication(app);
   registerChangeFeed(app);
+  registerPublicPages(app);
   registerRuntimeSettings(app);
   registerMailRuntime(app);
   registerJobRuntime(app);

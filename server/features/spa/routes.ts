@@ -7,6 +7,7 @@ import { errorBody } from '../../http/errors.js';
 import { type Precompressed, precompress, sendPrecompressed } from '../../platform/precompressed.js';
 import { findProject, listProjects, olympiadsOf } from '../public/queries.js';
 import { robotsTxt, sitemapXml } from './crawl.js';
+import { loadPublicRenderer } from './render.js';
 import {
   extraProjectPages,
   olympiadEvent,
@@ -63,6 +64,8 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
   // The public site's own light entry (decision 043); without it (an older build) the public pages load the app.
   const publicFile = path.join(webRoot, 'public.html');
   const publicHtml = existsSync(publicFile) ? readFileSync(publicFile, 'utf8') : indexHtml;
+  // The public pages' bodies rendered here too (decision 047), when the build has its SSR bundle.
+  const renderer = existsSync(publicFile) ? await loadPublicRenderer(app, webRoot) : null;
 
   // Files are sent from the one catch-all route below, so no route escapes the access declaration.
   // Cache headers are set below per file kind; the plugin's own (max-age=0) would replace them. The build writes
@@ -128,15 +131,41 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
    * The learner's sitting pages get learner.html, the public pages public.html, any other page index.html.
    */
   const heads = new Map<string, Rendered>();
+  /** Renders under way: a crowd arriving as a page expires waits for one render instead of starting its own. */
+  const rendering = new Map<string, Promise<Rendered>>();
+  // An editor's change shows on the next view in this process (platform/public-pages.ts); a render that began
+  // before the change is neither kept nor shared.
+  let generation = 0;
+  app.publicPages.onChange(() => {
+    generation++;
+    heads.clear();
+    rendering.clear();
+  });
+
   async function pageHtml(pathname: string): Promise<Rendered> {
     const key = pathname.toLowerCase().replace(/\/+$/, '');
     const hit = heads.get(key);
     if (hit && Date.now() - hit.at < HEAD_CACHE_MS) return hit;
+    const running = rendering.get(key);
+    if (running) return running;
+    const render = renderPage(key, pathname).finally(() => {
+      if (rendering.get(key) === render) rendering.delete(key);
+    });
+    rendering.set(key, render);
+    return render;
+  }
+
+  async function renderPage(key: string, pathname: string): Promise<Rendered> {
+    const began = generation;
     const { meta, cacheable } = await metaFor(pathname);
     const shell = LEARNER_PATH.test(pathname) ? learnerHtml : cacheable ? publicHtml : indexHtml;
-    const html = renderHead(shell, meta);
-    if (!cacheable) return { plain: html, at: Date.now() };
+    const head = renderHead(shell, meta);
+    if (!cacheable) return { plain: head, at: Date.now() };
+    // A page whose render failed is sent as before (rendered in the browser) and not kept: the next view tries again.
+    const html = renderer ? await renderer.render(`${base}${pathname}`, head) : head;
+    if (html === null) return { plain: head, at: Date.now() };
     const rendered = compressed(html);
+    if (began !== generation) return rendered;
     if (heads.size >= HEAD_CACHE_ENTRIES) heads.delete(heads.keys().next().value!);
     heads.set(key, rendered);
     return rendered;

@@ -1,33 +1,51 @@
 import '../lib/zod-config.js';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../app/query-client.js';
-import { cssVariablesResolver, theme } from '../app/theme.js';
-import { publicRouter } from './router.js';
+import { PAGE_DATA_ID, PublicSite } from './PublicSite.js';
+import { publicRouteObjects } from './router.js';
 
 /**
  * The public site's entry (web/public.html, decision 043): the server sends it for the public pages (the Watch
  * page, the platform's pages, each project's pages), so a visitor's phone loads those pages and nothing of the
  * staff app. Any other address is a full page load of the app (router.tsx).
+ *
+ * The server renders each public page into the HTML it sends (decision 047): then this hydrates that markup with
+ * the answers it was rendered from, loaded by islands.ts when the visitor first interacts. Without a rendered page
+ * (an older server, or a render that failed) it renders the page itself as before.
  */
 const queryClient = createQueryClient();
+const router = createBrowserRouter(publicRouteObjects);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-right" zIndex={1000} />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={publicRouter} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+/**
+ * Once the page is live: tells islands.ts (which replays a press the visitor made meanwhile), and asks again for
+ * the answers the server rendered the page from (they may be a few seconds old: its rendered pages are cached).
+ */
+function Live() {
+  useEffect(() => {
+    window.dispatchEvent(new Event('olympus-hydrated'));
+    void queryClient.invalidateQueries();
+  }, []);
+  return null;
+}
+
+const data = document.getElementById(PAGE_DATA_ID);
+const app = (
+  <PublicSite queryClient={queryClient}>
+    <RouterProvider router={router} />
+    <Live />
+  </PublicSite>
 );
+if (data?.textContent && root.firstElementChild) {
+  hydrate(queryClient, JSON.parse(data.textContent) as DehydratedState);
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { createBrowserRouter, useLocation, type RouteObject } from 'react-router';
+import { useLocation, type RouteObject } from 'react-router';
 import { SiteLayout } from '../app/layouts/SiteLayout.js';
 import { RouteError } from '../app/shell/RouteError.js';
 import { RouteGuard } from '../app/shell/RouteGuard.js';
@@ -29,10 +29,11 @@ function ElsewhereInTheApp() {
 }
 
 /**
- * The public site's own router: the site layout's pages of the app's route table and nothing else; its not-found
- * page is the app's (a full page load).
+ * The public site's own routes: the site layout's pages of the app's route table and nothing else; its not-found
+ * page is the app's (a full page load). The browser's router (main.tsx) and the server's render (server.tsx) use
+ * the same, so the page the server sends is the page the browser hydrates.
  */
-export const publicRouter = createBrowserRouter([
+export const publicRouteObjects: RouteObject[] = [
   {
     Component: Root,
     ErrorBoundary: RouteError,
@@ -49,4 +50,4 @@ export const publicRouter = createBrowserRouter([
       { path: '*', Component: ElsewhereInTheApp },
     ],
   },
-]);
+];

@@ -8,6 +8,15 @@ import { DEFAULT_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './messages.js';
 /** The configured API address (docs/spec.md §7); the server answers at its own root by default. */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 
+/**
+ * How a request leaves: the browser's fetch. The server's render of the public pages (web/src/public-site/server.tsx,
+ * decision 047) passes its own, which answers from the server's routes without a network hop.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+export function setApiTransport(send: typeof fetch): void {
+  transport = send;
+}
+
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
 /** What a 401 does: sign out and go to /login (docs/spec.md §8), reload the page (purchase orders), or nothing. */
@@ -111,7 +120,7 @@ async function send<T>(method: string, path: string, options: RequestOptions<T>,
   const { query, body, schema, on401 = 'sign-out', signal } = options;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), {
+    response = await transport(apiUrl(path, query), {
       method,
       // JSON content type whenever there is a body (an empty body declared as JSON is refused by the server).
       headers: {

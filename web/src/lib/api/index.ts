@@ -1,5 +1,14 @@
 /** The one API client (docs/spec.md §7–8). Feature hooks call these; nothing else calls fetch. */
-export { api, apiRequest, apiUrl, failureText, type On401, type Query, type RequestOptions } from './client.js';
+export {
+  api,
+  apiRequest,
+  apiUrl,
+  failureText,
+  setApiTransport,
+  type On401,
+  type Query,
+  type RequestOptions,
+} from './client.js';
 export { apiUpload, type UploadProgress } from './upload.js';
 export { queryKeys, type FeatureKeys } from './keys.js';
 export { successText, type ApiMutationMeta } from './meta.js';

@@ -32,6 +32,8 @@ let cache: { raw: string | null; user: SessionUser | null } = { raw: null, user:
 
 /** The stored user: localStorage `user`, else the cookie `user` (docs/spec.md §3). */
 export function getUser(): SessionUser | null {
+  // The server's render of a public page (decision 047) has no browser storage: no one is signed in there.
+  if (typeof localStorage === 'undefined') return null;
   const raw = localStorage.getItem(USER_KEY) ?? readCookie(USER_KEY);
   if (raw !== cache.raw) cache = { raw, user: parseUser(raw) };
   return cache.user;
