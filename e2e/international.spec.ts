@@ -124,6 +124,9 @@ test('the admin enters a country, its team admin registers a team member, who wr
   await expect(teamAdmin.getByRole('heading', { name: 'Your team’s olympiads' })).toBeVisible();
   await expect(teamAdmin.getByRole('heading', { name: 'Olympiads you can enter' })).toHaveCount(0);
   await expect(teamAdmin.getByText('1 team member', { exact: true })).toBeVisible();
+  // The frame is named for whose portal it is, on every portal page.
+  await expect(teamAdmin.getByText('Team admin portal', { exact: true }).first()).toBeVisible();
+  await expect(teamAdmin.getByText('Teacher portal', { exact: true })).toHaveCount(0);
   await expectNoSchool(teamAdmin);
   await look(teamAdmin, testInfo, 'portal-home');
   await teamAdmin.goto('/portal/igeo-demo');

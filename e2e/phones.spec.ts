@@ -419,3 +419,32 @@ test('15: the demo pictures’ labels sit inside the picture', async ({ page }) 
     expect(outside, `${picture}: labels past the edge`).toEqual([]);
   }
 });
+
+test('15: the admin’s view of what a learner submitted reads the options’ text, not their letters', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize(desktop);
+  await signIn(page, account('admin'));
+  // geo-2025: written and marked by the demo's learners (server/seed/demo-results.ts), every option id a letter.
+  await page.goto('/geo-2025/admin/reports/start-times');
+  await page
+    .getByRole('button', { name: /^View what .* submitted$/ })
+    .first()
+    .click();
+  const answers = page.getByRole('dialog').getByRole('table', { name: 'Answers' });
+  await expect(answers.getByRole('row').nth(1)).toBeVisible();
+  const rows = answers.getByRole('row');
+  const count = await rows.count();
+  let read = 0;
+  for (let i = 1; i < count; i++) {
+    const cells = rows.nth(i).getByRole('cell');
+    // The answer and the key (the 2nd and 3rd columns) never show a bare option id such as "b".
+    for (const column of [1, 2]) {
+      const text = ((await cells.nth(column).textContent()) ?? '').trim();
+      expect(text, `row ${i}, column ${column + 1}`).not.toMatch(/^[a-d](; [a-d])*$/);
+      if (text.length > 1 && text !== '—') read++;
+    }
+  }
+  expect(read).toBeGreaterThan(0);
+  await look(page, testInfo, 'submitted data');
+});

@@ -138,6 +138,7 @@ export const theme = createTheme({
     NavLink: { defaultProps: { fw: 500 } },
     // Their close buttons have no name of their own (axe: button-name).
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close the message' } },
       styles: { description: { color: 'var(--mantine-color-gray-8)' } },

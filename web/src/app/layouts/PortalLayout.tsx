@@ -1,14 +1,17 @@
 import { Text } from '@mantine/core';
+import { usePortalName } from '../../features/portal/routes.js';
 import { StaffShell } from './StaffShell.js';
 
+/** The portal's frame: a teacher's, or a country's team admin's (decision 039), named for whose it is. */
 export function PortalLayout() {
+  const name = usePortalName();
   return (
     <StaffShell
       layout="portal"
-      navLabel="Teacher portal pages"
+      navLabel={`${name} pages`}
       context={
         <Text fw={700} size="sm" truncate>
-          Teacher portal
+          {name}
         </Text>
       }
     />
