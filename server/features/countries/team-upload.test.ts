@@ -114,7 +114,7 @@ describe('POST /learner/v-rest/import/preview and /import for a team, with dates
       ['Jonas', 'Wolf', 11, ''],
       ['Lena', 'Koch', 11, '14.05.2009'],
       ['Paul', 'Braun', 12, '2009-02-30'],
-      ['Emma', 'Lang', 9, '2099-01-01'],
+      ['Emma', 'Lang', 10, '2099-01-01'],
     ]);
     const preview = await upload(teamAdmin, '/learner/v-rest/import/preview', file);
     expect(preview.status).toBe(200);

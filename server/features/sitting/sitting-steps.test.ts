@@ -274,10 +274,10 @@ describe('the steps, in order, enforced by the server', () => {
     await createQuestion(server.db, { moduleId: m.id });
     const { token, user } = await newLearner(olympiad.id, 'pay-first');
     const state = await call(token, 'GET', '/api/sitting/pay-first/state');
-    expect(state.body.window).toMatchObject({ open: false, message: unpaidMessage });
+    expect(state.body.window).toMatchObject({ open: false, message: unpaidMessage('school') });
     const refused = await call(token, 'POST', '/api/sitting/pay-first/declaration', { accept: true });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(unpaidMessage);
+    expect(refused.body.message).toBe(unpaidMessage('school'));
     expect((await attemptRow(user.id))?.declaration_accepted_at ?? null).toBeNull();
   });
 
