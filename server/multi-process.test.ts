@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser } from './seed/factories.js';
 import { type DemoIds, type TestServer, demoIds, demoPassword, startTestServer } from './test/harness.js';
 import { restartDelayMs, webProcesses, workerEnvironment } from './cluster.js';
 import { CATALOGUE_TTL_MS, catalogue } from './features/sitting/catalogue.js';
+import { PAGE_CACHE_MS } from './features/spa/routes.js';
+import { REFRESH_MS } from './platform/runtime-settings.js';
 import { type PlainResponse, type ServerProcess, freshRequest, startServerProcess } from './test/processes.js';
 
 /**
@@ -16,6 +19,8 @@ import { type PlainResponse, type ServerProcess, freshRequest, startServerProces
  * CI's PostgreSQL pass (.ci/run) runs these.
  */
 const onPostgres = Boolean(inject('postgres'));
+/** The public pages are rendered on the server only from the real build (`npm run build`). */
+const built = existsSync('dist/ssr/server.js') && existsSync('dist/web/.vite/manifest.json');
 
 describe('how many server processes (server/cluster.ts)', () => {
   it('one on PGlite whatever WEB_PROCESSES says; on PostgreSQL WEB_PROCESSES, else one a core', () => {
@@ -208,18 +213,25 @@ describe.skipIf(!onPostgres)('several server processes on one PostgreSQL (skippe
   /**
    * Polls B until every process answers what `seen` wants; answers how long that took. The database announces a
    * change when it commits (decision 040); a call that reaches B within the millisecond or two the announcement
-   * takes may still get the previous paper, as it would have a moment earlier: "at once" is checked as well
-   * within the catalogue's 5-second lifetime, which alone would take up to 5 s.
+   * takes may still get the previous answer, as it would have a moment earlier: "at once" is checked as well
+   * within the lifetime of what B keeps (`limitMs`), which alone would take that long.
    */
-  const untilEveryB = async (token: string, seen: (paper: PlainResponse) => boolean) => {
+  const untilEveryBSees = async (
+    urlPath: string,
+    seen: (res: PlainResponse) => boolean,
+    limitMs: number,
+    options: { token?: string; accept?: string } = {},
+  ) => {
     const t0 = Date.now();
     for (;;) {
-      const answers = await onEveryB('GET', '/api/sitting/geo-demo/paper', token);
+      const answers = await Promise.all([1, 2, 3, 4].map(() => freshRequest(b.url, 'GET', urlPath, options)));
       if (answers.every(seen)) return Date.now() - t0;
-      if (Date.now() - t0 > CATALOGUE_TTL_MS) throw new Error('B kept the previous paper until its lifetime ended');
+      if (Date.now() - t0 > limitMs) throw new Error(`B kept the previous ${urlPath} until its lifetime ended`);
       await new Promise((r) => setTimeout(r, 20));
     }
   };
+  const untilEveryB = (token: string, seen: (paper: PlainResponse) => boolean) =>
+    untilEveryBSees('/api/sitting/geo-demo/paper', seen, CATALOGUE_TTL_MS, { token });
   const questionsOf = (res: PlainResponse) =>
     (res.body.modules as Array<{ questions: Array<{ id: number; prompt: string }> }>).flatMap((m) => m.questions);
 
@@ -246,6 +258,51 @@ describe.skipIf(!onPostgres)('several server processes on one PostgreSQL (skippe
     const retireSeen = await untilEveryB(token, (res) => !questionsOf(res).some((x) => x.id === target.id));
     expect(retireSeen).toBeLessThan(1000);
   });
+
+  it('a maintenance banner saved on A shows at once on every process of B, which had read the settings', async () => {
+    const banner = (res: PlainResponse) => res.body.maintenanceBanner as string | null;
+    // Every process of B reads the settings (and keeps them for REFRESH_MS).
+    for (const res of await onEveryB('GET', '/api/system-config/public')) expect(res.status).toBe(200);
+    const overlord = await a.as('overlord');
+    const current = (await overlord.get('/api/system-config/')).body.settings;
+    const text = `Maintenance tonight (${Date.now()})`;
+    try {
+      expect(
+        (await overlord.post('/api/system-config/', { body: { ...current, maintenanceBanner: text } })).status,
+      ).toBe(200);
+      expect(
+        await untilEveryBSees('/api/system-config/public', (res) => banner(res) === text, REFRESH_MS),
+      ).toBeLessThan(1000);
+    } finally {
+      expect((await overlord.post('/api/system-config/', { body: { ...current, maintenanceBanner: '' } })).status).toBe(
+        200,
+      );
+    }
+    expect(await untilEveryBSees('/api/system-config/public', (res) => banner(res) === null, REFRESH_MS)).toBeLessThan(
+      1000,
+    );
+  });
+
+  it.skipIf(!built)(
+    'a public page edited on A is served anew at once by every process of B, which had kept it',
+    async () => {
+      const html = { accept: 'text/html' };
+      // Every process of B renders the page (and keeps it for PAGE_CACHE_MS).
+      for (const res of await Promise.all([1, 2, 3, 4].map(() => freshRequest(b.url, 'GET', '/olympus/about', html))))
+        expect(res.status).toBe(200);
+      const words = `Olympus, said on process A at ${Date.now()}.`;
+      const overlord = await a.as('overlord');
+      const saved = await overlord.post('/api/site-copy/', { body: { page: 'about', body: `<p>${words}</p>` } });
+      expect(saved.status, saved.text).toBe(200);
+      const seen = await untilEveryBSees(
+        '/olympus/about',
+        (res) => String(res.body).includes(words),
+        PAGE_CACHE_MS,
+        html,
+      );
+      expect(seen).toBeLessThan(1000);
+    },
+  );
 
   it('a server process that dies is replaced; SIGTERM stops them all, exit code 0', async () => {
     const [first, second] = b.workerPids();

@@ -7,8 +7,10 @@ import type { FastifyInstance } from 'fastify';
  * changing transaction commits.
  *
  * - `olympus_catalogue`: an olympiad's paper changed (its row, a module or a question); the payload is its id.
+ * - `olympus_settings`: the runtime settings (system config) changed (migration 0026); no payload.
+ * - `olympus_public_pages`: a write changed what a public page shows (platform/public-pages.ts); no payload.
  */
-export type ChangeChannel = 'olympus_catalogue';
+export type ChangeChannel = 'olympus_catalogue' | 'olympus_settings' | 'olympus_public_pages';
 
 /** The payload, or null when announcements may have been missed (the listening connection was lost): forget all. */
 export type ChangeHandler = (payload: string | null) => void;

@@ -1,10 +1,12 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
 /**
  * Writes that change what a public page shows (decision 047): the copy, partners, testimonials, FAQs, projects,
  * olympiads (dates, opening) and published results. The server keeps its rendered public pages a few seconds
- * (features/spa/routes.ts); after such a write succeeds here, it forgets them at once, so an editor sees the change
- * on the next view. Other processes forget theirs within the cache's few seconds.
+ * (features/spa/routes.ts); after such a write succeeds, every process forgets them before the writer has its
+ * answer: this one at once, the others when the database announces it (`olympus_public_pages`, change-feed.ts), so
+ * an editor, and anyone they send, sees the change on the next view whichever process serves it.
  */
 const CHANGES_PUBLIC_PAGES = [
   '/api/site-copy/',
@@ -32,10 +34,24 @@ declare module 'fastify' {
 
 export function registerPublicPages(app: FastifyInstance): void {
   const listeners: (() => void)[] = [];
-  app.decorate('publicPages', { onChange: (forget) => void listeners.push(forget) } satisfies PublicPages);
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || reply.statusCode >= 400) return;
-    if (!CHANGES_PUBLIC_PAGES.some((prefix) => req.url.startsWith(prefix))) return;
+  const forgetAll = () => {
     for (const forget of listeners) forget();
+  };
+  app.decorate('publicPages', { onChange: (forget) => void listeners.push(forget) } satisfies PublicPages);
+  app.changes.on('olympus_public_pages', forgetAll);
+  // Before the answer goes out, so that no view that follows it, on any process, is served an older page.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || reply.statusCode >= 400) {
+      return payload;
+    }
+    if (!CHANGES_PUBLIC_PAGES.some((prefix) => req.url.startsWith(prefix))) return payload;
+    forgetAll();
+    try {
+      await app.db.execute(sql`select pg_notify('olympus_public_pages', '')`);
+    } catch (err) {
+      // The other processes still forget theirs within their cache's few seconds.
+      req.log.warn({ err }, 'the other server processes could not be told that a public page changed');
+    }
+    return payload;
   });
 }

@@ -9,7 +9,9 @@ import { systemConfig } from '../db/schema/index.js';
  * The runtime settings (decision 036): support address, mail rate, sign-in limits, maintenance banner. The
  * `system_config` row is the truth for every server process; each process keeps what it read for
  * `REFRESH_MS` and reads again on the first use after that (one query per process per refresh, whatever the
- * traffic). The process that saves a change takes it at once; the others within `REFRESH_MS`.
+ * traffic). The process that saves a change takes it at once; the others hear of it from the database
+ * (`olympus_settings`, migration 0026) and read the row again on their next use. Should an announcement be missed,
+ * `REFRESH_MS` still bounds how long an old copy lasts.
  */
 export const REFRESH_MS = 3000;
 
@@ -73,19 +75,25 @@ export function createSettingsCache(
   let current: RuntimeSettings | null = null;
   let readAt = 0;
   let pending: Promise<RuntimeSettings> | null = null;
+  // A read that began before a change was announced answers its caller but is not kept.
+  let generation = 0;
 
   const read = async () => {
+    const began = generation;
     try {
       const row = await readStoredSettings(q);
-      current = effectiveSettings(defaults, row?.settings ?? null);
-      readAt = now();
-      return current;
+      const read = effectiveSettings(defaults, row?.settings ?? null);
+      if (began === generation) {
+        current = read;
+        readAt = now();
+      }
+      return read;
     } catch (err) {
       // A failed read keeps the last copy (or the defaults) and is tried again on the next use.
       onError(err);
       return current ?? defaults;
     } finally {
-      pending = null;
+      if (began === generation) pending = null;
     }
   };
 
@@ -97,10 +105,14 @@ export function createSettingsCache(
       return pending;
     },
     use(settings) {
+      generation++;
+      pending = null;
       current = settings;
       readAt = now();
     },
     invalidate() {
+      generation++;
+      pending = null;
       current = null;
       readAt = 0;
     },
@@ -113,4 +125,5 @@ export function registerRuntimeSettings(app: FastifyInstance): void {
     app.log.error({ err }, 'the runtime settings could not be read; the last copy stays in use'),
   );
   app.decorate('settings', cache);
+  app.changes.on('olympus_settings', () => cache.invalidate());
 }

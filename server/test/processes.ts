@@ -111,7 +111,7 @@ export function freshRequest(
   baseUrl: string,
   method: string,
   urlPath: string,
-  options: { token?: string; body?: unknown } = {},
+  options: { token?: string; body?: unknown; accept?: string } = {},
 ): Promise<PlainResponse> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
@@ -122,6 +122,7 @@ export function freshRequest(
         agent: false,
         headers: {
           connection: 'close',
+          ...(options.accept ? { accept: options.accept } : {}),
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
           ...(payload ? { 'content-type': 'application/json' } : {}),
         },

@@ -21,8 +21,11 @@ import {
   SHARE_IMAGE,
 } from './seo.js';
 
-/** How long a public page's rendered head is kept per process (an editor's change shows within this). */
-const HEAD_CACHE_MS = 10_000;
+/**
+ * How long a public page's render is kept per process. An editor's change clears every process's at once
+ * (platform/public-pages.ts); this bounds how long one lasts should that announcement be missed.
+ */
+export const PAGE_CACHE_MS = 10_000;
 const HEAD_CACHE_ENTRIES = 2_000;
 const publicProjectPages: readonly string[] = [...projectPages, ...extraProjectPages];
 
@@ -145,7 +148,7 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
   async function pageHtml(pathname: string): Promise<Rendered> {
     const key = pathname.toLowerCase().replace(/\/+$/, '');
     const hit = heads.get(key);
-    if (hit && Date.now() - hit.at < HEAD_CACHE_MS) return hit;
+    if (hit && Date.now() - hit.at < PAGE_CACHE_MS) return hit;
     const running = rendering.get(key);
     if (running) return running;
     const render = renderPage(key, pathname).finally(() => {

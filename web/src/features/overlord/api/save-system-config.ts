@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { type RuntimeSettings, SystemConfigBody } from '#contract/system-config';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type PublicSystemConfig, type RuntimeSettings, SystemConfigBody } from '#contract/system-config';
 import { publicConfigKeys } from '../../../components/MaintenanceBanner.js';
 import { api } from '../../../lib/api/index.js';
 import { overlordKeys } from './keys.js';
@@ -8,9 +8,21 @@ import { overlordKeys } from './keys.js';
 export const saveSystemConfig = (values: RuntimeSettings) =>
   api.post('/api/system-config/', { body: values, schema: SystemConfigBody });
 
-/** The form shows a failure on its fields and in its alert; the banner on this page changes at once. */
-export const useSaveSystemConfig = () =>
-  useMutation({
+/**
+ * The form shows a failure on its fields and in its alert. The banner on this page takes the saved settings at
+ * once, from the answer itself: asking again could reach a process that has not yet heard of the change.
+ */
+export const useSaveSystemConfig = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: saveSystemConfig,
-    meta: { success: 'Saved', error: false, invalidates: [overlordKeys.systemConfig(), publicConfigKeys.all] },
+    onSuccess: ({ settings }) => {
+      queryClient.setQueryData<PublicSystemConfig>(publicConfigKeys.public(), {
+        success: true,
+        maintenanceBanner: settings.maintenanceBanner || null,
+        supportEmail: settings.supportEmail,
+      });
+    },
+    meta: { success: 'Saved', error: false, invalidates: [overlordKeys.systemConfig()] },
   });
+};
