@@ -75,6 +75,8 @@ export interface RouteSpec<P, Q, B, A extends Access, R = undefined> {
    * precise error. Its rules must imply the ordinary path's: it may only ever say yes where that path would.
    */
   fastPath?: (ctx: FastPathContext<P, Q, B>) => Promise<unknown>;
+  /** Runs after this route's answer has gone (a measurement: the waiting room's gauge of the arrival's steps). */
+  onResponse?: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 export interface FastPathContext<P, Q, B> {
@@ -193,6 +195,7 @@ export function route<P = undefined, Q = undefined, B = undefined, const A exten
     url: spec.url,
     config: { access: spec.access },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    ...(spec.onResponse ? { onResponse: spec.onResponse } : {}),
     schema: {
       summary: spec.summary,
       tags: spec.tags,

@@ -91,6 +91,14 @@ function branch(kind: SearchKind, term: string): SQL {
 }
 
 /**
+ * How similar a name must be to be found by similarity alone (pg_trgm's `%`; its default is 0.3). At 0.3 a term
+ * such as `rep-4242` is "similar" to nearly every username sharing its `rep-` (100,000 learners in bench:reports),
+ * and every one of them would be read and ranked; at 0.5 a typo still finds its name (`thabo.nkozi` finds
+ * `thabo.nkosi`) and the index answers a few hundred candidates. Containing the term always matches.
+ */
+export const SIMILARITY_THRESHOLD = 0.5;
+
+/**
  * The overlord's search (decision 037): every kind asked (or one), each through its trigram index, ranked
  * together, paged. An exact username, EMIS number or address comes first.
  */
@@ -103,9 +111,13 @@ export async function search(
     o.kinds.map((k) => branch(k, term)),
     sql` union all `,
   );
-  return rows<SearchRow>(
-    q,
-    sql`select *, count(*) over ()::int as total from (${union}) hits
-        order by rank desc, title, kind, id limit ${o.pageSize} offset ${(o.page - 1) * o.pageSize}`,
-  );
+  // The threshold holds for this transaction only (SET LOCAL), never for the pooled connection's next query.
+  return q.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${SIMILARITY_THRESHOLD}`));
+    return rows<SearchRow>(
+      tx,
+      sql`select *, count(*) over ()::int as total from (${union}) hits
+          order by rank desc, title, kind, id limit ${o.pageSize} offset ${(o.page - 1) * o.pageSize}`,
+    );
+  });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IdText } from '#contract/ids';
 import { SessionUser } from '#contract/auth';
@@ -58,16 +58,10 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   // how this process's arrival steps fare (decision 051; SITTING_ADMIT_TARGET_MS=0: the setting alone).
   const { admitTargetMs, admitTickMs } = app.config.sitting;
   const gauge = admitTargetMs > 0 && admitTickMs > 0 ? arrivalGauge(admitTargetMs) : undefined;
-  if (gauge) {
-    const arrivalSteps = new Set(
-      ['state', 'declaration', 'recovery-pin', 'recovery-pin/confirm', 'learner-details', 'paper'].map(
-        (step) => `${base}/${step}`,
-      ),
-    );
-    app.addHook('onResponse', async (request, reply) => {
-      if (arrivalSteps.has(request.routeOptions.url ?? '')) gauge.record(reply.elapsedTime);
-    });
-  }
+  // The arrival's six steps (state, declaration, recovery PIN and its confirmation, details, paper) report their time.
+  const arrivalStep = gauge
+    ? { onResponse: async (_req: FastifyRequest, reply: FastifyReply) => gauge.record(reply.elapsedTime) }
+    : {};
   let stopSweep = () => undefined as void;
   let stopAdmitting = () => undefined as void;
   app.addHook('onReady', async () => {
@@ -85,6 +79,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: `${base}/state`,
+    ...arrivalStep,
     summary: 'Where the learner really is in the sitting, and what that step needs',
     tags,
     access: access.view,
@@ -109,6 +104,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: `${base}/declaration`,
+    ...arrivalStep,
     summary: 'Accept the no-cheating declaration',
     tags,
     access: access.sit,
@@ -126,6 +122,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: `${base}/recovery-pin`,
+    ...arrivalStep,
     summary: 'Issue the recovery PIN (in this answer only; a fresh one replaces it until it is confirmed)',
     tags,
     access: access.sit,
@@ -144,6 +141,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: `${base}/recovery-pin/confirm`,
+    ...arrivalStep,
     summary: 'The learner wrote the PIN down (409 when a newer PIN replaced the one sent)',
     tags,
     access: access.sit,
@@ -162,6 +160,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'PUT',
     url: `${base}/learner-details`,
+    ...arrivalStep,
     summary: 'Confirm or correct the learner’s name and grade (before starting)',
     tags,
     access: access.sit,
@@ -179,6 +178,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: `${base}/paper`,
+    ...arrivalStep,
     summary: 'The questions (no keys) and saved answers; the first call starts the timer',
     tags,
     access: access.sit,

@@ -1,4 +1,5 @@
 import { Stack, Text } from '@mantine/core';
+import { usePortalRole } from '../../features/portal/routes.js';
 import { useSessionUser } from '../../lib/session/index.js';
 
 const roleNames = {
@@ -6,9 +7,13 @@ const roleNames = {
   admin: 'Olympiad admin',
   accountant: 'Accountant',
   funding: 'Funding',
-  teacher: 'Teacher',
   learner: 'Learner',
 } as const;
+
+/** A teacher-role account is a school's teacher or a country's team admin (decision 039). */
+function PortalRole() {
+  return usePortalRole();
+}
 
 /** The signed-in user's name and role, in a header (from `sm` up). */
 export function UserBadge() {
@@ -20,7 +25,7 @@ export function UserBadge() {
         {user.name}
       </Text>
       <Text size="xs" c="dimmed" lh={1.3}>
-        {roleNames[user.role]}
+        {user.role === 'teacher' ? <PortalRole /> : roleNames[user.role]}
       </Text>
     </Stack>
   );

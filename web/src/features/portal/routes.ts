@@ -3,7 +3,7 @@ import { PortalHomePage } from './pages/PortalHomePage.js';
 import { PortalOlympiadPage } from './pages/PortalOlympiadPage.js';
 
 /** The portal frame's name (the app shell reads a feature only through its routes). */
-export { usePortalName } from './api/portal-name.js';
+export { usePortalName, usePortalRole } from './api/portal-name.js';
 
 export const portalRoutes: AppRoute[] = [
   {

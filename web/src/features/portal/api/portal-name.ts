@@ -5,6 +5,10 @@ import { usePortalOlympiads } from './list-portal-olympiads.js';
  * their school row is their country's team). From the call the portal's home page makes, so it is cached.
  */
 export function usePortalName(): string {
-  const team = usePortalOlympiads().data?.school?.countryId != null;
-  return team ? 'Team admin portal' : 'Teacher portal';
+  return `${usePortalRole()} portal`;
+}
+
+/** What the signed-in portal account is: a teacher, or a country's team admin. */
+export function usePortalRole(): 'Teacher' | 'Team admin' {
+  return usePortalOlympiads().data?.school?.countryId != null ? 'Team admin' : 'Teacher';
 }
