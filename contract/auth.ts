@@ -48,6 +48,26 @@ export const SessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
+/**
+ * POST /api/auth/signin's other answer (202), for a learner only (decision 053): their olympiad's waiting room has a
+ * queue, so the learner takes their place in it before the password is checked, and nothing else happens yet (no
+ * session, no attempt counted). The page shows the place, polls `GET /api/sitting/{olympiadName}/queue?pass=…`
+ * (contract/sitting.ts `QueueQuery`, answered as `WaitingRoomPlace`) and, once admitted, signs in again with the
+ * same details: then the password is checked and the session starts.
+ */
+export const SigninQueued = z.object({
+  success: z.literal(true),
+  queued: z.literal(true),
+  message: z.string(),
+  /** What the poll shows: signed by the server, it names the olympiad, the learner and their place. */
+  pass: z.string(),
+  /** How many are to be admitted before this learner, themselves included. */
+  position: z.number().int(),
+  /** About how long, at the rate in force; null while admission is paused. */
+  estimateSeconds: z.number().int().nullable(),
+});
+export type SigninQueued = z.infer<typeof SigninQueued>;
+
 export const SetPasswordBody = z.strictObject({ password: Password });
 export const SetLearnerPasswordBody = z.strictObject({ password: Password });
 

@@ -116,6 +116,9 @@ export const WaitingRoomPlace = z.object({
 });
 export type WaitingRoomPlace = z.infer<typeof WaitingRoomPlace>;
 
+/** GET /api/sitting/{o}/queue?pass: a learner queued at sign-in polls their place (auth.ts `SigninQueued`). */
+export const QueueQuery = z.strictObject({ pass: z.string().trim().min(10).max(300) });
+
 /** POST /api/sitting/{o}/declaration */
 export const DeclarationBody = z.strictObject({ accept: z.literal(true) });
 
