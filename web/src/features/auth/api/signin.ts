@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { SessionUser, type SigninBody } from '#contract/index';
+import { SessionUser, SigninQueued, type SigninBody } from '#contract/index';
 import { api, ApiError, isApiError } from '../../../lib/api/index.js';
 import { clearUser, storeUser } from '../../../lib/session/index.js';
 
@@ -30,11 +30,19 @@ function hasToken(body: unknown): boolean {
   return typeof token === 'string' && token.length > 0;
 }
 
+/** What a sign-in answers: the session (200), or, for a learner, their place in the queue (202, decision 053). */
+export type SigninAnswer = SessionUser | SigninQueued;
+
+/** The learner was given a place in their olympiad's queue instead of a session. */
+export const isQueued = (answer: SigninAnswer): answer is SigninQueued => 'queued' in answer && answer.queued;
+
 /**
  * POST /api/auth/signin (docs/spec.md §7): stores the whole answer under `user` when it carries a token and
- * fires `login-success` 100 ms later; a wrong username or password fires `unsuccessful-login`.
+ * fires `login-success` 100 ms later; a wrong username or password fires `unsuccessful-login`. A learner whose
+ * olympiad's waiting room has a queue is answered 202 with their place instead (decision 053): nothing is stored,
+ * no event fires, and the answer is returned for the page to wait and sign in again once admitted.
  */
-export async function signin(body: SigninInput): Promise<SessionUser> {
+export async function signin(body: SigninInput): Promise<SigninAnswer> {
   let answer: unknown;
   try {
     answer = await api.post('/api/auth/signin', { body, on401: 'ignore' });
@@ -46,6 +54,8 @@ export async function signin(body: SigninInput): Promise<SessionUser> {
     }
     throw error;
   }
+  const queued = SigninQueued.safeParse(answer);
+  if (queued.success) return queued.data;
   if (!hasToken(answer)) throw new ApiError('The server did not start a session. Try again.', 200, 'bad_response');
   clearUser();
   storeUser(answer);

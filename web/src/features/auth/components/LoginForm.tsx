@@ -1,14 +1,16 @@
+import { useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
 import { goHome } from '../../../lib/session/index.js';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { SigninBody } from '#contract/index';
+import { SigninBody, type SigninQueued } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
 import { serverErrorText, useSchemaForm } from '../../../lib/forms/index.js';
-import { useSignin } from '../api/signin.js';
+import { isQueued, useSignin, type SigninInput } from '../api/signin.js';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.js';
 import { OlympiadField } from './OlympiadField.js';
+import { SigninQueue } from './SigninQueue.js';
 
 const LoginValues = z
   .object({
@@ -27,12 +29,29 @@ const fieldMessages = {
   wrong_password: 'This password is not right. Try again, or choose “Forgot password?”.',
 } as const;
 
+type LoginValues = z.infer<typeof LoginValues>;
+
+/** The sign-in's body, from the form's values: built again for the sign-in that follows the queue. */
+const bodyOf = (values: LoginValues): SigninInput => ({
+  username: values.username.trim(),
+  password: values.password,
+  olympiadName: values.learner ? values.olympiadName.trim() : null,
+  loginType: values.learner ? 'learner' : 'staff',
+});
+
 interface LoginFormProps {
   /** Set on /{olympiadName}/login: the olympiad is chosen and the learner switch starts on. */
   olympiadName?: string;
+  /** Told when the learner is put in the queue (decision 053) and when they leave it, so the page can make room. */
+  onQueueChange?: (queued: boolean) => void;
 }
 
-export function LoginForm({ olympiadName }: LoginFormProps) {
+/**
+ * The sign-in form. A learner whose olympiad's waiting room has a queue is answered with their place (decision 053):
+ * the queue then stands in place of the form, polls the place and, once admitted, signs in again with the details
+ * still in this form's state (the password is kept nowhere else).
+ */
+export function LoginForm({ olympiadName, onQueueChange }: LoginFormProps) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const signin = useSignin();
@@ -43,35 +62,41 @@ export function LoginForm({ olympiadName }: LoginFormProps) {
     initialValues: { username: '', password: '', learner: Boolean(olympiadName), olympiadName: olympiadName ?? '' },
   });
   const { learner } = form.values;
+  const [queue, setQueue] = useState<{ olympiadName: string; answer: SigninQueued } | null>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
 
-  const submit = form.onSubmit((values) => {
-    signin.mutate(
-      {
-        username: values.username.trim(),
-        password: values.password,
-        olympiadName: values.learner ? values.olympiadName.trim() : null,
-        loginType: values.learner ? 'learner' : 'staff',
+  function showQueue(next: typeof queue) {
+    setQueue(next);
+    onQueueChange?.(next != null);
+  }
+
+  function send(values: LoginValues) {
+    const body = bodyOf(values);
+    signin.mutate(body, {
+      onSuccess: (answer) => {
+        if (isQueued(answer)) showQueue({ olympiadName: body.olympiadName ?? '', answer });
+        else goHome(answer, navigate, search.get('next'));
       },
-      {
-        onSuccess: (user) => goHome(user, navigate, search.get('next')),
-        onError: (error) => {
-          if (!isApiError(error)) return;
-          // The server's field errors on their fields (the olympiad a learner typed, …); the friendlier words
-          // below replace the server's for a wrong username or password.
-          const first = error.details.find((d) => onForm(d.path));
-          form.setServerErrors(error);
-          if (error.code === 'unknown_username') {
-            form.setFieldError('username', fieldMessages.unknown_username);
-            focusField('username');
-          } else if (error.code === 'wrong_password') {
-            form.setFieldValue('password', '');
-            form.setFieldError('password', fieldMessages.wrong_password);
-            focusField('password');
-          } else if (first) focusField(inputPath(first.path));
-        },
+      onError: (error) => {
+        showQueue(null);
+        if (!isApiError(error)) return;
+        // The server's field errors on their fields (the olympiad a learner typed, …); the friendlier words
+        // below replace the server's for a wrong username or password.
+        const first = error.details.find((d) => onForm(d.path));
+        form.setServerErrors(error);
+        if (error.code === 'unknown_username') {
+          form.setFieldError('username', fieldMessages.unknown_username);
+          focusField('username');
+        } else if (error.code === 'wrong_password') {
+          form.setFieldValue('password', '');
+          form.setFieldError('password', fieldMessages.wrong_password);
+          focusField('password');
+        } else if (first) focusField(inputPath(first.path));
       },
-    );
-  });
+    });
+  }
+
+  const submit = form.onSubmit(send);
 
   /** A server field error this form shows on a field: the olympiad only when it is typed here, not in the address. */
   function onForm(path: string) {
@@ -85,6 +110,20 @@ export function LoginForm({ olympiadName }: LoginFormProps) {
     (error.code === 'unknown_username' ||
       error.code === 'wrong_password' ||
       (error.details.length > 0 && error.details.every((d) => onForm(d.path))));
+
+  if (queue)
+    return (
+      <SigninQueue
+        olympiadName={queue.olympiadName}
+        queued={queue.answer}
+        signingIn={signin.isPending}
+        onAdmitted={() => send(form.values)}
+        onLeave={() => {
+          showQueue(null);
+          requestAnimationFrame(() => submitButton.current?.focus());
+        }}
+      />
+    );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in">
@@ -118,7 +157,7 @@ export function LoginForm({ olympiadName }: LoginFormProps) {
             }}
           />
         ) : null}
-        <Button type="submit" size="md" loading={signin.isPending} fullWidth>
+        <Button ref={submitButton} type="submit" size="md" loading={signin.isPending} fullWidth>
           Sign in
         </Button>
         <Group justify="center">

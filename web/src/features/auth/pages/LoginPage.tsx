@@ -98,6 +98,8 @@ function SignInForms({ olympiadName, recoverOpen = false }: { olympiadName?: str
   const user = useSessionUser();
   // Decided when the page opens: the form stays while its own sign-in completes (and stores the new session).
   const [shown, setShown] = useState(!user);
+  // A learner in the queue at sign-in (decision 053) is not helped by the recovery PIN: it waits until they leave.
+  const [queued, setQueued] = useState(false);
   if (!shown)
     return (
       <Box ta="center">
@@ -108,8 +110,8 @@ function SignInForms({ olympiadName, recoverOpen = false }: { olympiadName?: str
     );
   return (
     <>
-      <LoginForm olympiadName={olympiadName} />
-      <RecoverSection olympiadName={olympiadName} initiallyOpen={recoverOpen} />
+      <LoginForm olympiadName={olympiadName} onQueueChange={setQueued} />
+      {queued ? null : <RecoverSection olympiadName={olympiadName} initiallyOpen={recoverOpen} />}
     </>
   );
 }

@@ -1,15 +1,9 @@
 import { useEffect } from 'react';
 import type { SittingState } from '#contract/index';
+import { waitInWords } from '../../../lib/waiting.js';
 import { useWaitingPlace } from '../api/get-waiting-place.js';
 import classes from '../sitting.module.css';
 import { FocusHeading } from './FocusHeading.js';
-
-/** About how long, in a few words a learner reads at a glance. */
-export function waitInWords(seconds: number | null): string {
-  if (seconds == null) return 'Paused';
-  if (seconds < 60) return 'Under a minute';
-  return `About ${Math.round(seconds / 60)} min`;
-}
 
 /**
  * The waiting room (decision 041): many learners arrived at once, so they go in one by one in the order they

@@ -1,0 +1,96 @@
+import { useEffect, useRef } from 'react';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { SigninQueued } from '#contract/index';
+import { waitInWords } from '../../../lib/waiting.js';
+import { isRefusedPass, useQueuePlace } from '../api/get-queue-place.js';
+import classes from './SigninQueue.module.css';
+
+interface SigninQueueProps {
+  olympiadName: string;
+  /** The sign-in's 202 answer: the learner's place and the pass to poll it with. */
+  queued: SigninQueued;
+  /** The page signs in again (admitted): polling pauses meanwhile. */
+  signingIn: boolean;
+  /** Called once each time the poll finds the learner admitted: sign in again with the same details. */
+  onAdmitted: () => void;
+  /** Back to the form (the server keeps the place anyway). */
+  onLeave: () => void;
+}
+
+/**
+ * The queue at sign-in (decision 053), shown in place of the sign-in form: many learners are signing in at once,
+ * so the learner has a place in the olympiad's queue before their password is checked. The page polls the place
+ * and, once admitted, signs in again by itself. Their time has not started.
+ */
+export function SigninQueue({ olympiadName, queued, signingIn, onAdmitted, onLeave }: SigninQueueProps) {
+  const place = useQueuePlace(olympiadName, queued, { paused: signingIn });
+  const admitted = place.data.admitted;
+  const estimate = place.data.estimateSeconds;
+
+  // Sign in again once per answer that says "admitted" (a 202 again keeps polling, and a later answer retries).
+  const triedAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (!admitted || signingIn || triedAt.current === place.dataUpdatedAt) return;
+    triedAt.current = place.dataUpdatedAt;
+    onAdmitted();
+  }, [admitted, signingIn, place.dataUpdatedAt, onAdmitted]);
+
+  // The form (and its focused button) is gone: a screen reader starts again at the queue's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <Stack gap="md" role="region" aria-labelledby="signin-queue-heading">
+      <Title order={2} size="h3" id="signin-queue-heading" ref={heading} tabIndex={-1} className={classes.heading}>
+        You are in the queue to sign in
+      </Title>
+      <Text>
+        Many learners are signing in at the same moment. To keep the olympiad quick for everyone, learners go in one by
+        one, in the order they arrived.
+      </Text>
+      <dl className={classes.facts}>
+        <div>
+          <dt>Your place in the queue</dt>
+          <dd>
+            <span role="status" aria-live="polite">
+              {admitted ? 'It is your turn' : `Number ${place.data.position}`}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>Expected wait</dt>
+          <dd>{admitted ? 'None' : waitInWords(estimate)}</dd>
+        </div>
+      </dl>
+      {!admitted && estimate == null ? (
+        <Text c="dimmed">The organisers have paused letting learners in for a moment. Your place is kept.</Text>
+      ) : null}
+      {admitted ? (
+        <Group gap="sm" wrap="nowrap">
+          <Loader size="sm" aria-hidden />
+          <Text fw={600}>Signing you in…</Text>
+        </Group>
+      ) : (
+        <Alert variant="light" color="olympus">
+          <Text>
+            <strong>Your time has not started.</strong> Keep this page open: it signs you in by itself when it is your
+            turn.
+          </Text>
+        </Alert>
+      )}
+      {place.isError ? (
+        <Text c="dimmed" role="alert">
+          {isRefusedPass(place.error)
+            ? 'This place in the queue is no longer valid. Leave the queue and sign in again to take yours.'
+            : 'We could not reach the server just now; this page keeps trying.'}
+        </Text>
+      ) : null}
+      <Button variant="default" size="md" fullWidth onClick={onLeave}>
+        Leave the queue
+      </Button>
+      <Text size="sm" c="dimmed" ta="center">
+        Your place is kept: signing in again takes you back to it.
+      </Text>
+    </Stack>
+  );
+}
