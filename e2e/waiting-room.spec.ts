@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { look } from './support/look.js';
-import { demoPassword, fillSignIn, pathIs, tokenOf } from './support/session.js';
+import { olympiadWithLearner } from './support/olympiad.js';
+import { demoPassword, fillSignIn, pathIs } from './support/session.js';
 
 /**
  * The waiting room (decision 041) in the browser. On an olympiad of its own (so the other specs' learners are
@@ -10,97 +11,6 @@ import { demoPassword, fillSignIn, pathIs, tokenOf } from './support/session.js'
  */
 
 const phone = { width: 360, height: 780 };
-
-async function ok<T>(response: Promise<import('@playwright/test').APIResponse>): Promise<T> {
-  const res = await response;
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** An open olympiad with one question, the admin's, and a learner of the teacher's school in it. */
-async function olympiadWithLearner(request: APIRequestContext) {
-  const overlord = { Authorization: `Bearer ${await tokenOf(request, 'overlord')}` };
-  const projects = await ok<{ items: Array<{ id: number }> }>(
-    request.get('/olympus-project/v-rest/', { headers: overlord }),
-  );
-  const varName = `queue-${Date.now().toString(36)}`;
-  const hour = 3_600_000;
-  const { olympiad } = await ok<{ olympiad: { id: number } }>(
-    request.post('/olympiad/v-rest/', {
-      headers: overlord,
-      data: {
-        projectId: projects.items[0]!.id,
-        varName,
-        title: 'Queue Olympiad',
-        year: 2030,
-        feeCents: 0,
-        durationMinutes: 30,
-        startsAt: new Date(Date.now() - hour).toISOString(),
-        endsAt: new Date(Date.now() + 5 * hour).toISOString(),
-        instructions: '<p>One question, thirty minutes.</p>',
-        declaration: '<p>I write on my own.</p>',
-      },
-    }),
-  );
-  const { module } = await ok<{ module: { id: number } }>(
-    request.post('/question-module/v-rest/', {
-      headers: overlord,
-      data: { olympiadId: olympiad.id, title: 'Capitals' },
-    }),
-  );
-  await ok(
-    request.post('/question/v-rest/', {
-      headers: overlord,
-      data: {
-        questionModuleId: module.id,
-        type: 'true_false',
-        prompt: '<p>Pretoria is one of South Africa’s capital cities.</p>',
-        answerKey: { type: 'true_false', correct: true },
-      },
-    }),
-  );
-  const staff = await ok<{ items: Array<{ id: number; username: string }> }>(
-    request.get('/olympiad-grant/v-rest/staff-search?search=admin', { headers: overlord }),
-  );
-  await ok(
-    request.post('/olympiad-grant/v-rest/', {
-      headers: overlord,
-      data: { olympiadId: olympiad.id, userId: staff.items.find((u) => u.username === 'admin')!.id, role: 'admin' },
-    }),
-  );
-  await ok(
-    request.get(`/olympiad/api/set-olympiad-open/${olympiad.id}/true`, {
-      headers: overlord,
-      params: { confirm: 'true', reason: 'The waiting room browser test' },
-    }),
-  );
-  const teacher = await ok<{ schoolId: number }>(
-    request.post('/api/auth/signin', {
-      data: { username: 'teacher', password: demoPassword, olympiadName: null, loginType: 'staff' },
-    }),
-  );
-  await ok(
-    request.post('/school-participant/v-rest/', {
-      headers: overlord,
-      data: { olympiadId: olympiad.id, schoolId: teacher.schoolId },
-    }),
-  );
-  const { learner } = await ok<{ learner: { id: number; username: string; password: string } }>(
-    request.post('/learner/v-rest/', {
-      headers: overlord,
-      data: { olympiadId: olympiad.id, schoolId: teacher.schoolId, firstName: 'Queue', lastName: 'Learner', grade: 9 },
-    }),
-  );
-  const setRate = (admissionsPerSecond: number | null) =>
-    ok(
-      request.put('/api/sitting-waiting-room', {
-        headers: overlord,
-        params: { olympiadId: olympiad.id },
-        data: { admissionsPerSecond },
-      }),
-    );
-  return { varName, olympiadId: olympiad.id, learner, setRate };
-}
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
