@@ -11,7 +11,7 @@ import { fillSignIn, passwordField, pathIs, signInForm } from './support/session
  * page signs in by itself and the learner reaches the olympiad's first step.
  */
 
-const queuePanel = (page: Page) => page.getByRole('region', { name: 'You are in the queue to sign in' });
+const queuePanel = (page: Page) => page.getByRole('region', { name: 'You are in the queue' });
 
 test('a learner queued at sign-in sees their place, and the page signs them in when admission resumes', async ({
   page,

@@ -42,7 +42,7 @@ export function SigninQueue({ olympiadName, queued, signingIn, onAdmitted, onLea
   return (
     <Stack gap="md" role="region" aria-labelledby="signin-queue-heading">
       <Title order={2} size="h3" id="signin-queue-heading" ref={heading} tabIndex={-1} className={classes.heading}>
-        You are in the queue to sign in
+        You are in the queue
       </Title>
       <Text>
         Many learners are signing in at the same moment. To keep the olympiad quick for everyone, learners go in one by
@@ -50,7 +50,7 @@ export function SigninQueue({ olympiadName, queued, signingIn, onAdmitted, onLea
       </Text>
       <dl className={classes.facts}>
         <div>
-          <dt>Your place in the queue</dt>
+          <dt>Your place</dt>
           <dd>
             <span role="status" aria-live="polite">
               {admitted ? 'It is your turn' : `Number ${place.data.position}`}
@@ -63,7 +63,9 @@ export function SigninQueue({ olympiadName, queued, signingIn, onAdmitted, onLea
         </div>
       </dl>
       {!admitted && estimate == null ? (
-        <Text c="dimmed">The organisers have paused letting learners in for a moment. Your place is kept.</Text>
+        <Text c="dimmed">
+          The organisers have paused letting learners in for a moment; the queue moves again when they carry on.
+        </Text>
       ) : null}
       {admitted ? (
         <Group gap="sm" wrap="nowrap">
@@ -89,7 +91,7 @@ export function SigninQueue({ olympiadName, queued, signingIn, onAdmitted, onLea
         Leave the queue
       </Button>
       <Text size="sm" c="dimmed" ta="center">
-        Your place is kept: signing in again takes you back to it.
+        If you leave, your place is kept: signing in again takes you back to it.
       </Text>
     </Stack>
   );
