@@ -18,7 +18,7 @@ test('a learner queued at sign-in sees their place, and the page signs them in w
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const { varName, learner, addLearner, setRate } = await olympiadWithLearner(request, 'signin-queue');
+  const { varName, learner, addLearner, setRate } = await olympiadWithLearner(request, { prefix: 'signin-queue' });
   await setRate(0);
 
   // Someone ahead: the room has a queue, and this learner has no session yet.

@@ -15,11 +15,15 @@ export interface LearnerAccount {
 }
 
 /**
- * An open olympiad of its own (so other journeys' learners are never held by its waiting room) with one question,
- * the admin's, and a learner of the teacher's school in it ("Queue Learner"). `addLearner` puts another in;
- * `setRate` sets the waiting room's admissions a second (0 pauses admission; null is the server's default).
+ * An olympiad of its own, open for writing (so other journeys' learners are never held by its waiting room), with
+ * one question, the admin's, and a learner of the teacher's school in it ("Queue Learner"). `addLearner` puts
+ * another in; `setRate` sets the waiting room's admissions a second (0 pauses admission; null is the server's
+ * default). With `open: false` the olympiad opens for writing only when `open()` is called.
  */
-export async function olympiadWithLearner(request: APIRequestContext, prefix = 'queue') {
+export async function olympiadWithLearner(
+  request: APIRequestContext,
+  { prefix = 'queue', open: openNow = true }: { prefix?: string; open?: boolean } = {},
+) {
   const overlord = { Authorization: `Bearer ${await tokenOf(request, 'overlord')}` };
   const projects = await ok<{ items: Array<{ id: number }> }>(
     request.get('/olympus-project/v-rest/', { headers: overlord }),
@@ -69,12 +73,6 @@ export async function olympiadWithLearner(request: APIRequestContext, prefix = '
       data: { olympiadId: olympiad.id, userId: staff.items.find((u) => u.username === 'admin')!.id, role: 'admin' },
     }),
   );
-  await ok(
-    request.get(`/olympiad/api/set-olympiad-open/${olympiad.id}/true`, {
-      headers: overlord,
-      params: { confirm: 'true', reason: 'The waiting room browser test' },
-    }),
-  );
   const teacher = await ok<{ schoolId: number }>(
     request.post('/api/auth/signin', {
       data: { username: 'teacher', password: demoPassword, olympiadName: null, loginType: 'staff' },
@@ -96,6 +94,14 @@ export async function olympiadWithLearner(request: APIRequestContext, prefix = '
       )
     ).learner;
   const learner = await addLearner('Queue');
+  const open = () =>
+    ok(
+      request.get(`/olympiad/api/set-olympiad-open/${olympiad.id}/true`, {
+        headers: overlord,
+        params: { confirm: 'true', reason: 'The waiting room browser test' },
+      }),
+    );
+  if (openNow) await open();
   const setRate = (admissionsPerSecond: number | null) =>
     ok(
       request.put('/api/sitting-waiting-room', {
@@ -104,5 +110,5 @@ export async function olympiadWithLearner(request: APIRequestContext, prefix = '
         data: { admissionsPerSecond },
       }),
     );
-  return { varName, olympiadId: olympiad.id, learner, addLearner, setRate };
+  return { varName, olympiadId: olympiad.id, learner, addLearner, setRate, open };
 }
