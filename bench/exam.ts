@@ -20,9 +20,10 @@
  *
  * The storm (issue 18): --storm sends 10,000 learners (--learners) within 10 s (--arrival-seconds), 10 answers each
  * (--answers), and reports how long each waited for an answer saying "admitted" or "queued at position n"
- * (sign-in + the first state: target p99 ≤ 1 s), the longest wait for admission, and whether queued learners
- * were admitted in the order of their positions. A queued learner polls the state every --poll-ms (2000). How
- * the waiting room's answer is read is one function, bench/lib/admission.ts.
+ * (target p99 ≤ 1 s: the sign-in's 202 with a place, decision 053, or its session and the first state), the
+ * longest wait for admission, and whether queued learners were admitted in the order of their tickets. A queued
+ * learner polls its place every --poll-ms (2000), as the sign-in page does, and signs in again once admitted
+ * (bench/lib/learner.ts; the record is bench/lib/admission.ts).
  *   DATABASE_URL=… npm run bench:exam -- --storm
  *   DATABASE_URL=… npm run bench:exam -- --storm --learners 2000 --arrival-seconds 30 --answers 3   (a short check)
  *
@@ -305,7 +306,7 @@ async function main() {
 
 /**
  * The storm's figures: time to the first answer (admitted or queued), how many were queued, the longest wait for
- * admission, and the order check: queued learners sorted by their first position (else by arrival) must be
+ * admission, and the order check: queued learners sorted by their ticket (else by arrival) must be
  * admitted in that order, allowing one poll interval (a learner learns of admission at its next poll).
  */
 function reportStorm(admissions: AdmissionRecord[]) {
@@ -313,7 +314,9 @@ function reportStorm(admissions: AdmissionRecord[]) {
   const queued = admissions.filter((a) => a.queued);
   const waits = summarize(queued.map((a) => a.admittedMs));
   const longest = summarize(admissions.map((a) => a.admittedMs)).max;
-  const order = [...queued].sort((x, y) => (x.firstPosition ?? x.arrival) - (y.firstPosition ?? y.arrival));
+  // Tickets are the room's arrival order; a position is relative to the admitted count at that moment, so it
+  // orders only learners queued at the same moment. Without a ticket (queued at the first look), the arrival.
+  const order = [...queued].sort((x, y) => (x.ticket ?? x.arrival) - (y.ticket ?? y.arrival));
   let outOfOrder = 0;
   let latest = -Infinity;
   for (const a of order) {

@@ -40,6 +40,7 @@ import { registerRuntimeSettings } from './platform/runtime-settings.js';
 import { registerJobRuntime } from './platform/jobs.js';
 import { registerChangeFeed } from './platform/change-feed.js';
 import { registerPublicPages } from './platform/public-pages.js';
+import { registerArrivalGate } from './platform/arrival-gate.js';
 import { registerUploads } from './platform/upload.js';
 import { type LogFormat, prettyTransport } from './platform/log-format.js';
 import { type AppLogSink, createAppLogSink } from './platform/app-log.js';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerChangeFeed(app);
   registerPublicPages(app);
   registerRuntimeSettings(app);
+  registerArrivalGate(app);
   registerMailRuntime(app);
   registerJobRuntime(app);
   await registerUploads(app);

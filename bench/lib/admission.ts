@@ -1,16 +1,22 @@
 /**
- * The waiting room (issue 18, part 3; decision 041) as the storm benchmark sees it (bench/exam.ts --storm): the
- * learner's first state after signing in says admitted (`waiting: null`) or queued with a position and an estimate;
- * a queued learner then polls GET /api/sitting/{o}/waiting-room until admitted (bench/lib/learner.ts).
+ * The waiting room (issue 18, part 3; decisions 041 and 053) as the storm benchmark sees it (bench/exam.ts --storm):
+ * during the window the sign-in itself answers a place in the queue (202, with a pass) or goes on to the session;
+ * a queued learner polls GET /api/sitting/{o}/queue?pass until admitted and signs in again. A learner who signed in
+ * earlier is placed at their first state instead, and polls GET /api/sitting/{o}/waiting-room (bench/lib/learner.ts).
  */
 /** What the storm records per learner. */
 export interface AdmissionRecord {
   /** Arrival order (the learner's index: the moment its sign-in was sent). */
   arrival: number;
-  /** Milliseconds from the sign-in sent to the first answer saying admitted or queued (sign-in + first state). */
+  /** Milliseconds from the sign-in sent to the first answer saying queued (the sign-in's) or admitted (+ first state). */
   firstAnswerMs: number;
   queued: boolean;
   firstPosition: number | null;
+  /**
+   * The learner's ticket (arrival order in the room), read from the pass a sign-in queued them with (decision 053);
+   * null when they were queued at their first look instead, which gives no ticket.
+   */
+  ticket: number | null;
   firstEstimateSeconds: number | null;
   /** Milliseconds from the sign-in sent to the state that said admitted. */
   admittedMs: number;

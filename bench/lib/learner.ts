@@ -97,7 +97,13 @@ export interface LearnerOptions {
 export async function runLearner(o: LearnerOptions): Promise<{ id: number; token: string } | null> {
   const { rec } = o;
   let token = '';
-  const call = async <T>(step: Step, method: string, path: string, body?: unknown, okStatus = 200): Promise<T> => {
+  const call = async <T>(
+    step: Step,
+    method: string,
+    path: string,
+    body?: unknown,
+    okStatus: number | readonly number[] = 200,
+  ): Promise<T> => {
     for (;;) {
       const t = performance.now();
       try {
@@ -109,7 +115,7 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
           token ? { authorization: `Bearer ${token}` } : {},
         );
         rec.latencies[step].push(performance.now() - t);
-        if (res.status !== okStatus) {
+        if (typeof okStatus === 'number' ? res.status !== okStatus : !okStatus.includes(res.status)) {
           const key = `${step} ${res.status}`;
           rec.errors.set(key, (rec.errors.get(key) ?? 0) + 1);
           throw new StepError(key);
@@ -128,42 +134,84 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
     }
   };
   const sent = performance.now();
+  const base = `/api/sitting/${o.olympiad}`;
+  type Queued = { queued: true; pass: string; position: number; estimateSeconds: number | null };
+  type Session = { id: number; accessToken: { token: string } };
+  const signin = () =>
+    call<Session | Queued>(
+      'signin',
+      'POST',
+      '/api/auth/signin',
+      { username: o.username, password: o.password, olympiadName: o.olympiad, loginType: 'learner' },
+      [200, 202],
+    );
   try {
-    const session = await call<{ id: number; accessToken: { token: string } }>('signin', 'POST', '/api/auth/signin', {
-      username: o.username,
-      password: o.password,
-      olympiadName: o.olympiad,
-      loginType: 'learner',
-    });
+    // During the window the waiting room's place is taken at sign-in, before the password is checked (decision
+    // 053): a queued learner (202) polls its place with the pass it was given, as the sign-in page does, and signs
+    // in again once admitted.
+    let answer = await signin();
+    const firstAt = performance.now();
+    let queuedAt: Queued | null = 'queued' in answer ? answer : null;
+    const first: AdmissionRecord = {
+      arrival: o.admission?.arrival ?? 0,
+      firstAnswerMs: firstAt - sent,
+      queued: queuedAt != null,
+      firstPosition: queuedAt?.position ?? null,
+      firstEstimateSeconds: queuedAt?.estimateSeconds ?? null,
+      // The pass is `olympiad.learner.ticket.signature` (server/features/sitting/signin-queue.ts).
+      ticket: queuedAt ? Number(queuedAt.pass.split('.')[2]) : null,
+      admittedMs: firstAt - sent,
+      admittedAt: firstAt,
+    };
+    // When the learner learnt of their admission (the order check compares these, not the sign-ins after them).
+    let admittedAt: number | null = null;
+    while ('queued' in answer) {
+      const pass = answer.pass;
+      for (;;) {
+        await sleep(o.admission?.pollMs ?? 1000);
+        const place = await call<{ admitted: boolean }>(
+          'wait',
+          'GET',
+          `${base}/queue?pass=${encodeURIComponent(pass)}`,
+        );
+        if (place.admitted) break;
+      }
+      admittedAt ??= performance.now();
+      answer = await signin();
+    }
+    const session = answer;
     token = session.accessToken.token;
-    const base = `/api/sitting/${o.olympiad}`;
-    // The waiting room (decision 041): the first state says admitted (waiting null) or a place in the queue;
-    // a queued learner polls its place, as the waiting page does, until admitted.
+    // A learner who signed in before the window (or whose place went) takes it at the first look instead
+    // (decision 041): the state says admitted (waiting null) or a place; a queued learner polls it until admitted.
     const state = await call<{ waiting: { position: number; estimateSeconds: number | null } | null }>(
       'state',
       'GET',
       `${base}/state`,
     );
-    const firstAt = performance.now();
-    const first: AdmissionRecord = {
-      arrival: o.admission?.arrival ?? 0,
-      firstAnswerMs: firstAt - sent,
-      queued: state.waiting != null,
-      firstPosition: state.waiting?.position ?? null,
-      firstEstimateSeconds: state.waiting?.estimateSeconds ?? null,
-      admittedMs: firstAt - sent,
-      admittedAt: firstAt,
-    };
+    if (!queuedAt && state.waiting) {
+      queuedAt = {
+        queued: true,
+        pass: '',
+        position: state.waiting.position,
+        estimateSeconds: state.waiting.estimateSeconds,
+      };
+      first.queued = true;
+      first.firstPosition = state.waiting.position;
+      first.firstEstimateSeconds = state.waiting.estimateSeconds;
+      first.firstAnswerMs = performance.now() - sent;
+    }
     if (state.waiting) {
       for (;;) {
         await sleep(o.admission?.pollMs ?? 1000);
         const place = await call<{ admitted: boolean }>('wait', 'GET', `${base}/waiting-room`);
         if (place.admitted) break;
       }
-      const now = performance.now();
-      rec.waits.push(now - firstAt);
-      first.admittedMs = now - sent;
-      first.admittedAt = now;
+      admittedAt = performance.now();
+    }
+    if (first.queued && admittedAt != null) {
+      rec.waits.push(admittedAt - firstAt);
+      first.admittedMs = admittedAt - sent;
+      first.admittedAt = admittedAt;
     }
     o.admission?.record(first);
     await call('declaration', 'POST', `${base}/declaration`, { accept: true });

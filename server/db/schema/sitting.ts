@@ -103,9 +103,9 @@ export const answers = pgTable(
 /**
  * The waiting room of an olympiad (decision 041): tickets are handed out in arrival order (`joined` is the
  * last one given) and every ticket up to `admitted` may go on to the paper. Admission is a token bucket:
- * `tokens` refill at `admissionsPerSecond` (else the server's SITTING_ADMISSIONS_PER_SECOND) up to one
- * second's worth, read and spent in the same statement by whichever server process gets there, so the room
- * holds across processes and restarts.
+ * `tokens` refill at `admissionsPerSecond` (else the server's SITTING_ADMISSIONS_PER_SECOND) up to a quarter
+ * second's worth (decision 053), read and spent in the same statement by whichever server process gets there, so
+ * the room holds across processes and restarts.
  */
 export const waitingRooms = pgTable(
   'waiting_rooms',

@@ -7,6 +7,7 @@ import {
   SessionUser,
   SetPasswordBody,
   SigninBody,
+  SigninQueued,
   VerifyEmailResult,
 } from '#contract/auth';
 import { Ok } from '#contract/errors';
@@ -32,13 +33,25 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/api/auth/signin',
-    summary: 'Sign in; answers the whole session user with accessToken.token',
+    summary:
+      'Sign in; answers the whole session user with accessToken.token. A learner whose olympiad has a queue at ' +
+      'that moment is answered 202 with their place in it instead (SigninQueued), before the password is checked',
     tags,
     access: access.signin,
     body: SigninBody,
-    response: SessionUser,
-    handler: async ({ req, body }) =>
-      signin({ db: app.db, config: { ...app.config, limits: (await app.settings.get()).limits } }, req, body),
+    response: z.union([SessionUser, SigninQueued]),
+    // A learner's sign-in that went on to the password check is the first step of their arrival (decision 053).
+    onResponse: async (req, reply) => {
+      if (reply.statusCode !== 202 && (req.body as { loginType?: string } | undefined)?.loginType === 'learner') {
+        app.arrivalGate.record(reply.elapsedTime);
+      }
+    },
+    handler: async ({ req, reply, body }) => {
+      const limits = (await app.settings.get()).limits;
+      const answer = await signin({ db: app.db, config: { ...app.config, limits }, gate: app.arrivalGate }, req, body);
+      if ('queued' in answer) reply.status(202);
+      return answer;
+    },
   });
 
   route(app, {

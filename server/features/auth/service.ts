@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { SessionUser, SigninBody } from '#contract/auth';
+import type { SessionUser, SigninBody, SigninQueued } from '#contract/auth';
+import type { ArrivalGate } from '../../platform/arrival-gate.js';
+import { figure } from '#contract/numbers';
 import type { Actor } from '../../http/actor.js';
 import { HttpError, invalid } from '../../http/errors.js';
 import { audit } from '../../platform/audit.js';
@@ -17,19 +19,26 @@ import * as queries from './queries.js';
  * cannot outrun the limit; a wrong username and a wrong password are told apart; learners sign in within
  * their olympiad. A disabled account is answered as such without checking the password, so the answer never
  * confirms a password, and that attempt counts like a failure.
+ *
+ * A learner whose olympiad's waiting room has a queue takes their place in it before the password is checked
+ * (decision 053): the answer is their place (`queued`), nothing else happens, and the attempt is not counted.
  */
 export async function signin(
-  deps: { db: Db; config: Pick<Config, 'appSecret' | 'sessionHours' | 'limits'> },
+  deps: { db: Db; config: Pick<Config, 'appSecret' | 'sessionHours' | 'limits'>; gate: ArrivalGate },
   req: FastifyRequest,
   body: SigninBody,
-): Promise<SessionUser> {
+): Promise<SessionUser | SigninQueued> {
   const { db, config } = deps;
   const learnerOlympiad = body.loginType === 'learner' ? (body.olympiadName?.toLowerCase() ?? '') : null;
   if (learnerOlympiad === '') {
     throw invalid([{ path: 'body.olympiadName', message: 'Choose the olympiad you are writing' }]);
   }
 
-  const { found: user, passed } = await throttledCredentialCheck(
+  const {
+    found: user,
+    passed,
+    notChecked,
+  } = await throttledCredentialCheck(
     db,
     config.limits,
     {
@@ -66,6 +75,22 @@ export async function signin(
   if (user.disabledAt) {
     if (learner) await failed('account_disabled', learner);
     throw new HttpError(403, 'account_disabled', 'This account has been disabled; please contact the organisers');
+  }
+  if (learner && user.passwordHash) {
+    const gate = await deps.gate.check({ olympiadId: learner.olympiadId, userId: user.id });
+    if (!gate.admitted) {
+      await notChecked();
+      return {
+        success: true,
+        queued: true,
+        message:
+          `Many learners are starting at once: you are number ${figure(gate.position)} in the queue. ` +
+          'Your time has not started; this page signs you in when it is your turn.',
+        pass: gate.pass,
+        position: gate.position,
+        estimateSeconds: gate.estimateSeconds,
+      };
+    }
   }
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.password))) {
     if (learner) await failed(user.passwordHash ? 'wrong_password' : 'no_password', learner);

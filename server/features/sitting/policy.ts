@@ -17,6 +17,8 @@ const capabilities = {
   view: ['learner'],
   /** Sign in again with the recovery PIN. */
   recover: 'public',
+  /** A learner queued at sign-in polls their place with the pass they were given (decision 053). */
+  queue: 'public',
   /** Start times, resets, submitted data, extra time, re-marking: the olympiad's admins and the overlord. */
   administer: ['overlord', 'admin'],
   /** The live counts: admins for the whole olympiad; a teacher for their own school, if it is entered. */
@@ -33,6 +35,7 @@ export const sittingPolicy = definePolicy({
       case 'view':
         return actor.olympiadId === r.olympiadId && withinScope(actor, r.olympiadId);
       case 'recover':
+      case 'queue':
         return true;
       case 'administer':
         return holds.olympiad(r.olympiadId);

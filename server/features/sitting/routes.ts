@@ -9,6 +9,7 @@ import {
   FinishResult,
   LearnerDetailsBody,
   OlympiadIdQuery,
+  QueueQuery,
   Paper,
   RecoverBody,
   RecoveryPinConfirmBody,
@@ -31,6 +32,7 @@ import { sittingPolicy } from './policy.js';
 import { recover } from './recover.js';
 import * as sitting from './steps.js';
 import { startAdmitting } from './waiting-room.js';
+import { gateAtSignin, queuePlace } from './signin-queue.js';
 import { arrivalGauge } from './admission-gauge.js';
 
 const tags = ['sitting'];
@@ -72,6 +74,12 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     stopSweep();
     stopAdmitting();
     gauge?.stop();
+  });
+  // A learner about to sign in during the window takes their place in the waiting room first (decision 053).
+  // Its sign-ins that go on to the password check are arrival steps too, for the gauge.
+  app.arrivalGate.use({
+    check: (learner) => gateAtSignin(db, room, app.config.appSecret, learner),
+    record: (ms) => gauge?.record(ms),
   });
   // An olympiad's paper changed, in this process or another: its cached copy goes at once (decision 040).
   app.changes.on('olympus_catalogue', (id) => forgetCatalogue(id == null ? undefined : Number(id)));
@@ -234,6 +242,20 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
       await sitting.feedback(db, actor, params.olympiadName, body);
       return { success: true, message: 'Thank you for your feedback' };
     },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: `${base}/queue`,
+    summary:
+      'A learner queued at sign-in (POST /api/auth/signin answered 202): their place and an estimate, by the pass ' +
+      'they were given; once admitted they sign in again',
+    tags,
+    access: access.queue,
+    params: OlympiadParams,
+    query: QueueQuery,
+    response: WaitingRoomPlace,
+    handler: ({ params, query }) => queuePlace(db, room, app.config.appSecret, params.olympiadName, query.pass),
   });
 
   route(app, {

@@ -4,7 +4,7 @@ import { buildApp } from '../../app.js';
 import { expectRowsUnchanged, forbiddenFor, notFoundUnchanged, unauthenticated } from '../../test/endpoint.js';
 import { createOlympiad, createUser, grant } from '../../seed/factories.js';
 import { type Client, demoPassword } from '../../test/harness.js';
-import { attemptRow, call, demo, details, newLearner, server, useSittingServer } from './testing.js';
+import { attemptRow, call, demo, details, newLearner, server, toPaper, useSittingServer } from './testing.js';
 import { arrivalGauge } from './admission-gauge.js';
 import { adaptRates, admitWaiting } from './waiting-room.js';
 
@@ -32,6 +32,17 @@ const poll = async (token: string) => {
 };
 const roomRows = 'select * from waiting_rooms order by olympiad_id';
 
+/**
+ * A learner who signed in before the writing window opened: signed in, with no place in the room yet, so their
+ * first look at the sitting takes one (decision 041). During the window the place is taken at sign-in instead
+ * (decision 053, below): these learners sign in while there is no queue, and the place that took goes again.
+ */
+const signedInEarlier = async () => {
+  const learner = await newLearner();
+  await server.query`delete from waiting_places where user_id = ${learner.user.id}`;
+  return learner;
+};
+
 /** An admin of another olympiad only. */
 let otherAdmin: () => Promise<Client>;
 beforeAll(async () => {
@@ -42,7 +53,9 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await server.query`update waiting_rooms set admissions_per_second = null, adaptive_rate = null, admitted = joined`;
+  // A full bucket too: a test's arrivals never wait for the previous test's to refill it.
+  await server.query`update waiting_rooms
+    set admissions_per_second = null, adaptive_rate = null, admitted = joined, tokens = 1000`;
 });
 
 describe('with no pressure', () => {
@@ -60,8 +73,8 @@ describe('with no pressure', () => {
 
 describe('when arrivals exceed the admissions a second', () => {
   it('queues learners first come, first served, with their position; their timer has not started', async () => {
+    const learners = [await signedInEarlier(), await signedInEarlier(), await signedInEarlier()];
     await setRate(0);
-    const learners = [await newLearner(), await newLearner(), await newLearner()];
     const first = await state(learners[0]!.token);
     expect(first.step).toBe('instructions');
     expect(first.waiting).toEqual({ position: 1, estimateSeconds: null });
@@ -90,8 +103,9 @@ describe('when arrivals exceed the admissions a second', () => {
     await admitWaiting(server.db, 50);
     expect((await poll(token)).admitted).toBe(false);
 
-    // Two a second: the first two, in order; the third moves up and gets an estimate.
-    await setRate(2);
+    // Eight a second, so two a quarter second (the bucket's size): the first two, in order; the third moves up and
+    // gets an estimate.
+    await setRate(8);
     await new Promise((r) => setTimeout(r, 1100));
     await admitWaiting(server.db, 50);
     expect(await poll(learners[0]!.token)).toMatchObject({ admitted: true, position: 0 });
@@ -114,9 +128,9 @@ describe('when arrivals exceed the admissions a second', () => {
   });
 
   it('holds across processes and restarts: the queue is in the database, and any process admits in order', async () => {
+    const a = await signedInEarlier();
+    const b = await signedInEarlier();
     await setRate(0);
-    const a = await newLearner();
-    const b = await newLearner();
     expect((await state(a.token)).waiting?.position).toBe(1);
     expect((await state(b.token)).waiting?.position).toBe(2);
     // A second server process on the same database (as after a restart: nothing in memory) sees the same queue.
@@ -157,6 +171,113 @@ describe('when arrivals exceed the admissions a second', () => {
   });
 });
 
+describe('the queue at sign-in (decision 053)', () => {
+  const signin = (username: string, password = demoPassword, olympiadName = o) =>
+    server.anonymous().post('/api/auth/signin', { body: { username, password, olympiadName, loginType: 'learner' } });
+  const queuePoll = (pass: string, olympiadName = o) =>
+    server.anonymous().get(`/api/sitting/${olympiadName}/queue`, { query: { pass } });
+  const newUser = () =>
+    createUser(server.db, {
+      role: 'learner',
+      olympiadId: demo.geoDemo,
+      schoolId: demo.school1,
+      password: demoPassword,
+      grade: 9,
+      email: null,
+    });
+  /** Someone waits already: the room has a queue, and admission is paused. */
+  const aQueue = async () => {
+    const ahead = await signedInEarlier();
+    await setRate(0);
+    expect((await state(ahead.token)).waiting?.position).toBe(1);
+  };
+  const sessionsOf = async (userId: number) =>
+    (await server.query<{ n: number }>`select count(*)::int as n from sessions where user_id = ${userId}`)[0]!.n;
+  const throttled = async (username: string) =>
+    server.query<{ hits: number }>`select hits from throttles where key like ${`%:${o}:${username}`}`;
+
+  it('gives a learner their place before the password is checked, and signs them in once it is their turn', async () => {
+    await aQueue();
+    const user = await newUser();
+    const queued = await signin(user.username);
+    expect(queued.status, queued.text).toBe(202);
+    expect(queued.body).toMatchObject({ success: true, queued: true, position: 2, estimateSeconds: null });
+    expect(queued.body.message).toContain('number 2 in the queue');
+    expect(queued.body.accessToken).toBeUndefined();
+    // Nothing else happened: no session, no attempt counted against the account, no attempt row.
+    expect(await sessionsOf(user.id)).toBe(0);
+    expect((await throttled(user.username)).every((t) => t.hits === 0)).toBe(true);
+    expect(await attemptRow(user.id)).toBeUndefined();
+
+    // Asking again keeps the place; the password is not checked while waiting, so it tells nothing.
+    const again = await signin(user.username, 'not the password');
+    expect(again.status).toBe(202);
+    expect(again.body.position).toBe(2);
+    expect(await queuePoll(queued.body.pass)).toMatchObject({
+      status: 200,
+      body: { success: true, admitted: false, position: 2, estimateSeconds: null },
+    });
+
+    // Admission resumes: the poll says so, and now the password is checked (a wrong one counts) and the session starts.
+    await setRate(8);
+    await new Promise((r) => setTimeout(r, 1100));
+    await admitWaiting(server.db, 50);
+    expect((await queuePoll(queued.body.pass)).body).toEqual({
+      success: true,
+      admitted: true,
+      position: 0,
+      estimateSeconds: 0,
+    });
+    const wrong = await signin(user.username, 'not the password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.code).toBe('wrong_password');
+    expect((await throttled(user.username)).some((t) => t.hits === 1)).toBe(true);
+    const signedIn = await signin(user.username);
+    expect(signedIn.status, signedIn.text).toBe(200);
+    expect(await sessionsOf(user.id)).toBe(1);
+    // The sitting finds the place admitted: no second queue.
+    expect((await state(signedIn.body.accessToken.token as string)).waiting).toBeNull();
+  });
+
+  it('a pass it did not give is 400, another olympiad’s queue 404; no token is needed', async () => {
+    await aQueue();
+    const user = await newUser();
+    const { pass } = (await signin(user.username)).body as { pass: string };
+    const [olympiadId, userId, ticket, signature] = pass.split('.');
+    for (const forged of [
+      `${olympiadId}.${Number(userId) + 1}.${ticket}.${signature}`,
+      `${olympiadId}.${userId}.${Number(ticket) - 1}.${signature}`,
+      'not-a-pass-at-all',
+    ]) {
+      const res = await queuePoll(forged);
+      expect(res.status, forged).toBe(400);
+      expect(res.body.details[0].path).toBe('query.pass');
+    }
+    expect((await queuePoll(pass, 'other-queue')).status).toBe(404);
+    expect((await queuePoll(pass, 'no-such-olympiad')).status).toBe(404);
+    expect((await queuePoll('')).status).toBe(400);
+  });
+
+  it('never queues a learner who has started, nor anyone while the olympiad is not open for writing', async () => {
+    const started = await newLearner();
+    await state(started.token);
+    await toPaper(started.token);
+    await aQueue();
+    expect((await signin(started.user.username)).status).toBe(200);
+
+    const early = await newUser();
+    const [{ startsAt }] = (await server.query<{ startsAt: string }>`
+      select starts_at::text as "startsAt" from olympiads where id = ${demo.geoDemo}`) as [{ startsAt: string }];
+    await server.query`update olympiads set starts_at = now() + interval '1 day' where id = ${demo.geoDemo}`;
+    try {
+      await new Promise((r) => setTimeout(r, 50)); // the paper's copy is forgotten when the change is announced
+      expect((await signin(early.username)).status).toBe(200);
+    } finally {
+      await server.query`update olympiads set starts_at = ${startsAt}::timestamptz where id = ${demo.geoDemo}`;
+    }
+  });
+});
+
 describe('the rate adapts to how the arrival steps fare (decision 051)', () => {
   const adaptive = async () =>
     (
@@ -164,26 +285,26 @@ describe('the rate adapts to how the arrival steps fare (decision 051)', () => {
         select adaptive_rate from waiting_rooms where olympiad_id = ${demo.geoDemo}`
     )[0]?.adaptive_rate;
 
-  it('slow steps lower the rate in force, a tenth a tick, and the queue forms at it; fine steps raise it back', async () => {
+  it('slow steps lower the rate in force, three tenths a tick, and the queue forms at it; fine steps raise it back', async () => {
     await setRate(20);
     await state((await newLearner()).token); // the room has had an arrival within the minute
     await adaptRates(server.db, 'slow', 50);
-    expect(await adaptive()).toBeCloseTo(18, 3);
+    expect(await adaptive()).toBeCloseTo(14, 3);
     await adaptRates(server.db, 'slow', 50);
-    expect(await adaptive()).toBeCloseTo(16.2, 3);
+    expect(await adaptive()).toBeCloseTo(9.8, 3);
     const admin = await server.as('admin');
     const status = await admin.get('/api/sitting-waiting-room', { query: { olympiadId: demo.geoDemo } });
-    expect(status.body).toMatchObject({ admissionsPerSecond: 20, admittingPerSecond: 16 });
+    expect(status.body).toMatchObject({ admissionsPerSecond: 20, admittingPerSecond: 9 });
 
-    // Behind someone waiting, a learner queues, and the estimate uses the rate in force: 40 at 16.2 a second.
+    // Behind someone waiting, a learner queues, and the estimate uses the rate in force: 40 at 9.8 a second.
+    const queued = await signedInEarlier();
     await server.query`update waiting_rooms set joined = admitted + 39 where olympiad_id = ${demo.geoDemo}`;
-    const queued = await newLearner();
-    expect((await state(queued.token)).waiting).toEqual({ position: 40, estimateSeconds: 3 });
+    expect((await state(queued.token)).waiting).toEqual({ position: 40, estimateSeconds: 5 });
 
     // Fine ticks raise it by a fiftieth of the setting (at least one) until it is the setting again: null.
     await adaptRates(server.db, 'fine', 50);
-    expect(await adaptive()).toBeCloseTo(17.2, 3);
-    for (let i = 0; i < 5; i++) await adaptRates(server.db, 'fine', 50);
+    expect(await adaptive()).toBeCloseTo(10.8, 3);
+    for (let i = 0; i < 10; i++) await adaptRates(server.db, 'fine', 50);
     expect(await adaptive()).toBeNull();
     const back = await admin.get('/api/sitting-waiting-room', { query: { olympiadId: demo.geoDemo } });
     expect(back.body).toMatchObject({ admissionsPerSecond: 20, admittingPerSecond: 20 });
@@ -243,9 +364,9 @@ describe('GET /api/sitting-waiting-room', () => {
   });
 
   it('shows the admin how many wait now, and the admissions a second in force', async () => {
+    const learners = [await signedInEarlier(), await signedInEarlier()];
     await setRate(0);
-    await state((await newLearner()).token);
-    await state((await newLearner()).token);
+    for (const l of learners) await state(l.token);
     const res = await look(demo.geoDemo)(await server.as('admin'));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({

@@ -7,14 +7,14 @@ import { sessionLearner } from './learner-session.js';
  * Exam day's waiting room (decision 041). A learner takes a ticket at their first look at the sitting (after
  * the password check, before the paper); tickets are numbered in arrival order per olympiad, and every ticket
  * up to the room's `admitted` may go on. Admission is a token bucket kept in the room's row: tokens refill at
- * the admissions-per-second setting (the olympiad's own, else the server's) up to one second's worth, and
+ * the admissions-per-second setting (the olympiad's own, else the server's) up to a quarter second's worth, and
  * whoever touches the row (an arrival, or any process's admitting tick) refills and spends them in the same
  * statement. So there is no leader, no process-local state, and nothing lost on a restart. With no pressure an
  * arrival finds nobody waiting and a token in the bucket, and is admitted in the same statement: the room is
  * invisible.
  *
  * The rate in force adapts (decision 051): while a process finds its arrival steps slow, its tick lowers the
- * room's `adaptive_rate` by a tenth; while they are fine, it raises it again by a fiftieth of the setting, up to
+ * room's `adaptive_rate` by three tenths (`SLOW_FACTOR`); while they are fine, it raises it again by a fiftieth of the setting, up to
  * the setting (then null). So a storm beyond what the servers manage queues learners instead of slowing all.
  */
 
@@ -24,10 +24,15 @@ const setting = (defaultRate: number) => `coalesce(r.admissions_per_second, ${Ma
 /** The rate in force now: the setting, or lower while the servers run slow (`least` passes over a null). */
 const inForce = (defaultRate: number) => `least(r.adaptive_rate, ${setting(defaultRate)})::real`;
 
-/** Tokens available now: the stored ones plus the refill since, capped at one second's worth. */
+/**
+ * Tokens available now: the stored ones plus the refill since, capped at a quarter second's worth (at least one;
+ * none while admission is paused).
+ * A room that has been quiet so lets in a quarter second's learners at once, not a whole second's: in a storm that
+ * first burst reaches the password check together, before any process can judge how it fares (decision 053).
+ */
 const available = (defaultRate: number) =>
   sql.raw(`least(
-      ${inForce(defaultRate)},
+      case when ${inForce(defaultRate)} > 0 then greatest(1, ${inForce(defaultRate)} / 4) else 0 end,
       r.tokens + ${inForce(defaultRate)} * greatest(0, extract(epoch from (now() - r.refilled_at))))`);
 
 export interface Admission {
@@ -122,7 +127,7 @@ export async function arrive(
     sql`
     with room as (
       insert into waiting_rooms as r (olympiad_id, joined, admitted, tokens, refilled_at)
-      values (${olympiadId}, 1, ${defaultRate >= 1 ? 1 : 0}, ${Math.max(0, defaultRate - 1)}, now())
+      values (${olympiadId}, 1, ${defaultRate >= 1 ? 1 : 0}, ${Math.max(0, defaultRate / 4 - 1)}, now())
       on conflict (olympiad_id) do update
         set joined = r.joined + 1,
             admitted = r.admitted + ${admitNow},
@@ -163,10 +168,13 @@ export async function admitWaiting(q: Queryable, defaultRate: number): Promise<n
 
 /**
  * The rate follows the servers' verdict on the last tick (decision 051), in every room with arrivals in the
- * last minute: slow lowers it by a tenth (to at least one a second: the queue always moves); fine raises it by
+ * last minute: slow lowers it by three tenths (to at least one a second: the queue always moves); fine raises it by
  * a fiftieth of the setting, back to the setting, where it becomes null again. One statement; any process
  * may run it, each with its own verdict, so the slowest process's word weighs as much as its work does.
  */
+/** A slow tick keeps this share of the rate in force (decision 051; 0.7 since decision 053). */
+export const SLOW_FACTOR = 0.7;
+
 export async function adaptRates(q: Queryable, verdict: Verdict, defaultRate: number): Promise<void> {
   const set = sql.raw(`${setting(defaultRate)}::real`);
   const current = sql.raw(inForce(defaultRate));
@@ -176,7 +184,7 @@ export async function adaptRates(q: Queryable, verdict: Verdict, defaultRate: nu
     `sitting.waiting-adapt-${slow ? 'slow' : 'fine'}-${Math.trunc(defaultRate)}`,
     slow
       ? sql`
-    update waiting_rooms r set adaptive_rate = greatest(1, ${current} * 0.9)
+    update waiting_rooms r set adaptive_rate = greatest(1, ${current} * ${SLOW_FACTOR})
     where r.refilled_at > now() - interval '1 minute' and ${set} > 0`
       : sql`
     update waiting_rooms r
@@ -239,4 +247,49 @@ export function startAdmitting(
   }, tickMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * What the sign-in gate reads (decision 053), one statement: has the learner started (or finished) this olympiad,
+ * and the place they hold, if any, with their room's admission now.
+ */
+async function gateRead(q: Queryable, olympiadId: number, userId: number, defaultRate: number) {
+  const [row] = await preparedRows<{
+    started: boolean;
+    ticket: string | null;
+    admitted: string | null;
+    rate: number | null;
+  }>(
+    q,
+    `sitting.waiting-gate-${Math.trunc(defaultRate)}`,
+    sql`
+    select exists (select 1 from attempts a
+                   where a.olympiad_id = ${olympiadId} and a.user_id = ${userId}
+                     and (a.started_at is not null or a.finished_at is not null)) as started,
+           p.ticket, r.admitted, ${sql.raw(inForce(defaultRate))} as rate
+    from (select 1) one
+    left join waiting_places p on p.olympiad_id = ${olympiadId} and p.user_id = ${userId}
+    left join waiting_rooms r on r.olympiad_id = ${olympiadId}`,
+  );
+  return row!;
+}
+
+/**
+ * The waiting room's rule at a learner's sign-in (decision 053), before their password is checked: a learner who
+ * has started goes on (signing in again mid-paper is never queued), as does one whose olympiad is not open for
+ * writing now (their first look at the sitting takes their place later, as before); any other learner takes their
+ * place now, or keeps the one they hold, and goes on only once it is admitted. With no pressure the place is
+ * admitted in the same statement, and the sitting's first look finds it.
+ */
+export async function placeAtSignin(
+  q: Queryable,
+  learner: { olympiadId: number; userId: number },
+  defaultRate: number,
+): Promise<Admission | null> {
+  const read = await gateRead(q, learner.olympiadId, learner.userId, defaultRate);
+  if (read.started) return null;
+  if (read.ticket != null) {
+    return asAdmission({ ticket: read.ticket, admitted: read.admitted ?? 0, rate: read.rate ?? defaultRate });
+  }
+  return arrive(q, learner.olympiadId, learner.userId, defaultRate);
 }
