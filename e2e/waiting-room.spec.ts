@@ -5,9 +5,11 @@ import { demoPassword, fillSignIn, pathIs } from './support/session.js';
 
 /**
  * The waiting room (decision 041) in the browser. On an olympiad of its own (so the other specs' learners are
- * never held), the admissions a second are set to 0: a learner who signs in sees the waiting page with their
- * place, and their time has not started; the admin sees one waiting on the start-times screen; at 1 a second
- * the page lets the learner in by itself, and they write.
+ * never held), the admissions a second are set to 0. Since decision 053 a learner who signs in while the olympiad
+ * is open waits at the sign-in (signin-queue.spec.ts); one who signed in before it opened takes their place at their
+ * first look at the sitting, which is this room. Such a learner sees the waiting page with their place, and their
+ * time has not started; the admin sees one waiting on the start-times screen; once the olympiad is open, at 1 a
+ * second the page lets the learner in by itself, and they write.
  */
 
 const phone = { width: 360, height: 780 };
@@ -19,7 +21,7 @@ test('a learner waits their turn with their place shown, is let in by the page, 
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const { varName, learner, setRate } = await olympiadWithLearner(request);
+  const { varName, learner, setRate, open } = await olympiadWithLearner(request, { open: false });
   await setRate(0);
 
   const context = await browser.newContext({ viewport: phone });
@@ -43,7 +45,8 @@ test('a learner waits their turn with their place shown, is let in by the page, 
   await expect(panel.getByText('Waiting now').locator('..')).toContainText('1');
   await look(admin, testInfo, 'start times with the waiting room');
 
-  // One a second: the page lets the learner in by itself, at the instructions.
+  // The olympiad opens, one a second: the page lets the learner in by itself, at the instructions.
+  await open();
   await setRate(1);
   await expect(heading(page)).toHaveText('Hello, Queue', { timeout: 30_000 });
   await page.getByRole('link', { name: 'Continue' }).click();
