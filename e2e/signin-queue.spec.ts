@@ -8,13 +8,15 @@ import { fillSignIn, passwordField, pathIs, signInForm } from './support/session
  * learner queued ahead; a learner who signs in on the olympiad's page is answered with their place instead of a
  * session: the page shows it, says their time has not started, and keeps the password only in the form. Leaving the
  * queue brings the form back, and signing in again finds the same place. When the admin lets learners in again, the
- * page signs in by itself and the learner reaches the olympiad's first step.
+ * page signs in by itself and the learner reaches the olympiad's first step. The password is checked only then: a
+ * learner who mistyped it waits their turn like anyone, and is told on the field once admitted.
  */
 
 const queuePanel = (page: Page) => page.getByRole('region', { name: 'You are in the queue' });
 
 test('a learner queued at sign-in sees their place, and the page signs them in when admission resumes', async ({
   page,
+  browser,
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -52,9 +54,23 @@ test('a learner queued at sign-in sees their place, and the page signs them in w
   await signInForm(page).getByRole('button', { name: 'Sign in' }).click();
   await expect(queuePanel(page).getByRole('status')).toHaveText('Number 2');
 
+  // Behind them, on a phone, a learner who mistyped their password waits too: it is not checked yet.
+  const typo = await addLearner('Typo');
+  const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const typoPage = await phone.newPage();
+  await typoPage.goto(`/${varName}/login`);
+  await fillSignIn(typoPage, typo.username, `${typo.password}x`);
+  await expect(queuePanel(typoPage).getByRole('status')).toHaveText('Number 3');
+
   // The admin lets learners in again: the page signs in by itself, at the olympiad's first step.
   await setRate(null);
   await expect(page).toHaveURL(pathIs(`/${varName}/olympiad/instructions`), { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Queue');
   expect(await page.evaluate(() => window.localStorage.getItem('user'))).toContain(learner.username);
+
+  // Admitted too, the mistyped password is now checked and shown on its field, with the form back.
+  await expect(typoPage.getByText('This password is not right')).toBeVisible({ timeout: 30_000 });
+  await expect(passwordField(typoPage)).toHaveValue('');
+  await expect(typoPage).toHaveURL(pathIs(`/${varName}/login`));
+  await phone.close();
 });
