@@ -125,21 +125,20 @@ async function main() {
     };
     const bare = async () => (await requestJson(server.url, 'GET', '/api/bench/bare-json')).status;
     await measure(20, 4, bare);
-    const results: string[] = [];
+    // Each figure as it is measured: a call that stalls is named by where the output stops.
     for (const concurrency of [1, 4]) {
-      results.push(`${concurrency === 1 ? 'one at a time' : '4 at once'}:`);
-      results.push('  ' + line('bare route (the floor)', await measure(requests, concurrency, bare)));
+      console.log(`${concurrency === 1 ? 'one at a time' : '4 at once'}:`);
+      console.log('  ' + line('bare route (the floor)', await measure(requests, concurrency, bare)));
       for (const [name, call] of calls) {
         const probe = await send(call)();
         if (probe === 404) {
-          results.push(`  ${name.padEnd(30)} not built on this branch (404): skipped`);
+          console.log(`  ${name.padEnd(30)} not built on this branch (404): skipped`);
           continue;
         }
         await measure(3, 1, send(call)); // warm: plans, caches, JIT
-        results.push('  ' + line(name, await measure(requests, concurrency, send(call))));
+        console.log('  ' + line(name, await measure(requests, concurrency, send(call))));
       }
     }
-    console.log(results.join('\n'));
     console.log('target: each call ≤ 300 ms p99 (issue 15)');
   } finally {
     await server.stop();
