@@ -30,6 +30,11 @@ export const demoAccounts: readonly Account[] = [
  */
 export function landing(account: { home: string; olympiad?: string }): RegExp {
   if (account.olympiad) return new RegExp(`^[^?#]*//[^/]+/${account.olympiad}/olympiad/[^?#]+$`);
+  // An admin lands on one of their olympiads: which one depends on the olympiads other journeys running beside
+  // this one have given them (e2e/support/olympiad.ts grants the demo admin its own olympiads).
+  const admin = /^\/[^/]+(\/admin\/.*)$/.exec(account.home);
+  if (admin)
+    return new RegExp(`^[^?#]*//[^/]+/[^/?#]+${admin[1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?(?:[?#].*)?$`);
   return pathIs(account.home);
 }
 
