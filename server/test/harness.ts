@@ -42,7 +42,7 @@ export interface TestServer {
   anonymous(): Client;
   /** A client carrying a token the test obtained itself. */
   withToken(token: string): Client;
-  /** Raw SQL rows from this server's database. */
+  /** Raw SQL rows from this server's database; after a write, once the app has heard the write's announcements. */
   query<T>(text: TemplateStringsArray, ...values: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
@@ -133,6 +133,22 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       `${req.method} ${req.url} answered ${reply.statusCode}${err ? `: ${err.stack ?? err.message}` : ''}`,
     );
   });
+  // A write made here reaches the app's caches through the database's announcements (platform/change-feed.ts),
+  // which a server process hears a moment after the commit. `query` waits for that moment: after a write it sends
+  // a marker on a channel the app listens to and returns once the app has heard it, so every announcement of the
+  // write (committed before the marker) has been handled. The settings handler only forgets its copy on hearing it.
+  const heard = new Map<string, () => void>();
+  app.changes.on('olympus_settings', (payload) => {
+    if (payload) heard.get(payload)?.();
+  });
+  let markers = 0;
+  const announcementsHeard = async () => {
+    const marker = `test-marker-${++markers}`;
+    const seen = new Promise<void>((resolve) => heard.set(marker, resolve));
+    await rows(database.db, sql`select pg_notify('olympus_settings', ${marker})`);
+    await seen;
+    heard.delete(marker);
+  };
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('The test server has no TCP address');
@@ -167,8 +183,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     return res.body;
   };
 
-  const query: TestServer['query'] = async (text, ...values) => {
-    return rows(database.db, sql(text, ...values));
+  const query = async <T>(text: TemplateStringsArray, ...values: unknown[]): Promise<T[]> => {
+    const result = await rows<T>(database.db, sql(text, ...values));
+    if (!/^\s*select\b/i.test(text[0] ?? '')) await announcementsHeard();
+    return result;
   };
 
   const clients = new Map<string, Promise<Client>>();
