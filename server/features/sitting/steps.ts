@@ -113,8 +113,11 @@ export async function stateFrom(
   const { olympiad, paperOf, found } = input;
   const { learner, place, copy } = found;
   const attempt = await settle(db, found.attempt);
-  // A learner who has not started takes their place in the waiting room at their first look (decision 041).
-  const needsPlace = !attempt?.started_at && !attempt?.finished_at;
+  const window = await windowFor(db, olympiad, learner.school_id, learner.time_zone);
+  // A learner who has not started takes their place in the waiting room at their first look while the olympiad
+  // is open to them (decision 041). A look before the window opens takes none: a place taken then would be
+  // admitted at once, in a quiet room, and let its holder pass the queue when the window opens.
+  const needsPlace = !attempt?.started_at && !attempt?.finished_at && (place != null || window.open);
   const admission =
     needsPlace && (place || input.sits) ? await admissionOf(db, room, olympiad.id, learner.id, place) : null;
   const questions = paperOf?.questions ?? [];
@@ -123,7 +126,7 @@ export async function stateFrom(
     counts: { modules: new Set(questions.map((q) => q.module_id)).size, questions: questions.length },
     learner,
     attempt,
-    window: await windowFor(db, olympiad, learner.school_id, learner.time_zone),
+    window,
     copy: resolveGeneralCopy(copy, olympiad.kind),
     waiting: admission ? waitingOf(admission) : null,
   });

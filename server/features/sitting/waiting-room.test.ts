@@ -69,6 +69,24 @@ describe('with no pressure', () => {
       select ticket from waiting_places where user_id = ${user.id}`;
     expect(place).toBeDefined();
   });
+  it('takes no place at a look before the window opens: when it opens, the learner queues behind those before', async () => {
+    const early = await signedInEarlier();
+    const [{ startsAt }] = (await server.query<{ startsAt: string }>`
+      select starts_at::text as "startsAt" from olympiads where id = ${demo.geoDemo}`) as [{ startsAt: string }];
+    await server.query`update olympiads set starts_at = now() + interval '1 day' where id = ${demo.geoDemo}`;
+    try {
+      const before = await state(early.token);
+      expect(before.window.open).toBe(false);
+      expect(before.waiting).toBeNull();
+      expect(await server.query`select ticket from waiting_places where user_id = ${early.user.id}`).toEqual([]);
+    } finally {
+      await server.query`update olympiads set starts_at = ${startsAt}::timestamptz where id = ${demo.geoDemo}`;
+    }
+    const first = await signedInEarlier();
+    await setRate(0);
+    expect((await state(first.token)).waiting).toEqual({ position: 1, estimateSeconds: null });
+    expect((await state(early.token)).waiting).toEqual({ position: 2, estimateSeconds: null });
+  });
 });
 
 describe('when arrivals exceed the admissions a second', () => {
@@ -270,7 +288,6 @@ describe('the queue at sign-in (decision 053)', () => {
       select starts_at::text as "startsAt" from olympiads where id = ${demo.geoDemo}`) as [{ startsAt: string }];
     await server.query`update olympiads set starts_at = now() + interval '1 day' where id = ${demo.geoDemo}`;
     try {
-      await new Promise((r) => setTimeout(r, 50)); // the paper's copy is forgotten when the change is announced
       expect((await signin(early.username)).status).toBe(200);
     } finally {
       await server.query`update olympiads set starts_at = ${startsAt}::timestamptz where id = ${demo.geoDemo}`;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { SigninQueued } from '#contract/index';
-import { waitInWords } from '../../../lib/waiting.js';
+import { QueuePlace } from '../../../components/QueuePlace.js';
 import { isRefusedPass, useQueuePlace } from '../api/get-queue-place.js';
 import classes from './SigninQueue.module.css';
 
@@ -48,20 +48,12 @@ export function SigninQueue({ olympiadName, queued, signingIn, onAdmitted, onLea
         Many learners are signing in at the same moment. To keep the olympiad quick for everyone, learners go in one by
         one, in the order they arrived.
       </Text>
-      <dl className={classes.facts}>
-        <div>
-          <dt>Your place</dt>
-          <dd>
-            <span role="status" aria-live="polite">
-              {admitted ? 'It is your turn' : `Number ${place.data.position}`}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>Expected wait</dt>
-          <dd>{admitted ? 'None' : waitInWords(estimate)}</dd>
-        </div>
-      </dl>
+      <QueuePlace
+        placeLabel="Your place"
+        admitted={admitted}
+        position={place.data.position}
+        estimateSeconds={estimate}
+      />
       {!admitted && estimate == null ? (
         <Text c="dimmed">
           The organisers have paused letting learners in for a moment; the queue moves again when they carry on.

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { SittingState } from '#contract/index';
-import { waitInWords } from '../../../lib/waiting.js';
+import { QueuePlace } from '../../../components/QueuePlace.js';
 import { useWaitingPlace } from '../api/get-waiting-place.js';
 import classes from '../sitting.module.css';
 import { FocusHeading } from './FocusHeading.js';
@@ -36,20 +36,12 @@ export function WaitingRoom({
         Many learners are starting at the same moment. To keep the olympiad quick for everyone, learners go in one by
         one, in the order they arrived.
       </p>
-      <dl className={classes.facts}>
-        <div>
-          <dt>Your place in the queue</dt>
-          <dd>
-            <span role="status" aria-live="polite">
-              {admitted ? 'It is your turn' : `Number ${position}`}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>Expected wait</dt>
-          <dd>{admitted ? 'None' : waitInWords(estimate)}</dd>
-        </div>
-      </dl>
+      <QueuePlace
+        placeLabel="Your place in the queue"
+        admitted={admitted}
+        position={position}
+        estimateSeconds={estimate}
+      />
       {!admitted && estimate == null ? (
         <p className={classes.dimmed}>
           The organisers have paused letting learners in for a moment. Your place is kept.
