@@ -1,5 +1,5 @@
 import { waitInWords } from '../lib/waiting.js';
-import classes from './QueuePlace.module.css';
+import { FactTiles } from './FactTiles.js';
 
 interface QueuePlaceProps {
   /** What the place is called on this page ("Your place", "Your place in the queue"). */
@@ -16,19 +16,18 @@ interface QueuePlaceProps {
  */
 export function QueuePlace({ placeLabel, admitted, position, estimateSeconds }: QueuePlaceProps) {
   return (
-    <dl className={classes.facts}>
-      <div>
-        <dt>{placeLabel}</dt>
-        <dd>
-          <span role="status" aria-live="polite">
-            {admitted ? 'It is your turn' : `Number ${position}`}
-          </span>
-        </dd>
-      </div>
-      <div>
-        <dt>Expected wait</dt>
-        <dd>{admitted ? 'None' : waitInWords(estimateSeconds)}</dd>
-      </div>
-    </dl>
+    <FactTiles
+      facts={[
+        {
+          label: placeLabel,
+          value: (
+            <span role="status" aria-live="polite">
+              {admitted ? 'It is your turn' : `Number ${position}`}
+            </span>
+          ),
+        },
+        { label: 'Expected wait', value: admitted ? 'None' : waitInWords(estimateSeconds) },
+      ]}
+    />
   );
 }

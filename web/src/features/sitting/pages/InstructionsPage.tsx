@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { FactTiles } from '../../../components/FactTiles.js';
 import { formatDate } from '../../../lib/dates.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { SittingGate } from '../components/SittingGate.js';
@@ -19,20 +20,13 @@ export default function InstructionsPage() {
               <FocusHeading>Hello, {state.learner.firstName || 'there'}</FocusHeading>
             </div>
             <div className={classes.lead} dangerouslySetInnerHTML={{ __html: state.copy['instructions-intro'] }} />
-            <dl className={classes.facts}>
-              <div>
-                <dt>Time</dt>
-                <dd>{state.olympiad.durationMinutes} min</dd>
-              </div>
-              <div>
-                <dt>Sections</dt>
-                <dd>{state.olympiad.moduleCount}</dd>
-              </div>
-              <div>
-                <dt>Questions</dt>
-                <dd>{state.olympiad.questionCount}</dd>
-              </div>
-            </dl>
+            <FactTiles
+              facts={[
+                { label: 'Time', value: `${state.olympiad.durationMinutes} min` },
+                { label: 'Sections', value: state.olympiad.moduleCount },
+                { label: 'Questions', value: state.olympiad.questionCount },
+              ]}
+            />
             {state.window.endsAt ? (
               <Text>
                 {state.window.startsAt
