@@ -74,11 +74,14 @@ export async function seedReportBenchIfAbsent(db: Db, learners: number): Promise
       where u.olympiad_id = ${o} and u.role = 'learner' and u.id % 20 <> 0`);
     await tx.execute(sql`
       insert into answers (attempt_id, question_id, value, saved_at, marks_awarded)
-      select a.id, q.id, jsonb_build_object('type', 'single', 'optionId', (array['a','b','c','d'])[1 + (a.id + q.id) % 4]),
-        a.started_at + (q.position || ' minutes')::interval, case when (a.id + q.id) % 4 = 0 then 1 else 0 end
+      select a.id, q.id, jsonb_build_object('type', 'single', 'optionId', (array['a','b','c','d'])[1 + pick.k]),
+        a.started_at + (q.position || ' minutes')::interval, case when pick.k = 0 then 1 else 0 end
       from attempts a
       join question_modules m on m.olympiad_id = ${o}
       join questions q on q.module_id = m.id
+      -- Each learner's own choices (a hash of attempt and question), as real learners' are: a choice that followed
+      -- a simple pattern would give every fourth learner the same paper, and moderation would flag them all.
+      cross join lateral (select get_byte(decode(md5(a.id || ':' || q.id), 'hex'), 0) % 4 as k) pick
       where a.olympiad_id = ${o}`);
     await tx.execute(sql`
       insert into emails (kind, to_address, subject, text_body, status, olympiad_id, created_at, sent_at)

@@ -56,6 +56,23 @@ export function concurrentDevices(
   return { devices, sessions: spans.map((x) => x.s) };
 }
 
+/** Attempts whose answers one statement reads (about 30 answers each). */
+export const READ_BATCH = 500;
+
+/** The longest the computation keeps the event loop before it lets waiting requests in. */
+const SLICE_MS = 20;
+
+let sliceStart = performance.now();
+/**
+ * Lets the requests waiting on this process in (a macrotask: an awaited promise alone would not) once the
+ * computation has run `afterMs` since it last did.
+ */
+async function letOthersIn(afterMs = 0): Promise<void> {
+  if (performance.now() - sliceStart < afterMs) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  sliceStart = performance.now();
+}
+
 /**
  * Computes an olympiad's flags in memory (reading in short statements, so progress can be written beside it on
  * PGlite's one connection), then replaces them in one transaction with the audit row.
@@ -69,24 +86,36 @@ export async function computeFlags(
 ): Promise<{ attempts: number; flags: number; byKind: Record<string, number> }> {
   await progress(0, { phase: 'loading', force: true });
   const settings: ModerationSettings = await queries.settingsOf(db, olympiadId);
-  const attempts = await queries.finishedAttempts(db, olympiadId);
+  const attempts: queries.FinishedAttempt[] = [];
+  for (let page = await queries.finishedAttempts(db, olympiadId, 0, READ_BATCH * 10); page.length;) {
+    attempts.push(...page);
+    await letOthersIn();
+    if (page.length < READ_BATCH * 10) break;
+    page = await queries.finishedAttempts(db, olympiadId, page.at(-1)!.id, READ_BATCH * 10);
+  }
   const questions = await queries.paperQuestions(db, olympiadId);
-  const answers = await queries.finishedAnswers(db, olympiadId);
-  const sessions = await queries.attemptSessions(db, olympiadId);
 
   const flags: queries.NewFlag[] = [];
 
-  // Similarity within a school: the answers as codes, every pair of each school's learners.
+  // Similarity within a school: the answers as codes, every pair of each school's learners. The answers and
+  // sessions are read a batch of attempts at a time: a large olympiad has millions of answers, and one statement
+  // reading them all would hold PGlite's one connection (and its process) for many seconds.
   const rowOf = new Map(attempts.map((a, i) => [a.id, i]));
   const columnOf = new Map(questions.map((q, j) => [q.id, j]));
   const table: Array<Array<string | undefined>> = attempts.map(() => new Array<string | undefined>(questions.length));
-  for (const an of answers) {
-    const i = rowOf.get(an.attempt_id);
-    const j = columnOf.get(an.question_id);
-    if (i === undefined || j === undefined) continue;
-    const text = canonicalAnswer(an.value);
-    if (!text) continue;
-    table[i]![j] = an.marks_awarded != null && an.marks_awarded > 0 ? RIGHT_ANSWER : text;
+  const sessions: queries.SessionRow[] = [];
+  for (let from = 0; from < attempts.length; from += READ_BATCH) {
+    const ids = attempts.slice(from, from + READ_BATCH).map((a) => a.id);
+    for (const an of await queries.answersOf(db, ids)) {
+      const i = rowOf.get(an.attempt_id);
+      const j = columnOf.get(an.question_id);
+      if (i === undefined || j === undefined) continue;
+      const text = canonicalAnswer(an.value);
+      if (!text) continue;
+      table[i]![j] = an.marks_awarded != null && an.marks_awarded > 0 ? RIGHT_ANSWER : text;
+    }
+    sessions.push(...(await queries.attemptSessions(db, ids)));
+    await letOthersIn();
   }
   const codes = encodeAnswers(questions.length, table);
   const bySchool = new Map<number, number[]>();
@@ -119,6 +148,7 @@ export async function computeFlags(
     }
     pairsDone += (rows.length * (rows.length - 1)) / 2;
     await progress(pairsDone);
+    await letOthersIn(SLICE_MS);
   }
 
   // Fast finishes against the olympiad's median writing time.

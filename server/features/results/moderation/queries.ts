@@ -52,14 +52,15 @@ export interface FinishedAttempt {
   last_ip: string | null;
 }
 
-/** The finished, marked attempts of an olympiad (what every flag looks at), by id. */
-export const finishedAttempts = (q: Queryable, olympiadId: number) =>
+/** The finished, marked attempts of an olympiad (what every flag looks at) after `afterId`, by id, `limit` of them. */
+export const finishedAttempts = (q: Queryable, olympiadId: number, afterId: number, limit: number) =>
   rows<FinishedAttempt>(
     q,
     sql`select a.id, a.user_id, u.school_id, a.started_at, a.finished_at, a.score, a.max_score, a.ip_changes, a.last_ip
         from attempts a join users u on u.id = a.user_id
-        where a.olympiad_id = ${olympiadId} and a.finished_at is not null and a.marked_at is not null
-        order by a.id`,
+        where a.olympiad_id = ${olympiadId} and a.id > ${afterId}
+          and a.finished_at is not null and a.marked_at is not null
+        order by a.id limit ${limit}`,
   );
 
 export interface PaperQuestion {
@@ -88,15 +89,6 @@ export interface AnswerRow {
   marks_awarded: number | null;
 }
 
-/** The answers of the olympiad's finished attempts. */
-export const finishedAnswers = (q: Queryable, olympiadId: number) =>
-  rows<AnswerRow>(
-    q,
-    sql`select an.attempt_id, an.question_id, an.value, an.marks_awarded
-        from answers an join attempts a on a.id = an.attempt_id
-        where a.olympiad_id = ${olympiadId} and a.finished_at is not null and a.marked_at is not null`,
-  );
-
 export interface SessionRow {
   user_id: number;
   created_at: Date | string;
@@ -105,13 +97,13 @@ export interface SessionRow {
   user_agent: string | null;
 }
 
-/** The learners' own sessions (not an admin acting as them) alive at some moment of their attempt. */
-export const attemptSessions = (q: Queryable, olympiadId: number) =>
+/** The learners' own sessions (not an admin acting as them) alive at some moment of these attempts (a batch). */
+export const attemptSessions = (q: Queryable, attemptIds: readonly number[]) =>
   rows<SessionRow>(
     q,
     sql`select s.user_id, s.created_at, coalesce(s.revoked_at, s.expires_at) as ended_at, s.ip, s.user_agent
         from sessions s join attempts a on a.user_id = s.user_id
-        where a.olympiad_id = ${olympiadId} and a.finished_at is not null and a.started_at is not null
+        where a.id = any(${intArray(attemptIds)}) and a.started_at is not null
           and s.impersonator_id is null
           and s.created_at <= a.finished_at and coalesce(s.revoked_at, s.expires_at) >= a.started_at
         order by s.user_id, s.created_at`,
@@ -464,7 +456,8 @@ export const pairAttempts = (q: Queryable, ids: number[]) =>
         where a.id = any(${intArray(ids)})`,
   );
 
-export const answersOf = (q: Queryable, attemptIds: number[]) =>
+/** The answers of these attempts (a pair, or a batch of the finished ones: see `computeFlags`). */
+export const answersOf = (q: Queryable, attemptIds: readonly number[]) =>
   rows<AnswerRow>(
     q,
     sql`select attempt_id, question_id, value, marks_awarded from answers where attempt_id = any(${intArray(attemptIds)})`,
