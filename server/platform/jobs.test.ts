@@ -103,6 +103,38 @@ describe('background jobs', () => {
     expect(statuses).toEqual([{ status: 'done' }]);
   });
 
+  it('stops the job in hand at its next progress when the server closes, and queues it again unspent', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let reachedEnd = false;
+    const closing = runner();
+    closing.register('test.long', async ({ progress }) => {
+      await progress(1, { total: 3, force: true });
+      await gate;
+      await progress(2);
+      reachedEnd = true;
+      return {};
+    });
+    const job = await insertJob(server.db, { kind: 'test.long', status: 'queued', payload: {} });
+    closing.start();
+    await expect.poll(async () => (await jobRow(job.id)).done).toBe(1);
+    const stopped = closing.stop();
+    release();
+    await stopped;
+    expect(reachedEnd).toBe(false);
+    const [row] = await server.query<{ status: string; attempts: number; locked_by: string | null }>`
+      select status, attempts, locked_by from jobs where id = ${job.id}`;
+    expect(row).toEqual({ status: 'queued', attempts: 0, locked_by: null });
+
+    const next = runner();
+    next.register('test.long', async ({ progress }) => {
+      await progress(3, { total: 3 });
+      return { again: true };
+    });
+    await drain(next);
+    expect(await jobRow(job.id)).toMatchObject({ status: 'done' });
+  });
+
   it('takes back a job whose worker went silent: queued again while attempts are left, else failed', async () => {
     const retried = await insertJob(server.db, { kind: 'test.stale', status: 'queued', payload: {} });
     const spent = await insertJob(server.db, { kind: 'test.stale', status: 'queued', payload: {} });

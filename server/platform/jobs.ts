@@ -35,7 +35,11 @@ export interface JobRow {
 
 export interface JobContext {
   job: JobRow;
-  /** Reports progress (at most a few times a second reach the database; the last one always does). */
+  /**
+   * Reports progress (at most a few times a second reach the database; the last one always does). While the
+   * server is closing it throws instead: the job stops there, is queued again as it was, and the next worker runs
+   * it from the start (handlers write in one transaction at their end, so nothing is half-written).
+   */
   progress(done: number, options?: { total?: number; phase?: string; force?: boolean }): Promise<void>;
 }
 
@@ -120,10 +124,19 @@ export interface JobRunner {
   runOnce(): Promise<boolean>;
 }
 
+/** What `progress` throws while the server closes (the job goes back to the queue, not to failed). */
+class JobInterrupted extends Error {
+  constructor() {
+    super('The server is closing: the job is queued again');
+  }
+}
+
 export function createJobRunner(o: JobRunnerOptions): JobRunner {
   const worker = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const handlers = new Map<string, JobHandler>();
   let running = false;
+  /** stop() was called: the job in hand stops at its next progress report. */
+  let stopping = false;
   let wake: (() => void) | null = null;
   let loop: Promise<void> | null = null;
   let passes = 0;
@@ -168,6 +181,7 @@ export function createJobRunner(o: JobRunnerOptions): JobRunner {
     const ctx: JobContext = {
       job,
       async progress(done, options = {}) {
+        if (stopping) throw new JobInterrupted();
         if (options.total != null) total = options.total;
         const now = Date.now();
         if (!options.force && !options.phase && now - last < 250 && done < total) return;
@@ -187,6 +201,14 @@ export function createJobRunner(o: JobRunnerOptions): JobRunner {
             where id = ${job.id} and locked_by = ${worker}`,
       );
     } catch (err) {
+      if (err instanceof JobInterrupted) {
+        // Not an attempt spent: the job waits for the next worker, as a job whose worker went silent does.
+        await o.db.execute(
+          sql`update jobs set status = 'queued', attempts = greatest(0, attempts - 1), locked_by = null
+              where id = ${job.id} and locked_by = ${worker}`,
+        );
+        return;
+      }
       const known = err instanceof HttpError && err.statusCode < 500;
       if (!known) o.log.error({ err, jobId: job.id, kind: job.kind }, 'background job failed');
       const message = known ? err.message : 'The job failed on the server; nothing was saved. Please try again.';
@@ -239,6 +261,7 @@ export function createJobRunner(o: JobRunnerOptions): JobRunner {
     },
     async stop() {
       running = false;
+      stopping = true;
       wake?.();
       await loop;
     },
@@ -256,7 +279,7 @@ declare module 'fastify' {
 /**
  * The job runner of one server process: features register their handlers while they register their
  * routes; the worker starts when the server is ready (JOBS_WORKER=false leaves claiming to other processes)
- * and finishes the job in hand before the server closes.
+ * and stops the job in hand at its next progress report when the server closes (it is queued again).
  */
 export function registerJobRuntime(app: FastifyInstance): void {
   const runner = createJobRunner({
