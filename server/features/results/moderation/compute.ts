@@ -57,7 +57,7 @@ export function concurrentDevices(
 }
 
 /** Attempts whose answers one statement reads (about 30 answers each). */
-export const READ_BATCH = 500;
+export const READ_BATCH = 200;
 
 /** The longest the computation keeps the event loop before it lets waiting requests in. */
 const SLICE_MS = 20;
@@ -89,6 +89,7 @@ export async function computeFlags(
   const attempts: queries.FinishedAttempt[] = [];
   for (let page = await queries.finishedAttempts(db, olympiadId, 0, READ_BATCH * 10); page.length;) {
     attempts.push(...page);
+    await progress(0);
     await letOthersIn();
     if (page.length < READ_BATCH * 10) break;
     page = await queries.finishedAttempts(db, olympiadId, page.at(-1)!.id, READ_BATCH * 10);
@@ -115,6 +116,8 @@ export async function computeFlags(
       table[i]![j] = an.marks_awarded != null && an.marks_awarded > 0 ? RIGHT_ANSWER : text;
     }
     sessions.push(...(await queries.attemptSessions(db, ids)));
+    // Progress through a long read keeps the claim alive, and stops the job here when the server closes.
+    await progress(from + ids.length, { total: attempts.length });
     await letOthersIn();
   }
   const codes = encodeAnswers(questions.length, table);
