@@ -5,6 +5,7 @@ import { type AttemptRow, attemptOf } from './attempt-queries.js';
 import { markAttempt } from './marking.js';
 import * as queries from './marking-queries.js';
 import { markableQuestions } from './paper-queries.js';
+import { nextTurn } from '../../platform/turns.js';
 
 /** Marks the given attempts of one olympiad and stores per-question, per-module and total marks. */
 export async function markAttempts(q: Queryable, olympiadId: number, attemptIds: number[]): Promise<void> {
@@ -78,6 +79,7 @@ export async function sweepOverdue(
       return { locked: locked.length, closed: closed.length };
     });
     total += done.closed;
+    await nextTurn(); // many batches (a window closing on thousands unfinished) must not hold PGlite's process
     if (done.locked < batch) return total;
   }
 }

@@ -11,6 +11,7 @@ import { iso } from '../../../platform/dates.js';
 import { canonicalAnswer } from './answers.js';
 import * as queries from './queries.js';
 import { encodeAnswers, RIGHT_ANSWER, similarPairs } from './similarity.js';
+import { nextTurn, turnTaker } from '../../../platform/turns.js';
 
 /** The background job that computes an olympiad's flags (server/platform/jobs.ts). */
 export const COMPUTE_JOB = 'moderation.compute';
@@ -59,19 +60,8 @@ export function concurrentDevices(
 /** Attempts whose answers one statement reads (about 30 answers each). */
 export const READ_BATCH = 200;
 
-/** The longest the computation keeps the event loop before it lets waiting requests in. */
+/** The longest the similarity loop keeps the event loop before it lets waiting requests in. */
 const SLICE_MS = 20;
-
-let sliceStart = performance.now();
-/**
- * Lets the requests waiting on this process in (a macrotask: an awaited promise alone would not) once the
- * computation has run `afterMs` since it last did.
- */
-async function letOthersIn(afterMs = 0): Promise<void> {
-  if (performance.now() - sliceStart < afterMs) return;
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  sliceStart = performance.now();
-}
 
 /**
  * Computes an olympiad's flags in memory (reading in short statements, so progress can be written beside it on
@@ -90,13 +80,14 @@ export async function computeFlags(
   for (let page = await queries.finishedAttempts(db, olympiadId, 0, READ_BATCH * 10); page.length;) {
     attempts.push(...page);
     await progress(0);
-    await letOthersIn();
+    await nextTurn();
     if (page.length < READ_BATCH * 10) break;
     page = await queries.finishedAttempts(db, olympiadId, page.at(-1)!.id, READ_BATCH * 10);
   }
   const questions = await queries.paperQuestions(db, olympiadId);
 
   const flags: queries.NewFlag[] = [];
+  const takeTurn = turnTaker(SLICE_MS);
 
   // Similarity within a school: the answers as codes, every pair of each school's learners. The answers and
   // sessions are read a batch of attempts at a time: a large olympiad has millions of answers, and one statement
@@ -118,7 +109,7 @@ export async function computeFlags(
     sessions.push(...(await queries.attemptSessions(db, ids)));
     // Progress through a long read keeps the claim alive, and stops the job here when the server closes.
     await progress(from + ids.length, { total: attempts.length });
-    await letOthersIn();
+    await nextTurn();
   }
   const codes = encodeAnswers(questions.length, table);
   const bySchool = new Map<number, number[]>();
@@ -151,7 +142,7 @@ export async function computeFlags(
     }
     pairsDone += (rows.length * (rows.length - 1)) / 2;
     await progress(pairsDone);
-    await letOthersIn(SLICE_MS);
+    await takeTurn();
   }
 
   // Fast finishes against the olympiad's median writing time.
