@@ -7,9 +7,9 @@ import { demoPassword, fillSignIn, pathIs } from './support/session.js';
  * The waiting room (decision 041) in the browser. On an olympiad of its own (so the other specs' learners are
  * never held), the admissions a second are set to 0. Since decision 053 a learner who signs in while the olympiad
  * is open waits at the sign-in (signin-queue.spec.ts); one who signed in before it opened takes their place at their
- * first look at the sitting, which is this room. Such a learner sees the waiting page with their place, and their
- * time has not started; the admin sees one waiting on the start-times screen; once the olympiad is open, at 1 a
- * second the page lets the learner in by itself, and they write.
+ * first look at the sitting once it is open, which is this room. Such a learner sees the waiting page with their
+ * place, and their time has not started; the admin sees one waiting on the start-times screen; at 1 a second the
+ * page lets the learner in by itself, and they write.
  */
 
 const phone = { width: 360, height: 780 };
@@ -29,6 +29,11 @@ test('a learner waits their turn with their place shown, is let in by the page, 
   await page.goto(`/${varName}/login`);
   await fillSignIn(page, learner.username, learner.password);
   await expect(page).toHaveURL(pathIs(`/${varName}/olympiad/instructions`));
+  // Before the window opens, a look at the sitting takes no place (decision 053): the page says it is not open.
+  await expect(heading(page)).toHaveText(/is not open right now/);
+  // The olympiad opens while nobody is let in: the learner's next look takes the first place in the room.
+  await open();
+  await page.reload();
   await expect(heading(page)).toHaveText('You are in the waiting room');
   await expect(page.getByRole('status').filter({ hasText: 'Number 1' })).toBeVisible();
   await expect(page.getByText('Your time has not started.')).toBeVisible();
@@ -45,8 +50,7 @@ test('a learner waits their turn with their place shown, is let in by the page, 
   await expect(panel.getByText('Waiting now').locator('..')).toContainText('1');
   await look(admin, testInfo, 'start times with the waiting room');
 
-  // The olympiad opens, one a second: the page lets the learner in by itself, at the instructions.
-  await open();
+  // One a second: the page lets the learner in by itself, at the instructions.
   await setRate(1);
   await expect(heading(page)).toHaveText('Hello, Queue', { timeout: 30_000 });
   await page.getByRole('link', { name: 'Continue' }).click();
