@@ -22,4 +22,6 @@ export interface AdmissionRecord {
   admittedMs: number;
   /** performance.now() when that state arrived. */
   admittedAt: number;
+  /** How long the learner had slept before the poll that found them admitted: they were admitted within it. */
+  lastPollGapMs: number;
 }

@@ -1,3 +1,4 @@
+import { type PollPace, pollInterval, signinQueuePace, waitingRoomPace } from '../../web/src/lib/waiting.js';
 import type { AdmissionRecord } from './admission.js';
 import { requestJson } from './http.js';
 
@@ -88,10 +89,14 @@ export interface LearnerOptions {
   stopSaving?: () => boolean;
   finish?: boolean;
   /**
-   * The storm (bench/exam.ts --storm): after signing in, read the state until the waiting room admits the learner
-   * (bench/lib/admission.ts), polling every `pollMs`, and record it.
+   * The storm (bench/exam.ts --storm): record how the learner was queued and admitted (bench/lib/admission.ts).
    */
-  admission?: { arrival: number; pollMs: number; record(r: AdmissionRecord): void };
+  admission?: { arrival: number; record(r: AdmissionRecord): void };
+  /**
+   * A queued learner polls as the pages do (web/src/lib/waiting.ts: a share of the estimated wait, between the
+   * page's fastest and slowest pace) unless this fixes the gap between polls (ms).
+   */
+  pollMs?: number;
 }
 
 export async function runLearner(o: LearnerOptions): Promise<{ id: number; token: string } | null> {
@@ -162,19 +167,27 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
       ticket: queuedAt ? Number(queuedAt.pass.split('.')[2]) : null,
       admittedMs: firstAt - sent,
       admittedAt: firstAt,
+      lastPollGapMs: 0,
     };
     // When the learner learnt of their admission (the order check compares these, not the sign-ins after them).
     let admittedAt: number | null = null;
+    let gap = 0;
+    const pause = async (estimateSeconds: number | null | undefined, pace: PollPace) => {
+      gap = o.pollMs || pollInterval(estimateSeconds, pace);
+      await sleep(gap);
+    };
     while ('queued' in answer) {
       const pass = answer.pass;
+      let estimate = answer.estimateSeconds;
       for (;;) {
-        await sleep(o.admission?.pollMs ?? 1000);
-        const place = await call<{ admitted: boolean }>(
+        await pause(estimate, signinQueuePace);
+        const place = await call<{ admitted: boolean; estimateSeconds: number | null }>(
           'wait',
           'GET',
           `${base}/queue?pass=${encodeURIComponent(pass)}`,
         );
         if (place.admitted) break;
+        estimate = place.estimateSeconds;
       }
       admittedAt ??= performance.now();
       answer = await signin();
@@ -201,10 +214,16 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
       first.firstAnswerMs = performance.now() - sent;
     }
     if (state.waiting) {
+      let estimate = state.waiting.estimateSeconds;
       for (;;) {
-        await sleep(o.admission?.pollMs ?? 1000);
-        const place = await call<{ admitted: boolean }>('wait', 'GET', `${base}/waiting-room`);
+        await pause(estimate, waitingRoomPace);
+        const place = await call<{ admitted: boolean; estimateSeconds: number | null }>(
+          'wait',
+          'GET',
+          `${base}/waiting-room`,
+        );
         if (place.admitted) break;
+        estimate = place.estimateSeconds;
       }
       admittedAt = performance.now();
     }
@@ -212,6 +231,7 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
       rec.waits.push(admittedAt - firstAt);
       first.admittedMs = admittedAt - sent;
       first.admittedAt = admittedAt;
+      first.lastPollGapMs = gap;
     }
     o.admission?.record(first);
     await call('declaration', 'POST', `${base}/declaration`, { accept: true });

@@ -27,3 +27,9 @@ export function pollInterval(estimateSeconds: number | null | undefined, pace: P
   if (estimateSeconds == null) return pace.slowestMs;
   return Math.min(pace.slowestMs, Math.max(pace.fastestMs, estimateSeconds * 1000 * pace.shareOfWait));
 }
+
+/** The queue at sign-in's pace: every 2 s near the front, a tenth of the wait further back, 10 s at the most. */
+export const signinQueuePace: PollPace = { fastestMs: 2_000, slowestMs: 10_000, shareOfWait: 0.1 };
+
+/** The waiting room's pace: every 3 s near the front, a third of the wait further back, 15 s at the most. */
+export const waitingRoomPace: PollPace = { fastestMs: 3_000, slowestMs: 15_000, shareOfWait: 1 / 3 };

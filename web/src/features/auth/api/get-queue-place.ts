@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { WaitingRoomPlace, type SigninQueued } from '#contract/index';
 import { api, isApiError } from '../../../lib/api/index.js';
-import { pollInterval } from '../../../lib/waiting.js';
+import { pollInterval, signinQueuePace } from '../../../lib/waiting.js';
 import { authKeys } from './keys.js';
 
 /**
@@ -16,9 +16,6 @@ export function getQueuePlace(olympiadName: string, pass: string, signal?: Abort
     signal,
   });
 }
-
-/** Near the front of the queue (under 20 s) every 2 s, far back or paused every 10 s. */
-const signinQueuePace = { fastestMs: 2_000, slowestMs: 10_000, shareOfWait: 0.1 };
 
 /** A pass the server does not take (or an olympiad it does not know) stays refused: asking again will not help. */
 export const isRefusedPass = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;

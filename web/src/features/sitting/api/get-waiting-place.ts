@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WaitingRoomPlace } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
-import { pollInterval } from '../../../lib/waiting.js';
+import { pollInterval, waitingRoomPace } from '../../../lib/waiting.js';
 import { sittingKeys, sittingPath } from './keys.js';
 
 /** GET /api/sitting/{o}/waiting-room: the learner's place in the waiting room (one cheap read on the server). */
 export function getWaitingPlace(olympiadName: string, signal?: AbortSignal): Promise<WaitingRoomPlace> {
   return api.get<WaitingRoomPlace>(sittingPath(olympiadName, 'waiting-room'), { signal });
 }
-
-/** Near the front of the queue every 3 s, far back or paused every 15 s (decision 041). */
-const waitingRoomPace = { fastestMs: 3_000, slowestMs: 15_000, shareOfWait: 1 / 3 };
 
 /**
  * Polled while the learner waits: more often near the front of the queue, never more than every 3 s, and at
