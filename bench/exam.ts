@@ -320,13 +320,14 @@ function reportStorm(admissions: AdmissionRecord[]) {
   // Tickets are the room's arrival order; a position is relative to the admitted count at that moment, so it
   // orders only learners queued at the same moment. Without a ticket (queued at the first look), the arrival.
   const order = [...queued].sort((x, y) => (x.ticket ?? x.arrival) - (y.ticket ?? y.arrival));
-  // A learner learns of their admission at their next poll: they were admitted within the gap before it. One
-  // behind is out of order only when they learnt of theirs before anyone ahead of them can have been admitted.
+  // A learner's admission came after the last ask told them "not yet" (refusedAt) and before the answer that said
+  // admitted (admittedAt). One behind is out of order only when they were admitted for certain before someone
+  // ahead of them can have been.
   let outOfOrder = 0;
-  let aheadAdmittedBy = -Infinity;
+  let aheadNotBefore = -Infinity;
   for (const a of order) {
-    if (a.admittedAt < aheadAdmittedBy) outOfOrder++;
-    aheadAdmittedBy = Math.max(aheadAdmittedBy, a.admittedAt - a.lastPollGapMs);
+    if (a.admittedAt < aheadNotBefore) outOfOrder++;
+    aheadNotBefore = Math.max(aheadNotBefore, a.refusedAt);
   }
   const positions = queued.map((a) => a.firstPosition).filter((p): p is number => p != null);
   console.log(`\n== storm: ${admissions.length} learners admitted ==`);

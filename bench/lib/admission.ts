@@ -22,6 +22,9 @@ export interface AdmissionRecord {
   admittedMs: number;
   /** performance.now() when that state arrived. */
   admittedAt: number;
-  /** How long the learner had slept before the poll that found them admitted: they were admitted within it. */
-  lastPollGapMs: number;
+  /**
+   * performance.now() when the learner last asked and was told "not yet" (that request's sending; at first the
+   * sign-in's): their admission came after it.
+   */
+  refusedAt: number;
 }

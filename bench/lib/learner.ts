@@ -167,26 +167,25 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
       ticket: queuedAt ? Number(queuedAt.pass.split('.')[2]) : null,
       admittedMs: firstAt - sent,
       admittedAt: firstAt,
-      lastPollGapMs: 0,
+      refusedAt: sent,
     };
     // When the learner learnt of their admission (the order check compares these, not the sign-ins after them).
     let admittedAt: number | null = null;
-    let gap = 0;
-    const pause = async (estimateSeconds: number | null | undefined, pace: PollPace) => {
-      gap = o.pollMs || pollInterval(estimateSeconds, pace);
-      await sleep(gap);
-    };
+    const pause = (estimateSeconds: number | null | undefined, pace: PollPace) =>
+      sleep(o.pollMs || pollInterval(estimateSeconds, pace));
     while ('queued' in answer) {
       const pass = answer.pass;
       let estimate = answer.estimateSeconds;
       for (;;) {
         await pause(estimate, signinQueuePace);
+        const askedAt = performance.now();
         const place = await call<{ admitted: boolean; estimateSeconds: number | null }>(
           'wait',
           'GET',
           `${base}/queue?pass=${encodeURIComponent(pass)}`,
         );
         if (place.admitted) break;
+        first.refusedAt = askedAt;
         estimate = place.estimateSeconds;
       }
       admittedAt ??= performance.now();
@@ -217,12 +216,14 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
       let estimate = state.waiting.estimateSeconds;
       for (;;) {
         await pause(estimate, waitingRoomPace);
+        const askedAt = performance.now();
         const place = await call<{ admitted: boolean; estimateSeconds: number | null }>(
           'wait',
           'GET',
           `${base}/waiting-room`,
         );
         if (place.admitted) break;
+        first.refusedAt = askedAt;
         estimate = place.estimateSeconds;
       }
       admittedAt = performance.now();
@@ -231,7 +232,6 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
       rec.waits.push(admittedAt - firstAt);
       first.admittedMs = admittedAt - sent;
       first.admittedAt = admittedAt;
-      first.lastPollGapMs = gap;
     }
     o.admission?.record(first);
     await call('declaration', 'POST', `${base}/declaration`, { accept: true });
