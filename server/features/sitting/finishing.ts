@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnswerValue } from '#contract/questions';
 import type { Db, Queryable } from '../../db/client.js';
+import { nextTurn } from '../../platform/turns.js';
 import { type AttemptRow, attemptOf } from './attempt-queries.js';
 import { markAttempt } from './marking.js';
 import * as queries from './marking-queries.js';
 import { markableQuestions } from './paper-queries.js';
-import { nextTurn } from '../../platform/turns.js';
 
 /** Marks the given attempts of one olympiad and stores per-question, per-module and total marks. */
 export async function markAttempts(q: Queryable, olympiadId: number, attemptIds: number[]): Promise<void> {

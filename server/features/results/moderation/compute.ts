@@ -8,10 +8,10 @@ import type {
 import type { Db } from '../../../db/client.js';
 import { type AuditActor, audit } from '../../../platform/audit.js';
 import { iso } from '../../../platform/dates.js';
+import { nextTurn, turnTaker } from '../../../platform/turns.js';
 import { canonicalAnswer } from './answers.js';
 import * as queries from './queries.js';
 import { encodeAnswers, RIGHT_ANSWER, similarPairs } from './similarity.js';
-import { nextTurn, turnTaker } from '../../../platform/turns.js';
 
 /** The background job that computes an olympiad's flags (server/platform/jobs.ts). */
 export const COMPUTE_JOB = 'moderation.compute';
