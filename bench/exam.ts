@@ -28,12 +28,17 @@
  *   DATABASE_URL=… npm run bench:exam -- --storm
  *   DATABASE_URL=… npm run bench:exam -- --storm --learners 2000 --arrival-seconds 30 --answers 3   (a short check)
  *
+ * BENCH_SLOW_LOG=1 prints every call slower than half a second with its moment in the run, to see whether slow calls
+ * cluster (a wave of polls, a burst of admissions) or are spread; each progress line says how late the generator's
+ * own event loop ran, which every figure includes.
+ *
  * Issue 18's runs (a quiet machine, PostgreSQL): the exam and the saturated ratio, the storm, and the long day
  *   … bench:exam -- --learners 20000 --arrival-seconds 120 --answers 10 --think-ms 20000
  *   … bench:exam -- --storm
  *   … bench:exam -- --learners 50000 --arrival-seconds 600 --answers 10 --think-ms 20000
  */
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { hashPassword, verifyPassword } from '../server/platform/passwords.js';
 import type { AdmissionRecord } from './lib/admission.js';
 import { requestJson } from './lib/http.js';
@@ -123,11 +128,20 @@ async function main() {
     const admissions: AdmissionRecord[] = [];
     const started = performance.now();
     let running = 0;
+    // The load generator's own lateness: a request it starts late, or whose answer it reads late, is counted as
+    // the server's time, so each progress line says how late this process ran.
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
+    let worstLagMs = 0;
     const progress = setInterval(() => {
       const errors = [...rec.errors.values()].reduce((a, b) => a + b, 0);
+      const lagMs = lag.max / 1e6;
+      worstLagMs = Math.max(worstLagMs, lagMs);
+      lag.reset();
       console.log(
         `  ${fmt((performance.now() - started) / 1000, 0)} s: ${running} writing, ${rec.firstQuestion} got their paper, ` +
-          `${rec.finished} finished, ${rec.saveTimes.length} answers saved, ${errors} errors`,
+          `${rec.finished} finished, ${rec.saveTimes.length} answers saved, ${errors} errors; ` +
+          `this generator ran up to ${fmt(lagMs, 0)} ms late`,
       );
     }, 10_000);
     const gap = (arrivalSeconds * 1000) / learners;
@@ -150,6 +164,7 @@ async function main() {
       }),
     );
     clearInterval(progress);
+    lag.disable();
     const examSeconds = (performance.now() - started) / 1000;
     const verified = await verifyAcked(server.url, rec);
 
@@ -166,6 +181,9 @@ async function main() {
         .loadavg()
         .map((l) => fmt(l, 1))
         .join(' ')}; raw argon2 verifications/s: ${fmt(rawHash)}`,
+    );
+    console.log(
+      `load generator: its event loop ran up to ${fmt(worstLagMs, 0)} ms late (counted in every figure below)`,
     );
     console.log(
       `learners: ${learners}, got their first question: ${rec.firstQuestion}, finished: ${rec.finished}, in ${fmt(examSeconds)} s`,

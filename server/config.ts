@@ -71,6 +71,12 @@ const Env = z
      * the setting, and more again as they recover. 0: always the setting.
      */
     SITTING_ADMIT_TARGET_MS: z.coerce.number().int().min(0).default(500),
+    /**
+     * The time an answer save should stay under (decision 055): while more than one save in fifty takes longer,
+     * the servers admit fewer learners a second too, so that those already writing stay quick. 0: saves are
+     * not judged.
+     */
+    SITTING_SAVE_TARGET_MS: z.coerce.number().int().min(0).default(100),
     /** Benchmarks only: register the bare answer-upsert route (bench/exam.ts); never in production. */
     BENCH_BARE_ROUTE: boolish.default(false),
     /** Benchmarks only: seed this many learners in the olympiad `geo-bench` at start (bench/exam.ts). */
@@ -180,7 +186,13 @@ export interface Config {
   };
   sessionHours: { staff: number; learner: number };
   bodyLimitBytes: number;
-  sitting: { sweepSeconds: number; admissionsPerSecond: number; admitTickMs: number; admitTargetMs: number };
+  sitting: {
+    sweepSeconds: number;
+    admissionsPerSecond: number;
+    admitTickMs: number;
+    admitTargetMs: number;
+    saveTargetMs: number;
+  };
   bench: {
     bareRoute: boolean;
     invoiceSchools: number;
@@ -300,6 +312,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       admissionsPerSecond: e.SITTING_ADMISSIONS_PER_SECOND,
       admitTickMs: e.SITTING_ADMIT_TICK_MS,
       admitTargetMs: e.SITTING_ADMIT_TARGET_MS,
+      saveTargetMs: e.SITTING_SAVE_TARGET_MS,
     },
     bench: {
       bareRoute: e.BENCH_BARE_ROUTE,

@@ -120,6 +120,10 @@ export async function runLearner(o: LearnerOptions): Promise<{ id: number; token
           token ? { authorization: `Bearer ${token}` } : {},
         );
         rec.latencies[step].push(performance.now() - t);
+        if (process.env.BENCH_SLOW_LOG && performance.now() - t > 500)
+          console.log(
+            `SLOW ${step} at ${((t - rec.t0) / 1000).toFixed(1)} s: ${(performance.now() - t).toFixed(0)} ms`,
+          );
         if (typeof okStatus === 'number' ? res.status !== okStatus : !okStatus.includes(res.status)) {
           const key = `${step} ${res.status}`;
           rec.errors.set(key, (rec.errors.get(key) ?? 0) + 1);

@@ -158,21 +158,19 @@ export interface CredentialCheck {
  * One credential check under the throttle (decision 024), shared by sign-in and the recovery PIN. The slot is
  * taken before the check runs, side by side with `find` (the account's row), in the same round trip; a
  * refused slot answers 429 with Retry-After. The caller checks the password or PIN; when it is right it
- * calls `passed()` (beside opening the session), which forgets the counted attempts; a failure stays counted. A
- * check that does not happen after all (a learner queued at sign-in, decision 053) hands its slot back with
- * `notChecked()`.
+ * calls `passed()` (beside opening the session), which forgets the counted attempts; a failure stays counted.
  */
 export async function throttledCredentialCheck<T>(
   q: Queryable,
   limits: Config['limits'],
   check: CredentialCheck,
   find: () => Promise<T>,
-): Promise<{ found: T; passed: () => Promise<void>; notChecked: () => Promise<void> }> {
+): Promise<{ found: T; passed: () => Promise<void> }> {
   const rules = credentialRules(limits, check.kind, check.account, check.address);
   const [reservation, found] = await Promise.all([reserve(q, rules), find()]);
   if (!reservation.granted) {
     throw rateLimited(check.tooMany(waitPhrase(reservation.retryAfterSeconds)), reservation.retryAfterSeconds);
   }
   const keys = rules.map((r) => r.key);
-  return { found, passed: () => forgive(q, keys), notChecked: () => release(q, rules) };
+  return { found, passed: () => forgive(q, keys) };
 }

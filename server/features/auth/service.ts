@@ -21,7 +21,8 @@ import * as queries from './queries.js';
  * confirms a password, and that attempt counts like a failure.
  *
  * A learner whose olympiad's waiting room has a queue takes their place in it before the password is checked
- * (decision 053): the answer is their place (`queued`), nothing else happens, and the attempt is not counted.
+ * (decision 053): the answer is their place (`queued`), nothing else happens, and no attempt is counted (no
+ * password was checked); the throttle's slot is taken only by a sign-in that goes on to the check.
  */
 export async function signin(
   deps: { db: Db; config: Pick<Config, 'appSecret' | 'sessionHours' | 'limits'>; gate: ArrivalGate },
@@ -34,11 +35,27 @@ export async function signin(
     throw invalid([{ path: 'body.olympiadName', message: 'Choose the olympiad you are writing' }]);
   }
 
-  const {
-    found: user,
-    passed,
-    notChecked,
-  } = await throttledCredentialCheck(
+  const find = () => queries.findUserForSigninFast(db, body.username, learnerOlympiad);
+  // A learner is asked for their place in the queue first: a queued sign-in checks no password, so it takes no
+  // slot under the throttle and writes nothing but its place (decision 053).
+  const early = learnerOlympiad == null ? undefined : await find();
+  if (early?.olympiadId != null && early.passwordHash && !early.disabledAt) {
+    const gate = await deps.gate.check({ olympiadId: early.olympiadId, userId: early.id });
+    if (!gate.admitted) {
+      return {
+        success: true,
+        queued: true,
+        message:
+          `Many learners are starting at once: you are number ${figure(gate.position)} in the queue. ` +
+          'Your time has not started; this page signs you in when it is your turn.',
+        pass: gate.pass,
+        position: gate.position,
+        estimateSeconds: gate.estimateSeconds,
+      };
+    }
+  }
+
+  const { found: user, passed } = await throttledCredentialCheck(
     db,
     config.limits,
     {
@@ -47,7 +64,7 @@ export async function signin(
       address: req.ip,
       tooMany: (wait) => `Too many failed sign-in attempts. Please wait ${wait} and try again, or reset your password.`,
     },
-    () => queries.findUserForSigninFast(db, body.username, learnerOlympiad),
+    early === undefined ? find : async () => early,
   );
   // A learner's failed sign-in is counted for learner login activity (decision 037): one insert, on failures
   // only; a successful one is its session row.
@@ -75,22 +92,6 @@ export async function signin(
   if (user.disabledAt) {
     if (learner) await failed('account_disabled', learner);
     throw new HttpError(403, 'account_disabled', 'This account has been disabled; please contact the organisers');
-  }
-  if (learner && user.passwordHash) {
-    const gate = await deps.gate.check({ olympiadId: learner.olympiadId, userId: user.id });
-    if (!gate.admitted) {
-      await notChecked();
-      return {
-        success: true,
-        queued: true,
-        message:
-          `Many learners are starting at once: you are number ${figure(gate.position)} in the queue. ` +
-          'Your time has not started; this page signs you in when it is your turn.',
-        pass: gate.pass,
-        position: gate.position,
-        estimateSeconds: gate.estimateSeconds,
-      };
-    }
   }
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.password))) {
     if (learner) await failed(user.passwordHash ? 'wrong_password' : 'no_password', learner);

@@ -31,7 +31,7 @@ import { startSweep } from './finishing.js';
 import { sittingPolicy } from './policy.js';
 import { recover } from './recover.js';
 import * as sitting from './steps.js';
-import { startAdmitting } from './waiting-room.js';
+import { roomCopies, startAdmitting } from './waiting-room.js';
 import { gateAtSignin, queuePlace } from './signin-queue.js';
 import { arrivalGauge } from './admission-gauge.js';
 
@@ -40,6 +40,8 @@ const declarationAccepted = { success: true, message: 'Declaration accepted' } a
 const pinConfirmed = { success: true, message: 'Your recovery PIN is confirmed' } as const;
 const detailsConfirmed = { success: true, message: 'Your details are confirmed' } as const;
 const { access } = sittingPolicy;
+/** How far behind the room a process's copy may be for the sign-in queue's poll (decision 055). */
+const ROOM_COPY_MS = 250;
 const OlympiadParams = z.strictObject({ olympiadName: z.string().trim().min(1).max(60) });
 const AnswerParams = z.strictObject({ olympiadName: z.string().trim().min(1).max(60), questionId: IdText });
 
@@ -47,7 +49,14 @@ const AnswerParams = z.strictObject({ olympiadName: z.string().trim().min(1).max
 export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const base = '/api/sitting/:olympiadName';
-  const room: sitting.Room = { defaultRate: app.config.sitting.admissionsPerSecond };
+  const { admissionsPerSecond, admitTargetMs, admitTickMs, saveTargetMs } = app.config.sitting;
+  const gauge =
+    admitTargetMs > 0 && admitTickMs > 0 ? arrivalGauge({ stepMs: admitTargetMs, saveMs: saveTargetMs }) : undefined;
+  const room: sitting.Room = {
+    defaultRate: admissionsPerSecond,
+    now: roomCopies(db, admissionsPerSecond, app.config.env === 'test' ? 0 : ROOM_COPY_MS),
+    startsSlow: gauge != null,
+  };
   // The arrival's steps try their one statement first (fast-steps.ts, decision 049), as the answer save does.
   const fastInput = (token: string, params: { olympiadName: string }): fast.FastInput => ({
     secret: app.config.appSecret,
@@ -58,12 +67,15 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   // At the deadline an attempt finishes by itself: lazily on the next call, and by this periodic sweep.
   // The waiting room admits the next learners on every process's tick (decision 041), at a rate that follows
   // how this process's arrival steps fare (decision 051; SITTING_ADMIT_TARGET_MS=0: the setting alone).
-  const { admitTargetMs, admitTickMs } = app.config.sitting;
-  const gauge = admitTargetMs > 0 && admitTickMs > 0 ? arrivalGauge(admitTargetMs) : undefined;
-  // The arrival's six steps (state, declaration, recovery PIN and its confirmation, details, paper) report their time.
+  // The arrival's six steps (state, declaration, recovery PIN and its confirmation, details, paper) report their
+  // time, and so does every answer save (decision 055).
   const arrivalStep = gauge
     ? { onResponse: async (_req: FastifyRequest, reply: FastifyReply) => gauge.record(reply.elapsedTime) }
     : {};
+  const answerSave =
+    gauge && saveTargetMs > 0
+      ? { onResponse: async (_req: FastifyRequest, reply: FastifyReply) => gauge.recordSave(reply.elapsedTime) }
+      : {};
   let stopSweep = () => undefined as void;
   let stopAdmitting = () => undefined as void;
   app.addHook('onReady', async () => {
@@ -199,6 +211,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'PUT',
     url: `${base}/answers/:questionId`,
+    ...answerSave,
     summary: 'Save one answer durably before acknowledging it (409 after finishing or the deadline)',
     tags,
     access: access.sit,

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { GateAnswer } from '../../platform/arrival-gate.js';
 import { catalogue, catalogueByName } from './catalogue.js';
 import { type Room, writingWindow } from './steps.js';
-import { estimateSeconds, isAdmitted, placeAtSignin, placeOf, positionOf } from './waiting-room.js';
+import { estimateSeconds, isAdmitted, placeAtSignin, placeInRoom, positionOf } from './waiting-room.js';
 
 /**
  * The queue at sign-in (decision 053). A learner queued before their password is checked has no session; their page
@@ -21,15 +21,15 @@ export function queuePass(secret: string, olympiadId: number, userId: number, ti
   return `${payload}.${signature(secret, payload)}`;
 }
 
-/** The olympiad and learner a pass names, or null when it is not one this server signed. */
-export function readPass(secret: string, pass: string): { olympiadId: number; userId: number } | null {
+/** The olympiad, learner and ticket a pass names, or null when it is not one this server signed. */
+export function readPass(secret: string, pass: string): { olympiadId: number; userId: number; ticket: number } | null {
   const match = /^(\d{1,9})\.(\d{1,12})\.(\d{1,15})\.([\w-]{22})$/.exec(pass);
   if (!match) return null;
   const [, olympiadId, userId, ticket, sent] = match;
   const expected = Buffer.from(signature(secret, `${olympiadId}.${userId}.${ticket}`));
   const given = Buffer.from(sent!);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  return { olympiadId: Number(olympiadId), userId: Number(userId) };
+  return { olympiadId: Number(olympiadId), userId: Number(userId), ticket: Number(ticket) };
 }
 
 /**
@@ -45,7 +45,7 @@ export async function gateAtSignin(
 ): Promise<GateAnswer> {
   const paperOf = await catalogue(db, learner.olympiadId);
   if (!paperOf || !writingWindow(paperOf.olympiad).open) return { admitted: true };
-  const place = await placeAtSignin(db, learner, room.defaultRate);
+  const place = await placeAtSignin(db, learner, room.defaultRate, room.startsSlow);
   if (!place || isAdmitted(place)) return { admitted: true };
   return {
     admitted: false,
@@ -55,7 +55,11 @@ export async function gateAtSignin(
   };
 }
 
-/** GET …/queue?pass: the place of a learner queued at sign-in; one read by primary keys. */
+/**
+ * GET …/queue?pass: the place of a learner queued at sign-in. The ticket is the pass's own (a place keeps its
+ * ticket), compared with the process's copy of the room (waiting-room.ts `roomCopies`), so a poll sends no
+ * statement of its own.
+ */
 export async function queuePlace(
   db: Db,
   room: Room,
@@ -71,8 +75,6 @@ export async function queuePlace(
   }
   const paperOf = await catalogueByName(db, olympiadName);
   if (!paperOf || paperOf.olympiad.id !== named.olympiadId) throw notFound('That olympiad’s queue');
-  const place = await placeOf(db, named.olympiadId, named.userId, room.defaultRate);
-  // No place (the room was cleared): signing in again takes a new one if it is still needed.
-  const a = place ?? { ticket: 0, admitted: 0, rate: room.defaultRate };
+  const a = placeInRoom(named.ticket, await room.now(named.olympiadId), room.defaultRate);
   return { success: true, admitted: isAdmitted(a), position: positionOf(a), estimateSeconds: estimateSeconds(a) };
 }

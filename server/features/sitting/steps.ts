@@ -17,7 +17,15 @@ import { sittingPolicy } from './policy.js';
 import { presentSavedAnswer, presentState } from './present.js';
 import { answersOf } from './answer-queries.js';
 import { resolveGeneralCopy } from '../../platform/general-copy.js';
-import { type Admission, arrive, estimateSeconds, isAdmitted, placeOf, positionOf } from './waiting-room.js';
+import {
+  type Admission,
+  type RoomNow,
+  arrive,
+  estimateSeconds,
+  isAdmitted,
+  placeOf,
+  positionOf,
+} from './waiting-room.js';
 import { formatInZone, siteTimeZone } from '#contract/site-time';
 
 /** The learner's steps, in order (docs/spec.md §7); each loads the learner's own olympiad first. */
@@ -63,6 +71,10 @@ async function requireWindow(db: Db, o: Olympiad, actor: Actor): Promise<void> {
 /** The waiting room's setting a step needs: the server's admissions a second (an olympiad may set its own). */
 export interface Room {
   defaultRate: number;
+  /** The process's copy of a room's admission (waiting-room.ts `roomCopies`): what the sign-in queue's poll reads. */
+  now: (olympiadId: number) => Promise<RoomNow | null>;
+  /** The rate adapts (decision 051), so a new room starts at a share of the setting (decision 055). */
+  startsSlow: boolean;
 }
 
 const waitingOf = (a: Admission): SittingState['waiting'] =>
@@ -89,7 +101,7 @@ async function admissionOf(
   place: { ticket: number; admitted: number; rate: number | null } | null,
 ): Promise<Admission> {
   if (place) return { ticket: place.ticket, admitted: place.admitted, rate: place.rate ?? room.defaultRate };
-  return arrive(db, olympiadId, userId, room.defaultRate);
+  return arrive(db, olympiadId, userId, room.defaultRate, room.startsSlow);
 }
 
 export async function state(db: Db, actor: Actor, olympiadName: string, room: Room): Promise<SittingState> {

@@ -6,7 +6,7 @@ import { createOlympiad, createUser, grant } from '../../seed/factories.js';
 import { type Client, demoPassword } from '../../test/harness.js';
 import { attemptRow, call, demo, details, newLearner, server, toPaper, useSittingServer } from './testing.js';
 import { arrivalGauge } from './admission-gauge.js';
-import { adaptRates, admitWaiting } from './waiting-room.js';
+import { adaptRates, admitWaiting, arrive, isAdmitted, placeInRoom, roomCopies } from './waiting-room.js';
 
 /**
  * The waiting room (decision 041). The admitting tick is off (SITTING_ADMIT_TICK_MS=0): each test admits by
@@ -276,6 +276,28 @@ describe('the queue at sign-in (decision 053)', () => {
     expect((await queuePoll('')).status).toBe(400);
   });
 
+  it('a process answers the polls from its copy of the room: one read for many asks, at most its age behind (decision 055)', async () => {
+    await aQueue();
+    const copies = roomCopies(server.db, 50, 400);
+    const asked = await Promise.all([copies(demo.geoDemo), copies(demo.geoDemo), copies(demo.geoDemo)]);
+    expect(asked[1]).toBe(asked[0]);
+    expect(asked[2]).toBe(asked[0]);
+    const before = asked[0]!;
+    expect(before.joined).toBe(before.admitted + 1);
+    expect(before.rate).toBe(0);
+
+    // The room admits everyone: the copy says so only once it is older than its age.
+    await server.query`update waiting_rooms set admitted = joined where olympiad_id = ${demo.geoDemo}`;
+    expect(await copies(demo.geoDemo)).toBe(before);
+    await new Promise((r) => setTimeout(r, 450));
+    const after = (await copies(demo.geoDemo))!;
+    expect(after.admitted).toBe(before.joined);
+    expect(isAdmitted(placeInRoom(before.joined, after, 50))).toBe(true);
+    // A ticket past the room's last (the room was cleared since it was given) counts as admitted.
+    expect(isAdmitted(placeInRoom(after.joined + 5, { ...after, admitted: 0 }, 50))).toBe(true);
+    expect(await roomCopies(server.db, 50, 400)(9_999_999)).toBeNull();
+  });
+
   it('never queues a learner who has started, nor anyone while the olympiad is not open for writing', async () => {
     const started = await newLearner();
     await state(started.token);
@@ -302,29 +324,90 @@ describe('the rate adapts to how the arrival steps fare (decision 051)', () => {
         select adaptive_rate from waiting_rooms where olympiad_id = ${demo.geoDemo}`
     )[0]?.adaptive_rate;
 
-  it('slow steps lower the rate in force, three tenths a tick, and the queue forms at it; fine steps raise it back', async () => {
+  it('slow steps lower the rate in force, a fifth a tick, and the queue forms at it; fine steps raise it back', async () => {
     await setRate(20);
     await state((await newLearner()).token); // the room has had an arrival within the minute
     await adaptRates(server.db, 'slow', 50);
-    expect(await adaptive()).toBeCloseTo(14, 3);
+    expect(await adaptive()).toBeCloseTo(16, 3);
     await adaptRates(server.db, 'slow', 50);
-    expect(await adaptive()).toBeCloseTo(9.8, 3);
+    expect(await adaptive()).toBeCloseTo(12.8, 3);
     const admin = await server.as('admin');
     const status = await admin.get('/api/sitting-waiting-room', { query: { olympiadId: demo.geoDemo } });
-    expect(status.body).toMatchObject({ admissionsPerSecond: 20, admittingPerSecond: 9 });
+    expect(status.body).toMatchObject({ admissionsPerSecond: 20, admittingPerSecond: 12 });
 
-    // Behind someone waiting, a learner queues, and the estimate uses the rate in force: 40 at 9.8 a second.
+    // Behind someone waiting, a learner queues, and the estimate uses the rate in force: 40 at 12.8 a second.
     const queued = await signedInEarlier();
     await server.query`update waiting_rooms set joined = admitted + 39 where olympiad_id = ${demo.geoDemo}`;
-    expect((await state(queued.token)).waiting).toEqual({ position: 40, estimateSeconds: 5 });
+    expect((await state(queued.token)).waiting).toEqual({ position: 40, estimateSeconds: 4 });
 
-    // Fine ticks raise it by a fiftieth of the setting (at least one) until it is the setting again: null.
+    // Fine ticks raise it by a hundredth of the setting (at least one) until it is the setting again: null.
     await adaptRates(server.db, 'fine', 50);
-    expect(await adaptive()).toBeCloseTo(10.8, 3);
-    for (let i = 0; i < 10; i++) await adaptRates(server.db, 'fine', 50);
+    expect(await adaptive()).toBeCloseTo(13.8, 3);
+    for (let i = 0; i < 7; i++) await adaptRates(server.db, 'fine', 50);
     expect(await adaptive()).toBeNull();
     const back = await admin.get('/api/sitting-waiting-room', { query: { olympiadId: demo.geoDemo } });
     expect(back.body).toMatchObject({ admissionsPerSecond: 20, admittingPerSecond: 20 });
+  });
+
+  it('a room quiet for a minute starts again at an eighth of the setting, and climbs back while fine (decision 055)', async () => {
+    await setRate(200);
+    await state((await newLearner()).token); // the room exists, busy: a fine tick leaves it at the setting
+    await adaptRates(server.db, 'fine', 50);
+    expect(await adaptive()).toBeNull();
+    // A minute without arrivals: the next fine tick sets it to start at 200 / 8 = 25 a second.
+    await server.query`update waiting_rooms set refilled_at = now() - interval '61 seconds'
+                       where olympiad_id = ${demo.geoDemo}`;
+    await adaptRates(server.db, 'fine', 50);
+    expect(await adaptive()).toBeCloseTo(25, 3);
+    await adaptRates(server.db, 'fine', 50);
+    expect(await adaptive()).toBeCloseTo(25, 3); // still quiet: stays there
+
+    // A storm empties the bucket: the next learner queues, told 1 s at 25 a second.
+    await server.query`update waiting_rooms set tokens = 0, refilled_at = now() + interval '1 second'
+                       where olympiad_id = ${demo.geoDemo}`;
+    const user = await createUser(server.db, {
+      role: 'learner',
+      olympiadId: demo.geoDemo,
+      schoolId: demo.school1,
+      password: demoPassword,
+      grade: 9,
+      email: null,
+    });
+    const queued = await server.anonymous().post('/api/auth/signin', {
+      body: { username: user.username, password: demoPassword, olympiadName: o, loginType: 'learner' },
+    });
+    expect(queued.status, queued.text).toBe(202);
+    expect(queued.body).toMatchObject({ position: 1, estimateSeconds: 1 });
+
+    // Busy and fine: a hundredth of the setting a tick (2), up to the setting.
+    await adaptRates(server.db, 'fine', 50);
+    expect(await adaptive()).toBeCloseTo(27, 3);
+    for (let i = 0; i < 4; i++) await adaptRates(server.db, 'fine', 50);
+    expect(await adaptive()).toBeCloseTo(35, 3);
+    for (let i = 0; i < 82; i++) await adaptRates(server.db, 'fine', 50);
+    expect(await adaptive()).toBeCloseTo(199, 3);
+    await adaptRates(server.db, 'fine', 50);
+    expect(await adaptive()).toBeNull();
+  });
+
+  it('a new room starts at an eighth of the setting while the rate adapts, at the setting when it does not', async () => {
+    const slow = await createOlympiad(server.db, { varName: 'starts-slow', open: true });
+    const plain = await createOlympiad(server.db, { varName: 'starts-plain', open: true });
+    const learner = await createUser(server.db, { role: 'learner', olympiadId: slow.id, password: demoPassword });
+    const other = await createUser(server.db, { role: 'learner', olympiadId: plain.id, password: demoPassword });
+    expect(await arrive(server.db, slow.id, learner.id, 200, true)).toMatchObject({ ticket: 1, admitted: 1, rate: 25 });
+    expect(await arrive(server.db, plain.id, other.id, 200, false)).toMatchObject({
+      ticket: 1,
+      admitted: 1,
+      rate: 200,
+    });
+    const rooms = await server.query<{ olympiad_id: number; adaptive_rate: number | null; tokens: number }>`
+      select olympiad_id, adaptive_rate, tokens from waiting_rooms where olympiad_id in (${slow.id}, ${plain.id})
+      order by olympiad_id`;
+    expect(rooms).toEqual([
+      { olympiad_id: slow.id, adaptive_rate: 25, tokens: 5.25 },
+      { olympiad_id: plain.id, adaptive_rate: null, tokens: 49 },
+    ]);
   });
 
   it('never below one a second (the queue always moves), and a paused room stays paused', async () => {
@@ -352,7 +435,7 @@ describe('the rate adapts to how the arrival steps fare (decision 051)', () => {
   });
 
   it('the gauge: slow when more than a tenth of the steps pass the target, fine otherwise, a fresh window each time', () => {
-    const gauge = arrivalGauge(500);
+    const gauge = arrivalGauge({ stepMs: 500, saveMs: 0 });
     try {
       expect(gauge.take()).toBe('fine');
       for (let i = 0; i < 9; i++) gauge.record(20);
@@ -365,6 +448,23 @@ describe('the rate adapts to how the arrival steps fare (decision 051)', () => {
       expect(gauge.take()).toBe('fine');
       for (let i = 0; i < 4; i++) gauge.record(900);
       expect(gauge.take()).toBe('fine'); // too few steps to judge
+    } finally {
+      gauge.stop();
+    }
+  });
+
+  it('the gauge judges the answer saves too: slow when more than one in fifty passes their target (decision 055)', () => {
+    const gauge = arrivalGauge({ stepMs: 500, saveMs: 100 });
+    try {
+      for (let i = 0; i < 49; i++) gauge.recordSave(10);
+      gauge.recordSave(300);
+      for (let i = 0; i < 10; i++) gauge.record(20);
+      expect(gauge.take()).toBe('fine'); // one in fifty: not more
+      for (let i = 0; i < 48; i++) gauge.recordSave(10);
+      gauge.recordSave(300);
+      gauge.recordSave(300);
+      expect(gauge.take()).toBe('slow'); // the arrival steps are fine; the saves are not
+      expect(gauge.take()).toBe('fine');
     } finally {
       gauge.stop();
     }

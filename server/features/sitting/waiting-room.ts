@@ -14,8 +14,11 @@ import { sessionLearner } from './learner-session.js';
  * invisible.
  *
  * The rate in force adapts (decision 051): while a process finds its arrival steps slow, its tick lowers the
- * room's `adaptive_rate` by three tenths (`SLOW_FACTOR`); while they are fine, it raises it again by a fiftieth of the setting, up to
- * the setting (then null). So a storm beyond what the servers manage queues learners instead of slowing all.
+ * room's `adaptive_rate` by a fifth (`SLOW_FACTOR`); while they are fine, it raises it again by a hundredth of the
+ * setting (`FINE_STEP`, at least one a second), up to the setting (then null). So a storm beyond what the servers manage queues
+ * learners instead of slowing all. A room that has been quiet for a minute starts again at an eighth of the setting
+ * (`START_SHARE`, decision 055) and climbs while the servers keep up: the first seconds of a storm never admit far
+ * more than the servers have shown they manage.
  */
 
 /** The admin's setting in force: the olympiad's own, else the server's default. */
@@ -83,6 +86,54 @@ export async function placeOf(
   return row ? asAdmission(row) : null;
 }
 
+/** A room's admission at a moment: how many have joined and been admitted, and the rate in force. */
+export interface RoomNow {
+  joined: number;
+  admitted: number;
+  rate: number;
+}
+
+/** A room's admission now, one read by its primary key; null before the olympiad's first arrival. */
+async function roomNow(q: Queryable, olympiadId: number, defaultRate: number): Promise<RoomNow | null> {
+  const [row] = await preparedRows<{ joined: string; admitted: string; rate: number }>(
+    q,
+    `sitting.waiting-room-now-${Math.trunc(defaultRate)}`,
+    sql`select r.joined, r.admitted, ${sql.raw(inForce(defaultRate))} as rate
+        from waiting_rooms r where r.olympiad_id = ${olympiadId}`,
+  );
+  return row ? { joined: Number(row.joined), admitted: Number(row.admitted), rate: Number(row.rate) } : null;
+}
+
+/**
+ * Each process's copy of its rooms' admission, read at most once per `maxAgeMs` per olympiad however many ask
+ * meanwhile (the asks share the one read). The queue at sign-in's poll needs nothing else: the learner's ticket
+ * comes in their signed pass and a place never changes its ticket, so in a storm thousands of polls cost no
+ * statement each (decision 055). A copy is at most `maxAgeMs` behind the room; the admitting tick moves it every
+ * half second, and the pages poll every few seconds.
+ */
+export function roomCopies(db: Queryable, defaultRate: number, maxAgeMs: number) {
+  const copies = new Map<number, { at: number; room: Promise<RoomNow | null> }>();
+  return (olympiadId: number): Promise<RoomNow | null> => {
+    const now = performance.now();
+    const copy = copies.get(olympiadId);
+    if (copy && now - copy.at < maxAgeMs) return copy.room;
+    const room = roomNow(db, olympiadId, defaultRate);
+    copies.set(olympiadId, { at: now, room });
+    // A failed read is not kept: the next ask reads again.
+    room.catch(() => copies.delete(olympiadId));
+    return room;
+  };
+}
+
+/**
+ * The place of a ticket in a room as it is now. A ticket past the room's last (the room was cleared since)
+ * counts as admitted: signing in again takes a new place if one is still needed.
+ */
+export function placeInRoom(ticket: number, room: RoomNow | null, defaultRate: number): Admission {
+  if (!room || ticket > room.joined) return { ticket: 0, admitted: 0, rate: defaultRate };
+  return { ticket, admitted: room.admitted, rate: room.rate };
+}
+
 /**
  * `placeOf` for the bearer session's learner (learner-session.ts), the waiting page's poll in one statement with
  * its session check: null when the session is not a learner's of this olympiad; else their place, if any.
@@ -118,16 +169,21 @@ export async function arrive(
   olympiadId: number,
   userId: number,
   defaultRate: number,
+  startsSlow = false,
 ): Promise<Admission> {
   const avail = available(defaultRate);
+  // A new room starts as one quiet for a minute does (decision 055), when the rate adapts at all.
+  const start = Math.max(1, defaultRate * START_SHARE);
+  const startRate = startsSlow && defaultRate > start ? start : null;
+  const rate = startRate ?? defaultRate;
   const admitNow = sql`(case when r.admitted = r.joined and ${avail} >= 1 then 1 else 0 end)`;
   const [row] = await preparedRows<{ ticket: string; admitted: string; rate: number }>(
     q,
-    `sitting.waiting-arrive-${Math.trunc(defaultRate)}`,
+    `sitting.waiting-arrive-${Math.trunc(defaultRate)}-${startRate != null}`,
     sql`
     with room as (
-      insert into waiting_rooms as r (olympiad_id, joined, admitted, tokens, refilled_at)
-      values (${olympiadId}, 1, ${defaultRate >= 1 ? 1 : 0}, ${Math.max(0, defaultRate / 4 - 1)}, now())
+      insert into waiting_rooms as r (olympiad_id, joined, admitted, tokens, refilled_at, adaptive_rate)
+      values (${olympiadId}, 1, ${rate >= 1 ? 1 : 0}, ${Math.max(0, rate / 4 - 1)}, now(), ${startRate}::real)
       on conflict (olympiad_id) do update
         set joined = r.joined + 1,
             admitted = r.admitted + ${admitNow},
@@ -168,16 +224,24 @@ export async function admitWaiting(q: Queryable, defaultRate: number): Promise<n
 
 /**
  * The rate follows the servers' verdict on the last tick (decision 051), in every room with arrivals in the
- * last minute: slow lowers it by three tenths (to at least one a second: the queue always moves); fine raises it by
- * a fiftieth of the setting, back to the setting, where it becomes null again. One statement; any process
+ * last minute: slow lowers it by a fifth (to at least one a second: the queue always moves); fine raises it by a
+ * hundredth of the setting, at least one (decision 055), back to the setting, where it becomes null again. A
+ * room with no arrival for a minute is set to start again at an eighth of the setting (on a fine tick; decision
+ * 055), so that a storm's first seconds admit what the servers have shown they manage, not the whole setting. One statement; any process
  * may run it, each with its own verdict, so the slowest process's word weighs as much as its work does.
  */
-/** A slow tick keeps this share of the rate in force (decision 051; 0.7 since decision 053). */
-export const SLOW_FACTOR = 0.7;
+/** A slow tick keeps this share of the rate in force (decision 051; 0.7 in decision 053, 0.8 since 055). */
+export const SLOW_FACTOR = 0.8;
+/** A fine tick raises the rate in force by this share of the setting, at least one a second (decision 055). */
+export const FINE_STEP = 0.01;
+/** A room quiet for a minute starts again at this share of the setting (decision 055). */
+export const START_SHARE = 0.125;
 
 export async function adaptRates(q: Queryable, verdict: Verdict, defaultRate: number): Promise<void> {
   const set = sql.raw(`${setting(defaultRate)}::real`);
   const current = sql.raw(inForce(defaultRate));
+  const start = sql.raw(`greatest(1, ${setting(defaultRate)} * ${START_SHARE})::real`);
+  const busy = sql`r.refilled_at > now() - interval '1 minute'`;
   const slow = verdict === 'slow';
   await preparedRows(
     q,
@@ -185,11 +249,14 @@ export async function adaptRates(q: Queryable, verdict: Verdict, defaultRate: nu
     slow
       ? sql`
     update waiting_rooms r set adaptive_rate = greatest(1, ${current} * ${SLOW_FACTOR})
-    where r.refilled_at > now() - interval '1 minute' and ${set} > 0`
+    where ${busy} and ${set} > 0`
       : sql`
     update waiting_rooms r
-    set adaptive_rate = nullif(least(${set}, r.adaptive_rate + greatest(1, ${set} * 0.02)), ${set})
-    where r.adaptive_rate is not null`,
+    set adaptive_rate = case
+      when ${busy} then nullif(least(${set}, r.adaptive_rate + greatest(1, ${set} * ${FINE_STEP})), ${set})
+      else ${start} end
+    where (${busy} and r.adaptive_rate is not null)
+       or (not ${busy} and ${set} > ${start} and r.adaptive_rate is distinct from ${start})`,
   );
 }
 
@@ -285,11 +352,12 @@ export async function placeAtSignin(
   q: Queryable,
   learner: { olympiadId: number; userId: number },
   defaultRate: number,
+  startsSlow = false,
 ): Promise<Admission | null> {
   const read = await gateRead(q, learner.olympiadId, learner.userId, defaultRate);
   if (read.started) return null;
   if (read.ticket != null) {
     return asAdmission({ ticket: read.ticket, admitted: read.admitted ?? 0, rate: read.rate ?? defaultRate });
   }
-  return arrive(q, learner.olympiadId, learner.userId, defaultRate);
+  return arrive(q, learner.olympiadId, learner.userId, defaultRate, startsSlow);
 }

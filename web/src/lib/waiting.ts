@@ -19,13 +19,25 @@ export interface PollPace {
   shareOfWait: number;
 }
 
+/** Each gap is spread this share either side at random (decision 055). */
+const POLL_SPREAD = 0.2;
+
 /**
  * How long until a waiting page asks for its place again: a share of the estimated wait, kept between the fastest
- * and the slowest pace; the slowest while admission is paused (no estimate).
+ * and the slowest pace; the slowest while admission is paused (no estimate). Spread a fifth either side at random
+ * (`random` in [0, 1)): pages that were answered together (after the servers paused for a moment) would otherwise
+ * ask together again at every gap, a wave that grows (decision 055).
  */
-export function pollInterval(estimateSeconds: number | null | undefined, pace: PollPace): number {
-  if (estimateSeconds == null) return pace.slowestMs;
-  return Math.min(pace.slowestMs, Math.max(pace.fastestMs, estimateSeconds * 1000 * pace.shareOfWait));
+export function pollInterval(
+  estimateSeconds: number | null | undefined,
+  pace: PollPace,
+  random: () => number = Math.random,
+): number {
+  const gap =
+    estimateSeconds == null
+      ? pace.slowestMs
+      : Math.min(pace.slowestMs, Math.max(pace.fastestMs, estimateSeconds * 1000 * pace.shareOfWait));
+  return Math.round(gap * (1 - POLL_SPREAD + 2 * POLL_SPREAD * random()));
 }
 
 /** The queue at sign-in's pace: every 2 s near the front, a tenth of the wait further back, 10 s at the most. */
