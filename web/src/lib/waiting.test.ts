@@ -10,19 +10,19 @@ describe('lib/waiting', () => {
     expect(waitInWords(400)).toBe('About 7 min');
   });
 
-  it('polls faster near the front of the queue, within the pace, and at the slowest while paused', () => {
-    const pace = { fastestMs: 2_000, slowestMs: 10_000, shareOfWait: 0.1 };
+  it('polls faster near the front of the queue, within the pace, and at its own pace while paused', () => {
+    const pace = { fastestMs: 2_000, slowestMs: 10_000, shareOfWait: 0.1, pausedMs: 7_000 };
     const middle = () => 0.5;
     expect(pollInterval(5, pace, middle)).toBe(2_000);
     expect(pollInterval(19, pace, middle)).toBe(2_000);
     expect(pollInterval(50, pace, middle)).toBe(5_000);
     expect(pollInterval(600, pace, middle)).toBe(10_000);
-    expect(pollInterval(null, pace, middle)).toBe(10_000);
-    expect(pollInterval(undefined, pace, middle)).toBe(10_000);
+    expect(pollInterval(null, pace, middle)).toBe(7_000);
+    expect(pollInterval(undefined, pace, middle)).toBe(7_000);
   });
 
   it('spreads each gap a fifth either side, so pages answered together do not ask together again', () => {
-    const pace = { fastestMs: 2_000, slowestMs: 10_000, shareOfWait: 0.1 };
+    const pace = { fastestMs: 2_000, slowestMs: 10_000, shareOfWait: 0.1, pausedMs: 7_000 };
     expect(pollInterval(50, pace, () => 0)).toBe(4_000);
     expect(pollInterval(50, pace, () => 0.999_999)).toBe(6_000);
     const gaps = new Set(Array.from({ length: 50 }, () => pollInterval(600, pace)));
