@@ -338,14 +338,16 @@ function reportStorm(admissions: AdmissionRecord[]) {
   // Tickets are the room's arrival order; a position is relative to the admitted count at that moment, so it
   // orders only learners queued at the same moment. Without a ticket (queued at the first look), the arrival.
   const order = [...queued].sort((x, y) => (x.ticket ?? x.arrival) - (y.ticket ?? y.arrival));
-  // A learner's admission came after the last ask told them "not yet" (refusedAt) and before the answer that said
-  // admitted (admittedAt). One behind is out of order only when they were admitted for certain before someone
-  // ahead of them can have been.
+  // A learner's admission came before the answer that said admitted (admittedAt), and after the last ask told them
+  // "not yet" (refusedAt), less the age of the server process's copy of the room that answered it (250 ms at most,
+  // decision 055). One behind is out of order only when they were admitted for certain before someone ahead of
+  // them can have been.
+  const roomCopyMs = 250;
   let outOfOrder = 0;
   let aheadNotBefore = -Infinity;
   for (const a of order) {
     if (a.admittedAt < aheadNotBefore) outOfOrder++;
-    aheadNotBefore = Math.max(aheadNotBefore, a.refusedAt);
+    aheadNotBefore = Math.max(aheadNotBefore, a.refusedAt - roomCopyMs);
   }
   const positions = queued.map((a) => a.firstPosition).filter((p): p is number => p != null);
   console.log(`\n== storm: ${admissions.length} learners admitted ==`);
