@@ -43,6 +43,17 @@ const signedInEarlier = async () => {
   return learner;
 };
 
+/** A learner of the demo olympiad who has not signed in. */
+const newUser = () =>
+  createUser(server.db, {
+    role: 'learner',
+    olympiadId: demo.geoDemo,
+    schoolId: demo.school1,
+    password: demoPassword,
+    grade: 9,
+    email: null,
+  });
+
 /** An admin of another olympiad only. */
 let otherAdmin: () => Promise<Client>;
 beforeAll(async () => {
@@ -194,15 +205,6 @@ describe('the queue at sign-in (decision 053)', () => {
     server.anonymous().post('/api/auth/signin', { body: { username, password, olympiadName, loginType: 'learner' } });
   const queuePoll = (pass: string, olympiadName = o) =>
     server.anonymous().get(`/api/sitting/${olympiadName}/queue`, { query: { pass } });
-  const newUser = () =>
-    createUser(server.db, {
-      role: 'learner',
-      olympiadId: demo.geoDemo,
-      schoolId: demo.school1,
-      password: demoPassword,
-      grade: 9,
-      email: null,
-    });
   /** Someone waits already: the room has a queue, and admission is paused. */
   const aQueue = async () => {
     const ahead = await signedInEarlier();
@@ -365,14 +367,7 @@ describe('the rate adapts to how the arrival steps fare (decision 051)', () => {
     // A storm empties the bucket: the next learner queues, told 1 s at 25 a second.
     await server.query`update waiting_rooms set tokens = 0, refilled_at = now() + interval '1 second'
                        where olympiad_id = ${demo.geoDemo}`;
-    const user = await createUser(server.db, {
-      role: 'learner',
-      olympiadId: demo.geoDemo,
-      schoolId: demo.school1,
-      password: demoPassword,
-      grade: 9,
-      email: null,
-    });
+    const user = await newUser();
     const queued = await server.anonymous().post('/api/auth/signin', {
       body: { username: user.username, password: demoPassword, olympiadName: o, loginType: 'learner' },
     });
