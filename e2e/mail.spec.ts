@@ -14,6 +14,8 @@ const account = (username: string) => {
 };
 
 test('compose, queue, release, and unsubscribe from the received message’s link', async ({ browser }, testInfo) => {
+  // Four people sign in, and the sender delivers between them: on a loaded two-core machine the walk passed a minute.
+  test.setTimeout(150_000);
   const stamp = Date.now();
   const address = `e2e-${stamp}@school.example.org`;
   const subject = `Writing day reminder ${stamp}`;
