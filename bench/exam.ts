@@ -41,6 +41,7 @@ import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { hashPassword, verifyPassword } from '../server/platform/passwords.js';
 import type { AdmissionRecord } from './lib/admission.js';
+import { type CpuSnapshot, cpuGroups, cpuSince } from './lib/cpu.js';
 import { requestJson } from './lib/http.js';
 import { type Recorder, newRecorder, runLearner, steps, verifyAcked } from './lib/learner.js';
 import { startServer } from './lib/server.js';
@@ -271,9 +272,25 @@ async function main() {
     // Alternating windows (real, bare, real, bare …), so that background load weighs on both alike.
     let realMs = 0;
     let bareMs = 0;
+    // The CPU each window took, by process group: what a save costs the server, the database and this generator.
+    const readCpu = cpuGroups(server.process.pid);
+    const zero = { serverMs: 0, databaseMs: 0, generatorMs: 0 };
+    const realCpu = { ...zero };
+    const bareCpu = { ...zero };
+    const measured = async (into: CpuSnapshot, run: () => Promise<{ elapsedMs: number }>) => {
+      const before = readCpu?.();
+      const { elapsedMs } = await run();
+      if (before && readCpu) {
+        const used = cpuSince(before, readCpu());
+        into.serverMs += used.serverMs;
+        into.databaseMs += used.databaseMs;
+        into.generatorMs += used.generatorMs;
+      }
+      return elapsedMs;
+    };
     for (let w = 0; w < saturateWindows; w++) {
-      realMs += (await closedLoop(concurrency, saturateSeconds / saturateWindows, realSave)).elapsedMs;
-      bareMs += (await closedLoop(concurrency, saturateSeconds / saturateWindows, bareSave)).elapsedMs;
+      realMs += await measured(realCpu, () => closedLoop(concurrency, saturateSeconds / saturateWindows, realSave));
+      bareMs += await measured(bareCpu, () => closedLoop(concurrency, saturateSeconds / saturateWindows, bareSave));
     }
 
     const real = summarize(realLatencies);
@@ -288,6 +305,12 @@ async function main() {
       `bare upsert route: ${fmt(bareRate)} upserts/s, p50 ${fmt(bare.p50)} ms, p99 ${fmt(bare.p99)} ms, errors ${bareErrors}`,
     );
     console.log(`real / bare: ${fmt((realRate / bareRate) * 100)} % (target ≥ 75 %)`);
+    if (readCpu) {
+      const perSave = (cpu: CpuSnapshot, count: number) =>
+        `server ${fmt(cpu.serverMs / count, 3)}, database ${fmt(cpu.databaseMs / count, 3)}, generator ${fmt(cpu.generatorMs / count, 3)}`;
+      console.log(`CPU ms a save (/proc): real ${perSave(realCpu, real.count)}`);
+      console.log(`                        bare ${perSave(bareCpu, bare.count)}`);
+    }
     console.log(`\n== targets ==`);
     const check = (ok: boolean, text: string) => console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
     check(totalErrors === 0, `zero errors (${totalErrors})`);
