@@ -134,15 +134,19 @@ async function main() {
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     let worstLagMs = 0;
+    // Where in the run the slow saves fall: each progress line has the p99 of the saves answered since the last.
+    let savesSeen = 0;
     const progress = setInterval(() => {
       const errors = [...rec.errors.values()].reduce((a, b) => a + b, 0);
       const lagMs = lag.max / 1e6;
       worstLagMs = Math.max(worstLagMs, lagMs);
       lag.reset();
+      const recent = summarize(rec.latencies.answer.slice(savesSeen));
+      savesSeen = rec.latencies.answer.length;
       console.log(
         `  ${fmt((performance.now() - started) / 1000, 0)} s: ${running} writing, ${rec.firstQuestion} got their paper, ` +
-          `${rec.finished} finished, ${rec.saveTimes.length} answers saved, ${errors} errors; ` +
-          `this generator ran up to ${fmt(lagMs, 0)} ms late`,
+          `${rec.finished} finished, ${rec.saveTimes.length} answers saved (these 10 s: p99 ${fmt(recent.p99, 0)} ms), ` +
+          `${errors} errors; this generator ran up to ${fmt(lagMs, 0)} ms late`,
       );
     }, 10_000);
     const gap = (arrivalSeconds * 1000) / learners;

@@ -25,8 +25,8 @@ export interface ArrivalGauge {
 const minSamples = 5;
 /** A window is slow when more than this share of its arrival steps took longer than their target. */
 const slowStepShare = 0.1;
-/** …or more than this share of its saves took longer than theirs (the save's target is a 99th percentile). */
-const slowSaveShare = 0.02;
+/** …or more than this share of its saves took longer than theirs: the save's target is a 99th percentile (decision 056). */
+const slowSaveShare = 0.01;
 
 /** A count of samples and of those over a target. */
 function tally(targetMs: number, slowShare: number) {

@@ -448,14 +448,14 @@ describe('the rate adapts to how the arrival steps fare (decision 051)', () => {
     }
   });
 
-  it('the gauge judges the answer saves too: slow when more than one in fifty passes their target (decision 055)', () => {
+  it('the gauge judges the answer saves too: slow when more than one in a hundred passes their target (decisions 055, 056)', () => {
     const gauge = arrivalGauge({ stepMs: 500, saveMs: 100 });
     try {
-      for (let i = 0; i < 49; i++) gauge.recordSave(10);
+      for (let i = 0; i < 99; i++) gauge.recordSave(10);
       gauge.recordSave(300);
       for (let i = 0; i < 10; i++) gauge.record(20);
-      expect(gauge.take()).toBe('fine'); // one in fifty: not more
-      for (let i = 0; i < 48; i++) gauge.recordSave(10);
+      expect(gauge.take()).toBe('fine'); // one in a hundred: not more
+      for (let i = 0; i < 98; i++) gauge.recordSave(10);
       gauge.recordSave(300);
       gauge.recordSave(300);
       expect(gauge.take()).toBe('slow'); // the arrival steps are fine; the saves are not
