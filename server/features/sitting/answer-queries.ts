@@ -18,7 +18,7 @@ export async function answersOf(q: Queryable, attemptId: number): Promise<Answer
   return rows<AnswerRow>(q, sql`select * from answers where attempt_id = ${attemptId} order by question_id`);
 }
 
-interface SaveInput {
+export interface SaveInput {
   olympiadId: number;
   questionId: number;
   value: AnswerValue;
@@ -33,8 +33,14 @@ interface SaveInput {
  * row first (heartbeat and position) takes its row lock, so a concurrent
  * finish either sees this answer committed or makes this statement save nothing: an acknowledged answer
  * is always a committed, counted answer.
+ *
+ * The attempt is found by its key (olympiad, learner) alone: its state is one `coalesce(…)` expression, which no
+ * partial index's predicate can be proved from, so the sweep's index of running attempts (`attempts_overdue_idx`) is
+ * never a candidate. On a table the planner has no statistics for yet (a new database on its first exam day) that
+ * index looked cheaper, and every save read every running attempt (decision 056). The expression is checked again
+ * on the row's newest version when a finish got there first, as the separate conditions were.
  */
-const saveAnswerFor = (writer: SQL, input: SaveInput) => sql`
+export const saveAnswerFor = (writer: SQL, input: SaveInput) => sql`
     with w as (${writer}), a as (
       update attempts
       set last_seen_at = now(),
@@ -42,7 +48,7 @@ const saveAnswerFor = (writer: SQL, input: SaveInput) => sql`
           ip_changes = ip_changes + (case when last_ip is not null and last_ip <> ${input.ip} then 1 else 0 end),
           last_ip = ${input.ip}
       where olympiad_id = ${input.olympiadId} and user_id = (select user_id from w)
-        and started_at is not null and finished_at is null and deadline_at > now()
+        and coalesce(started_at is not null and finished_at is null and deadline_at > now(), false)
       returning id, deadline_at
     ), ins as (
       insert into answers (attempt_id, question_id, value, flagged, saved_at)
