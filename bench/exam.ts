@@ -134,8 +134,22 @@ async function main() {
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     let worstLagMs = 0;
-    // Where in the run the slow saves fall: each progress line has the p99 of the saves answered since the last.
+    // Where in the run the slow saves fall: each progress line has the p99 of the saves answered since the last,
+    // and where the machine's CPU went meanwhile (in cores: 2.0 is both cores of this machine busy).
     let savesSeen = 0;
+    const readCpu = cpuGroups(server.process.pid);
+    let cpuBefore = readCpu?.();
+    let cpuAt = performance.now();
+    const cpuLine = () => {
+      if (!readCpu || !cpuBefore) return '';
+      const now = readCpu();
+      const used = cpuSince(cpuBefore, now);
+      const ms = performance.now() - cpuAt;
+      cpuBefore = now;
+      cpuAt = performance.now();
+      const cores = (x: number) => fmt(x / ms, 2);
+      return `; cores: server ${cores(used.serverMs)}, database ${cores(used.databaseMs)}, generator ${cores(used.generatorMs)}`;
+    };
     const progress = setInterval(() => {
       const errors = [...rec.errors.values()].reduce((a, b) => a + b, 0);
       const lagMs = lag.max / 1e6;
@@ -146,7 +160,7 @@ async function main() {
       console.log(
         `  ${fmt((performance.now() - started) / 1000, 0)} s: ${running} writing, ${rec.firstQuestion} got their paper, ` +
           `${rec.finished} finished, ${rec.saveTimes.length} answers saved (these 10 s: p99 ${fmt(recent.p99, 0)} ms), ` +
-          `${errors} errors; this generator ran up to ${fmt(lagMs, 0)} ms late`,
+          `${errors} errors; this generator ran up to ${fmt(lagMs, 0)} ms late${cpuLine()}`,
       );
     }, 10_000);
     const gap = (arrivalSeconds * 1000) / learners;
@@ -277,7 +291,6 @@ async function main() {
     let realMs = 0;
     let bareMs = 0;
     // The CPU each window took, by process group: what a save costs the server, the database and this generator.
-    const readCpu = cpuGroups(server.process.pid);
     const zero = { serverMs: 0, databaseMs: 0, generatorMs: 0 };
     const realCpu = { ...zero };
     const bareCpu = { ...zero };
