@@ -41,7 +41,7 @@ import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { hashPassword, verifyPassword } from '../server/platform/passwords.js';
 import type { AdmissionRecord } from './lib/admission.js';
-import { type CpuSnapshot, cpuGroups, cpuSince } from './lib/cpu.js';
+import { type CpuUsed, cpuGroups, cpuSince } from './lib/cpu.js';
 import { requestJson } from './lib/http.js';
 import { type Recorder, newRecorder, runLearner, steps, verifyAcked } from './lib/learner.js';
 import { startServer } from './lib/server.js';
@@ -294,7 +294,7 @@ async function main() {
     const zero = { serverMs: 0, databaseMs: 0, generatorMs: 0 };
     const realCpu = { ...zero };
     const bareCpu = { ...zero };
-    const measured = async (into: CpuSnapshot, run: () => Promise<{ elapsedMs: number }>) => {
+    const measured = async (into: CpuUsed, run: () => Promise<{ elapsedMs: number }>) => {
       const before = readCpu?.();
       const { elapsedMs } = await run();
       if (before && readCpu) {
@@ -323,7 +323,7 @@ async function main() {
     );
     console.log(`real / bare: ${fmt((realRate / bareRate) * 100)} % (target ≥ 75 %)`);
     if (readCpu) {
-      const perSave = (cpu: CpuSnapshot, count: number) =>
+      const perSave = (cpu: CpuUsed, count: number) =>
         `server ${fmt(cpu.serverMs / count, 3)}, database ${fmt(cpu.databaseMs / count, 3)}, generator ${fmt(cpu.generatorMs / count, 3)}`;
       console.log(`CPU ms a save (/proc): real ${perSave(realCpu, real.count)}`);
       console.log(`                        bare ${perSave(bareCpu, bare.count)}`);

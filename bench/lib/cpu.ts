@@ -10,15 +10,21 @@ import { readFileSync, readdirSync } from 'node:fs';
 /** Clock ticks a second of /proc's CPU times: 100 on every Linux this project runs on (USER_HZ). */
 const TICKS_PER_SECOND = 100;
 
-interface ProcStat {
-  pid: number;
-  ppid: number;
-  comm: string;
-  /** User and system CPU in milliseconds. */
-  cpuMs: number;
+type Group = 'server' | 'database';
+
+/** CPU so far (ms) of each process of a group, by pid. */
+export interface CpuSnapshot {
+  processes: Map<number, { group: Group; cpuMs: number }>;
+  generatorMs: number;
 }
 
-function readStat(pid: string): ProcStat | null {
+export interface CpuUsed {
+  serverMs: number;
+  databaseMs: number;
+  generatorMs: number;
+}
+
+function readStat(pid: string): { ppid: number; comm: string; cpuMs: number } | null {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // "pid (comm) state ppid …": comm may hold spaces and parentheses, so split after its last ')'.
@@ -27,19 +33,13 @@ function readStat(pid: string): ProcStat | null {
     const fields = text.slice(close + 2).split(' ');
     // After comm: state(0) ppid(1) … utime(11) stime(12).
     const ticks = Number(fields[11]) + Number(fields[12]);
-    return { pid: Number(pid), ppid: Number(fields[1]), comm, cpuMs: (ticks * 1000) / TICKS_PER_SECOND };
+    return { ppid: Number(fields[1]), comm, cpuMs: (ticks * 1000) / TICKS_PER_SECOND };
   } catch {
     return null; // gone meanwhile
   }
 }
 
-export interface CpuSnapshot {
-  serverMs: number;
-  databaseMs: number;
-  generatorMs: number;
-}
-
-/** A reader of CPU so far by group; null where /proc is missing. */
+/** A reader of CPU so far by process; null where /proc is missing. */
 export function cpuGroups(serverPid: number | undefined): (() => CpuSnapshot) | null {
   try {
     readdirSync('/proc');
@@ -47,24 +47,30 @@ export function cpuGroups(serverPid: number | undefined): (() => CpuSnapshot) | 
     return null;
   }
   return () => {
-    const stats = readdirSync('/proc')
-      .filter((name) => /^\d+$/.test(name))
-      .map(readStat)
-      .filter((s): s is ProcStat => s != null);
-    let serverMs = 0;
-    let databaseMs = 0;
-    for (const s of stats) {
-      if (s.pid === serverPid || s.ppid === serverPid) serverMs += s.cpuMs;
-      else if (s.comm === 'postgres') databaseMs += s.cpuMs;
+    const processes = new Map<number, { group: Group; cpuMs: number }>();
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      const s = readStat(name);
+      if (!s) continue;
+      const pid = Number(name);
+      if (pid === serverPid || s.ppid === serverPid) processes.set(pid, { group: 'server', cpuMs: s.cpuMs });
+      else if (s.comm === 'postgres') processes.set(pid, { group: 'database', cpuMs: s.cpuMs });
     }
     const own = process.cpuUsage();
-    return { serverMs, databaseMs, generatorMs: (own.user + own.system) / 1000 };
+    return { processes, generatorMs: (own.user + own.system) / 1000 };
   };
 }
 
-/** CPU used between two snapshots. */
-export const cpuSince = (before: CpuSnapshot, after: CpuSnapshot): CpuSnapshot => ({
-  serverMs: after.serverMs - before.serverMs,
-  databaseMs: after.databaseMs - before.databaseMs,
-  generatorMs: after.generatorMs - before.generatorMs,
-});
+/**
+ * CPU used between two snapshots, process by process: one started meanwhile counts whole; one that ended meanwhile
+ * (an autovacuum worker, a closed connection) counts nothing for its last moments, never less than nothing.
+ */
+export function cpuSince(before: CpuSnapshot, after: CpuSnapshot): CpuUsed {
+  const used: CpuUsed = { serverMs: 0, databaseMs: 0, generatorMs: after.generatorMs - before.generatorMs };
+  for (const [pid, now] of after.processes) {
+    const delta = now.cpuMs - (before.processes.get(pid)?.cpuMs ?? 0);
+    if (now.group === 'server') used.serverMs += delta;
+    else used.databaseMs += delta;
+  }
+  return used;
+}
