@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, preparedRows, rows } from '../../db/client.js';
 import type { ArrivalGauge, Verdict } from './admission-gauge.js';
 import { sessionLearner } from './learner-session.js';
@@ -159,35 +159,33 @@ export async function placeForSession(
   };
 }
 
-/** A new room starts as one quiet for a minute does (decision 055), when the rate adapts at all. */
-function startOf(defaultRate: number, startsSlow: boolean) {
+/**
+ * The two steps of a statement that take the room's next ticket for a learner (`room`: the room, created at the
+ * olympiad's first arrival, admitting the ticket at once when nobody is waiting and a token is there; `placed`: the
+ * learner's place). `when` (a `from … where …` of an earlier step) lets a statement take one only when it needs one.
+ * A learner who already holds a place keeps it: a second window at the same moment wastes one ticket number, which
+ * admission passes over, and `placed` is then empty.
+ */
+function takingTicket(
+  learner: { olympiadId: number; userId: number },
+  defaultRate: number,
+  startsSlow: boolean,
+  when: SQL = sql``,
+) {
+  const avail = available(defaultRate);
+  // A new room starts as one quiet for a minute does (decision 055), when the rate adapts at all.
   const start = Math.max(1, defaultRate * START_SHARE);
   const startRate = startsSlow && defaultRate > start ? start : null;
-  return { startRate, rate: startRate ?? defaultRate };
-}
-
-/**
- * The learner arrives: the next ticket of the room (created at the olympiad's first arrival), admitted at
- * once when nobody is waiting and a token is there. One statement. A learner who already holds a place keeps
- * it (a second window at the same moment wastes one ticket number, which admission passes over).
- */
-export async function arrive(
-  q: Queryable,
-  olympiadId: number,
-  userId: number,
-  defaultRate: number,
-  startsSlow = false,
-): Promise<Admission> {
-  const avail = available(defaultRate);
-  const { startRate, rate } = startOf(defaultRate, startsSlow);
+  const rate = startRate ?? defaultRate;
   const admitNow = sql`(case when r.admitted = r.joined and ${avail} >= 1 then 1 else 0 end)`;
-  const [row] = await preparedRows<{ ticket: string; admitted: string; rate: number }>(
-    q,
-    `sitting.waiting-arrive-${Math.trunc(defaultRate)}-${startRate != null}`,
-    sql`
-    with room as (
+  return {
+    /** Part of the statement's name: the statement differs with a starting rate. */
+    variant: `${Math.trunc(defaultRate)}-${startRate != null}`,
+    steps: sql`
+    room as (
       insert into waiting_rooms as r (olympiad_id, joined, admitted, tokens, refilled_at, adaptive_rate)
-      values (${olympiadId}, 1, ${rate >= 1 ? 1 : 0}, ${Math.max(0, rate / 4 - 1)}, now(), ${startRate}::real)
+      select ${learner.olympiadId}, 1, ${rate >= 1 ? 1 : 0}, ${Math.max(0, rate / 4 - 1)}, now(), ${startRate}::real
+      ${when}
       on conflict (olympiad_id) do update
         set joined = r.joined + 1,
             admitted = r.admitted + ${admitNow},
@@ -196,11 +194,29 @@ export async function arrive(
       returning r.joined as ticket, r.admitted, ${sql.raw(inForce(defaultRate))} as rate
     ), placed as (
       insert into waiting_places (olympiad_id, user_id, ticket)
-      select ${olympiadId}, ${userId}, ticket from room
+      select ${learner.olympiadId}, ${learner.userId}, ticket from room
       on conflict (olympiad_id, user_id) do nothing
       returning ticket
-    )
-    select placed.ticket, room.admitted, room.rate from placed cross join room`,
+    )`,
+  };
+}
+
+/**
+ * The learner arrives: the next ticket of the room, admitted at once when nobody is waiting and a token is there.
+ * One statement. A learner who already holds a place keeps it.
+ */
+export async function arrive(
+  q: Queryable,
+  olympiadId: number,
+  userId: number,
+  defaultRate: number,
+  startsSlow = false,
+): Promise<Admission> {
+  const ticket = takingTicket({ olympiadId, userId }, defaultRate, startsSlow);
+  const [row] = await preparedRows<{ ticket: string; admitted: string; rate: number }>(
+    q,
+    `sitting.waiting-arrive-${ticket.variant}`,
+    sql`with ${ticket.steps} select placed.ticket, room.admitted, room.rate from placed cross join room`,
   );
   if (row) return asAdmission(row);
   return (await placeOf(q, olympiadId, userId, defaultRate))!;
@@ -338,9 +354,12 @@ export async function placeAtSignin(
   startsSlow = false,
 ): Promise<Admission | null> {
   const { olympiadId, userId } = learner;
-  const avail = available(defaultRate);
-  const { startRate, rate } = startOf(defaultRate, startsSlow);
-  const admitNow = sql`(case when r.admitted = r.joined and ${avail} >= 1 then 1 else 0 end)`;
+  const ticket = takingTicket(
+    learner,
+    defaultRate,
+    startsSlow,
+    sql`from seen where not seen.started and seen.ticket is null`,
+  );
   const [row] = await preparedRows<{
     started: boolean;
     ticket: string | null;
@@ -348,7 +367,7 @@ export async function placeAtSignin(
     rate: number | null;
   }>(
     q,
-    `sitting.waiting-gate-${Math.trunc(defaultRate)}-${startRate != null}`,
+    `sitting.waiting-gate-${ticket.variant}`,
     sql`
     with seen as (
       select exists (select 1 from attempts a
@@ -356,22 +375,7 @@ export async function placeAtSignin(
                        and (a.started_at is not null or a.finished_at is not null)) as started,
              (select p.ticket from waiting_places p
               where p.olympiad_id = ${olympiadId} and p.user_id = ${userId}) as ticket
-    ), room as (
-      insert into waiting_rooms as r (olympiad_id, joined, admitted, tokens, refilled_at, adaptive_rate)
-      select ${olympiadId}, 1, ${rate >= 1 ? 1 : 0}, ${Math.max(0, rate / 4 - 1)}, now(), ${startRate}::real
-      from seen where not seen.started and seen.ticket is null
-      on conflict (olympiad_id) do update
-        set joined = r.joined + 1,
-            admitted = r.admitted + ${admitNow},
-            tokens = ${avail} - ${admitNow},
-            refilled_at = now()
-      returning r.joined as ticket, r.admitted, ${sql.raw(inForce(defaultRate))} as rate
-    ), placed as (
-      insert into waiting_places (olympiad_id, user_id, ticket)
-      select ${olympiadId}, ${userId}, ticket from room
-      on conflict (olympiad_id, user_id) do nothing
-      returning ticket
-    )
+    ), ${ticket.steps}
     select seen.started,
            coalesce(placed.ticket, seen.ticket) as ticket,
            coalesce(room.admitted, held.admitted) as admitted,
