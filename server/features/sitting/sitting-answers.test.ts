@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { finishedMessage } from './answers.js';
 
 import {
   answerKeysNeverLeak,
@@ -145,6 +147,49 @@ describe('answers', () => {
     // a learner writes once: no step can be redone
     expect((await call(token, 'POST', '/api/sitting/geo-demo/declaration', { accept: true })).status).toBe(409);
   });
+
+  // Two transactions meet only on PostgreSQL (PGlite is one connection): a save that waits for a finish's row lock
+  // is checked again against the finished row, and saves nothing (decisions 019 and 056).
+  it.skipIf(!inject('postgres'))(
+    'a save waiting behind a finish saves nothing once the finish commits, and says so',
+    async () => {
+      const { token, user } = await newLearner();
+      const { paper } = await toPaper(token);
+      const q = paper.modules[0].questions[0];
+      const finisher = new pg.Client({ connectionString: server.databaseUrl });
+      await finisher.connect();
+      try {
+        await finisher.query('begin');
+        await finisher.query('update attempts set finished_at = now(), finish_reason = $2 where user_id = $1', [
+          user.id,
+          'admin',
+        ]);
+        const save = call(token, 'PUT', `/api/sitting/geo-demo/answers/${q.id}`, {
+          value: { type: 'single', optionId: 'a' },
+        });
+        // The save reaches the attempt's row and waits for the finish's lock.
+        const deadline = Date.now() + 20_000;
+        for (;;) {
+          const waiting = await finisher.query(
+            `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if (waiting.rowCount) break;
+          if (Date.now() > deadline) throw new Error('the save never waited for the finish');
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        await finisher.query('commit');
+        const res = await save;
+        expect(res.status).toBe(409);
+        expect(res.body.message).toBe(finishedMessage);
+        const stored = await server.query<{ n: number }>`
+          select count(*)::int as n from answers an join attempts a on a.id = an.attempt_id where a.user_id = ${user.id}`;
+        expect(stored[0]!.n).toBe(0);
+      } finally {
+        await finisher.query('rollback').catch(() => undefined);
+        await finisher.end();
+      }
+    },
+  );
 
   it('keeps a learner inside their own olympiad and their own attempt', async () => {
     const a = await newLearner();
