@@ -31,7 +31,7 @@ import { startSweep } from './finishing.js';
 import { sittingPolicy } from './policy.js';
 import { recover } from './recover.js';
 import * as sitting from './steps.js';
-import { roomCopies, startAdmitting } from './waiting-room.js';
+import { placeDesk, roomCopies, startAdmitting } from './waiting-room.js';
 import { gateAtSignin, queuePlace } from './signin-queue.js';
 import { arrivalGauge } from './admission-gauge.js';
 
@@ -56,6 +56,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     defaultRate: admissionsPerSecond,
     now: roomCopies(db, admissionsPerSecond, app.config.env === 'test' ? 0 : ROOM_COPY_MS),
     startsSlow: gauge != null,
+    desk: placeDesk(db, admissionsPerSecond, gauge != null),
   };
   // The arrival's steps try their one statement first (fast-steps.ts, decision 049), as the answer save does.
   const fastInput = (token: string, params: { olympiadName: string }): fast.FastInput => ({

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { GateAnswer } from '../../platform/arrival-gate.js';
 import { catalogue, catalogueByName } from './catalogue.js';
 import { type Room, writingWindow } from './steps.js';
-import { estimateSeconds, isAdmitted, placeAtSignin, placeInRoom, positionOf } from './waiting-room.js';
+import { estimateSeconds, isAdmitted, placeInRoom, positionOf } from './waiting-room.js';
 
 /**
  * The queue at sign-in (decision 053). A learner queued before their password is checked has no session; their page
@@ -34,8 +34,10 @@ export function readPass(secret: string, pass: string): { olympiadId: number; us
 
 /**
  * The rule the sign-in asks before the password check (platform/arrival-gate.ts): a learner goes on when their
- * olympiad is not open for writing now, when they have started, or when their place is admitted; else they are
- * told their place and given a pass.
+ * olympiad is not open for writing now, when they have started (signing in again mid-paper is never queued), or
+ * when their place is admitted; else they are told their place and given a pass. The place is the one they hold,
+ * else the next (the process's desk, waiting-room.ts `placeDesk`): with no pressure it is admitted in the same
+ * statement, and the sitting's first look finds it.
  */
 export async function gateAtSignin(
   db: Db,
@@ -45,7 +47,7 @@ export async function gateAtSignin(
 ): Promise<GateAnswer> {
   const paperOf = await catalogue(db, learner.olympiadId);
   if (!paperOf || !writingWindow(paperOf.olympiad).open) return { admitted: true };
-  const place = await placeAtSignin(db, learner, room.defaultRate, room.startsSlow);
+  const place = await room.desk.take(learner);
   if (!place || isAdmitted(place)) return { admitted: true };
   return {
     admitted: false,

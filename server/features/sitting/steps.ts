@@ -19,8 +19,8 @@ import { answersOf } from './answer-queries.js';
 import { resolveGeneralCopy } from '../../platform/general-copy.js';
 import {
   type Admission,
+  type PlaceDesk,
   type RoomNow,
-  arrive,
   estimateSeconds,
   isAdmitted,
   placeOf,
@@ -75,6 +75,8 @@ export interface Room {
   now: (olympiadId: number) => Promise<RoomNow | null>;
   /** The rate adapts (decision 051), so a new room starts at a share of the setting (decision 055). */
   startsSlow: boolean;
+  /** Where the process's learners take their places, together when they come together (decision 057). */
+  desk: PlaceDesk;
 }
 
 const waitingOf = (a: Admission): SittingState['waiting'] =>
@@ -101,7 +103,8 @@ async function admissionOf(
   place: { ticket: number; admitted: number; rate: number | null } | null,
 ): Promise<Admission> {
   if (place) return { ticket: place.ticket, admitted: place.admitted, rate: place.rate ?? room.defaultRate };
-  return arrive(db, olympiadId, userId, room.defaultRate, room.startsSlow);
+  // Having started in the same moment (another window), the learner needs no place.
+  return (await room.desk.take({ olympiadId, userId })) ?? { ticket: 0, admitted: 0, rate: room.defaultRate };
 }
 
 export async function state(db: Db, actor: Actor, olympiadName: string, room: Room): Promise<SittingState> {

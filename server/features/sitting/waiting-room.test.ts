@@ -6,7 +6,17 @@ import { createOlympiad, createUser, grant } from '../../seed/factories.js';
 import { type Client, demoPassword } from '../../test/harness.js';
 import { attemptRow, call, demo, details, newLearner, server, toPaper, useSittingServer } from './testing.js';
 import { arrivalGauge } from './admission-gauge.js';
-import { adaptRates, admitWaiting, arrive, isAdmitted, placeInRoom, roomCopies } from './waiting-room.js';
+import type { Queryable } from '../../db/client.js';
+import {
+  adaptRates,
+  admitWaiting,
+  arrive,
+  isAdmitted,
+  placeDesk,
+  placeInRoom,
+  roomCopies,
+  takePlaces,
+} from './waiting-room.js';
 
 /**
  * The waiting room (decision 041). The admitting tick is off (SITTING_ADMIT_TICK_MS=0): each test admits by
@@ -316,6 +326,94 @@ describe('the queue at sign-in (decision 053)', () => {
     } finally {
       await server.query`update olympiads set starts_at = ${startsAt}::timestamptz where id = ${demo.geoDemo}`;
     }
+  });
+});
+
+describe('learners arriving together take their places together (decision 057)', () => {
+  /** A new open olympiad and `n` of its learners, none signed in. */
+  const olympiadWith = async (varName: string, n: number) => {
+    const olympiad = await createOlympiad(server.db, { varName, open: true });
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) {
+      ids.push((await createUser(server.db, { role: 'learner', olympiadId: olympiad.id, password: demoPassword })).id);
+    }
+    return { olympiadId: olympiad.id, ids };
+  };
+  const placesIn = (olympiadId: number) =>
+    server.query<{ user_id: number; ticket: number }>`
+      select user_id, ticket::int from waiting_places where olympiad_id = ${olympiadId} order by ticket`;
+  /** The database, counting the statements sent through it. */
+  const counting = () => {
+    const count = { statements: 0 };
+    const db = server.db as unknown as { session: { prepareQuery(...args: unknown[]): unknown } };
+    const session = new Proxy(db.session, {
+      get: (target, key) =>
+        key === 'prepareQuery'
+          ? (...args: unknown[]) => {
+              count.statements++;
+              return target.prepareQuery(...args);
+            }
+          : Reflect.get(target, key),
+    });
+    const q = new Proxy(server.db, { get: (target, key) => (key === 'session' ? session : Reflect.get(target, key)) });
+    return { q: q as Queryable, count };
+  };
+
+  it('in one statement: the next tickets in the order given, as many admitted at once as there are tokens', async () => {
+    const { olympiadId, ids } = await olympiadWith('desk-order', 6);
+    // A new room at 8 a second holds a quarter second's tokens: 2.
+    const places = await takePlaces(server.db, olympiadId, ids, 8, false);
+    expect(ids.map((id) => places.get(id))).toEqual(ids.map((_, i) => ({ ticket: i + 1, admitted: 2, rate: 8 })));
+    expect((await placesIn(olympiadId)).map((p) => p.user_id)).toEqual(ids);
+    const [room] = await server.query<{ joined: number; admitted: number; tokens: number }>`
+      select joined::int, admitted::int, tokens from waiting_rooms where olympiad_id = ${olympiadId}`;
+    expect(room).toEqual({ joined: 6, admitted: 2, tokens: 0 });
+    // Behind a queue nobody is admitted at once, however many tokens there are.
+    await server.query`update waiting_rooms set tokens = 2, refilled_at = now() where olympiad_id = ${olympiadId}`;
+    const later = await createUser(server.db, { role: 'learner', olympiadId, password: demoPassword });
+    expect((await takePlaces(server.db, olympiadId, [later.id], 8, false)).get(later.id)).toEqual({
+      ticket: 7,
+      admitted: 2,
+      rate: 8,
+    });
+  });
+
+  it('a learner who has started takes none, one who holds a place keeps it; only the others take tickets', async () => {
+    const { olympiadId, ids } = await olympiadWith('desk-mixed', 4);
+    const [started, holder, first, second] = ids as [number, number, number, number];
+    await server.query`insert into attempts (olympiad_id, user_id, started_at, deadline_at)
+                       values (${olympiadId}, ${started}, now(), now() + interval '1 hour')`;
+    await takePlaces(server.db, olympiadId, [holder], 400, false);
+    const places = await takePlaces(server.db, olympiadId, [first, started, holder, second], 400, false);
+    expect(places.get(started)).toBeNull();
+    expect(places.get(holder)).toEqual({ ticket: 1, admitted: 3, rate: 400 });
+    expect(places.get(first)).toEqual({ ticket: 2, admitted: 3, rate: 400 });
+    expect(places.get(second)).toEqual({ ticket: 3, admitted: 3, rate: 400 });
+    expect(await placesIn(olympiadId)).toEqual([
+      { user_id: holder, ticket: 1 },
+      { user_id: first, ticket: 2 },
+      { user_id: second, ticket: 3 },
+    ]);
+  });
+
+  it('the desk sends one statement at a time per olympiad: those who come meanwhile go together, in order', async () => {
+    const { olympiadId, ids } = await olympiadWith('desk-together', 6);
+    const { q, count } = counting();
+    // One a second: the first takes the new room's one token, and none comes back while the others ask.
+    const desk = placeDesk(q, 1, false);
+    // All ask at once; the last asks twice (two windows) and gets the one answer.
+    const asked = [...ids, ids[5]!].map((userId) => desk.take({ olympiadId, userId }));
+    const places = await Promise.all(asked);
+    // The first goes alone (the room is new: a token for it), the rest together behind it.
+    expect(count.statements).toBe(2);
+    expect(places.map((p) => p?.ticket)).toEqual([1, 2, 3, 4, 5, 6, 6]);
+    expect(places[0]).toEqual({ ticket: 1, admitted: 1, rate: 1 });
+    expect(places.slice(1).every((p) => p?.admitted === 1)).toBe(true);
+    expect((await placesIn(olympiadId)).map((p) => p.user_id)).toEqual(ids);
+    // Quiet again: the next learner's statement goes at once, alone.
+    const more = await createUser(server.db, { role: 'learner', olympiadId, password: demoPassword });
+    expect(await desk.take({ olympiadId, userId: more.id })).toMatchObject({ ticket: 7 });
+    expect(count.statements).toBe(3);
   });
 });
 

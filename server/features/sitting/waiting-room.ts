@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Queryable, preparedRows, rows } from '../../db/client.js';
 import type { ArrivalGauge, Verdict } from './admission-gauge.js';
 import { sessionLearner } from './learner-session.js';
@@ -160,66 +160,160 @@ export async function placeForSession(
 }
 
 /**
- * The two steps of a statement that take the room's next ticket for a learner (`room`: the room, created at the
- * olympiad's first arrival, admitting the ticket at once when nobody is waiting and a token is there; `placed`: the
- * learner's place). `when` (a `from … where …` of an earlier step) lets a statement take one only when it needs one.
- * A learner who already holds a place keeps it: a second window at the same moment wastes one ticket number, which
- * admission passes over, and `placed` is then empty.
+ * Takes places in a room for learners arriving together, in the order given, in one statement (decision 057). For
+ * each learner it reads whether they have started (`started`: they need no place) and the place they hold; the
+ * others take the room's next tickets in order, and when nobody is waiting as many of them as there are tokens are
+ * admitted at once. The room is created at the olympiad's first arrival, starting as one quiet for a minute does when
+ * the rate adapts (decision 055). A learner who already holds a place keeps it: one who took it in the same moment
+ * through another window wastes a ticket number, which admission passes over, and is read again.
+ *
+ * Answers each learner's admission, or null for one who has started.
  */
-function takingTicket(
-  learner: { olympiadId: number; userId: number },
+export async function takePlaces(
+  q: Queryable,
+  olympiadId: number,
+  userIds: readonly number[],
   defaultRate: number,
   startsSlow: boolean,
-  when: SQL = sql``,
-) {
+): Promise<Map<number, Admission | null>> {
   const avail = available(defaultRate);
-  // A new room starts as one quiet for a minute does (decision 055), when the rate adapts at all.
   const start = Math.max(1, defaultRate * START_SHARE);
   const startRate = startsSlow && defaultRate > start ? start : null;
   const rate = startRate ?? defaultRate;
-  const admitNow = sql`(case when r.admitted = r.joined and ${avail} >= 1 then 1 else 0 end)`;
-  return {
-    /** Part of the statement's name: the statement differs with a starting rate. */
-    variant: `${Math.trunc(defaultRate)}-${startRate != null}`,
-    steps: sql`
-    room as (
+  // A new room's bucket: a quarter second's tokens, at least one (none while admission is paused).
+  const startTokens = rate >= 1 ? Math.max(1, rate / 4) : 0;
+  // Those arriving now (`excluded.joined` of them) are admitted at once only while nobody is waiting before them.
+  const admitNow = sql`(case when r.admitted = r.joined then least(excluded.joined, floor(${avail}))::bigint else 0 end)`;
+  const found = await preparedRows<{
+    user_id: number;
+    started: boolean;
+    ticket: string | null;
+    admitted: string | null;
+    rate: number | null;
+  }>(
+    q,
+    `sitting.waiting-places-${Math.trunc(defaultRate)}-${startRate != null}`,
+    sql`
+    with seen as (
+      select i.user_id, i.ord,
+             exists (select 1 from attempts a
+                     where a.olympiad_id = ${olympiadId} and a.user_id = i.user_id
+                       and (a.started_at is not null or a.finished_at is not null)) as started,
+             (select p.ticket from waiting_places p
+              where p.olympiad_id = ${olympiadId} and p.user_id = i.user_id) as ticket
+      from unnest(${`{${userIds.join(',')}}`}::int[]) with ordinality as i(user_id, ord)
+    ), need as (
+      select s.user_id, row_number() over (order by s.ord) as k, count(*) over () as n
+      from seen s where not s.started and s.ticket is null
+    ), room as (
       insert into waiting_rooms as r (olympiad_id, joined, admitted, tokens, refilled_at, adaptive_rate)
-      select ${learner.olympiadId}, 1, ${rate >= 1 ? 1 : 0}, ${Math.max(0, rate / 4 - 1)}, now(), ${startRate}::real
-      ${when}
+      select ${olympiadId}, n, least(n, floor(${startTokens}::real)), ${startTokens}::real - least(n, floor(${startTokens}::real)),
+             now(), ${startRate}::real
+      from need where k = 1
       on conflict (olympiad_id) do update
-        set joined = r.joined + 1,
+        set joined = r.joined + excluded.joined,
             admitted = r.admitted + ${admitNow},
             tokens = ${avail} - ${admitNow},
             refilled_at = now()
-      returning r.joined as ticket, r.admitted, ${sql.raw(inForce(defaultRate))} as rate
+      returning r.joined, r.admitted, ${sql.raw(inForce(defaultRate))} as rate
     ), placed as (
       insert into waiting_places (olympiad_id, user_id, ticket)
-      select ${learner.olympiadId}, ${learner.userId}, ticket from room
+      select ${olympiadId}, need.user_id, room.joined - need.n + need.k from need cross join room
       on conflict (olympiad_id, user_id) do nothing
-      returning ticket
-    )`,
-  };
+      returning user_id, ticket
+    )
+    select seen.user_id, seen.started,
+           coalesce(placed.ticket, seen.ticket) as ticket,
+           coalesce(room.admitted, held.admitted) as admitted,
+           coalesce(room.rate, held.rate) as rate
+    from seen
+    left join placed on placed.user_id = seen.user_id
+    left join room on true
+    left join (select r.admitted, ${sql.raw(inForce(defaultRate))} as rate
+               from waiting_rooms r where r.olympiad_id = ${olympiadId}) held on true`,
+  );
+  const places = new Map<number, Admission | null>();
+  for (const row of found) {
+    if (row.started) places.set(row.user_id, null);
+    else if (row.ticket != null) {
+      places.set(
+        row.user_id,
+        asAdmission({ ticket: row.ticket, admitted: row.admitted ?? 0, rate: row.rate ?? defaultRate }),
+      );
+    }
+  }
+  // Another window of the same learner took their place in the same moment: read it.
+  for (const userId of userIds) {
+    if (!places.has(userId)) places.set(userId, await placeOf(q, olympiadId, userId, defaultRate));
+  }
+  return places;
 }
 
-/**
- * The learner arrives: the next ticket of the room, admitted at once when nobody is waiting and a token is there.
- * One statement. A learner who already holds a place keeps it.
- */
+/** The learner arrives: their place (`takePlaces`), or, having started, none. */
 export async function arrive(
   q: Queryable,
   olympiadId: number,
   userId: number,
   defaultRate: number,
   startsSlow = false,
-): Promise<Admission> {
-  const ticket = takingTicket({ olympiadId, userId }, defaultRate, startsSlow);
-  const [row] = await preparedRows<{ ticket: string; admitted: string; rate: number }>(
-    q,
-    `sitting.waiting-arrive-${ticket.variant}`,
-    sql`with ${ticket.steps} select placed.ticket, room.admitted, room.rate from placed cross join room`,
-  );
-  if (row) return asAdmission(row);
-  return (await placeOf(q, olympiadId, userId, defaultRate))!;
+): Promise<Admission | null> {
+  return (await takePlaces(q, olympiadId, [userId], defaultRate, startsSlow)).get(userId) ?? null;
+}
+
+/**
+ * Each process's desk for places (decision 057): the learners arriving at an olympiad while its statement is on its
+ * way take their places together in the next one, in the order they came. With no pressure a learner's statement
+ * goes at once, alone; in a storm each process sends one statement at a time per olympiad, holding the room's row
+ * once for many learners instead of once each. At most `most` a statement.
+ */
+export interface PlaceDesk {
+  /** The learner's place (taken now, or the one they hold), or null when they have started. */
+  take(learner: { olympiadId: number; userId: number }): Promise<Admission | null>;
+}
+
+export function placeDesk(q: Queryable, defaultRate: number, startsSlow: boolean, most = 500): PlaceDesk {
+  type Asking = { resolve(a: Admission | null): void; reject(err: unknown): void };
+  const lines = new Map<number, Map<number, Asking[]>>();
+  const busy = new Set<number>();
+  const send = (olympiadId: number) => {
+    const line = lines.get(olympiadId);
+    if (!line?.size) {
+      busy.delete(olympiadId);
+      lines.delete(olympiadId);
+      return;
+    }
+    busy.add(olympiadId);
+    const now = [...line.entries()].slice(0, most);
+    for (const [userId] of now) line.delete(userId);
+    takePlaces(
+      q,
+      olympiadId,
+      now.map(([userId]) => userId),
+      defaultRate,
+      startsSlow,
+    )
+      .then(
+        (places) => {
+          for (const [userId, asking] of now) for (const a of asking) a.resolve(places.get(userId) ?? null);
+        },
+        (err: unknown) => {
+          for (const [, asking] of now) for (const a of asking) a.reject(err);
+        },
+      )
+      .finally(() => send(olympiadId));
+  };
+  return {
+    take: ({ olympiadId, userId }) =>
+      new Promise((resolve, reject) => {
+        let line = lines.get(olympiadId);
+        if (!line) lines.set(olympiadId, (line = new Map()));
+        // A learner asking twice at once (two windows) shares the one answer.
+        const asking = line.get(userId);
+        if (asking) asking.push({ resolve, reject });
+        else line.set(userId, [{ resolve, reject }]);
+        if (!busy.has(olympiadId)) send(olympiadId);
+      }),
+  };
 }
 
 /**
@@ -334,62 +428,4 @@ export function startAdmitting(
   }, tickMs);
   timer.unref();
   return () => clearInterval(timer);
-}
-
-/**
- * The waiting room's rule at a learner's sign-in (decision 053), before their password is checked: a learner who
- * has started goes on (signing in again mid-paper is never queued), as does one whose olympiad is not open for
- * writing now (their first look at the sitting takes their place later, as before); any other learner takes their
- * place now, or keeps the one they hold, and goes on only once it is admitted. With no pressure the place is
- * admitted in the same statement, and the sitting's first look finds it.
- *
- * One statement (decision 056): it reads whether the learner has started and the place they hold, and only when
- * neither is so takes the room's next ticket as `arrive` does. In a storm every sign-in is this statement and the
- * learner's row, so a round trip less is a fifth of what a queued sign-in costs.
- */
-export async function placeAtSignin(
-  q: Queryable,
-  learner: { olympiadId: number; userId: number },
-  defaultRate: number,
-  startsSlow = false,
-): Promise<Admission | null> {
-  const { olympiadId, userId } = learner;
-  const ticket = takingTicket(
-    learner,
-    defaultRate,
-    startsSlow,
-    sql`from seen where not seen.started and seen.ticket is null`,
-  );
-  const [row] = await preparedRows<{
-    started: boolean;
-    ticket: string | null;
-    admitted: string | null;
-    rate: number | null;
-  }>(
-    q,
-    `sitting.waiting-gate-${ticket.variant}`,
-    sql`
-    with seen as (
-      select exists (select 1 from attempts a
-                     where a.olympiad_id = ${olympiadId} and a.user_id = ${userId}
-                       and (a.started_at is not null or a.finished_at is not null)) as started,
-             (select p.ticket from waiting_places p
-              where p.olympiad_id = ${olympiadId} and p.user_id = ${userId}) as ticket
-    ), ${ticket.steps}
-    select seen.started,
-           coalesce(placed.ticket, seen.ticket) as ticket,
-           coalesce(room.admitted, held.admitted) as admitted,
-           coalesce(room.rate, held.rate) as rate
-    from seen
-    left join placed on true
-    left join room on true
-    left join (select r.admitted, ${sql.raw(inForce(defaultRate))} as rate
-               from waiting_rooms r where r.olympiad_id = ${olympiadId}) held on true`,
-  );
-  if (!row || row.started) return null;
-  if (row.ticket != null) {
-    return asAdmission({ ticket: row.ticket, admitted: row.admitted ?? 0, rate: row.rate ?? defaultRate });
-  }
-  // A second window of the same learner took the place in the same moment: read it.
-  return (await placeOf(q, olympiadId, userId, defaultRate))!;
 }
