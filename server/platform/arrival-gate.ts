@@ -19,8 +19,11 @@ export type GateAnswer =
     };
 
 export interface GateRule {
-  /** May this learner of this olympiad go on to the password check now? */
-  check(learner: { olympiadId: number; userId: number }): Promise<GateAnswer>;
+  /**
+   * May the learner signing in with this username to this olympiad (its name, lower case) go on to the password check
+   * now? Anyone the rule does not know as a learner there goes on, for the sign-in to refuse precisely.
+   */
+  check(learner: { olympiadName: string; username: string }): Promise<GateAnswer>;
   /** A learner's sign-in that went on (its password checked) answered after this many milliseconds. */
   record(ms: number): void;
 }

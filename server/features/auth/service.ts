@@ -35,12 +35,11 @@ export async function signin(
     throw invalid([{ path: 'body.olympiadName', message: 'Choose the olympiad you are writing' }]);
   }
 
-  const find = () => queries.findUserForSigninFast(db, body.username, learnerOlympiad);
   // A learner is asked for their place in the queue first: a queued sign-in checks no password, so it takes no
-  // slot under the throttle and writes nothing but its place (decision 053).
-  const early = learnerOlympiad == null ? undefined : await find();
-  if (early?.olympiadId != null && early.passwordHash && !early.disabledAt) {
-    const gate = await deps.gate.check({ olympiadId: early.olympiadId, userId: early.id });
+  // slot under the throttle and writes nothing but its place (decision 053). The gate finds the learner by their
+  // username itself, in the statement that gives their place (decision 057).
+  if (learnerOlympiad != null) {
+    const gate = await deps.gate.check({ olympiadName: learnerOlympiad, username: body.username });
     if (!gate.admitted) {
       return {
         success: true,
@@ -64,7 +63,7 @@ export async function signin(
       address: req.ip,
       tooMany: (wait) => `Too many failed sign-in attempts. Please wait ${wait} and try again, or reset your password.`,
     },
-    early === undefined ? find : async () => early,
+    () => queries.findUserForSigninFast(db, body.username, learnerOlympiad),
   );
   // A learner's failed sign-in is counted for learner login activity (decision 037): one insert, on failures
   // only; a successful one is its session row.

@@ -1,14 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, pgArray, rows } from '../../db/client.js';
 import { schoolParticipants, schools, users } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
 export type UserRow = typeof users.$inferSelect;
-
-/** A PostgreSQL array literal, sent as one text parameter (drizzle would spread a JS array into a list). */
-export const pgArray = (values: ReadonlyArray<string | number | null>) =>
-  `{${values.map((v) => (v == null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
 
 export async function findSchool(q: Queryable, id: number) {
   const [row] = await q.select().from(schools).where(eq(schools.id, id));

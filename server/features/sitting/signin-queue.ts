@@ -3,7 +3,7 @@ import type { WaitingRoomPlace } from '#contract/sitting';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { GateAnswer } from '../../platform/arrival-gate.js';
-import { catalogue, catalogueByName } from './catalogue.js';
+import { catalogueByName } from './catalogue.js';
 import { type Room, writingWindow } from './steps.js';
 import { estimateSeconds, isAdmitted, placeInRoom, positionOf } from './waiting-room.js';
 
@@ -35,25 +35,28 @@ export function readPass(secret: string, pass: string): { olympiadId: number; us
 /**
  * The rule the sign-in asks before the password check (platform/arrival-gate.ts): a learner goes on when their
  * olympiad is not open for writing now, when they have started (signing in again mid-paper is never queued), or
- * when their place is admitted; else they are told their place and given a pass. The place is the one they hold,
- * else the next (the process's desk, waiting-room.ts `placeDesk`): with no pressure it is admitted in the same
- * statement, and the sitting's first look finds it.
+ * when their place is admitted; else they are told their place and given a pass. The learner is found by their
+ * username in the same statement that gives their place, the one they hold or the next (the process's desk,
+ * waiting-room.ts `placeDesk`, decision 057): in a storm a queued sign-in costs a share of one statement. With no
+ * pressure the place is admitted at once, and the sitting's first look finds it.
  */
 export async function gateAtSignin(
   db: Db,
   room: Room,
   secret: string,
-  learner: { olympiadId: number; userId: number },
+  learner: { olympiadName: string; username: string },
 ): Promise<GateAnswer> {
-  const paperOf = await catalogue(db, learner.olympiadId);
+  const paperOf = await catalogueByName(db, learner.olympiadName);
   if (!paperOf || !writingWindow(paperOf.olympiad).open) return { admitted: true };
-  const place = await room.desk.take(learner);
-  if (!place || isAdmitted(place)) return { admitted: true };
+  const olympiadId = paperOf.olympiad.id;
+  const placed = await room.desk.take(olympiadId, { username: learner.username });
+  if (!placed?.place || isAdmitted(placed.place)) return { admitted: true };
+  const { place } = placed;
   return {
     admitted: false,
     position: positionOf(place),
     estimateSeconds: estimateSeconds(place),
-    pass: queuePass(secret, learner.olympiadId, learner.userId, place.ticket),
+    pass: queuePass(secret, olympiadId, placed.userId, place.ticket),
   };
 }
 

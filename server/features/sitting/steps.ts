@@ -104,7 +104,7 @@ async function admissionOf(
 ): Promise<Admission> {
   if (place) return { ticket: place.ticket, admitted: place.admitted, rate: place.rate ?? room.defaultRate };
   // Having started in the same moment (another window), the learner needs no place.
-  return (await room.desk.take({ olympiadId, userId })) ?? { ticket: 0, admitted: 0, rate: room.defaultRate };
+  return (await room.desk.take(olympiadId, { userId }))?.place ?? { ticket: 0, admitted: 0, rate: room.defaultRate };
 }
 
 export async function state(db: Db, actor: Actor, olympiadName: string, room: Room): Promise<SittingState> {

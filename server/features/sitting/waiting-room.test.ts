@@ -359,11 +359,13 @@ describe('learners arriving together take their places together (decision 057)',
     return { q: q as Queryable, count };
   };
 
+  const byId = (ids: readonly number[]) => ids.map((userId) => ({ userId }));
+
   it('in one statement: the next tickets in the order given, as many admitted at once as there are tokens', async () => {
     const { olympiadId, ids } = await olympiadWith('desk-order', 6);
     // A new room at 8 a second holds a quarter second's tokens: 2.
-    const places = await takePlaces(server.db, olympiadId, ids, 8, false);
-    expect(ids.map((id) => places.get(id))).toEqual(ids.map((_, i) => ({ ticket: i + 1, admitted: 2, rate: 8 })));
+    const placed = await takePlaces(server.db, olympiadId, byId(ids), 8, false);
+    expect(placed).toEqual(ids.map((userId, i) => ({ userId, place: { ticket: i + 1, admitted: 2, rate: 8 } })));
     expect((await placesIn(olympiadId)).map((p) => p.user_id)).toEqual(ids);
     const [room] = await server.query<{ joined: number; admitted: number; tokens: number }>`
       select joined::int, admitted::int, tokens from waiting_rooms where olympiad_id = ${olympiadId}`;
@@ -371,11 +373,9 @@ describe('learners arriving together take their places together (decision 057)',
     // Behind a queue nobody is admitted at once, however many tokens there are.
     await server.query`update waiting_rooms set tokens = 2, refilled_at = now() where olympiad_id = ${olympiadId}`;
     const later = await createUser(server.db, { role: 'learner', olympiadId, password: demoPassword });
-    expect((await takePlaces(server.db, olympiadId, [later.id], 8, false)).get(later.id)).toEqual({
-      ticket: 7,
-      admitted: 2,
-      rate: 8,
-    });
+    expect(await takePlaces(server.db, olympiadId, [{ userId: later.id }], 8, false)).toEqual([
+      { userId: later.id, place: { ticket: 7, admitted: 2, rate: 8 } },
+    ]);
   });
 
   it('a learner who has started takes none, one who holds a place keeps it; only the others take tickets', async () => {
@@ -383,12 +383,14 @@ describe('learners arriving together take their places together (decision 057)',
     const [started, holder, first, second] = ids as [number, number, number, number];
     await server.query`insert into attempts (olympiad_id, user_id, started_at, deadline_at)
                        values (${olympiadId}, ${started}, now(), now() + interval '1 hour')`;
-    await takePlaces(server.db, olympiadId, [holder], 400, false);
-    const places = await takePlaces(server.db, olympiadId, [first, started, holder, second], 400, false);
-    expect(places.get(started)).toBeNull();
-    expect(places.get(holder)).toEqual({ ticket: 1, admitted: 3, rate: 400 });
-    expect(places.get(first)).toEqual({ ticket: 2, admitted: 3, rate: 400 });
-    expect(places.get(second)).toEqual({ ticket: 3, admitted: 3, rate: 400 });
+    await takePlaces(server.db, olympiadId, [{ userId: holder }], 400, false);
+    const placed = await takePlaces(server.db, olympiadId, byId([first, started, holder, second]), 400, false);
+    expect(placed).toEqual([
+      { userId: first, place: { ticket: 2, admitted: 3, rate: 400 } },
+      { userId: started, place: null },
+      { userId: holder, place: { ticket: 1, admitted: 3, rate: 400 } },
+      { userId: second, place: { ticket: 3, admitted: 3, rate: 400 } },
+    ]);
     expect(await placesIn(olympiadId)).toEqual([
       { user_id: holder, ticket: 1 },
       { user_id: first, ticket: 2 },
@@ -396,23 +398,65 @@ describe('learners arriving together take their places together (decision 057)',
     ]);
   });
 
+  it('finds a learner by the username they sign in with, in any case; nobody else takes a place', async () => {
+    const { olympiadId, ids } = await olympiadWith('desk-names', 2);
+    const [one, two] = ids as [number, number];
+    const [named] = await server.query<{ username: string }>`select username from users where id = ${one}`;
+    const disabled = await createUser(server.db, { role: 'learner', olympiadId, password: demoPassword });
+    await server.query`update users set disabled_at = now() where id = ${disabled.id}`;
+    const noPassword = await createUser(server.db, { role: 'learner', olympiadId });
+    await server.query`update users set password_hash = null where id = ${noPassword.id}`;
+    const elsewhere = await createUser(server.db, {
+      role: 'learner',
+      olympiadId: demo.geoDemo,
+      password: demoPassword,
+    });
+    const placed = await takePlaces(
+      server.db,
+      olympiadId,
+      [
+        { username: 'nobody-at-all' },
+        { username: named!.username.toUpperCase() },
+        { username: disabled.username },
+        { userId: two },
+        { username: noPassword.username },
+        { username: elsewhere.username },
+      ],
+      400,
+      false,
+    );
+    expect(placed).toEqual([
+      undefined,
+      { userId: one, place: { ticket: 1, admitted: 2, rate: 400 } },
+      undefined,
+      { userId: two, place: { ticket: 2, admitted: 2, rate: 400 } },
+      undefined,
+      undefined,
+    ]);
+    expect((await placesIn(olympiadId)).map((p) => p.user_id)).toEqual([one, two]);
+  });
+
   it('the desk sends one statement at a time per olympiad: those who come meanwhile go together, in order', async () => {
     const { olympiadId, ids } = await olympiadWith('desk-together', 6);
+    const [named] = await server.query<{ username: string }>`select username from users where id = ${ids[5]!}`;
     const { q, count } = counting();
     // One a second: the first takes the new room's one token, and none comes back while the others ask.
     const desk = placeDesk(q, 1, false);
-    // All ask at once; the last asks twice (two windows) and gets the one answer.
-    const asked = [...ids, ids[5]!].map((userId) => desk.take({ olympiadId, userId }));
-    const places = await Promise.all(asked);
+    // All ask at once; the last asks three times (two windows, and a sign-in) and gets the one place.
+    const asked = [...byId(ids), { userId: ids[5]! }, { username: named!.username }].map((a) =>
+      desk.take(olympiadId, a),
+    );
+    const placed = await Promise.all(asked);
     // The first goes alone (the room is new: a token for it), the rest together behind it.
     expect(count.statements).toBe(2);
-    expect(places.map((p) => p?.ticket)).toEqual([1, 2, 3, 4, 5, 6, 6]);
-    expect(places[0]).toEqual({ ticket: 1, admitted: 1, rate: 1 });
-    expect(places.slice(1).every((p) => p?.admitted === 1)).toBe(true);
+    expect(placed.map((p) => p?.userId)).toEqual([...ids, ids[5], ids[5]]);
+    expect(placed.map((p) => p?.place?.ticket)).toEqual([1, 2, 3, 4, 5, 6, 6, 6]);
+    expect(placed[0]?.place).toEqual({ ticket: 1, admitted: 1, rate: 1 });
+    expect(placed.slice(1).every((p) => p?.place?.admitted === 1)).toBe(true);
     expect((await placesIn(olympiadId)).map((p) => p.user_id)).toEqual(ids);
     // Quiet again: the next learner's statement goes at once, alone.
     const more = await createUser(server.db, { role: 'learner', olympiadId, password: demoPassword });
-    expect(await desk.take({ olympiadId, userId: more.id })).toMatchObject({ ticket: 7 });
+    expect((await desk.take(olympiadId, { userId: more.id }))?.place).toMatchObject({ ticket: 7 });
     expect(count.statements).toBe(3);
   });
 });

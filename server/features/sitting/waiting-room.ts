@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { type Queryable, preparedRows, rows } from '../../db/client.js';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Queryable, pgArray, preparedRows, rows } from '../../db/client.js';
 import type { ArrivalGauge, Verdict } from './admission-gauge.js';
 import { sessionLearner } from './learner-session.js';
 
@@ -160,55 +160,64 @@ export async function placeForSession(
 }
 
 /**
- * Takes places in a room for learners arriving together, in the order given, in one statement (decision 057). For
- * each learner it reads whether they have started (`started`: they need no place) and the place they hold; the
- * others take the room's next tickets in order, and when nobody is waiting as many of them as there are tokens are
- * admitted at once. The room is created at the olympiad's first arrival, starting as one quiet for a minute does when
- * the rate adapts (decision 055). A learner who already holds a place keeps it: one who took it in the same moment
- * through another window wastes a ticket number, which admission passes over, and is read again.
- *
- * Answers each learner's admission, or null for one who has started.
+ * Who arrives at the room: a learner known by id (their first look at the sitting), or by the username they sign in
+ * with (the queue at sign-in, decision 053), which is read with their place in the same statement (decision 057).
  */
-export async function takePlaces(
-  q: Queryable,
+export type Arrival = { userId: number } | { username: string };
+
+/** An arrival's outcome: the learner, and their admission, or null when they have started and need none. */
+export interface Placed {
+  userId: number;
+  place: Admission | null;
+}
+
+/** The statement of `takePlaces`, and its name (it differs with the rate and with a starting rate). */
+export function placesStatement(
   olympiadId: number,
-  userIds: readonly number[],
+  arrivals: readonly Arrival[],
   defaultRate: number,
   startsSlow: boolean,
-): Promise<Map<number, Admission | null>> {
+): { name: string; statement: SQL } {
   const avail = available(defaultRate);
   const start = Math.max(1, defaultRate * START_SHARE);
   const startRate = startsSlow && defaultRate > start ? start : null;
   const rate = startRate ?? defaultRate;
   // A new room's bucket: a quarter second's tokens, at least one (none while admission is paused).
   const startTokens = rate >= 1 ? Math.max(1, rate / 4) : 0;
+  const startAdmitted = sql`least(n, floor(${startTokens}::real))`;
   // Those arriving now (`excluded.joined` of them) are admitted at once only while nobody is waiting before them.
   const admitNow = sql`(case when r.admitted = r.joined then least(excluded.joined, floor(${avail}))::bigint else 0 end)`;
-  const found = await preparedRows<{
-    user_id: number;
-    started: boolean;
-    ticket: string | null;
-    admitted: string | null;
-    rate: number | null;
-  }>(
-    q,
-    `sitting.waiting-places-${Math.trunc(defaultRate)}-${startRate != null}`,
-    sql`
-    with seen as (
-      select i.user_id, i.ord,
-             exists (select 1 from attempts a
-                     where a.olympiad_id = ${olympiadId} and a.user_id = i.user_id
-                       and (a.started_at is not null or a.finished_at is not null)) as started,
+  const ids = arrivals.map((a) => ('userId' in a ? a.userId : null));
+  const names = arrivals.map((a) => ('username' in a ? a.username.toLowerCase() : null));
+  return {
+    name: `sitting.waiting-places-${Math.trunc(defaultRate)}-${startRate != null}`,
+    statement: sql`
+    with asked as (
+      select i.user_id, i.username, i.ord
+      from unnest(${pgArray(ids)}::int[], ${pgArray(names)}::text[]) with ordinality as i(user_id, username, ord)
+    ), who as (
+      -- By the learner's key, a scalar read for each: a join might scan every user when the statistics are stale.
+      select coalesce(a.user_id, (
+               select u.id from users u
+               where u.olympiad_id = ${olympiadId} and lower(u.username) = a.username
+                 and u.role = 'learner' and u.disabled_at is null and u.password_hash is not null)) as user_id,
+             a.ord
+      from asked a
+    ), seen as (
+      select w.user_id, w.ord,
+             -- A scalar read by the learner's key, not exists (…): the planner may answer that by hashing every
+             -- attempt of the olympiad once a statement, which in a storm is every learner already writing.
+             coalesce((select a.started_at is not null or a.finished_at is not null from attempts a
+                       where a.olympiad_id = ${olympiadId} and a.user_id = w.user_id), false) as started,
              (select p.ticket from waiting_places p
-              where p.olympiad_id = ${olympiadId} and p.user_id = i.user_id) as ticket
-      from unnest(${`{${userIds.join(',')}}`}::int[]) with ordinality as i(user_id, ord)
+              where p.olympiad_id = ${olympiadId} and p.user_id = w.user_id) as ticket
+      from who w where w.user_id is not null
     ), need as (
-      select s.user_id, row_number() over (order by s.ord) as k, count(*) over () as n
-      from seen s where not s.started and s.ticket is null
+      select user_id, row_number() over (order by min(ord)) as k, count(*) over () as n
+      from seen where not started and ticket is null group by user_id
     ), room as (
       insert into waiting_rooms as r (olympiad_id, joined, admitted, tokens, refilled_at, adaptive_rate)
-      select ${olympiadId}, n, least(n, floor(${startTokens}::real)), ${startTokens}::real - least(n, floor(${startTokens}::real)),
-             now(), ${startRate}::real
+      select ${olympiadId}, n, ${startAdmitted}, ${startTokens}::real - ${startAdmitted}, now(), ${startRate}::real
       from need where k = 1
       on conflict (olympiad_id) do update
         set joined = r.joined + excluded.joined,
@@ -222,7 +231,7 @@ export async function takePlaces(
       on conflict (olympiad_id, user_id) do nothing
       returning user_id, ticket
     )
-    select seen.user_id, seen.started,
+    select seen.ord, seen.user_id, seen.started,
            coalesce(placed.ticket, seen.ticket) as ticket,
            coalesce(room.admitted, held.admitted) as admitted,
            coalesce(room.rate, held.rate) as rate
@@ -231,22 +240,47 @@ export async function takePlaces(
     left join room on true
     left join (select r.admitted, ${sql.raw(inForce(defaultRate))} as rate
                from waiting_rooms r where r.olympiad_id = ${olympiadId}) held on true`,
-  );
-  const places = new Map<number, Admission | null>();
+  };
+}
+
+/**
+ * Takes places in a room for learners arriving together, in the order given, in one statement (decision 057). For
+ * each learner it reads whether they have started (they need no place) and the place they hold; the others take
+ * the room's next tickets in order, and while nobody is waiting as many of them as there are tokens are admitted at
+ * once. The room is created at the olympiad's first arrival, starting as one quiet for a minute does when the rate
+ * adapts (decision 055). A learner who already holds a place keeps it: one who took it in the same moment through
+ * another window wastes a ticket number, which admission passes over, and is read again.
+ *
+ * A username names an enabled learner of this olympiad with a password; anyone else (unknown, disabled, no password
+ * yet) is answered undefined, for the sign-in to refuse precisely. The answers are in the order of `arrivals`.
+ */
+export async function takePlaces(
+  q: Queryable,
+  olympiadId: number,
+  arrivals: readonly Arrival[],
+  defaultRate: number,
+  startsSlow: boolean,
+): Promise<Array<Placed | undefined>> {
+  const { name, statement } = placesStatement(olympiadId, arrivals, defaultRate, startsSlow);
+  const found = await preparedRows<{
+    ord: string | number;
+    user_id: number;
+    started: boolean;
+    ticket: string | null;
+    admitted: string | null;
+    rate: number | null;
+  }>(q, name, statement);
+  const answers: Array<Placed | undefined> = arrivals.map(() => undefined);
   for (const row of found) {
-    if (row.started) places.set(row.user_id, null);
-    else if (row.ticket != null) {
-      places.set(
-        row.user_id,
-        asAdmission({ ticket: row.ticket, admitted: row.admitted ?? 0, rate: row.rate ?? defaultRate }),
-      );
-    }
+    const place =
+      row.started || row.ticket == null
+        ? null
+        : asAdmission({ ticket: row.ticket, admitted: row.admitted ?? 0, rate: row.rate ?? defaultRate });
+    // Not started and no ticket: another window of the same learner took their place in the same moment; read it.
+    const taken = row.started || place ? place : await placeOf(q, olympiadId, row.user_id, defaultRate);
+    answers[Number(row.ord) - 1] = { userId: row.user_id, place: taken };
   }
-  // Another window of the same learner took their place in the same moment: read it.
-  for (const userId of userIds) {
-    if (!places.has(userId)) places.set(userId, await placeOf(q, olympiadId, userId, defaultRate));
-  }
-  return places;
+  return answers;
 }
 
 /** The learner arrives: their place (`takePlaces`), or, having started, none. */
@@ -257,23 +291,29 @@ export async function arrive(
   defaultRate: number,
   startsSlow = false,
 ): Promise<Admission | null> {
-  return (await takePlaces(q, olympiadId, [userId], defaultRate, startsSlow)).get(userId) ?? null;
+  const [placed] = await takePlaces(q, olympiadId, [{ userId }], defaultRate, startsSlow);
+  return placed?.place ?? null;
 }
 
 /**
  * Each process's desk for places (decision 057): the learners arriving at an olympiad while its statement is on its
  * way take their places together in the next one, in the order they came. With no pressure a learner's statement
  * goes at once, alone; in a storm each process sends one statement at a time per olympiad, holding the room's row
- * once for many learners instead of once each. At most `most` a statement.
+ * once for many learners instead of once each, and a queued sign-in costs a share of one statement. At most `most`
+ * learners a statement.
  */
 export interface PlaceDesk {
-  /** The learner's place (taken now, or the one they hold), or null when they have started. */
-  take(learner: { olympiadId: number; userId: number }): Promise<Admission | null>;
+  /** `takePlaces` for one arrival, together with whoever else arrives meanwhile. */
+  take(olympiadId: number, arrival: Arrival): Promise<Placed | undefined>;
 }
 
 export function placeDesk(q: Queryable, defaultRate: number, startsSlow: boolean, most = 500): PlaceDesk {
-  type Asking = { resolve(a: Admission | null): void; reject(err: unknown): void };
-  const lines = new Map<number, Map<number, Asking[]>>();
+  type Asking = {
+    arrival: Arrival;
+    answers: Array<{ resolve(p: Placed | undefined): void; reject(e: unknown): void }>;
+  };
+  /** Per olympiad, those waiting for the next statement, by who they are (one asking twice shares the answer). */
+  const lines = new Map<number, Map<string, Asking>>();
   const busy = new Set<number>();
   const send = (olympiadId: number) => {
     const line = lines.get(olympiadId);
@@ -284,33 +324,30 @@ export function placeDesk(q: Queryable, defaultRate: number, startsSlow: boolean
     }
     busy.add(olympiadId);
     const now = [...line.entries()].slice(0, most);
-    for (const [userId] of now) line.delete(userId);
+    for (const [who] of now) line.delete(who);
+    const asking = now.map(([, a]) => a);
     takePlaces(
       q,
       olympiadId,
-      now.map(([userId]) => userId),
+      asking.map((a) => a.arrival),
       defaultRate,
       startsSlow,
     )
       .then(
-        (places) => {
-          for (const [userId, asking] of now) for (const a of asking) a.resolve(places.get(userId) ?? null);
-        },
-        (err: unknown) => {
-          for (const [, asking] of now) for (const a of asking) a.reject(err);
-        },
+        (placed) => asking.forEach((a, i) => a.answers.forEach((p) => p.resolve(placed[i]))),
+        (err: unknown) => asking.forEach((a) => a.answers.forEach((p) => p.reject(err))),
       )
       .finally(() => send(olympiadId));
   };
   return {
-    take: ({ olympiadId, userId }) =>
+    take: (olympiadId, arrival) =>
       new Promise((resolve, reject) => {
         let line = lines.get(olympiadId);
         if (!line) lines.set(olympiadId, (line = new Map()));
-        // A learner asking twice at once (two windows) shares the one answer.
-        const asking = line.get(userId);
-        if (asking) asking.push({ resolve, reject });
-        else line.set(userId, [{ resolve, reject }]);
+        const who = 'userId' in arrival ? `#${arrival.userId}` : arrival.username.toLowerCase();
+        const asking = line.get(who);
+        if (asking) asking.answers.push({ resolve, reject });
+        else line.set(who, { arrival, answers: [{ resolve, reject }] });
         if (!busy.has(olympiadId)) send(olympiadId);
       }),
   };
