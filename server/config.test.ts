@@ -30,6 +30,15 @@ describe('loadConfig', () => {
     expect(config.appSecret).toBe(secret);
   });
 
+  it('keeps a warm database pool outside tests, unless told otherwise (decision 057)', () => {
+    expect(loadConfig({ APP_SECRET: secret }).databasePoolWarm).toBe(true);
+    expect(loadConfig({ APP_SECRET: secret, NODE_ENV: 'production' }).databasePoolWarm).toBe(true);
+    expect(loadConfig({ APP_SECRET: secret, NODE_ENV: 'test' }).databasePoolWarm).toBe(false);
+    expect(loadConfig({ APP_SECRET: secret, NODE_ENV: 'test', DATABASE_POOL_WARM: 'yes' }).databasePoolWarm).toBe(true);
+    expect(loadConfig({ APP_SECRET: secret, DATABASE_POOL_WARM: '0' }).databasePoolWarm).toBe(false);
+    expect(configError({ DATABASE_POOL_WARM: 'sometimes' })).toContain('DATABASE_POOL_WARM');
+  });
+
   it('reads what it is given', () => {
     const config = loadConfig({
       APP_SECRET: secret,

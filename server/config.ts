@@ -25,6 +25,12 @@ const Env = z
     /** Connections each server process keeps open at most (N processes open up to N times this). */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
     /**
+     * Open every connection of the pool at start and keep them (decision 057): a new PostgreSQL connection costs a
+     * process fork and tens of milliseconds, which a storm's first second cannot wait for. On by default, off under
+     * NODE_ENV=test (many test servers share one PostgreSQL).
+     */
+    DATABASE_POOL_WARM: boolish.optional(),
+    /**
      * Server processes on PostgreSQL (decision 040): by default one per core; always one on the embedded PGlite,
      * which one process owns.
      */
@@ -165,6 +171,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  databasePoolWarm: boolean;
   /** WEB_PROCESSES as given; `webProcesses()` in server/cluster.ts decides the count. */
   webProcesses: number | undefined;
   smtpUrl: string | undefined;
@@ -287,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePoolWarm: e.DATABASE_POOL_WARM ?? e.NODE_ENV !== 'test',
     webProcesses: e.WEB_PROCESSES,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -33,7 +33,8 @@ async function main(): Promise<void> {
   const processes = webProcesses(config, cores);
   if (!config.databaseUrl && (config.webProcesses ?? 1) > 1)
     console.error('WEB_PROCESSES is ignored on the embedded PGlite: one process owns it (set DATABASE_URL for more).');
-  const database = await openDatabase(config);
+  // The primary's own pool serves only when it is the one server process; else it migrates and prepares, then closes.
+  const database = await openDatabase({ ...config, databasePoolWarm: config.databasePoolWarm && processes === 1 });
   await database.migrate();
   const prepared = await prepare(config, database);
   const lines = [

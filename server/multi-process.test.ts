@@ -5,6 +5,7 @@ import { createUser } from './seed/factories.js';
 import { type DemoIds, type TestServer, demoIds, demoPassword, startTestServer } from './test/harness.js';
 import { restartDelayMs, webProcesses, workerEnvironment } from './cluster.js';
 import { CATALOGUE_TTL_MS, catalogue } from './features/sitting/catalogue.js';
+import { openPostgres } from './db/client.js';
 import { PAGE_CACHE_MS } from './features/spa/routes.js';
 import { REFRESH_MS } from './platform/runtime-settings.js';
 import { type PlainResponse, type ServerProcess, freshRequest, startServerProcess } from './test/processes.js';
@@ -45,6 +46,37 @@ describe('how many server processes (server/cluster.ts)', () => {
 
   it('a process that keeps stopping is restarted ever later, up to 30 s', () => {
     expect([1, 2, 3, 4, 10].map(restartDelayMs)).toEqual([0, 500, 1000, 2000, 30_000]);
+  });
+});
+
+describe('a warm pool (decision 057)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SITTING_SWEEP_SECONDS: '0' } });
+  });
+  afterAll(() => server?.close());
+
+  it.skipIf(!onPostgres)('opens all its connections at start, before any query asks for one', async () => {
+    const url = new URL(server.databaseUrl!);
+    url.searchParams.set('application_name', 'olympus-warm-pool-test');
+    const opened = async () =>
+      (
+        await server.query<{ n: number }>`
+          select count(*)::int as n from pg_stat_activity where application_name = 'olympus-warm-pool-test'`
+      )[0]!.n;
+    const cold = openPostgres(url.toString(), 3, false);
+    const warm = openPostgres(url.toString(), 4, true);
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await opened()) < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      // The warm pool's four, and none of the cold pool's: it opens one only when a query needs it.
+      expect(await opened()).toBe(4);
+      await cold.db.execute(sql`select 1`);
+      expect(await opened()).toBe(5);
+    } finally {
+      await cold.close();
+      await warm.close();
+    }
   });
 });
 

@@ -43,13 +43,24 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 // pg answers int8 and count(*) as strings; PGlite as numbers. Make both numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function openPostgres(url: string, poolSize = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+/**
+ * `warm`: open all `poolSize` connections now, in the background, and keep them (decision 057): on this project's
+ * machine a new connection costs PostgreSQL a process and some 26 ms, and a pool grown from cold in a storm's first
+ * second made its first requests wait for those, one fork after another. Otherwise an idle connection closes after
+ * 30 s.
+ */
+export function openPostgres(url: string, poolSize = 20, warm = false): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: warm ? 0 : 30_000 });
   // An idle connection that the server drops (restart, failover, a dropped test database) emits 'error' on
   // the pool; unhandled, that would crash the process. The pool replaces the connection on next use.
   pool.on('error', (err) => {
     process.emitWarning(`PostgreSQL connection lost: ${err.message}`, { code: 'OLYMPUS_PG_IDLE_ERROR' });
   });
+  if (warm) {
+    void Promise.allSettled(Array.from({ length: poolSize }, () => pool.connect())).then((opened) => {
+      for (const c of opened) if (c.status === 'fulfilled') c.value.release();
+    });
+  }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -161,8 +172,13 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string; databasePoolSize: number }) {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
+export async function openDatabase(config: {
+  databaseUrl?: string;
+  dataDir: string;
+  databasePoolSize: number;
+  databasePoolWarm?: boolean;
+}) {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize, config.databasePoolWarm);
   return openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
 }
 

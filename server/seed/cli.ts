@@ -14,7 +14,7 @@ if (config.env === 'production') {
   );
   process.exit(1);
 }
-const database = await openDatabase(config);
+const database = await openDatabase({ ...config, databasePoolWarm: false });
 await database.migrate();
 const seeded = await seedDemoIfEmpty(database.db);
 console.log(
