@@ -459,6 +459,20 @@ describe('learners arriving together take their places together (decision 057)',
     expect((await desk.take(olympiadId, { userId: more.id }))?.place).toMatchObject({ ticket: 7 });
     expect(count.statements).toBe(3);
   });
+  it('the desk never takes a username for a learner’s id, however it is written', async () => {
+    const { olympiadId, ids } = await olympiadWith('desk-names-ids', 2);
+    const [first, learner] = ids as [number, number];
+    const desk = placeDesk(server.db, 400, false);
+    // The first goes alone; the rest wait together in the desk's line for the next statement.
+    const asked = [{ userId: first }, { userId: learner }, { username: `id:${learner}` }, { username: `#${learner}` }];
+    const placed = await Promise.all(asked.map((a) => desk.take(olympiadId, a)));
+    expect(placed).toEqual([
+      { userId: first, place: { ticket: 1, admitted: 1, rate: 400 } },
+      { userId: learner, place: { ticket: 2, admitted: 2, rate: 400 } },
+      undefined,
+      undefined,
+    ]);
+  });
 });
 
 describe('the rate adapts to how the arrival steps fare (decision 051)', () => {

@@ -344,7 +344,7 @@ export function placeDesk(q: Queryable, defaultRate: number, startsSlow: boolean
       new Promise((resolve, reject) => {
         let line = lines.get(olympiadId);
         if (!line) lines.set(olympiadId, (line = new Map()));
-        const who = 'userId' in arrival ? `#${arrival.userId}` : arrival.username.toLowerCase();
+        const who = 'userId' in arrival ? `id:${arrival.userId}` : `name:${arrival.username.toLowerCase()}`;
         const asking = line.get(who);
         if (asking) asking.answers.push({ resolve, reject });
         else line.set(who, { arrival, answers: [{ resolve, reject }] });
