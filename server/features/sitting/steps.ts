@@ -96,7 +96,6 @@ const notAdmitted = (a: Admission) => {
  * learner who has not started yet needs one; `place` is what the step's own query read.
  */
 async function admissionOf(
-  db: Db,
   room: Room,
   olympiadId: number,
   userId: number,
@@ -134,7 +133,7 @@ export async function stateFrom(
   // admitted at once, in a quiet room, and let its holder pass the queue when the window opens.
   const needsPlace = !attempt?.started_at && !attempt?.finished_at && (place != null || window.open);
   const admission =
-    needsPlace && (place || input.sits) ? await admissionOf(db, room, olympiad.id, learner.id, place) : null;
+    needsPlace && (place || input.sits) ? await admissionOf(room, olympiad.id, learner.id, place) : null;
   const questions = paperOf?.questions ?? [];
   return presentState({
     olympiad,
@@ -169,7 +168,7 @@ async function attemptForStep(db: Db, actor: Actor, olympiad: Olympiad, room: Ro
       found.ticket == null
         ? null
         : { ticket: Number(found.ticket), admitted: Number(found.room_admitted ?? 0), rate: found.room_rate };
-    const admission = await admissionOf(db, room, olympiad.id, actor.userId, place);
+    const admission = await admissionOf(room, olympiad.id, actor.userId, place);
     if (!isAdmitted(admission)) throw notAdmitted(admission);
   }
   return attempt!;

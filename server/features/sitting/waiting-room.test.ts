@@ -10,7 +10,6 @@ import type { Queryable } from '../../db/client.js';
 import {
   adaptRates,
   admitWaiting,
-  arrive,
   isAdmitted,
   placeDesk,
   placeInRoom,
@@ -546,8 +545,12 @@ describe('the rate adapts to how the arrival steps fare (decision 051)', () => {
     const plain = await createOlympiad(server.db, { varName: 'starts-plain', open: true });
     const learner = await createUser(server.db, { role: 'learner', olympiadId: slow.id, password: demoPassword });
     const other = await createUser(server.db, { role: 'learner', olympiadId: plain.id, password: demoPassword });
-    expect(await arrive(server.db, slow.id, learner.id, 200, true)).toMatchObject({ ticket: 1, admitted: 1, rate: 25 });
-    expect(await arrive(server.db, plain.id, other.id, 200, false)).toMatchObject({
+    expect((await takePlaces(server.db, slow.id, [{ userId: learner.id }], 200, true))[0]?.place).toMatchObject({
+      ticket: 1,
+      admitted: 1,
+      rate: 25,
+    });
+    expect((await takePlaces(server.db, plain.id, [{ userId: other.id }], 200, false))[0]?.place).toMatchObject({
       ticket: 1,
       admitted: 1,
       rate: 200,

@@ -283,18 +283,6 @@ export async function takePlaces(
   return answers;
 }
 
-/** The learner arrives: their place (`takePlaces`), or, having started, none. */
-export async function arrive(
-  q: Queryable,
-  olympiadId: number,
-  userId: number,
-  defaultRate: number,
-  startsSlow = false,
-): Promise<Admission | null> {
-  const [placed] = await takePlaces(q, olympiadId, [{ userId }], defaultRate, startsSlow);
-  return placed?.place ?? null;
-}
-
 /**
  * Each process's desk for places (decision 057): the learners arriving at an olympiad while its statement is on its
  * way take their places together in the next one, in the order they came. With no pressure a learner's statement
