@@ -13,7 +13,8 @@
  * Options (flags or environment):
  *   --db-only      | TEST_DB_ONLY=1   only the suites that use the database: the API tests (vitest) and the
  *                                     browser journeys (their server on a fresh database of the server
- *                                     DATABASE_URL names), without lint, format, typecheck and build (the
+ *                                     DATABASE_URL names; not the specs that check only what the browser
+ *                                     draws), without lint, format, typecheck and build (the
  *                                     built web app must exist). CI's second pass runs this with
  *                                     DATABASE_URL set to the real PostgreSQL.
  *   --no-browser   | TEST_NO_BROWSER=1 skip the browser tests (said plainly; refused when CI=true).
@@ -249,6 +250,8 @@ if (dbOnly && !existsSync(path.join(root, 'dist/web/index.html')))
       CHROMIUM_PATH: chromium,
       REPORT_DIR: reportDir,
       ...(onPostgres ? { E2E_DATABASE_URL: process.env.DATABASE_URL } : {}),
+      // The second pass leaves the specs that check only what the browser draws to the first (playwright.config.ts).
+      ...(dbOnly ? { E2E_DRAWING: '0' } : {}),
     });
     results.playwright = countPlaywright(code);
     if (code !== 0 || results.playwright.failed)
