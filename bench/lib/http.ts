@@ -1,14 +1,24 @@
-import http from 'node:http';
+import { Pool } from 'undici';
 
-/** A small keep-alive JSON client: lighter than fetch, so the load generator steals less CPU from the server. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+/**
+ * A small keep-alive JSON client on undici's connection pool: on a two-core machine the load generator shares the
+ * cores with the server it measures, and undici costs the generator about 40 % less CPU a request than
+ * `http.request` with an agent (0.068 against 0.109 ms on this machine kind, decision 059). One pool per origin, up
+ * to 1,024 connections, as the agent allowed before.
+ */
+const pools = new Map<string, Pool>();
+const poolOf = (origin: string) => {
+  let pool = pools.get(origin);
+  if (!pool) pools.set(origin, (pool = new Pool(origin, { connections: 1024, pipelining: 1 })));
+  return pool;
+};
 
 export interface JsonResponse<T = unknown> {
   status: number;
   body: T;
 }
 
-export function requestJson<T = unknown>(
+export async function requestJson<T = unknown>(
   baseUrl: string,
   method: string,
   path: string,
@@ -16,38 +26,16 @@ export function requestJson<T = unknown>(
   headers: Record<string, string> = {},
 ): Promise<JsonResponse<T>> {
   const url = new URL(path, baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        method,
-        headers: {
-          ...(body != null ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          try {
-            resolve({ status: res.statusCode ?? 0, body: (text ? JSON.parse(text) : null) as T });
-          } catch (err) {
-            reject(err);
-          }
-        });
-        res.on('error', reject);
-      },
-    );
-    req.setTimeout(30_000, () => req.destroy(new Error('request timed out after 30 s')));
-    req.on('error', reject);
-    if (body != null) req.write(body);
-    req.end();
+  const res = await poolOf(url.origin).request({
+    method: method as 'GET',
+    path: url.pathname + url.search,
+    headers: { ...(body != null ? { 'content-type': 'application/json' } : {}), ...headers },
+    body,
+    headersTimeout: 30_000,
+    bodyTimeout: 30_000,
   });
+  const text = await res.body.text();
+  return { status: res.statusCode, body: (text ? JSON.parse(text) : null) as T };
 }
 
 /** Every demo account's password (server/seed/demo.ts). */
