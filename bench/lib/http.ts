@@ -27,7 +27,7 @@ export async function requestJson<T = unknown>(
 ): Promise<JsonResponse<T>> {
   const url = new URL(path, baseUrl);
   const res = await poolOf(url.origin).request({
-    method: method as 'GET',
+    method,
     path: url.pathname + url.search,
     headers: { ...(body != null ? { 'content-type': 'application/json' } : {}), ...headers },
     body,
