@@ -30,11 +30,8 @@ import { createMailer } from '../server/platform/mailer.js';
 import { hashPassword, verifyPassword } from '../server/platform/passwords.js';
 import { benchPassword, seedBenchIfAbsent } from '../server/seed/bench.js';
 import { closedLoop, fmt } from './lib/stats.js';
+import { arg } from './lib/args.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const learners = arg('learners', 200);
 const warmup = arg('warmup', 40);
 

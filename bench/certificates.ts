@@ -14,11 +14,8 @@ import { defaultConfig } from '../server/features/certificates/config.js';
 import { CertificateDocument, type CertificatePrint } from '../server/features/certificates/pdf.js';
 import { olympiadIdOf, requestJson, signInStaff } from './lib/http.js';
 import { startServer, stopAfter } from './lib/server.js';
+import { arg } from './lib/args.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const learners = arg('learners', 10_000);
 const port = arg('port', 3206);
 const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';

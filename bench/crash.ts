@@ -9,11 +9,8 @@
 import { newRecorder, runLearner, verifyAcked } from './lib/learner.js';
 import { type RunningServer, startServer } from './lib/server.js';
 import { fmt } from './lib/stats.js';
+import { arg } from './lib/args.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const learners = arg('learners', 300);
 const answers = arg('answers', 30);
 const thinkMs = arg('think-ms', 300);

@@ -10,11 +10,8 @@
 import ExcelJS from 'exceljs';
 import { signInStaff } from './lib/http.js';
 import { startServer } from './lib/server.js';
+import { arg } from './lib/args.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const rowCount = arg('rows', 10_000);
 const port = arg('port', 3251);
 

@@ -13,11 +13,8 @@ import os from 'node:os';
 import { invoicePdf, type InvoiceDocument } from '../server/features/finance/invoices/pdf.js';
 import { olympiadIdOf, requestJson, signInStaff } from './lib/http.js';
 import { startServer, stopAfter } from './lib/server.js';
+import { arg } from './lib/args.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const schools = arg('schools', 2000);
 const port = arg('port', 3205);
 const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';

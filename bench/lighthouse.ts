@@ -16,16 +16,13 @@ import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from './lib/server.js';
+import { arg, textArg } from './lib/args.js';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
-const project = arg('project', 'geography');
-const port = Number(arg('port', '3206'));
-const min = Number(arg('min', '95'));
-const runs = Math.max(1, Number(arg('runs', '1')));
-const only = arg('only', '');
+const project = textArg('project', 'geography');
+const port = arg('port', 3206);
+const min = arg('min', 95);
+const runs = Math.max(1, arg('runs', 1));
+const only = textArg('only', '');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** The spec's public pages: the platform's, one project's, and the Watch page. */

@@ -14,11 +14,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres, rows } from '../server/db/client.js';
 import { fmt } from './lib/stats.js';
+import { arg } from './lib/args.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const total = arg('messages', 10_000);
 const senders = arg('senders', 2);
 const timeoutSeconds = arg('timeout', 180);

@@ -15,18 +15,15 @@ import os from 'node:os';
 import { type LoadResult, loadTest } from './lib/load.js';
 import { startServer } from './lib/server.js';
 import { fmt, summarize } from './lib/stats.js';
+import { arg, textArg } from './lib/args.js';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
-const connections = Number(arg('connections', '100'));
-const seconds = Number(arg('seconds', '12'));
-const windows = Math.max(1, Number(arg('windows', '3')));
-const project = arg('project', 'geography');
-const file = arg('file', '/favicon.svg');
-const port = Number(arg('port', '3207'));
-const target = Number(arg('target', '5000'));
+const connections = arg('connections', 100);
+const seconds = arg('seconds', 12);
+const windows = Math.max(1, arg('windows', 3));
+const project = textArg('project', 'geography');
+const file = textArg('file', '/favicon.svg');
+const port = arg('port', 3207);
+const target = arg('target', 5000);
 
 const browser = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',

@@ -17,11 +17,8 @@ import { cpuGroups, cpuSince } from './lib/cpu.js';
 import { loadTest } from './lib/load.js';
 import { startServer, stopAfter } from './lib/server.js';
 import { fmt, summarize } from './lib/stats.js';
+import { arg } from './lib/args.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const learners = arg('learners', 8000);
 const rate = arg('rate', 1000);
 const warmup = arg('warmup', 300);

@@ -15,11 +15,8 @@ import os from 'node:os';
 import { requestJson, run, signInStaff } from './lib/http.js';
 import { startServer } from './lib/server.js';
 import { fmt, summarize } from './lib/stats.js';
+import { arg } from './lib/args.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const learners = arg('learners', 100_000);
 const requests = arg('requests', 60);
 const port = arg('port', 3207);

@@ -14,11 +14,8 @@ import { hashingThreads, hashParameters, hashPassword, verifyPassword } from '..
 import { requestJson, run } from './lib/http.js';
 import { startServer } from './lib/server.js';
 import { closedLoop, fmt, summarize } from './lib/stats.js';
+import { arg } from './lib/args.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const seconds = arg('seconds', 24);
 const windows = Math.max(1, arg('windows', 4));
 const concurrency = arg('concurrency', 50);

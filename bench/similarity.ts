@@ -9,11 +9,8 @@
  */
 import os from 'node:os';
 import { countCodes, similarPairs } from '../server/features/results/moderation/similarity.js';
+import { arg } from './lib/args.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const learners = arg('learners', 1000);
 const Q = arg('questions', 60);
 const runs = arg('runs', 5);

@@ -13,11 +13,8 @@ import { bombXlsx, manyRowsXlsx } from '../server/platform/spreadsheet/test-file
 import { signInStaff } from './lib/http.js';
 import { startServer } from './lib/server.js';
 import { fmt, percentile } from './lib/stats.js';
+import { arg } from './lib/args.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const uploads = arg('uploads', 12);
 const port = arg('port', 3261);
 

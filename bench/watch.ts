@@ -37,11 +37,8 @@ import { olympiadIdOf, requestJson, run, signInStaff } from './lib/http.js';
 import { startServer } from './lib/server.js';
 import { type SideLoad, examWithSideLoads, sideProcess } from './lib/side-load.js';
 import { closedLoop, fmt, summarize } from './lib/stats.js';
+import { arg } from './lib/args.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const viewers = arg('viewers', 1000);
 const intervalMs = arg('interval-ms', 1000);
 const seconds = arg('seconds', 20);
