@@ -88,9 +88,18 @@ test('the admin publishes and names the winners; a visitor reads past olympiads 
   // … and chooses full names in the olympiad's settings.
   await admin.goto('/geo-2025/admin/settings-and-actions');
   const panel = admin.getByRole('region', { name: 'Past winners on the public site' });
-  await panel.getByRole('radio', { name: /^Full name and school/ }).check();
-  await panel.getByRole('button', { name: 'Save' }).click();
-  await expect(panel.getByRole('button', { name: 'Save' })).toBeDisabled();
+  // The Save button is disabled while its request is in flight too, so wait for the answer itself: a visitor who
+  // came before it would still see the old names.
+  const choose = async (choice: RegExp) => {
+    await panel.getByRole('radio', { name: choice }).check();
+    const saved = admin.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith(`/olympiad/results/${geo2025}/winners-display`),
+    );
+    await panel.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(panel.getByRole('button', { name: 'Save' })).toBeDisabled();
+  };
+  await choose(/^Full name and school/);
 
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto('/geography/past-olympiads');
@@ -108,9 +117,7 @@ test('the admin publishes and names the winners; a visitor reads past olympiads 
   await axeAtBothWidths(visitor, testInfo);
 
   // School only: the names leave the page.
-  await panel.getByRole('radio', { name: /^School only/ }).check();
-  await panel.getByRole('button', { name: 'Save' }).click();
-  await expect(panel.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await choose(/^School only/);
   await visitor.reload();
   await expect(top.getByRole('columnheader', { name: 'School' })).toBeVisible();
   await expect(top.getByRole('columnheader', { name: 'Learner' })).toHaveCount(0);
