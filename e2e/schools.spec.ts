@@ -31,8 +31,14 @@ test('from the public form to printed sign-in slips', async ({ browser }, testIn
   await visitor.getByLabel(/^EMIS number/).fill('');
   const olympiadField = visitor.getByRole('combobox', { name: 'Olympiad' });
   if (await olympiadField.count()) {
-    await olympiadField.click();
-    await visitor.getByRole('option', { name: /^Geography Olympiad \d+ \(demo\)$/ }).click();
+    // The page arrives drawn by the server, and once in CI a click on the list opened nothing (before the page's
+    // script took over, most likely): click again until it opens, as a person on a slow phone would.
+    const option = visitor.getByRole('option', { name: /^Geography Olympiad \d+ \(demo\)$/ });
+    await expect(async () => {
+      if (!(await option.isVisible())) await olympiadField.click();
+      await expect(option).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await option.click();
   }
   await visitor.getByRole('combobox', { name: 'Province' }).click();
   await visitor.getByRole('option', { name: 'Western Cape' }).click();
