@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { openUntilShown } from './support/click.js';
 import { mailedLink } from './support/mail.js';
 import { demoPassword, fillSignIn, pathIs, signIn } from './support/session.js';
 
@@ -31,13 +32,9 @@ test('from the public form to printed sign-in slips', async ({ browser }, testIn
   await visitor.getByLabel(/^EMIS number/).fill('');
   const olympiadField = visitor.getByRole('combobox', { name: 'Olympiad' });
   if (await olympiadField.count()) {
-    // The page arrives drawn by the server, and once in CI a click on the list opened nothing (before the page's
-    // script took over, most likely): click again until it opens, as a person on a slow phone would.
+    // The page arrives drawn by the server; once in CI a click on the list opened nothing.
     const option = visitor.getByRole('option', { name: /^Geography Olympiad \d+ \(demo\)$/ });
-    await expect(async () => {
-      if (!(await option.isVisible())) await olympiadField.click();
-      await expect(option).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 15_000 });
+    await openUntilShown(olympiadField, option);
     await option.click();
   }
   await visitor.getByRole('combobox', { name: 'Province' }).click();
