@@ -460,3 +460,27 @@ export async function startAttemptForSession(
   );
   return row ?? null;
 }
+
+/**
+ * The bearer session's started attempt, locked for this transaction (the finish's fast path): its id and whether
+ * it has finished or run past its deadline. None when the session is not a learner's of this olympiad or the
+ * attempt has not started.
+ */
+export async function lockStartedAttemptForSession(
+  q: Queryable,
+  tokenHash: string,
+  olympiadId: number,
+): Promise<{ id: number; olympiad_id: number; finished_at: Date | null; overdue: boolean } | null> {
+  const [row] = await preparedRows<{ id: number; olympiad_id: number; finished_at: Date | null; overdue: boolean }>(
+    q,
+    'sitting.lock-started-for-session',
+    sql`
+    with me as (${sessionLearner(tokenHash, olympiadId)})
+    select a.id, a.olympiad_id, a.finished_at,
+           (a.finished_at is null and a.deadline_at is not null and a.deadline_at <= now()) as overdue
+    from me join attempts a on a.olympiad_id = me.olympiad_id and a.user_id = me.user_id
+    where a.started_at is not null
+    for update of a`,
+  );
+  return row ?? null;
+}

@@ -2,10 +2,12 @@ import { createHmac } from 'node:crypto';
 import { inGradeRange } from '#contract/grades';
 import type { Paper, SittingState, WaitingRoomPlace } from '#contract/sitting';
 import type { Db } from '../../db/client.js';
+import { iso } from '../../platform/dates.js';
 import { hashPin } from '../../platform/passwords.js';
 import { tokenHash } from '../../platform/secrets.js';
 import * as queries from './attempt-queries.js';
 import { catalogueByName } from './catalogue.js';
+import { finishLocked } from './finishing.js';
 import { type Room, newPin, presentPaper, stateFrom } from './steps.js';
 import { estimateSeconds, isAdmitted, placeForSession, positionOf } from './waiting-room.js';
 
@@ -98,4 +100,21 @@ export async function paperFast(db: Db, input: FastInput): Promise<Paper | undef
   if (!t) return undefined;
   const started = await queries.startAttemptForSession(db, t.tokenHash, t.olympiadId);
   return started ? presentPaper(db, t.paperOf.olympiad, started, true) : undefined;
+}
+
+/**
+ * The finish in one transaction of three statements: lock the session's started attempt, read its answers and the
+ * keys, close and mark it (decision 061). A finished attempt answers its finish time, unchanged.
+ */
+export async function finishFast(db: Db, input: FastInput): Promise<{ success: true; finishedAt: string } | undefined> {
+  const t = await target(db, input);
+  if (!t) return undefined;
+  return db.transaction(async (tx) => {
+    const attempt = await queries.lockStartedAttemptForSession(tx, t.tokenHash, t.olympiadId);
+    if (!attempt) return undefined;
+    if (attempt.finished_at) return { success: true as const, finishedAt: iso(attempt.finished_at) };
+    const reason = attempt.overdue ? 'time_up' : 'submitted';
+    const [done] = await finishLocked(tx, [attempt], reason);
+    return { success: true as const, finishedAt: iso(done!.finished_at!) };
+  });
 }

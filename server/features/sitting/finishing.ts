@@ -5,22 +5,32 @@ import { nextTurn } from '../../platform/turns.js';
 import { type AttemptRow, attemptOf } from './attempt-queries.js';
 import { markAttempt } from './marking.js';
 import * as queries from './marking-queries.js';
-import { markableQuestions } from './paper-queries.js';
+import type { FinishReason } from './marking-queries.js';
 
-/** Marks the given attempts of one olympiad and stores per-question, per-module and total marks. */
-export async function markAttempts(q: Queryable, olympiadId: number, attemptIds: number[]): Promise<void> {
-  if (attemptIds.length === 0) return;
-  const questions = (await markableQuestions(q, olympiadId)).map((r) => ({
-    id: r.id,
-    moduleId: r.module_id,
-    marks: r.marks,
-    answerKey: r.answer_key,
-  }));
+/**
+ * Marks the given attempts of one olympiad and stores per-question, per-module and total marks; with `close`, finishes
+ * them in the same statement (they must be locked and unfinished: `lockUnfinished`, `lockOverdue`). Answers each
+ * attempt's id and finish time. Each chunk is two round trips: read (keys and answers), then store.
+ */
+export async function markAttempts(
+  q: Queryable,
+  olympiadId: number,
+  attemptIds: number[],
+  close: FinishReason | null = null,
+): Promise<Array<{ id: number; finished_at: Date | null }>> {
+  const stored: Array<{ id: number; finished_at: Date | null }> = [];
   const CHUNK = 500;
   for (let i = 0; i < attemptIds.length; i += CHUNK) {
     const ids = attemptIds.slice(i, i + CHUNK);
+    const input = await queries.markingInput(q, olympiadId, ids);
+    const questions = input.questions.map((r) => ({
+      id: r.id,
+      moduleId: r.module_id,
+      marks: r.marks,
+      answerKey: r.answer_key,
+    }));
     const byAttempt = new Map<number, Map<number, AnswerValue>>(ids.map((id) => [id, new Map()]));
-    for (const a of await queries.answersOfAttempts(q, ids)) byAttempt.get(a.attempt_id)?.set(a.question_id, a.value);
+    for (const a of input.answers) byAttempt.get(a.attempt_id)?.set(a.question_id, a.value);
     const answerMarks: Array<{ a: number; q: number; m: number | null }> = [];
     const attemptMarks: Array<{ id: number; score: number; max: number; ms: unknown }> = [];
     for (const [attemptId, answers] of byAttempt) {
@@ -30,30 +40,36 @@ export async function markAttempts(q: Queryable, olympiadId: number, attemptIds:
       }
       attemptMarks.push({ id: attemptId, score: marked.score, max: marked.maxScore, ms: marked.moduleScores });
     }
-    await queries.storeMarks(q, answerMarks, attemptMarks);
+    stored.push(...(await queries.storeMarks(q, answerMarks, attemptMarks, close)));
   }
+  return stored;
 }
 
 /**
- * Finishes attempts and marks them in one transaction. The close takes each attempt's row lock, so a
- * save in flight either committed before (and is marked) or saves nothing.
+ * Finishes attempts and marks them in one transaction: lock the unfinished ones, read, close and mark (decision 061).
+ * Answers the attempts it finished, with their finish times.
  */
 export async function finishAttempts(
   db: Db,
   attemptIds: number[],
-  reason: 'submitted' | 'time_up' | 'admin',
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    const closed = await queries.closeAttempts(tx, attemptIds, reason, reason === 'time_up');
-    await markClosed(tx, closed);
-    return closed.length;
-  });
+  reason: FinishReason,
+): Promise<Array<{ id: number; finished_at: Date | null }>> {
+  return db.transaction(async (tx) =>
+    finishLocked(tx, await queries.lockUnfinished(tx, attemptIds, reason === 'time_up'), reason),
+  );
 }
 
-async function markClosed(tx: Queryable, closed: Array<{ id: number; olympiad_id: number }>) {
+/** Closes and marks attempts this transaction has locked, an olympiad at a time. */
+export async function finishLocked(
+  tx: Queryable,
+  locked: Array<{ id: number; olympiad_id: number }>,
+  reason: FinishReason,
+): Promise<Array<{ id: number; finished_at: Date | null }>> {
   const byOlympiad = new Map<number, number[]>();
-  for (const c of closed) byOlympiad.set(c.olympiad_id, [...(byOlympiad.get(c.olympiad_id) ?? []), c.id]);
-  for (const [olympiadId, ids] of byOlympiad) await markAttempts(tx, olympiadId, ids);
+  for (const c of locked) byOlympiad.set(c.olympiad_id, [...(byOlympiad.get(c.olympiad_id) ?? []), c.id]);
+  const finished: Array<{ id: number; finished_at: Date | null }> = [];
+  for (const [olympiadId, ids] of byOlympiad) finished.push(...(await markAttempts(tx, olympiadId, ids, reason)));
+  return finished;
 }
 
 /**
@@ -69,13 +85,7 @@ export async function sweepOverdue(
   for (;;) {
     const done = await db.transaction(async (tx) => {
       const locked = await queries.lockOverdue(tx, batch, options.olympiadId ?? null);
-      const closed = await queries.closeAttempts(
-        tx,
-        locked.map((l) => l.id),
-        'time_up',
-        true,
-      );
-      await markClosed(tx, closed);
+      const closed = await finishLocked(tx, locked, 'time_up');
       return { locked: locked.length, closed: closed.length };
     });
     total += done.closed;

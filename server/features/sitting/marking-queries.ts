@@ -1,26 +1,31 @@
-import { sql } from 'drizzle-orm';
-import type { AnswerValue } from '#contract/questions';
-import { type Queryable, intArray, rows } from '../../db/client.js';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnswerKey, AnswerValue } from '#contract/questions';
+import { type Queryable, intArray, preparedRows, rows } from '../../db/client.js';
 
-/* SQL of finishing and marking. */
+/* SQL of finishing and marking. A finish is three statements in one transaction: lock, read, close and mark. */
 
-/** Closes attempts (only unfinished ones; with `overdueOnly`, only those past their deadline). */
-export async function closeAttempts(
+export type FinishReason = 'submitted' | 'time_up' | 'admin';
+
+/**
+ * Locks the unfinished attempts among `attemptIds` (with `overdueOnly`, only those past their deadline) for this
+ * transaction, in id order. A save in flight holds its attempt's row lock until it commits, so the reads that follow
+ * see its answer; a save that comes after finds the attempt closed and saves nothing.
+ */
+export async function lockUnfinished(
   q: Queryable,
   attemptIds: number[],
-  reason: 'submitted' | 'time_up' | 'admin',
-  overdueOnly = false,
+  overdueOnly: boolean,
 ): Promise<Array<{ id: number; olympiad_id: number }>> {
   if (attemptIds.length === 0) return [];
   return rows(
     q,
     sql`
-    update attempts set finished_at = case when ${reason} = 'time_up' then least(now(), deadline_at) else now() end,
-                        finish_reason = ${reason}
+    select id, olympiad_id from attempts
     where id = any(${intArray(attemptIds)})
       and finished_at is null
       and (${overdueOnly} = false or deadline_at <= now())
-    returning id, olympiad_id`,
+    order by id
+    for update`,
   );
 }
 
@@ -47,30 +52,66 @@ export async function finishedAttemptIds(q: Queryable, olympiadId: number): Prom
   return found.map((r) => r.id);
 }
 
-export async function answersOfAttempts(q: Queryable, attemptIds: number[]) {
-  return rows<{ attempt_id: number; question_id: number; value: AnswerValue }>(
-    q,
-    sql`
-    select attempt_id, question_id, value from answers where attempt_id = any(${intArray(attemptIds)})`,
-  );
+export interface MarkingInput {
+  /** The olympiad's live questions in paper order, keys included. */
+  questions: Array<{ id: number; module_id: number; marks: number; answer_key: AnswerKey | null }>;
+  answers: Array<{ attempt_id: number; question_id: number; value: AnswerValue }>;
 }
 
+/**
+ * What marking needs, in one round trip: the olympiad's live questions with their keys (marking always reads the
+ * database, decision 012, never a process's copy of the paper) and the attempts' answers.
+ */
+export async function markingInput(q: Queryable, olympiadId: number, attemptIds: number[]): Promise<MarkingInput> {
+  const [row] = await preparedRows<MarkingInput>(
+    q,
+    'sitting.marking-input',
+    sql`
+    select
+      (select coalesce(json_agg(json_build_object('id', qu.id, 'module_id', qu.module_id, 'marks', qu.marks,
+                                                  'answer_key', qu.answer_key)
+                                order by m.position, m.id, qu.position, qu.id), '[]'::json)
+       from questions qu join question_modules m on m.id = qu.module_id
+       where m.olympiad_id = ${olympiadId}::int and qu.retired_at is null) as questions,
+      (select coalesce(json_agg(json_build_object('attempt_id', an.attempt_id, 'question_id', an.question_id,
+                                                  'value', an.value)), '[]'::json)
+       from answers an where an.attempt_id = any(${intArray(attemptIds)})) as answers`,
+  );
+  return row!;
+}
+
+/** How `storeMarks` closes the attempts it marks: their finish time and reason (a deadline caps a time-up). */
+const closing: Record<FinishReason, SQL> = {
+  submitted: sql.raw(`, finished_at = now(), finish_reason = 'submitted'`),
+  admin: sql.raw(`, finished_at = now(), finish_reason = 'admin'`),
+  time_up: sql.raw(`, finished_at = least(now(), t.deadline_at), finish_reason = 'time_up'`),
+};
+
+/**
+ * Stores marks per answer and per attempt in one statement; with `close`, the attempts are finished by the same
+ * update (lock them first: `lockUnfinished`, `lockOverdue`). Answers each attempt's id and finish time.
+ */
 export async function storeMarks(
   q: Queryable,
   answerMarks: Array<{ a: number; q: number; m: number | null }>,
   attemptMarks: Array<{ id: number; score: number; max: number; ms: unknown }>,
-) {
-  if (answerMarks.length > 0) {
-    await q.execute(sql`
+  close: FinishReason | null,
+): Promise<Array<{ id: number; finished_at: Date | null }>> {
+  if (attemptMarks.length === 0) return [];
+  return preparedRows(
+    q,
+    `sitting.store-marks.${close ?? 'only'}`,
+    sql`
+    with answer_marks as (
       update answers an set marks_awarded = v.m
       from jsonb_to_recordset(${JSON.stringify(answerMarks)}::jsonb) as v(a int, q int, m real)
       where an.attempt_id = any(${intArray([...new Set(answerMarks.map((m) => m.a))])})
-        and an.attempt_id = v.a and an.question_id = v.q`);
-  }
-  if (attemptMarks.length > 0) {
-    await q.execute(sql`
-      update attempts t set score = v.score, max_score = v.max, module_scores = v.ms, marked_at = now()
-      from jsonb_to_recordset(${JSON.stringify(attemptMarks)}::jsonb) as v(id int, score real, max real, ms jsonb)
-      where t.id = any(${intArray(attemptMarks.map((m) => m.id))}) and t.id = v.id`);
-  }
+        and an.attempt_id = v.a and an.question_id = v.q
+    )
+    update attempts t set score = v.score, max_score = v.max, module_scores = v.ms, marked_at = now()
+                          ${close ? closing[close] : sql``}
+    from jsonb_to_recordset(${JSON.stringify(attemptMarks)}::jsonb) as v(id int, score real, max real, ms jsonb)
+    where t.id = any(${intArray(attemptMarks.map((m) => m.id))}) and t.id = v.id
+    returning t.id, t.finished_at`,
+  );
 }

@@ -41,14 +41,3 @@ export async function paperQuestions(q: Queryable, olympiadId: number): Promise<
     order by m.position, m.id, qu.position, qu.id`,
   );
 }
-
-export async function markableQuestions(q: Queryable, olympiadId: number) {
-  return rows<{ id: number; module_id: number; marks: number; answer_key: AnswerKey | null }>(
-    q,
-    sql`
-    select qu.id, qu.module_id, qu.marks, qu.answer_key
-    from questions qu join question_modules m on m.id = qu.module_id
-    where m.olympiad_id = ${olympiadId} and qu.retired_at is null
-    order by m.position, m.id, qu.position, qu.id`,
-  );
-}

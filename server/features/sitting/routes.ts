@@ -237,6 +237,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     access: access.sit,
     params: OlympiadParams,
     response: FinishResult,
+    fastPath: ({ token, params }) => fast.finishFast(db, fastInput(token, params)),
     handler: async ({ actor, params }) => ({
       success: true,
       ...(await sitting.finish(db, actor, params.olympiadName)),

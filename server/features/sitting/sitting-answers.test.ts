@@ -191,6 +191,92 @@ describe('answers', () => {
     },
   );
 
+  // The other way round: a finish that waits for a save's row lock reads the answers once the save commits, so
+  // an acknowledged answer is always marked (decision 061: lock, then read, then close and mark).
+  it.skipIf(!inject('postgres'))('a finish waiting behind a save in flight marks the saved answer', async () => {
+    const { token, user } = await newLearner();
+    const { paper } = await toPaper(token);
+    const q1 = paper.modules[0].questions[0]; // single choice, "b" is right, 2 marks
+    const saver = new pg.Client({ connectionString: server.databaseUrl });
+    await saver.connect();
+    try {
+      await saver.query('begin');
+      // what the save's statement does: the attempt row first (its lock), then the answer
+      const [attempt] = (
+        await saver.query<{ id: number }>('update attempts set last_seen_at = now() where user_id = $1 returning id', [
+          user.id,
+        ])
+      ).rows;
+      await saver.query(
+        `insert into answers (attempt_id, question_id, value, flagged, saved_at) values ($1, $2, $3::jsonb, false, now())`,
+        [attempt!.id, q1.id, JSON.stringify({ type: 'single', optionId: 'b' })],
+      );
+      const finish = call(token, 'POST', '/api/sitting/geo-demo/finish');
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const waiting = await saver.query(
+          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (waiting.rowCount) break;
+        if (Date.now() > deadline) throw new Error('the finish never waited for the save');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await saver.query('commit');
+      const res = await finish;
+      expect(res.status, res.text).toBe(200);
+      expect(await attemptRow(user.id)).toMatchObject({ finish_reason: 'submitted', score: 2, max_score: 18 });
+      const [answer] = await server.query<{ marks_awarded: number }>`
+        select marks_awarded from answers where attempt_id = ${attempt!.id} and question_id = ${q1.id}`;
+      expect(answer!.marks_awarded).toBe(2);
+    } finally {
+      await saver.query('rollback').catch(() => undefined);
+      await saver.end();
+    }
+  });
+
+  it('finishes in one transaction only where the ordinary checks would allow it (decision 061)', async () => {
+    const { token, user } = await newLearner();
+    const { paper } = await toPaper(token);
+    const q1 = paper.modules[0].questions[0];
+    expect(
+      (await call(token, 'PUT', `/api/sitting/geo-demo/answers/${q1.id}`, { value: { type: 'single', optionId: 'b' } }))
+        .status,
+    ).toBe(200);
+    const finish = (t: string, o = 'geo-demo') => call(t, 'POST', `/api/sitting/${o}/finish`);
+    const unfinished = { finished_at: null, finish_reason: null, score: null, marked_at: null };
+
+    const admin = await server.signIn('admin');
+    await server.query`update users set email = ${`finish-${user.id}@home.example.org`} where id = ${user.id}`;
+    const acting = await server.api(
+      'GET',
+      `/user/rest/impersonate?userEmail=finish-${user.id}@home.example.org&olympiadId=${demo.geoDemo}`,
+      { token: admin.accessToken.token },
+    );
+    expect(acting.status, acting.text).toBe(200);
+    expect((await finish(acting.body.accessToken.token)).status).toBe(403);
+    expect((await finish(admin.accessToken.token)).status).toBe(403);
+    await server.query`update users set disabled_at = now() where id = ${user.id}`;
+    expect((await finish(token)).status).toBe(401);
+    await server.query`update users set disabled_at = null where id = ${user.id}`;
+    expect((await finish(token, 'geo-quick')).status).toBe(404);
+    // a learner who has not started: nothing to finish
+    const early = await newLearner();
+    expect((await finish(early.token)).status).toBe(409);
+    const [earlyFinished] = await server.query<{ n: number }>`
+      select count(*)::int as n from attempts where user_id = ${early.user.id} and finished_at is not null`;
+    expect(earlyFinished!.n).toBe(0);
+    expect(await attemptRow(user.id)).toMatchObject(unfinished);
+
+    const done = await finish(token);
+    expect(done.status, done.text).toBe(200);
+    const row = await attemptRow(user.id);
+    expect(row).toMatchObject({ finish_reason: 'submitted', score: 2, max_score: 18 });
+    expect(row!.marked_at).not.toBeNull();
+    expect(done.body.finishedAt).toBe(new Date(row!.finished_at as Date).toISOString());
+    expect((await call(token, 'POST', '/api/auth/logout')).status).toBe(200);
+    expect((await finish(token)).status).toBe(401);
+  });
+
   it('keeps a learner inside their own olympiad and their own attempt', async () => {
     const a = await newLearner();
     const b = await newLearner(demo.geoDemo, 'geo-demo', demo.school2);

@@ -293,9 +293,11 @@ export async function finish(db: Db, actor: Actor, olympiadName: string): Promis
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
   const attempt = await queries.attemptOf(db, olympiad.id, actor.userId);
   if (!attempt?.started_at) throw conflict('You have not started writing yet.');
-  if (!attempt.finished_at) await finishAttempts(db, [attempt.id], attempt.overdue ? 'time_up' : 'submitted');
-  const after = (await queries.attemptOf(db, olympiad.id, actor.userId))!;
-  return { finishedAt: iso(after.finished_at!) };
+  if (attempt.finished_at) return { finishedAt: iso(attempt.finished_at) };
+  const [done] = await finishAttempts(db, [attempt.id], attempt.overdue ? 'time_up' : 'submitted');
+  // Nothing finished: another request did it first, since this one read the attempt.
+  const finishedAt = done?.finished_at ?? (await queries.attemptOf(db, olympiad.id, actor.userId))!.finished_at;
+  return { finishedAt: iso(finishedAt!) };
 }
 
 export async function feedback(
