@@ -73,7 +73,12 @@ test('from the public form to printed sign-in slips', async ({ browser }, testIn
   await teacher.getByRole('button', { name: 'Save password and continue' }).click();
   await expect(teacher).toHaveURL(pathIs('/portal'));
 
-  // 4. Signs in again with the new password (the username is the email address).
+  // 4. Signs in again with the new password (the username is the email address). The page is slow to learn whether
+  // the terms are accepted, so the click below comes before it knows: the terms must still come first.
+  await teacher.route('**/api/terms-and-conditions/me', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
   await teacher.context().clearCookies();
   await teacher.evaluate(() => localStorage.clear());
   await teacher.goto('/login');
@@ -87,6 +92,7 @@ test('from the public form to printed sign-in slips', async ({ browser }, testIn
   // A teacher who registered accepts the current terms and conditions first (the demo publishes version 1).
   const terms = teacher.getByRole('dialog', { name: 'Terms and conditions' });
   await terms.getByRole('checkbox', { name: /I have read the terms and conditions/ }).check();
+  await teacher.unroute('**/api/terms-and-conditions/me');
   await terms.getByRole('button', { name: 'Accept the terms' }).click();
   await teacher
     .getByRole('dialog', { name: /Enter .* in History Olympiad/ })

@@ -22,7 +22,8 @@ export function useTermsGate() {
     setPending(() => step);
     setOpened(true);
   };
-  const needed = status.data != null && !status.data.accepted && status.data.terms != null;
+  const mustAccept = (data: typeof status.data) => data != null && !data.accepted && data.terms != null;
+  const needed = mustAccept(status.data);
   const dialog = (
     <TermsDialog
       opened={opened}
@@ -54,7 +55,12 @@ export function useTermsGate() {
     </Alert>
   ) : null;
   return {
-    run: (step: () => void) => (needed ? open(step) : step()),
+    run: (step: () => void) => {
+      if (needed) return open(step);
+      if (status.data != null) return step();
+      // Clicked before the status arrived: wait for it, so the terms come first (the server refuses without them).
+      void status.refetch().then((r) => (mustAccept(r.data) ? open(step) : step()));
+    },
     asked: (error: unknown, step: () => void) => {
       if (!isTermsRequired(error)) return;
       void status.refetch();
