@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { finishedMessage } from './answers.js';
 
 import {
+  adminActingAs,
   answerKeysNeverLeak,
   attemptRow,
   call,
@@ -11,6 +12,7 @@ import {
   newLearner,
   server,
   toPaper,
+  untilWaitingOnLock,
   useSittingServer,
 } from './testing.js';
 
@@ -168,15 +170,7 @@ describe('answers', () => {
           value: { type: 'single', optionId: 'a' },
         });
         // The save reaches the attempt's row and waits for the finish's lock.
-        const deadline = Date.now() + 20_000;
-        for (;;) {
-          const waiting = await finisher.query(
-            `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          if (waiting.rowCount) break;
-          if (Date.now() > deadline) throw new Error('the save never waited for the finish');
-          await new Promise((r) => setTimeout(r, 25));
-        }
+        await untilWaitingOnLock(finisher, 'the save');
         await finisher.query('commit');
         const res = await save;
         expect(res.status).toBe(409);
@@ -212,15 +206,7 @@ describe('answers', () => {
         [attempt!.id, q1.id, JSON.stringify({ type: 'single', optionId: 'b' })],
       );
       const finish = call(token, 'POST', '/api/sitting/geo-demo/finish');
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const waiting = await saver.query(
-          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        if (waiting.rowCount) break;
-        if (Date.now() > deadline) throw new Error('the finish never waited for the save');
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await untilWaitingOnLock(saver, 'the finish');
       await saver.query('commit');
       const res = await finish;
       expect(res.status, res.text).toBe(200);
@@ -245,16 +231,9 @@ describe('answers', () => {
     const finish = (t: string, o = 'geo-demo') => call(t, 'POST', `/api/sitting/${o}/finish`);
     const unfinished = { finished_at: null, finish_reason: null, score: null, marked_at: null };
 
-    const admin = await server.signIn('admin');
-    await server.query`update users set email = ${`finish-${user.id}@home.example.org`} where id = ${user.id}`;
-    const acting = await server.api(
-      'GET',
-      `/user/rest/impersonate?userEmail=finish-${user.id}@home.example.org&olympiadId=${demo.geoDemo}`,
-      { token: admin.accessToken.token },
-    );
-    expect(acting.status, acting.text).toBe(200);
-    expect((await finish(acting.body.accessToken.token)).status).toBe(403);
-    expect((await finish(admin.accessToken.token)).status).toBe(403);
+    const { adminToken, actingToken } = await adminActingAs(user, 'finish');
+    expect((await finish(actingToken)).status).toBe(403);
+    expect((await finish(adminToken)).status).toBe(403);
     await server.query`update users set disabled_at = now() where id = ${user.id}`;
     expect((await finish(token)).status).toBe(401);
     await server.query`update users set disabled_at = null where id = ${user.id}`;
@@ -319,17 +298,10 @@ describe('answers', () => {
       )[0]!.n;
 
     // an admin acting as the learner: a live learner session of this olympiad, but never writes in their name
-    const admin = await server.signIn('admin');
-    await server.query`update users set email = ${`fast-${user.id}@home.example.org`} where id = ${user.id}`;
-    const acting = await server.api(
-      'GET',
-      `/user/rest/impersonate?userEmail=fast-${user.id}@home.example.org&olympiadId=${demo.geoDemo}`,
-      { token: admin.accessToken.token },
-    );
-    expect(acting.status, acting.text).toBe(200);
-    expect((await save(acting.body.accessToken.token)).status).toBe(403);
+    const { adminToken, actingToken } = await adminActingAs(user, 'fast');
+    expect((await save(actingToken)).status).toBe(403);
     // staff, even the olympiad's own admin, do not write answers
-    expect((await save(admin.accessToken.token)).status).toBe(403);
+    expect((await save(adminToken)).status).toBe(403);
     // a disabled learner's token, then a logged-out one, are refused as if absent
     await server.query`update users set disabled_at = now() where id = ${user.id}`;
     expect((await save(token)).status).toBe(401);

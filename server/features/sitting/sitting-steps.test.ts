@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { createModule, createOlympiad, createQuestion } from '../../seed/factories.js';
 import { unpaidMessage } from '../../platform/payment-gate.js';
 import {
+  adminActingAs,
   answerKeysNeverLeak,
   attemptRow,
   call,
-  demo,
   details,
   geoQuick,
   newLearner,
@@ -210,14 +210,7 @@ describe('the steps, in order, enforced by the server', () => {
 
   it('takes each arrival step in one statement only where the ordinary checks would allow it (decision 049)', async () => {
     const { token, user } = await newLearner();
-    const admin = await server.signIn('admin');
-    await server.query`update users set email = ${`arrive-${user.id}@home.example.org`} where id = ${user.id}`;
-    const acting = await server.api(
-      'GET',
-      `/user/rest/impersonate?userEmail=arrive-${user.id}@home.example.org&olympiadId=${demo.geoDemo}`,
-      { token: admin.accessToken.token },
-    );
-    expect(acting.status, acting.text).toBe(200);
+    const { adminToken, actingToken } = await adminActingAs(user, 'arrive');
     const quick = await newLearner(geoQuick, 'geo-quick');
     const steps: Array<[string, string, unknown?]> = [
       ['POST', 'declaration', { accept: true }],
@@ -233,8 +226,8 @@ describe('the steps, in order, enforced by the server', () => {
       const path = `/api/sitting/geo-demo/${step}`;
       const send = (t: string) => call(t, method, path, step === 'recovery-pin/confirm' ? { pin } : body);
       // an admin acting as the learner, the olympiad's own admin, another olympiad's learner: refused
-      expect((await send(acting.body.accessToken.token)).status, step).toBe(403);
-      expect((await send(admin.accessToken.token)).status, step).toBe(403);
+      expect((await send(actingToken)).status, step).toBe(403);
+      expect((await send(adminToken)).status, step).toBe(403);
       expect((await send(quick.token)).status, step).toBe(404);
       // the learner disabled: their token is refused as if absent
       await server.query`update users set disabled_at = now() where id = ${user.id}`;

@@ -95,3 +95,34 @@ export function answerKeysNeverLeak(): void {
     });
   });
 }
+
+/**
+ * The olympiad's admin, signed in, and a session of theirs acting as `user` (impersonation): a live learner session
+ * of the olympiad that must never write in the learner's name. `tag` keeps each test's email its own.
+ */
+export async function adminActingAs(user: { id: number }, tag: string) {
+  const admin = await server.signIn('admin');
+  const email = `${tag}-${user.id}@home.example.org`;
+  await server.query`update users set email = ${email} where id = ${user.id}`;
+  const acting = await server.api('GET', `/user/rest/impersonate?userEmail=${email}&olympiadId=${demo.geoDemo}`, {
+    token: admin.accessToken.token,
+  });
+  expect(acting.status, acting.text).toBe(200);
+  return { adminToken: admin.accessToken.token as string, actingToken: acting.body.accessToken.token as string };
+}
+
+/** Waits (up to 20 s) until some statement of this database waits for a row lock; `what` names it in the failure. */
+export async function untilWaitingOnLock(
+  client: { query(sql: string): Promise<{ rowCount: number | null }> },
+  what: string,
+) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const waiting = await client.query(
+      `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (waiting.rowCount) return;
+    if (Date.now() > deadline) throw new Error(`${what} never waited for the lock`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
