@@ -5,6 +5,7 @@ import type { Actor } from '../../http/actor.js';
 import { conflict, invalid, notFound, notWhileActingAsLearner, olympiadNotFound } from '../../http/errors.js';
 import { iso } from '../../platform/dates.js';
 import { tokenHash } from '../../platform/secrets.js';
+import type { AnswerSaves } from './answer-batches.js';
 import * as queries from './answer-queries.js';
 import { attemptOf } from './attempt-queries.js';
 import { catalogue, catalogueByName } from './catalogue.js';
@@ -46,11 +47,13 @@ interface SaveAnswerInput {
 }
 
 /**
- * Exam day's hottest call in one round trip (decision 019): the session check and the save in one statement.
- * Answers undefined, having written nothing, unless everything holds; `saveAnswer` then explains.
+ * Exam day's hottest call in one round trip (decision 019): the session check and the save in one statement, shared
+ * with the saves that arrive beside it (decision 063). Answers undefined, having written nothing, unless everything
+ * holds; `saveAnswer` then explains.
  */
 export async function saveAnswerFast(
   db: Db,
+  saves: AnswerSaves,
   secret: string,
   req: FastifyRequest,
   token: string,
@@ -59,7 +62,7 @@ export async function saveAnswerFast(
   const paperOf = await catalogueByName(db, input.olympiadName);
   const question = paperOf?.byId.get(input.questionId);
   if (!paperOf || !question || answerProblem(question, input.body.value)) return undefined;
-  const saved = await queries.saveAnswerForSession(db, {
+  const saved = await saves.save({
     tokenHash: tokenHash(secret, token),
     olympiadId: paperOf.olympiad.id,
     questionId: question.id,

@@ -24,6 +24,7 @@ import {
 import { route } from '../../http/route.js';
 import { refuseWhileImpersonating } from '../../platform/credentials.js';
 import { sittingAdminRoutes } from './admin-routes.js';
+import { answerSaves } from './answer-batches.js';
 import { saveAnswer, saveAnswerFast } from './answers.js';
 import { forgetCatalogue } from './catalogue.js';
 import * as fast from './fast-steps.js';
@@ -50,6 +51,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const base = '/api/sitting/:olympiadName';
   const { admissionsPerSecond, admitTargetMs, admitTickMs, saveTargetMs } = app.config.sitting;
+  const saves = answerSaves(db);
   const gauge =
     admitTargetMs > 0 && admitTickMs > 0 ? arrivalGauge({ stepMs: admitTargetMs, saveMs: saveTargetMs }) : undefined;
   const room: sitting.Room = {
@@ -220,7 +222,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     body: SaveAnswerBody,
     response: SaveAnswerResult,
     fastPath: ({ req, token, params, body }) =>
-      saveAnswerFast(db, app.config.appSecret, req, token, {
+      saveAnswerFast(db, saves, app.config.appSecret, req, token, {
         olympiadName: params.olympiadName,
         questionId: params.questionId,
         body,
