@@ -1,5 +1,10 @@
 import type { Db } from '../../db/client.js';
-import { type SessionSaveInput, saveAnswerForSession, saveAnswersForSessions } from './answer-queries.js';
+import {
+  type SavedAnswer,
+  type SessionSaveInput,
+  saveAnswerForSession,
+  saveAnswersForSessions,
+} from './answer-queries.js';
 
 /**
  * The answer saves of one server process, written together when they arrive together (decision 063): saves that
@@ -13,16 +18,14 @@ import { type SessionSaveInput, saveAnswerForSession, saveAnswersForSessions } f
  */
 export interface AnswerSaves {
   /** Saves an answer of a session's running attempt; null when nothing was saved (as `saveAnswerForSession`). */
-  save(input: SessionSaveInput): Promise<Saved | null>;
-  /** Statements and saves so far (tests and benchmarks read them). */
+  save(input: SessionSaveInput): Promise<SavedAnswer | null>;
+  /** Statements and saves so far (the tests read them). */
   figures(): { statements: number; saves: number; batched: number; retriedAlone: number };
 }
 
-type Saved = { saved_at: Date; deadline_at: Date };
-
 interface Pending {
   input: SessionSaveInput;
-  resolve(saved: Saved | null): void;
+  resolve(saved: SavedAnswer | null): void;
   reject(error: unknown): void;
 }
 
@@ -31,9 +34,7 @@ const LANES = 4;
 /** The most saves in one statement. */
 const MOST = 200;
 
-export function answerSaves(db: Db, options: { lanes?: number; most?: number } = {}): AnswerSaves {
-  const lanes = options.lanes ?? LANES;
-  const most = options.most ?? MOST;
+export function answerSaves(db: Db): AnswerSaves {
   const waiting: Pending[] = [];
   let running = 0;
   let scheduled = false;
@@ -50,7 +51,7 @@ export function answerSaves(db: Db, options: { lanes?: number; most?: number } =
 
   function dispatch() {
     scheduled = false;
-    while (running < lanes && waiting.length > 0) {
+    while (running < LANES && waiting.length > 0) {
       const batch = take();
       if (batch.length === 0) break;
       running++;
@@ -64,7 +65,7 @@ export function answerSaves(db: Db, options: { lanes?: number; most?: number } =
   }
 
   /**
-   * The next batch: waiting saves in arrival order, up to `most`, one per session and none of a session being written;
+   * The next batch: waiting saves in arrival order, up to `MOST`, one per session and none of a session being written;
    * the others keep their place.
    */
   function take(): Pending[] {
@@ -73,7 +74,7 @@ export function answerSaves(db: Db, options: { lanes?: number; most?: number } =
     let kept = 0;
     for (const pending of waiting) {
       const session = pending.input.tokenHash;
-      if (batch.length < most && !sessions.has(session) && !writing.has(session)) {
+      if (batch.length < MOST && !sessions.has(session) && !writing.has(session)) {
         sessions.add(session);
         batch.push(pending);
       } else {
@@ -98,7 +99,7 @@ export function answerSaves(db: Db, options: { lanes?: number; most?: number } =
     if (batch.length === 1) return alone(batch[0]!);
     figures.statements++;
     figures.batched += batch.length;
-    let saved: Map<number, Saved>;
+    let saved: Map<number, SavedAnswer>;
     try {
       saved = await saveAnswersForSessions(
         db,
@@ -115,7 +116,7 @@ export function answerSaves(db: Db, options: { lanes?: number; most?: number } =
 
   return {
     save(input) {
-      return new Promise<Saved | null>((resolve, reject) => {
+      return new Promise<SavedAnswer | null>((resolve, reject) => {
         waiting.push({ input, resolve, reject });
         schedule();
       });

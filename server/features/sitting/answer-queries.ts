@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnswerValue } from '#contract/questions';
 import { type Queryable, preparedRows, rows } from '../../db/client.js';
-import { actorLearner, sessionLearner } from './learner-session.js';
+import { actorLearner, sessionLearner, sessionOfLearner } from './learner-session.js';
 
 /** SQL of the answers: exam day's hot path (decision 019). */
 
@@ -42,29 +42,42 @@ export interface SaveInput {
  */
 export const saveAnswerFor = (writer: SQL, input: SaveInput) => sql`
     with w as (${writer}), a as (
-      update attempts
-      set last_seen_at = now(),
-          position = coalesce(${input.position ? JSON.stringify(input.position) : null}::jsonb, position),
-          ip_changes = ip_changes + (case when last_ip is not null and last_ip <> ${input.ip} then 1 else 0 end),
-          last_ip = ${input.ip}
-      where olympiad_id = ${input.olympiadId} and user_id = (select user_id from w)
-        and coalesce(started_at is not null and finished_at is null and deadline_at > now(), false)
-      returning id, deadline_at
+      update attempts t
+      set ${touched(sql`${input.position ? JSON.stringify(input.position) : null}::jsonb`, sql`${input.ip}`)}
+      where t.olympiad_id = ${input.olympiadId} and t.user_id = (select user_id from w) and ${running}
+      returning t.id, t.deadline_at
     ), ins as (
       insert into answers (attempt_id, question_id, value, flagged, saved_at)
       select a.id, ${input.questionId}, ${JSON.stringify(input.value)}::jsonb, ${input.flagged}, now() from a
-      on conflict (attempt_id, question_id) do update
-        set value = excluded.value, flagged = excluded.flagged, saved_at = excluded.saved_at
-      returning saved_at
+      ${lastWriteWins}
     )
     select ins.saved_at, a.deadline_at from ins cross join a`;
 
+/** The attempt `t` is running: started, unfinished, before its deadline (one expression: see `saveAnswerFor`). */
+const running = sql.raw(
+  `coalesce(t.started_at is not null and t.finished_at is null and t.deadline_at > now(), false)`,
+);
+
+/** What a save writes on its attempt `t`: the heartbeat, the position (when given) and a changed IP. */
+const touched = (position: SQL, ip: SQL) => sql`last_seen_at = now(),
+          position = coalesce(${position}, t.position),
+          ip_changes = t.ip_changes + (case when t.last_ip is not null and t.last_ip <> ${ip} then 1 else 0 end),
+          last_ip = ${ip}`;
+
+/** An answer saved again replaces the one before. */
+const lastWriteWins = sql.raw(`on conflict (attempt_id, question_id) do update
+        set value = excluded.value, flagged = excluded.flagged, saved_at = excluded.saved_at
+      returning attempt_id, saved_at`);
+
+/** An answer saved: when, and the attempt's deadline then. */
+export interface SavedAnswer {
+  saved_at: Date;
+  deadline_at: Date;
+}
+
 /** Saves an answer of a running attempt; null when the attempt is not running (not started, finished, overdue). */
-export async function saveAnswer(
-  q: Queryable,
-  input: SaveInput & { userId: number },
-): Promise<{ saved_at: Date; deadline_at: Date } | null> {
-  const [row] = await preparedRows<{ saved_at: Date; deadline_at: Date }>(
+export async function saveAnswer(q: Queryable, input: SaveInput & { userId: number }): Promise<SavedAnswer | null> {
+  const [row] = await preparedRows<SavedAnswer>(
     q,
     'sitting.save-answer',
     saveAnswerFor(actorLearner(input.userId, input.olympiadId), input),
@@ -80,8 +93,8 @@ export async function saveAnswer(
 export async function saveAnswerForSession(
   q: Queryable,
   input: SaveInput & { tokenHash: string },
-): Promise<{ saved_at: Date; deadline_at: Date } | null> {
-  const [row] = await preparedRows<{ saved_at: Date; deadline_at: Date }>(
+): Promise<SavedAnswer | null> {
+  const [row] = await preparedRows<SavedAnswer>(
     q,
     'sitting.save-answer-for-session',
     saveAnswerFor(sessionLearner(input.tokenHash, input.olympiadId), input),
@@ -111,7 +124,7 @@ export type SessionSaveInput = SaveInput & { tokenHash: string };
 export async function saveAnswersForSessions(
   q: Queryable,
   inputs: readonly SessionSaveInput[],
-): Promise<Map<number, { saved_at: Date; deadline_at: Date }>> {
+): Promise<Map<number, SavedAnswer>> {
   const items = JSON.stringify(
     inputs.map((input, n) => ({
       n,
@@ -124,7 +137,7 @@ export async function saveAnswersForSessions(
       ip: input.ip,
     })),
   );
-  const saved = await rows<{ n: number; saved_at: Date; deadline_at: Date }>(
+  const saved = await rows<SavedAnswer & { n: number }>(
     q,
     sql`
     with i as (
@@ -134,39 +147,27 @@ export async function saveAnswersForSessions(
     ), w as materialized (
       select i.n, s.user_id, i.olympiad_id
       from i cross join lateral (
-        select s.user_id from sessions s
-        where s.token_hash = i.token_hash and s.revoked_at is null and s.expires_at > now()
-          and s.impersonator_id is null and s.scope = 'full'
-          and (select u.role = 'learner' and u.olympiad_id = i.olympiad_id and u.disabled_at is null
-               from users u where u.id = s.user_id)
-        limit 1
+        select s.user_id from sessions s where ${sessionOfLearner(sql`i.token_hash`, sql`i.olympiad_id`)} limit 1
       ) s
       order by i.olympiad_id, s.user_id
     ), l as materialized (
       select w.n, found.id
       from w cross join lateral (
         select t.id from attempts t
-        where t.olympiad_id = w.olympiad_id and t.user_id = w.user_id
-          and coalesce(t.started_at is not null and t.finished_at is null and t.deadline_at > now(), false)
+        where t.olympiad_id = w.olympiad_id and t.user_id = w.user_id and ${running}
         limit 1
         for update
       ) found
     ), a as (
       update attempts t
-      set last_seen_at = now(),
-          position = coalesce(i.position, t.position),
-          ip_changes = t.ip_changes + (case when t.last_ip is not null and t.last_ip <> i.ip then 1 else 0 end),
-          last_ip = i.ip
+      set ${touched(sql`i.position`, sql`i.ip`)}
       from l join i on i.n = l.n
-      where t.id = l.id
-        and coalesce(t.started_at is not null and t.finished_at is null and t.deadline_at > now(), false)
+      where t.id = l.id and ${running}
       returning t.id, t.deadline_at, l.n
     ), ins as (
       insert into answers (attempt_id, question_id, value, flagged, saved_at)
       select a.id, i.question_id, i.value, i.flagged, now() from a join i on i.n = a.n
-      on conflict (attempt_id, question_id) do update
-        set value = excluded.value, flagged = excluded.flagged, saved_at = excluded.saved_at
-      returning attempt_id, saved_at
+      ${lastWriteWins}
     )
     select a.n, ins.saved_at, a.deadline_at from ins join a on a.id = ins.attempt_id`,
   );

@@ -15,11 +15,18 @@ export function sessionLearner(tokenHash: string, olympiadId: number): SQL {
   return sql`
       select s.user_id, ${olympiadId}::int as olympiad_id
       from sessions s
-      where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()
-        and s.impersonator_id is null and s.scope = 'full'
-        and (select u.role = 'learner' and u.olympiad_id = ${olympiadId}::int and u.disabled_at is null
-             from users u where u.id = s.user_id)`;
+      where ${sessionOfLearner(sql`${tokenHash}`, sql`${olympiadId}::int`)}`;
 }
+
+/**
+ * The condition itself, on a session row `s`: the session of `tokenHash` may write as a learner of `olympiadId`
+ * (both SQL: parameters, or a batch's columns, decision 063).
+ */
+export const sessionOfLearner = (tokenHash: SQL, olympiadId: SQL): SQL => sql`
+        s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()
+        and s.impersonator_id is null and s.scope = 'full'
+        and (select u.role = 'learner' and u.olympiad_id = ${olympiadId} and u.disabled_at is null
+             from users u where u.id = s.user_id)`;
 
 /** The ordinary path's learner: the actor, authenticated and authorized by the route (same columns). */
 export const actorLearner = (userId: number, olympiadId: number): SQL =>
