@@ -2,7 +2,7 @@
  * Exam-day benchmark: simulated learners arrive evenly, each signs in and walks the
  * sitting (state → declaration → PIN → details → paper), saves answers with think time and finishes. Then,
  * in the same run and at the same concurrency, the real save route saturated, beside the bare limit: a
- * route doing one answer upsert and nothing else (BENCH_BARE_ROUTE=1). At the end every acknowledged
+ * route doing one answer upsert and nothing else (bench/lib/bare-route.ts). At the end every acknowledged
  * answer is checked in the database.
  *
  *   npm run bench:exam [-- --learners 2000 --arrival-seconds 60 --think-ms 20000 --answers 30 --chosen-passwords]
@@ -110,7 +110,6 @@ async function main() {
   const server = await startServer({
     port,
     env: {
-      BENCH_BARE_ROUTE: '1',
       BENCH_LEARNERS: String(learners + concurrency),
       BENCH_LEARNER_PASSWORDS: chosenPasswords ? 'chosen' : 'generated',
       SITTING_SWEEP_SECONDS: '15',

@@ -33,7 +33,6 @@ async function main() {
   const server = await startServer({
     port,
     env: {
-      BENCH_BARE_ROUTE: '1',
       BENCH_LEARNERS: String(learners + warmup),
       BENCH_LEARNER_PASSWORDS: 'generated',
       // Nobody is admitted: every sign-in is answered with its place (202), the storm's first answer.

@@ -2,7 +2,7 @@
  * `npm run bench:reports`: the report calls on a large olympiad (decision 038). The real server in its own process
  * seeds `geo-reports` (BENCH_REPORT_LEARNERS, by default 100,000 learners in 2,000 schools, 95,000 attempts and
  * 2,850,000 answers, about 3,000,000), then each call below is timed one request at a time and with 4 at once,
- * beside the bare route (a constant JSON answer, BENCH_BARE_ROUTE=1) measured the same way in the same run: the
+ * beside the bare route (a constant JSON answer, bench/lib/bare-route.ts) measured the same way in the same run: the
  * machine's floor for one HTTP round trip through the server.
  *
  *   npm run bench:reports [-- --learners 100000 --requests 60 --port 3207]
@@ -92,7 +92,7 @@ async function main() {
   const t0 = performance.now();
   const server = await startServer({
     port,
-    env: { BENCH_BARE_ROUTE: '1', BENCH_REPORT_LEARNERS: String(learners), MAIL_SENDER: 'false' },
+    env: { BENCH_REPORT_LEARNERS: String(learners), MAIL_SENDER: 'false' },
     startTimeoutMs: 30 * 60_000,
   });
   try {

@@ -1,7 +1,7 @@
 /**
  * Watch-page benchmark: 1,000 simulated viewers poll the Watch call (GET website/api/watch) on 127.0.0.1, each
  * once a second (five times as often as the page does), beside the same viewers polling a bare route (a constant
- * answer of the same shape, BENCH_BARE_ROUTE=1) measured in the same run, in alternating windows so that whatever
+ * answer of the same shape, registered by bench/lib/server-entry.ts) measured in the same run, in alternating windows so that whatever
  * else the machine does weighs on both alike. Then both saturated (the viewers with no pause). It prints the
  * request rate, p50/p99 latency and how many times the figures were read from the database (the distinct
  * `refreshedAt` values seen): one per refresh interval, however many viewers.
@@ -126,7 +126,6 @@ async function main() {
   const server = await startServer({
     port,
     env: {
-      BENCH_BARE_ROUTE: '1',
       WATCH_REFRESH_SECONDS: String(refreshSeconds),
       REPORT_REFRESH_SECONDS: String(reportRefreshSeconds),
       MAIL_SENDER: 'false',

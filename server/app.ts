@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { z } from 'zod';
 import { customError } from '#contract/messages';
-import { benchRoutes } from './bench/bare-route.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { registerAuthentication } from './features/auth/authenticate.js';
@@ -72,6 +71,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** JSON lines (default) or pretty lines for a terminal (server/platform/log-format.ts). */
   logFormat?: LogFormat;
+  /** Routes beside the product's, registered after them: only the benchmarks pass any (server/start.ts). */
+  routes?: FastifyPluginAsync[];
 }
 
 /** A request's path without its query string: query values (reset hashes, sealed passwords) are secrets. */
@@ -220,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(logsRoutes);
   await app.register(usersRoutes);
   await app.register(systemConfigRoutes);
-  if (config.bench.bareRoute) await app.register(benchRoutes);
+  for (const extra of deps.routes ?? []) await app.register(extra);
   if (deps.serveWeb) await app.register(spaRoutes, { root: deps.webRoot });
   return app;
 }

@@ -97,15 +97,46 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, APP_SECRET: secret }).appSecret).toBe(secret);
   });
 
+  it('refuses every BENCH_* setting with NODE_ENV=production, naming each, and allows them elsewhere', () => {
+    const message = configError({ NODE_ENV: 'production', BENCH_LEARNERS: '100', BENCH_BARE_ROUTE: '1' });
+    expect(message).toContain('BENCH_LEARNERS: benchmark settings are refused with NODE_ENV=production');
+    // A setting this version no longer reads is refused too: its name alone says it was meant for a benchmark.
+    expect(message).toContain('BENCH_BARE_ROUTE: benchmark settings are refused with NODE_ENV=production');
+    expect(configError({ NODE_ENV: 'production', BENCH_INVOICE_SCHOOLS: '0' })).toContain('BENCH_INVOICE_SCHOOLS');
+    // An empty value is no setting at all.
+    expect(loadConfig({ APP_SECRET: secret, NODE_ENV: 'production', BENCH_LEARNERS: '' }).bench.learners).toBe(0);
+    expect(loadConfig({ APP_SECRET: secret, NODE_ENV: 'development', BENCH_LEARNERS: '100' }).bench.learners).toBe(100);
+  });
+
+  it('stops a production server with a benchmark setting at start, before it opens its database', () => {
+    const tsx = path.resolve('node_modules/.bin/tsx');
+    const dataDir = path.join(tmp, 'bench-in-production');
+    const result = spawnSync(tsx, ['server/main.ts'], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        APP_SECRET: secret,
+        BENCH_LEARNERS: '50',
+        DATA_DIR: dataDir,
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/Invalid environment:\n\s+BENCH_LEARNERS: benchmark settings are refused/);
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+  }, 70_000);
+
   it('stops the server at start with the message and exit code 1', () => {
     const tsx = path.resolve('node_modules/.bin/tsx');
     const result = spawnSync(tsx, ['server/main.ts'], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: 'not-a-port', DATA_DIR: path.join(tmp, 'main') },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 60_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/Invalid environment:\n\s+PORT: /);
     expect(result.stderr).not.toMatch(/at .*\.ts:\d+/); // a message, not a stack trace
-  });
+  }, 70_000);
 });

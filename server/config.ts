@@ -48,15 +48,23 @@ const Env = z
     TRUST_PROXY: boolish.default(false),
     SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
     /**
-     * Sign-in and recovery PIN: failures an account has free before each further attempt waits a delay
-     * (doubling from SIGNIN_DELAY_SECONDS up to SIGNIN_MAX_DELAY_SECONDS); failures allowed for one username
-     * from one address in a window; and the window (also how long an account's failures are remembered).
+     * Sign-in and recovery PIN (decision 064): failures an account has free from one address, or from one
+     * browser that signed in to it before, before each further attempt there waits a delay (doubling from
+     * SIGNIN_DELAY_SECONDS up to SIGNIN_MAX_DELAY_SECONDS); failures allowed for one username from one address
+     * (or one such browser) in a window; attempts on one account from browsers it does not know, all addresses
+     * together, in a window (its known browsers are never held to this); and the window (also how long failures
+     * are remembered).
      */
     SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    SIGNIN_MAX_FAILURES_ACROSS_ADDRESSES: z.coerce.number().int().min(1).default(300),
     SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     SIGNIN_DELAY_SECONDS: z.coerce.number().min(0.1).default(5),
     SIGNIN_MAX_DELAY_SECONDS: z.coerce.number().min(0.1).default(600),
+    /**
+     * Forgot password (decision 064): reset mails one account receives in an hour, never two within 5 minutes
+     * (further requests are answered alike and send nothing); requests from one address in an hour.
+     */
     FORGOT_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
     FORGOT_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     SESSION_HOURS_STAFF: z.coerce.number().int().min(1).default(12),
@@ -83,8 +91,6 @@ const Env = z
      * not judged.
      */
     SITTING_SAVE_TARGET_MS: z.coerce.number().int().min(0).default(100),
-    /** Benchmarks only: register the bare answer-upsert route (bench/exam.ts); never in production. */
-    BENCH_BARE_ROUTE: boolish.default(false),
     /** Benchmarks only: seed this many learners in the olympiad `geo-bench` at start (bench/exam.ts). */
     BENCH_LEARNERS: z.coerce.number().int().min(0).max(100_000).default(0),
     BENCH_INVOICE_SCHOOLS: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -185,6 +191,7 @@ export interface Config {
   limits: {
     signinFailuresPerAccount: number;
     signinFailuresPerAddress: number;
+    signinFailuresAcrossAddresses: number;
     signinWindowMinutes: number;
     signinDelaySeconds: number;
     signinMaxDelaySeconds: number;
@@ -201,7 +208,6 @@ export interface Config {
     saveTargetMs: number;
   };
   bench: {
-    bareRoute: boolean;
     invoiceSchools: number;
     certificateLearners: number;
     reportLearners: number;
@@ -279,7 +285,26 @@ function environmentOf(source: NodeJS.ProcessEnv, parsed: Record<string, unknown
 export class ConfigError extends Error {}
 
 /** Reads and checks the environment; throws a ConfigError listing every bad variable. */
+/**
+ * Every `BENCH_*` setting exists for the benchmarks under bench/ alone: they seed learners with a password anyone can
+ * read in the repository. A production server with one of them set stops at start, naming it, whether or not this
+ * version still reads it (a setting left over from an old release is refused too, not silently ignored).
+ */
+function refuseBenchmarkSettingsInProduction(source: NodeJS.ProcessEnv): void {
+  if (source.NODE_ENV !== 'production') return;
+  const set = Object.keys(source)
+    .filter((k) => k.startsWith('BENCH_') && source[k] !== undefined && source[k] !== '')
+    .sort();
+  if (set.length === 0) return;
+  throw new ConfigError(
+    `Invalid environment:\n${set
+      .map((k) => `  ${k}: benchmark settings are refused with NODE_ENV=production (unset it)`)
+      .join('\n')}`,
+  );
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  refuseBenchmarkSettingsInProduction(source);
   const parsed = Env.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -307,6 +332,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       signinFailuresPerAccount: e.SIGNIN_MAX_FAILURES_PER_ACCOUNT,
       signinFailuresPerAddress: e.SIGNIN_MAX_FAILURES_PER_ADDRESS,
+      // Never below what one address may make: one address alone must not turn new browsers away.
+      signinFailuresAcrossAddresses: Math.max(
+        e.SIGNIN_MAX_FAILURES_ACROSS_ADDRESSES,
+        e.SIGNIN_MAX_FAILURES_PER_ADDRESS,
+      ),
       signinWindowMinutes: e.SIGNIN_WINDOW_MINUTES,
       signinDelaySeconds: e.SIGNIN_DELAY_SECONDS,
       signinMaxDelaySeconds: Math.max(e.SIGNIN_MAX_DELAY_SECONDS, e.SIGNIN_DELAY_SECONDS),
@@ -323,7 +353,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       saveTargetMs: e.SITTING_SAVE_TARGET_MS,
     },
     bench: {
-      bareRoute: e.BENCH_BARE_ROUTE,
       invoiceSchools: e.BENCH_INVOICE_SCHOOLS,
       certificateLearners: e.BENCH_CERTIFICATE_LEARNERS,
       reportLearners: e.BENCH_REPORT_LEARNERS,

@@ -27,7 +27,7 @@ export interface ServerOptions {
 }
 
 /**
- * Starts the real server (`tsx server/main.ts`) as `npm start` runs it, in processes of its own, on a fresh data
+ * Starts the real server as `npm start` runs it, with the benchmark-only routes beside it (server-entry.ts), in processes of its own, on a fresh data
  * directory with the demo data, on loopback only, so the load generator never shares its event loop. On
  * PostgreSQL that is one server process per core (WEB_PROCESSES in `env` or the environment sets the count;
  * decision 040); it is ready once every one listens.
@@ -50,7 +50,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/lib/server-entry.ts'], {
     env: {
       ...process.env,
       PORT: String(options.port),

@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdText } from '#contract/ids';
 import { AnswerValue } from '#contract/questions';
-import { preparedRows, rows } from '../db/client.js';
-import { route } from '../http/route.js';
+import { preparedRows, rows } from '../../server/db/client.js';
+import { route } from '../../server/http/route.js';
 
 /**
  * The bare limit for `npm run bench:exam`: one HTTP route doing one answer upsert and nothing else (no
- * session, no order checks). Registered by the app only when BENCH_BARE_ROUTE=1, which only bench/ sets; it
- * declares `public` access because it measures the floor under the real route, and is never on in production.
- * It lives here, outside the features, so no production feature carries benchmark code.
+ * session, no order checks). Only the benchmarks' own server entry (server-entry.ts beside this file) registers it;
+ * it declares `public` access because it measures the floor under the real route. It lives under bench/, so no
+ * setting of the product's server (server/main.ts) can register it.
  */
 export async function benchRoutes(app: FastifyInstance): Promise<void> {
   // The floor under the Watch call (bench/watch.ts): a constant answer of the same shape, no cache, no query.
