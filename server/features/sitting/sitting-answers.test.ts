@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import type { Actor } from '../../http/actor.js';
 import { finishedMessage } from './answers.js';
+import { finish } from './steps.js';
 
 import {
   adminActingAs,
@@ -219,6 +221,47 @@ describe('answers', () => {
       await saver.end();
     }
   });
+
+  // The ordinary finish (the one the route falls back to when its fast path declines) reads the attempt, then locks
+  // it. An attempt read as overdue whose deadline an admin extends in between is no longer overdue when the lock is
+  // granted: it is finished all the same, as the learner's own submission.
+  it.skipIf(!inject('postgres'))(
+    'the ordinary finish of an attempt read as overdue, extended before the lock, finishes it as submitted',
+    async () => {
+      const { token, user } = await newLearner();
+      await toPaper(token);
+      await server.query`update attempts set deadline_at = now() - interval '1 minute' where user_id = ${user.id}`;
+      const actor: Actor = {
+        userId: user.id,
+        sessionId: 0,
+        role: 'learner',
+        username: user.username,
+        olympiadId: demo.geoDemo,
+        schoolId: demo.school1,
+        grants: [],
+        impersonatorId: null,
+        olympiadScope: null,
+      };
+      const admin = new pg.Client({ connectionString: server.databaseUrl });
+      await admin.connect();
+      try {
+        await admin.query('begin');
+        await admin.query(`update attempts set deadline_at = now() + interval '10 minutes' where user_id = $1`, [
+          user.id,
+        ]);
+        const finishing = finish(server.db, actor, 'geo-demo');
+        await untilWaitingOnLock(admin, 'the finish');
+        await admin.query('commit');
+        const { finishedAt } = await finishing;
+        const row = await attemptRow(user.id);
+        expect(row).toMatchObject({ finish_reason: 'submitted' });
+        expect(new Date(row!.finished_at as string).toISOString()).toBe(finishedAt);
+      } finally {
+        await admin.query('rollback').catch(() => undefined);
+        await admin.end();
+      }
+    },
+  );
 
   it('finishes in one transaction only where the ordinary checks would allow it (decision 061)', async () => {
     const { token, user } = await newLearner();

@@ -294,10 +294,14 @@ export async function finish(db: Db, actor: Actor, olympiadName: string): Promis
   const attempt = await queries.attemptOf(db, olympiad.id, actor.userId);
   if (!attempt?.started_at) throw conflict('You have not started writing yet.');
   if (attempt.finished_at) return { finishedAt: iso(attempt.finished_at) };
-  const [done] = await finishAttempts(db, [attempt.id], attempt.overdue ? 'time_up' : 'submitted');
+  let [done] = await finishAttempts(db, [attempt.id], attempt.overdue ? 'time_up' : 'submitted');
+  // Read as overdue, but its deadline was extended (an admin's extra time) before this request locked it: the lock
+  // found nothing overdue. The learner still asked to finish, so it is their own submission.
+  if (!done && attempt.overdue) [done] = await finishAttempts(db, [attempt.id], 'submitted');
   // Nothing finished: another request did it first, since this one read the attempt.
-  const finishedAt = done?.finished_at ?? (await queries.attemptOf(db, olympiad.id, actor.userId))!.finished_at;
-  return { finishedAt: iso(finishedAt!) };
+  const finishedAt = done?.finished_at ?? (await queries.attemptOf(db, olympiad.id, actor.userId))?.finished_at;
+  if (!finishedAt) throw conflict('Your paper could not be finished just now. Please try again.');
+  return { finishedAt: iso(finishedAt) };
 }
 
 export async function feedback(
