@@ -4,8 +4,8 @@ import { mailedLink } from './support/mail.js';
 import { demoPassword, fillSignIn, pathIs } from './support/session.js';
 
 /**
- * The international olympiad (issue 16, decision 039), through the UI alone: the admin of igeo-demo adds a
- * country and enters it with its team admin; the team admin opens the mailed link, chooses a password and
+ * The international olympiad (issue 16, decision 039), through the UI alone: the overlord adds a country to the
+ * shared list and the admin of igeo-demo enters it with its team admin; the team admin opens the mailed link, chooses a password and
  * registers a team member on the Team page; the portal speaks of the team, not a school, and the team admin issues
  * the team's invoice; that learner signs in, sees the window in their country's time zone, and writes. axe on every
  * page; each page is kept as a screenshot at 1280 px and 360 px.
@@ -37,27 +37,39 @@ test('the admin enters a country, its team admin registers a team member, who wr
 }, testInfo) => {
   test.setTimeout(180_000);
 
-  // 1. The admin of igeo-demo adds France to the countries and enters it with its team admin.
-  const admin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await admin.goto('/login');
-  await fillSignIn(admin, 'igeoadmin', demoPassword);
-  await expect(admin).not.toHaveURL(/\/login/);
-  await admin.goto('/igeo-demo/admin/edit/countries');
-  await expect(admin.getByRole('cell', { name: 'Germany', exact: true })).toBeVisible();
-  await admin.getByRole('button', { name: 'Add a country' }).click();
-  const add = admin.getByRole('dialog', { name: 'Add a country' });
+  // 1. The overlord adds France to the shared country list (decision 069); the admin of igeo-demo, who may not
+  // change that list, sees it there and enters France with its team admin.
+  const overlord = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await overlord.goto('/login');
+  await fillSignIn(overlord, 'overlord', demoPassword);
+  await expect(overlord).not.toHaveURL(/\/login/);
+  await overlord.goto('/igeo-demo/admin/edit/countries');
+  await expect(overlord.getByRole('cell', { name: 'Germany', exact: true })).toBeVisible();
+  await overlord.getByRole('button', { name: 'Add a country' }).click();
+  const add = overlord.getByRole('dialog', { name: 'Add a country' });
   await add.getByRole('textbox', { name: 'Name' }).fill('France');
   await add.getByRole('textbox', { name: 'ISO 3166 code' }).fill('f1');
   await add.getByRole('textbox', { name: 'ISO 3166 code' }).blur();
   await expect(add.getByText('Use the two-letter ISO 3166 code, e.g. DE')).toBeVisible();
   await add.getByRole('textbox', { name: 'ISO 3166 code' }).fill('fr');
   await add.getByRole('combobox', { name: 'Time zone' }).fill('Europe/Par');
-  await admin.getByRole('option', { name: 'Europe/Paris' }).click();
+  await overlord.getByRole('option', { name: 'Europe/Paris' }).click();
   await add.getByRole('button', { name: 'Add country' }).click();
   await expect(add).toBeHidden();
+  await expect(overlord.getByRole('cell', { name: 'France', exact: true })).toBeVisible();
+  await expect(overlord.getByRole('cell', { name: 'FR', exact: true })).toBeVisible();
+  await look(overlord, testInfo, 'countries');
+  await overlord.context().close();
+
+  const admin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await admin.goto('/login');
+  await fillSignIn(admin, 'igeoadmin', demoPassword);
+  await expect(admin).not.toHaveURL(/\/login/);
+  await admin.goto('/igeo-demo/admin/edit/countries');
   await expect(admin.getByRole('cell', { name: 'France', exact: true })).toBeVisible();
-  await expect(admin.getByRole('cell', { name: 'FR', exact: true })).toBeVisible();
-  await look(admin, testInfo, 'countries');
+  await expect(admin.getByText('The overlord keeps this list')).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Add a country' })).toHaveCount(0);
+  await expect(admin.getByRole('button', { name: /^(Edit|Remove) France/ })).toHaveCount(0);
 
   await admin.goto('/igeo-demo/admin/edit/participating-countries');
   await expect(admin.getByRole('cell', { name: 'Germany DE' })).toBeVisible();

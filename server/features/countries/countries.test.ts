@@ -59,6 +59,12 @@ const participantRows = `select cp.*, sp.status from country_participants cp
 const learnerRows = `select id, first_name, last_name, grade, date_of_birth, school_id from users
   where role = 'learner' order by id`;
 
+/** The country list and the teams named after it: what an admin's refused write of the list must leave as it was. */
+const countryAndTeamRows = `select c.*, s.name as team, s.updated_at as team_updated
+  from countries c left join schools s on s.country_id = c.id order by c.id`;
+/** The outside test's write: geo-demo's admin renaming igeo-demo's Germany and moving its time zone. */
+const hijack = { code: 'DE', name: 'Hacked', timeZone: 'Pacific/Kiritimati' };
+
 describe('GET /igeo-country/v-rest/', () => {
   const list: Call = (c) => c.get('/igeo-country/v-rest/', { query: { pageSize: 50, search: 'a' } });
 
@@ -67,15 +73,23 @@ describe('GET /igeo-country/v-rest/', () => {
     await forbiddenFor(server, ['teacher', 'teamadmin', 'learner1', 'teamlearner'], list);
   });
 
-  it('staff read the countries, searched and sorted, with their entries and what they may do', async () => {
+  it('staff read the countries, searched and sorted; only the overlord is offered to add, edit and remove', async () => {
     const res = await igeoAdmin.get('/igeo-country/v-rest/', { query: { sort: 'code', search: 'an' } });
     expect(res.status).toBe(200);
     expect(res.body.items.map((c: { code: string }) => c.code)).toEqual(['DE', 'NZ']);
-    expect(res.body.items[0]).toMatchObject({ name: 'Germany', timeZone: 'Europe/Berlin', entries: 1 });
-    expect(res.body.can).toEqual({ create: true });
+    expect(res.body.items[0]).toMatchObject({
+      name: 'Germany',
+      timeZone: 'Europe/Berlin',
+      entries: 1,
+      can: { update: false, delete: false },
+    });
+    expect(res.body.can).toEqual({ create: false });
     const accountant = await (await server.as('accountant')).get('/igeo-country/v-rest/');
     expect(accountant.status).toBe(200);
     expect(accountant.body.can).toEqual({ create: false });
+    const overlord = await (await server.as('overlord')).get('/igeo-country/v-rest/', { query: { search: 'germ' } });
+    expect(overlord.body.can).toEqual({ create: true });
+    expect(overlord.body.items[0].can).toEqual({ update: true, delete: true });
   });
 });
 
@@ -85,28 +99,31 @@ describe('POST /igeo-country/v-rest/', () => {
     (c) =>
       c.post('/igeo-country/v-rest/', { body });
 
-  it('401 without a token, 403 for teachers, learners, the accountant and funding', async () => {
+  it('401 without a token, 403 for every role but the overlord (an olympiad’s admin too), nothing stored', async () => {
     const call = add({ code: 'FR', name: 'France', timeZone: 'Europe/Paris' });
     await unauthenticated(server, call);
-    await forbiddenFor(server, ['teacher', 'teamadmin', 'learner1', 'accountant', 'funding'], call);
+    await expectRowsUnchanged(server, countryAndTeamRows, () =>
+      forbiddenFor(server, ['admin', 'igeoadmin', 'teacher', 'teamadmin', 'learner1', 'accountant', 'funding'], call),
+    );
   });
 
   it('400 for a code that is not ISO or an unknown time zone, 409 for a code taken; nothing stored', async () => {
+    const overlord = await server.as('overlord');
     await expectRowsUnchanged(server, countryRows, async () => {
-      const bad = await add({ code: 'FRA', name: 'France', timeZone: 'Europe/Paris' })(igeoAdmin);
+      const bad = await add({ code: 'FRA', name: 'France', timeZone: 'Europe/Paris' })(overlord);
       expectError(bad, 400);
       expect(bad.body.details[0].path).toBe('body.code');
-      const zone = await add({ code: 'FR', name: 'France', timeZone: 'Mars/Olympus_Mons' })(igeoAdmin);
+      const zone = await add({ code: 'FR', name: 'France', timeZone: 'Mars/Olympus_Mons' })(overlord);
       expectError(zone, 400);
       expect(zone.body.details[0].path).toBe('body.timeZone');
-      const taken = await add({ code: 'de', name: 'Deutschland', timeZone: 'Europe/Berlin' })(igeoAdmin);
+      const taken = await add({ code: 'de', name: 'Deutschland', timeZone: 'Europe/Berlin' })(overlord);
       expectError(taken, 409);
       expect(taken.body.message).toBe('A country with this code exists already');
     });
   });
 
-  it('an admin adds a country: stored with an upper-case code, audited', async () => {
-    const res = await add({ code: 'fr', name: 'France', timeZone: 'Europe/Paris' })(igeoAdmin);
+  it('the overlord adds a country: stored with an upper-case code, audited', async () => {
+    const res = await add({ code: 'fr', name: 'France', timeZone: 'Europe/Paris' })(await server.as('overlord'));
     expect(res.status).toBe(200);
     const [row] = await server.query<{ code: string; name: string; time_zone: string }>`
       select code, name, time_zone from countries where id = ${res.body.country.id}`;
@@ -122,35 +139,67 @@ describe('PUT /igeo-country/v-rest/{id} and DELETE', () => {
     (id: number, body: object = { code: 'DE', name: 'Federal Republic of Germany', timeZone: 'Europe/Berlin' }): Call =>
     (c) =>
       c.put(`/igeo-country/v-rest/${id}`, { body });
+  const del =
+    (id: number): Call =>
+    (c) =>
+      c.delete(`/igeo-country/v-rest/${id}`);
 
-  it('401 without a token, 403 for teachers, learners, the accountant', async () => {
+  it('401 without a token, 403 for every role but the overlord', async () => {
     await unauthenticated(server, edit(germany.id));
-    await forbiddenFor(server, ['teacher', 'teamadmin', 'learner1', 'accountant'], edit(germany.id));
-    await unauthenticated(server, (c) => c.delete(`/igeo-country/v-rest/${germany.id}`));
-    await forbiddenFor(server, ['teamadmin', 'funding'], (c) => c.delete(`/igeo-country/v-rest/${germany.id}`));
+    await unauthenticated(server, del(germany.id));
+    await expectRowsUnchanged(server, countryAndTeamRows, async () => {
+      await forbiddenFor(server, ['teacher', 'teamadmin', 'learner1', 'accountant', 'funding'], edit(germany.id));
+      await forbiddenFor(server, ['teacher', 'teamadmin', 'learner1', 'accountant', 'funding'], del(germany.id));
+    });
+  });
+
+  it('403 for olympiads’ admins, igeo-demo’s own too: neither another olympiad’s nor their own changes the shared list', async () => {
+    const unused = await createCountry(server.db, { code: 'TV', name: 'Tuvalu', timeZone: 'Pacific/Funafuti' });
+    await expectRowsUnchanged(server, countryAndTeamRows, async () => {
+      // geo-demo's admin, who holds no grant on igeo-demo, renaming its Germany's team and moving its zone.
+      await forbiddenFor(server, ['admin', 'igeoadmin'], edit(germany.id, hijack));
+      await forbiddenFor(server, ['admin', 'igeoadmin'], edit(unused.id, hijack));
+      await forbiddenFor(server, ['admin', 'igeoadmin'], del(germany.id));
+      await forbiddenFor(server, ['admin', 'igeoadmin'], del(unused.id));
+    });
+    const [team] = await server.query<{ name: string; zone: string }>`
+      select s.name, c.time_zone as zone from schools s join countries c on c.id = s.country_id where s.id = ${germany.teamId}`;
+    expect(team).toEqual({ name: 'Team Germany', zone: 'Europe/Berlin' });
   });
 
   it('404 for a country that does not exist, the rows unchanged', async () => {
-    await notFoundUnchanged(server, countryRows, igeoAdmin, edit(999_999));
-    await notFoundUnchanged(server, countryRows, igeoAdmin, (c) => c.delete('/igeo-country/v-rest/999999'));
+    const overlord = await server.as('overlord');
+    await notFoundUnchanged(server, countryRows, overlord, edit(999_999));
+    await notFoundUnchanged(server, countryRows, overlord, del(999_999));
   });
 
-  it('an edit renames the country’s team too; a country in use is not removed (409), an unused one is', async () => {
-    const res = await edit(germany.id)(igeoAdmin);
+  it('the overlord’s edit renames the country’s team too; a country in use is not removed (409), an unused one is', async () => {
+    const overlord = await server.as('overlord');
+    const res = await edit(germany.id, {
+      code: 'DE',
+      name: 'Federal Republic of Germany',
+      timeZone: 'Europe/Busingen',
+    })(overlord);
     expect(res.status).toBe(200);
-    const [team] = await server.query<{ name: string }>`select name from schools where id = ${germany.teamId}`;
-    expect(team!.name).toBe('Team Federal Republic of Germany');
-    await edit(germany.id, { code: 'DE', name: 'Germany', timeZone: 'Europe/Berlin' })(igeoAdmin);
+    const [stored] = await server.query<{ name: string; zone: string; team: string }>`
+      select c.name, c.time_zone as zone, s.name as team from countries c join schools s on s.country_id = c.id
+      where c.id = ${germany.id}`;
+    expect(stored).toEqual({
+      name: 'Federal Republic of Germany',
+      zone: 'Europe/Busingen',
+      team: 'Team Federal Republic of Germany',
+    });
+    await edit(germany.id, { code: 'DE', name: 'Germany', timeZone: 'Europe/Berlin' })(overlord);
 
     await expectRowsUnchanged(server, countryRows, async () => {
-      const used = await igeoAdmin.delete(`/igeo-country/v-rest/${germany.id}`);
+      const used = await del(germany.id)(overlord);
       expectError(used, 409);
       expect(used.body.message).toMatch(/Germany is entered in 1 olympiad/);
     });
-    const nz = await createCountry(server.db, { code: 'NU', name: 'Niue', timeZone: 'Pacific/Niue' });
-    const gone = await igeoAdmin.delete(`/igeo-country/v-rest/${nz.id}`);
+    const nu = await createCountry(server.db, { code: 'NU', name: 'Niue', timeZone: 'Pacific/Niue' });
+    const gone = await del(nu.id)(overlord);
     expect(gone.status).toBe(200);
-    expect(await server.query`select id from countries where id = ${nz.id}`).toEqual([]);
+    expect(await server.query`select id from countries where id = ${nu.id}`).toEqual([]);
   });
 });
 
@@ -289,9 +338,28 @@ describe('PUT /igeo-country-participant/v-rest/{id} (leaders)', () => {
     await forbiddenFor(server, ['learner1', 'teamlearner', 'accountant', 'funding'], leaders(germany.participantId));
   });
 
-  it('404 for another country’s team and for a school’s teacher, the rows unchanged', async () => {
+  it('404 for another olympiad’s admin, another country’s team and a school’s teacher, the rows unchanged', async () => {
+    await notFoundUnchanged(server, participantRows, await server.as('admin'), leaders(germany.participantId));
     await notFoundUnchanged(server, participantRows, teamAdmin, leaders(brazil.participantId));
     await notFoundUnchanged(server, participantRows, await server.as('teacher'), leaders(germany.participantId));
+  });
+
+  it('the olympiad’s admin and the overlord set a team’s leaders: stored, audited', async () => {
+    const set = (leaders: object[]) => (c: Client) =>
+      c.put(`/igeo-country-participant/v-rest/${brazil.participantId}`, { body: { leaders } });
+    const own = await set([{ name: 'Prof Ana Costa', email: 'ana.costa@example.br' }])(igeoAdmin);
+    expect(own.status).toBe(200);
+    expect(own.body.participant.can).toEqual({ update: true, delete: true, team: false });
+    const [row] = await server.query<{ leaders: unknown }>`
+      select leaders from country_participants where id = ${brazil.participantId}`;
+    expect(row!.leaders).toEqual([{ name: 'Prof Ana Costa', email: 'ana.costa@example.br' }]);
+    expect((await set([{ name: 'Rui Lima' }])(await server.as('overlord'))).status).toBe(200);
+    const [after] = await server.query<{ leaders: unknown }>`
+      select leaders from country_participants where id = ${brazil.participantId}`;
+    expect(after!.leaders).toEqual([{ name: 'Rui Lima', email: null }]);
+    const [audits] = await server.query<{ n: number }>`
+      select count(*)::int as n from audit_log where action = 'country-participant.update' and entity_id = ${brazil.participantId}`;
+    expect(audits!.n).toBe(2);
   });
 
   it('the team admin sets their team’s leaders: stored, audited', async () => {

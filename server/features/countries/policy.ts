@@ -11,16 +11,19 @@ export interface CountryRecord {
 
 /**
  * Countries (docs/spec.md §6, /{o}/admin/edit/countries): one list of ISO 3166 codes, names and time zones
- * that every country olympiad draws on. Staff read it; the overlord and olympiad admins keep it (a country an
- * olympiad uses cannot be removed: the route's 409).
+ * that every country olympiad draws on. Staff read it; only the overlord keeps it (decision 069). A country
+ * belongs to no olympiad: its name is its team's name and its zone is the one every olympiad shows its team, so
+ * an olympiad's admin who changed it would change every other olympiad's team. What is an olympiad's own (its
+ * entry of the country, the team's leaders, its team members) is kept through `countryParticipantsPolicy`. A
+ * country an olympiad uses cannot be removed: the route's 409.
  */
 export const countriesPolicy = definePolicy({
   capabilities: {
     list: staff,
     see: staff,
-    create: ['overlord', 'admin'],
-    update: ['overlord', 'admin'],
-    delete: ['overlord', 'admin'],
+    create: ['overlord'],
+    update: ['overlord'],
+    delete: ['overlord'],
   },
   rule: () => true,
 });

@@ -60,9 +60,6 @@ const notWalked: Record<string, string> = {
   'GET /igeo-country/v-rest': 'one list of countries for every country olympiad (decision 039)',
   'GET /igeo-country/v-rest/single': 'one list of countries for every country olympiad (decision 039)',
   'GET /igeo-country/v-rest/{id}': 'one list of countries for every country olympiad (decision 039)',
-  'POST /igeo-country/v-rest': 'one list of countries kept by the overlord and the admins (decision 039)',
-  'PUT /igeo-country/v-rest/{id}': 'one list of countries kept by the overlord and the admins (decision 039)',
-  'DELETE /igeo-country/v-rest/{id}': 'one list of countries; a country in use answers 409 (countries.test.ts)',
   // Records whose set-up (an issued invoice, a payment, a statement line, flagged attempts, a design, generated
   // certificates, a queued message) belongs to a feature: its own test makes the refusals for someone else's.
   'GET /invoice/api/{id}': 'finance/invoices/invoices.test.ts',

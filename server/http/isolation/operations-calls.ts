@@ -127,8 +127,25 @@ const reportsOf = (olympiad: () => number, expected: 403 | 404): Call[] => [
   },
 ];
 
-/** The country olympiad's participants, as someone who holds neither igeo-demo nor a team in it. */
+/**
+ * The country olympiad's participants, as someone who holds neither igeo-demo nor a team in it; and the shared
+ * country list, whose writes are the overlord's alone (decision 069): renaming igeo-demo's Germany renames its
+ * team and moving its zone moves its window, so no olympiad's admin may.
+ */
 const countriesOfIgeo = (list: 404 | 'empty', enter: 404 | 403): Call[] => [
+  overlordOnly(
+    'rename igeo-demo’s Germany and move its time zone',
+    'PUT',
+    () => `/igeo-country/v-rest/${foreign.germany}`,
+    () => ({ code: 'DE', name: 'Hacked', timeZone: 'Pacific/Kiritimati' }),
+  ),
+  overlordOnly(
+    'add a country to the shared list',
+    'POST',
+    () => '/igeo-country/v-rest/',
+    () => ({ code: 'XK', name: 'Planted', timeZone: 'Europe/Belgrade' }),
+  ),
+  overlordOnly('remove a country of the shared list', 'DELETE', () => `/igeo-country/v-rest/${foreign.unusedCountry}`),
   {
     name: 'list igeo-demo’s countries',
     method: 'GET',

@@ -4,6 +4,7 @@ import { rows } from '../../db/client.js';
 import { expressionsOfInterest } from '../../db/schema/index.js';
 import {
   createContact,
+  createCountry,
   createModule,
   createOlympiad,
   createProject,
@@ -14,7 +15,9 @@ import {
   enterSchool,
   grant,
 } from '../../seed/factories.js';
+import type { Role } from '#contract/roles';
 import { type ApiResponse, type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
+import type { Access, RegisteredRoute } from '../route.js';
 
 /**
  * The rule: "a teacher sees and changes only their own school's data; every call tested for another school's
@@ -80,6 +83,9 @@ export const foreign = {} as {
   /** igeo-demo, its Germany entry (the team admin's), and Brazil entered beside it (another country's team). */
   igeo: number;
   igeoName: string;
+  /** Germany and a country no olympiad uses, in the shared list. */
+  germany: number;
+  unusedCountry: number;
   germanyParticipant: number;
   brazilParticipant: number;
   brazilTeam: number;
@@ -327,10 +333,12 @@ export function useIsolationServer(): void {
     select id, var_name from olympiads where var_name = 'igeo-demo'`;
     foreign.igeo = igeo!.id;
     foreign.igeoName = igeo!.var_name;
-    const [de] = await server.query<{ id: number }>`
-    select cp.id from country_participants cp join countries c on c.id = cp.country_id
+    const [de] = await server.query<{ id: number; country: number }>`
+    select cp.id, c.id as country from country_participants cp join countries c on c.id = cp.country_id
     where c.code = 'DE' and cp.olympiad_id = ${igeo!.id}`;
     foreign.germanyParticipant = de!.id;
+    foreign.germany = de!.country;
+    foreign.unusedCountry = (await createCountry(server.db, { code: 'TV', name: 'Tuvalu' })).id;
     const [br] = await server.query<{ id: number; name: string }>`select id, name from countries where code = 'BR'`;
     const brazil = await enterCountry(server.db, igeo!.id, br!);
     foreign.brazilParticipant = brazil.participant.id;
@@ -374,6 +382,37 @@ export const aMailing = (olympiadId: number, attachmentIds: number[] = []) => ({
  * An olympiad's admin acting on their own olympiad's records (or calling with their own olympiad) while the
  * body or the query names a record of another olympiad: questions, modules, mail, FAQs and the olympiad itself.
  */
+
+/** A walker's role: the demo users the walks sign in as, by what they are. */
+export const roleOf: Record<string, Role> = {
+  admin: 'admin',
+  accountant: 'accountant',
+  funding: 'funding',
+  teacher: 'teacher',
+  teamadmin: 'teacher',
+  learner1: 'learner',
+};
+
+const trimmed = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
+
+/** The registered route a call makes: the most specific one whose path matches (a fixed segment before `:id`). */
+export function routeOf(call: Call): RegisteredRoute | undefined {
+  const path = trimmed(call.path().split('?')[0]!);
+  return server.app.apiRoutes
+    .filter((r) => r.method === call.method && new RegExp(`^${trimmed(r.url).replace(/:\w+/g, '[^/]+')}$`).test(path))
+    .sort((a, b) => (a.url.match(/:/g)?.length ?? 0) - (b.url.match(/:/g)?.length ?? 0))[0];
+}
+
+/** May `role` call the route at all (the role gate lets it through)? */
+export const passesGate = (access: Access, role: Role) =>
+  access === 'signedIn' || (Array.isArray(access) && access.includes(role));
+
+/** The calls whose route `role` may call: the rest answer the role gate's 403 (authorization.test.ts). */
+export const callableBy = (role: Role, calls: Call[]): Call[] =>
+  calls.filter((call) => {
+    const route = routeOf(call);
+    return route != null && passesGate(route.access, role);
+  });
 
 /** How long one walk may take: two snapshots of every watched table per call, on a machine shared with other work. */
 export const WALK_TIMEOUT = 180_000;

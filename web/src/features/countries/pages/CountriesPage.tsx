@@ -16,7 +16,8 @@ export function CountriesPage() {
   const { olympiad } = useRouteOlympiad();
   const list = useListParams('name');
   const countries = useCountries(list.params);
-  // The server says who may add and change countries (countries/policy.ts); the page derives no role rule.
+  // The server says who may add and change countries (countries/policy.ts: the overlord, for every olympiad);
+  // the page derives no role rule.
   const mayAdd = countries.data?.can.create ?? false;
   const [editing, setEditing] = useState<Editing<Country>>(null);
   const [removing, setRemoving] = useState<Country | null>(null);
@@ -56,7 +57,11 @@ export function CountriesPage() {
       <PageHeader
         eyebrow={olympiad?.title}
         title="Countries"
-        description="The countries that may enter teams: ISO 3166 code, name, and the time zone their learners read times in."
+        description={
+          countries.data && !mayAdd
+            ? 'The countries that may enter teams: ISO 3166 code, name, and the time zone their learners read times in. The overlord keeps this list for every olympiad; ask them to add or change a country.'
+            : 'The countries that may enter teams: ISO 3166 code, name, and the time zone their learners read times in.'
+        }
         actions={mayAdd ? <Button onClick={() => setEditing('new')}>Add a country</Button> : null}
       />
       <PagedTable
