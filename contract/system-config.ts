@@ -16,11 +16,12 @@ const seconds = (max: number) => z.number().min(0.1, 'Use at least 0.1').max(max
 /** The environment puts no ceiling on these (server/config.ts), so neither do the settings beyond int4. */
 const MAX = 1_000_000_000;
 
-/** Sign-in and password-reset throttle settings (platform/throttle.ts, decision 024). */
+/** Sign-in and password-reset throttle settings (platform/throttle.ts, decisions 024 and 064). */
 export const SigninLimits = z
   .strictObject({
     signinFailuresPerAccount: whole(1, MAX),
     signinFailuresPerAddress: whole(1, MAX),
+    signinFailuresAcrossAddresses: whole(1, MAX),
     signinWindowMinutes: whole(1, MAX),
     signinDelaySeconds: seconds(MAX),
     signinMaxDelaySeconds: seconds(MAX),
@@ -30,6 +31,10 @@ export const SigninLimits = z
   .refine((l) => l.signinMaxDelaySeconds >= l.signinDelaySeconds, {
     path: ['signinMaxDelaySeconds'],
     message: 'The longest delay cannot be shorter than the first delay',
+  })
+  .refine((l) => l.signinFailuresAcrossAddresses >= l.signinFailuresPerAddress, {
+    path: ['signinFailuresAcrossAddresses'],
+    message: 'Allow at least as many attempts from all addresses as from one',
   });
 export type SigninLimits = z.infer<typeof SigninLimits>;
 

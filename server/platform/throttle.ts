@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { sign, unsign } from '@fastify/cookie';
 import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { type Queryable, preparedRows, rows } from '../db/client.js';
 import { rateLimited } from '../http/errors.js';
@@ -15,16 +18,16 @@ import { count } from '#contract/numbers';
  * Two kinds of rule share the one table:
  * - a **limit**: at most `limit` attempts in a fixed window of `windowMinutes` from the first;
  * - a **delay**: `limit` attempts are free, then each further attempt must wait for a delay after the
- *   previous one, doubling from `delay.baseSeconds` per attempt up to `delay.maxSeconds`. Nobody is locked
- *   out: whoever knows the password gets in once the current delay has passed. The count is forgotten after
- *   `windowMinutes` without an attempt (`window_start` holds the time of the latest attempt for these).
+ *   previous one, doubling from `delay.baseSeconds` per attempt up to `delay.maxSeconds`, and at most
+ *   `delay.cap` attempts in all. The count is forgotten after `windowMinutes` without an attempt
+ *   (`window_start` holds the time of the latest attempt for these).
  */
 export interface ThrottleRule {
-  /** What is counted, e.g. `signin-fail:account:staff:alice`. */
+  /** What is counted, e.g. `signin-fail:address:203.0.113.9:staff:alice`. */
   key: string;
   limit: number;
   windowMinutes: number;
-  delay?: { baseSeconds: number; maxSeconds: number };
+  delay?: { baseSeconds: number; maxSeconds: number; cap?: number };
 }
 
 export type Reservation = { granted: true } | { granted: false; retryAfterSeconds: number };
@@ -37,7 +40,10 @@ const ruleParams = (r: ThrottleRule) => ({
   delayed: sql`${r.delay != null}::boolean`,
   base: sql`${r.delay?.baseSeconds ?? 0}::float8`,
   max: sql`${r.delay?.maxSeconds ?? 0}::float8`,
+  cap: sql`${r.delay?.cap ?? INT4_MAX}::int`,
 });
+
+const INT4_MAX = 2_147_483_647;
 
 /** The wait owed after `hits` attempts under a delay rule (the exponent is capped so it never overflows). */
 const delayOf = (p: ReturnType<typeof ruleParams>, hits: SQL) =>
@@ -55,7 +61,7 @@ function reserveSql(rule: ThrottleRule, after: string | null): SQL {
       hits = case when ${expired} then 1 else t.hits + 1 end,
       window_start = case when ${p.delayed} or ${expired} then now() else t.window_start end
     where ${expired} or t.hits < ${p.limit}
-       or (${p.delayed} and t.window_start + ${delayOf(p, sql`t.hits`)} <= now())
+       or (${p.delayed} and t.hits < ${p.cap} and t.window_start + ${delayOf(p, sql`t.hits`)} <= now())
     returning 1`;
 }
 
@@ -98,7 +104,8 @@ async function retryAfter(q: Queryable, rule: ThrottleRule): Promise<number> {
   const [row] = await rows<{ seconds: number | null }>(
     q,
     sql`select ceil(extract(epoch from
-          (case when ${p.delayed} then least(t.window_start + ${delayOf(p, sql`t.hits`)}, t.window_start + ${p.window})
+          (case when ${p.delayed} and t.hits < ${p.cap}
+                then least(t.window_start + ${delayOf(p, sql`t.hits`)}, t.window_start + ${p.window})
                 else t.window_start + ${p.window} end) - now()))::int as seconds
         from throttles t where t.key = ${p.key}`,
   );
@@ -123,23 +130,38 @@ export function waitPhrase(seconds: number): string {
 }
 
 /**
- * The one throttle of every password and PIN check (sign-in, recovery PIN). Per account, a growing delay
- * after a free allowance, so a stranger's guesses slow an account down but never lock its owner out. Per
- * address *and* username, a plain limit, so that a school signing in from behind one address (NAT) is not
- * stopped by a few of its learners mistyping. `kind` names the check (`signin`, `recover`); `account` the
- * account within it (`staff:alice`, `geo-2026:thabo`). The address is `req.ip`, which is the proxy's own
- * address unless TRUST_PROXY is set (then the client address the proxy reports in X-Forwarded-For).
+ * The one throttle of every password and PIN check (sign-in, recovery PIN), after OWASP's guidance on lock-outs
+ * and device cookies (decision 064). Nobody can lock an owner out: a stranger's guesses spend budgets the owner
+ * does not draw on.
+ *
+ * - A **known device** (a browser carrying the signed device cookie of an earlier sign-in to this account) has a
+ *   budget of its own: `signinFailuresPerAccount` free failures, then a doubling delay, at most
+ *   `signinFailuresPerAddress` in the window. No other rule applies to it, so neither a stranger on the same
+ *   address nor a stranger elsewhere can keep the owner's own browser out.
+ * - Any other attempt draws on its **address and account**: the same free failures, delay and ceiling, counted
+ *   for this address alone. A stranger's failures slow and then stop the stranger's address, not the owner's
+ *   (a school behind one address is not stopped by other learners' mistakes either).
+ * - and on the **account from every unknown device**: at most `signinFailuresAcrossAddresses` attempts in the
+ *   window (far more than one address may make), which bounds guesses spread over many addresses. Reaching it
+ *   turns away new browsers only; the owner's known browsers still get in.
+ *
+ * `kind` names the check (`signin`, `recover`); `account` the account within it (`staff:alice`,
+ * `geo-2026:thabo`). The address is `req.ip`, which is the proxy's own address unless TRUST_PROXY is set (then
+ * the client address the proxy reports in X-Forwarded-For).
  */
-function credentialRules(limits: Config['limits'], kind: string, account: string, address: string): ThrottleRule[] {
+function credentialRules(limits: Config['limits'], check: CredentialCheck): ThrottleRule[] {
+  const { kind, account, address, device } = check;
   const windowMinutes = limits.signinWindowMinutes;
+  const delay = {
+    baseSeconds: limits.signinDelaySeconds,
+    maxSeconds: limits.signinMaxDelaySeconds,
+    cap: limits.signinFailuresPerAddress,
+  };
+  const free = limits.signinFailuresPerAccount;
+  if (device) return [{ key: `${kind}-fail:device:${account}:${device}`, limit: free, windowMinutes, delay }];
   return [
-    {
-      key: `${kind}-fail:account:${account}`,
-      limit: limits.signinFailuresPerAccount,
-      windowMinutes,
-      delay: { baseSeconds: limits.signinDelaySeconds, maxSeconds: limits.signinMaxDelaySeconds },
-    },
-    { key: `${kind}-fail:address:${address}:${account}`, limit: limits.signinFailuresPerAddress, windowMinutes },
+    { key: `${kind}-fail:address:${address}:${account}`, limit: free, windowMinutes, delay },
+    { key: `${kind}-fail:account:${account}`, limit: limits.signinFailuresAcrossAddresses, windowMinutes },
   ];
 }
 
@@ -150,15 +172,18 @@ export interface CredentialCheck {
   account: string;
   /** The request's address (`req.ip`). */
   address: string;
+  /** The device of a signed device cookie that names this account (`knownDevice()`); none for any other browser. */
+  device?: string | null;
   /** The 429's message, given how long to wait ("5 seconds"). */
   tooMany: (wait: string) => string;
 }
 
 /**
- * One credential check under the throttle (decision 024), shared by sign-in and the recovery PIN. The slot is
- * taken before the check runs, side by side with `find` (the account's row), in the same round trip; a
- * refused slot answers 429 with Retry-After. The caller checks the password or PIN; when it is right it
- * calls `passed()` (beside opening the session), which forgets the counted attempts; a failure stays counted.
+ * One credential check under the throttle (decisions 024, 064), shared by sign-in and the recovery PIN. The slot
+ * is taken before the check runs, side by side with `find` (the account's row), in the same round trip; a
+ * refused slot answers 429 with Retry-After. The caller checks the password or PIN; when it is right it calls
+ * `passed()` (beside opening the session), which forgets this address's or device's failures and hands back the
+ * account-wide slot, in one statement; a failure stays counted.
  */
 export async function throttledCredentialCheck<T>(
   q: Queryable,
@@ -166,11 +191,64 @@ export async function throttledCredentialCheck<T>(
   check: CredentialCheck,
   find: () => Promise<T>,
 ): Promise<{ found: T; passed: () => Promise<void> }> {
-  const rules = credentialRules(limits, check.kind, check.account, check.address);
+  const rules = credentialRules(limits, check);
   const [reservation, found] = await Promise.all([reserve(q, rules), find()]);
   if (!reservation.granted) {
     throw rateLimited(check.tooMany(waitPhrase(reservation.retryAfterSeconds)), reservation.retryAfterSeconds);
   }
-  const keys = rules.map((r) => r.key);
-  return { found, passed: () => forgive(q, keys) };
+  const [own, ...shared] = rules.map((r) => r.key);
+  return { found, passed: () => settle(q, own!, shared) };
+}
+
+/** A passed check: its own budget (address and account, or device) forgotten, its shared slots handed back. */
+async function settle(q: Queryable, forgiven: string, handedBack: string[]): Promise<void> {
+  if (handedBack.length === 0) return forgive(q, [forgiven]);
+  await preparedRows(
+    q,
+    `throttle.settle-${handedBack.length}`,
+    sql`with forgiven as (delete from throttles where key = ${forgiven}::text)
+        update throttles set hits = greatest(hits - 1, 0) where key in (${sql.join(
+          handedBack.map((k) => sql`${k}::text`),
+          sql`, `,
+        )})`,
+  );
+}
+
+/**
+ * The device cookie (decision 064): a browser that has signed in to an account carries a random device id and the
+ * account's name, signed with APP_SECRET. It proves nothing but that this browser once knew the password, and
+ * gives it a failure budget of its own (`credentialRules`).
+ */
+const DEVICE_COOKIE = 'olympus_device';
+const DEVICE_DAYS = 180;
+
+/** The device id of a valid device cookie that names `account`, else null (no cookie, forged, another account). */
+export function knownDevice(req: FastifyRequest, secret: string, account: string): string | null {
+  const raw = req.cookies?.[DEVICE_COOKIE];
+  if (!raw) return null;
+  const { valid, value } = unsign(raw, secret);
+  if (!valid || !value) return null;
+  const [tag, device, ...named] = value.split('|');
+  return tag === 'd1' && device && named.join('|') === account ? device : null;
+}
+
+/**
+ * Gives this browser the device cookie of `account` after a correct password: the id it already had for the
+ * account, or a new one. HttpOnly and SameSite=Lax; Secure when the request came over https.
+ */
+export function rememberDevice(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  secret: string,
+  account: string,
+  device: string | null,
+): void {
+  const id = device ?? randomBytes(16).toString('base64url');
+  reply.setCookie(DEVICE_COOKIE, sign(`d1|${id}|${account}`, secret), {
+    path: '/api/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+    maxAge: DEVICE_DAYS * 24 * 60 * 60,
+  });
 }

@@ -2,13 +2,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createUser } from '../../seed/factories.js';
 import { type TestServer, startTestServer } from '../../test/harness.js';
-import { demo, latestLink, newTeacher, passwordHashOf, server, signinBody, useAuthServer } from './testing.js';
+import { LIMITS, demo, latestLink, newTeacher, passwordHashOf, server, signinBody, useAuthServer } from './testing.js';
 import { decodeQuotedPrintable, startTestSmtp, type TestSmtp } from '../../test/smtp.js';
 
 /** A password the older client's set-password quirk would mangle (docs/spec.md §5): it must round-trip exactly. */
 const trickyPassword = 'p%40ss"\'\\ wörd 🦒%25';
 
-useAuthServer();
+// Behind a proxy that reports each client's address, so tests can ask from several addresses.
+useAuthServer({ ...LIMITS, TRUST_PROXY: 'true' });
+
+const STRANGER = '203.0.113.7';
+const OWNER = '198.51.100.23';
+const forgot = (username: string, address?: string) =>
+  server.api('POST', `/api/auth/forgot-password/${username}`, {
+    ...(address ? { headers: { 'x-forwarded-for': address } } : {}),
+  });
+async function mailsTo(to: string) {
+  return server.query<{ text_body: string }>`
+    select text_body from emails where to_address = ${to} and kind = 'reset-password' order by id`;
+}
+/** The 5-minute spacing of reset mails has passed (the throttle's window moved back, as the clock would). */
+async function fiveMinutesPass() {
+  await server.query`update throttles set window_start = window_start - interval '6 minutes' where key like 'forgot:%'`;
+}
 
 describe('forgot password, verify email, set password', () => {
   it('mails a one-time reset link through the outbox', async () => {
@@ -47,18 +63,63 @@ describe('forgot password, verify email, set password', () => {
     expect(after!.n).toBe(before!.n + 1); // teacher2 only: the learner has no address, the stranger no account
   });
 
-  it('rate-limits reset requests per account', async () => {
-    const user = await newTeacher(demo.school1, `limit-${Date.now()}@school.example.org`);
-    for (let i = 0; i < 2; i++)
-      expect((await server.api('POST', `/api/auth/forgot-password/${user.username}`)).status).toBe(200);
-    const res = await server.api('POST', `/api/auth/forgot-password/${user.username}`);
-    expect(res.status).toBe(429);
-    expect(res.body.code).toBe('rate_limited');
-    expect(res.body.message).toMatch(/Too many reset requests/);
-    const [mails] = await server.query<{
-      n: number;
-    }>`select count(*)::int as n from emails where to_address = ${user.email}`;
-    expect(mails!.n).toBe(2);
+  it('nobody blocks an owner’s reset: strangers’ requests answer 200 and send one mail, whose link works', async () => {
+    const [overlord] = await server.query<{ email: string }>`select email from users where username = 'overlord'`;
+    const before = (await mailsTo(overlord!.email)).length;
+    const asked = [];
+    for (let i = 0; i < 4; i++) asked.push(await forgot('overlord', STRANGER));
+    expect(asked.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const own = await forgot('overlord', OWNER);
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual(asked[0]!.body);
+    // One mail in the 5 minutes, whoever asked; later requests did not replace its link, which still works.
+    const mails = await mailsTo(overlord!.email);
+    expect(mails).toHaveLength(before + 1);
+    expect(await server.query`select id from user_tokens where user_id = ${demo.users.overlord}`).toHaveLength(1);
+    const link = await latestLink(overlord!.email);
+    expect((await server.api('POST', `/website/api/verify-email/${link}`)).status).toBe(200);
+  });
+
+  it('mails an account at most once in 5 minutes and FORGOT_MAX_PER_ACCOUNT times an hour, answering alike', async () => {
+    const user = await newTeacher(demo.school1, `spaced-${Date.now()}@school.example.org`);
+    const unknown = await forgot('nobody-by-this-name', STRANGER);
+    const answers = [await forgot(user.username, STRANGER), await forgot(user.username, OWNER)];
+    expect((await mailsTo(user.email!)).length).toBe(1);
+    await fiveMinutesPass();
+    answers.push(await forgot(user.username, OWNER), await forgot(user.username, STRANGER));
+    expect((await mailsTo(user.email!)).length).toBe(2);
+    // Both links work: a second mail does not end the first.
+    const [first, second] = (await mailsTo(user.email!)).map((m) => /\/verify-email\/([\w-]+)/.exec(m.text_body)![1]);
+    expect(first).not.toBe(second);
+    await fiveMinutesPass();
+    answers.push(await forgot(user.username, OWNER));
+    expect((await mailsTo(user.email!)).length).toBe(2); // two an hour (LIMITS)
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.body).toEqual(unknown.body);
+    }
+    expect(unknown.status).toBe(200);
+    expect(await server.query`select id from user_tokens where user_id = ${user.id} and used_at is null`).toHaveLength(
+      2,
+    );
+  });
+
+  it('limits one address’s flood of requests (its own 429), not anyone else’s', async () => {
+    const user = await newTeacher(demo.school1, `flood-${Date.now()}@school.example.org`);
+    const flood = '203.0.113.99';
+    const statuses = [];
+    for (let i = 0; i < 21; i++) statuses.push((await forgot(`someone-${i}`, flood)).status);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    const over = await forgot(user.username, flood);
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe('rate_limited');
+    expect(over.body.message).toMatch(/Too many reset requests from your network/);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await mailsTo(user.email!)).length).toBe(0);
+    // The owner, elsewhere, is answered and mailed.
+    expect((await forgot(user.username, OWNER)).status).toBe(200);
+    expect((await mailsTo(user.email!)).length).toBe(1);
   });
 
   it('uses the link once, verifies the address, and sets a password that round-trips exactly', async () => {

@@ -37,6 +37,11 @@ function linkIn(text: string): string {
   return match![1]!;
 }
 
+/** The reset mails' 5-minute spacing has passed. */
+async function fiveMinutesPass() {
+  await server.query`update throttles set window_start = window_start - interval '6 minutes' where key like 'forgot:%'`;
+}
+
 async function resetLink(username: string, email: string): Promise<string> {
   expect((await server.api('POST', `/api/auth/forgot-password/${username}`)).status).toBe(200);
   const mails = await mailsTo(email);
@@ -66,7 +71,7 @@ describe('150 parallel guesses', () => {
     expect(refused[0]!.body.code).toBe('rate_limited');
     expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     const [counter] = await slow.query<{ hits: number }>`
-      select hits from throttles where key = ${`signin-fail:account:staff:${user.username.toLowerCase()}`}`;
+      select hits from throttles where key like ${`signin-fail:address:%:staff:${user.username.toLowerCase()}`}`;
     expect(counter!.hits).toBe(evaluated.length);
   });
 
@@ -91,7 +96,7 @@ describe('150 parallel guesses', () => {
 });
 
 describe('sign-in throttle', () => {
-  it('lets the right password in once the delay a stranger caused has passed', async () => {
+  it('lets the right password in from the same address once the delay a stranger caused there has passed', async () => {
     const user = await newTeacher();
     for (let i = 0; i < 5; i++) {
       const res = await server.api('POST', '/api/auth/signin', { body: staffSignin(user.username, `wrong-${i}`) });
@@ -105,10 +110,10 @@ describe('sign-in throttle', () => {
     await sleep(1_100);
     const res = await server.api('POST', '/api/auth/signin', { body: staffSignin(user.username) });
     expect(res.status).toBe(200);
-    // The delay is forgotten after a success.
-    expect(
-      await server.query`select * from throttles where key like ${`%:staff:${user.username.toLowerCase()}`}`,
-    ).toEqual([]);
+    // The address's failures are forgotten after a success, and the success's slot on the account handed back.
+    const left = await server.query<{ key: string; hits: number }>`
+      select key, hits from throttles where key like ${`%:staff:${user.username.toLowerCase()}`}`;
+    expect(left).toEqual([{ key: `signin-fail:account:staff:${user.username.toLowerCase()}`, hits: 5 }]);
   });
 
   it('doubles the delay per further failure, up to the cap', async () => {
@@ -133,8 +138,153 @@ describe('sign-in throttle', () => {
     expect(wrong.status).toBe(403);
     expect(wrong.body).toEqual(right.body);
     const [counter] = await server.query<{ hits: number }>`
-      select hits from throttles where key = ${`signin-fail:account:staff:${user.username.toLowerCase()}`}`;
+      select hits from throttles where key like ${`signin-fail:address:%:staff:${user.username.toLowerCase()}`}`;
     expect(counter!.hits).toBe(2);
+  });
+});
+
+describe('nobody locks an owner out (decision 064)', () => {
+  // Behind a proxy that reports each client's address; the first wait after the free failures outlasts the test.
+  let proxied: TestServer;
+  beforeAll(async () => {
+    proxied = await startTestServer({
+      env: {
+        TRUST_PROXY: 'true',
+        SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5',
+        SIGNIN_MAX_FAILURES_PER_ADDRESS: '10',
+        SIGNIN_MAX_FAILURES_ACROSS_ADDRESSES: '30',
+        SIGNIN_DELAY_SECONDS: '600',
+        SIGNIN_MAX_DELAY_SECONDS: '600',
+      },
+    });
+  });
+  afterAll(() => proxied?.close());
+
+  const STRANGER = '203.0.113.7';
+  const OWNER = '198.51.100.23';
+  const signinFrom = (address: string, username: string, password = demoPassword, cookie?: string) =>
+    proxied.api('POST', '/api/auth/signin', {
+      body: staffSignin(username, password),
+      headers: { 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
+    });
+  /** The device cookie a sign-in answered, as the browser sends it back. */
+  const deviceCookieOf = (res: { headers: Headers }) => {
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('olympus_device='));
+    expect(set).toBeDefined();
+    return set!.split(';')[0]!;
+  };
+  async function strangerGuesses(username: string, times: number, address = STRANGER) {
+    const statuses = [];
+    for (let i = 0; i < times; i++) statuses.push((await signinFrom(address, username, `guess-${i}`)).status);
+    return statuses;
+  }
+  async function newOwner() {
+    return createUser(proxied.db, { role: 'teacher', schoolId: demo.school1, password: demoPassword });
+  }
+
+  it('15 wrong passwords from one address: the owner signs in from another; the stranger stays refused', async () => {
+    const owner = await newOwner();
+    const statuses = await strangerGuesses(owner.username, 15);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+
+    const own = await signinFrom(OWNER, owner.username);
+    expect(own.status).toBe(200);
+    expect(own.body.username).toBe(owner.username);
+    // Again and again: the owner is never held back by the stranger's failures.
+    for (let i = 0; i < 3; i++) expect((await signinFrom(OWNER, owner.username)).status).toBe(200);
+
+    // The stranger's own attempts, even with the right password, are still refused at their address.
+    const more = await signinFrom(STRANGER, owner.username, 'yet-another-guess');
+    expect(more.status).toBe(429);
+    expect(more.body.code).toBe('rate_limited');
+    expect(Number(more.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect((await signinFrom(STRANGER, owner.username)).status).toBe(429);
+  });
+
+  it('the owner’s known browser signs in even from the stranger’s address; a cookie never stands in for another', async () => {
+    const owner = await newOwner();
+    const earlier = await signinFrom(OWNER, owner.username);
+    expect(earlier.status).toBe(200);
+    const cookie = deviceCookieOf(earlier);
+    const [set] = earlier.headers.getSetCookie().filter((c) => c.startsWith('olympus_device='));
+    expect(set).toMatch(/; HttpOnly/i);
+    expect(set).toMatch(/; SameSite=Lax/i);
+    expect(set).toMatch(/; Path=\/api\//);
+    expect(set).not.toMatch(/; Secure/i);
+
+    expect((await strangerGuesses(owner.username, 15)).filter((s) => s === 401)).toHaveLength(5);
+    expect((await signinFrom(STRANGER, owner.username)).status).toBe(429);
+
+    const known = await signinFrom(STRANGER, owner.username, demoPassword, cookie);
+    expect(known.status).toBe(200);
+    expect(known.body.username).toBe(owner.username);
+
+    // A cookie of another account, or one altered, is no device of this account: the address's limit holds.
+    const stranger = await newOwner();
+    const theirs = deviceCookieOf(await signinFrom(STRANGER, stranger.username));
+    expect((await signinFrom(STRANGER, owner.username, demoPassword, theirs)).status).toBe(429);
+    const forged = cookie.replace(
+      /olympus_device=([^.]*)/,
+      (_, v: string) =>
+        `olympus_device=${encodeURIComponent(decodeURIComponent(v).replace(owner.username.toLowerCase(), stranger.username.toLowerCase()))}`,
+    );
+    expect(forged).not.toBe(cookie);
+    expect((await signinFrom(STRANGER, stranger.username, 'wrong', forged)).status).toBe(401);
+    const [forgedCounted] = await proxied.query<{ n: number }>`
+      select count(*)::int as n from throttles where key like ${`signin-fail:device:%${stranger.username.toLowerCase()}%`}`;
+    expect(forgedCounted!.n).toBe(0);
+  });
+
+  it('a stolen device cookie has a budget of its own: free failures, then waits', async () => {
+    const owner = await newOwner();
+    const cookie = deviceCookieOf(await signinFrom(OWNER, owner.username));
+    for (let i = 0; i < 5; i++) expect((await signinFrom(STRANGER, owner.username, `x${i}`, cookie)).status).toBe(401);
+    expect((await signinFrom(STRANGER, owner.username, demoPassword, cookie)).status).toBe(429);
+    // That device's failures are its own: the owner elsewhere is not held back.
+    expect((await signinFrom(OWNER, owner.username)).status).toBe(200);
+  });
+
+  it('caps guesses spread over many addresses: new browsers wait, the owner’s known browser does not', async () => {
+    const owner = await newOwner();
+    const cookie = deviceCookieOf(await signinFrom(OWNER, owner.username));
+    for (let n = 1; n <= 6; n++) {
+      expect(await strangerGuesses(owner.username, 5, `192.0.2.${n}`)).toEqual([401, 401, 401, 401, 401]);
+    }
+    // 30 attempts on the account from browsers it does not know: a new browser on a fresh address waits.
+    expect((await signinFrom('192.0.2.99', owner.username)).status).toBe(429);
+    expect((await signinFrom(OWNER, owner.username, demoPassword, cookie)).status).toBe(200);
+  });
+
+  it('marks the device cookie Secure when the request came over https', async () => {
+    const owner = await newOwner();
+    const res = await proxied.api('POST', '/api/auth/signin', {
+      body: staffSignin(owner.username),
+      headers: { 'x-forwarded-for': OWNER, 'x-forwarded-proto': 'https' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('olympus_device='))).toMatch(/; Secure/i);
+  });
+
+  it('a stranger’s wrong recovery PINs do not keep the learner out from another address', async () => {
+    const learner = await createUser(proxied.db, {
+      role: 'learner',
+      schoolId: demo.school1,
+      olympiadId: demo.geoDemo,
+      password: demoPassword,
+    });
+    const recover = (address: string, pin: string) =>
+      proxied.api('POST', '/api/sitting/recover', {
+        body: { olympiadName: 'geo-demo', username: learner.username, pin },
+        headers: { 'x-forwarded-for': address },
+      });
+    const statuses = [];
+    for (let i = 0; i < 8; i++) statuses.push((await recover(STRANGER, String(100000 + i))).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // The learner's own try from another address is checked, not refused (401: this learner has no PIN yet).
+    const own = await recover(OWNER, '123456');
+    expect(own.status).toBe(401);
+    expect(own.body.code).toBe('wrong_password');
   });
 });
 
@@ -142,6 +292,7 @@ describe('reset links', () => {
   it('using one reset link ends the user’s other unused reset links', async () => {
     const user = await newTeacher();
     const first = await resetLink(user.username, user.email!);
+    await fiveMinutesPass();
     const second = await resetLink(user.username, user.email!);
     expect((await server.api('POST', `/website/api/verify-email/${second}`)).status).toBe(200);
     expect((await server.api('POST', `/website/api/verify-email/${first}`)).status).toBe(400);

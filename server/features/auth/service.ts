@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { SessionUser, SigninBody, SigninQueued } from '#contract/auth';
@@ -7,7 +7,7 @@ import { figure } from '#contract/numbers';
 import type { Actor } from '../../http/actor.js';
 import { HttpError, invalid } from '../../http/errors.js';
 import { audit } from '../../platform/audit.js';
-import { throttledCredentialCheck } from '../../platform/throttle.js';
+import { knownDevice, rememberDevice, throttledCredentialCheck } from '../../platform/throttle.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { revokeUserSessions, startSession, widenSession } from '../../platform/sessions.js';
 import { storePasswordHash } from '../../platform/credentials.js';
@@ -15,9 +15,10 @@ import { findOlympiad } from '../../platform/olympiad-lookup.js';
 import * as queries from './queries.js';
 
 /**
- * Sign-in (decisions 004, 024): the attempt is counted before the password is checked, so parallel guesses
- * cannot outrun the limit; a wrong username and a wrong password are told apart; learners sign in within
- * their olympiad. A disabled account is answered as such without checking the password, so the answer never
+ * Sign-in (decisions 004, 024, 064): the attempt is counted before the password is checked, so parallel guesses
+ * cannot outrun the limit; a stranger's failures hold back the stranger's address, never the owner's known
+ * browser (its device cookie, given at each sign-in) nor another address; a wrong username and a wrong password
+ * are told apart; learners sign in within their olympiad. A disabled account is answered as such without checking the password, so the answer never
  * confirms a password, and that attempt counts like a failure.
  *
  * A learner whose olympiad's waiting room has a queue takes their place in it before the password is checked
@@ -27,6 +28,7 @@ import * as queries from './queries.js';
 export async function signin(
   deps: { db: Db; config: Pick<Config, 'appSecret' | 'sessionHours' | 'limits'>; gate: ArrivalGate },
   req: FastifyRequest,
+  reply: FastifyReply,
   body: SigninBody,
 ): Promise<SessionUser | SigninQueued> {
   const { db, config } = deps;
@@ -54,13 +56,16 @@ export async function signin(
     }
   }
 
+  const account = `${learnerOlympiad ?? 'staff'}:${body.username.toLowerCase()}`;
+  const device = knownDevice(req, config.appSecret, account);
   const { found: user, passed } = await throttledCredentialCheck(
     db,
     config.limits,
     {
       kind: 'signin',
-      account: `${learnerOlympiad ?? 'staff'}:${body.username.toLowerCase()}`,
+      account,
       address: req.ip,
+      device,
       tooMany: (wait) => `Too many failed sign-in attempts. Please wait ${wait} and try again, or reset your password.`,
     },
     () => queries.findUserForSigninFast(db, body.username, learnerOlympiad),
@@ -100,6 +105,7 @@ export async function signin(
     throw new HttpError(401, 'wrong_password', message, [{ path: 'body.password', message }]);
   }
   const [session] = await Promise.all([startSession(config, db, req, user), passed()]);
+  rememberDevice(req, reply, config.appSecret, account, device);
   return session;
 }
 

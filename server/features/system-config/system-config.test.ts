@@ -25,6 +25,7 @@ const settings = (over: Partial<RuntimeSettings> = {}): RuntimeSettings => ({
   limits: {
     signinFailuresPerAccount: 1,
     signinFailuresPerAddress: 30,
+    signinFailuresAcrossAddresses: 300,
     signinWindowMinutes: 15,
     signinDelaySeconds: 600,
     signinMaxDelaySeconds: 600,
@@ -74,6 +75,12 @@ describe('POST /api/system-config/', () => {
       const bad = await save(settings({ limits }))(overlord);
       expectError(bad, 400);
       expect(bad.body.details).toContainEqual(expect.objectContaining({ path: 'body.limits.signinMaxDelaySeconds' }));
+      const narrow = { ...settings().limits, signinFailuresAcrossAddresses: 29 };
+      const few = await save(settings({ limits: narrow }))(overlord);
+      expectError(few, 400);
+      expect(few.body.details).toContainEqual(
+        expect.objectContaining({ path: 'body.limits.signinFailuresAcrossAddresses' }),
+      );
       expectError(
         await overlord.post('/api/system-config/', {
           rawBody: 'nope',

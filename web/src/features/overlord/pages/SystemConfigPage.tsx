@@ -26,17 +26,26 @@ const limitFields: Array<{ key: keyof RuntimeSettings['limits']; label: string; 
   {
     key: 'signinFailuresPerAccount',
     label: 'Free failures per account',
-    description: 'Wrong passwords an account has before each further try waits',
+    description: 'Wrong passwords from one address, or one known browser, before each further try there waits',
   },
   { key: 'signinDelaySeconds', label: 'First wait (seconds)', description: 'Doubles with each further failure' },
   { key: 'signinMaxDelaySeconds', label: 'Longest wait (seconds)', description: 'The doubling stops here' },
   {
     key: 'signinFailuresPerAddress',
     label: 'Failures per address and username',
-    description: 'In one window, from one network address',
+    description: 'In one window, from one network address or one known browser',
+  },
+  {
+    key: 'signinFailuresAcrossAddresses',
+    label: 'Tries per account from new browsers',
+    description: 'In one window, all addresses together; browsers that signed in before are never held to it',
   },
   { key: 'signinWindowMinutes', label: 'Window (minutes)', description: 'How long failures are remembered' },
-  { key: 'forgotPerAccount', label: 'Reset mails per account an hour', description: '“Forgot password” requests' },
+  {
+    key: 'forgotPerAccount',
+    label: 'Reset mails per account an hour',
+    description: 'Never two within 5 minutes; further requests send nothing',
+  },
   { key: 'forgotPerAddress', label: 'Reset mails per address an hour', description: 'From one network address' },
 ];
 
