@@ -63,11 +63,9 @@ async function main() {
     console.log(
       `errors: ${errors.reduce((a, [, n]) => a + n, 0)}${errors.length ? ` (${errors.map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''}`,
     );
-    console.log(
-      verified.lost === 0 && verified.checked === rec.saveTimes.length
-        ? 'PASS  every acknowledged answer is stored'
-        : 'FAIL  acknowledged answers are missing',
-    );
+    const kept = verified.lost === 0 && verified.checked === rec.saveTimes.length;
+    console.log(kept ? 'PASS  every acknowledged answer is stored' : 'FAIL  acknowledged answers are missing');
+    if (!kept) process.exitCode = 1;
   } finally {
     await server.stop();
   }

@@ -329,7 +329,11 @@ async function main() {
       console.log(`                        bare ${perSave(bareCpu, bare.count)}`);
     }
     console.log(`\n== targets ==`);
-    const check = (ok: boolean, text: string) => console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
+    // A missed target is a failed run: the exit code says so as well as the line.
+    const check = (ok: boolean, text: string) => {
+      console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
+      if (!ok) process.exitCode = 1;
+    };
     check(totalErrors === 0, `zero errors (${totalErrors})`);
     check(
       verified.lost === 0 && verified.checked === saves,

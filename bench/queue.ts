@@ -110,6 +110,7 @@ async function main() {
     console.log(
       `\n${ok ? 'PASS' : 'FAIL'}  every queued sign-in answered with its place, p99 ≤ 1 s (${fmt(s.p99)} ms)`,
     );
+    if (!ok) process.exitCode = 1;
   } finally {
     cancel();
     await server.stop();

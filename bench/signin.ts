@@ -91,7 +91,12 @@ async function main() {
     console.log(`sign-ins: ${s.count} in ${fmt(signinMs / 1000)} s, errors: ${errors}`);
     console.log(`sign-in requests/s: ${fmt(rps)}`);
     console.log(`latency p50: ${fmt(s.p50)} ms, p99: ${fmt(s.p99)} ms, max: ${fmt(s.max)} ms`);
-    console.log(`sign-in throughput / raw hash rate: ${fmt((rps / raw) * 100)} % (target ≥ 80 %)`);
+    const share = (rps / raw) * 100;
+    const passed = share >= 80 && errors === 0;
+    console.log(
+      `${passed ? 'PASS' : 'FAIL'}  sign-in throughput / raw hash rate: ${fmt(share)} % (target ≥ 80 %), ${errors} errors`,
+    );
+    if (!passed) process.exitCode = 1;
     if (!process.env.DATABASE_URL) {
       console.log(
         'note: on embedded PGlite every query runs on the server’s own event loop, beside the request work; ' +
