@@ -1,5 +1,5 @@
 /**
- * The server's CPU per arrival (issue 18, decisions 041 and 049): learners arrive one after another and walk
+ * The server's CPU per arrival (decisions 041 and 049): learners arrive one after another and walk
  * sign-in → state → declaration → PIN → PIN confirmation → details → paper through `app.inject` into the real
  * app on the real database, in this process. Around each request `process.cpuUsage()` (the whole process: the
  * event loop, the hashing threads, the driver) measures the CPU it took, and every statement sent to the

@@ -6,7 +6,7 @@
  *   npm run bench:certificates [-- --learners 10000 --port 3206]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:certificates
  *
- * Target (issue 13): 10,000 certificates in ≤ 60 s. Traffic stays on 127.0.0.1; the run stops by itself (the job
+ * Target: 10,000 certificates in ≤ 60 s. Traffic stays on 127.0.0.1; the run stops by itself (the job
  * is given at most 600 s).
  */
 import os from 'node:os';

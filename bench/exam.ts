@@ -18,7 +18,7 @@
  * The server runs as `npm start` runs it: on PostgreSQL one server process per core (decision 040); --processes N
  * sets WEB_PROCESSES (e.g. --processes 1 to compare with a single process).
  *
- * The storm (issue 18): --storm sends 10,000 learners (--learners) within 10 s (--arrival-seconds), 10 answers each
+ * The storm: --storm sends 10,000 learners (--learners) within 10 s (--arrival-seconds), 10 answers each
  * (--answers), and reports how long each waited for an answer saying "admitted" or "queued at position n"
  * (target p99 ≤ 1 s: the sign-in's 202 with a place, decision 053, or its session and the first state), the
  * longest wait for admission, and whether queued learners were admitted in the order of their tickets. A queued
@@ -32,7 +32,7 @@
  * cluster (a wave of polls, a burst of admissions) or are spread; each progress line says how late the generator's
  * own event loop ran, which every figure includes.
  *
- * Issue 18's runs (a quiet machine, PostgreSQL): the exam and the saturated ratio, the storm, and the long day
+ * The runs that decide the exam-day targets (a quiet machine, PostgreSQL): the exam and the saturated ratio, the storm, and the long day
  *   … bench:exam -- --learners 20000 --arrival-seconds 120 --answers 10 --think-ms 20000
  *   … bench:exam -- --storm
  *   … bench:exam -- --learners 50000 --arrival-seconds 600 --answers 10 --think-ms 20000
@@ -342,7 +342,7 @@ async function main() {
     check(saveP99 <= 100, `answer-save p99 ≤ 100 ms (${fmt(saveP99)} ms)`);
     check(realRate >= 0.75 * bareRate, `save throughput ≥ 75 % of bare (${fmt((realRate / bareRate) * 100)} %)`);
     if (database === 'postgres') {
-      // Issue 18's targets on PostgreSQL: sign-in and every arrival step p99 ≤ 1 s.
+      // The targets on PostgreSQL: sign-in and every arrival step p99 ≤ 1 s.
       check(signinP99 <= 1000, `sign-in p99 ≤ 1 s (${fmt(signinP99)} ms)`);
       const arrival = (['state', 'declaration', 'pin', 'details', 'paper'] as const).map(
         (step) => [step, summarize(rec.latencies[step]).p99] as const,

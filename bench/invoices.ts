@@ -6,7 +6,7 @@
  *   npm run bench:invoices [-- --schools 2000 --port 3205]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:invoices
  *
- * Targets (issue 12): the whole job ≤ 60 s, and its PDFs/s at least 50 % of the raw rate. Traffic stays on
+ * Targets: the whole job ≤ 60 s, and its PDFs/s at least 50 % of the raw rate. Traffic stays on
  * 127.0.0.1; the run stops by itself (the job is given at most 300 s).
  */
 import os from 'node:os';

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse's four scores (performance, accessibility, best practices, SEO) for every
  * public page of the spec, on mobile settings, against the built server (`npm run build` first: it also builds the pages' server render, decision 047) started on a
- * fresh PGlite with the demo data. Prints a table and exits 1 when any score is below the bar (95, issue 14).
+ * fresh PGlite with the demo data. Prints a table and exits 1 when any score is below the bar (95).
  *
  *   npm run bench:lighthouse [-- --project geography --port 3206 --min 95 --runs 1]
  *

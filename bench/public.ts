@@ -3,7 +3,7 @@
  * rendered into public.html, kept 10 s per process, compressed once), at 100 connections on 127.0.0.1, beside a
  * bare static file of the same build served by the same server, in alternating windows of the same run so that
  * whatever else the machine does weighs on both alike. Requests carry a browser's Accept and Accept-Encoding.
- * Target (issue 14): the page at least 5,000 requests/s; the run exits 1 below it.
+ * Target: the page at least 5,000 requests/s; the run exits 1 below it.
  *
  *   npm run bench:public [-- --connections 100 --seconds 12 --windows 3 --project geography --file /favicon.svg]
  *

@@ -1,5 +1,5 @@
 /**
- * The queue at sign-in under a storm (issue 18, decisions 053 and 057): with admission paused, every learner's
+ * The queue at sign-in under a storm (decisions 053 and 057): with admission paused, every learner's
  * sign-in is answered with their place in the queue, so the run measures exactly what a storm's first answer costs.
  * Learners sign in at an even rate through real HTTP into the server as `npm start` runs it (one process per core on
  * PostgreSQL); the run prints the latency of those answers and the CPU each one took, from `/proc`, for the server

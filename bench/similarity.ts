@@ -5,7 +5,7 @@
  *
  *   npx tsx bench/similarity.ts [-- --learners 1000 --questions 60 --runs 5]
  *
- * Target (issue 13): ≤ 5 s for a school of 1,000 learners on this machine.
+ * Target: ≤ 5 s for a school of 1,000 learners on this machine.
  */
 import os from 'node:os';
 import { countCodes, similarPairs } from '../server/features/results/moderation/similarity.js';

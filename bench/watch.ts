@@ -14,10 +14,10 @@
  * bench:exam offers by default), through short alternating windows (--exam-window-seconds 5) without and with each
  * side load of --exam-side (default viewers,overview), --exam-windows 8 of each; each side load runs in a process of
  * its own, started once, warmed, then switched on for its windows (bench/lib/side-load.ts):
- *  - viewers (issue 14: 1,000 viewers polling while bench:exam runs change its save p99 by less than 10 %): --viewers
+ *  - viewers (1,000 viewers polling while bench:exam runs change its save p99 by less than 10 %): --viewers
  *    viewers polling at the Watch page's own interval (--exam-viewer-interval-ms 5000) as a browser does (compressed,
  *    revalidating with the ETag), bench/lib/viewers.ts;
- *  - overview (issue 15: an overview request during bench:exam changes its save p99 by less than 10 %): the admin
+ *  - overview (an overview request during bench:exam changes its save p99 by less than 10 %): the admin
  *    reading geo-bench's overview and graph data and the overlord the overview of every olympiad, one round every
  *    --exam-overview-interval-ms (1000), with the report figures kept --report-refresh-seconds (5; production's
  *    default is 30, so every window holds refreshes), bench/lib/overview-reader.ts.

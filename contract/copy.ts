@@ -3,7 +3,7 @@ import { Id, IdText } from './ids.js';
 import { htmlText } from './content.js';
 
 /**
- * Copy as data (issue 14): what visitors, teachers and learners read, edited by the people who run the
+ * Copy as data: what visitors, teachers and learners read, edited by the people who run the
  * olympiads. Every text is rich text (HTML) that the server sanitises before it is stored.
  */
 

@@ -4,7 +4,7 @@ import { IdText } from './ids.js';
 import { ModerationSettings } from './results.js';
 
 /**
- * Moderation (issue 13, part 1): the flags computed after the window, the admin's decisions, and
+ * Moderation: the flags computed after the window, the admin's decisions, and
  * `GET participant/api/moderated?olympiadId` (docs/spec.md §7). The thresholds are contract/results.ts's
  * ModerationSettings.
  */

@@ -39,7 +39,7 @@ export const ProjectList = z.object({ success: z.literal(true), items: z.array(P
 export const ProjectResult = z.object({ success: z.literal(true), project: PublicProject });
 export const OlympiadResult = z.object({ success: z.literal(true), olympiad: PublicOlympiad });
 
-/* ---- Past olympiads and past winners (issue 14, part 3) ---- */
+/* ---- Past olympiads and past winners ---- */
 
 /** How published winners appear on the public past-winners page (olympiad_results.winners_display). */
 export const winnersDisplays = ['full_name', 'initial_surname', 'school_only'] as const;
@@ -111,7 +111,7 @@ export const WinnersDisplayResult = z.object({
   resultsPublishedAt: z.string().nullable(),
 });
 
-/* ---- The contact form (issue 14, part 5) ---- */
+/* ---- The contact form ---- */
 
 /** POST website/api/contact: a visitor writes to the organisers (of a project, or of the platform). */
 export const ContactBody = z.strictObject({
@@ -135,7 +135,7 @@ export const ContactBody = z.strictObject({
 });
 export type ContactBody = z.infer<typeof ContactBody>;
 
-/* ---- The Watch page (issue 14, part 6) ---- */
+/* ---- The Watch page ---- */
 
 /** Live counters of one open olympiad. */
 export const WatchOlympiad = z.object({

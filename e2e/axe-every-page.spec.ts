@@ -5,7 +5,7 @@ import { seriousA11yFindings } from './support/axe.js';
 import { demoAccounts, signIn, type Account } from './support/session.js';
 
 /**
- * Every page of every role has no serious or critical axe violation (issue 17, item 16).
+ * Every page of every role has no serious or critical axe violation.
  *
  * The pages come from the web app's route table (web/src/app/routes.ts, read by e2e/support/route-table.mjs),
  * not from a list kept here: a new page is checked as soon as it is in the table. Each role signs in once (one

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { demoAccounts, demoPassword, signIn } from './support/session.js';
 
 /**
- * The certificate journey through the UI (issue 13): the admin designs the certificate on `geo-2025` (moves the
+ * The certificate journey through the UI: the admin designs the certificate on `geo-2025` (moves the
  * learner's name by dragging and by the number inputs, saves), previews it with a real learner, generates every
  * certificate after the results are published (the progress reaches done) and sends them to the schools; the
  * teacher of Hoërskool Waterkloof downloads the school's print-ready PDF; anyone checks a certificate's code on the

@@ -3,7 +3,7 @@ import { look } from './support/look.js';
 import { fillSignIn, pathIs, signIn, demoAccounts, tokenOf } from './support/session.js';
 
 /**
- * The five exam-day traps of issue 17, each walked at the width where it was found: the learner's at 360 px
+ * Five exam-day traps found in a walk of the whole year, each walked at the width where it was found: the learner's at 360 px
  * (a phone), the teacher's and the admin's at 1280 px. Every learner here is made for the test (by the demo
  * teacher, through the API), so the demo learners the other specs use stay as they were.
  */

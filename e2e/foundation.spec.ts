@@ -34,7 +34,7 @@ test('a learner who opens /overlord/overview is sent to /login', async ({ page }
   await signIn(page, learner);
   await page.goto('/overlord/overview');
   await expect(page).toHaveURL(pathIs('/login'));
-  // Who is signed in, and the way home; the form waits behind "Sign in as someone else" (issue 17, item 15).
+  // Who is signed in, and the way home; the form waits behind "Sign in as someone else".
   await expect(page.getByText(`You are signed in as ${learner.name}`)).toBeVisible();
   await expect(signInForm(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign in as someone else' }).click();

@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { account, auth, demoPassword, fillSignIn, pathIs, sessionOf, signIn } from './support/session.js';
 
 /**
- * Everyday friction (issue 17, items 6–10 and 12–14), each walked where it was found: messages written for
+ * Everyday friction, each walked where it was found: messages written for
  * people, errors brought into view, mass mail confirmed and withdrawn, deep links through sign-in, the fee before
  * entering, the spreadsheet drop zone, one truth about an unsaved number answer, and acting as a user in an
  * olympiad chosen by name.

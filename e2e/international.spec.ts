@@ -4,7 +4,7 @@ import { mailedLink } from './support/mail.js';
 import { demoPassword, fillSignIn, pathIs } from './support/session.js';
 
 /**
- * The international olympiad (issue 16, decision 039), through the UI alone: the overlord adds a country to the
+ * The international olympiad (decision 039), through the UI alone: the overlord adds a country to the
  * shared list and the admin of igeo-demo enters it with its team admin; the team admin opens the mailed link, chooses a password and
  * registers a team member on the Team page; the portal speaks of the team, not a school, and the team admin issues
  * the team's invoice; that learner signs in, sees the window in their country's time zone, and writes. axe on every

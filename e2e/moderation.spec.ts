@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { demoAccounts, signIn } from './support/session.js';
 
 /**
- * Moderation through the UI (issue 13, part 1), on the closed demo olympiad geo-2025: the admin computes the
+ * Moderation through the UI, on the closed demo olympiad geo-2025: the admin computes the
  * flags, finds the planted copied pair of Hoërskool Waterkloof (g25-copy-a and g25-copy-b) flagged with its
  * evidence in plain words, compares the two papers side by side, and disqualifies one of them with a reason.
  * Axe checks the page, the pair view and the decision dialog; the page is also looked at 360 px wide.

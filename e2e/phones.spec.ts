@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { account, auth, sessionOf, type SignedIn, signIn, tokenOf } from './support/session.js';
 
 /**
- * Phones and the smaller things (issue 17, items 11 and 15), each walked at the width where it was found: every
+ * Phones and the smaller things, each walked at the width where it was found: every
  * list at 360 px shows each row's name, state and actions with no sideways scroll; the question palette never
  * widens the page, and is open at 1280 px where there is room; one plural; the sign-out icon; the teacher's menu;
  * a forbidden page without a sign-in form; hover only where a pointer hovers.

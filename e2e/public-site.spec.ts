@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { demoAccounts, demoPassword, signIn } from './support/session.js';
 
 /**
- * The public site's journeys (issue 14, parts 3–6), through the UI: a visitor writes to the organisers with the
+ * The public site's journeys, through the UI: a visitor writes to the organisers with the
  * contact form and the overlord finds the message in the email log; the admin publishes geo-2025's results and
  * chooses how the winners are named, and a visitor reads the past olympiads and the past winners; the Watch
  * page's live figures. Each page is checked with axe at 1280 and 360 px.

@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { demoPassword, fillSignIn } from './support/session.js';
 
 /**
- * Results and awards through the UI (issue 13, part 2), on the closed demo olympiad geo-2025: the admin splits the
+ * Results and awards through the UI, on the closed demo olympiad geo-2025: the admin splits the
  * top 40 % into gold, silver and bronze in a ratio 1:2:3, sees the distribution follow, saves the rule, publishes
  * (the confirmation says who will see what), and finds the ranked learners, the top schools and the downloads.
  * The teacher's download of their own school's results is checked by the API tests (server/features/results).

@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { signIn } from './support/session.js';
 
 /**
- * Copy as data (issue 14): every public page reads its copy, an admin publishes the project's About page and a
+ * Copy as data: every public page reads its copy, an admin publishes the project's About page and a
  * visitor reads it. (New terms put to a teacher: terms.spec.ts, which runs after every other journey.)
  */
 

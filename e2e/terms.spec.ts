@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { signIn } from './support/session.js';
 
 /**
- * New terms and conditions are put to a teacher (issue 14). The terms are one for the whole platform, so this
+ * New terms and conditions are put to a teacher. The terms are one for the whole platform, so this
  * journey runs after every other one (the `after-all` project in playwright.config.ts): a teacher of another journey
  * entering a school meanwhile would otherwise be asked to accept them first.
  */

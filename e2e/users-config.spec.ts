@@ -4,7 +4,7 @@ import { openUntilShown } from './support/click.js';
 import { demoAccounts, fillSignIn, signIn } from './support/session.js';
 
 /**
- * Staff users and system config (issue 15, parts 1 and 6): the overlord creates an accountant for an olympiad,
+ * Staff users and system config: the overlord creates an accountant for an olympiad,
  * who gets a mail to choose a password and signs in; the overlord disables them and their open session fails at
  * once; the overlord sets a maintenance banner, which every page shows (the learner's sign-in too), then clears it.
  */

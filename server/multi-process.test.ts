@@ -11,7 +11,7 @@ import { REFRESH_MS } from './platform/runtime-settings.js';
 import { type PlainResponse, type ServerProcess, freshRequest, startServerProcess } from './test/processes.js';
 
 /**
- * Every core (issue 18 part 1, decision 040): the product is correct with several server processes on one
+ * Every core (decision 040): the product is correct with several server processes on one
  * PostgreSQL. Process A is this file's test server; B is `npm start`'s own server (`server/main.ts`) with two
  * server processes of its own (WEB_PROCESSES=2), on A's database. Every call to B opens a new connection, so that
  * calls in a row reach both of B's processes.

@@ -1,5 +1,5 @@
 /**
- * The waiting room (issue 18, part 3; decisions 041 and 053) as the storm benchmark sees it (bench/exam.ts --storm):
+ * The waiting room (decisions 041 and 053) as the storm benchmark sees it (bench/exam.ts --storm):
  * during the window the sign-in itself answers a place in the queue (202, with a pass) or goes on to the session;
  * a queued learner polls GET /api/sitting/{o}/queue?pass until admitted and signs in again. A learner who signed in
  * earlier is placed at their first state instead, and polls GET /api/sitting/{o}/waiting-room (bench/lib/learner.ts).

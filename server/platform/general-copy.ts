@@ -4,7 +4,7 @@ import type { OlympiadKind } from '#contract/units';
 import { type Queryable, rows } from '../db/client.js';
 
 /**
- * An olympiad's general copy as its readers see it (issue 14): every named text, the olympiad's own where an
+ * An olympiad's general copy as its readers see it: every named text, the olympiad's own where an
  * admin wrote one, else the default. The learner's sitting and the teacher's portal read it here; the copy
  * feature edits it.
  */

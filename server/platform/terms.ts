@@ -5,7 +5,7 @@ import type { Actor } from '../http/actor.js';
 import { HttpError } from '../http/errors.js';
 
 /**
- * The platform's terms and conditions (issue 14): the newest published version is the current one. A teacher
+ * The platform's terms and conditions: the newest published version is the current one. A teacher
  * accepts it when they enter a school in an olympiad, and is asked again when a newer version is published.
  * One rule, here: the schools feature asks it before an entry, the copy feature records acceptances.
  */

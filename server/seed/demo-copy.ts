@@ -3,7 +3,7 @@ import type { Queryable } from '../db/client.js';
 import { partners, siteCopy, termsVersions, testimonials, websiteCopy } from '../db/schema/index.js';
 
 /**
- * The demo's copy (issue 14): the geography project's public pages, the platform's own pages, partners,
+ * The demo's copy: the geography project's public pages, the platform's own pages, partners,
  * testimonials, and version 1 of the terms, accepted by the demo's teachers (so that a teacher who registers
  * later, or a new version, is what asks for an acceptance).
  */

@@ -3,7 +3,7 @@ import { createOlympiad, createProject, createUser, grant } from '../../seed/fac
 import { forbiddenFor, notFoundUnchanged, unauthenticated } from '../../test/endpoint.js';
 import { type Client, type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
 
-/** Copy as data (issue 14), one describe per endpoint: 401, 403 by role, 404 with rows unchanged, happy path. */
+/** Copy as data, one describe per endpoint: 401, 403 by role, 404 with rows unchanged, happy path. */
 let server: TestServer;
 let demo: DemoIds;
 let overlord: Client;

@@ -23,7 +23,7 @@ const capabilities = {
 } as const;
 
 /**
- * Copy as data (issue 14): who edits what visitors, teachers and learners read. The overlord edits everything;
+ * Copy as data: who edits what visitors, teachers and learners read. The overlord edits everything;
  * an admin the general copy of the olympiads they administer and the website copy of those olympiads' projects.
  */
 export const copyPolicy = definePolicy({

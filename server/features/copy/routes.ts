@@ -5,7 +5,7 @@ import { termsRoutes } from './terms-routes.js';
 import { testimonialRoutes } from './testimonial-routes.js';
 import { websiteCopyRoutes } from './website-routes.js';
 
-/** Copy as data (issue 14): website, general and site copy, partners, testimonials, terms and conditions. */
+/** Copy as data: website, general and site copy, partners, testimonials, terms and conditions. */
 export async function copyRoutes(app: FastifyInstance): Promise<void> {
   await websiteCopyRoutes(app);
   await generalCopyRoutes(app);

@@ -21,7 +21,7 @@ const tags = ['copy'];
 const { access } = copyPolicy;
 
 /**
- * The terms and conditions, versioned (issue 14): the overlord publishes a new version at
+ * The terms and conditions, versioned: the overlord publishes a new version at
  * /overlord/edit/terms-and-conditions; a teacher accepts the current one, and is asked again when it changes
  * (entering a school answers 409 `terms_not_accepted` until they do; platform/terms.ts).
  */

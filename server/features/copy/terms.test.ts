@@ -4,7 +4,7 @@ import { expectRowsUnchanged, forbiddenFor, unauthenticated } from '../../test/e
 import { type Client, type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
 
 /**
- * The terms and conditions, versioned (issue 14): the overlord publishes, a teacher accepts the current version,
+ * The terms and conditions, versioned: the overlord publishes, a teacher accepts the current version,
  * and entering a school answers 409 `terms_not_accepted` until they do.
  */
 let server: TestServer;

@@ -16,7 +16,7 @@ export const organisersAddress = (contact: Config['contact'], projectName: strin
   (projectName && contact.projects[projectName.toLowerCase()]) || supportEmail;
 
 /**
- * The contact forms of /olympus/contact and /{projectName}/contact (issue 14, part 5): a visitor's message goes
+ * The contact forms of /olympus/contact and /{projectName}/contact: a visitor's message goes
  * to the organisers through the mail queue (so it is in the email log), with a honeypot and limits per address
  * and per sender, counted before anything else is done (server/platform/throttle.ts, as the EOI form does).
  */

@@ -31,7 +31,7 @@ const settingsAnswer = (s: { olympiadId: number; winnersDisplay: string; publish
 });
 
 /**
- * Past olympiads and past winners (issue 14, part 3): a project's closed olympiads, and each one's winners once
+ * Past olympiads and past winners: a project's closed olympiads, and each one's winners once
  * its results are published, named as its admins chose; and that choice (PUT …/winners-display).
  */
 export async function pastRoutes(app: FastifyInstance): Promise<void> {

@@ -12,7 +12,7 @@ let demo: DemoIds;
 let othersOlympiad: number;
 
 /**
- * Stands for the results feature's publishing (issue 13): geo-2025's published snapshot, written with SQL.
+ * Stands for the results feature's publishing: geo-2025's published snapshot, written with SQL.
  * Gold for the top three ranks, merit for the next five, participation for the rest.
  */
 async function publishGeo2025() {

@@ -6,7 +6,7 @@ import { keptFreshCache } from '../../platform/refreshing.js';
 import { etagMatches, readWatch, watchAnswer } from './watch.js';
 
 /**
- * The Watch page's call (issue 14, part 6): live counters across the open olympiads and the coming ones, so that
+ * The Watch page's call: live counters across the open olympiads and the coming ones, so that
  * any number of viewers costs exam day's hot path nothing measurable (decision 048). One timer per server process
  * reads the figures every WATCH_REFRESH_SECONDS while anyone watches, and makes the answer then: its text, brotli
  * and gzip forms and its ETag. A viewer's request only picks the ready bytes (no query, no session lookup, no

@@ -11,7 +11,7 @@ import type { Client } from '../../test/harness.js';
 import { type Built, closedOlympiad, moderate, othersOlympiad, server, useResultsServer } from './testing.js';
 
 /**
- * The award rule and publishing (issue 13, part 2) on the real server and database: settings, preview, publish,
+ * The award rule and publishing on the real server and database: settings, preview, publish,
  * unpublish. One describe per endpoint: 401, 403 by role, 404 for another olympiad with rows unchanged, the happy
  * path asserting what is stored.
  */

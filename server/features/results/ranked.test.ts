@@ -5,7 +5,7 @@ import type { Client } from '../../test/harness.js';
 import { type Built, closedOlympiad, moderate, othersOlympiad, server, useResultsServer } from './testing.js';
 
 /**
- * What follows publishing (issue 13, part 2): the ranked learners, the top schools, the downloads (a teacher their
+ * What follows publishing: the ranked learners, the top schools, the downloads (a teacher their
  * own school's, only once published) and a learner's own result, on the real server and database.
  */
 useResultsServer();

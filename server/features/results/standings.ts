@@ -8,7 +8,7 @@ import {
 } from '#contract/results';
 
 /*
- * Ranks, percentiles, awards and top schools (issue 13, part 2): pure functions over the final scores, so that
+ * Ranks, percentiles, awards and top schools: pure functions over the final scores, so that
  * the preview, the publish and the benchmark compute exactly the same thing. Nothing here reads the database.
  */
 

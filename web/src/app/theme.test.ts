@@ -15,7 +15,7 @@ const contrast = (a: string, b: string) => {
   return (x! + 0.05) / (y! + 0.05);
 };
 
-describe('the theme’s colours (WCAG AA, issue 17 item 16)', () => {
+describe('the theme’s colours (WCAG AA)', () => {
   const colours = Object.keys(full.colors).filter((c) => c !== 'dark' && c !== 'gray');
   for (const color of colours) {
     it(`${color}: filled carries white text, outline text reads on white and on gray-0, subtle text as on a tint`, () => {

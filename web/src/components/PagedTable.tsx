@@ -42,7 +42,7 @@ export interface Column<T> {
   phone?: 'hidden' | 'title' | 'lead';
 }
 
-/** Below this width a list shows its rows as cards, so that nothing needs a sideways scroll (issue 17, item 11). */
+/** Below this width a list shows its rows as cards, so that nothing needs a sideways scroll. */
 export const phoneQuery = '(max-width: 40em)';
 
 /** The state of a paged list: page, pageSize, search (debounced), sort, order. */

@@ -26,7 +26,7 @@ const windowClosed = (r: Pick<ResultsOf, 'ends_at'>, now = new Date()) =>
   r.ends_at != null && new Date(r.ends_at) <= now;
 
 /**
- * The award rule and publishing (issue 13, part 2): the settings, a preview of what a rule gives, publish (the
+ * The award rule and publishing: the settings, a preview of what a rule gives, publish (the
  * snapshot in learner_results, as a whole, in one transaction) and unpublish.
  */
 export async function awardRoutes(app: FastifyInstance): Promise<void> {

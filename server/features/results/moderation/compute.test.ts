@@ -7,7 +7,7 @@ import { startDueComputations } from './schedule.js';
 import { fx, notModerators, other, server, useModerationServer, waitForJob } from './testing.js';
 
 /**
- * The flags (issue 13, part 1) computed as a background job on the real server and database: the planted copied
+ * The flags computed as a background job on the real server and database: the planted copied
  * pair is flagged and the honest pair is not, the fast finisher, the roaming address and the two browsers are
  * flagged; the summary counts them; the automatic start happens once per closed olympiad.
  */

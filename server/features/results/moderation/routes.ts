@@ -28,7 +28,7 @@ const tags = ['moderation'];
 const { access } = resultsPolicy;
 
 /**
- * Moderation (issue 13, part 1): the flags computed after the window (a background job, started on demand and
+ * Moderation: the flags computed after the window (a background job, started on demand and
  * once by itself when the window has closed), the admin's decisions, `participant/api/moderated`. Every call is
  * the olympiad's admins' and the overlord's; another olympiad's records answer 404.
  */

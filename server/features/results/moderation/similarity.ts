@@ -1,5 +1,5 @@
 /**
- * Answer-sequence similarity within a school (issue 13, part 1): the check exam boards use for collusion.
+ * Answer-sequence similarity within a school: the check exam boards use for collusion.
  *
  * Two learners who both got a question wrong may still give the same wrong answer by chance; how likely that is
  * depends on how popular each wrong answer was among all the olympiad's learners. Over every pair of learners, the

@@ -1,7 +1,7 @@
 import { ContactForm } from './ContactForm.js';
 
 /**
- * The contact form on /olympus/contact and /{projectName}/contact (issue 14 part 5: honeypot, rate limit, a
+ * The contact form on /olympus/contact and /{projectName}/contact (honeypot, rate limit, a
  * thank-you; the message reaches the organisers through the mail queue). `projectName` is null on the platform's
  * own contact page.
  */

@@ -20,7 +20,7 @@ import { issueField, type RuleValues, toInput, toValues } from '../components/aw
 import { TopSchoolsTable } from '../components/awards/TopSchoolsTable.js';
 
 /**
- * /{o}/admin/results/awards, Results and awards (issue 13, part 2): the award rule with its distribution updating
+ * /{o}/admin/results/awards, Results and awards: the award rule with its distribution updating
  * as it changes, publishing with what it means, the ranked learners, the top schools and the downloads.
  */
 export function ResultsPage() {
