@@ -18,6 +18,10 @@ export const errorCodes = [
   'token_invalid',
   'method_not_allowed',
   'terms_not_accepted',
+  /** A manual payment identical to one recorded minutes ago: resend with `confirmDuplicate: true` if it is real. */
+  'duplicate_payment',
+  /** An Idempotency-Key used before with a different request. */
+  'idempotency_key_reused',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -391,6 +391,12 @@ export const PaymentInput = z.strictObject({
   method: PaymentMethod,
   reference: z.string().trim().max(120, 'A reference has at most 120 characters').default(''),
   note: z.string().trim().max(1000, 'A note has at most 1,000 characters').default(''),
+  /**
+   * A payment identical to one recorded for the same order in the last 10 minutes (amount, date received, reference)
+   * is refused with 409 `duplicate_payment` (decision 066); true records it all the same, when the school really paid
+   * twice.
+   */
+  confirmDuplicate: z.boolean().default(false),
 });
 export type PaymentInput = z.input<typeof PaymentInput>;
 

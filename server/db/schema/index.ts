@@ -16,3 +16,4 @@ export * from './copy.js';
 export * from './logs.js';
 export * from './system-config.js';
 export * from './countries.js';
+export * from './idempotency.js';

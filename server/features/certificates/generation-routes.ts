@@ -11,6 +11,7 @@ import {
 import { conflict } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { findJob, insertJob } from '../../platform/jobs.js';
+import { mailOnDemandOnce } from '../../platform/mail-on-demand.js';
 import {
   type CertificateDeps,
   GENERATE_JOB,
@@ -180,7 +181,8 @@ export async function certificateGenerationRoutes(app: FastifyInstance): Promise
     url: '/certificates/regenerate-and-send-to-school',
     summary:
       'One school after a fix: its certificates from the current names (codes kept), its PDF again, and its ' +
-      'teacher mailed again (a GET, as the specification has it)',
+      'teacher mailed again (a GET, as the specification has it); at most once in 10 minutes per school (429 with ' +
+      'Retry-After, nothing done)',
     tags,
     access: access.generate,
     query: RegenerateQuery,
@@ -188,6 +190,8 @@ export async function certificateGenerationRoutes(app: FastifyInstance): Promise
     transaction: true,
     load: ({ db, actor, query }) => participantLoader.load(db, actor, query.schoolParticipantId, 'generate'),
     handler: async ({ db, record, reply, audit }) => {
+      // Before any drawing: a repeat within ten minutes is refused at once, having regenerated and mailed nothing.
+      await mailOnDemandOnce(db, 'certificates', record.id, `${record.school_name}’s certificates`);
       const olympiad = (await queries.findOlympiad(db, record.olympiad_id))!;
       if (await queries.jobActive(db, olympiad.id, [GENERATE_JOB]))
         throw conflict('Certificates of this olympiad are being generated: wait for that job to finish');

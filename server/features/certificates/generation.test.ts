@@ -262,6 +262,21 @@ describe('GET /certificates/regenerate-and-send-to-school', () => {
     const [audit] = await server.query`select id from audit_log where action = 'certificate.regenerate'`;
     expect(audit).toBeDefined();
   });
+
+  it('a second request within ten minutes is refused with 429 and Retry-After: nothing drawn, nothing mailed', async () => {
+    const mails = async () => (await server.query`select id from emails where kind = 'certificates'`).length;
+    const before = await mails();
+    const res = await expectRowsUnchanged(server, certificateRows, () =>
+      admin.get('/certificates/regenerate-and-send-to-school', { query: { schoolParticipantId: waterkloof } }),
+    );
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/mailed again in 10 minutes/),
+    });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect(await mails()).toBe(before);
+  });
 });
 
 describe('GET /olympiad/certificate-list/{id}', () => {
@@ -381,6 +396,9 @@ describe('GET /api/public/certificates/{code}', () => {
 
   it('says so when the result behind a certificate was withdrawn (revoked on regeneration)', async () => {
     await server.query`delete from learner_results where attempt_id = ${zoe.attemptId}`;
+    // Ten minutes after the last send (decision 066: at most one in ten minutes per school).
+    await server.query`update throttles set window_start = now() - interval '11 minutes'
+      where key = ${`mail-on-demand:certificates:${waterkloof}`}`;
     expect(
       (await admin.get('/certificates/regenerate-and-send-to-school', { query: { schoolParticipantId: waterkloof } }))
         .status,

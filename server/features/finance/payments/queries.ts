@@ -73,6 +73,39 @@ export async function findPayment(q: Queryable, id: number) {
   return row ?? null;
 }
 
+/** Minutes within which a manual payment identical to another is taken for the same one sent twice. */
+export const DUPLICATE_MINUTES = 10;
+
+/**
+ * Holds the order's row until the transaction ends, so payments recorded for one order at the same moment are
+ * checked and written one after another (the duplicate check below cannot race its own insert).
+ */
+export async function lockOrderForPayment(q: Queryable, orderId: number): Promise<void> {
+  await q.execute(sql`select 1 from purchase_orders where id = ${orderId} for update`);
+}
+
+/**
+ * A standing payment of the same order, amount, date received and reference (spaces and case aside) recorded in the
+ * last ten minutes: the same payment sent twice, most likely. Answers when it was recorded and by whom.
+ */
+export async function recentTwin(
+  q: Queryable,
+  v: { purchaseOrderId: number; amountCents: number; receivedOn: string; reference: string },
+) {
+  const [row] = await rows<{ id: number; created_at: Date | string; created_by_name: string | null }>(
+    q,
+    sql`select p.id, p.created_at, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as created_by_name
+      from payments p left join users u on u.id = p.created_by
+      where p.purchase_order_id = ${v.purchaseOrderId} and p.amount_cents = ${v.amountCents}
+        and p.received_on = ${v.receivedOn}::date and p.reversed_at is null
+        and lower(trim(p.reference)) = lower(trim(${v.reference}))
+        and p.created_at > now() - make_interval(mins => ${DUPLICATE_MINUTES})
+      order by p.id desc limit 1`,
+  );
+  return row ?? null;
+}
+export type Twin = NonNullable<Awaited<ReturnType<typeof recentTwin>>>;
+
 export async function insertPayment(
   q: Queryable,
   v: {

@@ -17,7 +17,7 @@ import {
 import { IdParams } from '#contract/ids';
 import type { Queryable } from '../../../db/client.js';
 import type { Actor } from '../../../http/actor.js';
-import { badRequest, conflict, notFound } from '../../../http/errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../../../http/errors.js';
 import { defineLoader } from '../../../http/load.js';
 import { reach } from '../../../http/reach.js';
 import { route } from '../../../http/route.js';
@@ -84,6 +84,20 @@ function presentPayment(actor: Actor, p: queries.PaymentDb): z.infer<typeof Paym
   };
 }
 
+/** 409 `duplicate_payment`: the same payment recorded minutes ago; `confirmDuplicate: true` records it anyway. */
+function duplicatePayment(body: { amountCents: number; receivedOn: string; reference: string }, twin: queries.Twin) {
+  const minutes = Math.max(1, Math.ceil((Date.now() - new Date(twin.created_at).getTime()) / 60_000));
+  const reference = body.reference ? ` with reference “${body.reference}”` : ' without a reference';
+  const by = twin.created_by_name ? ` by ${twin.created_by_name}` : '';
+  return new HttpError(
+    409,
+    'duplicate_payment',
+    `The same payment (${printedMoney(body.amountCents, 'ZAR')} received on ${body.receivedOn}${reference}) was ` +
+      `recorded for this order ${minutes === 1 ? 'a minute' : `${minutes} minutes`} ago${by}. ` +
+      'Record it again only if the school really paid twice.',
+  );
+}
+
 const presentLine = (l: queries.StatementLineDb): z.infer<typeof StatementLine> => ({
   id: l.id,
   importId: l.import_id,
@@ -138,14 +152,23 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/payment/api/',
     summary:
-      'Record a payment by hand (amount in cents, date received, method, reference); the order turns paid when covered',
+      'Record a payment by hand (amount in cents, date received, method, reference); the order turns paid when ' +
+      'covered. One identical to a payment of the same order recorded in the last 10 minutes is refused (409 ' +
+      'duplicate_payment) unless confirmDuplicate is true',
     tags,
     access: access.recordPayment,
     body: PaymentInput,
     response: PaymentSaved,
     transaction: true,
+    idempotent: true,
     load: ({ db, actor, body }) => orderLoader.load(db, actor, body.purchaseOrderId, 'recordPayment'),
     handler: async ({ db, actor, body, reply, record: order, audit }) => {
+      // One order's payments are checked and written one at a time: the check cannot race another's insert.
+      await queries.lockOrderForPayment(db, order.id);
+      if (!body.confirmDuplicate) {
+        const twin = await queries.recentTwin(db, { ...body, purchaseOrderId: order.id });
+        if (twin) throw duplicatePayment(body, twin);
+      }
       const id = await queries.insertPayment(db, {
         olympiadId: order.olympiad_id,
         purchaseOrderId: order.id,
@@ -166,6 +189,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
           receivedOn: body.receivedOn,
           method: body.method,
           reference: body.reference,
+          ...(body.confirmDuplicate ? { confirmedDuplicate: true } : {}),
         },
       });
       reply.status(201);
@@ -410,6 +434,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     query: StatementLineMatchQuery,
     response: PaymentSaved,
     transaction: true,
+    idempotent: true,
     load: ({ db, actor, params }) => lineLoader.load(db, actor, params.id, 'recordPayment'),
     handler: async ({ db, actor, query, record: line, audit }) => {
       const order = await orderLoader.load(db, actor, query.purchaseOrderId, 'recordPayment');

@@ -33,6 +33,7 @@ export async function massMailSendRoutes(app: FastifyInstance): Promise<void> {
     params: IdParams,
     response: z.object({ success: z.literal(true), queued: z.number(), scheduledFor: z.string().nullable() }),
     transaction: true,
+    idempotent: true,
     load: ({ db, actor, params }) => massMailLoader.load(db, actor, params.id, 'massMail'),
     handler: async ({ db, record: m, audit }) => {
       if (m.status !== 'draft') throw alreadyQueued();

@@ -13,7 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { PurchaseOrder, PurchaseOrderStatus } from '#contract/finance';
+import type { PaymentInput, PurchaseOrder, PurchaseOrderStatus } from '#contract/finance';
+import { isApiError } from '../../../lib/api/errors.js';
 import { formatDate } from '../../../lib/dates.js';
 import { count as plural, money, parseMoney } from '#contract/numbers';
 import { downloadInvoice } from '../api/download-invoice.js';
@@ -83,6 +84,16 @@ function RecordPayment({ order }: { order: PurchaseOrder }) {
   const [reference, setReference] = useState('');
   const record = useRecordPayment();
   const cents = parseMoney(amount);
+  // The server refuses a payment identical to one recorded minutes ago (409 duplicate_payment): its sentence is shown
+  // with a way to record it all the same, for a school that really paid twice.
+  const duplicate = isApiError(record.error) && record.error.code === 'duplicate_payment';
+  const submit = (body: PaymentInput) =>
+    record.mutate(body, {
+      onSuccess: () => {
+        setAmount('');
+        setReference('');
+      },
+    });
   const fieldError = (path: string) =>
     record.error && 'details' in record.error
       ? (record.error as { details?: { path: string; message: string }[] }).details?.find((d) => d.path === path)
@@ -93,15 +104,7 @@ function RecordPayment({ order }: { order: PurchaseOrder }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (cents == null) return;
-        record.mutate(
-          { purchaseOrderId: order.id, amountCents: cents, receivedOn, method: method as 'eft', reference },
-          {
-            onSuccess: () => {
-              setAmount('');
-              setReference('');
-            },
-          },
-        );
+        submit({ purchaseOrderId: order.id, amountCents: cents, receivedOn, method: method as 'eft', reference });
       }}
     >
       <Stack gap="xs">
@@ -148,7 +151,23 @@ function RecordPayment({ order }: { order: PurchaseOrder }) {
             style={{ flex: '1 1 160px' }}
           />
         </Group>
-        {record.error && !fieldError('body.amountCents') && !fieldError('body.receivedOn') ? (
+        {duplicate && record.variables ? (
+          <Alert color="yellow" title="Recorded already?">
+            <Stack gap="xs">
+              <Text size="sm">{record.error!.message}</Text>
+              <Group>
+                <Button
+                  size="xs"
+                  color="yellow"
+                  variant="light"
+                  onClick={() => submit({ ...record.variables!, confirmDuplicate: true })}
+                >
+                  Record it anyway
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : record.error && !fieldError('body.amountCents') && !fieldError('body.receivedOn') ? (
           <Text size="sm" c="red.8">
             {record.error.message}
           </Text>
