@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Role } from '#contract/roles';
 import type { Access } from '../route.js';
 import { adminCalls } from './admin-calls.js';
 import { adminPointingCalls } from './admin-pointing-calls.js';
@@ -11,35 +12,40 @@ import {
   teamAdminCalls,
 } from './operations-calls.js';
 import { accountantRecordCalls, adminRecordCalls, learnerRecordCalls, teacherRecordCalls } from './records-calls.js';
+import { adminOfFinanceCalls, financeOfAdminCalls, teacherOfAdminCalls } from './staff-calls.js';
 import { teacherCalls } from './teacher-calls.js';
-import { type Call, server, useIsolationServer } from './testing.js';
+import { type Call, passesGate, server, useIsolationServer } from './testing.js';
 
 useIsolationServer();
 
 /**
- * No call is left out of the walk: every operation of the OpenAPI document that a role bound to an olympiad or a
- * school (admin, accountant, funding, teacher, learner) may call is made by one of the walks with someone else's
- * ids, or is listed below with the reason no such id can be named in it. Two kinds are left out by rule: public
- * calls (no caller to keep apart) and the overlord's alone (the overlord reaches every olympiad; every other role
- * gets the role gate's 403, which server/http/authorization.test.ts asserts for every route and role).
+ * No call is left out of the walk: every operation of the OpenAPI document (and every registered route is one)
+ * that a role bound to an olympiad or a school (admin, accountant, funding, teacher, learner) may call is made by
+ * that role's walks with someone else's ids, or is listed below with the reason no such id can be named in it. Two
+ * kinds are left out by rule: public calls (no caller to keep apart) and the overlord's alone (the overlord reaches
+ * every olympiad; every other role gets the role gate's 403, which server/http/authorization.test.ts asserts for
+ * every route and role). A new route, or a route opened to one more role, fails here until it is walked.
  */
-const walks: Call[] = [
-  ...adminCalls,
-  ...adminPointingCalls,
-  ...teacherCalls,
-  ...learnerCalls,
-  ...accountantCalls,
-  ...fundingCalls,
-  ...adminOperationsCalls,
-  ...teacherOperationsCalls,
-  ...teamAdminCalls,
-  ...financeOperationsCalls('finance'),
-  ...learnerOperationsCalls,
-  ...adminRecordCalls,
-  ...teacherRecordCalls,
-  ...accountantRecordCalls,
-  ...learnerRecordCalls,
-];
+
+/** Each bound role's walks (the team admin's are a teacher's); some are derived from another role's at run time. */
+const walksBy = (): Record<Exclude<Role, 'overlord'>, Call[]> => ({
+  admin: [...adminCalls, ...adminPointingCalls, ...adminOperationsCalls, ...adminRecordCalls, ...adminOfFinanceCalls()],
+  teacher: [
+    ...teacherCalls,
+    ...teacherOperationsCalls,
+    ...teamAdminCalls,
+    ...teacherRecordCalls,
+    ...teacherOfAdminCalls(),
+  ],
+  learner: [...learnerCalls, ...learnerOperationsCalls, ...learnerRecordCalls],
+  accountant: [
+    ...accountantCalls,
+    ...financeOperationsCalls('finance'),
+    ...accountantRecordCalls,
+    ...financeOfAdminCalls('accountant'),
+  ],
+  funding: [...fundingCalls, ...financeOperationsCalls('funding'), ...financeOfAdminCalls('funding')],
+});
 
 /** Operations no walk makes, as `METHOD /path/{param}` (the OpenAPI document's spelling), and why. */
 const notWalked: Record<string, string> = {
@@ -81,6 +87,12 @@ const notWalked: Record<string, string> = {
   'GET /queued-email/{x}': 'mail/mail-api-mass-mail.test.ts (a queued message)',
 };
 
+/**
+ * Operations a role may call that its own walks do not make (another role's walk does), by role, and why: the
+ * walks above cover every other operation a role may call as that role.
+ */
+const notWalkedBy: Partial<Record<Exclude<Role, 'overlord'>, Record<string, string>>> = {};
+
 const trim = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
 const pattern = (path: string) => new RegExp(`^${trim(path).replace(/\{[^}]+\}/g, '[^/]+')}$`);
 
@@ -98,18 +110,27 @@ describe('the isolation walk covers every call', () => {
     }
     expect(operations.length).toBeGreaterThan(200);
 
+    // Every route the server registered is an operation of the document (none hidden from this check).
+    const undocumented = [...access.keys()].filter((op) => !op.includes('/api/docs') && !operations.includes(op));
+    expect(undocumented, 'registered routes missing from the OpenAPI document').toEqual([]);
+
     // Each walked call names one operation: the most specific path that matches (a fixed segment before {id}).
-    const walked = new Set<string>();
+    const walkedBy = new Map<Role, Set<string>>();
     const unmatched: string[] = [];
-    for (const call of walks) {
-      const path = trim(call.path().split('?')[0]!);
-      const match = operations
-        .filter((op) => op.startsWith(`${call.method} `) && pattern(op.slice(call.method.length + 1)).test(path))
-        .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0))[0];
-      if (match) walked.add(match);
-      else unmatched.push(`${call.method} ${path} (${call.name})`);
+    for (const [role, calls] of Object.entries(walksBy()) as Array<[Role, Call[]]>) {
+      const mine = new Set<string>();
+      walkedBy.set(role, mine);
+      for (const call of calls) {
+        const path = trim(call.path().split('?')[0]!);
+        const match = operations
+          .filter((op) => op.startsWith(`${call.method} `) && pattern(op.slice(call.method.length + 1)).test(path))
+          .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0))[0];
+        if (match) mine.add(match);
+        else unmatched.push(`${role}: ${call.method} ${path} (${call.name})`);
+      }
     }
     expect(unmatched, 'walked calls that are no operation of the API').toEqual([]);
+    const walked = new Set([...walkedBy.values()].flatMap((ops) => [...ops]));
 
     const byRule = (op: string) => {
       const a = access.get(op);
@@ -119,5 +140,20 @@ describe('the isolation walk covers every call', () => {
     expect(missing, 'operations neither walked nor listed in notWalked with a reason').toEqual([]);
     const stale = Object.keys(notWalked).filter((op) => !operations.includes(op) || walked.has(op) || byRule(op));
     expect(stale, 'notWalked entries that are walked, left out by rule, or no operation').toEqual([]);
+
+    // And for each role: an operation the role may call is walked as that role, or listed with its reason.
+    const missingForRole: string[] = [];
+    const staleForRole: string[] = [];
+    for (const [role, ops] of walkedBy) {
+      const listed = notWalkedBy[role as keyof typeof notWalkedBy] ?? {};
+      const may = (op: string) => passesGate(access.get(op)!, role);
+      for (const op of operations)
+        if (may(op) && !byRule(op) && !ops.has(op) && !(op in notWalked) && !(op in listed))
+          missingForRole.push(`${role}: ${op}`);
+      for (const op of Object.keys(listed))
+        if (!operations.includes(op) || !may(op) || ops.has(op) || op in notWalked) staleForRole.push(`${role}: ${op}`);
+    }
+    expect(missingForRole, 'operations a role may call that its walks do not make, nor notWalkedBy lists').toEqual([]);
+    expect(staleForRole, 'notWalkedBy entries the role walks, may not call, or that are no operation').toEqual([]);
   });
 });
