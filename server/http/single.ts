@@ -8,7 +8,7 @@ type Params = { id: number };
 /** A read of one record by its id: the route's spec without its url and params (both are made here). */
 export type OneSpec<A extends Access, R> = Omit<
   RouteSpec<Params, undefined, undefined, A, R>,
-  'url' | 'params' | 'method' | 'query' | 'body' | 'fastPath'
+  'url' | 'params' | 'method' | 'query' | 'body' | 'fastPath' | 'heavy'
 >;
 
 /**

@@ -11,9 +11,10 @@ import { forbidden, HttpError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { isoOrNull } from '../../platform/dates.js';
 import { awardRuleOf, kindsOf } from './config.js';
-import { configOf, prepareFiles } from './generate.js';
+import { configOf, runFiles } from './generate.js';
 import { certificateLoader, olympiadLoader, ownSchoolLoader, participantLoader, toDownload } from './load.js';
-import { certificatePdf } from './pdf.js';
+import { certificateTitle } from './pdf.js';
+import { renderBatch } from './render-pool.js';
 import { certificatesPolicy } from './policy.js';
 import { presentCertificate, printOf } from './present.js';
 import * as queries from './queries.js';
@@ -37,7 +38,10 @@ const fileName = (...parts: string[]) =>
     .replace(/\s+/g, ' ')
     .trim()}.pdf`;
 
-/** Browsing (docs/spec.md: GET /olympiad/certificate-list/{id}), the teacher's page, and the downloads. */
+/**
+ * Browsing (docs/spec.md: GET /olympiad/certificate-list/{id}), the teacher's page, and the downloads: heavy downloads
+ * (decision 065), one certificate drawn on the render threads.
+ */
 export async function certificateDownloadRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
@@ -117,6 +121,7 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
     tags,
     access: access.download,
     params: SchoolPdfParams,
+    heavy: true,
     load: ({ db, actor, params }) => toDownload(participantLoader, db, actor, params.schoolParticipantId),
     handler: async ({ db, record, reply }) => {
       const batch = await queries.findBatch(db, record.id);
@@ -138,13 +143,15 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
     tags,
     access: access.download,
     params: IdParams,
+    heavy: true,
     load: ({ db, actor, params }) => toDownload(certificateLoader, db, actor, params.id),
     handler: async ({ db, actor, record, reply }) => {
       if (record.revoked_at != null && actor.role === 'teacher')
         throw forbidden('This certificate was withdrawn with its result');
       const config = await configOf(db, record.olympiad_id);
-      const files = await prepareFiles(db, app.storage, record.olympiad_id, config);
-      const bytes = await certificatePdf(config, files, printOf(record, app.config.publicUrl));
+      const files = await runFiles(db, app.storage, record.olympiad_id, config);
+      const print = printOf(record, app.config.publicUrl);
+      const bytes = await renderBatch(config, files, certificateTitle(print), [print]);
       return sendPdf(reply, bytes, fileName('Certificate', record.learner_name, record.code));
     },
   });

@@ -412,12 +412,15 @@ export async function prepareFile(bytes: Uint8Array, contentType: string): Promi
 }
 
 /** One certificate as a PDF file (a download on demand, or the designer's preview). */
+/** One certificate's document title. */
+export const certificateTitle = (print: CertificatePrint) => `Certificate ${printedCode(print.code)}`;
+
 export async function certificatePdf(
   config: CertificateConfig,
   files: PreparedFiles,
   print: CertificatePrint,
 ): Promise<Uint8Array> {
-  const doc = await CertificateDocument.create(config, files, `Certificate ${printedCode(print.code)}`);
+  const doc = await CertificateDocument.create(config, files, certificateTitle(print));
   await doc.add(print);
   return doc.save();
 }

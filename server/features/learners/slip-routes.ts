@@ -6,7 +6,8 @@ import { openSlipPassword } from './credentials.js';
 import { enteredPlace, type Place } from './load.js';
 import { learnersPolicy } from './policy.js';
 import * as queries from './queries.js';
-import { slipsCsv, slipsPdf } from './slips.js';
+import { slipsCsv } from './slips.js';
+import { slipsPdfOffThread } from './slips-pool.js';
 import { unitWords } from '#contract/units';
 
 const tags = ['learners'];
@@ -19,7 +20,7 @@ const SlipsQuery = LearnerScopeQuery.extend({
     .optional(),
 }).strict();
 
-/** The learners' sign-in slips, as PDF (ten to a page) or CSV. */
+/** The learners' sign-in slips, as PDF (ten to a page, drawn off the event loop) or CSV; heavy downloads (decision 065). */
 export async function slipRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
 
@@ -49,10 +50,11 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
     access: access.manage,
     summary: 'Sign-in slips (PDF, ten to a page, with cut lines) for the school’s learners, or the listed ids',
     query: SlipsQuery,
+    heavy: true,
     handler: async ({ reply, actor, query }) => {
       const place = await enteredPlace(db, actor, query.olympiadId, query.schoolId);
       const { slips, ctx } = await slipData(place, query.ids);
-      const pdf = await slipsPdf(slips, ctx);
+      const pdf = await slipsPdfOffThread({ slips, ctx });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="sign-in-slips-${place.olympiad.varName}.pdf"`)
@@ -67,6 +69,7 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
     access: access.manage,
     summary: 'Sign-in slips as CSV (UTF-8 with BOM)',
     query: SlipsQuery,
+    heavy: true,
     handler: async ({ reply, actor, query }) => {
       const place = await enteredPlace(db, actor, query.olympiadId, query.schoolId);
       const { slips, ctx } = await slipData(place, query.ids);

@@ -164,6 +164,14 @@ export async function slipsPdf(slips: Slip[], ctx: SlipContext): Promise<Uint8Ar
   return doc.save();
 }
 
+/** What a slips drawing needs, as one value (a worker thread's task, slips-pool.ts). */
+export interface SlipsTask {
+  slips: Slip[];
+  ctx: SlipContext;
+}
+
+export const slipsPdfOf = (task: SlipsTask) => slipsPdf(task.slips, task.ctx);
+
 /** The slips as CSV (UTF-8 with a BOM, so Excel shows accents right), a table through the one CSV writer. */
 export function slipsCsv(slips: Slip[], ctx: SlipContext): string {
   return tableCsv<Slip>(

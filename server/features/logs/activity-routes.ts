@@ -27,6 +27,7 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
       'The activity log (every change and impersonation): from startDate for timeWindow (or the last timeWindow), ' +
       'by a person (userId or email, as actor or impersonator), action, record; paged json, csv or xlsx; overlord',
     query: ActivityLogQuery,
+    heavy: ({ query }) => query.format !== 'json',
     response: ActivityLogPage,
     handler: async ({ db, query, reply }) => {
       const { from, to } = windowOf(query.startDate, query.timeWindow);

@@ -24,6 +24,7 @@ export async function loginActivityRoutes(app: FastifyInstance): Promise<void> {
       'Learner sign-ins and failures over time and per olympiad and school, in a window (startDate, timeWindow), ' +
       'for one olympiad or school or all; paged json, csv or xlsx; overlord',
     query: LoginActivityQuery,
+    heavy: ({ query }) => query.format !== 'json',
     response: LoginActivityPage,
     handler: async ({ db, query, reply }) => {
       const window = windowOf(query.startDate, query.timeWindow);

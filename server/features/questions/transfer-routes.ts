@@ -70,6 +70,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     tags,
     access,
     query: z.strictObject({ questionModuleId: IdText, format: Format }),
+    heavy: true,
     load: ({ db, actor, query }) => moduleLoader.load(db, actor, query.questionModuleId, 'edit'),
     handler: async ({ db, query, reply, record: mod }) => {
       const rows = (await queries.questionsOfModules(db, [mod.id])).filter((q) => !q.retiredAt);
@@ -153,6 +154,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     tags,
     access,
     query: z.strictObject({ questionModuleId: IdText }),
+    heavy: true,
     load: ({ db, actor, query }) => moduleLoader.load(db, actor, query.questionModuleId, 'edit'),
     handler: async ({ db, reply, record: mod }) => {
       const all = (await queries.questionsOfModules(db, [mod.id])).filter((q) => !q.retiredAt && q.answerKey);

@@ -61,6 +61,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       'One olympiad at a glance: schools entered, learners loaded, not started, writing now, finished, invoiced and paid, mail; by day',
     params: IdParams,
     query: ReportFormatQuery,
+    heavy: ({ query }) => query.format !== 'json',
     response: ReportOverview,
     load: ({ db, actor, params }) => reportOlympiadLoader.load(db, actor, params.id, 'read'),
     handler: async ({ query, reply, record: o }) => {
@@ -85,6 +86,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     access: access.readAll,
     summary: 'Every olympiad at a glance (the overlord): the figures together, per olympiad, and by day',
     query: ReportFormatQuery,
+    heavy: ({ query }) => query.format !== 'json',
     response: ReportOverview,
     handler: async ({ actor, query, reply }) => {
       const { value, at } = await overviews.get(reach(actor, access.readAll));
@@ -103,6 +105,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       'The admin’s charts: registrations by day, learners by province and grade, starts per minute on the exam day, scores',
     params: IdParams,
     query: ReportFormatQuery,
+    heavy: ({ query }) => query.format !== 'json',
     body: GraphDataBody,
     response: GraphData,
     load: ({ db, actor, params }) => reportOlympiadLoader.load(db, actor, params.id, 'read'),
@@ -123,6 +126,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       'The learners’ feedback: ratings and comments, newest first, by school, grade, rating or only with a comment; paged',
     params: IdParams,
     query: FeedbackQuery,
+    heavy: ({ query }) => query.format !== 'json',
     response: FeedbackReport,
     load: ({ db, actor, params }) => reportOlympiadLoader.load(db, actor, params.id, 'read'),
     handler: async ({ db, query, reply, record: o }) => {

@@ -59,6 +59,7 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
     tags,
     access: access.read,
     query: ResultsDownloadQuery,
+    heavy: ({ query }) => query.format !== 'json',
     response: ResultsDetailsPage,
     load: ({ db, actor, query }) => readableResults(db, actor, query.olympiadId, query.schoolParticipantId),
     handler: async ({ db, query, reply, record: { results: r, schoolParticipantId } }) => {

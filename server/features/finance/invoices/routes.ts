@@ -18,7 +18,6 @@ import { reach } from '../../../http/reach.js';
 import { route } from '../../../http/route.js';
 import { audit, type AuditActor } from '../../../platform/audit.js';
 import { isoOrNull } from '../../../platform/dates.js';
-import { mailOnDemandOnce } from '../../../platform/mail-on-demand.js';
 import { findJob, insertJob, type JobRow } from '../../../platform/jobs.js';
 import { pageResult } from '../../../platform/paging.js';
 import { invoiceLoader, orderLoader } from '../load.js';
@@ -26,7 +25,7 @@ import { financePolicy } from '../policy.js';
 import { presentOrder } from '../present.js';
 import { findOrder } from '../queries.js';
 import { contactsOfOrders, documentOf, issueInvoice, mailInvoice, pdfFileName } from './issue.js';
-import { invoicePdf } from './pdf.js';
+import { invoicePdfOffThread } from './pdf-pool.js';
 import { presentInvoice } from './present.js';
 import { findInvoice, listInvoices, ordersToInvoice } from './queries.js';
 import { count } from '#contract/numbers';
@@ -94,9 +93,10 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     tags,
     access: access.read,
     params: IdParams,
+    heavy: true,
     load: ({ db, actor, params }) => invoiceLoader.load(db, actor, params.id, 'read'),
     handler: async ({ reply, record }) => {
-      const bytes = await invoicePdf(documentOf(record));
+      const bytes = await invoicePdfOffThread(documentOf(record));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${pdfFileName(record)}"`)
@@ -117,7 +117,6 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     body: IssueInvoiceBody,
     response: InvoiceIssued,
     transaction: true,
-    idempotent: true,
     load: ({ db, actor, params }) => orderLoader.load(db, actor, params.id, 'issueInvoice'),
     handler: async ({ db, actor, body, record: order, audit }) => {
       const issued = await issueInvoice(db, order.id, actor.userId);
@@ -158,9 +157,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/invoice/api/:id/mail',
-    summary:
-      'Mail the invoice or credit note again to the school’s teachers; at most once in 10 minutes per document ' +
-      '(429 with Retry-After, nothing queued)',
+    summary: 'Mail the invoice or credit note again to the school’s teachers',
     tags,
     access: access.issueInvoice,
     params: IdParams,
@@ -168,7 +165,6 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     transaction: true,
     load: ({ db, actor, params }) => invoiceLoader.load(db, actor, params.id, 'issueInvoice'),
     handler: async ({ db, actor, record, audit }) => {
-      await mailOnDemandOnce(db, 'invoice', record.id, record.document_number);
       const sent = await mailInvoice(db, mailDeps(), record, actor.userId);
       if (!sent) throw conflict('The school has no teacher with an email address to send it to');
       await audit('invoice.mail', { entityId: record.id, olympiadId: record.olympiad_id, data: { to: sent } });
@@ -191,7 +187,6 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     query: IssueAllQuery,
     response: InvoiceJobAnswer,
     transaction: true,
-    idempotent: true,
     handler: async ({ db, actor, query, reply, audit }) => {
       reach(actor, access.issueAll, query.olympiadId);
       const [olympiad] = await rows<{ account_id: number | null }>(

@@ -152,6 +152,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     tags,
     access: access.dashboard,
     query: PaymentsDashboardQuery,
+    heavy: true,
     handler: async ({ db, actor, query, reply }) => {
       const d = await dashboardOf(db, reach(actor, access.dashboard, query.olympiadId), query.olympiadId);
       const money = { width: 16, format: 'cents' } as const;
@@ -210,6 +211,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     tags,
     access: access.dashboard,
     query: PaymentsDashboardQuery,
+    heavy: true,
     handler: async ({ db, actor, query, reply }) => {
       const seen = reach(actor, access.dashboard, query.olympiadId);
       const { items } = await listOrders(

@@ -135,6 +135,7 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
     tags,
     access: access.unsubscribes,
     query: MailListQuery.extend({ format: z.enum(['json', 'csv']).default('json') }),
+    heavy: ({ query }) => query.format === 'csv',
     response: UnsubscribeList,
     handler: async ({ db, actor, query, reply }) => {
       const reach = mailReach(actor, 'unsubscribes', query.olympiadId);
