@@ -6,6 +6,14 @@ import { heavyWorkOf } from '../platform/heavy-work.js';
 import type { Actor } from './actor.js';
 import { bearerToken } from './bearer.js';
 import { forbidden, invalid, unauthenticated } from './errors.js';
+import {
+  claimKey,
+  idempotencyHeaderSchema,
+  idempotencyKeyOf,
+  rememberAnswer,
+  replay,
+  requestHash,
+} from './idempotency.js';
 import { type Access, passes } from './policy.js';
 import { textProblems } from './text.js';
 
@@ -65,6 +73,12 @@ export interface RouteSpec<P, Q, B, A extends Access, R = undefined> {
    * together or not at all. Routes that must keep a row even when they fail (a throttle slot) leave it off.
    */
   transaction?: boolean;
+  /**
+   * Takes an `Idempotency-Key` header (decision 066; server/http/idempotency.ts): a repeat with the same key by the
+   * same user answers the first answer without running load and handler again. For writes that move money or
+   * queue mail; needs `transaction`, since the key and its answer are kept in the write's own transaction.
+   */
+  idempotent?: boolean;
   /** The scoped load: the record the route acts on, through its feature's loader (404/403 outside reach). */
   load?: (ctx: LoadContext<P, Q, B, A>) => Promise<R>;
   handler: (ctx: RouteContext<P, Q, B, A, R>) => Promise<unknown>;
@@ -189,13 +203,45 @@ function checkResponse(
 }
 
 /**
+ * An idempotent route's load and handler behind its key (decision 066): in the route's transaction the key is claimed
+ * first (waiting for a concurrent request with the same key), a kept answer is replayed, and otherwise the load and
+ * handler run and their answer is kept with the claim before the transaction commits.
+ */
+function keepingAnswers<P, Q, B, A extends Access, R>(spec: RouteSpec<P, Q, B, A, R>): RouteSpec<P, Q, B, A, R> {
+  if (!spec.transaction)
+    throw new Error(`${spec.method} ${spec.url}: an idempotent route keeps its key in its transaction`);
+  const { load, handler } = spec;
+  return {
+    ...spec,
+    load: undefined,
+    handler: async (ctx) => {
+      const actor = ctx.actor as Actor | null;
+      const key = actor ? idempotencyKeyOf(ctx.req) : null;
+      const claim =
+        actor && key
+          ? { userId: actor.userId, route: `${spec.method} ${spec.url}`, key, requestHash: requestHash(ctx) }
+          : null;
+      if (claim) {
+        const kept = await claimKey(ctx.db, claim);
+        if (!kept.owned) return replay(ctx.reply, kept);
+      }
+      const record = load ? await load(ctx) : ctx.record;
+      const answer = await handler({ ...ctx, record });
+      if (claim && !ctx.reply.sent) await rememberAnswer(ctx.db, claim, ctx.reply.statusCode, answer);
+      return answer;
+    },
+  };
+}
+
+/**
  * Registers one API route: authenticate → role gate (`access`) → text check → validate (zod) → [transaction:
  * scoped `load` → handler with a bound `audit`] → the answer (checked against `response` under test).
  */
 export function route<P = undefined, Q = undefined, B = undefined, const A extends Access = Access, R = undefined>(
   app: FastifyInstance,
-  spec: RouteSpec<P, Q, B, A, R>,
+  given: RouteSpec<P, Q, B, A, R>,
 ): void {
+  const spec = given.idempotent ? keepingAnswers(given) : given;
   app.apiRoutes.push({ method: spec.method, url: spec.url, access: spec.access, summary: spec.summary });
   app.route({
     method: spec.method,
@@ -210,6 +256,7 @@ export function route<P = undefined, Q = undefined, B = undefined, const A exten
       ...(spec.params ? { params: jsonSchema(spec.params, 'input') } : {}),
       ...(spec.query ? { querystring: jsonSchema(spec.query, 'input') } : {}),
       ...(spec.body ? { body: jsonSchema(spec.body, 'input') } : {}),
+      ...(spec.idempotent ? { headers: idempotencyHeaderSchema } : {}),
       ...(spec.response ? { response: { 200: jsonSchema(spec.response, 'output') } } : {}),
     },
     handler: async (req, reply) => {

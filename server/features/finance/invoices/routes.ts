@@ -18,6 +18,7 @@ import { reach } from '../../../http/reach.js';
 import { route } from '../../../http/route.js';
 import { audit, type AuditActor } from '../../../platform/audit.js';
 import { isoOrNull } from '../../../platform/dates.js';
+import { mailOnDemandOnce } from '../../../platform/mail-on-demand.js';
 import { findJob, insertJob, type JobRow } from '../../../platform/jobs.js';
 import { pageResult } from '../../../platform/paging.js';
 import { invoiceLoader, orderLoader } from '../load.js';
@@ -117,6 +118,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     body: IssueInvoiceBody,
     response: InvoiceIssued,
     transaction: true,
+    idempotent: true,
     load: ({ db, actor, params }) => orderLoader.load(db, actor, params.id, 'issueInvoice'),
     handler: async ({ db, actor, body, record: order, audit }) => {
       const issued = await issueInvoice(db, order.id, actor.userId);
@@ -157,7 +159,9 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/invoice/api/:id/mail',
-    summary: 'Mail the invoice or credit note again to the school’s teachers',
+    summary:
+      'Mail the invoice or credit note again to the school’s teachers; at most once in 10 minutes per document ' +
+      '(429 with Retry-After, nothing queued)',
     tags,
     access: access.issueInvoice,
     params: IdParams,
@@ -165,6 +169,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     transaction: true,
     load: ({ db, actor, params }) => invoiceLoader.load(db, actor, params.id, 'issueInvoice'),
     handler: async ({ db, actor, record, audit }) => {
+      await mailOnDemandOnce(db, 'invoice', record.id, record.document_number);
       const sent = await mailInvoice(db, mailDeps(), record, actor.userId);
       if (!sent) throw conflict('The school has no teacher with an email address to send it to');
       await audit('invoice.mail', { entityId: record.id, olympiadId: record.olympiad_id, data: { to: sent } });
@@ -187,6 +192,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     query: IssueAllQuery,
     response: InvoiceJobAnswer,
     transaction: true,
+    idempotent: true,
     handler: async ({ db, actor, query, reply, audit }) => {
       reach(actor, access.issueAll, query.olympiadId);
       const [olympiad] = await rows<{ account_id: number | null }>(
