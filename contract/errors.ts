@@ -18,6 +18,8 @@ export const errorCodes = [
   'token_invalid',
   'method_not_allowed',
   'terms_not_accepted',
+  /** An image whose header claims more than 40 million pixels: refused before it is decoded. */
+  'image_too_large',
   /** A manual payment identical to one recorded minutes ago: resend with `confirmDuplicate: true` if it is real. */
   'duplicate_payment',
   /** An Idempotency-Key used before with a different request. */

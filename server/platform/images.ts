@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { z } from 'zod';
 import type { Queryable } from '../db/client.js';
 import { uploads } from '../db/schema/index.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -24,23 +26,106 @@ export function imageTypeOf(bytes: Buffer): string {
   return type;
 }
 
+/** The most pixels an uploaded image may have (width × height of one frame), read from its header before any decode. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** The long side of the kept copy: sharp on a projector or a laptop, never the camera's full size. */
+export const IMAGE_LONG_SIDE = 2000;
+/** The width of the phone copy, served for `?w=` at most this: a phone's screen at two to three device pixels. */
+export const PHONE_WIDTH = 800;
+
+export const imageTooLarge = () =>
+  new HttpError(413, 'image_too_large', 'The image is too large: at most 40 million pixels');
+
+const unreadableImage = () =>
+  new HttpError(400, 'validation_failed', 'This image could not be read', [
+    { path: 'body.file', message: 'The image is damaged or not a whole image' },
+  ]);
+
 /**
- * Stores an image (already sniffed) as an upload; answers its id and the signature its address carries: an
- * <img> sends no bearer token, so the address itself is the capability (128 bits of the file's SHA-256,
- * decision 014).
+ * The image's size from its header alone (libvips reads the header and decodes no pixel), or a 413 when one frame
+ * has more than 40 million pixels: a 39 KB PNG may claim 20,000 × 20,000 pixels and would take 1.6 GB to decode.
+ */
+export async function checkImageHeader(bytes: Buffer): Promise<{ width: number; height: number }> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadableImage();
+  }
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (!width || !height) throw unreadableImage();
+  if (width * height > MAX_IMAGE_PIXELS) throw imageTooLarge();
+  return { width, height };
+}
+
+type Encoded = { bytes: Buffer; type: string; width: number; height: number };
+
+/** Writes the pipeline in the upload's own format; a GIF becomes a PNG of its first frame. */
+function encode(image: Sharp, type: string): Promise<Encoded> {
+  const out =
+    type === 'image/jpeg'
+      ? { pipe: image.jpeg({ quality: 82, mozjpeg: true }), type }
+      : type === 'image/webp'
+        ? { pipe: image.webp({ quality: 82 }), type }
+        : { pipe: image.png({ compressionLevel: 8, adaptiveFiltering: true }), type: 'image/png' };
+  return out.pipe
+    .toBuffer({ resolveWithObject: true })
+    .then(({ data, info }) => ({ bytes: data, type: out.type, width: info.width, height: info.height }));
+}
+
+/**
+ * What is kept of an upload: its header checked first (`checkImageHeader`), then decoded on libuv's threads (never
+ * the event loop) with the pixel limit as a second guard, turned as its EXIF orientation says, and written again
+ * without EXIF, XMP or comments (sharp keeps no metadata unless asked): the copy at most 2000 px on its long side,
+ * and, when that is wider than 800 px, a phone copy 800 px wide. JPEG, PNG and WebP stay in their format; a GIF is
+ * flattened to its first frame as a PNG (decision 067).
+ */
+export async function prepareImage(
+  bytes: Buffer,
+  type: string,
+  /** `print`: a certificate's background or signature, kept at its own size and with no phone copy. */
+  use: 'screen' | 'print' = 'screen',
+): Promise<{ full: Encoded; phone: Encoded | null }> {
+  await checkImageHeader(bytes);
+  const source = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false }).autoOrient();
+  try {
+    if (use === 'print') return { full: await encode(source, type), phone: null };
+    const full = await encode(
+      source
+        .clone()
+        .resize({ width: IMAGE_LONG_SIDE, height: IMAGE_LONG_SIDE, fit: 'inside', withoutEnlargement: true }),
+      type,
+    );
+    const phone = full.width > PHONE_WIDTH ? await encode(source.clone().resize({ width: PHONE_WIDTH }), type) : null;
+    return { full, phone };
+  } catch (error) {
+    if (/pixel limit/i.test(String((error as Error).message))) throw imageTooLarge();
+    throw unreadableImage();
+  }
+}
+
+/**
+ * Stores an image (already sniffed) as an upload: the re-encoded copy and its phone copy (`prepareImage`), nothing
+ * when the image is refused. Answers its id and the signature its address carries: an <img> sends no bearer token,
+ * so the address itself is the capability (128 bits of the stored file's SHA-256, decision 014).
  */
 export async function storeImage(
   q: Queryable,
   storage: FileStorage,
   image: { name: string; bytes: Buffer; type: string; olympiadId: number | null; uploadedBy: number },
 ): Promise<{ id: number; sig: string }> {
-  const stored = await storage.put(image.name || 'image', image.bytes);
+  const { full, phone } = await prepareImage(image.bytes, image.type);
+  const name = renamed(image.name || 'image', full.type);
+  const stored = await storage.put(name, full.bytes);
+  const small = phone ? await storage.put(renamed(name, full.type, `-${PHONE_WIDTH}w`), phone.bytes) : null;
   const [row] = await q
     .insert(uploads)
     .values({
       filename: stored.key,
+      phoneFilename: small?.key ?? null,
       originalName: (image.name || 'image').slice(0, 200),
-      contentType: image.type,
+      contentType: full.type,
       size: stored.size,
       sha256: stored.sha256,
       olympiadId: image.olympiadId,
@@ -50,18 +135,28 @@ export async function storeImage(
   return { id: row!.id, sig: stored.sha256.slice(0, 32) };
 }
 
-/** Sends a stored image whose address carries its signature, so that no browser runs or sniffs it. */
+/** The stored name: the upload's, with the extension of what is stored (a GIF kept as a PNG is `.png`). */
+function renamed(name: string, type: string, suffix = ''): string {
+  const ext = { 'image/jpeg': '.jpg', 'image/png': '.png', 'image/webp': '.webp' }[type] ?? '';
+  return `${name.replace(/\.[A-Za-z0-9]{1,5}$/, '')}${suffix}${ext}`;
+}
+
+/**
+ * Sends a stored image whose address carries its signature, so that no browser runs or sniffs it; with `width` at
+ * most 800 (`?w=800`), its phone copy when it has one (an image that narrow or narrower has no other copy).
+ */
 export async function sendImage(
   q: Queryable,
   storage: FileStorage,
   reply: FastifyReply,
-  image: { id: number; sig: string },
+  image: { id: number; sig: string; width?: number | undefined },
   cache = 'private, max-age=86400, immutable',
 ) {
   const [row] = await q.select().from(uploads).where(eq(uploads.id, image.id));
   if (!row || !row.contentType.startsWith('image/') || row.sha256.slice(0, 32) !== image.sig)
     throw notFound('This image');
-  const bytes = await storage.get(row.filename);
+  const phone = image.width !== undefined && image.width <= PHONE_WIDTH ? row.phoneFilename : null;
+  const bytes = await storage.get(phone ?? row.filename);
   return reply
     .type(row.contentType)
     .header('x-content-type-options', 'nosniff')
@@ -69,3 +164,6 @@ export async function sendImage(
     .header('cache-control', cache)
     .send(bytes);
 }
+
+/** The query of an image's address: `w`, the widest the page shows it, in CSS pixels (any other width: the copy). */
+export const ImageWidthQuery = z.strictObject({ w: z.coerce.number().int().min(1).max(10_000).optional() });

@@ -134,6 +134,8 @@ export const uploads = pgTable(
     id: serial('id').primaryKey(),
     /** The storage key, unique, e.g. `uploads/2026/3f…-report.pdf`. */
     filename: text('filename').notNull().unique(),
+    /** An image's phone copy (800 px wide), served for `?w=800`; null for other files and for narrow images. */
+    phoneFilename: text('phone_filename'),
     originalName: text('original_name').notNull(),
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),

@@ -13,7 +13,7 @@ import { route } from '../../http/route.js';
 import { iso } from '../../platform/dates.js';
 import { readUpload } from '../../platform/upload.js';
 import { awardRuleOf, configProblems, kindsOf } from './config.js';
-import { CERTIFICATE_FILE_MAX_BYTES, measureFile, sniffCertificateFile } from './files.js';
+import { CERTIFICATE_FILE_MAX_BYTES, prepareFile, sniffCertificateFile } from './files.js';
 import { unsupportedFile } from './errors.js';
 import { configOf, fileIdsOf, prepareFiles } from './generate.js';
 import { olympiadLoader } from './load.js';
@@ -94,8 +94,8 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
       const upload = await readUpload(req, { maxBytes: CERTIFICATE_FILE_MAX_BYTES });
       const type = sniffCertificateFile(upload.bytes);
       if (!type) throw unsupportedFile();
-      const size = await measureFile(upload.bytes, type);
-      const stored = await app.storage.put(upload.fileName, upload.bytes);
+      const { bytes, ...size } = await prepareFile(upload.bytes, type);
+      const stored = await app.storage.put(upload.fileName, bytes);
       const name = upload.fileName.slice(0, 200);
       // No transaction: the file is in storage first, then its row and its audit row (as every upload does).
       const fileId = await queries.insertFile(db, {

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { crc32 } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CertificateConfigAnswer, CertificateFile, type CertificateConfig } from '#contract/certificates';
 import {
@@ -207,7 +208,9 @@ describe('POST and GET /olympiad/certificate-config/{id}/files', () => {
     const back = await download(admin.token, `/olympiad/certificate-config/${demo.geoDemo}/files/${file.fileId}`);
     expect(back.status).toBe(200);
     expect(back.type).toBe('image/png');
-    expect(Buffer.from(back.bytes).equals(png(300, 100))).toBe(true);
+    // Kept re-encoded without metadata (decision 067): the same pixels, not necessarily the same bytes.
+    const pixels = (bytes: Buffer) => sharp(bytes).raw().toBuffer();
+    expect((await pixels(Buffer.from(back.bytes))).equals(await pixels(png(300, 100)))).toBe(true);
     expectError(await admin.get(`/olympiad/certificate-config/${other.olympiadId}/files/${file.fileId}`), 404);
 
     const pdf = await PDFDocument.create();

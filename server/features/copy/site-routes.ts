@@ -14,7 +14,7 @@ import { Ok } from '#contract/errors';
 import { IdParams, IdText } from '#contract/ids';
 import { route } from '../../http/route.js';
 import { isoOrNull } from '../../platform/dates.js';
-import { imageTypeOf, MAX_IMAGE_BYTES, sendImage, storeImage } from '../../platform/images.js';
+import { imageTypeOf, ImageWidthQuery, MAX_IMAGE_BYTES, sendImage, storeImage } from '../../platform/images.js';
 import { reorderByIds } from '../../platform/reorder.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { readUpload } from '../../platform/upload.js';
@@ -95,10 +95,12 @@ export async function siteCopyRoutes(app: FastifyInstance): Promise<void> {
     url: '/website/api/image/:id/:sig',
     tags: ['public'],
     access: access.readPublic,
-    summary: 'An image of the public pages (copy images, partners’ logos); its address is its capability',
+    summary:
+      'An image of the public pages (copy images, partners’ logos); its address is its capability; `?w=800` or less answers its phone copy',
     params: ImageParams,
-    handler: ({ db, params, reply }) =>
-      sendImage(db, app.storage, reply, params, 'public, max-age=31536000, immutable'),
+    query: ImageWidthQuery,
+    handler: ({ db, params, query, reply }) =>
+      sendImage(db, app.storage, reply, { ...params, width: query.w }, 'public, max-age=31536000, immutable'),
   });
 
   route(app, {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { IdText } from '#contract/ids';
 import { ImageUploaded, ModuleListQuery } from '#contract/authoring';
 import type { Queryable } from '../../db/client.js';
-import { imageTypeOf, MAX_IMAGE_BYTES, sendImage, storeImage } from '../../platform/images.js';
+import { imageTypeOf, ImageWidthQuery, MAX_IMAGE_BYTES, sendImage, storeImage } from '../../platform/images.js';
 import { readUpload } from '../../platform/upload.js';
 import { route } from '../../http/route.js';
 import type { FileStorage } from '../../platform/storage.js';
@@ -26,7 +26,7 @@ const ImageParams = z.strictObject({ id: IdText, sig: z.string().regex(/^[0-9a-f
 
 /**
  * POST /question/image?olympiadId (multipart, field "file") stores an image and answers its address;
- * GET /question/image/{id}/{sig} serves it. An <img> cannot send a bearer token, so the address itself is
+ * GET /question/image/{id}/{sig}[?w=800] serves it (the phone copy for w ≤ 800). An <img> cannot send a bearer token, so the address itself is
  * the capability: it carries 128 bits of the file's SHA-256 (decision 014).
  */
 export async function imageRoutes(app: FastifyInstance): Promise<void> {
@@ -59,10 +59,11 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: '/question/image/:id/:sig',
-    summary: 'A question image (its address is its capability)',
+    summary: 'A question image (its address is its capability); `?w=800` or less answers its phone copy',
     tags,
     access: 'public',
     params: ImageParams,
-    handler: ({ db, params, reply }) => sendImage(db, app.storage, reply, params),
+    query: ImageWidthQuery,
+    handler: ({ db, params, query, reply }) => sendImage(db, app.storage, reply, { ...params, width: query.w }),
   });
 }

@@ -6,6 +6,7 @@ import type { AnswerKey } from '#contract/questions';
 import { isZip, unzipUpload } from '../../platform/spreadsheet/index.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { htmlText } from '#contract/content';
+import { checkImageHeader } from '../../platform/images.js';
 import { MAX_IMAGE_BYTES, sniffImage } from './images-routes.js';
 import type { QtiQuestion } from './qti-write.js';
 import {
@@ -411,7 +412,14 @@ export async function prepareImport(bytes: Buffer): Promise<QtiImport> {
       if (!file) problems.push(`the image “${path}” is not in the package`);
       else if (!type) problems.push(`“${path}” is not a PNG, JPEG, GIF or WebP image`);
       else if (file.length > MAX_IMAGE_BYTES) problems.push(`the image “${path}” is larger than 2 MB`);
-      else images.set(path, { bytes: file, type });
+      else {
+        // Its header, before the import stores anything: a pixel bomb is a problem of its item, not a 500 later.
+        const header = await checkImageHeader(file).catch((error: { code?: string }) => error);
+        if ('width' in header) images.set(path, { bytes: file, type });
+        else if (header.code === 'image_too_large')
+          problems.push(`the image “${path}” has more than 40 million pixels`);
+        else problems.push(`the image “${path}” could not be read`);
+      }
     }
     const question = item.build(() => '/question/image/0/00000000000000000000000000000000');
     const checked = Checked.safeParse({ ...question, prompt: sanitizeRichText(question.prompt) });
