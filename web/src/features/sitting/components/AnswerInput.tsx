@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { AnswerValue, LearnerQuestion, QuestionOption } from '#contract/index';
 import classes from './paper.module.css';
+import { QuestionImage } from '../phone-images.js';
 
 export function emptyAnswer(type: LearnerQuestion['type']): AnswerValue {
   switch (type) {
@@ -129,7 +130,7 @@ function Choices({ kind, legend, options, selected, onSelect, promptId, letters 
               </span>
               <span className={classes.optionBody}>
                 {option.imageUrl ? (
-                  <img
+                  <QuestionImage
                     className={classes.optionImage}
                     src={option.imageUrl}
                     alt={option.text ? '' : text}

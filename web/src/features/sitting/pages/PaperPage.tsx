@@ -18,6 +18,7 @@ import { Timer } from '../components/Timer.js';
 import { isAnswered, sittingSync, type SittingSync } from '../outbox/sync.js';
 import { flatten, type PaperItem } from '../paper-model.js';
 import { olympiadPath, questionPath, summaryPath } from '../steps.js';
+import { QuestionImage, withPhoneImages } from '../phone-images.js';
 
 const HEARTBEAT_MS = 60_000;
 
@@ -256,9 +257,17 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
               {item.question.marks} mark{item.question.marks === 1 ? '' : 's'}
             </span>
           </div>
-          <div id={promptId} className={classes.rich} dangerouslySetInnerHTML={{ __html: item.question.prompt }} />
+          <div
+            id={promptId}
+            className={classes.rich}
+            dangerouslySetInnerHTML={{ __html: withPhoneImages(item.question.prompt) }}
+          />
           {item.question.imageUrl ? (
-            <img className={classes.questionImage} src={item.question.imageUrl} alt={item.question.imageAlt} />
+            <QuestionImage
+              className={classes.questionImage}
+              src={item.question.imageUrl}
+              alt={item.question.imageAlt}
+            />
           ) : null}
           <AnswerInput
             key={item.question.id}
