@@ -53,6 +53,15 @@ export function wallTimeToIso(value: string, zone: string = siteTimeZone): strin
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/**
+ * The calendar date (`YYYY-MM-DD`, the value of an `<input type="date">`) at `at` on the wall clock of `zone`: the
+ * day people there call today. Not the UTC date, which in South Africa is still yesterday until 02:00.
+ */
+export function dateInZone(at: Date = new Date(), zone: string = siteTimeZone): string {
+  const p = wallParts(at, zone);
+  return `${p.y}-${pad(p.mo)}-${pad(p.d)}`;
+}
+
 /** An ISO instant as a datetime-local value (`YYYY-MM-DDTHH:mm`) on the wall clock of `zone`. */
 export function isoToWallTime(iso: string | null | undefined, zone: string = siteTimeZone): string {
   if (!iso) return '';

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, fromDateTimeInput, toDateTimeInput } from './dates.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dateInZone } from '#contract/site-time';
+import { formatDate, fromDateTimeInput, todayInput, toDateTimeInput } from './dates.js';
 
 /** Times are shown and entered on South African time (UTC+2, no daylight saving), whatever the machine's zone. */
 describe('lib/dates', () => {
@@ -24,5 +25,26 @@ describe('lib/dates', () => {
   it('shows the placeholder for no date or a bad one', () => {
     expect(formatDate(null)).toBe('—');
     expect(formatDate('not a date', 'date', 'to be announced')).toBe('to be announced');
+  });
+
+  it("defaults a date input to today's date in South Africa, not the UTC date", () => {
+    // 23:30 UTC on 27 November is 01:30 on 28 November in Johannesburg (UTC+2).
+    expect(dateInZone(new Date('2026-11-27T23:30:00Z'))).toBe('2026-11-28');
+    expect(dateInZone(new Date('2026-11-27T21:59:59Z'))).toBe('2026-11-27');
+    expect(dateInZone(new Date('2026-11-27T22:00:00Z'))).toBe('2026-11-28');
+    // Another zone when asked: still the 27th in New York, already the 28th in Auckland.
+    expect(dateInZone(new Date('2026-11-27T23:30:00Z'), 'America/New_York')).toBe('2026-11-27');
+    expect(dateInZone(new Date('2026-11-27T11:30:00Z'), 'Pacific/Auckland')).toBe('2026-11-28');
+    // The year turns in South Africa two hours before it does in UTC.
+    expect(dateInZone(new Date('2026-12-31T22:30:00Z'))).toBe('2027-01-01');
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T23:30:00Z'));
+    expect(new Date().toISOString().slice(0, 10)).toBe('2026-11-27');
+    expect(todayInput()).toBe('2026-11-28');
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  dateInZone,
   formatInZone,
   isoToWallTime,
   siteTimeZone,
@@ -77,4 +78,12 @@ export function toDateTimeInput(iso: string | null | undefined): string {
 /** A datetime-local value read as South African wall-clock time, as an ISO instant (null when empty or not one). */
 export function fromDateTimeInput(value: string): string | null {
   return value ? wallTimeToIso(value, siteTimeZone) : null;
+}
+
+/**
+ * Today's date as the value of an `<input type="date">`: the day in South Africa (or in `zone`), whatever the
+ * browser's zone, so a date a person enters defaults to the day they are living.
+ */
+export function todayInput(zone: string = siteTimeZone): string {
+  return dateInZone(new Date(), zone);
 }

@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import type { PaymentInput, PurchaseOrder, PurchaseOrderStatus } from '#contract/finance';
 import { isApiError } from '../../../lib/api/errors.js';
-import { formatDate } from '../../../lib/dates.js';
+import { formatDate, todayInput } from '../../../lib/dates.js';
 import { count as plural, money, parseMoney } from '#contract/numbers';
 import { downloadInvoice } from '../api/download-invoice.js';
 import { useIssueInvoice } from '../api/issue-invoice.js';
@@ -26,8 +26,6 @@ import { usePayments } from '../api/list-payments.js';
 import { useRecordPayment } from '../api/record-payment.js';
 import { useReversePayment } from '../api/reverse-payment.js';
 import { StateBadge } from './StateBadge.js';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 function FreeLearners({ order }: { order: PurchaseOrder }) {
   const [count, setCount] = useState<number | string>(order.freeLearners);
@@ -79,7 +77,7 @@ function FreeLearners({ order }: { order: PurchaseOrder }) {
 
 function RecordPayment({ order }: { order: PurchaseOrder }) {
   const [amount, setAmount] = useState('');
-  const [receivedOn, setReceivedOn] = useState(today());
+  const [receivedOn, setReceivedOn] = useState(todayInput);
   const [method, setMethod] = useState<string | null>('eft');
   const [reference, setReference] = useState('');
   const record = useRecordPayment();

@@ -19,7 +19,7 @@ import { UrlName } from '#contract/roles';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { useSaveOlympiad } from '../api/save-olympiad.js';
 import { useSubProjects } from '../api/list-sub-projects.js';
-import { fromDateTimeInput, toDateTimeInput } from '../../../lib/dates.js';
+import { fromDateTimeInput, toDateTimeInput, todayInput } from '../../../lib/dates.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { ProjectSelect } from './ProjectSelect.js';
 
@@ -75,7 +75,7 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       subProjectId: olympiad?.subProjectId ? String(olympiad.subProjectId) : null,
       varName: olympiad?.varName ?? '',
       title: olympiad?.title ?? '',
-      year: olympiad?.year ?? new Date().getFullYear(),
+      year: olympiad?.year ?? Number(todayInput().slice(0, 4)),
       kind: olympiad?.kind ?? 'school',
       fee: olympiad ? (olympiad.feeCents / 100).toFixed(2) : '0',
       currency: olympiad?.currency ?? 'ZAR',
