@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client.js';
-import { hashGeneratedPassword } from '../features/learners/credentials.js';
-import { hashPassword } from '../platform/passwords.js';
+import { hashGeneratedPassword, hashPassword } from '../platform/passwords.js';
 import {
   createModule,
   createOlympiad,

@@ -1,12 +1,11 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
 
 /**
  * Generated learner credentials (decision 011).
  *  - Usernames: readable, e.g. `tmokoena417`; unique per olympiad (checked against the database).
  *  - Passwords: readable syllables and digits, e.g. `kabe-mutu-47` (~33 bits, random, sign-in is rate-limited).
- *  - They are hashed with a much lighter argon2id (128 KiB, 1 pass: well under 0.1 ms) than chosen passwords, so that
- *    10,000 learners import in seconds; `verify` reads the parameters from the hash, so sign-in is unchanged.
+ *  - They are hashed with a much lighter argon2id than chosen passwords (`hashGeneratedPassword` in
+ *    server/platform/passwords.ts, shared with the seed's bench data).
  *  - The first password is kept encrypted (AES-256-GCM under APP_SECRET) for re-printing the slips, together
  *    with a digest of its hash: once the password is changed, the slip no longer shows it.
  */
@@ -15,9 +14,6 @@ const vowels = 'aeiu';
 const syllable = () => consonants[randomInt(consonants.length)]! + vowels[randomInt(vowels.length)]!;
 
 export const generatePassword = () => `${syllable()}${syllable()}-${syllable()}${syllable()}-${randomInt(20, 100)}`;
-
-export const generatedHashParameters = { algorithm: 2, memoryCost: 128, timeCost: 1, parallelism: 1 } as const;
-export const hashGeneratedPassword = (password: string) => hash(password, generatedHashParameters);
 
 /** Letters only, no accents, lower case: "Zoë O'Neill" → "zoe", "oneill". */
 export const asciiFold = (s: string) =>

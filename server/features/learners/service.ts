@@ -2,13 +2,8 @@ import { gradeRangeText, inGradeRange } from '#contract/grades';
 import type { Db, Queryable } from '../../db/client.js';
 import { conflict } from '../../http/errors.js';
 import { audit, type AuditActor } from '../../platform/audit.js';
-import {
-  generatePassword,
-  hashGeneratedPassword,
-  sealSlipPassword,
-  usernameBase,
-  usernameCandidate,
-} from './credentials.js';
+import { hashGeneratedPassword } from '../../platform/passwords.js';
+import { generatePassword, sealSlipPassword, usernameBase, usernameCandidate } from './credentials.js';
 import type { Place } from './load.js';
 import * as queries from './queries.js';
 import { type CheckedRow, checkRows, learnerKey, type ReadSheet } from './spreadsheet.js';

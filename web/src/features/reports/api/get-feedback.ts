@@ -2,16 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FeedbackReport } from '#contract/reports';
 import { api, downloadFile } from '../../../lib/api/index.js';
 import { reportKeys } from './keys.js';
-
-/** The feedback report's query (contract/reports.ts FeedbackQuery) without the format. */
-export interface FeedbackParams {
-  page: number;
-  pageSize: number;
-  schoolId?: number | undefined;
-  grade?: number | undefined;
-  rating?: number | undefined;
-  comments?: 'true' | undefined;
-}
+import type { FeedbackParams } from './params.js';
 
 /** GET /olympiad/reports/feedback/{id}: ratings, their distribution and the comments, paged. */
 export const getFeedback = (olympiadId: number | undefined, params: FeedbackParams, signal?: AbortSignal) =>

@@ -1,6 +1,5 @@
 import { queryKeys } from '../../../lib/api/index.js';
-import type { FeedbackParams } from './get-feedback.js';
-import type { StartTimesParams } from './list-start-times.js';
+import type { FeedbackParams, StartTimesParams } from './params.js';
 
 /** The reports' query keys: `reportKeys.all` refetches start times, submitted data, graph data and feedback. */
 export const reportKeys = queryKeys('reports', {

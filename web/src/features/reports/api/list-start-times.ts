@@ -2,16 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { StartTimesPage } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
 import { reportKeys } from './keys.js';
-
-/** The list query of `StartTimesQuery` (contract/sitting.ts) without the olympiad. */
-export interface StartTimesParams {
-  page: number;
-  pageSize: number;
-  search?: string | undefined;
-  status?: 'not_started' | 'writing' | 'finished' | undefined;
-  sort?: 'learner' | 'school' | 'startedAt' | 'finishedAt' | 'status' | 'lastSeenAt' | undefined;
-  order?: 'asc' | 'desc' | undefined;
-}
+import type { StartTimesParams } from './params.js';
 
 /** GET /olympiad/start-times/?olympiadId&page&pageSize&search&sort&order: who started when. */
 export const listStartTimes = (olympiadId: number | undefined, params: StartTimesParams, signal?: AbortSignal) =>

@@ -24,7 +24,8 @@ import { ChartCard } from '../../../components/reports/ChartCard.js';
 import { ExportButtons } from '../../../components/reports/ExportButtons.js';
 import { formatDate } from '../../../lib/dates.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { downloadFeedback, type FeedbackParams, useFeedback } from '../api/get-feedback.js';
+import { downloadFeedback, useFeedback } from '../api/get-feedback.js';
+import type { FeedbackParams } from '../api/params.js';
 import { useFeedbackSchools } from '../api/get-feedback-schools.js';
 import { count } from '#contract/numbers';
 
