@@ -5,21 +5,36 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './scripts/eslint/no-cycle.js';
 
-/** The web app's feature folders (web/src/features/<feature>). */
-const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+/** The feature folders of the web app (web/src/features/<feature>) and of the server (server/features/<feature>). */
+const featuresIn = (folder) =>
+  readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const webFeatures = featuresIn('./web/src/features');
+const serverFeatures = featuresIn('./server/features');
 
 /**
- * Import boundaries: dependencies point one way, contract → features → app shell.
- *  - contract/ imports nothing of server/ or web/;
- *  - server/ and web/ never import each other;
- *  - a feature never imports another feature's internals (server/features/<a> → server/features/<b>),
- *    except the `public` read queries that the web-serving feature uses for page metadata;
- *  - in the web app, shared code (web/src/lib, web/src/components) imports no feature and no shell; the
- *    shells (web/src/app, web/src/learner) import a feature only through its `routes.ts`;
- *  - no import cycles.
+ * Import boundaries: dependencies point one way, contract → shared code → features → shells.
+ * Each boundary is an `import-x/no-restricted-paths` zone on resolved files, so it holds at any folder depth and
+ * for `import type` as well as for value imports.
+ *  - contract/ imports nothing of server/ or web/; server/ and web/ never import each other;
+ *  - a server feature (any file under server/features/<f>/) imports only its own files, server/platform,
+ *    server/http, server/db, server/config.ts and the contract; never another feature. The one crossing is
+ *    drawn narrowly: the web-serving feature (`spa`) reads the public feature's read queries
+ *    (server/features/public/queries.ts) for page metadata. Tests and their helpers (`*testing.ts`) may also
+ *    start the real server (server/test, server/app.ts) and use the factories in server/seed;
+ *  - shared server code (server/platform, server/http, server/db) imports no feature;
+ *  - server/seed (factories and demo data) builds rows with server/db, server/platform and server/config.ts
+ *    only: it imports no feature, so a feature's test can use it without a cycle;
+ *  - in the web app, shared code (web/src/lib, web/src/components) imports no feature and no shell; a web feature
+ *    imports only its own files, the shared web code and the contract; the shells (web/src/app, web/src/learner
+ *    and the server-rendered public site web/src/public-site) import a feature only through its `routes.ts`; the
+ *    public site reuses the app shell's frame (web/src/app), never the learner's;
+ *  - no import cycles, type-only imports included: `import-x/no-cycle` always skips `import type` (it has no
+ *    option to count it), so `boundaries/no-cycle` (scripts/eslint/no-cycle.js) walks the same graph following
+ *    every import, and replaces it.
  * `import-x/no-restricted-paths` is one rule: a later block that sets it replaces the zones of an earlier
  * one for its files, so every block below starts from `baseZones`.
  */
@@ -35,6 +50,40 @@ const baseZones = [
   })),
 ];
 
+/**
+ * What a server feature may import besides its own files. Tests and their helpers (`*testing.ts`) may also start
+ * the real server (server/test, server/app.ts) and build rows with the factories (server/seed).
+ */
+const serverShared = ['./platform', './http', './db', './config.ts'];
+const serverTestSupport = ['./test', './seed', './app.ts'];
+/** The deliberate crossings between server features: importer → files of other features it may import. */
+const serverFeatureEntries = { spa: ['./features/public/queries.ts'] };
+
+const serverZones = ({ tests }) => [
+  ...serverFeatures.map((feature) => ({
+    target: `./server/features/${feature}`,
+    from: './server',
+    except: [
+      `./features/${feature}`,
+      ...serverShared,
+      ...(tests ? serverTestSupport : []),
+      ...(serverFeatureEntries[feature] ?? []),
+    ],
+    message:
+      'A server feature imports only its own files, server/platform, server/http, server/db, server/config.ts and ' +
+      'the contract; move the shared part down to server/platform (or the contract).',
+  })),
+  {
+    target: './server/seed',
+    from: './server',
+    except: ['./seed', './db', './platform', './config.ts', ...(tests ? ['./test'] : [])],
+    message:
+      'server/seed builds rows with server/db, server/platform and server/config.ts only; it imports no feature.',
+  },
+];
+/** The web shells mount features: the staff app, the learner app and the server-rendered public site. */
+const webShells = ['./web/src/app', './web/src/learner', './web/src/public-site'];
+
 /** Web code shared by features (lib, components) sits below them: it imports no feature and no shell. */
 const webSharedZones = ['./web/src/lib', './web/src/components'].flatMap((target) => [
   {
@@ -42,16 +91,31 @@ const webSharedZones = ['./web/src/lib', './web/src/components'].flatMap((target
     from: './web/src/features',
     message: 'Shared web code may not import a feature; pass what it needs in, or move it down here.',
   },
-  { target, from: ['./web/src/app', './web/src/learner'], message: 'Shared web code may not import the app shell.' },
+  { target, from: webShells, message: 'Shared web code may not import the app shell.' },
 ]);
 
-/** The shells mount features: they import a feature's `routes.ts` and nothing else of it. */
-const webShellZones = ['./web/src/app', './web/src/learner'].map((target) => ({
-  target,
-  from: './web/src/features',
-  except: webFeatures.map((feature) => `./${feature}/routes.ts`),
-  message: 'The app shell imports a feature only through its routes.ts.',
-}));
+/**
+ * The shells import a feature's `routes.ts` and nothing else of it. The public site reuses the staff app's frame
+ * (providers, theme, layouts) but nothing of the learner app; the apps never import the public site.
+ */
+const webShellZones = [
+  ...webShells.map((target) => ({
+    target,
+    from: './web/src/features',
+    except: webFeatures.map((feature) => `./${feature}/routes.ts`),
+    message: 'The app shell imports a feature only through its routes.ts.',
+  })),
+  {
+    target: './web/src/public-site',
+    from: './web/src/learner',
+    message: 'The public site may reuse the staff app frame (web/src/app), not the learner app.',
+  },
+  {
+    target: ['./web/src/app', './web/src/learner'],
+    from: './web/src/public-site',
+    message: 'The apps never import the public site; it is an entry of its own.',
+  },
+];
 
 /** A web feature imports only its own files (at any depth), the shared web code and the contract. */
 const webFeatureZones = webFeatures.flatMap((feature) => [
@@ -63,7 +127,7 @@ const webFeatureZones = webFeatures.flatMap((feature) => [
   },
   {
     target: `./web/src/features/${feature}`,
-    from: ['./web/src/app', './web/src/learner'],
+    from: webShells,
     message: 'A feature may not import the app shell; the shell mounts the feature.',
   },
 ]);
@@ -85,11 +149,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, boundaries },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
-      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      // import-x/no-cycle skips `import type`; this one follows every import (scripts/eslint/no-cycle.js).
+      'boundaries/no-cycle': ['error', { maxDepth: 10 }],
       'no-console': ['error', { allow: ['log', 'warn', 'error'] }],
       'import-x/no-restricted-paths': ['error', { zones: baseZones }],
     },
@@ -105,25 +170,16 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'no-console': ['error', { allow: ['warn'] }] },
   },
   {
-    // A feature imports only its own files, the shared modules below it and the contract.
-    files: ['server/features/**/*.ts'],
+    files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(?!\\.\\./)[^/]+/(?!.*\\.test)',
-              message: 'A feature may not import another feature; move the shared part to server/platform.',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...baseZones, ...serverZones({ tests: false })] }],
     },
   },
   {
-    files: ['server/features/spa/**/*.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    files: ['server/**/*.test.ts', 'server/**/*testing.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...baseZones, ...serverZones({ tests: true })] }],
+    },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
