@@ -13,9 +13,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { PaymentInput, PurchaseOrder, PurchaseOrderStatus } from '#contract/finance';
+import { z } from 'zod';
+import {
+  PaymentInput,
+  PurchaseOrderCommentBody,
+  SetFreeLearnersQuery,
+  PaymentMethod,
+  type PurchaseOrder,
+  type PurchaseOrderStatus,
+} from '#contract/finance';
 import { isApiError } from '../../../lib/api/errors.js';
 import { formatDate, todayInput } from '../../../lib/dates.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
 import { count as plural, money, parseMoney } from '#contract/numbers';
 import { downloadInvoice } from '../api/download-invoice.js';
 import { useIssueInvoice } from '../api/issue-invoice.js';
@@ -27,37 +36,45 @@ import { useRecordPayment } from '../api/record-payment.js';
 import { useReversePayment } from '../api/reverse-payment.js';
 import { StateBadge } from './StateBadge.js';
 
+type SetFreeLearnersInput = z.output<typeof SetFreeLearnersQuery>;
+
+/** The order's free learners, with the reason kept as a comment: the contract's query, the count as typed. */
 function FreeLearners({ order }: { order: PurchaseOrder }) {
-  const [count, setCount] = useState<number | string>(order.freeLearners);
-  const [comment, setComment] = useState('');
   const save = useSetFreeLearners();
+  const form = useSchemaForm<{ freeLearners: number | string; comment: string }, SetFreeLearnersInput>({
+    schema: SetFreeLearnersQuery,
+    mode: 'controlled',
+    validateInputOnChange: true,
+    initialValues: { freeLearners: order.freeLearners, comment: '' },
+    toInput: ({ freeLearners, comment }) => ({ freeLearners: Number(freeLearners), comment }),
+  });
   return (
     <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate({ order, freeLearners: Number(count), comment }, { onSuccess: () => setComment('') });
-      }}
+      onSubmit={form.onSubmit((input) =>
+        save.mutate(
+          { order, ...input },
+          { onSuccess: () => form.setFieldValue('comment', ''), onError: form.setServerErrors },
+        ),
+      )}
     >
       <Stack gap="xs">
         <Title order={3} size="h5">
           Free learners
         </Title>
-        <Group align="flex-end" gap="sm" wrap="wrap">
+        <Group align="flex-start" gap="sm" wrap="wrap">
           <NumberInput
             label="Learners the school does not pay for"
             min={0}
             max={100000}
-            value={count}
-            onChange={setCount}
             w={220}
             allowDecimal={false}
+            {...form.getInputProps('freeLearners')}
           />
           <TextInput
             label="Why (kept as a comment)"
-            value={comment}
-            onChange={(e) => setComment(e.currentTarget.value)}
             style={{ flex: '1 1 200px' }}
             required
+            {...form.getInputProps('comment')}
           />
         </Group>
         {save.error ? (
@@ -75,36 +92,56 @@ function FreeLearners({ order }: { order: PurchaseOrder }) {
   );
 }
 
+/**
+ * A payment as the form holds it: the amount as typed (read by `parseMoney`: "1234.50", "R 1 234,50"), the rest as
+ * the contract takes it. The order is the drawer's.
+ */
+interface PaymentValues extends Record<string, unknown> {
+  amount: string;
+  receivedOn: string;
+  method: z.infer<typeof PaymentMethod>;
+  reference: string;
+}
+type PaymentFields = Omit<PaymentInput, 'purchaseOrderId'>;
+
+/** The contract's payment without the order, and an amount that is not one said in the form's words. */
+const PaymentForm = PaymentInput.omit({ purchaseOrderId: true }).extend({
+  amountCents: z.number('Enter an amount like 1234.50').pipe(PaymentInput.shape.amountCents),
+});
+
+const paymentToInput = ({ amount, receivedOn, method, reference }: PaymentValues): PaymentFields => ({
+  amountCents: parseMoney(amount) ?? Number.NaN,
+  receivedOn,
+  method,
+  reference,
+});
+
 function RecordPayment({ order }: { order: PurchaseOrder }) {
-  const [amount, setAmount] = useState('');
-  const [receivedOn, setReceivedOn] = useState(todayInput);
-  const [method, setMethod] = useState<string | null>('eft');
-  const [reference, setReference] = useState('');
   const record = useRecordPayment();
-  const cents = parseMoney(amount);
+  const form = useSchemaForm<PaymentValues, PaymentFields>({
+    schema: PaymentForm,
+    mode: 'controlled',
+    validateInputOnChange: true,
+    // Today in South Africa, not the UTC date (which is still yesterday there before 02:00).
+    initialValues: { amount: '', receivedOn: todayInput(), method: 'eft', reference: '' },
+    toInput: paymentToInput,
+    fieldOf: { amountCents: 'amount' },
+  });
+  // Whether the last refusal's field errors all found their fields (else its sentence is shown under the form).
+  const [onFields, setOnFields] = useState(false);
+  const cents = parseMoney(form.values.amount);
   // The server refuses a payment identical to one recorded minutes ago (409 duplicate_payment): its sentence is shown
   // with a way to record it all the same, for a school that really paid twice.
   const duplicate = isApiError(record.error) && record.error.code === 'duplicate_payment';
-  const submit = (body: PaymentInput) =>
+  const submit = (body: PaymentInput) => {
+    setOnFields(false);
     record.mutate(body, {
-      onSuccess: () => {
-        setAmount('');
-        setReference('');
-      },
+      onSuccess: () => form.setValues({ amount: '', reference: '' }),
+      onError: (error) => setOnFields(form.setServerErrors(error)),
     });
-  const fieldError = (path: string) =>
-    record.error && 'details' in record.error
-      ? (record.error as { details?: { path: string; message: string }[] }).details?.find((d) => d.path === path)
-          ?.message
-      : undefined;
+  };
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (cents == null) return;
-        submit({ purchaseOrderId: order.id, amountCents: cents, receivedOn, method: method as 'eft', reference });
-      }}
-    >
+    <form onSubmit={form.onSubmit((input) => submit({ ...input, purchaseOrderId: order.id }))}>
       <Stack gap="xs">
         <Title order={3} size="h5">
           Record a payment
@@ -113,21 +150,11 @@ function RecordPayment({ order }: { order: PurchaseOrder }) {
           <TextInput
             label="Amount (R)"
             placeholder={(Math.max(order.balanceCents, 0) / 100).toFixed(2)}
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
             w={140}
             required
-            error={amount && cents == null ? 'Enter an amount like 1234.50' : fieldError('body.amountCents')}
+            {...form.getInputProps('amount')}
           />
-          <TextInput
-            label="Received on"
-            type="date"
-            value={receivedOn}
-            onChange={(e) => setReceivedOn(e.currentTarget.value)}
-            w={170}
-            required
-            error={fieldError('body.receivedOn')}
-          />
+          <TextInput label="Received on" type="date" w={170} required {...form.getInputProps('receivedOn')} />
           <Select
             label="Method"
             data={[
@@ -137,17 +164,11 @@ function RecordPayment({ order }: { order: PurchaseOrder }) {
               { value: 'cash', label: 'Cash' },
               { value: 'other', label: 'Other' },
             ]}
-            value={method}
-            onChange={setMethod}
             w={130}
             allowDeselect={false}
+            {...form.getInputProps('method')}
           />
-          <TextInput
-            label="Reference"
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-            style={{ flex: '1 1 160px' }}
-          />
+          <TextInput label="Reference" style={{ flex: '1 1 160px' }} {...form.getInputProps('reference')} />
         </Group>
         {duplicate && record.variables ? (
           <Alert color="yellow" title="Recorded already?">
@@ -165,7 +186,7 @@ function RecordPayment({ order }: { order: PurchaseOrder }) {
               </Group>
             </Stack>
           </Alert>
-        ) : record.error && !fieldError('body.amountCents') && !fieldError('body.receivedOn') ? (
+        ) : record.error && !onFields ? (
           <Text size="sm" c="red.8">
             {record.error.message}
           </Text>
@@ -173,6 +194,46 @@ function RecordPayment({ order }: { order: PurchaseOrder }) {
         <Group>
           <Button type="submit" size="xs" loading={record.isPending} disabled={cents == null}>
             Record payment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A note for finance staff on the order: the contract's comment body. */
+function AddComment({ order }: { order: PurchaseOrder }) {
+  const addComment = useAddComment();
+  const form = useSchemaForm<{ comment: string }>({
+    schema: PurchaseOrderCommentBody,
+    mode: 'controlled',
+    initialValues: { comment: '' },
+  });
+  return (
+    <form
+      onSubmit={form.onSubmit(({ comment }) =>
+        addComment.mutate(
+          { order, comment },
+          { onSuccess: () => form.setFieldValue('comment', ''), onError: form.setServerErrors },
+        ),
+      )}
+    >
+      <Stack gap="xs">
+        <Textarea label="Add a comment" autosize minRows={2} {...form.getInputProps('comment')} />
+        {addComment.error ? (
+          <Text size="sm" c="red.8">
+            {addComment.error.message}
+          </Text>
+        ) : null}
+        <Group>
+          <Button
+            size="xs"
+            type="submit"
+            variant="light"
+            disabled={!form.values.comment.trim()}
+            loading={addComment.isPending}
+          >
+            Add comment
           </Button>
         </Group>
       </Stack>
@@ -192,11 +253,9 @@ export function OrderDrawer({
   onStatus: (order: PurchaseOrder, status: PurchaseOrderStatus | 'delete') => void;
   busy: boolean;
 }) {
-  const [comment, setComment] = useState('');
   const invoices = useInvoices({ olympiadId: order?.olympiadId, purchaseOrderId: order?.id, pageSize: 50 });
   const payments = usePayments({ olympiadId: order?.olympiadId, purchaseOrderId: order?.id, pageSize: 50 });
   const issue = useIssueInvoice();
-  const addComment = useAddComment();
   const reverse = useReversePayment();
   const m = (c: number) => money(c, order?.currency ?? 'ZAR');
   return (
@@ -352,40 +411,7 @@ export function OrderDrawer({
                   No comments.
                 </Text>
               )}
-              {order.can.comment ? (
-                <form
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    addComment.mutate({ order, comment }, { onSuccess: () => setComment('') });
-                  }}
-                >
-                  <Stack gap="xs">
-                    <Textarea
-                      label="Add a comment"
-                      value={comment}
-                      onChange={(e) => setComment(e.currentTarget.value)}
-                      autosize
-                      minRows={2}
-                    />
-                    {addComment.error ? (
-                      <Text size="sm" c="red.8">
-                        {addComment.error.message}
-                      </Text>
-                    ) : null}
-                    <Group>
-                      <Button
-                        size="xs"
-                        type="submit"
-                        variant="light"
-                        disabled={!comment.trim()}
-                        loading={addComment.isPending}
-                      >
-                        Add comment
-                      </Button>
-                    </Group>
-                  </Stack>
-                </form>
-              ) : null}
+              {order.can.comment ? <AddComment order={order} /> : null}
             </>
           ) : null}
         </Stack>

@@ -14,10 +14,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { Invoice, PurchaseOrder } from '#contract/finance';
+import { SetSchoolPOQuery, type Invoice, type PurchaseOrder } from '#contract/finance';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { alerts, showAlert } from '../../../lib/api/index.js';
 import { formatDate } from '../../../lib/dates.js';
+import { useSchemaForm } from '../../../lib/forms/index.js';
 import { count as plural, money, rate } from '#contract/numbers';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { downloadInvoice } from '../api/download-invoice.js';
@@ -67,33 +68,42 @@ function OrderSums({ order, words }: { order: PurchaseOrder; words: UnitWords })
 }
 
 function PoNumber({ order, words }: { order: PurchaseOrder; words: UnitWords }) {
-  // The field starts from the stored number; the parent remounts it (key) when the stored number changes.
-  const [value, setValue] = useState(order.schoolsPO ?? '');
   const save = useSetSchoolPO();
-  const error = save.error?.message;
+  // The field starts from the stored number; the parent remounts it (key) when the stored number changes.
+  const form = useSchemaForm<{ schoolsPO: string }>({
+    schema: SetSchoolPOQuery,
+    mode: 'controlled',
+    initialValues: { schoolsPO: order.schoolsPO ?? '' },
+    toInput: ({ schoolsPO }) => ({ schoolsPO: schoolsPO.trim() }),
+  });
   return (
     <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate({ order, schoolsPO: value.trim() });
-      }}
+      onSubmit={form.onSubmit(({ schoolsPO }) =>
+        save.mutate(
+          { order, schoolsPO },
+          {
+            // A refusal that is not about the number (the order is paid, say) is said on the field all the same.
+            onError: (error) => {
+              if (!form.setServerErrors(error)) form.setFieldError('schoolsPO', error.message);
+            },
+          },
+        ),
+      )}
     >
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
           label={`Your ${words.unit}’s purchase-order number`}
           description="Printed on the invoice, so that your bursar can match it."
           placeholder="e.g. PO-2026-014"
-          value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
-          error={error}
           maxLength={60}
           disabled={!order.can.setSchoolPO}
           style={{ flex: '1 1 240px' }}
+          {...form.getInputProps('schoolsPO')}
         />
         <Button
           type="submit"
           loading={save.isPending}
-          disabled={!order.can.setSchoolPO || value.trim() === (order.schoolsPO ?? '')}
+          disabled={!order.can.setSchoolPO || form.values.schoolsPO.trim() === (order.schoolsPO ?? '')}
         >
           Save number
         </Button>
