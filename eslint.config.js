@@ -16,7 +16,7 @@ const webFeatures = featuresIn('./web/src/features');
 const serverFeatures = featuresIn('./server/features');
 
 /**
- * Import boundaries: dependencies point one way, contract → shared code → features → shells.
+ * Import boundaries (decision 070): dependencies point one way, contract → shared code → features → shells.
  * Each boundary is an `import-x/no-restricted-paths` zone on resolved files, so it holds at any folder depth and
  * for `import type` as well as for value imports.
  *  - contract/ imports nothing of server/ or web/; server/ and web/ never import each other;
