@@ -71,14 +71,22 @@ export async function putEntry(entry: OutboxEntry): Promise<void> {
   await run('readwrite', (store) => store.put(entry));
 }
 
-/** Removes the entry only if it still holds the acknowledged value (`seq`). */
+/**
+ * Removes the entry only if it still holds the acknowledged value (`seq`). The check and the removal share one
+ * read-write transaction: a newer value put between a separate read and delete would be deleted with it, and
+ * lost on a reload.
+ */
 export async function deleteEntry(key: string, seq: number): Promise<void> {
   const current = memory.get(key);
   if (current && current.seq !== seq) return;
   memory.delete(key);
-  const stored = await run('readonly', (store) => store.get(key) as IDBRequest<OutboxEntry | undefined>);
-  if (stored && stored.seq !== seq) return;
-  await run('readwrite', (store) => store.delete(key));
+  await run('readwrite', (store) => {
+    const request = store.get(key) as IDBRequest<OutboxEntry | undefined>;
+    request.onsuccess = () => {
+      if (request.result?.seq === seq) store.delete(key);
+    };
+    return request;
+  });
 }
 
 export async function entriesOf(owner: string): Promise<OutboxEntry[]> {

@@ -237,6 +237,34 @@ describe('the exam outbox', () => {
     expect(await stored()).toEqual({});
   });
 
+  it('a newer value given at any moment while the older one’s acknowledgement is handled stays in IndexedDB', async () => {
+    // The moment is stepped through IndexedDB's own tasks: the acknowledgement's removal must never take the
+    // newer value with it, or a reload before that value is sent would lose it.
+    for (let ticks = 0; ticks < 12; ticks++) {
+      vi.stubGlobal('indexedDB', new IDBFactory());
+      const sync = await openPage();
+      let acknowledge!: () => void;
+      server.reply(
+        () =>
+          new Promise<Response>((resolve) => {
+            acknowledge = () =>
+              resolve(Response.json({ success: true, questionId: 1, savedAt: '', deadlineAt: paperOf().deadlineAt }));
+          }),
+        offline,
+      );
+      sync.setAnswer(1, single('old'));
+      await io();
+      acknowledge();
+      for (let i = 0; i < ticks; i++) await new Promise((resolve) => setImmediate(resolve));
+      sync.setAnswer(1, single('new'));
+      await io();
+      sync.dispose();
+      expect(await stored(), `newer value given ${ticks} tasks after the acknowledgement`).toEqual({
+        1: single('new'),
+      });
+    }
+  });
+
   it('stops for good when the server says the attempt is over (409): nothing retried, the outbox emptied', async () => {
     const sync = await openPage();
     server.down(status(409));
