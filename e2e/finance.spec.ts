@@ -170,6 +170,34 @@ test('a teacher’s invoice, a bank statement, and payment before writing', asyn
   await expect(accountant.getByRole('heading', { name: /Payments to match by hand/ })).toBeVisible();
   await expectNoSeriousA11yViolations(accountant, testInfo);
 
+  // 2b. A payment by hand in the order's drawer: the date defaults to today in South Africa (not the UTC date); an
+  // amount that is not one is said so; the same payment again asks before it is recorded twice.
+  await row.getByRole('button', { name: /^Open the order of Rondebosch/ }).click();
+  const drawer = accountant.getByRole('dialog');
+  const todayInSA = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(new Date());
+  await expect(drawer.getByLabel('Received on')).toHaveValue(todayInSA);
+  const payAmount = drawer.getByRole('textbox', { name: 'Amount (R)' });
+  await payAmount.fill('twelve');
+  await expect(drawer.getByText('Enter an amount like 1234.50')).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Record payment' })).toBeDisabled();
+  const byHand = `BY HAND ${stamp}`;
+  const paymentLines = drawer.getByText(`EFT · ${byHand}`);
+  const recordOnce = async () => {
+    await payAmount.fill('12.50');
+    await drawer.getByRole('textbox', { name: 'Reference' }).fill(byHand);
+    await drawer.getByRole('button', { name: 'Record payment' }).click();
+  };
+  await recordOnce();
+  await expect(paymentLines).toHaveCount(1);
+  await expect(payAmount).toHaveValue('');
+  await recordOnce();
+  await expect(drawer.getByText('Recorded already?')).toBeVisible();
+  await expect(paymentLines).toHaveCount(1);
+  await drawer.getByRole('button', { name: 'Record it anyway' }).click();
+  await expect(paymentLines).toHaveCount(2);
+  await expect(drawer.getByText('Recorded already?')).toHaveCount(0);
+  await accountant.keyboard.press('Escape');
+
   // 3. Payment before writing: Waterkloof is entered and has not paid; its learner is told what to do.
   const writer = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
   await writer.goto(`/${varName}/login`);
