@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, FileInput, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { StatementReport } from '#contract/finance';
+import { z } from 'zod';
+import { StatementFormat, type StatementReport } from '#contract/finance';
 import { money } from '#contract/numbers';
+import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useImportStatement } from '../api/import-statement.js';
 
 const outcomeColors = {
@@ -20,6 +22,13 @@ const formats = [
   { value: 'capitec', label: 'Capitec' },
 ];
 
+/** What the import asks for besides the olympiad: the file and the bank (the contract's `format`). */
+const StatementForm = z.object({
+  file: z.instanceof(File, { message: 'Choose the statement file' }),
+  format: StatementFormat,
+});
+type StatementValues = { file: File | null; format: z.infer<typeof StatementFormat> };
+
 /**
  * Import a bank statement in two steps: check (nothing is saved: the report shows each line matched, to match by
  * hand, already imported or ignored, with the balance it leaves), then import.
@@ -33,18 +42,25 @@ export function StatementImport({
   opened: boolean;
   onClose: () => void;
 }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [format, setFormat] = useState<string | null>('auto');
+  const form = useSchemaForm<StatementValues, z.infer<typeof StatementForm>>({
+    schema: StatementForm,
+    mode: 'controlled',
+    initialValues: { file: null, format: 'auto' },
+  });
+  // The report of the last check or import: what the server answered, not a field.
   const [report, setReport] = useState<StatementReport | null>(null);
   const run = useImportStatement();
   const close = () => {
-    setFile(null);
+    form.setFieldValue('file', null);
     setReport(null);
     run.reset();
     onClose();
   };
-  const check = (dryRun: boolean) =>
-    file && run.mutate({ olympiadId, file, dryRun, format: format ?? 'auto' }, { onSuccess: (r) => setReport(r) });
+  // Check (a dry run, nothing saved) and import send the same form.
+  const send = (dryRun: boolean) =>
+    form.onSubmit(({ file, format }) =>
+      run.mutate({ olympiadId, file, dryRun, format }, { onSuccess: setReport, onError: form.setServerErrors }),
+    );
   const saved = report && !report.dryRun;
   return (
     <Modal opened={opened} onClose={close} title="Import a bank statement" size="xl">
@@ -53,29 +69,31 @@ export function StatementImport({
           Export the account’s transactions from online banking as CSV. Each payment is matched to a school by the
           payment reference on its invoice. Nothing is saved until you import.
         </Text>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <FileInput
-            label="Statement (CSV or xlsx)"
-            placeholder="Choose file"
-            accept=".csv,.xlsx,text/csv"
-            value={file}
-            clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
-            onChange={(f) => {
-              setFile(f);
-              setReport(null);
-            }}
-            style={{ flex: '1 1 240px' }}
-            clearable
-          />
-          <Select label="Bank" data={formats} value={format} onChange={setFormat} w={200} allowDeselect={false} />
-          <Button
-            onClick={() => check(true)}
-            disabled={!file || !!saved}
-            loading={run.isPending && run.variables?.dryRun}
-          >
-            Check
-          </Button>
-        </Group>
+        <form onSubmit={send(true)}>
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <FileInput
+              label="Statement (CSV or xlsx)"
+              placeholder="Choose file"
+              accept=".csv,.xlsx,text/csv"
+              clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+              style={{ flex: '1 1 240px' }}
+              clearable
+              {...form.getInputProps('file')}
+              onChange={(f) => {
+                form.setFieldValue('file', f);
+                setReport(null);
+              }}
+            />
+            <Select label="Bank" data={formats} w={200} allowDeselect={false} {...form.getInputProps('format')} />
+            <Button
+              type="submit"
+              disabled={!form.values.file || !!saved}
+              loading={run.isPending && run.variables?.dryRun}
+            >
+              Check
+            </Button>
+          </Group>
+        </form>
         {run.error ? (
           <Alert color="red" title="The statement could not be read">
             {run.error.message}
@@ -142,7 +160,7 @@ export function StatementImport({
                     Cancel
                   </Button>
                   <Button
-                    onClick={() => check(false)}
+                    onClick={() => send(false)()}
                     loading={run.isPending && run.variables?.dryRun === false}
                     disabled={report.totals.matched + report.totals.unmatched === 0}
                   >
