@@ -198,6 +198,12 @@ test('a teacher’s invoice, a bank statement, and payment before writing', asyn
   await expect(drawer.getByText('Recorded already?')).toHaveCount(0);
   await accountant.keyboard.press('Escape');
 
+  // 2c. The line no reference matched is matched by hand (to Rondebosch, which stays paid) and leaves the list.
+  await accountant.getByRole('combobox', { name: /^School for the payment of/ }).click();
+  await accountant.getByRole('option', { name: /Rondebosch/ }).click();
+  await accountant.getByRole('button', { name: 'Match', exact: true }).click();
+  await expect(accountant.getByRole('heading', { name: /Payments to match by hand/ })).toHaveCount(0);
+
   // 3. Payment before writing: Waterkloof is entered and has not paid; its learner is told what to do.
   const writer = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
   await writer.goto(`/${varName}/login`);
