@@ -13,6 +13,7 @@ import {
 import { Ok } from '#contract/errors';
 import { IdParams, IdText } from '#contract/ids';
 import { route } from '../../http/route.js';
+import { audit } from '../../platform/audit.js';
 import { isoOrNull } from '../../platform/dates.js';
 import { imageTypeOf, ImageWidthQuery, MAX_IMAGE_BYTES, sendImage, storeImage } from '../../platform/images.js';
 import { reorderByIds } from '../../platform/reorder.js';
@@ -74,6 +75,7 @@ export async function siteCopyRoutes(app: FastifyInstance): Promise<void> {
     url: '/api/site-copy/image',
     tags,
     access: access.editSite,
+    upload: 'file',
     summary: 'Upload an image for the platform pages (PNG, JPEG, GIF, WebP; at most 2 MB); answers its address',
     response: CopyImageUploaded,
     handler: async ({ db, actor, req, audit }) => {
@@ -150,28 +152,28 @@ export async function siteCopyRoutes(app: FastifyInstance): Promise<void> {
     url: '/api/site-copy/partners/:id/logo',
     tags,
     access: access.editSite,
+    upload: 'file',
     summary: 'Set a partner’s logo (PNG, JPEG, GIF, WebP; at most 2 MB)',
     params: IdParams,
     response: PartnerSaved,
-    transaction: true,
     load: ({ db, params }) => loadPartner(db, params.id),
-    handler: async ({ db, actor, req, record, audit }) => {
+    handler: async ({ db, actor, req, record }) => {
+      // The file is read whole before any transaction opens: no database connection waits on the sender.
       const { bytes, fileName } = await readUpload(req, { maxBytes: MAX_IMAGE_BYTES, what: 'image' });
       const type = imageTypeOf(bytes);
-      const image = await storeImage(db, app.storage, {
-        name: fileName,
-        bytes,
-        type,
-        olympiadId: null,
-        uploadedBy: actor.userId,
+      const partner = await db.transaction(async (tx) => {
+        const image = await storeImage(tx, app.storage, {
+          name: fileName,
+          bytes,
+          type,
+          olympiadId: null,
+          uploadedBy: actor.userId,
+        });
+        await queries.setPartnerLogo(tx, record.id, image.id);
+        await audit(tx, actor, 'partner.logo', { ip: req.ip, entityId: record.id, data: { uploadId: image.id } });
+        return (await queries.findPartner(tx, record.id))!;
       });
-      await queries.setPartnerLogo(db, record.id, image.id);
-      await audit('partner.logo', { entityId: record.id, data: { uploadId: image.id } });
-      return {
-        success: true as const,
-        message: 'The logo is saved',
-        partner: presentPartner((await queries.findPartner(db, record.id))!),
-      };
+      return { success: true as const, message: 'The logo is saved', partner: presentPartner(partner) };
     },
   });
 

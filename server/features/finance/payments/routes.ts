@@ -21,6 +21,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../../http/errors.
 import { defineLoader } from '../../../http/load.js';
 import { reach } from '../../../http/reach.js';
 import { route } from '../../../http/route.js';
+import { audit } from '../../../platform/audit.js';
 import { iso, isoOrNull } from '../../../platform/dates.js';
 import { pageResult } from '../../../platform/paging.js';
 import { readSheet } from '../../../platform/spreadsheet/index.js';
@@ -248,10 +249,12 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       'report; dryRun=false saves the import: matched lines become payments, unmatched ones wait, duplicates are skipped',
     tags,
     access: access.recordPayment,
+    upload: 'file',
     query: StatementImportQuery,
     response: StatementReport,
-    transaction: true,
-    handler: async ({ db, req, actor, query, audit }) => {
+    // No route transaction: the file is read whole first, and only the import's writes (with their audit row)
+    // run in one, so no database connection waits on the sender.
+    handler: async ({ db, req, actor, query }) => {
       reach(actor, access.recordPayment, query.olympiadId);
       const upload = await readUpload(req, { maxBytes: MAX_STATEMENT_BYTES });
       const sheet = await readSheet(upload.bytes, {
@@ -346,54 +349,58 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       let importId: number | null = null;
       if (!query.dryRun) {
         if (!totals.matched && !totals.unmatched) throw conflict('This statement has no new payments to import');
-        importId = await queries.insertImport(db, {
-          olympiadId: query.olympiadId,
-          filename: upload.fileName,
-          format: parsed.format,
-          lines: totals.lines,
-          matched: totals.matched,
-          unmatched: totals.unmatched,
-          duplicates: totals.duplicates,
-          by: actor.userId,
-        });
-        const touched = new Set<number>();
-        for (const l of lines) {
-          if (l.outcome !== 'matched' && l.outcome !== 'unmatched') continue;
-          const lineId = await queries.insertLine(db, {
-            importId,
+        importId = await db.transaction(async (tx) => {
+          const id = await queries.insertImport(tx, {
             olympiadId: query.olympiadId,
-            lineNo: l.lineNo,
-            postedOn: l.postedOn!,
-            amountCents: l.amountCents!,
-            reference: l.reference,
-            description: l.description,
-            fingerprint: l.fingerprint,
-            status: l.outcome,
-            purchaseOrderId: l.match?.purchaseOrderId ?? null,
+            filename: upload.fileName,
+            format: parsed.format,
+            lines: totals.lines,
+            matched: totals.matched,
+            unmatched: totals.unmatched,
+            duplicates: totals.duplicates,
             by: actor.userId,
           });
-          if (lineId == null)
-            throw conflict('This statement was imported at the same moment by someone else: check again');
-          if (l.match) {
-            await queries.insertPayment(db, {
+          const touched = new Set<number>();
+          for (const l of lines) {
+            if (l.outcome !== 'matched' && l.outcome !== 'unmatched') continue;
+            const lineId = await queries.insertLine(tx, {
+              importId: id,
               olympiadId: query.olympiadId,
-              purchaseOrderId: l.match.purchaseOrderId,
+              lineNo: l.lineNo,
+              postedOn: l.postedOn!,
               amountCents: l.amountCents!,
-              receivedOn: l.postedOn!,
-              method: 'eft',
-              reference: l.reference || l.description,
-              note: `Bank statement ${upload.fileName}, line ${l.lineNo}`,
-              statementLineId: lineId,
+              reference: l.reference,
+              description: l.description,
+              fingerprint: l.fingerprint,
+              status: l.outcome,
+              purchaseOrderId: l.match?.purchaseOrderId ?? null,
               by: actor.userId,
             });
-            touched.add(l.match.purchaseOrderId);
+            if (lineId == null)
+              throw conflict('This statement was imported at the same moment by someone else: check again');
+            if (l.match) {
+              await queries.insertPayment(tx, {
+                olympiadId: query.olympiadId,
+                purchaseOrderId: l.match.purchaseOrderId,
+                amountCents: l.amountCents!,
+                receivedOn: l.postedOn!,
+                method: 'eft',
+                reference: l.reference || l.description,
+                note: `Bank statement ${upload.fileName}, line ${l.lineNo}`,
+                statementLineId: lineId,
+                by: actor.userId,
+              });
+              touched.add(l.match.purchaseOrderId);
+            }
           }
-        }
-        for (const id of touched) await recomputePaid(db, id);
-        await audit('payment.import', {
-          entityId: importId,
-          olympiadId: query.olympiadId,
-          data: { filename: upload.fileName, format: parsed.format, ...totals },
+          for (const orderId of touched) await recomputePaid(tx, orderId);
+          await audit(tx, actor, 'payment.import', {
+            ip: req.ip,
+            entityId: id,
+            olympiadId: query.olympiadId,
+            data: { filename: upload.fileName, format: parsed.format, ...totals },
+          });
+          return id;
         });
       }
       const words = `${totals.matched} matched, ${totals.unmatched} to match by hand, ${totals.duplicates} already imported`;
