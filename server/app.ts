@@ -31,6 +31,7 @@ import { spaRoutes } from './features/spa/routes.js';
 import { systemConfigRoutes } from './features/system-config/routes.js';
 import { usersRoutes } from './features/users/routes.js';
 import type { Actor } from './http/actor.js';
+import { errorSchema } from './http/route.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import type { Mailer } from './platform/mailer.js';
@@ -184,12 +185,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
+  // OpenAPI 3.1, whose schemas are JSON Schema 2020-12: zod's own output, taken as it is (decision 072).
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: 'Olympus API', version: '1.0.0', description: 'The API of the Olympus olympiad platform.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
+    // A shared schema keeps its own name in components.schemas (the one error shape is `Error`).
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
+  app.addSchema(errorSchema);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerAuthentication(app);
   registerChangeFeed(app);

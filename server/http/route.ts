@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ErrorBody } from '#contract/errors';
 import type { Queryable } from '../db/client.js';
 import { audit, type AuditAction, type AuditDetails } from '../platform/audit.js';
 import { heavyWorkOf } from '../platform/heavy-work.js';
@@ -66,6 +67,11 @@ export interface RouteSpec<P, Q, B, A extends Access, R = undefined> {
    * is not looked up (no query per request) and the handler's actor is null. Only for `access: 'public'`.
    */
   anonymous?: A extends 'public' ? true : never;
+  /**
+   * The route takes one uploaded file (`readUpload`): the form field's name. The document describes the body as
+   * `multipart/form-data` with that field as binary.
+   */
+  upload?: string;
   /** Override the per-route body limit (bytes). */
   bodyLimit?: number;
   /**
@@ -113,6 +119,9 @@ export interface RegisteredRoute {
   url: string;
   access: Access;
   summary: string;
+  operationId: string;
+  /** The form field of the one uploaded file, when the route takes one. */
+  upload?: string;
 }
 
 declare module 'fastify' {
@@ -122,6 +131,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** The form field of the route's one uploaded file (`readUpload` refuses to read on a route without it). */
+    upload?: string;
   }
   interface FastifyInstance {
     /** The actor of a request from its bearer token (features/auth/authenticate.ts); null when anonymous. */
@@ -178,8 +189,62 @@ async function auditImpersonatedRead(
   });
 }
 
-const jsonSchema = (schema: z.ZodType | undefined, io: 'input' | 'output') =>
-  schema ? (z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>) : undefined;
+/**
+ * A zod schema as JSON Schema 2020-12 (zod's default), the dialect of the OpenAPI 3.1 document (decision 072),
+ * so no keyword needs translating. The `$schema` line is left off: the document states its dialect once.
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+  return rest;
+}
+
+/**
+ * The one error shape (decision 006) as a shared schema: app.ts adds it with `addSchema`, and every operation's
+ * refusals point at it, so the document names it once as `components.schemas.Error`.
+ */
+export const errorSchema = { $id: 'Error', ...jsonSchema(ErrorBody, 'output') };
+
+const refusals = {
+  400: 'The input is not valid (details name the fields)',
+  401: 'No valid session: sign in',
+  403: 'The signed-in user may not do this',
+  404: 'The record is not there, or not within reach',
+  409: 'The change conflicts with the stored state',
+  429: 'Too many requests: try again after Retry-After seconds',
+} as const;
+
+/**
+ * The refusals an operation can answer, all in the one error shape: any route may refuse input (400), a missing
+ * record (404) or a crowd (429); a route behind a sign-in also refuses the anonymous (401), the wrong role (403)
+ * and a conflicting change (409).
+ */
+function errorResponses(access: Access) {
+  const statuses = access === 'public' ? ([400, 404, 429] as const) : ([400, 401, 403, 404, 409, 429] as const);
+  return Object.fromEntries(statuses.map((status) => [status, { description: refusals[status], $ref: 'Error#' }]));
+}
+
+/**
+ * The operation's name in the document, from its method and path (`GET /api/auth/me` → `getApiAuthMe`,
+ * `DELETE /payment/api/:id` → `deletePaymentApiById`): the same on every start, so generated clients keep it.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : [segment]))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/).filter(Boolean));
+  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+/** A multipart body with its one file field, as the document shows an upload. */
+const uploadBody = (field: string) => ({
+  type: 'object',
+  properties: { [field]: { type: 'string', format: 'binary' } },
+  required: [field],
+});
 
 /**
  * A handler's answer that does not match the route's declared response schema is a bug: under test
@@ -242,22 +307,38 @@ export function route<P = undefined, Q = undefined, B = undefined, const A exten
   given: RouteSpec<P, Q, B, A, R>,
 ): void {
   const spec = given.idempotent ? keepingAnswers(given) : given;
-  app.apiRoutes.push({ method: spec.method, url: spec.url, access: spec.access, summary: spec.summary });
+  const operationId = operationIdOf(spec.method, spec.url);
+  const same = app.apiRoutes.find((r) => r.operationId === operationId);
+  if (same) throw new Error(`${spec.method} ${spec.url}: operationId ${operationId} is ${same.method} ${same.url}'s`);
+  if (spec.upload && spec.body) throw new Error(`${spec.method} ${spec.url}: an upload's body is its multipart form`);
+  app.apiRoutes.push({
+    method: spec.method,
+    url: spec.url,
+    access: spec.access,
+    summary: spec.summary,
+    operationId,
+    ...(spec.upload ? { upload: spec.upload } : {}),
+  });
   app.route({
     method: spec.method,
     url: spec.url,
-    config: { access: spec.access },
+    config: { access: spec.access, ...(spec.upload ? { upload: spec.upload } : {}) },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     ...(spec.onResponse ? { onResponse: spec.onResponse } : {}),
     schema: {
       summary: spec.summary,
+      operationId,
       tags: spec.tags,
       ...(spec.access === 'public' ? {} : { security: [{ bearer: [] }] }),
       ...(spec.params ? { params: jsonSchema(spec.params, 'input') } : {}),
       ...(spec.query ? { querystring: jsonSchema(spec.query, 'input') } : {}),
       ...(spec.body ? { body: jsonSchema(spec.body, 'input') } : {}),
+      ...(spec.upload ? { consumes: ['multipart/form-data'], body: uploadBody(spec.upload) } : {}),
       ...(spec.idempotent ? { headers: idempotencyHeaderSchema } : {}),
-      ...(spec.response ? { response: { 200: jsonSchema(spec.response, 'output') } } : {}),
+      response: {
+        ...(spec.response ? { 200: jsonSchema(spec.response, 'output') } : {}),
+        ...errorResponses(spec.access),
+      },
     },
     handler: async (req, reply) => {
       // Text no column can hold (NUL) or no encoder can write faithfully (a lone surrogate) is refused for

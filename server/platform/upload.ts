@@ -41,6 +41,8 @@ export const fileTooLarge = (maxBytes: number, what = 'file') =>
 /** The one file of a multipart request, read whole (size-capped), or a clear 415, 400 or 413. */
 export async function readUpload(req: FastifyRequest, options: UploadOptions): Promise<Upload> {
   const field = `body.${options.field ?? 'file'}`;
+  // A route that reads a file says so (`upload` in its route spec), so the API document describes its form.
+  if (!req.routeOptions.config.upload) throw new Error(`${req.method} ${req.url} reads an upload it does not declare`);
   if (!req.isMultipart()) {
     throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data (field "file")');
   }

@@ -87,6 +87,7 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
       'Upload a background (PDF, PNG or JPEG) or a signature (PNG or JPEG) for the designer (multipart, field "file")',
     tags,
     access: access.design,
+    upload: 'file',
     params: IdParams,
     response: CertificateFile,
     load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'design'),

@@ -202,6 +202,7 @@ export async function websiteCopyRoutes(app: FastifyInstance): Promise<void> {
     url: '/website-copy/v-rest/image',
     tags,
     access: access.editWebsite,
+    upload: 'file',
     summary: 'Upload an image for website copy (PNG, JPEG, GIF, WebP; at most 2 MB); answers its address',
     query: ImageQuery,
     response: CopyImageUploaded,

@@ -114,6 +114,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     url: '/learner/v-rest/import/preview',
     tags,
     access: access.import,
+    upload: 'file',
     summary:
       'Check an uploaded xlsx/csv of learners row by row; nothing is saved. When every row is right the checked rows wait as a held import (importId) to be started',
     query: LearnerScopeQuery,
@@ -134,6 +135,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     url: '/learner/v-rest/import',
     tags,
     access: access.import,
+    upload: 'file',
     summary:
       'Upload, check and load at once: all rows or none. A file with any bad row is refused (422) with the report; otherwise the import is queued (202) and polled at GET learner/v-rest/import/{id}',
     query: LearnerScopeQuery,

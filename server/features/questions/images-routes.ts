@@ -38,6 +38,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Upload a question or option image (PNG, JPEG, GIF, WebP; at most 2 MB)',
     tags,
     access: questionsPolicy.access.edit,
+    upload: 'file',
     query: ModuleListQuery,
     response: ImageUploaded,
     load: ({ db, actor, query }) => paperLoader.load(db, actor, query.olympiadId, 'edit'),

@@ -89,6 +89,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Add questions to a module from xlsx or csv (multipart, field "file"); every row checked, all or nothing',
     tags,
     access,
+    upload: 'file',
     query: z.strictObject({ questionModuleId: IdText }),
     response: z.object({ success: z.literal(true), imported: z.number().int(), message: z.string() }),
     load: ({ db, actor, query }) => moduleLoader.load(db, actor, query.questionModuleId, 'edit'),
@@ -174,6 +175,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
       'Add questions from a QTI 2.1, 2.2 or 3.0 package (zip) or item (xml): choice and text-entry items; items without a correct response become drafts; all or nothing',
     tags,
     access,
+    upload: 'file',
     query: z.strictObject({ questionModuleId: IdText }),
     response: z.object({
       success: z.literal(true),

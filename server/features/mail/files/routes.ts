@@ -50,6 +50,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Upload one file (multipart/form-data, field "file"); olympiadId, or none for a site-wide file (overlord)',
     tags,
     access: access.manageFiles,
+    upload: 'file',
     query: UploadQuery,
     response: z.object({ success: z.literal(true), upload: UploadRow }),
     handler: async ({ db, req, actor, query, audit }) => {
@@ -119,6 +120,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Upload a file as a mail attachment (multipart, field "file"); olympiadId, or none site-wide (overlord)',
     tags,
     access: access.manageFiles,
+    upload: 'file',
     query: UploadQuery,
     response: z.object({ success: z.literal(true), attachment: AttachmentRow }),
     handler: async ({ db, req, actor, query, audit }) => {
