@@ -201,6 +201,52 @@ describe('POST /payment/api/statement', () => {
     expect(await orderState(waterkloof.id)).toEqual({ paid: true, pre_approved: false });
     const lines = await server.query<{ status: string }>`select status from statement_lines order by line_no`;
     expect(lines.map((l) => l.status)).toEqual(['matched', 'matched', 'unmatched']);
+    // Each saved line is stored whole under the import (matched ones by the accountant, now), each matched one
+    // with its payment by transfer pointing back at it.
+    const stored = await server.query<Record<string, unknown>>`
+      select sl.import_id, sl.line_no, sl.posted_on::text as posted_on, sl.amount_cents, sl.status,
+        sl.purchase_order_id, sl.matched_by, sl.matched_at is not null as matched_now, p.purchase_order_id as paid_to,
+        p.amount_cents as paid_cents, p.received_on::text as received_on, p.method, p.reference, p.note, p.created_by
+      from statement_lines sl left join payments p on p.statement_line_id = sl.id order by sl.line_no`;
+    const by = accountant.user!.id;
+    const note = (n: number) => `Bank statement statement.csv, line ${n}`;
+    expect(stored).toEqual([
+      expect.objectContaining({
+        line_no: 5,
+        posted_on: '2026-03-10',
+        amount_cents: rondebosch.total,
+        status: 'matched',
+        purchase_order_id: rondebosch.id,
+        matched_by: by,
+        matched_now: true,
+        paid_to: rondebosch.id,
+        paid_cents: rondebosch.total,
+        received_on: '2026-03-10',
+        method: 'eft',
+        note: note(5),
+        created_by: by,
+      }),
+      expect.objectContaining({
+        line_no: 6,
+        status: 'matched',
+        purchase_order_id: waterkloof.id,
+        matched_by: by,
+        paid_to: waterkloof.id,
+        paid_cents: waterkloof.total - 9000,
+        reference: expect.stringContaining(waterkloof.reference),
+        note: note(6),
+      }),
+      expect.objectContaining({
+        line_no: 7,
+        amount_cents: 35000,
+        status: 'unmatched',
+        purchase_order_id: null,
+        matched_by: null,
+        matched_now: false,
+        paid_to: null,
+      }),
+    ]);
+    expect(stored.every((l) => l.import_id === res.body.importId)).toBe(true);
     const again = await statement(fnb());
     expect(again.body.totals).toMatchObject({ matched: 0, unmatched: 0, duplicates: 3, ignored: 1 });
     const refused = await statement(fnb(), { dryRun: false });

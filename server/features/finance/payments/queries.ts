@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PaymentMethod, StatementLineStatus } from '../../../db/schema/index.js';
-import { type Queryable, rows } from '../../../db/client.js';
+import { pgArray, type Queryable, rows } from '../../../db/client.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../../platform/paging.js';
 import { paymentReferenceOf } from '../money.js';
@@ -225,33 +225,73 @@ export async function insertImport(
   return row!.id;
 }
 
-export async function insertLine(
+export interface NewStatementLine {
+  lineNo: number;
+  postedOn: string;
+  amountCents: number;
+  reference: string;
+  description: string;
+  fingerprint: string;
+  status: StatementLineStatus;
+  purchaseOrderId: number | null;
+}
+
+/**
+ * Inserts an import's lines in one `insert … select from unnest(arrays)`: a handful of array parameters however
+ * long the statement. A line whose fingerprint is already there (another import of the same statement at the same
+ * moment) is skipped; answers the new lines' ids by fingerprint, so fewer ids than lines means some were taken.
+ */
+export async function insertLines(
   q: Queryable,
-  v: {
-    importId: number;
-    olympiadId: number;
-    lineNo: number;
-    postedOn: string;
-    amountCents: number;
-    reference: string;
-    description: string;
-    fingerprint: string;
-    status: StatementLineStatus;
-    purchaseOrderId: number | null;
-    by: number;
-  },
-) {
-  const [row] = await rows<{ id: number }>(
+  v: { importId: number; olympiadId: number; by: number },
+  lines: NewStatementLine[],
+): Promise<Map<string, number>> {
+  if (!lines.length) return new Map();
+  const col = <K extends keyof NewStatementLine>(k: K) => pgArray(lines.map((l) => l[k]));
+  const inserted = await rows<{ id: number; fingerprint: string }>(
     q,
     sql`insert into statement_lines (import_id, olympiad_id, line_no, posted_on, amount_cents, reference, description,
         fingerprint, status, purchase_order_id, matched_by, matched_at)
-      values (${v.importId}, ${v.olympiadId}, ${v.lineNo}, ${v.postedOn}, ${v.amountCents}, ${v.reference}, ${v.description},
-        ${v.fingerprint}, ${v.status}, ${v.purchaseOrderId}, ${v.status === 'matched' ? v.by : null},
-        ${v.status === 'matched' ? sql`now()` : null})
+      select ${v.importId}::int, ${v.olympiadId}::int, t.line_no, t.posted_on, t.amount_cents, t.reference,
+        t.description, t.fingerprint, t.status, t.purchase_order_id,
+        case when t.status = 'matched' then ${v.by}::int end, case when t.status = 'matched' then now() end
+      from unnest(${col('lineNo')}::int[], ${col('postedOn')}::date[], ${col('amountCents')}::int[],
+          ${col('reference')}::text[], ${col('description')}::text[], ${col('fingerprint')}::text[],
+          ${col('status')}::text[], ${col('purchaseOrderId')}::int[])
+        with ordinality as t(line_no, posted_on, amount_cents, reference, description, fingerprint, status,
+          purchase_order_id, n)
+      order by t.n
       on conflict (olympiad_id, fingerprint) do nothing
-      returning id`,
+      returning id, fingerprint`,
   );
-  return row?.id ?? null;
+  return new Map(inserted.map((r) => [r.fingerprint, Number(r.id)]));
+}
+
+/** Inserts payments received by bank transfer in one `insert … select from unnest(arrays)`. */
+export async function insertStatementPayments(
+  q: Queryable,
+  v: { olympiadId: number; by: number },
+  payments: Array<{
+    purchaseOrderId: number;
+    amountCents: number;
+    receivedOn: string;
+    reference: string;
+    note: string;
+    statementLineId: number;
+  }>,
+): Promise<void> {
+  if (!payments.length) return;
+  const col = <K extends keyof (typeof payments)[number]>(k: K) => pgArray(payments.map((p) => p[k]));
+  await q.execute(
+    sql`insert into payments (olympiad_id, purchase_order_id, amount_cents, received_on, method, reference, note,
+        statement_line_id, created_by)
+      select ${v.olympiadId}::int, t.purchase_order_id, t.amount_cents, t.received_on, 'eft', t.reference, t.note,
+        t.statement_line_id, ${v.by}::int
+      from unnest(${col('purchaseOrderId')}::int[], ${col('amountCents')}::int[], ${col('receivedOn')}::date[],
+          ${col('reference')}::text[], ${col('note')}::text[], ${col('statementLineId')}::int[])
+        with ordinality as t(purchase_order_id, amount_cents, received_on, reference, note, statement_line_id, n)
+      order by t.n`,
+  );
 }
 
 export interface StatementLineDb {

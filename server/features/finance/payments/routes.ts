@@ -360,12 +360,14 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
             duplicates: totals.duplicates,
             by: actor.userId,
           });
-          const touched = new Set<number>();
-          for (const l of lines) {
-            if (l.outcome !== 'matched' && l.outcome !== 'unmatched') continue;
-            const lineId = await queries.insertLine(tx, {
-              importId: id,
-              olympiadId: query.olympiadId,
+          const saved = lines.filter(
+            (l): l is typeof l & { outcome: 'matched' | 'unmatched' } =>
+              l.outcome === 'matched' || l.outcome === 'unmatched',
+          );
+          const lineIds = await queries.insertLines(
+            tx,
+            { importId: id, olympiadId: query.olympiadId, by: actor.userId },
+            saved.map((l) => ({
               lineNo: l.lineNo,
               postedOn: l.postedOn!,
               amountCents: l.amountCents!,
@@ -374,25 +376,25 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
               fingerprint: l.fingerprint,
               status: l.outcome,
               purchaseOrderId: l.match?.purchaseOrderId ?? null,
-              by: actor.userId,
-            });
-            if (lineId == null)
-              throw conflict('This statement was imported at the same moment by someone else: check again');
-            if (l.match) {
-              await queries.insertPayment(tx, {
-                olympiadId: query.olympiadId,
-                purchaseOrderId: l.match.purchaseOrderId,
-                amountCents: l.amountCents!,
-                receivedOn: l.postedOn!,
-                method: 'eft',
-                reference: l.reference || l.description,
-                note: `Bank statement ${upload.fileName}, line ${l.lineNo}`,
-                statementLineId: lineId,
-                by: actor.userId,
-              });
-              touched.add(l.match.purchaseOrderId);
-            }
-          }
+            })),
+          );
+          // A line skipped as already there was saved by another import of this statement since it was checked.
+          if (lineIds.size !== saved.length)
+            throw conflict('This statement was imported at the same moment by someone else: check again');
+          const paid = saved.filter((l) => l.match);
+          await queries.insertStatementPayments(
+            tx,
+            { olympiadId: query.olympiadId, by: actor.userId },
+            paid.map((l) => ({
+              purchaseOrderId: l.match!.purchaseOrderId,
+              amountCents: l.amountCents!,
+              receivedOn: l.postedOn!,
+              reference: l.reference || l.description,
+              note: `Bank statement ${upload.fileName}, line ${l.lineNo}`,
+              statementLineId: lineIds.get(l.fingerprint)!,
+            })),
+          );
+          const touched = new Set(paid.map((l) => l.match!.purchaseOrderId));
           for (const orderId of touched) await recomputePaid(tx, orderId);
           await audit(tx, actor, 'payment.import', {
             ip: req.ip,
