@@ -33,7 +33,8 @@ function withEntry(school: SchoolRow, olympiadId: number): SchoolRow {
  * The teacher named in the body, or matched by the expression's email, loaded for the action "link to this
  * school": one already at the school needs nothing more; moving one from another school needs the right to
  * manage that school's teachers (as `PUT teacher/v-rest/{id}` does) and the new school's. A teacher named by id
- * outside the actor's reach is a 404; one matched by email is a 409 (the expression named them, not the actor).
+ * outside the actor's reach is a 404; one matched by email is a 403 (the expression named them, not the actor,
+ * so their existence is no secret; moving them is refused by policy, which no retry changes).
  */
 async function teacherToLink(
   q: Queryable,
@@ -53,7 +54,7 @@ async function teacherToLink(
     schoolsPolicy.can(actor, 'manageTeachers', current) && schoolsPolicy.can(actor, 'manageTeachers', school);
   if (movable) return teacher;
   if (byId) throw notFound('The teacher to link');
-  throw conflict(
+  throw forbidden(
     'A teacher with this expression’s email belongs to another school you do not manage: the platform owner links them',
   );
 }
@@ -111,7 +112,7 @@ export async function eoiProcessRoutes(app: FastifyInstance): Promise<void> {
       let newTeacher = false;
       if (!teacher) {
         if (!schoolsPolicy.can(actor, 'manageTeachers', school))
-          throw conflict(
+          throw forbidden(
             `Only the platform owner adds a teacher to ${school.name}: it is also entered in olympiads you do not administer`,
           );
         teacher = await createTeacherAccount(db, {

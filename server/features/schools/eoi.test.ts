@@ -172,12 +172,24 @@ describe('expressions of interest', () => {
     // Another olympiad's teacher named by id: 404, as PUT teacher/v-rest/{id} would answer.
     const byId = await submit(`someone-${Date.now()}@example.org`);
     expect((await process(byId, { schoolId: demo.school1, teacherId: farTeacher.id })).status).toBe(404);
-    // The same teacher matched by the public form's email: refused, not moved.
+    // The same teacher matched by the public form's email: refused by policy (403, not a conflict), not moved.
     const byEmail = await submit(farTeacher.email!);
-    expect((await process(byEmail, { schoolId: demo.school1 })).status).toBe(409);
-    // A school of another olympiad: the admin may enter it, but not add a teacher account to it.
+    const movedAway = await process(byEmail, { schoolId: demo.school1 });
+    expect(movedAway.status).toBe(403);
+    expect(movedAway.body).toMatchObject({
+      success: false,
+      code: 'forbidden',
+      message: /the platform owner links them/,
+    });
+    // A school of another olympiad: the admin may enter it, but not add a teacher account to it (403 by policy).
     const newTeacher = await submit(`newcomer-${Date.now()}@example.org`);
-    expect((await process(newTeacher, { schoolId: otherSchool.id })).status).toBe(409);
+    const added = await process(newTeacher, { schoolId: otherSchool.id });
+    expect(added.status).toBe(403);
+    expect(added.body).toMatchObject({
+      success: false,
+      code: 'forbidden',
+      message: /Only the platform owner adds a teacher/,
+    });
     // Finance staff see and decline expressions, but entering a school is the admins'.
     expect((await process(newTeacher, { schoolId: demo.school1 }, 'funding')).status).toBe(403);
     await unchanged();
