@@ -43,7 +43,7 @@ test('the admin enters a country, its team admin registers a team member, who wr
   await overlord.goto('/login');
   await fillSignIn(overlord, 'overlord', demoPassword);
   await expect(overlord).not.toHaveURL(/\/login/);
-  await overlord.goto('/igeo-demo/admin/edit/countries');
+  await overlord.goto('/overlord/countries');
   await expect(overlord.getByRole('cell', { name: 'Germany', exact: true })).toBeVisible();
   await overlord.getByRole('button', { name: 'Add a country' }).click();
   const add = overlord.getByRole('dialog', { name: 'Add a country' });

@@ -14,8 +14,25 @@ const staff = (sub: string, title: string, summary: string, page: AppRoute['page
     kinds: ['country'],
   });
 
+/**
+ * The overlord keeps the shared country list (decision 069): its page in the overlord's area, the same page the
+ * olympiad staff read (where only the overlord sees Add, Edit and Remove).
+ */
+const overlordCountries: AppRoute = {
+  id: 'overlord.countries',
+  path: '/overlord/countries',
+  layout: 'overlord',
+  access: ['overlord'],
+  feature: 'countries',
+  title: 'Countries',
+  nav: 'Platform',
+  summary: 'The countries that may enter teams in an international olympiad, with their time zones.',
+  page: CountriesPage,
+};
+
 /** The international olympiad's countries (decision 039); the team admins are teachers (features/teachers). */
 export const countriesRoutes: AppRoute[] = [
+  overlordCountries,
   ...staff(
     'edit/participating-countries',
     'Participating countries',

@@ -11,7 +11,7 @@ import { useDeleteCountry } from '../api/delete-country.js';
 import { useCountries } from '../api/list-countries.js';
 import { useSaveCountry } from '../api/save-country.js';
 
-/** /{o}/admin/edit/countries (and the finance/funding aliases): the countries that may enter teams. */
+/** /{o}/admin/edit/countries (and the finance/funding aliases) and /overlord/countries: the countries that may enter teams. */
 export function CountriesPage() {
   const { olympiad } = useRouteOlympiad();
   const list = useListParams('name');
