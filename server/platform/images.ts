@@ -88,7 +88,13 @@ export async function prepareImage(
   use: 'screen' | 'print' = 'screen',
 ): Promise<{ full: Encoded; phone: Encoded | null }> {
   await checkImageHeader(bytes);
-  const source = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false }).autoOrient();
+  // `truncated`: an image that ends early is refused, but one a browser shows despite a small flaw (a checksum
+  // libpng calls wrong, a warning in a camera's JPEG) is kept, as the people uploading it saw it.
+  const source = sharp(bytes, {
+    limitInputPixels: MAX_IMAGE_PIXELS,
+    failOn: 'truncated',
+    animated: false,
+  }).autoOrient();
   try {
     if (use === 'print') return { full: await encode(source, type), phone: null };
     const full = await encode(
