@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdText } from '#contract/ids';
 import { AnswerValue } from '#contract/questions';
+import { WatchResult } from '#contract/public';
+import { SaveAnswerResult } from '#contract/sitting';
 import { preparedRows, rows } from '../../server/db/client.js';
 import { route } from '../../server/http/route.js';
 
@@ -15,7 +17,7 @@ import { route } from '../../server/http/route.js';
 export async function benchRoutes(app: FastifyInstance): Promise<void> {
   // The floor under the Watch call (bench/watch.ts): a constant answer of the same shape, no cache, no query.
   const watchShaped = {
-    success: true,
+    success: true as const,
     refreshedAt: new Date(0).toISOString(),
     refreshSeconds: 5,
     totals: { writing: 0, started: 0, finished: 0 },
@@ -28,6 +30,7 @@ export async function benchRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Benchmark only: a constant JSON answer shaped like the Watch call’s, nothing else',
     tags: ['bench'],
     access: 'public',
+    response: WatchResult,
     handler: async () => watchShaped,
   });
 
@@ -37,6 +40,7 @@ export async function benchRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Benchmark only: attempts and questions the bare route may write to',
     tags: ['bench'],
     access: 'public',
+    response: z.object({ success: z.literal(true), attempts: z.array(z.number()), questions: z.array(z.number()) }),
     handler: async () => {
       const attempts = await rows<{ id: number }>(
         app.db,
@@ -50,7 +54,7 @@ export async function benchRoutes(app: FastifyInstance): Promise<void> {
         select qu.id from questions qu join question_modules m on m.id = qu.module_id
         join olympiads o on o.id = m.olympiad_id where o.var_name = 'geo-bench' order by qu.id`,
       );
-      return { success: true, attempts: attempts.map((r) => r.id), questions: questions.map((r) => r.id) };
+      return { success: true as const, attempts: attempts.map((r) => r.id), questions: questions.map((r) => r.id) };
     },
   });
 
@@ -65,6 +69,7 @@ export async function benchRoutes(app: FastifyInstance): Promise<void> {
       questionId: IdText,
     }),
     body: z.strictObject({ value: AnswerValue }),
+    response: SaveAnswerResult.pick({ success: true, savedAt: true }),
     handler: async ({ params, body }) => {
       // Prepared like the real route's statement (decision 019), so the floor is measured the same way.
       const [row] = await preparedRows<{ saved_at: Date }>(
@@ -76,7 +81,7 @@ export async function benchRoutes(app: FastifyInstance): Promise<void> {
         on conflict (attempt_id, question_id) do update set value = excluded.value, saved_at = excluded.saved_at
         returning saved_at`,
       );
-      return { success: true, savedAt: new Date(row!.saved_at).toISOString() };
+      return { success: true as const, savedAt: new Date(row!.saved_at).toISOString() };
     },
   });
 }

@@ -133,7 +133,6 @@ export async function rememberAnswer(tx: Queryable, c: IdempotencyClaim, status:
 }
 
 /** Replays a kept answer: its status, its body, and a header that says it is a repeat. */
-export function replay(reply: FastifyReply, kept: { status: number; body: string }): unknown {
-  reply.status(kept.status).header('idempotent-replayed', 'true');
-  return JSON.parse(kept.body) as unknown;
+export function replay(reply: FastifyReply, kept: { status: number; body: string }): FastifyReply {
+  return reply.status(kept.status).header('idempotent-replayed', 'true').send(JSON.parse(kept.body));
 }

@@ -51,7 +51,26 @@ export interface RouteContext<P, Q, B, A extends Access, R = undefined> extends 
   audit: (action: AuditAction, details?: AuditDetails) => Promise<void>;
 }
 
-export interface RouteSpec<P, Q, B, A extends Access, R = undefined> {
+/**
+ * What a handler may return: a value its response schema accepts (so an answer that drifts from the contract is a
+ * compile error), or the reply it sent itself (a download, a 304, a redirect).
+ */
+export type Answer<S extends z.ZodType> = z.input<S> | FastifyReply;
+
+/** The media types of a file answer, kept on its schema for the document (`fileAnswer`). */
+const fileTypes = new WeakMap<z.ZodType, readonly string[]>();
+
+/**
+ * The response of a route whose success is a file the handler sends itself on `reply` (a PDF, a spreadsheet, a
+ * picture): the document describes it by its media types, and the handler answers the reply it sent.
+ */
+export function fileAnswer(...types: [string, ...string[]]): z.ZodType<FastifyReply> {
+  const schema = z.custom<FastifyReply>(() => true);
+  fileTypes.set(schema, types);
+  return schema;
+}
+
+export interface RouteSpec<P, Q, B, A extends Access, R = undefined, S extends z.ZodType = z.ZodType> {
   method: Method;
   url: string;
   summary: string;
@@ -60,8 +79,11 @@ export interface RouteSpec<P, Q, B, A extends Access, R = undefined> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
-  /** Documented response (OpenAPI); what leaves the server is decided by the feature's presenter. */
-  response?: z.ZodType;
+  /**
+   * The answer on success (OpenAPI; checked at run time under test): the handler's return type follows from it. What
+   * leaves the server is decided by the feature's presenter.
+   */
+  response: S;
   /**
    * A public answer that is the same for everyone, read by crowds (the Watch call, decision 048): the bearer token
    * is not looked up (no query per request) and the handler's actor is null. Only for `access: 'public'`.
@@ -87,7 +109,7 @@ export interface RouteSpec<P, Q, B, A extends Access, R = undefined> {
   idempotent?: boolean;
   /** The scoped load: the record the route acts on, through its feature's loader (404/403 outside reach). */
   load?: (ctx: LoadContext<P, Q, B, A>) => Promise<R>;
-  handler: (ctx: RouteContext<P, Q, B, A, R>) => Promise<unknown>;
+  handler: (ctx: RouteContext<P, Q, B, A, R>) => Promise<Answer<S>>;
   /**
    * Exam day's hottest calls only (the answer save, decision 019; the arrival's steps, decision 049): one
    * statement that authenticates, authorizes and does the work together, tried first when the request carries a
@@ -95,7 +117,7 @@ export interface RouteSpec<P, Q, B, A extends Access, R = undefined> {
    * the route then runs the ordinary way (authenticate → access → validate → handler), which answers the
    * precise error. Its rules must imply the ordinary path's: it may only ever say yes where that path would.
    */
-  fastPath?: (ctx: FastPathContext<P, Q, B>) => Promise<unknown>;
+  fastPath?: (ctx: FastPathContext<P, Q, B>) => Promise<Answer<S> | undefined>;
   /**
    * A heavy download (a PDF drawn, an export written; decision 065): the load and the handler run in one of the
    * caller's few places (platform/heavy-work.ts), or the call is refused at once with 429 and Retry-After. A
@@ -239,6 +261,12 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 }
 
+/** A file answer in the document: its media types, each a binary body. */
+const fileResponse = (types: readonly string[]) => ({
+  description: 'The file',
+  content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+});
+
 /** A multipart body with its one file field, as the document shows an upload. */
 const uploadBody = (field: string) => ({
   type: 'object',
@@ -253,10 +281,10 @@ const uploadBody = (field: string) => ({
 function checkResponse(
   app: FastifyInstance,
   reply: FastifyReply,
-  spec: { method: string; url: string; response?: z.ZodType },
+  spec: { method: string; url: string; response: z.ZodType },
   result: unknown,
 ) {
-  if (app.config.env !== 'test' || !spec.response || result === undefined) return;
+  if (app.config.env !== 'test' || fileTypes.has(spec.response) || result === undefined) return;
   // Only a successful JSON answer is the declared one (a file or CSV sets its own type; a refusal its own status).
   const type = reply.getHeader('content-type');
   if (reply.statusCode >= 300 || (type !== undefined && !String(type).includes('json'))) return;
@@ -272,7 +300,9 @@ function checkResponse(
  * first (waiting for a concurrent request with the same key), a kept answer is replayed, and otherwise the load and
  * handler run and their answer is kept with the claim before the transaction commits.
  */
-function keepingAnswers<P, Q, B, A extends Access, R>(spec: RouteSpec<P, Q, B, A, R>): RouteSpec<P, Q, B, A, R> {
+function keepingAnswers<P, Q, B, A extends Access, R, S extends z.ZodType>(
+  spec: RouteSpec<P, Q, B, A, R, S>,
+): RouteSpec<P, Q, B, A, R, S> {
   if (!spec.transaction)
     throw new Error(`${spec.method} ${spec.url}: an idempotent route keeps its key in its transaction`);
   const { load, handler } = spec;
@@ -302,10 +332,14 @@ function keepingAnswers<P, Q, B, A extends Access, R>(spec: RouteSpec<P, Q, B, A
  * Registers one API route: authenticate → role gate (`access`) → text check → validate (zod) → [transaction:
  * scoped `load` → handler with a bound `audit`] → the answer (checked against `response` under test).
  */
-export function route<P = undefined, Q = undefined, B = undefined, const A extends Access = Access, R = undefined>(
-  app: FastifyInstance,
-  given: RouteSpec<P, Q, B, A, R>,
-): void {
+export function route<
+  P = undefined,
+  Q = undefined,
+  B = undefined,
+  const A extends Access = Access,
+  R = undefined,
+  S extends z.ZodType = z.ZodType,
+>(app: FastifyInstance, given: RouteSpec<P, Q, B, A, R, S>): void {
   const spec = given.idempotent ? keepingAnswers(given) : given;
   const operationId = operationIdOf(spec.method, spec.url);
   const same = app.apiRoutes.find((r) => r.operationId === operationId);
@@ -336,7 +370,9 @@ export function route<P = undefined, Q = undefined, B = undefined, const A exten
       ...(spec.upload ? { consumes: ['multipart/form-data'], body: uploadBody(spec.upload) } : {}),
       ...(spec.idempotent ? { headers: idempotencyHeaderSchema } : {}),
       response: {
-        ...(spec.response ? { 200: jsonSchema(spec.response, 'output') } : {}),
+        200: fileTypes.has(spec.response)
+          ? fileResponse(fileTypes.get(spec.response)!)
+          : jsonSchema(spec.response, 'output'),
         ...errorResponses(spec.access),
       },
     },

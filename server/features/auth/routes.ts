@@ -89,7 +89,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     response: Ok,
     handler: async ({ actor }) => {
       await queries.revokeSession(app.db, actor.sessionId);
-      return { success: true, message: 'You are signed out' };
+      return { success: true as const, message: 'You are signed out' };
     },
   });
 
@@ -153,7 +153,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         });
       }
       return {
-        success: true,
+        success: true as const,
         message:
           'If that account has an email address, a reset link is on its way. Learners: ask your teacher to reset your password.',
       };
@@ -171,7 +171,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ actor, body }) => {
       refuseWhileImpersonating(actor, 'password');
       await setOwnPassword(app.db, actor, body.password);
-      return { success: true, message: 'Your password is saved' };
+      return { success: true as const, message: 'Your password is saved' };
     },
   });
 
@@ -200,7 +200,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       if (!result)
         throw badRequest('This link has expired or was already used. Ask for a new one with "Forgot password".');
       return {
-        success: true,
+        success: true as const,
         message:
           result.purpose === 'verify_email' ? 'Your email address is verified' : 'Choose a new password to continue',
         purpose: result.purpose,
@@ -242,7 +242,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       if (actor.impersonatorId == null) throw badRequest('You are not acting as another user');
       await queries.revokeSession(db, actor.sessionId);
       await audit('impersonate.stop', { entityId: actor.userId });
-      return { success: true, message: 'You are back in your own account' };
+      return { success: true as const, message: 'You are back in your own account' };
     },
   });
 }

@@ -9,7 +9,7 @@ import {
 } from '#contract/certificates';
 import { IdParams } from '#contract/ids';
 import { invalid, notFound } from '../../http/errors.js';
-import { route } from '../../http/route.js';
+import { fileAnswer, route } from '../../http/route.js';
 import { iso } from '../../platform/dates.js';
 import { readUpload } from '../../platform/upload.js';
 import { awardRuleOf, configProblems, kindsOf } from './config.js';
@@ -123,6 +123,7 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
     summary: 'One of the olympiad’s files, for the designer’s canvas',
     tags,
     access: access.design,
+    response: fileAnswer('image/png', 'image/jpeg', 'image/webp', 'font/ttf', 'font/otf'),
     params: CertificateFileParams,
     load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'design'),
     handler: async ({ db, params, record, reply }) => {
@@ -145,6 +146,7 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
     summary: 'One certificate as a PDF with an unsaved config: the given attempt’s learner, else the best-scoring one',
     tags,
     access: access.design,
+    response: fileAnswer('application/pdf'),
     params: IdParams,
     body: CertificatePreviewBody,
     load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'design'),

@@ -8,7 +8,7 @@ import {
 } from '#contract/certificates';
 import { IdParams } from '#contract/ids';
 import { forbidden, HttpError } from '../../http/errors.js';
-import { route } from '../../http/route.js';
+import { fileAnswer, route } from '../../http/route.js';
 import { isoOrNull } from '../../platform/dates.js';
 import { awardRuleOf, kindsOf } from './config.js';
 import { configOf, runFiles } from './generate.js';
@@ -120,6 +120,7 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
       'A school’s certificates as one print-ready PDF (the olympiad’s admins; the school’s teacher once published)',
     tags,
     access: access.download,
+    response: fileAnswer('application/pdf'),
     params: SchoolPdfParams,
     heavy: true,
     load: ({ db, actor, params }) => toDownload(participantLoader, db, actor, params.schoolParticipantId),
@@ -142,6 +143,7 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
     summary: 'One certificate as a PDF, drawn with the current design',
     tags,
     access: access.download,
+    response: fileAnswer('application/pdf'),
     params: IdParams,
     heavy: true,
     load: ({ db, actor, params }) => toDownload(certificateLoader, db, actor, params.id),

@@ -12,7 +12,7 @@ import {
 } from '#contract/copy';
 import { Ok } from '#contract/errors';
 import { IdParams, IdText } from '#contract/ids';
-import { route } from '../../http/route.js';
+import { fileAnswer, route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { isoOrNull } from '../../platform/dates.js';
 import { imageTypeOf, ImageWidthQuery, MAX_IMAGE_BYTES, sendImage, storeImage } from '../../platform/images.js';
@@ -97,6 +97,7 @@ export async function siteCopyRoutes(app: FastifyInstance): Promise<void> {
     url: '/website/api/image/:id/:sig',
     tags: ['public'],
     access: access.readPublic,
+    response: fileAnswer('image/png', 'image/jpeg', 'image/webp'),
     summary:
       'An image of the public pages (copy images, partners’ logos); its address is its capability; `?w=800` or less answers its phone copy',
     params: ImageParams,

@@ -5,7 +5,7 @@ import { ImportJobResult, ImportReport, LearnerScopeQuery, TemplateQuery } from 
 import { conflict, errorBody, olympiadNotFound } from '../../http/errors.js';
 import { findOlympiad } from '../../platform/olympiad-lookup.js';
 import type { Actor } from '../../http/actor.js';
-import { route } from '../../http/route.js';
+import { fileAnswer, route } from '../../http/route.js';
 import { findJob, insertJob, releaseJob } from '../../platform/jobs.js';
 import { readUpload } from '../../platform/upload.js';
 import { enteredPlace, IMPORT_JOB, importLoader, type Place, placeOf } from './load.js';
@@ -87,6 +87,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     url: '/learner/v-rest/template',
     tags,
     access: access.import,
+    response: fileAnswer('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
     summary:
       'The spreadsheet template for loading learners (format=xlsx or csv); a country olympiad’s (olympiadId) has a ' +
       'date-of-birth column too',
@@ -146,7 +147,6 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       const sheet = await readSheet(bytes);
       const checked = await preview(db, place, sheet);
       if (checked.errors.length || !checked.valid.length) {
-        reply.status(checked.errors.length ? 422 : 400);
         const message = checked.errors.length
           ? `Nothing was saved: ${new Set(checked.errors.map((e) => e.row)).size} rows need attention`
           : 'The file has no learners';
@@ -155,10 +155,10 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         const details = checked.errors
           .slice(0, 1000)
           .map((e) => ({ path: `rows.${e.row}.${e.field}`, message: e.message }));
-        return {
+        return reply.status(checked.errors.length ? 422 : 400).send({
           ...errorBody(checked.errors.length ? 'validation_failed' : 'bad_request', message, details),
           report: { ...report(fileName, sheet, checked, null), sample: [] },
-        };
+        });
       }
       const job = await saveImport(actor, req.ip, place, fileName, checked.valid, false);
       app.jobs.kick();

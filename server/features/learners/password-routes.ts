@@ -42,7 +42,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
           ip: req.ip,
         });
       });
-      return { success: true, message: `The password of ${learner.username} is saved` };
+      return { success: true as const, message: `The password of ${learner.username} is saved` };
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { LearnerScopeQuery } from '#contract/learners';
-import { route } from '../../http/route.js';
+import { fileAnswer, route } from '../../http/route.js';
 import { openSlipPassword } from './credentials.js';
 import { enteredPlace, type Place } from './load.js';
 import { learnersPolicy } from './policy.js';
@@ -48,6 +48,7 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
     url: '/learner/v-rest/slips.pdf',
     tags,
     access: access.manage,
+    response: fileAnswer('application/pdf'),
     summary: 'Sign-in slips (PDF, ten to a page, with cut lines) for the school’s learners, or the listed ids',
     query: SlipsQuery,
     heavy: true,
@@ -67,6 +68,7 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
     url: '/learner/v-rest/slips.csv',
     tags,
     access: access.manage,
+    response: fileAnswer('text/csv'),
     summary: 'Sign-in slips as CSV (UTF-8 with BOM)',
     query: SlipsQuery,
     heavy: true,

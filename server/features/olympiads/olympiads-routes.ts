@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { IdParams } from '#contract/ids';
 import { Ok, pageOf } from '#contract/errors';
 import {
@@ -244,6 +245,7 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Without an id: 400 (give /website/api/olympiad/{id})',
     tags: ['public'],
     access: 'public',
+    response: z.never(),
     handler: async () => {
       throw badRequest('Give the olympiad: /website/api/olympiad/{id or varName}');
     },

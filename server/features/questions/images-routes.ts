@@ -5,7 +5,7 @@ import { ImageUploaded, ModuleListQuery } from '#contract/authoring';
 import type { Queryable } from '../../db/client.js';
 import { imageTypeOf, ImageWidthQuery, MAX_IMAGE_BYTES, sendImage, storeImage } from '../../platform/images.js';
 import { readUpload } from '../../platform/upload.js';
-import { route } from '../../http/route.js';
+import { fileAnswer, route } from '../../http/route.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { paperLoader } from './load.js';
 import { questionsPolicy } from './policy.js';
@@ -63,6 +63,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     summary: 'A question image (its address is its capability); `?w=800` or less answers its phone copy',
     tags,
     access: 'public',
+    response: fileAnswer('image/png', 'image/jpeg', 'image/webp'),
     params: ImageParams,
     query: ImageWidthQuery,
     handler: ({ db, params, query, reply }) => sendImage(db, app.storage, reply, { ...params, width: query.w }),

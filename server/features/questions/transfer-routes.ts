@@ -5,7 +5,7 @@ import type { FieldError } from '#contract/errors';
 import { questions } from '../../db/schema/index.js';
 import { HttpError, badRequest, invalid } from '../../http/errors.js';
 import { readUpload } from '../../platform/upload.js';
-import { route } from '../../http/route.js';
+import { fileAnswer, route } from '../../http/route.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { audit } from '../../platform/audit.js';
 import { moduleLoader } from './load.js';
@@ -59,6 +59,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     summary: 'The import template (xlsx or csv) with one example of every type',
     tags,
     access,
+    response: fileAnswer('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
     query: z.strictObject({ format: Format }),
     handler: ({ query, reply }) => send(reply, templateRows.map(toRow), query.format, 'questions-template'),
   });
@@ -69,6 +70,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     summary: 'A module’s questions as xlsx or csv (retired ones left out)',
     tags,
     access,
+    response: fileAnswer('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
     query: z.strictObject({ questionModuleId: IdText, format: Format }),
     heavy: true,
     load: ({ db, actor, query }) => moduleLoader.load(db, actor, query.questionModuleId, 'edit'),
@@ -154,6 +156,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
       'A module’s questions as a QTI 3.0 package (zip); numeric questions are not in the QTI subset and are left out',
     tags,
     access,
+    response: fileAnswer('application/zip'),
     query: z.strictObject({ questionModuleId: IdText }),
     heavy: true,
     load: ({ db, actor, query }) => moduleLoader.load(db, actor, query.questionModuleId, 'edit'),

@@ -153,11 +153,11 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     response: RecoveryPinResult,
     fastPath: async ({ token, params }) => {
       const issued = await fast.issueRecoveryPinFast(db, fastInput(token, params));
-      return issued && { success: true, ...issued };
+      return issued && { success: true as const, ...issued };
     },
     handler: async ({ actor, params }) => {
       refuseWhileImpersonating(actor, 'recovery PIN');
-      return { success: true, ...(await sitting.issueRecoveryPin(db, actor, params.olympiadName, room)) };
+      return { success: true as const, ...(await sitting.issueRecoveryPin(db, actor, params.olympiadName, room)) };
     },
   });
 
@@ -241,7 +241,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     response: FinishResult,
     fastPath: ({ token, params }) => fast.finishFast(db, fastInput(token, params)),
     handler: async ({ actor, params }) => ({
-      success: true,
+      success: true as const,
       ...(await sitting.finish(db, actor, params.olympiadName)),
     }),
   });
@@ -257,7 +257,7 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     response: Ok,
     handler: async ({ actor, params, body }) => {
       await sitting.feedback(db, actor, params.olympiadName, body);
-      return { success: true, message: 'Thank you for your feedback' };
+      return { success: true as const, message: 'Thank you for your feedback' };
     },
   });
 

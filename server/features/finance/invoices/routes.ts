@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../../db/client.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import { reach } from '../../../http/reach.js';
-import { route } from '../../../http/route.js';
+import { fileAnswer, route } from '../../../http/route.js';
 import { audit, type AuditActor } from '../../../platform/audit.js';
 import { isoOrNull } from '../../../platform/dates.js';
 import { mailOnDemandOnce } from '../../../platform/mail-on-demand.js';
@@ -93,6 +93,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     summary: 'The invoice or credit note as a PDF (A4), exactly as issued',
     tags,
     access: access.read,
+    response: fileAnswer('application/pdf'),
     params: IdParams,
     heavy: true,
     load: ({ db, actor, params }) => invoiceLoader.load(db, actor, params.id, 'read'),

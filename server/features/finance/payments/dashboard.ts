@@ -5,7 +5,7 @@ import { PaymentsDashboard, PaymentsDashboardQuery } from '#contract/finance';
 import { type Queryable, rows } from '../../../db/client.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { reach } from '../../../http/reach.js';
-import { route } from '../../../http/route.js';
+import { fileAnswer, route } from '../../../http/route.js';
 import { sendXlsx, tableSheet } from '../../../platform/xlsx.js';
 import { financePolicy } from '../policy.js';
 import { presentOrder } from '../present.js';
@@ -151,6 +151,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     summary: 'The Payments-Dashboard as a spreadsheet: totals, by province, by day',
     tags,
     access: access.dashboard,
+    response: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
     query: PaymentsDashboardQuery,
     heavy: true,
     handler: async ({ db, actor, query, reply }) => {
@@ -210,6 +211,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       'Every live purchase order of an olympiad as a spreadsheet: state, learners, free, invoiced, paid, balance, PO, reference',
     tags,
     access: access.dashboard,
+    response: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
     query: PaymentsDashboardQuery,
     heavy: true,
     handler: async ({ db, actor, query, reply }) => {

@@ -13,7 +13,7 @@ import {
   listOf,
 } from '#contract/mail';
 import { notFound } from '../../../http/errors.js';
-import { route } from '../../../http/route.js';
+import { fileAnswer, route } from '../../../http/route.js';
 import { pageResult } from '../../../platform/paging.js';
 import { attachmentLoader, attachmentToChange, mailReach, mailTarget, uploadLoader } from '../load.js';
 import { mailPolicy } from '../policy.js';
@@ -84,6 +84,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Download an uploaded file (served as an attachment, never rendered)',
     tags,
     access: access.manageFiles,
+    response: fileAnswer('*/*'),
     params: IdParams,
     load: ({ db, actor, params }) => uploadLoader.load(db, actor, params.id, 'manageFiles'),
     handler: async ({ reply, record: upload }) =>
@@ -161,6 +162,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Download an attachment under its attachment name',
     tags,
     access: access.readFiles,
+    response: fileAnswer('*/*'),
     params: IdParams,
     load: ({ db, actor, params }) => attachmentLoader.load(db, actor, params.id, 'readFiles'),
     handler: async ({ reply, record: a }) => serveFile(reply, await app.storage.get(a.key), a.content_type, a.filename),

@@ -151,11 +151,11 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
           items,
           { bom: false },
         );
-        void reply
+        return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="unsubscribes.csv"')
-          .header('x-content-type-options', 'nosniff');
-        return csv;
+          .header('x-content-type-options', 'nosniff')
+          .send(csv);
       }
       const { items, total } = await queries.listUnsubscribes(db, reach, query);
       return {
