@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openPostgres, rows } from '../server/db/client.js';
+import { openPostgres, untypedRows } from '../server/db/client.js';
 import { fmt } from './lib/stats.js';
 import { arg } from './lib/args.js';
 
@@ -98,7 +98,7 @@ async function main() {
     const deadline = Date.now() + timeoutSeconds * 1000;
     let left = total;
     while (Date.now() < deadline) {
-      const [r] = await rows<{ n: number }>(
+      const [r] = await untypedRows<{ n: number }>(
         database.db,
         sql`select count(*)::int as n from emails where status in ('released', 'sending')`,
       );
@@ -118,11 +118,11 @@ async function main() {
     );
     children.length = 0;
 
-    const [counts] = await rows<{ sent: number; failed: number }>(
+    const [counts] = await untypedRows<{ sent: number; failed: number }>(
       database.db,
       sql`select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status = 'failed')::int as failed from emails`,
     );
-    const perWorker = await rows<{ worker: string; n: number }>(
+    const perWorker = await untypedRows<{ worker: string; n: number }>(
       database.db,
       sql`select worker, count(*)::int as n from email_attempts where outcome = 'sent' group by worker order by worker`,
     );

@@ -5,7 +5,7 @@ import { IdText } from '#contract/ids';
 import { AnswerValue } from '#contract/questions';
 import { WatchResult } from '#contract/public';
 import { SaveAnswerResult } from '#contract/sitting';
-import { preparedRows, rows } from '../../server/db/client.js';
+import { untypedPreparedRows, untypedRows } from '../../server/db/client.js';
 import { route } from '../../server/http/route.js';
 
 /**
@@ -42,13 +42,13 @@ export async function benchRoutes(app: FastifyInstance): Promise<void> {
     access: 'public',
     response: z.object({ success: z.literal(true), attempts: z.array(z.number()), questions: z.array(z.number()) }),
     handler: async () => {
-      const attempts = await rows<{ id: number }>(
+      const attempts = await untypedRows<{ id: number }>(
         app.db,
         sql`
         select a.id from attempts a join users u on u.id = a.user_id
         where u.username like 'bare-%' order by a.id`,
       );
-      const questions = await rows<{ id: number }>(
+      const questions = await untypedRows<{ id: number }>(
         app.db,
         sql`
         select qu.id from questions qu join question_modules m on m.id = qu.module_id
@@ -72,7 +72,7 @@ export async function benchRoutes(app: FastifyInstance): Promise<void> {
     response: SaveAnswerResult.pick({ success: true, savedAt: true }),
     handler: async ({ params, body }) => {
       // Prepared like the real route's statement (decision 019), so the floor is measured the same way.
-      const [row] = await preparedRows<{ saved_at: Date }>(
+      const [row] = await untypedPreparedRows<{ saved_at: Date }>(
         app.db,
         'bench.bare-answer',
         sql`

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { z } from 'zod';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -189,8 +190,114 @@ export async function openDatabase(config: {
 export const intArray = (ids: readonly number[]): SQL =>
   sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 
-/** Raw SQL for what the query builder says less clearly; the rows, typed, from either driver. */
-export async function rows<T>(q: Queryable, query: SQL): Promise<T[]> {
+/**
+ * A raw statement's rows, typed by a declared shape (decision 073): each row's keys in camelCase (`school_id` is read
+ * as `schoolId`; an alias already in camelCase stays), so a row reads like the drizzle schema's own fields. The shape
+ * is the row as the drivers give it (no transforms: a timestamp is a Date, numeric a string), mostly picked from the
+ * schema's tables (`createSelectSchema(schools).pick(…)`), so a changed column changes the type of every query that
+ * reads it. Under test (NODE_ENV=test) every row is checked against the shape and a mismatch fails the request with
+ * the statement's first line; in production the check is left out (exam day's statements run it thousands of
+ * times a second) and the shape is only the type.
+ */
+export async function rows<S extends RowShape>(q: Queryable, shape: S, query: SQL): Promise<Array<z.output<S>>> {
+  const result = (await q.execute(query)) as unknown as { rows: Array<Record<string, unknown>> };
+  return checkedRows(shape, result.rows, query);
+}
+
+/** A zod object describing one row of a raw statement. */
+export type RowShape = z.ZodObject;
+
+/** The shape of `select count(*)::int as n …` and of `… returning id`, the two rows every feature reads. */
+export const CountRow = z.object({ n: z.number() });
+export const IdRow = z.object({ id: z.number() });
+
+const camelKeys = new Map<string, string>();
+/** `olympiad_id` → `olympiadId`, remembered per column name (a statement's rows share their keys). */
+function camel(key: string): string {
+  let name = camelKeys.get(key);
+  if (name === undefined) {
+    name = key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    camelKeys.set(key, name);
+  }
+  return name;
+}
+
+/** The row with camelCase keys: a new object (the driver's own rows are never changed). */
+function camelRow(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in row) out[camel(key)] = row[key];
+  return out;
+}
+
+const checkRowShapes = process.env.NODE_ENV === 'test';
+
+/** What went wrong with a statement's rows: its first line, and the issues of the first row that did not fit. */
+export class RowShapeError extends Error {
+  constructor(statement: string, issues: string) {
+    super(`Rows of "${statement}" do not match their declared shape: ${issues}`);
+  }
+}
+
+/**
+ * The keys a shape reads as dates: drizzle has both drivers hand raw statements their timestamps as text (its own
+ * queries turn them into Dates), so `rows()` does the same for the columns the shape declares as `z.date()`.
+ */
+const dateKeysOf = new WeakMap<RowShape, string[]>();
+function dateKeys(shape: RowShape): string[] {
+  let keys = dateKeysOf.get(shape);
+  if (!keys) {
+    keys = [];
+    for (const [key, field] of Object.entries(shape.shape)) {
+      let inner: z.core.$ZodType = field;
+      while (inner instanceof z.ZodNullable || inner instanceof z.ZodOptional) inner = inner.unwrap();
+      if (inner instanceof z.ZodDate) keys.push(key);
+    }
+    dateKeysOf.set(shape, keys);
+  }
+  return keys;
+}
+
+/** The first line of a statement's text, to name it in an error. */
+function firstLine(query: SQL): string {
+  const text = query.queryChunks
+    .map((c) => (typeof c === 'object' && c !== null && 'value' in c && Array.isArray(c.value) ? c.value.join('') : ''))
+    .join('')
+    .trim();
+  return text.split('\n')[0] ?? '';
+}
+
+function checkedRows<S extends RowShape>(
+  shape: S,
+  raw: Array<Record<string, unknown>>,
+  query: SQL,
+): Array<z.output<S>> {
+  const dates = dateKeys(shape);
+  const out = raw.map((r) => {
+    const row = camelRow(r);
+    for (const key of dates) {
+      const value = row[key];
+      if (typeof value === 'string') row[key] = new Date(value);
+    }
+    return row;
+  });
+  if (checkRowShapes) {
+    for (const row of out) {
+      const parsed = shape.safeParse(row);
+      if (!parsed.success)
+        throw new RowShapeError(
+          firstLine(query),
+          parsed.error.issues.map((i) => `${i.path.join('.') || '(row)'}: ${i.message}`).join('; '),
+        );
+    }
+  }
+  return out as Array<z.output<S>>;
+}
+
+/**
+ * The statement's rows as the drivers give them, with no declared shape. Only while the remaining raw statements move
+ * to `untypedRows(q, shape, sql)`; none may be added.
+ */
+export async function untypedRows<T>(q: Queryable, query: SQL): Promise<T[]> {
   const result = (await q.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -200,12 +307,27 @@ export const pgArray = (values: ReadonlyArray<string | number | null>) =>
   `{${values.map((v) => (v == null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
 
 /**
- * `rows()` as a named prepared statement: on PostgreSQL it is parsed and planned once per pooled connection,
+ * `untypedRows()` as a named prepared statement: on PostgreSQL it is parsed and planned once per pooled connection,
  * then only executed (decision 019). For exam day's hottest statements, whose text never varies with the
  * input: planning a CTE costs PostgreSQL more CPU than running it. On PGlite (one connection, in process)
- * the name is ignored and it runs like `rows()`. Rows come back exactly as from `rows()`.
+ * the name is ignored and it runs like `untypedRows()`. Rows come back exactly as from `untypedRows()`: camelCase, typed by the
+ * shape, checked under test.
  */
-export async function preparedRows<T>(q: Queryable, name: string, query: SQL): Promise<T[]> {
+export async function preparedRows<S extends RowShape>(
+  q: Queryable,
+  name: string,
+  shape: S,
+  query: SQL,
+): Promise<Array<z.output<S>>> {
+  return checkedRows(shape, await preparedRaw<Record<string, unknown>>(q, name, query), query);
+}
+
+/** `untypedPreparedRows()` without a shape, only while the remaining statements move to it; none may be added. */
+export async function untypedPreparedRows<T>(q: Queryable, name: string, query: SQL): Promise<T[]> {
+  return preparedRaw<T>(q, name, query);
+}
+
+async function preparedRaw<T>(q: Queryable, name: string, query: SQL): Promise<T[]> {
   // drizzle's own path for db.execute(), with the statement name it leaves empty there (drizzle-orm 0.45).
   const internal = q as unknown as {
     dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };

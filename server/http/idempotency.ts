@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { type Queryable, rows } from '../db/client.js';
+import { type Queryable, untypedRows } from '../db/client.js';
 import { badRequest, conflict, HttpError } from './errors.js';
 
 /**
@@ -103,7 +103,7 @@ export async function claimKey(tx: Queryable, c: IdempotencyClaim): Promise<Clai
       select ctid from idempotency_keys
       where user_id = ${c.userId} and created_at < now() - make_interval(hours => ${IDEMPOTENCY_HOURS})
       for update skip locked)`);
-  const [mine] = await rows<{ claimed: number }>(
+  const [mine] = await untypedRows<{ claimed: number }>(
     tx,
     sql`insert into idempotency_keys as k (user_id, route, key, request_hash)
       values (${c.userId}, ${c.route}, ${c.key}, ${c.requestHash})
@@ -113,7 +113,7 @@ export async function claimKey(tx: Queryable, c: IdempotencyClaim): Promise<Clai
       returning 1 as claimed`,
   );
   if (mine) return { owned: true };
-  const [kept] = await rows<{ request_hash: string; status: number | null; body: string | null }>(
+  const [kept] = await untypedRows<{ request_hash: string; status: number | null; body: string | null }>(
     tx,
     sql`select request_hash, status, body from idempotency_keys
       where user_id = ${c.userId} and route = ${c.route} and key = ${c.key}`,

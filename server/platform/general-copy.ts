@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type GeneralCopyKey, generalCopyDefaults, generalCopyKeys, type ResolvedGeneralCopy } from '#contract/copy';
 import type { OlympiadKind } from '#contract/units';
-import { type Queryable, rows } from '../db/client.js';
+import { type Queryable, untypedRows } from '../db/client.js';
 
 /**
  * An olympiad's general copy as its readers see it: every named text, the olympiad's own where an
@@ -12,7 +12,7 @@ export async function resolvedGeneralCopy(
   q: Queryable,
   olympiad: { id: number; kind: OlympiadKind },
 ): Promise<ResolvedGeneralCopy> {
-  const own = await rows<{ key: GeneralCopyKey; body: string }>(
+  const own = await untypedRows<{ key: GeneralCopyKey; body: string }>(
     q,
     sql`select key, body from general_copy where olympiad_id = ${olympiad.id}`,
   );

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { type Queryable, rows } from '../db/client.js';
+import { type Queryable, untypedRows } from '../db/client.js';
 import type { JobStatus } from '../db/schema/index.js';
 import { HttpError } from '../http/errors.js';
 
@@ -75,7 +75,7 @@ export interface NewJob {
 }
 
 export async function insertJob(q: Queryable, job: NewJob): Promise<JobRow> {
-  const [row] = await rows<JobRow>(
+  const [row] = await untypedRows<JobRow>(
     q,
     sql`insert into jobs (kind, status, label, payload, total, phase, olympiad_id, school_id, created_by)
         values (${job.kind}, ${job.status}, ${job.label ?? ''}, ${JSON.stringify(job.payload)}::jsonb, ${job.total ?? 0},
@@ -87,13 +87,13 @@ export async function insertJob(q: Queryable, job: NewJob): Promise<JobRow> {
 
 /** One job without its payload (what the status calls need). */
 export async function findJob(q: Queryable, id: number, kind: string): Promise<JobRow | null> {
-  const [row] = await rows<JobRow>(q, sql`select ${columns} from jobs where id = ${id} and kind = ${kind}`);
+  const [row] = await untypedRows<JobRow>(q, sql`select ${columns} from jobs where id = ${id} and kind = ${kind}`);
   return row ? toRow({ ...row, payload: {} }) : null;
 }
 
 /** A held job becomes queued (the person confirmed); answers false when it was not held any more. */
 export async function releaseJob(q: Queryable, id: number): Promise<boolean> {
-  const released = await rows<{ id: number }>(
+  const released = await untypedRows<{ id: number }>(
     q,
     sql`update jobs set status = 'queued' where id = ${id} and status = 'held' returning id`,
   );
@@ -159,7 +159,7 @@ export function createJobRunner(o: JobRunnerOptions): JobRunner {
   async function claim(): Promise<JobRow | null> {
     const kinds = [...handlers.keys()];
     if (!kinds.length) return null;
-    const [row] = await rows<JobRow>(
+    const [row] = await untypedRows<JobRow>(
       o.db,
       sql`update jobs set status = 'running', locked_by = ${worker}, heartbeat_at = now(),
                           started_at = coalesce(started_at, now()), attempts = attempts + 1

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, rows } from '../db/client.js';
+import { type Queryable, untypedRows } from '../db/client.js';
 import { audit } from './audit.js';
 
 export interface ScheduledRelease {
@@ -17,7 +17,7 @@ export async function releaseDueMailings(q: Queryable, worker: string, limit = 1
   const done: ScheduledRelease[] = [];
   for (let i = 0; i < limit; i++) {
     const one = await q.transaction(async (tx) => {
-      const [m] = await rows<{ id: number; olympiad_id: number | null; scheduled_for: Date | string }>(
+      const [m] = await untypedRows<{ id: number; olympiad_id: number | null; scheduled_for: Date | string }>(
         tx,
         sql`update mass_mails set schedule_released_at = now(), updated_at = now()
           where id = (select id from mass_mails
@@ -26,7 +26,7 @@ export async function releaseDueMailings(q: Queryable, worker: string, limit = 1
           returning id, olympiad_id, scheduled_for`,
       );
       if (!m) return null;
-      const [r] = await rows<{ n: number }>(
+      const [r] = await untypedRows<{ n: number }>(
         tx,
         sql`with released as (
             update emails set status = 'released', released_at = now(), next_attempt_at = now()

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Queryable, rows } from '../db/client.js';
+import { type Queryable, untypedRows } from '../db/client.js';
 import { releaseDueMailings } from './mail-schedule.js';
 import { claimDue, type Mailer, type QueuedRow } from './mailer.js';
 
@@ -49,7 +49,7 @@ export function createMailSender(o: SenderOptions): MailSender {
     const rate = typeof o.ratePerMinute === 'number' ? o.ratePerMinute : await o.ratePerMinute();
     return o.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('olympus.mail-claim'))`);
-      const [r] = await rows<{ n: number }>(
+      const [r] = await untypedRows<{ n: number }>(
         tx,
         sql`select (select count(*)::int from emails where sent_at > now() - interval '1 minute')
                  + (select count(*)::int from emails where status = 'sending'
@@ -61,7 +61,7 @@ export function createMailSender(o: SenderOptions): MailSender {
   }
 
   async function recoverStale(): Promise<void> {
-    const stale = await rows<{ id: number }>(
+    const stale = await untypedRows<{ id: number }>(
       o.db,
       sql`update emails set status = 'failed', locked_at = null,
           last_error = 'Interrupted while sending (the sender stopped); not retried, so that it is never sent twice'

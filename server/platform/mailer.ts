@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { type Queryable, rows } from '../db/client.js';
+import { type Queryable, untypedRows } from '../db/client.js';
 import { type EmailStatus, emails } from '../db/schema/index.js';
 import { suppressedSql } from './mail-suppression.js';
 import { fill, htmlToText } from './mail-text.js';
@@ -103,7 +103,7 @@ const claimedColumns = sql`id, kind, to_address, subject, text_body, html_body, 
  * sub-select, so two processes never claim one row (decision 010).
  */
 export async function claimDue(q: Queryable, worker: string, limit: number): Promise<QueuedRow[]> {
-  return rows<QueuedRow>(
+  return untypedRows<QueuedRow>(
     q,
     sql`update emails set status = 'sending', locked_at = now(), locked_by = ${worker}, attempts = attempts + 1
       where id in (select id from emails where status = 'released' and next_attempt_at <= now()
@@ -115,7 +115,7 @@ export async function claimDue(q: Queryable, worker: string, limit: number): Pro
 /** The caller's message, or the saved wording of its kind (this olympiad's, else the site-wide one). */
 async function withSavedWording(q: Queryable, mail: OutgoingMail): Promise<OutgoingMail> {
   const t = mail.template!;
-  const [saved] = await rows<{ subject: string; html_body: string }>(
+  const [saved] = await untypedRows<{ subject: string; html_body: string }>(
     q,
     sql`select subject, html_body from email_templates where kind = ${t.kind}
       and (olympiad_id is null or olympiad_id = ${mail.olympiadId ?? null}::int)
@@ -150,7 +150,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
     if (!settings.storage) throw new Error('No file storage is configured for attachments');
     const missing = ids.filter((id) => !attachmentCache.has(id));
     if (missing.length) {
-      const found = await rows<{ id: number; filename: string; key: string }>(
+      const found = await untypedRows<{ id: number; filename: string; key: string }>(
         q,
         sql`select a.id, a.filename, u.filename as key from attachments a join uploads u on u.id = a.upload_id
           where a.id in ${sql.raw(`(${missing.map(Number).join(',')})`)}`,
@@ -217,7 +217,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
       const id = await mailer.enqueue(q, { ...mail, status: 'released' });
       // Inside a transaction the row is not committed yet: the background sender delivers it after commit.
       if ('rollback' in q) return { id, status: 'released' };
-      const [claimed] = await rows<QueuedRow>(
+      const [claimed] = await untypedRows<QueuedRow>(
         q,
         sql`update emails set status = 'sending', locked_at = now(), locked_by = ${worker}, attempts = attempts + 1
           where id = ${id} and status = 'released' returning ${claimedColumns}`,
@@ -231,7 +231,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
     async deliverClaimed(q, row) {
       const started = performance.now();
       if (row.mass_mail_id != null) {
-        const [s] = await rows<{ suppressed: boolean }>(
+        const [s] = await untypedRows<{ suppressed: boolean }>(
           q,
           sql`select ${suppressedSql(sql`${row.to_address}`, sql`${row.olympiad_id}::int`)} as suppressed`,
         );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, rows } from '../db/client.js';
+import { type Queryable, untypedRows } from '../db/client.js';
 
 /**
  * Payment before writing (decision 032): when an olympiad's `payment_required` is on, the learners of a school
@@ -19,7 +19,7 @@ export async function schoolMayWrite(
 ): Promise<boolean> {
   if (!olympiad.paymentRequired) return true;
   if (schoolId == null) return false;
-  const [row] = await rows<{ ok: boolean }>(
+  const [row] = await untypedRows<{ ok: boolean }>(
     q,
     sql`select exists (select 1 from purchase_orders po join school_participants sp on sp.id = po.school_participant_id
       where sp.olympiad_id = ${olympiad.id} and sp.school_id = ${schoolId} and po.deleted_at is null and ${settled}) as ok`,
@@ -40,7 +40,7 @@ export async function schoolsBlocked(
   schoolId?: number | null,
 ): Promise<BlockedSchool[]> {
   if (!olympiad.paymentRequired) return [];
-  return rows<BlockedSchool>(
+  return untypedRows<BlockedSchool>(
     q,
     sql`select sp.school_id as "schoolId", s.name as "schoolName",
         (select count(*)::int from users u where u.school_id = sp.school_id and u.olympiad_id = sp.olympiad_id

@@ -4,7 +4,7 @@ import type { SessionUser } from '#contract/auth';
 import { homeFor } from '#contract/navigation';
 import type { GrantRole } from '#contract/roles';
 import type { Config } from '../config.js';
-import { type Queryable, preparedRows } from '../db/client.js';
+import { type Queryable, untypedPreparedRows } from '../db/client.js';
 import type { users } from '../db/schema/index.js';
 import { newToken, tokenHash } from './secrets.js';
 
@@ -65,7 +65,7 @@ async function openSession(
 ) {
   const token = newToken();
   const expiresAt = new Date(Date.now() + input.hours * 3_600_000);
-  const [row] = await preparedRows<{
+  const [row] = await untypedPreparedRows<{
     olympiad_name: string | null;
     grants: Array<{ olympiadId: number; olympiadName: string; olympiadTitle: string; role: GrantRole }>;
   }>(

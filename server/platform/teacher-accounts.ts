@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, rows } from '../db/client.js';
+import { type Queryable, untypedRows } from '../db/client.js';
 import type { Config } from '../config.js';
 import { users } from '../db/schema/index.js';
 import { type Actor, holdsOlympiad } from '../http/actor.js';
@@ -38,7 +38,7 @@ export const entriesOf = (schoolId: SQL) =>
 
 /** A school with its entries, or null. */
 export async function schoolWithEntries(q: Queryable, id: number): Promise<TeacherSchoolRecord | null> {
-  const [row] = await rows<TeacherSchoolRecord>(
+  const [row] = await untypedRows<TeacherSchoolRecord>(
     q,
     sql`select s.id, ${entriesOf(sql`s.id`)} from schools s where s.id = ${id}`,
   );
@@ -63,7 +63,7 @@ export function managesTeacherAccounts(actor: Actor, school: TeacherSchoolRecord
 
 /** A staff username is taken (usernames of staff and teachers are unique without an olympiad). */
 async function staffUsernameTaken(q: Queryable, username: string) {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await untypedRows<{ id: number }>(
     q,
     sql`select id from users where olympiad_id is null and lower(username) = lower(${username}) limit 1`,
   );

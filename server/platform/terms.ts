@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { TERMS_NOT_ACCEPTED } from '#contract/copy';
-import { type Queryable, rows } from '../db/client.js';
+import { type Queryable, untypedRows } from '../db/client.js';
 import type { Actor } from '../http/actor.js';
 import { HttpError } from '../http/errors.js';
 
@@ -18,7 +18,7 @@ export interface CurrentTermsRow {
 }
 
 export async function currentTerms(q: Queryable): Promise<CurrentTermsRow | null> {
-  const [row] = await rows<CurrentTermsRow>(
+  const [row] = await untypedRows<CurrentTermsRow>(
     q,
     sql`select id, version, body, summary, published_at as "publishedAt" from terms_versions order by version desc limit 1`,
   );
@@ -28,7 +28,7 @@ export async function currentTerms(q: Queryable): Promise<CurrentTermsRow | null
 /** A user's standing: the current terms, when they accepted them, and the newest version they accepted before. */
 export async function termsStanding(q: Queryable, userId: number) {
   const terms = await currentTerms(q);
-  const [row] = await rows<{ version: number; acceptedAt: Date | string }>(
+  const [row] = await untypedRows<{ version: number; acceptedAt: Date | string }>(
     q,
     sql`select t.version, a.accepted_at as "acceptedAt" from terms_acceptances a
         join terms_versions t on t.id = a.terms_version_id

@@ -3,7 +3,7 @@ import { sign, unsign } from '@fastify/cookie';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { type Queryable, preparedRows, rows } from '../db/client.js';
+import { type Queryable, untypedPreparedRows, untypedRows } from '../db/client.js';
 import { rateLimited } from '../http/errors.js';
 import { count } from '#contract/numbers';
 
@@ -72,7 +72,7 @@ function reserveSql(rule: ThrottleRule, after: string | null): SQL {
  */
 export async function reserve(q: Queryable, rules: ThrottleRule[]): Promise<Reservation> {
   const ctes = rules.map((r, i) => sql`${sql.raw(`r${i}`)} as (${reserveSql(r, i === 0 ? null : `r${i - 1}`)})`);
-  const [row] = await preparedRows<{ granted: boolean[] }>(
+  const [row] = await untypedPreparedRows<{ granted: boolean[] }>(
     q,
     `throttle.reserve-${rules.length}`,
     sql`with ${sql.join(ctes, sql`, `)}
@@ -101,7 +101,7 @@ async function release(q: Queryable, rules: ThrottleRule[]): Promise<void> {
 /** Seconds until a refused rule lets an attempt through (at least 1). */
 async function retryAfter(q: Queryable, rule: ThrottleRule): Promise<number> {
   const p = ruleParams(rule);
-  const [row] = await rows<{ seconds: number | null }>(
+  const [row] = await untypedRows<{ seconds: number | null }>(
     q,
     sql`select ceil(extract(epoch from
           (case when ${p.delayed} and t.hits < ${p.cap}
@@ -114,7 +114,7 @@ async function retryAfter(q: Queryable, rule: ThrottleRule): Promise<number> {
 
 /** Forgets the attempts counted under these keys (a correct password clears its account's delay). */
 export async function forgive(q: Queryable, keys: string[]): Promise<void> {
-  await preparedRows(
+  await untypedPreparedRows(
     q,
     `throttle.forgive-${keys.length}`,
     sql`delete from throttles where key in (${sql.join(
@@ -203,7 +203,7 @@ export async function throttledCredentialCheck<T>(
 /** A passed check: its own budget (address and account, or device) forgotten, its shared slots handed back. */
 async function settle(q: Queryable, forgiven: string, handedBack: string[]): Promise<void> {
   if (handedBack.length === 0) return forgive(q, [forgiven]);
-  await preparedRows(
+  await untypedPreparedRows(
     q,
     `throttle.settle-${handedBack.length}`,
     sql`with forgiven as (delete from throttles where key = ${forgiven}::text)

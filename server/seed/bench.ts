@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../db/client.js';
+import { type Db, untypedRows } from '../db/client.js';
 import { hashGeneratedPassword, hashPassword } from '../platform/passwords.js';
 import {
   createModule,
@@ -25,11 +25,11 @@ export async function seedBenchIfAbsent(
   learners: number,
   passwords: 'generated' | 'chosen' = 'generated',
 ): Promise<boolean> {
-  const [exists] = await rows<{ id: number }>(db, sql`select id from olympiads where var_name = 'geo-bench'`);
+  const [exists] = await untypedRows<{ id: number }>(db, sql`select id from olympiads where var_name = 'geo-bench'`);
   if (exists) return false;
   const passwordHash = await (passwords === 'chosen' ? hashPassword : hashGeneratedPassword)(benchPassword);
   await db.transaction(async (tx) => {
-    const [project] = await rows<{ id: number }>(tx, sql`select id from projects where project_name = 'geography'`);
+    const [project] = await untypedRows<{ id: number }>(tx, sql`select id from projects where project_name = 'geography'`);
     const projectId = project?.id ?? (await createProject(tx, { projectName: 'bench' })).id;
     const olympiad = await createOlympiad(tx, {
       projectId,
@@ -45,7 +45,7 @@ export async function seedBenchIfAbsent(
     });
     const school = await createSchool(tx, { name: 'Bench High School' });
     await enterSchool(tx, olympiad.id, school.id);
-    const [admin] = await rows<{ id: number }>(
+    const [admin] = await untypedRows<{ id: number }>(
       tx,
       sql`select id from users where username = 'admin' and olympiad_id is null`,
     );
@@ -98,12 +98,12 @@ export async function seedBenchIfAbsent(
  * set-based statements. Runs once per database.
  */
 export async function seedInvoiceBenchIfAbsent(db: Db, schools: number): Promise<boolean> {
-  const [exists] = await rows<{ id: number }>(db, sql`select id from olympiads where var_name = 'geo-invoices'`);
+  const [exists] = await untypedRows<{ id: number }>(db, sql`select id from olympiads where var_name = 'geo-invoices'`);
   if (exists) return false;
   await db.transaction(async (tx) => {
-    const [project] = await rows<{ id: number }>(tx, sql`select id from projects where project_name = 'geography'`);
+    const [project] = await untypedRows<{ id: number }>(tx, sql`select id from projects where project_name = 'geography'`);
     const projectId = project?.id ?? (await createProject(tx, { projectName: 'bench-invoices' })).id;
-    const [account] = await rows<{ id: number }>(
+    const [account] = await untypedRows<{ id: number }>(
       tx,
       sql`insert into accounts (name, legal_name, vat_number, address, bank_name, bank_account_name, bank_account_number,
           bank_branch_code, invoice_prefix, footer)
@@ -160,11 +160,11 @@ const benchLast = [
  * set-based statements. Runs once per database.
  */
 export async function seedCertificateBenchIfAbsent(db: Db, learners: number): Promise<boolean> {
-  const [exists] = await rows<{ id: number }>(db, sql`select id from olympiads where var_name = 'geo-certificates'`);
+  const [exists] = await untypedRows<{ id: number }>(db, sql`select id from olympiads where var_name = 'geo-certificates'`);
   if (exists) return false;
   const schools = Math.max(1, Math.round(learners / 25));
   await db.transaction(async (tx) => {
-    const [project] = await rows<{ id: number }>(tx, sql`select id from projects where project_name = 'geography'`);
+    const [project] = await untypedRows<{ id: number }>(tx, sql`select id from projects where project_name = 'geography'`);
     const projectId = project?.id ?? (await createProject(tx, { projectName: 'bench-certificates' })).id;
     const olympiad = await createOlympiad(tx, {
       projectId,
@@ -218,7 +218,7 @@ export async function seedCertificateBenchIfAbsent(db: Db, learners: number): Pr
       from scored`);
     await tx.execute(sql`
       insert into olympiad_results (olympiad_id, published_at) values (${olympiad.id}, now())`);
-    const [admin] = await rows<{ id: number }>(
+    const [admin] = await untypedRows<{ id: number }>(
       tx,
       sql`select id from users where username = 'admin' and olympiad_id is null`,
     );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
-import { type Database, type Db, rows } from '../db/client.js';
+import { type Database, type Db, untypedRows } from '../db/client.js';
 import { verifyPassword } from '../platform/passwords.js';
 import { demoPassword, demoUsernames, seedDemoIfEmpty } from './demo.js';
 
@@ -31,7 +31,7 @@ export function demoSeeding(
  * password checks at start (about 11 ms each).
  */
 export async function demoAccountsPresent(db: Db): Promise<boolean> {
-  const found = await rows<{ password_hash: string | null }>(
+  const found = await untypedRows<{ password_hash: string | null }>(
     db,
     sql`select password_hash from users
         where lower(username) in (${sql.join(

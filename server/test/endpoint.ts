@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { rows } from '../db/client.js';
+import { untypedRows } from '../db/client.js';
 import type { ApiResponse, Client, DemoUsername } from './client.js';
 import type { TestServer } from './harness.js';
 
@@ -32,7 +32,7 @@ export async function forbiddenFor(server: TestServer, roles: readonly DemoUsern
 export type RowsRead = string | (() => Promise<unknown>);
 
 async function readRows(server: TestServer, read: RowsRead): Promise<unknown> {
-  return typeof read === 'string' ? rows(server.db, sql.raw(read)) : read();
+  return typeof read === 'string' ? untypedRows(server.db, sql.raw(read)) : read();
 }
 
 /**

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import type { SessionUser } from '#contract/auth';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { type Database, type Db, openPglite, openPostgres, rows } from '../db/client.js';
+import { type Database, type Db, openPglite, openPostgres, untypedRows } from '../db/client.js';
 import { createMailer } from '../platform/mailer.js';
 import { demoPassword } from '../seed/demo.js';
 import { skipFactoryNumbers } from '../seed/factories.js';
@@ -145,7 +145,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const announcementsHeard = async () => {
     const marker = `test-marker-${++markers}`;
     const seen = new Promise<void>((resolve) => heard.set(marker, resolve));
-    await rows(database.db, sql`select pg_notify('olympus_settings', ${marker})`);
+    await untypedRows(database.db, sql`select pg_notify('olympus_settings', ${marker})`);
     await seen;
     heard.delete(marker);
   };
@@ -184,7 +184,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 
   const query = async <T>(text: TemplateStringsArray, ...values: unknown[]): Promise<T[]> => {
-    const result = await rows<T>(database.db, sql(text, ...values));
+    const result = await untypedRows<T>(database.db, sql(text, ...values));
     if (!/^\s*select\b/i.test(text[0] ?? '')) await announcementsHeard();
     return result;
   };

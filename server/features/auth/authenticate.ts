@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { GrantRole, Role } from '#contract/roles';
-import { preparedRows } from '../../db/client.js';
+import { untypedPreparedRows } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { bearerToken } from '../../http/bearer.js';
 import { forbidden } from '../../http/errors.js';
@@ -38,7 +38,7 @@ export function registerAuthentication(app: FastifyInstance): void {
   app.decorate('authenticate', async (req: FastifyRequest): Promise<Actor | null> => {
     const token = bearerToken(req);
     if (!token) return null;
-    const [row] = await preparedRows<ActorRow>(
+    const [row] = await untypedPreparedRows<ActorRow>(
       app.db,
       'auth.actor',
       sql`

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { CertificateConfig, CertificateKindInfo } from '#contract/certificates';
 import { BEST_IN_SCHOOL, PARTICIPATION } from '#contract/results';
 import type { OlympiadKind } from '#contract/units';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 import { newCertificateCode } from './codes.js';
 
@@ -17,7 +17,7 @@ export interface OlympiadRow {
 }
 
 export async function findOlympiad(q: Queryable, id: number): Promise<OlympiadRow | null> {
-  const [row] = await rows<OlympiadRow>(
+  const [row] = await untypedRows<OlympiadRow>(
     q,
     sql`select o.id, o.title, o.var_name, o.kind, r.published_at, r.award_rule
       from olympiads o left join olympiad_results r on r.olympiad_id = o.id where o.id = ${id}`,
@@ -35,7 +35,7 @@ export interface ParticipantRow {
 }
 
 export async function findParticipant(q: Queryable, id: number): Promise<ParticipantRow | null> {
-  const [row] = await rows<ParticipantRow>(
+  const [row] = await untypedRows<ParticipantRow>(
     q,
     sql`select sp.id, sp.olympiad_id, sp.school_id, s.name as school_name, r.published_at
       from school_participants sp join schools s on s.id = sp.school_id
@@ -47,7 +47,7 @@ export async function findParticipant(q: Queryable, id: number): Promise<Partici
 
 /** The participant of a school in an olympiad (the teacher's own). */
 export async function participantOf(q: Queryable, olympiadId: number, schoolId: number): Promise<number | null> {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await untypedRows<{ id: number }>(
     q,
     sql`select id from school_participants where olympiad_id = ${olympiadId} and school_id = ${schoolId}`,
   );
@@ -57,7 +57,7 @@ export async function participantOf(q: Queryable, olympiadId: number, schoolId: 
 // ---- the config and its files ----
 
 export async function findConfig(q: Queryable, olympiadId: number) {
-  const [row] = await rows<{ config: unknown; updated_at: Date | string }>(
+  const [row] = await untypedRows<{ config: unknown; updated_at: Date | string }>(
     q,
     sql`select config, updated_at from certificate_configs where olympiad_id = ${olympiadId}`,
   );
@@ -65,7 +65,7 @@ export async function findConfig(q: Queryable, olympiadId: number) {
 }
 
 export async function saveConfig(q: Queryable, olympiadId: number, config: CertificateConfig, by: number) {
-  const [row] = await rows<{ updated_at: Date | string }>(
+  const [row] = await untypedRows<{ updated_at: Date | string }>(
     q,
     sql`insert into certificate_configs (olympiad_id, config, updated_by, updated_at)
       values (${olympiadId}, ${JSON.stringify(config)}::jsonb, ${by}, now())
@@ -85,7 +85,7 @@ export interface FileRow {
 }
 
 export async function findFile(q: Queryable, olympiadId: number, id: number): Promise<FileRow | null> {
-  const [row] = await rows<FileRow>(
+  const [row] = await untypedRows<FileRow>(
     q,
     sql`select id, filename, original_name, content_type from uploads where id = ${id} and olympiad_id = ${olympiadId}`,
   );
@@ -95,7 +95,7 @@ export async function findFile(q: Queryable, olympiadId: number, id: number): Pr
 /** The content types of those of `ids` that are this olympiad's files. */
 export async function fileTypes(q: Queryable, olympiadId: number, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const found = await rows<{ id: number; content_type: string }>(
+  const found = await untypedRows<{ id: number; content_type: string }>(
     q,
     sql`select id, content_type from uploads where olympiad_id = ${olympiadId}
       and id in (${sql.join(
@@ -110,7 +110,7 @@ export async function insertFile(
   q: Queryable,
   f: { key: string; name: string; contentType: string; size: number; sha256: string; olympiadId: number; by: number },
 ) {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await untypedRows<{ id: number }>(
     q,
     sql`insert into uploads (filename, original_name, content_type, size, sha256, olympiad_id, uploaded_by)
       values (${f.key}, ${f.name}, ${f.contentType}, ${f.size}, ${f.sha256}, ${f.olympiadId}, ${f.by}) returning id`,
@@ -155,7 +155,7 @@ const certificateFrom = sql`certificates c join olympiads o on o.id = c.olympiad
   left join olympiad_results r on r.olympiad_id = c.olympiad_id`;
 
 export async function findCertificate(q: Queryable, id: number): Promise<CertificateRow | null> {
-  const [row] = await rows<CertificateRow>(
+  const [row] = await untypedRows<CertificateRow>(
     q,
     sql`select ${certificateColumns} from ${certificateFrom} where c.id = ${id}`,
   );
@@ -163,7 +163,7 @@ export async function findCertificate(q: Queryable, id: number): Promise<Certifi
 }
 
 export async function findByCode(q: Queryable, code: string): Promise<CertificateRow | null> {
-  const [row] = await rows<CertificateRow>(
+  const [row] = await untypedRows<CertificateRow>(
     q,
     sql`select ${certificateColumns} from ${certificateFrom} where c.code = ${code}`,
   );
@@ -172,7 +172,7 @@ export async function findByCode(q: Queryable, code: string): Promise<Certificat
 
 /** A school's certificates that stand, in the order they are printed (grade, then surname, then name). */
 export async function certificatesOfSchool(q: Queryable, schoolParticipantId: number): Promise<CertificateRow[]> {
-  return rows<CertificateRow>(
+  return untypedRows<CertificateRow>(
     q,
     sql`select ${certificateColumns} from ${certificateFrom} join users u on u.id = c.user_id
       where c.school_participant_id = ${schoolParticipantId} and c.revoked_at is null
@@ -212,19 +212,19 @@ export async function listCertificates(q: Queryable, olympiadId: number, f: List
     sql`c.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<CertificateRow>(
+    untypedRows<CertificateRow>(
       q,
       sql`select ${certificateColumns} from ${certificateFrom} where ${cond} order by ${order}
         limit ${f.pageSize} offset ${offsetOf(f)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from certificates c where ${cond}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from certificates c where ${cond}`),
   ]);
   return { items, total: count?.n ?? 0 };
 }
 
 /** How many certificates of each kind stand (of one school, when given). */
 export async function kindCounts(q: Queryable, olympiadId: number, schoolParticipantId?: number) {
-  const found = await rows<{ kind: string; n: number }>(
+  const found = await untypedRows<{ kind: string; n: number }>(
     q,
     sql`select kind, count(*)::int as n from certificates where olympiad_id = ${olympiadId} and revoked_at is null
       ${schoolParticipantId == null ? sql`` : sql`and school_participant_id = ${schoolParticipantId}`}
@@ -279,7 +279,7 @@ export async function writeCertificates(
   schoolParticipantId?: number,
 ): Promise<number> {
   const onlySchool = schoolParticipantId == null ? sql`` : sql`and lr.school_participant_id = ${schoolParticipantId}`;
-  const results = await rows<ResultSource>(
+  const results = await untypedRows<ResultSource>(
     q,
     sql`select lr.attempt_id, lr.user_id, lr.school_participant_id, coalesce(lr.grade, u.grade) as grade, lr.score,
         lr.percent, lr.rank, lr.award, lr.best_in_school,
@@ -338,7 +338,7 @@ export async function writeCertificates(
 
 /** The schools of an olympiad with standing certificates, and how many each has. */
 export async function schoolsWithCertificates(q: Queryable, olympiadId: number) {
-  return rows<{ school_participant_id: number; school_name: string; n: number }>(
+  return untypedRows<{ school_participant_id: number; school_name: string; n: number }>(
     q,
     sql`select c.school_participant_id, max(s.name) as school_name, count(*)::int as n
       from certificates c join school_participants sp on sp.id = c.school_participant_id
@@ -353,7 +353,7 @@ export async function saveBatch(
   q: Queryable,
   b: { schoolParticipantId: number; olympiadId: number; fileKey: string | null; certificates: number; bytes: number },
 ): Promise<string | null> {
-  const [old] = await rows<{ file_key: string | null }>(
+  const [old] = await untypedRows<{ file_key: string | null }>(
     q,
     sql`select file_key from certificate_batches where school_participant_id = ${b.schoolParticipantId} for update`,
   );
@@ -371,7 +371,7 @@ export async function saveBatch(
 
 /** Batches of schools that have no standing certificate any more: emptied; answers their old files' keys. */
 export async function emptyStaleBatches(q: Queryable, olympiadId: number, keep: number[]): Promise<string[]> {
-  const stale = await rows<{ file_key: string | null }>(
+  const stale = await untypedRows<{ file_key: string | null }>(
     q,
     sql`update certificate_batches b set file_key = null, certificates = 0, bytes = 0
       from (select school_participant_id, file_key from certificate_batches where olympiad_id = ${olympiadId}
@@ -420,7 +420,7 @@ const batchFrom = sql`certificate_batches b join school_participants sp on sp.id
   join schools s on s.id = sp.school_id left join emails e on e.id = b.mail_id`;
 
 export async function findBatch(q: Queryable, schoolParticipantId: number): Promise<BatchRow | null> {
-  const [row] = await rows<BatchRow>(
+  const [row] = await untypedRows<BatchRow>(
     q,
     sql`select ${batchColumns} from ${batchFrom} where b.school_participant_id = ${schoolParticipantId}`,
   );
@@ -445,13 +445,13 @@ export async function listBatches(q: Queryable, olympiadId: number, p: Paging & 
     sql`b.school_participant_id`,
   );
   const [items, [count], counts] = await Promise.all([
-    rows<BatchRow>(
+    untypedRows<BatchRow>(
       q,
       sql`select ${batchColumns} from ${batchFrom} where ${cond} order by ${order}
         limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from ${batchFrom} where ${cond}`),
-    rows<{ state: string; n: number }>(
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from ${batchFrom} where ${cond}`),
+    untypedRows<{ state: string; n: number }>(
       q,
       sql`select ${sendState} as state, count(*)::int as n from ${batchFrom}
         where b.olympiad_id = ${olympiadId} and b.file_key is not null group by 1`,
@@ -462,7 +462,7 @@ export async function listBatches(q: Queryable, olympiadId: number, p: Paging & 
 
 /** Schools with results, schools with a PDF, and standing certificates, of an olympiad. */
 export async function generationCounts(q: Queryable, olympiadId: number) {
-  const [row] = await rows<{ schools: number; generated: number; certificates: number }>(
+  const [row] = await untypedRows<{ schools: number; generated: number; certificates: number }>(
     q,
     sql`select
       (select count(distinct school_participant_id)::int from learner_results
@@ -480,7 +480,7 @@ export async function generationCounts(q: Queryable, olympiadId: number) {
 
 /** The school's teacher who gets the link: the one who entered the school first, with an address. */
 export async function teacherOf(q: Queryable, schoolParticipantId: number) {
-  const [row] = await rows<{ id: number; email: string; first_name: string | null; last_name: string | null }>(
+  const [row] = await untypedRows<{ id: number; email: string; first_name: string | null; last_name: string | null }>(
     q,
     sql`select u.id, u.email, u.first_name, u.last_name from school_participants sp
       join users u on u.school_id = sp.school_id and u.role = 'teacher' and u.disabled_at is null
@@ -492,7 +492,7 @@ export async function teacherOf(q: Queryable, schoolParticipantId: number) {
 
 /** The batches of an olympiad whose link was never queued (with a PDF): the send job's work list. */
 export async function batchesToSend(q: Queryable, olympiadId: number): Promise<number[]> {
-  const found = await rows<{ id: number }>(
+  const found = await untypedRows<{ id: number }>(
     q,
     sql`select school_participant_id as id from certificate_batches where olympiad_id = ${olympiadId}
       and file_key is not null and coalesce(send_state, 'pending') = 'pending' order by school_participant_id`,
@@ -502,7 +502,7 @@ export async function batchesToSend(q: Queryable, olympiadId: number): Promise<n
 
 /** Takes a batch for sending: answers true only for the one caller that moved it from pending (never twice). */
 export async function claimBatch(q: Queryable, schoolParticipantId: number, force = false): Promise<boolean> {
-  const taken = await rows<{ id: number }>(
+  const taken = await untypedRows<{ id: number }>(
     q,
     sql`update certificate_batches set send_state = 'queued', error = null, sent_at = null
       where school_participant_id = ${schoolParticipantId} and file_key is not null
@@ -527,7 +527,7 @@ export async function setBatchMail(
 
 /** The latest job of a kind for an olympiad; whether one is queued or running now. */
 export async function latestJobId(q: Queryable, olympiadId: number, kind: string): Promise<number | null> {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await untypedRows<{ id: number }>(
     q,
     sql`select id from jobs where kind = ${kind} and olympiad_id = ${olympiadId} order by id desc limit 1`,
   );
@@ -535,7 +535,7 @@ export async function latestJobId(q: Queryable, olympiadId: number, kind: string
 }
 
 export async function jobActive(q: Queryable, olympiadId: number, kinds: string[]): Promise<boolean> {
-  const [row] = await rows<{ n: number }>(
+  const [row] = await untypedRows<{ n: number }>(
     q,
     sql`select count(*)::int as n from jobs where olympiad_id = ${olympiadId} and status in ('queued', 'running', 'held')
       and kind in (${sql.join(
@@ -548,7 +548,7 @@ export async function jobActive(q: Queryable, olympiadId: number, kinds: string[
 
 /** The best-scoring finished attempt of an olympiad (the designer's preview learner), or the one given. */
 export async function previewSource(q: Queryable, olympiadId: number, attemptId?: number) {
-  const [row] = await rows<{
+  const [row] = await untypedRows<{
     attempt_id: number;
     learner_name: string;
     school_name: string;

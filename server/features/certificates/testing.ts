@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { defaultAwardRule } from '#contract/results';
-import { rows } from '../../db/client.js';
+import { untypedRows } from '../../db/client.js';
 import { createOlympiad, createSchool, createUser, enterSchool } from '../../seed/factories.js';
 import { type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
 import { type TestSmtp, startTestSmtp } from '../../test/smtp.js';
@@ -30,7 +30,7 @@ export interface LearnerResult {
 
 /** Learners who wrote (finished, marked attempts) with their published results rows (ranks from the scores). */
 export async function addResults(olympiadId: number, participantId: number, learners: LearnerResult[]) {
-  const [sp] = await rows<{ school_id: number }>(
+  const [sp] = await untypedRows<{ school_id: number }>(
     server.db,
     sql`select school_id from school_participants where id = ${participantId}`,
   );
@@ -44,7 +44,7 @@ export async function addResults(olympiadId: number, participantId: number, lear
       lastName: l.last,
       grade: l.grade ?? 10,
     });
-    const [attempt] = await rows<{ id: number }>(
+    const [attempt] = await untypedRows<{ id: number }>(
       server.db,
       sql`insert into attempts (olympiad_id, user_id, started_at, finished_at, finish_reason, score, max_score, marked_at)
         values (${olympiadId}, ${user.id}, now() - interval '50 minutes', now() - interval '10 minutes', 'submitted',

@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UsefulContactInput } from '#contract/mail';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { usefulContacts } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { suppressedSql } from '../../platform/mail-suppression.js';
@@ -45,24 +45,24 @@ export async function listContacts(q: Queryable, reach: Reach, p: Paging) {
     sql`c.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<ContactDb>(
+    untypedRows<ContactDb>(
       q,
       sql`select ${columns} from useful_contacts c where ${cond} order by ${order}
         limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from useful_contacts c where ${cond}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from useful_contacts c where ${cond}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findContact(q: Queryable, id: number) {
-  const [row] = await rows<ContactDb>(q, sql`select ${columns} from useful_contacts c where c.id = ${id}`);
+  const [row] = await untypedRows<ContactDb>(q, sql`select ${columns} from useful_contacts c where c.id = ${id}`);
   return row ?? null;
 }
 
 /** Another contact of the olympiad with this address (addresses are unique per olympiad). */
 export async function contactWithEmail(q: Queryable, olympiadId: number, email: string, exceptId: number | null) {
-  const [row] = await rows<{ id: number; name: string }>(
+  const [row] = await untypedRows<{ id: number; name: string }>(
     q,
     sql`select id, name from useful_contacts where olympiad_id = ${olympiadId} and lower(email) = lower(${email})
       and id <> ${exceptId ?? 0} limit 1`,

@@ -1,25 +1,33 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, max, sql, type SQL } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
 import type { FaqAudience } from '#contract/content';
-import { type Queryable, rows } from '../../db/client.js';
+import type { z } from 'zod';
+import { CountRow, IdRow, type Queryable, rows } from '../../db/client.js';
+import { faqs, olympiads, projects } from '../../db/schema/index.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import type { FaqGroup } from './policy.js';
 
-export interface FaqRow {
-  id: number;
-  audience: FaqAudience;
-  olympiadId: number | null;
-  olympiadName: string | null;
-  olympiadTitle: string | null;
-  projectId: number | null;
-  projectName: string | null;
-  projectTitle: string | null;
-  question: string;
-  answer: string;
-  position: number;
-  published: boolean;
-  updatedAt: Date | string;
-}
+/** An FAQ with the names of its olympiad or project, as the editors and readers list it. */
+const FaqRow = createSelectSchema(faqs)
+  .pick({
+    id: true,
+    audience: true,
+    olympiadId: true,
+    projectId: true,
+    question: true,
+    answer: true,
+    position: true,
+    published: true,
+    updatedAt: true,
+  })
+  .extend({
+    olympiadName: createSelectSchema(olympiads).shape.varName.nullable(),
+    olympiadTitle: createSelectSchema(olympiads).shape.title.nullable(),
+    projectName: createSelectSchema(projects).shape.projectName.nullable(),
+    projectTitle: createSelectSchema(projects).shape.title.nullable(),
+  });
+export type FaqRow = z.infer<typeof FaqRow>;
 
 const select = sql`select f.id, f.audience, f.olympiad_id as "olympiadId", o.var_name as "olympiadName",
     o.title as "olympiadTitle", f.project_id as "projectId", p.project_name as "projectName", p.title as "projectTitle",
@@ -69,9 +77,10 @@ export async function listFaqs(q: Queryable, seen: { reach: Reach; reader: boole
     sql`f.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<FaqRow>(q, sql`${select} ${whereSql} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`),
-    rows<{ n: number }>(
+    rows(q, FaqRow, sql`${select} ${whereSql} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`),
+    rows(
       q,
+      CountRow,
       sql`select count(*)::int as n from faqs f left join olympiads o on o.id = f.olympiad_id
             left join projects p on p.id = f.project_id ${whereSql}`,
     ),
@@ -80,30 +89,30 @@ export async function listFaqs(q: Queryable, seen: { reach: Reach; reader: boole
 }
 
 export async function findFaq(q: Queryable, id: number): Promise<FaqRow | null> {
-  const [row] = await rows<FaqRow>(q, sql`${select} where f.id = ${id}`);
+  const [row] = await rows(q, FaqRow, sql`${select} where f.id = ${id}`);
   return row ?? null;
 }
 
 /** The published FAQs of a project's public site, in order. */
 export async function publicFaqs(q: Queryable, projectId: number) {
-  return rows<Pick<FaqRow, 'id' | 'question' | 'answer'>>(
-    q,
-    sql`select id, question, answer from faqs
-        where audience = 'project' and project_id = ${projectId} and published order by position, id`,
-  );
+  return q
+    .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
+    .from(faqs)
+    .where(and(eq(faqs.audience, 'project'), eq(faqs.projectId, projectId), eq(faqs.published, true)))
+    .orderBy(faqs.position, faqs.id);
 }
 
 export async function findProject(q: Queryable, idOrName: string) {
   const byId = /^\d+$/.test(idOrName) ? Number(idOrName) : -1;
-  const [row] = await rows<{ id: number; projectName: string }>(
-    q,
-    sql`select id, project_name as "projectName" from projects where id = ${byId} or lower(project_name) = lower(${idOrName})`,
-  );
+  const [row] = await q
+    .select({ id: projects.id, projectName: projects.projectName })
+    .from(projects)
+    .where(sql`${projects.id} = ${byId} or lower(${projects.projectName}) = lower(${idOrName})`);
   return row ?? null;
 }
 
 export async function projectExists(q: Queryable, id: number) {
-  return (await rows<{ id: number }>(q, sql`select id from projects where id = ${id}`)).length === 1;
+  return (await q.select({ id: projects.id }).from(projects).where(eq(projects.id, id))).length === 1;
 }
 
 /**
@@ -111,8 +120,9 @@ export async function projectExists(q: Queryable, id: number) {
  * entries (school olympiads not yet over). Their teachers read those olympiads' FAQs.
  */
 export async function portalOlympiadIds(q: Queryable, schoolId: number | null): Promise<number[]> {
-  const list = await rows<{ id: number }>(
+  const list = await rows(
     q,
+    IdRow,
     sql`select o.id from olympiads o
         where exists (select 1 from school_participants sp where sp.olympiad_id = o.id and sp.school_id = ${schoolId})
            or (o.kind = 'school' and (o.ends_at is null or o.ends_at > now()))`,
@@ -121,15 +131,15 @@ export async function portalOlympiadIds(q: Queryable, schoolId: number | null): 
 }
 
 export const groupFilter = (g: FaqGroup) =>
-  sql`audience = ${g.audience} and olympiad_id is not distinct from ${g.olympiadId}
-      and project_id is not distinct from ${g.projectId}`;
+  sql`${faqs.audience} = ${g.audience} and ${faqs.olympiadId} is not distinct from ${g.olympiadId}
+      and ${faqs.projectId} is not distinct from ${g.projectId}`;
 
 export async function nextPosition(q: Queryable, g: FaqGroup) {
-  const [row] = await rows<{ n: number }>(
-    q,
-    sql`select coalesce(max(position) + 1, 0)::int as n from faqs where ${groupFilter(g)}`,
-  );
-  return Number(row?.n ?? 0);
+  const [row] = await q
+    .select({ last: max(faqs.position) })
+    .from(faqs)
+    .where(groupFilter(g));
+  return row?.last == null ? 0 : row.last + 1;
 }
 
 export interface FaqValues extends FaqGroup {
@@ -139,13 +149,19 @@ export interface FaqValues extends FaqGroup {
 }
 
 export async function insertFaq(q: Queryable, v: FaqValues & { position: number }, userId: number) {
-  const [row] = await rows<{ id: number }>(
-    q,
-    sql`insert into faqs (audience, olympiad_id, project_id, question, answer, position, published, updated_by)
-        values (${v.audience}, ${v.olympiadId}, ${v.projectId}, ${v.question}, ${v.answer}, ${v.position},
-                ${v.published}, ${userId})
-        returning id`,
-  );
+  const [row] = await q
+    .insert(faqs)
+    .values({
+      audience: v.audience,
+      olympiadId: v.olympiadId,
+      projectId: v.projectId,
+      question: v.question,
+      answer: v.answer,
+      position: v.position,
+      published: v.published,
+      updatedBy: userId,
+    })
+    .returning({ id: faqs.id });
   return row!.id;
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { GeneralCopyKey, SitePage, WebsiteCopySection } from '#contract/copy';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 
 /* ---- projects ---- */
 
@@ -20,13 +20,13 @@ const projectSelect = sql`select p.id, p.project_name as "projectName", p.title,
 export async function findProject(q: Queryable, idOrName: string | number): Promise<ProjectRow | null> {
   const id = typeof idOrName === 'number' ? idOrName : /^\d+$/.test(idOrName) ? Number(idOrName) : -1;
   const name = typeof idOrName === 'string' ? idOrName.toLowerCase() : '';
-  const [row] = await rows<ProjectRow>(q, sql`${projectSelect} where p.id = ${id} or p.project_name = ${name}`);
+  const [row] = await untypedRows<ProjectRow>(q, sql`${projectSelect} where p.id = ${id} or p.project_name = ${name}`);
   return row ? { ...row, olympiadIds: row.olympiadIds.map(Number) } : null;
 }
 
 /** The project of an olympiad. */
 export async function projectOfOlympiad(q: Queryable, olympiadId: number): Promise<ProjectRow | null> {
-  const [row] = await rows<{ projectId: number }>(
+  const [row] = await untypedRows<{ projectId: number }>(
     q,
     sql`select project_id as "projectId" from olympiads where id = ${olympiadId}`,
   );
@@ -46,10 +46,10 @@ export interface WebsiteCopyRow {
 const websiteSelect = sql`select id, project_id as "projectId", section, body, updated_at as "updatedAt" from website_copy`;
 
 export const websiteCopyOf = (q: Queryable, projectId: number) =>
-  rows<WebsiteCopyRow>(q, sql`${websiteSelect} where project_id = ${projectId} order by id`);
+  untypedRows<WebsiteCopyRow>(q, sql`${websiteSelect} where project_id = ${projectId} order by id`);
 
 export async function findWebsiteCopy(q: Queryable, id: number): Promise<WebsiteCopyRow | null> {
-  const [row] = await rows<WebsiteCopyRow>(q, sql`${websiteSelect} where id = ${id}`);
+  const [row] = await untypedRows<WebsiteCopyRow>(q, sql`${websiteSelect} where id = ${id}`);
   return row ?? null;
 }
 
@@ -59,7 +59,7 @@ export async function upsertWebsiteCopy(
   v: { projectId: number; section: WebsiteCopySection; body: string },
   userId: number,
 ) {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await untypedRows<{ id: number }>(
     q,
     sql`insert into website_copy (project_id, section, body, updated_by) values (${v.projectId}, ${v.section}, ${v.body}, ${userId})
         on conflict (project_id, section) do update set body = excluded.body, updated_by = excluded.updated_by, updated_at = now()
@@ -91,10 +91,10 @@ export interface GeneralCopyRow {
 const generalSelect = sql`select id, olympiad_id as "olympiadId", key, body, updated_at as "updatedAt" from general_copy`;
 
 export const generalCopyOf = (q: Queryable, olympiadId: number) =>
-  rows<GeneralCopyRow>(q, sql`${generalSelect} where olympiad_id = ${olympiadId} order by id`);
+  untypedRows<GeneralCopyRow>(q, sql`${generalSelect} where olympiad_id = ${olympiadId} order by id`);
 
 export async function findGeneralCopy(q: Queryable, id: number): Promise<GeneralCopyRow | null> {
-  const [row] = await rows<GeneralCopyRow>(q, sql`${generalSelect} where id = ${id}`);
+  const [row] = await untypedRows<GeneralCopyRow>(q, sql`${generalSelect} where id = ${id}`);
   return row ?? null;
 }
 
@@ -103,7 +103,7 @@ export async function upsertGeneralCopy(
   v: { olympiadId: number; key: GeneralCopyKey; body: string },
   userId: number,
 ) {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await untypedRows<{ id: number }>(
     q,
     sql`insert into general_copy (olympiad_id, key, body, updated_by) values (${v.olympiadId}, ${v.key}, ${v.body}, ${userId})
         on conflict (olympiad_id, key) do update set body = excluded.body, updated_by = excluded.updated_by, updated_at = now()
@@ -125,7 +125,7 @@ export async function deleteGeneralCopy(q: Queryable, id: number) {
 /* ---- site copy and partners ---- */
 
 export const siteCopyRows = (q: Queryable) =>
-  rows<{ page: SitePage; body: string; updatedAt: Date | string }>(
+  untypedRows<{ page: SitePage; body: string; updatedAt: Date | string }>(
     q,
     sql`select page, body, updated_at as "updatedAt" from site_copy`,
   );
@@ -151,15 +151,15 @@ const partnerSelect = sql`select pa.id, pa.name, pa.url, pa.description, pa.posi
     u.sha256 as "logoSha"
   from partners pa left join uploads u on u.id = pa.logo_upload_id`;
 
-export const listPartners = (q: Queryable) => rows<PartnerRow>(q, sql`${partnerSelect} order by pa.position, pa.id`);
+export const listPartners = (q: Queryable) => untypedRows<PartnerRow>(q, sql`${partnerSelect} order by pa.position, pa.id`);
 
 export async function findPartner(q: Queryable, id: number): Promise<PartnerRow | null> {
-  const [row] = await rows<PartnerRow>(q, sql`${partnerSelect} where pa.id = ${id}`);
+  const [row] = await untypedRows<PartnerRow>(q, sql`${partnerSelect} where pa.id = ${id}`);
   return row ?? null;
 }
 
 export async function insertPartner(q: Queryable, v: { name: string; url: string; description: string }) {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await untypedRows<{ id: number }>(
     q,
     sql`insert into partners (name, url, description, position)
         values (${v.name}, ${v.url}, ${v.description}, (select coalesce(max(position) + 1, 0) from partners))
@@ -196,13 +196,13 @@ export interface TestimonialRow {
 const testimonialSelect = sql`select id, quote, name, affiliation, published, position from testimonials`;
 
 export const listTestimonials = (q: Queryable, publishedOnly: boolean) =>
-  rows<TestimonialRow>(
+  untypedRows<TestimonialRow>(
     q,
     sql`${testimonialSelect} ${publishedOnly ? sql`where published` : sql``} order by position, id`,
   );
 
 export async function findTestimonial(q: Queryable, id: number): Promise<TestimonialRow | null> {
-  const [row] = await rows<TestimonialRow>(q, sql`${testimonialSelect} where id = ${id}`);
+  const [row] = await untypedRows<TestimonialRow>(q, sql`${testimonialSelect} where id = ${id}`);
   return row ?? null;
 }
 
@@ -214,7 +214,7 @@ interface TestimonialValues {
 }
 
 export async function insertTestimonial(q: Queryable, v: TestimonialValues, userId: number) {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await untypedRows<{ id: number }>(
     q,
     sql`insert into testimonials (quote, name, affiliation, published, position, updated_by)
         values (${v.quote}, ${v.name}, ${v.affiliation}, ${v.published},
@@ -247,7 +247,7 @@ export interface TermsRow {
 }
 
 export const listTermsVersions = (q: Queryable) =>
-  rows<TermsRow & { acceptances: number }>(
+  untypedRows<TermsRow & { acceptances: number }>(
     q,
     sql`select t.id, t.version, t.body, t.summary, t.published_at as "publishedAt",
           (select count(*)::int from terms_acceptances a where a.terms_version_id = t.id) as acceptances
@@ -257,7 +257,7 @@ export const listTermsVersions = (q: Queryable) =>
 /** Publishes the next version (versions are numbered 1, 2, …; the table is locked so two publishes queue). */
 export async function insertTermsVersion(q: Queryable, v: { body: string; summary: string }, userId: number) {
   await q.execute(sql`lock table terms_versions in exclusive mode`);
-  const [row] = await rows<TermsRow>(
+  const [row] = await untypedRows<TermsRow>(
     q,
     sql`insert into terms_versions (version, body, summary, published_by)
         values ((select coalesce(max(version), 0) + 1 from terms_versions), ${v.body}, ${v.summary}, ${userId})

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { CountryInput, TeamLeader } from '#contract/countries';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { countries, countryParticipants, schoolParticipants, schools } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
@@ -22,17 +22,17 @@ export async function listCountries(q: Queryable, p: Paging) {
     : sql``;
   const order = orderBy(p, { name: sql`lower(c.name)`, code: sql`c.code` }, 'name', sql`c.id`);
   const [items, [count]] = await Promise.all([
-    rows<CountryRow>(
+    untypedRows<CountryRow>(
       q,
       sql`select ${countryColumns} from countries c ${where} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from countries c ${where}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from countries c ${where}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findCountry(q: Queryable, id: number) {
-  const [row] = await rows<CountryRow>(q, sql`select ${countryColumns} from countries c where c.id = ${id}`);
+  const [row] = await untypedRows<CountryRow>(q, sql`select ${countryColumns} from countries c where c.id = ${id}`);
   return row ?? null;
 }
 
@@ -55,7 +55,7 @@ export async function updateCountry(q: Queryable, id: number, input: CountryInpu
 
 /** People whose account belongs to the country's team (its team admins). */
 export async function teamAccounts(q: Queryable, countryId: number) {
-  const [row] = await rows<{ n: number }>(
+  const [row] = await untypedRows<{ n: number }>(
     q,
     sql`select count(*)::int as n from users u join schools s on s.id = u.school_id where s.country_id = ${countryId}`,
   );
@@ -134,17 +134,17 @@ export async function listCountryParticipants(q: Queryable, r: Reach, p: Paging)
     sql`cp.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<CountryParticipantRow>(
+    untypedRows<CountryParticipantRow>(
       q,
       sql`select ${participantColumns} ${participantFrom} ${whereSql} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n ${participantFrom} ${whereSql}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n ${participantFrom} ${whereSql}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findCountryParticipant(q: Queryable, id: number) {
-  const [row] = await rows<CountryParticipantRow>(
+  const [row] = await untypedRows<CountryParticipantRow>(
     q,
     sql`select ${participantColumns} ${participantFrom} where cp.id = ${id}`,
   );
@@ -153,7 +153,7 @@ export async function findCountryParticipant(q: Queryable, id: number) {
 
 /** A team's entry in an olympiad (the team admin's Team page). */
 export async function findCountryParticipantOf(q: Queryable, olympiadId: number, schoolId: number) {
-  const [row] = await rows<CountryParticipantRow>(
+  const [row] = await untypedRows<CountryParticipantRow>(
     q,
     sql`select ${participantColumns} ${participantFrom} where cp.olympiad_id = ${olympiadId} and sp.school_id = ${schoolId}`,
   );
@@ -187,7 +187,7 @@ export async function deleteCountryParticipant(q: Queryable, schoolParticipantId
 
 /** A teacher account with this address, and whether it belongs to this team. */
 export async function teacherByEmail(q: Queryable, email: string) {
-  const [row] = await rows<{ id: number; schoolId: number | null }>(
+  const [row] = await untypedRows<{ id: number; schoolId: number | null }>(
     q,
     sql`select id, school_id as "schoolId" from users where role = 'teacher' and lower(email) = lower(${email})`,
   );

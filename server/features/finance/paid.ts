@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 
 /**
  * Money decides whether an invoiced order is paid (decision 031): after every issue, payment and reversal, an
@@ -8,7 +8,7 @@ import { type Queryable, rows } from '../../db/client.js';
  * accountant's hand-set mark, and a hand-set mark stands until the next money event. Answers the new state.
  */
 export async function recomputePaid(q: Queryable, orderId: number): Promise<{ paid: boolean } | null> {
-  const [row] = await rows<{ paid: boolean }>(
+  const [row] = await untypedRows<{ paid: boolean }>(
     q,
     sql`with money as (
         select (select coalesce(sum(total_cents), 0) from invoices where purchase_order_id = ${orderId}) as owed,

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PurchaseOrderState, PurchaseOrderStatus } from '#contract/finance';
 import type { PurchaseOrderComment } from '../../db/schema/index.js';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
@@ -106,11 +106,11 @@ export async function listOrders(
     sql`po.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<OrderDb>(
+    untypedRows<OrderDb>(
       q,
       sql`select ${columns} from ${from} where ${cond} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(
+    untypedRows<{ n: number }>(
       q,
       sql`select count(*)::int as n from purchase_orders po join school_participants sp on sp.id = po.school_participant_id
         join schools s on s.id = sp.school_id where ${cond}`,
@@ -121,7 +121,7 @@ export async function listOrders(
 
 /** How many of the orders within a reach (one olympiad's) are in each state. */
 export async function orderSummary(q: Queryable, reach: Reach) {
-  const [r] = await rows<{ paid: number; pre: number; unpaid: number; deleted: number }>(
+  const [r] = await untypedRows<{ paid: number; pre: number; unpaid: number; deleted: number }>(
     q,
     sql`select count(*) filter (where po.deleted_at is null and po.paid)::int as paid,
         count(*) filter (where po.deleted_at is null and po.pre_approved)::int as pre,
@@ -134,7 +134,7 @@ export async function orderSummary(q: Queryable, reach: Reach) {
 }
 
 export async function findOrder(q: Queryable, id: number) {
-  const [row] = await rows<OrderDb>(q, sql`select ${columns} from ${from} where po.id = ${id}`);
+  const [row] = await untypedRows<OrderDb>(q, sql`select ${columns} from ${from} where po.id = ${id}`);
   return row ?? null;
 }
 
@@ -151,7 +151,7 @@ const flags: Record<PurchaseOrderStatus, { paid: boolean; pre: boolean }> = {
  */
 export async function setOrderStatus(q: Queryable, id: number, status: PurchaseOrderStatus, by: number) {
   const f = flags[status];
-  const done = await rows<{ id: number }>(
+  const done = await untypedRows<{ id: number }>(
     q,
     sql`update purchase_orders po set paid = ${f.paid}, pre_approved = ${f.pre}, status_changed_at = now(),
         status_changed_by = ${by}, deleted_at = null, deleted_by = null, updated_at = now()
@@ -164,7 +164,7 @@ export async function setOrderStatus(q: Queryable, id: number, status: PurchaseO
 
 /** Removes an order (kept, marked deleted, for `fetchDeleted`). Answers whether it was live. */
 export async function deleteOrder(q: Queryable, id: number, by: number) {
-  const done = await rows<{ id: number }>(
+  const done = await untypedRows<{ id: number }>(
     q,
     sql`update purchase_orders set deleted_at = now(), deleted_by = ${by}, updated_at = now()
       where id = ${id} and deleted_at is null returning id`,
@@ -174,7 +174,7 @@ export async function deleteOrder(q: Queryable, id: number, by: number) {
 
 /** A school participant an order may be opened for. */
 export async function findParticipant(q: Queryable, id: number) {
-  const [row] = await rows<{ id: number; olympiad_id: number; school_id: number; status: string; school_name: string }>(
+  const [row] = await untypedRows<{ id: number; olympiad_id: number; school_id: number; status: string; school_name: string }>(
     q,
     sql`select sp.id, sp.olympiad_id, sp.school_id, sp.status, s.name as school_name
       from school_participants sp join schools s on s.id = sp.school_id where sp.id = ${id}`,
@@ -184,7 +184,7 @@ export async function findParticipant(q: Queryable, id: number) {
 
 /** How a comment names its author. */
 export async function authorName(q: Queryable, userId: number): Promise<string> {
-  const [row] = await rows<{ name: string }>(
+  const [row] = await untypedRows<{ name: string }>(
     q,
     sql`select coalesce(nullif(btrim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')), ''), username) as name
       from users where id = ${userId}`,
@@ -202,7 +202,7 @@ export async function createOrder(
     comment: PurchaseOrderComment | null;
   },
 ): Promise<number | null> {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await untypedRows<{ id: number }>(
     q,
     sql`insert into purchase_orders (school_participant_id, schools_po, free_learners, comments)
       values (${v.schoolParticipantId}, ${v.schoolsPO}, ${v.freeLearners}, ${JSON.stringify(v.comment ? [v.comment] : [])}::jsonb)

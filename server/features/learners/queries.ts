@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { type Queryable, pgArray, rows } from '../../db/client.js';
+import { type Queryable, pgArray, untypedRows } from '../../db/client.js';
 import { schoolParticipants, schools, users } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
@@ -19,7 +19,7 @@ export async function findSchool(q: Queryable, id: number) {
  * (decision 045).
  */
 export async function findEntry(q: Queryable, olympiadId: number, schoolId: number, lock = false) {
-  const [row] = await rows<{ id: number; status: string; teamSize: number | null; minGrade: number; maxGrade: number }>(
+  const [row] = await untypedRows<{ id: number; status: string; teamSize: number | null; minGrade: number; maxGrade: number }>(
     q,
     sql`select sp.id, sp.status, case when o.kind = 'country' then o.team_size end as "teamSize",
           o.min_grade as "minGrade", o.max_grade as "maxGrade"
@@ -32,7 +32,7 @@ export async function findEntry(q: Queryable, olympiadId: number, schoolId: numb
 
 /** The olympiad's grades, its row shared until the transaction ends so the range cannot narrow meanwhile. */
 export async function lockedGradeRange(q: Queryable, olympiadId: number) {
-  const [row] = await rows<{ minGrade: number; maxGrade: number }>(
+  const [row] = await untypedRows<{ minGrade: number; maxGrade: number }>(
     q,
     sql`select min_grade as "minGrade", max_grade as "maxGrade" from olympiads where id = ${olympiadId} for share`,
   );
@@ -87,14 +87,14 @@ export async function listLearners(q: Queryable, reach: Reach, p: Paging) {
     sql`u.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<LearnerListRow>(q, sql`select ${columns} ${from} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`),
-    rows<{ n: number }>(q, sql`select count(*)::int as n ${from}`),
+    untypedRows<LearnerListRow>(q, sql`select ${columns} ${from} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n ${from}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findLearnerRow(q: Queryable, id: number) {
-  const [row] = await rows<LearnerListRow>(
+  const [row] = await untypedRows<LearnerListRow>(
     q,
     sql`select ${columns} from users u left join schools s on s.id = u.school_id where u.id = ${id} and u.role = 'learner'`,
   );
@@ -103,7 +103,7 @@ export async function findLearnerRow(q: Queryable, id: number) {
 
 /** Every learner of a school in an olympiad, for the slips (grade, then surname). */
 export async function learnersForSlips(q: Queryable, olympiadId: number, schoolId: number, ids?: number[]) {
-  return rows<LearnerListRow>(
+  return untypedRows<LearnerListRow>(
     q,
     sql`select ${columns} from users u left join schools s on s.id = u.school_id
         where u.role = 'learner' and u.olympiad_id = ${olympiadId} and u.school_id = ${schoolId}
@@ -121,7 +121,7 @@ export async function learnersForSlips(q: Queryable, olympiadId: number, schoolI
 
 /** The school's learners in the olympiad as duplicate-check keys' parts. */
 export async function existingNames(q: Queryable, olympiadId: number, schoolId: number, exceptId?: number) {
-  return rows<{ firstName: string; lastName: string; grade: number | null }>(
+  return untypedRows<{ firstName: string; lastName: string; grade: number | null }>(
     q,
     sql`select first_name as "firstName", last_name as "lastName", grade from users
         where role = 'learner' and olympiad_id = ${olympiadId} and school_id = ${schoolId} and id <> ${exceptId ?? 0}`,
@@ -131,7 +131,7 @@ export async function existingNames(q: Queryable, olympiadId: number, schoolId: 
 /** Which of these usernames are taken in the olympiad (case-insensitively). */
 export async function takenUsernames(q: Queryable, olympiadId: number, candidates: string[]) {
   if (!candidates.length) return new Set<string>();
-  const found = await rows<{ u: string }>(
+  const found = await untypedRows<{ u: string }>(
     q,
     sql`select lower(username) as u from users where olympiad_id = ${olympiadId} and lower(username) = any(${pgArray(candidates)}::text[])`,
   );
@@ -157,7 +157,7 @@ export async function insertLearners(q: Queryable, olympiadId: number, schoolId:
   for (let i = 0; i < learners.length; i += 5000) {
     const chunk = learners.slice(i, i + 5000);
     const col = <K extends keyof NewLearnerRow>(k: K) => pgArray(chunk.map((l) => l[k]));
-    const inserted = await rows<{ id: number }>(
+    const inserted = await untypedRows<{ id: number }>(
       q,
       sql`insert into users (role, olympiad_id, school_id, username, first_name, last_name, grade, date_of_birth, password_hash, initial_password_enc)
           select 'learner', ${olympiadId}::int, ${schoolId}::int, t.username, t.first_name, t.last_name, t.grade, t.dob, t.password_hash, t.enc
@@ -188,7 +188,7 @@ export async function deleteLearner(q: Queryable, id: number) {
 }
 
 export async function learnerCount(q: Queryable, olympiadId: number, schoolId: number) {
-  const [row] = await rows<{ n: number }>(
+  const [row] = await untypedRows<{ n: number }>(
     q,
     sql`select count(*)::int as n from users where role = 'learner' and olympiad_id = ${olympiadId} and school_id = ${schoolId}`,
   );
@@ -202,7 +202,7 @@ export async function learnersForNewPasswords(
   schoolId: number,
   ids: number[] | 'all',
 ) {
-  return rows<{ id: number; username: string; firstName: string; lastName: string; writing: boolean }>(
+  return untypedRows<{ id: number; username: string; firstName: string; lastName: string; writing: boolean }>(
     q,
     sql`select u.id, u.username, u.first_name as "firstName", u.last_name as "lastName",
                exists (select 1 from attempts a where a.user_id = u.id and a.olympiad_id = u.olympiad_id

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { containsPattern } from '../../platform/paging.js';
 
 export interface ActivityFilter {
@@ -70,7 +70,7 @@ export async function listActivity(
   f: ActivityFilter,
   page: { limit: number; offset: number },
 ): Promise<ActivityRow[]> {
-  return rows<ActivityRow>(
+  return untypedRows<ActivityRow>(
     q,
     sql`with page as (
           select a.* from audit_log a ${where(f)}
@@ -91,7 +91,7 @@ export const COUNT_CAP = 10_000;
 
 /** How many entries match, up to `COUNT_CAP` (an index-only count that stops early). */
 export async function countActivity(q: Queryable, f: ActivityFilter): Promise<number> {
-  const [row] = await rows<{ n: number }>(
+  const [row] = await untypedRows<{ n: number }>(
     q,
     sql`select count(*)::int as n from (select 1 from audit_log a ${where(f)} limit ${COUNT_CAP}) capped`,
   );

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { containsPattern } from '../../platform/paging.js';
 
 export interface AppLogKeyRow {
@@ -11,7 +11,7 @@ export interface AppLogKeyRow {
 
 /** Every key with its entry count, its errors and its latest entry, the most recent first. */
 export function appLogKeys(q: Queryable): Promise<AppLogKeyRow[]> {
-  return rows<AppLogKeyRow>(
+  return untypedRows<AppLogKeyRow>(
     q,
     sql`select key, count(*)::int as count, count(*) filter (where level <> 'warn')::int as errors,
           max(at) as "lastAt"
@@ -49,7 +49,7 @@ function where(f: AppLogFilter): SQL {
 
 /** One page of entries, newest first. */
 export function listAppLog(q: Queryable, f: AppLogFilter, page: { limit: number; offset: number }) {
-  return rows<AppLogRow>(
+  return untypedRows<AppLogRow>(
     q,
     sql`select id, at, level, key, message, req_id as "reqId", data, count(*) over ()::int as total
         from app_log ${where(f)} order by at desc, id desc limit ${page.limit} offset ${page.offset}`,

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 
 export interface LoginFilter {
   from: Date;
@@ -51,7 +51,7 @@ export function loginSeries(q: Queryable, f: LoginFilter): Promise<PointRow[]> {
   const unit = sql.raw(`'${f.bucket}'`);
   const step = sql.raw(`'1 ${f.bucket}'::interval`);
   const local = (column: SQL) => sql`date_trunc(${unit}, (${column}) at time zone ${ZONE}::text)`;
-  return rows<PointRow>(
+  return untypedRows<PointRow>(
     q,
     sql`with s as (select ${local(sql`at`)} as b, count(*)::int as n from (${signins(f)}) x group by 1),
              fl as (select ${local(sql`at`)} as b, count(*)::int as n from (${failures(f)}) y group by 1)
@@ -77,7 +77,7 @@ export interface LoginRow {
 
 /** Sign-ins and failures per olympiad and school, the busiest first; `limit` null for the whole table. */
 export function loginTable(q: Queryable, f: LoginFilter, page: { limit: number | null; offset: number }) {
-  return rows<LoginRow>(
+  return untypedRows<LoginRow>(
     q,
     sql`with s as (select olympiad_id, school_id, count(*)::int as n, max(at) as last
                    from (${signins(f)}) x group by 1, 2),

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SearchKind } from '#contract/logs';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { containsPattern } from '../../platform/paging.js';
 
 /** At most this many of each kind are ranked; a search that finds more asks for a longer term. */
@@ -114,7 +114,7 @@ export async function search(
   // The threshold holds for this transaction only (SET LOCAL), never for the pooled connection's next query.
   return q.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${SIMILARITY_THRESHOLD}`));
-    return rows<SearchRow>(
+    return untypedRows<SearchRow>(
       tx,
       sql`select *, count(*) over ()::int as total from (${union}) hits
           order by rank desc, title, kind, id limit ${o.pageSize} offset ${(o.page - 1) * o.pageSize}`,

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { GradeRange } from '#contract/grades';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { projects, subProjects, users } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
@@ -8,7 +8,7 @@ import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/
 
 /** The rows of a page and the total the list has (every row carries it, from `count(*) over ()`). */
 async function page<T>(q: Queryable, query: SQL): Promise<{ items: T[]; total: number }> {
-  const found = await rows<T & { total: number }>(q, query);
+  const found = await untypedRows<T & { total: number }>(q, query);
   return {
     items: found.map(({ total: _total, ...row }) => row as T),
     total: Number(found[0]?.total ?? 0),
@@ -52,7 +52,7 @@ export async function listProjects(q: Queryable, p: Paging) {
 }
 
 export async function findProject(q: Queryable, id: number): Promise<ProjectRow | null> {
-  const [row] = await rows<ProjectRow>(q, sql`${projectSelect} from projects p where p.id = ${id}`);
+  const [row] = await untypedRows<ProjectRow>(q, sql`${projectSelect} from projects p where p.id = ${id}`);
   return row ?? null;
 }
 
@@ -88,7 +88,7 @@ export async function listSubProjects(q: Queryable, p: Paging & { projectId?: nu
 }
 
 export async function findSubProject(q: Queryable, id: number): Promise<SubProjectRow | null> {
-  const [row] = await rows<SubProjectRow>(
+  const [row] = await untypedRows<SubProjectRow>(
     q,
     sql`${subProjectSelect} from sub_projects s join projects p on p.id = s.project_id where s.id = ${id}`,
   );
@@ -169,7 +169,7 @@ export interface GrantRow {
 }
 
 export async function listGrants(q: Queryable, olympiadId: number) {
-  return rows<GrantRow>(
+  return untypedRows<GrantRow>(
     q,
     sql`select g.user_id as "userId", g.olympiad_id as "olympiadId", g.role, g.created_at as "createdAt",
         u.username, u.first_name as "firstName", u.last_name as "lastName", u.email
@@ -217,7 +217,7 @@ export async function findStaffUser(q: Queryable, id: number) {
 
 /** Is anyone (a school or a country's team) entered in the olympiad? */
 export async function hasEntries(q: Queryable, olympiadId: number) {
-  const [row] = await rows<{ any: boolean }>(
+  const [row] = await untypedRows<{ any: boolean }>(
     q,
     sql`select exists (select 1 from school_participants where olympiad_id = ${olympiadId}) as "any"`,
   );
@@ -229,8 +229,8 @@ export async function hasEntries(q: Queryable, olympiadId: number) {
  * first, so a learner import (which reads the range under a share lock) cannot slip past a narrowing.
  */
 export async function learnersOutside(q: Queryable, olympiadId: number, range: GradeRange) {
-  await rows(q, sql`select id from olympiads where id = ${olympiadId} for no key update`);
-  return rows<{ grade: number; learners: number }>(
+  await untypedRows(q, sql`select id from olympiads where id = ${olympiadId} for no key update`);
+  return untypedRows<{ grade: number; learners: number }>(
     q,
     sql`select grade, count(*)::int as learners from users
       where olympiad_id = ${olympiadId} and grade is not null

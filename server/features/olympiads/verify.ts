@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { htmlText } from '#contract/content';
 import type { Blocker, VerifyResult } from '#contract/olympiads';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
 import { schoolsBlocked } from '../../platform/payment-gate.js';
 
@@ -24,13 +24,13 @@ export async function blockersOf(q: Queryable, olympiad: Olympiad): Promise<Veri
   else if (olympiad.endsAt.getTime() <= Date.now()) add('window_over', 'The writing window has already ended');
   if (!olympiad.durationMinutes) add('no_duration', 'The writing duration is not set');
 
-  const modules = await rows<{ id: number; title: string; position: number; active: number }>(
+  const modules = await untypedRows<{ id: number; title: string; position: number; active: number }>(
     q,
     sql`select m.id, m.title, m.position,
                (select count(*)::int from questions x where x.module_id = m.id and x.retired_at is null) as active
         from question_modules m where m.olympiad_id = ${olympiad.id} order by m.position, m.id`,
   );
-  const questions = await rows<{
+  const questions = await untypedRows<{
     id: number;
     module_id: number;
     position: number;
@@ -83,7 +83,7 @@ export async function blockersOf(q: Queryable, olympiad: Olympiad): Promise<Veri
  * many blockers there were (the audit row the open call wrote).
  */
 async function openedDespiteBlockers(q: Queryable, olympiadId: number): Promise<VerifyResult['openedDespite']> {
-  const [last] = await rows<{ at: Date; by: string | null; data: Record<string, unknown> }>(
+  const [last] = await untypedRows<{ at: Date; by: string | null; data: Record<string, unknown> }>(
     q,
     sql`select a.at, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as by, a.data
         from audit_log a left join users u on u.id = a.actor_id

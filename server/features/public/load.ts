@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { WinnersDisplay } from '#contract/public';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { defineLoader } from '../../http/load.js';
 import { winnersPolicy } from './policy.js';
 
@@ -16,7 +16,7 @@ export const winnersLoader = defineLoader({
   what: 'This olympiad',
   policy: winnersPolicy,
   find: async (q: Queryable, olympiadId: number) => {
-    const [row] = await rows<WinnersSettings>(
+    const [row] = await untypedRows<WinnersSettings>(
       q,
       sql`select o.id as "olympiadId", coalesce(r.winners_display, 'initial_surname') as "winnersDisplay",
           r.published_at as "publishedAt"

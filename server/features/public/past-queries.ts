@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { WinnersDisplay } from '#contract/public';
-import { intArray, type Queryable, rows } from '../../db/client.js';
+import { intArray, type Queryable, untypedRows } from '../../db/client.js';
 import { offsetOf, type Paging } from '../../platform/paging.js';
 
 /** How many of the top of an olympiad, and of each grade, the past-winners page names (ties included). */
@@ -33,7 +33,7 @@ export interface PastOlympiadRow {
 export async function pastOlympiads(q: Queryable, projectId: number, p: Pick<Paging, 'page' | 'pageSize'>) {
   const closed = sql`o.project_id = ${projectId} and o.ends_at is not null and o.ends_at <= now()`;
   const [items, [count]] = await Promise.all([
-    rows<PastOlympiadRow>(
+    untypedRows<PastOlympiadRow>(
       q,
       sql`select o.id, o.var_name as "varName", o.title, o.year, o.kind, o.starts_at as "startsAt",
           o.ends_at as "endsAt", r.published_at as "publishedAt",
@@ -50,7 +50,7 @@ export async function pastOlympiads(q: Queryable, projectId: number, p: Pick<Pag
         order by o.ends_at desc, o.id desc
         limit ${p.pageSize} offset ${offsetOf({ ...p, order: 'asc' })}`,
     ),
-    rows<{ total: number }>(q, sql`select count(*)::int as total from olympiads o where ${closed}`),
+    untypedRows<{ total: number }>(q, sql`select count(*)::int as total from olympiads o where ${closed}`),
   ]);
   return { items, total: count?.total ?? 0 };
 }
@@ -80,21 +80,21 @@ export async function winnersOf(q: Queryable, olympiadIds: number[]) {
     left join school_participants sp on sp.id = lr.school_participant_id
     left join schools s on s.id = sp.school_id`;
   const [top, grades, awards] = await Promise.all([
-    rows<WinnerRow>(
+    untypedRows<WinnerRow>(
       q,
       sql`select * from (
           select ${columns}, row_number() over (partition by lr.olympiad_id order by lr.rank, u.last_name, u.id) as n
           ${joins} where lr.olympiad_id = any(${ids}) and lr.rank <= ${TOP_RANKS}
         ) w where n <= ${MAX_ROWS} order by "olympiadId", rank, "lastName"`,
     ),
-    rows<WinnerRow>(
+    untypedRows<WinnerRow>(
       q,
       sql`select * from (
           select ${columns}, row_number() over (partition by lr.olympiad_id, lr.grade order by lr.grade_rank, u.last_name, u.id) as n
           ${joins} where lr.olympiad_id = any(${ids}) and lr.grade_rank <= ${GRADE_RANKS}
         ) w where n <= ${MAX_ROWS} order by "olympiadId", grade nulls last, "gradeRank", "lastName"`,
     ),
-    rows<{ olympiadId: number; award: string; count: number }>(
+    untypedRows<{ olympiadId: number; award: string; count: number }>(
       q,
       sql`select olympiad_id as "olympiadId", award, count(*)::int as count from learner_results
         where olympiad_id = any(${ids}) group by olympiad_id, award`,

@@ -1,5 +1,5 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
-import { intArray, type Queryable, rows } from '../../db/client.js';
+import { intArray, type Queryable, untypedRows } from '../../db/client.js';
 import { projects } from '../../db/schema/index.js';
 import { findOlympiad } from '../../platform/olympiad-lookup.js';
 
@@ -37,7 +37,7 @@ export async function findProject(q: Queryable, idOrName: string) {
 /** Olympiads of some projects; `upcomingOnly` keeps those not yet over. */
 export async function olympiadsOf(q: Queryable, projectIds: number[], upcomingOnly = false) {
   if (projectIds.length === 0) return [];
-  return rows<OlympiadRow>(
+  return untypedRows<OlympiadRow>(
     q,
     sql`select o.id, o.var_name as "varName", o.title, o.year, o.kind, o.open, o.pinned, o.starts_at as "startsAt",
         o.ends_at as "endsAt", o.duration_minutes as "durationMinutes", o.min_grade as "minGrade",

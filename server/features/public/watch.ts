@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PublicOlympiad, WatchOlympiad } from '#contract/public';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { type Precompressed, precompress } from '../../platform/precompressed.js';
 
 /** What the Watch page shows, as read at `refreshedAt`. */
@@ -23,7 +23,7 @@ const iso = (v: string | null) => (v == null ? null : new Date(v).toISOString())
  * still to come. Counted on the attempts' olympiad index, once per refresh for every viewer (see watch-routes.ts).
  */
 export async function readWatch(q: Queryable): Promise<WatchSnapshot> {
-  const [row] = await rows<{ now: Date | string; open: WatchRow[] | null; coming: ComingRow[] | null }>(
+  const [row] = await untypedRows<{ now: Date | string; open: WatchRow[] | null; coming: ComingRow[] | null }>(
     q,
     sql`with open_now as (
         select o.id, o.var_name as "varName", o.title, p.project_name as "projectName", o.starts_at as "startsAt",

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DifficultyItem, DifficultyReport } from '#contract/authoring';
 import type { AnswerKey, AnswerValue } from '#contract/questions';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { htmlText } from '#contract/content';
 import * as queries from './queries.js';
 
@@ -19,11 +19,11 @@ export async function difficultyReport(q: Queryable, olympiadId: number): Promis
       modules.map((m) => m.id),
     )
   ).filter((x) => !x.retiredAt);
-  const attempts = await rows<{ id: number; score: number | null }>(
+  const attempts = await untypedRows<{ id: number; score: number | null }>(
     q,
     sql`select id, coalesce(score, 0)::float8 as score from attempts where olympiad_id = ${olympiadId} and finished_at is not null order by score desc, id`,
   );
-  const answers = await rows<{
+  const answers = await untypedRows<{
     attempt_id: number;
     question_id: number;
     value: AnswerValue;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AnswerKey, QuestionOption, QuestionType } from '#contract/questions';
-import { intArray, type Queryable, rows } from '../../db/client.js';
+import { intArray, type Queryable, untypedRows } from '../../db/client.js';
 import { questionModules, questions } from '../../db/schema/index.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
@@ -21,11 +21,11 @@ const moduleSelect = sql`select m.id, m.olympiad_id as "olympiadId", m.title, m.
   from question_modules m`;
 
 export async function listModules(q: Queryable, olympiadId: number) {
-  return rows<ModuleRow>(q, sql`${moduleSelect} where m.olympiad_id = ${olympiadId} order by m.position, m.id`);
+  return untypedRows<ModuleRow>(q, sql`${moduleSelect} where m.olympiad_id = ${olympiadId} order by m.position, m.id`);
 }
 
 export async function findModule(q: Queryable, id: number): Promise<ModuleRow | null> {
-  const [row] = await rows<ModuleRow>(q, sql`${moduleSelect} where m.id = ${id}`);
+  const [row] = await untypedRows<ModuleRow>(q, sql`${moduleSelect} where m.id = ${id}`);
   return row ?? null;
 }
 
@@ -82,26 +82,26 @@ export async function listQuestions(
     updatedAt: sql`x.updated_at`,
   };
   const [items, [count]] = await Promise.all([
-    rows<QuestionRow>(
+    untypedRows<QuestionRow>(
       q,
       sql`${questionSelect} where ${where}
         order by ${orderBy(p, sorts, 'position', sql`x.id`)} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from questions x where ${where}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from questions x where ${where}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function questionsOfModules(q: Queryable, moduleIds: number[]) {
   if (moduleIds.length === 0) return [];
-  return rows<QuestionRow>(
+  return untypedRows<QuestionRow>(
     q,
     sql`${questionSelect} where x.module_id = any(${intArray(moduleIds)}) order by x.position, x.id`,
   );
 }
 
 export async function findQuestion(q: Queryable, id: number): Promise<QuestionRow | null> {
-  const [row] = await rows<QuestionRow>(q, sql`${questionSelect} where x.id = ${id}`);
+  const [row] = await untypedRows<QuestionRow>(q, sql`${questionSelect} where x.id = ${id}`);
   return row ?? null;
 }
 
@@ -121,7 +121,7 @@ export async function nextPosition(q: Queryable, table: 'modules' | 'questions',
 
 /** Answers learners gave to any question of a module. */
 export async function answersInModule(q: Queryable, moduleId: number) {
-  const [row] = await rows<{ n: number }>(
+  const [row] = await untypedRows<{ n: number }>(
     q,
     sql`select count(*)::int as n from answers a join questions x on x.id = a.question_id where x.module_id = ${moduleId}`,
   );

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FeedbackQuery } from '#contract/reports';
-import { inTurn, type Queryable, rows } from '../../db/client.js';
+import { inTurn, type Queryable, untypedRows } from '../../db/client.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { offsetOf } from '../../platform/paging.js';
 
@@ -24,25 +24,25 @@ export interface OlympiadRow {
 export async function figuresByOlympiad(q: Queryable, r: Reach) {
   const [olympiads, schools, learners, attempts, invoiced, paid, mail] = await inTurn(
     () =>
-      rows<OlympiadRow>(
+      untypedRows<OlympiadRow>(
         q,
         sql`select id, var_name, title, currency from olympiads where ${reachSql(r, sql`id`)}
           order by starts_at desc nulls last, id desc`,
       ),
     () =>
-      rows<{ olympiad_id: number; n: number }>(
+      untypedRows<{ olympiad_id: number; n: number }>(
         q,
         sql`select olympiad_id, count(*)::int as n from school_participants
           where status <> 'withdrawn' and ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
       ),
     () =>
-      rows<{ olympiad_id: number; n: number }>(
+      untypedRows<{ olympiad_id: number; n: number }>(
         q,
         sql`select olympiad_id, count(*)::int as n from users
           where olympiad_id is not null and ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
       ),
     () =>
-      rows<{ olympiad_id: number; started: number; writing: number; finished: number }>(
+      untypedRows<{ olympiad_id: number; started: number; writing: number; finished: number }>(
         q,
         sql`select olympiad_id, count(started_at)::int as started, count(finished_at)::int as finished,
             count(*) filter (where started_at is not null and finished_at is null
@@ -50,19 +50,19 @@ export async function figuresByOlympiad(q: Queryable, r: Reach) {
           from attempts where ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
       ),
     () =>
-      rows<{ olympiad_id: number; cents: number }>(
+      untypedRows<{ olympiad_id: number; cents: number }>(
         q,
         sql`select olympiad_id, coalesce(sum(total_cents), 0)::bigint as cents from invoices
           where ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
       ),
     () =>
-      rows<{ olympiad_id: number; cents: number }>(
+      untypedRows<{ olympiad_id: number; cents: number }>(
         q,
         sql`select olympiad_id, coalesce(sum(amount_cents), 0)::bigint as cents from payments
           where reversed_at is null and ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
       ),
     () =>
-      rows<{ olympiad_id: number | null; sent: number; waiting: number; failed: number }>(
+      untypedRows<{ olympiad_id: number | null; sent: number; waiting: number; failed: number }>(
         q,
         sql`select olympiad_id, count(*) filter (where status = 'sent')::int as sent,
             count(*) filter (where status in ('held', 'released', 'sending', 'outbox'))::int as waiting,
@@ -85,7 +85,7 @@ export type FiguresByOlympiad = Awaited<ReturnType<typeof figuresByOlympiad>>;
 
 /** Per South African day: schools entered, learners loaded, learners started and mail sent. */
 export async function overTime(q: Queryable, r: Reach) {
-  return rows<{ day: string; schools: number; learners: number; started: number; mail: number }>(
+  return untypedRows<{ day: string; schools: number; learners: number; started: number; mail: number }>(
     q,
     sql`select day::text as day, sum(schools)::int as schools, sum(learners)::int as learners,
           sum(started)::int as started, sum(mail)::int as mail from (
@@ -106,7 +106,7 @@ export async function overTime(q: Queryable, r: Reach) {
 
 /** Learners of an olympiad by their school's province and their grade. */
 export const byProvinceGrade = (q: Queryable, olympiadId: number) =>
-  rows<{ province: string; grade: number | null; learners: number }>(
+  untypedRows<{ province: string; grade: number | null; learners: number }>(
     q,
     sql`select coalesce(nullif(trim(s.province), ''), 'Not given') as province, u.grade, count(*)::int as learners
         from users u left join schools s on s.id = u.school_id
@@ -116,7 +116,7 @@ export const byProvinceGrade = (q: Queryable, olympiadId: number) =>
 
 /** Every day on which learners of the olympiad started, with how many. */
 export const startDays = (q: Queryable, olympiadId: number) =>
-  rows<{ day: string; starts: number }>(
+  untypedRows<{ day: string; starts: number }>(
     q,
     sql`select ${dayOf(sql`started_at`)}::text as day, count(*)::int as starts from attempts
         where olympiad_id = ${olympiadId} and started_at is not null group by 1 order by 1`,
@@ -124,7 +124,7 @@ export const startDays = (q: Queryable, olympiadId: number) =>
 
 /** Starts per minute (HH:MM, South African time) on one South African day. */
 export const startsPerMinute = (q: Queryable, olympiadId: number, day: string) =>
-  rows<{ minute: string; starts: number }>(
+  untypedRows<{ minute: string; starts: number }>(
     q,
     sql`select to_char(date_trunc('minute', started_at at time zone ${zone}), 'HH24:MI') as minute,
           count(*)::int as starts
@@ -137,7 +137,7 @@ export const startsPerMinute = (q: Queryable, olympiadId: number, day: string) =
 
 /** Finished, marked attempts per band of ten percent (0 … 9; 100 % is in the last band). */
 export const scoreBands = (q: Queryable, olympiadId: number) =>
-  rows<{ band: number; learners: number }>(
+  untypedRows<{ band: number; learners: number }>(
     q,
     sql`select least(floor(score * 10 / max_score), 9)::int as band, count(*)::int as learners
         from attempts
@@ -186,7 +186,7 @@ export const feedback = (
   f: FeedbackFilter,
   page?: { page: number; pageSize: number },
 ) =>
-  rows<FeedbackDbRow>(
+  untypedRows<FeedbackDbRow>(
     q,
     sql`select a.id as attempt_id, u.id as learner_id, u.first_name, u.last_name, u.username, u.grade,
           s.name as school_name, a.feedback_rating as rating, a.feedback_comment as comment, a.feedback_at as at
@@ -201,7 +201,7 @@ export const feedback = (
  * those): attempts_feedback_user_idx alone, merged with users_learner_grade_idx under a grade filter.
  */
 export const feedbackRatings = (q: Queryable, olympiadId: number, f: FeedbackFilter) =>
-  rows<{ rating: number | null; learners: number }>(
+  untypedRows<{ rating: number | null; learners: number }>(
     q,
     sql`select a.feedback_rating as rating, count(*)::int as learners
         from attempts a ${byLearner(f) ? sql`join users u on u.id = a.user_id` : sql``}
@@ -210,7 +210,7 @@ export const feedbackRatings = (q: Queryable, olympiadId: number, f: FeedbackFil
 
 /** The schools entered in an olympiad, by name (the feedback filter). */
 export const enteredSchools = (q: Queryable, olympiadId: number) =>
-  rows<{ id: number; name: string }>(
+  untypedRows<{ id: number; name: string }>(
     q,
     sql`select s.id, s.name from school_participants sp join schools s on s.id = sp.school_id
         where sp.olympiad_id = ${olympiadId} order by lower(s.name), s.id`,
@@ -218,7 +218,7 @@ export const enteredSchools = (q: Queryable, olympiadId: number) =>
 
 /** The signed-in user, with the start of their session before this one. */
 export async function dashboardUser(q: Queryable, userId: number, sessionId: number) {
-  const [row] = await rows<{
+  const [row] = await untypedRows<{
     id: number;
     first_name: string;
     last_name: string;
@@ -238,7 +238,7 @@ export async function dashboardUser(q: Queryable, userId: number, sessionId: num
 
 /** The olympiads within a reach, newest first, with the actor's role in each. */
 export const dashboardOlympiads = (q: Queryable, r: Reach, userId: number) =>
-  rows<{
+  untypedRows<{
     id: number;
     var_name: string;
     title: string;

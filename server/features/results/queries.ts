@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { LearnerResultsQuery } from '#contract/results';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { containsPattern } from '../../platform/paging.js';
 import type { Entrant, SchoolOf, Standing } from './standings.js';
 import type { OlympiadKind } from '#contract/units';
@@ -23,7 +23,7 @@ export interface ResultsRow {
 
 /** An olympiad with its results settings (none saved: nulls). */
 export async function findResults(q: Queryable, olympiadId: number): Promise<ResultsRow | null> {
-  const [row] = await rows<ResultsRow>(
+  const [row] = await untypedRows<ResultsRow>(
     q,
     sql`select o.id as olympiad_id, o.var_name, o.title, o.kind, o.ends_at, o.min_grade, o.max_grade, r.award_rule,
           r.top_schools_best_n,
@@ -39,7 +39,7 @@ export async function findResults(q: Queryable, olympiadId: number): Promise<Res
 
 /** The school participant of a school in an olympiad (a teacher's entry), if it is entered. */
 export async function participantOf(q: Queryable, olympiadId: number, schoolId: number): Promise<number | null> {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await untypedRows<{ id: number }>(
     q,
     sql`select id from school_participants where olympiad_id = ${olympiadId} and school_id = ${schoolId}`,
   );
@@ -47,7 +47,7 @@ export async function participantOf(q: Queryable, olympiadId: number, schoolId: 
 }
 
 export async function participantOlympiad(q: Queryable, id: number): Promise<number | null> {
-  const [row] = await rows<{ olympiad_id: number }>(
+  const [row] = await untypedRows<{ olympiad_id: number }>(
     q,
     sql`select olympiad_id from school_participants where id = ${id}`,
   );
@@ -69,7 +69,7 @@ export async function saveSettings(
 
 /** The attempts behind the results: registered, finished, marked, disqualified, adjusted, counted. */
 export async function counts(q: Queryable, olympiadId: number) {
-  const [row] = await rows<Record<string, number>>(
+  const [row] = await untypedRows<Record<string, number>>(
     q,
     sql`select
       (select count(*)::int from users where olympiad_id = ${olympiadId} and role = 'learner') as learners,
@@ -103,7 +103,7 @@ export interface FinalScore extends Entrant {
 
 /** Every counted attempt's final score (an adjusted score replaces the marked one), with the learner's school. */
 export async function finalScores(q: Queryable, olympiadId: number): Promise<FinalScore[]> {
-  const found = await rows<{
+  const found = await untypedRows<{
     attempt_id: number;
     user_id: number;
     school_participant_id: number | null;
@@ -174,7 +174,7 @@ export async function replaceSnapshot(
 }
 
 export async function setPublished(q: Queryable, olympiadId: number, by: number | null) {
-  const [row] = await rows<{ published_at: Date | string | null }>(
+  const [row] = await untypedRows<{ published_at: Date | string | null }>(
     q,
     sql`insert into olympiad_results (olympiad_id, published_at, published_by, updated_at)
         values (${olympiadId}, ${by == null ? null : sql`now()`}, ${by}, now())
@@ -186,7 +186,7 @@ export async function setPublished(q: Queryable, olympiadId: number, by: number 
 }
 
 export async function snapshotRows(q: Queryable, olympiadId: number): Promise<number> {
-  const [row] = await rows<{ n: number }>(
+  const [row] = await untypedRows<{ n: number }>(
     q,
     sql`select count(*)::int as n from learner_results where olympiad_id = ${olympiadId}`,
   );
@@ -249,7 +249,7 @@ export async function snapshot(q: Queryable, f: SnapshotFilter): Promise<Snapsho
   const dir = f.order === 'desc' ? sql`desc` : sql`asc`;
   const paged =
     f.page != null && f.pageSize != null ? sql`limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}` : sql``;
-  return rows<SnapshotRow>(
+  return untypedRows<SnapshotRow>(
     q,
     sql`select lr.attempt_id, lr.user_id, u.username, u.first_name, u.last_name, lr.school_participant_id,
           s.name as school_name, lr.province, lr.grade, lr.score, lr.max_score, lr.percent, lr.percentile, lr.rank,
@@ -267,7 +267,7 @@ export async function snapshot(q: Queryable, f: SnapshotFilter): Promise<Snapsho
 
 /** The schools of an olympiad's participants, for the top schools. */
 export async function schoolsOf(q: Queryable, olympiadId: number): Promise<Map<number, SchoolOf>> {
-  const found = await rows<{ id: number; name: string; province: string | null }>(
+  const found = await untypedRows<{ id: number; name: string; province: string | null }>(
     q,
     sql`select sp.id, s.name, nullif(s.province, '') as province
         from school_participants sp join schools s on s.id = sp.school_id where sp.olympiad_id = ${olympiadId}`,
@@ -279,7 +279,7 @@ export async function schoolsOf(q: Queryable, olympiadId: number): Promise<Map<n
 
 /** The snapshot's scores, for the top schools of a published olympiad. */
 export async function snapshotScores(q: Queryable, olympiadId: number) {
-  const found = await rows<{ school_participant_id: number | null; score: number; max_score: number }>(
+  const found = await untypedRows<{ school_participant_id: number | null; score: number; max_score: number }>(
     q,
     sql`select school_participant_id, score, max_score from learner_results where olympiad_id = ${olympiadId}`,
   );
@@ -292,7 +292,7 @@ export async function snapshotScores(q: Queryable, olympiadId: number) {
 
 /** The olympiad's modules in paper order (the downloads' module columns). */
 export async function modulesOf(q: Queryable, olympiadId: number) {
-  return rows<{ moduleId: number; title: string }>(
+  return untypedRows<{ moduleId: number; title: string }>(
     q,
     sql`select id as "moduleId", title from question_modules where olympiad_id = ${olympiadId} order by position, id`,
   );
@@ -300,7 +300,7 @@ export async function modulesOf(q: Queryable, olympiadId: number) {
 
 /** A learner's own published row, with how many were ranked overall and in their grade. */
 export async function ownResult(q: Queryable, olympiadId: number, userId: number) {
-  const [row] = await rows<{
+  const [row] = await untypedRows<{
     score: number;
     max_score: number;
     percent: number;

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { schoolParticipants } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
@@ -49,17 +49,17 @@ export async function listParticipants(q: Queryable, r: Reach, p: Paging & { sta
     sql`sp.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<ParticipantListRow>(
+    untypedRows<ParticipantListRow>(
       q,
       sql`select ${participantColumns} ${from} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n ${from}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n ${from}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findParticipant(q: Queryable, id: number) {
-  const [row] = await rows<ParticipantListRow>(
+  const [row] = await untypedRows<ParticipantListRow>(
     q,
     sql`select ${participantColumns} from school_participants sp join schools s on s.id = sp.school_id
         join olympiads o on o.id = sp.olympiad_id where sp.id = ${id}`,
@@ -79,7 +79,7 @@ export async function deleteParticipant(q: Queryable, id: number) {
 
 /** One learner (a participant) with the id of the entry of their school in their olympiad; null without one. */
 export async function findParticipantLearner(q: Queryable, id: number) {
-  const [row] = await rows<ParticipantLearnerRow & { entryId: number }>(
+  const [row] = await untypedRows<ParticipantLearnerRow & { entryId: number }>(
     q,
     sql`select u.id, u.username, u.first_name as "firstName", u.last_name as "lastName", u.grade, sp.id as "entryId"
         from users u join school_participants sp on sp.olympiad_id = u.olympiad_id and sp.school_id = u.school_id
@@ -112,12 +112,12 @@ export async function listParticipantLearners(q: Queryable, sp: { olympiadId: nu
     sql`u.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<ParticipantLearnerRow>(
+    untypedRows<ParticipantLearnerRow>(
       q,
       sql`select u.id, u.username, u.first_name as "firstName", u.last_name as "lastName", u.grade
           from users u ${where} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from users u ${where}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from users u ${where}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
@@ -145,7 +145,7 @@ export interface PortalOlympiadRow {
  * enters none itself (its olympiad's admin enters the country, decision 039): its team admin sees only its entries.
  */
 export async function portalOlympiads(q: Queryable, schoolId: number | null) {
-  return rows<PortalOlympiadRow>(
+  return untypedRows<PortalOlympiadRow>(
     q,
     sql`select o.id, o.var_name as "varName", o.title, o.year, o.kind, o.open, o.starts_at as "startsAt", o.ends_at as "endsAt",
                o.fee_cents as "feeCents", o.currency, o.payment_required as "paymentRequired",

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { expressionsOfInterest, users } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
@@ -35,14 +35,14 @@ export async function listEois(q: Queryable, r: Reach, p: Paging & { status?: st
     sql`e.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<EoiRow>(q, sql`select ${columns} ${from} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`),
-    rows<{ n: number }>(q, sql`select count(*)::int as n ${from}`),
+    untypedRows<EoiRow>(q, sql`select ${columns} ${from} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n ${from}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findEoi(q: Queryable, id: number, forUpdate = false) {
-  const [row] = await rows<EoiRow>(
+  const [row] = await untypedRows<EoiRow>(
     q,
     sql`select ${columns} from expressions_of_interest e left join olympiads o on o.id = e.olympiad_id where e.id = ${id}
         ${forUpdate ? sql`for update of e` : sql``}`,
@@ -91,7 +91,7 @@ export async function matchCandidates(
   q: Queryable,
   eoi: { emisNumber: string | null; teacherEmail: string; town: string | null },
 ) {
-  return rows<CandidateSchool>(
+  return untypedRows<CandidateSchool>(
     q,
     sql`with c as (
           select s.id, true as by_emis, false as by_email, false as same_town from schools s
@@ -112,7 +112,7 @@ export async function matchCandidates(
 
 export async function teachersOfSchools(q: Queryable, schoolIds: number[]) {
   if (!schoolIds.length) return [];
-  return rows<{ id: number; schoolId: number; firstName: string; lastName: string; email: string | null }>(
+  return untypedRows<{ id: number; schoolId: number; firstName: string; lastName: string; email: string | null }>(
     q,
     sql`select id, school_id as "schoolId", first_name as "firstName", last_name as "lastName", email from users
         where role = 'teacher' and school_id in (${sql.join(

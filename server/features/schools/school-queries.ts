@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { SchoolInput } from '#contract/schools';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { schools } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
@@ -36,7 +36,7 @@ export async function listSchools(q: Queryable, r: Reach, p: Paging) {
     sql`s.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<SchoolRow>(
+    untypedRows<SchoolRow>(
       q,
       sql`select s.id, s.name, s.emis_number as "emisNumber", s.province, s.district, s.town, s.address, s.phone,
                  s.email, s.type, s.country_id as "countryId", s.created_at as "createdAt", s.updated_at as "updatedAt",
@@ -44,13 +44,13 @@ export async function listSchools(q: Queryable, r: Reach, p: Paging) {
                  coalesce((select array_agg(sp.olympiad_id) from school_participants sp where sp.school_id = s.id), '{}') as "olympiadIds"
           from schools s ${whereSql} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from schools s ${whereSql}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from schools s ${whereSql}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findSchool(q: Queryable, id: number) {
-  const [row] = await rows<SchoolRow & { entries: SchoolEntry[] }>(
+  const [row] = await untypedRows<SchoolRow & { entries: SchoolEntry[] }>(
     q,
     sql`select s.id, s.name, s.emis_number as "emisNumber", s.province, s.district, s.town, s.address, s.phone,
                s.email, s.type, s.country_id as "countryId", s.created_at as "createdAt", s.updated_at as "updatedAt",
@@ -95,7 +95,7 @@ export async function updateSchool(q: Queryable, id: number, input: Partial<Scho
 
 /** Counts what still points at a school (a school with people or entries is merged, not deleted). */
 export async function schoolUsage(q: Queryable, id: number) {
-  const [row] = await rows<{ users: number; entries: number }>(
+  const [row] = await untypedRows<{ users: number; entries: number }>(
     q,
     sql`select (select count(*)::int from users where school_id = ${id}) as users,
                (select count(*)::int from school_participants where school_id = ${id}) as entries`,

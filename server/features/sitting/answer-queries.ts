@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnswerValue } from '#contract/questions';
-import { type Queryable, preparedRows, rows } from '../../db/client.js';
+import { type Queryable, untypedPreparedRows, untypedRows } from '../../db/client.js';
 import { actorLearner, sessionLearner, sessionOfLearner } from './learner-session.js';
 
 /** SQL of the answers: exam day's hot path (decision 019). */
@@ -15,7 +15,7 @@ export interface AnswerRow {
 }
 
 export async function answersOf(q: Queryable, attemptId: number): Promise<AnswerRow[]> {
-  return rows<AnswerRow>(q, sql`select * from answers where attempt_id = ${attemptId} order by question_id`);
+  return untypedRows<AnswerRow>(q, sql`select * from answers where attempt_id = ${attemptId} order by question_id`);
 }
 
 export interface SaveInput {
@@ -77,7 +77,7 @@ export interface SavedAnswer {
 
 /** Saves an answer of a running attempt; null when the attempt is not running (not started, finished, overdue). */
 export async function saveAnswer(q: Queryable, input: SaveInput & { userId: number }): Promise<SavedAnswer | null> {
-  const [row] = await preparedRows<SavedAnswer>(
+  const [row] = await untypedPreparedRows<SavedAnswer>(
     q,
     'sitting.save-answer',
     saveAnswerFor(actorLearner(input.userId, input.olympiadId), input),
@@ -94,7 +94,7 @@ export async function saveAnswerForSession(
   q: Queryable,
   input: SaveInput & { tokenHash: string },
 ): Promise<SavedAnswer | null> {
-  const [row] = await preparedRows<SavedAnswer>(
+  const [row] = await untypedPreparedRows<SavedAnswer>(
     q,
     'sitting.save-answer-for-session',
     saveAnswerFor(sessionLearner(input.tokenHash, input.olympiadId), input),
@@ -137,7 +137,7 @@ export async function saveAnswersForSessions(
       ip: input.ip,
     })),
   );
-  const saved = await rows<SavedAnswer & { n: number }>(
+  const saved = await untypedRows<SavedAnswer & { n: number }>(
     q,
     sql`
     with i as (

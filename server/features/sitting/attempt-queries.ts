@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, preparedRows, rows } from '../../db/client.js';
+import { type Queryable, untypedPreparedRows, untypedRows } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
 import { actorLearner, admittedNow, sessionLearner, writingOpenNow } from './learner-session.js';
@@ -48,7 +48,7 @@ export interface LearnerRow {
 }
 
 export async function learnerById(q: Queryable, userId: number): Promise<LearnerRow | null> {
-  const [row] = await rows<LearnerRow>(
+  const [row] = await untypedRows<LearnerRow>(
     q,
     sql`
     select u.id, u.username, u.first_name, u.last_name, u.grade, u.role, u.olympiad_id, u.school_id, s.name as school_name,
@@ -64,7 +64,7 @@ const attemptColumns = sql.raw(
 );
 
 export async function attemptOf(q: Queryable, olympiadId: number, userId: number): Promise<AttemptRow | null> {
-  const [row] = await rows<AttemptRow>(
+  const [row] = await untypedRows<AttemptRow>(
     q,
     sql`
     select ${attemptColumns} from attempts where olympiad_id = ${olympiadId} and user_id = ${userId}`,
@@ -88,7 +88,7 @@ const placeColumns = sql.raw(
  * arrival steps' hot path, decision 041).
  */
 export async function ensureAttempt(q: Queryable, olympiadId: number, userId: number): Promise<StepAttemptRow> {
-  const [row] = await preparedRows<StepAttemptRow>(
+  const [row] = await untypedPreparedRows<StepAttemptRow>(
     q,
     'sitting.ensure-attempt',
     sql`
@@ -108,7 +108,7 @@ export async function ensureAttempt(q: Queryable, olympiadId: number, userId: nu
   );
   if (row) return row;
   // Another request created it in the same instant (this statement's snapshot predates it): read it now.
-  const [again] = await rows<StepAttemptRow>(
+  const [again] = await untypedRows<StepAttemptRow>(
     q,
     sql`
     select a.*, (a.finished_at is null and a.deadline_at is not null and a.deadline_at <= now()) as overdue,
@@ -140,7 +140,7 @@ export async function stateOf(
     'actor' in who
       ? ['sitting.state', actorLearner(who.actor.userId, who.actor.olympiadId)]
       : ['sitting.state-for-session', sessionLearner(who.tokenHash, who.olympiadId)];
-  const [row] = await preparedRows<
+  const [row] = await untypedPreparedRows<
     AttemptRow & {
       l_id: number;
       l_username: string;
@@ -224,7 +224,7 @@ export async function acceptDeclaration(q: Queryable, attemptId: number) {
  * confirmation): a PIN lost to a reload is replaced, never shown again. False once a PIN was confirmed.
  */
 export async function issuePin(q: Queryable, attemptId: number, pinHash: string): Promise<boolean> {
-  const done = await rows<{ id: number }>(
+  const done = await untypedRows<{ id: number }>(
     q,
     sql`
     update attempts set recovery_pin_hash = ${pinHash}
@@ -238,7 +238,7 @@ export async function issuePin(q: Queryable, attemptId: number, pinHash: string)
  * may have replaced it since). False when it was replaced meanwhile.
  */
 export async function confirmPin(q: Queryable, attemptId: number, pinHash: string): Promise<boolean> {
-  const done = await rows<{ id: number }>(
+  const done = await untypedRows<{ id: number }>(
     q,
     sql`
     update attempts set pin_issued_at = coalesce(pin_issued_at, now())
@@ -254,7 +254,7 @@ export async function confirmDetails(
   userId: number,
   details: { firstName: string; lastName: string; grade: number },
 ): Promise<boolean> {
-  const done = await preparedRows<{ id: number }>(
+  const done = await untypedPreparedRows<{ id: number }>(
     q,
     'sitting.confirm-details',
     sql`
@@ -280,7 +280,7 @@ export async function startAttempt(
   attemptId: number,
   olympiad: Pick<Olympiad, 'id'>,
 ): Promise<AttemptRow | null> {
-  const [row] = await preparedRows<AttemptRow>(
+  const [row] = await untypedPreparedRows<AttemptRow>(
     q,
     'sitting.start-attempt',
     sql`
@@ -315,7 +315,7 @@ export async function storeFeedback(
   attemptId: number,
   feedback: { rating: number | null; comment: string },
 ): Promise<boolean> {
-  const done = await rows<{ id: number }>(
+  const done = await untypedRows<{ id: number }>(
     q,
     sql`
     update attempts set feedback_rating = ${feedback.rating}, feedback_comment = ${feedback.comment}, feedback_at = now()
@@ -344,7 +344,7 @@ export async function learnerForRecovery(q: Queryable, olympiadId: number, usern
  */
 
 export async function acceptDeclarationForSession(q: Queryable, tokenHash: string, olympiadId: number) {
-  const done = await preparedRows<{ id: number }>(
+  const done = await untypedPreparedRows<{ id: number }>(
     q,
     'sitting.declaration-for-session',
     sql`
@@ -367,7 +367,7 @@ export async function issuePinForSession(
   olympiadId: number,
   pinHash: string,
 ): Promise<{ replaced: boolean } | null> {
-  const [row] = await preparedRows<{ replaced: boolean }>(
+  const [row] = await untypedPreparedRows<{ replaced: boolean }>(
     q,
     'sitting.pin-for-session',
     sql`
@@ -396,7 +396,7 @@ export async function confirmPinForSession(
   olympiadId: number,
   pinHash: string,
 ): Promise<boolean> {
-  const done = await preparedRows<{ id: number }>(
+  const done = await untypedPreparedRows<{ id: number }>(
     q,
     'sitting.pin-confirm-for-session',
     sql`
@@ -416,7 +416,7 @@ export async function confirmDetailsForSession(
   olympiadId: number,
   details: { firstName: string; lastName: string; grade: number },
 ): Promise<boolean> {
-  const done = await preparedRows<{ id: number }>(
+  const done = await untypedPreparedRows<{ id: number }>(
     q,
     'sitting.details-for-session',
     sql`
@@ -442,7 +442,7 @@ export async function startAttemptForSession(
   tokenHash: string,
   olympiadId: number,
 ): Promise<AttemptRow | null> {
-  const [row] = await preparedRows<AttemptRow>(
+  const [row] = await untypedPreparedRows<AttemptRow>(
     q,
     'sitting.start-for-session',
     sql`
@@ -471,7 +471,7 @@ export async function lockStartedAttemptForSession(
   tokenHash: string,
   olympiadId: number,
 ): Promise<{ id: number; olympiad_id: number; finished_at: Date | null; overdue: boolean } | null> {
-  const [row] = await preparedRows<{ id: number; olympiad_id: number; finished_at: Date | null; overdue: boolean }>(
+  const [row] = await untypedPreparedRows<{ id: number; olympiad_id: number; finished_at: Date | null; overdue: boolean }>(
     q,
     'sitting.lock-started-for-session',
     sql`

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { AnswerKey, AnswerValue } from '#contract/questions';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
 /* SQL of the admin's and teacher's view of the day. */
 
 export async function isSchoolInOlympiad(q: Queryable, schoolId: number, olympiadId: number) {
-  const found = await rows<{ id: number }>(
+  const found = await untypedRows<{ id: number }>(
     q,
     sql`
     select id from school_participants where school_id = ${schoolId} and olympiad_id = ${olympiadId}`,
@@ -17,7 +17,7 @@ export async function isSchoolInOlympiad(q: Queryable, schoolId: number, olympia
 
 /** The learners of an olympiad within a reach (one olympiad; a teacher's reach also narrows to their school). */
 export async function sittingCounts(q: Queryable, reach: Reach) {
-  const [row] = await rows<{ not_started: number; writing: number; finished: number; active_now: number }>(
+  const [row] = await untypedRows<{ not_started: number; writing: number; finished: number; active_now: number }>(
     q,
     sql`
     select count(*) filter (where a.started_at is null)::int as not_started,
@@ -70,7 +70,7 @@ export async function startTimes(
   input: Paging & { olympiadId: number; status?: 'not_started' | 'writing' | 'finished' | undefined },
 ) {
   const like = input.search ? containsPattern(input.search) : null;
-  return rows<StartTimeDbRow>(
+  return untypedRows<StartTimeDbRow>(
     q,
     sql`
       select u.id as learner_id, u.username, u.first_name, u.last_name, u.grade, u.school_id, s.name as school_name,
@@ -93,7 +93,7 @@ export async function startTimes(
 }
 
 export async function deleteAttempt(q: Queryable, olympiadId: number, userId: number) {
-  return rows<{ id: number; started_at: Date | null; finished_at: Date | null; score: number | null }>(
+  return untypedRows<{ id: number; started_at: Date | null; finished_at: Date | null; score: number | null }>(
     q,
     sql`
     delete from attempts where olympiad_id = ${olympiadId} and user_id = ${userId}
@@ -106,7 +106,7 @@ export async function setExtraMinutes(q: Queryable, olympiad: { id: number }, us
   await q.execute(sql`
     insert into attempts (olympiad_id, user_id, extra_minutes) values (${olympiad.id}, ${userId}, ${minutes})
     on conflict (olympiad_id, user_id) do update set extra_minutes = excluded.extra_minutes`);
-  const [row] = await rows<{ extra_minutes: number; deadline_at: Date | null }>(
+  const [row] = await untypedRows<{ extra_minutes: number; deadline_at: Date | null }>(
     q,
     sql`
     update attempts
@@ -122,7 +122,7 @@ export async function setExtraMinutes(q: Queryable, olympiad: { id: number }, us
 }
 
 export async function submittedAnswers(q: Queryable, olympiadId: number, attemptId: number | null) {
-  return rows<{
+  return untypedRows<{
     question_id: number;
     module_id: number;
     type: string;

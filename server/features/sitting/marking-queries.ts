@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnswerKey, AnswerValue } from '#contract/questions';
-import { type Queryable, intArray, preparedRows, rows } from '../../db/client.js';
+import { type Queryable, intArray, untypedPreparedRows, untypedRows } from '../../db/client.js';
 
 /* SQL of finishing and marking. A finish is three statements in one transaction: lock, read, close and mark. */
 
@@ -17,7 +17,7 @@ export async function lockUnfinished(
   overdueOnly: boolean,
 ): Promise<Array<{ id: number; olympiad_id: number }>> {
   if (attemptIds.length === 0) return [];
-  return rows(
+  return untypedRows(
     q,
     sql`
     select id, olympiad_id from attempts
@@ -31,7 +31,7 @@ export async function lockUnfinished(
 
 /** Overdue attempts, locked for this transaction and skipped by every other process's sweep. */
 export async function lockOverdue(q: Queryable, limit: number, olympiadId: number | null = null) {
-  return rows<{ id: number; olympiad_id: number }>(
+  return untypedRows<{ id: number; olympiad_id: number }>(
     q,
     sql`
     select id, olympiad_id from attempts
@@ -44,7 +44,7 @@ export async function lockOverdue(q: Queryable, limit: number, olympiadId: numbe
 }
 
 export async function finishedAttemptIds(q: Queryable, olympiadId: number): Promise<number[]> {
-  const found = await rows<{ id: number }>(
+  const found = await untypedRows<{ id: number }>(
     q,
     sql`
     select id from attempts where olympiad_id = ${olympiadId} and finished_at is not null order by id`,
@@ -63,7 +63,7 @@ export interface MarkingInput {
  * database, decision 012, never a process's copy of the paper) and the attempts' answers.
  */
 export async function markingInput(q: Queryable, olympiadId: number, attemptIds: number[]): Promise<MarkingInput> {
-  const [row] = await preparedRows<MarkingInput>(
+  const [row] = await untypedPreparedRows<MarkingInput>(
     q,
     'sitting.marking-input',
     sql`
@@ -98,7 +98,7 @@ export async function storeMarks(
   close: FinishReason | null,
 ): Promise<Array<{ id: number; finished_at: Date | null }>> {
   if (attemptMarks.length === 0) return [];
-  return preparedRows(
+  return untypedPreparedRows(
     q,
     `sitting.store-marks.${close ?? 'only'}`,
     sql`

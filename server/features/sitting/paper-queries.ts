@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AnswerKey, AnswerValue, QuestionOption } from '#contract/questions';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 
 /** SQL of an olympiad's paper (read through the catalogue's cache on exam day). */
 
@@ -19,7 +19,7 @@ export interface QuestionRow {
 }
 
 export async function paperCounts(q: Queryable, olympiadId: number) {
-  const [row] = await rows<{ modules: number; questions: number }>(
+  const [row] = await untypedRows<{ modules: number; questions: number }>(
     q,
     sql`
     select (select count(*)::int from question_modules where olympiad_id = ${olympiadId}) as modules,
@@ -31,7 +31,7 @@ export async function paperCounts(q: Queryable, olympiadId: number) {
 
 /** The paper: modules in order, their live (not retired) questions in order, keys included (server side only). */
 export async function paperQuestions(q: Queryable, olympiadId: number): Promise<QuestionRow[]> {
-  return rows<QuestionRow>(
+  return untypedRows<QuestionRow>(
     q,
     sql`
     select qu.id, qu.module_id, m.title as module_title, m.intro as module_intro, qu.type, qu.prompt, qu.image_url,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { rows } from '../../db/client.js';
+import { untypedRows } from '../../db/client.js';
 import { createOlympiad } from '../../seed/factories.js';
 import { type TestServer, startTestServer } from '../../test/harness.js';
 import { saveAnswerFor } from './answer-queries.js';
@@ -81,7 +81,7 @@ it('the places statement reads each arriving learner’s attempt and place by th
     50,
     true,
   );
-  const [explained] = await rows<{ 'QUERY PLAN': unknown }>(server.db, sql`explain (format json) ${statement}`);
+  const [explained] = await untypedRows<{ 'QUERY PLAN': unknown }>(server.db, sql`explain (format json) ${statement}`);
   const plan = explained!['QUERY PLAN'];
   const attempts = scansOf(plan, 'attempts');
   expect(attempts.length).toBeGreaterThan(0);
@@ -106,7 +106,7 @@ it('the answer save finds its attempt by the learner’s key on a table never an
     position: { moduleIndex: 0, questionIndex: 0 },
     ip: '127.0.0.1',
   });
-  const plan = JSON.stringify(await rows(server.db, sql`explain (format json) ${statement}`));
+  const plan = JSON.stringify(await untypedRows(server.db, sql`explain (format json) ${statement}`));
   expect(plan).not.toContain('attempts_overdue_idx');
   expect(plan).toMatch(/"Index Name":\s*"(attempts_olympiad_user_uq|attempts_user_idx)"/);
 });

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, pgArray, preparedRows, rows } from '../../db/client.js';
+import { type Queryable, pgArray, untypedPreparedRows, untypedRows } from '../../db/client.js';
 import type { ArrivalGauge, Verdict } from './admission-gauge.js';
 import { sessionLearner } from './learner-session.js';
 
@@ -75,7 +75,7 @@ export async function placeOf(
   userId: number,
   defaultRate: number,
 ): Promise<Admission | null> {
-  const [row] = await preparedRows<{ ticket: string; admitted: string; rate: number }>(
+  const [row] = await untypedPreparedRows<{ ticket: string; admitted: string; rate: number }>(
     q,
     `sitting.waiting-place-${Math.trunc(defaultRate)}`,
     sql`
@@ -95,7 +95,7 @@ export interface RoomNow {
 
 /** A room's admission now, one read by its primary key; null before the olympiad's first arrival. */
 async function roomNow(q: Queryable, olympiadId: number, defaultRate: number): Promise<RoomNow | null> {
-  const [row] = await preparedRows<{ joined: string; admitted: string; rate: number }>(
+  const [row] = await untypedPreparedRows<{ joined: string; admitted: string; rate: number }>(
     q,
     `sitting.waiting-room-now-${Math.trunc(defaultRate)}`,
     sql`select r.joined, r.admitted, ${sql.raw(inForce(defaultRate))} as rate
@@ -144,7 +144,7 @@ export async function placeForSession(
   olympiadId: number,
   defaultRate: number,
 ): Promise<{ place: Admission | null } | null> {
-  const [row] = await preparedRows<{ ticket: string | null; admitted: string | null; rate: number }>(
+  const [row] = await untypedPreparedRows<{ ticket: string | null; admitted: string | null; rate: number }>(
     q,
     `sitting.waiting-place-for-session-${Math.trunc(defaultRate)}`,
     sql`
@@ -262,7 +262,7 @@ export async function takePlaces(
   startsSlow: boolean,
 ): Promise<Array<Placed | undefined>> {
   const { name, statement } = placesStatement(olympiadId, arrivals, defaultRate, startsSlow);
-  const found = await preparedRows<{
+  const found = await untypedPreparedRows<{
     ord: string | number;
     user_id: number;
     started: boolean;
@@ -349,7 +349,7 @@ export function placeDesk(q: Queryable, defaultRate: number, startsSlow: boolean
 export async function admitWaiting(q: Queryable, defaultRate: number): Promise<number> {
   const avail = available(defaultRate);
   const next = sql`least(r.joined, r.admitted + floor(${avail})::bigint)`;
-  const done = await preparedRows<{ admitted: string }>(
+  const done = await untypedPreparedRows<{ admitted: string }>(
     q,
     `sitting.waiting-admit-${Math.trunc(defaultRate)}`,
     sql`
@@ -382,7 +382,7 @@ export async function adaptRates(q: Queryable, verdict: Verdict, defaultRate: nu
   const start = sql.raw(`greatest(1, ${setting(defaultRate)} * ${START_SHARE})::real`);
   const busy = sql`r.refilled_at > now() - interval '1 minute'`;
   const slow = verdict === 'slow';
-  await preparedRows(
+  await untypedPreparedRows(
     q,
     `sitting.waiting-adapt-${slow ? 'slow' : 'fine'}-${Math.trunc(defaultRate)}`,
     slow
@@ -401,7 +401,7 @@ export async function adaptRates(q: Queryable, verdict: Verdict, defaultRate: nu
 
 /** The admin's view of the room: who is waiting, how many were admitted, the setting and the rate in force. */
 export async function roomOf(q: Queryable, olympiadId: number, defaultRate: number) {
-  const [row] = await rows<{
+  const [row] = await untypedRows<{
     joined: string;
     admitted: string;
     admissions_per_second: number | null;

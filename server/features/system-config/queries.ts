@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { RuntimeSettings } from '#contract/system-config';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 
 /** The stored row with the name of whoever saved it last, or null when never saved. */
 export async function storedWithAuthor(q: Queryable, lock = false) {
-  const [row] = await rows<{ settings: Record<string, unknown>; updatedAt: Date | string; updatedBy: string | null }>(
+  const [row] = await untypedRows<{ settings: Record<string, unknown>; updatedAt: Date | string; updatedBy: string | null }>(
     q,
     sql`select c.settings, c.updated_at as "updatedAt", u.username as "updatedBy"
         from system_config c left join users u on u.id = c.updated_by where c.id = 1

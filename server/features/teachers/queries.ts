@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
@@ -54,12 +54,12 @@ export async function listTeachers(q: Queryable, r: Reach, p: Paging & { schoolI
     sql`u.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<TeacherRow>(
+    untypedRows<TeacherRow>(
       q,
       sql`select ${teacherColumns} from users u left join schools s on s.id = u.school_id ${whereSql}
           order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(
+    untypedRows<{ n: number }>(
       q,
       sql`select count(*)::int as n from users u left join schools s on s.id = u.school_id ${whereSql}`,
     ),
@@ -68,7 +68,7 @@ export async function listTeachers(q: Queryable, r: Reach, p: Paging & { schoolI
 }
 
 export async function findTeacher(q: Queryable, id: number) {
-  const [row] = await rows<TeacherRow>(
+  const [row] = await untypedRows<TeacherRow>(
     q,
     sql`select ${teacherColumns} from users u left join schools s on s.id = u.school_id where u.id = ${id} and u.role = 'teacher'`,
   );
@@ -77,7 +77,7 @@ export async function findTeacher(q: Queryable, id: number) {
 
 /** A school a teacher would join, with its entries (for the rules on its teacher accounts). */
 export async function findSchool(q: Queryable, id: number) {
-  const [row] = await rows<{ id: number; name: string; olympiadIds: number[]; entries: SchoolEntry[] }>(
+  const [row] = await untypedRows<{ id: number; name: string; olympiadIds: number[]; entries: SchoolEntry[] }>(
     q,
     sql`select s.id, s.name, ${olympiadIdsOf(sql`s.id`)}, ${entriesOf(sql`s.id`)} from schools s where s.id = ${id}`,
   );
@@ -97,7 +97,7 @@ export async function updateUser(q: Queryable, id: number, values: Partial<typeo
 }
 
 export async function emailTakenByAnotherTeacher(q: Queryable, email: string, exceptId: number | null) {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await untypedRows<{ id: number }>(
     q,
     sql`select id from users where role = 'teacher' and lower(email) = lower(${email}) and id <> ${exceptId ?? 0} limit 1`,
   );

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type StaffRole, staffRoles, type UserGrant, type UserListQuery } from '#contract/users';
-import { type Queryable, rows } from '../../db/client.js';
+import { type Queryable, untypedRows } from '../../db/client.js';
 import { containsPattern, offsetOf, orderBy } from '../../platform/paging.js';
 
 export interface StaffAccountRow {
@@ -55,7 +55,7 @@ export async function listAccounts(q: Queryable, p: UserListQuery) {
   if (p.role) conditions.push(sql`u.role = ${p.role}`);
   if (p.status === 'active') conditions.push(sql`u.disabled_at is null`);
   if (p.status === 'disabled') conditions.push(sql`u.disabled_at is not null`);
-  const found = await rows<StaffAccountRow & { total: number }>(
+  const found = await untypedRows<StaffAccountRow & { total: number }>(
     q,
     sql`${accountSelect}, count(*) over ()::int as total from users u where ${sql.join(conditions, sql` and `)}
         order by ${orderBy(p, sorts, 'username', sql`u.id`)}
@@ -69,13 +69,13 @@ export async function listAccounts(q: Queryable, p: UserListQuery) {
 
 /** One staff account (null for a teacher, a learner or no one). */
 export async function findAccount(q: Queryable, id: number): Promise<StaffAccountRow | null> {
-  const [row] = await rows<StaffAccountRow>(q, sql`${accountSelect} from users u where u.id = ${id} and ${staff}`);
+  const [row] = await untypedRows<StaffAccountRow>(q, sql`${accountSelect} from users u where u.id = ${id} and ${staff}`);
   return row ?? null;
 }
 
 /** Another staff account with this address (staff addresses are unique among staff, as reset links go there). */
 export async function staffEmailTaken(q: Queryable, email: string, exceptId: number | null) {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await untypedRows<{ id: number }>(
     q,
     sql`select u.id from users u where ${staff} and lower(u.email) = lower(${email})
         ${exceptId == null ? sql`` : sql`and u.id <> ${exceptId}`} limit 1`,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { rows } from '../../db/client.js';
+import { untypedRows } from '../../db/client.js';
 import { expressionsOfInterest } from '../../db/schema/index.js';
 import {
   createContact,
@@ -146,7 +146,7 @@ const watched = [
 async function snapshot(): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of watched) {
-    const list = await rows<{ r: string }>(server.db, sql.raw(`select row_to_json(t)::text as r from ${table} t`));
+    const list = await untypedRows<{ r: string }>(server.db, sql.raw(`select row_to_json(t)::text as r from ${table} t`));
     out[table] = list.map((x) => x.r).sort();
   }
   return out;

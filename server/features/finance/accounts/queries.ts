@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AccountInput } from '#contract/finance';
-import { intArray, type Queryable, rows } from '../../../db/client.js';
+import { intArray, type Queryable, untypedRows } from '../../../db/client.js';
 import { accounts } from '../../../db/schema/index.js';
 
 export type AccountValues = Omit<z.output<typeof AccountInput>, 'olympiadIds'>;
@@ -37,7 +37,7 @@ const select = sql`select a.*, coalesce((select json_agg(json_build_object('id',
 
 /** Every account, or the one of an olympiad. */
 export async function listAccounts(q: Queryable, olympiadId?: number) {
-  return rows<AccountDb>(
+  return untypedRows<AccountDb>(
     q,
     olympiadId == null
       ? sql`${select} order by lower(a.name)`
@@ -46,7 +46,7 @@ export async function listAccounts(q: Queryable, olympiadId?: number) {
 }
 
 export async function findAccount(q: Queryable, id: number) {
-  const [row] = await rows<AccountDb>(q, sql`${select} where a.id = ${id}`);
+  const [row] = await untypedRows<AccountDb>(q, sql`${select} where a.id = ${id}`);
   return row ?? null;
 }
 
@@ -98,6 +98,6 @@ export async function assignOlympiads(q: Queryable, accountId: number, olympiadI
 /** Which of these olympiad ids exist. */
 export async function existingOlympiads(q: Queryable, ids: readonly number[]) {
   if (!ids.length) return [];
-  const found = await rows<{ id: number }>(q, sql`select id from olympiads where id = any(${intArray(ids)})`);
+  const found = await untypedRows<{ id: number }>(q, sql`select id from olympiads where id = any(${intArray(ids)})`);
   return found.map((r) => r.id);
 }

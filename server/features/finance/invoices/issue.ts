@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.js';
-import { rows } from '../../../db/client.js';
+import { untypedRows } from '../../../db/client.js';
 import type { InvoiceBillTo, InvoiceKind, InvoiceLine, InvoiceSeller } from '../../../db/schema/index.js';
 import { unitWords, type OlympiadKind } from '#contract/units';
 import { conflict } from '../../../http/errors.js';
@@ -73,7 +73,7 @@ export interface Contact {
 
 /** The teachers of an order's school who have an address: the invoice goes to them. */
 export async function contactsOf(q: Queryable, orderId: number): Promise<Contact[]> {
-  return rows<Contact>(
+  return untypedRows<Contact>(
     q,
     sql`select u.id, btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name, u.email
       from purchase_orders po join school_participants sp on sp.id = po.school_participant_id
@@ -90,7 +90,7 @@ export async function contactsOf(q: Queryable, orderId: number): Promise<Contact
 export async function contactsOfOrders(q: Queryable, orderIds: number[]): Promise<Map<number, Contact[]>> {
   const found = new Map<number, Contact[]>(orderIds.map((id) => [id, []]));
   if (!orderIds.length) return found;
-  const list = await rows<Contact & { order_id: number }>(
+  const list = await untypedRows<Contact & { order_id: number }>(
     q,
     sql`select order_id, id, name, email from (
         select po.id as order_id, u.id, btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name,
@@ -112,7 +112,7 @@ async function lockSource(
   q: Queryable,
   orderId: number,
 ): Promise<(IssueSource & { account: AccountRow | null }) | null> {
-  const [row] = await rows<IssueSource & { account: AccountRow | null }>(
+  const [row] = await untypedRows<IssueSource & { account: AccountRow | null }>(
     q,
     sql`select po.id, sp.id as school_participant_id, sp.school_id, sp.olympiad_id, o.title as olympiad_title, o.kind as olympiad_kind, o.year, o.currency, o.fee_cents, po.deleted_at,
         po.schools_po, po.free_learners,
@@ -247,7 +247,7 @@ export async function issueInvoice(
 
   let creditNoteId: number | null = null;
   if (o.current_id != null) {
-    const [current] = await rows<{
+    const [current] = await untypedRows<{
       id: number;
       learners: number;
       free_learners: number;
@@ -260,7 +260,7 @@ export async function issueInvoice(
       schools_po: string | null;
       document_number: string;
     }>(q, sql`select * from invoices where id = ${o.current_id}`);
-    const [cn] = await rows<{ id: number }>(
+    const [cn] = await untypedRows<{ id: number }>(
       q,
       sql`with counter as (${nextNumberSql(account!.id, year, 'credit_note')})
         insert into invoices (kind, account_id, olympiad_id, purchase_order_id, year, number, document_number,
@@ -309,7 +309,7 @@ export async function issueInvoice(
       amountCents: -free * feeCents,
     });
   const due = new Date(Date.now() + account!.payment_terms_days * 86_400_000).toISOString().slice(0, 10);
-  const [inv] = await rows<{ id: number; document_number: string; issued_at: Date | string; due_on: string | null }>(
+  const [inv] = await untypedRows<{ id: number; document_number: string; issued_at: Date | string; due_on: string | null }>(
     q,
     sql`with counter as (${nextNumberSql(account!.id, year, 'invoice')})
       insert into invoices (kind, account_id, olympiad_id, purchase_order_id, year, number, document_number,
@@ -431,7 +431,7 @@ export async function mailInvoice(
   const name = pdfFileName(r);
   const stored = await deps.storage.put(name, bytes);
   // The stored file and the attachment that names it, in one statement.
-  const [attachment] = await rows<{ id: number }>(
+  const [attachment] = await untypedRows<{ id: number }>(
     q,
     sql`with upload as (
         insert into uploads (filename, original_name, content_type, size, sha256, olympiad_id, uploaded_by)

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { InvoiceKind } from '../../../db/schema/index.js';
-import { type Queryable, rows } from '../../../db/client.js';
+import { type Queryable, untypedRows } from '../../../db/client.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../../platform/paging.js';
 import type { InvoiceRow } from './issue.js';
@@ -46,23 +46,23 @@ export async function listInvoices(
     sql`i.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<InvoiceRow>(
+    untypedRows<InvoiceRow>(
       q,
       sql`select ${columns} from ${from} where ${cond} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from ${from} where ${cond}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from ${from} where ${cond}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findInvoice(q: Queryable, id: number): Promise<InvoiceRow | null> {
-  const [row] = await rows<InvoiceRow>(q, sql`select ${columns} from ${from} where i.id = ${id}`);
+  const [row] = await untypedRows<InvoiceRow>(q, sql`select ${columns} from ${from} where i.id = ${id}`);
   return row ?? null;
 }
 
 /** The orders of an olympiad that need an invoice: live, someone to pay for, and none standing or it is out of date. */
 export async function ordersToInvoice(q: Queryable, olympiadId: number): Promise<number[]> {
-  const found = await rows<{ id: number }>(
+  const found = await untypedRows<{ id: number }>(
     q,
     sql`select po.id from purchase_orders po
         join school_participants sp on sp.id = po.school_participant_id

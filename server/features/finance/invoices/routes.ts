@@ -12,7 +12,7 @@ import {
   IssueInvoiceBody,
 } from '#contract/finance';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../../db/client.js';
+import { untypedRows } from '../../../db/client.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import { reach } from '../../../http/reach.js';
 import { fileAnswer, route } from '../../../http/route.js';
@@ -196,7 +196,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     idempotent: true,
     handler: async ({ db, actor, query, reply, audit }) => {
       reach(actor, access.issueAll, query.olympiadId);
-      const [olympiad] = await rows<{ account_id: number | null }>(
+      const [olympiad] = await untypedRows<{ account_id: number | null }>(
         db,
         sql`select account_id from olympiads where id = ${query.olympiadId}`,
       );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PaymentsDashboard, PaymentsDashboardQuery } from '#contract/finance';
-import { type Queryable, rows } from '../../../db/client.js';
+import { type Queryable, untypedRows } from '../../../db/client.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { reach } from '../../../http/reach.js';
 import { fileAnswer, route } from '../../../http/route.js';
@@ -35,7 +35,7 @@ export async function dashboardOf(
   olympiadId: number,
 ): Promise<z.infer<typeof PaymentsDashboard>> {
   const [orders, byState, [olympiad], days] = await Promise.all([
-    rows<{
+    untypedRows<{
       id: number;
       province: string;
       paid: boolean;
@@ -46,8 +46,8 @@ export async function dashboardOf(
       paid_cents: number;
     }>(q, perOrder(r)),
     orderSummary(q, r),
-    rows<{ currency: string }>(q, sql`select currency from olympiads where id = ${olympiadId}`),
-    rows<{ day: string; invoiced: number; paid: number }>(
+    untypedRows<{ currency: string }>(q, sql`select currency from olympiads where id = ${olympiadId}`),
+    untypedRows<{ day: string; invoiced: number; paid: number }>(
       q,
       sql`select day::text as day, sum(invoiced)::int as invoiced, sum(paid)::int as paid from (
           select (i.issued_at at time zone 'Africa/Johannesburg')::date as day, i.total_cents as invoiced, 0 as paid

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PaymentMethod, StatementLineStatus } from '../../../db/schema/index.js';
-import { pgArray, type Queryable, rows } from '../../../db/client.js';
+import { pgArray, type Queryable, untypedRows } from '../../../db/client.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../../platform/paging.js';
 import { paymentReferenceOf } from '../money.js';
@@ -59,17 +59,17 @@ export async function listPayments(
     sql`p.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<PaymentDb>(
+    untypedRows<PaymentDb>(
       q,
       sql`select ${paymentColumns} from ${paymentFrom} where ${cond} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from ${paymentFrom} where ${cond}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from ${paymentFrom} where ${cond}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findPayment(q: Queryable, id: number) {
-  const [row] = await rows<PaymentDb>(q, sql`select ${paymentColumns} from ${paymentFrom} where p.id = ${id}`);
+  const [row] = await untypedRows<PaymentDb>(q, sql`select ${paymentColumns} from ${paymentFrom} where p.id = ${id}`);
   return row ?? null;
 }
 
@@ -92,7 +92,7 @@ export async function recentTwin(
   q: Queryable,
   v: { purchaseOrderId: number; amountCents: number; receivedOn: string; reference: string },
 ) {
-  const [row] = await rows<{ id: number; created_at: Date | string; created_by_name: string | null }>(
+  const [row] = await untypedRows<{ id: number; created_at: Date | string; created_by_name: string | null }>(
     q,
     sql`select p.id, p.created_at, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as created_by_name
       from payments p left join users u on u.id = p.created_by
@@ -120,7 +120,7 @@ export async function insertPayment(
     by: number;
   },
 ) {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await untypedRows<{ id: number }>(
     q,
     sql`insert into payments (olympiad_id, purchase_order_id, amount_cents, received_on, method, reference, note,
         statement_line_id, created_by)
@@ -133,7 +133,7 @@ export async function insertPayment(
 
 /** Marks a payment reversed; answers whether it was standing. A statement line it came from waits again. */
 export async function reversePayment(q: Queryable, id: number, by: number, reason: string) {
-  const done = await rows<{ statement_line_id: number | null }>(
+  const done = await untypedRows<{ statement_line_id: number | null }>(
     q,
     sql`update payments set reversed_at = now(), reversed_by = ${by}, reverse_reason = ${reason}
       where id = ${id} and reversed_at is null returning statement_line_id`,
@@ -155,7 +155,7 @@ export interface MatchableOrder {
 }
 
 export async function matchableOrders(q: Queryable, olympiadId: number): Promise<MatchableOrder[]> {
-  const found = await rows<{
+  const found = await untypedRows<{
     id: number;
     school_name: string;
     emis_number: string | null;
@@ -195,7 +195,7 @@ export async function matchableOrders(q: Queryable, olympiadId: number): Promise
 /** Which of these fingerprints were imported for the olympiad before. */
 export async function knownFingerprints(q: Queryable, olympiadId: number, fingerprints: string[]) {
   if (!fingerprints.length) return new Set<string>();
-  const found = await rows<{ fingerprint: string }>(
+  const found = await untypedRows<{ fingerprint: string }>(
     q,
     sql`select fingerprint from statement_lines where olympiad_id = ${olympiadId}
       and fingerprint = any(${`{${fingerprints.join(',')}}`}::text[])`,
@@ -216,7 +216,7 @@ export async function insertImport(
     by: number;
   },
 ) {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await untypedRows<{ id: number }>(
     q,
     sql`insert into statement_imports (olympiad_id, filename, format, lines, matched, unmatched, duplicates, created_by)
       values (${v.olympiadId}, ${v.filename}, ${v.format}, ${v.lines}, ${v.matched}, ${v.unmatched}, ${v.duplicates}, ${v.by})
@@ -248,7 +248,7 @@ export async function insertLines(
 ): Promise<Map<string, number>> {
   if (!lines.length) return new Map();
   const col = <K extends keyof NewStatementLine>(k: K) => pgArray(lines.map((l) => l[k]));
-  const inserted = await rows<{ id: number; fingerprint: string }>(
+  const inserted = await untypedRows<{ id: number; fingerprint: string }>(
     q,
     sql`insert into statement_lines (import_id, olympiad_id, line_no, posted_on, amount_cents, reference, description,
         fingerprint, status, purchase_order_id, matched_by, matched_at)
@@ -324,18 +324,18 @@ export async function listLines(q: Queryable, reach: Reach, status: StatementLin
   }
   const cond = sql.join(where, sql` and `);
   const [items, [count]] = await Promise.all([
-    rows<StatementLineDb>(
+    untypedRows<StatementLineDb>(
       q,
       sql`select ${lineColumns} from ${lineFrom} where ${cond} order by sl.posted_on desc, sl.id
         limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from ${lineFrom} where ${cond}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from ${lineFrom} where ${cond}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findLine(q: Queryable, id: number) {
-  const [row] = await rows<StatementLineDb>(q, sql`select ${lineColumns} from ${lineFrom} where sl.id = ${id}`);
+  const [row] = await untypedRows<StatementLineDb>(q, sql`select ${lineColumns} from ${lineFrom} where sl.id = ${id}`);
   return row ?? null;
 }
 
@@ -347,7 +347,7 @@ export async function settleLine(
   orderId: number | null,
   by: number,
 ) {
-  const done = await rows<{ id: number }>(
+  const done = await untypedRows<{ id: number }>(
     q,
     sql`update statement_lines set status = ${status}, purchase_order_id = ${orderId}, matched_by = ${by}, matched_at = now()
       where id = ${id} and status = 'unmatched' returning id`,

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { type Queryable, rows } from '../../../db/client.js';
+import { type Queryable, untypedRows } from '../../../db/client.js';
 import { attachments, uploads } from '../../../db/schema/index.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../../platform/paging.js';
@@ -31,17 +31,17 @@ export async function listUploads(q: Queryable, reach: Reach, p: Paging) {
     sql`id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<UploadDb>(
+    untypedRows<UploadDb>(
       q,
       sql`select ${uploadColumns} from uploads where ${cond} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from uploads where ${cond}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from uploads where ${cond}`),
   ]);
   return { items, total: count?.n ?? 0 };
 }
 
 export async function findUpload(q: Queryable, id: number) {
-  const [row] = await rows<UploadDb>(q, sql`select ${uploadColumns} from uploads where id = ${id}`);
+  const [row] = await untypedRows<UploadDb>(q, sql`select ${uploadColumns} from uploads where id = ${id}`);
   return row ?? null;
 }
 
@@ -72,18 +72,18 @@ export async function listAttachments(q: Queryable, reach: Reach, p: Paging) {
   );
   const from = sql`attachments a join uploads u on u.id = a.upload_id`;
   const [items, [count]] = await Promise.all([
-    rows<AttachmentDb>(
+    untypedRows<AttachmentDb>(
       q,
       sql`select ${attachmentColumns} from ${from} where ${cond} order by ${order}
         limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from ${from} where ${cond}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from ${from} where ${cond}`),
   ]);
   return { items, total: count?.n ?? 0 };
 }
 
 export async function findAttachment(q: Queryable, id: number) {
-  const [row] = await rows<AttachmentDb>(
+  const [row] = await untypedRows<AttachmentDb>(
     q,
     sql`select ${attachmentColumns} from attachments a join uploads u on u.id = a.upload_id where a.id = ${id}`,
   );

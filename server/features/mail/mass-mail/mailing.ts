@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Audience, MassMailProgress } from '#contract/mail';
-import { type Queryable, rows } from '../../../db/client.js';
+import { type Queryable, untypedRows } from '../../../db/client.js';
 import { emails } from '../../../db/schema/index.js';
 import { suppressedSql } from '../../../platform/mail-suppression.js';
 import { escapeHtml } from '../../../platform/html.js';
@@ -70,7 +70,7 @@ function audienceSql(olympiadId: number | null, audience: Audience): SQL {
 }
 
 export async function countAudience(q: Queryable, olympiadId: number | null, audience: Audience) {
-  const [r] = await rows<{ count: number; suppressed: number }>(
+  const [r] = await untypedRows<{ count: number; suppressed: number }>(
     q,
     sql`select count(*) filter (where not s.suppressed)::int as count, count(*) filter (where s.suppressed)::int as suppressed
       from (select ${suppressedSql(sql`r.email`, sql`${olympiadId}::int`)} as suppressed
@@ -80,7 +80,7 @@ export async function countAudience(q: Queryable, olympiadId: number | null, aud
 }
 
 export async function recipientsOf(q: Queryable, olympiadId: number | null, audience: Audience): Promise<Recipient[]> {
-  const list = await rows<{ email: string; first_name: string; last_name: string; school_name: string }>(
+  const list = await untypedRows<{ email: string; first_name: string; last_name: string; school_name: string }>(
     q,
     sql`select r.email, r.first_name, r.last_name, r.school_name from (${audienceSql(olympiadId, audience)}) r
       where not ${suppressedSql(sql`r.email`, sql`${olympiadId}::int`)}`,
@@ -164,7 +164,7 @@ export async function progressOf(q: Queryable, ids: number[]): Promise<Map<numbe
   );
   for (const id of ids)
     out.set(id, { held: 0, released: 0, sending: 0, sent: 0, failed: 0, suppressed: 0, bounced: 0, unsubscribed: 0 });
-  const counts = await rows<{ mass_mail_id: number; status: string; n: number }>(
+  const counts = await untypedRows<{ mass_mail_id: number; status: string; n: number }>(
     q,
     sql`select mass_mail_id, status, count(*)::int as n from emails where mass_mail_id in (${idList}) group by 1, 2`,
   );
@@ -173,14 +173,14 @@ export async function progressOf(q: Queryable, ids: number[]): Promise<Map<numbe
     const key = c.status === 'outbox' ? 'sent' : (c.status as keyof MassMailProgress);
     if (key in p) p[key] += c.n;
   }
-  const bounced = await rows<{ mass_mail_id: number; n: number }>(
+  const bounced = await untypedRows<{ mass_mail_id: number; n: number }>(
     q,
     sql`select e.mass_mail_id, count(distinct lower(b.email))::int as n from emails e
       join bounces b on lower(b.email) = lower(e.to_address) and b.created_at >= e.created_at
       where e.mass_mail_id in (${idList}) group by 1`,
   );
   for (const b of bounced) out.get(b.mass_mail_id)!.bounced = b.n;
-  const unsub = await rows<{ mass_mail_id: number; n: number }>(
+  const unsub = await untypedRows<{ mass_mail_id: number; n: number }>(
     q,
     sql`select mass_mail_id, count(*)::int as n from unsubscribes where mass_mail_id in (${idList}) group by 1`,
   );

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { type Queryable, rows } from '../../../db/client.js';
+import { type Queryable, untypedRows } from '../../../db/client.js';
 import { massMails, type MassMailAudience } from '../../../db/schema/index.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../../platform/paging.js';
@@ -25,7 +25,7 @@ const columns = sql`m.id, m.olympiad_id, o.title as olympiad_title, o.var_name, 
   m.status, m.recipients, m.created_at, m.queued_at, m.scheduled_for, m.schedule_released_at`;
 
 export async function findMassMail(q: Queryable, id: number) {
-  const [row] = await rows<MassMailDb>(
+  const [row] = await untypedRows<MassMailDb>(
     q,
     sql`select ${columns} from mass_mails m left join olympiads o on o.id = m.olympiad_id where m.id = ${id}`,
   );
@@ -49,12 +49,12 @@ export async function listMassMails(q: Queryable, reach: Reach, p: Paging) {
     sql`m.id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<MassMailDb>(
+    untypedRows<MassMailDb>(
       q,
       sql`select ${columns} from mass_mails m left join olympiads o on o.id = m.olympiad_id where ${cond}
         order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from mass_mails m where ${cond}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from mass_mails m where ${cond}`),
   ]);
   return { items, total: count?.n ?? 0 };
 }
@@ -74,7 +74,7 @@ export async function deleteMassMail(q: Queryable, id: number) {
 
 /** Draft → queued, once: answers whether this call claimed it (two presses queue it once). */
 export async function claimForQueue(q: Queryable, id: number) {
-  const claimed = await rows<{ id: number }>(
+  const claimed = await untypedRows<{ id: number }>(
     q,
     sql`update mass_mails set status = 'queued', queued_at = now() where id = ${id} and status = 'draft' returning id`,
   );
@@ -89,18 +89,18 @@ export async function claimForQueue(q: Queryable, id: number) {
  * the transaction leaves everything as it was.
  */
 export async function withdrawQueued(q: Queryable, id: number) {
-  const claimed = await rows<{ id: number }>(
+  const claimed = await untypedRows<{ id: number }>(
     q,
     sql`update mass_mails set status = 'draft', queued_at = null, recipients = 0, updated_at = now()
       where id = ${id} and status = 'queued' and schedule_released_at is null returning id`,
   );
   if (!claimed.length) return null;
-  const [removed] = await rows<{ n: number }>(
+  const [removed] = await untypedRows<{ n: number }>(
     q,
     sql`with gone as (delete from emails where mass_mail_id = ${id} and status = 'held' returning 1)
       select count(*)::int as n from gone`,
   );
-  const [left] = await rows<{ n: number }>(q, sql`select count(*)::int as n from emails where mass_mail_id = ${id}`);
+  const [left] = await untypedRows<{ n: number }>(q, sql`select count(*)::int as n from emails where mass_mail_id = ${id}`);
   return { withdrawn: removed?.n ?? 0, released: left?.n ?? 0 };
 }
 
@@ -110,7 +110,7 @@ export async function withdrawQueued(q: Queryable, id: number) {
  * sees it released and nothing changes (decision 020).
  */
 export async function reschedule(q: Queryable, id: number, scheduledFor: string | null) {
-  const done = await rows<{ id: number }>(
+  const done = await untypedRows<{ id: number }>(
     q,
     sql`update mass_mails set scheduled_for = ${scheduledFor}, updated_at = now()
       where id = ${id} and status = 'queued' and schedule_released_at is null returning id`,
@@ -121,7 +121,7 @@ export async function reschedule(q: Queryable, id: number, scheduledFor: string 
 /** The olympiad of each of these attachments (a mailing may use its olympiad's own and the site-wide ones). */
 export async function attachmentOlympiads(q: Queryable, ids: number[]) {
   if (!ids.length) return [];
-  return rows<{ id: number; olympiad_id: number | null }>(
+  return untypedRows<{ id: number; olympiad_id: number | null }>(
     q,
     sql`select id, olympiad_id from attachments where id in (${sql.join(
       ids.map((i) => sql`${i}`),

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { EmailStatus } from '#contract/mail';
-import { type Queryable, rows } from '../../../db/client.js';
+import { type Queryable, untypedRows } from '../../../db/client.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../../platform/paging.js';
 
@@ -47,25 +47,25 @@ export async function listEmails(
   }
   const cond = sql.join(where, sql` and `);
   const [items, [count]] = await Promise.all([
-    rows<EmailRowDb>(
+    untypedRows<EmailRowDb>(
       q,
       sql`select ${emailColumns} from emails where ${cond} order by ${orderBy(p, emailSort, 'createdAt', sql`id`)}
         limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from emails where ${cond}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from emails where ${cond}`),
   ]);
   return { items, total: count?.n ?? 0 };
 }
 
 export async function findEmail(q: Queryable, id: number) {
-  const [row] = await rows<
+  const [row] = await untypedRows<
     EmailRowDb & { text_body: string; html_body: string | null; transport: string | null; attachment_ids: number[] }
   >(q, sql`select ${emailColumns}, text_body, html_body, transport, attachment_ids from emails where id = ${id}`);
   return row ?? null;
 }
 
 export const attemptsOf = (q: Queryable, emailId: number) =>
-  rows<{
+  untypedRows<{
     at: Date | string;
     outcome: string;
     response: string | null;
@@ -78,7 +78,7 @@ export const attemptsOf = (q: Queryable, emailId: number) =>
 
 /** Held → released for one message; answers whether it was held. */
 export async function releaseOne(q: Queryable, id: number): Promise<boolean> {
-  const done = await rows<{ id: number }>(
+  const done = await untypedRows<{ id: number }>(
     q,
     sql`update emails set status = 'released', released_at = now(), next_attempt_at = now()
       where id = ${id} and status = 'held' returning id`,
@@ -88,14 +88,14 @@ export async function releaseOne(q: Queryable, id: number): Promise<boolean> {
 
 /** Releases the `qty` oldest held messages of a mailing; answers how many, and how many stay held. */
 export async function releaseBatch(q: Queryable, massMailId: number, qty: number) {
-  const done = await rows<{ id: number }>(
+  const done = await untypedRows<{ id: number }>(
     q,
     sql`update emails set status = 'released', released_at = now(), next_attempt_at = now()
       where id in (select id from emails where mass_mail_id = ${massMailId} and status = 'held'
         order by id limit ${qty} for update skip locked)
       returning id`,
   );
-  const [left] = await rows<{ n: number }>(
+  const [left] = await untypedRows<{ n: number }>(
     q,
     sql`select count(*)::int as n from emails where mass_mail_id = ${massMailId} and status = 'held'`,
   );

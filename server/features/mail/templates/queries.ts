@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TemplateKindInfo } from '#contract/mail';
-import { type Queryable, rows } from '../../../db/client.js';
+import { type Queryable, untypedRows } from '../../../db/client.js';
 import { users } from '../../../db/schema/index.js';
 import { type SystemEmailKind, systemEmails } from './system-emails.js';
 
@@ -13,7 +13,7 @@ interface SavedTemplate {
 
 /** The wording in force for every kind: this olympiad's copy, else the site-wide copy, else the built-in one. */
 export async function templatesFor(q: Queryable, olympiadId: number | null): Promise<TemplateKindInfo[]> {
-  const saved = await rows<SavedTemplate>(
+  const saved = await untypedRows<SavedTemplate>(
     q,
     sql`select kind, olympiad_id, subject, html_body from email_templates
       where olympiad_id is null ${olympiadId == null ? sql`` : sql`or olympiad_id = ${olympiadId}`}`,

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, rows } from '../../../db/client.js';
+import { type Queryable, untypedRows } from '../../../db/client.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../../platform/paging.js';
 
@@ -34,12 +34,12 @@ export async function listUnsubscribes(q: Queryable, reach: Reach, p: Paging) {
   );
   const from = sql`unsubscribes u left join olympiads o on o.id = u.olympiad_id`;
   const [items, [count]] = await Promise.all([
-    rows<UnsubscribeDb>(
+    untypedRows<UnsubscribeDb>(
       q,
       sql`select u.id, u.email, u.olympiad_id, o.title as olympiad_title, u.source, u.created_at from ${from}
         where ${cond} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from ${from} where ${cond}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from ${from} where ${cond}`),
   ]);
   return { items, total: count?.n ?? 0 };
 }
@@ -48,7 +48,7 @@ export async function addUnsubscribe(
   q: Queryable,
   entry: { email: string; olympiadId: number | null; massMailId: number | null; source: string },
 ): Promise<boolean> {
-  const added = await rows<{ id: number }>(
+  const added = await untypedRows<{ id: number }>(
     q,
     sql`insert into unsubscribes (email, olympiad_id, mass_mail_id, source)
       values (${entry.email.toLowerCase()}, ${entry.olympiadId}, ${entry.massMailId}, ${entry.source})
@@ -62,7 +62,7 @@ export async function addUnsubscribe(
 }
 
 export async function isUnsubscribed(q: Queryable, email: string, olympiadId: number | null) {
-  const [r] = await rows<{ n: number }>(
+  const [r] = await untypedRows<{ n: number }>(
     q,
     sql`select count(*)::int as n from unsubscribes where lower(email) = ${email.toLowerCase()}
       and (olympiad_id is null or olympiad_id = ${olympiadId})`,
@@ -72,7 +72,7 @@ export async function isUnsubscribed(q: Queryable, email: string, olympiadId: nu
 
 /** The message a ref was sent in (the newest, if a mailing was queued twice). */
 export async function findByRef(q: Queryable, ref: string) {
-  const [row] = await rows<{ id: number; to_address: string; olympiad_id: number | null; mass_mail_id: number | null }>(
+  const [row] = await untypedRows<{ id: number; to_address: string; olympiad_id: number | null; mass_mail_id: number | null }>(
     q,
     sql`select id, to_address, olympiad_id, mass_mail_id from emails where unsubscribe_ref = ${ref} order by id desc limit 1`,
   );
@@ -95,12 +95,12 @@ export async function listBounces(q: Queryable, kind: string | undefined, p: Pag
     sql`id`,
   );
   const [items, [count]] = await Promise.all([
-    rows<BounceDb>(
+    untypedRows<BounceDb>(
       q,
       sql`select id, email, kind, reason, email_id, created_at from bounces where ${cond} order by ${order}
         limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    rows<{ n: number }>(q, sql`select count(*)::int as n from bounces where ${cond}`),
+    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from bounces where ${cond}`),
   ]);
   return { items, total: count?.n ?? 0 };
 }

@@ -2,14 +2,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AnswerKey, AnswerValue, QuestionOption } from '#contract/questions';
 import { defaultModerationSettings, ModerationSettings, type ModerationSettings as Settings } from '#contract/results';
 import type { ModerationState } from '#contract/moderation';
-import { type Queryable, intArray, rows } from '../../../db/client.js';
+import { type Queryable, intArray, untypedRows } from '../../../db/client.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../../platform/paging.js';
 
 /* SQL of moderation: what the flags are computed from, the flags and decisions, the moderated list. */
 
 /** The olympiad's thresholds: what was saved over the defaults (a setting added later takes its default). */
 export async function settingsOf(q: Queryable, olympiadId: number): Promise<Settings> {
-  const [row] = await rows<{ moderation_settings: Record<string, unknown> | null }>(
+  const [row] = await untypedRows<{ moderation_settings: Record<string, unknown> | null }>(
     q,
     sql`select moderation_settings from olympiad_results where olympiad_id = ${olympiadId}`,
   );
@@ -33,7 +33,7 @@ export async function lockResultsRow(q: Queryable, olympiadId: number) {
   await q.execute(
     sql`insert into olympiad_results (olympiad_id) values (${olympiadId}) on conflict (olympiad_id) do nothing`,
   );
-  const [row] = await rows<{ flags_computed_at: Date | string | null }>(
+  const [row] = await untypedRows<{ flags_computed_at: Date | string | null }>(
     q,
     sql`select flags_computed_at from olympiad_results where olympiad_id = ${olympiadId} for update`,
   );
@@ -54,7 +54,7 @@ export interface FinishedAttempt {
 
 /** The finished, marked attempts of an olympiad (what every flag looks at) after `afterId`, by id, `limit` of them. */
 export const finishedAttempts = (q: Queryable, olympiadId: number, afterId: number, limit: number) =>
-  rows<FinishedAttempt>(
+  untypedRows<FinishedAttempt>(
     q,
     sql`select a.id, a.user_id, u.school_id, a.started_at, a.finished_at, a.score, a.max_score, a.ip_changes, a.last_ip
         from attempts a join users u on u.id = a.user_id
@@ -74,7 +74,7 @@ export interface PaperQuestion {
 
 /** The paper's questions in order (retired ones are neither shown nor marked). */
 export const paperQuestions = (q: Queryable, olympiadId: number) =>
-  rows<PaperQuestion>(
+  untypedRows<PaperQuestion>(
     q,
     sql`select q.id, q.type, q.prompt, q.options, q.answer_key, m.title as module
         from questions q join question_modules m on m.id = q.module_id
@@ -99,7 +99,7 @@ export interface SessionRow {
 
 /** The learners' own sessions (not an admin acting as them) alive at some moment of these attempts (a batch). */
 export const attemptSessions = (q: Queryable, attemptIds: readonly number[]) =>
-  rows<SessionRow>(
+  untypedRows<SessionRow>(
     q,
     sql`select s.user_id, s.created_at, coalesce(s.revoked_at, s.expires_at) as ended_at, s.ip, s.user_agent
         from sessions s join attempts a on a.user_id = s.user_id
@@ -145,7 +145,7 @@ export async function replaceFlags(q: Queryable, olympiadId: number, flags: NewF
 
 /** Closed olympiads (the window ended) with finished attempts whose flags were never computed nor started. */
 export const olympiadsDueForFlags = (q: Queryable, kind: string) =>
-  rows<{ id: number }>(
+  untypedRows<{ id: number }>(
     q,
     sql`select o.id from olympiads o
         where o.ends_at is not null and o.ends_at < now()
@@ -157,7 +157,7 @@ export const olympiadsDueForFlags = (q: Queryable, kind: string) =>
 
 /** A computation of the olympiad that is queued or running (one at a time). */
 export const activeJob = (q: Queryable, olympiadId: number, kind: string) =>
-  rows<{ id: number }>(
+  untypedRows<{ id: number }>(
     q,
     sql`select id from jobs where kind = ${kind} and olympiad_id = ${olympiadId} and status in ('queued', 'running')
         limit 1`,
@@ -165,7 +165,7 @@ export const activeJob = (q: Queryable, olympiadId: number, kind: string) =>
 
 /** Any computation of the olympiad, running or finished (the automatic start happens once). */
 export const anyJob = (q: Queryable, olympiadId: number, kind: string) =>
-  rows<{ id: number }>(q, sql`select id from jobs where kind = ${kind} and olympiad_id = ${olympiadId} limit 1`).then(
+  untypedRows<{ id: number }>(q, sql`select id from jobs where kind = ${kind} and olympiad_id = ${olympiadId} limit 1`).then(
     (r) => r[0] ?? null,
   );
 
@@ -182,7 +182,7 @@ export interface JobView {
 }
 
 export const latestJob = (q: Queryable, olympiadId: number, kind: string) =>
-  rows<JobView>(
+  untypedRows<JobView>(
     q,
     sql`select j.id, j.status, j.phase, j.done, j.total, j.error, j.created_at, j.finished_at,
                nullif(btrim(u.first_name || ' ' || u.last_name), '') as started_by
@@ -208,7 +208,7 @@ export interface SummaryCounts {
 
 /** Counts for the summary: attempts per flag kind (a pair counts both learners) and per decision. */
 export async function summaryCounts(q: Queryable, olympiadId: number): Promise<SummaryCounts> {
-  const [row] = await rows<SummaryCounts>(
+  const [row] = await untypedRows<SummaryCounts>(
     q,
     sql`with flagged as (
           select attempt_id, kind from moderation_flags where olympiad_id = ${olympiadId}
@@ -310,7 +310,7 @@ export async function moderated(
   };
   // The strongest flags first unless another order is asked for.
   const paging = { ...p, order: p.sort ? p.order : ('desc' as const) };
-  return rows<ModeratedRow>(
+  return untypedRows<ModeratedRow>(
     q,
     sql`with ${flaggedCte(olympiadId)},
         strongest as (select attempt_id, max(strength) as strength from flagged group by attempt_id)
@@ -325,7 +325,7 @@ export async function moderated(
 
 /** One attempt as the moderated list shows it (after a decision). */
 export async function moderatedAttempt(q: Queryable, attemptId: number): Promise<ModeratedRow | null> {
-  const [row] = await rows<ModeratedRow>(
+  const [row] = await untypedRows<ModeratedRow>(
     q,
     sql`select ${moderatedColumns}, null::real as strength, 1 as total
         from attempts a ${moderatedJoins} where a.id = ${attemptId}`,
@@ -351,7 +351,7 @@ export interface FlagRow {
 export const flagsOf = (q: Queryable, attemptIds: number[]) =>
   attemptIds.length === 0
     ? Promise.resolve([] as FlagRow[])
-    : rows<FlagRow>(
+    : untypedRows<FlagRow>(
         q,
         sql`with mine as (
               select f.*, f.attempt_id as for_attempt, f.other_attempt_id as partner_id from moderation_flags f
@@ -380,7 +380,7 @@ export interface AttemptRecordRow {
 }
 
 export async function findAttempt(q: Queryable, id: number): Promise<AttemptRecordRow | null> {
-  const [row] = await rows<AttemptRecordRow>(
+  const [row] = await untypedRows<AttemptRecordRow>(
     q,
     sql`select id, olympiad_id, user_id, started_at, finished_at, score, max_score, marked_at, ip_changes
         from attempts where id = ${id}`,
@@ -390,7 +390,7 @@ export async function findAttempt(q: Queryable, id: number): Promise<AttemptReco
 
 /** The attempt's row locked for the decision (two admins deciding at once take turns). */
 export async function lockAttempt(q: Queryable, id: number): Promise<AttemptRecordRow | null> {
-  const [row] = await rows<AttemptRecordRow>(
+  const [row] = await untypedRows<AttemptRecordRow>(
     q,
     sql`select id, olympiad_id, user_id, started_at, finished_at, score, max_score, marked_at, ip_changes
         from attempts where id = ${id} for update`,
@@ -399,7 +399,7 @@ export async function lockAttempt(q: Queryable, id: number): Promise<AttemptReco
 }
 
 export async function decisionOf(q: Queryable, attemptId: number) {
-  const [row] = await rows<{ decision: string; adjusted_score: number | null; reason: string }>(
+  const [row] = await untypedRows<{ decision: string; adjusted_score: number | null; reason: string }>(
     q,
     sql`select decision, adjusted_score, reason from attempt_moderations where attempt_id = ${attemptId}`,
   );
@@ -425,7 +425,7 @@ export async function saveDecision(
  * answers were deleted.
  */
 export async function emptyAttempt(q: Queryable, attemptId: number): Promise<number> {
-  const [deleted] = await rows<{ n: number }>(
+  const [deleted] = await untypedRows<{ n: number }>(
     q,
     sql`with gone as (delete from answers where attempt_id = ${attemptId} returning 1) select count(*)::int as n from gone`,
   );
@@ -440,7 +440,7 @@ export async function emptyAttempt(q: Queryable, attemptId: number): Promise<num
 
 /** The two attempts of the pair view, with their learners and schools. */
 export const pairAttempts = (q: Queryable, ids: number[]) =>
-  rows<{
+  untypedRows<{
     id: number;
     olympiad_id: number;
     first_name: string;
@@ -458,14 +458,14 @@ export const pairAttempts = (q: Queryable, ids: number[]) =>
 
 /** The answers of these attempts (a pair, or a batch of the finished ones: see `computeFlags`). */
 export const answersOf = (q: Queryable, attemptIds: readonly number[]) =>
-  rows<AnswerRow>(
+  untypedRows<AnswerRow>(
     q,
     sql`select attempt_id, question_id, value, marks_awarded from answers where attempt_id = any(${intArray(attemptIds)})`,
   );
 
 /** How many of the olympiad's finished learners gave each answer (by its canonical text) to each question. */
 export const answerCounts = (q: Queryable, olympiadId: number, questionIds: number[]) =>
-  rows<{ question_id: number; value: AnswerValue; n: number }>(
+  untypedRows<{ question_id: number; value: AnswerValue; n: number }>(
     q,
     sql`select an.question_id, an.value, count(*)::int as n
         from answers an join attempts a on a.id = an.attempt_id
@@ -475,7 +475,7 @@ export const answerCounts = (q: Queryable, olympiadId: number, questionIds: numb
   );
 
 export const pairFlag = (q: Queryable, low: number, high: number) =>
-  rows<{ strength: number; evidence: Record<string, unknown> }>(
+  untypedRows<{ strength: number; evidence: Record<string, unknown> }>(
     q,
     sql`select strength, evidence from moderation_flags
         where attempt_id = ${low} and other_attempt_id = ${high} and kind = 'similarity'`,
