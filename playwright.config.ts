@@ -4,7 +4,9 @@ import { freePort, parsePortRange } from './scripts/free-port.mjs';
 
 /**
  * Browser tests against the real product: the built web app (dist/web, made by `npm run build`, which
- * `npm test` runs first) served by the real server on a fresh embedded database with the demo data.
+ * `npm test` runs first) served by the real server on a fresh database with the demo data: embedded PGlite, or a
+ * new database on the PostgreSQL server E2E_DATABASE_URL names (CI: the journeys run once, on PostgreSQL as in
+ * production, under two server processes).
  *
  * Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH); Playwright's own browsers are never
  * downloaded. Playwright gives every launch a fresh, empty --user-data-dir of its own.
@@ -23,15 +25,6 @@ if (!Number.isInteger(port) || port < 1 || port > 65535)
 const baseURL = `http://127.0.0.1:${port}`;
 const reportDir = path.resolve(process.env.REPORT_DIR || 'reports');
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-/**
- * Specs that check only what the browser draws: the layout at phone width, every page's accessibility, the public
- * pages' server-rendered HTML. The database under the server changes nothing in them, so CI's PostgreSQL pass
- * (`npm test -- --db-only`, which sets E2E_DRAWING=0) leaves them to the first pass and reruns every journey that
- * stores or reads data.
- */
-const drawingOnly = [/phones\.spec\.ts/, /axe-every-page\.spec\.ts/, /public-entry\.spec\.ts/];
-const skipDrawing = process.env.E2E_DRAWING === '0';
-
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -70,7 +63,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: [/terms\.spec\.ts/, ...(skipDrawing ? drawingOnly : [])] },
+    { name: 'chromium', testIgnore: [/terms\.spec\.ts/] },
     // Journeys that change what every other one sees (the platform's terms) run last.
     { name: 'after-all', testMatch: /terms\.spec\.ts/, dependencies: ['chromium'] },
   ],

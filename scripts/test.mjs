@@ -2,7 +2,8 @@
 /**
  * `npm test`: the whole suite, in order, failing fast.
  *
- *   lint → typecheck → build → API tests (vitest) → browser tests (Playwright, when Chromium is found)
+ *   lint, format, typecheck and build side by side → API tests (vitest) → browser tests (Playwright, when Chromium
+ *   is found)
  *
  * It ends by printing, from the runners' JSON reports (not from their own closing lines), one plain line
  *
@@ -11,12 +12,12 @@
  * and exits non-zero when anything failed or when no test ran at all.
  *
  * Options (flags or environment):
- *   --db-only      | TEST_DB_ONLY=1   only the suites that use the database: the API tests (vitest) and the
- *                                     browser journeys (their server on a fresh database of the server
- *                                     DATABASE_URL names; not the specs that check only what the browser
- *                                     draws), without lint, format, typecheck and build (the
- *                                     built web app must exist). CI's second pass runs this with
- *                                     DATABASE_URL set to the real PostgreSQL.
+ *   --db-only      | TEST_DB_ONLY=1   only the API tests (vitest), on the database DATABASE_URL names, without
+ *                                     lint, format, typecheck, build and browser tests. CI's second pass runs
+ *                                     this with DATABASE_URL set to the real PostgreSQL.
+ *   E2E_DATABASE_URL=url             the browser tests' server on a fresh database of this PostgreSQL server
+ *                                     instead of embedded PGlite (CI sets it: the journeys run once, on
+ *                                     PostgreSQL as in production; PGlite is covered by the API tests).
  *   --no-browser   | TEST_NO_BROWSER=1 skip the browser tests (said plainly; refused when CI=true).
  *   TEST_FORMAT=0                    leave out `npm run format:check` (on by default).
  *   REPORT_DIR=dir                   where the JSON reports and summary.json go (default: reports).
@@ -72,11 +73,24 @@ const CHECK_FORMAT = process.env.TEST_FORMAT !== '0';
 const timings = [];
 const started = Date.now();
 
-function run(title, command, commandArgs, env = {}) {
-  console.log(`\n${bold(`▶ ${title}`)}  ${paint('2', [command, ...commandArgs].join(' '))}`);
+/**
+ * Runs one step. `held`: its output is kept and printed in one piece when it ends, so steps run side by side do
+ * not interleave their lines.
+ */
+function run(title, command, commandArgs, env = {}, held = false) {
+  const line = `${bold(`▶ ${title}`)}  ${paint('2', [command, ...commandArgs].join(' '))}`;
+  if (!held) console.log(`\n${line}`);
   const t0 = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, commandArgs, {
+      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    const output = [];
+    if (held) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
@@ -90,6 +104,11 @@ function run(title, command, commandArgs, env = {}) {
       const ms = Date.now() - t0;
       timings.push({ title, ms, code: code ?? 1 });
       const exit = code ?? (signal ? `signal ${signal}` : 1);
+      if (held) {
+        console.log(`\n${line}`);
+        const text = Buffer.concat(output).toString().trimEnd();
+        if (text) console.log(text);
+      }
       console.log(
         code === 0 ? green(`✔ ${title} (${seconds(ms)})`) : red(`✘ ${title} failed: exit ${exit} (${seconds(ms)})`),
       );
@@ -197,11 +216,6 @@ function finish(reason) {
   process.exit(exit);
 }
 
-async function step(title, command, commandArgs, env) {
-  const { code } = await run(title, command, commandArgs, env);
-  if (code !== 0) finish(`${title} failed: stopped here, later steps not run.`);
-}
-
 const npx = 'npx';
 
 if (dbOnly) {
@@ -209,10 +223,19 @@ if (dbOnly) {
     bold(`Database suites only, on ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}`),
   );
 } else {
-  await step('lint', 'npm', ['run', 'lint', '--silent']);
-  if (CHECK_FORMAT) await step('format', 'npm', ['run', 'format:check', '--silent']);
-  await step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-  await step('build', 'npm', ['run', 'build', '--silent']);
+  // The static checks read the tree and write nothing the others read, so they run side by side (each one's output
+  // is held and printed whole when it ends); the build joins them, as it only writes dist/.
+  const checks = [
+    ['lint', 'npm', ['run', 'lint', '--silent']],
+    ...(CHECK_FORMAT ? [['format', 'npm', ['run', 'format:check', '--silent']]] : []),
+    ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+    ['build', 'npm', ['run', 'build', '--silent']],
+  ];
+  const done = await Promise.all(
+    checks.map(([title, command, commandArgs]) => run(title, command, commandArgs, {}, true)),
+  );
+  const failed = checks.filter((_, i) => done[i].code !== 0).map(([title]) => title);
+  if (failed.length) finish(`${failed.join(', ')} failed: stopped here, later steps not run.`);
 }
 
 {
@@ -229,10 +252,7 @@ if (dbOnly) {
   if (code !== 0 || results.vitest.failed) finish(`${title} failed.`);
 }
 
-if (dbOnly && !existsSync(path.join(root, 'dist/web/index.html')))
-  await step('build', 'npm', ['run', 'build', '--silent']);
-
-{
+if (!dbOnly) {
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (noBrowser && !ci) {
     console.log(yellow('\nBrowser tests skipped (--no-browser): browser tests NOT run'));
@@ -244,15 +264,10 @@ if (dbOnly && !existsSync(path.join(root, 'dist/web/index.html')))
     if (ci) finish(`Chromium not found at ${chromium}: in CI a missing browser is a failure.`);
     browserSkipped = { why: `no Chromium at ${chromium}`, chromiumMissing: true };
   } else {
-    const onPostgres = dbOnly && process.env.DATABASE_URL;
-    const title = onPostgres ? 'browser tests on PostgreSQL (playwright)' : 'browser tests (playwright)';
-    const { code } = await run(title, npx, ['playwright', 'test'], {
-      CHROMIUM_PATH: chromium,
-      REPORT_DIR: reportDir,
-      ...(onPostgres ? { E2E_DATABASE_URL: process.env.DATABASE_URL } : {}),
-      // The second pass leaves the specs that check only what the browser draws to the first (playwright.config.ts).
-      ...(dbOnly ? { E2E_DRAWING: '0' } : {}),
-    });
+    const title = process.env.E2E_DATABASE_URL
+      ? 'browser tests on PostgreSQL (playwright)'
+      : 'browser tests (playwright)';
+    const { code } = await run(title, npx, ['playwright', 'test'], { CHROMIUM_PATH: chromium, REPORT_DIR: reportDir });
     results.playwright = countPlaywright(code);
     if (code !== 0 || results.playwright.failed)
       finish('browser tests failed (screenshots and traces in test-results/).');
