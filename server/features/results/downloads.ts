@@ -72,16 +72,16 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
         }),
         queries.modulesOf(db, r.olympiadId),
       ]);
-      if (!found.length && r.published_at == null && (await queries.snapshotRows(db, r.olympiadId)) === 0)
+      if (!found.length && r.publishedAt == null && (await queries.snapshotRows(db, r.olympiadId)) === 0)
         throw conflict('The results of this olympiad are not published yet: publish them first');
       const items = found.map((row) => presentLearnerResult(r.awardRule, row));
       if (!whole)
         return {
           ...pageResult(items, found[0]?.total ?? 0, query),
-          publishedAt: isoOrNull(r.published_at),
+          publishedAt: isoOrNull(r.publishedAt),
           modules,
         };
-      const name = `results-${r.var_name}${schoolParticipantId != null ? `-school-${schoolParticipantId}` : ''}`;
+      const name = `results-${r.varName}${schoolParticipantId != null ? `-school-${schoolParticipantId}` : ''}`;
       return sendDownload(reply, query.format === 'csv' ? 'csv' : 'xlsx', name, [
         tableSheet('Results', columnsOf(modules, r.kind), items),
       ]);

@@ -10,18 +10,18 @@ export type ResultsOf = ResultsRow & ResultsRecord & { awardRule: AwardRule; def
 
 /** The saved rule (or the default one), read through the contract so that an old row cannot break a page. */
 function withSettings(row: ResultsRow): Omit<ResultsOf, keyof ResultsRecord> {
-  const saved = row.award_rule ? AwardRule.safeParse(row.award_rule) : null;
+  const saved = row.savedAwardRule ? AwardRule.safeParse(row.savedAwardRule) : null;
   return {
     ...row,
     awardRule: saved?.success ? saved.data : defaultAwardRule,
     defaultRule: !saved?.success,
-    bestN: row.top_schools_best_n ?? 5,
+    bestN: row.topSchoolsBestN ?? 5,
   };
 }
 
 async function resultsOf(q: Queryable, olympiadId: number): Promise<ResultsOf | null> {
   const row = await findResults(q, olympiadId);
-  return row && { ...withSettings(row), olympiadId, publishedAt: row.published_at };
+  return row && { ...withSettings(row), olympiadId, publishedAt: row.publishedAt };
 }
 
 /** An olympiad's results, for its admins (and the overlord): any other olympiad answers 404. */

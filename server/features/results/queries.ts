@@ -1,32 +1,47 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
 import type { LearnerResultsQuery } from '#contract/results';
-import { type Queryable, untypedRows } from '../../db/client.js';
+import { CountRow, type Queryable, rows } from '../../db/client.js';
+import {
+  attempts,
+  learnerResults,
+  olympiadResults,
+  olympiads,
+  questionModules,
+  schoolParticipants,
+  schools,
+  users,
+} from '../../db/schema/index.js';
 import { containsPattern } from '../../platform/paging.js';
-import type { Entrant, SchoolOf, Standing } from './standings.js';
-import type { OlympiadKind } from '#contract/units';
+import type { SchoolOf, Standing } from './standings.js';
 
 /* SQL of the results: settings, final scores, the published snapshot (learner_results) and its lists. */
 
-export interface ResultsRow {
-  olympiad_id: number;
-  var_name: string;
-  title: string;
-  kind: OlympiadKind;
-  ends_at: Date | string | null;
-  min_grade: number;
-  max_grade: number;
-  award_rule: Record<string, unknown> | null;
-  top_schools_best_n: number | null;
-  published_at: Date | string | null;
-  published_by: string | null;
-}
+const results = createSelectSchema(olympiadResults).shape;
+
+/**
+ * An olympiad with its results settings (none saved: nulls). The rule is the saved JSON as it is (`savedAwardRule`):
+ * the loader reads it through the contract; `publishedBy` is the publisher's name.
+ */
+const ResultsRow = createSelectSchema(olympiads)
+  .pick({ varName: true, title: true, kind: true, endsAt: true, minGrade: true, maxGrade: true })
+  .extend({
+    olympiadId: createSelectSchema(olympiads).shape.id,
+    savedAwardRule: results.awardRule,
+    topSchoolsBestN: results.topSchoolsBestN.nullable(),
+    publishedAt: results.publishedAt,
+    publishedBy: z.string().nullable(),
+  });
+export type ResultsRow = z.infer<typeof ResultsRow>;
 
 /** An olympiad with its results settings (none saved: nulls). */
 export async function findResults(q: Queryable, olympiadId: number): Promise<ResultsRow | null> {
-  const [row] = await untypedRows<ResultsRow>(
+  const [row] = await rows(
     q,
-    sql`select o.id as olympiad_id, o.var_name, o.title, o.kind, o.ends_at, o.min_grade, o.max_grade, r.award_rule,
-          r.top_schools_best_n,
+    ResultsRow,
+    sql`select o.id as olympiad_id, o.var_name, o.title, o.kind, o.ends_at, o.min_grade, o.max_grade,
+          r.award_rule as saved_award_rule, r.top_schools_best_n,
           r.published_at, nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')
             as published_by
         from olympiads o
@@ -39,19 +54,19 @@ export async function findResults(q: Queryable, olympiadId: number): Promise<Res
 
 /** The school participant of a school in an olympiad (a teacher's entry), if it is entered. */
 export async function participantOf(q: Queryable, olympiadId: number, schoolId: number): Promise<number | null> {
-  const [row] = await untypedRows<{ id: number }>(
-    q,
-    sql`select id from school_participants where olympiad_id = ${olympiadId} and school_id = ${schoolId}`,
-  );
+  const [row] = await q
+    .select({ id: schoolParticipants.id })
+    .from(schoolParticipants)
+    .where(and(eq(schoolParticipants.olympiadId, olympiadId), eq(schoolParticipants.schoolId, schoolId)));
   return row?.id ?? null;
 }
 
 export async function participantOlympiad(q: Queryable, id: number): Promise<number | null> {
-  const [row] = await untypedRows<{ olympiad_id: number }>(
-    q,
-    sql`select olympiad_id from school_participants where id = ${id}`,
-  );
-  return row?.olympiad_id ?? null;
+  const [row] = await q
+    .select({ olympiadId: schoolParticipants.olympiadId })
+    .from(schoolParticipants)
+    .where(eq(schoolParticipants.id, id));
+  return row?.olympiadId ?? null;
 }
 
 export async function saveSettings(
@@ -67,10 +82,20 @@ export async function saveSettings(
       set award_rule = excluded.award_rule, top_schools_best_n = excluded.top_schools_best_n, updated_at = now()`);
 }
 
+const CountsRow = z.object({
+  learners: z.number(),
+  finished: z.number(),
+  marked: z.number(),
+  disqualified: z.number(),
+  adjusted: z.number(),
+  counted: z.number(),
+});
+
 /** The attempts behind the results: registered, finished, marked, disqualified, adjusted, counted. */
 export async function counts(q: Queryable, olympiadId: number) {
-  const [row] = await untypedRows<Record<string, number>>(
+  const [row] = await rows(
     q,
+    CountsRow,
     sql`select
       (select count(*)::int from users where olympiad_id = ${olympiadId} and role = 'learner') as learners,
       count(*) filter (where a.finished_at is not null)::int as finished,
@@ -83,12 +108,12 @@ export async function counts(q: Queryable, olympiadId: number) {
     where a.olympiad_id = ${olympiadId}`,
   );
   return {
-    learners: Number(row?.learners ?? 0),
-    finished: Number(row?.finished ?? 0),
-    marked: Number(row?.marked ?? 0),
-    disqualified: Number(row?.disqualified ?? 0),
-    adjusted: Number(row?.adjusted ?? 0),
-    counted: Number(row?.counted ?? 0),
+    learners: row?.learners ?? 0,
+    finished: row?.finished ?? 0,
+    marked: row?.marked ?? 0,
+    disqualified: row?.disqualified ?? 0,
+    adjusted: row?.adjusted ?? 0,
+    counted: row?.counted ?? 0,
   };
 }
 
@@ -96,25 +121,25 @@ export async function counts(q: Queryable, olympiadId: number) {
 const counted = sql`a.finished_at is not null and a.marked_at is not null and a.score is not null
   and coalesce(m.decision, 'cleared') not in ('disqualified', 'reset')`;
 
-export interface FinalScore extends Entrant {
-  schoolName: string | null;
-  moduleScores: Array<{ moduleId: number; score: number; maxScore: number }> | null;
-}
+/** A counted attempt's final score with the learner's school: an Entrant of the standings, and its module scores. */
+const FinalScore = z.object({
+  attemptId: createSelectSchema(attempts).shape.id,
+  userId: createSelectSchema(attempts).shape.userId,
+  schoolParticipantId: createSelectSchema(schoolParticipants).shape.id.nullable(),
+  schoolName: createSelectSchema(schools).shape.name.nullable(),
+  grade: createSelectSchema(users).shape.grade,
+  province: createSelectSchema(schools).shape.province,
+  score: z.number(),
+  maxScore: z.number(),
+  moduleScores: createSelectSchema(attempts).shape.moduleScores,
+});
+export type FinalScore = z.infer<typeof FinalScore>;
 
 /** Every counted attempt's final score (an adjusted score replaces the marked one), with the learner's school. */
 export async function finalScores(q: Queryable, olympiadId: number): Promise<FinalScore[]> {
-  const found = await untypedRows<{
-    attempt_id: number;
-    user_id: number;
-    school_participant_id: number | null;
-    school_name: string | null;
-    grade: number | null;
-    province: string | null;
-    score: number;
-    max_score: number;
-    module_scores: FinalScore['moduleScores'];
-  }>(
+  return rows(
     q,
+    FinalScore,
     sql`select a.id as attempt_id, a.user_id, sp.id as school_participant_id, s.name as school_name, u.grade,
           nullif(s.province, '') as province,
           case when m.decision = 'adjusted' then m.adjusted_score else a.score end as score,
@@ -127,17 +152,6 @@ export async function finalScores(q: Queryable, olympiadId: number): Promise<Fin
         where a.olympiad_id = ${olympiadId} and ${counted}
         order by a.id`,
   );
-  return found.map((r) => ({
-    attemptId: r.attempt_id,
-    userId: r.user_id,
-    schoolParticipantId: r.school_participant_id,
-    schoolName: r.school_name,
-    grade: r.grade,
-    province: r.province,
-    score: Number(r.score),
-    maxScore: Number(r.max_score),
-    moduleScores: r.module_scores,
-  }));
 }
 
 /** Writes the snapshot as a whole: the olympiad's earlier rows go, the new ones come in one statement. */
@@ -174,47 +188,52 @@ export async function replaceSnapshot(
 }
 
 export async function setPublished(q: Queryable, olympiadId: number, by: number | null) {
-  const [row] = await untypedRows<{ published_at: Date | string | null }>(
+  const [row] = await rows(
     q,
+    createSelectSchema(olympiadResults).pick({ publishedAt: true }),
     sql`insert into olympiad_results (olympiad_id, published_at, published_by, updated_at)
         values (${olympiadId}, ${by == null ? null : sql`now()`}, ${by}, now())
         on conflict (olympiad_id) do update
           set published_at = excluded.published_at, published_by = excluded.published_by, updated_at = now()
         returning published_at`,
   );
-  return row?.published_at ?? null;
+  return row?.publishedAt ?? null;
 }
 
 export async function snapshotRows(q: Queryable, olympiadId: number): Promise<number> {
-  const [row] = await untypedRows<{ n: number }>(
+  const [row] = await rows(
     q,
+    CountRow,
     sql`select count(*)::int as n from learner_results where olympiad_id = ${olympiadId}`,
   );
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
-export interface SnapshotRow {
-  attempt_id: number;
-  user_id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  school_participant_id: number | null;
-  school_name: string | null;
-  province: string | null;
-  grade: number | null;
-  score: number;
-  max_score: number;
-  percent: number;
-  percentile: number;
-  rank: number;
-  grade_rank: number | null;
-  province_rank: number | null;
-  award: string;
-  best_in_school: boolean;
-  module_scores: Array<{ moduleId: number; score: number; maxScore: number }> | null;
-  total: number;
-}
+/** A learner's published row with their names and school, and how many rows the filter found (`total`). */
+const SnapshotRow = createSelectSchema(learnerResults)
+  .pick({
+    attemptId: true,
+    userId: true,
+    schoolParticipantId: true,
+    province: true,
+    grade: true,
+    score: true,
+    maxScore: true,
+    percent: true,
+    percentile: true,
+    rank: true,
+    gradeRank: true,
+    provinceRank: true,
+    award: true,
+    bestInSchool: true,
+    moduleScores: true,
+  })
+  .extend({
+    ...createSelectSchema(users).pick({ username: true, firstName: true, lastName: true }).shape,
+    schoolName: createSelectSchema(schools).shape.name.nullable(),
+    total: z.number(),
+  });
+export type SnapshotRow = z.infer<typeof SnapshotRow>;
 
 const sorts: Record<(typeof import('#contract/results').learnerResultSorts)[number], SQL> = {
   rank: sql`lr.rank`,
@@ -249,8 +268,9 @@ export async function snapshot(q: Queryable, f: SnapshotFilter): Promise<Snapsho
   const dir = f.order === 'desc' ? sql`desc` : sql`asc`;
   const paged =
     f.page != null && f.pageSize != null ? sql`limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}` : sql``;
-  return untypedRows<SnapshotRow>(
+  return rows(
     q,
+    SnapshotRow,
     sql`select lr.attempt_id, lr.user_id, u.username, u.first_name, u.last_name, lr.school_participant_id,
           s.name as school_name, lr.province, lr.grade, lr.score, lr.max_score, lr.percent, lr.percentile, lr.rank,
           lr.grade_rank, lr.province_rank, lr.award, lr.best_in_school, lr.module_scores,
@@ -267,8 +287,13 @@ export async function snapshot(q: Queryable, f: SnapshotFilter): Promise<Snapsho
 
 /** The schools of an olympiad's participants, for the top schools. */
 export async function schoolsOf(q: Queryable, olympiadId: number): Promise<Map<number, SchoolOf>> {
-  const found = await untypedRows<{ id: number; name: string; province: string | null }>(
+  const found = await rows(
     q,
+    createSelectSchema(schools)
+      .pick({ name: true, province: true })
+      .extend({
+        id: createSelectSchema(schoolParticipants).shape.id,
+      }),
     sql`select sp.id, s.name, nullif(s.province, '') as province
         from school_participants sp join schools s on s.id = sp.school_id where sp.olympiad_id = ${olympiadId}`,
   );
@@ -279,39 +304,34 @@ export async function schoolsOf(q: Queryable, olympiadId: number): Promise<Map<n
 
 /** The snapshot's scores, for the top schools of a published olympiad. */
 export async function snapshotScores(q: Queryable, olympiadId: number) {
-  const found = await untypedRows<{ school_participant_id: number | null; score: number; max_score: number }>(
-    q,
-    sql`select school_participant_id, score, max_score from learner_results where olympiad_id = ${olympiadId}`,
-  );
-  return found.map((r) => ({
-    schoolParticipantId: r.school_participant_id,
-    score: Number(r.score),
-    maxScore: Number(r.max_score),
-  }));
+  return q
+    .select({
+      schoolParticipantId: learnerResults.schoolParticipantId,
+      score: learnerResults.score,
+      maxScore: learnerResults.maxScore,
+    })
+    .from(learnerResults)
+    .where(eq(learnerResults.olympiadId, olympiadId));
 }
 
 /** The olympiad's modules in paper order (the downloads' module columns). */
 export async function modulesOf(q: Queryable, olympiadId: number) {
-  return untypedRows<{ moduleId: number; title: string }>(
-    q,
-    sql`select id as "moduleId", title from question_modules where olympiad_id = ${olympiadId} order by position, id`,
-  );
+  return q
+    .select({ moduleId: questionModules.id, title: questionModules.title })
+    .from(questionModules)
+    .where(eq(questionModules.olympiadId, olympiadId))
+    .orderBy(questionModules.position, questionModules.id);
 }
+
+const OwnResultRow = createSelectSchema(learnerResults)
+  .pick({ score: true, maxScore: true, percent: true, award: true, bestInSchool: true, rank: true, gradeRank: true })
+  .extend({ counted: z.number(), gradeCounted: z.number().nullable() });
 
 /** A learner's own published row, with how many were ranked overall and in their grade. */
 export async function ownResult(q: Queryable, olympiadId: number, userId: number) {
-  const [row] = await untypedRows<{
-    score: number;
-    max_score: number;
-    percent: number;
-    award: string;
-    best_in_school: boolean;
-    rank: number;
-    grade_rank: number | null;
-    counted: number;
-    grade_counted: number | null;
-  }>(
+  const [row] = await rows(
     q,
+    OwnResultRow,
     sql`select lr.score, lr.max_score, lr.percent, lr.award, lr.best_in_school, lr.rank, lr.grade_rank,
           (select count(*)::int from learner_results x where x.olympiad_id = lr.olympiad_id) as counted,
           case when lr.grade is null then null else

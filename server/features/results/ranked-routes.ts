@@ -31,7 +31,7 @@ export async function rankedRoutes(app: FastifyInstance): Promise<void> {
     response: LearnerResultsPage,
     load: ({ db, actor, params }) => resultsLoader.load(db, actor, params.olympiadId, 'readAll'),
     handler: async ({ db, query, record: r }) => {
-      checkGrade({ minGrade: r.min_grade, maxGrade: r.max_grade }, query.grade, 'query.grade');
+      checkGrade(r, query.grade, 'query.grade');
       const found = await queries.snapshot(db, { ...query, olympiadId: r.olympiadId });
       return {
         ...pageResult(
@@ -39,7 +39,7 @@ export async function rankedRoutes(app: FastifyInstance): Promise<void> {
           found[0]?.total ?? 0,
           query,
         ),
-        publishedAt: isoOrNull(r.published_at),
+        publishedAt: isoOrNull(r.publishedAt),
       };
     },
   });
@@ -58,7 +58,7 @@ export async function rankedRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ db, record: r }) => ({
       success: true as const,
       bestN: r.bestN,
-      ...(await topSchoolsOf(db, r.olympiadId, r.bestN, r.published_at != null)),
+      ...(await topSchoolsOf(db, r.olympiadId, r.bestN, r.publishedAt != null)),
     }),
   });
 
@@ -74,22 +74,22 @@ export async function rankedRoutes(app: FastifyInstance): Promise<void> {
     response: MyResult,
     load: ({ db, actor, query }) => ownResults(db, actor, query.olympiadId),
     handler: async ({ db, actor, record: r }) => {
-      if (r.published_at == null) return { success: true as const, published: false, result: null };
+      if (r.publishedAt == null) return { success: true as const, published: false, result: null };
       const own = await queries.ownResult(db, r.olympiadId, actor.userId);
       return {
         success: true as const,
         published: true,
         result: own && {
-          score: Number(own.score),
-          maxScore: Number(own.max_score),
-          percent: Number(own.percent),
+          score: own.score,
+          maxScore: own.maxScore,
+          percent: own.percent,
           award: own.award,
           awardLabel: awardLabel(r.awardRule, own.award),
-          bestInSchool: own.best_in_school,
+          bestInSchool: own.bestInSchool,
           rank: own.rank,
-          gradeRank: own.grade_rank,
+          gradeRank: own.gradeRank,
           counted: own.counted,
-          gradeCounted: own.grade_counted,
+          gradeCounted: own.gradeCounted,
         },
       };
     },

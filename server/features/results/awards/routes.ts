@@ -22,8 +22,7 @@ const tags = ['results'];
 const { access } = resultsPolicy;
 const Params = z.strictObject({ olympiadId: IdText });
 
-const windowClosed = (r: Pick<ResultsOf, 'ends_at'>, now = new Date()) =>
-  r.ends_at != null && new Date(r.ends_at) <= now;
+const windowClosed = (r: Pick<ResultsOf, 'endsAt'>, now = new Date()) => r.endsAt != null && r.endsAt <= now;
 
 /**
  * The award rule and publishing: the settings, a preview of what a rule gives, publish (the
@@ -52,11 +51,11 @@ export async function awardRoutes(app: FastifyInstance): Promise<void> {
         awardRule: r.awardRule,
         defaultRule: r.defaultRule,
         topSchoolsBestN: r.bestN,
-        publishedAt: isoOrNull(r.published_at),
-        publishedBy: r.published_at ? r.published_by : null,
+        publishedAt: isoOrNull(r.publishedAt),
+        publishedBy: r.publishedAt ? r.publishedBy : null,
         snapshotRows,
         windowClosed: windowClosed(r),
-        endsAt: isoOrNull(r.ends_at),
+        endsAt: isoOrNull(r.endsAt),
         counts,
       };
     },
@@ -78,11 +77,11 @@ export async function awardRoutes(app: FastifyInstance): Promise<void> {
       await audit('results.settings', {
         entityId: r.olympiadId,
         olympiadId: r.olympiadId,
-        data: { from: { awardRule: r.award_rule, topSchoolsBestN: r.top_schools_best_n }, to: body },
+        data: { from: { awardRule: r.savedAwardRule, topSchoolsBestN: r.topSchoolsBestN }, to: body },
       });
       return {
         success: true as const,
-        message: r.published_at
+        message: r.publishedAt
           ? 'The award rule is saved; publish again to apply it to the published results'
           : 'The award rule is saved',
       };
@@ -123,7 +122,7 @@ export async function awardRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ db, actor, record: r, audit }) => {
       if (!windowClosed(r))
         throw conflict(
-          r.ends_at
+          r.endsAt
             ? 'The writing window has not closed yet: results are published after it closes'
             : 'The olympiad has no end to its writing window: set it, and publish after it closes',
         );
@@ -136,9 +135,9 @@ export async function awardRoutes(app: FastifyInstance): Promise<void> {
       await audit('results.publish', {
         entityId: r.olympiadId,
         olympiadId: r.olympiadId,
-        data: { rows: list.length, awards, awardRule: r.awardRule, republished: r.published_at != null },
+        data: { rows: list.length, awards, awardRule: r.awardRule, republished: r.publishedAt != null },
       });
-      const again = r.published_at != null ? ' again' : '';
+      const again = r.publishedAt != null ? ' again' : '';
       return {
         success: true as const,
         message: `The results of ${count(list.length, 'learner')} are published${again}`,
@@ -161,13 +160,13 @@ export async function awardRoutes(app: FastifyInstance): Promise<void> {
     transaction: true,
     load: ({ db, actor, params }) => resultsLoader.load(db, actor, params.olympiadId, 'publish'),
     handler: async ({ db, record: r, audit }) => {
-      if (r.published_at == null) throw conflict('The results of this olympiad are not published');
+      if (r.publishedAt == null) throw conflict('The results of this olympiad are not published');
       await queries.setPublished(db, r.olympiadId, null);
       const rows = await queries.snapshotRows(db, r.olympiadId);
       await audit('results.unpublish', {
         entityId: r.olympiadId,
         olympiadId: r.olympiadId,
-        data: { publishedAt: isoOrNull(r.published_at) },
+        data: { publishedAt: isoOrNull(r.publishedAt) },
       });
       return {
         success: true as const,

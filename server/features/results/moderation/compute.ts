@@ -10,7 +10,7 @@ import { type AuditActor, audit } from '../../../platform/audit.js';
 import { iso } from '../../../platform/dates.js';
 import { nextTurn, turnTaker } from '../../../platform/turns.js';
 import { canonicalAnswer } from './answers.js';
-import * as queries from './queries.js';
+import * as queries from './compute-queries.js';
 import { encodeAnswers, RIGHT_ANSWER, similarPairs } from './similarity.js';
 
 /** The background job that computes an olympiad's flags (server/platform/jobs.ts). */
@@ -20,8 +20,7 @@ export interface ComputeProgress {
   (done: number, options?: { total?: number; phase?: string; force?: boolean }): Promise<void>;
 }
 
-const minutesBetween = (from: Date | string, to: Date | string) =>
-  (new Date(to).getTime() - new Date(from).getTime()) / 60_000;
+const minutesBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 60_000;
 
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
 
@@ -35,17 +34,17 @@ function median(values: number[]): number {
 /** The most devices (browser and address) signed in at one moment, and the sessions of the attempt. */
 export function concurrentDevices(
   sessions: queries.SessionRow[],
-  startedAt: Date | string,
-  finishedAt: Date | string,
+  startedAt: Date,
+  finishedAt: Date,
 ): { devices: number; sessions: queries.SessionRow[] } {
-  const from = new Date(startedAt).getTime();
-  const to = new Date(finishedAt).getTime();
+  const from = startedAt.getTime();
+  const to = finishedAt.getTime();
   const spans = sessions
     .map((s) => ({
       s,
-      start: Math.max(from, new Date(s.created_at).getTime()),
-      end: Math.min(to, new Date(s.ended_at).getTime()),
-      device: `${s.user_agent ?? ''}\u0000${s.ip ?? ''}`,
+      start: Math.max(from, s.createdAt.getTime()),
+      end: Math.min(to, s.endedAt.getTime()),
+      device: `${s.userAgent ?? ''}\u0000${s.ip ?? ''}`,
     }))
     .filter((x) => x.start <= x.end);
   let devices = spans.length ? 1 : 0;
@@ -99,12 +98,12 @@ export async function computeFlags(
   for (let from = 0; from < attempts.length; from += READ_BATCH) {
     const ids = attempts.slice(from, from + READ_BATCH).map((a) => a.id);
     for (const an of await queries.answersOf(db, ids)) {
-      const i = rowOf.get(an.attempt_id);
-      const j = columnOf.get(an.question_id);
+      const i = rowOf.get(an.attemptId);
+      const j = columnOf.get(an.questionId);
       if (i === undefined || j === undefined) continue;
       const text = canonicalAnswer(an.value);
       if (!text) continue;
-      table[i]![j] = an.marks_awarded != null && an.marks_awarded > 0 ? RIGHT_ANSWER : text;
+      table[i]![j] = an.marksAwarded != null && an.marksAwarded > 0 ? RIGHT_ANSWER : text;
     }
     sessions.push(...(await queries.attemptSessions(db, ids)));
     // Progress through a long read keeps the claim alive, and stops the job here when the server closes.
@@ -114,10 +113,10 @@ export async function computeFlags(
   const codes = encodeAnswers(questions.length, table);
   const bySchool = new Map<number, number[]>();
   attempts.forEach((a, i) => {
-    if (a.school_id == null) return;
-    const list = bySchool.get(a.school_id) ?? [];
+    if (a.schoolId == null) return;
+    const list = bySchool.get(a.schoolId) ?? [];
     list.push(i);
-    bySchool.set(a.school_id, list);
+    bySchool.set(a.schoolId, list);
   });
   const schools = [...bySchool.values()].filter((rows) => rows.length > 1);
   const totalPairs = schools.reduce((n, rows) => n + (rows.length * (rows.length - 1)) / 2, 0);
@@ -147,17 +146,17 @@ export async function computeFlags(
 
   // Fast finishes against the olympiad's median writing time.
   await progress(pairsDone, { phase: 'timing', force: true });
-  const timed = attempts.filter((a) => a.started_at != null);
-  const medianMinutes = median(timed.map((a) => minutesBetween(a.started_at!, a.finished_at)));
+  const timed = attempts.filter((a) => a.startedAt != null);
+  const medianMinutes = median(timed.map((a) => minutesBetween(a.startedAt!, a.finishedAt)));
   if (medianMinutes > 0) {
     for (const a of timed) {
-      const minutes = Math.max(0, minutesBetween(a.started_at!, a.finished_at));
+      const minutes = Math.max(0, minutesBetween(a.startedAt!, a.finishedAt));
       if (minutes >= settings.fastFinishRatio * medianMinutes) continue;
       const evidence: FastFinishEvidence = {
         minutes: round(minutes, 1),
         medianMinutes: round(medianMinutes, 1),
         score: a.score,
-        maxScore: a.max_score,
+        maxScore: a.maxScore,
       };
       const strength = round(Math.min(1000, medianMinutes / Math.max(minutes, 0.01)));
       flags.push({ attemptId: a.id, kind: 'fast_finish', otherAttemptId: null, strength, evidence });
@@ -166,26 +165,26 @@ export async function computeFlags(
 
   // Many network address changes.
   for (const a of attempts) {
-    if (a.ip_changes < settings.ipChangesMin) continue;
-    const evidence: IpChangesEvidence = { count: a.ip_changes, lastIp: a.last_ip };
-    flags.push({ attemptId: a.id, kind: 'ip_changes', otherAttemptId: null, strength: a.ip_changes, evidence });
+    if (a.ipChanges < settings.ipChangesMin) continue;
+    const evidence: IpChangesEvidence = { count: a.ipChanges, lastIp: a.lastIp };
+    flags.push({ attemptId: a.id, kind: 'ip_changes', otherAttemptId: null, strength: a.ipChanges, evidence });
   }
 
   // Sessions alive at once on different devices during the attempt.
   const sessionsOf = new Map<number, queries.SessionRow[]>();
-  for (const s of sessions) sessionsOf.set(s.user_id, [...(sessionsOf.get(s.user_id) ?? []), s]);
+  for (const s of sessions) sessionsOf.set(s.userId, [...(sessionsOf.get(s.userId) ?? []), s]);
   for (const a of timed) {
-    const mine = sessionsOf.get(a.user_id);
+    const mine = sessionsOf.get(a.userId);
     if (!mine || mine.length < settings.concurrentSessionsMin) continue;
-    const { devices, sessions: during } = concurrentDevices(mine, a.started_at!, a.finished_at);
+    const { devices, sessions: during } = concurrentDevices(mine, a.startedAt!, a.finishedAt);
     if (devices < settings.concurrentSessionsMin) continue;
     const evidence: ConcurrentSessionsEvidence = {
       devices,
       sessions: during.slice(0, 20).map((s) => ({
-        createdAt: iso(s.created_at),
-        endedAt: iso(s.ended_at),
+        createdAt: iso(s.createdAt),
+        endedAt: iso(s.endedAt),
         ip: s.ip,
-        userAgent: s.user_agent,
+        userAgent: s.userAgent,
       })),
     };
     flags.push({ attemptId: a.id, kind: 'concurrent_sessions', otherAttemptId: null, strength: devices, evidence });

@@ -5,16 +5,20 @@ import type { Actor } from '../../../http/actor.js';
 import { conflict, invalid, notFound } from '../../../http/errors.js';
 import type { AuditAction, AuditDetails } from '../../../platform/audit.js';
 import { isoOrNull } from '../../../platform/dates.js';
-import * as queries from './queries.js';
+import * as queries from './attempt-queries.js';
 
 type Decision = z.output<typeof DecisionBody>;
 
-const state = (a: queries.AttemptRecordRow) => ({
-  startedAt: isoOrNull(a.started_at),
-  finishedAt: isoOrNull(a.finished_at),
+const state = (a: queries.AttemptRecord) => ({
+  startedAt: isoOrNull(a.startedAt),
+  finishedAt: isoOrNull(a.finishedAt),
   score: a.score,
-  maxScore: a.max_score,
+  maxScore: a.maxScore,
 });
+
+/** A decision as the audit rows have always recorded it (its table's column names). */
+const recorded = (d: { decision: string; adjustedScore: number | null; reason: string } | null) =>
+  d && { decision: d.decision, adjusted_score: d.adjustedScore, reason: d.reason };
 
 /**
  * The admin's decision on an attempt, in the route's transaction with its audit row (before and after). A reset
@@ -30,38 +34,37 @@ export async function decide(
   const attempt = await queries.lockAttempt(tx, attemptId);
   if (!attempt) throw notFound('This attempt');
   const [learner] = await queries.pairAttempts(tx, [attempt.id]);
-  const name =
-    `${learner?.first_name ?? ''} ${learner?.last_name ?? ''}`.trim() || (learner?.username ?? 'The learner');
-  const before = { decision: await queries.decisionOf(tx, attempt.id), attempt: state(attempt) };
+  const name = `${learner?.firstName ?? ''} ${learner?.lastName ?? ''}`.trim() || (learner?.username ?? 'The learner');
+  const before = { decision: recorded(await queries.decisionOf(tx, attempt.id)), attempt: state(attempt) };
 
   let adjustedScore: number | null = null;
   let answersDeleted = 0;
   if (body.decision === 'adjusted') {
-    if (attempt.finished_at == null || attempt.max_score == null)
+    if (attempt.finishedAt == null || attempt.maxScore == null)
       throw conflict('This attempt has no marked score to adjust (it is not finished, or was reset)');
     adjustedScore = body.adjustedScore!;
-    if (adjustedScore > attempt.max_score)
-      throw invalid([{ path: 'body.adjustedScore', message: `The score can be at most ${attempt.max_score}` }]);
+    if (adjustedScore > attempt.maxScore)
+      throw invalid([{ path: 'body.adjustedScore', message: `The score can be at most ${attempt.maxScore}` }]);
   }
   if (body.decision === 'reset') {
-    if (attempt.started_at == null && attempt.finished_at == null)
+    if (attempt.startedAt == null && attempt.finishedAt == null)
       throw conflict('This attempt is empty already: the learner can write');
     answersDeleted = await queries.emptyAttempt(tx, attempt.id);
   }
   const reason = body.decision === 'cleared' ? body.reason : body.reason.trim();
   await queries.saveDecision(
     tx,
-    { attemptId: attempt.id, olympiadId: attempt.olympiad_id, decision: body.decision, adjustedScore, reason },
+    { attemptId: attempt.id, olympiadId: attempt.olympiadId, decision: body.decision, adjustedScore, reason },
     actor.userId,
   );
   const after = await queries.findAttempt(tx, attempt.id);
   await audit('attempt.moderate', {
     entityId: attempt.id,
-    olympiadId: attempt.olympiad_id,
+    olympiadId: attempt.olympiadId,
     data: {
-      learnerId: attempt.user_id,
+      learnerId: attempt.userId,
       before,
-      after: { decision: { decision: body.decision, adjusted_score: adjustedScore, reason }, attempt: state(after!) },
+      after: { decision: recorded({ decision: body.decision, adjustedScore, reason }), attempt: state(after!) },
       ...(body.decision === 'reset' ? { answersDeleted } : {}),
     },
   });
@@ -69,7 +72,7 @@ export async function decide(
     case 'cleared':
       return `${name}’s attempt is cleared`;
     case 'adjusted':
-      return `${name}’s score is adjusted to ${adjustedScore} of ${attempt.max_score}`;
+      return `${name}’s score is adjusted to ${adjustedScore} of ${attempt.maxScore}`;
     case 'disqualified':
       return `${name} is disqualified`;
     case 'reset':

@@ -1,7 +1,7 @@
 import { defineLoader } from '../../../http/load.js';
 import { findOlympiad } from '../../../platform/olympiad-lookup.js';
 import { resultsPolicy } from '../policy.js';
-import { findAttempt } from './queries.js';
+import { findAttempt } from './attempt-queries.js';
 
 /** An olympiad whose attempts the actor moderates (any other answers 404, like a missing one). */
 export const olympiadLoader = defineLoader({
@@ -17,8 +17,5 @@ export const olympiadLoader = defineLoader({
 export const attemptLoader = defineLoader({
   what: 'This attempt',
   policy: resultsPolicy,
-  find: async (q, id: number) => {
-    const a = await findAttempt(q, id);
-    return a && { ...a, olympiadId: a.olympiad_id };
-  },
+  find: (q, id: number) => findAttempt(q, id),
 });

@@ -3,19 +3,20 @@ import type { AnswerValue } from '#contract/questions';
 import type { Queryable } from '../../../db/client.js';
 import { badRequest } from '../../../http/errors.js';
 import { answerText, canonicalAnswer, keyText, plainPrompt } from './answers.js';
-import * as queries from './queries.js';
+import { answerCounts, pairAttempts, pairFlag } from './attempt-queries.js';
+import { answersOf, type PaperQuestion, paperQuestions } from './compute-queries.js';
 
-type AttemptRecord = { id: number; olympiad_id: number };
+type AttemptRecord = { id: number; olympiadId: number };
 
 /** Two attempts of one olympiad side by side: every question, each answer, the key, how popular each answer was. */
 export async function pairView(q: Queryable, a: AttemptRecord, b: AttemptRecord): Promise<PairAnswer> {
   if (a.id === b.id) throw badRequest('Choose two different attempts');
-  if (a.olympiad_id !== b.olympiad_id) throw badRequest('The two attempts are of different olympiads');
-  const olympiadId = a.olympiad_id;
-  const questions = await queries.paperQuestions(q, olympiadId);
-  const people = await queries.pairAttempts(q, [a.id, b.id]);
-  const answers = await queries.answersOf(q, [a.id, b.id]);
-  const counts = await queries.answerCounts(
+  if (a.olympiadId !== b.olympiadId) throw badRequest('The two attempts are of different olympiads');
+  const olympiadId = a.olympiadId;
+  const questions = await paperQuestions(q, olympiadId);
+  const people = await pairAttempts(q, [a.id, b.id]);
+  const answers = await answersOf(q, [a.id, b.id]);
+  const counts = await answerCounts(
     q,
     olympiadId,
     questions.map((x) => x.id),
@@ -27,16 +28,16 @@ export async function pairView(q: Queryable, a: AttemptRecord, b: AttemptRecord)
   for (const c of counts) {
     const text = canonicalAnswer(c.value);
     if (!text) continue;
-    const m = given.get(c.question_id) ?? new Map<string, number>();
+    const m = given.get(c.questionId) ?? new Map<string, number>();
     m.set(text, (m.get(text) ?? 0) + c.n);
-    given.set(c.question_id, m);
-    answered.set(c.question_id, (answered.get(c.question_id) ?? 0) + c.n);
+    given.set(c.questionId, m);
+    answered.set(c.questionId, (answered.get(c.questionId) ?? 0) + c.n);
   }
   const answerOf = new Map<string, { value: AnswerValue; marks: number | null }>();
   for (const an of answers)
-    answerOf.set(`${an.attempt_id}:${an.question_id}`, { value: an.value, marks: an.marks_awarded });
+    answerOf.set(`${an.attemptId}:${an.questionId}`, { value: an.value, marks: an.marksAwarded });
 
-  const cell = (attemptId: number, question: queries.PaperQuestion) => {
+  const cell = (attemptId: number, question: PaperQuestion) => {
     const an = answerOf.get(`${attemptId}:${question.id}`);
     const canonical = canonicalAnswer(an?.value);
     if (!an || !canonical) return { canonical, cell: { text: '', right: null, share: 0 } };
@@ -56,15 +57,15 @@ export async function pairView(q: Queryable, a: AttemptRecord, b: AttemptRecord)
     const p = people.find((x) => x.id === id)!;
     return {
       attemptId: p.id,
-      learnerName: `${p.first_name} ${p.last_name}`.trim() || p.username,
+      learnerName: `${p.firstName} ${p.lastName}`.trim() || p.username,
       username: p.username,
       school: p.school,
       score: p.score,
-      maxScore: p.max_score,
+      maxScore: p.maxScore,
     };
   };
   const [low, high] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
-  const flag = await queries.pairFlag(q, low, high);
+  const flag = await pairFlag(q, low, high);
   return {
     success: true as const,
     a: learner(a.id),
@@ -78,7 +79,7 @@ export async function pairView(q: Queryable, a: AttemptRecord, b: AttemptRecord)
         number: i + 1,
         module: question.module,
         prompt: plainPrompt(question.prompt),
-        correct: keyText(question.answer_key, question.options),
+        correct: keyText(question.answerKey, question.options),
         a: x.cell,
         b: y.cell,
         same: x.canonical !== '' && x.canonical === y.canonical,

@@ -2,11 +2,12 @@ import type { ModeratedAttempt, ModerationFlag, ModerationJob } from '#contract/
 import type { Actor } from '../../../http/actor.js';
 import { iso, isoOrNull } from '../../../platform/dates.js';
 import { resultsPolicy } from '../policy.js';
-import type { FlagRow, JobView, ModeratedRow } from './queries.js';
+import type { JobView } from './compute-queries.js';
+import type { FlagRow, ModeratedRow } from './list-queries.js';
 
 /** A flag as seen from one attempt of it (a pair's flag names the other learner). */
 export function presentFlag(f: FlagRow): ModerationFlag {
-  const base = { strength: f.strength, computedAt: iso(f.computed_at) };
+  const base = { strength: f.strength, computedAt: iso(f.computedAt) };
   switch (f.kind) {
     case 'similarity':
       return {
@@ -14,9 +15,9 @@ export function presentFlag(f: FlagRow): ModerationFlag {
         ...base,
         evidence: f.evidence as Extract<ModerationFlag, { kind: 'similarity' }>['evidence'],
         other: {
-          attemptId: f.partner_id ?? 0,
-          learnerName: f.partner_name ?? '',
-          username: f.partner_username ?? '',
+          attemptId: f.partnerId ?? 0,
+          learnerName: f.partnerName ?? '',
+          username: f.partnerUsername ?? '',
         },
       };
     case 'fast_finish':
@@ -35,24 +36,24 @@ export function presentModerated(
   olympiadId: number,
 ): ModeratedAttempt {
   return {
-    attemptId: r.attempt_id,
-    learner: { id: r.user_id, firstName: r.first_name, lastName: r.last_name, username: r.username },
-    school: r.school_id == null ? null : { id: r.school_id, name: r.school_name ?? '' },
+    attemptId: r.attemptId,
+    learner: { id: r.userId, firstName: r.firstName, lastName: r.lastName, username: r.username },
+    school: r.schoolId == null ? null : { id: r.schoolId, name: r.schoolName ?? '' },
     grade: r.grade,
     score: r.score,
-    maxScore: r.max_score,
-    startedAt: isoOrNull(r.started_at),
-    finishedAt: isoOrNull(r.finished_at),
+    maxScore: r.maxScore,
+    startedAt: isoOrNull(r.startedAt),
+    finishedAt: isoOrNull(r.finishedAt),
     flags: flags.map(presentFlag),
     decision:
       r.decision == null
         ? null
         : {
-            decision: r.decision as NonNullable<ModeratedAttempt['decision']>['decision'],
-            adjustedScore: r.adjusted_score,
+            decision: r.decision,
+            adjustedScore: r.adjustedScore,
             reason: r.reason ?? '',
-            decidedBy: r.decided_by,
-            decidedAt: iso(r.decided_at!),
+            decidedBy: r.decidedBy,
+            decidedAt: iso(r.decidedAt!),
           },
     can: { decide: resultsPolicy.can(actor, 'moderate', { olympiadId }) },
   };
@@ -65,7 +66,7 @@ export const presentJob = (j: JobView): ModerationJob => ({
   done: j.done,
   total: j.total,
   error: j.error,
-  startedBy: j.started_by,
-  createdAt: iso(j.created_at),
-  finishedAt: isoOrNull(j.finished_at),
+  startedBy: j.startedBy,
+  createdAt: iso(j.createdAt),
+  finishedAt: isoOrNull(j.finishedAt),
 });

@@ -14,6 +14,7 @@ import {
 } from '#contract/moderation';
 import { defaultModerationSettings, ModerationSettings } from '#contract/results';
 import { route } from '../../../http/route.js';
+import { isoOrNull } from '../../../platform/dates.js';
 import { pageResult } from '../../../platform/paging.js';
 import { resultsPolicy } from '../policy.js';
 import { COMPUTE_JOB, computeFlags } from './compute.js';
@@ -21,7 +22,8 @@ import { decide } from './decide.js';
 import { attemptLoader, olympiadLoader } from './load.js';
 import { pairView } from './pair.js';
 import { presentJob, presentModerated } from './present.js';
-import * as queries from './queries.js';
+import { flagsOf, moderated, moderatedAttempt, summaryCounts } from './list-queries.js';
+import { latestJob, saveSettings, settingsOf } from './compute-queries.js';
 import { startComputation, startDueComputations } from './schedule.js';
 
 const tags = ['moderation'];
@@ -47,17 +49,17 @@ export async function moderationRoutes(app: FastifyInstance) {
     response: ModeratedPage,
     load: ({ actor, query }) => olympiadLoader.load(db, actor, query.olympiadId, 'moderate'),
     handler: async ({ actor, query, record: olympiad }) => {
-      const found = await queries.moderated(db, olympiad.id, query);
-      const flags = await queries.flagsOf(
+      const found = await moderated(db, olympiad.id, query);
+      const flags = await flagsOf(
         db,
-        found.map((r) => r.attempt_id),
+        found.map((r) => r.attemptId),
       );
       return pageResult(
         found.map((r) =>
           presentModerated(
             actor,
             r,
-            flags.filter((f) => f.for_attempt === r.attempt_id),
+            flags.filter((f) => f.forAttempt === r.attemptId),
             olympiad.id,
           ),
         ),
@@ -98,12 +100,12 @@ export async function moderationRoutes(app: FastifyInstance) {
     load: ({ db: tx, actor, params }) => attemptLoader.load(tx, actor, params.attemptId, 'moderate'),
     handler: async ({ db: tx, actor, body, record, audit }) => {
       const message = await decide(tx, actor, record.id, body, audit);
-      const row = (await queries.moderatedAttempt(tx, record.id))!;
-      const flags = await queries.flagsOf(tx, [record.id]);
+      const row = (await moderatedAttempt(tx, record.id))!;
+      const flags = await flagsOf(tx, [record.id]);
       return {
         success: true as const,
         message,
-        attempt: presentModerated(actor, row, flags, record.olympiad_id),
+        attempt: presentModerated(actor, row, flags, record.olympiadId),
       };
     },
   });
@@ -119,19 +121,19 @@ export async function moderationRoutes(app: FastifyInstance) {
     response: ModerationSummary,
     load: ({ actor, params }) => olympiadLoader.load(db, actor, params.olympiadId, 'moderate'),
     handler: async ({ actor, record: olympiad }) => {
-      const c = await queries.summaryCounts(db, olympiad.id);
-      const job = await queries.latestJob(db, olympiad.id, COMPUTE_JOB);
+      const c = await summaryCounts(db, olympiad.id);
+      const job = await latestJob(db, olympiad.id, COMPUTE_JOB);
       return {
         success: true as const,
         olympiadId: olympiad.id,
         finishedAttempts: c.finished,
-        flagsComputedAt: c.computed_at == null ? null : new Date(c.computed_at).toISOString(),
+        flagsComputedAt: isoOrNull(c.computedAt),
         flaggedAttempts: c.flagged,
         byKind: {
           similarity: c.similarity,
-          fast_finish: c.fast_finish,
-          ip_changes: c.ip_changes,
-          concurrent_sessions: c.concurrent_sessions,
+          fast_finish: c.fastFinish,
+          ip_changes: c.ipChanges,
+          concurrent_sessions: c.concurrentSessions,
         },
         byDecision: {
           undecided: c.undecided,
@@ -175,7 +177,7 @@ export async function moderationRoutes(app: FastifyInstance) {
     load: ({ actor, params }) => olympiadLoader.load(db, actor, params.olympiadId, 'configure'),
     handler: async ({ record: olympiad }) => ({
       success: true as const,
-      settings: await queries.settingsOf(db, olympiad.id),
+      settings: await settingsOf(db, olympiad.id),
       defaults: defaultModerationSettings,
     }),
   });
@@ -192,8 +194,8 @@ export async function moderationRoutes(app: FastifyInstance) {
     transaction: true,
     load: ({ db: tx, actor, params }) => olympiadLoader.load(tx, actor, params.olympiadId, 'configure'),
     handler: async ({ db: tx, body, record: olympiad, audit }) => {
-      const before = await queries.settingsOf(tx, olympiad.id);
-      await queries.saveSettings(tx, olympiad.id, body);
+      const before = await settingsOf(tx, olympiad.id);
+      await saveSettings(tx, olympiad.id, body);
       await audit('moderation.settings', {
         entityId: olympiad.id,
         olympiadId: olympiad.id,

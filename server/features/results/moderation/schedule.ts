@@ -3,7 +3,7 @@ import type { Actor } from '../../../http/actor.js';
 import { conflict } from '../../../http/errors.js';
 import { insertJob } from '../../../platform/jobs.js';
 import { COMPUTE_JOB } from './compute.js';
-import * as queries from './queries.js';
+import * as queries from './compute-queries.js';
 
 /**
  * Queues a computation of an olympiad's flags, in the caller's transaction. The olympiad's results row is locked
@@ -34,7 +34,7 @@ export async function startDueComputations(db: Db): Promise<number> {
   for (const { id } of await queries.olympiadsDueForFlags(db, COMPUTE_JOB)) {
     const started = await db.transaction(async (tx) => {
       const row = await queries.lockResultsRow(tx, id);
-      if (row.flags_computed_at != null || (await queries.anyJob(tx, id, COMPUTE_JOB))) return false;
+      if (row.flagsComputedAt != null || (await queries.anyJob(tx, id, COMPUTE_JOB))) return false;
       await startComputation(tx, id, null);
       return true;
     });
