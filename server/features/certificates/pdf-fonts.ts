@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fontkit from '@pdf-lib/fontkit';
+import type { CertificateField } from '#contract/certificates';
+
+/* The fonts certificates print with: read and parsed once per process, and the font each text prints in. */
+
+const fontsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'fonts');
+
+/**
+ * The fonts of certificates (server/assets/fonts, each with its licence): EB Garamond, Source Sans 3 and Great
+ * Vibes (SIL OFL 1.1), all covering Afrikaans and the accented names of Latin scripts; DejaVu Sans prints what
+ * none of them has (Greek, Cyrillic …). Each is embedded once per document, as a subset of the glyphs used.
+ */
+const fontFiles = {
+  serif: 'EBGaramond-Regular.ttf',
+  'serif-bold': 'EBGaramond-Bold.ttf',
+  sans: 'SourceSans3-Regular.ttf',
+  'sans-bold': 'SourceSans3-Bold.ttf',
+  script: 'GreatVibes-Regular.ttf',
+  fallback: 'DejaVuSans.ttf',
+} as const;
+export type FontName = keyof typeof fontFiles;
+
+interface Face {
+  hasGlyphForCodePoint(cp: number): boolean;
+  layout(text: string, features?: unknown): unknown;
+  createSubset(): object;
+}
+
+interface LoadedFont {
+  bytes: Buffer;
+  /** The parsed font, shared by every document of the process (pdf-lib is handed it through `sharedFontkit`). */
+  face: Face;
+}
+const loaded = new Map<FontName, LoadedFont>();
+const faces = new WeakMap<Uint8Array, Face>();
+
+/** Texts shaped per font before the memory is cleared (names are many; the wording repeats on every page). */
+const SHAPED_MAX = 20_000;
+
+/**
+ * pdf-lib shapes a text (OpenType substitutions and kerning) once to measure it and again to write it, and most
+ * texts repeat on every page (the wording, the school, the date): each font keeps its shaped texts.
+ */
+function memoizeLayout(face: Face): Face {
+  const shape = face.layout.bind(face);
+  const shaped = new Map<string, unknown>();
+  face.layout = (text, features) => {
+    let run = shaped.get(text);
+    if (run === undefined) {
+      if (shaped.size >= SHAPED_MAX) shaped.clear();
+      run = shape(text, features);
+      shaped.set(text, run);
+    }
+    return run;
+  };
+  return face;
+}
+
+export function fontFile(name: FontName): LoadedFont {
+  let font = loaded.get(name);
+  if (!font) {
+    const bytes = readFileSync(path.join(fontsDir, fontFiles[name]));
+    font = { bytes, face: memoizeLayout(fontkit.create(bytes) as unknown as Face) };
+    faces.set(bytes, font.face);
+    loaded.set(name, font);
+  }
+  return font;
+}
+
+/**
+ * The fontkit pdf-lib embeds with: our fonts come back parsed once per process (parsing a font's tables again for
+ * every document of a batch cost more than drawing its pages); any other bytes are parsed as usual.
+ */
+export const sharedFontkit = {
+  ...fontkit,
+  create: (bytes: Uint8Array, postscriptName?: string) =>
+    faces.get(bytes) ?? fontkit.create(bytes as Buffer, postscriptName),
+} as typeof fontkit;
+
+interface SubsetterPrototype {
+  _addGlyph(this: { glyf: Uint8Array[]; offset: number }, gid: number): number;
+  evenGlyphs?: true;
+}
+
+/**
+ * fontkit's TrueType subsetter (which pdf-lib uses for `subset: true`) stores each glyph's data unpadded; with the
+ * short `loca` format (offsets halved) every glyph after one of odd length is then read from the wrong place,
+ * and most letters of fonts made without padding (EB Garamond, Source Sans 3, Great Vibes) vanish from the page.
+ * Padding each glyph to an even length, as the TrueType format expects, fixes it; done once for the process.
+ */
+function padSubsetGlyphs(): void {
+  const proto = Object.getPrototypeOf(fontFile('serif').face.createSubset()) as SubsetterPrototype;
+  if (proto.evenGlyphs) return;
+  const add = proto._addGlyph;
+  proto._addGlyph = function (gid) {
+    const index = add.call(this, gid);
+    const data = this.glyf[index]!;
+    if (data.length % 2 === 1) {
+      // The same buffer class as fontkit's own (its bundle carries one), which its encoder insists on.
+      const padded = (data.constructor as unknown as { alloc(size: number): Uint8Array }).alloc(data.length + 1);
+      padded.set(data);
+      this.glyf[index] = padded;
+      this.offset += 1;
+    }
+    return index;
+  };
+  proto.evenGlyphs = true;
+}
+padSubsetGlyphs();
+
+const covers = (name: FontName, text: string) => {
+  const { face } = fontFile(name);
+  for (const ch of text) if (ch.trim() && !face.hasGlyphForCodePoint(ch.codePointAt(0)!)) return false;
+  return true;
+};
+
+/** The field's font when it has every character of the text, else the serif of the same weight, else DejaVu. */
+export function fontFor(wanted: CertificateField['font'], text: string): FontName {
+  if (covers(wanted, text)) return wanted;
+  const serif = wanted.endsWith('-bold') ? 'serif-bold' : 'serif';
+  return covers(serif, text) ? serif : 'fallback';
+}
