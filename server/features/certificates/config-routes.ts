@@ -21,7 +21,7 @@ import { certificatePdf, type CertificatePrint } from './pdf.js';
 import { certificatesPolicy } from './policy.js';
 import { verifyUrl } from './present.js';
 import * as queries from './queries.js';
-import { certificateOf } from './queries.js';
+import { certificateOf, previewSource } from './certificate-queries.js';
 
 const tags = ['certificates'];
 const { access } = certificatesPolicy;
@@ -43,8 +43,8 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
       return {
         success: true as const,
         config: await configOf(db, record.id),
-        kinds: kindsOf(awardRuleOf(record.award_rule), record.kind),
-        updatedAt: saved ? iso(saved.updated_at) : null,
+        kinds: kindsOf(awardRuleOf(record.awardRule), record.kind),
+        updatedAt: saved ? iso(saved.updatedAt) : null,
       };
     },
   });
@@ -62,7 +62,7 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
     transaction: true,
     load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'design'),
     handler: async ({ db, actor, body, record, audit }) => {
-      const kinds = kindsOf(awardRuleOf(record.award_rule), record.kind);
+      const kinds = kindsOf(awardRuleOf(record.awardRule), record.kind);
       const problems = configProblems(body, kinds, await queries.fileTypes(db, record.id, fileIdsOf(body)));
       if (problems.length) throw invalid(problems, 'The certificate design needs attention');
       const saved = await queries.saveConfig(db, record.id, body, actor.userId);
@@ -75,7 +75,7 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
         success: true as const,
         message: 'The certificate design is saved',
         config: body,
-        updatedAt: iso(saved.updated_at),
+        updatedAt: iso(saved.updatedAt),
       };
     },
   });
@@ -129,9 +129,9 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
     handler: async ({ db, params, record, reply }) => {
       const file = await queries.findFile(db, record.id, params.fileId);
       if (!file || !(await app.storage.exists(file.filename))) throw notFound('This file');
-      const ascii = file.original_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply
-        .type(file.content_type)
+        .type(file.contentType)
         .header('content-disposition', `inline; filename="${ascii}"`)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
@@ -151,7 +151,7 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
     body: CertificatePreviewBody,
     load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'design'),
     handler: async ({ db, body, record, reply }) => {
-      const kinds = kindsOf(awardRuleOf(record.award_rule), record.kind);
+      const kinds = kindsOf(awardRuleOf(record.awardRule), record.kind);
       const problems = configProblems(
         body.config,
         kinds,
@@ -164,24 +164,24 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
         );
       if (body.kind && !kinds.some((k) => k.key === body.kind))
         throw invalid([{ path: 'body.kind', message: 'The award rule has no such certificate kind' }]);
-      const source = await queries.previewSource(db, record.id, body.attemptId);
+      const source = await previewSource(db, record.id, body.attemptId);
       if (body.attemptId != null && !source) throw notFound('This attempt');
       const earned = source?.award
-        ? certificateOf({ award: source.award, best_in_school: !!source.best_in_school }, kinds)
+        ? certificateOf({ award: source.award, bestInSchool: !!source.bestInSchool }, kinds)
         : null;
       const kind = body.kind ?? earned?.kind ?? kinds[0]?.key ?? 'participation';
       const label = kinds.find((k) => k.key === kind)?.label ?? kind;
       const code = source?.code ?? 'SAMPLE234567';
       const print: CertificatePrint = {
         kind,
-        learnerName: source?.learner_name || 'Zoë Müller-Nel',
-        schoolName: source?.school_name || 'Hoërskool Waterkloof',
+        learnerName: source?.learnerName || 'Zoë Müller-Nel',
+        schoolName: source?.schoolName || 'Hoërskool Waterkloof',
         grade: source?.grade ?? 10,
         awardLabel: body.kind || !earned ? label : earned.awardLabel,
-        score: source?.score == null ? 42 : Number(source.score),
-        maxScore: source?.max_score == null ? 50 : Number(source.max_score),
-        percent: source?.percent == null ? 84 : Number(source.percent),
-        percentile: source?.percentile == null ? null : Number(source.percentile),
+        score: source?.score ?? 42,
+        maxScore: source?.maxScore ?? 50,
+        percent: source?.percent ?? 84,
+        percentile: source?.percentile ?? null,
         rank: source?.rank ?? null,
         olympiadTitle: record.title,
         issuedAt: new Date(),

@@ -17,6 +17,8 @@ import { certificateTitle } from './pdf.js';
 import { renderBatch } from './render-pool.js';
 import { certificatesPolicy } from './policy.js';
 import { presentCertificate, printOf } from './present.js';
+import { findBatch } from './batch-queries.js';
+import { kindCounts, listCertificates } from './certificate-queries.js';
 import * as queries from './queries.js';
 
 const tags = ['certificates'];
@@ -55,9 +57,9 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
     response: CertificateList,
     load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'browse'),
     handler: async ({ db, query, record }) => {
-      const { items, total } = await queries.listCertificates(db, record.id, query);
-      const counts = await queries.kindCounts(db, record.id);
-      const kinds = kindsOf(awardRuleOf(record.award_rule), record.kind);
+      const { items, total } = await listCertificates(db, record.id, query);
+      const counts = await kindCounts(db, record.id);
+      const kinds = kindsOf(awardRuleOf(record.awardRule), record.kind);
       // Kinds of certificates made under an earlier rule still show, so that none is hidden from the filter.
       for (const kind of counts.keys()) if (!kinds.some((k) => k.key === kind)) kinds.push({ key: kind, label: kind });
       return {
@@ -84,11 +86,11 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
     handler: async ({ db, query, record }) => {
       const participantId = record.participantId;
       const empty = { certificates: [], total: 0, page: query.page, pageSize: query.pageSize };
-      const published = record.published_at != null;
+      const published = record.publishedAt != null;
       if (!published)
         return { success: true as const, published, schoolParticipantId: participantId, batch: null, ...empty };
-      const batch = await queries.findBatch(db, participantId);
-      const { items, total } = await queries.listCertificates(db, record.id, {
+      const batch = await findBatch(db, participantId);
+      const { items, total } = await listCertificates(db, record.id, {
         ...query,
         schoolParticipantId: participantId,
         standing: true,
@@ -98,11 +100,11 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
         published,
         schoolParticipantId: participantId,
         batch:
-          batch && batch.file_key
+          batch && batch.fileKey
             ? {
-                certificates: Number(batch.certificates),
-                generatedAt: isoOrNull(batch.generated_at),
-                sentAt: isoOrNull(batch.sent_at),
+                certificates: batch.certificates,
+                generatedAt: isoOrNull(batch.generatedAt),
+                sentAt: isoOrNull(batch.sentAt),
               }
             : null,
         certificates: items.map(presentCertificate),
@@ -125,14 +127,14 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
     heavy: true,
     load: ({ db, actor, params }) => toDownload(participantLoader, db, actor, params.schoolParticipantId),
     handler: async ({ db, record, reply }) => {
-      const batch = await queries.findBatch(db, record.id);
-      if (!batch?.file_key || !(await app.storage.exists(batch.file_key)))
+      const batch = await findBatch(db, record.id);
+      if (!batch?.fileKey || !(await app.storage.exists(batch.fileKey)))
         throw new HttpError(404, 'not_found', 'This school’s certificates are not generated yet');
-      const olympiad = (await queries.findOlympiad(db, record.olympiad_id))!;
+      const olympiad = (await queries.findOlympiad(db, record.olympiadId))!;
       return sendPdf(
         reply,
-        await app.storage.get(batch.file_key),
-        fileName('Certificates', record.school_name, olympiad.title),
+        await app.storage.get(batch.fileKey),
+        fileName('Certificates', record.schoolName, olympiad.title),
       );
     },
   });
@@ -148,13 +150,13 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
     heavy: true,
     load: ({ db, actor, params }) => toDownload(certificateLoader, db, actor, params.id),
     handler: async ({ db, actor, record, reply }) => {
-      if (record.revoked_at != null && actor.role === 'teacher')
+      if (record.revokedAt != null && actor.role === 'teacher')
         throw forbidden('This certificate was withdrawn with its result');
-      const config = await configOf(db, record.olympiad_id);
-      const files = await runFiles(db, app.storage, record.olympiad_id, config);
+      const config = await configOf(db, record.olympiadId);
+      const files = await runFiles(db, app.storage, record.olympiadId, config);
       const print = printOf(record, app.config.publicUrl);
       const bytes = await renderBatch(config, files, certificateTitle(print), [print]);
-      return sendPdf(reply, bytes, fileName('Certificate', record.learner_name, record.code));
+      return sendPdf(reply, bytes, fileName('Certificate', record.learnerName, record.code));
     },
   });
 }

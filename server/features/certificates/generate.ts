@@ -11,6 +11,8 @@ import { type PreparedFile, type PreparedFiles, prepareFile } from './pdf.js';
 import { renderBatch, renderThreads, type RunFiles, sharedFile } from './render-pool.js';
 import type { SharedFile } from './render-worker.js';
 import { printOf } from './present.js';
+import * as batches from './batch-queries.js';
+import * as certificates from './certificate-queries.js';
 import * as queries from './queries.js';
 import { type OlympiadKind, unitWords } from '#contract/units';
 
@@ -46,8 +48,8 @@ export async function runFiles(
     // A file removed since the config was saved: the template prints without it (a plain, framed page).
     if (!row || !(await storage.exists(row.filename))) continue;
     const bytes = await storage.get(row.filename);
-    if (renderThreads > 0) shared.push(sharedFile(id, row.filename, row.content_type, bytes));
-    else prepared.set(id, await prepareFile(bytes, row.content_type));
+    if (renderThreads > 0) shared.push(sharedFile(id, row.filename, row.contentType, bytes));
+    else prepared.set(id, await prepareFile(bytes, row.contentType));
   }
   return { prepared, shared };
 }
@@ -63,7 +65,7 @@ export async function prepareFiles(
   for (const id of fileIdsOf(config)) {
     const row = await queries.findFile(q, olympiadId, id);
     if (!row || !(await storage.exists(row.filename))) continue;
-    files.set(id, await prepareFile(await storage.get(row.filename), row.content_type));
+    files.set(id, await prepareFile(await storage.get(row.filename), row.contentType));
   }
   return files;
 }
@@ -78,8 +80,8 @@ export const fileIdsOf = (c: CertificateConfig) => [
 ];
 
 /** Results must be published before certificates are written. */
-export function requirePublished(olympiad: { published_at: Date | string | null }): void {
-  if (olympiad.published_at == null)
+export function requirePublished(olympiad: { publishedAt: Date | null }): void {
+  if (olympiad.publishedAt == null)
     throw conflict('The results are not published yet: publish them under Results, then generate the certificates');
 }
 
@@ -91,19 +93,19 @@ async function renderSchool(
   files: RunFiles,
   schoolParticipantId: number,
 ) {
-  const certificates = await queries.certificatesOfSchool(q, schoolParticipantId);
-  if (!certificates.length) return null;
-  const first = certificates[0]!;
+  const list = await certificates.certificatesOfSchool(q, schoolParticipantId);
+  if (!list.length) return null;
+  const first = list[0]!;
   const bytes = Buffer.from(
     await renderBatch(
       config,
       files,
-      `Certificates: ${first.school_name}, ${first.olympiad_title}`,
-      certificates.map((c) => printOf(c, deps.publicUrl)),
+      `Certificates: ${first.schoolName}, ${first.olympiadTitle}`,
+      list.map((c) => printOf(c, deps.publicUrl)),
     ),
   );
   const stored = await deps.storage.put(`certificates-${schoolParticipantId}.pdf`, bytes);
-  return { key: stored.key, size: stored.size, count: certificates.length };
+  return { key: stored.key, size: stored.size, count: list.length };
 }
 
 /** Removes files replaced by a committed change (a file that cannot be removed is only wasted space). */
@@ -121,10 +123,10 @@ export async function runGeneration(deps: CertificateDeps, { job, progress }: Jo
   if (!olympiad) throw conflict('The olympiad no longer exists');
   requirePublished(olympiad);
   await progress(0, { phase: 'certificates', force: true });
-  const kinds = kindsOf(awardRuleOf(olympiad.award_rule), olympiad.kind);
-  const certificates = await deps.db.transaction((tx) => queries.writeCertificates(tx, olympiadId, kinds));
-  const schools = await queries.schoolsWithCertificates(deps.db, olympiadId);
-  const total = schools.reduce((sum, s) => sum + Number(s.n), 0);
+  const kinds = kindsOf(awardRuleOf(olympiad.awardRule), olympiad.kind);
+  const written = await deps.db.transaction((tx) => certificates.writeCertificates(tx, olympiadId, kinds));
+  const schools = await certificates.schoolsWithCertificates(deps.db, olympiadId);
+  const total = schools.reduce((sum, s) => sum + s.n, 0);
   await progress(0, { total, phase: 'pdf', force: true });
   const config = await configOf(deps.db, olympiadId);
   const files = await runFiles(deps.db, deps.storage, olympiadId, config);
@@ -134,10 +136,10 @@ export async function runGeneration(deps: CertificateDeps, { job, progress }: Jo
   const worker = async () => {
     while (next < schools.length) {
       const school = schools[next++]!;
-      const made = await renderSchool(deps.db, deps, config, files, school.school_participant_id);
+      const made = await renderSchool(deps.db, deps, config, files, school.schoolParticipantId);
       const old = await deps.db.transaction((tx) =>
-        queries.saveBatch(tx, {
-          schoolParticipantId: school.school_participant_id,
+        batches.saveBatch(tx, {
+          schoolParticipantId: school.schoolParticipantId,
           olympiadId,
           fileKey: made?.key ?? null,
           certificates: made?.count ?? 0,
@@ -145,39 +147,39 @@ export async function runGeneration(deps: CertificateDeps, { job, progress }: Jo
         }),
       );
       if (old !== made?.key) await removeFiles(deps.storage, [old]);
-      done += Number(school.n);
+      done += school.n;
       await progress(done);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, renderThreads) + 1 }, worker));
   const stale = await deps.db.transaction((tx) =>
-    queries.emptyStaleBatches(
+    batches.emptyStaleBatches(
       tx,
       olympiadId,
-      schools.map((s) => s.school_participant_id),
+      schools.map((s) => s.schoolParticipantId),
     ),
   );
   await removeFiles(deps.storage, stale);
-  return { certificates, schools: schools.length };
+  return { certificates: written, schools: schools.length };
 }
 
 /** Queues the mail that tells a school's teacher their certificates are ready; answers the mail, or why not. */
 async function queueSchoolMail(
   q: Queryable,
   deps: Pick<CertificateDeps, 'mailer' | 'publicUrl'>,
-  olympiad: { id: number; title: string; var_name: string; kind: OlympiadKind },
+  olympiad: { id: number; title: string; varName: string; kind: OlympiadKind },
   schoolParticipantId: number,
 ): Promise<{ mailId: number | null; error: string | null }> {
-  const teacher = await queries.teacherOf(q, schoolParticipantId);
+  const teacher = await batches.teacherOf(q, schoolParticipantId);
   const participant = await queries.findParticipant(q, schoolParticipantId);
   if (!teacher || !participant) {
     const error = `The ${unitWords(olympiad.kind).unit} has no ${unitWords(olympiad.kind).manager} with an email address`;
-    await queries.setBatchMail(q, schoolParticipantId, null, error);
+    await batches.setBatchMail(q, schoolParticipantId, null, error);
     return { mailId: null, error };
   }
-  const name = [teacher.first_name, teacher.last_name].filter(Boolean).join(' ') || 'there';
-  const link = `${deps.publicUrl}/portal/${olympiad.var_name}/certificates`;
-  const school = participant.school_name;
+  const name = [teacher.firstName, teacher.lastName].filter(Boolean).join(' ') || 'there';
+  const link = `${deps.publicUrl}/portal/${olympiad.varName}/certificates`;
+  const school = participant.schoolName;
   const { unit } = unitWords(olympiad.kind);
   const text =
     `Hello ${name},\n\nThe certificates of ${school}'s learners for the ${olympiad.title} are ready. ` +
@@ -195,7 +197,7 @@ async function queueSchoolMail(
       `<p>Hello ${escapeHtml(name)},</p><p>The certificates of ${escapeHtml(school)}’s learners for the ` +
       `${escapeHtml(olympiad.title)} are ready: <a href="${link}">download them</a> (one print-ready PDF for the whole ${unit}).</p>`,
   });
-  await queries.setBatchMail(q, schoolParticipantId, sent.id, null);
+  await batches.setBatchMail(q, schoolParticipantId, sent.id, null);
   return { mailId: sent.id, error: null };
 }
 
@@ -204,14 +206,14 @@ export async function runSending(deps: CertificateDeps, { job, progress }: JobCo
   const olympiadId = Number((job.payload as { olympiadId: number }).olympiadId);
   const olympiad = await queries.findOlympiad(deps.db, olympiadId);
   if (!olympiad) throw conflict('The olympiad no longer exists');
-  const ids = await queries.batchesToSend(deps.db, olympiadId);
+  const ids = await batches.batchesToSend(deps.db, olympiadId);
   await progress(0, { total: ids.length, phase: 'sending', force: true });
   let queued = 0;
   let failed = 0;
   let done = 0;
   for (const id of ids) {
     const outcome = await deps.db.transaction(async (tx) => {
-      if (!(await queries.claimBatch(tx, id))) return null;
+      if (!(await batches.claimBatch(tx, id))) return null;
       return queueSchoolMail(tx, deps, olympiad, id);
     });
     if (outcome?.mailId) queued++;
@@ -232,20 +234,20 @@ export async function regenerateSchool(
   schoolParticipantId: number,
 ) {
   requirePublished(olympiad);
-  const kinds = kindsOf(awardRuleOf(olympiad.award_rule), olympiad.kind);
-  await queries.writeCertificates(tx, olympiad.id, kinds, schoolParticipantId);
+  const kinds = kindsOf(awardRuleOf(olympiad.awardRule), olympiad.kind);
+  await certificates.writeCertificates(tx, olympiad.id, kinds, schoolParticipantId);
   const config = await configOf(tx, olympiad.id);
   const files = await runFiles(tx, deps.storage, olympiad.id, config);
   const made = await renderSchool(tx, deps, config, files, schoolParticipantId);
   if (!made) throw conflict('This school has no certificates: none of its learners has a published result');
-  const old = await queries.saveBatch(tx, {
+  const old = await batches.saveBatch(tx, {
     schoolParticipantId,
     olympiadId: olympiad.id,
     fileKey: made.key,
     certificates: made.count,
     bytes: made.size,
   });
-  await queries.claimBatch(tx, schoolParticipantId, true);
+  await batches.claimBatch(tx, schoolParticipantId, true);
   const mail = await queueSchoolMail(tx, deps, olympiad, schoolParticipantId);
   return { count: made.count, key: made.key, oldKey: old, mail };
 }

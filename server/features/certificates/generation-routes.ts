@@ -25,6 +25,7 @@ import {
 import { olympiadLoader, participantLoader } from './load.js';
 import { certificatesPolicy } from './policy.js';
 import { presentBatch, presentJob } from './present.js';
+import * as batches from './batch-queries.js';
 import * as queries from './queries.js';
 import { count } from '#contract/numbers';
 
@@ -87,10 +88,10 @@ export async function certificateGenerationRoutes(app: FastifyInstance): Promise
     response: GenerationStatus,
     load: ({ db, actor, query }) => olympiadLoader.load(db, actor, query.olympiadId, 'generate'),
     handler: async ({ db, record }) => {
-      const counts = await queries.generationCounts(db, record.id);
+      const counts = await batches.generationCounts(db, record.id);
       return {
         success: true as const,
-        published: record.published_at != null,
+        published: record.publishedAt != null,
         job: await latestJob(record.id, GENERATE_JOB),
         schools: { total: counts.schools, generated: counts.generated },
         certificates: counts.certificates,
@@ -114,9 +115,9 @@ export async function certificateGenerationRoutes(app: FastifyInstance): Promise
       requirePublished(record);
       if (await queries.jobActive(db, record.id, [GENERATE_JOB, SEND_JOB]))
         throw conflict('Certificates of this olympiad are being generated or sent: wait for that job to finish');
-      const waiting = await queries.batchesToSend(db, record.id);
+      const waiting = await batches.batchesToSend(db, record.id);
       if (!waiting.length) {
-        const { generated } = await queries.generationCounts(db, record.id);
+        const { generated } = await batches.generationCounts(db, record.id);
         throw conflict(
           generated
             ? 'Every school’s certificates have been sent; regenerate a school to send it again'
@@ -158,7 +159,7 @@ export async function certificateGenerationRoutes(app: FastifyInstance): Promise
     response: SendStatus,
     load: ({ db, actor, query }) => olympiadLoader.load(db, actor, query.olympiadId, 'generate'),
     handler: async ({ db, query, record }) => {
-      const { items, total, counts } = await queries.listBatches(db, record.id, query);
+      const { items, total, counts } = await batches.listBatches(db, record.id, query);
       return {
         success: true as const,
         job: await latestJob(record.id, SEND_JOB),
@@ -191,8 +192,8 @@ export async function certificateGenerationRoutes(app: FastifyInstance): Promise
     load: ({ db, actor, query }) => participantLoader.load(db, actor, query.schoolParticipantId, 'generate'),
     handler: async ({ db, record, reply, audit }) => {
       // Before any drawing: a repeat within ten minutes is refused at once, having regenerated and mailed nothing.
-      await mailOnDemandOnce(db, 'certificates', record.id, `${record.school_name}’s certificates`);
-      const olympiad = (await queries.findOlympiad(db, record.olympiad_id))!;
+      await mailOnDemandOnce(db, 'certificates', record.id, `${record.schoolName}’s certificates`);
+      const olympiad = (await queries.findOlympiad(db, record.olympiadId))!;
       if (await queries.jobActive(db, olympiad.id, [GENERATE_JOB]))
         throw conflict('Certificates of this olympiad are being generated: wait for that job to finish');
       const done = await regenerateSchool(db, deps(), olympiad, record.id);
@@ -209,7 +210,7 @@ export async function certificateGenerationRoutes(app: FastifyInstance): Promise
         : `no mail went out: ${done.mail.error?.toLowerCase() ?? 'no teacher'}`;
       return {
         success: true as const,
-        message: `${record.school_name}: ${count(done.count, 'certificate')} generated again; ${mailed}`,
+        message: `${record.schoolName}: ${count(done.count, 'certificate')} generated again; ${mailed}`,
       };
     },
   });

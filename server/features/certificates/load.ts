@@ -3,7 +3,8 @@ import type { Actor } from '../../http/actor.js';
 import { forbidden } from '../../http/errors.js';
 import { defineLoader, type Loader } from '../../http/load.js';
 import { type CertificatesRecord, certificatesPolicy } from './policy.js';
-import { findCertificate, findOlympiad, findParticipant, participantOf } from './queries.js';
+import { findCertificate } from './certificate-queries.js';
+import { findOlympiad, findParticipant, participantOf } from './queries.js';
 
 /** An olympiad's certificates: 404 outside the actor's reach. */
 export const olympiadLoader = defineLoader({
@@ -11,7 +12,7 @@ export const olympiadLoader = defineLoader({
   policy: certificatesPolicy,
   find: async (q, id: number) => {
     const o = await findOlympiad(q, id);
-    return o && { ...o, olympiadId: o.id, publishedAt: o.published_at };
+    return o && { ...o, olympiadId: o.id };
   },
 });
 
@@ -20,10 +21,7 @@ export const participantLoader = defineLoader({
   what: 'This school',
   policy: certificatesPolicy,
   see: 'see',
-  find: async (q, id: number) => {
-    const p = await findParticipant(q, id);
-    return p && { ...p, olympiadId: p.olympiad_id, schoolId: p.school_id, publishedAt: p.published_at };
-  },
+  find: (q, id: number) => findParticipant(q, id),
 });
 
 /** One certificate: seen by the olympiad's admins and its school's teacher (who downloads it once published). */
@@ -31,10 +29,7 @@ export const certificateLoader = defineLoader({
   what: 'This certificate',
   policy: certificatesPolicy,
   see: 'see',
-  find: async (q, id: number) => {
-    const c = await findCertificate(q, id);
-    return c && { ...c, olympiadId: c.olympiad_id, schoolId: c.school_id, publishedAt: c.published_at };
-  },
+  find: (q, id: number) => findCertificate(q, id),
 });
 
 /** An olympiad in which the teacher's own school is entered (the teacher's certificates page); 404 otherwise. */
@@ -46,7 +41,7 @@ export const ownSchoolLoader = defineLoader({
     if (!o || actor.schoolId == null) return null;
     const participantId = await participantOf(q, o.id, actor.schoolId);
     if (participantId == null) return null;
-    return { ...o, olympiadId: o.id, schoolId: actor.schoolId, publishedAt: o.published_at, participantId };
+    return { ...o, olympiadId: o.id, schoolId: actor.schoolId, participantId };
   },
 });
 

@@ -2,33 +2,34 @@ import type { CertificateCheck, CertificateJob, CertificateListItem, SchoolSendS
 import { iso, isoOrNull } from '../../platform/dates.js';
 import type { JobRow } from '../../platform/jobs.js';
 import type { CertificatePrint } from './pdf.js';
-import type { BatchRow, CertificateRow } from './queries.js';
+import type { BatchRow } from './batch-queries.js';
+import type { CertificateRow } from './certificate-queries.js';
 
 export const presentCertificate = (c: CertificateRow): CertificateListItem => ({
   id: c.id,
-  learnerName: c.learner_name,
-  schoolName: c.school_name,
-  schoolParticipantId: c.school_participant_id,
+  learnerName: c.learnerName,
+  schoolName: c.schoolName,
+  schoolParticipantId: c.schoolParticipantId,
   grade: c.grade,
   kind: c.kind,
-  awardLabel: c.award_label,
+  awardLabel: c.awardLabel,
   code: c.code,
-  generatedAt: iso(c.generated_at),
-  revoked: c.revoked_at != null,
+  generatedAt: iso(c.generatedAt),
+  revoked: c.revokedAt != null,
 });
 
 /** What the public check shows: what the certificate certifies, nothing more (no score, no rank, no ids). */
 export const presentCheck = (c: CertificateRow): CertificateCheck => ({
   success: true,
-  valid: c.revoked_at == null,
-  revoked: c.revoked_at != null,
+  valid: c.revokedAt == null,
+  revoked: c.revokedAt != null,
   code: c.code,
-  learnerName: c.learner_name,
-  schoolName: c.school_name,
-  olympiadName: c.olympiad_title,
-  awardLabel: c.award_label,
+  learnerName: c.learnerName,
+  schoolName: c.schoolName,
+  olympiadName: c.olympiadTitle,
+  awardLabel: c.awardLabel,
   grade: c.grade,
-  issuedAt: iso(c.issued_at),
+  issuedAt: iso(c.issuedAt),
 });
 
 export const presentJob = (j: JobRow): CertificateJob => ({
@@ -43,30 +44,30 @@ export const presentJob = (j: JobRow): CertificateJob => ({
 });
 
 export const presentBatch = (b: BatchRow): SchoolSendState => ({
-  schoolParticipantId: b.school_participant_id,
-  schoolName: b.school_name,
-  teacherEmail: b.teacher_email,
-  certificates: Number(b.certificates),
-  generatedAt: isoOrNull(b.generated_at),
-  sendState: b.send_state,
-  sentAt: isoOrNull(b.sent_at),
+  schoolParticipantId: b.schoolParticipantId,
+  schoolName: b.schoolName,
+  teacherEmail: b.teacherEmail,
+  certificates: b.certificates,
+  generatedAt: isoOrNull(b.generatedAt),
+  sendState: b.sendState,
+  sentAt: isoOrNull(b.sentAt),
   error: b.error,
 });
 
 /** What a stored certificate prints. */
 export const printOf = (c: CertificateRow, publicUrl: string): CertificatePrint => ({
   kind: c.kind,
-  learnerName: c.learner_name,
-  schoolName: c.school_name,
+  learnerName: c.learnerName,
+  schoolName: c.schoolName,
   grade: c.grade,
-  awardLabel: c.award_label,
-  score: c.score == null ? null : Number(c.score),
-  maxScore: c.max_score == null ? null : Number(c.max_score),
-  percent: c.percent == null ? null : Number(c.percent),
-  percentile: c.percentile == null ? null : Number(c.percentile),
+  awardLabel: c.awardLabel,
+  score: c.score,
+  maxScore: c.maxScore,
+  percent: c.percent,
+  percentile: c.percentile,
   rank: c.rank,
-  olympiadTitle: c.olympiad_title,
-  issuedAt: new Date(c.issued_at),
+  olympiadTitle: c.olympiadTitle,
+  issuedAt: c.issuedAt,
   code: c.code,
   verifyUrl: verifyUrl(publicUrl, c.code),
 });

@@ -5,7 +5,7 @@ import { route } from '../../http/route.js';
 import { reserve } from '../../platform/throttle.js';
 import { normalizeCode } from './codes.js';
 import { presentCheck } from './present.js';
-import * as queries from './queries.js';
+import { findByCode } from './certificate-queries.js';
 
 /** Checks from one address in 10 minutes: a school checking a pile of certificates, never a walk through codes. */
 const CHECKS_PER_ADDRESS = 120;
@@ -32,7 +32,7 @@ export async function certificatePublicRoutes(app: FastifyInstance): Promise<voi
           reservation.retryAfterSeconds,
         );
       const code = normalizeCode(params.code);
-      const found = code ? await queries.findByCode(db, code) : null;
+      const found = code ? await findByCode(db, code) : null;
       if (!found) throw new HttpError(404, 'not_found', 'No certificate has this code: check it and try again');
       return presentCheck(found);
     },

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { defaultAwardRule } from '#contract/results';
-import { untypedRows } from '../../db/client.js';
+import { createSelectSchema } from 'drizzle-zod';
+import { IdRow, rows } from '../../db/client.js';
+import { schoolParticipants } from '../../db/schema/index.js';
 import { createOlympiad, createSchool, createUser, enterSchool } from '../../seed/factories.js';
 import { type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
 import { type TestSmtp, startTestSmtp } from '../../test/smtp.js';
@@ -30,8 +32,9 @@ export interface LearnerResult {
 
 /** Learners who wrote (finished, marked attempts) with their published results rows (ranks from the scores). */
 export async function addResults(olympiadId: number, participantId: number, learners: LearnerResult[]) {
-  const [sp] = await untypedRows<{ school_id: number }>(
+  const [sp] = await rows(
     server.db,
+    createSelectSchema(schoolParticipants).pick({ schoolId: true }),
     sql`select school_id from school_participants where id = ${participantId}`,
   );
   const made: { userId: number; attemptId: number }[] = [];
@@ -39,13 +42,14 @@ export async function addResults(olympiadId: number, participantId: number, lear
     const user = await createUser(server.db, {
       role: 'learner',
       olympiadId,
-      schoolId: sp!.school_id,
+      schoolId: sp!.schoolId,
       firstName: l.first,
       lastName: l.last,
       grade: l.grade ?? 10,
     });
-    const [attempt] = await untypedRows<{ id: number }>(
+    const [attempt] = await rows(
       server.db,
+      IdRow,
       sql`insert into attempts (olympiad_id, user_id, started_at, finished_at, finish_reason, score, max_score, marked_at)
         values (${olympiadId}, ${user.id}, now() - interval '50 minutes', now() - interval '10 minutes', 'submitted',
           ${l.score}, 50, now()) returning id`,
