@@ -41,45 +41,33 @@ export function mailTarget(
 export const emailLoader = defineLoader({
   what: 'This message',
   policy: mailPolicy,
-  find: async (q, id: number) => {
-    const email = await findEmail(q, id);
-    return email && { ...email, olympiadId: email.olympiad_id };
-  },
+  find: (q, id: number) => findEmail(q, id),
 });
 
 /** One mailing (an olympiad's, or a site-wide one of the overlord's). */
 export const massMailLoader = defineLoader({
   what: 'This mailing',
   policy: mailPolicy,
-  find: async (q, id: number) => {
-    const m = await findMassMail(q, id);
-    return m && { ...m, olympiadId: m.olympiad_id };
-  },
+  find: (q, id: number) => findMassMail(q, id),
 });
 
 /** One uploaded file. */
 export const uploadLoader = defineLoader({
   what: 'This file',
   policy: mailPolicy,
-  find: async (q, id: number) => {
-    const u = await findUpload(q, id);
-    return u && { ...u, olympiadId: u.olympiad_id };
-  },
+  find: (q, id: number) => findUpload(q, id),
 });
 
 /** One mail attachment. */
 export const attachmentLoader = defineLoader({
   what: 'This attachment',
   policy: mailPolicy,
-  find: async (q, id: number) => {
-    const a = await findAttachment(q, id);
-    return a && { ...a, olympiadId: a.olympiad_id };
-  },
+  find: (q, id: number) => findAttachment(q, id),
 });
 
 /** An attachment to change, named with its upload (a stale screen cannot touch another file): else 404. */
 export async function attachmentToChange(q: Queryable, actor: Actor, id: number, uploadId: number) {
   const a = await attachmentLoader.load(q, actor, id, 'manageFiles');
-  if (a.upload_id !== uploadId) throw notFound(attachmentLoader.what);
+  if (a.uploadId !== uploadId) throw notFound(attachmentLoader.what);
   return a;
 }

@@ -2,17 +2,17 @@ import type { AttachmentRow, UploadRow } from '#contract/mail';
 import type { Actor } from '../../../http/actor.js';
 import { iso } from '../../../platform/dates.js';
 import { mailPolicy } from '../policy.js';
-import type { AttachmentDb, UploadDb } from './queries.js';
+import type { Attachment, Upload } from './queries.js';
 
-export const presentUpload = (actor: Actor, r: UploadDb): UploadRow => ({
+export const presentUpload = (actor: Actor, r: Upload): UploadRow => ({
   id: r.id,
   filename: r.filename,
-  originalName: r.original_name,
-  contentType: r.content_type,
-  size: Number(r.size),
-  olympiadId: r.olympiad_id,
-  createdAt: iso(r.created_at),
-  can: { delete: mailPolicy.can(actor, 'manageFiles', { olympiadId: r.olympiad_id }) },
+  originalName: r.originalName,
+  contentType: r.contentType,
+  size: r.size,
+  olympiadId: r.olympiadId,
+  createdAt: iso(r.createdAt),
+  can: { delete: mailPolicy.can(actor, 'manageFiles', { olympiadId: r.olympiadId }) },
 });
 
 const manageFlags = (actor: Actor, olympiadId: number | null) => {
@@ -20,13 +20,13 @@ const manageFlags = (actor: Actor, olympiadId: number | null) => {
   return { update: manage, delete: manage };
 };
 
-export const presentAttachment = (actor: Actor, r: AttachmentDb): AttachmentRow => ({
+export const presentAttachment = (actor: Actor, r: Attachment): AttachmentRow => ({
   id: r.id,
-  uploadId: r.upload_id,
+  uploadId: r.uploadId,
   filename: r.filename,
-  contentType: r.content_type,
-  size: Number(r.size),
-  olympiadId: r.olympiad_id,
-  createdAt: iso(r.created_at),
-  can: manageFlags(actor, r.olympiad_id),
+  contentType: r.contentType,
+  size: r.size,
+  olympiadId: r.olympiadId,
+  createdAt: iso(r.createdAt),
+  can: manageFlags(actor, r.olympiadId),
 });

@@ -1,94 +1,105 @@
-import { eq, sql } from 'drizzle-orm';
-import { type Queryable, untypedRows } from '../../../db/client.js';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../../db/client.js';
 import { attachments, uploads } from '../../../db/schema/index.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../../platform/paging.js';
 
-export interface UploadDb {
-  id: number;
-  filename: string;
-  original_name: string;
-  content_type: string;
-  size: number;
-  olympiad_id: number | null;
-  created_at: Date;
-}
-
-const uploadColumns = sql`id, filename, original_name, content_type, size::float8 as size, olympiad_id, created_at`;
+const uploadColumns = {
+  id: uploads.id,
+  filename: uploads.filename,
+  originalName: uploads.originalName,
+  contentType: uploads.contentType,
+  size: uploads.size,
+  olympiadId: uploads.olympiadId,
+  createdAt: uploads.createdAt,
+};
 
 /** The uploaded files within a reach: one page, searched by name, sorted. */
 export async function listUploads(q: Queryable, reach: Reach, p: Paging) {
-  const where = [reachSql(reach, sql`olympiad_id`)];
+  const where = [reachSql(reach, sql`${uploads.olympiadId}`)];
   if (p.search?.trim()) {
     const like = containsPattern(p.search);
-    where.push(sql`(original_name ilike ${like} or filename ilike ${like})`);
+    where.push(sql`(${uploads.originalName} ilike ${like} or ${uploads.filename} ilike ${like})`);
   }
   const cond = sql.join(where, sql` and `);
   const order = orderBy(
     p,
-    { createdAt: sql`created_at`, name: sql`lower(original_name)`, size: sql`size`, type: sql`content_type` },
+    {
+      createdAt: sql`${uploads.createdAt}`,
+      name: sql`lower(${uploads.originalName})`,
+      size: sql`${uploads.size}`,
+      type: sql`${uploads.contentType}`,
+    },
     'createdAt',
-    sql`id`,
+    sql`${uploads.id}`,
   );
-  const [items, [count]] = await Promise.all([
-    untypedRows<UploadDb>(
-      q,
-      sql`select ${uploadColumns} from uploads where ${cond} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
-    ),
-    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from uploads where ${cond}`),
+  const [items, total] = await Promise.all([
+    q.select(uploadColumns).from(uploads).where(cond).orderBy(order).limit(p.pageSize).offset(offsetOf(p)),
+    q.$count(uploads, cond),
   ]);
-  return { items, total: count?.n ?? 0 };
+  return { items, total };
 }
 
 export async function findUpload(q: Queryable, id: number) {
-  const [row] = await untypedRows<UploadDb>(q, sql`select ${uploadColumns} from uploads where id = ${id}`);
+  const [row] = await q.select(uploadColumns).from(uploads).where(eq(uploads.id, id));
   return row ?? null;
 }
 
-export interface AttachmentDb {
-  id: number;
-  upload_id: number;
-  filename: string;
-  content_type: string;
-  size: number;
-  olympiad_id: number | null;
-  created_at: Date;
-  key: string;
-}
+/** An uploaded file as its lists and downloads read it. */
+export type Upload = NonNullable<Awaited<ReturnType<typeof findUpload>>>;
 
-const attachmentColumns = sql`a.id, a.upload_id, a.filename, u.content_type, u.size::float8 as size, a.olympiad_id, a.created_at,
-  u.filename as key`;
+const attachmentColumns = {
+  id: attachments.id,
+  uploadId: attachments.uploadId,
+  filename: attachments.filename,
+  contentType: uploads.contentType,
+  size: uploads.size,
+  olympiadId: attachments.olympiadId,
+  createdAt: attachments.createdAt,
+  /** The upload's storage key. */
+  key: uploads.filename,
+};
 
 /** The attachments within a reach, with the site-wide ones: one page, searched by name, sorted. */
 export async function listAttachments(q: Queryable, reach: Reach, p: Paging) {
-  const where = [sql`(${reachSql(reach, sql`a.olympiad_id`)} or a.olympiad_id is null)`];
-  if (p.search?.trim()) where.push(sql`a.filename ilike ${containsPattern(p.search)}`);
+  const where = [sql`(${reachSql(reach, sql`${attachments.olympiadId}`)} or ${attachments.olympiadId} is null)`];
+  if (p.search?.trim()) where.push(sql`${attachments.filename} ilike ${containsPattern(p.search)}`);
   const cond = sql.join(where, sql` and `);
   const order = orderBy(
     p,
-    { createdAt: sql`a.created_at`, name: sql`lower(a.filename)`, size: sql`u.size` },
+    {
+      createdAt: sql`${attachments.createdAt}`,
+      name: sql`lower(${attachments.filename})`,
+      size: sql`${uploads.size}`,
+    },
     'createdAt',
-    sql`a.id`,
+    sql`${attachments.id}`,
   );
-  const from = sql`attachments a join uploads u on u.id = a.upload_id`;
-  const [items, [count]] = await Promise.all([
-    untypedRows<AttachmentDb>(
-      q,
-      sql`select ${attachmentColumns} from ${from} where ${cond} order by ${order}
-        limit ${p.pageSize} offset ${offsetOf(p)}`,
-    ),
-    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from ${from} where ${cond}`),
+  const [items, [counted]] = await Promise.all([
+    q
+      .select(attachmentColumns)
+      .from(attachments)
+      .innerJoin(uploads, eq(uploads.id, attachments.uploadId))
+      .where(cond)
+      .orderBy(order)
+      .limit(p.pageSize)
+      .offset(offsetOf(p)),
+    q.select({ n: count() }).from(attachments).innerJoin(uploads, eq(uploads.id, attachments.uploadId)).where(cond),
   ]);
-  return { items, total: count?.n ?? 0 };
+  return { items, total: counted?.n ?? 0 };
 }
 
 export async function findAttachment(q: Queryable, id: number) {
-  const [row] = await untypedRows<AttachmentDb>(
-    q,
-    sql`select ${attachmentColumns} from attachments a join uploads u on u.id = a.upload_id where a.id = ${id}`,
-  );
+  const [row] = await q
+    .select(attachmentColumns)
+    .from(attachments)
+    .innerJoin(uploads, eq(uploads.id, attachments.uploadId))
+    .where(eq(attachments.id, id));
   return row ?? null;
 }
+
+/** A mail attachment with its upload's type, size and storage key. */
+export type Attachment = NonNullable<Awaited<ReturnType<typeof findAttachment>>>;
 
 /** Does another attachment still use this upload? */
 export async function uploadInUse(q: Queryable, uploadId: number) {

@@ -88,7 +88,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     params: IdParams,
     load: ({ db, actor, params }) => uploadLoader.load(db, actor, params.id, 'manageFiles'),
     handler: async ({ reply, record: upload }) =>
-      serveFile(reply, await app.storage.get(upload.filename), upload.content_type, upload.original_name),
+      serveFile(reply, await app.storage.get(upload.filename), upload.contentType, upload.originalName),
   });
 
   route(app, {
@@ -108,9 +108,9 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async ({ db, record: upload, audit }) => {
       await queries.deleteUpload(db, upload.id);
-      await audit('upload.delete', { entityId: upload.id, olympiadId: upload.olympiad_id });
+      await audit('upload.delete', { entityId: upload.id, olympiadId: upload.olympiadId });
       await app.storage.delete(upload.filename);
-      return { success: true as const, message: `${upload.original_name} is deleted` };
+      return { success: true as const, message: `${upload.originalName} is deleted` };
     },
   });
 
@@ -165,7 +165,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     response: fileAnswer('*/*'),
     params: IdParams,
     load: ({ db, actor, params }) => attachmentLoader.load(db, actor, params.id, 'readFiles'),
-    handler: async ({ reply, record: a }) => serveFile(reply, await app.storage.get(a.key), a.content_type, a.filename),
+    handler: async ({ reply, record: a }) => serveFile(reply, await app.storage.get(a.key), a.contentType, a.filename),
   });
 
   route(app, {
@@ -181,9 +181,9 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     load: ({ db, actor, params, query }) => attachmentToChange(db, actor, params.id, query.uploadId),
     handler: async ({ db, record: a, audit }) => {
       await queries.deleteAttachment(db, a.id);
-      const orphan = !(await queries.uploadInUse(db, a.upload_id));
-      if (orphan) await queries.deleteUpload(db, a.upload_id);
-      await audit('attachment.delete', { entityId: a.id, olympiadId: a.olympiad_id });
+      const orphan = !(await queries.uploadInUse(db, a.uploadId));
+      if (orphan) await queries.deleteUpload(db, a.uploadId);
+      await audit('attachment.delete', { entityId: a.id, olympiadId: a.olympiadId });
       if (orphan) await app.storage.delete(a.key);
       return { success: true as const, message: `${a.filename} is deleted` };
     },
@@ -208,7 +208,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       await queries.renameAttachment(db, a.id, filename);
       await audit('attachment.rename', {
         entityId: a.id,
-        olympiadId: a.olympiad_id,
+        olympiadId: a.olympiadId,
         data: { from: a.filename, to: filename },
       });
       return {

@@ -1,7 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { count, inArray, type SQL, sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
 import type { Audience, MassMailProgress } from '#contract/mail';
-import { type Queryable, untypedRows } from '../../../db/client.js';
-import { emails } from '../../../db/schema/index.js';
+import { type Queryable, rows } from '../../../db/client.js';
+import { emails, unsubscribes } from '../../../db/schema/index.js';
 import { suppressedSql } from '../../../platform/mail-suppression.js';
 import { escapeHtml } from '../../../platform/html.js';
 import { fill, htmlToText } from '../../../platform/mail-text.js';
@@ -11,12 +13,14 @@ import { assertKnownVariables } from '../variables.js';
 /** Variables a mass mail may use, filled per recipient. */
 export const massMailVariables = ['firstName', 'lastName', 'email', 'schoolName', 'olympiadTitle'] as const;
 
-export interface Recipient {
-  email: string;
-  firstName: string;
-  lastName: string;
-  schoolName: string;
-}
+/** One address of an audience, with the names its message is personalised with. */
+const Recipient = z.object({ email: z.string(), firstName: z.string(), lastName: z.string(), schoolName: z.string() });
+export type Recipient = z.infer<typeof Recipient>;
+
+const AudienceSize = z.object({ count: z.number(), suppressed: z.number() });
+
+/** A count per mailing (its emails' mass_mail_id, never null in these statements). */
+const MailingCount = z.object({ massMailId: createSelectSchema(emails).shape.massMailId.unwrap(), n: z.number() });
 
 /**
  * The addresses of an audience, one row per address (lower-cased), with a name for personalising.
@@ -70,8 +74,9 @@ function audienceSql(olympiadId: number | null, audience: Audience): SQL {
 }
 
 export async function countAudience(q: Queryable, olympiadId: number | null, audience: Audience) {
-  const [r] = await untypedRows<{ count: number; suppressed: number }>(
+  const [r] = await rows(
     q,
+    AudienceSize,
     sql`select count(*) filter (where not s.suppressed)::int as count, count(*) filter (where s.suppressed)::int as suppressed
       from (select ${suppressedSql(sql`r.email`, sql`${olympiadId}::int`)} as suppressed
         from (${audienceSql(olympiadId, audience)}) r) s`,
@@ -80,17 +85,12 @@ export async function countAudience(q: Queryable, olympiadId: number | null, aud
 }
 
 export async function recipientsOf(q: Queryable, olympiadId: number | null, audience: Audience): Promise<Recipient[]> {
-  const list = await untypedRows<{ email: string; first_name: string; last_name: string; school_name: string }>(
+  return rows(
     q,
+    Recipient,
     sql`select r.email, r.first_name, r.last_name, r.school_name from (${audienceSql(olympiadId, audience)}) r
       where not ${suppressedSql(sql`r.email`, sql`${olympiadId}::int`)}`,
   );
-  return list.map((r) => ({
-    email: r.email,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    schoolName: r.school_name,
-  }));
 }
 
 export interface MailingContext {
@@ -164,27 +164,30 @@ export async function progressOf(q: Queryable, ids: number[]): Promise<Map<numbe
   );
   for (const id of ids)
     out.set(id, { held: 0, released: 0, sending: 0, sent: 0, failed: 0, suppressed: 0, bounced: 0, unsubscribed: 0 });
-  const counts = await untypedRows<{ mass_mail_id: number; status: string; n: number }>(
-    q,
-    sql`select mass_mail_id, status, count(*)::int as n from emails where mass_mail_id in (${idList}) group by 1, 2`,
-  );
+  const counts = await q
+    .select({ massMailId: emails.massMailId, status: emails.status, n: count() })
+    .from(emails)
+    .where(inArray(emails.massMailId, ids))
+    .groupBy(emails.massMailId, emails.status);
   for (const c of counts) {
-    const p = out.get(c.mass_mail_id)!;
+    const p = out.get(c.massMailId!)!;
     const key = c.status === 'outbox' ? 'sent' : (c.status as keyof MassMailProgress);
     if (key in p) p[key] += c.n;
   }
-  const bounced = await untypedRows<{ mass_mail_id: number; n: number }>(
+  const bounced = await rows(
     q,
+    MailingCount,
     sql`select e.mass_mail_id, count(distinct lower(b.email))::int as n from emails e
       join bounces b on lower(b.email) = lower(e.to_address) and b.created_at >= e.created_at
       where e.mass_mail_id in (${idList}) group by 1`,
   );
-  for (const b of bounced) out.get(b.mass_mail_id)!.bounced = b.n;
-  const unsub = await untypedRows<{ mass_mail_id: number; n: number }>(
-    q,
-    sql`select mass_mail_id, count(*)::int as n from unsubscribes where mass_mail_id in (${idList}) group by 1`,
-  );
-  for (const u of unsub) out.get(u.mass_mail_id)!.unsubscribed = u.n;
+  for (const b of bounced) out.get(b.massMailId)!.bounced = b.n;
+  const unsub = await q
+    .select({ massMailId: unsubscribes.massMailId, n: count() })
+    .from(unsubscribes)
+    .where(inArray(unsubscribes.massMailId, ids))
+    .groupBy(unsubscribes.massMailId);
+  for (const u of unsub) out.get(u.massMailId!)!.unsubscribed = u.n;
   return out;
 }
 

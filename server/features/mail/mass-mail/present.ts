@@ -3,37 +3,37 @@ import type { Actor } from '../../../http/actor.js';
 import { iso, isoOrNull } from '../../../platform/dates.js';
 import { mailPolicy } from '../policy.js';
 import type { MailingContext } from './mailing.js';
-import type { MassMailDb } from './queries.js';
+import type { Mailing } from './queries.js';
 
-export function presentMassMail(actor: Actor, m: MassMailDb, progress: Map<number, MassMailProgress>): MassMailRow {
+export function presentMassMail(actor: Actor, m: Mailing, progress: Map<number, MassMailProgress>): MassMailRow {
   return {
     id: m.id,
-    olympiadId: m.olympiad_id,
-    olympiadTitle: m.olympiad_title,
+    olympiadId: m.olympiadId,
+    olympiadTitle: m.olympiadTitle,
     subject: m.subject,
-    html: m.html_body,
+    html: m.htmlBody,
     audience: m.audience,
-    attachmentIds: m.attachment_ids ?? [],
+    attachmentIds: m.attachmentIds ?? [],
     status: m.status,
     recipients: m.recipients,
-    createdAt: iso(m.created_at),
-    queuedAt: isoOrNull(m.queued_at),
-    scheduledFor: isoOrNull(m.scheduled_for),
-    scheduleReleasedAt: isoOrNull(m.schedule_released_at),
+    createdAt: iso(m.createdAt),
+    queuedAt: isoOrNull(m.queuedAt),
+    scheduledFor: isoOrNull(m.scheduledFor),
+    scheduleReleasedAt: isoOrNull(m.scheduleReleasedAt),
     progress: progress.get(m.id)!,
     can: {
-      edit: mailPolicy.can(actor, 'massMail', { olympiadId: m.olympiad_id }),
-      release: mailPolicy.can(actor, 'release', { olympiadId: m.olympiad_id }),
+      edit: mailPolicy.can(actor, 'massMail', { olympiadId: m.olympiadId }),
+      release: mailPolicy.can(actor, 'release', { olympiadId: m.olympiadId }),
     },
   };
 }
 
 /** What personalising and queueing a mailing need of it. */
-export const mailingContext = (m: MassMailDb): MailingContext => ({
+export const mailingContext = (m: Mailing): MailingContext => ({
   id: m.id,
-  olympiadId: m.olympiad_id,
-  olympiad: m.olympiad_id != null ? { title: m.olympiad_title ?? '', varName: m.var_name ?? '' } : null,
+  olympiadId: m.olympiadId,
+  olympiad: m.olympiadId != null ? { title: m.olympiadTitle ?? '', varName: m.varName ?? '' } : null,
   subject: m.subject,
-  html: m.html_body,
-  attachmentIds: m.attachment_ids ?? [],
+  html: m.htmlBody,
+  attachmentIds: m.attachmentIds ?? [],
 });

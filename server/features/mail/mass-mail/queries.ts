@@ -1,62 +1,58 @@
-import { eq, sql } from 'drizzle-orm';
-import { type Queryable, untypedRows } from '../../../db/client.js';
-import { massMails, type MassMailAudience } from '../../../db/schema/index.js';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { CountRow, type Queryable, rows } from '../../../db/client.js';
+import { attachments, emails, massMails, olympiads } from '../../../db/schema/index.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../../platform/paging.js';
 
-export interface MassMailDb {
-  id: number;
-  olympiad_id: number | null;
-  olympiad_title: string | null;
-  var_name: string | null;
-  subject: string;
-  html_body: string;
-  audience: MassMailAudience;
-  attachment_ids: number[];
-  status: 'draft' | 'queued';
-  recipients: number;
-  created_at: Date;
-  queued_at: Date | null;
-  scheduled_for: Date | null;
-  schedule_released_at: Date | null;
-}
+const columns = {
+  id: massMails.id,
+  olympiadId: massMails.olympiadId,
+  olympiadTitle: olympiads.title,
+  varName: olympiads.varName,
+  subject: massMails.subject,
+  htmlBody: massMails.htmlBody,
+  audience: massMails.audience,
+  attachmentIds: massMails.attachmentIds,
+  status: massMails.status,
+  recipients: massMails.recipients,
+  createdAt: massMails.createdAt,
+  queuedAt: massMails.queuedAt,
+  scheduledFor: massMails.scheduledFor,
+  scheduleReleasedAt: massMails.scheduleReleasedAt,
+};
 
-const columns = sql`m.id, m.olympiad_id, o.title as olympiad_title, o.var_name, m.subject, m.html_body, m.audience, m.attachment_ids,
-  m.status, m.recipients, m.created_at, m.queued_at, m.scheduled_for, m.schedule_released_at`;
+const withOlympiad = (q: Queryable) =>
+  q.select(columns).from(massMails).leftJoin(olympiads, eq(olympiads.id, massMails.olympiadId));
 
 export async function findMassMail(q: Queryable, id: number) {
-  const [row] = await untypedRows<MassMailDb>(
-    q,
-    sql`select ${columns} from mass_mails m left join olympiads o on o.id = m.olympiad_id where m.id = ${id}`,
-  );
+  const [row] = await withOlympiad(q).where(eq(massMails.id, id));
   return row ?? null;
 }
 
+/** A mailing with its olympiad's title and name (null for a site-wide one). */
+export type Mailing = NonNullable<Awaited<ReturnType<typeof findMassMail>>>;
+
 /** The mailings within a reach (the overlord's whole reach takes in the site-wide ones): one page, searched, sorted. */
 export async function listMassMails(q: Queryable, reach: Reach, p: Paging) {
-  const where = [reachSql(reach, sql`m.olympiad_id`)];
-  if (p.search?.trim()) where.push(sql`m.subject ilike ${containsPattern(p.search)}`);
+  const where = [reachSql(reach, sql`${massMails.olympiadId}`)];
+  if (p.search?.trim()) where.push(sql`${massMails.subject} ilike ${containsPattern(p.search)}`);
   const cond = sql.join(where, sql` and `);
   const order = orderBy(
     p,
     {
-      createdAt: sql`m.created_at`,
-      subject: sql`lower(m.subject)`,
-      status: sql`m.status`,
-      recipients: sql`m.recipients`,
+      createdAt: sql`${massMails.createdAt}`,
+      subject: sql`lower(${massMails.subject})`,
+      status: sql`${massMails.status}`,
+      recipients: sql`${massMails.recipients}`,
     },
     'createdAt',
-    sql`m.id`,
+    sql`${massMails.id}`,
   );
-  const [items, [count]] = await Promise.all([
-    untypedRows<MassMailDb>(
-      q,
-      sql`select ${columns} from mass_mails m left join olympiads o on o.id = m.olympiad_id where ${cond}
-        order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
-    ),
-    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from mass_mails m where ${cond}`),
+  const [items, total] = await Promise.all([
+    withOlympiad(q).where(cond).orderBy(order).limit(p.pageSize).offset(offsetOf(p)),
+    q.$count(massMails, cond),
   ]);
-  return { items, total: count?.n ?? 0 };
+  return { items, total };
 }
 
 export async function insertMassMail(q: Queryable, values: typeof massMails.$inferInsert) {
@@ -74,10 +70,11 @@ export async function deleteMassMail(q: Queryable, id: number) {
 
 /** Draft → queued, once: answers whether this call claimed it (two presses queue it once). */
 export async function claimForQueue(q: Queryable, id: number) {
-  const claimed = await untypedRows<{ id: number }>(
-    q,
-    sql`update mass_mails set status = 'queued', queued_at = now() where id = ${id} and status = 'draft' returning id`,
-  );
+  const claimed = await q
+    .update(massMails)
+    .set({ status: 'queued', queuedAt: sql`now()` })
+    .where(and(eq(massMails.id, id), eq(massMails.status, 'draft')))
+    .returning({ id: massMails.id });
   return claimed.length > 0;
 }
 
@@ -89,19 +86,20 @@ export async function claimForQueue(q: Queryable, id: number) {
  * the transaction leaves everything as it was.
  */
 export async function withdrawQueued(q: Queryable, id: number) {
-  const claimed = await untypedRows<{ id: number }>(
-    q,
-    sql`update mass_mails set status = 'draft', queued_at = null, recipients = 0, updated_at = now()
-      where id = ${id} and status = 'queued' and schedule_released_at is null returning id`,
-  );
+  const claimed = await q
+    .update(massMails)
+    .set({ status: 'draft', queuedAt: null, recipients: 0, updatedAt: sql`now()` })
+    .where(and(eq(massMails.id, id), eq(massMails.status, 'queued'), isNull(massMails.scheduleReleasedAt)))
+    .returning({ id: massMails.id });
   if (!claimed.length) return null;
-  const [removed] = await untypedRows<{ n: number }>(
+  const [removed] = await rows(
     q,
+    CountRow,
     sql`with gone as (delete from emails where mass_mail_id = ${id} and status = 'held' returning 1)
       select count(*)::int as n from gone`,
   );
-  const [left] = await untypedRows<{ n: number }>(q, sql`select count(*)::int as n from emails where mass_mail_id = ${id}`);
-  return { withdrawn: removed?.n ?? 0, released: left?.n ?? 0 };
+  const left = await q.$count(emails, eq(emails.massMailId, id));
+  return { withdrawn: removed?.n ?? 0, released: left };
 }
 
 /**
@@ -110,22 +108,20 @@ export async function withdrawQueued(q: Queryable, id: number) {
  * sees it released and nothing changes (decision 020).
  */
 export async function reschedule(q: Queryable, id: number, scheduledFor: string | null) {
-  const done = await untypedRows<{ id: number }>(
-    q,
-    sql`update mass_mails set scheduled_for = ${scheduledFor}, updated_at = now()
-      where id = ${id} and status = 'queued' and schedule_released_at is null returning id`,
-  );
+  const done = await q
+    .update(massMails)
+    // The instant as the client sent it, read by PostgreSQL as the column's type.
+    .set({ scheduledFor: sql`${scheduledFor}`, updatedAt: sql`now()` })
+    .where(and(eq(massMails.id, id), eq(massMails.status, 'queued'), isNull(massMails.scheduleReleasedAt)))
+    .returning({ id: massMails.id });
   return done.length > 0;
 }
 
 /** The olympiad of each of these attachments (a mailing may use its olympiad's own and the site-wide ones). */
 export async function attachmentOlympiads(q: Queryable, ids: number[]) {
   if (!ids.length) return [];
-  return untypedRows<{ id: number; olympiad_id: number | null }>(
-    q,
-    sql`select id, olympiad_id from attachments where id in (${sql.join(
-      ids.map((i) => sql`${i}`),
-      sql`, `,
-    )})`,
-  );
+  return q
+    .select({ id: attachments.id, olympiadId: attachments.olympiadId })
+    .from(attachments)
+    .where(inArray(attachments.id, ids));
 }

@@ -77,7 +77,7 @@ export async function massMailReadRoutes(app: FastifyInstance): Promise<void> {
     response: MailPreview,
     load: ({ db, actor, params }) => massMailLoader.load(db, actor, params.id, 'massMail'),
     handler: async ({ db, body, record: m }) => {
-      const all = await recipientsOf(db, m.olympiad_id, m.audience);
+      const all = await recipientsOf(db, m.olympiadId, m.audience);
       const r = (body.email ? all.find((x) => x.email === body.email?.toLowerCase()) : all[0]) ?? {
         email: body.email ?? 'recipient@example.org',
         firstName: 'Thandi',

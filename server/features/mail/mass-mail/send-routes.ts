@@ -37,20 +37,20 @@ export async function massMailSendRoutes(app: FastifyInstance): Promise<void> {
     load: ({ db, actor, params }) => massMailLoader.load(db, actor, params.id, 'massMail'),
     handler: async ({ db, record: m, audit }) => {
       if (m.status !== 'draft') throw alreadyQueued();
-      if (m.scheduled_for && new Date(m.scheduled_for).getTime() <= Date.now()) {
+      if (m.scheduledFor && new Date(m.scheduledFor).getTime() <= Date.now()) {
         throw invalid(
           [{ path: 'scheduledFor', message: 'The time to send has passed: choose a later one, or clear it' }],
           'The scheduled time has passed',
         );
       }
       if (!(await queries.claimForQueue(db, m.id))) throw alreadyQueued();
-      const recipients = await recipientsOf(db, m.olympiad_id, m.audience);
+      const recipients = await recipientsOf(db, m.olympiadId, m.audience);
       const queued = await queueMailing(db, mailingContext(m), recipients, app.config.appSecret, app.config.publicUrl);
       await queries.updateMassMail(db, m.id, { recipients: queued });
-      const scheduledFor = isoOrNull(m.scheduled_for);
+      const scheduledFor = isoOrNull(m.scheduledFor);
       await audit('mass-mail.queue', {
         entityId: m.id,
-        olympiadId: m.olympiad_id,
+        olympiadId: m.olympiadId,
         data: { recipients: queued, scheduledFor },
       });
       return { success: true as const, queued, scheduledFor };
@@ -77,7 +77,7 @@ export async function massMailSendRoutes(app: FastifyInstance): Promise<void> {
       }
       await audit('mass-mail.withdraw', {
         entityId: m.id,
-        olympiadId: m.olympiad_id,
+        olympiadId: m.olympiadId,
         data: { withdrawn: done.withdrawn },
       });
       const message = `The mailing is withdrawn: ${count(done.withdrawn, 'held message')} removed, and it is a draft again`;
@@ -106,8 +106,8 @@ export async function massMailSendRoutes(app: FastifyInstance): Promise<void> {
       }
       await audit(body.scheduledFor ? 'mass-mail.schedule' : 'mass-mail.cancel-schedule', {
         entityId: m.id,
-        olympiadId: m.olympiad_id,
-        data: { from: isoOrNull(m.scheduled_for), to: body.scheduledFor },
+        olympiadId: m.olympiadId,
+        data: { from: isoOrNull(m.scheduledFor), to: body.scheduledFor },
       });
       return reread(db, actor, m.id);
     },

@@ -32,7 +32,7 @@ async function checkInput(q: Queryable, actor: Actor, input: z.infer<typeof Mass
   const found = await queries.attachmentOlympiads(q, input.attachmentIds);
   const bad = input.attachmentIds.filter((id) => {
     const a = found.find((f) => f.id === id);
-    return !a || (a.olympiad_id != null && a.olympiad_id !== input.olympiadId);
+    return !a || (a.olympiadId != null && a.olympiadId !== input.olympiadId);
   });
   if (bad.length) throw invalid([{ path: 'attachmentIds', message: 'An attachment was not found in this olympiad' }]);
   if (input.audience.kind === 'pasted' && input.audience.addresses.length === 0) {
@@ -82,7 +82,7 @@ export async function massMailWriteRoutes(app: FastifyInstance): Promise<void> {
     load: ({ db, actor, params }) => massMailLoader.load(db, actor, params.id, 'massMail'),
     handler: async ({ db, actor, body, record: m, audit }) => {
       if (m.status !== 'draft') throw alreadyQueued('; it can no longer be edited');
-      if (body.olympiadId !== m.olympiad_id)
+      if (body.olympiadId !== m.olympiadId)
         throw invalid([{ path: 'olympiadId', message: 'A mailing stays in its olympiad' }]);
       const input = await checkInput(db, actor, body);
       await queries.updateMassMail(db, m.id, {
@@ -93,7 +93,7 @@ export async function massMailWriteRoutes(app: FastifyInstance): Promise<void> {
         scheduledFor: input.scheduledFor ? new Date(input.scheduledFor) : null,
         updatedAt: new Date(),
       });
-      await audit('mass-mail.update', { entityId: m.id, olympiadId: m.olympiad_id });
+      await audit('mass-mail.update', { entityId: m.id, olympiadId: m.olympiadId });
       return reread(db, actor, m.id);
     },
   });
@@ -111,7 +111,7 @@ export async function massMailWriteRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ db, record: m, audit }) => {
       if (m.status !== 'draft') throw conflict('This mailing is queued; it stays in the log');
       await queries.deleteMassMail(db, m.id);
-      await audit('mass-mail.delete', { entityId: m.id, olympiadId: m.olympiad_id });
+      await audit('mass-mail.delete', { entityId: m.id, olympiadId: m.olympiadId });
       return { success: true as const, message: 'The draft is deleted' };
     },
   });

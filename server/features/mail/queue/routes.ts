@@ -90,7 +90,7 @@ export async function queueRoutes(app: FastifyInstance): Promise<void> {
         if (ok)
           await audit(tx, actor, 'queued-email.release', {
             entityId: email.id,
-            olympiadId: email.olympiad_id,
+            olympiadId: email.olympiadId,
             ip: req.ip,
           });
         return ok;
@@ -115,7 +115,7 @@ export async function queueRoutes(app: FastifyInstance): Promise<void> {
         const r = await queries.releaseBatch(tx, mailing.id, query.qty);
         await audit(tx, actor, 'queued-email.release-batch', {
           entityId: mailing.id,
-          olympiadId: mailing.olympiad_id,
+          olympiadId: mailing.olympiadId,
           data: { qty: query.qty, released: r.released },
           ip: req.ip,
         });

@@ -1,34 +1,32 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, or, sql } from 'drizzle-orm';
 import type { TemplateKindInfo } from '#contract/mail';
-import { type Queryable, untypedRows } from '../../../db/client.js';
-import { users } from '../../../db/schema/index.js';
+import type { Queryable } from '../../../db/client.js';
+import { emailTemplates, users } from '../../../db/schema/index.js';
 import { type SystemEmailKind, systemEmails } from './system-emails.js';
-
-interface SavedTemplate {
-  kind: string;
-  olympiad_id: number | null;
-  subject: string;
-  html_body: string;
-}
 
 /** The wording in force for every kind: this olympiad's copy, else the site-wide copy, else the built-in one. */
 export async function templatesFor(q: Queryable, olympiadId: number | null): Promise<TemplateKindInfo[]> {
-  const saved = await untypedRows<SavedTemplate>(
-    q,
-    sql`select kind, olympiad_id, subject, html_body from email_templates
-      where olympiad_id is null ${olympiadId == null ? sql`` : sql`or olympiad_id = ${olympiadId}`}`,
-  );
+  const siteWide = isNull(emailTemplates.olympiadId);
+  const saved = await q
+    .select({
+      kind: emailTemplates.kind,
+      olympiadId: emailTemplates.olympiadId,
+      subject: emailTemplates.subject,
+      htmlBody: emailTemplates.htmlBody,
+    })
+    .from(emailTemplates)
+    .where(olympiadId == null ? siteWide : or(siteWide, eq(emailTemplates.olympiadId, olympiadId)));
   return (Object.keys(systemEmails) as SystemEmailKind[]).map((kind) => {
     const def = systemEmails[kind];
-    const own = olympiadId != null ? saved.find((s) => s.kind === kind && s.olympiad_id === olympiadId) : undefined;
-    const site = saved.find((s) => s.kind === kind && s.olympiad_id == null);
+    const own = olympiadId != null ? saved.find((s) => s.kind === kind && s.olympiadId === olympiadId) : undefined;
+    const site = saved.find((s) => s.kind === kind && s.olympiadId == null);
     const used = own ?? site;
     return {
       kind,
       label: def.label,
       variables: [...def.variables],
       subject: used?.subject ?? def.subject,
-      html: used?.html_body ?? def.html,
+      html: used?.htmlBody ?? def.html,
       source: own ? 'olympiad' : site ? 'site' : 'default',
     };
   });

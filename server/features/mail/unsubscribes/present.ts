@@ -1,21 +1,21 @@
 import type { BounceRow, UnsubscribeRow } from '#contract/mail';
 import { iso } from '../../../platform/dates.js';
-import type { BounceDb, UnsubscribeDb } from './queries.js';
+import type { BounceEntry, UnsubscribeEntry } from './queries.js';
 
-export const presentUnsubscribe = (r: UnsubscribeDb): UnsubscribeRow => ({
+export const presentUnsubscribe = (r: UnsubscribeEntry): UnsubscribeRow => ({
   id: r.id,
   email: r.email,
-  olympiadId: r.olympiad_id,
-  olympiadTitle: r.olympiad_title,
+  olympiadId: r.olympiadId,
+  olympiadTitle: r.olympiadTitle,
   source: r.source,
-  createdAt: iso(r.created_at),
+  createdAt: iso(r.createdAt),
 });
 
-export const presentBounce = (r: BounceDb): BounceRow => ({
+export const presentBounce = (r: BounceEntry): BounceRow => ({
   id: r.id,
   email: r.email,
   kind: r.kind,
   reason: r.reason,
-  emailId: r.email_id,
-  createdAt: iso(r.created_at),
+  emailId: r.emailId,
+  createdAt: iso(r.createdAt),
 });

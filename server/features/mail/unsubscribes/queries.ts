@@ -1,55 +1,56 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, untypedRows } from '../../../db/client.js';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { IdRow, type Queryable, rows } from '../../../db/client.js';
+import { bounces, emails, olympiads, unsubscribes } from '../../../db/schema/index.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../../platform/paging.js';
 
-export interface UnsubscribeDb {
-  id: number;
-  email: string;
-  olympiad_id: number | null;
-  olympiad_title: string | null;
-  source: string;
-  created_at: Date;
-}
-
-export interface BounceDb {
-  id: number;
-  email: string;
-  kind: 'hard' | 'soft' | 'complaint';
-  reason: string;
-  email_id: number | null;
-  created_at: Date;
-}
-
 /** The unsubscribed addresses within a reach: one page, searched by address, sorted. */
 export async function listUnsubscribes(q: Queryable, reach: Reach, p: Paging) {
-  const where = [reachSql(reach, sql`u.olympiad_id`)];
-  if (p.search?.trim()) where.push(sql`u.email ilike ${containsPattern(p.search)}`);
+  const where = [reachSql(reach, sql`${unsubscribes.olympiadId}`)];
+  if (p.search?.trim()) where.push(sql`${unsubscribes.email} ilike ${containsPattern(p.search)}`);
   const cond = sql.join(where, sql` and `);
   const order = orderBy(
     p,
-    { createdAt: sql`u.created_at`, email: sql`lower(u.email)`, olympiad: sql`o.title` },
+    {
+      createdAt: sql`${unsubscribes.createdAt}`,
+      email: sql`lower(${unsubscribes.email})`,
+      olympiad: sql`${olympiads.title}`,
+    },
     'createdAt',
-    sql`u.id`,
+    sql`${unsubscribes.id}`,
   );
-  const from = sql`unsubscribes u left join olympiads o on o.id = u.olympiad_id`;
-  const [items, [count]] = await Promise.all([
-    untypedRows<UnsubscribeDb>(
-      q,
-      sql`select u.id, u.email, u.olympiad_id, o.title as olympiad_title, u.source, u.created_at from ${from}
-        where ${cond} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
-    ),
-    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from ${from} where ${cond}`),
+  const [items, total] = await Promise.all([
+    q
+      .select({
+        id: unsubscribes.id,
+        email: unsubscribes.email,
+        olympiadId: unsubscribes.olympiadId,
+        olympiadTitle: olympiads.title,
+        source: unsubscribes.source,
+        createdAt: unsubscribes.createdAt,
+      })
+      .from(unsubscribes)
+      .leftJoin(olympiads, eq(olympiads.id, unsubscribes.olympiadId))
+      .where(cond)
+      .orderBy(order)
+      .limit(p.pageSize)
+      .offset(offsetOf(p)),
+    // The left join of the list adds no rows (one olympiad at most), so the count needs only the table.
+    q.$count(unsubscribes, cond),
   ]);
-  return { items, total: count?.n ?? 0 };
+  return { items, total };
 }
+
+/** An unsubscribed address with the title of its olympiad (null: from all of Olympus). */
+export type UnsubscribeEntry = Awaited<ReturnType<typeof listUnsubscribes>>['items'][number];
 
 export async function addUnsubscribe(
   q: Queryable,
   entry: { email: string; olympiadId: number | null; massMailId: number | null; source: string },
 ): Promise<boolean> {
-  const added = await untypedRows<{ id: number }>(
+  const added = await rows(
     q,
+    IdRow,
     sql`insert into unsubscribes (email, olympiad_id, mass_mail_id, source)
       values (${entry.email.toLowerCase()}, ${entry.olympiadId}, ${entry.massMailId}, ${entry.source})
       on conflict (lower(email), coalesce(olympiad_id, 0)) do nothing returning id`,
@@ -62,48 +63,67 @@ export async function addUnsubscribe(
 }
 
 export async function isUnsubscribed(q: Queryable, email: string, olympiadId: number | null) {
-  const [r] = await untypedRows<{ n: number }>(
-    q,
-    sql`select count(*)::int as n from unsubscribes where lower(email) = ${email.toLowerCase()}
-      and (olympiad_id is null or olympiad_id = ${olympiadId})`,
+  const n = await q.$count(
+    unsubscribes,
+    sql`lower(${unsubscribes.email}) = ${email.toLowerCase()}
+      and (${unsubscribes.olympiadId} is null or ${unsubscribes.olympiadId} = ${olympiadId})`,
   );
-  return (r?.n ?? 0) > 0;
+  return n > 0;
 }
 
 /** The message a ref was sent in (the newest, if a mailing was queued twice). */
 export async function findByRef(q: Queryable, ref: string) {
-  const [row] = await untypedRows<{ id: number; to_address: string; olympiad_id: number | null; mass_mail_id: number | null }>(
-    q,
-    sql`select id, to_address, olympiad_id, mass_mail_id from emails where unsubscribe_ref = ${ref} order by id desc limit 1`,
-  );
+  const [row] = await q
+    .select({
+      id: emails.id,
+      toAddress: emails.toAddress,
+      olympiadId: emails.olympiadId,
+      massMailId: emails.massMailId,
+    })
+    .from(emails)
+    .where(eq(emails.unsubscribeRef, ref))
+    .orderBy(desc(emails.id))
+    .limit(1);
   return row ?? null;
 }
 
 /** Bounced addresses: one page, filtered by kind, searched by address or reason, sorted. */
 export async function listBounces(q: Queryable, kind: string | undefined, p: Paging) {
   const where: SQL[] = [sql`true`];
-  if (kind) where.push(sql`kind = ${kind}`);
+  if (kind) where.push(sql`${bounces.kind} = ${kind}`);
   if (p.search?.trim()) {
     const like = containsPattern(p.search);
-    where.push(sql`(email ilike ${like} or reason ilike ${like})`);
+    where.push(sql`(${bounces.email} ilike ${like} or ${bounces.reason} ilike ${like})`);
   }
   const cond = sql.join(where, sql` and `);
   const order = orderBy(
     p,
-    { createdAt: sql`created_at`, email: sql`lower(email)`, kind: sql`kind` },
+    { createdAt: sql`${bounces.createdAt}`, email: sql`lower(${bounces.email})`, kind: sql`${bounces.kind}` },
     'createdAt',
-    sql`id`,
+    sql`${bounces.id}`,
   );
-  const [items, [count]] = await Promise.all([
-    untypedRows<BounceDb>(
-      q,
-      sql`select id, email, kind, reason, email_id, created_at from bounces where ${cond} order by ${order}
-        limit ${p.pageSize} offset ${offsetOf(p)}`,
-    ),
-    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from bounces where ${cond}`),
+  const [items, total] = await Promise.all([
+    q
+      .select({
+        id: bounces.id,
+        email: bounces.email,
+        kind: bounces.kind,
+        reason: bounces.reason,
+        emailId: bounces.emailId,
+        createdAt: bounces.createdAt,
+      })
+      .from(bounces)
+      .where(cond)
+      .orderBy(order)
+      .limit(p.pageSize)
+      .offset(offsetOf(p)),
+    q.$count(bounces, cond),
   ]);
-  return { items, total: count?.n ?? 0 };
+  return { items, total };
 }
+
+/** A bounce notification as the bounce list shows it. */
+export type BounceEntry = Awaited<ReturnType<typeof listBounces>>['items'][number];
 
 export async function addBounce(
   q: Queryable,

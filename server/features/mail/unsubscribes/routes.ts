@@ -35,8 +35,8 @@ const unsubscribeLinkNotFound = () => notFound('This unsubscribe link');
 /** The mass-mail message a personal unsubscribe ref was sent in (404 for any other ref). */
 async function messageOf(q: Queryable, ref: string) {
   const email = await queries.findByRef(q, ref);
-  if (!email || email.mass_mail_id == null) throw unsubscribeLinkNotFound();
-  return { ...email, mass_mail_id: email.mass_mail_id };
+  if (!email || email.massMailId == null) throw unsubscribeLinkNotFound();
+  return { ...email, massMailId: email.massMailId };
 }
 
 /**
@@ -46,15 +46,15 @@ async function messageOf(q: Queryable, ref: string) {
 async function unsubscribeByRef(q: Queryable, ref: string, source: string) {
   const email = await messageOf(q, ref);
   const added = await queries.addUnsubscribe(q, {
-    email: email.to_address,
-    olympiadId: email.olympiad_id,
-    massMailId: email.mass_mail_id,
+    email: email.toAddress,
+    olympiadId: email.olympiadId,
+    massMailId: email.massMailId,
     source,
   });
   if (added) {
     await audit(q, null, 'unsubscribe.create', {
       entityId: email.id,
-      olympiadId: email.olympiad_id,
+      olympiadId: email.olympiadId,
       data: { source },
     });
   }
@@ -77,12 +77,12 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
     response: UnsubscribeInfo,
     handler: async ({ db, params }) => {
       const email = await messageOf(db, params.id);
-      const olympiad = email.olympiad_id == null ? null : await findOlympiad(db, email.olympiad_id);
+      const olympiad = email.olympiadId == null ? null : await findOlympiad(db, email.olympiadId);
       return {
         success: true as const,
-        email: maskEmail(email.to_address),
+        email: maskEmail(email.toAddress),
         olympiad: olympiad ? { title: olympiad.title, varName: olympiad.varName } : null,
-        unsubscribed: await queries.isUnsubscribed(db, email.to_address, email.olympiad_id),
+        unsubscribed: await queries.isUnsubscribed(db, email.toAddress, email.olympiadId),
       };
     },
   });
@@ -144,9 +144,9 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
         const csv = tableCsv(
           [
             { header: 'email', value: 'email' },
-            { header: 'olympiad', value: (u) => u.olympiad_title ?? 'All of Olympus' },
+            { header: 'olympiad', value: (u) => u.olympiadTitle ?? 'All of Olympus' },
             { header: 'source', value: 'source' },
-            { header: 'unsubscribed_at', value: (u) => iso(u.created_at) },
+            { header: 'unsubscribed_at', value: (u) => iso(u.createdAt) },
           ],
           items,
           { bom: false },
