@@ -1,16 +1,22 @@
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
 import type { GradeRange } from '#contract/grades';
-import { type Queryable, untypedRows } from '../../db/client.js';
-import { projects, subProjects, users } from '../../db/schema/index.js';
+import { type Queryable, type RowShape, rows } from '../../db/client.js';
+import { olympiadGrants, olympiads, projects, subProjects, users } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
 /** The rows of a page and the total the list has (every row carries it, from `count(*) over ()`). */
-async function page<T>(q: Queryable, query: SQL): Promise<{ items: T[]; total: number }> {
-  const found = await untypedRows<T & { total: number }>(q, query);
+async function page<S extends RowShape>(
+  q: Queryable,
+  shape: S,
+  query: SQL,
+): Promise<{ items: Array<z.output<S>>; total: number }> {
+  const found = await rows(q, shape.extend({ total: z.number() }), query);
   return {
-    items: found.map(({ total: _total, ...row }) => row as T),
+    items: found.map(({ total: _total, ...row }) => row as z.output<S>),
     total: Number(found[0]?.total ?? 0),
   };
 }
@@ -22,18 +28,20 @@ const where = (parts: Array<SQL | undefined>) => {
 
 // ---------------------------------------------------------------- projects
 
-export interface ProjectRow {
-  id: number;
-  projectName: string;
-  title: string;
-  seoTitle: string;
-  shareTitle: string;
-  description: string;
-  keywords: string;
-  updatedAt: Date | string;
-  olympiadCount: number;
-  subProjectCount: number;
-}
+/** A project with the counts of its olympiads and sub-projects. */
+const ProjectRow = createSelectSchema(projects)
+  .pick({
+    id: true,
+    projectName: true,
+    title: true,
+    seoTitle: true,
+    shareTitle: true,
+    description: true,
+    keywords: true,
+    updatedAt: true,
+  })
+  .extend({ olympiadCount: z.number(), subProjectCount: z.number() });
+export type ProjectRow = z.infer<typeof ProjectRow>;
 
 const projectSelect = sql`select p.id, p.project_name as "projectName", p.title, p.seo_title as "seoTitle",
     p.share_title as "shareTitle", p.description, p.keywords, p.updated_at as "updatedAt",
@@ -42,8 +50,9 @@ const projectSelect = sql`select p.id, p.project_name as "projectName", p.title,
 
 export async function listProjects(q: Queryable, p: Paging) {
   const like = p.search ? containsPattern(p.search) : null;
-  return page<ProjectRow>(
+  return page(
     q,
+    ProjectRow,
     sql`${projectSelect}, count(*) over ()::int as total from projects p
       ${where([like ? sql`(lower(p.project_name) like ${like} or lower(p.title) like ${like})` : undefined])}
       order by ${orderBy(p, { projectName: sql`p.project_name`, title: sql`p.title`, updatedAt: sql`p.updated_at` }, 'title', sql`p.id`)}
@@ -52,21 +61,17 @@ export async function listProjects(q: Queryable, p: Paging) {
 }
 
 export async function findProject(q: Queryable, id: number): Promise<ProjectRow | null> {
-  const [row] = await untypedRows<ProjectRow>(q, sql`${projectSelect} from projects p where p.id = ${id}`);
+  const [row] = await rows(q, ProjectRow, sql`${projectSelect} from projects p where p.id = ${id}`);
   return row ?? null;
 }
 
 // ---------------------------------------------------------------- sub-projects
 
-export interface SubProjectRow {
-  id: number;
-  projectId: number;
-  projectName: string;
-  name: string;
-  title: string;
-  description: string;
-  position: number;
-}
+/** A sub-project with its project's name. */
+const SubProjectRow = createSelectSchema(subProjects)
+  .pick({ id: true, projectId: true, name: true, title: true, description: true, position: true })
+  .extend({ projectName: createSelectSchema(projects).shape.projectName });
+export type SubProjectRow = z.infer<typeof SubProjectRow>;
 
 const subProjectSelect = sql`select s.id, s.project_id as "projectId", p.project_name as "projectName", s.name,
     s.title, s.description, s.position`;
@@ -74,8 +79,9 @@ const subProjectSelect = sql`select s.id, s.project_id as "projectId", p.project
 export async function listSubProjects(q: Queryable, p: Paging & { projectId?: number | undefined }) {
   const like = p.search ? containsPattern(p.search) : null;
   const sorts = { name: sql`s.name`, title: sql`s.title`, position: sql`s.position`, projectName: sql`p.project_name` };
-  return page<SubProjectRow>(
+  return page(
     q,
+    SubProjectRow,
     sql`${subProjectSelect}, count(*) over ()::int as total
       from sub_projects s join projects p on p.id = s.project_id
       ${where([
@@ -88,8 +94,9 @@ export async function listSubProjects(q: Queryable, p: Paging & { projectId?: nu
 }
 
 export async function findSubProject(q: Queryable, id: number): Promise<SubProjectRow | null> {
-  const [row] = await untypedRows<SubProjectRow>(
+  const [row] = await rows(
     q,
+    SubProjectRow,
     sql`${subProjectSelect} from sub_projects s join projects p on p.id = s.project_id where s.id = ${id}`,
   );
   return row ?? null;
@@ -97,13 +104,36 @@ export async function findSubProject(q: Queryable, id: number): Promise<SubProje
 
 // ---------------------------------------------------------------- olympiads
 
-/** An olympiad as its editors see it: its row and its project's name. */
-export type OlympiadRow = Omit<Olympiad, 'startsAt' | 'endsAt' | 'updatedAt'> & {
-  projectName: string;
-  startsAt: Date | string | null;
-  endsAt: Date | string | null;
-  updatedAt: Date | string;
-};
+/** An olympiad as its editors see it: its settings and its project's name. */
+const OlympiadRow = createSelectSchema(olympiads)
+  .pick({
+    id: true,
+    projectId: true,
+    subProjectId: true,
+    varName: true,
+    title: true,
+    year: true,
+    kind: true,
+    open: true,
+    pinned: true,
+    startsAt: true,
+    endsAt: true,
+    durationMinutes: true,
+    feeCents: true,
+    currency: true,
+    teamSize: true,
+    minGrade: true,
+    maxGrade: true,
+    instructions: true,
+    declaration: true,
+    shuffleOptions: true,
+    showScore: true,
+    paymentRequired: true,
+    languages: true,
+    updatedAt: true,
+  })
+  .extend({ projectName: createSelectSchema(projects).shape.projectName });
+export type OlympiadRow = z.infer<typeof OlympiadRow>;
 
 export async function listOlympiads(
   q: Queryable,
@@ -119,8 +149,9 @@ export async function listOlympiads(
     projectName: sql`p.project_name`,
     updatedAt: sql`o.updated_at`,
   };
-  return page<OlympiadRow>(
+  return page(
     q,
+    OlympiadRow,
     sql`select o.id, o.project_id as "projectId", p.project_name as "projectName", o.sub_project_id as "subProjectId",
         o.var_name as "varName", o.title, o.year, o.kind, o.open, o.pinned, o.starts_at as "startsAt",
         o.ends_at as "endsAt", o.duration_minutes as "durationMinutes", o.fee_cents as "feeCents", o.currency,
@@ -157,26 +188,25 @@ export async function subProjectOwner(q: Queryable, id: number): Promise<number 
 
 // ---------------------------------------------------------------- grants
 
-export interface GrantRow {
-  userId: number;
-  olympiadId: number;
-  role: 'admin' | 'accountant' | 'funding';
-  createdAt: Date | string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-}
+/** A grant with its holder's name and address. */
+export type GrantRow = Awaited<ReturnType<typeof listGrants>>[number];
 
 export async function listGrants(q: Queryable, olympiadId: number) {
-  return untypedRows<GrantRow>(
-    q,
-    sql`select g.user_id as "userId", g.olympiad_id as "olympiadId", g.role, g.created_at as "createdAt",
-        u.username, u.first_name as "firstName", u.last_name as "lastName", u.email
-      from olympiad_grants g join users u on u.id = g.user_id
-      where g.olympiad_id = ${olympiadId}
-      order by g.role, u.username`,
-  );
+  return q
+    .select({
+      userId: olympiadGrants.userId,
+      olympiadId: olympiadGrants.olympiadId,
+      role: olympiadGrants.role,
+      createdAt: olympiadGrants.createdAt,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(olympiadGrants)
+    .innerJoin(users, eq(users.id, olympiadGrants.userId))
+    .where(eq(olympiadGrants.olympiadId, olympiadId))
+    .orderBy(olympiadGrants.role, users.username);
 }
 
 /** Staff who can hold an olympiad grant: admins, accountants and funding staff, enabled. */
@@ -217,8 +247,9 @@ export async function findStaffUser(q: Queryable, id: number) {
 
 /** Is anyone (a school or a country's team) entered in the olympiad? */
 export async function hasEntries(q: Queryable, olympiadId: number) {
-  const [row] = await untypedRows<{ any: boolean }>(
+  const [row] = await rows(
     q,
+    z.object({ any: z.boolean() }),
     sql`select exists (select 1 from school_participants where olympiad_id = ${olympiadId}) as "any"`,
   );
   return row?.any === true;
@@ -229,9 +260,10 @@ export async function hasEntries(q: Queryable, olympiadId: number) {
  * first, so a learner import (which reads the range under a share lock) cannot slip past a narrowing.
  */
 export async function learnersOutside(q: Queryable, olympiadId: number, range: GradeRange) {
-  await untypedRows(q, sql`select id from olympiads where id = ${olympiadId} for no key update`);
-  return untypedRows<{ grade: number; learners: number }>(
+  await q.execute(sql`select id from olympiads where id = ${olympiadId} for no key update`);
+  return rows(
     q,
+    z.object({ grade: z.number(), learners: z.number() }),
     sql`select grade, count(*)::int as learners from users
       where olympiad_id = ${olympiadId} and grade is not null
         and (grade < ${range.minGrade} or grade > ${range.maxGrade})

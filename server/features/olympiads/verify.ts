@@ -1,9 +1,27 @@
 import { sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
 import { htmlText } from '#contract/content';
 import type { Blocker, VerifyResult } from '#contract/olympiads';
-import { type Queryable, untypedRows } from '../../db/client.js';
+import { type Queryable, rows } from '../../db/client.js';
+import { auditLog, questionModules, questions as questionsTable } from '../../db/schema/index.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
 import { schoolsBlocked } from '../../platform/payment-gate.js';
+
+/** A module with the count of its questions not retired. */
+const ModuleRow = createSelectSchema(questionModules)
+  .pick({ id: true, title: true, position: true })
+  .extend({ active: z.number() });
+
+/** A question not retired, with whether it has a correct answer and a second admin's verification. */
+const QuestionRow = createSelectSchema(questionsTable)
+  .pick({ id: true, moduleId: true, position: true, prompt: true })
+  .extend({ hasKey: z.boolean(), verified: z.boolean() });
+
+/** The audit row of an opening: when, the name of whoever opened it, and what they confirmed. */
+const OpeningRow = createSelectSchema(auditLog)
+  .pick({ at: true })
+  .extend({ by: z.string().nullable(), data: z.record(z.string(), z.unknown()) });
 
 const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
@@ -24,21 +42,16 @@ export async function blockersOf(q: Queryable, olympiad: Olympiad): Promise<Veri
   else if (olympiad.endsAt.getTime() <= Date.now()) add('window_over', 'The writing window has already ended');
   if (!olympiad.durationMinutes) add('no_duration', 'The writing duration is not set');
 
-  const modules = await untypedRows<{ id: number; title: string; position: number; active: number }>(
+  const modules = await rows(
     q,
+    ModuleRow,
     sql`select m.id, m.title, m.position,
                (select count(*)::int from questions x where x.module_id = m.id and x.retired_at is null) as active
         from question_modules m where m.olympiad_id = ${olympiad.id} order by m.position, m.id`,
   );
-  const questions = await untypedRows<{
-    id: number;
-    module_id: number;
-    position: number;
-    prompt: string;
-    has_key: boolean;
-    verified: boolean;
-  }>(
+  const questions = await rows(
     q,
+    QuestionRow,
     sql`select x.id, x.module_id, x.position, x.prompt, x.answer_key is not null and x.answer_key <> 'null'::jsonb as has_key,
                x.verified_at is not null as verified
         from questions x join question_modules m on m.id = x.module_id
@@ -52,11 +65,11 @@ export async function blockersOf(q: Queryable, olympiad: Olympiad): Promise<Veri
   const moduleIndex = new Map(modules.map((m, i) => [m.id, i + 1]));
   const questionIndex = new Map<number, number>();
   for (const x of questions) {
-    const n = (questionIndex.get(x.module_id) ?? 0) + 1;
-    questionIndex.set(x.module_id, n);
-    const where = `Module ${moduleIndex.get(x.module_id)}, question ${n} (“${short(htmlText(x.prompt))}”)`;
-    if (!x.has_key) add('question_without_answer', `${where} has no correct answer`, x.module_id, x.id);
-    if (!x.verified) add('question_unverified', `${where} is not verified`, x.module_id, x.id);
+    const n = (questionIndex.get(x.moduleId) ?? 0) + 1;
+    questionIndex.set(x.moduleId, n);
+    const where = `Module ${moduleIndex.get(x.moduleId)}, question ${n} (“${short(htmlText(x.prompt))}”)`;
+    if (!x.hasKey) add('question_without_answer', `${where} has no correct answer`, x.moduleId, x.id);
+    if (!x.verified) add('question_unverified', `${where} is not verified`, x.moduleId, x.id);
   }
   const counts = {
     modules: modules.length,
@@ -83,8 +96,9 @@ export async function blockersOf(q: Queryable, olympiad: Olympiad): Promise<Veri
  * many blockers there were (the audit row the open call wrote).
  */
 async function openedDespiteBlockers(q: Queryable, olympiadId: number): Promise<VerifyResult['openedDespite']> {
-  const [last] = await untypedRows<{ at: Date; by: string | null; data: Record<string, unknown> }>(
+  const [last] = await rows(
     q,
+    OpeningRow,
     sql`select a.at, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as by, a.data
         from audit_log a left join users u on u.id = a.actor_id
         where a.action = 'olympiad.open' and a.entity_id = ${String(olympiadId)} and a.olympiad_id = ${olympiadId}
@@ -94,7 +108,7 @@ async function openedDespiteBlockers(q: Queryable, olympiadId: number): Promise<
   if (!last || !Array.isArray(despite) || despite.length === 0) return null;
   const count = typeof last.data.blockerCount === 'number' ? last.data.blockerCount : despite.length;
   return {
-    at: new Date(last.at).toISOString(),
+    at: last.at.toISOString(),
     by: last.by,
     reason: typeof last.data.reason === 'string' ? last.data.reason : null,
     blockers: count,

@@ -7,7 +7,7 @@ import type {
   OverviewFigures,
 } from '#contract/reports';
 import { iso } from '../../platform/dates.js';
-import type { FeedbackDbRow, FiguresByOlympiad, overTime } from './queries.js';
+import type { DayRow, FeedbackRow, FiguresByOlympiad } from './queries.js';
 
 const n = (v: unknown) => Number(v ?? 0);
 
@@ -19,7 +19,7 @@ export function presentFigures(f: FiguresByOlympiad): { figures: OverviewFigures
     const mail = f.mail.get(o.id);
     return {
       id: o.id,
-      varName: o.var_name,
+      varName: o.varName,
       title: o.title,
       currency: o.currency,
       schoolsEntered: n(f.schools.get(o.id)?.n),
@@ -66,7 +66,7 @@ export function presentFigures(f: FiguresByOlympiad): { figures: OverviewFigures
   };
 }
 
-export const presentDay = (d: Awaited<ReturnType<typeof overTime>>[number]): DayFigures => ({
+export const presentDay = (d: DayRow): DayFigures => ({
   day: String(d.day).slice(0, 10),
   schoolsEntered: n(d.schools),
   learnersLoaded: n(d.learners),
@@ -95,14 +95,14 @@ export function presentScoreBands(
   return Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: i * 10 + 10, learners: byBand.get(i) ?? 0 }));
 }
 
-export const presentFeedback = (r: FeedbackDbRow): FeedbackItem => ({
-  attemptId: r.attempt_id,
-  learnerId: r.learner_id,
-  firstName: r.first_name,
-  lastName: r.last_name,
+export const presentFeedback = (r: FeedbackRow): FeedbackItem => ({
+  attemptId: r.attemptId,
+  learnerId: r.learnerId,
+  firstName: r.firstName,
+  lastName: r.lastName,
   username: r.username,
   grade: r.grade,
-  schoolName: r.school_name,
+  schoolName: r.schoolName,
   rating: r.rating,
   comment: r.comment ?? '',
   at: iso(r.at),

@@ -1,6 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { desc, type SQL, sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
 import type { FeedbackQuery } from '#contract/reports';
-import { inTurn, type Queryable, untypedRows } from '../../db/client.js';
+import { inTurn, type Queryable, rows } from '../../db/client.js';
+import { attempts, olympiads, schools, users } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { offsetOf } from '../../platform/paging.js';
 
@@ -13,69 +16,86 @@ import { offsetOf } from '../../platform/paging.js';
 const zone = sql.raw(`'Africa/Johannesburg'`);
 const dayOf = (column: SQL) => sql`((${column}) at time zone ${zone})::date`;
 
-export interface OlympiadRow {
-  id: number;
-  var_name: string;
-  title: string;
-  currency: string;
-}
+/** A count per olympiad (`olympiad_id, count(*)::int as n … group by olympiad_id`). */
+const OlympiadCountRow = z.object({ olympiadId: z.number(), n: z.number() });
+/** A sum of cents per olympiad, as `::bigint` (int8 is read as a number). */
+const OlympiadCentsRow = z.object({ olympiadId: z.number(), cents: z.number() });
+const AttemptFiguresRow = z.object({
+  olympiadId: z.number(),
+  started: z.number(),
+  writing: z.number(),
+  finished: z.number(),
+});
+/** Mail per olympiad; site-wide mail has no olympiad. */
+const MailFiguresRow = z.object({
+  olympiadId: z.number().nullable(),
+  sent: z.number(),
+  waiting: z.number(),
+  failed: z.number(),
+});
 
 /** Per olympiad within the reach: each figure of the overview (olympiads without a row have zeros). */
 export async function figuresByOlympiad(q: Queryable, r: Reach) {
-  const [olympiads, schools, learners, attempts, invoiced, paid, mail] = await inTurn(
+  const [list, entered, learners, attempted, invoiced, paid, mail] = await inTurn(
     () =>
-      untypedRows<OlympiadRow>(
-        q,
-        sql`select id, var_name, title, currency from olympiads where ${reachSql(r, sql`id`)}
-          order by starts_at desc nulls last, id desc`,
-      ),
+      q
+        .select({ id: olympiads.id, varName: olympiads.varName, title: olympiads.title, currency: olympiads.currency })
+        .from(olympiads)
+        .where(reachSql(r, sql`${olympiads.id}`))
+        .orderBy(sql`${olympiads.startsAt} desc nulls last`, desc(olympiads.id)),
     () =>
-      untypedRows<{ olympiad_id: number; n: number }>(
+      rows(
         q,
+        OlympiadCountRow,
         sql`select olympiad_id, count(*)::int as n from school_participants
           where status <> 'withdrawn' and ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
       ),
     () =>
-      untypedRows<{ olympiad_id: number; n: number }>(
+      rows(
         q,
+        OlympiadCountRow,
         sql`select olympiad_id, count(*)::int as n from users
           where olympiad_id is not null and ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
       ),
     () =>
-      untypedRows<{ olympiad_id: number; started: number; writing: number; finished: number }>(
+      rows(
         q,
+        AttemptFiguresRow,
         sql`select olympiad_id, count(started_at)::int as started, count(finished_at)::int as finished,
             count(*) filter (where started_at is not null and finished_at is null
               and (deadline_at is null or deadline_at > now()))::int as writing
           from attempts where ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
       ),
     () =>
-      untypedRows<{ olympiad_id: number; cents: number }>(
+      rows(
         q,
+        OlympiadCentsRow,
         sql`select olympiad_id, coalesce(sum(total_cents), 0)::bigint as cents from invoices
           where ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
       ),
     () =>
-      untypedRows<{ olympiad_id: number; cents: number }>(
+      rows(
         q,
+        OlympiadCentsRow,
         sql`select olympiad_id, coalesce(sum(amount_cents), 0)::bigint as cents from payments
           where reversed_at is null and ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
       ),
     () =>
-      untypedRows<{ olympiad_id: number | null; sent: number; waiting: number; failed: number }>(
+      rows(
         q,
+        MailFiguresRow,
         sql`select olympiad_id, count(*) filter (where status = 'sent')::int as sent,
             count(*) filter (where status in ('held', 'released', 'sending', 'outbox'))::int as waiting,
             count(*) filter (where status = 'failed')::int as failed
           from emails where ${reachSql(r, sql`olympiad_id`)} group by olympiad_id`,
       ),
   );
-  const by = <T extends { olympiad_id: number | null }>(list: T[]) => new Map(list.map((x) => [x.olympiad_id, x]));
+  const by = <T extends { olympiadId: number | null }>(list: T[]) => new Map(list.map((x) => [x.olympiadId, x]));
   return {
-    olympiads,
-    schools: by(schools),
+    olympiads: list,
+    schools: by(entered),
     learners: by(learners),
-    attempts: by(attempts),
+    attempts: by(attempted),
     invoiced: by(invoiced),
     paid: by(paid),
     mail: by(mail),
@@ -83,10 +103,21 @@ export async function figuresByOlympiad(q: Queryable, r: Reach) {
 }
 export type FiguresByOlympiad = Awaited<ReturnType<typeof figuresByOlympiad>>;
 
+/** A South African day's figures; `day` is a date as text. */
+const DayRow = z.object({
+  day: z.string(),
+  schools: z.number(),
+  learners: z.number(),
+  started: z.number(),
+  mail: z.number(),
+});
+export type DayRow = z.infer<typeof DayRow>;
+
 /** Per South African day: schools entered, learners loaded, learners started and mail sent. */
 export async function overTime(q: Queryable, r: Reach) {
-  return untypedRows<{ day: string; schools: number; learners: number; started: number; mail: number }>(
+  return rows(
     q,
+    DayRow,
     sql`select day::text as day, sum(schools)::int as schools, sum(learners)::int as learners,
           sum(started)::int as started, sum(mail)::int as mail from (
         select ${dayOf(sql`created_at`)} as day, count(*) as schools, 0 as learners, 0 as started, 0 as mail
@@ -104,10 +135,17 @@ export async function overTime(q: Queryable, r: Reach) {
   );
 }
 
+const ProvinceGradeRow = z.object({
+  province: z.string(),
+  grade: createSelectSchema(users).shape.grade,
+  learners: z.number(),
+});
+
 /** Learners of an olympiad by their school's province and their grade. */
 export const byProvinceGrade = (q: Queryable, olympiadId: number) =>
-  untypedRows<{ province: string; grade: number | null; learners: number }>(
+  rows(
     q,
+    ProvinceGradeRow,
     sql`select coalesce(nullif(trim(s.province), ''), 'Not given') as province, u.grade, count(*)::int as learners
         from users u left join schools s on s.id = u.school_id
         where u.olympiad_id = ${olympiadId}
@@ -116,16 +154,18 @@ export const byProvinceGrade = (q: Queryable, olympiadId: number) =>
 
 /** Every day on which learners of the olympiad started, with how many. */
 export const startDays = (q: Queryable, olympiadId: number) =>
-  untypedRows<{ day: string; starts: number }>(
+  rows(
     q,
+    z.object({ day: z.string(), starts: z.number() }),
     sql`select ${dayOf(sql`started_at`)}::text as day, count(*)::int as starts from attempts
         where olympiad_id = ${olympiadId} and started_at is not null group by 1 order by 1`,
   );
 
 /** Starts per minute (HH:MM, South African time) on one South African day. */
 export const startsPerMinute = (q: Queryable, olympiadId: number, day: string) =>
-  untypedRows<{ minute: string; starts: number }>(
+  rows(
     q,
+    z.object({ minute: z.string(), starts: z.number() }),
     sql`select to_char(date_trunc('minute', started_at at time zone ${zone}), 'HH24:MI') as minute,
           count(*)::int as starts
         from attempts
@@ -137,26 +177,27 @@ export const startsPerMinute = (q: Queryable, olympiadId: number, day: string) =
 
 /** Finished, marked attempts per band of ten percent (0 … 9; 100 % is in the last band). */
 export const scoreBands = (q: Queryable, olympiadId: number) =>
-  untypedRows<{ band: number; learners: number }>(
+  rows(
     q,
+    z.object({ band: z.number(), learners: z.number() }),
     sql`select least(floor(score * 10 / max_score), 9)::int as band, count(*)::int as learners
         from attempts
         where olympiad_id = ${olympiadId} and finished_at is not null and score is not null and max_score > 0
         group by 1 order by 1`,
   );
 
-export interface FeedbackDbRow {
-  attempt_id: number;
-  learner_id: number;
-  first_name: string;
-  last_name: string;
-  username: string;
-  grade: number | null;
-  school_name: string | null;
-  rating: number | null;
-  comment: string | null;
-  at: Date;
-}
+/** One learner's feedback, with their name, grade and school. */
+const FeedbackRow = createSelectSchema(users)
+  .pick({ firstName: true, lastName: true, username: true, grade: true })
+  .extend({
+    attemptId: createSelectSchema(attempts).shape.id,
+    learnerId: createSelectSchema(users).shape.id,
+    schoolName: createSelectSchema(schools).shape.name.nullable(),
+    rating: createSelectSchema(attempts).shape.feedbackRating,
+    comment: createSelectSchema(attempts).shape.feedbackComment,
+    at: z.date(),
+  });
+export type FeedbackRow = z.infer<typeof FeedbackRow>;
 
 type FeedbackFilter = Pick<FeedbackQuery, 'schoolId' | 'grade' | 'rating' | 'comments'>;
 
@@ -186,8 +227,9 @@ export const feedback = (
   f: FeedbackFilter,
   page?: { page: number; pageSize: number },
 ) =>
-  untypedRows<FeedbackDbRow>(
+  rows(
     q,
+    FeedbackRow,
     sql`select a.id as attempt_id, u.id as learner_id, u.first_name, u.last_name, u.username, u.grade,
           s.name as school_name, a.feedback_rating as rating, a.feedback_comment as comment, a.feedback_at as at
         from attempts a join users u on u.id = a.user_id left join schools s on s.id = u.school_id
@@ -201,8 +243,9 @@ export const feedback = (
  * those): attempts_feedback_user_idx alone, merged with users_learner_grade_idx under a grade filter.
  */
 export const feedbackRatings = (q: Queryable, olympiadId: number, f: FeedbackFilter) =>
-  untypedRows<{ rating: number | null; learners: number }>(
+  rows(
     q,
+    z.object({ rating: createSelectSchema(attempts).shape.feedbackRating, learners: z.number() }),
     sql`select a.feedback_rating as rating, count(*)::int as learners
         from attempts a ${byLearner(f) ? sql`join users u on u.id = a.user_id` : sql``}
         where ${feedbackWhere(olympiadId, f, false)} group by 1 order by 1 nulls last`,
@@ -210,24 +253,22 @@ export const feedbackRatings = (q: Queryable, olympiadId: number, f: FeedbackFil
 
 /** The schools entered in an olympiad, by name (the feedback filter). */
 export const enteredSchools = (q: Queryable, olympiadId: number) =>
-  untypedRows<{ id: number; name: string }>(
+  rows(
     q,
+    createSelectSchema(schools).pick({ id: true, name: true }),
     sql`select s.id, s.name from school_participants sp join schools s on s.id = sp.school_id
         where sp.olympiad_id = ${olympiadId} order by lower(s.name), s.id`,
   );
 
+const DashboardUserRow = createSelectSchema(users)
+  .pick({ id: true, firstName: true, lastName: true, username: true, role: true, email: true })
+  .extend({ previous: z.date().nullable() });
+
 /** The signed-in user, with the start of their session before this one. */
 export async function dashboardUser(q: Queryable, userId: number, sessionId: number) {
-  const [row] = await untypedRows<{
-    id: number;
-    first_name: string;
-    last_name: string;
-    username: string;
-    role: string;
-    email: string | null;
-    previous: Date | null;
-  }>(
+  const [row] = await rows(
     q,
+    DashboardUserRow,
     sql`select u.id, u.first_name, u.last_name, u.username, u.role, u.email,
           (select max(created_at) from sessions s where s.user_id = u.id and s.id <> ${sessionId}
              and s.impersonator_id is null) as previous
@@ -238,15 +279,11 @@ export async function dashboardUser(q: Queryable, userId: number, sessionId: num
 
 /** The olympiads within a reach, newest first, with the actor's role in each. */
 export const dashboardOlympiads = (q: Queryable, r: Reach, userId: number) =>
-  untypedRows<{
-    id: number;
-    var_name: string;
-    title: string;
-    role: string | null;
-    starts_at: Date | null;
-    ends_at: Date | null;
-  }>(
+  rows(
     q,
+    createSelectSchema(olympiads)
+      .pick({ id: true, varName: true, title: true, startsAt: true, endsAt: true })
+      .extend({ role: z.string().nullable() }),
     sql`select o.id, o.var_name, o.title, o.starts_at, o.ends_at,
           (select string_agg(g.role, ', ' order by g.role) from olympiad_grants g
             where g.olympiad_id = o.id and g.user_id = ${userId}) as role

@@ -193,18 +193,18 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
         section: query.section,
         user: {
           id: actor.userId,
-          name: [user?.first_name, user?.last_name].filter(Boolean).join(' ') || actor.username,
+          name: [user?.firstName, user?.lastName].filter(Boolean).join(' ') || actor.username,
           role: actor.role,
           email: user?.email ?? null,
           previousSignInAt: isoOrNull(user?.previous),
         },
         olympiads: olympiads.map((o) => ({
           id: o.id,
-          varName: o.var_name,
+          varName: o.varName,
           title: o.title,
           role: o.role ?? actor.role,
-          startsAt: isoOrNull(o.starts_at),
-          endsAt: isoOrNull(o.ends_at),
+          startsAt: isoOrNull(o.startsAt),
+          endsAt: isoOrNull(o.endsAt),
         })),
       };
     },

@@ -1,24 +1,25 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { type Queryable, untypedRows } from '../../db/client.js';
-import { schoolParticipants } from '../../db/schema/index.js';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { CountRow, type Queryable, rows } from '../../db/client.js';
+import { accounts, olympiads, schoolParticipants, schools, users } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
 export type ParticipantRow = typeof schoolParticipants.$inferSelect;
 
-export interface ParticipantListRow {
-  id: number;
-  olympiadId: number;
-  olympiadName: string;
-  olympiadTitle: string;
-  schoolId: number;
-  schoolName: string;
-  town: string | null;
-  province: string | null;
-  status: 'entered' | 'learners_loaded' | 'withdrawn';
-  learnerCount: number;
-  createdAt: Date;
-}
+/** An entry with its olympiad's and school's names and the count of its learners. */
+const ParticipantListRow = createSelectSchema(schoolParticipants)
+  .pick({ id: true, olympiadId: true, schoolId: true, status: true, createdAt: true })
+  .extend({
+    olympiadName: createSelectSchema(olympiads).shape.varName,
+    olympiadTitle: createSelectSchema(olympiads).shape.title,
+    schoolName: createSelectSchema(schools).shape.name,
+    town: createSelectSchema(schools).shape.town,
+    province: createSelectSchema(schools).shape.province,
+    learnerCount: z.number(),
+  });
+export type ParticipantListRow = z.infer<typeof ParticipantListRow>;
 
 const participantColumns = sql`sp.id, sp.olympiad_id as "olympiadId", o.var_name as "olympiadName", o.title as "olympiadTitle",
   sp.school_id as "schoolId", s.name as "schoolName", s.town, s.province, sp.status,
@@ -49,18 +50,20 @@ export async function listParticipants(q: Queryable, r: Reach, p: Paging & { sta
     sql`sp.id`,
   );
   const [items, [count]] = await Promise.all([
-    untypedRows<ParticipantListRow>(
+    rows(
       q,
+      ParticipantListRow,
       sql`select ${participantColumns} ${from} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    untypedRows<{ n: number }>(q, sql`select count(*)::int as n ${from}`),
+    rows(q, CountRow, sql`select count(*)::int as n ${from}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findParticipant(q: Queryable, id: number) {
-  const [row] = await untypedRows<ParticipantListRow>(
+  const [row] = await rows(
     q,
+    ParticipantListRow,
     sql`select ${participantColumns} from school_participants sp join schools s on s.id = sp.school_id
         join olympiads o on o.id = sp.olympiad_id where sp.id = ${id}`,
   );
@@ -77,24 +80,26 @@ export async function deleteParticipant(q: Queryable, id: number) {
   await q.delete(schoolParticipants).where(eq(schoolParticipants.id, id));
 }
 
+/** A learner as the participants list shows them. */
+const ParticipantLearnerRow = createSelectSchema(users).pick({
+  id: true,
+  username: true,
+  firstName: true,
+  lastName: true,
+  grade: true,
+});
+export type ParticipantLearnerRow = z.infer<typeof ParticipantLearnerRow>;
+
 /** One learner (a participant) with the id of the entry of their school in their olympiad; null without one. */
 export async function findParticipantLearner(q: Queryable, id: number) {
-  const [row] = await untypedRows<ParticipantLearnerRow & { entryId: number }>(
+  const [row] = await rows(
     q,
+    ParticipantLearnerRow.extend({ entryId: createSelectSchema(schoolParticipants).shape.id }),
     sql`select u.id, u.username, u.first_name as "firstName", u.last_name as "lastName", u.grade, sp.id as "entryId"
         from users u join school_participants sp on sp.olympiad_id = u.olympiad_id and sp.school_id = u.school_id
         where u.id = ${id} and u.role = 'learner'`,
   );
   return row ?? null;
-}
-
-/** A learner as the participants list shows them. */
-export interface ParticipantLearnerRow {
-  id: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  grade: number | null;
 }
 
 export async function listParticipantLearners(q: Queryable, sp: { olympiadId: number; schoolId: number }, p: Paging) {
@@ -112,41 +117,48 @@ export async function listParticipantLearners(q: Queryable, sp: { olympiadId: nu
     sql`u.id`,
   );
   const [items, [count]] = await Promise.all([
-    untypedRows<ParticipantLearnerRow>(
+    rows(
       q,
+      ParticipantLearnerRow,
       sql`select u.id, u.username, u.first_name as "firstName", u.last_name as "lastName", u.grade
           from users u ${where} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from users u ${where}`),
+    rows(q, CountRow, sql`select count(*)::int as n from users u ${where}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
-export interface PortalOlympiadRow {
-  id: number;
-  varName: string;
-  title: string;
-  year: number;
-  kind: 'school' | 'country';
-  open: boolean;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  feeCents: number;
-  currency: string;
-  vatRateBp: number;
-  paymentRequired: boolean;
-  participantId: number | null;
-  status: ParticipantRow['status'] | null;
-  learnerCount: number;
-}
+/** An olympiad as a teacher's portal lists it, with their school's entry in it (when entered). */
+const PortalOlympiadRow = createSelectSchema(olympiads)
+  .pick({
+    id: true,
+    varName: true,
+    title: true,
+    year: true,
+    kind: true,
+    open: true,
+    startsAt: true,
+    endsAt: true,
+    feeCents: true,
+    currency: true,
+    paymentRequired: true,
+  })
+  .extend({
+    vatRateBp: createSelectSchema(accounts).shape.vatRateBp,
+    participantId: createSelectSchema(schoolParticipants).shape.id.nullable(),
+    status: createSelectSchema(schoolParticipants).shape.status.nullable(),
+    learnerCount: z.number(),
+  });
+export type PortalOlympiadRow = z.infer<typeof PortalOlympiadRow>;
 
 /**
  * The olympiads a teacher's school can enter (school olympiads not yet over), and those it is in. A country's team
  * enters none itself (its olympiad's admin enters the country, decision 039): its team admin sees only its entries.
  */
 export async function portalOlympiads(q: Queryable, schoolId: number | null) {
-  return untypedRows<PortalOlympiadRow>(
+  return rows(
     q,
+    PortalOlympiadRow,
     sql`select o.id, o.var_name as "varName", o.title, o.year, o.kind, o.open, o.starts_at as "startsAt", o.ends_at as "endsAt",
                o.fee_cents as "feeCents", o.currency, o.payment_required as "paymentRequired",
                case when coalesce(a.vat_number, '') = '' then 0 else a.vat_rate_bp end as "vatRateBp",

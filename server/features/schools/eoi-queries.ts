@@ -1,10 +1,16 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { type Queryable, untypedRows } from '../../db/client.js';
-import { expressionsOfInterest, users } from '../../db/schema/index.js';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { CountRow, type Queryable, rows } from '../../db/client.js';
+import { expressionsOfInterest, olympiads, schools, users } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
-export type EoiRow = typeof expressionsOfInterest.$inferSelect & { olympiadTitle: string | null };
+/** An expression of interest with its olympiad's title (none without an olympiad). */
+const EoiRow = createSelectSchema(expressionsOfInterest).extend({
+  olympiadTitle: createSelectSchema(olympiads).shape.title.nullable(),
+});
+export type EoiRow = z.infer<typeof EoiRow>;
 
 const columns = sql`e.id, e.olympiad_id as "olympiadId", o.title as "olympiadTitle", e.project_name as "projectName",
   e.school_name as "schoolName", e.emis_number as "emisNumber", e.province, e.town, e.school_phone as "schoolPhone",
@@ -35,15 +41,16 @@ export async function listEois(q: Queryable, r: Reach, p: Paging & { status?: st
     sql`e.id`,
   );
   const [items, [count]] = await Promise.all([
-    untypedRows<EoiRow>(q, sql`select ${columns} ${from} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`),
-    untypedRows<{ n: number }>(q, sql`select count(*)::int as n ${from}`),
+    rows(q, EoiRow, sql`select ${columns} ${from} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`),
+    rows(q, CountRow, sql`select count(*)::int as n ${from}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findEoi(q: Queryable, id: number, forUpdate = false) {
-  const [row] = await untypedRows<EoiRow>(
+  const [row] = await rows(
     q,
+    EoiRow,
     sql`select ${columns} from expressions_of_interest e left join olympiads o on o.id = e.olympiad_id where e.id = ${id}
         ${forUpdate ? sql`for update of e` : sql``}`,
   );
@@ -71,16 +78,11 @@ export async function deleteEoi(q: Queryable, id: number) {
   await q.delete(expressionsOfInterest).where(eq(expressionsOfInterest.id, id));
 }
 
-export interface CandidateSchool {
-  id: number;
-  name: string;
-  emisNumber: string | null;
-  town: string | null;
-  province: string | null;
-  byEmis: boolean;
-  byEmail: boolean;
-  sameTown: boolean;
-}
+/** A school that may be the one an expression means, with why it was found. */
+const CandidateSchool = createSelectSchema(schools)
+  .pick({ id: true, name: true, emisNumber: true, town: true, province: true })
+  .extend({ byEmis: z.boolean(), byEmail: z.boolean(), sameTown: z.boolean() });
+export type CandidateSchool = z.infer<typeof CandidateSchool>;
 
 /**
  * A bounded candidate set for possible matches (no pg_trgm on PGlite): schools with the same EMIS
@@ -91,8 +93,9 @@ export async function matchCandidates(
   q: Queryable,
   eoi: { emisNumber: string | null; teacherEmail: string; town: string | null },
 ) {
-  return untypedRows<CandidateSchool>(
+  return rows(
     q,
+    CandidateSchool,
     sql`with c as (
           select s.id, true as by_emis, false as by_email, false as same_town from schools s
             where ${eoi.emisNumber ?? null}::text is not null and s.emis_number = ${eoi.emisNumber ?? null}
@@ -112,14 +115,17 @@ export async function matchCandidates(
 
 export async function teachersOfSchools(q: Queryable, schoolIds: number[]) {
   if (!schoolIds.length) return [];
-  return untypedRows<{ id: number; schoolId: number; firstName: string; lastName: string; email: string | null }>(
-    q,
-    sql`select id, school_id as "schoolId", first_name as "firstName", last_name as "lastName", email from users
-        where role = 'teacher' and school_id in (${sql.join(
-          schoolIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) order by id`,
-  );
+  return q
+    .select({
+      id: users.id,
+      schoolId: users.schoolId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(and(eq(users.role, 'teacher'), inArray(users.schoolId, schoolIds)))
+    .orderBy(users.id);
 }
 
 // ── The teacher an expression is linked to ──────────────────────────────────────────────────────

@@ -1,12 +1,24 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
 import type { SchoolInput } from '#contract/schools';
-import { type Queryable, untypedRows } from '../../db/client.js';
+import { CountRow, type Queryable, rows } from '../../db/client.js';
 import { schools } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
-import { entriesOf, type SchoolEntry } from '../../platform/teacher-accounts.js';
+import { entriesOf } from '../../platform/teacher-accounts.js';
 
-export type SchoolRow = typeof schools.$inferSelect & { teacherCount: number; olympiadIds: number[] };
+/** A school with the count of its teachers and the olympiads it is entered in. */
+const SchoolRow = createSelectSchema(schools).extend({
+  teacherCount: z.number(),
+  olympiadIds: z.array(z.number()),
+});
+export type SchoolRow = z.infer<typeof SchoolRow>;
+
+/** A school with its entries as `entriesOf` makes them (json: who entered it, staff or its teacher). */
+const SchoolWithEntriesRow = SchoolRow.extend({
+  entries: z.array(z.object({ olympiadId: z.number(), byStaff: z.boolean() })),
+});
 
 /** The schools entered in the reach's olympiads (every school for the overlord's 'all'). */
 export async function listSchools(q: Queryable, r: Reach, p: Paging) {
@@ -36,22 +48,24 @@ export async function listSchools(q: Queryable, r: Reach, p: Paging) {
     sql`s.id`,
   );
   const [items, [count]] = await Promise.all([
-    untypedRows<SchoolRow>(
+    rows(
       q,
+      SchoolRow,
       sql`select s.id, s.name, s.emis_number as "emisNumber", s.province, s.district, s.town, s.address, s.phone,
                  s.email, s.type, s.country_id as "countryId", s.created_at as "createdAt", s.updated_at as "updatedAt",
                  (select count(*)::int from users u where u.school_id = s.id and u.role = 'teacher') as "teacherCount",
                  coalesce((select array_agg(sp.olympiad_id) from school_participants sp where sp.school_id = s.id), '{}') as "olympiadIds"
           from schools s ${whereSql} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from schools s ${whereSql}`),
+    rows(q, CountRow, sql`select count(*)::int as n from schools s ${whereSql}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findSchool(q: Queryable, id: number) {
-  const [row] = await untypedRows<SchoolRow & { entries: SchoolEntry[] }>(
+  const [row] = await rows(
     q,
+    SchoolWithEntriesRow,
     sql`select s.id, s.name, s.emis_number as "emisNumber", s.province, s.district, s.town, s.address, s.phone,
                s.email, s.type, s.country_id as "countryId", s.created_at as "createdAt", s.updated_at as "updatedAt",
                (select count(*)::int from users u where u.school_id = s.id and u.role = 'teacher') as "teacherCount",
@@ -95,8 +109,9 @@ export async function updateSchool(q: Queryable, id: number, input: Partial<Scho
 
 /** Counts what still points at a school (a school with people or entries is merged, not deleted). */
 export async function schoolUsage(q: Queryable, id: number) {
-  const [row] = await untypedRows<{ users: number; entries: number }>(
+  const [row] = await rows(
     q,
+    z.object({ users: z.number(), entries: z.number() }),
     sql`select (select count(*)::int from users where school_id = ${id}) as users,
                (select count(*)::int from school_participants where school_id = ${id}) as entries`,
   );
