@@ -1,24 +1,28 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
 import type { UsefulContactInput } from '#contract/mail';
-import { type Queryable, untypedRows } from '../../db/client.js';
+import { CountRow, type Queryable, rows } from '../../db/client.js';
 import { usefulContacts } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { suppressedSql } from '../../platform/mail-suppression.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
-export interface ContactDb {
-  id: number;
-  olympiad_id: number;
-  name: string;
-  organisation: string | null;
-  role: string | null;
-  email: string | null;
-  phone: string | null;
-  notes: string | null;
-  suppressed: boolean;
-  updated_at: Date | string;
-}
+/** A useful contact, and whether mail to its address is suppressed (unsubscribed or bouncing). */
+const ContactRow = createSelectSchema(usefulContacts)
+  .pick({
+    id: true,
+    olympiadId: true,
+    name: true,
+    organisation: true,
+    role: true,
+    email: true,
+    phone: true,
+    notes: true,
+    updatedAt: true,
+  })
+  .extend({ suppressed: z.boolean() });
+export type ContactRow = z.infer<typeof ContactRow>;
 
 const columns = sql`c.id, c.olympiad_id, c.name, c.organisation, c.role, c.email, c.phone, c.notes, c.updated_at,
   (c.email is not null and ${suppressedSql(sql`c.email`, sql`c.olympiad_id`)}) as suppressed`;
@@ -45,28 +49,35 @@ export async function listContacts(q: Queryable, reach: Reach, p: Paging) {
     sql`c.id`,
   );
   const [items, [count]] = await Promise.all([
-    untypedRows<ContactDb>(
+    rows(
       q,
+      ContactRow,
       sql`select ${columns} from useful_contacts c where ${cond} order by ${order}
         limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from useful_contacts c where ${cond}`),
+    rows(q, CountRow, sql`select count(*)::int as n from useful_contacts c where ${cond}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findContact(q: Queryable, id: number) {
-  const [row] = await untypedRows<ContactDb>(q, sql`select ${columns} from useful_contacts c where c.id = ${id}`);
+  const [row] = await rows(q, ContactRow, sql`select ${columns} from useful_contacts c where c.id = ${id}`);
   return row ?? null;
 }
 
 /** Another contact of the olympiad with this address (addresses are unique per olympiad). */
 export async function contactWithEmail(q: Queryable, olympiadId: number, email: string, exceptId: number | null) {
-  const [row] = await untypedRows<{ id: number; name: string }>(
-    q,
-    sql`select id, name from useful_contacts where olympiad_id = ${olympiadId} and lower(email) = lower(${email})
-      and id <> ${exceptId ?? 0} limit 1`,
-  );
+  const [row] = await q
+    .select({ id: usefulContacts.id, name: usefulContacts.name })
+    .from(usefulContacts)
+    .where(
+      and(
+        eq(usefulContacts.olympiadId, olympiadId),
+        sql`lower(${usefulContacts.email}) = lower(${email})`,
+        ne(usefulContacts.id, exceptId ?? 0),
+      ),
+    )
+    .limit(1);
   return row ?? null;
 }
 

@@ -103,12 +103,12 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     load: ({ db, actor, params }) => contactLoader.load(db, actor, params.id, 'edit'),
     handler: async ({ db, actor, body, record: c, audit }) => {
       const { olympiadId, ...values } = body;
-      if (olympiadId !== c.olympiad_id) {
+      if (olympiadId !== c.olympiadId) {
         throw invalid([{ path: 'body.olympiadId', message: 'A contact stays in its olympiad' }]);
       }
-      await assertEmailFree(db, c.olympiad_id, values.email, c.id);
+      await assertEmailFree(db, c.olympiadId, values.email, c.id);
       await contacts.updateContact(db, c.id, values);
-      await audit('useful-contact.update', { entityId: c.id, olympiadId: c.olympiad_id, data: { name: values.name } });
+      await audit('useful-contact.update', { entityId: c.id, olympiadId: c.olympiadId, data: { name: values.name } });
       return reread(db, actor, c.id);
     },
   });
@@ -127,7 +127,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       await contacts.deleteContact(db, c.id);
       await audit('useful-contact.delete', {
         entityId: c.id,
-        olympiadId: c.olympiad_id,
+        olympiadId: c.olympiadId,
         data: { name: c.name, email: c.email },
       });
       return { success: true as const, message: `${c.name} is removed` };

@@ -6,8 +6,5 @@ import { contactsPolicy } from './policy.js';
 export const contactLoader = defineLoader({
   what: 'This contact',
   policy: contactsPolicy,
-  find: async (q, id: number) => {
-    const c = await findContact(q, id);
-    return c && { ...c, olympiadId: c.olympiad_id };
-  },
+  find: (q, id: number) => findContact(q, id),
 });

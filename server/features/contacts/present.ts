@@ -1,23 +1,23 @@
 import type { UsefulContact } from '#contract/mail';
 import type { Actor } from '../../http/actor.js';
 import { iso } from '../../platform/dates.js';
-import type { ContactDb } from './contact-queries.js';
+import type { ContactRow } from './contact-queries.js';
 import { contactsPolicy } from './policy.js';
 
 /** A useful contact, with what the caller may do with it. */
-export function presentContact(actor: Actor, c: ContactDb): UsefulContact {
-  const { edit } = contactsPolicy.flags(actor, { olympiadId: c.olympiad_id }, ['edit']);
+export function presentContact(actor: Actor, c: ContactRow): UsefulContact {
+  const { edit } = contactsPolicy.flags(actor, { olympiadId: c.olympiadId }, ['edit']);
   return {
     id: c.id,
-    olympiadId: c.olympiad_id,
+    olympiadId: c.olympiadId,
     name: c.name,
     organisation: c.organisation,
     role: c.role,
     email: c.email,
     phone: c.phone,
     notes: c.notes,
-    suppressed: Boolean(c.suppressed),
-    updatedAt: iso(c.updated_at),
+    suppressed: c.suppressed,
+    updatedAt: iso(c.updatedAt),
     can: { update: edit, delete: edit },
   };
 }

@@ -1,17 +1,24 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import type { CountryInput, TeamLeader } from '#contract/countries';
-import { type Queryable, untypedRows } from '../../db/client.js';
-import { countries, countryParticipants, schoolParticipants, schools } from '../../db/schema/index.js';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { type CountryInput, TeamAdminSummary, type TeamLeader } from '#contract/countries';
+import { CountRow, type Queryable, rows } from '../../db/client.js';
+import {
+  countries,
+  countryParticipants,
+  olympiads,
+  schoolParticipants,
+  schools,
+  users,
+} from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
-export interface CountryRow {
-  id: number;
-  code: string;
-  name: string;
-  timeZone: string;
-  entries: number;
-}
+/** A country and how many olympiads it is entered in. */
+const CountryRow = createSelectSchema(countries)
+  .pick({ id: true, code: true, name: true, timeZone: true })
+  .extend({ entries: z.number() });
+export type CountryRow = z.infer<typeof CountryRow>;
 
 const countryColumns = sql`c.id, c.code, c.name, c.time_zone as "timeZone",
   (select count(*)::int from country_participants cp where cp.country_id = c.id) as "entries"`;
@@ -22,17 +29,18 @@ export async function listCountries(q: Queryable, p: Paging) {
     : sql``;
   const order = orderBy(p, { name: sql`lower(c.name)`, code: sql`c.code` }, 'name', sql`c.id`);
   const [items, [count]] = await Promise.all([
-    untypedRows<CountryRow>(
+    rows(
       q,
+      CountryRow,
       sql`select ${countryColumns} from countries c ${where} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from countries c ${where}`),
+    rows(q, CountRow, sql`select count(*)::int as n from countries c ${where}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findCountry(q: Queryable, id: number) {
-  const [row] = await untypedRows<CountryRow>(q, sql`select ${countryColumns} from countries c where c.id = ${id}`);
+  const [row] = await rows(q, CountryRow, sql`select ${countryColumns} from countries c where c.id = ${id}`);
   return row ?? null;
 }
 
@@ -55,8 +63,9 @@ export async function updateCountry(q: Queryable, id: number, input: CountryInpu
 
 /** People whose account belongs to the country's team (its team admins). */
 export async function teamAccounts(q: Queryable, countryId: number) {
-  const [row] = await untypedRows<{ n: number }>(
+  const [row] = await rows(
     q,
+    CountRow,
     sql`select count(*)::int as n from users u join schools s on s.id = u.school_id where s.country_id = ${countryId}`,
   );
   return Number(row?.n ?? 0);
@@ -83,24 +92,28 @@ export async function teamOf(q: Queryable, country: { id: number; name: string }
   return row!;
 }
 
-export interface CountryParticipantRow {
-  id: number;
-  olympiadId: number;
-  olympiadName: string;
-  olympiadTitle: string;
-  countryId: number;
-  countryCode: string;
-  countryName: string;
-  timeZone: string;
-  schoolId: number;
-  schoolParticipantId: number;
-  status: 'entered' | 'learners_loaded' | 'withdrawn';
-  learnerCount: number;
-  teamSize: number;
-  leaders: TeamLeader[];
-  teamAdmins: Array<{ id: number; name: string; email: string | null; verified: boolean; disabled: boolean }>;
-  createdAt: Date;
-}
+const country = createSelectSchema(countries).shape;
+const olympiad = createSelectSchema(olympiads).shape;
+const schoolParticipant = createSelectSchema(schoolParticipants).shape;
+
+/** A country's entry with its olympiad, its team's entry, its learners and its team admins. */
+const CountryParticipantRow = createSelectSchema(countryParticipants)
+  .pick({ id: true, olympiadId: true, countryId: true, schoolParticipantId: true, createdAt: true })
+  .extend({
+    olympiadName: olympiad.varName,
+    olympiadTitle: olympiad.title,
+    countryCode: country.code,
+    countryName: country.name,
+    timeZone: country.timeZone,
+    schoolId: schoolParticipant.schoolId,
+    status: schoolParticipant.status,
+    teamSize: olympiad.teamSize,
+    // The leaders as stored (jsonb): rows saved before an address was asked for have none.
+    leaders: z.array(z.object({ name: z.string(), email: z.string().nullable().optional() })),
+    learnerCount: z.number(),
+    teamAdmins: z.array(TeamAdminSummary),
+  });
+export type CountryParticipantRow = z.infer<typeof CountryParticipantRow>;
 
 const participantColumns = sql`cp.id, cp.olympiad_id as "olympiadId", o.var_name as "olympiadName", o.title as "olympiadTitle",
   c.id as "countryId", c.code as "countryCode", c.name as "countryName", c.time_zone as "timeZone",
@@ -134,18 +147,20 @@ export async function listCountryParticipants(q: Queryable, r: Reach, p: Paging)
     sql`cp.id`,
   );
   const [items, [count]] = await Promise.all([
-    untypedRows<CountryParticipantRow>(
+    rows(
       q,
+      CountryParticipantRow,
       sql`select ${participantColumns} ${participantFrom} ${whereSql} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    untypedRows<{ n: number }>(q, sql`select count(*)::int as n ${participantFrom} ${whereSql}`),
+    rows(q, CountRow, sql`select count(*)::int as n ${participantFrom} ${whereSql}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findCountryParticipant(q: Queryable, id: number) {
-  const [row] = await untypedRows<CountryParticipantRow>(
+  const [row] = await rows(
     q,
+    CountryParticipantRow,
     sql`select ${participantColumns} ${participantFrom} where cp.id = ${id}`,
   );
   return row ?? null;
@@ -153,8 +168,9 @@ export async function findCountryParticipant(q: Queryable, id: number) {
 
 /** A team's entry in an olympiad (the team admin's Team page). */
 export async function findCountryParticipantOf(q: Queryable, olympiadId: number, schoolId: number) {
-  const [row] = await untypedRows<CountryParticipantRow>(
+  const [row] = await rows(
     q,
+    CountryParticipantRow,
     sql`select ${participantColumns} ${participantFrom} where cp.olympiad_id = ${olympiadId} and sp.school_id = ${schoolId}`,
   );
   return row ?? null;
@@ -187,9 +203,9 @@ export async function deleteCountryParticipant(q: Queryable, schoolParticipantId
 
 /** A teacher account with this address, and whether it belongs to this team. */
 export async function teacherByEmail(q: Queryable, email: string) {
-  const [row] = await untypedRows<{ id: number; schoolId: number | null }>(
-    q,
-    sql`select id, school_id as "schoolId" from users where role = 'teacher' and lower(email) = lower(${email})`,
-  );
+  const [row] = await q
+    .select({ id: users.id, schoolId: users.schoolId })
+    .from(users)
+    .where(and(eq(users.role, 'teacher'), sql`lower(${users.email}) = lower(${email})`));
   return row ?? null;
 }

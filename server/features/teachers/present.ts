@@ -15,7 +15,7 @@ export function presentTeacher(actor: Actor | null, t: TeacherRow): Teacher {
     schoolId: t.schoolId,
     schoolName: t.schoolName,
     emailVerified: t.emailVerifiedAt != null,
-    hasPassword: Boolean(t.hasPassword),
+    hasPassword: t.hasPassword,
     disabled: t.disabledAt != null,
     can: actor
       ? teachersPolicy.flags(actor, t, ['update', 'disable', 'mail'])

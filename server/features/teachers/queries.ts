@@ -1,27 +1,42 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { type Queryable, untypedRows } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { CountRow, type Queryable, rows } from '../../db/client.js';
+import { schools, users } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
-import { entriesOf, type SchoolEntry } from '../../platform/teacher-accounts.js';
+import { entriesOf } from '../../platform/teacher-accounts.js';
 
 export type UserRow = typeof users.$inferSelect;
 
-export interface TeacherRow {
-  id: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  schoolId: number | null;
-  schoolName: string | null;
-  emailVerifiedAt: Date | null;
-  hasPassword: boolean;
-  disabledAt: Date | null;
-  olympiadIds: number[];
-  entries: SchoolEntry[];
-}
+/** A school's entries as `entriesOf` builds them (platform/teacher-accounts.ts `SchoolEntry`). */
+const SchoolEntries = z.array(z.object({ olympiadId: z.number(), byStaff: z.boolean() }));
+
+/** A teacher with their school, its olympiads and its entries (the rules on teacher accounts read those). */
+const TeacherRow = createSelectSchema(users)
+  .pick({
+    id: true,
+    username: true,
+    firstName: true,
+    lastName: true,
+    email: true,
+    phone: true,
+    schoolId: true,
+    emailVerifiedAt: true,
+    disabledAt: true,
+  })
+  .extend({
+    schoolName: createSelectSchema(schools).shape.name.nullable(),
+    hasPassword: z.boolean(),
+    olympiadIds: z.array(z.number()),
+    entries: SchoolEntries,
+  });
+export type TeacherRow = z.infer<typeof TeacherRow>;
+
+/** A school a teacher would join, with its olympiads and entries. */
+const SchoolRow = createSelectSchema(schools)
+  .pick({ id: true, name: true })
+  .extend({ olympiadIds: z.array(z.number()), entries: SchoolEntries });
 
 /** The olympiads a school (by id expression) is entered in. */
 const olympiadIdsOf = (schoolId: SQL) =>
@@ -54,13 +69,15 @@ export async function listTeachers(q: Queryable, r: Reach, p: Paging & { schoolI
     sql`u.id`,
   );
   const [items, [count]] = await Promise.all([
-    untypedRows<TeacherRow>(
+    rows(
       q,
+      TeacherRow,
       sql`select ${teacherColumns} from users u left join schools s on s.id = u.school_id ${whereSql}
           order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    untypedRows<{ n: number }>(
+    rows(
       q,
+      CountRow,
       sql`select count(*)::int as n from users u left join schools s on s.id = u.school_id ${whereSql}`,
     ),
   ]);
@@ -68,8 +85,9 @@ export async function listTeachers(q: Queryable, r: Reach, p: Paging & { schoolI
 }
 
 export async function findTeacher(q: Queryable, id: number) {
-  const [row] = await untypedRows<TeacherRow>(
+  const [row] = await rows(
     q,
+    TeacherRow,
     sql`select ${teacherColumns} from users u left join schools s on s.id = u.school_id where u.id = ${id} and u.role = 'teacher'`,
   );
   return row ?? null;
@@ -77,8 +95,9 @@ export async function findTeacher(q: Queryable, id: number) {
 
 /** A school a teacher would join, with its entries (for the rules on its teacher accounts). */
 export async function findSchool(q: Queryable, id: number) {
-  const [row] = await untypedRows<{ id: number; name: string; olympiadIds: number[]; entries: SchoolEntry[] }>(
+  const [row] = await rows(
     q,
+    SchoolRow,
     sql`select s.id, s.name, ${olympiadIdsOf(sql`s.id`)}, ${entriesOf(sql`s.id`)} from schools s where s.id = ${id}`,
   );
   return row ?? null;
@@ -97,9 +116,10 @@ export async function updateUser(q: Queryable, id: number, values: Partial<typeo
 }
 
 export async function emailTakenByAnotherTeacher(q: Queryable, email: string, exceptId: number | null) {
-  const [row] = await untypedRows<{ id: number }>(
-    q,
-    sql`select id from users where role = 'teacher' and lower(email) = lower(${email}) and id <> ${exceptId ?? 0} limit 1`,
-  );
+  const [row] = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'teacher'), sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptId ?? 0)))
+    .limit(1);
   return row != null;
 }

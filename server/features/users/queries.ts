@@ -1,22 +1,33 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { type StaffRole, staffRoles, type UserGrant, type UserListQuery } from '#contract/users';
-import { type Queryable, untypedRows } from '../../db/client.js';
+import { and, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { StaffRole, staffRoles, UserGrant, type UserListQuery } from '#contract/users';
+import { type Queryable, rows } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
 import { containsPattern, offsetOf, orderBy } from '../../platform/paging.js';
 
-export interface StaffAccountRow {
-  id: number;
-  username: string;
-  email: string | null;
-  firstName: string;
-  lastName: string;
-  role: StaffRole;
-  disabledAt: Date | string | null;
-  hasPassword: boolean;
-  createdAt: Date | string;
-  activeSessions: number;
-  lastSignInAt: Date | string | null;
-  grants: UserGrant[];
-}
+/** A staff account with its sessions and grants (the statement reads staff roles only). */
+const StaffAccountRow = createSelectSchema(users)
+  .pick({
+    id: true,
+    username: true,
+    email: true,
+    firstName: true,
+    lastName: true,
+    disabledAt: true,
+    createdAt: true,
+  })
+  .extend({
+    role: StaffRole,
+    hasPassword: z.boolean(),
+    activeSessions: z.number(),
+    lastSignInAt: z.date().nullable(),
+    grants: z.array(UserGrant),
+  });
+export type StaffAccountRow = z.infer<typeof StaffAccountRow>;
+
+/** A page's account, with the count of every account the filter finds. */
+const ListedAccountRow = StaffAccountRow.extend({ total: z.number() });
 
 const staff = sql`u.role in (${sql.join(
   staffRoles.map((r) => sql`${r}`),
@@ -55,30 +66,37 @@ export async function listAccounts(q: Queryable, p: UserListQuery) {
   if (p.role) conditions.push(sql`u.role = ${p.role}`);
   if (p.status === 'active') conditions.push(sql`u.disabled_at is null`);
   if (p.status === 'disabled') conditions.push(sql`u.disabled_at is not null`);
-  const found = await untypedRows<StaffAccountRow & { total: number }>(
+  const found = await rows(
     q,
+    ListedAccountRow,
     sql`${accountSelect}, count(*) over ()::int as total from users u where ${sql.join(conditions, sql` and `)}
         order by ${orderBy(p, sorts, 'username', sql`u.id`)}
         limit ${p.pageSize} offset ${offsetOf(p)}`,
   );
   return {
-    items: found.map(({ total: _total, ...row }) => row as StaffAccountRow),
+    items: found.map(({ total: _total, ...row }): StaffAccountRow => row),
     total: Number(found[0]?.total ?? 0),
   };
 }
 
 /** One staff account (null for a teacher, a learner or no one). */
 export async function findAccount(q: Queryable, id: number): Promise<StaffAccountRow | null> {
-  const [row] = await untypedRows<StaffAccountRow>(q, sql`${accountSelect} from users u where u.id = ${id} and ${staff}`);
+  const [row] = await rows(q, StaffAccountRow, sql`${accountSelect} from users u where u.id = ${id} and ${staff}`);
   return row ?? null;
 }
 
 /** Another staff account with this address (staff addresses are unique among staff, as reset links go there). */
 export async function staffEmailTaken(q: Queryable, email: string, exceptId: number | null) {
-  const [row] = await untypedRows<{ id: number }>(
-    q,
-    sql`select u.id from users u where ${staff} and lower(u.email) = lower(${email})
-        ${exceptId == null ? sql`` : sql`and u.id <> ${exceptId}`} limit 1`,
-  );
+  const [row] = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.role, staffRoles),
+        sql`lower(${users.email}) = lower(${email})`,
+        exceptId == null ? undefined : ne(users.id, exceptId),
+      ),
+    )
+    .limit(1);
   return row != null;
 }
