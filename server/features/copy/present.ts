@@ -11,9 +11,8 @@ import {
 } from '#contract/copy';
 import type { Actor } from '../../http/actor.js';
 import { iso, isoOrNull } from '../../platform/dates.js';
-import type { CurrentTermsRow } from '../../platform/terms.js';
 import { copyPolicy } from './policy.js';
-import type { GeneralCopyRow, PartnerRow, ProjectRow, TestimonialRow, WebsiteCopyRow } from './queries.js';
+import type { GeneralCopyRow, PartnerRow, ProjectRow, TermsRow, TestimonialRow, WebsiteCopyRow } from './queries.js';
 
 /** The public address of a copy image or a partner's logo (its signature is its capability). */
 export const copyImageUrl = (id: number, sha: string) => `/website/api/image/${id}/${sha.slice(0, 32)}`;
@@ -82,7 +81,7 @@ export function presentTestimonial(actor: Actor | null, t: TestimonialRow): Test
   };
 }
 
-export const presentTerms = (t: CurrentTermsRow): TermsVersion => ({
+export const presentTerms = (t: TermsRow): TermsVersion => ({
   id: t.id,
   version: Number(t.version),
   body: t.body,
