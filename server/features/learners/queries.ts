@@ -1,26 +1,34 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { type Queryable, pgArray, untypedRows } from '../../db/client.js';
-import { schoolParticipants, schools, users } from '../../db/schema/index.js';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { CountRow, IdRow, type Queryable, pgArray, rows } from '../../db/client.js';
+import { olympiads, schoolParticipants, schools, users } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
-
-export type UserRow = typeof users.$inferSelect;
 
 export async function findSchool(q: Queryable, id: number) {
   const [row] = await q.select().from(schools).where(eq(schools.id, id));
   return row ?? null;
 }
 
-/** The school's entry in the olympiad, locked for the rest of the transaction when asked. */
 /** A school's entry; `teamSize` is the most learners it may have (a country's team, decision 039), else null. */
+const EntryRow = createSelectSchema(schoolParticipants)
+  .pick({ id: true, status: true })
+  .extend({
+    teamSize: createSelectSchema(olympiads).shape.teamSize.nullable(),
+    minGrade: createSelectSchema(olympiads).shape.minGrade,
+    maxGrade: createSelectSchema(olympiads).shape.maxGrade,
+  });
+
 /**
  * A school's entry in an olympiad, with the olympiad's team size (country olympiads) and grades. `lock` (an import
  * about to save) locks the entry, and shares the olympiad's row so its grade range cannot narrow meanwhile
  * (decision 045).
  */
 export async function findEntry(q: Queryable, olympiadId: number, schoolId: number, lock = false) {
-  const [row] = await untypedRows<{ id: number; status: string; teamSize: number | null; minGrade: number; maxGrade: number }>(
+  const [row] = await rows(
     q,
+    EntryRow,
     sql`select sp.id, sp.status, case when o.kind = 'country' then o.team_size end as "teamSize",
           o.min_grade as "minGrade", o.max_grade as "maxGrade"
         from school_participants sp join olympiads o on o.id = sp.olympiad_id
@@ -32,8 +40,9 @@ export async function findEntry(q: Queryable, olympiadId: number, schoolId: numb
 
 /** The olympiad's grades, its row shared until the transaction ends so the range cannot narrow meanwhile. */
 export async function lockedGradeRange(q: Queryable, olympiadId: number) {
-  const [row] = await untypedRows<{ minGrade: number; maxGrade: number }>(
+  const [row] = await rows(
     q,
+    createSelectSchema(olympiads).pick({ minGrade: true, maxGrade: true }),
     sql`select min_grade as "minGrade", max_grade as "maxGrade" from olympiads where id = ${olympiadId} for share`,
   );
   return row ?? null;
@@ -46,19 +55,24 @@ export async function setEntryStatus(q: Queryable, entryId: number, status: 'ent
     .where(and(eq(schoolParticipants.id, entryId), sql`${schoolParticipants.status} <> 'withdrawn'`));
 }
 
-export interface LearnerListRow {
-  id: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  grade: number | null;
-  dateOfBirth: string | null;
-  schoolId: number | null;
-  schoolName: string | null;
-  olympiadId: number;
-  passwordHash: string | null;
-  initialPasswordEnc: string | null;
-}
+/** A learner with their school's name (a learner always has an olympiad). */
+const LearnerListRow = createSelectSchema(users)
+  .pick({
+    id: true,
+    username: true,
+    firstName: true,
+    lastName: true,
+    grade: true,
+    dateOfBirth: true,
+    schoolId: true,
+    passwordHash: true,
+    initialPasswordEnc: true,
+  })
+  .extend({
+    schoolName: createSelectSchema(schools).shape.name.nullable(),
+    olympiadId: createSelectSchema(users).shape.olympiadId.unwrap(),
+  });
+export type LearnerListRow = z.infer<typeof LearnerListRow>;
 
 const columns = sql`u.id, u.username, u.first_name as "firstName", u.last_name as "lastName", u.grade,
   to_char(u.date_of_birth, 'YYYY-MM-DD') as "dateOfBirth", u.school_id as "schoolId",
@@ -87,15 +101,16 @@ export async function listLearners(q: Queryable, reach: Reach, p: Paging) {
     sql`u.id`,
   );
   const [items, [count]] = await Promise.all([
-    untypedRows<LearnerListRow>(q, sql`select ${columns} ${from} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`),
-    untypedRows<{ n: number }>(q, sql`select count(*)::int as n ${from}`),
+    rows(q, LearnerListRow, sql`select ${columns} ${from} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`),
+    rows(q, CountRow, sql`select count(*)::int as n ${from}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findLearnerRow(q: Queryable, id: number) {
-  const [row] = await untypedRows<LearnerListRow>(
+  const [row] = await rows(
     q,
+    LearnerListRow,
     sql`select ${columns} from users u left join schools s on s.id = u.school_id where u.id = ${id} and u.role = 'learner'`,
   );
   return row ?? null;
@@ -103,8 +118,9 @@ export async function findLearnerRow(q: Queryable, id: number) {
 
 /** Every learner of a school in an olympiad, for the slips (grade, then surname). */
 export async function learnersForSlips(q: Queryable, olympiadId: number, schoolId: number, ids?: number[]) {
-  return untypedRows<LearnerListRow>(
+  return rows(
     q,
+    LearnerListRow,
     sql`select ${columns} from users u left join schools s on s.id = u.school_id
         where u.role = 'learner' and u.olympiad_id = ${olympiadId} and u.school_id = ${schoolId}
         ${
@@ -121,44 +137,49 @@ export async function learnersForSlips(q: Queryable, olympiadId: number, schoolI
 
 /** The school's learners in the olympiad as duplicate-check keys' parts. */
 export async function existingNames(q: Queryable, olympiadId: number, schoolId: number, exceptId?: number) {
-  return untypedRows<{ firstName: string; lastName: string; grade: number | null }>(
-    q,
-    sql`select first_name as "firstName", last_name as "lastName", grade from users
-        where role = 'learner' and olympiad_id = ${olympiadId} and school_id = ${schoolId} and id <> ${exceptId ?? 0}`,
-  );
+  return q
+    .select({ firstName: users.firstName, lastName: users.lastName, grade: users.grade })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'learner'),
+        eq(users.olympiadId, olympiadId),
+        eq(users.schoolId, schoolId),
+        ne(users.id, exceptId ?? 0),
+      ),
+    );
 }
 
 /** Which of these usernames are taken in the olympiad (case-insensitively). */
 export async function takenUsernames(q: Queryable, olympiadId: number, candidates: string[]) {
   if (!candidates.length) return new Set<string>();
-  const found = await untypedRows<{ u: string }>(
+  const found = await rows(
     q,
+    z.object({ u: z.string() }),
     sql`select lower(username) as u from users where olympiad_id = ${olympiadId} and lower(username) = any(${pgArray(candidates)}::text[])`,
   );
   return new Set(found.map((r) => r.u));
 }
 
-export interface NewLearnerRow {
-  username: string;
-  firstName: string;
-  lastName: string;
+/** A learner to insert: the columns the import sets, each given (none left to its default or null). */
+export type NewLearner = Pick<typeof users.$inferSelect, 'username' | 'firstName' | 'lastName' | 'dateOfBirth'> & {
   grade: number;
-  dateOfBirth: string | null;
   passwordHash: string;
   initialPasswordEnc: string;
-}
+};
 
 /**
  * Inserts learners in chunks of 5,000 as one `insert … select from unnest(arrays)` each: six array
  * parameters instead of tens of thousands of scalar ones. Answers their ids in order.
  */
-export async function insertLearners(q: Queryable, olympiadId: number, schoolId: number, learners: NewLearnerRow[]) {
+export async function insertLearners(q: Queryable, olympiadId: number, schoolId: number, learners: NewLearner[]) {
   const ids: number[] = [];
   for (let i = 0; i < learners.length; i += 5000) {
     const chunk = learners.slice(i, i + 5000);
-    const col = <K extends keyof NewLearnerRow>(k: K) => pgArray(chunk.map((l) => l[k]));
-    const inserted = await untypedRows<{ id: number }>(
+    const col = <K extends keyof NewLearner>(k: K) => pgArray(chunk.map((l) => l[k]));
+    const inserted = await rows(
       q,
+      IdRow,
       sql`insert into users (role, olympiad_id, school_id, username, first_name, last_name, grade, date_of_birth, password_hash, initial_password_enc)
           select 'learner', ${olympiadId}::int, ${schoolId}::int, t.username, t.first_name, t.last_name, t.grade, t.dob, t.password_hash, t.enc
           from unnest(${col('username')}::text[], ${col('firstName')}::text[], ${col('lastName')}::text[], ${col('grade')}::int[],
@@ -167,7 +188,7 @@ export async function insertLearners(q: Queryable, olympiadId: number, schoolId:
           order by t.n
           returning id`,
     );
-    ids.push(...inserted.map((r) => Number(r.id)));
+    ids.push(...inserted.map((r) => r.id));
   }
   return ids;
 }
@@ -188,8 +209,9 @@ export async function deleteLearner(q: Queryable, id: number) {
 }
 
 export async function learnerCount(q: Queryable, olympiadId: number, schoolId: number) {
-  const [row] = await untypedRows<{ n: number }>(
+  const [row] = await rows(
     q,
+    CountRow,
     sql`select count(*)::int as n from users where role = 'learner' and olympiad_id = ${olympiadId} and school_id = ${schoolId}`,
   );
   return Number(row?.n ?? 0);
@@ -202,8 +224,11 @@ export async function learnersForNewPasswords(
   schoolId: number,
   ids: number[] | 'all',
 ) {
-  return untypedRows<{ id: number; username: string; firstName: string; lastName: string; writing: boolean }>(
+  return rows(
     q,
+    createSelectSchema(users)
+      .pick({ id: true, username: true, firstName: true, lastName: true })
+      .extend({ writing: z.boolean() }),
     sql`select u.id, u.username, u.first_name as "firstName", u.last_name as "lastName",
                exists (select 1 from attempts a where a.user_id = u.id and a.olympiad_id = u.olympiad_id
                          and a.started_at is not null and a.finished_at is null) as writing

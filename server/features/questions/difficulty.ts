@@ -1,9 +1,20 @@
 import { sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
 import type { DifficultyItem, DifficultyReport } from '#contract/authoring';
-import type { AnswerKey, AnswerValue } from '#contract/questions';
-import { type Queryable, untypedRows } from '../../db/client.js';
+import { type Queryable, rows } from '../../db/client.js';
+import { answers as answersTable } from '../../db/schema/index.js';
 import { htmlText } from '#contract/content';
 import * as queries from './queries.js';
+
+/** A finished attempt's score (none counts as 0). */
+const ScoreRow = z.object({ id: z.number(), score: z.number() });
+const GivenAnswerRow = createSelectSchema(answersTable).pick({
+  attemptId: true,
+  questionId: true,
+  value: true,
+  marksAwarded: true,
+});
 
 /**
  * Item analysis of an olympiad's questions over its finished attempts: share correct (full marks),
@@ -19,17 +30,14 @@ export async function difficultyReport(q: Queryable, olympiadId: number): Promis
       modules.map((m) => m.id),
     )
   ).filter((x) => !x.retiredAt);
-  const attempts = await untypedRows<{ id: number; score: number | null }>(
+  const attempts = await rows(
     q,
+    ScoreRow,
     sql`select id, coalesce(score, 0)::float8 as score from attempts where olympiad_id = ${olympiadId} and finished_at is not null order by score desc, id`,
   );
-  const answers = await untypedRows<{
-    attempt_id: number;
-    question_id: number;
-    value: AnswerValue;
-    marks_awarded: number | null;
-  }>(
+  const answers = await rows(
     q,
+    GivenAnswerRow,
     sql`select a.attempt_id, a.question_id, a.value, a.marks_awarded from answers a
         join attempts t on t.id = a.attempt_id
         where t.olympiad_id = ${olympiadId} and t.finished_at is not null`,
@@ -40,9 +48,9 @@ export async function difficultyReport(q: Queryable, olympiadId: number): Promis
   const lower = new Set(attempts.slice(n - groupSize).map((a) => a.id));
   const byQuestion = new Map<number, typeof answers>();
   for (const a of answers) {
-    const list = byQuestion.get(a.question_id) ?? [];
+    const list = byQuestion.get(a.questionId) ?? [];
     list.push(a);
-    byQuestion.set(a.question_id, list);
+    byQuestion.set(a.questionId, list);
   }
   const moduleIndex = new Map(modules.map((m, i) => [m.id, i]));
   const counters = new Map<number, number>();
@@ -53,11 +61,11 @@ export async function difficultyReport(q: Queryable, olympiadId: number): Promis
     counters.set(question.moduleId, qi + 1);
     const given = byQuestion.get(question.id) ?? [];
     const full = (a: (typeof given)[number]) =>
-      question.marks > 0 && Number(a.marks_awarded ?? 0) >= question.marks - 1e-9;
-    const correctIds = new Set(given.filter(full).map((a) => a.attempt_id));
+      question.marks > 0 && Number(a.marksAwarded ?? 0) >= question.marks - 1e-9;
+    const correctIds = new Set(given.filter(full).map((a) => a.attemptId));
     const share = (group: Set<number>) =>
       group.size ? [...group].filter((id) => correctIds.has(id)).length / group.size : 0;
-    const key = question.answerKey as AnswerKey | null;
+    const key = question.answerKey;
     const choices: DifficultyItem['choices'] = [];
     if (question.type === 'single' || question.type === 'multiple') {
       for (const o of question.options) {

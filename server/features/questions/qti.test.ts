@@ -2,7 +2,7 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { bombXlsx } from '../../platform/spreadsheet/test-files.js';
 
-import { readItem } from './qti-read.js';
+import { readItem } from './qti-item.js';
 import { decodeXml, resolvePath } from './qti-xml.js';
 
 import { type ImportAnswer, admin, newModule, questionsOf, server, upload, useQtiServer } from './qti-testing.js';

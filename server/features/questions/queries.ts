@@ -1,19 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AnswerKey, QuestionOption, QuestionType } from '#contract/questions';
-import { intArray, type Queryable, untypedRows } from '../../db/client.js';
-import { questionModules, questions } from '../../db/schema/index.js';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { AnswerKey } from '#contract/questions';
+import { CountRow, intArray, type Queryable, rows } from '../../db/client.js';
+import { questionModules, questions, users } from '../../db/schema/index.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
-export interface ModuleRow {
-  id: number;
-  olympiadId: number;
-  title: string;
-  intro: string;
-  position: number;
-  updatedAt: Date | string;
-  /** Its questions that are not retired. */
-  questionCount: number;
-}
+/** A module with the count of its questions that are not retired. */
+const ModuleRow = createSelectSchema(questionModules)
+  .pick({ id: true, olympiadId: true, title: true, intro: true, position: true, updatedAt: true })
+  .extend({ questionCount: z.number() });
+export type ModuleRow = z.infer<typeof ModuleRow>;
 
 const moduleSelect = sql`select m.id, m.olympiad_id as "olympiadId", m.title, m.intro, m.position,
     m.updated_at as "updatedAt",
@@ -21,36 +18,49 @@ const moduleSelect = sql`select m.id, m.olympiad_id as "olympiadId", m.title, m.
   from question_modules m`;
 
 export async function listModules(q: Queryable, olympiadId: number) {
-  return untypedRows<ModuleRow>(q, sql`${moduleSelect} where m.olympiad_id = ${olympiadId} order by m.position, m.id`);
+  return rows(q, ModuleRow, sql`${moduleSelect} where m.olympiad_id = ${olympiadId} order by m.position, m.id`);
 }
 
 export async function findModule(q: Queryable, id: number): Promise<ModuleRow | null> {
-  const [row] = await untypedRows<ModuleRow>(q, sql`${moduleSelect} where m.id = ${id}`);
+  const [row] = await rows(q, ModuleRow, sql`${moduleSelect} where m.id = ${id}`);
   return row ?? null;
 }
 
-export interface QuestionRow {
-  id: number;
-  moduleId: number;
-  olympiadId: number;
-  position: number;
-  type: QuestionType;
-  prompt: string;
-  imageUrl: string | null;
-  imageAlt: string;
-  options: QuestionOption[];
-  answerKey: AnswerKey | null;
-  marks: number;
-  difficulty: string | null;
-  retiredAt: Date | string | null;
-  verifiedAt: Date | string | null;
-  verifiedBy: string | null;
-  lastEditedById: number | null;
-  lastEditedBy: string | null;
-  updatedAt: Date | string;
-  /** Answers learners gave to it. */
-  answerCount: number;
-}
+/**
+ * A stored key: the column is json to drizzle, so the shape names the contract's key (checked under test; every
+ * key is written through that schema, its defaults filled in).
+ */
+const StoredAnswerKey = z.custom<AnswerKey | null>((v) => v === null || AnswerKey.safeParse(v).success);
+
+/**
+ * A question with its module's olympiad, the usernames of who verified and last edited it, and the count of the
+ * answers learners gave to it.
+ */
+const QuestionRow = createSelectSchema(questions)
+  .pick({
+    id: true,
+    moduleId: true,
+    position: true,
+    type: true,
+    prompt: true,
+    imageUrl: true,
+    imageAlt: true,
+    options: true,
+    marks: true,
+    difficulty: true,
+    retiredAt: true,
+    verifiedAt: true,
+    updatedAt: true,
+  })
+  .extend({
+    olympiadId: createSelectSchema(questionModules).shape.olympiadId,
+    answerKey: StoredAnswerKey,
+    verifiedBy: createSelectSchema(users).shape.username.nullable(),
+    lastEditedById: createSelectSchema(questions).shape.lastEditedBy,
+    lastEditedBy: createSelectSchema(users).shape.username.nullable(),
+    answerCount: z.number(),
+  });
+export type QuestionRow = z.infer<typeof QuestionRow>;
 
 const questionSelect = sql`select x.id, x.module_id as "moduleId", m.olympiad_id as "olympiadId", x.position, x.type,
     x.prompt, x.image_url as "imageUrl", x.image_alt as "imageAlt", x.options, x.answer_key as "answerKey", x.marks,
@@ -82,26 +92,28 @@ export async function listQuestions(
     updatedAt: sql`x.updated_at`,
   };
   const [items, [count]] = await Promise.all([
-    untypedRows<QuestionRow>(
+    rows(
       q,
+      QuestionRow,
       sql`${questionSelect} where ${where}
         order by ${orderBy(p, sorts, 'position', sql`x.id`)} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from questions x where ${where}`),
+    rows(q, CountRow, sql`select count(*)::int as n from questions x where ${where}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function questionsOfModules(q: Queryable, moduleIds: number[]) {
   if (moduleIds.length === 0) return [];
-  return untypedRows<QuestionRow>(
+  return rows(
     q,
+    QuestionRow,
     sql`${questionSelect} where x.module_id = any(${intArray(moduleIds)}) order by x.position, x.id`,
   );
 }
 
 export async function findQuestion(q: Queryable, id: number): Promise<QuestionRow | null> {
-  const [row] = await untypedRows<QuestionRow>(q, sql`${questionSelect} where x.id = ${id}`);
+  const [row] = await rows(q, QuestionRow, sql`${questionSelect} where x.id = ${id}`);
   return row ?? null;
 }
 
@@ -121,8 +133,9 @@ export async function nextPosition(q: Queryable, table: 'modules' | 'questions',
 
 /** Answers learners gave to any question of a module. */
 export async function answersInModule(q: Queryable, moduleId: number) {
-  const [row] = await untypedRows<{ n: number }>(
+  const [row] = await rows(
     q,
+    CountRow,
     sql`select count(*)::int as n from answers a join questions x on x.id = a.question_id where x.module_id = ${moduleId}`,
   );
   return Number(row?.n ?? 0);
