@@ -3,7 +3,6 @@ import { defineLoader } from '../../http/load.js';
 import type { Queryable } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { financePolicy } from './policy.js';
-import { orderRecord } from './present.js';
 import { findInvoice } from './invoices/queries.js';
 import { findOrder } from './queries.js';
 
@@ -12,10 +11,7 @@ export const orderLoader = defineLoader({
   what: 'This purchase order',
   policy: financePolicy,
   see: 'read',
-  find: async (q, id: number) => {
-    const o = await findOrder(q, id);
-    return o && { ...o, ...orderRecord(o) };
-  },
+  find: (q, id: number) => findOrder(q, id),
 });
 
 /**
@@ -34,7 +30,7 @@ export async function orderToChange(
     throw forbidden('Only the accountant or an admin changes a purchase order');
   if (action === 'delete' && !financePolicy.can(actor, 'delete', order))
     throw conflict('This purchase order is removed already');
-  if (order.school_participant_id !== customerParticipantId)
+  if (order.schoolParticipantId !== customerParticipantId)
     throw conflict('This purchase order belongs to another school: reload the list', [
       { path: 'query.customerParticipantId', message: 'Not the school of this order' },
     ]);
@@ -46,8 +42,5 @@ export const invoiceLoader = defineLoader({
   what: 'This invoice',
   policy: financePolicy,
   see: 'read',
-  find: async (q, id: number) => {
-    const r = await findInvoice(q, id);
-    return r && { ...r, olympiadId: r.olympiad_id, schoolId: r.school_id };
-  },
+  find: (q, id: number) => findInvoice(q, id),
 });

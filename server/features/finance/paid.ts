@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, untypedRows } from '../../db/client.js';
+import { createSelectSchema } from 'drizzle-zod';
+import { type Queryable, rows } from '../../db/client.js';
+import { purchaseOrders } from '../../db/schema/index.js';
+
+/** The order's paid mark as the money set it. */
+const PaidRow = createSelectSchema(purchaseOrders).pick({ paid: true });
 
 /**
  * Money decides whether an invoiced order is paid (decision 031): after every issue, payment and reversal, an
@@ -8,8 +13,9 @@ import { type Queryable, untypedRows } from '../../db/client.js';
  * accountant's hand-set mark, and a hand-set mark stands until the next money event. Answers the new state.
  */
 export async function recomputePaid(q: Queryable, orderId: number): Promise<{ paid: boolean } | null> {
-  const [row] = await untypedRows<{ paid: boolean }>(
+  const [row] = await rows(
     q,
+    PaidRow,
     sql`with money as (
         select (select coalesce(sum(total_cents), 0) from invoices where purchase_order_id = ${orderId}) as owed,
                (select coalesce(sum(amount_cents), 0) from payments

@@ -3,58 +3,55 @@ import type { Actor } from '../../http/actor.js';
 import { iso, isoOrNull } from '../../platform/dates.js';
 import { paymentReferenceOf, quoteOf } from './money.js';
 import { financePolicy, orderFlags } from './policy.js';
-import type { OrderDb } from './queries.js';
+import type { OrderRow } from './queries.js';
 
 /** The record the policy decides on, from an order's row. */
-export const orderRecord = (o: OrderDb) => ({
-  olympiadId: o.olympiad_id,
-  schoolId: o.school_id,
-  deletedAt: o.deleted_at,
+export const orderRecord = (o: OrderRow) => ({
+  olympiadId: o.olympiadId,
+  schoolId: o.schoolId,
+  deletedAt: o.deletedAt,
 });
 
 /** A purchase order as it leaves the server, with what the caller may do with it. */
-export function presentOrder(actor: Actor, o: OrderDb): PurchaseOrder {
-  const learners = Number(o.learners);
-  const freeLearners = Number(o.free_learners);
-  const feeCents = Number(o.fee_cents);
+export function presentOrder(actor: Actor, o: OrderRow): PurchaseOrder {
+  const { learners, freeLearners, feeCents } = o;
   const quote = quoteOf({
     learners,
     freeLearners,
     feeCents,
-    vatRateBp: Number(o.vat_rate_bp ?? 0),
-    vatNumber: o.vat_number,
+    vatRateBp: o.vatRateBp ?? 0,
+    vatNumber: o.vatNumber,
   });
   const current =
-    o.ci_id == null
+    o.ciId == null
       ? null
       : {
-          id: o.ci_id,
-          documentNumber: o.ci_document_number!,
-          issuedAt: iso(o.ci_issued_at!),
-          totalCents: Number(o.ci_total_cents),
-          learners: Number(o.ci_learners),
-          freeLearners: Number(o.ci_free_learners),
-          schoolsPO: o.ci_schools_po,
+          id: o.ciId,
+          documentNumber: o.ciDocumentNumber!,
+          issuedAt: iso(o.ciIssuedAt!),
+          totalCents: o.ciTotalCents!,
+          learners: o.ciLearners!,
+          freeLearners: o.ciFreeLearners!,
+          schoolsPO: o.ciSchoolsPO,
         };
-  const invoicedCents = Number(o.invoiced_cents);
-  const paidCents = Number(o.paid_cents);
+  const { invoicedCents, paidCents } = o;
   const record = orderRecord(o);
   return {
     id: o.id,
-    schoolParticipantId: o.school_participant_id,
-    olympiadId: o.olympiad_id,
-    schoolId: o.school_id,
-    schoolName: o.school_name,
+    schoolParticipantId: o.schoolParticipantId,
+    olympiadId: o.olympiadId,
+    schoolId: o.schoolId,
+    schoolName: o.schoolName,
     town: o.town,
     province: o.province,
     paid: o.paid,
-    preApproved: o.pre_approved,
+    preApproved: o.preApproved,
     state: o.state,
-    schoolsPO: o.schools_po,
+    schoolsPO: o.schoolsPO,
     freeLearners,
-    comments: financePolicy.can(actor, 'comment', record) ? (o.comments ?? []) : null,
+    comments: financePolicy.can(actor, 'comment', record) ? o.comments : null,
     learners,
-    amountCents: Number(o.amount_cents),
+    amountCents: o.amountCents,
     currency: o.currency,
     feeCents,
     quote: {
@@ -68,25 +65,25 @@ export function presentOrder(actor: Actor, o: OrderDb): PurchaseOrder {
       current != null &&
       (current.learners !== learners ||
         current.freeLearners !== freeLearners ||
-        Number(o.ci_fee_cents) !== feeCents ||
-        (current.schoolsPO ?? '') !== (o.schools_po ?? '')),
+        o.ciFeeCents !== feeCents ||
+        (current.schoolsPO ?? '') !== (o.schoolsPO ?? '')),
     invoicedCents,
     paidCents,
     balanceCents: invoicedCents - paidCents,
-    writingBlocked: o.payment_required && o.deleted_at == null && !o.paid && !o.pre_approved,
+    writingBlocked: o.paymentRequired && o.deletedAt == null && !o.paid && !o.preApproved,
     paymentReference:
-      o.reference_rule && o.invoice_prefix
-        ? paymentReferenceOf(o.reference_rule, {
-            prefix: o.invoice_prefix,
-            year: Number(o.year),
+      o.referenceRule && o.invoicePrefix
+        ? paymentReferenceOf(o.referenceRule, {
+            prefix: o.invoicePrefix,
+            year: o.year,
             orderId: o.id,
-            emis: o.emis_number,
+            emis: o.emisNumber,
           })
         : null,
-    statusChangedAt: isoOrNull(o.status_changed_at),
-    statusChangedBy: o.status_changed_by,
-    deletedAt: isoOrNull(o.deleted_at),
-    updatedAt: iso(o.updated_at),
+    statusChangedAt: isoOrNull(o.statusChangedAt),
+    statusChangedBy: o.statusChangedBy,
+    deletedAt: isoOrNull(o.deletedAt),
+    updatedAt: iso(o.updatedAt),
     can: financePolicy.flags(actor, record, orderFlags),
   };
 }

@@ -1,52 +1,76 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { PurchaseOrderState, PurchaseOrderStatus } from '#contract/finance';
-import type { PurchaseOrderComment } from '../../db/schema/index.js';
-import { type Queryable, untypedRows } from '../../db/client.js';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import {
+  PurchaseOrderComment,
+  type PurchaseOrderState,
+  purchaseOrderStates,
+  type PurchaseOrderStatus,
+} from '#contract/finance';
+import { CountRow, IdRow, type Queryable, rows } from '../../db/client.js';
+import { accounts, invoices, olympiads, purchaseOrders, schoolParticipants, schools } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
-export interface OrderDb {
-  id: number;
-  school_participant_id: number;
-  olympiad_id: number;
-  school_id: number;
-  school_name: string;
-  town: string | null;
-  province: string | null;
-  paid: boolean;
-  pre_approved: boolean;
-  state: PurchaseOrderState;
-  schools_po: string | null;
-  free_learners: number;
-  comments: PurchaseOrderComment[];
-  learners: number;
-  amount_cents: number;
-  currency: string;
-  fee_cents: number;
-  payment_required: boolean;
-  year: number;
-  emis_number: string | null;
-  account_id: number | null;
-  vat_number: string | null;
-  vat_rate_bp: number | null;
-  invoice_prefix: string | null;
-  reference_rule: string | null;
-  /** The current invoice (kind invoice, not credited), when there is one. */
-  ci_id: number | null;
-  ci_document_number: string | null;
-  ci_issued_at: Date | string | null;
-  ci_total_cents: number | null;
-  ci_learners: number | null;
-  ci_free_learners: number | null;
-  ci_fee_cents: number | null;
-  ci_schools_po: string | null;
-  invoiced_cents: number;
-  paid_cents: number;
-  status_changed_at: Date | string | null;
-  status_changed_by: string | null;
-  deleted_at: Date | string | null;
-  updated_at: Date | string;
-}
+const order = createSelectSchema(purchaseOrders).shape;
+const participant = createSelectSchema(schoolParticipants).shape;
+const school = createSelectSchema(schools).shape;
+const olympiad = createSelectSchema(olympiads).shape;
+const account = createSelectSchema(accounts).shape;
+const invoice = createSelectSchema(invoices).shape;
+
+/**
+ * A purchase order with its school and olympiad, its learners and amount, its olympiad's account (null
+ * before it has one), its current invoice (`ci…`: the invoice not credited, null when none) and its money.
+ */
+const OrderRow = z.object({
+  id: order.id,
+  schoolParticipantId: order.schoolParticipantId,
+  olympiadId: participant.olympiadId,
+  schoolId: participant.schoolId,
+  schoolName: school.name,
+  town: school.town,
+  province: school.province,
+  paid: order.paid,
+  preApproved: order.preApproved,
+  state: z.enum(purchaseOrderStates),
+  schoolsPO: order.schoolsPO,
+  freeLearners: order.freeLearners,
+  comments: z.array(PurchaseOrderComment),
+  learners: z.number(),
+  amountCents: z.number(),
+  currency: olympiad.currency,
+  feeCents: olympiad.feeCents,
+  paymentRequired: olympiad.paymentRequired,
+  year: olympiad.year,
+  emisNumber: school.emisNumber,
+  accountId: account.id.nullable(),
+  vatNumber: account.vatNumber,
+  vatRateBp: account.vatRateBp.nullable(),
+  invoicePrefix: account.invoicePrefix.nullable(),
+  referenceRule: account.referenceRule.nullable(),
+  ciId: invoice.id.nullable(),
+  ciDocumentNumber: invoice.documentNumber.nullable(),
+  ciIssuedAt: invoice.issuedAt.nullable(),
+  ciTotalCents: invoice.totalCents.nullable(),
+  ciLearners: invoice.learners.nullable(),
+  ciFreeLearners: invoice.freeLearners.nullable(),
+  ciFeeCents: invoice.feeCents.nullable(),
+  ciSchoolsPO: invoice.schoolsPO,
+  invoicedCents: z.number(),
+  paidCents: z.number(),
+  statusChangedAt: order.statusChangedAt,
+  /** The name of whoever set the state by hand (null when the money set it). */
+  statusChangedBy: z.string().nullable(),
+  deletedAt: order.deletedAt,
+  updatedAt: order.updatedAt,
+});
+export type OrderRow = z.infer<typeof OrderRow>;
+
+/** How many orders are in each state. */
+const OrderSummaryRow = z.object({ paid: z.number(), pre: z.number(), unpaid: z.number(), deleted: z.number() });
+
+const NameRow = z.object({ name: z.string() });
 
 const stateSql = sql`(case when po.deleted_at is not null then 'deleted' when po.paid then 'paid'
   when po.pre_approved then 'pre' else 'unpaid' end)`;
@@ -68,12 +92,12 @@ const from = sql`purchase_orders po
     where p.purchase_order_id = po.id and p.reversed_at is null) pay`;
 
 const columns = sql`po.id, po.school_participant_id, sp.olympiad_id, sp.school_id, s.name as school_name, s.town, s.province,
-  po.paid, po.pre_approved, ${stateSql} as state, po.schools_po, po.free_learners, po.comments,
+  po.paid, po.pre_approved, ${stateSql} as state, po.schools_po as "schoolsPO", po.free_learners, po.comments,
   l.n as learners, (greatest(l.n - po.free_learners, 0) * o.fee_cents)::int as amount_cents, o.currency,
   o.fee_cents, o.payment_required, o.year, s.emis_number, a.id as account_id, a.vat_number, a.vat_rate_bp, a.invoice_prefix, a.reference_rule,
   ci.id as ci_id, ci.document_number as ci_document_number, ci.issued_at as ci_issued_at, ci.total_cents as ci_total_cents,
   ci.learners as ci_learners, ci.free_learners as ci_free_learners, ci.fee_cents as ci_fee_cents,
-  ci.schools_po as ci_schools_po, inv.cents as invoiced_cents, pay.cents as paid_cents,
+  ci.schools_po as "ciSchoolsPO", inv.cents as invoiced_cents, pay.cents as paid_cents,
   po.status_changed_at, nullif(btrim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')), '') as status_changed_by,
   po.deleted_at, po.updated_at`;
 
@@ -106,12 +130,14 @@ export async function listOrders(
     sql`po.id`,
   );
   const [items, [count]] = await Promise.all([
-    untypedRows<OrderDb>(
+    rows(
       q,
+      OrderRow,
       sql`select ${columns} from ${from} where ${cond} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    untypedRows<{ n: number }>(
+    rows(
       q,
+      CountRow,
       sql`select count(*)::int as n from purchase_orders po join school_participants sp on sp.id = po.school_participant_id
         join schools s on s.id = sp.school_id where ${cond}`,
     ),
@@ -121,8 +147,9 @@ export async function listOrders(
 
 /** How many of the orders within a reach (one olympiad's) are in each state. */
 export async function orderSummary(q: Queryable, reach: Reach) {
-  const [r] = await untypedRows<{ paid: number; pre: number; unpaid: number; deleted: number }>(
+  const [r] = await rows(
     q,
+    OrderSummaryRow,
     sql`select count(*) filter (where po.deleted_at is null and po.paid)::int as paid,
         count(*) filter (where po.deleted_at is null and po.pre_approved)::int as pre,
         count(*) filter (where po.deleted_at is null and not po.paid and not po.pre_approved)::int as unpaid,
@@ -134,7 +161,7 @@ export async function orderSummary(q: Queryable, reach: Reach) {
 }
 
 export async function findOrder(q: Queryable, id: number) {
-  const [row] = await untypedRows<OrderDb>(q, sql`select ${columns} from ${from} where po.id = ${id}`);
+  const [row] = await rows(q, OrderRow, sql`select ${columns} from ${from} where po.id = ${id}`);
   return row ?? null;
 }
 
@@ -151,8 +178,9 @@ const flags: Record<PurchaseOrderStatus, { paid: boolean; pre: boolean }> = {
  */
 export async function setOrderStatus(q: Queryable, id: number, status: PurchaseOrderStatus, by: number) {
   const f = flags[status];
-  const done = await untypedRows<{ id: number }>(
+  const done = await rows(
     q,
+    IdRow,
     sql`update purchase_orders po set paid = ${f.paid}, pre_approved = ${f.pre}, status_changed_at = now(),
         status_changed_by = ${by}, deleted_at = null, deleted_by = null, updated_at = now()
       where po.id = ${id} and (po.deleted_at is null or not exists (select 1 from purchase_orders other
@@ -164,28 +192,35 @@ export async function setOrderStatus(q: Queryable, id: number, status: PurchaseO
 
 /** Removes an order (kept, marked deleted, for `fetchDeleted`). Answers whether it was live. */
 export async function deleteOrder(q: Queryable, id: number, by: number) {
-  const done = await untypedRows<{ id: number }>(
-    q,
-    sql`update purchase_orders set deleted_at = now(), deleted_by = ${by}, updated_at = now()
-      where id = ${id} and deleted_at is null returning id`,
-  );
+  const done = await q
+    .update(purchaseOrders)
+    .set({ deletedAt: sql`now()`, deletedBy: by, updatedAt: sql`now()` })
+    .where(and(eq(purchaseOrders.id, id), isNull(purchaseOrders.deletedAt)))
+    .returning({ id: purchaseOrders.id });
   return done.length > 0;
 }
 
 /** A school participant an order may be opened for. */
 export async function findParticipant(q: Queryable, id: number) {
-  const [row] = await untypedRows<{ id: number; olympiad_id: number; school_id: number; status: string; school_name: string }>(
-    q,
-    sql`select sp.id, sp.olympiad_id, sp.school_id, sp.status, s.name as school_name
-      from school_participants sp join schools s on s.id = sp.school_id where sp.id = ${id}`,
-  );
+  const [row] = await q
+    .select({
+      id: schoolParticipants.id,
+      olympiadId: schoolParticipants.olympiadId,
+      schoolId: schoolParticipants.schoolId,
+      status: schoolParticipants.status,
+      schoolName: schools.name,
+    })
+    .from(schoolParticipants)
+    .innerJoin(schools, eq(schools.id, schoolParticipants.schoolId))
+    .where(eq(schoolParticipants.id, id));
   return row ?? null;
 }
 
 /** How a comment names its author. */
 export async function authorName(q: Queryable, userId: number): Promise<string> {
-  const [row] = await untypedRows<{ name: string }>(
+  const [row] = await rows(
     q,
+    NameRow,
     sql`select coalesce(nullif(btrim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')), ''), username) as name
       from users where id = ${userId}`,
   );
@@ -202,8 +237,9 @@ export async function createOrder(
     comment: PurchaseOrderComment | null;
   },
 ): Promise<number | null> {
-  const [row] = await untypedRows<{ id: number }>(
+  const [row] = await rows(
     q,
+    IdRow,
     sql`insert into purchase_orders (school_participant_id, schools_po, free_learners, comments)
       values (${v.schoolParticipantId}, ${v.schoolsPO}, ${v.freeLearners}, ${JSON.stringify(v.comment ? [v.comment] : [])}::jsonb)
       on conflict (school_participant_id) where deleted_at is null do nothing returning id`,

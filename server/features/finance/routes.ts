@@ -24,7 +24,9 @@ import { pageResult } from '../../platform/paging.js';
 import { accountRoutes } from './accounts/routes.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { dashboardRoutes } from './payments/dashboard.js';
+import { lineRoutes } from './payments/line-routes.js';
 import { paymentRoutes } from './payments/routes.js';
+import { statementRoutes } from './payments/statement-routes.js';
 import { orderLoader, orderToChange } from './load.js';
 import { financePolicy } from './policy.js';
 import { presentOrder } from './present.js';
@@ -50,6 +52,8 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(invoiceRoutes);
   await app.register(accountRoutes);
   await app.register(paymentRoutes);
+  await app.register(statementRoutes);
+  await app.register(lineRoutes);
   await app.register(dashboardRoutes);
 
   route(app, {
@@ -77,12 +81,12 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
     transaction: true,
     handler: async ({ db, actor, query, reply, audit }) => {
       const participant = await queries.findParticipant(db, query.schoolParticipantId);
-      if (!participant || !financePolicy.can(actor, 'read', { olympiadId: participant.olympiad_id }))
+      if (!participant || !financePolicy.can(actor, 'read', { olympiadId: participant.olympiadId }))
         throw notFound('This school participant');
-      if (!financePolicy.can(actor, 'create', { olympiadId: participant.olympiad_id }))
+      if (!financePolicy.can(actor, 'create', { olympiadId: participant.olympiadId }))
         throw notFound('This school participant');
       if (participant.status === 'withdrawn')
-        throw conflict(`${participant.school_name} has withdrawn from this olympiad: enter it again first`);
+        throw conflict(`${participant.schoolName} has withdrawn from this olympiad: enter it again first`);
       const by = await queries.authorName(db, actor.userId);
       const id = await queries.createOrder(db, {
         schoolParticipantId: participant.id,
@@ -90,10 +94,10 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
         freeLearners: query.freeLearners ?? 0,
         comment: query.comment ? { at: new Date().toISOString(), by, text: query.comment } : null,
       });
-      if (id == null) throw conflict(`${participant.school_name} has a purchase order already`);
+      if (id == null) throw conflict(`${participant.schoolName} has a purchase order already`);
       await audit('purchase-order.create', {
         entityId: id,
-        olympiadId: participant.olympiad_id,
+        olympiadId: participant.olympiadId,
         data: {
           schoolParticipantId: participant.id,
           freeLearners: query.freeLearners ?? 0,
@@ -101,7 +105,7 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
         },
       });
       reply.status(201);
-      return saved(db, actor, id, `${participant.school_name}: the purchase order is open`);
+      return saved(db, actor, id, `${participant.schoolName}: the purchase order is open`);
     },
   });
 
@@ -121,10 +125,10 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
       await queries.setSchoolPO(db, order.id, value);
       await audit('purchase-order.school-po', {
         entityId: order.id,
-        olympiadId: order.olympiad_id,
-        data: { from: order.schools_po, to: value },
+        olympiadId: order.olympiadId,
+        data: { from: order.schoolsPO, to: value },
       });
-      const stale = order.ci_id != null && (order.ci_schools_po ?? '') !== (value ?? '');
+      const stale = order.ciId != null && (order.ciSchoolsPO ?? '') !== (value ?? '');
       const message = value
         ? `Purchase-order number ${value} is saved${stale ? '; issue an updated invoice to print it' : ''}`
         : 'The purchase-order number is cleared';
@@ -147,7 +151,7 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
     load: ({ db, actor, params }) => orderLoader.load(db, actor, params.id, 'setFreeLearners'),
     handler: async ({ db, actor, query, record: order, audit }) => {
       const by = await queries.authorName(db, actor.userId);
-      const from = Number(order.free_learners);
+      const from = order.freeLearners;
       await queries.setFreeLearners(db, order.id, query.freeLearners, {
         at: new Date().toISOString(),
         by,
@@ -155,10 +159,10 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
       });
       await audit('purchase-order.free-learners', {
         entityId: order.id,
-        olympiadId: order.olympiad_id,
+        olympiadId: order.olympiadId,
         data: { from, to: query.freeLearners, comment: query.comment },
       });
-      return saved(db, actor, order.id, `${order.school_name}: ${count(query.freeLearners, 'free learner')}`);
+      return saved(db, actor, order.id, `${order.schoolName}: ${count(query.freeLearners, 'free learner')}`);
     },
   });
 
@@ -182,7 +186,7 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
       await queries.addComment(db, order.id, comment);
       await audit('purchase-order.comment', {
         entityId: order.id,
-        olympiadId: order.olympiad_id,
+        olympiadId: order.olympiadId,
         data: { text: body.comment },
       });
       return saved(db, actor, order.id, 'The comment is added');
@@ -206,10 +210,10 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
         throw conflict('This purchase order is removed already');
       await audit('purchase-order.delete', {
         entityId: order.id,
-        olympiadId: order.olympiad_id,
-        data: { schoolParticipantId: order.school_participant_id, from: order.state },
+        olympiadId: order.olympiadId,
+        data: { schoolParticipantId: order.schoolParticipantId, from: order.state },
       });
-      return saved(db, actor, order.id, `${order.school_name}: the purchase order is removed`);
+      return saved(db, actor, order.id, `${order.schoolName}: the purchase order is removed`);
     },
   });
   route(app, {
@@ -254,16 +258,16 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
     load: ({ db, actor, params, query }) => orderToChange(db, actor, params.id, query.customerParticipantId),
     handler: async ({ db, actor, query, record: order, audit }) => {
       if (!(await queries.setOrderStatus(db, order.id, query.status, actor.userId)))
-        throw conflict(`${order.school_name} has another purchase order already; this one stays removed`);
-      await audit(order.deleted_at ? 'purchase-order.restore' : 'purchase-order.status', {
+        throw conflict(`${order.schoolName} has another purchase order already; this one stays removed`);
+      await audit(order.deletedAt ? 'purchase-order.restore' : 'purchase-order.status', {
         entityId: order.id,
-        olympiadId: order.olympiad_id,
-        data: { schoolParticipantId: order.school_participant_id, from: order.state, to: query.status },
+        olympiadId: order.olympiadId,
+        data: { schoolParticipantId: order.schoolParticipantId, from: order.state, to: query.status },
       });
       const after = (await queries.findOrder(db, order.id))!;
       return {
         success: true as const,
-        message: `${order.school_name}: ${stateWords[after.state]}`,
+        message: `${order.schoolName}: ${stateWords[after.state]}`,
         order: presentOrder(actor, after),
       };
     },
@@ -287,12 +291,12 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
         throw conflict('This purchase order is removed already');
       await audit('purchase-order.delete', {
         entityId: order.id,
-        olympiadId: order.olympiad_id,
-        data: { schoolParticipantId: order.school_participant_id, from: order.state },
+        olympiadId: order.olympiadId,
+        data: { schoolParticipantId: order.schoolParticipantId, from: order.state },
       });
       return {
         success: true as const,
-        message: `${order.school_name}: the purchase order is removed`,
+        message: `${order.schoolName}: the purchase order is removed`,
         order: presentOrder(actor, (await queries.findOrder(db, order.id))!),
       };
     },

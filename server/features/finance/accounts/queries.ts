@@ -1,34 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
 import type { AccountInput } from '#contract/finance';
-import { intArray, type Queryable, untypedRows } from '../../../db/client.js';
-import { accounts } from '../../../db/schema/index.js';
+import { IdRow, intArray, type Queryable, rows } from '../../../db/client.js';
+import { accounts, olympiads } from '../../../db/schema/index.js';
 
 export type AccountValues = Omit<z.output<typeof AccountInput>, 'olympiadIds'>;
 
-export interface AccountDb {
-  id: number;
-  name: string;
-  legal_name: string;
-  registration_number: string | null;
-  vat_number: string | null;
-  vat_rate_bp: number;
-  address: string;
-  email: string | null;
-  phone: string | null;
-  bank_name: string;
-  bank_account_name: string;
-  bank_account_number: string;
-  bank_branch_code: string;
-  bank_swift: string | null;
-  invoice_prefix: string;
-  reference_rule: string;
-  payment_terms_days: number;
-  footer: string;
-  updated_at: Date | string;
-  olympiads: { id: number; varName: string; title: string }[];
-  documents: number;
-}
+/** An account (every column: the statement reads `a.*`), the olympiads it invoices and how many documents it issued. */
+const AccountRow = createSelectSchema(accounts).extend({
+  olympiads: z.array(createSelectSchema(olympiads).pick({ id: true, varName: true, title: true })),
+  documents: z.number(),
+});
+export type AccountRow = z.infer<typeof AccountRow>;
 
 const select = sql`select a.*, coalesce((select json_agg(json_build_object('id', o.id, 'varName', o.var_name, 'title', o.title)
     order by o.year desc, o.title) from olympiads o where o.account_id = a.id), '[]'::json) as olympiads,
@@ -37,8 +21,9 @@ const select = sql`select a.*, coalesce((select json_agg(json_build_object('id',
 
 /** Every account, or the one of an olympiad. */
 export async function listAccounts(q: Queryable, olympiadId?: number) {
-  return untypedRows<AccountDb>(
+  return rows(
     q,
+    AccountRow,
     olympiadId == null
       ? sql`${select} order by lower(a.name)`
       : sql`${select} where a.id = (select account_id from olympiads where id = ${olympiadId})`,
@@ -46,7 +31,7 @@ export async function listAccounts(q: Queryable, olympiadId?: number) {
 }
 
 export async function findAccount(q: Queryable, id: number) {
-  const [row] = await untypedRows<AccountDb>(q, sql`${select} where a.id = ${id}`);
+  const [row] = await rows(q, AccountRow, sql`${select} where a.id = ${id}`);
   return row ?? null;
 }
 
@@ -98,6 +83,6 @@ export async function assignOlympiads(q: Queryable, accountId: number, olympiadI
 /** Which of these olympiad ids exist. */
 export async function existingOlympiads(q: Queryable, ids: readonly number[]) {
   if (!ids.length) return [];
-  const found = await untypedRows<{ id: number }>(q, sql`select id from olympiads where id = any(${intArray(ids)})`);
+  const found = await rows(q, IdRow, sql`select id from olympiads where id = any(${intArray(ids)})`);
   return found.map((r) => r.id);
 }

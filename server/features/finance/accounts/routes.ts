@@ -15,9 +15,9 @@ import * as queries from './queries.js';
 const tags = ['finance'];
 const { access } = accountsPolicy;
 
-const record = (a: queries.AccountDb) => ({
+const record = (a: queries.AccountRow) => ({
   olympiadIds: a.olympiads.map((o) => o.id),
-  documents: Number(a.documents),
+  documents: a.documents,
 });
 
 const accountLoader = defineLoader({
@@ -30,29 +30,29 @@ const accountLoader = defineLoader({
   },
 });
 
-function presentAccount(actor: Actor, a: queries.AccountDb): z.infer<typeof Account> {
+function presentAccount(actor: Actor, a: queries.AccountRow): z.infer<typeof Account> {
   return {
     id: a.id,
     name: a.name,
-    legalName: a.legal_name,
-    registrationNumber: a.registration_number,
-    vatNumber: a.vat_number,
-    vatRateBp: Number(a.vat_rate_bp),
+    legalName: a.legalName,
+    registrationNumber: a.registrationNumber,
+    vatNumber: a.vatNumber,
+    vatRateBp: a.vatRateBp,
     address: a.address,
     email: a.email,
     phone: a.phone,
-    bankName: a.bank_name,
-    bankAccountName: a.bank_account_name,
-    bankAccountNumber: a.bank_account_number,
-    bankBranchCode: a.bank_branch_code,
-    bankSwift: a.bank_swift,
-    invoicePrefix: a.invoice_prefix,
-    referenceRule: a.reference_rule,
-    paymentTermsDays: Number(a.payment_terms_days),
+    bankName: a.bankName,
+    bankAccountName: a.bankAccountName,
+    bankAccountNumber: a.bankAccountNumber,
+    bankBranchCode: a.bankBranchCode,
+    bankSwift: a.bankSwift,
+    invoicePrefix: a.invoicePrefix,
+    referenceRule: a.referenceRule,
+    paymentTermsDays: a.paymentTermsDays,
     footer: a.footer,
     olympiads: a.olympiads,
-    documents: Number(a.documents),
-    updatedAt: iso(a.updated_at),
+    documents: a.documents,
+    updatedAt: iso(a.updatedAt),
     can: accountsPolicy.flags(actor, record(a), ['update', 'delete']),
   };
 }

@@ -1,137 +1,29 @@
-import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client.js';
-import { untypedRows } from '../../../db/client.js';
-import type { InvoiceBillTo, InvoiceKind, InvoiceLine, InvoiceSeller } from '../../../db/schema/index.js';
-import { unitWords, type OlympiadKind } from '#contract/units';
+import { eq, sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import type { z } from 'zod';
+import { unitWords } from '#contract/units';
+import { IdRow, type Queryable, rows } from '../../../db/client.js';
+import {
+  type InvoiceBillTo,
+  type InvoiceKind,
+  type InvoiceLine,
+  invoices,
+  type InvoiceSeller,
+} from '../../../db/schema/index.js';
 import { conflict } from '../../../http/errors.js';
-import type { Mailer } from '../../../platform/mailer.js';
-import type { FileStorage } from '../../../platform/storage.js';
-import { escapeHtml } from '../../../platform/html.js';
-import { paymentReferenceOf, quoteOf } from '../money.js';
+import { paymentReferenceOf, type Quote, quoteOf } from '../money.js';
 import { recomputePaid } from '../paid.js';
-import { invoicePdfOffThread } from './pdf-pool.js';
-import type { InvoiceDocument } from './pdf.js';
-import { printedMoney } from '#contract/numbers';
+import { type Contact, contactsOf } from './contacts.js';
+import type { InvoiceRow } from './queries.js';
+import { type IssueSource, type IssuingAccount, lockSource } from './source.js';
 
-/** Everything issuing needs about an order, read under a row lock on the order. */
-interface IssueSource {
-  id: number;
-  school_participant_id: number;
-  school_id: number;
-  olympiad_id: number;
-  olympiad_title: string;
-  olympiad_kind: OlympiadKind;
-  year: number;
-  currency: string;
-  fee_cents: number;
-  deleted_at: Date | string | null;
-  schools_po: string | null;
-  free_learners: number;
-  learners: number;
-  school_name: string;
-  /** The country of a country's team (decision 039). */
-  country_name: string | null;
-  emis_number: string | null;
-  address: string | null;
-  town: string | null;
-  province: string | null;
-  account_id: number | null;
-  current_id: number | null;
-  current_document_number: string | null;
-  current_learners: number | null;
-  current_free_learners: number | null;
-  current_fee_cents: number | null;
-  current_schools_po: string | null;
-}
-
-interface AccountRow {
-  id: number;
-  legal_name: string;
-  registration_number: string | null;
-  vat_number: string | null;
-  vat_rate_bp: number;
-  address: string;
-  email: string | null;
-  phone: string | null;
-  bank_name: string;
-  bank_account_name: string;
-  bank_account_number: string;
-  bank_branch_code: string;
-  bank_swift: string | null;
-  invoice_prefix: string;
-  reference_rule: string;
-  payment_terms_days: number;
-  footer: string;
-}
-
-export interface Contact {
-  id: number;
-  name: string;
-  email: string;
-}
-
-/** The teachers of an order's school who have an address: the invoice goes to them. */
-export async function contactsOf(q: Queryable, orderId: number): Promise<Contact[]> {
-  return untypedRows<Contact>(
-    q,
-    sql`select u.id, btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name, u.email
-      from purchase_orders po join school_participants sp on sp.id = po.school_participant_id
-      join users u on u.school_id = sp.school_id and u.role = 'teacher' and u.disabled_at is null
-      where po.id = ${orderId} and u.email is not null and u.email <> ''
-      order by (u.id = sp.entered_by) desc, u.id limit 5`,
-  );
-}
-
-/**
- * The invoice contacts of many orders in one statement (the issue-all job reads them once for every school):
- * per order the same teachers, in the same order, as `contactsOf`.
- */
-export async function contactsOfOrders(q: Queryable, orderIds: number[]): Promise<Map<number, Contact[]>> {
-  const found = new Map<number, Contact[]>(orderIds.map((id) => [id, []]));
-  if (!orderIds.length) return found;
-  const list = await untypedRows<Contact & { order_id: number }>(
-    q,
-    sql`select order_id, id, name, email from (
-        select po.id as order_id, u.id, btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name,
-          u.email, row_number() over (partition by po.id order by (u.id = sp.entered_by) desc, u.id) as rank
-        from purchase_orders po join school_participants sp on sp.id = po.school_participant_id
-        join users u on u.school_id = sp.school_id and u.role = 'teacher' and u.disabled_at is null
-        where po.id in (${sql.join(
-          orderIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) and u.email is not null and u.email <> '') c
-      where rank <= 5 order by order_id, rank`,
-  );
-  for (const c of list) found.get(Number(c.order_id))?.push({ id: c.id, name: c.name, email: c.email });
-  return found;
-}
-
-/** The order, its school and olympiad, its current invoice and its account, with the order's row locked. */
-async function lockSource(
-  q: Queryable,
-  orderId: number,
-): Promise<(IssueSource & { account: AccountRow | null }) | null> {
-  const [row] = await untypedRows<IssueSource & { account: AccountRow | null }>(
-    q,
-    sql`select po.id, sp.id as school_participant_id, sp.school_id, sp.olympiad_id, o.title as olympiad_title, o.kind as olympiad_kind, o.year, o.currency, o.fee_cents, po.deleted_at,
-        po.schools_po, po.free_learners,
-        (select count(*)::int from users u where u.school_id = sp.school_id and u.olympiad_id = sp.olympiad_id
-          and u.role = 'learner') as learners,
-        s.name as school_name, (select c.name from countries c where c.id = s.country_id) as country_name, s.emis_number, s.address, s.town, s.province, o.account_id,
-        ci.id as current_id, ci.document_number as current_document_number, ci.learners as current_learners,
-        ci.free_learners as current_free_learners, ci.fee_cents as current_fee_cents, ci.schools_po as current_schools_po,
-        (select row_to_json(a) from accounts a where a.id = o.account_id) as account
-      from purchase_orders po
-      join school_participants sp on sp.id = po.school_participant_id
-      join schools s on s.id = sp.school_id
-      join olympiads o on o.id = sp.olympiad_id
-      left join invoices ci on ci.purchase_order_id = po.id and ci.kind = 'invoice' and ci.credited_at is null
-      where po.id = ${orderId}
-      for update of po`,
-  );
-  return row ?? null;
-}
+/** A new document as the insert answers it. */
+const InsertedInvoice = createSelectSchema(invoices).pick({
+  id: true,
+  documentNumber: true,
+  issuedAt: true,
+  dueOn: true,
+});
 
 /**
  * The next number of an account's documents of a kind in a year, as a statement's first step (`with counter as
@@ -150,18 +42,18 @@ const documentNumberSql = (prefix: string, kind: InvoiceKind, year: number) =>
   sql`(select ${`${prefix.toUpperCase()}-${kind === 'credit_note' ? 'CN-' : ''}${year}-`}::text ||
     case when length(last::text) >= 5 then last::text else lpad(last::text, 5, '0') end from counter)`;
 
-const sellerOf = (a: AccountRow): InvoiceSeller => ({
-  legalName: a.legal_name,
-  registrationNumber: a.registration_number,
-  vatNumber: a.vat_number,
+const sellerOf = (a: IssuingAccount): InvoiceSeller => ({
+  legalName: a.legalName,
+  registrationNumber: a.registrationNumber,
+  vatNumber: a.vatNumber,
   address: a.address,
   email: a.email,
   phone: a.phone,
-  bankName: a.bank_name,
-  bankAccountName: a.bank_account_name,
-  bankAccountNumber: a.bank_account_number,
-  bankBranchCode: a.bank_branch_code,
-  bankSwift: a.bank_swift,
+  bankName: a.bankName,
+  bankAccountName: a.bankAccountName,
+  bankAccountNumber: a.bankAccountNumber,
+  bankBranchCode: a.bankBranchCode,
+  bankSwift: a.bankSwift,
   footer: a.footer,
 });
 
@@ -170,6 +62,217 @@ export interface Issued {
   creditNoteId: number | null;
   documentNumber: string;
 }
+
+/** What every document of an issue shares: its account, order, addressee, seller and payment reference. */
+interface DocumentBase {
+  accountId: number;
+  olympiadId: number;
+  purchaseOrderId: number;
+  currency: string;
+  billTo: InvoiceBillTo;
+  seller: InvoiceSeller;
+  paymentReference: string;
+}
+
+/** The order's account; refuses (409) a removed order and an olympiad without an account. */
+function issuingAccount(o: IssueSource): IssuingAccount {
+  if (o.deletedAt) throw conflict('This purchase order is removed: restore it before invoicing');
+  if (o.accountId == null || o.account == null)
+    throw conflict(
+      'This olympiad has no invoicing account yet: the platform owner sets one up under Accounts before invoices can be issued',
+    );
+  return o.account;
+}
+
+/** Refuses (409) to issue again an invoice that still matches its order. */
+function refuseUpToDate(o: IssueSource): void {
+  const upToDate =
+    o.currentId != null &&
+    o.currentLearners === o.learners &&
+    o.currentFreeLearners === o.freeLearners &&
+    o.currentFeeCents === o.feeCents &&
+    (o.currentSchoolsPO ?? '') === (o.schoolsPO ?? '');
+  if (upToDate)
+    throw conflict(`Invoice ${o.currentDocumentNumber} is up to date: nothing has changed since it was issued`);
+}
+
+/** Refuses (409) a first invoice with nothing to pay for (no learners yet, or every one free). */
+function refuseNothingToInvoice(o: IssueSource, quote: Quote): void {
+  if (quote.billable > 0 || o.currentId != null) return;
+  const words = unitWords(o.olympiadKind);
+  throw conflict(
+    o.learners === 0
+      ? `The ${words.unit} has no ${words.members} yet: add them, then issue the invoice`
+      : `Every ${words.member} is free: there is nothing to invoice`,
+  );
+}
+
+/** Who the documents are addressed to (the school, and its first contact), who issues them, and the reference. */
+function documentBase(o: IssueSource, account: IssuingAccount, contact: Contact | undefined): DocumentBase {
+  const billTo: InvoiceBillTo = {
+    schoolName: o.schoolName,
+    ...(o.countryName == null ? {} : { countryName: o.countryName }),
+    emisNumber: o.emisNumber,
+    address: o.address,
+    town: o.town,
+    province: o.province,
+    contactName: null,
+    contactEmail: null,
+  };
+  return {
+    accountId: account.id,
+    olympiadId: o.olympiadId,
+    purchaseOrderId: o.id,
+    currency: o.currency,
+    billTo: contact ? { ...billTo, contactName: contact.name || null, contactEmail: contact.email } : billTo,
+    seller: sellerOf(account),
+    paymentReference: paymentReferenceOf(account.referenceRule, {
+      prefix: account.invoicePrefix,
+      year: o.year,
+      orderId: o.id,
+      emis: o.emisNumber,
+    }),
+  };
+}
+
+/**
+ * Credits the order's current invoice in full: a credit note of its lines, negated, numbered in the account's
+ * credit-note series, and the invoice marked credited. Answers the credit note's id.
+ */
+async function creditInvoice(
+  q: Queryable,
+  currentId: number,
+  base: DocumentBase,
+  prefix: string,
+  year: number,
+  by: number | null,
+): Promise<number> {
+  const [current] = await q
+    .select({
+      id: invoices.id,
+      learners: invoices.learners,
+      freeLearners: invoices.freeLearners,
+      feeCents: invoices.feeCents,
+      lines: invoices.lines,
+      subtotalCents: invoices.subtotalCents,
+      vatRateBp: invoices.vatRateBp,
+      vatCents: invoices.vatCents,
+      totalCents: invoices.totalCents,
+      schoolsPO: invoices.schoolsPO,
+      documentNumber: invoices.documentNumber,
+    })
+    .from(invoices)
+    .where(eq(invoices.id, currentId));
+  const [cn] = await rows(
+    q,
+    IdRow,
+    sql`with counter as (${nextNumberSql(base.accountId, year, 'credit_note')})
+      insert into invoices (kind, account_id, olympiad_id, purchase_order_id, year, number, document_number,
+        credits_invoice_id, currency, learners, free_learners, fee_cents, lines, subtotal_cents, vat_rate_bp, vat_cents,
+        total_cents, schools_po, bill_to, seller, payment_reference, created_by)
+      values ('credit_note', ${base.accountId}, ${base.olympiadId}, ${base.purchaseOrderId}, ${year},
+        (select last from counter),
+        ${documentNumberSql(prefix, 'credit_note', year)}, ${current!.id}, ${base.currency},
+        ${current!.learners}, ${current!.freeLearners}, ${current!.feeCents},
+        ${JSON.stringify(
+          current!.lines.map((l) => ({
+            ...l,
+            description: `${l.description} (credited, invoice ${current!.documentNumber})`,
+            amountCents: -l.amountCents,
+          })),
+        )}::jsonb,
+        ${-current!.subtotalCents}, ${current!.vatRateBp}, ${-current!.vatCents}, ${-current!.totalCents},
+        ${current!.schoolsPO}, ${JSON.stringify(base.billTo)}::jsonb, ${JSON.stringify(base.seller)}::jsonb,
+        ${base.paymentReference}, ${by})
+      returning id`,
+  );
+  await q.execute(sql`update invoices set credited_at = now() where id = ${current!.id}`);
+  return cn!.id;
+}
+
+/** The invoice's lines: every learner at the fee, less the free ones. */
+function invoiceLines(o: IssueSource): InvoiceLine[] {
+  const words = unitWords(o.olympiadKind);
+  const lines: InvoiceLine[] = [
+    {
+      description: `${o.olympiadTitle}: entry fee per ${words.member}`,
+      quantity: o.learners,
+      unitCents: o.feeCents,
+      amountCents: o.learners * o.feeCents,
+    },
+  ];
+  const free = Math.min(o.freeLearners, o.learners);
+  if (free > 0)
+    lines.push({
+      description: `Free ${words.members} granted`,
+      quantity: free,
+      unitCents: -o.feeCents,
+      amountCents: -free * o.feeCents,
+    });
+  return lines;
+}
+
+/** Writes the new invoice, numbered in the account's invoice series and due after its payment terms. */
+async function insertInvoice(
+  q: Queryable,
+  o: IssueSource,
+  account: IssuingAccount,
+  doc: { base: DocumentBase; lines: InvoiceLine[]; quote: Quote; year: number },
+  by: number | null,
+) {
+  const { base, lines, quote, year } = doc;
+  const due = new Date(Date.now() + account.paymentTermsDays * 86_400_000).toISOString().slice(0, 10);
+  const [inv] = await rows(
+    q,
+    InsertedInvoice,
+    sql`with counter as (${nextNumberSql(account.id, year, 'invoice')})
+      insert into invoices (kind, account_id, olympiad_id, purchase_order_id, year, number, document_number,
+        due_on, currency, learners, free_learners, fee_cents, lines, subtotal_cents, vat_rate_bp, vat_cents, total_cents,
+        schools_po, bill_to, seller, payment_reference, created_by)
+      values ('invoice', ${base.accountId}, ${base.olympiadId}, ${base.purchaseOrderId}, ${year}, (select last from counter),
+        ${documentNumberSql(account.invoicePrefix, 'invoice', year)},
+        ${due}, ${base.currency}, ${o.learners}, ${o.freeLearners}, ${o.feeCents}, ${JSON.stringify(lines)}::jsonb,
+        ${quote.subtotalCents}, ${quote.vatRateBp}, ${quote.vatCents}, ${quote.totalCents}, ${o.schoolsPO},
+        ${JSON.stringify(base.billTo)}::jsonb, ${JSON.stringify(base.seller)}::jsonb, ${base.paymentReference}, ${by})
+      returning id, document_number, issued_at, due_on::text as due_on`,
+  );
+  return inv!;
+}
+
+/** The stored invoice as findInvoice reads it, from what was just written: mailing it needs no read back. */
+const storedInvoice = (
+  o: IssueSource,
+  inv: z.infer<typeof InsertedInvoice>,
+  doc: { base: DocumentBase; lines: InvoiceLine[]; quote: Quote },
+): InvoiceRow => ({
+  id: inv.id,
+  kind: 'invoice',
+  documentNumber: inv.documentNumber,
+  purchaseOrderId: o.id,
+  schoolParticipantId: o.schoolParticipantId,
+  olympiadId: o.olympiadId,
+  schoolId: o.schoolId,
+  olympiadTitle: o.olympiadTitle,
+  schoolName: o.schoolName,
+  issuedAt: inv.issuedAt,
+  dueOn: inv.dueOn,
+  currency: o.currency,
+  learners: o.learners,
+  freeLearners: o.freeLearners,
+  feeCents: o.feeCents,
+  lines: doc.lines,
+  subtotalCents: doc.quote.subtotalCents,
+  vatRateBp: doc.quote.vatRateBp,
+  vatCents: doc.quote.vatCents,
+  totalCents: doc.quote.totalCents,
+  schoolsPO: o.schoolsPO,
+  paymentReference: doc.base.paymentReference,
+  billTo: doc.base.billTo,
+  seller: doc.base.seller,
+  creditsDocumentNumber: null,
+  creditedAt: null,
+  mailedAt: null,
+});
 
 /**
  * Issues an order's invoice, or, when its current invoice no longer matches the order, a credit note for that
@@ -186,105 +289,22 @@ export async function issueInvoice(
 ): Promise<Issued & { contacts: Contact[]; invoice?: InvoiceRow }> {
   const o = await lockSource(q, orderId);
   if (!o) throw conflict('This purchase order no longer exists');
-  if (o.deleted_at) throw conflict('This purchase order is removed: restore it before invoicing');
-  if (o.account_id == null)
-    throw conflict(
-      'This olympiad has no invoicing account yet: the platform owner sets one up under Accounts before invoices can be issued',
-    );
-  const account = typeof o.account === 'string' ? (JSON.parse(o.account) as AccountRow) : o.account;
-  const learners = Number(o.learners);
-  const freeLearners = Number(o.free_learners);
-  const feeCents = Number(o.fee_cents);
-  const upToDate =
-    o.current_id != null &&
-    Number(o.current_learners) === learners &&
-    Number(o.current_free_learners) === freeLearners &&
-    Number(o.current_fee_cents) === feeCents &&
-    (o.current_schools_po ?? '') === (o.schools_po ?? '');
-  if (upToDate)
-    throw conflict(`Invoice ${o.current_document_number} is up to date: nothing has changed since it was issued`);
+  const account = issuingAccount(o);
+  refuseUpToDate(o);
   const quote = quoteOf({
-    learners,
-    freeLearners,
-    feeCents,
-    vatRateBp: account!.vat_rate_bp,
-    vatNumber: account!.vat_number,
+    learners: o.learners,
+    freeLearners: o.freeLearners,
+    feeCents: o.feeCents,
+    vatRateBp: account.vatRateBp,
+    vatNumber: account.vatNumber,
   });
-  const words = unitWords(o.olympiad_kind);
-  if (quote.billable === 0 && o.current_id == null)
-    throw conflict(
-      learners === 0
-        ? `The ${words.unit} has no ${words.members} yet: add them, then issue the invoice`
-        : `Every ${words.member} is free: there is nothing to invoice`,
-    );
+  refuseNothingToInvoice(o, quote);
   const year = new Date().getUTCFullYear();
-  const base = {
-    accountId: account!.id,
-    olympiadId: o.olympiad_id,
-    purchaseOrderId: o.id,
-    currency: o.currency,
-    billTo: {
-      schoolName: o.school_name,
-      ...(o.country_name == null ? {} : { countryName: o.country_name }),
-      emisNumber: o.emis_number,
-      address: o.address,
-      town: o.town,
-      province: o.province,
-      contactName: null,
-      contactEmail: null,
-    } as InvoiceBillTo,
-    seller: sellerOf(account!),
-    paymentReference: paymentReferenceOf(account!.reference_rule, {
-      prefix: account!.invoice_prefix,
-      year: Number(o.year),
-      orderId: o.id,
-      emis: o.emis_number,
-    }),
-  };
   const contacts = knownContacts ?? (await contactsOf(q, o.id));
-  const [contact] = contacts;
-  if (contact) base.billTo = { ...base.billTo, contactName: contact.name || null, contactEmail: contact.email };
+  const base = documentBase(o, account, contacts[0]);
 
-  let creditNoteId: number | null = null;
-  if (o.current_id != null) {
-    const [current] = await untypedRows<{
-      id: number;
-      learners: number;
-      free_learners: number;
-      fee_cents: number;
-      lines: InvoiceLine[];
-      subtotal_cents: number;
-      vat_rate_bp: number;
-      vat_cents: number;
-      total_cents: number;
-      schools_po: string | null;
-      document_number: string;
-    }>(q, sql`select * from invoices where id = ${o.current_id}`);
-    const [cn] = await untypedRows<{ id: number }>(
-      q,
-      sql`with counter as (${nextNumberSql(account!.id, year, 'credit_note')})
-        insert into invoices (kind, account_id, olympiad_id, purchase_order_id, year, number, document_number,
-          credits_invoice_id, currency, learners, free_learners, fee_cents, lines, subtotal_cents, vat_rate_bp, vat_cents,
-          total_cents, schools_po, bill_to, seller, payment_reference, created_by)
-        values ('credit_note', ${base.accountId}, ${base.olympiadId}, ${base.purchaseOrderId}, ${year},
-          (select last from counter),
-          ${documentNumberSql(account!.invoice_prefix, 'credit_note', year)}, ${current!.id}, ${base.currency},
-          ${current!.learners}, ${current!.free_learners}, ${current!.fee_cents},
-          ${JSON.stringify(
-            current!.lines.map((l) => ({
-              ...l,
-              description: `${l.description} (credited, invoice ${current!.document_number})`,
-              amountCents: -l.amountCents,
-            })),
-          )}::jsonb,
-          ${-current!.subtotal_cents}, ${current!.vat_rate_bp}, ${-current!.vat_cents}, ${-current!.total_cents},
-          ${current!.schools_po}, ${JSON.stringify(base.billTo)}::jsonb, ${JSON.stringify(base.seller)}::jsonb,
-          ${base.paymentReference}, ${by})
-        returning id`,
-    );
-    creditNoteId = cn!.id;
-    await q.execute(sql`update invoices set credited_at = now() where id = ${current!.id}`);
-  }
+  const creditNoteId =
+    o.currentId == null ? null : await creditInvoice(q, o.currentId, base, account.invoicePrefix, year, by);
 
   if (quote.billable === 0) {
     // Everything credited and nothing left to pay for: the credit note stands alone.
@@ -292,177 +312,9 @@ export async function issueInvoice(
     return { invoiceId: creditNoteId!, creditNoteId, documentNumber: '', contacts };
   }
 
-  const lines: InvoiceLine[] = [
-    {
-      description: `${o.olympiad_title}: entry fee per ${words.member}`,
-      quantity: learners,
-      unitCents: feeCents,
-      amountCents: learners * feeCents,
-    },
-  ];
-  const free = Math.min(freeLearners, learners);
-  if (free > 0)
-    lines.push({
-      description: `Free ${words.members} granted`,
-      quantity: free,
-      unitCents: -feeCents,
-      amountCents: -free * feeCents,
-    });
-  const due = new Date(Date.now() + account!.payment_terms_days * 86_400_000).toISOString().slice(0, 10);
-  const [inv] = await untypedRows<{ id: number; document_number: string; issued_at: Date | string; due_on: string | null }>(
-    q,
-    sql`with counter as (${nextNumberSql(account!.id, year, 'invoice')})
-      insert into invoices (kind, account_id, olympiad_id, purchase_order_id, year, number, document_number,
-        due_on, currency, learners, free_learners, fee_cents, lines, subtotal_cents, vat_rate_bp, vat_cents, total_cents,
-        schools_po, bill_to, seller, payment_reference, created_by)
-      values ('invoice', ${base.accountId}, ${base.olympiadId}, ${base.purchaseOrderId}, ${year}, (select last from counter),
-        ${documentNumberSql(account!.invoice_prefix, 'invoice', year)},
-        ${due}, ${base.currency}, ${learners}, ${freeLearners}, ${feeCents}, ${JSON.stringify(lines)}::jsonb,
-        ${quote.subtotalCents}, ${quote.vatRateBp}, ${quote.vatCents}, ${quote.totalCents}, ${o.schools_po},
-        ${JSON.stringify(base.billTo)}::jsonb, ${JSON.stringify(base.seller)}::jsonb, ${base.paymentReference}, ${by})
-      returning id, document_number, issued_at, due_on::text as due_on`,
-  );
+  const lines = invoiceLines(o);
+  const inv = await insertInvoice(q, o, account, { base, lines, quote, year }, by);
   await recomputePaid(q, o.id);
-  // The stored invoice as findInvoice reads it, from what was just written: mailing it needs no read back.
-  const invoice: InvoiceRow = {
-    id: inv!.id,
-    kind: 'invoice',
-    document_number: inv!.document_number,
-    purchase_order_id: o.id,
-    school_participant_id: o.school_participant_id,
-    olympiad_id: o.olympiad_id,
-    school_id: o.school_id,
-    olympiad_title: o.olympiad_title,
-    school_name: o.school_name,
-    issued_at: inv!.issued_at,
-    due_on: inv!.due_on,
-    currency: o.currency,
-    learners,
-    free_learners: freeLearners,
-    fee_cents: feeCents,
-    lines,
-    subtotal_cents: quote.subtotalCents,
-    vat_rate_bp: quote.vatRateBp,
-    vat_cents: quote.vatCents,
-    total_cents: quote.totalCents,
-    schools_po: o.schools_po,
-    payment_reference: base.paymentReference,
-    bill_to: base.billTo,
-    seller: base.seller,
-    credits_document_number: null,
-    credited_at: null,
-    mailed_at: null,
-  };
-  return { invoiceId: inv!.id, creditNoteId, documentNumber: inv!.document_number, contacts, invoice };
-}
-
-/** A stored document with what its PDF prints. */
-export interface InvoiceRow {
-  id: number;
-  kind: InvoiceKind;
-  document_number: string;
-  purchase_order_id: number;
-  school_participant_id: number;
-  olympiad_id: number;
-  school_id: number;
-  olympiad_title: string;
-  school_name: string;
-  issued_at: Date | string;
-  due_on: string | null;
-  currency: string;
-  learners: number;
-  free_learners: number;
-  fee_cents: number;
-  lines: InvoiceLine[];
-  subtotal_cents: number;
-  vat_rate_bp: number;
-  vat_cents: number;
-  total_cents: number;
-  schools_po: string | null;
-  payment_reference: string;
-  bill_to: InvoiceBillTo;
-  seller: InvoiceSeller;
-  credits_document_number: string | null;
-  credited_at: Date | string | null;
-  mailed_at: Date | string | null;
-}
-
-export const documentOf = (r: InvoiceRow): InvoiceDocument => ({
-  kind: r.kind,
-  documentNumber: r.document_number,
-  creditsDocumentNumber: r.credits_document_number,
-  issuedAt: new Date(r.issued_at),
-  dueOn: r.due_on == null ? null : String(r.due_on).slice(0, 10),
-  currency: r.currency,
-  lines: r.lines,
-  subtotalCents: Number(r.subtotal_cents),
-  vatRateBp: Number(r.vat_rate_bp),
-  vatCents: Number(r.vat_cents),
-  totalCents: Number(r.total_cents),
-  schoolsPO: r.schools_po,
-  paymentReference: r.payment_reference,
-  olympiadTitle: r.olympiad_title,
-  billTo: r.bill_to,
-  seller: r.seller,
-});
-
-export const pdfFileName = (r: Pick<InvoiceRow, 'kind' | 'document_number'>) =>
-  `${r.kind === 'credit_note' ? 'credit-note' : 'invoice'}-${r.document_number}.pdf`;
-
-export interface MailDeps {
-  mailer: Mailer;
-  storage: FileStorage;
-}
-
-/**
- * Mails a document to the school's teachers through the queue (decision 031): the PDF is stored and attached,
- * so that the message and its attachment appear in the email logs. Answers how many messages were queued.
- */
-export async function mailInvoice(
-  q: Queryable,
-  deps: MailDeps,
-  r: InvoiceRow,
-  by: number | null,
-  known?: Contact[],
-): Promise<number> {
-  const contacts = known ?? (await contactsOf(q, r.purchase_order_id));
-  if (!contacts.length) return 0;
-  const bytes = Buffer.from(await invoicePdfOffThread(documentOf(r)));
-  const name = pdfFileName(r);
-  const stored = await deps.storage.put(name, bytes);
-  // The stored file and the attachment that names it, in one statement.
-  const [attachment] = await untypedRows<{ id: number }>(
-    q,
-    sql`with upload as (
-        insert into uploads (filename, original_name, content_type, size, sha256, olympiad_id, uploaded_by)
-        values (${stored.key}, ${name}, 'application/pdf', ${stored.size},
-          ${stored.sha256 || createHash('sha256').update(bytes).digest('hex')}, ${r.olympiad_id}, ${by})
-        returning id)
-      insert into attachments (upload_id, filename, olympiad_id, created_by)
-      select upload.id, ${name}, ${r.olympiad_id}, ${by} from upload returning id`,
-  );
-  const credit = r.kind === 'credit_note';
-  const what = credit ? `Credit note ${r.document_number}` : `Invoice ${r.document_number}`;
-  const total = printedMoney(Math.abs(Number(r.total_cents)), r.currency);
-  let first: number | null = null;
-  for (const c of contacts) {
-    const hello = `Hello ${c.name || 'there'},`;
-    const body = credit
-      ? `${r.school_name}'s invoice ${r.credits_document_number} for the ${r.olympiad_title} is credited in full (${total}). A new invoice replaces it.`
-      : `Attached is ${r.school_name}'s invoice ${r.document_number} for the ${r.olympiad_title}: ${total}, due ${r.due_on ?? 'on receipt'}. Pay into the bank account on the invoice and quote the reference ${r.payment_reference}.`;
-    const id = await deps.mailer.enqueue(q, {
-      kind: credit ? 'credit-note' : 'invoice',
-      to: c.email,
-      userId: c.id,
-      olympiadId: r.olympiad_id,
-      subject: `${what}: ${r.olympiad_title}, ${r.school_name}`,
-      text: `${hello}\n\n${body}\n\nThe PDF is attached. You can also download it under Invoices in the portal.\n`,
-      html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(body)}</p><p>The PDF is attached. You can also download it under Invoices in the portal.</p>`,
-      attachmentIds: [attachment!.id],
-      status: 'released',
-    });
-    first ??= id;
-  }
-  await q.execute(sql`update invoices set mailed_at = now(), email_id = ${first} where id = ${r.id}`);
-  return contacts.length;
+  const invoice = storedInvoice(o, inv, { base, lines, quote });
+  return { invoiceId: inv.id, creditNoteId, documentNumber: inv.documentNumber, contacts, invoice };
 }

@@ -1,9 +1,84 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { InvoiceKind } from '../../../db/schema/index.js';
-import { type Queryable, untypedRows } from '../../../db/client.js';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { InvoiceLine } from '#contract/finance';
+import { CountRow, IdRow, type Queryable, rows } from '../../../db/client.js';
+import {
+  type InvoiceBillTo,
+  type InvoiceKind,
+  type InvoiceSeller,
+  invoices,
+  olympiads,
+  purchaseOrders,
+  schoolParticipants,
+  schools,
+} from '../../../db/schema/index.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../../platform/paging.js';
-import type { InvoiceRow } from './issue.js';
+
+/** Who a document is addressed to (db/schema/finance.ts `InvoiceBillTo`), as stored with it. */
+const BillTo = z.object({
+  schoolName: z.string(),
+  // A country's team only: documents of schools, and those issued before countries entered, have none.
+  countryName: z.string().nullable().optional(),
+  emisNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  town: z.string().nullable(),
+  province: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+}) satisfies z.ZodType<InvoiceBillTo>;
+
+/** The issuing account as stored with a document (db/schema/finance.ts `InvoiceSeller`). */
+const Seller = z.object({
+  legalName: z.string(),
+  registrationNumber: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  address: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  bankName: z.string(),
+  bankAccountName: z.string(),
+  bankAccountNumber: z.string(),
+  bankBranchCode: z.string(),
+  bankSwift: z.string().nullable(),
+  footer: z.string(),
+}) satisfies z.ZodType<InvoiceSeller>;
+
+/** A stored document with what its PDF prints: its order's school and olympiad, and the invoice it credits. */
+const InvoiceRow = createSelectSchema(invoices)
+  .pick({
+    id: true,
+    kind: true,
+    documentNumber: true,
+    purchaseOrderId: true,
+    olympiadId: true,
+    issuedAt: true,
+    dueOn: true,
+    currency: true,
+    learners: true,
+    freeLearners: true,
+    feeCents: true,
+    subtotalCents: true,
+    vatRateBp: true,
+    vatCents: true,
+    totalCents: true,
+    schoolsPO: true,
+    paymentReference: true,
+    creditedAt: true,
+    mailedAt: true,
+  })
+  .extend({
+    schoolParticipantId: createSelectSchema(purchaseOrders).shape.schoolParticipantId,
+    schoolId: createSelectSchema(schoolParticipants).shape.schoolId,
+    olympiadTitle: createSelectSchema(olympiads).shape.title,
+    schoolName: createSelectSchema(schools).shape.name,
+    lines: z.array(InvoiceLine),
+    billTo: BillTo,
+    seller: Seller,
+    creditsDocumentNumber: createSelectSchema(invoices).shape.documentNumber.nullable(),
+  });
+export type InvoiceRow = z.infer<typeof InvoiceRow>;
 
 const from = sql`invoices i
   join purchase_orders po on po.id = i.purchase_order_id
@@ -15,7 +90,7 @@ const from = sql`invoices i
 const columns = sql`i.id, i.kind, i.document_number, i.purchase_order_id, po.school_participant_id, i.olympiad_id,
   sp.school_id, o.title as olympiad_title, s.name as school_name, i.issued_at, i.due_on::text as due_on, i.currency,
   i.learners, i.free_learners, i.fee_cents, i.lines, i.subtotal_cents, i.vat_rate_bp, i.vat_cents, i.total_cents,
-  i.schools_po, i.payment_reference, i.bill_to, i.seller, credited.document_number as credits_document_number,
+  i.schools_po as "schoolsPO", i.payment_reference, i.bill_to, i.seller, credited.document_number as credits_document_number,
   i.credited_at, i.mailed_at`;
 
 /** The documents within a reach (one olympiad's; a teacher's school's), newest first unless sorted. */
@@ -46,24 +121,26 @@ export async function listInvoices(
     sql`i.id`,
   );
   const [items, [count]] = await Promise.all([
-    untypedRows<InvoiceRow>(
+    rows(
       q,
+      InvoiceRow,
       sql`select ${columns} from ${from} where ${cond} order by ${order} limit ${p.pageSize} offset ${offsetOf(p)}`,
     ),
-    untypedRows<{ n: number }>(q, sql`select count(*)::int as n from ${from} where ${cond}`),
+    rows(q, CountRow, sql`select count(*)::int as n from ${from} where ${cond}`),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
 
 export async function findInvoice(q: Queryable, id: number): Promise<InvoiceRow | null> {
-  const [row] = await untypedRows<InvoiceRow>(q, sql`select ${columns} from ${from} where i.id = ${id}`);
+  const [row] = await rows(q, InvoiceRow, sql`select ${columns} from ${from} where i.id = ${id}`);
   return row ?? null;
 }
 
 /** The orders of an olympiad that need an invoice: live, someone to pay for, and none standing or it is out of date. */
 export async function ordersToInvoice(q: Queryable, olympiadId: number): Promise<number[]> {
-  const found = await untypedRows<{ id: number }>(
+  const found = await rows(
     q,
+    IdRow,
     sql`select po.id from purchase_orders po
         join school_participants sp on sp.id = po.school_participant_id
         join olympiads o on o.id = sp.olympiad_id
@@ -77,4 +154,10 @@ export async function ordersToInvoice(q: Queryable, olympiadId: number): Promise
       order by po.id`,
   );
   return found.map((r) => r.id);
+}
+
+/** The olympiad's invoicing account (null: it has none yet), or null when there is no such olympiad. */
+export async function olympiadAccount(q: Queryable, olympiadId: number) {
+  const [row] = await q.select({ accountId: olympiads.accountId }).from(olympiads).where(eq(olympiads.id, olympiadId));
+  return row ?? null;
 }

@@ -11,8 +11,6 @@ import {
   IssueAllQuery,
   IssueInvoiceBody,
 } from '#contract/finance';
-import { sql } from 'drizzle-orm';
-import { untypedRows } from '../../../db/client.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import { reach } from '../../../http/reach.js';
 import { fileAnswer, route } from '../../../http/route.js';
@@ -25,10 +23,12 @@ import { invoiceLoader, orderLoader } from '../load.js';
 import { financePolicy } from '../policy.js';
 import { presentOrder } from '../present.js';
 import { findOrder } from '../queries.js';
-import { contactsOfOrders, documentOf, issueInvoice, mailInvoice, pdfFileName } from './issue.js';
+import { contactsOfOrders } from './contacts.js';
+import { issueInvoice } from './issue.js';
+import { documentOf, mailInvoice, pdfFileName } from './mail.js';
 import { invoicePdfOffThread } from './pdf-pool.js';
 import { presentInvoice } from './present.js';
-import { findInvoice, listInvoices, ordersToInvoice } from './queries.js';
+import { findInvoice, listInvoices, olympiadAccount, ordersToInvoice } from './queries.js';
 import { count } from '#contract/numbers';
 
 const tags = ['finance'];
@@ -131,21 +131,21 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
       }
       await audit('invoice.issue', {
         entityId: invoice.id,
-        olympiadId: order.olympiad_id,
+        olympiadId: order.olympiadId,
         data: {
           purchaseOrderId: order.id,
-          documentNumber: invoice.document_number,
-          totalCents: Number(invoice.total_cents),
-          creditNote: creditNote?.document_number ?? null,
+          documentNumber: invoice.documentNumber,
+          totalCents: invoice.totalCents,
+          creditNote: creditNote?.documentNumber ?? null,
         },
       });
       const after = (await findInvoice(db, invoice.id))!;
       const message =
         invoice.kind === 'credit_note'
-          ? `Invoice ${creditNote?.credits_document_number ?? ''} is credited; there is nothing left to invoice`
+          ? `Invoice ${creditNote?.creditsDocumentNumber ?? ''} is credited; there is nothing left to invoice`
           : creditNote
-            ? `Invoice ${after.document_number} replaces ${creditNote.credits_document_number}, which is credited`
-            : `Invoice ${after.document_number} is issued`;
+            ? `Invoice ${after.documentNumber} replaces ${creditNote.creditsDocumentNumber}, which is credited`
+            : `Invoice ${after.documentNumber} is issued`;
       return {
         success: true as const,
         message: body.mail ? `${message} and mailed` : message,
@@ -170,13 +170,13 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     transaction: true,
     load: ({ db, actor, params }) => invoiceLoader.load(db, actor, params.id, 'issueInvoice'),
     handler: async ({ db, actor, record, audit }) => {
-      await mailOnDemandOnce(db, 'invoice', record.id, record.document_number);
+      await mailOnDemandOnce(db, 'invoice', record.id, record.documentNumber);
       const sent = await mailInvoice(db, mailDeps(), record, actor.userId);
       if (!sent) throw conflict('The school has no teacher with an email address to send it to');
-      await audit('invoice.mail', { entityId: record.id, olympiadId: record.olympiad_id, data: { to: sent } });
+      await audit('invoice.mail', { entityId: record.id, olympiadId: record.olympiadId, data: { to: sent } });
       return {
         success: true as const,
-        message: `${record.document_number} is on its way to ${sent === 1 ? 'the school’s teacher' : `${sent} teachers`}`,
+        message: `${record.documentNumber} is on its way to ${sent === 1 ? 'the school’s teacher' : `${sent} teachers`}`,
         invoice: presentInvoice((await findInvoice(db, record.id))!),
       };
     },
@@ -196,12 +196,9 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     idempotent: true,
     handler: async ({ db, actor, query, reply, audit }) => {
       reach(actor, access.issueAll, query.olympiadId);
-      const [olympiad] = await untypedRows<{ account_id: number | null }>(
-        db,
-        sql`select account_id from olympiads where id = ${query.olympiadId}`,
-      );
+      const olympiad = await olympiadAccount(db, query.olympiadId);
       if (!olympiad) throw notFound('This olympiad');
-      if (olympiad.account_id == null)
+      if (olympiad.accountId == null)
         throw conflict('This olympiad has no invoicing account yet: the platform owner sets one up under Accounts');
       const ids = await ordersToInvoice(db, query.olympiadId);
       if (!ids.length) throw conflict('Every school’s invoice is issued and up to date');

@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PaymentsDashboard, PaymentsDashboardQuery } from '#contract/finance';
-import { type Queryable, untypedRows } from '../../../db/client.js';
+import { type Queryable, rows } from '../../../db/client.js';
+import { olympiads, purchaseOrders } from '../../../db/schema/index.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { reach } from '../../../http/reach.js';
 import { fileAnswer, route } from '../../../http/route.js';
@@ -13,6 +15,14 @@ import { listOrders, orderSummary } from '../queries.js';
 
 const tags = ['finance'];
 const { access } = financePolicy;
+
+/** One live order's figures: its state, its school's province ('Not given' when none), learners, owed and paid. */
+const PerOrderRow = createSelectSchema(purchaseOrders)
+  .pick({ id: true, paid: true, preApproved: true, freeLearners: true })
+  .extend({ province: z.string(), learners: z.number(), owed: z.number(), paidCents: z.number() });
+
+/** One day's invoiced and paid sums (a South African day). */
+const DayRow = z.object({ day: z.string(), invoiced: z.number(), paid: z.number() });
 
 /** Per live order: what is owed and paid, the state, the province. */
 const perOrder = (
@@ -35,20 +45,12 @@ export async function dashboardOf(
   olympiadId: number,
 ): Promise<z.infer<typeof PaymentsDashboard>> {
   const [orders, byState, [olympiad], days] = await Promise.all([
-    untypedRows<{
-      id: number;
-      province: string;
-      paid: boolean;
-      pre_approved: boolean;
-      free_learners: number;
-      learners: number;
-      owed: number;
-      paid_cents: number;
-    }>(q, perOrder(r)),
+    rows(q, PerOrderRow, perOrder(r)),
     orderSummary(q, r),
-    untypedRows<{ currency: string }>(q, sql`select currency from olympiads where id = ${olympiadId}`),
-    untypedRows<{ day: string; invoiced: number; paid: number }>(
+    q.select({ currency: olympiads.currency }).from(olympiads).where(eq(olympiads.id, olympiadId)),
+    rows(
       q,
+      DayRow,
       sql`select day::text as day, sum(invoiced)::int as invoiced, sum(paid)::int as paid from (
           select (i.issued_at at time zone 'Africa/Johannesburg')::date as day, i.total_cents as invoiced, 0 as paid
             from invoices i where i.olympiad_id = ${olympiadId}
@@ -80,17 +82,16 @@ export async function dashboardOf(
     }
   >();
   for (const o of orders) {
-    const owed = Number(o.owed);
-    const paid = Number(o.paid_cents);
+    const { owed, paidCents: paid } = o;
     const outstanding = Math.max(owed - paid, 0);
     totals.orders++;
-    totals.learners += Number(o.learners);
-    totals.freeLearners += Number(o.free_learners);
+    totals.learners += o.learners;
+    totals.freeLearners += o.freeLearners;
     totals.invoicedCents += owed;
     totals.paidCents += paid;
     totals.outstandingCents += outstanding;
     totals.overpaidCents += Math.max(paid - owed, 0);
-    if (o.pre_approved) totals.preApprovedCents += outstanding;
+    if (o.preApproved) totals.preApprovedCents += outstanding;
     const p = provinces.get(o.province) ?? {
       province: o.province,
       orders: 0,
@@ -103,18 +104,18 @@ export async function dashboardOf(
     p.invoicedCents += owed;
     p.paidCents += paid;
     p.outstandingCents += outstanding;
-    if (o.pre_approved) p.preApprovedCents += outstanding;
+    if (o.preApproved) p.preApprovedCents += outstanding;
     provinces.set(o.province, p);
   }
   let cumulativeInvoicedCents = 0;
   let cumulativePaidCents = 0;
   const overTime = days.map((d) => {
-    cumulativeInvoicedCents += Number(d.invoiced);
-    cumulativePaidCents += Number(d.paid);
+    cumulativeInvoicedCents += d.invoiced;
+    cumulativePaidCents += d.paid;
     return {
-      day: String(d.day).slice(0, 10),
-      invoicedCents: Number(d.invoiced),
-      paidCents: Number(d.paid),
+      day: d.day.slice(0, 10),
+      invoicedCents: d.invoiced,
+      paidCents: d.paid,
       cumulativeInvoicedCents,
       cumulativePaidCents,
     };
