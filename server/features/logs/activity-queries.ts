@@ -1,5 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, untypedRows } from '../../db/client.js';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { CountRow, type Queryable, rows } from '../../db/client.js';
+import { auditLog, olympiads, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../platform/paging.js';
 
 export interface ActivityFilter {
@@ -13,27 +16,19 @@ export interface ActivityFilter {
   search?: string | undefined;
 }
 
-export interface PersonRow {
-  id: number;
-  username: string;
-  email: string | null;
-  name: string;
-  role: string;
-}
+/** The actor or impersonator of an entry, as the statement's `json_build_object` gives them. */
+const Person = createSelectSchema(users)
+  .pick({ id: true, username: true, email: true, role: true })
+  .extend({ name: z.string() });
 
-export interface ActivityRow {
-  id: number;
-  at: Date | string;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  olympiadId: number | null;
-  olympiadName: string | null;
-  actor: PersonRow | null;
-  impersonator: PersonRow | null;
-  ip: string | null;
-  data: Record<string, unknown>;
-}
+const ActivityRow = createSelectSchema(auditLog)
+  .pick({ id: true, at: true, action: true, entity: true, entityId: true, olympiadId: true, ip: true, data: true })
+  .extend({
+    olympiadName: createSelectSchema(olympiads).shape.varName.nullable(),
+    actor: Person.nullable(),
+    impersonator: Person.nullable(),
+  });
+export type ActivityRow = z.infer<typeof ActivityRow>;
 
 /**
  * The filter of the activity log: a person (by id or address) matches as the actor or as the one acting as
@@ -70,8 +65,9 @@ export async function listActivity(
   f: ActivityFilter,
   page: { limit: number; offset: number },
 ): Promise<ActivityRow[]> {
-  return untypedRows<ActivityRow>(
+  return rows(
     q,
+    ActivityRow,
     sql`with page as (
           select a.* from audit_log a ${where(f)}
           order by a.at desc, a.id desc limit ${page.limit} offset ${page.offset})
@@ -91,8 +87,9 @@ export const COUNT_CAP = 10_000;
 
 /** How many entries match, up to `COUNT_CAP` (an index-only count that stops early). */
 export async function countActivity(q: Queryable, f: ActivityFilter): Promise<number> {
-  const [row] = await untypedRows<{ n: number }>(
+  const [row] = await rows(
     q,
+    CountRow,
     sql`select count(*)::int as n from (select 1 from audit_log a ${where(f)} limit ${COUNT_CAP}) capped`,
   );
   return row!.n;

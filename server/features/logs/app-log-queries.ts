@@ -1,18 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, untypedRows } from '../../db/client.js';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { type Queryable, rows } from '../../db/client.js';
+import { appLog } from '../../db/schema/index.js';
 import { containsPattern } from '../../platform/paging.js';
 
-export interface AppLogKeyRow {
-  key: string;
-  count: number;
-  errors: number;
-  lastAt: Date | string;
-}
+const AppLogKeyRow = createSelectSchema(appLog)
+  .pick({ key: true })
+  .extend({ count: z.number(), errors: z.number(), lastAt: createSelectSchema(appLog).shape.at });
 
 /** Every key with its entry count, its errors and its latest entry, the most recent first. */
-export function appLogKeys(q: Queryable): Promise<AppLogKeyRow[]> {
-  return untypedRows<AppLogKeyRow>(
+export function appLogKeys(q: Queryable) {
+  return rows(
     q,
+    AppLogKeyRow,
     sql`select key, count(*)::int as count, count(*) filter (where level <> 'warn')::int as errors,
           max(at) as "lastAt"
         from app_log group by key order by max(at) desc limit 500`,
@@ -26,16 +27,11 @@ export interface AppLogFilter {
   reqId?: string | undefined;
 }
 
-export interface AppLogRow {
-  id: number;
-  at: Date | string;
-  level: 'warn' | 'error' | 'fatal';
-  key: string;
-  message: string;
-  reqId: string | null;
-  data: Record<string, unknown>;
-  total: number;
-}
+/** An entry with the count of every entry the filter matches. */
+const AppLogRow = createSelectSchema(appLog)
+  .pick({ id: true, at: true, level: true, key: true, message: true, reqId: true, data: true })
+  .extend({ total: z.number() });
+export type AppLogRow = z.infer<typeof AppLogRow>;
 
 function where(f: AppLogFilter): SQL {
   const c: SQL[] = [];
@@ -49,8 +45,9 @@ function where(f: AppLogFilter): SQL {
 
 /** One page of entries, newest first. */
 export function listAppLog(q: Queryable, f: AppLogFilter, page: { limit: number; offset: number }) {
-  return untypedRows<AppLogRow>(
+  return rows(
     q,
+    AppLogRow,
     sql`select id, at, level, key, message, req_id as "reqId", data, count(*) over ()::int as total
         from app_log ${where(f)} order by at desc, id desc limit ${page.limit} offset ${page.offset}`,
   );

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { AppLogKeys, AppLogPage, AppLogQuery } from '#contract/logs';
-import { untypedRows } from '../../db/client.js';
 import { route } from '../../http/route.js';
 import { iso } from '../../platform/dates.js';
 import { pruneAppLog } from '../../platform/app-log.js';
@@ -57,8 +56,7 @@ export async function appLogRoutes(app: FastifyInstance): Promise<void> {
   app.jobs.register(PRUNE_JOB, async () => ({ removed: await pruneAppLog(app.db, app.config.appLog.retentionDays) }));
   if (!app.config.jobs.worker) return;
   const queuePrune = async () => {
-    await untypedRows(
-      app.db,
+    await app.db.execute(
       sql`insert into jobs (kind, status, label) select ${PRUNE_JOB}, 'queued', 'Remove old app log entries'
           where not exists (select 1 from jobs where kind = ${PRUNE_JOB} and status in ('queued', 'running'))`,
     );

@@ -1,5 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, untypedRows } from '../../db/client.js';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { type Queryable, rows } from '../../db/client.js';
+import { olympiads, schools } from '../../db/schema/index.js';
 
 export interface LoginFilter {
   from: Date;
@@ -40,19 +43,17 @@ function failures(f: LoginFilter): SQL {
 
 const ZONE = 'Africa/Johannesburg';
 
-export interface PointRow {
-  at: Date | string;
-  signins: number;
-  failures: number;
-}
+/** One bucket: its start, and the sign-ins and failures in it. */
+const PointRow = z.object({ at: z.date(), signins: z.number(), failures: z.number() });
 
 /** Sign-ins and failures per hour or day (South African time), every bucket of the window, empty ones too. */
-export function loginSeries(q: Queryable, f: LoginFilter): Promise<PointRow[]> {
+export function loginSeries(q: Queryable, f: LoginFilter) {
   const unit = sql.raw(`'${f.bucket}'`);
   const step = sql.raw(`'1 ${f.bucket}'::interval`);
   const local = (column: SQL) => sql`date_trunc(${unit}, (${column}) at time zone ${ZONE}::text)`;
-  return untypedRows<PointRow>(
+  return rows(
     q,
+    PointRow,
     sql`with s as (select ${local(sql`at`)} as b, count(*)::int as n from (${signins(f)}) x group by 1),
              fl as (select ${local(sql`at`)} as b, count(*)::int as n from (${failures(f)}) y group by 1)
         select g at time zone ${ZONE}::text as at, coalesce(s.n, 0) as signins, coalesce(fl.n, 0) as failures
@@ -63,22 +64,25 @@ export function loginSeries(q: Queryable, f: LoginFilter): Promise<PointRow[]> {
   );
 }
 
-export interface LoginRow {
-  olympiadId: number;
-  olympiadName: string;
-  olympiadTitle: string;
-  schoolId: number | null;
-  schoolName: string | null;
-  signins: number;
-  failures: number;
-  lastAt: Date | string | null;
-  total: number;
-}
+/** One olympiad and school (none: a failure with no known school), with the count of every such row. */
+const LoginRow = z.object({
+  olympiadId: createSelectSchema(olympiads).shape.id,
+  olympiadName: createSelectSchema(olympiads).shape.varName,
+  olympiadTitle: createSelectSchema(olympiads).shape.title,
+  schoolId: createSelectSchema(schools).shape.id.nullable(),
+  schoolName: createSelectSchema(schools).shape.name.nullable(),
+  signins: z.number(),
+  failures: z.number(),
+  lastAt: z.date().nullable(),
+  total: z.number(),
+});
+export type LoginRow = z.infer<typeof LoginRow>;
 
 /** Sign-ins and failures per olympiad and school, the busiest first; `limit` null for the whole table. */
 export function loginTable(q: Queryable, f: LoginFilter, page: { limit: number | null; offset: number }) {
-  return untypedRows<LoginRow>(
+  return rows(
     q,
+    LoginRow,
     sql`with s as (select olympiad_id, school_id, count(*)::int as n, max(at) as last
                    from (${signins(f)}) x group by 1, 2),
              fl as (select olympiad_id, school_id, count(*)::int as n, max(at) as last

@@ -1,25 +1,28 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { SearchKind } from '#contract/logs';
-import { type Queryable, untypedRows } from '../../db/client.js';
+import { z } from 'zod';
+import { SearchKind } from '#contract/logs';
+import { type Queryable, rows } from '../../db/client.js';
 import { containsPattern } from '../../platform/paging.js';
 
 /** At most this many of each kind are ranked; a search that finds more asks for a longer term. */
 export const PER_KIND = 200;
 
-export interface SearchRow {
-  kind: SearchKind;
-  id: number;
-  title: string;
-  detail: string;
+/** One hit of any kind (the branches of one union, so their columns are computed, not one table's). */
+const SearchRow = z.object({
+  kind: SearchKind,
+  id: z.number(),
+  title: z.string(),
+  detail: z.string(),
   /** Where its screen is: a learner's or an olympiad's varName; a teacher's school name (one column in the union). */
-  varName: string | null;
+  varName: z.string().nullable(),
   /** What the linked screen's search box is given. */
-  term: string;
+  term: z.string(),
   /** A learner's school (its learners list opens on it). */
-  schoolId: number | null;
-  rank: number;
-  total: number;
-}
+  schoolId: z.number().nullable(),
+  rank: z.number(),
+  total: z.number(),
+});
+export type SearchRow = z.infer<typeof SearchRow>;
 
 /**
  * How well `column` (lower-cased) matches: 1 exact, 0.9 at its start, else its trigram similarity scaled
@@ -114,8 +117,9 @@ export async function search(
   // The threshold holds for this transaction only (SET LOCAL), never for the pooled connection's next query.
   return q.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${SIMILARITY_THRESHOLD}`));
-    return untypedRows<SearchRow>(
+    return rows(
       tx,
+      SearchRow,
       sql`select *, count(*) over ()::int as total from (${union}) hits
           order by rank desc, title, kind, id limit ${o.pageSize} offset ${(o.page - 1) * o.pageSize}`,
     );
