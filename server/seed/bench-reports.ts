@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Db, untypedRows } from '../db/client.js';
+import type { Db } from '../db/client.js';
+import { demoAdminId, geographyProjectId, olympiadNamed } from './bench.js';
 import { createModule, createOlympiad, createProject, createQuestion, grant } from './factories.js';
 
 /**
@@ -10,14 +11,12 @@ import { createModule, createOlympiad, createProject, createQuestion, grant } fr
  * sent to every school. Set-based statements (generate_series), once per database; the demo admin is granted it.
  */
 export async function seedReportBenchIfAbsent(db: Db, learners: number): Promise<boolean> {
-  const [exists] = await untypedRows<{ id: number }>(db, sql`select id from olympiads where var_name = 'geo-reports'`);
-  if (exists) return false;
+  if (await olympiadNamed(db, 'geo-reports')) return false;
   const schools = Math.max(1, Math.round(learners / 50));
   const examDay = new Date(Date.now() - 2 * 24 * 3_600_000);
   examDay.setUTCHours(6, 0, 0, 0); // 08:00 in South Africa
   await db.transaction(async (tx) => {
-    const [project] = await untypedRows<{ id: number }>(tx, sql`select id from projects where project_name = 'geography'`);
-    const projectId = project?.id ?? (await createProject(tx, { projectName: 'bench-reports' })).id;
+    const projectId = (await geographyProjectId(tx)) ?? (await createProject(tx, { projectName: 'bench-reports' })).id;
     const olympiad = await createOlympiad(tx, {
       projectId,
       varName: 'geo-reports',
@@ -88,11 +87,8 @@ export async function seedReportBenchIfAbsent(db: Db, learners: number): Promise
       select 'mass', 'school' || g || '@example.org', 'Exam day', 'Good luck', 'sent', ${o},
         ${examDay}::timestamptz - interval '3 days', ${examDay}::timestamptz - interval '3 days'
       from generate_series(1, ${schools}) g`);
-    const [admin] = await untypedRows<{ id: number }>(
-      tx,
-      sql`select id from users where username = 'admin' and olympiad_id is null`,
-    );
-    if (admin) await grant(tx, admin.id, o, 'admin');
+    const admin = await demoAdminId(tx);
+    if (admin != null) await grant(tx, admin, o, 'admin');
   });
   // Fresh statistics and visibility maps, as autovacuum would leave them after a load (index-only scans), and the
   // load's pages written out, as the checkpointer would (else the first write after it, on PGlite, pays for that).

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { type Db, untypedRows } from '../db/client.js';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../db/client.js';
+import { accounts, olympiads, projects, users } from '../db/schema/index.js';
 import { hashGeneratedPassword, hashPassword } from '../platform/passwords.js';
 import {
   createModule,
@@ -10,6 +11,27 @@ import {
   enterSchool,
   grant,
 } from './factories.js';
+
+/** Is there an olympiad with this url name (a bench olympiad is seeded once per database)? */
+export async function olympiadNamed(q: Queryable, varName: string): Promise<boolean> {
+  const found = await q.select({ id: olympiads.id }).from(olympiads).where(eq(olympiads.varName, varName));
+  return found.length > 0;
+}
+
+/** The demo's geography project, which the bench olympiads join when it is there. */
+export async function geographyProjectId(q: Queryable): Promise<number | null> {
+  const [project] = await q.select({ id: projects.id }).from(projects).where(eq(projects.projectName, 'geography'));
+  return project?.id ?? null;
+}
+
+/** The demo admin (a staff account), granted each bench olympiad when there is one. */
+export async function demoAdminId(q: Queryable): Promise<number | null> {
+  const [admin] = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.username, 'admin'), isNull(users.olympiadId)));
+  return admin?.id ?? null;
+}
 
 /**
  * Bench-only seeding (`BENCH_LEARNERS=n`, set only by bench/): the olympiad `geo-bench` with 30 questions in
@@ -25,12 +47,10 @@ export async function seedBenchIfAbsent(
   learners: number,
   passwords: 'generated' | 'chosen' = 'generated',
 ): Promise<boolean> {
-  const [exists] = await untypedRows<{ id: number }>(db, sql`select id from olympiads where var_name = 'geo-bench'`);
-  if (exists) return false;
+  if (await olympiadNamed(db, 'geo-bench')) return false;
   const passwordHash = await (passwords === 'chosen' ? hashPassword : hashGeneratedPassword)(benchPassword);
   await db.transaction(async (tx) => {
-    const [project] = await untypedRows<{ id: number }>(tx, sql`select id from projects where project_name = 'geography'`);
-    const projectId = project?.id ?? (await createProject(tx, { projectName: 'bench' })).id;
+    const projectId = (await geographyProjectId(tx)) ?? (await createProject(tx, { projectName: 'bench' })).id;
     const olympiad = await createOlympiad(tx, {
       projectId,
       varName: 'geo-bench',
@@ -45,11 +65,8 @@ export async function seedBenchIfAbsent(
     });
     const school = await createSchool(tx, { name: 'Bench High School' });
     await enterSchool(tx, olympiad.id, school.id);
-    const [admin] = await untypedRows<{ id: number }>(
-      tx,
-      sql`select id from users where username = 'admin' and olympiad_id is null`,
-    );
-    if (admin) await grant(tx, admin.id, olympiad.id, 'admin');
+    const admin = await demoAdminId(tx);
+    if (admin != null) await grant(tx, admin, olympiad.id, 'admin');
     const types = ['single', 'multiple', 'true_false', 'numeric', 'short_text'] as const;
     for (let m = 0; m < 3; m++) {
       const mod = await createModule(tx, { olympiadId: olympiad.id, title: `Bench module ${m + 1}`, position: m });
@@ -98,19 +115,24 @@ export async function seedBenchIfAbsent(
  * set-based statements. Runs once per database.
  */
 export async function seedInvoiceBenchIfAbsent(db: Db, schools: number): Promise<boolean> {
-  const [exists] = await untypedRows<{ id: number }>(db, sql`select id from olympiads where var_name = 'geo-invoices'`);
-  if (exists) return false;
+  if (await olympiadNamed(db, 'geo-invoices')) return false;
   await db.transaction(async (tx) => {
-    const [project] = await untypedRows<{ id: number }>(tx, sql`select id from projects where project_name = 'geography'`);
-    const projectId = project?.id ?? (await createProject(tx, { projectName: 'bench-invoices' })).id;
-    const [account] = await untypedRows<{ id: number }>(
-      tx,
-      sql`insert into accounts (name, legal_name, vat_number, address, bank_name, bank_account_name, bank_account_number,
-          bank_branch_code, invoice_prefix, footer)
-        values ('Bench Trust', 'Bench Olympiad Trust NPC', '4000000001', '1 Bench Road, Johannesburg, 2001',
-          'First National Bank', 'Bench Olympiad Trust NPC', '62000000001', '250655', 'BENCH', 'Benchmark invoices.')
-        returning id`,
-    );
+    const projectId = (await geographyProjectId(tx)) ?? (await createProject(tx, { projectName: 'bench-invoices' })).id;
+    const [account] = await tx
+      .insert(accounts)
+      .values({
+        name: 'Bench Trust',
+        legalName: 'Bench Olympiad Trust NPC',
+        vatNumber: '4000000001',
+        address: '1 Bench Road, Johannesburg, 2001',
+        bankName: 'First National Bank',
+        bankAccountName: 'Bench Olympiad Trust NPC',
+        bankAccountNumber: '62000000001',
+        bankBranchCode: '250655',
+        invoicePrefix: 'BENCH',
+        footer: 'Benchmark invoices.',
+      })
+      .returning({ id: accounts.id });
     const olympiad = await createOlympiad(tx, {
       projectId,
       varName: 'geo-invoices',
@@ -160,12 +182,11 @@ const benchLast = [
  * set-based statements. Runs once per database.
  */
 export async function seedCertificateBenchIfAbsent(db: Db, learners: number): Promise<boolean> {
-  const [exists] = await untypedRows<{ id: number }>(db, sql`select id from olympiads where var_name = 'geo-certificates'`);
-  if (exists) return false;
+  if (await olympiadNamed(db, 'geo-certificates')) return false;
   const schools = Math.max(1, Math.round(learners / 25));
   await db.transaction(async (tx) => {
-    const [project] = await untypedRows<{ id: number }>(tx, sql`select id from projects where project_name = 'geography'`);
-    const projectId = project?.id ?? (await createProject(tx, { projectName: 'bench-certificates' })).id;
+    const projectId =
+      (await geographyProjectId(tx)) ?? (await createProject(tx, { projectName: 'bench-certificates' })).id;
     const olympiad = await createOlympiad(tx, {
       projectId,
       varName: 'geo-certificates',
@@ -218,11 +239,8 @@ export async function seedCertificateBenchIfAbsent(db: Db, learners: number): Pr
       from scored`);
     await tx.execute(sql`
       insert into olympiad_results (olympiad_id, published_at) values (${olympiad.id}, now())`);
-    const [admin] = await untypedRows<{ id: number }>(
-      tx,
-      sql`select id from users where username = 'admin' and olympiad_id is null`,
-    );
-    if (admin) await grant(tx, admin.id, olympiad.id, 'admin');
+    const admin = await demoAdminId(tx);
+    if (admin != null) await grant(tx, admin, olympiad.id, 'admin');
   });
   return true;
 }

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { untypedRows } from '../db/client.js';
 import { hashPassword } from '../platform/passwords.js';
 import { startTestServer } from '../test/harness.js';
 import { demoUsernames } from './demo.js';
@@ -66,8 +65,7 @@ describe('demoAccountsPresent', () => {
     try {
       expect(await demoAccountsPresent(server.db)).toBe(true);
       const other = await hashPassword('not-the-demo-password');
-      await untypedRows(
-        server.db,
+      await server.db.execute(
         sql`update users set password_hash = ${other}
         where lower(username) in (${sql.join(
           demoUsernames.map((u) => sql`${u}`),

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
-import { type Database, type Db, untypedRows } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
+import { users } from '../db/schema/index.js';
 import { verifyPassword } from '../platform/passwords.js';
 import { demoPassword, demoUsernames, seedDemoIfEmpty } from './demo.js';
 
@@ -31,17 +32,14 @@ export function demoSeeding(
  * password checks at start (about 11 ms each).
  */
 export async function demoAccountsPresent(db: Db): Promise<boolean> {
-  const found = await untypedRows<{ password_hash: string | null }>(
-    db,
-    sql`select password_hash from users
-        where lower(username) in (${sql.join(
-          demoUsernames.map((u) => sql`${u}`),
-          sql`, `,
-        )}) and password_hash is not null
-        order by id limit 50`,
-  );
-  for (const { password_hash } of found) {
-    if (password_hash && (await verifyPassword(password_hash, demoPassword).catch(() => false))) return true;
+  const found = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(inArray(sql`lower(${users.username})`, [...demoUsernames]), isNotNull(users.passwordHash)))
+    .orderBy(users.id)
+    .limit(50);
+  for (const { passwordHash } of found) {
+    if (passwordHash && (await verifyPassword(passwordHash, demoPassword).catch(() => false))) return true;
   }
   return false;
 }

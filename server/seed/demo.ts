@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, untypedRows } from '../db/client.js';
+import { CountRow, type Db, rows } from '../db/client.js';
 import { examDemoTexts, seedExamDemo } from './demo-exam.js';
 import { seedDemoCopy } from './demo-copy.js';
 import { seedDemoFaqs } from './demo-faqs.js';
@@ -345,7 +345,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
 
 /** Seeds only an empty database, so restarts keep what people changed. */
 export async function seedDemoIfEmpty(db: Db): Promise<SeedResult | null> {
-  const [count] = await untypedRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
+  const [count] = await rows(db, CountRow, sql`select count(*)::int as n from users`);
   if (Number(count?.n ?? 0) > 0) return null;
   return seedDemo(db);
 }
