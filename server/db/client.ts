@@ -210,6 +210,8 @@ export type RowShape = z.ZodObject;
 /** The shape of `select count(*)::int as n …` and of `… returning id`, the two rows every feature reads. */
 export const CountRow = z.object({ n: z.number() });
 export const IdRow = z.object({ id: z.number() });
+/** The shape of a statement run for what it does, answering no rows (an update or delete without `returning`). */
+export const NoRow = z.object({});
 
 const camelKeys = new Map<string, string>();
 /** `olympiad_id` → `olympiadId`, remembered per column name (a statement's rows share their keys). */
@@ -295,7 +297,7 @@ function checkedRows<S extends RowShape>(
 
 /**
  * The statement's rows as the drivers give them, with no declared shape. Only while the remaining raw statements move
- * to `untypedRows(q, shape, sql)`; none may be added.
+ * to `rows(q, shape, sql)`; none may be added.
  */
 export async function untypedRows<T>(q: Queryable, query: SQL): Promise<T[]> {
   const result = (await q.execute(query)) as unknown as { rows: T[] };
@@ -307,11 +309,10 @@ export const pgArray = (values: ReadonlyArray<string | number | null>) =>
   `{${values.map((v) => (v == null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
 
 /**
- * `untypedRows()` as a named prepared statement: on PostgreSQL it is parsed and planned once per pooled connection,
- * then only executed (decision 019). For exam day's hottest statements, whose text never varies with the
- * input: planning a CTE costs PostgreSQL more CPU than running it. On PGlite (one connection, in process)
- * the name is ignored and it runs like `untypedRows()`. Rows come back exactly as from `untypedRows()`: camelCase, typed by the
- * shape, checked under test.
+ * `rows()` as a named prepared statement: on PostgreSQL it is parsed and planned once per pooled connection, then
+ * only executed (decision 019). For exam day's hottest statements, whose text never varies with the input: planning
+ * a CTE costs PostgreSQL more CPU than running it. On PGlite (one connection, in process) the name is ignored and it
+ * runs like `rows()`. Rows come back exactly as from `rows()`: camelCase, typed by the shape, checked under test.
  */
 export async function preparedRows<S extends RowShape>(
   q: Queryable,
@@ -322,7 +323,7 @@ export async function preparedRows<S extends RowShape>(
   return checkedRows(shape, await preparedRaw<Record<string, unknown>>(q, name, query), query);
 }
 
-/** `untypedPreparedRows()` without a shape, only while the remaining statements move to it; none may be added. */
+/** `preparedRows()` without a shape, only while the remaining statements move to it; none may be added. */
 export async function untypedPreparedRows<T>(q: Queryable, name: string, query: SQL): Promise<T[]> {
   return preparedRaw<T>(q, name, query);
 }

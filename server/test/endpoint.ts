@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { untypedRows } from '../db/client.js';
 import type { ApiResponse, Client, DemoUsername } from './client.js';
-import type { TestServer } from './harness.js';
+import { type TestServer, driverRows } from './harness.js';
 
 /**
  * The checks every endpoint gets (server/test/README.md): 401 without a token, 403 for each wrong role, 404 for
@@ -32,7 +31,7 @@ export async function forbiddenFor(server: TestServer, roles: readonly DemoUsern
 export type RowsRead = string | (() => Promise<unknown>);
 
 async function readRows(server: TestServer, read: RowsRead): Promise<unknown> {
-  return typeof read === 'string' ? untypedRows(server.db, sql.raw(read)) : read();
+  return typeof read === 'string' ? driverRows(server.db, sql.raw(read)) : read();
 }
 
 /**

@@ -1,13 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import type { SessionUser } from '#contract/auth';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { type Database, type Db, openPglite, openPostgres, untypedRows } from '../db/client.js';
+import { type Database, type Db, type Queryable, openPglite, openPostgres } from '../db/client.js';
 import { createMailer } from '../platform/mailer.js';
 import { demoPassword } from '../seed/demo.js';
 import { skipFactoryNumbers } from '../seed/factories.js';
@@ -64,6 +64,15 @@ export interface TestServerOptions {
 
 export { serverErrors };
 
+/**
+ * A test's own read: the rows exactly as the driver gives them (snake_case keys, timestamps as the driver hands raw
+ * statements them), with no shape. The tests compare what is stored, column by column, under the table's own
+ * names; the server's code reads rows through `rows()` (decision 073).
+ */
+export async function driverRows<T>(q: Queryable, query: SQL): Promise<T[]> {
+  return ((await q.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 let databaseCounter = 0;
 
 /**
@@ -88,6 +97,24 @@ async function freshDatabase(seeded: boolean): Promise<{ database: Database; url
   const file = seeded ? snapshots.seeded : snapshots.migrated;
   const database = await openPglite({ loadDataDir: new Blob([readFileSync(file)]) });
   return { database, drop: async () => undefined };
+}
+
+/**
+ * A fresh database of its own and no server, for the tests of the database layer itself: a copy of the migrated
+ * database (`seed: 'none'`, the default) or of the demo data, on PGlite or PostgreSQL as the run is set up.
+ */
+export async function startTestDatabase(
+  options: { seed?: 'demo' | 'none' } = {},
+): Promise<{ db: Db; database: Database; close(): Promise<void> }> {
+  const fresh = await freshDatabase(options.seed === 'demo');
+  return {
+    db: fresh.database.db,
+    database: fresh.database,
+    async close() {
+      await fresh.database.close();
+      await fresh.drop();
+    },
+  };
 }
 
 /** Starts the real app (real config, real database, real HTTP on 127.0.0.1) for one test file. */
@@ -145,7 +172,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const announcementsHeard = async () => {
     const marker = `test-marker-${++markers}`;
     const seen = new Promise<void>((resolve) => heard.set(marker, resolve));
-    await untypedRows(database.db, sql`select pg_notify('olympus_settings', ${marker})`);
+    await database.db.execute(sql`select pg_notify('olympus_settings', ${marker})`);
     await seen;
     heard.delete(marker);
   };
@@ -184,7 +211,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 
   const query = async <T>(text: TemplateStringsArray, ...values: unknown[]): Promise<T[]> => {
-    const result = await untypedRows<T>(database.db, sql(text, ...values));
+    const result = await driverRows<T>(database.db, sql(text, ...values));
     if (!/^\s*select\b/i.test(text[0] ?? '')) await announcementsHeard();
     return result;
   };
