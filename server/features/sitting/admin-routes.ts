@@ -89,8 +89,8 @@ export async function sittingAdminRoutes(app: FastifyInstance): Promise<void> {
         data: deleted
           ? {
               attemptId: deleted.id,
-              startedAt: isoOrNull(deleted.started_at),
-              finishedAt: isoOrNull(deleted.finished_at),
+              startedAt: isoOrNull(deleted.startedAt),
+              finishedAt: isoOrNull(deleted.finishedAt),
               score: deleted.score,
             }
           : { attemptId: null },
@@ -132,16 +132,16 @@ export async function sittingAdminRoutes(app: FastifyInstance): Promise<void> {
     load: ({ db, actor, params }) => learnerLoader.load(db, actor, params.learnerId, 'administer'),
     handler: async ({ db, body, record: { learner, olympiad }, audit }) => {
       const attempt = await attemptOf(db, olympiad.id, learner.id);
-      if (attempt?.finished_at) {
+      if (attempt?.finishedAt) {
         throw conflict('This learner has already finished; reset their attempt instead if they should write again.');
       }
       const row = await queries.setExtraMinutes(db, olympiad, learner.id, body.minutes);
       await audit('attempt.extra-time', {
         entityId: learner.id,
         olympiadId: olympiad.id,
-        data: { from: attempt?.extra_minutes ?? 0, to: body.minutes, deadlineAt: isoOrNull(row.deadline_at) },
+        data: { from: attempt?.extraMinutes ?? 0, to: body.minutes, deadlineAt: isoOrNull(row.deadlineAt) },
       });
-      return { success: true as const, extraMinutes: row.extra_minutes, deadlineAt: isoOrNull(row.deadline_at) };
+      return { success: true as const, extraMinutes: row.extraMinutes, deadlineAt: isoOrNull(row.deadlineAt) };
     },
   });
 

@@ -89,8 +89,8 @@ describe('answer saves that arrive together (decision 063)', () => {
     expect(saves.figures()).toEqual({ statements: 1, saves: 6, batched: 6, retriedAlone: 0 });
     for (const [i, l] of learners.entries()) {
       const attempt = await attemptRow(l.user.id);
-      expect(ms(results[i]!.deadline_at)).toBe(ms(attempt!.deadline_at));
-      expect(ms(results[i]!.saved_at)).toBe(ms(attempt!.last_seen_at));
+      expect(ms(results[i]!.deadlineAt)).toBe(ms(attempt!.deadline_at));
+      expect(ms(results[i]!.savedAt)).toBe(ms(attempt!.last_seen_at));
       expect(await storedOf(l.user.id)).toEqual([
         { question_id: l.questions[0]!.id, value: { type: 'single', optionId: 'abcd'[i] }, flagged: i === 1 },
       ]);
@@ -109,7 +109,7 @@ describe('answer saves that arrive together (decision 063)', () => {
       saves.save(input(l.hash, l.questions[0]!.id, { type: 'single', optionId: 'c' }, { flagged: true })),
     ]);
     expect(first).not.toBeNull();
-    expect(ms(second!.saved_at)).toBeGreaterThanOrEqual(ms(first!.saved_at));
+    expect(ms(second!.savedAt)).toBeGreaterThanOrEqual(ms(first!.savedAt));
     expect(saves.figures()).toMatchObject({ statements: 2, saves: 2, batched: 0 });
     expect(await storedOf(l.user.id)).toEqual([
       { question_id: l.questions[0]!.id, value: { type: 'single', optionId: 'c' }, flagged: true },
@@ -125,7 +125,7 @@ describe('answer saves that arrive together (decision 063)', () => {
       saves.save(input(b.hash, 2_000_000_000, { type: 'true_false', value: true })),
     ]);
     expect(saves.figures()).toEqual({ statements: 3, saves: 2, batched: 2, retriedAlone: 2 });
-    expect(good).toMatchObject({ status: 'fulfilled', value: { saved_at: expect.anything() } });
+    expect(good).toMatchObject({ status: 'fulfilled', value: { savedAt: expect.anything() } });
     expect(bad.status).toBe('rejected');
     expect(await storedOf(a.user.id)).toEqual([
       { question_id: a.questions[2]!.id, value: { type: 'true_false', value: true }, flagged: false },

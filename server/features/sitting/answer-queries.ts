@@ -1,21 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
 import type { AnswerValue } from '#contract/questions';
-import { type Queryable, untypedPreparedRows, untypedRows } from '../../db/client.js';
+import { type Queryable, preparedRows, rows } from '../../db/client.js';
+import { answers, attempts } from '../../db/schema/index.js';
 import { actorLearner, sessionLearner, sessionOfLearner } from './learner-session.js';
 
 /** SQL of the answers: exam day's hot path (decision 019). */
 
-export interface AnswerRow {
-  attempt_id: number;
-  question_id: number;
-  value: AnswerValue;
-  flagged: boolean;
-  saved_at: Date;
-  marks_awarded: number | null;
-}
+/** An answer as `select *` reads it. */
+const AnswerRow = createSelectSchema(answers);
+export type AnswerRow = z.infer<typeof AnswerRow>;
 
 export async function answersOf(q: Queryable, attemptId: number): Promise<AnswerRow[]> {
-  return untypedRows<AnswerRow>(q, sql`select * from answers where attempt_id = ${attemptId} order by question_id`);
+  return rows(q, AnswerRow, sql`select * from answers where attempt_id = ${attemptId} order by question_id`);
 }
 
 export interface SaveInput {
@@ -69,17 +67,22 @@ const lastWriteWins = sql.raw(`on conflict (attempt_id, question_id) do update
         set value = excluded.value, flagged = excluded.flagged, saved_at = excluded.saved_at
       returning attempt_id, saved_at`);
 
-/** An answer saved: when, and the attempt's deadline then. */
-export interface SavedAnswer {
-  saved_at: Date;
-  deadline_at: Date;
-}
+/** An answer saved: when, and the attempt's deadline then (a running attempt has one). */
+const SavedAnswer = z.object({
+  savedAt: createSelectSchema(answers).shape.savedAt,
+  deadlineAt: createSelectSchema(attempts).shape.deadlineAt.unwrap(),
+});
+export type SavedAnswer = z.infer<typeof SavedAnswer>;
+
+/** A batch's saved answer, by its place in the batch. */
+const BatchSavedAnswer = SavedAnswer.extend({ n: z.number() });
 
 /** Saves an answer of a running attempt; null when the attempt is not running (not started, finished, overdue). */
 export async function saveAnswer(q: Queryable, input: SaveInput & { userId: number }): Promise<SavedAnswer | null> {
-  const [row] = await untypedPreparedRows<SavedAnswer>(
+  const [row] = await preparedRows(
     q,
     'sitting.save-answer',
+    SavedAnswer,
     saveAnswerFor(actorLearner(input.userId, input.olympiadId), input),
   );
   return row ?? null;
@@ -94,9 +97,10 @@ export async function saveAnswerForSession(
   q: Queryable,
   input: SaveInput & { tokenHash: string },
 ): Promise<SavedAnswer | null> {
-  const [row] = await untypedPreparedRows<SavedAnswer>(
+  const [row] = await preparedRows(
     q,
     'sitting.save-answer-for-session',
+    SavedAnswer,
     saveAnswerFor(sessionLearner(input.tokenHash, input.olympiadId), input),
   );
   return row ?? null;
@@ -137,8 +141,9 @@ export async function saveAnswersForSessions(
       ip: input.ip,
     })),
   );
-  const saved = await untypedRows<SavedAnswer & { n: number }>(
+  const saved = await rows(
     q,
+    BatchSavedAnswer,
     sql`
     with i as (
       select * from jsonb_to_recordset(${items}::jsonb) as i(
@@ -171,5 +176,5 @@ export async function saveAnswersForSessions(
     )
     select a.n, ins.saved_at, a.deadline_at from ins join a on a.id = ins.attempt_id`,
   );
-  return new Map(saved.map((row) => [row.n, { saved_at: row.saved_at, deadline_at: row.deadline_at }]));
+  return new Map(saved.map((row) => [row.n, { savedAt: row.savedAt, deadlineAt: row.deadlineAt }]));
 }

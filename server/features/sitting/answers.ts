@@ -75,8 +75,8 @@ export async function saveAnswerFast(
   return {
     success: true as const,
     questionId: question.id,
-    savedAt: iso(saved.saved_at),
-    deadlineAt: iso(saved.deadline_at),
+    savedAt: iso(saved.savedAt),
+    deadlineAt: iso(saved.deadlineAt),
   };
 }
 
@@ -106,14 +106,14 @@ export async function saveAnswer(db: Db, actor: Actor, req: FastifyRequest, inpu
     return {
       success: true as const,
       questionId: question.id,
-      savedAt: iso(saved.saved_at),
-      deadlineAt: iso(saved.deadline_at),
+      savedAt: iso(saved.savedAt),
+      deadlineAt: iso(saved.deadlineAt),
     };
   }
   // Nothing saved: say why.
   const attempt = await attemptOf(db, paperOf.olympiad.id, actor.userId);
-  if (!attempt?.started_at) throw conflict('Open the questions first: your writing time has not started.');
-  if (attempt.finished_at) throw conflict(attempt.finish_reason === 'time_up' ? timeUpMessage : finishedMessage);
+  if (!attempt?.startedAt) throw conflict('Open the questions first: your writing time has not started.');
+  if (attempt.finishedAt) throw conflict(attempt.finishReason === 'time_up' ? timeUpMessage : finishedMessage);
   if (attempt.overdue) {
     await settle(db, attempt);
     throw conflict(timeUpMessage);

@@ -1,55 +1,68 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, untypedPreparedRows, untypedRows } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { IdRow, type Queryable, preparedRows, rows } from '../../db/client.js';
+import { attempts, schools, users, waitingPlaces, waitingRooms } from '../../db/schema/index.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
-import { actorLearner, admittedNow, sessionLearner, writingOpenNow } from './learner-session.js';
+import { actorLearner, sessionLearner } from './learner-session.js';
 import { siteTimeZone as SAST_ZONE } from '#contract/site-time';
 
-/** SQL of a learner's attempt, step by step. Timestamps come back as Date (both drivers); ints as numbers. */
+/** SQL of a learner's attempt, step by step. */
 
-export interface AttemptRow {
-  id: number;
-  olympiad_id: number;
-  user_id: number;
-  declaration_accepted_at: Date | null;
-  recovery_pin_hash: string | null;
-  pin_issued_at: Date | null;
-  details_confirmed_at: Date | null;
-  started_at: Date | null;
-  deadline_at: Date | null;
-  extra_minutes: number;
-  finished_at: Date | null;
-  finish_reason: 'submitted' | 'time_up' | 'admin' | null;
-  position: { moduleIndex: number; questionIndex: number } | null;
-  score: number | null;
-  max_score: number | null;
-  module_scores: Array<{ moduleId: number; score: number; maxScore: number }> | null;
-  last_seen_at: Date | null;
-  ip_changes: number;
-  feedback_at: Date | null;
-  feedback_rating: number | null;
-  feedback_comment: string | null;
-  /** Computed: the deadline has passed and the attempt is not finished yet. */
-  overdue: boolean;
-}
+/** An attempt as `select *` reads it (the columns the steps use), with whether it has run past its deadline. */
+export const AttemptRow = createSelectSchema(attempts)
+  .pick({
+    id: true,
+    olympiadId: true,
+    userId: true,
+    declarationAcceptedAt: true,
+    recoveryPinHash: true,
+    pinIssuedAt: true,
+    detailsConfirmedAt: true,
+    startedAt: true,
+    deadlineAt: true,
+    extraMinutes: true,
+    finishedAt: true,
+    finishReason: true,
+    position: true,
+    score: true,
+    maxScore: true,
+    moduleScores: true,
+    lastSeenAt: true,
+    ipChanges: true,
+    feedbackAt: true,
+    feedbackRating: true,
+    feedbackComment: true,
+  })
+  .extend({
+    /** Computed: the deadline has passed and the attempt is not finished yet. */
+    overdue: z.boolean(),
+  });
+export type AttemptRow = z.infer<typeof AttemptRow>;
 
-export interface LearnerRow {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  grade: number | null;
-  role: string;
-  olympiad_id: number | null;
-  school_id: number | null;
-  school_name: string | null;
-  /** The zone the learner reads times in: their country's (decision 039), else South African time. */
-  time_zone: string;
-}
+/** A learner with their school's name and the zone they read times in. */
+const LearnerRow = createSelectSchema(users)
+  .pick({
+    id: true,
+    username: true,
+    firstName: true,
+    lastName: true,
+    grade: true,
+    role: true,
+    olympiadId: true,
+    schoolId: true,
+  })
+  .extend({
+    schoolName: createSelectSchema(schools).shape.name.nullable(),
+    /** The zone the learner reads times in: their country's (decision 039), else South African time. */
+    timeZone: z.string(),
+  });
+export type LearnerRow = z.infer<typeof LearnerRow>;
 
 export async function learnerById(q: Queryable, userId: number): Promise<LearnerRow | null> {
-  const [row] = await untypedRows<LearnerRow>(
+  const [row] = await rows(
     q,
+    LearnerRow,
     sql`
     select u.id, u.username, u.first_name, u.last_name, u.grade, u.role, u.olympiad_id, u.school_id, s.name as school_name,
            coalesce(c.time_zone, ${SAST_ZONE}) as time_zone
@@ -64,8 +77,9 @@ const attemptColumns = sql.raw(
 );
 
 export async function attemptOf(q: Queryable, olympiadId: number, userId: number): Promise<AttemptRow | null> {
-  const [row] = await untypedRows<AttemptRow>(
+  const [row] = await rows(
     q,
+    AttemptRow,
     sql`
     select ${attemptColumns} from attempts where olympiad_id = ${olympiadId} and user_id = ${userId}`,
   );
@@ -73,11 +87,12 @@ export async function attemptOf(q: Queryable, olympiadId: number, userId: number
 }
 
 /** An attempt with the learner's waiting-room ticket (null: none yet) and how far their room has admitted. */
-export interface StepAttemptRow extends AttemptRow {
-  ticket: string | number | null;
-  room_admitted: string | number | null;
-  room_rate: number | null;
-}
+const StepAttemptRow = AttemptRow.extend({
+  ticket: createSelectSchema(waitingPlaces).shape.ticket.nullable(),
+  roomAdmitted: createSelectSchema(waitingRooms).shape.admitted.nullable(),
+  roomRate: z.number().nullable(),
+});
+export type StepAttemptRow = z.infer<typeof StepAttemptRow>;
 
 const placeColumns = sql.raw(
   `p.ticket, r.admitted as room_admitted, least(r.adaptive_rate, r.admissions_per_second) as room_rate`,
@@ -88,9 +103,10 @@ const placeColumns = sql.raw(
  * arrival steps' hot path, decision 041).
  */
 export async function ensureAttempt(q: Queryable, olympiadId: number, userId: number): Promise<StepAttemptRow> {
-  const [row] = await untypedPreparedRows<StepAttemptRow>(
+  const [row] = await preparedRows(
     q,
     'sitting.ensure-attempt',
+    StepAttemptRow,
     sql`
     with ins as (
       insert into attempts (olympiad_id, user_id) values (${olympiadId}, ${userId})
@@ -108,8 +124,9 @@ export async function ensureAttempt(q: Queryable, olympiadId: number, userId: nu
   );
   if (row) return row;
   // Another request created it in the same instant (this statement's snapshot predates it): read it now.
-  const [again] = await untypedRows<StepAttemptRow>(
+  const [again] = await rows(
     q,
+    StepAttemptRow,
     sql`
     select a.*, (a.finished_at is null and a.deadline_at is not null and a.deadline_at <= now()) as overdue,
            ${placeColumns}
@@ -121,12 +138,38 @@ export async function ensureAttempt(q: Queryable, olympiadId: number, userId: nu
 }
 
 /** What `state` reads, in one round trip: the learner, their attempt (if any), their place, the olympiad's copy. */
-export interface StateRow {
+export interface StateRead {
   learner: LearnerRow;
   attempt: AttemptRow | null;
   place: { ticket: number; admitted: number; rate: number | null } | null;
   copy: Record<string, string>;
 }
+
+/**
+ * The row of `stateOf`: the learner's columns (prefixed `l_`), the attempt's (all null when there is none: a left
+ * join), their place and the olympiad's copy.
+ */
+const StateOfRow = AttemptRow.extend({
+  id: AttemptRow.shape.id.nullable(),
+  olympiadId: AttemptRow.shape.olympiadId.nullable(),
+  userId: AttemptRow.shape.userId.nullable(),
+  extraMinutes: AttemptRow.shape.extraMinutes.nullable(),
+  ipChanges: AttemptRow.shape.ipChanges.nullable(),
+  lId: LearnerRow.shape.id,
+  lUsername: LearnerRow.shape.username,
+  lFirstName: LearnerRow.shape.firstName,
+  lLastName: LearnerRow.shape.lastName,
+  lGrade: LearnerRow.shape.grade,
+  lRole: LearnerRow.shape.role,
+  lOlympiadId: LearnerRow.shape.olympiadId,
+  lSchoolId: LearnerRow.shape.schoolId,
+  lSchoolName: LearnerRow.shape.schoolName,
+  lTimeZone: LearnerRow.shape.timeZone,
+  ticket: StepAttemptRow.shape.ticket,
+  roomAdmitted: StepAttemptRow.shape.roomAdmitted,
+  roomRate: StepAttemptRow.shape.roomRate,
+  copy: z.record(z.string(), z.string()).nullable(),
+});
 
 /**
  * `who` names whose state: the actor (`actorLearner`, the ordinary path) or the bearer session's learner
@@ -135,31 +178,15 @@ export interface StateRow {
 export async function stateOf(
   q: Queryable,
   who: { actor: { userId: number; olympiadId: number } } | { tokenHash: string; olympiadId: number },
-): Promise<StateRow | null> {
+): Promise<StateRead | null> {
   const [name, me] =
     'actor' in who
       ? ['sitting.state', actorLearner(who.actor.userId, who.actor.olympiadId)]
       : ['sitting.state-for-session', sessionLearner(who.tokenHash, who.olympiadId)];
-  const [row] = await untypedPreparedRows<
-    AttemptRow & {
-      l_id: number;
-      l_username: string;
-      l_first_name: string;
-      l_last_name: string;
-      l_grade: number | null;
-      l_role: string;
-      l_olympiad_id: number | null;
-      l_school_id: number | null;
-      l_school_name: string | null;
-      l_time_zone: string;
-      ticket: string | null;
-      room_admitted: string | null;
-      room_rate: number | null;
-      copy: Record<string, string> | null;
-    }
-  >(
+  const [row] = await preparedRows(
     q,
     name,
+    StateOfRow,
     sql`
     with me as (${me})
     select u.id as l_id, u.username as l_username, u.first_name as l_first_name, u.last_name as l_last_name,
@@ -176,40 +203,41 @@ export async function stateOf(
          left join waiting_rooms r on r.olympiad_id = me.olympiad_id`,
   );
   if (!row) return null;
-  const learner: LearnerRow = {
-    id: row.l_id,
-    username: row.l_username,
-    first_name: row.l_first_name,
-    last_name: row.l_last_name,
-    grade: row.l_grade,
-    role: row.l_role,
-    olympiad_id: row.l_olympiad_id,
-    school_id: row.l_school_id,
-    school_name: row.l_school_name,
-    time_zone: row.l_time_zone,
-  };
   const {
-    l_id: _id,
-    l_username: _username,
-    l_first_name: _first,
-    l_last_name: _last,
-    l_grade: _grade,
-    l_role: _role,
-    l_olympiad_id: _olympiad,
-    l_school_id: _school,
-    l_school_name: _schoolName,
-    l_time_zone: _timeZone,
+    lId,
+    lUsername,
+    lFirstName,
+    lLastName,
+    lGrade,
+    lRole,
+    lOlympiadId,
+    lSchoolId,
+    lSchoolName,
+    lTimeZone,
     ticket,
-    room_admitted,
-    room_rate,
+    roomAdmitted,
+    roomRate,
     copy,
     ...attempt
   } = row;
+  const learner: LearnerRow = {
+    id: lId,
+    username: lUsername,
+    firstName: lFirstName,
+    lastName: lLastName,
+    grade: lGrade,
+    role: lRole,
+    olympiadId: lOlympiadId,
+    schoolId: lSchoolId,
+    schoolName: lSchoolName,
+    timeZone: lTimeZone,
+  };
   return {
     learner,
-    attempt: attempt.id == null ? null : attempt,
+    // The attempt's columns are all null together (no attempt: the left join found none), or none is.
+    attempt: attempt.id == null ? null : (attempt as AttemptRow),
     place:
-      ticket == null ? null : { ticket: Number(ticket), admitted: Number(room_admitted ?? 0), rate: room_rate ?? null },
+      ticket == null ? null : { ticket: Number(ticket), admitted: Number(roomAdmitted ?? 0), rate: roomRate ?? null },
     copy: copy ?? {},
   };
 }
@@ -224,8 +252,9 @@ export async function acceptDeclaration(q: Queryable, attemptId: number) {
  * confirmation): a PIN lost to a reload is replaced, never shown again. False once a PIN was confirmed.
  */
 export async function issuePin(q: Queryable, attemptId: number, pinHash: string): Promise<boolean> {
-  const done = await untypedRows<{ id: number }>(
+  const done = await rows(
     q,
+    IdRow,
     sql`
     update attempts set recovery_pin_hash = ${pinHash}
     where id = ${attemptId} and pin_issued_at is null and declaration_accepted_at is not null returning id`,
@@ -238,8 +267,9 @@ export async function issuePin(q: Queryable, attemptId: number, pinHash: string)
  * may have replaced it since). False when it was replaced meanwhile.
  */
 export async function confirmPin(q: Queryable, attemptId: number, pinHash: string): Promise<boolean> {
-  const done = await untypedRows<{ id: number }>(
+  const done = await rows(
     q,
+    IdRow,
     sql`
     update attempts set pin_issued_at = coalesce(pin_issued_at, now())
     where id = ${attemptId} and recovery_pin_hash = ${pinHash} returning id`,
@@ -254,9 +284,10 @@ export async function confirmDetails(
   userId: number,
   details: { firstName: string; lastName: string; grade: number },
 ): Promise<boolean> {
-  const done = await untypedPreparedRows<{ id: number }>(
+  const done = await preparedRows(
     q,
     'sitting.confirm-details',
+    IdRow,
     sql`
     with a as (
       update attempts set details_confirmed_at = now()
@@ -280,9 +311,10 @@ export async function startAttempt(
   attemptId: number,
   olympiad: Pick<Olympiad, 'id'>,
 ): Promise<AttemptRow | null> {
-  const [row] = await untypedPreparedRows<AttemptRow>(
+  const [row] = await preparedRows(
     q,
     'sitting.start-attempt',
+    AttemptRow,
     sql`
     update attempts
     set started_at = now(),
@@ -315,8 +347,9 @@ export async function storeFeedback(
   attemptId: number,
   feedback: { rating: number | null; comment: string },
 ): Promise<boolean> {
-  const done = await untypedRows<{ id: number }>(
+  const done = await rows(
     q,
+    IdRow,
     sql`
     update attempts set feedback_rating = ${feedback.rating}, feedback_comment = ${feedback.comment}, feedback_at = now()
     where id = ${attemptId} and finished_at is not null and feedback_at is null returning id`,
@@ -332,155 +365,5 @@ export async function learnerForRecovery(q: Queryable, olympiadId: number, usern
     .where(
       sql`lower(${users.username}) = lower(${username}) and ${users.olympiadId} = ${olympiadId} and ${users.role} = 'learner'`,
     );
-  return row ?? null;
-}
-
-/*
- * The arrival steps in one statement each, with the session (decisions 041 and 049): each does its step only
- * when the bearer session is a learner's of this olympiad (learner-session.ts) and every rule holds (the
- * learner admitted from the waiting room, the attempt unfinished and at this step, the window open and no
- * payment gate), and otherwise changes nothing and answers null, so the route runs the ordinary way, which
- * answers the precise refusal. They may only say yes where the ordinary path would.
- */
-
-export async function acceptDeclarationForSession(q: Queryable, tokenHash: string, olympiadId: number) {
-  const done = await untypedPreparedRows<{ id: number }>(
-    q,
-    'sitting.declaration-for-session',
-    sql`
-    with me as (${sessionLearner(tokenHash, olympiadId)})
-    insert into attempts as a (olympiad_id, user_id, declaration_accepted_at)
-    select me.olympiad_id, me.user_id, now() from me join olympiads o on o.id = me.olympiad_id
-    where ${writingOpenNow} and ${admittedNow}
-    on conflict (olympiad_id, user_id) do update
-      set declaration_accepted_at = coalesce(a.declaration_accepted_at, now())
-      where a.finished_at is null and a.started_at is null
-    returning a.id`,
-  );
-  return done.length === 1;
-}
-
-/** Stores a fresh PIN's hash; null when a rule does not hold, else whether it replaced one shown before. */
-export async function issuePinForSession(
-  q: Queryable,
-  tokenHash: string,
-  olympiadId: number,
-  pinHash: string,
-): Promise<{ replaced: boolean } | null> {
-  const [row] = await untypedPreparedRows<{ replaced: boolean }>(
-    q,
-    'sitting.pin-for-session',
-    sql`
-    with me as (${sessionLearner(tokenHash, olympiadId)}), old as (
-      select a.id, a.recovery_pin_hash
-      from attempts a join me on a.olympiad_id = me.olympiad_id and a.user_id = me.user_id
-           join olympiads o on o.id = me.olympiad_id
-      where a.declaration_accepted_at is not null and a.pin_issued_at is null and a.finished_at is null
-        and a.started_at is null and ${writingOpenNow} and ${admittedNow}
-      for update of a
-    )
-    update attempts a set recovery_pin_hash = ${pinHash} from old where a.id = old.id
-    returning old.recovery_pin_hash is not null as replaced`,
-  );
-  return row ?? null;
-}
-
-/**
- * "I have written it down", when the PIN's hash is the one stored: `pinHash` is the PIN hashed as the issuing
- * fast path hashed it in this session (fast-steps.ts, `sessionPinSalt`), so a PIN shown in another session, a PIN
- * replaced since, or a wrong one changes nothing here.
- */
-export async function confirmPinForSession(
-  q: Queryable,
-  tokenHash: string,
-  olympiadId: number,
-  pinHash: string,
-): Promise<boolean> {
-  const done = await untypedPreparedRows<{ id: number }>(
-    q,
-    'sitting.pin-confirm-for-session',
-    sql`
-    with me as (${sessionLearner(tokenHash, olympiadId)})
-    update attempts a set pin_issued_at = now()
-    from me
-    where a.olympiad_id = me.olympiad_id and a.user_id = me.user_id and a.recovery_pin_hash = ${pinHash}
-      and a.pin_issued_at is null and a.finished_at is null and a.started_at is null and ${admittedNow}
-    returning a.id`,
-  );
-  return done.length === 1;
-}
-
-export async function confirmDetailsForSession(
-  q: Queryable,
-  tokenHash: string,
-  olympiadId: number,
-  details: { firstName: string; lastName: string; grade: number },
-): Promise<boolean> {
-  const done = await untypedPreparedRows<{ id: number }>(
-    q,
-    'sitting.details-for-session',
-    sql`
-    with me as (${sessionLearner(tokenHash, olympiadId)}), a as (
-      update attempts a set details_confirmed_at = now()
-      from me join olympiads o on o.id = me.olympiad_id
-      where a.olympiad_id = me.olympiad_id and a.user_id = me.user_id and a.pin_issued_at is not null
-        and a.started_at is null and a.finished_at is null and ${writingOpenNow} and ${admittedNow}
-      returning a.id, a.user_id
-    ), u as (
-      update users set first_name = ${details.firstName}, last_name = ${details.lastName}, grade = ${details.grade},
-                       updated_at = now()
-      where id = (select user_id from a) returning id
-    )
-    select a.id from a cross join u`,
-  );
-  return done.length === 1;
-}
-
-/** The first paper call starts the timer (as startAttempt); null when a rule does not hold or it started before. */
-export async function startAttemptForSession(
-  q: Queryable,
-  tokenHash: string,
-  olympiadId: number,
-): Promise<AttemptRow | null> {
-  const [row] = await untypedPreparedRows<AttemptRow>(
-    q,
-    'sitting.start-for-session',
-    sql`
-    with me as (${sessionLearner(tokenHash, olympiadId)})
-    update attempts a
-    set started_at = now(),
-        deadline_at = least(now() + make_interval(mins => o.duration_minutes),
-                            coalesce(o.ends_at, 'infinity'::timestamptz))
-                      + make_interval(mins => a.extra_minutes)
-    from me join olympiads o on o.id = me.olympiad_id
-    where a.olympiad_id = me.olympiad_id and a.user_id = me.user_id and a.started_at is null and a.finished_at is null
-      and a.declaration_accepted_at is not null and a.pin_issued_at is not null and a.details_confirmed_at is not null
-      and ${writingOpenNow} and ${admittedNow}
-    returning a.*, (a.finished_at is null and a.deadline_at is not null and a.deadline_at <= now()) as overdue`,
-  );
-  return row ?? null;
-}
-
-/**
- * The bearer session's started attempt, locked for this transaction (the finish's fast path): its id and whether
- * it has finished or run past its deadline. None when the session is not a learner's of this olympiad or the
- * attempt has not started.
- */
-export async function lockStartedAttemptForSession(
-  q: Queryable,
-  tokenHash: string,
-  olympiadId: number,
-): Promise<{ id: number; olympiad_id: number; finished_at: Date | null; overdue: boolean } | null> {
-  const [row] = await untypedPreparedRows<{ id: number; olympiad_id: number; finished_at: Date | null; overdue: boolean }>(
-    q,
-    'sitting.lock-started-for-session',
-    sql`
-    with me as (${sessionLearner(tokenHash, olympiadId)})
-    select a.id, a.olympiad_id, a.finished_at,
-           (a.finished_at is null and a.deadline_at is not null and a.deadline_at <= now()) as overdue
-    from me join attempts a on a.olympiad_id = me.olympiad_id and a.user_id = me.user_id
-    where a.started_at is not null
-    for update of a`,
-  );
   return row ?? null;
 }

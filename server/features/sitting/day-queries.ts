@@ -1,24 +1,37 @@
 import { sql } from 'drizzle-orm';
-import type { AnswerKey, AnswerValue } from '#contract/questions';
-import { type Queryable, untypedRows } from '../../db/client.js';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { IdRow, type Queryable, rows } from '../../db/client.js';
+import { answers, attempts, questions, schools, users } from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
+import { StoredAnswerKey } from './paper-queries.js';
 
 /* SQL of the admin's and teacher's view of the day. */
 
 export async function isSchoolInOlympiad(q: Queryable, schoolId: number, olympiadId: number) {
-  const found = await untypedRows<{ id: number }>(
+  const found = await rows(
     q,
+    IdRow,
     sql`
     select id from school_participants where school_id = ${schoolId} and olympiad_id = ${olympiadId}`,
   );
   return found.length > 0;
 }
 
+/** How many learners have not started, are writing, have finished, and were seen in the last two minutes. */
+const SittingCountsRow = z.object({
+  notStarted: z.number(),
+  writing: z.number(),
+  finished: z.number(),
+  activeNow: z.number(),
+});
+
 /** The learners of an olympiad within a reach (one olympiad; a teacher's reach also narrows to their school). */
 export async function sittingCounts(q: Queryable, reach: Reach) {
-  const [row] = await untypedRows<{ not_started: number; writing: number; finished: number; active_now: number }>(
+  const [row] = await rows(
     q,
+    SittingCountsRow,
     sql`
     select count(*) filter (where a.started_at is null)::int as not_started,
            count(*) filter (where a.started_at is not null and a.finished_at is null)::int as writing,
@@ -28,33 +41,34 @@ export async function sittingCounts(q: Queryable, reach: Reach) {
     where u.role = 'learner' and ${reachSql(reach, sql`u.olympiad_id`, sql`u.school_id`)}`,
   );
   return {
-    notStarted: Number(row?.not_started ?? 0),
+    notStarted: Number(row?.notStarted ?? 0),
     writing: Number(row?.writing ?? 0),
     finished: Number(row?.finished ?? 0),
-    activeNow: Number(row?.active_now ?? 0),
+    activeNow: Number(row?.activeNow ?? 0),
   };
 }
 
-export interface StartTimeDbRow {
-  learner_id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  grade: number | null;
-  school_id: number | null;
-  school_name: string | null;
-  status: 'not_started' | 'writing' | 'finished';
-  started_at: Date | null;
-  deadline_at: Date | null;
-  finished_at: Date | null;
-  finish_reason: string | null;
-  extra_minutes: number | null;
-  last_seen_at: Date | null;
-  ip_changes: number | null;
-  score: number | null;
-  max_score: number | null;
-  total: number;
-}
+const attemptColumn = createSelectSchema(attempts).shape;
+
+/** A learner on the start-times page: their attempt's columns are null before they have one (a left join). */
+const StartTimeDbRow = createSelectSchema(users)
+  .pick({ username: true, firstName: true, lastName: true, grade: true, schoolId: true })
+  .extend({
+    learnerId: createSelectSchema(users).shape.id,
+    schoolName: createSelectSchema(schools).shape.name.nullable(),
+    status: z.enum(['not_started', 'writing', 'finished']),
+    startedAt: attemptColumn.startedAt,
+    deadlineAt: attemptColumn.deadlineAt,
+    finishedAt: attemptColumn.finishedAt,
+    finishReason: attemptColumn.finishReason,
+    extraMinutes: attemptColumn.extraMinutes.nullable(),
+    lastSeenAt: attemptColumn.lastSeenAt,
+    ipChanges: attemptColumn.ipChanges.nullable(),
+    score: attemptColumn.score,
+    maxScore: attemptColumn.maxScore,
+    total: z.number(),
+  });
+export type StartTimeDbRow = z.infer<typeof StartTimeDbRow>;
 
 const startTimeSorts = {
   learner: sql`lower(u.last_name || ' ' || u.first_name)`,
@@ -70,8 +84,9 @@ export async function startTimes(
   input: Paging & { olympiadId: number; status?: 'not_started' | 'writing' | 'finished' | undefined },
 ) {
   const like = input.search ? containsPattern(input.search) : null;
-  return untypedRows<StartTimeDbRow>(
+  return rows(
     q,
+    StartTimeDbRow,
     sql`
       select u.id as learner_id, u.username, u.first_name, u.last_name, u.grade, u.school_id, s.name as school_name,
              case when a.finished_at is not null then 'finished'
@@ -93,8 +108,9 @@ export async function startTimes(
 }
 
 export async function deleteAttempt(q: Queryable, olympiadId: number, userId: number) {
-  return untypedRows<{ id: number; started_at: Date | null; finished_at: Date | null; score: number | null }>(
+  return rows(
     q,
+    createSelectSchema(attempts).pick({ id: true, startedAt: true, finishedAt: true, score: true }),
     sql`
     delete from attempts where olympiad_id = ${olympiadId} and user_id = ${userId}
     returning id, started_at, finished_at, score`,
@@ -106,8 +122,9 @@ export async function setExtraMinutes(q: Queryable, olympiad: { id: number }, us
   await q.execute(sql`
     insert into attempts (olympiad_id, user_id, extra_minutes) values (${olympiad.id}, ${userId}, ${minutes})
     on conflict (olympiad_id, user_id) do update set extra_minutes = excluded.extra_minutes`);
-  const [row] = await untypedRows<{ extra_minutes: number; deadline_at: Date | null }>(
+  const [row] = await rows(
     q,
+    createSelectSchema(attempts).pick({ extraMinutes: true, deadlineAt: true }),
     sql`
     update attempts
     set deadline_at = case when started_at is null then null
@@ -121,21 +138,22 @@ export async function setExtraMinutes(q: Queryable, olympiad: { id: number }, us
   return row!;
 }
 
+/** A question of the paper with the learner's answer to it, if any (a left join). */
+const SubmittedAnswerRow = createSelectSchema(questions)
+  .pick({ moduleId: true, type: true, prompt: true, marks: true, options: true })
+  .extend({
+    questionId: createSelectSchema(questions).shape.id,
+    answerKey: StoredAnswerKey,
+    value: createSelectSchema(answers).shape.value.nullable(),
+    flagged: createSelectSchema(answers).shape.flagged.nullable(),
+    savedAt: createSelectSchema(answers).shape.savedAt.nullable(),
+    marksAwarded: createSelectSchema(answers).shape.marksAwarded,
+  });
+
 export async function submittedAnswers(q: Queryable, olympiadId: number, attemptId: number | null) {
-  return untypedRows<{
-    question_id: number;
-    module_id: number;
-    type: string;
-    prompt: string;
-    marks: number;
-    answer_key: AnswerKey | null;
-    options: { id: string; text: string }[];
-    value: AnswerValue | null;
-    flagged: boolean | null;
-    saved_at: Date | null;
-    marks_awarded: number | null;
-  }>(
+  return rows(
     q,
+    SubmittedAnswerRow,
     sql`
     select qu.id as question_id, qu.module_id, qu.type, qu.prompt, qu.marks, qu.answer_key, qu.options,
            an.value, an.flagged, an.saved_at, an.marks_awarded

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.js';
 import { iso } from '../../platform/dates.js';
 import { hashPin } from '../../platform/passwords.js';
 import { tokenHash } from '../../platform/secrets.js';
-import * as queries from './attempt-queries.js';
+import { stateOf } from './attempt-queries.js';
+import * as queries from './session-step-queries.js';
 import { catalogueByName } from './catalogue.js';
 import { finishLocked } from './finishing.js';
 import { type Room, newPin, presentPaper, stateFrom } from './steps.js';
@@ -13,7 +14,7 @@ import { estimateSeconds, isAdmitted, placeForSession, positionOf } from './wait
 
 /**
  * The arrival's fast paths (decision 049): each step of a learner's arrival in one statement that authenticates
- * and does the work together (attempt-queries.ts, `…ForSession`), the way the answer save does (decision 019).
+ * and does the work together (session-step-queries.ts, `…ForSession`), the way the answer save does (decision 019).
  * The olympiad comes from the process's copy of its paper (catalogue.ts: forgotten at once when the database
  * announces a change, decision 040); the rules that decide a write (the window, the waiting room, the step) are
  * read fresh inside the statement. Each answers its result, or undefined having changed nothing: the route then
@@ -35,7 +36,7 @@ async function target(db: Db, input: FastInput) {
 export async function stateFast(db: Db, input: FastInput, room: Room): Promise<SittingState | undefined> {
   const t = await target(db, input);
   if (!t) return undefined;
-  const found = await queries.stateOf(db, { tokenHash: t.tokenHash, olympiadId: t.olympiadId });
+  const found = await stateOf(db, { tokenHash: t.tokenHash, olympiadId: t.olympiadId });
   if (!found) return undefined;
   return stateFrom(db, room, { olympiad: t.paperOf.olympiad, paperOf: t.paperOf, found, sits: true });
 }
@@ -112,9 +113,9 @@ export async function finishFast(db: Db, input: FastInput): Promise<{ success: t
   return db.transaction(async (tx) => {
     const attempt = await queries.lockStartedAttemptForSession(tx, t.tokenHash, t.olympiadId);
     if (!attempt) return undefined;
-    if (attempt.finished_at) return { success: true as const, finishedAt: iso(attempt.finished_at) };
+    if (attempt.finishedAt) return { success: true as const, finishedAt: iso(attempt.finishedAt) };
     const reason = attempt.overdue ? 'time_up' : 'submitted';
     const [done] = await finishLocked(tx, [attempt], reason);
-    return { success: true as const, finishedAt: iso(done!.finished_at!) };
+    return { success: true as const, finishedAt: iso(done!.finishedAt!) };
   });
 }

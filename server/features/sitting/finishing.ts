@@ -17,8 +17,8 @@ export async function markAttempts(
   olympiadId: number,
   attemptIds: number[],
   close: FinishReason | null = null,
-): Promise<Array<{ id: number; finished_at: Date | null }>> {
-  const stored: Array<{ id: number; finished_at: Date | null }> = [];
+): Promise<Array<{ id: number; finishedAt: Date | null }>> {
+  const stored: Array<{ id: number; finishedAt: Date | null }> = [];
   const CHUNK = 500;
   for (let i = 0; i < attemptIds.length; i += CHUNK) {
     const ids = attemptIds.slice(i, i + CHUNK);
@@ -53,7 +53,7 @@ export async function finishAttempts(
   db: Db,
   attemptIds: number[],
   reason: FinishReason,
-): Promise<Array<{ id: number; finished_at: Date | null }>> {
+): Promise<Array<{ id: number; finishedAt: Date | null }>> {
   return db.transaction(async (tx) =>
     finishLocked(tx, await queries.lockUnfinished(tx, attemptIds, reason === 'time_up'), reason),
   );
@@ -62,12 +62,12 @@ export async function finishAttempts(
 /** Closes and marks attempts this transaction has locked, an olympiad at a time. */
 export async function finishLocked(
   tx: Queryable,
-  locked: Array<{ id: number; olympiad_id: number }>,
+  locked: Array<{ id: number; olympiadId: number }>,
   reason: FinishReason,
-): Promise<Array<{ id: number; finished_at: Date | null }>> {
+): Promise<Array<{ id: number; finishedAt: Date | null }>> {
   const byOlympiad = new Map<number, number[]>();
-  for (const c of locked) byOlympiad.set(c.olympiad_id, [...(byOlympiad.get(c.olympiad_id) ?? []), c.id]);
-  const finished: Array<{ id: number; finished_at: Date | null }> = [];
+  for (const c of locked) byOlympiad.set(c.olympiadId, [...(byOlympiad.get(c.olympiadId) ?? []), c.id]);
+  const finished: Array<{ id: number; finishedAt: Date | null }> = [];
   for (const [olympiadId, ids] of byOlympiad) finished.push(...(await markAttempts(tx, olympiadId, ids, reason)));
   return finished;
 }
@@ -118,5 +118,5 @@ export function startSweep(deps: { db: Db; log: FastifyBaseLogger }, seconds: nu
 export async function settle(db: Db, attempt: AttemptRow | null): Promise<AttemptRow | null> {
   if (!attempt?.overdue) return attempt;
   await finishAttempts(db, [attempt.id], 'time_up');
-  return attemptOf(db, attempt.olympiad_id, attempt.user_id);
+  return attemptOf(db, attempt.olympiadId, attempt.userId);
 }

@@ -61,8 +61,8 @@ export const learnerLoader = defineLoader({
   policy: sittingPolicy,
   find: async (q, id: number) => {
     const learner = await learnerById(q, id);
-    if (!learner || learner.role !== 'learner' || learner.olympiad_id == null) return null;
-    const olympiad = await findOlympiad(q, learner.olympiad_id);
+    if (!learner || learner.role !== 'learner' || learner.olympiadId == null) return null;
+    const olympiad = await findOlympiad(q, learner.olympiadId);
     return olympiad && { olympiadId: olympiad.id, learner, olympiad };
   },
 });

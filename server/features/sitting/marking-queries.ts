@@ -1,10 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { AnswerKey, AnswerValue } from '#contract/questions';
-import { type Queryable, intArray, untypedPreparedRows, untypedRows } from '../../db/client.js';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { IdRow, type Queryable, intArray, preparedRows, rows } from '../../db/client.js';
+import { answers, attempts, questions } from '../../db/schema/index.js';
+import { StoredAnswerKey } from './paper-queries.js';
 
 /* SQL of finishing and marking. A finish is three statements in one transaction: lock, read, close and mark. */
 
 export type FinishReason = 'submitted' | 'time_up' | 'admin';
+
+/** An attempt locked to be finished, and its olympiad. */
+const AttemptOfOlympiad = createSelectSchema(attempts).pick({ id: true, olympiadId: true });
 
 /**
  * Locks the unfinished attempts among `attemptIds` (with `overdueOnly`, only those past their deadline) for this
@@ -15,10 +21,11 @@ export async function lockUnfinished(
   q: Queryable,
   attemptIds: number[],
   overdueOnly: boolean,
-): Promise<Array<{ id: number; olympiad_id: number }>> {
+): Promise<Array<z.infer<typeof AttemptOfOlympiad>>> {
   if (attemptIds.length === 0) return [];
-  return untypedRows(
+  return rows(
     q,
+    AttemptOfOlympiad,
     sql`
     select id, olympiad_id from attempts
     where id = any(${intArray(attemptIds)})
@@ -31,8 +38,9 @@ export async function lockUnfinished(
 
 /** Overdue attempts, locked for this transaction and skipped by every other process's sweep. */
 export async function lockOverdue(q: Queryable, limit: number, olympiadId: number | null = null) {
-  return untypedRows<{ id: number; olympiad_id: number }>(
+  return rows(
     q,
+    AttemptOfOlympiad,
     sql`
     select id, olympiad_id from attempts
     where finished_at is null and deadline_at is not null and deadline_at <= now()
@@ -44,28 +52,47 @@ export async function lockOverdue(q: Queryable, limit: number, olympiadId: numbe
 }
 
 export async function finishedAttemptIds(q: Queryable, olympiadId: number): Promise<number[]> {
-  const found = await untypedRows<{ id: number }>(
+  const found = await rows(
     q,
+    IdRow,
     sql`
     select id from attempts where olympiad_id = ${olympiadId} and finished_at is not null order by id`,
   );
   return found.map((r) => r.id);
 }
 
-export interface MarkingInput {
-  /** The olympiad's live questions in paper order, keys included. */
-  questions: Array<{ id: number; module_id: number; marks: number; answer_key: AnswerKey | null }>;
-  answers: Array<{ attempt_id: number; question_id: number; value: AnswerValue }>;
-}
+/**
+ * What marking reads: two json lists, their objects keyed as the statement builds them (`json_build_object`).
+ * `questions`: the olympiad's live questions in paper order, keys included.
+ */
+const MarkingInput = z.object({
+  questions: z.array(
+    z.object({
+      id: createSelectSchema(questions).shape.id,
+      module_id: createSelectSchema(questions).shape.moduleId,
+      marks: createSelectSchema(questions).shape.marks,
+      answer_key: StoredAnswerKey,
+    }),
+  ),
+  answers: z.array(
+    z.object({
+      attempt_id: createSelectSchema(answers).shape.attemptId,
+      question_id: createSelectSchema(answers).shape.questionId,
+      value: createSelectSchema(answers).shape.value,
+    }),
+  ),
+});
+export type MarkingInput = z.infer<typeof MarkingInput>;
 
 /**
  * What marking needs, in one round trip: the olympiad's live questions with their keys (marking always reads the
  * database, decision 012, never a process's copy of the paper) and the attempts' answers.
  */
 export async function markingInput(q: Queryable, olympiadId: number, attemptIds: number[]): Promise<MarkingInput> {
-  const [row] = await untypedPreparedRows<MarkingInput>(
+  const [row] = await preparedRows(
     q,
     'sitting.marking-input',
+    MarkingInput,
     sql`
     select
       (select coalesce(json_agg(json_build_object('id', qu.id, 'module_id', qu.module_id, 'marks', qu.marks,
@@ -87,6 +114,9 @@ const closing: Record<FinishReason, SQL> = {
   time_up: sql.raw(`, finished_at = least(now(), t.deadline_at), finish_reason = 'time_up'`),
 };
 
+/** A marked attempt and when it finished. */
+const MarkedAttempt = createSelectSchema(attempts).pick({ id: true, finishedAt: true });
+
 /**
  * Stores marks per answer and per attempt in one statement; with `close`, the attempts are finished by the same
  * update (lock them first: `lockUnfinished`, `lockOverdue`). Answers each attempt's id and finish time.
@@ -96,11 +126,12 @@ export async function storeMarks(
   answerMarks: Array<{ a: number; q: number; m: number | null }>,
   attemptMarks: Array<{ id: number; score: number; max: number; ms: unknown }>,
   close: FinishReason | null,
-): Promise<Array<{ id: number; finished_at: Date | null }>> {
+): Promise<Array<z.infer<typeof MarkedAttempt>>> {
   if (attemptMarks.length === 0) return [];
-  return untypedPreparedRows(
+  return preparedRows(
     q,
     `sitting.store-marks.${close ?? 'only'}`,
+    MarkedAttempt,
     sql`
     with answer_marks as (
       update answers an set marks_awarded = v.m

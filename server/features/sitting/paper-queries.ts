@@ -1,26 +1,44 @@
 import { sql } from 'drizzle-orm';
-import type { AnswerKey, AnswerValue, QuestionOption } from '#contract/questions';
-import { type Queryable, untypedRows } from '../../db/client.js';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { AnswerKey } from '#contract/questions';
+import { type Queryable, rows } from '../../db/client.js';
+import { questionModules, questions } from '../../db/schema/index.js';
 
 /** SQL of an olympiad's paper (read through the catalogue's cache on exam day). */
 
-export interface QuestionRow {
-  id: number;
-  module_id: number;
-  module_title: string;
-  module_intro: string;
-  type: AnswerValue['type'];
-  prompt: string;
-  image_url: string | null;
-  image_alt: string;
-  options: QuestionOption[];
-  answer_key: AnswerKey | null;
-  marks: number;
-}
+/**
+ * A stored key: the column is json to drizzle, so the shape names the contract's key (every key is written through
+ * that schema, its defaults filled in).
+ */
+export const StoredAnswerKey = z.custom<AnswerKey | null>((v) => v === null || AnswerKey.safeParse(v).success);
+
+/** A live question of the paper, with its module's title and introduction. */
+const QuestionRow = createSelectSchema(questions)
+  .pick({
+    id: true,
+    moduleId: true,
+    type: true,
+    prompt: true,
+    imageUrl: true,
+    imageAlt: true,
+    options: true,
+    marks: true,
+  })
+  .extend({
+    moduleTitle: createSelectSchema(questionModules).shape.title,
+    moduleIntro: createSelectSchema(questionModules).shape.intro,
+    answerKey: StoredAnswerKey,
+  });
+export type QuestionRow = z.infer<typeof QuestionRow>;
+
+/** How many modules and live questions a paper has. */
+const PaperCounts = z.object({ modules: z.number(), questions: z.number() });
 
 export async function paperCounts(q: Queryable, olympiadId: number) {
-  const [row] = await untypedRows<{ modules: number; questions: number }>(
+  const [row] = await rows(
     q,
+    PaperCounts,
     sql`
     select (select count(*)::int from question_modules where olympiad_id = ${olympiadId}) as modules,
            (select count(*)::int from questions qu join question_modules m on m.id = qu.module_id
@@ -31,8 +49,9 @@ export async function paperCounts(q: Queryable, olympiadId: number) {
 
 /** The paper: modules in order, their live (not retired) questions in order, keys included (server side only). */
 export async function paperQuestions(q: Queryable, olympiadId: number): Promise<QuestionRow[]> {
-  return untypedRows<QuestionRow>(
+  return rows(
     q,
+    QuestionRow,
     sql`
     select qu.id, qu.module_id, m.title as module_title, m.intro as module_intro, qu.type, qu.prompt, qu.image_url,
            qu.image_alt, qu.options, qu.answer_key, qu.marks

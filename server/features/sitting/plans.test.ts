@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { untypedRows } from '../../db/client.js';
+import { z } from 'zod';
+import { rows } from '../../db/client.js';
 import { createOlympiad } from '../../seed/factories.js';
 import { type TestServer, startTestServer } from '../../test/harness.js';
 import { saveAnswerFor } from './answer-queries.js';
 import { sessionLearner } from './learner-session.js';
-import { placesStatement } from './waiting-room.js';
+import { placesStatement } from './waiting-places.js';
 
 /**
  * Exam day's statements read a learner's rows by the learner's key, whatever the statistics say.
@@ -42,6 +43,9 @@ const examDay = async () => {
   expect(writing!.n).toBeGreaterThan(1000);
   return olympiadId;
 };
+
+/** The one row of `explain (format json)`. */
+const Explained = z.object({ 'QUERY PLAN': z.unknown() });
 
 /** Every scan of `table` in a JSON plan. */
 function scansOf(plan: unknown, table: string): Array<Record<string, unknown>> {
@@ -81,7 +85,7 @@ it('the places statement reads each arriving learner’s attempt and place by th
     50,
     true,
   );
-  const [explained] = await untypedRows<{ 'QUERY PLAN': unknown }>(server.db, sql`explain (format json) ${statement}`);
+  const [explained] = await rows(server.db, Explained, sql`explain (format json) ${statement}`);
   const plan = explained!['QUERY PLAN'];
   const attempts = scansOf(plan, 'attempts');
   expect(attempts.length).toBeGreaterThan(0);
@@ -106,7 +110,7 @@ it('the answer save finds its attempt by the learner’s key on a table never an
     position: { moduleIndex: 0, questionIndex: 0 },
     ip: '127.0.0.1',
   });
-  const plan = JSON.stringify(await untypedRows(server.db, sql`explain (format json) ${statement}`));
+  const plan = JSON.stringify(await rows(server.db, Explained, sql`explain (format json) ${statement}`));
   expect(plan).not.toContain('attempts_overdue_idx');
   expect(plan).toMatch(/"Index Name":\s*"(attempts_olympiad_user_uq|attempts_user_idx)"/);
 });

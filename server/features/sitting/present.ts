@@ -63,8 +63,8 @@ export function presentQuestionForLearner(
     index,
     type: q.type,
     prompt: q.prompt,
-    imageUrl: q.image_url,
-    imageAlt: q.image_alt,
+    imageUrl: q.imageUrl,
+    imageAlt: q.imageAlt,
     marks: q.marks,
     options: ordered,
   };
@@ -75,8 +75,8 @@ export function presentModules(questions: QuestionRow[], shuffle: { attemptId: n
   const modules: LearnerModule[] = [];
   let current: LearnerModule | null = null;
   for (const q of questions) {
-    if (!current || current.id !== q.module_id) {
-      current = { id: q.module_id, index: modules.length, title: q.module_title, intro: q.module_intro, questions: [] };
+    if (!current || current.id !== q.moduleId) {
+      current = { id: q.moduleId, index: modules.length, title: q.moduleTitle, intro: q.moduleIntro, questions: [] };
       modules.push(current);
     }
     current.questions.push(presentQuestionForLearner(q, current.questions.length, shuffle));
@@ -85,19 +85,19 @@ export function presentModules(questions: QuestionRow[], shuffle: { attemptId: n
 }
 
 export const presentSavedAnswer = (a: AnswerRow): SavedAnswer => ({
-  questionId: a.question_id,
+  questionId: a.questionId,
   value: a.value,
   flagged: a.flagged,
-  savedAt: iso(a.saved_at),
+  savedAt: iso(a.savedAt),
 });
 
 /** Where the learner really is (the page redirects any deep link to this step). */
 export function stepOf(attempt: AttemptRow | null): SittingStep {
   if (!attempt) return 'instructions';
-  if (attempt.finished_at) return 'finished';
-  if (attempt.details_confirmed_at) return 'questions';
-  if (attempt.pin_issued_at) return 'learner-details';
-  if (attempt.declaration_accepted_at) return 'recovery-pin';
+  if (attempt.finishedAt) return 'finished';
+  if (attempt.detailsConfirmedAt) return 'questions';
+  if (attempt.pinIssuedAt) return 'learner-details';
+  if (attempt.declarationAcceptedAt) return 'recovery-pin';
   return 'instructions';
 }
 
@@ -111,7 +111,7 @@ export function presentState(input: {
   waiting: SittingState['waiting'];
 }): SittingState {
   const { olympiad, attempt, learner } = input;
-  const showScore = attempt?.finished_at != null && olympiad.showScore;
+  const showScore = attempt?.finishedAt != null && olympiad.showScore;
   return {
     success: true,
     step: stepOf(attempt),
@@ -136,25 +136,25 @@ export function presentState(input: {
     },
     copy: input.copy,
     learner: {
-      firstName: learner.first_name,
-      lastName: learner.last_name,
+      firstName: learner.firstName,
+      lastName: learner.lastName,
       grade: learner.grade,
-      schoolName: learner.school_name,
-      timeZone: learner.time_zone,
+      schoolName: learner.schoolName,
+      timeZone: learner.timeZone,
     },
     attempt: {
-      declarationAcceptedAt: isoOrNull(attempt?.declaration_accepted_at),
-      pinIssued: attempt?.pin_issued_at != null,
-      pinPending: attempt?.pin_issued_at == null && attempt?.recovery_pin_hash != null,
-      detailsConfirmedAt: isoOrNull(attempt?.details_confirmed_at),
-      startedAt: isoOrNull(attempt?.started_at),
-      deadlineAt: isoOrNull(attempt?.deadline_at),
-      finishedAt: isoOrNull(attempt?.finished_at),
-      finishReason: attempt?.finish_reason ?? null,
+      declarationAcceptedAt: isoOrNull(attempt?.declarationAcceptedAt),
+      pinIssued: attempt?.pinIssuedAt != null,
+      pinPending: attempt?.pinIssuedAt == null && attempt?.recoveryPinHash != null,
+      detailsConfirmedAt: isoOrNull(attempt?.detailsConfirmedAt),
+      startedAt: isoOrNull(attempt?.startedAt),
+      deadlineAt: isoOrNull(attempt?.deadlineAt),
+      finishedAt: isoOrNull(attempt?.finishedAt),
+      finishReason: attempt?.finishReason ?? null,
       position: attempt?.position ?? null,
       score: showScore ? (attempt?.score ?? null) : null,
-      maxScore: showScore ? (attempt?.max_score ?? null) : null,
-      feedbackGiven: attempt?.feedback_at != null,
+      maxScore: showScore ? (attempt?.maxScore ?? null) : null,
+      feedbackGiven: attempt?.feedbackAt != null,
     },
     waiting: input.waiting,
     serverNow: new Date().toISOString(),
@@ -163,27 +163,27 @@ export function presentState(input: {
 
 /* ---- the admin's view of the day ---- */
 
-const nameOf = (r: { first_name: string; last_name: string; username: string }) =>
-  `${r.first_name} ${r.last_name}`.trim() || r.username;
+const nameOf = (r: { firstName: string; lastName: string; username: string }) =>
+  `${r.firstName} ${r.lastName}`.trim() || r.username;
 
 /** One learner's row on the start-times page. */
 export const presentStartTime = (r: StartTimeDbRow): z.infer<typeof StartTimeRow> => ({
-  learnerId: r.learner_id,
+  learnerId: r.learnerId,
   username: r.username,
   name: nameOf(r),
   grade: r.grade,
-  schoolId: r.school_id,
-  schoolName: r.school_name,
+  schoolId: r.schoolId,
+  schoolName: r.schoolName,
   status: r.status,
-  startedAt: isoOrNull(r.started_at),
-  deadlineAt: isoOrNull(r.deadline_at),
-  finishedAt: isoOrNull(r.finished_at),
-  finishReason: r.finish_reason,
-  extraMinutes: r.extra_minutes ?? 0,
-  lastSeenAt: isoOrNull(r.last_seen_at),
-  ipChanges: r.ip_changes ?? 0,
+  startedAt: isoOrNull(r.startedAt),
+  deadlineAt: isoOrNull(r.deadlineAt),
+  finishedAt: isoOrNull(r.finishedAt),
+  finishReason: r.finishReason,
+  extraMinutes: r.extraMinutes ?? 0,
+  lastSeenAt: isoOrNull(r.lastSeenAt),
+  ipChanges: r.ipChanges ?? 0,
   score: r.score,
-  maxScore: r.max_score,
+  maxScore: r.maxScore,
 });
 
 /** What a learner submitted, with marks and the key: for the admins of their olympiad only. */
@@ -194,32 +194,32 @@ export function presentSubmittedData(
 ): z.infer<typeof SubmittedData> {
   return {
     success: true,
-    learner: { id: learner.id, username: learner.username, name: nameOf(learner), schoolName: learner.school_name },
+    learner: { id: learner.id, username: learner.username, name: nameOf(learner), schoolName: learner.schoolName },
     attempt: attempt
       ? {
-          status: attempt.finished_at ? 'finished' : attempt.started_at ? 'writing' : 'not_started',
-          startedAt: isoOrNull(attempt.started_at),
-          deadlineAt: isoOrNull(attempt.deadline_at),
-          finishedAt: isoOrNull(attempt.finished_at),
-          finishReason: attempt.finish_reason,
+          status: attempt.finishedAt ? 'finished' : attempt.startedAt ? 'writing' : 'not_started',
+          startedAt: isoOrNull(attempt.startedAt),
+          deadlineAt: isoOrNull(attempt.deadlineAt),
+          finishedAt: isoOrNull(attempt.finishedAt),
+          finishReason: attempt.finishReason,
           score: attempt.score,
-          maxScore: attempt.max_score,
-          moduleScores: attempt.module_scores ?? [],
-          ipChanges: attempt.ip_changes,
-          feedback: attempt.feedback_at ? { rating: attempt.feedback_rating, comment: attempt.feedback_comment } : null,
+          maxScore: attempt.maxScore,
+          moduleScores: attempt.moduleScores ?? [],
+          ipChanges: attempt.ipChanges,
+          feedback: attempt.feedbackAt ? { rating: attempt.feedbackRating, comment: attempt.feedbackComment } : null,
         }
       : null,
     answers: answers.map((a) => ({
-      questionId: a.question_id,
-      moduleId: a.module_id,
+      questionId: a.questionId,
+      moduleId: a.moduleId,
       type: a.type,
       prompt: a.prompt,
       marks: a.marks,
       value: a.value,
       flagged: a.flagged ?? false,
-      savedAt: isoOrNull(a.saved_at),
-      marksAwarded: a.marks_awarded,
-      answerKey: a.answer_key,
+      savedAt: isoOrNull(a.savedAt),
+      marksAwarded: a.marksAwarded,
+      answerKey: a.answerKey,
       options: (a.options ?? []).map((o) => ({ id: o.id, text: o.text })),
     })),
   };

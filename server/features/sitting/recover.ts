@@ -41,13 +41,13 @@ export async function recover(
     throw new HttpError(403, 'account_disabled', 'This account has been disabled; please contact the organisers');
   }
   const attempt = user ? await attemptOf(db, olympiad.id, user.id) : null;
-  const pinHash = attempt?.recovery_pin_hash;
+  const pinHash = attempt?.recoveryPinHash;
   if (!user || !attempt || !pinHash || !(await verifyPassword(pinHash, body.pin))) {
     const message = 'That username and recovery PIN do not match';
     throw new HttpError(401, 'wrong_password', message, [{ path: 'body.pin', message }]);
   }
   // Signing in with a PIN that was shown but not yet confirmed proves it was written down.
-  if (!attempt.pin_issued_at) await confirmPin(db, attempt.id, pinHash);
+  if (!attempt.pinIssuedAt) await confirmPin(db, attempt.id, pinHash);
   const [session] = await Promise.all([startSession(config, db, req, user), passed()]);
   return session;
 }

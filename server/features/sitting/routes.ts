@@ -32,7 +32,8 @@ import { startSweep } from './finishing.js';
 import { sittingPolicy } from './policy.js';
 import { recover } from './recover.js';
 import * as sitting from './steps.js';
-import { placeDesk, roomCopies, startAdmitting } from './waiting-room.js';
+import { placeDesk } from './waiting-places.js';
+import { roomCopies, startAdmitting } from './waiting-room.js';
 import { gateAtSignin, queuePlace } from './signin-queue.js';
 import { arrivalGauge } from './admission-gauge.js';
 

@@ -37,7 +37,7 @@ export function readPass(secret: string, pass: string): { olympiadId: number; us
  * olympiad is not open for writing now, when they have started (signing in again mid-paper is never queued), or
  * when their place is admitted; else they are told their place and given a pass. The learner is found by their
  * username in the same statement that gives their place, the one they hold or the next (the process's desk,
- * waiting-room.ts `placeDesk`, decision 057): in a storm a queued sign-in costs a share of one statement. With no
+ * waiting-places.ts `placeDesk`, decision 057): in a storm a queued sign-in costs a share of one statement. With no
  * pressure the place is admitted at once, and the sitting's first look finds it.
  */
 export async function gateAtSignin(

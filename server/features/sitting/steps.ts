@@ -17,15 +17,8 @@ import { sittingPolicy } from './policy.js';
 import { presentSavedAnswer, presentState } from './present.js';
 import { answersOf } from './answer-queries.js';
 import { resolveGeneralCopy } from '../../platform/general-copy.js';
-import {
-  type Admission,
-  type PlaceDesk,
-  type RoomNow,
-  estimateSeconds,
-  isAdmitted,
-  placeOf,
-  positionOf,
-} from './waiting-room.js';
+import type { PlaceDesk } from './waiting-places.js';
+import { type Admission, type RoomNow, estimateSeconds, isAdmitted, placeOf, positionOf } from './waiting-room.js';
 import { formatInZone, siteTimeZone } from '#contract/site-time';
 
 /** The learner's steps, in order (docs/spec.md §7); each loads the learner's own olympiad first. */
@@ -122,22 +115,22 @@ export async function state(db: Db, actor: Actor, olympiadName: string, room: Ro
 export async function stateFrom(
   db: Db,
   room: Room,
-  input: { olympiad: Olympiad; paperOf: Catalogue | null; found: queries.StateRow; sits: boolean },
+  input: { olympiad: Olympiad; paperOf: Catalogue | null; found: queries.StateRead; sits: boolean },
 ): Promise<SittingState> {
   const { olympiad, paperOf, found } = input;
   const { learner, place, copy } = found;
   const attempt = await settle(db, found.attempt);
-  const window = await windowFor(db, olympiad, learner.school_id, learner.time_zone);
+  const window = await windowFor(db, olympiad, learner.schoolId, learner.timeZone);
   // A learner who has not started takes their place in the waiting room at their first look while the olympiad
   // is open to them (decision 041). A look before the window opens takes none: a place taken then would be
   // admitted at once, in a quiet room, and let its holder pass the queue when the window opens.
-  const needsPlace = !attempt?.started_at && !attempt?.finished_at && (place != null || window.open);
+  const needsPlace = !attempt?.startedAt && !attempt?.finishedAt && (place != null || window.open);
   const admission =
     needsPlace && (place || input.sits) ? await admissionOf(room, olympiad.id, learner.id, place) : null;
   const questions = paperOf?.questions ?? [];
   return presentState({
     olympiad,
-    counts: { modules: new Set(questions.map((q) => q.module_id)).size, questions: questions.length },
+    counts: { modules: new Set(questions.map((q) => q.moduleId)).size, questions: questions.length },
     learner,
     attempt,
     window,
@@ -162,12 +155,12 @@ export async function waitingPlace(db: Db, actor: Actor, olympiadName: string, r
 async function attemptForStep(db: Db, actor: Actor, olympiad: Olympiad, room: Room): Promise<queries.AttemptRow> {
   const found = await queries.ensureAttempt(db, olympiad.id, actor.userId);
   const attempt = await settle(db, found);
-  if (attempt!.finished_at) throw conflict('You have already written this olympiad; a learner writes once.');
-  if (!attempt!.started_at) {
+  if (attempt!.finishedAt) throw conflict('You have already written this olympiad; a learner writes once.');
+  if (!attempt!.startedAt) {
     const place =
       found.ticket == null
         ? null
-        : { ticket: Number(found.ticket), admitted: Number(found.room_admitted ?? 0), rate: found.room_rate };
+        : { ticket: Number(found.ticket), admitted: Number(found.roomAdmitted ?? 0), rate: found.roomRate };
     const admission = await admissionOf(room, olympiad.id, actor.userId, place);
     if (!isAdmitted(admission)) throw notAdmitted(admission);
   }
@@ -177,7 +170,7 @@ async function attemptForStep(db: Db, actor: Actor, olympiad: Olympiad, room: Ro
 export async function acceptDeclaration(db: Db, actor: Actor, olympiadName: string, room: Room): Promise<void> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
   const attempt = await attemptForStep(db, actor, olympiad, room);
-  if (!attempt.started_at) await requireWindow(db, olympiad, actor);
+  if (!attempt.startedAt) await requireWindow(db, olympiad, actor);
   await queries.acceptDeclaration(db, attempt.id);
 }
 
@@ -194,13 +187,13 @@ export async function issueRecoveryPin(
 ): Promise<{ pin: string; replaced: boolean }> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
   const attempt = await attemptForStep(db, actor, olympiad, room);
-  if (!attempt.declaration_accepted_at) throw conflict('Accept the declaration first.');
-  if (attempt.pin_issued_at) throw pinAlreadyConfirmed();
+  if (!attempt.declarationAcceptedAt) throw conflict('Accept the declaration first.');
+  if (attempt.pinIssuedAt) throw pinAlreadyConfirmed();
   await requireWindow(db, olympiad, actor);
   const pin = newPin();
   const issued = await queries.issuePin(db, attempt.id, await hashPin(pin));
   if (!issued) throw pinAlreadyConfirmed();
-  return { pin, replaced: attempt.recovery_pin_hash != null };
+  return { pin, replaced: attempt.recoveryPinHash != null };
 }
 
 export const newPin = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -223,10 +216,10 @@ export async function confirmRecoveryPin(
 ): Promise<void> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
   const attempt = await attemptForStep(db, actor, olympiad, room);
-  if (!attempt.recovery_pin_hash) throw conflict('Get your recovery PIN first.');
+  if (!attempt.recoveryPinHash) throw conflict('Get your recovery PIN first.');
   const newest =
-    (await verifyPassword(attempt.recovery_pin_hash, pin)) &&
-    (await queries.confirmPin(db, attempt.id, attempt.recovery_pin_hash));
+    (await verifyPassword(attempt.recoveryPinHash, pin)) &&
+    (await queries.confirmPin(db, attempt.id, attempt.recoveryPinHash));
   if (!newest) {
     const message =
       'This is not your newest recovery PIN: a new one was shown since, perhaps in another window. Show your PIN again and write down the new one.';
@@ -244,8 +237,8 @@ export async function confirmDetails(
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
   checkGrade(olympiad, details.grade);
   const attempt = await attemptForStep(db, actor, olympiad, room);
-  if (!attempt.pin_issued_at) throw conflict('Write down your recovery PIN first.');
-  if (attempt.started_at) throw detailsLocked();
+  if (!attempt.pinIssuedAt) throw conflict('Write down your recovery PIN first.');
+  if (attempt.startedAt) throw detailsLocked();
   await requireWindow(db, olympiad, actor);
   const ok = await queries.confirmDetails(db, attempt.id, actor.userId, details);
   if (!ok) throw detailsLocked();
@@ -255,11 +248,11 @@ export async function confirmDetails(
 export async function paper(db: Db, actor: Actor, olympiadName: string, room: Room): Promise<Paper> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
   let attempt = await attemptForStep(db, actor, olympiad, room);
-  if (!attempt.declaration_accepted_at) throw conflict('Accept the declaration before the questions.');
-  if (!attempt.pin_issued_at) throw conflict('Write down your recovery PIN before the questions.');
-  if (!attempt.details_confirmed_at) throw conflict('Confirm your details before the questions.');
+  if (!attempt.declarationAcceptedAt) throw conflict('Accept the declaration before the questions.');
+  if (!attempt.pinIssuedAt) throw conflict('Write down your recovery PIN before the questions.');
+  if (!attempt.detailsConfirmedAt) throw conflict('Confirm your details before the questions.');
   let justStarted = false;
-  if (!attempt.started_at) {
+  if (!attempt.startedAt) {
     await requireWindow(db, olympiad, actor);
     const started = await queries.startAttempt(db, attempt.id, olympiad);
     justStarted = started != null;
@@ -283,8 +276,8 @@ export async function presentPaper(
     success: true,
     modules: paperOf ? learnerModules(paperOf, olympiad.shuffleOptions ? { attemptId: attempt.id } : null) : [],
     answers: answers.map(presentSavedAnswer),
-    startedAt: iso(attempt.started_at!),
-    deadlineAt: iso(attempt.deadline_at!),
+    startedAt: iso(attempt.startedAt!),
+    deadlineAt: iso(attempt.deadlineAt!),
     serverNow: new Date().toISOString(),
   };
 }
@@ -292,14 +285,14 @@ export async function presentPaper(
 export async function finish(db: Db, actor: Actor, olympiadName: string): Promise<{ finishedAt: string }> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
   const attempt = await queries.attemptOf(db, olympiad.id, actor.userId);
-  if (!attempt?.started_at) throw conflict('You have not started writing yet.');
-  if (attempt.finished_at) return { finishedAt: iso(attempt.finished_at) };
+  if (!attempt?.startedAt) throw conflict('You have not started writing yet.');
+  if (attempt.finishedAt) return { finishedAt: iso(attempt.finishedAt) };
   let [done] = await finishAttempts(db, [attempt.id], attempt.overdue ? 'time_up' : 'submitted');
   // Read as overdue, but its deadline was extended (an admin's extra time) before this request locked it: the lock
   // found nothing overdue. The learner still asked to finish, so it is their own submission.
   if (!done && attempt.overdue) [done] = await finishAttempts(db, [attempt.id], 'submitted');
   // Nothing finished: another request did it first, since this one read the attempt.
-  const finishedAt = done?.finished_at ?? (await queries.attemptOf(db, olympiad.id, actor.userId))?.finished_at;
+  const finishedAt = done?.finishedAt ?? (await queries.attemptOf(db, olympiad.id, actor.userId))?.finishedAt;
   if (!finishedAt) throw conflict('Your paper could not be finished just now. Please try again.');
   return { finishedAt: iso(finishedAt) };
 }
@@ -312,7 +305,7 @@ export async function feedback(
 ): Promise<void> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
   const attempt = await settle(db, await queries.attemptOf(db, olympiad.id, actor.userId));
-  if (!attempt?.finished_at) throw conflict('Feedback can be given once you have finished.');
+  if (!attempt?.finishedAt) throw conflict('Feedback can be given once you have finished.');
   if (!(await queries.storeFeedback(db, attempt.id, body)))
     throw conflict('You have already given feedback. Thank you!');
 }
@@ -326,14 +319,14 @@ export async function trackerBeat(
 ) {
   if (!sittingPolicy.can(actor, 'view', { olympiadId })) throw olympiadNotFound();
   let attempt = await queries.attemptOf(db, olympiadId, actor.userId);
-  if (attempt && !attempt.finished_at && sittingPolicy.can(actor, 'sit', { olympiadId })) {
+  if (attempt && !attempt.finishedAt && sittingPolicy.can(actor, 'sit', { olympiadId })) {
     attempt = await settle(db, attempt);
-    if (!attempt!.finished_at) await queries.heartbeat(db, { attemptId: attempt!.id, ip: req.ip, position });
+    if (!attempt!.finishedAt) await queries.heartbeat(db, { attemptId: attempt!.id, ip: req.ip, position });
   }
   return {
     success: true as const,
-    deadlineAt: isoOrNull(attempt?.deadline_at),
-    finished: attempt?.finished_at != null,
+    deadlineAt: isoOrNull(attempt?.deadlineAt),
+    finished: attempt?.finishedAt != null,
     serverNow: new Date().toISOString(),
   };
 }

@@ -7,15 +7,8 @@ import { type Client, demoPassword } from '../../test/harness.js';
 import { attemptRow, call, demo, details, newLearner, server, toPaper, useSittingServer } from './testing.js';
 import { arrivalGauge } from './admission-gauge.js';
 import type { Queryable } from '../../db/client.js';
-import {
-  adaptRates,
-  admitWaiting,
-  isAdmitted,
-  placeDesk,
-  placeInRoom,
-  roomCopies,
-  takePlaces,
-} from './waiting-room.js';
+import { placeDesk, takePlaces } from './waiting-places.js';
+import { adaptRates, admitWaiting, isAdmitted, placeInRoom, roomCopies } from './waiting-room.js';
 
 /**
  * The waiting room (decision 041). The admitting tick is off (SITTING_ADMIT_TICK_MS=0): each test admits by
