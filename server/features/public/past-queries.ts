@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
 import type { WinnersDisplay } from '#contract/public';
-import { intArray, type Queryable, untypedRows } from '../../db/client.js';
+import { intArray, type Queryable, rows } from '../../db/client.js';
+import { learnerResults, olympiadResults, olympiads, schools, users } from '../../db/schema/index.js';
 import { offsetOf, type Paging } from '../../platform/paging.js';
 
 /** How many of the top of an olympiad, and of each grade, the past-winners page names (ties included). */
@@ -9,21 +12,20 @@ export const GRADE_RANKS = 3;
 /** A bound on each list however many learners tie (a public page stays small). */
 const MAX_ROWS = 60;
 
-/** A closed olympiad of a project: its window is over. */
-export interface PastOlympiadRow {
-  id: number;
-  varName: string;
-  title: string;
-  year: number;
-  kind: 'school' | 'country';
-  startsAt: Date | string | null;
-  endsAt: Date | string | null;
-  schools: number;
-  learners: number;
-  publishedAt: Date | string | null;
-  winnersDisplay: WinnersDisplay;
-  awardRule: Record<string, unknown> | null;
-}
+const results = createSelectSchema(olympiadResults).shape;
+
+/** A closed olympiad of a project (its window is over), with its results settings (the defaults without them). */
+const PastOlympiadRow = createSelectSchema(olympiads)
+  .pick({ id: true, varName: true, title: true, year: true, kind: true, startsAt: true, endsAt: true })
+  .extend({
+    publishedAt: results.publishedAt,
+    winnersDisplay: results.winnersDisplay,
+    awardRule: results.awardRule,
+    learners: z.number(),
+    schools: z.number(),
+  });
+export type PastOlympiadRow = z.infer<typeof PastOlympiadRow>;
+const TotalRow = z.object({ total: z.number() });
 
 /**
  * One page of a project's closed olympiads (the writing window is over), latest first, with how many learners
@@ -33,8 +35,9 @@ export interface PastOlympiadRow {
 export async function pastOlympiads(q: Queryable, projectId: number, p: Pick<Paging, 'page' | 'pageSize'>) {
   const closed = sql`o.project_id = ${projectId} and o.ends_at is not null and o.ends_at <= now()`;
   const [items, [count]] = await Promise.all([
-    untypedRows<PastOlympiadRow>(
+    rows(
       q,
+      PastOlympiadRow,
       sql`select o.id, o.var_name as "varName", o.title, o.year, o.kind, o.starts_at as "startsAt",
           o.ends_at as "endsAt", r.published_at as "publishedAt",
           coalesce(r.winners_display, 'initial_surname') as "winnersDisplay", r.award_rule as "awardRule",
@@ -50,22 +53,20 @@ export async function pastOlympiads(q: Queryable, projectId: number, p: Pick<Pag
         order by o.ends_at desc, o.id desc
         limit ${p.pageSize} offset ${offsetOf({ ...p, order: 'asc' })}`,
     ),
-    untypedRows<{ total: number }>(q, sql`select count(*)::int as total from olympiads o where ${closed}`),
+    rows(q, TotalRow, sql`select count(*)::int as total from olympiads o where ${closed}`),
   ]);
   return { items, total: count?.total ?? 0 };
 }
 
 /** A published learner result with what the public page may show of the learner. */
-export interface WinnerRow {
-  olympiadId: number;
-  rank: number;
-  gradeRank: number | null;
-  grade: number | null;
-  award: string;
-  firstName: string;
-  lastName: string;
-  school: string | null;
-}
+const WinnerRow = createSelectSchema(learnerResults)
+  .pick({ olympiadId: true, rank: true, gradeRank: true, grade: true, award: true })
+  .extend({
+    firstName: createSelectSchema(users).shape.firstName,
+    lastName: createSelectSchema(users).shape.lastName,
+    school: createSelectSchema(schools).shape.name.nullable(),
+  });
+export type WinnerRow = z.infer<typeof WinnerRow>;
 
 /**
  * The winners of published olympiads: the top `TOP_RANKS` ranks of each olympiad and the top `GRADE_RANKS` of
@@ -80,25 +81,27 @@ export async function winnersOf(q: Queryable, olympiadIds: number[]) {
     left join school_participants sp on sp.id = lr.school_participant_id
     left join schools s on s.id = sp.school_id`;
   const [top, grades, awards] = await Promise.all([
-    untypedRows<WinnerRow>(
+    rows(
       q,
+      WinnerRow,
       sql`select * from (
           select ${columns}, row_number() over (partition by lr.olympiad_id order by lr.rank, u.last_name, u.id) as n
           ${joins} where lr.olympiad_id = any(${ids}) and lr.rank <= ${TOP_RANKS}
         ) w where n <= ${MAX_ROWS} order by "olympiadId", rank, "lastName"`,
     ),
-    untypedRows<WinnerRow>(
+    rows(
       q,
+      WinnerRow,
       sql`select * from (
           select ${columns}, row_number() over (partition by lr.olympiad_id, lr.grade order by lr.grade_rank, u.last_name, u.id) as n
           ${joins} where lr.olympiad_id = any(${ids}) and lr.grade_rank <= ${GRADE_RANKS}
         ) w where n <= ${MAX_ROWS} order by "olympiadId", grade nulls last, "gradeRank", "lastName"`,
     ),
-    untypedRows<{ olympiadId: number; award: string; count: number }>(
-      q,
-      sql`select olympiad_id as "olympiadId", award, count(*)::int as count from learner_results
-        where olympiad_id = any(${ids}) group by olympiad_id, award`,
-    ),
+    q
+      .select({ olympiadId: learnerResults.olympiadId, award: learnerResults.award, count: count() })
+      .from(learnerResults)
+      .where(sql`${learnerResults.olympiadId} = any(${ids})`)
+      .groupBy(learnerResults.olympiadId, learnerResults.award),
   ]);
   return { top, grades, awards };
 }

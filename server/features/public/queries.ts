@@ -1,25 +1,7 @@
-import { asc, eq, or, sql } from 'drizzle-orm';
-import { intArray, type Queryable, untypedRows } from '../../db/client.js';
-import { projects } from '../../db/schema/index.js';
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { intArray, type Queryable } from '../../db/client.js';
+import { olympiads, projects } from '../../db/schema/index.js';
 import { findOlympiad } from '../../platform/olympiad-lookup.js';
-
-/** An olympiad as the public sites show it. */
-export interface OlympiadRow {
-  id: number;
-  varName: string;
-  title: string;
-  year: number;
-  kind: 'school' | 'country';
-  open: boolean;
-  pinned: boolean;
-  startsAt: Date | string | null;
-  endsAt: Date | string | null;
-  durationMinutes: number | null;
-  minGrade: number;
-  maxGrade: number;
-  projectId: number;
-  projectName: string;
-}
 
 export async function listProjects(q: Queryable) {
   return q.select().from(projects).orderBy(asc(projects.title));
@@ -37,17 +19,36 @@ export async function findProject(q: Queryable, idOrName: string) {
 /** Olympiads of some projects; `upcomingOnly` keeps those not yet over. */
 export async function olympiadsOf(q: Queryable, projectIds: number[], upcomingOnly = false) {
   if (projectIds.length === 0) return [];
-  return untypedRows<OlympiadRow>(
-    q,
-    sql`select o.id, o.var_name as "varName", o.title, o.year, o.kind, o.open, o.pinned, o.starts_at as "startsAt",
-        o.ends_at as "endsAt", o.duration_minutes as "durationMinutes", o.min_grade as "minGrade",
-        o.max_grade as "maxGrade", o.project_id as "projectId", p.project_name as "projectName"
-      from olympiads o join projects p on p.id = o.project_id
-      where o.project_id = any(${intArray(projectIds)})
-        ${upcomingOnly ? sql`and (o.ends_at is null or o.ends_at > now())` : sql``}
-      order by o.pinned desc, o.year desc, o.title asc`,
-  );
+  return q
+    .select({
+      id: olympiads.id,
+      varName: olympiads.varName,
+      title: olympiads.title,
+      year: olympiads.year,
+      kind: olympiads.kind,
+      open: olympiads.open,
+      pinned: olympiads.pinned,
+      startsAt: olympiads.startsAt,
+      endsAt: olympiads.endsAt,
+      durationMinutes: olympiads.durationMinutes,
+      minGrade: olympiads.minGrade,
+      maxGrade: olympiads.maxGrade,
+      projectId: olympiads.projectId,
+      projectName: projects.projectName,
+    })
+    .from(olympiads)
+    .innerJoin(projects, eq(projects.id, olympiads.projectId))
+    .where(
+      and(
+        sql`${olympiads.projectId} = any(${intArray(projectIds)})`,
+        upcomingOnly ? or(isNull(olympiads.endsAt), gt(olympiads.endsAt, sql`now()`)) : undefined,
+      ),
+    )
+    .orderBy(desc(olympiads.pinned), desc(olympiads.year), asc(olympiads.title));
 }
+
+/** An olympiad as the public sites show it. */
+export type OlympiadRow = Awaited<ReturnType<typeof olympiadsOf>>[number];
 
 /** An olympiad's public row: the olympiad (found by the one lookup) with its project's name. */
 export async function publicOlympiad(q: Queryable, idOrName: string) {

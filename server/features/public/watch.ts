@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
 import type { PublicOlympiad, WatchOlympiad } from '#contract/public';
-import { type Queryable, untypedRows } from '../../db/client.js';
+import { type Queryable, rows } from '../../db/client.js';
+import { olympiads, projects } from '../../db/schema/index.js';
 import { type Precompressed, precompress } from '../../platform/precompressed.js';
 
 /** What the Watch page shows, as read at `refreshedAt`. */
@@ -17,14 +20,51 @@ const COMING = 6;
 
 const iso = (v: string | null) => (v == null ? null : new Date(v).toISOString());
 
+const olympiad = createSelectSchema(olympiads);
+/** Inside `json_agg` a timestamp is JSON text, not a column the driver reads: it stays a string. */
+const jsonInstant = z.string().nullable();
+
+/** An olympiad open now, with its learners' figures (one element of the `open` array). */
+const OpenRow = olympiad.pick({ id: true, varName: true, title: true, pinned: true }).extend({
+  projectName: createSelectSchema(projects).shape.projectName,
+  startsAt: jsonInstant,
+  endsAt: jsonInstant,
+  started: z.number(),
+  finished: z.number(),
+  writing: z.number(),
+});
+
+/** An olympiad still to come (one element of the `coming` array), as the public sites show it. */
+const ComingRow = olympiad
+  .pick({
+    id: true,
+    varName: true,
+    title: true,
+    year: true,
+    kind: true,
+    open: true,
+    pinned: true,
+    durationMinutes: true,
+    minGrade: true,
+    maxGrade: true,
+  })
+  .extend({ projectName: createSelectSchema(projects).shape.projectName, startsAt: jsonInstant, endsAt: jsonInstant });
+
+const WatchRow = z.object({
+  now: z.date(),
+  open: z.array(OpenRow).nullable(),
+  coming: z.array(ComingRow).nullable(),
+});
+
 /**
  * The Watch page's figures in one statement: for every olympiad open now (its flag on and inside its window),
  * how many learners started, finished, and are writing (started, not finished, time left); and the olympiads
  * still to come. Counted on the attempts' olympiad index, once per refresh for every viewer (see watch-routes.ts).
  */
 export async function readWatch(q: Queryable): Promise<WatchSnapshot> {
-  const [row] = await untypedRows<{ now: Date | string; open: WatchRow[] | null; coming: ComingRow[] | null }>(
+  const [row] = await rows(
     q,
+    WatchRow,
     sql`with open_now as (
         select o.id, o.var_name as "varName", o.title, p.project_name as "projectName", o.starts_at as "startsAt",
           o.ends_at as "endsAt", o.pinned,
@@ -62,16 +102,13 @@ export async function readWatch(q: Queryable): Promise<WatchSnapshot> {
     refreshedAt: new Date(row?.now ?? Date.now()),
     totals: { writing: sum('writing'), started: sum('started'), finished: sum('finished') },
     open,
-    coming: (row?.coming ?? []).map((c) => ({ ...c, startsAt: iso(c.startsAt), endsAt: iso(c.endsAt) })),
+    coming: (row?.coming ?? []).map((c): PublicOlympiad => ({
+      ...c,
+      startsAt: iso(c.startsAt),
+      endsAt: iso(c.endsAt),
+    })),
   };
 }
-
-type WatchRow = Omit<WatchOlympiad, 'startsAt' | 'endsAt'> & {
-  startsAt: string | null;
-  endsAt: string | null;
-  pinned: boolean;
-};
-type ComingRow = PublicOlympiad;
 
 /** The Watch call's answer as it leaves the server: made once per refresh for every viewer (decision 048). */
 export interface WatchAnswer extends Required<Precompressed> {
