@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderInLearnerPage } from '../../../test/render-learner.js';
+import { SaveStatus } from './SaveStatus.js';
+
+/**
+ * The outbox's save state beside the questions: the one place a learner learns that an answer is not on the server
+ * yet. It is a polite live region, so a screen reader hears each change.
+ */
+
+const status = () => screen.getByRole('status');
+
+describe('SaveStatus', () => {
+  it('says each state in words, in a live region', () => {
+    const { rerender } = renderInLearnerPage(<SaveStatus status="idle" pending={0} />);
+    expect(status().getAttribute('aria-live')).toBe('polite');
+    expect(status().textContent).toBe('Answers save automatically');
+    rerender(<SaveStatus status="saving" pending={1} />);
+    expect(status().textContent).toBe('Saving…');
+    rerender(<SaveStatus status="saved" pending={0} />);
+    expect(status().textContent).toBe('All answers saved');
+    rerender(<SaveStatus status="retrying" pending={2} />);
+    expect(status().textContent).toBe('Not saved yet, trying again…');
+    expect(status().dataset.status).toBe('retrying');
+  });
+
+  it('offline: how many answers are kept on this device, one or more', () => {
+    const { rerender } = renderInLearnerPage(<SaveStatus status="offline" pending={1} />);
+    expect(status().textContent).toBe('Offline: 1 answer kept on this device');
+    rerender(<SaveStatus status="offline" pending={3} />);
+    expect(status().textContent).toBe('Offline: 3 answers kept on this device');
+    rerender(<SaveStatus status="offline" pending={0} />);
+    expect(status().textContent).toBe('Offline: answers kept on this device');
+  });
+
+  it('an answer that cannot be saved names its questions, in order', () => {
+    const { rerender } = renderInLearnerPage(<SaveStatus status="unsaved" pending={0} unsaved={[4]} />);
+    expect(status().textContent).toBe('Question 4 not saved: type only a number');
+    rerender(<SaveStatus status="unsaved" pending={0} unsaved={[8, 3]} />);
+    expect(status().textContent).toBe('Questions 3 and 8 not saved: type only a number');
+    rerender(<SaveStatus status="unsaved" pending={0} unsaved={[12, 3, 5]} />);
+    expect(status().textContent).toBe('Questions 3, 5 and 12 not saved: type only a number');
+    rerender(<SaveStatus status="unsaved" pending={0} />);
+    expect(status().textContent).toBe('An answer is not saved: fix it');
+  });
+});
