@@ -31,7 +31,7 @@ import { spaRoutes } from './features/spa/routes.js';
 import { systemConfigRoutes } from './features/system-config/routes.js';
 import { usersRoutes } from './features/users/routes.js';
 import type { Actor } from './http/actor.js';
-import { errorSchema } from './http/route.js';
+import { documentOptions, errorSchema } from './http/document.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import type { Mailer } from './platform/mailer.js';
@@ -185,16 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
-  // OpenAPI 3.1, whose schemas are JSON Schema 2020-12: zod's own output, taken as it is (decision 072).
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Olympus API', version: '1.0.0', description: 'The API of the Olympus olympiad platform.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    // A shared schema keeps its own name in components.schemas (the one error shape is `Error`).
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
-  });
+  // OpenAPI 3.1, whose schemas are JSON Schema 2020-12: zod's own output (decision 072; http/document.ts).
+  await app.register(swagger, documentOptions);
   app.addSchema(errorSchema);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerAuthentication(app);

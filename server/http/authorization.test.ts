@@ -6,14 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '#contract/errors';
 import { type Role, roles } from '#contract/roles';
 import { buildApp } from '../app.js';
-import { type TestServer, startTestServer } from '../test/harness.js';
+import { type ApiResponse, type TestServer, startTestServer } from '../test/harness.js';
 import { forbidden } from './errors.js';
+import { type DocumentedAnswers, servedDocumentAnswers } from './isolation/documented.js';
 import type { RegisteredRoute } from './route.js';
 
 /**
  * Every registered route × every role (and no token). A route without an access
  * policy cannot be registered at all, and every route that is registered is checked here against every
- * role: the role gate answers 401/403 exactly as the route declares, and nothing answers 500.
+ * role: the role gate answers 401/403 exactly as the route declares, nothing answers 500, and every answer is one the
+ * API document describes (a JSON 200 by its operation's schema, a refusal by the error shape: isolation/documented.ts).
  */
 
 const GENERIC_FORBIDDEN = forbidden().message;
@@ -62,6 +64,7 @@ const demoUsers: Record<Role, { username: string; olympiadName?: string }> = {
 let server: TestServer;
 let routes: RegisteredRoute[];
 const tokens = new Map<Role, string>();
+let documented: DocumentedAnswers;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -87,9 +90,11 @@ async function call(r: RegisteredRoute, token: string | null) {
 }
 
 /** What is wrong with one answer, or null. */
-function judge(r: RegisteredRoute, who: Role | 'anonymous', res: { status: number; body: unknown }): string | null {
+function judge(r: RegisteredRoute, who: Role | 'anonymous', res: ApiResponse): string | null {
   const label = `${r.method} ${r.url} as ${who}: ${res.status} ${JSON.stringify(res.body)}`;
   if (res.status >= 500) return `${label} (a 500 is a bug)`;
+  const undocumented = documented.problem(r, res);
+  if (undocumented) return `${label} (${undocumented})`;
   if (res.status >= 400) {
     const shape = ErrorBody.strict().safeParse(res.body);
     if (!shape.success || shape.data.message !== shape.data.error) return `${label} (not the one error shape)`;
@@ -184,6 +189,12 @@ describe('every route declares who may call it', () => {
 });
 
 describe('route × role table', () => {
+  // The document is drawn and its schemas compiled once, in a hook of their own with time for a machine under load.
+  beforeAll(async () => {
+    documented = await servedDocumentAnswers(server);
+    documented.compileAll();
+  }, 120_000);
+
   it('answers 401 to every non-public route without a token, and never 500', async () => {
     const problems: string[] = [];
     for (const r of routes) {

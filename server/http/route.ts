@@ -1,20 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ErrorBody } from '#contract/errors';
 import type { Queryable } from '../db/client.js';
 import { audit, type AuditAction, type AuditDetails } from '../platform/audit.js';
 import { heavyWorkOf } from '../platform/heavy-work.js';
 import type { Actor } from './actor.js';
 import { bearerToken } from './bearer.js';
+import { isFileAnswer, operationIdOf, operationSchema } from './document.js';
 import { forbidden, invalid, unauthenticated } from './errors.js';
-import {
-  claimKey,
-  idempotencyHeaderSchema,
-  idempotencyKeyOf,
-  rememberAnswer,
-  replay,
-  requestHash,
-} from './idempotency.js';
+import { claimKey, idempotencyKeyOf, rememberAnswer, replay, requestHash } from './idempotency.js';
 import { type Access, passes } from './policy.js';
 import { textProblems } from './text.js';
 
@@ -25,6 +18,7 @@ import { textProblems } from './text.js';
  */
 export type { Access };
 export { passes };
+export { fileAnswer } from './document.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -56,19 +50,6 @@ export interface RouteContext<P, Q, B, A extends Access, R = undefined> extends 
  * compile error), or the reply it sent itself (a download, a 304, a redirect).
  */
 export type Answer<S extends z.ZodType> = z.input<S> | FastifyReply;
-
-/** The media types of a file answer, kept on its schema for the document (`fileAnswer`). */
-const fileTypes = new WeakMap<z.ZodType, readonly string[]>();
-
-/**
- * The response of a route whose success is a file the handler sends itself on `reply` (a PDF, a spreadsheet, a
- * picture): the document describes it by its media types, and the handler answers the reply it sent.
- */
-export function fileAnswer(...types: [string, ...string[]]): z.ZodType<FastifyReply> {
-  const schema = z.custom<FastifyReply>(() => true);
-  fileTypes.set(schema, types);
-  return schema;
-}
 
 export interface RouteSpec<P, Q, B, A extends Access, R = undefined, S extends z.ZodType = z.ZodType> {
   method: Method;
@@ -212,69 +193,6 @@ async function auditImpersonatedRead(
 }
 
 /**
- * A zod schema as JSON Schema 2020-12 (zod's default), the dialect of the OpenAPI 3.1 document (decision 072),
- * so no keyword needs translating. The `$schema` line is left off: the document states its dialect once.
- */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
-  return rest;
-}
-
-/**
- * The one error shape (decision 006) as a shared schema: app.ts adds it with `addSchema`, and every operation's
- * refusals point at it, so the document names it once as `components.schemas.Error`.
- */
-export const errorSchema = { $id: 'Error', ...jsonSchema(ErrorBody, 'output') };
-
-const refusals = {
-  400: 'The input is not valid (details name the fields)',
-  401: 'No valid session: sign in',
-  403: 'The signed-in user may not do this',
-  404: 'The record is not there, or not within reach',
-  409: 'The change conflicts with the stored state',
-  429: 'Too many requests: try again after Retry-After seconds',
-} as const;
-
-/**
- * The refusals an operation can answer, all in the one error shape: any route may refuse input (400), a missing
- * record (404) or a crowd (429); a route behind a sign-in also refuses the anonymous (401), the wrong role (403)
- * and a conflicting change (409).
- */
-function errorResponses(access: Access) {
-  const statuses = access === 'public' ? ([400, 404, 429] as const) : ([400, 401, 403, 404, 409, 429] as const);
-  return Object.fromEntries(statuses.map((status) => [status, { description: refusals[status], $ref: 'Error#' }]));
-}
-
-/**
- * The operation's name in the document, from its method and path (`GET /api/auth/me` → `getApiAuthMe`,
- * `DELETE /payment/api/:id` → `deletePaymentApiById`): the same on every start, so generated clients keep it.
- */
-export function operationIdOf(method: string, url: string): string {
-  const words = url
-    .split('/')
-    .filter(Boolean)
-    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : [segment]))
-    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/).filter(Boolean));
-  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
-}
-
-/** A file answer in the document: its media types, each a binary body. */
-const fileResponse = (types: readonly string[]) => ({
-  description: 'The file',
-  content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
-});
-
-/** A multipart body with its one file field, as the document shows an upload. */
-const uploadBody = (field: string) => ({
-  type: 'object',
-  properties: { [field]: { type: 'string', format: 'binary' } },
-  required: [field],
-});
-
-/**
  * A handler's answer that does not match the route's declared response schema is a bug: under test
  * (NODE_ENV=test) it fails the request loudly, so every API test checks every answer against the contract.
  */
@@ -284,7 +202,7 @@ function checkResponse(
   spec: { method: string; url: string; response: z.ZodType },
   result: unknown,
 ) {
-  if (app.config.env !== 'test' || fileTypes.has(spec.response) || result === undefined) return;
+  if (app.config.env !== 'test' || isFileAnswer(spec.response) || result === undefined) return;
   // Only a successful JSON answer is the declared one (a file or CSV sets its own type; a refusal its own status).
   const type = reply.getHeader('content-type');
   if (reply.statusCode >= 300 || (type !== undefined && !String(type).includes('json'))) return;
@@ -359,23 +277,7 @@ export function route<
     config: { access: spec.access, ...(spec.upload ? { upload: spec.upload } : {}) },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     ...(spec.onResponse ? { onResponse: spec.onResponse } : {}),
-    schema: {
-      summary: spec.summary,
-      operationId,
-      tags: spec.tags,
-      ...(spec.access === 'public' ? {} : { security: [{ bearer: [] }] }),
-      ...(spec.params ? { params: jsonSchema(spec.params, 'input') } : {}),
-      ...(spec.query ? { querystring: jsonSchema(spec.query, 'input') } : {}),
-      ...(spec.body ? { body: jsonSchema(spec.body, 'input') } : {}),
-      ...(spec.upload ? { consumes: ['multipart/form-data'], body: uploadBody(spec.upload) } : {}),
-      ...(spec.idempotent ? { headers: idempotencyHeaderSchema } : {}),
-      response: {
-        200: fileTypes.has(spec.response)
-          ? fileResponse(fileTypes.get(spec.response)!)
-          : jsonSchema(spec.response, 'output'),
-        ...errorResponses(spec.access),
-      },
-    },
+    schema: operationSchema(spec),
     handler: async (req, reply) => {
       // Text no column can hold (NUL) or no encoder can write faithfully (a lone surrogate) is refused for
       // every route and every field at once, before any schema, policy or query sees it.

@@ -6,7 +6,17 @@ import {
   teacherOperationsCalls,
   teamAdminCalls,
 } from './operations-calls.js';
-import { demo, foreign, server, tokens, WALK_TIMEOUT, useIsolationServer, walk } from './testing.js';
+import {
+  demo,
+  foreign,
+  ours,
+  server,
+  tokens,
+  undocumented,
+  WALK_TIMEOUT,
+  useIsolationServer,
+  walk,
+} from './testing.js';
 
 useIsolationServer();
 
@@ -53,8 +63,12 @@ describe('isolation: the operations and reports calls with someone else’s ids'
   );
 
   it('the same records answer their owners (the refusals above are about whose they are)', async () => {
-    const status = async (who: string, method: 'GET' | 'POST', path: string) =>
-      (await server.api(method, path, { token: tokens[who]!, ...(method === 'POST' ? { body: {} } : {}) })).status;
+    // Each answer is also one the API document describes (documented.ts).
+    const status = async (who: string, method: 'GET' | 'POST', path: string) => {
+      const res = await server.api(method, path, { token: tokens[who]!, ...(method === 'POST' ? { body: {} } : {}) });
+      expect(await undocumented(method, path, res), `${who} ${method} ${path}`).toBeNull();
+      return res.status;
+    };
     expect(await status('overlord', 'POST', `/olympiad/reports/overview/${foreign.olympiad}`)).toBe(200);
     expect(await status('overlord', 'GET', `/olympiad/reports/feedback/${foreign.olympiad}`)).toBe(200);
     expect(await status('overlord', 'GET', `/api/sitting-waiting-room?olympiadId=${foreign.olympiad}`)).toBe(200);
@@ -81,5 +95,8 @@ describe('isolation: the operations and reports calls with someone else’s ids'
     expect(await status('teamadmin', 'GET', `/igeo-country-participant/v-rest/${foreign.germanyParticipant}`)).toBe(
       200,
     );
+    // The learner's own sitting: where they are, and their place before the paper.
+    expect(await status('learner1', 'GET', `/api/sitting/${ours.olympiadName}/state`)).toBe(200);
+    expect(await status('learner1', 'GET', `/api/sitting/${ours.olympiadName}/waiting-room`)).toBe(200);
   });
 });

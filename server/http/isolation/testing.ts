@@ -18,6 +18,7 @@ import {
 import type { Role } from '#contract/roles';
 import { type ApiResponse, type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
 import type { Access, RegisteredRoute } from '../route.js';
+import { type DocumentedAnswers, servedDocumentAnswers } from './documented.js';
 
 /**
  * The rule: "a teacher sees and changes only their own school's data; every call tested for another school's
@@ -38,6 +39,8 @@ import type { Access, RegisteredRoute } from '../route.js';
 export let server: TestServer;
 export let demo: DemoIds;
 export const tokens: Record<string, string> = {};
+/** The API document's checker of the walk's answers (documented.ts), made when the first answer comes. */
+let documented: Promise<DocumentedAnswers> | undefined;
 
 /** Everything the callers must not reach. */
 export const foreign = {} as {
@@ -146,7 +149,10 @@ const watched = [
 async function snapshot(): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of watched) {
-    const list = await untypedRows<{ r: string }>(server.db, sql.raw(`select row_to_json(t)::text as r from ${table} t`));
+    const list = await untypedRows<{ r: string }>(
+      server.db,
+      sql.raw(`select row_to_json(t)::text as r from ${table} t`),
+    );
     out[table] = list.map((x) => x.r).sort();
   }
   return out;
@@ -395,12 +401,22 @@ export const roleOf: Record<string, Role> = {
 
 const trimmed = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
 
-/** The registered route a call makes: the most specific one whose path matches (a fixed segment before `:id`). */
-export function routeOf(call: Call): RegisteredRoute | undefined {
-  const path = trimmed(call.path().split('?')[0]!);
+/** The registered route a request makes: the most specific one whose path matches (a fixed segment before `:id`). */
+export function routeAt(method: string, url: string): RegisteredRoute | undefined {
+  const path = trimmed(url.split('?')[0]!);
   return server.app.apiRoutes
-    .filter((r) => r.method === call.method && new RegExp(`^${trimmed(r.url).replace(/:\w+/g, '[^/]+')}$`).test(path))
+    .filter((r) => r.method === method && new RegExp(`^${trimmed(r.url).replace(/:\w+/g, '[^/]+')}$`).test(path))
     .sort((a, b) => (a.url.match(/:/g)?.length ?? 0) - (b.url.match(/:/g)?.length ?? 0))[0];
+}
+
+/** The registered route a call makes. */
+export const routeOf = (call: Call) => routeAt(call.method, call.path());
+
+/** What is wrong with an answer by the API document (documented.ts), or null. */
+export async function undocumented(method: string, url: string, res: ApiResponse): Promise<string | null> {
+  const route = routeAt(method, url);
+  if (!route) return `no route answers ${method} ${url}`;
+  return (await (documented ??= servedDocumentAnswers(server))).problem(route, res);
 }
 
 /** May `role` call the route at all (the role gate lets it through)? */
@@ -417,7 +433,10 @@ export const callableBy = (role: Role, calls: Call[]): Call[] =>
 /** How long one walk may take: two snapshots of every watched table per call, on a machine shared with other work. */
 export const WALK_TIMEOUT = 180_000;
 
-/** Makes every call as `who`; each must give its documented answer and leave every watched table unchanged. */
+/**
+ * Makes every call as `who`; each must give its documented answer (the one its call expects, and one the API
+ * document describes: documented.ts) and leave every watched table unchanged.
+ */
 export async function walk(who: string, calls: Call[]) {
   const problems: string[] = [];
   for (const call of calls) {
@@ -433,6 +452,8 @@ export async function walk(who: string, calls: Call[]) {
               : { body: {} }),
         });
     const label = `${who}: ${call.name} (${call.method} ${call.path()})`;
+    const unlikeItsDocument = await undocumented(call.method, call.path(), res);
+    if (unlikeItsDocument) problems.push(`${label}: ${unlikeItsDocument}`);
     if (typeof call.expect === 'number') {
       if (res.status !== call.expect) problems.push(`${label} answered ${res.status}, not ${call.expect}: ${res.text}`);
       else if (res.body?.success !== false) problems.push(`${label}: not the one error shape`);
