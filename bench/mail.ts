@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openPostgres, untypedRows } from '../server/db/client.js';
+import { z } from 'zod';
+import { CountRow, openPostgres, rows } from '../server/db/client.js';
 import { fmt } from './lib/stats.js';
 import { arg } from './lib/args.js';
 
@@ -98,8 +99,9 @@ async function main() {
     const deadline = Date.now() + timeoutSeconds * 1000;
     let left = total;
     while (Date.now() < deadline) {
-      const [r] = await untypedRows<{ n: number }>(
+      const [r] = await rows(
         database.db,
+        CountRow,
         sql`select count(*)::int as n from emails where status in ('released', 'sending')`,
       );
       left = r!.n;
@@ -118,12 +120,14 @@ async function main() {
     );
     children.length = 0;
 
-    const [counts] = await untypedRows<{ sent: number; failed: number }>(
+    const [counts] = await rows(
       database.db,
+      z.object({ sent: z.number(), failed: z.number() }),
       sql`select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status = 'failed')::int as failed from emails`,
     );
-    const perWorker = await untypedRows<{ worker: string; n: number }>(
+    const perWorker = await rows(
       database.db,
+      CountRow.extend({ worker: z.string() }),
       sql`select worker, count(*)::int as n from email_attempts where outcome = 'sent' group by worker order by worker`,
     );
     const duplicates = [...seen.values()].reduce((s, n) => s + Math.max(0, n - 1), 0);

@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdText } from '#contract/ids';
 import { AnswerValue } from '#contract/questions';
 import { WatchResult } from '#contract/public';
 import { SaveAnswerResult } from '#contract/sitting';
-import { untypedPreparedRows, untypedRows } from '../../server/db/client.js';
+import { IdRow, preparedRows, rows } from '../../server/db/client.js';
+import { answers } from '../../server/db/schema/index.js';
 import { route } from '../../server/http/route.js';
+
+/** The bare upsert's answer: when it saved. */
+const SavedAt = createSelectSchema(answers).pick({ savedAt: true });
 
 /**
  * The bare limit for `npm run bench:exam`: one HTTP route doing one answer upsert and nothing else (no
@@ -42,14 +47,16 @@ export async function benchRoutes(app: FastifyInstance): Promise<void> {
     access: 'public',
     response: z.object({ success: z.literal(true), attempts: z.array(z.number()), questions: z.array(z.number()) }),
     handler: async () => {
-      const attempts = await untypedRows<{ id: number }>(
+      const attempts = await rows(
         app.db,
+        IdRow,
         sql`
         select a.id from attempts a join users u on u.id = a.user_id
         where u.username like 'bare-%' order by a.id`,
       );
-      const questions = await untypedRows<{ id: number }>(
+      const questions = await rows(
         app.db,
+        IdRow,
         sql`
         select qu.id from questions qu join question_modules m on m.id = qu.module_id
         join olympiads o on o.id = m.olympiad_id where o.var_name = 'geo-bench' order by qu.id`,
@@ -72,16 +79,17 @@ export async function benchRoutes(app: FastifyInstance): Promise<void> {
     response: SaveAnswerResult.pick({ success: true, savedAt: true }),
     handler: async ({ params, body }) => {
       // Prepared like the real route's statement (decision 019), so the floor is measured the same way.
-      const [row] = await untypedPreparedRows<{ saved_at: Date }>(
+      const [row] = await preparedRows(
         app.db,
         'bench.bare-answer',
+        SavedAt,
         sql`
         insert into answers (attempt_id, question_id, value, flagged, saved_at)
         values (${params.attemptId}, ${params.questionId}, ${JSON.stringify(body.value)}::jsonb, false, now())
         on conflict (attempt_id, question_id) do update set value = excluded.value, saved_at = excluded.saved_at
         returning saved_at`,
       );
-      return { success: true as const, savedAt: new Date(row!.saved_at).toISOString() };
+      return { success: true as const, savedAt: row!.savedAt.toISOString() };
     },
   });
 }

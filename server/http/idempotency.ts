@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { type Queryable, untypedRows } from '../db/client.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Queryable, rows } from '../db/client.js';
+import { idempotencyKeys } from '../db/schema/index.js';
 import { badRequest, conflict, HttpError } from './errors.js';
 
 /**
@@ -103,8 +105,9 @@ export async function claimKey(tx: Queryable, c: IdempotencyClaim): Promise<Clai
       select ctid from idempotency_keys
       where user_id = ${c.userId} and created_at < now() - make_interval(hours => ${IDEMPOTENCY_HOURS})
       for update skip locked)`);
-  const [mine] = await untypedRows<{ claimed: number }>(
+  const [mine] = await rows(
     tx,
+    z.object({ claimed: z.number() }),
     sql`insert into idempotency_keys as k (user_id, route, key, request_hash)
       values (${c.userId}, ${c.route}, ${c.key}, ${c.requestHash})
       on conflict (user_id, route, key) do update
@@ -113,14 +116,15 @@ export async function claimKey(tx: Queryable, c: IdempotencyClaim): Promise<Clai
       returning 1 as claimed`,
   );
   if (mine) return { owned: true };
-  const [kept] = await untypedRows<{ request_hash: string; status: number | null; body: string | null }>(
-    tx,
-    sql`select request_hash, status, body from idempotency_keys
-      where user_id = ${c.userId} and route = ${c.route} and key = ${c.key}`,
-  );
+  const [kept] = await tx
+    .select({ requestHash: idempotencyKeys.requestHash, status: idempotencyKeys.status, body: idempotencyKeys.body })
+    .from(idempotencyKeys)
+    .where(
+      and(eq(idempotencyKeys.userId, c.userId), eq(idempotencyKeys.route, c.route), eq(idempotencyKeys.key, c.key)),
+    );
   // Gone between the two statements: it expired and was removed by another request. Rare; the client retries.
   if (!kept) throw conflict('This Idempotency-Key was just reused by another request: send it again');
-  if (kept.request_hash !== c.requestHash) throw keyReused();
+  if (kept.requestHash !== c.requestHash) throw keyReused();
   if (kept.status == null || kept.body == null)
     throw conflict('A request with this Idempotency-Key left no answer to repeat: send it with a new key');
   return { owned: false, status: kept.status, body: kept.body };

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { type Queryable, untypedRows } from '../db/client.js';
+import { IdRow, type Queryable, rows } from '../db/client.js';
 import { appLog } from '../db/schema/index.js';
 
 /**
@@ -141,8 +141,9 @@ export function createAppLogSink(options: { flushMs?: number; maxBuffered?: numb
 export async function pruneAppLog(q: Queryable, retentionDays: number): Promise<number> {
   let removed = 0;
   for (;;) {
-    const gone = await untypedRows<{ id: number }>(
+    const gone = await rows(
       q,
+      IdRow,
       sql`delete from app_log where id in (select id from app_log
             where at < now() - make_interval(days => ${retentionDays}) limit 10000) returning id`,
     );

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type GeneralCopyKey, generalCopyDefaults, generalCopyKeys, type ResolvedGeneralCopy } from '#contract/copy';
 import type { OlympiadKind } from '#contract/units';
-import { type Queryable, untypedRows } from '../db/client.js';
+import type { Queryable } from '../db/client.js';
+import { generalCopy } from '../db/schema/index.js';
 
 /**
  * An olympiad's general copy as its readers see it: every named text, the olympiad's own where an
@@ -12,10 +13,10 @@ export async function resolvedGeneralCopy(
   q: Queryable,
   olympiad: { id: number; kind: OlympiadKind },
 ): Promise<ResolvedGeneralCopy> {
-  const own = await untypedRows<{ key: GeneralCopyKey; body: string }>(
-    q,
-    sql`select key, body from general_copy where olympiad_id = ${olympiad.id}`,
-  );
+  const own = await q
+    .select({ key: generalCopy.key, body: generalCopy.body })
+    .from(generalCopy)
+    .where(eq(generalCopy.olympiadId, olympiad.id));
   return resolveGeneralCopy(Object.fromEntries(own.map((r) => [r.key, r.body])), olympiad.kind);
 }
 

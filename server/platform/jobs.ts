@@ -1,9 +1,11 @@
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { type Queryable, untypedRows } from '../db/client.js';
-import type { JobStatus } from '../db/schema/index.js';
+import type { z } from 'zod';
+import { type Queryable, rows } from '../db/client.js';
+import { jobs } from '../db/schema/index.js';
 import { HttpError } from '../http/errors.js';
 
 /**
@@ -13,25 +15,27 @@ import { HttpError } from '../http/errors.js';
  * silent for longer than the lease is queued again (handlers are all-or-nothing transactions, so a re-run
  * is safe) until it has used its attempts.
  */
-export interface JobRow {
-  id: number;
-  kind: string;
-  status: JobStatus;
-  label: string;
-  payload: Record<string, unknown>;
-  result: Record<string, unknown> | null;
-  error: string | null;
-  phase: string | null;
-  done: number;
-  total: number;
-  attempts: number;
-  olympiadId: number | null;
-  schoolId: number | null;
-  createdBy: number | null;
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-}
+/** A job as its worker claims it: every column but the worker's own (lock, heartbeat). */
+const JobRow = createSelectSchema(jobs).pick({
+  id: true,
+  kind: true,
+  status: true,
+  label: true,
+  payload: true,
+  result: true,
+  error: true,
+  phase: true,
+  done: true,
+  total: true,
+  attempts: true,
+  olympiadId: true,
+  schoolId: true,
+  createdBy: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+});
+export type JobRow = z.infer<typeof JobRow>;
 
 export interface JobContext {
   job: JobRow;
@@ -46,21 +50,25 @@ export interface JobContext {
 /** Runs one job; answers what it produced. Throw an HttpError to fail it with that sentence. */
 export type JobHandler = (ctx: JobContext) => Promise<Record<string, unknown>>;
 
-/** Every column but the payload, which only the worker reads. */
-const columns = sql`id, kind, status, label, result, error, phase, done, total, attempts,
-  olympiad_id as "olympiadId", school_id as "schoolId", created_by as "createdBy",
-  created_at as "createdAt", started_at as "startedAt", finished_at as "finishedAt"`;
-
-/** Timestamps come back as strings from raw SQL on node-postgres and PGlite alike: make them Dates. */
-function toRow(r: JobRow): JobRow {
-  const date = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
-  return {
-    ...r,
-    createdAt: date(r.createdAt)!,
-    startedAt: date(r.startedAt),
-    finishedAt: date(r.finishedAt),
-  };
-}
+/** Every column of `JobRow` but the payload, which only the worker reads. */
+const columns = {
+  id: jobs.id,
+  kind: jobs.kind,
+  status: jobs.status,
+  label: jobs.label,
+  result: jobs.result,
+  error: jobs.error,
+  phase: jobs.phase,
+  done: jobs.done,
+  total: jobs.total,
+  attempts: jobs.attempts,
+  olympiadId: jobs.olympiadId,
+  schoolId: jobs.schoolId,
+  createdBy: jobs.createdBy,
+  createdAt: jobs.createdAt,
+  startedAt: jobs.startedAt,
+  finishedAt: jobs.finishedAt,
+};
 
 export interface NewJob {
   kind: string;
@@ -75,28 +83,39 @@ export interface NewJob {
 }
 
 export async function insertJob(q: Queryable, job: NewJob): Promise<JobRow> {
-  const [row] = await untypedRows<JobRow>(
-    q,
-    sql`insert into jobs (kind, status, label, payload, total, phase, olympiad_id, school_id, created_by)
-        values (${job.kind}, ${job.status}, ${job.label ?? ''}, ${JSON.stringify(job.payload)}::jsonb, ${job.total ?? 0},
-                ${job.phase ?? null}, ${job.olympiadId ?? null}, ${job.schoolId ?? null}, ${job.createdBy ?? null})
-        returning ${columns}`,
-  );
-  return toRow({ ...row!, payload: {} });
+  const [row] = await q
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      status: job.status,
+      label: job.label ?? '',
+      payload: job.payload,
+      total: job.total ?? 0,
+      phase: job.phase ?? null,
+      olympiadId: job.olympiadId ?? null,
+      schoolId: job.schoolId ?? null,
+      createdBy: job.createdBy ?? null,
+    })
+    .returning(columns);
+  return { ...row!, payload: {} };
 }
 
 /** One job without its payload (what the status calls need). */
 export async function findJob(q: Queryable, id: number, kind: string): Promise<JobRow | null> {
-  const [row] = await untypedRows<JobRow>(q, sql`select ${columns} from jobs where id = ${id} and kind = ${kind}`);
-  return row ? toRow({ ...row, payload: {} }) : null;
+  const [row] = await q
+    .select(columns)
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.kind, kind)));
+  return row ? { ...row, payload: {} } : null;
 }
 
 /** A held job becomes queued (the person confirmed); answers false when it was not held any more. */
 export async function releaseJob(q: Queryable, id: number): Promise<boolean> {
-  const released = await untypedRows<{ id: number }>(
-    q,
-    sql`update jobs set status = 'queued' where id = ${id} and status = 'held' returning id`,
-  );
+  const released = await q
+    .update(jobs)
+    .set({ status: 'queued' })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'held')))
+    .returning({ id: jobs.id });
   return released.length === 1;
 }
 
@@ -159,8 +178,9 @@ export function createJobRunner(o: JobRunnerOptions): JobRunner {
   async function claim(): Promise<JobRow | null> {
     const kinds = [...handlers.keys()];
     if (!kinds.length) return null;
-    const [row] = await untypedRows<JobRow>(
+    const [row] = await rows(
       o.db,
+      JobRow,
       sql`update jobs set status = 'running', locked_by = ${worker}, heartbeat_at = now(),
                           started_at = coalesce(started_at, now()), attempts = attempts + 1
           where id = (select id from jobs
@@ -169,9 +189,10 @@ export function createJobRunner(o: JobRunnerOptions): JobRunner {
                         sql`, `,
                       )})
                       order by id limit 1 for update skip locked)
-          returning payload, ${columns}`,
+          returning id, kind, status, label, payload, result, error, phase, done, total, attempts, olympiad_id,
+                    school_id, created_by, created_at, started_at, finished_at`,
     );
-    return row ? toRow(row) : null;
+    return row ?? null;
   }
 
   async function run(job: JobRow): Promise<void> {

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, untypedRows } from '../db/client.js';
+import { createSelectSchema } from 'drizzle-zod';
+import { CountRow, type Queryable, rows } from '../db/client.js';
+import { massMails } from '../db/schema/index.js';
 import { audit } from './audit.js';
+
+/** A mailing claimed for release: its olympiad and the time it was scheduled for (claimed once due: never null). */
+const ReleasedMailing = createSelectSchema(massMails)
+  .pick({ id: true, olympiadId: true })
+  .extend({ scheduledFor: createSelectSchema(massMails).shape.scheduledFor.unwrap() });
 
 export interface ScheduledRelease {
   massMailId: number;
@@ -17,8 +24,9 @@ export async function releaseDueMailings(q: Queryable, worker: string, limit = 1
   const done: ScheduledRelease[] = [];
   for (let i = 0; i < limit; i++) {
     const one = await q.transaction(async (tx) => {
-      const [m] = await untypedRows<{ id: number; olympiad_id: number | null; scheduled_for: Date | string }>(
+      const [m] = await rows(
         tx,
+        ReleasedMailing,
         sql`update mass_mails set schedule_released_at = now(), updated_at = now()
           where id = (select id from mass_mails
             where status = 'queued' and schedule_released_at is null and scheduled_for <= now()
@@ -26,8 +34,9 @@ export async function releaseDueMailings(q: Queryable, worker: string, limit = 1
           returning id, olympiad_id, scheduled_for`,
       );
       if (!m) return null;
-      const [r] = await untypedRows<{ n: number }>(
+      const [r] = await rows(
         tx,
+        CountRow,
         sql`with released as (
             update emails set status = 'released', released_at = now(), next_attempt_at = now()
             where mass_mail_id = ${m.id} and status = 'held' returning 1)
@@ -36,8 +45,8 @@ export async function releaseDueMailings(q: Queryable, worker: string, limit = 1
       const released = Number(r?.n ?? 0);
       await audit(tx, null, 'mass-mail.scheduled-release', {
         entityId: m.id,
-        olympiadId: m.olympiad_id,
-        data: { released, scheduledFor: new Date(m.scheduled_for).toISOString(), worker },
+        olympiadId: m.olympiadId,
+        data: { released, scheduledFor: m.scheduledFor.toISOString(), worker },
       });
       return { massMailId: m.id, released };
     });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Queryable, untypedRows } from '../db/client.js';
+import { CountRow, IdRow, type Queryable, rows } from '../db/client.js';
 import { releaseDueMailings } from './mail-schedule.js';
 import { claimDue, type Mailer, type QueuedRow } from './mailer.js';
 
@@ -49,8 +49,9 @@ export function createMailSender(o: SenderOptions): MailSender {
     const rate = typeof o.ratePerMinute === 'number' ? o.ratePerMinute : await o.ratePerMinute();
     return o.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('olympus.mail-claim'))`);
-      const [r] = await untypedRows<{ n: number }>(
+      const [r] = await rows(
         tx,
+        CountRow,
         sql`select (select count(*)::int from emails where sent_at > now() - interval '1 minute')
                  + (select count(*)::int from emails where status = 'sending'
                       and locked_at > now() - make_interval(mins => ${o.sendingLeaseMinutes})) as n`,
@@ -61,8 +62,9 @@ export function createMailSender(o: SenderOptions): MailSender {
   }
 
   async function recoverStale(): Promise<void> {
-    const stale = await untypedRows<{ id: number }>(
+    const stale = await rows(
       o.db,
+      IdRow,
       sql`update emails set status = 'failed', locked_at = null,
           last_error = 'Interrupted while sending (the sender stopped); not retried, so that it is never sent twice'
         where status = 'sending' and locked_at < now() - make_interval(mins => ${o.sendingLeaseMinutes})

@@ -1,10 +1,12 @@
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { type Queryable, untypedRows } from '../db/client.js';
-import { type EmailStatus, emails } from '../db/schema/index.js';
+import { z } from 'zod';
+import { type Queryable, rows } from '../db/client.js';
+import { type EmailStatus, attachments, emailTemplates, emails, uploads } from '../db/schema/index.js';
 import { suppressedSql } from './mail-suppression.js';
 import { fill, htmlToText } from './mail-text.js';
 import type { FileStorage } from './storage.js';
@@ -34,19 +36,20 @@ export interface QueuedMail extends OutgoingMail {
 }
 
 /** One row of `emails` as the sender reads it. */
-export interface QueuedRow {
-  id: number;
-  kind: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  attempts: number;
-  mass_mail_id: number | null;
-  olympiad_id: number | null;
-  unsubscribe_ref: string | null;
-  attachment_ids: number[];
-}
+const QueuedRow = createSelectSchema(emails).pick({
+  id: true,
+  kind: true,
+  toAddress: true,
+  subject: true,
+  textBody: true,
+  htmlBody: true,
+  attempts: true,
+  massMailId: true,
+  olympiadId: true,
+  unsubscribeRef: true,
+  attachmentIds: true,
+});
+export type QueuedRow = z.infer<typeof QueuedRow>;
 
 export type DeliveryOutcome = 'sent' | 'outbox' | 'retry' | 'failed' | 'suppressed';
 
@@ -103,8 +106,9 @@ const claimedColumns = sql`id, kind, to_address, subject, text_body, html_body, 
  * sub-select, so two processes never claim one row (decision 010).
  */
 export async function claimDue(q: Queryable, worker: string, limit: number): Promise<QueuedRow[]> {
-  return untypedRows<QueuedRow>(
+  return rows(
     q,
+    QueuedRow,
     sql`update emails set status = 'sending', locked_at = now(), locked_by = ${worker}, attempts = attempts + 1
       where id in (select id from emails where status = 'released' and next_attempt_at <= now()
         order by next_attempt_at, id limit ${limit} for update skip locked)
@@ -115,14 +119,21 @@ export async function claimDue(q: Queryable, worker: string, limit: number): Pro
 /** The caller's message, or the saved wording of its kind (this olympiad's, else the site-wide one). */
 async function withSavedWording(q: Queryable, mail: OutgoingMail): Promise<OutgoingMail> {
   const t = mail.template!;
-  const [saved] = await untypedRows<{ subject: string; html_body: string }>(
-    q,
-    sql`select subject, html_body from email_templates where kind = ${t.kind}
-      and (olympiad_id is null or olympiad_id = ${mail.olympiadId ?? null}::int)
-      order by olympiad_id is null limit 1`,
-  );
+  const [saved] = await q
+    .select({ subject: emailTemplates.subject, htmlBody: emailTemplates.htmlBody })
+    .from(emailTemplates)
+    .where(
+      and(
+        eq(emailTemplates.kind, t.kind),
+        mail.olympiadId == null
+          ? isNull(emailTemplates.olympiadId)
+          : or(isNull(emailTemplates.olympiadId), eq(emailTemplates.olympiadId, mail.olympiadId)),
+      ),
+    )
+    .orderBy(sql`${emailTemplates.olympiadId} is null`)
+    .limit(1);
   if (!saved) return mail;
-  const html = fill(saved.html_body, t.vars, true);
+  const html = fill(saved.htmlBody, t.vars, true);
   return { ...mail, subject: fill(saved.subject, t.vars, false), html, text: htmlToText(html) };
 }
 
@@ -150,11 +161,11 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
     if (!settings.storage) throw new Error('No file storage is configured for attachments');
     const missing = ids.filter((id) => !attachmentCache.has(id));
     if (missing.length) {
-      const found = await untypedRows<{ id: number; filename: string; key: string }>(
-        q,
-        sql`select a.id, a.filename, u.filename as key from attachments a join uploads u on u.id = a.upload_id
-          where a.id in ${sql.raw(`(${missing.map(Number).join(',')})`)}`,
-      );
+      const found = await q
+        .select({ id: attachments.id, filename: attachments.filename, key: uploads.filename })
+        .from(attachments)
+        .innerJoin(uploads, eq(uploads.id, attachments.uploadId))
+        .where(inArray(attachments.id, missing.map(Number)));
       for (const f of found) {
         if (attachmentCache.size > 50) attachmentCache.clear();
         attachmentCache.set(f.id, { filename: f.filename, content: await settings.storage.get(f.key) });
@@ -217,8 +228,9 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
       const id = await mailer.enqueue(q, { ...mail, status: 'released' });
       // Inside a transaction the row is not committed yet: the background sender delivers it after commit.
       if ('rollback' in q) return { id, status: 'released' };
-      const [claimed] = await untypedRows<QueuedRow>(
+      const [claimed] = await rows(
         q,
+        QueuedRow,
         sql`update emails set status = 'sending', locked_at = now(), locked_by = ${worker}, attempts = attempts + 1
           where id = ${id} and status = 'released' returning ${claimedColumns}`,
       );
@@ -230,10 +242,11 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
 
     async deliverClaimed(q, row) {
       const started = performance.now();
-      if (row.mass_mail_id != null) {
-        const [s] = await untypedRows<{ suppressed: boolean }>(
+      if (row.massMailId != null) {
+        const [s] = await rows(
           q,
-          sql`select ${suppressedSql(sql`${row.to_address}`, sql`${row.olympiad_id}::int`)} as suppressed`,
+          z.object({ suppressed: z.boolean() }),
+          sql`select ${suppressedSql(sql`${row.toAddress}`, sql`${row.olympiadId}::int`)} as suppressed`,
         );
         if (s?.suppressed) {
           await record(q, row, 'suppressed', 'Unsubscribed or bounced before sending', performance.now() - started);
@@ -245,17 +258,17 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
         return 'outbox';
       }
       try {
-        const attachments = await loadAttachments(q, row.attachment_ids ?? []);
+        const files = await loadAttachments(q, row.attachmentIds ?? []);
         const info = await transporter.sendMail({
           from: options.from,
-          to: row.to_address,
+          to: row.toAddress,
           subject: row.subject,
-          text: row.text_body,
-          ...(row.html_body ? { html: row.html_body } : {}),
-          ...(attachments.length ? { attachments } : {}),
+          text: row.textBody,
+          ...(row.htmlBody ? { html: row.htmlBody } : {}),
+          ...(files.length ? { attachments: files } : {}),
           headers: {
             'X-Olympus-Email-Id': String(row.id),
-            ...(row.unsubscribe_ref ? unsubscribeHeaders(settings.publicUrl, row.unsubscribe_ref) : {}),
+            ...(row.unsubscribeRef ? unsubscribeHeaders(settings.publicUrl, row.unsubscribeRef) : {}),
           },
         });
         await record(q, row, 'sent', String(info.response ?? '').slice(0, 500), performance.now() - started);

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { type Queryable, untypedRows } from '../db/client.js';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { type Queryable, rows } from '../db/client.js';
+import { schoolParticipants, schools } from '../db/schema/index.js';
 
 /**
  * Payment before writing (decision 032): when an olympiad's `payment_required` is on, the learners of a school
@@ -19,19 +22,20 @@ export async function schoolMayWrite(
 ): Promise<boolean> {
   if (!olympiad.paymentRequired) return true;
   if (schoolId == null) return false;
-  const [row] = await untypedRows<{ ok: boolean }>(
+  const [row] = await rows(
     q,
+    z.object({ ok: z.boolean() }),
     sql`select exists (select 1 from purchase_orders po join school_participants sp on sp.id = po.school_participant_id
       where sp.olympiad_id = ${olympiad.id} and sp.school_id = ${schoolId} and po.deleted_at is null and ${settled}) as ok`,
   );
   return Boolean(row?.ok);
 }
 
-export interface BlockedSchool {
-  schoolId: number;
-  schoolName: string;
-  learners: number;
-}
+/** An entered school whose learners the rule stops, and how many learners it has. */
+const BlockedSchool = createSelectSchema(schoolParticipants)
+  .pick({ schoolId: true })
+  .extend({ schoolName: createSelectSchema(schools).shape.name, learners: z.number() });
+export type BlockedSchool = z.infer<typeof BlockedSchool>;
 
 /** The entered schools whose learners the rule stops now (none when payment is not required). */
 export async function schoolsBlocked(
@@ -40,8 +44,9 @@ export async function schoolsBlocked(
   schoolId?: number | null,
 ): Promise<BlockedSchool[]> {
   if (!olympiad.paymentRequired) return [];
-  return untypedRows<BlockedSchool>(
+  return rows(
     q,
+    BlockedSchool,
     sql`select sp.school_id as "schoolId", s.name as "schoolName",
         (select count(*)::int from users u where u.school_id = sp.school_id and u.olympiad_id = sp.olympiad_id
           and u.role = 'learner') as learners

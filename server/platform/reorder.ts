@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { intArray, type Queryable, untypedRows } from '../db/client.js';
+import { IdRow, intArray, type Queryable, rows } from '../db/client.js';
 import { invalid } from '../http/errors.js';
 
 /**
@@ -15,7 +15,7 @@ export async function reorderByIds(
 ): Promise<void> {
   const table = sql.identifier(group.table);
   const position = sql.identifier(group.positionColumn ?? 'position');
-  const current = await untypedRows<{ id: number }>(q, sql`select id from ${table} where ${group.where} for update`);
+  const current = await rows(q, IdRow, sql`select id from ${table} where ${group.where} for update`);
   const ids = new Set(current.map((r) => r.id));
   if (
     group.ids.length !== ids.size ||

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { SessionUser } from '#contract/auth';
 import { homeFor } from '#contract/navigation';
-import type { GrantRole } from '#contract/roles';
 import type { Config } from '../config.js';
-import { type Queryable, untypedPreparedRows } from '../db/client.js';
-import type { users } from '../db/schema/index.js';
+import { type Queryable, preparedRows } from '../db/client.js';
+import { olympiadGrants, olympiads, type users } from '../db/schema/index.js';
 import { newToken, tokenHash } from './secrets.js';
 
 /**
@@ -14,7 +15,19 @@ import { newToken, tokenHash } from './secrets.js';
  */
 export type UserRow = typeof users.$inferSelect;
 
-type Grants = Array<{ olympiadId: number; olympiadName: string; olympiadTitle: string; role: GrantRole }>;
+const olympiad = createSelectSchema(olympiads).shape;
+
+/** A grant as the session answer lists it (a json list built in the statement, keyed so). */
+const Grant = z.object({
+  olympiadId: olympiad.id,
+  olympiadName: olympiad.varName,
+  olympiadTitle: olympiad.title,
+  role: createSelectSchema(olympiadGrants).shape.role,
+});
+type Grants = Array<z.infer<typeof Grant>>;
+
+/** What opening a session reads with it: the user's olympiad's name and their grants. */
+const OpenedSession = z.object({ olympiadName: olympiad.varName.nullable(), grants: z.array(Grant) });
 
 interface SessionParts {
   user: UserRow;
@@ -65,12 +78,10 @@ async function openSession(
 ) {
   const token = newToken();
   const expiresAt = new Date(Date.now() + input.hours * 3_600_000);
-  const [row] = await untypedPreparedRows<{
-    olympiad_name: string | null;
-    grants: Array<{ olympiadId: number; olympiadName: string; olympiadTitle: string; role: GrantRole }>;
-  }>(
+  const [row] = await preparedRows(
     q,
     'sessions.open',
+    OpenedSession,
     sql`with s as (
           insert into sessions (token_hash, user_id, impersonator_id, expires_at, ip, user_agent, scope)
           values (${tokenHash(secret, token)}, ${input.user.id}, ${input.impersonatorId}, ${expiresAt.toISOString()},
@@ -83,7 +94,7 @@ async function openSession(
                          from olympiad_grants g join olympiads o on o.id = g.olympiad_id
                          where g.user_id = (select user_id from s)), '[]'::json) as grants`,
   );
-  return { token, expiresAt, olympiadName: row?.olympiad_name ?? null, grants: row?.grants ?? [] };
+  return { token, expiresAt, olympiadName: row?.olympiadName ?? null, grants: row?.grants ?? [] };
 }
 
 /**

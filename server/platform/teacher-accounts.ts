@@ -1,7 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, untypedRows } from '../db/client.js';
+import { type SQL, and, isNull, sql } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { type Queryable, rows } from '../db/client.js';
 import type { Config } from '../config.js';
-import { users } from '../db/schema/index.js';
+import { schoolParticipants, schools, users } from '../db/schema/index.js';
 import { type Actor, holdsOlympiad } from '../http/actor.js';
 import { escapeHtml } from './html.js';
 import type { Mailer } from './mailer.js';
@@ -36,10 +38,20 @@ export const entriesOf = (schoolId: SQL) =>
                   exists (select 1 from users e where e.id = sp.entered_by and e.role <> 'teacher')))
                 from school_participants sp where sp.school_id = ${schoolId}), '[]'::json) as "entries"`;
 
+/** A school with its entries (a json list built by `entriesOf`, keyed so). */
+const SchoolWithEntries = createSelectSchema(schools)
+  .pick({ id: true })
+  .extend({
+    entries: z.array(
+      z.object({ olympiadId: createSelectSchema(schoolParticipants).shape.olympiadId, byStaff: z.boolean() }),
+    ),
+  });
+
 /** A school with its entries, or null. */
 export async function schoolWithEntries(q: Queryable, id: number): Promise<TeacherSchoolRecord | null> {
-  const [row] = await untypedRows<TeacherSchoolRecord>(
+  const [row] = await rows(
     q,
+    SchoolWithEntries,
     sql`select s.id, ${entriesOf(sql`s.id`)} from schools s where s.id = ${id}`,
   );
   return row ?? null;
@@ -63,10 +75,11 @@ export function managesTeacherAccounts(actor: Actor, school: TeacherSchoolRecord
 
 /** A staff username is taken (usernames of staff and teachers are unique without an olympiad). */
 async function staffUsernameTaken(q: Queryable, username: string) {
-  const [row] = await untypedRows<{ id: number }>(
-    q,
-    sql`select id from users where olympiad_id is null and lower(username) = lower(${username}) limit 1`,
-  );
+  const [row] = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isNull(users.olympiadId), sql`lower(${users.username}) = lower(${username})`))
+    .limit(1);
   return row != null;
 }
 

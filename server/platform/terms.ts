@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { TERMS_NOT_ACCEPTED } from '#contract/copy';
-import { type Queryable, untypedRows } from '../db/client.js';
+import type { Queryable } from '../db/client.js';
+import { termsAcceptances, termsVersions } from '../db/schema/index.js';
 import type { Actor } from '../http/actor.js';
 import { HttpError } from '../http/errors.js';
 
@@ -9,37 +10,42 @@ import { HttpError } from '../http/errors.js';
  * accepts it when they enter a school in an olympiad, and is asked again when a newer version is published.
  * One rule, here: the schools feature asks it before an entry, the copy feature records acceptances.
  */
-export interface CurrentTermsRow {
-  id: number;
-  version: number;
-  body: string;
-  summary: string;
-  publishedAt: Date | string;
-}
+export type CurrentTermsRow = Pick<
+  typeof termsVersions.$inferSelect,
+  'id' | 'version' | 'body' | 'summary' | 'publishedAt'
+>;
 
 export async function currentTerms(q: Queryable): Promise<CurrentTermsRow | null> {
-  const [row] = await untypedRows<CurrentTermsRow>(
-    q,
-    sql`select id, version, body, summary, published_at as "publishedAt" from terms_versions order by version desc limit 1`,
-  );
+  const [row] = await q
+    .select({
+      id: termsVersions.id,
+      version: termsVersions.version,
+      body: termsVersions.body,
+      summary: termsVersions.summary,
+      publishedAt: termsVersions.publishedAt,
+    })
+    .from(termsVersions)
+    .orderBy(desc(termsVersions.version))
+    .limit(1);
   return row ?? null;
 }
 
 /** A user's standing: the current terms, when they accepted them, and the newest version they accepted before. */
 export async function termsStanding(q: Queryable, userId: number) {
   const terms = await currentTerms(q);
-  const [row] = await untypedRows<{ version: number; acceptedAt: Date | string }>(
-    q,
-    sql`select t.version, a.accepted_at as "acceptedAt" from terms_acceptances a
-        join terms_versions t on t.id = a.terms_version_id
-        where a.user_id = ${userId} order by t.version desc limit 1`,
-  );
-  const accepted = terms == null || (row != null && Number(row.version) === Number(terms.version));
+  const [row] = await q
+    .select({ version: termsVersions.version, acceptedAt: termsAcceptances.acceptedAt })
+    .from(termsAcceptances)
+    .innerJoin(termsVersions, eq(termsVersions.id, termsAcceptances.termsVersionId))
+    .where(eq(termsAcceptances.userId, userId))
+    .orderBy(desc(termsVersions.version))
+    .limit(1);
+  const accepted = terms == null || (row != null && row.version === terms.version);
   return {
     terms,
     accepted,
     acceptedAt: accepted && row ? row.acceptedAt : null,
-    previousVersion: !accepted && row ? Number(row.version) : null,
+    previousVersion: !accepted && row ? row.version : null,
   };
 }
 

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { sign, unsign } from '@fastify/cookie';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../config.js';
-import { type Queryable, untypedPreparedRows, untypedRows } from '../db/client.js';
+import { NoRow, type Queryable, preparedRows, rows } from '../db/client.js';
 import { rateLimited } from '../http/errors.js';
 import { count } from '#contract/numbers';
 
@@ -65,6 +66,9 @@ function reserveSql(rule: ThrottleRule, after: string | null): SQL {
     returning 1`;
 }
 
+/** Which rules granted the attempt, in order. */
+const Granted = z.object({ granted: z.array(z.boolean()) });
+
 /**
  * Takes one attempt under every rule, all or none: the rules are tried in order in one statement, each
  * only if the ones before it granted; a slot taken before a later refusal is handed back. Refused, it
@@ -72,9 +76,10 @@ function reserveSql(rule: ThrottleRule, after: string | null): SQL {
  */
 export async function reserve(q: Queryable, rules: ThrottleRule[]): Promise<Reservation> {
   const ctes = rules.map((r, i) => sql`${sql.raw(`r${i}`)} as (${reserveSql(r, i === 0 ? null : `r${i - 1}`)})`);
-  const [row] = await untypedPreparedRows<{ granted: boolean[] }>(
+  const [row] = await preparedRows(
     q,
     `throttle.reserve-${rules.length}`,
+    Granted,
     sql`with ${sql.join(ctes, sql`, `)}
         select array[${sql.join(
           rules.map((_, i) => sql`exists (select 1 from ${sql.raw(`r${i}`)})`),
@@ -101,8 +106,9 @@ async function release(q: Queryable, rules: ThrottleRule[]): Promise<void> {
 /** Seconds until a refused rule lets an attempt through (at least 1). */
 async function retryAfter(q: Queryable, rule: ThrottleRule): Promise<number> {
   const p = ruleParams(rule);
-  const [row] = await untypedRows<{ seconds: number | null }>(
+  const [row] = await rows(
     q,
+    z.object({ seconds: z.number().nullable() }),
     sql`select ceil(extract(epoch from
           (case when ${p.delayed} and t.hits < ${p.cap}
                 then least(t.window_start + ${delayOf(p, sql`t.hits`)}, t.window_start + ${p.window})
@@ -114,9 +120,10 @@ async function retryAfter(q: Queryable, rule: ThrottleRule): Promise<number> {
 
 /** Forgets the attempts counted under these keys (a correct password clears its account's delay). */
 export async function forgive(q: Queryable, keys: string[]): Promise<void> {
-  await untypedPreparedRows(
+  await preparedRows(
     q,
     `throttle.forgive-${keys.length}`,
+    NoRow,
     sql`delete from throttles where key in (${sql.join(
       keys.map((k) => sql`${k}::text`),
       sql`, `,
@@ -203,9 +210,10 @@ export async function throttledCredentialCheck<T>(
 /** A passed check: its own budget (address and account, or device) forgotten, its shared slots handed back. */
 async function settle(q: Queryable, forgiven: string, handedBack: string[]): Promise<void> {
   if (handedBack.length === 0) return forgive(q, [forgiven]);
-  await untypedPreparedRows(
+  await preparedRows(
     q,
     `throttle.settle-${handedBack.length}`,
+    NoRow,
     sql`with forgiven as (delete from throttles where key = ${forgiven}::text)
         update throttles set hits = greatest(hits - 1, 0) where key in (${sql.join(
           handedBack.map((k) => sql`${k}::text`),

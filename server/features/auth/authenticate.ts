@@ -1,24 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { GrantRole, Role } from '#contract/roles';
-import { untypedPreparedRows } from '../../db/client.js';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { preparedRows } from '../../db/client.js';
+import { olympiadGrants, sessions, users } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';
 import { bearerToken } from '../../http/bearer.js';
 import { forbidden } from '../../http/errors.js';
 import { tokenHash } from '../../platform/secrets.js';
 
-interface ActorRow {
-  session_id: number;
-  user_id: number;
-  impersonator_id: number | null;
-  role: Role;
-  username: string;
-  olympiad_id: number | null;
-  school_id: number | null;
-  grants: Array<{ olympiadId: number; role: GrantRole }>;
-  olympiad_scope: number[] | null;
-  scope: 'full' | 'set_password';
-}
+const grant = createSelectSchema(olympiadGrants).shape;
+
+/**
+ * A live session with its user: their grants (a json list built in the statement, keyed so) and, for an
+ * impersonated session, the olympiads its impersonator administers (null: no such limit).
+ */
+const ActorRow = createSelectSchema(sessions)
+  .pick({ userId: true, impersonatorId: true, scope: true })
+  .extend({
+    sessionId: createSelectSchema(sessions).shape.id,
+    ...createSelectSchema(users).pick({ role: true, username: true, olympiadId: true, schoolId: true }).shape,
+    grants: z.array(z.object({ olympiadId: grant.olympiadId, role: grant.role })),
+    olympiadScope: z.array(grant.olympiadId).nullable(),
+  });
 
 /**
  * What a session opened by a reset link may do: choose the password, and sign out. Every other route
@@ -38,9 +42,10 @@ export function registerAuthentication(app: FastifyInstance): void {
   app.decorate('authenticate', async (req: FastifyRequest): Promise<Actor | null> => {
     const token = bearerToken(req);
     if (!token) return null;
-    const [row] = await untypedPreparedRows<ActorRow>(
+    const [row] = await preparedRows(
       app.db,
       'auth.actor',
+      ActorRow,
       sql`
       select s.id as session_id, s.user_id, s.impersonator_id, s.scope, u.role, u.username, u.olympiad_id, u.school_id,
              coalesce((select json_agg(json_build_object('olympiadId', g.olympiad_id, 'role', g.role))
@@ -59,15 +64,15 @@ export function registerAuthentication(app: FastifyInstance): void {
       throw forbidden('This session can only set a new password. Choose one, then sign in with it.');
     }
     req.actor = {
-      sessionId: row.session_id,
-      userId: row.user_id,
-      impersonatorId: row.impersonator_id,
+      sessionId: row.sessionId,
+      userId: row.userId,
+      impersonatorId: row.impersonatorId,
       role: row.role,
       username: row.username,
-      olympiadId: row.olympiad_id,
-      schoolId: row.school_id,
+      olympiadId: row.olympiadId,
+      schoolId: row.schoolId,
       grants: row.grants,
-      olympiadScope: row.olympiad_scope,
+      olympiadScope: row.olympiadScope,
       passwordOnly: row.scope === 'set_password',
     };
     return req.actor;
