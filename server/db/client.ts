@@ -295,15 +295,6 @@ function checkedRows<S extends RowShape>(
   return out as Array<z.output<S>>;
 }
 
-/**
- * The statement's rows as the drivers give them, with no declared shape. Only while the remaining raw statements move
- * to `rows(q, shape, sql)`; none may be added.
- */
-export async function untypedRows<T>(q: Queryable, query: SQL): Promise<T[]> {
-  const result = (await q.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /** A PostgreSQL array literal, sent as one text parameter (drizzle would spread a JS array into a list). */
 export const pgArray = (values: ReadonlyArray<string | number | null>) =>
   `{${values.map((v) => (v == null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
@@ -321,11 +312,6 @@ export async function preparedRows<S extends RowShape>(
   query: SQL,
 ): Promise<Array<z.output<S>>> {
   return checkedRows(shape, await preparedRaw<Record<string, unknown>>(q, name, query), query);
-}
-
-/** `preparedRows()` without a shape, only while the remaining statements move to it; none may be added. */
-export async function untypedPreparedRows<T>(q: Queryable, name: string, query: SQL): Promise<T[]> {
-  return preparedRaw<T>(q, name, query);
 }
 
 async function preparedRaw<T>(q: Queryable, name: string, query: SQL): Promise<T[]> {

@@ -293,7 +293,10 @@ export function route<
         const body = tryParse(spec.body, req.body, 'body');
         if (token && params.ok && query.ok && body.ok) {
           const result = await spec.fastPath({ req, token, params: params.data, query: query.data, body: body.data });
-          if (result !== undefined) return result;
+          if (result !== undefined) {
+            if (!reply.sent) checkResponse(app, reply, spec, result);
+            return result;
+          }
         }
       }
       const actor = spec.anonymous ? null : await app.authenticate(req);

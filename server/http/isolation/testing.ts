@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { untypedRows } from '../../db/client.js';
+import { z } from 'zod';
+import { rows } from '../../db/client.js';
 import { expressionsOfInterest } from '../../db/schema/index.js';
 import {
   createContact,
@@ -146,13 +147,13 @@ const watched = [
   'waiting_places',
 ] as const;
 
+/** One watched table's row, whole, as text. */
+const TextRow = z.object({ r: z.string() });
+
 async function snapshot(): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of watched) {
-    const list = await untypedRows<{ r: string }>(
-      server.db,
-      sql.raw(`select row_to_json(t)::text as r from ${table} t`),
-    );
+    const list = await rows(server.db, TextRow, sql.raw(`select row_to_json(t)::text as r from ${table} t`));
     out[table] = list.map((x) => x.r).sort();
   }
   return out;
