@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import { InvoiceLine } from '#contract/finance';
+import { Account, InvoiceLine } from '#contract/finance';
 import { CountRow, IdRow, type Queryable, rows } from '../../../db/client.js';
 import {
   type InvoiceBillTo,
@@ -30,19 +30,19 @@ const BillTo = z.object({
 }) satisfies z.ZodType<InvoiceBillTo>;
 
 /** The issuing account as stored with a document (db/schema/finance.ts `InvoiceSeller`). */
-const Seller = z.object({
-  legalName: z.string(),
-  registrationNumber: z.string().nullable(),
-  vatNumber: z.string().nullable(),
-  address: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  bankName: z.string(),
-  bankAccountName: z.string(),
-  bankAccountNumber: z.string(),
-  bankBranchCode: z.string(),
-  bankSwift: z.string().nullable(),
-  footer: z.string(),
+const Seller = Account.pick({
+  legalName: true,
+  registrationNumber: true,
+  vatNumber: true,
+  address: true,
+  email: true,
+  phone: true,
+  bankName: true,
+  bankAccountName: true,
+  bankAccountNumber: true,
+  bankBranchCode: true,
+  bankSwift: true,
+  footer: true,
 }) satisfies z.ZodType<InvoiceSeller>;
 
 /** A stored document with what its PDF prints: its order's school and olympiad, and the invoice it credits. */
