@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { seriousA11yFindings } from './support/axe.js';
 import { demoAccounts, signIn, type Account } from './support/session.js';
 

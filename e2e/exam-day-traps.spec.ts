@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { look } from './support/look.js';
 import { fillSignIn, pathIs, signIn, demoAccounts, tokenOf } from './support/session.js';
 

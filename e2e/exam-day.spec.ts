@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { demoPassword, fillSignIn, pathIs } from './support/session.js';
 import { look } from './support/look.js';
 

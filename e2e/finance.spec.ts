@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type APIRequestContext, test } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { demoAccounts, demoPassword, fillSignIn, signIn } from './support/session.js';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { account, auth, demoPassword, fillSignIn, pathIs, sessionOf, signIn } from './support/session.js';
 

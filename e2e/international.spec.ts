@@ -1,4 +1,5 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { mailedLink } from './support/mail.js';
 import { demoPassword, fillSignIn, pathIs } from './support/session.js';

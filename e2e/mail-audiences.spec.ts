@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { isoToWallTime } from '#contract/time';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { demoAccounts, signIn } from './support/session.js';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { look } from './support/look.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { account, auth, sessionOf, type SignedIn, signIn, tokenOf } from './support/session.js';

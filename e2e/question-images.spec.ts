@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import sharp from 'sharp';
 import { look } from './support/look.js';
 import { ok, olympiadWithLearner } from './support/olympiad.js';

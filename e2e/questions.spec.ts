@@ -1,4 +1,5 @@
-import { expect, type Browser, type Page, test } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { demoPassword, fillSignIn } from './support/session.js';
 
 /**

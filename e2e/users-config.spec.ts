@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { openUntilShown } from './support/click.js';
 import { demoAccounts, fillSignIn, signIn } from './support/session.js';

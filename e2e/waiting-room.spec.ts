@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { look } from './support/look.js';
 import { olympiadWithLearner } from './support/olympiad.js';
 import { demoPassword, fillSignIn, pathIs } from './support/session.js';

@@ -12,9 +12,11 @@
  * and exits non-zero when anything failed or when no test ran at all.
  *
  * Options (flags or environment):
- *   --db-only      | TEST_DB_ONLY=1   only the API tests (vitest), on the database DATABASE_URL names, without
- *                                     lint, format, typecheck, build and browser tests. CI's second pass runs
- *                                     this with DATABASE_URL set to the real PostgreSQL.
+ *   --db-only      | TEST_DB_ONLY=1   only the database suites, on the database DATABASE_URL names: the server's
+ *                                     tests (vitest's node project without the web's, the contract's and the
+ *                                     scripts' tests, which open no database), without lint, format, typecheck,
+ *                                     build, component and browser tests. CI's second pass runs this with
+ *                                     DATABASE_URL set to the real PostgreSQL.
  *   E2E_DATABASE_URL=url             the browser tests' server on a fresh database of this PostgreSQL server
  *                                     instead of embedded PGlite (CI sets it: the journeys run once, on
  *                                     PostgreSQL as in production; PGlite is covered by the API tests).
@@ -240,6 +242,8 @@ if (dbOnly) {
 
 {
   const title = dbOnly ? 'API tests (database suites)' : 'API tests (vitest)';
+  // The database suites are the tests that open one: run again on another database, the rest would only repeat.
+  const databaseSuites = ['--project=node', '--exclude=web/**', '--exclude=contract/**', '--exclude=scripts/**'];
   const { code } = await run(title, npx, [
     'vitest',
     'run',
@@ -247,6 +251,7 @@ if (dbOnly) {
     '--reporter=json',
     `--outputFile.json=${vitestReport}`,
     '--exclude=e2e/**',
+    ...(dbOnly ? databaseSuites : []),
   ]);
   results.vitest = countVitest(code);
   if (code !== 0 || results.vitest.failed) finish(`${title} failed.`);

@@ -20,14 +20,21 @@ export interface AxeOptions {
 }
 
 export async function runAxe(page: Page, options: AxeOptions = {}): Promise<AxeResults> {
-  // A dialog or menu still fading in has colours no one reads: check the page as it settles.
+  // A dialog or menu still fading in has colours no one reads: check the page as it settles. An animation that
+  // never ends (a loader's spinner) is not waited for: it would only hold the check for the whole 2 s.
   await page.evaluate(() =>
     Promise.race([
-      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
       new Promise((resolve) => setTimeout(resolve, 2000)),
     ]),
   );
-  await page.evaluate(axeSource);
+  // axe's source (about half a megabyte) is parsed once a page, not once a check.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(
     async ({ exclude, disableRules }) => {
       const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
