@@ -110,6 +110,11 @@ describe('unsubscribes and bounces', () => {
     });
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     expect(csv.text).toMatch(/^email,olympiad,source,unsubscribed_at\r\n/);
+    // A BOM first, like every CSV the product writes, so that Excel reads accents right (fetch's text() drops it).
+    const raw = await fetch(`${server.url}/unsubscribe/v-rest/?olympiadId=${demo.geoDemo}&format=csv`, {
+      headers: { authorization: `Bearer ${token.admin}` },
+    });
+    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.text).toContain('staff-added@y.org');
   });
 

@@ -149,7 +149,6 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
             { header: 'unsubscribed_at', value: (u) => iso(u.createdAt) },
           ],
           items,
-          { bom: false },
         );
         return reply
           .type('text/csv; charset=utf-8')

@@ -132,7 +132,7 @@ export function OrderDrawer({
             payments.data.items.map((p) => (
               <Group key={p.id} justify="space-between" wrap="nowrap">
                 <Text size="sm" td={p.reversedAt ? 'line-through' : undefined}>
-                  {formatDate(p.receivedOn)} · {p.method.toUpperCase()} · {p.reference || '—'}
+                  {formatDate(p.receivedOn, 'date')} · {p.method.toUpperCase()} · {p.reference || '—'}
                   {p.statementLine ? ` · statement line ${p.statementLine.lineNo}` : ''}
                 </Text>
                 <Group gap="xs" wrap="nowrap">

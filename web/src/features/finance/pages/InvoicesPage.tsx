@@ -365,7 +365,7 @@ export function InvoicesPage() {
                 {payments.data.items.map((p) => (
                   <Group key={p.id} justify="space-between" wrap="nowrap">
                     <Text size="sm">
-                      {formatDate(p.receivedOn)} · {p.reference || p.method.toUpperCase()}
+                      {formatDate(p.receivedOn, 'date')} · {p.reference || p.method.toUpperCase()}
                       {p.reversedAt ? (
                         <Badge ml="xs" color="gray" variant="light">
                           Reversed
