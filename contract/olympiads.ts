@@ -3,6 +3,7 @@ import { GRADE_MAX, GRADE_MIN, gradeBound, gradeRangeIssue, gradeRangeRule } fro
 import { Id, IdText } from './ids.js';
 import { GrantRole, UrlName } from './roles.js';
 import { olympiadKinds } from './units.js';
+import { count } from './numbers.js';
 
 export { olympiadKinds };
 
@@ -258,21 +259,14 @@ export const OlympiadSingleQuery = z
 
 export const OlympiadResultBody = z.object({ success: z.literal(true), olympiad: OlympiadRecord });
 
-/** GET /olympiad/api/set-olympiad-open/{olympiadId}/{true|false}?confirm=true */
+/**
+ * GET /olympiad/api/set-olympiad-open/{olympiadId}/{true|false}. Opening is refused (409) while the olympiad check
+ * has blockers (decision 077); closing always works.
+ */
 export const SetOpenParams = z.strictObject({
   olympiadId: IdText,
   open: z.enum(['true', 'false']),
 });
-/**
- * Opening while something still blocks it needs `confirm=true` and a `reason` (recorded in the audit log and shown
- * by the olympiad check while the olympiad is open).
- */
-export const SetOpenQuery = z.strictObject({
-  confirm: z.enum(['true', 'false']).optional(),
-  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
-});
-/** The least a reason for opening despite blockers says. */
-export const OPEN_REASON_MIN = 10;
 
 /** POST /olympiad/set-pinned?olympiadId&pinned (pinned omitted: toggles). */
 export const SetPinnedQuery = z.strictObject({
@@ -306,6 +300,27 @@ export const blockerRisks: Record<BlockerKind, string> = {
   question_unverified:
     'Nobody has checked these questions a second time: a typo, a wrong answer key or two right options may reach learners, and marks may have to be fixed after they wrote.',
 };
+
+/** A heading for each kind of blocker, with how many there are (the check's groups and the refusal's summary). */
+export const blockerTitles: Record<BlockerKind, (n: number) => string> = {
+  no_window: () => 'No writing window',
+  no_duration: () => 'No writing time',
+  window_over: () => 'The writing window is over',
+  no_modules: () => 'No question modules',
+  module_without_questions: (n) => `${count(n, 'module has', 'modules have')} no questions`,
+  question_without_answer: (n) => `${count(n, 'question has', 'questions have')} no correct answer`,
+  question_unverified: (n) => `${count(n, 'question is', 'questions are')} not verified`,
+};
+
+/** The blockers by kind, in the contract's order of kinds: each kind's heading, what it risks, and its blockers. */
+export function groupBlockers<B extends Pick<Blocker, 'kind' | 'message'>>(blockers: readonly B[]) {
+  return blockerKinds.flatMap((kind) => {
+    const items = blockers.filter((b) => b.kind === kind);
+    return items.length === 0
+      ? []
+      : [{ kind, title: blockerTitles[kind](items.length), risk: blockerRisks[kind], items }];
+  });
+}
 
 export const Blocker = z.object({
   kind: z.enum(blockerKinds),

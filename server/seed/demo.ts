@@ -321,6 +321,13 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     });
     await seedDemoCopy(tx, { geographyProjectId: geography.id });
     await seedInternationalDemo(tx, { igeoProjectId: igeo.id, password });
+    // An olympiad opens only on a clean check (decision 077), so the demo's open and already written olympiads have
+    // their questions verified, by the second admin (who edited none of them).
+    await tx.execute(sql`
+      update questions x set verified_at = now(), verified_by = ${admin2.id}
+      from question_modules m join olympiads o on o.id = m.olympiad_id
+      where x.module_id = m.id and x.retired_at is null and x.verified_at is null
+        and (o.open or o.starts_at <= now())`);
 
     return {
       password,

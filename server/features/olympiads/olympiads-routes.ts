@@ -11,10 +11,9 @@ import {
   OlympiadSingleQuery,
   OlympiadUpdate,
   SetOpenParams,
-  OPEN_REASON_MIN,
-  SetOpenQuery,
   SetPinnedQuery,
   VerifyResult,
+  groupBlockers,
 } from '#contract/olympiads';
 import { gradeRangeText } from '#contract/grades';
 import type { Queryable } from '../../db/client.js';
@@ -88,6 +87,20 @@ async function checkGradeRange(
         ? [{ path: 'body.maxGrade', message: `Learners loaded above this grade: ${named(above)}` }]
         : []),
     ],
+  );
+}
+
+/**
+ * The refusal of an opening: how many blockers and of which kinds in the message, each blocker in the details (its
+ * kind as the path), so a client can list them without asking the check again.
+ */
+function openingBlocked(blockers: VerifyResult['blockers']) {
+  const kinds = groupBlockers(blockers)
+    .map((g) => g.title.charAt(0).toLowerCase() + g.title.slice(1))
+    .join('; ');
+  return conflict(
+    `The olympiad cannot open while ${count(blockers.length, 'thing blocks', 'things block')} it (${kinds}). Fix them first: the olympiad check lists each one.`,
+    blockers.slice(0, 50).map((b) => ({ path: b.kind, message: b.message })),
   );
 }
 
@@ -267,48 +280,23 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
     method: 'GET',
     url: '/olympiad/api/set-olympiad-open/:olympiadId/:open',
     summary:
-      'Open (true) or close (false) the olympiad; opening with blockers needs ?confirm=true and a reason, both recorded',
+      'Open (true) or close (false) the olympiad; opening is refused (409) while the olympiad check has blockers',
     tags,
     access: access.open,
     params: SetOpenParams,
-    query: SetOpenQuery,
     response: OlympiadResultBody,
     transaction: true,
     load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.olympiadId, 'open'),
-    handler: async ({ db, actor, params, query, record: olympiad, audit }) => {
+    handler: async ({ db, actor, params, record: olympiad, audit }) => {
       const open = params.open === 'true';
-      const check = open ? await blockersOf(db, olympiad) : null;
-      const blocked = check != null && !check.ready;
-      if (check && blocked) {
-        const n = check.blockers.length;
-        const things = `${count(n, 'thing still blocks', 'things still block')} opening`;
-        if (query.confirm !== 'true') {
-          throw conflict(
-            `${things}; confirm with a reason to open anyway`,
-            check.blockers.slice(0, 50).map((b) => ({ path: b.kind, message: b.message })),
-          );
-        }
-        if ((query.reason ?? '').length < OPEN_REASON_MIN) {
-          throw invalid([
-            {
-              path: 'query.reason',
-              message: `Say why the olympiad opens although ${things} (at least ${OPEN_REASON_MIN} characters); it is recorded`,
-            },
-          ]);
-        }
+      // Learners meet whatever the check warns about the moment the olympiad opens, so opening waits for a clean
+      // check; closing never does.
+      if (open) {
+        const check = await blockersOf(db, olympiad);
+        if (!check.ready) throw openingBlocked(check.blockers);
       }
       await db.update(olympiads).set({ open, updatedAt: new Date() }).where(eq(olympiads.id, olympiad.id));
-      await audit(open ? 'olympiad.open' : 'olympiad.close', {
-        entityId: olympiad.id,
-        olympiadId: olympiad.id,
-        data: blocked
-          ? {
-              reason: query.reason,
-              blockerCount: check.blockers.length,
-              confirmedDespiteBlockers: check.blockers.slice(0, 200).map((b) => b.message),
-            }
-          : {},
-      });
+      await audit(open ? 'olympiad.open' : 'olympiad.close', { entityId: olympiad.id, olympiadId: olympiad.id });
       return reread(db, actor, olympiad.id);
     },
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOlympiad, createUser, grant } from '../../seed/factories.js';
+import { createModule, createOlympiad, createQuestion, createUser, grant } from '../../seed/factories.js';
 import { type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
 
 let server: TestServer;
@@ -31,6 +31,8 @@ const olympiadRow = async (id: number) =>
     await server.query<{ title: string; open: boolean; pinned: boolean; duration_minutes: number | null }>`
     select title, open, pinned, duration_minutes from olympiads where id = ${id}`
   )[0]!;
+const userId = async (username: string) =>
+  (await server.query<{ id: number }>`select id from users where username = ${username}`)[0]?.id;
 const auditCount = async (action: string, id: number) =>
   Number(
     (
@@ -228,49 +230,95 @@ describe('olympiad/v-rest', () => {
 });
 
 describe('open, pin, verify', () => {
-  it('opening with blockers needs confirm and is audited', async () => {
+  it('opening is refused while the check has blockers, naming them; the olympiad stays closed', async () => {
     const o = await createOlympiad(server.db, { varName: 'no-window', durationMinutes: null });
     const verify = await server.api('GET', `/olympiad/verify/${o.id}`, { token: overlord });
     expect(verify.body.ready).toBe(false);
-    expect(verify.body.blockers.map((b: { kind: string }) => b.kind)).toEqual(
-      expect.arrayContaining(['no_window', 'no_duration']),
-    );
+    expect(verify.body.blockers.map((b: { kind: string }) => b.kind)).toEqual([
+      'no_window',
+      'no_duration',
+      'no_modules',
+    ]);
     const refused = await server.api('GET', `/olympiad/api/set-olympiad-open/${o.id}/true`, { token: overlord });
     expect(refused.status).toBe(409);
-    expect((await olympiadRow(o.id)).open).toBe(false);
-    // Confirming without a reason (or too short a one) is a 400 on the reason; the olympiad stays closed.
-    for (const reason of ['', '&reason=ok']) {
-      const noReason = await server.api('GET', `/olympiad/api/set-olympiad-open/${o.id}/true?confirm=true${reason}`, {
-        token: overlord,
-      });
-      expect(noReason.status).toBe(400);
-      expect(noReason.body.details).toEqual([
-        {
-          path: 'query.reason',
-          message: expect.stringMatching(/^Say why the olympiad opens although \d+ things still block opening/),
-        },
-      ]);
-      expect((await olympiadRow(o.id)).open).toBe(false);
-    }
-    const reason = 'The window is set by hand on the day; trial run with one school';
+    expect(refused.body).toMatchObject({
+      success: false,
+      message:
+        'The olympiad cannot open while 3 things block it (no writing window; no writing time; no question modules). Fix them first: the olympiad check lists each one.',
+    });
+    expect(refused.body.details.map((d: { path: string }) => d.path)).toEqual([
+      'no_window',
+      'no_duration',
+      'no_modules',
+    ]);
+    // The confirmation that once opened it anyway no longer does.
     const confirmed = await server.api(
       'GET',
-      `/olympiad/api/set-olympiad-open/${o.id}/true?confirm=true&reason=${encodeURIComponent(reason)}`,
+      `/olympiad/api/set-olympiad-open/${o.id}/true?confirm=true&reason=${encodeURIComponent('A trial run with one school')}`,
       { token: overlord },
     );
-    expect(confirmed.status).toBe(200);
+    expect(confirmed.status).toBe(409);
+    expect((await olympiadRow(o.id)).open).toBe(false);
+    expect(await auditCount('olympiad.open', o.id)).toBe(0);
+  });
+
+  it('unverified questions block opening until a second admin verifies them; then it opens, audited', async () => {
+    const hour = 3_600_000;
+    const o = await createOlympiad(server.db, {
+      varName: 'to-verify',
+      startsAt: new Date(Date.now() - hour),
+      endsAt: new Date(Date.now() + 24 * hour),
+    });
+    await grant(server.db, (await userId('admin'))!, o.id, 'admin');
+    const m = await createModule(server.db, { olympiadId: o.id, title: 'Maps' });
+    const questions = [
+      await createQuestion(server.db, { moduleId: m.id }),
+      await createQuestion(server.db, { moduleId: m.id }),
+    ];
+    const open = (token?: string) =>
+      server.api('GET', `/olympiad/api/set-olympiad-open/${o.id}/true`, token ? { token } : {});
+
+    expect((await open()).status).toBe(401);
+    expect((await open(teacher)).status).toBe(403);
+    expect((await open(accountant)).status).toBe(403);
+    expect((await open(otherAdmin)).status).toBe(404);
+    const refused = await open(admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(
+      /^The olympiad cannot open while 2 things block it \(2 questions are not verified\)/,
+    );
+    expect(refused.body.details).toEqual([
+      { path: 'question_unverified', message: expect.stringMatching(/^Module 1, question 1 .* is not verified$/) },
+      { path: 'question_unverified', message: expect.stringMatching(/^Module 1, question 2 .* is not verified$/) },
+    ]);
+    expect((await olympiadRow(o.id)).open).toBe(false);
+    expect(await auditCount('olympiad.open', o.id)).toBe(0);
+
+    for (const q of questions) {
+      expect((await server.api('POST', `/question/v-rest/${q.id}/verify`, { token: admin })).status).toBe(200);
+    }
+    const opened = await open(admin);
+    expect(opened.status).toBe(200);
+    expect(opened.body.olympiad.open).toBe(true);
     expect((await olympiadRow(o.id)).open).toBe(true);
-    const [log] = await server.query<{ data: { confirmedDespiteBlockers: string[]; reason: string } }>`
-      select data from audit_log where action = 'olympiad.open' and entity_id = ${String(o.id)}`;
-    expect(log!.data.confirmedDespiteBlockers.length).toBeGreaterThan(0);
-    expect(log!.data.reason).toBe(reason);
-    // The check says, while it is open, that it was opened despite blockers, by whom and why.
-    const after = await server.api('GET', `/olympiad/verify/${o.id}`, { token: overlord });
-    expect(after.body.openedDespite).toMatchObject({ reason, blockers: log!.data.confirmedDespiteBlockers.length });
-    expect(after.body.openedDespite.by).toBeTruthy();
-    const closed = await server.api('GET', `/olympiad/api/set-olympiad-open/${o.id}/false`, { token: overlord });
+    expect(await auditCount('olympiad.open', o.id)).toBe(1);
+    expect((await server.api('GET', `/olympiad/verify/${o.id}`, { token: admin })).body).toMatchObject({
+      ready: true,
+      blockers: [],
+      openedDespite: null,
+    });
+    // Closing never waits for the check.
+    const closed = await server.api('GET', `/olympiad/api/set-olympiad-open/${o.id}/false`, { token: admin });
     expect(closed.body.olympiad.open).toBe(false);
-    expect((await server.api('GET', `/olympiad/verify/${o.id}`, { token: overlord })).body.openedDespite).toBeNull();
+  });
+
+  it('the demo’s open olympiads pass their check', async () => {
+    const open = await server.query<{ id: number; var_name: string }>`select id, var_name from olympiads where open`;
+    expect(open.map((o) => o.var_name)).toContain('geo-demo');
+    for (const o of open) {
+      const check = await server.api('GET', `/olympiad/verify/${o.id}`, { token: overlord });
+      expect({ olympiad: o.var_name, blockers: check.body.blockers }).toEqual({ olympiad: o.var_name, blockers: [] });
+    }
   });
 
   it('401/403/404 on open and pin; the row is unchanged', async () => {

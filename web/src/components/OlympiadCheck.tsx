@@ -1,6 +1,7 @@
-import { Alert, Badge, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { type Blocker, type BlockerKind, blockerRisks, VerifyResult } from '#contract/olympiads';
+import { type Blocker, groupBlockers, VerifyResult } from '#contract/olympiads';
 import { api } from '../lib/api/index.js';
 import { formatDate } from '../lib/dates.js';
 import { count } from '#contract/numbers';
@@ -20,36 +21,46 @@ export function useOlympiadCheck(olympiadId: number | null) {
   });
 }
 
-/** A heading for each kind of blocker, with how many there are. */
-const kindTitles: Record<BlockerKind, (n: number) => string> = {
-  no_window: () => 'No writing window',
-  no_duration: () => 'No writing time',
-  window_over: () => 'The writing window is over',
-  no_modules: () => 'No question modules',
-  module_without_questions: (n) => `${count(n, 'module has', 'modules have')} no questions`,
-  question_without_answer: (n) => `${count(n, 'question has', 'questions have')} no correct answer`,
-  question_unverified: (n) => `${count(n, 'question is', 'questions are')} not verified`,
-};
+/** Where a blocker is fixed: a page of the olympiad's admin (from its URL name), or null where none fits. */
+export type BlockerLink = (blocker: Blocker) => { to: string; label: string } | null;
 
-/** The blockers by kind, in the contract's order: what each kind risks, then its items. */
-export function groupBlockers(blockers: ReadonlyArray<Pick<Blocker, 'kind' | 'message'>>) {
-  const groups = new Map<BlockerKind, string[]>();
-  for (const b of blockers) groups.set(b.kind, [...(groups.get(b.kind) ?? []), b.message]);
-  return [...groups].map(([kind, messages]) => ({
-    kind,
-    title: kindTitles[kind](messages.length),
-    risk: blockerRisks[kind],
-    messages,
-  }));
+/** The usual places to fix each kind: the settings form, the modules, the module's questions, the question to verify. */
+export function blockerLinks(olympiadName: string, settings = '#settings'): BlockerLink {
+  const admin = `/${olympiadName}/admin`;
+  return (b) => {
+    switch (b.kind) {
+      case 'no_window':
+      case 'no_duration':
+      case 'window_over':
+        return { to: settings, label: 'Set it in the settings' };
+      case 'no_modules':
+        return { to: `${admin}/edit/question-modules`, label: 'Add a module' };
+      case 'module_without_questions':
+      case 'question_without_answer':
+        return b.moduleId == null
+          ? null
+          : { to: `${admin}/edit/questions?module=${b.moduleId}`, label: 'Open the module’s questions' };
+      case 'question_unverified':
+        return {
+          to: `${admin}/reports/verify-questions${b.questionId == null ? '' : `#question-${b.questionId}`}`,
+          label: 'Verify it',
+        };
+    }
+  };
 }
 
-/** Each kind of blocker with what it risks in plain words, and (up to `max`) the items themselves. */
-export function BlockerGroups({
+/**
+ * Each kind of blocker with what it risks in plain words, and (up to `max`) the blockers themselves, each with a link
+ * to where it is fixed when `link` gives one.
+ */
+export function BlockerGroups<B extends Pick<Blocker, 'kind' | 'message'>>({
   blockers,
   max = 12,
+  link,
 }: {
-  blockers: ReadonlyArray<Pick<Blocker, 'kind' | 'message'>>;
+  blockers: readonly B[];
   max?: number;
+  link?: ((blocker: B) => { to: string; label: string } | null) | undefined;
 }) {
   return (
     <Stack gap="sm">
@@ -61,12 +72,25 @@ export function BlockerGroups({
           <Text size="sm" mb={4}>
             <strong>Risk:</strong> {g.risk}
           </Text>
-          {g.messages.length > 1 || g.messages[0] !== g.title ? (
+          {g.items.length > 1 || g.items[0]!.message !== g.title || link ? (
             <List size="sm" spacing={2}>
-              {g.messages.slice(0, max).map((m, i) => (
-                <List.Item key={i}>{m}</List.Item>
-              ))}
-              {g.messages.length > max ? <List.Item>…and {g.messages.length - max} more</List.Item> : null}
+              {g.items.slice(0, max).map((b, i) => {
+                const fix = link?.(b);
+                return (
+                  <List.Item key={i}>
+                    {b.message}
+                    {fix ? (
+                      <>
+                        {' · '}
+                        <Anchor component={Link} to={fix.to} size="sm">
+                          {fix.label}
+                        </Anchor>
+                      </>
+                    ) : null}
+                  </List.Item>
+                );
+              })}
+              {g.items.length > max ? <List.Item>…and {g.items.length - max} more</List.Item> : null}
             </List>
           ) : null}
         </div>
@@ -75,7 +99,8 @@ export function BlockerGroups({
   );
 }
 
-export function OlympiadCheck({ olympiadId }: { olympiadId: number }) {
+/** The olympiad check; with `link`, each blocker links to where it is fixed. */
+export function OlympiadCheck({ olympiadId, link }: { olympiadId: number; link?: BlockerLink }) {
   const check = useOlympiadCheck(olympiadId);
   if (check.isLoading) return <Loader size="sm" aria-label="Checking" />;
   if (check.error) return <Alert color="red">{check.error.message}</Alert>;
@@ -101,9 +126,9 @@ export function OlympiadCheck({ olympiadId }: { olympiadId: number }) {
       {result.blockers.length > 0 ? (
         <>
           <Text size="sm" mb="xs">
-            A blocker is something that can go wrong for learners if the olympiad opens now.
+            A blocker is something that would go wrong for learners. The olympiad can open once none is left.
           </Text>
-          <BlockerGroups blockers={result.blockers} max={50} />
+          <BlockerGroups blockers={result.blockers} max={50} link={link} />
         </>
       ) : (
         <Text size="sm">Nothing blocks opening.</Text>

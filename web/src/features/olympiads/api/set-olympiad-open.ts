@@ -4,24 +4,11 @@ import { api } from '../../../lib/api/index.js';
 import { olympiadKeys } from './keys.js';
 
 /**
- * GET olympiad/api/set-olympiad-open/{olympiadId}/{true|false}?confirm=true&reason=… (a write, though a GET); opening
- * despite blockers needs the confirmation and a reason.
+ * GET olympiad/api/set-olympiad-open/{olympiadId}/{true|false} (a write, though a GET); opening is refused (409, the
+ * blockers in its details) while the olympiad check has blockers.
  */
-export async function setOlympiadOpen({
-  olympiadId,
-  open,
-  confirm,
-  reason,
-}: {
-  olympiadId: number;
-  open: boolean;
-  confirm?: boolean;
-  reason?: string;
-}) {
-  const saved = await api.get(`/olympiad/api/set-olympiad-open/${olympiadId}/${open}`, {
-    query: { confirm: confirm ? 'true' : undefined, reason: confirm ? reason : undefined },
-    schema: OlympiadResultBody,
-  });
+export async function setOlympiadOpen({ olympiadId, open }: { olympiadId: number; open: boolean }) {
+  const saved = await api.get(`/olympiad/api/set-olympiad-open/${olympiadId}/${open}`, { schema: OlympiadResultBody });
   return { ...saved, message: `${saved.olympiad.varName} is ${open ? 'open' : 'closed'}` };
 }
 

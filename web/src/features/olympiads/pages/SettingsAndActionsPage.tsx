@@ -15,7 +15,10 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
+import type { OlympiadRecord } from '#contract/olympiads';
+import { count } from '#contract/numbers';
 import { ActAsUserForm } from '../../../components/ActAsUserForm.js';
+import { blockerLinks, useOlympiadCheck } from '../../../components/OlympiadCheck.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useOlympiadByName } from '../api/get-olympiad.js';
 import { useRemarkOlympiad } from '../api/remark-olympiad.js';
@@ -153,6 +156,23 @@ function ResetLearner({ olympiadId }: { olympiadId: number }) {
   );
 }
 
+/** The olympiad check first, each blocker linked to where it is fixed; then the actions, Open disabled while blocked. */
+function OpenAndCheck({ olympiad }: { olympiad: OlympiadRecord }) {
+  const check = useOlympiadCheck(olympiad.id);
+  const blockers = check.data?.blockers.length ?? 0;
+  const blocked = check.isLoading
+    ? 'Checking what blocks opening…'
+    : blockers > 0
+      ? `It cannot open while ${count(blockers, 'thing blocks', 'things block')} it. Fix what the check lists first.`
+      : null;
+  return (
+    <Stack>
+      <VerifyPanel olympiadId={olympiad.id} link={blockerLinks(olympiad.varName)} />
+      <OpenPinActions olympiad={olympiad} blocked={blocked} />
+    </Stack>
+  );
+}
+
 /** /{olympiadName}/admin/settings-and-actions: the olympiad's settings and its actions, each confirmed and audited. */
 export function SettingsAndActionsPage() {
   const { olympiadName = '' } = useParams();
@@ -180,12 +200,9 @@ export function SettingsAndActionsPage() {
             <Section
               id="open"
               title="Open, close and pin"
-              description="Opening lets learners in during the window. The check below lists what still blocks it."
+              description="Opening lets learners in during the window. It waits until the olympiad check finds nothing that blocks it."
             >
-              <Stack>
-                <OpenPinActions olympiad={o} />
-                <VerifyPanel olympiadId={o.id} />
-              </Stack>
+              <OpenAndCheck olympiad={o} />
             </Section>
             <Section
               id="remark"

@@ -82,7 +82,7 @@ export function VerifyQuestionsPage() {
                   // The server's policy says who may verify it: not whoever edited it last.
                   const mine = !q.can.verify;
                   return (
-                    <Stack key={q.id} gap="xs" data-testid="verify-item">
+                    <Stack key={q.id} id={`question-${q.id}`} gap="xs" data-testid="verify-item">
                       <QuestionPreview
                         question={q}
                         moduleTitle={m.title}
