@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { olympiads } from './content.js';
+import { schools } from './schools.js';
 import { users } from './users.js';
 
 export type MassMailAudience =
@@ -157,10 +158,18 @@ export const attachments = pgTable(
       .references(() => uploads.id, { onDelete: 'cascade' }),
     filename: text('filename').notNull(),
     olympiadId: integer('olympiad_id').references(() => olympiads.id, { onDelete: 'cascade' }),
+    /**
+     * Set for one school's own document (its invoice or credit note), mailed to that school's teachers only:
+     * such a file is never in the mass-mail library, listed there or sent to anyone else.
+     */
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('attachments_olympiad_idx').on(t.olympiadId, t.createdAt)],
+  (t) => [
+    index('attachments_olympiad_idx').on(t.olympiadId, t.createdAt),
+    index('attachments_school_idx').on(t.schoolId),
+  ],
 );
 
 /** The wording of a system message: site-wide (olympiad_id null, overlord) or one olympiad's (admin). */

@@ -54,7 +54,8 @@ export async function mailInvoice(
   const bytes = Buffer.from(await invoicePdfOffThread(documentOf(r)));
   const name = pdfFileName(r);
   const stored = await deps.storage.put(name, bytes);
-  // The stored file and the attachment that names it, in one statement.
+  // The stored file and the attachment that names it, in one statement; the school's own, so never offered to
+  // mass mail.
   const [attachment] = await rows(
     q,
     IdRow,
@@ -63,8 +64,8 @@ export async function mailInvoice(
         values (${stored.key}, ${name}, 'application/pdf', ${stored.size},
           ${stored.sha256 || createHash('sha256').update(bytes).digest('hex')}, ${r.olympiadId}, ${by})
         returning id)
-      insert into attachments (upload_id, filename, olympiad_id, created_by)
-      select upload.id, ${name}, ${r.olympiadId}, ${by} from upload returning id`,
+      insert into attachments (upload_id, filename, olympiad_id, school_id, created_by)
+      select upload.id, ${name}, ${r.olympiadId}, ${r.schoolId}, ${by} from upload returning id`,
   );
   const credit = r.kind === 'credit_note';
   const what = credit ? `Credit note ${r.documentNumber}` : `Invoice ${r.documentNumber}`;

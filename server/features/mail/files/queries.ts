@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.js';
 import { attachments, uploads } from '../../../db/schema/index.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
@@ -14,9 +14,16 @@ const uploadColumns = {
   createdAt: uploads.createdAt,
 };
 
+/**
+ * Not the stored PDF of one school's document: that file is the school's own (its invoice or credit note), kept for
+ * the message that carried it, and neither listed, downloaded nor deleted among the files meant for everyone.
+ */
+const notSchoolDocument = sql`not exists (select 1 from ${attachments} d
+  where d.upload_id = ${uploads.id} and d.school_id is not null)`;
+
 /** The uploaded files within a reach: one page, searched by name, sorted. */
 export async function listUploads(q: Queryable, reach: Reach, p: Paging) {
-  const where = [reachSql(reach, sql`${uploads.olympiadId}`)];
+  const where = [reachSql(reach, sql`${uploads.olympiadId}`), notSchoolDocument];
   if (p.search?.trim()) {
     const like = containsPattern(p.search);
     where.push(sql`(${uploads.originalName} ilike ${like} or ${uploads.filename} ilike ${like})`);
@@ -41,7 +48,10 @@ export async function listUploads(q: Queryable, reach: Reach, p: Paging) {
 }
 
 export async function findUpload(q: Queryable, id: number) {
-  const [row] = await q.select(uploadColumns).from(uploads).where(eq(uploads.id, id));
+  const [row] = await q
+    .select(uploadColumns)
+    .from(uploads)
+    .where(and(eq(uploads.id, id), notSchoolDocument));
   return row ?? null;
 }
 
@@ -60,9 +70,15 @@ const attachmentColumns = {
   key: uploads.filename,
 };
 
+/** The mass-mail library: files meant for everyone, never one school's own document. */
+const inLibrary = isNull(attachments.schoolId);
+
 /** The attachments within a reach, with the site-wide ones: one page, searched by name, sorted. */
 export async function listAttachments(q: Queryable, reach: Reach, p: Paging) {
-  const where = [sql`(${reachSql(reach, sql`${attachments.olympiadId}`)} or ${attachments.olympiadId} is null)`];
+  const where = [
+    sql`(${reachSql(reach, sql`${attachments.olympiadId}`)} or ${attachments.olympiadId} is null)`,
+    inLibrary,
+  ];
   if (p.search?.trim()) where.push(sql`${attachments.filename} ilike ${containsPattern(p.search)}`);
   const cond = sql.join(where, sql` and `);
   const order = orderBy(
@@ -94,7 +110,7 @@ export async function findAttachment(q: Queryable, id: number) {
     .select(attachmentColumns)
     .from(attachments)
     .innerJoin(uploads, eq(uploads.id, attachments.uploadId))
-    .where(eq(attachments.id, id));
+    .where(and(eq(attachments.id, id), inLibrary));
   return row ?? null;
 }
 

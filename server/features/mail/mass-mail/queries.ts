@@ -117,11 +117,14 @@ export async function reschedule(q: Queryable, id: number, scheduledFor: string 
   return done.length > 0;
 }
 
-/** The olympiad of each of these attachments (a mailing may use its olympiad's own and the site-wide ones). */
+/**
+ * The olympiad of each of these attachments (a mailing may use its olympiad's own and the site-wide ones), and
+ * whether it is one school's own document (never sent to a mailing's audience).
+ */
 export async function attachmentOlympiads(q: Queryable, ids: number[]) {
   if (!ids.length) return [];
   return q
-    .select({ id: attachments.id, olympiadId: attachments.olympiadId })
+    .select({ id: attachments.id, olympiadId: attachments.olympiadId, schoolId: attachments.schoolId })
     .from(attachments)
     .where(inArray(attachments.id, ids));
 }

@@ -25,16 +25,26 @@ export async function reread(q: Queryable, actor: Actor, id: number) {
   return { success: true as const, mailing: presentMassMail(actor, m, await progressOf(q, [id])) };
 }
 
-/** The olympiad must be the actor's; attachments must exist and be the olympiad's own or site-wide. */
+/**
+ * The olympiad must be the actor's; attachments must exist, be the olympiad's own or site-wide, and be meant for
+ * everyone: one school's own document (its invoice, its credit note) never goes to a mailing's audience.
+ */
 async function checkInput(q: Queryable, actor: Actor, input: z.infer<typeof MassMailInput>) {
   mailTarget(actor, 'massMail', input.olympiadId, 'notFound');
   assertVariables(input.subject, input.html);
   const found = await queries.attachmentOlympiads(q, input.attachmentIds);
-  const bad = input.attachmentIds.filter((id) => {
-    const a = found.find((f) => f.id === id);
-    return !a || (a.olympiadId != null && a.olympiadId !== input.olympiadId);
-  });
-  if (bad.length) throw invalid([{ path: 'attachmentIds', message: 'An attachment was not found in this olympiad' }]);
+  const inOlympiad = found.filter((a) => a.olympiadId == null || a.olympiadId === input.olympiadId);
+  if (inOlympiad.some((a) => a.schoolId != null)) {
+    throw invalid([
+      {
+        path: 'attachmentIds',
+        message: "One school's own document (an invoice or credit note) cannot go to a mailing",
+      },
+    ]);
+  }
+  if (inOlympiad.length < new Set(input.attachmentIds).size) {
+    throw invalid([{ path: 'attachmentIds', message: 'An attachment was not found in this olympiad' }]);
+  }
   if (input.audience.kind === 'pasted' && input.audience.addresses.length === 0) {
     throw invalid([{ path: 'audience.addresses', message: 'Paste at least one address' }]);
   }
