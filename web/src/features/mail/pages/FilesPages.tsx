@@ -1,6 +1,7 @@
 import { Button, FileButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { AttachmentRow, UploadRow } from '#contract/mail';
+import { Confirm } from '../../../components/Confirm.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
@@ -30,6 +31,8 @@ export function FileAttachmentsPage() {
   const remove = useDeleteAttachment();
   const download = useDownload();
   const [renaming, setRenaming] = useState<AttachmentRow | null>(null);
+  // A delete cannot be undone: it is asked about first, naming the file.
+  const [removing, setRemoving] = useState<AttachmentRow | null>(null);
   const [name, setName] = useState('');
   const mine = (a: AttachmentRow) => !scoped || a.olympiadId != null;
   const columns: Column<AttachmentRow>[] = [
@@ -86,7 +89,7 @@ export function FileAttachmentsPage() {
                 variant="subtle"
                 color="red"
                 aria-label={`Delete ${a.filename}`}
-                onClick={() => remove.mutate({ id: a.id, uploadId: a.uploadId })}
+                onClick={() => setRemoving(a)}
               >
                 Delete
               </Button>
@@ -157,6 +160,24 @@ export function FileAttachmentsPage() {
           </Group>
         </Stack>
       </Modal>
+      <Confirm
+        opened={removing !== null}
+        title="Delete this file?"
+        confirmLabel="Delete"
+        color="red"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() =>
+          removing &&
+          remove.mutate({ id: removing.id, uploadId: removing.uploadId }, { onSuccess: () => setRemoving(null) })
+        }
+      >
+        {removing ? (
+          <>
+            <b>{removing.filename}</b> will be deleted and no longer offered to mass mail. This cannot be undone.
+          </>
+        ) : null}
+      </Confirm>
     </>
   );
 }
@@ -169,6 +190,7 @@ export function UploadsPage() {
   const uploadFile = useUploadFile();
   const remove = useDeleteUpload();
   const download = useDownload();
+  const [removing, setRemoving] = useState<UploadRow | null>(null);
   const columns: Column<UploadRow>[] = [
     {
       key: 'name',
@@ -210,7 +232,7 @@ export function UploadsPage() {
             variant="subtle"
             color="red"
             aria-label={`Delete ${u.originalName}`}
-            onClick={() => remove.mutate({ id: u.id, filename: u.filename })}
+            onClick={() => setRemoving(u)}
           >
             Delete
           </Button>
@@ -245,6 +267,25 @@ export function UploadsPage() {
         searchPlaceholder="Search by file name"
         empty="No files yet."
       />
+      <Confirm
+        opened={removing !== null}
+        title="Delete this file?"
+        confirmLabel="Delete"
+        color="red"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() =>
+          removing &&
+          remove.mutate({ id: removing.id, filename: removing.filename }, { onSuccess: () => setRemoving(null) })
+        }
+      >
+        {removing ? (
+          <>
+            <b>{removing.originalName}</b> will be deleted, and with it every attachment that uses it. This cannot be
+            undone.
+          </>
+        ) : null}
+      </Confirm>
     </>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import type { Eoi } from '#contract/schools';
+import { Confirm } from '../../../components/Confirm.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
@@ -40,6 +41,8 @@ export function EoiPage() {
     olympiad != null,
   );
   const [handling, setHandling] = useState<Eoi | null>(null);
+  // A delete cannot be undone: it is asked about first, naming the school and its teacher.
+  const [removing, setRemoving] = useState<Eoi | null>(null);
   const remove = useDeleteEoi();
 
   const columns: Column<Eoi>[] = [
@@ -103,7 +106,7 @@ export function EoiPage() {
             variant="subtle"
             color="red"
             aria-label={`Delete the expression of ${e.schoolName}`}
-            onClick={() => remove.mutate(e.id)}
+            onClick={() => setRemoving(e)}
           >
             Delete
           </Button>
@@ -154,6 +157,22 @@ export function EoiPage() {
       >
         {handling ? <HandleEoi eoi={handling} onDone={() => setHandling(null)} /> : null}
       </Modal>
+      <Confirm
+        opened={removing !== null}
+        title="Delete this expression of interest?"
+        confirmLabel="Delete"
+        color="red"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
+      >
+        {removing ? (
+          <>
+            The expression of <b>{removing.schoolName}</b> ({removing.teacherFirstName} {removing.teacherLastName},{' '}
+            {removing.teacherEmail}) will be deleted. This cannot be undone.
+          </>
+        ) : null}
+      </Confirm>
     </>
   );
 }

@@ -11,5 +11,5 @@ export function deleteAttachment(v: { id: number; uploadId: number }) {
 export const useDeleteAttachment = () =>
   useMutation({
     mutationFn: deleteAttachment,
-    meta: { invalidates: [mailKeys.attachments.prefix, mailKeys.uploads.prefix] },
+    meta: { success: 'Deleted', invalidates: [mailKeys.attachments.prefix, mailKeys.uploads.prefix] },
   });

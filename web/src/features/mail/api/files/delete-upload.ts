@@ -11,5 +11,5 @@ export function deleteUpload(v: { id: number; filename: string }) {
 export const useDeleteUpload = () =>
   useMutation({
     mutationFn: deleteUpload,
-    meta: { invalidates: [mailKeys.attachments.prefix, mailKeys.uploads.prefix] },
+    meta: { success: 'Deleted', invalidates: [mailKeys.attachments.prefix, mailKeys.uploads.prefix] },
   });
