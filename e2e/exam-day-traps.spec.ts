@@ -181,7 +181,7 @@ test.describe('staff at a desk', () => {
     expect(old.status()).toBe(401);
   });
 
-  test('5: opening an olympiad with blockers shows what each risks and needs a reason, which the check then shows', async ({
+  test('5: opening an olympiad with blockers is refused, saying what each risks; its settings page disables Open and links each blocker', async ({
     page,
     request,
   }, testInfo) => {
@@ -205,26 +205,22 @@ test.describe('staff at a desk', () => {
     await page.getByRole('searchbox', { name: 'Search by name, title or project' }).fill(varName);
     const row = page.getByRole('row').filter({ hasText: varName });
     await row.getByRole('button', { name: 'Open' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Open olympiad' }).click();
-    const blockers = page.getByRole('dialog', { name: 'Something still blocks opening' });
-    await expect(blockers).toContainText('No writing window');
-    await expect(blockers).toContainText('Risk: Without a start and an end time');
-    await expect(blockers).toContainText('Risk: There are no questions');
-    await blockers.getByRole('button', { name: 'Open anyway' }).click();
-    await expect(blockers.getByText(/Say why you open it anyway/)).toBeVisible();
-    await look(page, testInfo, 'open anyway asks why');
-    const reason = 'Trial run: the questions are loaded on the morning';
-    await blockers.getByRole('textbox', { name: 'Why open it anyway?' }).fill(reason);
-    await blockers.getByRole('button', { name: 'Open anyway' }).click();
-    await expect(blockers).toBeHidden();
-    await expect(row.getByText('Open', { exact: true })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: /^Open / });
+    await dialog.getByRole('button', { name: 'Open olympiad' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('The olympiad cannot open while');
+    await expect(dialog).toContainText('No writing window');
+    await expect(dialog).toContainText('Risk: Without a start and an end time');
+    await expect(dialog).toContainText('Risk: There are no questions');
+    await look(page, testInfo, 'opening with blockers is refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row.getByText('Closed', { exact: true })).toBeVisible();
 
-    await row.getByRole('button', { name: `Edit ${varName}` }).click();
-    await page.getByRole('tab', { name: 'Check' }).click();
+    await page.goto(`/${varName}/admin/settings-and-actions`);
     const check = page.getByTestId('verify-check');
-    await expect(check).toContainText('Opened although something blocked it');
-    await expect(check).toContainText(reason);
-    await expect(check).toContainText('Risk:');
-    await look(page, testInfo, 'the check after opening anyway');
+    await expect(check).toHaveAttribute('data-ready', 'false');
+    await expect(check.getByRole('link', { name: 'Add a module' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open', exact: true })).toBeDisabled();
+    await expect(page.getByText(/It cannot open while \d+ things block it/)).toBeVisible();
+    await look(page, testInfo, 'the settings page while something blocks opening');
   });
 });

@@ -50,12 +50,31 @@ async function paidOlympiad(api: APIRequestContext) {
     }),
   )) as { olympiad: { id: number } };
   const olympiadId = created.olympiad.id;
+  // An olympiad opens only on a clean check: one question, verified by an admin who did not write it.
+  const { module } = (await ok(
+    await api.post('/question-module/v-rest/', { headers, data: { olympiadId, title: 'Capitals' } }),
+  )) as { module: { id: number } };
+  const { question } = (await ok(
+    await api.post('/question/v-rest/', {
+      headers,
+      data: {
+        questionModuleId: module.id,
+        type: 'true_false',
+        prompt: '<p>Pretoria is one of South Africa’s capital cities.</p>',
+        answerKey: { type: 'true_false', correct: true },
+      },
+    }),
+  )) as { question: { id: number } };
+  const admin = await signInApi(api, 'admin');
   await ok(
-    await api.get(
-      `/olympiad/api/set-olympiad-open/${olympiadId}/true?confirm=true&reason=${encodeURIComponent('Payment journey: no questions needed')}`,
-      { headers },
-    ),
+    await api.post('/olympiad-grant/v-rest/', { headers, data: { olympiadId, userId: admin.id, role: 'admin' } }),
   );
+  await ok(
+    await api.post(`/question/v-rest/${question.id}/verify`, {
+      headers: { authorization: `Bearer ${admin.accessToken.token}` },
+    }),
+  );
+  await ok(await api.get(`/olympiad/api/set-olympiad-open/${olympiadId}/true`, { headers }));
   const prefix = `P${stamp.slice(-6).toUpperCase()}`;
   await ok(
     await api.post('/account/v-rest/', {

@@ -53,7 +53,7 @@ export async function olympiadWithLearner(
       data: { olympiadId: olympiad.id, title: 'Capitals' },
     }),
   );
-  await ok(
+  const { question } = await ok<{ question: { id: number } }>(
     request.post('/question/v-rest/', {
       headers: overlord,
       data: {
@@ -71,6 +71,12 @@ export async function olympiadWithLearner(
     request.post('/olympiad-grant/v-rest/', {
       headers: overlord,
       data: { olympiadId: olympiad.id, userId: staff.items.find((u) => u.username === 'admin')!.id, role: 'admin' },
+    }),
+  );
+  // An olympiad opens only on a clean check: the admin, who did not write the question, verifies it.
+  await ok(
+    request.post(`/question/v-rest/${question.id}/verify`, {
+      headers: { Authorization: `Bearer ${await tokenOf(request, 'admin')}` },
     }),
   );
   const teacher = await ok<{ schoolId: number }>(
@@ -94,13 +100,7 @@ export async function olympiadWithLearner(
       )
     ).learner;
   const learner = await addLearner('Queue');
-  const open = () =>
-    ok(
-      request.get(`/olympiad/api/set-olympiad-open/${olympiad.id}/true`, {
-        headers: overlord,
-        params: { confirm: 'true', reason: 'The waiting room browser test' },
-      }),
-    );
+  const open = () => ok(request.get(`/olympiad/api/set-olympiad-open/${olympiad.id}/true`, { headers: overlord }));
   if (openNow) await open();
   const setRate = (admissionsPerSecond: number | null) =>
     ok(
