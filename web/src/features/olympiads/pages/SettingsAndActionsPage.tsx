@@ -15,10 +15,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
-import type { OlympiadRecord } from '#contract/olympiads';
-import { count } from '#contract/numbers';
 import { ActAsUserForm } from '../../../components/ActAsUserForm.js';
-import { blockerLinks, useOlympiadCheck } from '../../../components/OlympiadCheck.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useOlympiadByName } from '../api/get-olympiad.js';
 import { useRemarkOlympiad } from '../api/remark-olympiad.js';
@@ -27,8 +24,8 @@ import { useLearnerSearch } from '../api/search-learners.js';
 import { Confirm } from '../../../components/Confirm.js';
 import { formatDate } from '../../../lib/dates.js';
 import { OlympiadForm } from '../components/OlympiadForm.js';
-import { OpenBadge, OpenPinActions } from '../components/OpenPinActions.js';
-import { VerifyPanel } from '../components/VerifyPanel.js';
+import { OpenAndCheck } from '../components/OpenAndCheck.js';
+import { OpenBadge } from '../components/OpenPinActions.js';
 import { WinnersDisplayPanel } from '../components/WinnersDisplayPanel.js';
 
 function Section({
@@ -152,23 +149,6 @@ function ResetLearner({ olympiadId }: { olympiadId: number }) {
         The learner’s answers and timer are removed and they start again from the instructions. This cannot be undone
         and is logged.
       </Confirm>
-    </Stack>
-  );
-}
-
-/** The olympiad check first, each blocker linked to where it is fixed; then the actions, Open disabled while blocked. */
-function OpenAndCheck({ olympiad }: { olympiad: OlympiadRecord }) {
-  const check = useOlympiadCheck(olympiad.id);
-  const blockers = check.data?.blockers.length ?? 0;
-  const blocked = check.isLoading
-    ? 'Checking what blocks opening…'
-    : blockers > 0
-      ? `It cannot open while ${count(blockers, 'thing blocks', 'things block')} it. Fix what the check lists first.`
-      : null;
-  return (
-    <Stack>
-      <VerifyPanel olympiadId={olympiad.id} link={blockerLinks(olympiad.varName)} />
-      <OpenPinActions olympiad={olympiad} blocked={blocked} />
     </Stack>
   );
 }
