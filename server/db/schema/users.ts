@@ -70,6 +70,12 @@ export const users = pgTable(
     // The overlord's search (decision 037): any part of a username or an address, through trigrams.
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    // A person found by their full name in either order ("lerato khumalo", "khumalo lerato"): the first name
+    // written on both sides of the last holds both orders in one indexed text.
+    index('users_full_name_trgm_idx').using(
+      'gin',
+      sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.firstName}) gin_trgm_ops`,
+    ),
   ],
 );
 

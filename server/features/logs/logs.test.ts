@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSchool } from '../../seed/factories.js';
+import { createSchool, createUser } from '../../seed/factories.js';
 import { forbiddenFor, unauthenticated } from '../../test/endpoint.js';
 import { type Client, type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
 import { PRUNE_JOB } from './app-log-routes.js';
@@ -51,6 +51,40 @@ describe('GET /api/search/', () => {
     expect(byEmail.body.items[0]).toMatchObject({ kind: 'teacher', id: demo.users.teacher, rank: 1 });
     const olympiad = await overlord.get('/api/search/', { query: { q: 'geo-demo', kind: 'olympiad' } });
     expect(olympiad.body.items[0]).toMatchObject({ kind: 'olympiad', id: demo.geoDemo });
+  });
+
+  it('finds a learner by full name, first or last name first, in any case; an exact name ranks first', async () => {
+    const lerato = await createUser(server.db, {
+      role: 'learner',
+      username: 'gd-000417',
+      firstName: 'Lerato',
+      lastName: 'Khumalo',
+      olympiadId: demo.geoDemo,
+      schoolId: demo.school1,
+    });
+    await createUser(server.db, {
+      role: 'learner',
+      username: 'gd-000418',
+      firstName: 'Lerato',
+      lastName: 'Dlamini',
+      olympiadId: demo.geoDemo,
+      schoolId: demo.school1,
+    });
+    for (const q of ['Lerato Khumalo', 'khumalo lerato', 'LERATO  KHUMALO']) {
+      const res = await overlord.get('/api/search/', { query: { q } });
+      expect(res.status).toBe(200);
+      expect(res.body.items[0], q).toMatchObject({
+        kind: 'learner',
+        id: lerato.id,
+        title: 'gd-000417',
+        href: `/geo-demo/admin/edit/learners?schoolId=${demo.school1}&search=gd-000417`,
+      });
+    }
+    const byLastName = await overlord.get('/api/search/', { query: { q: 'khumalo', kind: 'learner' } });
+    expect(byLastName.body.items.map((h: { id: number }) => h.id)).toContain(lerato.id);
+    const exact = await overlord.get('/api/search/', { query: { q: 'lerato khumalo', kind: 'learner' } });
+    expect(exact.body.items[0]).toMatchObject({ id: lerato.id, rank: 1 });
+    expect(exact.body.items.map((h: { title: string }) => h.title)).not.toContain('gd-000418');
   });
 
   it('pages the ranked hits with a total', async () => {
@@ -195,6 +229,30 @@ describe('GET /api/learner-login-activity/', () => {
     await forbiddenFor(server, notOverlord, (c) => c.get('/api/learner-login-activity/'));
     expect((await overlord.get('/api/learner-login-activity/', { query: { timeWindow: 'all' } })).status).toBe(400);
     expect((await overlord.get('/api/learner-login-activity/', { query: { olympiadId: 0 } })).status).toBe(400);
+  });
+
+  it('its olympiad filter: the list the page asks for answers every olympiad, and each narrows the activity', async () => {
+    // The page's request (web/src/features/logs/api/list-olympiads.ts): newest first by year, one page of 200.
+    const filterQuery = { page: 1, pageSize: 200, sort: 'year', order: 'desc' };
+    await unauthenticated(server, (c) => c.get('/olympiad/v-rest/', { query: filterQuery }));
+    await forbiddenFor(server, ['teacher', 'learner1'], (c) => c.get('/olympiad/v-rest/', { query: filterQuery }));
+    // A sort the list does not know is refused, as the page's request once was.
+    expect((await overlord.get('/olympiad/v-rest/', { query: { ...filterQuery, sort: 'id' } })).status).toBe(400);
+    const olympiads = await overlord.get('/olympiad/v-rest/', { query: filterQuery });
+    expect(olympiads.status).toBe(200);
+    const [all] = await server.query<{ n: number }>`select count(*)::int as n from olympiads`;
+    expect(olympiads.body.items).toHaveLength(all!.n);
+    const years = olympiads.body.items.map((o: { year: number }) => o.year);
+    expect(years).toEqual([...years].sort((a, b) => b - a));
+    const geo2025 = olympiads.body.items.find((o: { varName: string }) => o.varName === 'geo-2025');
+    expect(geo2025).toMatchObject({ id: expect.any(Number), title: expect.any(String) });
+    for (const o of [demo.geoDemo, geo2025.id]) {
+      const narrowed = await overlord.get('/api/learner-login-activity/', {
+        query: { timeWindow: 'month', olympiadId: o },
+      });
+      expect(narrowed.status).toBe(200);
+      expect(narrowed.body.items.every((r: { olympiadId: number }) => r.olympiadId === o)).toBe(true);
+    }
   });
 
   it('counts sign-ins and failures per hour and per olympiad and school; exports csv and xlsx', async () => {

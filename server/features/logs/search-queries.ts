@@ -34,6 +34,16 @@ const rankOf = (column: SQL, term: string) =>
 const matches = (column: SQL, term: string) =>
   sql`(${column} like ${containsPattern(term)} escape '\\' or ${column} % ${term})`;
 
+/**
+ * A person's full name in either order: the first name on both sides of the last, as the trigram index
+ * `users_full_name_trgm_idx` holds it (the expression must stay the index's, word for word). It contains
+ * "first last" and "last first"; each order is ranked on its own.
+ */
+const fullName = sql`lower(u.first_name || ' ' || u.last_name || ' ' || u.first_name)`;
+const nameRank = (term: string) =>
+  sql`greatest(${rankOf(sql`lower(u.first_name || ' ' || u.last_name)`, term)},
+    ${rankOf(sql`lower(u.last_name || ' ' || u.first_name)`, term)})`;
+
 /** One kind's candidates, best first, bounded. */
 function branch(kind: SearchKind, term: string): SQL {
   switch (kind) {
@@ -41,17 +51,21 @@ function branch(kind: SearchKind, term: string): SQL {
       const c = sql`lower(u.username)`;
       return sql`(select 'learner' as kind, u.id, u.username as title,
           concat_ws(' · ', nullif(btrim(u.first_name || ' ' || u.last_name), ''), s.name, o.title) as detail,
-          o.var_name as "varName", u.username as term, u.school_id as "schoolId", ${rankOf(c, term)} as rank
+          o.var_name as "varName", u.username as term, u.school_id as "schoolId",
+          greatest(${rankOf(c, term)}, ${nameRank(term)}) as rank
         from users u join olympiads o on o.id = u.olympiad_id left join schools s on s.id = u.school_id
-        where u.role = 'learner' and ${matches(c, term)} order by rank desc, u.id limit ${PER_KIND})`;
+        where u.role = 'learner' and (${matches(c, term)} or ${matches(fullName, term)})
+        order by rank desc, u.id limit ${PER_KIND})`;
     }
     case 'teacher': {
       const c = sql`lower(u.email)`;
       return sql`(select 'teacher' as kind, u.id, u.email as title,
           concat_ws(' · ', nullif(btrim(u.first_name || ' ' || u.last_name), ''), s.name) as detail,
-          s.name as "varName", coalesce(u.email, '') as term, null::int as "schoolId", ${rankOf(c, term)} as rank
+          s.name as "varName", coalesce(u.email, '') as term, null::int as "schoolId",
+          greatest(${rankOf(c, term)}, ${nameRank(term)}) as rank
         from users u left join schools s on s.id = u.school_id
-        where u.role = 'teacher' and ${matches(c, term)} order by rank desc, u.id limit ${PER_KIND})`;
+        where u.role = 'teacher' and (${matches(c, term)} or ${matches(fullName, term)})
+        order by rank desc, u.id limit ${PER_KIND})`;
     }
     case 'school': {
       const name = sql`lower(s.name)`;
@@ -109,7 +123,8 @@ export async function search(
   q: Queryable,
   o: { term: string; kinds: readonly SearchKind[]; page: number; pageSize: number },
 ): Promise<SearchRow[]> {
-  const term = o.term.trim().toLowerCase();
+  // Spaces as one, so that a name typed with two between its parts is still found.
+  const term = o.term.trim().replace(/\s+/g, ' ').toLowerCase();
   const union = sql.join(
     o.kinds.map((k) => branch(k, term)),
     sql` union all `,
