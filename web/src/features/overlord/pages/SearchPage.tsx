@@ -71,7 +71,7 @@ export function SearchPage() {
           Search everything
         </Title>
         <TextInput
-          label="Username, EMIS number, school name, email, olympiad…"
+          label="Username, EMIS number, name, school name, email, olympiad…"
           type="search"
           value={term}
           onChange={(e) => change(e.currentTarget.value)}
