@@ -19,6 +19,7 @@ const CHANGES_PUBLIC_PAGES = [
   '/olympiad/v-rest/',
   '/olympiad/api/set-olympiad-open/',
   '/olympiad/results/',
+  '/api/terms-and-conditions/',
 ];
 
 export interface PublicPages {

@@ -58,6 +58,7 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
       '/olympus/our-partners': ['Our partners'],
       '/olympus/contact': ['Write to the Olympus team', 'Send message'],
       '/olympus/our-users': ['Our users', testimonials[0].name],
+      '/olympus/terms': ['Terms and conditions', 'in force since', 'Learners’ information'],
       '/geography/home': ['Geography Olympiad', 'Olympiads', 'Geography Olympiad 2026 (demo)'],
       '/geography/about': [about],
       '/geography/participation-and-rules': ['Participation and rules'],

@@ -125,6 +125,11 @@ export const platformPages: Record<string, { title: string; description: string;
     description: 'Schools, teachers and organisers who run and write olympiads on Olympus, in their own words.',
     keywords: `testimonials, schools, teachers, ${platformKeywords}`,
   },
+  '/olympus/terms': {
+    title: 'Terms and conditions — Olympus',
+    description: 'The terms and conditions a teacher accepts before entering a school in an Olympus olympiad.',
+    keywords: `terms and conditions, ${platformKeywords}`,
+  },
   '/olympus/contact': {
     title: 'Contact — Olympus',
     description: 'Write to the Olympus team: questions about the platform, the olympiads, entering a school.',

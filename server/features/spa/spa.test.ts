@@ -123,6 +123,7 @@ describe('serving the web app', () => {
     ['/olympus/our-partners', 'Our partners — Olympus'],
     ['/olympus/our-users', 'Our users — Olympus'],
     ['/olympus/contact', 'Contact — Olympus'],
+    ['/olympus/terms', 'Terms and conditions — Olympus'],
     ['/geography/home', 'Geography Olympiad — South Africa — Home'],
     ['/geography/about', 'Geography Olympiad — South Africa — About'],
     ['/geography/participation-and-rules', 'Geography Olympiad — South Africa — Participation and rules'],

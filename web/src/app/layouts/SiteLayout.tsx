@@ -115,6 +115,9 @@ function SiteFooter() {
             <Anchor component={Link} to="/login" className={classes.footerLink}>
               Sign in
             </Anchor>
+            <Anchor component={Link} to="/olympus/terms" className={classes.footerLink}>
+              Terms and conditions
+            </Anchor>
             <Text size="sm">© {new Date().getFullYear()} Olympus</Text>
           </Stack>
         </SimpleGrid>

@@ -8,7 +8,14 @@ import {
   ProjectHomePage,
   ProjectRulesPage,
 } from './pages/ProjectPage.js';
-import { AboutPage, OlympusContactPage, OlympusHomePage, OurPartnersPage, OurUsersPage } from './pages/SitePages.js';
+import {
+  AboutPage,
+  OlympusContactPage,
+  OlympusHomePage,
+  OurPartnersPage,
+  OurUsersPage,
+  TermsPage,
+} from './pages/SitePages.js';
 import { PastOlympiadsPage } from './pages/PastOlympiadsPage.js';
 import { PastWinnersPage } from './pages/PastWinnersPage.js';
 import { WatchPage } from './pages/WatchPage.js';
@@ -49,6 +56,13 @@ export const publicRoutes: AppRoute[] = [
     OurUsersPage,
   ),
   site('public.olympus.contact', '/olympus/contact', 'Contact', 'How to reach the Olympus team.', OlympusContactPage),
+  site(
+    'public.olympus.terms',
+    '/olympus/terms',
+    'Terms and conditions',
+    'The terms a teacher accepts before entering a school.',
+    TermsPage,
+  ),
   site('public.project.home', '/:projectName/home', 'Home', 'The project’s olympiads.', ProjectHomePage),
   site(
     'public.project.about',

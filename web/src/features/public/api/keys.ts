@@ -6,6 +6,7 @@ export const publicKeys = queryKeys('public', {
   websiteCopy: (projectName: string) => [projectName],
   siteCopy: () => [],
   testimonials: () => [],
+  terms: () => [],
   pastOlympiads: (projectName: string, page: number) => [projectName, page],
   pastWinners: (projectName: string, page: number) => [projectName, page],
   watch: () => [],

@@ -6,6 +6,8 @@ import { ContactFormSlot } from '../components/ContactFormSlot.js';
 import { ProjectList } from '../components/ProjectList.js';
 import { SiteCopyFrame } from '../components/SiteCopyPage.js';
 import { useSiteCopy } from '../api/get-site-copy.js';
+import { useTerms } from '../api/get-terms.js';
+import { formatDate } from '../../../lib/dates.js';
 import classes from './SitePages.module.css';
 
 /** /olympus/home: the platform's welcome (site copy) and every olympiad. */
@@ -34,6 +36,35 @@ export function OlympusHomePage() {
 export function AboutPage() {
   return (
     <SiteCopyFrame page="about" title="About Olympus" description="A platform for running school olympiads online." />
+  );
+}
+
+/**
+ * /olympus/terms: the terms and conditions in force, which a teacher accepts before entering a school, readable by
+ * anyone before they sign up.
+ */
+export function TermsPage() {
+  const terms = useTerms();
+  const current = terms.data?.terms;
+  return (
+    <Stack gap="md" py="md">
+      <Title order={1}>Terms and conditions</Title>
+      {terms.isPending ? null : current ? (
+        <>
+          <Text c="dimmed">
+            Version {current.version}, in force since {formatDate(current.publishedAt, 'date')}. A teacher accepts these
+            terms before entering a school, and is asked again when they change.
+          </Text>
+          <RichCopy html={current.body} />
+        </>
+      ) : (
+        <Text>
+          {terms.isError
+            ? 'The terms and conditions could not be loaded. Please try again in a moment.'
+            : 'No terms and conditions have been published yet.'}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
