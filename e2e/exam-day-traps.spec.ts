@@ -182,6 +182,7 @@ test.describe('staff at a desk', () => {
   });
 
   test('5: opening an olympiad with blockers is refused, saying what each risks; its settings page disables Open and links each blocker', async ({
+    browser,
     page,
     request,
   }, testInfo) => {
@@ -215,12 +216,27 @@ test.describe('staff at a desk', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(row.getByText('Closed', { exact: true })).toBeVisible();
 
-    await page.goto(`/${varName}/admin/settings-and-actions`);
-    const check = page.getByTestId('verify-check');
+    // The olympiad's own admin reads its settings page (an admin's pages are not the overlord's).
+    const { olympiad } = (await created.json()) as { olympiad: { id: number } };
+    const staff = (await (
+      await request.get('/olympiad-grant/v-rest/staff-search?search=admin', { headers: auth })
+    ).json()) as { items: Array<{ id: number; username: string }> };
+    const granted = await request.post('/olympiad-grant/v-rest/', {
+      headers: auth,
+      data: { olympiadId: olympiad.id, userId: staff.items.find((u) => u.username === 'admin')!.id, role: 'admin' },
+    });
+    expect(granted.ok(), await granted.text()).toBe(true);
+    const admin = await (await browser.newContext()).newPage();
+    await signIn(
+      admin,
+      demoAccounts.find((x) => x.username === 'admin')!,
+    );
+    await admin.goto(`/${varName}/admin/settings-and-actions`);
+    const check = admin.getByTestId('verify-check');
     await expect(check).toHaveAttribute('data-ready', 'false');
     await expect(check.getByRole('link', { name: 'Add a module' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Open', exact: true })).toBeDisabled();
-    await expect(page.getByText(/It cannot open while \d+ things block it/)).toBeVisible();
-    await look(page, testInfo, 'the settings page while something blocks opening');
+    await expect(admin.getByRole('button', { name: 'Open', exact: true })).toBeDisabled();
+    await expect(admin.getByText(/It cannot open while \d+ things block it/)).toBeVisible();
+    await look(admin, testInfo, 'the settings page while something blocks opening');
   });
 });
