@@ -6,9 +6,10 @@ import type { FastifyInstance } from 'fastify';
  * olympiads (dates, opening) and published results. The server keeps its rendered public pages a few seconds
  * (features/spa/routes.ts); after such a write succeeds, every process forgets them before the writer has its
  * answer: this one at once, the others when the database announces it (`olympus_public_pages`, change-feed.ts), so
- * an editor, and anyone they send, sees the change on the next view whichever process serves it.
+ * an editor, and anyone they send, sees the change on the next view whichever process serves it. Each write is named
+ * by its path's beginning, or by a pattern where a beginning would take in writes no page shows.
  */
-const CHANGES_PUBLIC_PAGES = [
+const CHANGES_PUBLIC_PAGES: ReadonlyArray<string | RegExp> = [
   '/api/site-copy/',
   '/website-copy/',
   '/copy/v-rest/',
@@ -19,8 +20,12 @@ const CHANGES_PUBLIC_PAGES = [
   '/olympiad/v-rest/',
   '/olympiad/api/set-olympiad-open/',
   '/olympiad/results/',
-  '/api/terms-and-conditions/',
+  // Publishing a version, not a teacher accepting one (`/api/terms-and-conditions/accept`), which no page shows.
+  /^\/api\/terms-and-conditions\/?(?:\?|$)/,
 ];
+
+const changesPublicPages = (url: string) =>
+  CHANGES_PUBLIC_PAGES.some((p) => (typeof p === 'string' ? url.startsWith(p) : p.test(url)));
 
 export interface PublicPages {
   /** `forget` runs after each successful write that changes a public page. */
@@ -45,7 +50,7 @@ export function registerPublicPages(app: FastifyInstance): void {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || reply.statusCode >= 400) {
       return payload;
     }
-    if (!CHANGES_PUBLIC_PAGES.some((prefix) => req.url.startsWith(prefix))) return payload;
+    if (!changesPublicPages(req.url)) return payload;
     forgetAll();
     try {
       await app.db.execute(sql`select pg_notify('olympus_public_pages', '')`);

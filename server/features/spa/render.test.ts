@@ -111,6 +111,17 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
     expect((await page('/olympus/about')).text).toContain('Olympus, said anew.');
   });
 
+  it('the terms page shows a new version of the terms as soon as it is published', async () => {
+    expect((await page('/olympus/terms')).text).not.toContain('Fees are due within 14 days');
+    const published = await overlord.post('/api/terms-and-conditions/', {
+      body: { body: '<p>Fees are due within 14 days.</p>', summary: 'Shorter payment terms.' },
+    });
+    expect(published.status).toBe(200);
+    const after = (await page('/olympus/terms')).text;
+    expect(after).toContain('Fees are due within 14 days');
+    expect(after).toContain(`Version ${published.body.terms.version}`);
+  });
+
   it('a public page is rendered once and then served from the cache, compressed', async () => {
     const first = await server.api('GET', '/geography/faq', {
       headers: { accept: 'text/html', 'accept-encoding': 'br' },
