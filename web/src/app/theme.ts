@@ -135,6 +135,15 @@ export const theme = createTheme({
   focusRing: 'auto',
   components: {
     Button: { defaultProps: { fw: 600 } },
+    // A badge states a status in a word or two and is never cut to "PENDI…": Mantine's own gives way to a narrow
+    // table column or a crowded row and ends its label in an ellipsis. Here it keeps the width of its words, so the
+    // column or row is sized to it instead.
+    Badge: {
+      styles: {
+        root: { minWidth: 'max-content', flexShrink: 0, overflow: 'visible', textOverflow: 'clip' },
+        label: { overflow: 'visible', textOverflow: 'clip' },
+      },
+    },
     NavLink: { defaultProps: { fw: 500 } },
     // Their close buttons have no name of their own (axe: button-name).
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },

@@ -50,24 +50,37 @@ export function TeachersPage({ kind = 'teachers' }: { kind?: keyof typeof words 
   const setDisabled = useSetTeacherDisabled();
   const send = (t: Teacher, what: TeacherMail) => mail.mutate({ id: t.id, what });
 
+  // Four columns that fit a 1280 px screen beside the sidebar: the email and username stand under the name (an
+  // email column of its own, beside four buttons, made the table scroll sideways), and long words break anywhere.
   const columns: Column<Teacher>[] = [
     {
       key: 'lastName',
       label: w.person,
       sortable: true,
       render: (t) => (
-        <>
+        <div style={{ overflowWrap: 'anywhere' }}>
           <Text fw={600} size="sm">
             {t.firstName} {t.lastName}
           </Text>
+          {t.email ? (
+            <Text size="sm">{t.email}</Text>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No email
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             {t.username}
           </Text>
-        </>
+        </div>
       ),
     },
-    { key: 'email', label: 'Email', sortable: true, render: (t) => t.email ?? '—' },
-    { key: 'schoolName', label: w.place, sortable: true, render: (t) => t.schoolName ?? '—' },
+    {
+      key: 'schoolName',
+      label: w.place,
+      sortable: true,
+      render: (t) => <div style={{ overflowWrap: 'anywhere' }}>{t.schoolName ?? '—'}</div>,
+    },
     {
       key: 'state',
       label: 'Account',
@@ -95,7 +108,8 @@ export function TeachersPage({ kind = 'teachers' }: { kind?: keyof typeof words 
       label: 'Actions',
       render: (t) =>
         t.can.update ? (
-          <Group gap="xs" wrap="nowrap">
+          // The buttons go onto a second line rather than widen the table past the screen.
+          <Group gap="xs" wrap="wrap">
             <Button
               size="xs"
               variant="light"
