@@ -88,6 +88,16 @@ export const defaultModerationSettings: ModerationSettings = {
 /** The award of a learner who gets none (a score of 0 under `excludeZero`): stored as '' in learner_results. */
 export const NO_AWARD = '';
 
+/**
+ * The words of an award key under a rule (a band's label, the participation label, or "No award"): the one wording,
+ * shared by the results' own pages and the teacher portal's summary of a school's results.
+ */
+export function awardLabel(rule: Pick<AwardRule, 'bands' | 'participationLabel'>, key: string): string {
+  if (key === NO_AWARD) return 'No award';
+  if (key === PARTICIPATION) return rule.participationLabel;
+  return rule.bands.find((b) => b.key === key)?.label ?? key.charAt(0).toUpperCase() + key.slice(1);
+}
+
 /** Award keys a band may not take: they name the awards every rule gives on its own. */
 const reservedKeys = new Set<string>([PARTICIPATION, BEST_IN_SCHOOL]);
 

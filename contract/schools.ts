@@ -145,6 +145,16 @@ export const ParticipantLearnersQuery = PageQuery.extend({
   sort: z.enum(['lastName', 'firstName', 'grade', 'username']).optional(),
 }).strict();
 
+/**
+ * Where an olympiad is in its year, as a school sees it (the server decides, from the open flag, the window and the
+ * results): `registration` (schools enter and load learners; not opened for writing yet), `writing_soon` (opened, the
+ * window starts later), `writing` (the window is open now), `closed` (the window is over and the results are not
+ * published: the organisers moderate and mark), `results` (published: awards and certificates).
+ */
+export const portalPhases = ['registration', 'writing_soon', 'writing', 'closed', 'results'] as const;
+export const PortalPhase = z.enum(portalPhases);
+export type PortalPhase = z.infer<typeof PortalPhase>;
+
 /** The teacher portal: an olympiad and the school's place in it. */
 export const PortalOlympiad = z.object({
   id: z.number().int(),
@@ -162,9 +172,44 @@ export const PortalOlympiad = z.object({
   fee: z.object({ cents: z.number().int(), currency: z.string(), vatRateBp: z.number().int() }),
   /** Payment before writing: learners of a school whose order is neither paid nor pre-approved cannot start. */
   paymentRequired: z.boolean(),
-  participant: z.object({ id: z.number().int(), status: ParticipantStatus, learnerCount: z.number().int() }).nullable(),
+  participant: z
+    .object({
+      id: z.number().int(),
+      status: ParticipantStatus,
+      learnerCount: z.number().int(),
+      /** The school's certificates as one PDF, once the results are published and the PDF is made; else null. */
+      certificates: z.object({ count: z.number().int(), generatedAt: z.string().nullable() }).nullable(),
+    })
+    .nullable(),
+  phase: PortalPhase,
+  /** When the results were published; null until then (and again while the organisers have withdrawn them). */
+  resultsPublishedAt: z.string().nullable(),
+  /** The zone its times are read in: South African time, or a country team's own zone (decision 039). */
+  timeZone: z.string(),
 });
 export type PortalOlympiad = z.infer<typeof PortalOlympiad>;
+
+/** A school's published results as its portal page sums them up (the whole list is the certificates page's download). */
+export const PortalResults = z.object({
+  publishedAt: z.string(),
+  /** The school's learners with a published result (the disqualified have none). */
+  ranked: z.number().int(),
+  /** How many of them got each award, best first as the rule lists them; awards nobody at the school got are left out. */
+  awards: z.array(z.object({ key: z.string(), label: z.string(), count: z.number().int() })),
+  /** The school's best learners (at most five), best first. */
+  top: z.array(
+    z.object({
+      name: z.string(),
+      grade: z.number().int().nullable(),
+      percent: z.number(),
+      /** The rank among every learner of the olympiad (competition ranking: 1, 2, 2, 4). */
+      rank: z.number().int(),
+      awardLabel: z.string(),
+      bestInSchool: z.boolean(),
+    }),
+  ),
+});
+export type PortalResults = z.infer<typeof PortalResults>;
 
 /** GET /api/portal/olympiads/{olympiadName}: the olympiad, the school, and the olympiad's portal introduction (general copy, HTML). */
 export const PortalOlympiadResult = z.object({
@@ -172,6 +217,8 @@ export const PortalOlympiadResult = z.object({
   school: School.nullable(),
   olympiad: PortalOlympiad,
   intro: z.string(),
+  /** The school's results once published (`phase` is `results`); null before, and for a school not entered. */
+  results: PortalResults.nullable(),
 });
 
 // ── Expressions of interest ───────────────────────────────────────────────────────────────────────

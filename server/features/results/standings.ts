@@ -1,6 +1,7 @@
 import {
   type AwardCount,
   type AwardRule,
+  awardLabel,
   NO_AWARD,
   PARTICIPATION,
   type ResultsPreview,
@@ -177,12 +178,8 @@ export function standings(entrants: readonly Entrant[], rule: AwardRule): Standi
   }));
 }
 
-/** The words of an award key under a rule (a band's label, the participation label, or "No award"). */
-export function awardLabel(rule: Pick<AwardRule, 'bands' | 'participationLabel'>, key: string): string {
-  if (key === NO_AWARD) return 'No award';
-  if (key === PARTICIPATION) return rule.participationLabel;
-  return rule.bands.find((b) => b.key === key)?.label ?? key.charAt(0).toUpperCase() + key.slice(1);
-}
+/** The words of an award key under a rule: the contract's, so the portal words an award the same way. */
+export { awardLabel };
 
 function countAwards(rule: AwardRule, list: readonly Standing[]): AwardCount[] {
   const keys = [...rule.bands.map((b) => b.key), PARTICIPATION, ...(rule.excludeZero ? [NO_AWARD] : [])];

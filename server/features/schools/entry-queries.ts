@@ -1,8 +1,18 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
+import { siteTimeZone as SAST_ZONE } from '#contract/site-time';
 import { CountRow, type Queryable, rows } from '../../db/client.js';
-import { accounts, olympiads, schoolParticipants, schools, users } from '../../db/schema/index.js';
+import {
+  accounts,
+  certificateBatches,
+  countries,
+  olympiadResults,
+  olympiads,
+  schoolParticipants,
+  schools,
+  users,
+} from '../../db/schema/index.js';
 import { type Reach, reachSql } from '../../http/reach.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
 
@@ -148,14 +158,22 @@ const PortalOlympiadRow = createSelectSchema(olympiads)
     participantId: createSelectSchema(schoolParticipants).shape.id.nullable(),
     status: createSelectSchema(schoolParticipants).shape.status.nullable(),
     learnerCount: z.number(),
+    resultsPublishedAt: createSelectSchema(olympiadResults).shape.publishedAt,
+    certificates: createSelectSchema(certificateBatches).shape.certificates.nullable(),
+    certificatesAt: createSelectSchema(certificateBatches).shape.generatedAt,
+    timeZone: createSelectSchema(countries).shape.timeZone,
   });
 export type PortalOlympiadRow = z.infer<typeof PortalOlympiadRow>;
 
 /**
  * The olympiads a teacher's school can enter (school olympiads not yet over), and those it is in. A country's team
  * enters none itself (its olympiad's admin enters the country, decision 039): its team admin sees only its entries.
+ * Each comes with its results' publication, the school's certificate PDF (when made) and the zone its times are
+ * read in (a country team's own, else South African time). Entries first; among them those still to come or being
+ * written, soonest first, then those that are over, the latest first (last year's olympiad after this year's).
  */
 export async function portalOlympiads(q: Queryable, schoolId: number | null) {
+  const over = sql`(r.published_at is not null or o.ends_at <= now())`;
   return rows(
     q,
     PortalOlympiadRow,
@@ -163,12 +181,22 @@ export async function portalOlympiads(q: Queryable, schoolId: number | null) {
                o.fee_cents as "feeCents", o.currency, o.payment_required as "paymentRequired",
                case when coalesce(a.vat_number, '') = '' then 0 else a.vat_rate_bp end as "vatRateBp",
                sp.id as "participantId", sp.status,
-               (select count(*)::int from users u where u.school_id = ${schoolId} and u.olympiad_id = o.id and u.role = 'learner') as "learnerCount"
+               (select count(*)::int from users u where u.school_id = ${schoolId} and u.olympiad_id = o.id and u.role = 'learner') as "learnerCount",
+               r.published_at as "resultsPublishedAt",
+               case when cb.file_key is not null then cb.certificates end as "certificates",
+               case when cb.file_key is not null then cb.generated_at end as "certificatesAt",
+               coalesce(case when o.kind = 'country' then
+                 (select c.time_zone from schools t join countries c on c.id = t.country_id where t.id = ${schoolId}) end,
+                 ${SAST_ZONE}) as "timeZone"
         from olympiads o
         left join accounts a on a.id = o.account_id
         left join school_participants sp on sp.olympiad_id = o.id and sp.school_id = ${schoolId}
+        left join olympiad_results r on r.olympiad_id = o.id
+        left join certificate_batches cb on cb.school_participant_id = sp.id
         where sp.id is not null or (o.kind = 'school' and (o.ends_at is null or o.ends_at > now())
           and not exists (select 1 from schools t where t.id = ${schoolId} and t.country_id is not null))
-        order by (sp.id is null), o.starts_at nulls last, o.title`,
+        order by (sp.id is null), coalesce(${over}, false),
+                 case when coalesce(${over}, false) then coalesce(o.ends_at, r.published_at) end desc,
+                 o.starts_at nulls last, o.title`,
   );
 }

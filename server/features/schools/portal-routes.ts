@@ -7,6 +7,7 @@ import { olympiadNotFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { resolvedGeneralCopy } from '../../platform/general-copy.js';
 import { portalOlympiads } from './entry-queries.js';
+import { portalResults } from './portal-queries.js';
 import { schoolsPolicy } from './policy.js';
 import { presentPortalOlympiad, presentSchool } from './present.js';
 import { findSchool } from './school-queries.js';
@@ -45,7 +46,7 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ db, actor }) => ({
       success: true as const,
       school: await ownSchool(db, actor),
-      items: (await olympiadsOf(db, actor)).map(presentPortalOlympiad),
+      items: (await olympiadsOf(db, actor)).map((o) => presentPortalOlympiad(o)),
     }),
   });
 
@@ -54,7 +55,8 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     url: '/api/portal/olympiads/:olympiadName',
     tags,
     access: access.portal,
-    summary: 'The school’s page for one olympiad: its entry, learners and what to do next',
+    summary:
+      'The school’s page for one olympiad: its entry, learners, where the olympiad is and, once published, the school’s results',
     params: NameParams,
     response: PortalOlympiadResult,
     handler: async ({ db, actor, params }) => {
@@ -65,6 +67,7 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
         school: await ownSchool(db, actor),
         olympiad: presentPortalOlympiad(olympiad),
         intro: (await resolvedGeneralCopy(db, olympiad))['portal-intro'],
+        results: olympiad.participantId != null ? await portalResults(db, olympiad.id, olympiad.participantId) : null,
       };
     },
   });

@@ -1,4 +1,4 @@
-import type { Eoi, PortalOlympiad, School, SchoolParticipant } from '#contract/schools';
+import type { Eoi, PortalOlympiad, PortalPhase, School, SchoolParticipant } from '#contract/schools';
 import type { Actor } from '../../http/actor.js';
 import { iso, isoOrNull } from '../../platform/dates.js';
 import type { ParticipantListRow, PortalOlympiadRow } from './entry-queries.js';
@@ -74,7 +74,23 @@ export function presentEoi(actor: Actor, e: EoiRow): Eoi {
   };
 }
 
-export function presentPortalOlympiad(o: PortalOlympiadRow): PortalOlympiad {
+/**
+ * Where an olympiad is in its year (contract `PortalPhase`): published results first, then a window that is over,
+ * then an opened olympiad (writing now, or soon when its window starts later); otherwise schools are still
+ * entering. An olympiad that is not opened yet stays in registration even past its start time: nobody can write.
+ */
+export function portalPhase(
+  o: Pick<PortalOlympiadRow, 'open' | 'startsAt' | 'endsAt' | 'resultsPublishedAt'>,
+  now = new Date(),
+): PortalPhase {
+  if (o.resultsPublishedAt != null) return 'results';
+  if (o.endsAt != null && new Date(o.endsAt) <= now) return 'closed';
+  if (!o.open) return 'registration';
+  return o.startsAt != null && new Date(o.startsAt) > now ? 'writing_soon' : 'writing';
+}
+
+export function presentPortalOlympiad(o: PortalOlympiadRow, now = new Date()): PortalOlympiad {
+  const published = o.resultsPublishedAt != null;
   return {
     id: o.id,
     varName: o.varName,
@@ -95,7 +111,15 @@ export function presentPortalOlympiad(o: PortalOlympiadRow): PortalOlympiad {
                 ? 'learners_loaded'
                 : (o.status ?? 'entered'),
             learnerCount: Number(o.learnerCount),
+            // A PDF made for results since withdrawn is not offered: the certificates page says they are not out.
+            certificates:
+              published && o.certificates != null
+                ? { count: o.certificates, generatedAt: isoOrNull(o.certificatesAt) }
+                : null,
           }
         : null,
+    phase: portalPhase(o, now),
+    resultsPublishedAt: isoOrNull(o.resultsPublishedAt),
+    timeZone: o.timeZone,
   };
 }
