@@ -8,18 +8,21 @@ import { useSessionUser } from '../../../lib/session/index.js';
 import { EnterSchoolButton, feeText } from '../components/EnterSchoolButton.js';
 import { usePortalOlympiads } from '../api/list-portal-olympiads.js';
 import { useTermsGate } from '../components/use-terms-gate.js';
-import { formatDate } from '../../../lib/dates.js';
+import { isOver, phaseLine } from '../components/phase.js';
 
-const when = (iso: string | null) => formatDate(iso, 'longDate', 'to be announced');
-
-/** /portal: the teacher's olympiads, and those the school can enter (a team admin: the team's olympiads). */
+/**
+ * /portal: the teacher's olympiads now and to come, those the school can enter, and its past ones with their results
+ * (a team admin: the team's olympiads). The server lists them in that order; each card says where its olympiad is.
+ */
 export function PortalHomePage() {
   const user = useSessionUser();
   const olympiads = usePortalOlympiads();
   const team = olympiads.data?.school?.countryId != null;
   const { unit } = unitWords(team ? 'country' : 'school');
-  const entered = olympiads.data?.items.filter((o) => o.participant) ?? [];
-  const open = olympiads.data?.items.filter((o) => !o.participant) ?? [];
+  const items = olympiads.data?.items ?? [];
+  const entered = items.filter((o) => o.participant && !isOver(o.phase));
+  const past = items.filter((o) => o.participant && isOver(o.phase));
+  const open = items.filter((o) => !o.participant);
   const gate = useTermsGate();
   return (
     <>
@@ -51,8 +54,8 @@ export function PortalHomePage() {
             {entered.length === 0 ? (
               <Text c="dimmed">
                 {team
-                  ? 'Your team is not entered in an olympiad yet: the organisers enter your country.'
-                  : 'Your school is not entered in an olympiad yet. Choose one below.'}
+                  ? `Your team is not entered in ${past.length ? 'a coming' : 'an'} olympiad yet: the organisers enter your country.`
+                  : `Your school is not entered in ${past.length ? 'a coming' : 'an'} olympiad yet.${open.length ? ' Choose one below.' : ''}`}
               </Text>
             ) : null}
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -79,6 +82,18 @@ export function PortalHomePage() {
               </SimpleGrid>
             </section>
           ) : null}
+          {past.length ? (
+            <section aria-labelledby="past">
+              <Title order={2} size="h3" id="past" mb="sm">
+                Past olympiads
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                {past.map((o) => (
+                  <OlympiadCard key={o.id} olympiad={o} />
+                ))}
+              </SimpleGrid>
+            </section>
+          ) : null}
         </Stack>
       ) : null}
     </>
@@ -93,8 +108,9 @@ interface OlympiadCardProps {
 }
 
 function OlympiadCard({ olympiad, canEnter = false, schoolName, gate }: OlympiadCardProps) {
+  const certificates = olympiad.participant && olympiad.phase === 'results';
   return (
-    <Card withBorder radius="md" padding="lg">
+    <Card withBorder radius="md" padding="lg" component="article" aria-label={olympiad.title}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Text fw={700}>{olympiad.title}</Text>
         {olympiad.participant ? (
@@ -113,7 +129,7 @@ function OlympiadCard({ olympiad, canEnter = false, schoolName, gate }: Olympiad
         ) : null}
       </Group>
       <Text size="sm" c="dimmed" mt={4}>
-        Writing opens {when(olympiad.startsAt)}
+        {phaseLine(olympiad)}
       </Text>
       {olympiad.participant ? null : (
         <Text size="sm" mt={4}>
@@ -122,11 +138,26 @@ function OlympiadCard({ olympiad, canEnter = false, schoolName, gate }: Olympiad
       )}
       <Group mt="md">
         {olympiad.participant ? (
-          <Button component={Link} to={`/portal/${olympiad.varName}`} variant="light">
+          <Button
+            component={Link}
+            to={`/portal/${olympiad.varName}`}
+            variant="light"
+            aria-label={`Open ${olympiad.title}`}
+          >
             Open
           </Button>
         ) : canEnter ? (
           <EnterSchoolButton olympiad={olympiad} schoolName={schoolName} gate={gate} />
+        ) : null}
+        {certificates ? (
+          <Button
+            component={Link}
+            to={`/portal/${olympiad.varName}/certificates`}
+            variant="subtle"
+            aria-label={`Certificates of ${olympiad.title}`}
+          >
+            Certificates
+          </Button>
         ) : null}
       </Group>
     </Card>
