@@ -24,6 +24,7 @@ const sample: InvoiceDocument = {
   kind: 'invoice',
   documentNumber: 'BENCH-2026-00001',
   creditsDocumentNumber: null,
+  replacedByDocumentNumber: null,
   issuedAt: new Date(),
   dueOn: '2026-12-31',
   currency: 'ZAR',

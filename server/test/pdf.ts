@@ -1,5 +1,14 @@
 import { inflateSync } from 'node:zlib';
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  type PDFRef,
+  StandardFonts,
+} from 'pdf-lib';
 
 /**
  * The text a PDF made by pdf-lib shows, for assertions: each content stream is inflated and the strings of its
@@ -79,4 +88,95 @@ export async function pdfPagesText(bytes: Uint8Array): Promise<string[]> {
     }
     return lines.join('\n');
   });
+}
+
+/** A run of text as a page shows it: the text, the box it takes (PDF points, origin bottom left), font and size. */
+export interface TextBox {
+  text: string;
+  font: string;
+  size: number;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/**
+ * Where each run of text of a PDF made by pdf-lib with the standard fonts stands, page by page: every text
+ * operator's string with its box, from the font set (`Tf`), the position (`Tm`) and the font's own metrics
+ * (width of the string, ascender and descender). For layout assertions: two runs whose boxes overlap print one
+ * over the other. A run in an embedded font has no standard metrics and fails the call.
+ */
+export async function pdfTextBoxes(bytes: Uint8Array): Promise<TextBox[][]> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const metrics = await PDFDocument.create();
+  const standard = new Map<string, Awaited<ReturnType<PDFDocument['embedFont']>>>();
+  const standardFont = async (baseFont: string) => {
+    if (!standard.has(baseFont)) {
+      const name = Object.values(StandardFonts).find((f) => f === baseFont);
+      if (!name) throw new Error(`pdfTextBoxes reads standard fonts only, not ${baseFont}`);
+      standard.set(baseFont, await metrics.embedFont(name));
+    }
+    return standard.get(baseFont)!;
+  };
+  const winAnsi = new TextDecoder('windows-1252');
+  const streamText = (s: unknown) =>
+    s instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(s).decode()).toString('latin1') : '';
+  const pages: TextBox[][] = [];
+  for (const page of doc.getPages()) {
+    const fonts = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
+    const contents = page.node.Contents();
+    const parts = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
+    const boxes: TextBox[] = [];
+    let font = '';
+    let size = 0;
+    let x = 0;
+    let y = 0;
+    const ops =
+      /\/(\S+)\s+([\d.]+)\s+Tf|([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+Tm|<([0-9A-Fa-f]*)>\s*Tj/g;
+    for (const content of parts.map(streamText)) {
+      for (const m of content.matchAll(ops)) {
+        if (m[1] != null) {
+          const dict = doc.context.lookup(fonts?.get(PDFName.of(m[1])));
+          const base = dict instanceof PDFDict ? dict.get(PDFName.of('BaseFont')) : undefined;
+          font = base instanceof PDFName ? base.decodeText() : '';
+          size = Number(m[2]);
+        } else if (m[3] != null) {
+          x = Number(m[7]);
+          y = Number(m[8]);
+        } else {
+          const text = winAnsi.decode(Buffer.from(m[9]!, 'hex'));
+          const f = await standardFont(font);
+          const ascent = f.heightAtSize(size, { descender: false });
+          const descent = f.heightAtSize(size) - ascent;
+          boxes.push({
+            text,
+            font,
+            size,
+            x0: x,
+            x1: x + f.widthOfTextAtSize(text, size),
+            y0: y - descent,
+            y1: y + ascent,
+          });
+        }
+      }
+    }
+    pages.push(boxes);
+  }
+  return pages;
+}
+
+/** The pairs of runs that print over one another (boxes that share more than a quarter of a point each way). */
+export function overlappingText(boxes: TextBox[]): [string, string][] {
+  const out: [string, string][] = [];
+  const apart = 0.25;
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i]!;
+      const b = boxes[j]!;
+      const across = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+      const down = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+      if (across > apart && down > apart) out.push([a.text, b.text]);
+    }
+  return out;
 }

@@ -146,6 +146,11 @@ export const invoices = pgTable(
     creditsInvoiceId: integer('credits_invoice_id'),
     /** An invoice: when a credit note cancelled it (it is then no longer current). */
     creditedAt: timestamp('credited_at', { withTimezone: true }),
+    /**
+     * An invoice issued in place of a credited one: the invoice it replaces (issued with that one's credit note),
+     * so the credit note can name its replacement; null for an order's first invoice.
+     */
+    replacesInvoiceId: integer('replaces_invoice_id'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     dueOn: date('due_on', { mode: 'string' }),
     currency: text('currency').notNull(),
@@ -172,6 +177,9 @@ export const invoices = pgTable(
     uniqueIndex('invoices_credits_uq')
       .on(t.creditsInvoiceId)
       .where(sql`${t.creditsInvoiceId} is not null`),
+    uniqueIndex('invoices_replaces_uq')
+      .on(t.replacesInvoiceId)
+      .where(sql`${t.replacesInvoiceId} is not null`),
     uniqueIndex('invoices_current_uq')
       .on(t.purchaseOrderId)
       .where(sql`${t.kind} = 'invoice' and ${t.creditedAt} is null`),

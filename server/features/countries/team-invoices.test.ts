@@ -3,7 +3,7 @@ import { InvoiceIssued } from '#contract/finance';
 import { createUser, enterCountry } from '../../seed/factories.js';
 import { forbiddenFor, notFoundUnchanged, unauthenticated } from '../../test/endpoint.js';
 import { type Client, type TestServer, startTestServer } from '../../test/harness.js';
-import { pdfText } from '../../test/pdf.js';
+import { overlappingText, pdfText, pdfTextBoxes } from '../../test/pdf.js';
 
 /**
  * A country's team is invoiced through the school paths (decisions 031 and 039): igeo-demo invoices from its own
@@ -149,5 +149,33 @@ describe('GET /invoice/api/ and the invoice’s PDF for a country’s team', () 
     expect(text).toContain('team member');
     expect(text).toContain("so that it reaches your team's account");
     expect(text).not.toMatch(/school/i);
+  });
+
+  it('the PDF prints no text over other text: the long legal name wraps beside TAX INVOICE', async () => {
+    const [inv] = await server.query<{
+      id: number;
+    }>`select id from invoices where purchase_order_id = ${germany.orderId}`;
+    const [boxes] = await pdfTextBoxes((await pdfOf(teamAdmin, inv!.id)).bytes);
+    expect(overlappingText(boxes!)).toEqual([]);
+    const title = boxes!.find((b) => b.text === 'TAX INVOICE')!;
+    // "International Geography Olympiad South Africa NPC" is too long for one line beside the title: it takes two,
+    // and both end before the title begins.
+    const name = boxes!.filter((b) => b.y1 > title.y0 - 30 && b.x0 < title.x0 && b.font === 'Helvetica-Bold');
+    expect(name.map((b) => b.text).join(' ')).toBe('International Geography Olympiad South Africa NPC');
+    expect(name).toHaveLength(2);
+    for (const line of name) expect(line.x1).toBeLessThan(title.x0);
+  });
+
+  it('the PDF says why a team from abroad pays South African VAT', async () => {
+    const [inv] = await server.query<{
+      id: number;
+    }>`select id from invoices where purchase_order_id = ${germany.orderId}`;
+    const text = pdfText((await pdfOf(teamAdmin, inv!.id)).bytes).replace(/\n/g, ' ');
+    expect(text).toContain('VAT 15 %');
+    expect(text).toContain(
+      'South African VAT at 15 % is charged because the entry is a service supplied in South Africa by ' +
+        "International Geography Olympiad South Africa NPC: every team's entry is taxed alike, whatever its " +
+        'country (it is not zero-rated as an export).',
+    );
   });
 });

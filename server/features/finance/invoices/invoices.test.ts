@@ -3,7 +3,7 @@ import { Invoice, InvoiceIssued } from '#contract/finance';
 import { createOlympiad, createSchool, createUser, enterSchool, grant } from '../../../seed/factories.js';
 import { expectRowsUnchanged, forbiddenFor, notFoundUnchanged, unauthenticated } from '../../../test/endpoint.js';
 import { type Client, type DemoIds, type TestServer, demoIds, startTestServer } from '../../../test/harness.js';
-import { pdfText } from '../../../test/pdf.js';
+import { overlappingText, pdfText, pdfTextBoxes } from '../../../test/pdf.js';
 
 /**
  * Invoices and credit notes (decision 031) on the real server and database: issuing from an order, the credit
@@ -252,7 +252,14 @@ describe('POST /invoice/api/issue-all', () => {
       await new Promise((r) => setTimeout(r, 100));
       job = (await accountant.get(`/invoice/api/issue-all/${jobId}`)).body.job;
     }
-    expect(job).toMatchObject({ status: 'done', total: 1, done: 1, issued: 1, failed: 0 });
+    expect(job).toMatchObject({
+      status: 'done',
+      total: 1,
+      done: 1,
+      issued: 1,
+      failed: 0,
+      message: '1 invoice issued and mailed',
+    });
     const order = (await accountant.get(`/purchase-order/api/${rondebosch.id}`)).body.order;
     expect(order.invoiceOutOfDate).toBe(false);
     expect(order.currentInvoice.freeLearners).toBe(1);
@@ -330,5 +337,84 @@ describe('POST /invoice/api/issue-all', () => {
       expect(r.content_type).toBe('application/pdf');
       expect(Number(r.size)).toBeGreaterThan(1000);
     }
+  });
+});
+
+describe('what a credit note says became of the order', () => {
+  let orderId: number;
+  const docs = () =>
+    server.query<{ id: number; kind: string; document_number: string; replaces_invoice_id: number | null }>`
+      select id, kind, document_number, replaces_invoice_id from invoices
+      where purchase_order_id = ${orderId} order by id`;
+  const creditNoteText = async (id: number) => {
+    const pdf = await pdfOf(accountant, id);
+    expect(pdf.status).toBe(200);
+    const [boxes] = await pdfTextBoxes(pdf.bytes);
+    expect(overlappingText(boxes!)).toEqual([]);
+    return pdfText(pdf.bytes).replace(/\n/g, ' ');
+  };
+  const mailOf = async (documentNumber: string) => {
+    const [mail] = await server.query<{ text_body: string }>`select text_body from emails
+      where kind = 'credit-note' and subject like ${`Credit note ${documentNumber}:%`}`;
+    return mail!.text_body.replace(/\s+/g, ' ');
+  };
+
+  beforeAll(async () => {
+    const school = await createSchool(server.db, { name: 'Credit Note High' });
+    await enterSchool(server.db, demo.geoDemo, school.id);
+    await createUser(server.db, {
+      role: 'teacher',
+      username: 'inv-cn-teacher',
+      schoolId: school.id,
+      email: 'inv-cn-teacher@example.org',
+    });
+    for (const n of [1, 2])
+      await createUser(server.db, {
+        role: 'learner',
+        username: `inv-cn-${n}`,
+        olympiadId: demo.geoDemo,
+        schoolId: school.id,
+      });
+    orderId = (await orderOf(school.id)).id;
+    expect((await issue(orderId)(accountant)).status).toBe(200);
+  });
+
+  it('a changed order: the credit note names the invoice issued in place of the one it cancels', async () => {
+    await accountant.put(`/purchase-order/api/set-num-learners-discount/${orderId}`, {
+      query: { freeLearners: 1, comment: 'One bursary' },
+    });
+    const res = await issue(orderId, true)(accountant);
+    expect(res.status).toBe(200);
+    const [first, creditNote, second] = await docs();
+    expect([first!.kind, creditNote!.kind, second!.kind]).toEqual(['invoice', 'credit_note', 'invoice']);
+    // Stored with the new invoice: the one it replaces.
+    expect(second!.replaces_invoice_id).toBe(first!.id);
+    const text = await creditNoteText(creditNote!.id);
+    expect(text).toContain(
+      `This credit note cancels invoice ${first!.document_number} in full. Invoice ${second!.document_number} replaces it.`,
+    );
+    expect(await mailOf(creditNote!.document_number)).toContain(
+      `is credited in full (R 80.50). Invoice ${second!.document_number} replaces it.`,
+    );
+  });
+
+  it('an order left with nothing to pay for: the credit note says that no invoice replaces it', async () => {
+    await accountant.put(`/purchase-order/api/set-num-learners-discount/${orderId}`, {
+      query: { freeLearners: 2, comment: 'Both sponsored' },
+    });
+    const res = await issue(orderId, true)(accountant);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatch(/nothing left to invoice/);
+    const all = await docs();
+    const creditNote = all.at(-1)!;
+    expect(creditNote.kind).toBe('credit_note');
+    const text = await creditNoteText(creditNote.id);
+    expect(text).toContain(
+      `This credit note cancels invoice ${all[2]!.document_number} in full. No invoice replaces it: the school's order has no learners left to pay for.`,
+    );
+    expect(text).not.toContain('A new invoice replaces it');
+    const mail = await mailOf(creditNote.document_number);
+    expect(mail).toContain("No invoice replaces it: the school's order has no learners left to pay for.");
+    expect(mail).not.toContain('A new invoice replaces it');
   });
 });

@@ -212,7 +212,10 @@ function invoiceLines(o: IssueSource): InvoiceLine[] {
   return lines;
 }
 
-/** Writes the new invoice, numbered in the account's invoice series and due after its payment terms. */
+/**
+ * Writes the new invoice, numbered in the account's invoice series and due after its payment terms. When the order
+ * had a current invoice, this issue has just credited it, and the new invoice names it as the one it replaces.
+ */
 async function insertInvoice(
   q: Queryable,
   o: IssueSource,
@@ -227,10 +230,10 @@ async function insertInvoice(
     InsertedInvoice,
     sql`with counter as (${nextNumberSql(account.id, year, 'invoice')})
       insert into invoices (kind, account_id, olympiad_id, purchase_order_id, year, number, document_number,
-        due_on, currency, learners, free_learners, fee_cents, lines, subtotal_cents, vat_rate_bp, vat_cents, total_cents,
-        schools_po, bill_to, seller, payment_reference, created_by)
+        replaces_invoice_id, due_on, currency, learners, free_learners, fee_cents, lines, subtotal_cents, vat_rate_bp,
+        vat_cents, total_cents, schools_po, bill_to, seller, payment_reference, created_by)
       values ('invoice', ${base.accountId}, ${base.olympiadId}, ${base.purchaseOrderId}, ${year}, (select last from counter),
-        ${documentNumberSql(account.invoicePrefix, 'invoice', year)},
+        ${documentNumberSql(account.invoicePrefix, 'invoice', year)}, ${o.currentId},
         ${due}, ${base.currency}, ${o.learners}, ${o.freeLearners}, ${o.feeCents}, ${JSON.stringify(lines)}::jsonb,
         ${quote.subtotalCents}, ${quote.vatRateBp}, ${quote.vatCents}, ${quote.totalCents}, ${o.schoolsPO},
         ${JSON.stringify(base.billTo)}::jsonb, ${JSON.stringify(base.seller)}::jsonb, ${base.paymentReference}, ${by})
@@ -270,6 +273,7 @@ const storedInvoice = (
   billTo: doc.base.billTo,
   seller: doc.base.seller,
   creditsDocumentNumber: null,
+  replacedByDocumentNumber: null,
   creditedAt: null,
   mailedAt: null,
 });

@@ -7,7 +7,7 @@ import type { Mailer } from '../../../platform/mailer.js';
 import type { FileStorage } from '../../../platform/storage.js';
 import { type Contact, contactsOf } from './contacts.js';
 import { invoicePdfOffThread } from './pdf-pool.js';
-import type { InvoiceDocument } from './pdf.js';
+import { creditNoteOutcome, type InvoiceDocument } from './pdf.js';
 import type { InvoiceRow } from './queries.js';
 
 /** What a stored document's PDF prints. */
@@ -15,6 +15,7 @@ export const documentOf = (r: InvoiceRow): InvoiceDocument => ({
   kind: r.kind,
   documentNumber: r.documentNumber,
   creditsDocumentNumber: r.creditsDocumentNumber,
+  replacedByDocumentNumber: r.replacedByDocumentNumber,
   issuedAt: r.issuedAt,
   dueOn: r.dueOn == null ? null : r.dueOn.slice(0, 10),
   currency: r.currency,
@@ -74,7 +75,7 @@ export async function mailInvoice(
   for (const c of contacts) {
     const hello = `Hello ${c.name || 'there'},`;
     const body = credit
-      ? `${r.schoolName}'s invoice ${r.creditsDocumentNumber} for the ${r.olympiadTitle} is credited in full (${total}). A new invoice replaces it.`
+      ? `${r.schoolName}'s invoice ${r.creditsDocumentNumber} for the ${r.olympiadTitle} is credited in full (${total}). ${creditNoteOutcome(r)}`
       : `Attached is ${r.schoolName}'s invoice ${r.documentNumber} for the ${r.olympiadTitle}: ${total}, due ${r.dueOn ?? 'on receipt'}. Pay into the bank account on the invoice and quote the reference ${r.paymentReference}.`;
     const id = await deps.mailer.enqueue(q, {
       kind: credit ? 'credit-note' : 'invoice',

@@ -25,6 +25,8 @@ export interface InvoiceDocument {
   documentNumber: string;
   /** A credit note: the invoice it cancels. */
   creditsDocumentNumber: string | null;
+  /** A credit note: the invoice issued with it in place of the one it cancels; null when none replaced it. */
+  replacedByDocumentNumber: string | null;
   issuedAt: Date;
   dueOn: string | null;
   currency: string;
@@ -133,12 +135,30 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, size: number)
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const percent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)} %`;
 
-/** Wraps text to a width, by words. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+/** Cuts a word wider than the width (a purchase-order number, a name without spaces) into pieces that fit. */
+function pieces(word: string, font: PDFFont, size: number, width: number): string[] {
+  if (font.widthOfTextAtSize(word, size) <= width) return [word];
+  const out: string[] = [];
+  let piece = '';
+  for (const ch of word) {
+    if (piece && font.widthOfTextAtSize(piece + ch, size) > width) {
+      out.push(piece);
+      piece = ch;
+    } else piece += ch;
+  }
+  if (piece) out.push(piece);
+  return out;
+}
+
+/** Wraps text to a width, by words; a word wider than the width is cut, so that no line runs past it. */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const out: string[] = [];
   for (const para of text.split('\n')) {
     let line = '';
-    for (const word of para.split(/\s+/).filter(Boolean)) {
+    for (const word of para
+      .split(/\s+/)
+      .filter(Boolean)
+      .flatMap((w) => pieces(w, font, size, width))) {
       const next = line ? `${line} ${word}` : word;
       if (font.widthOfTextAtSize(next, size) > width && line) {
         out.push(line);
@@ -148,6 +168,49 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
     out.push(line);
   }
   return out;
+}
+
+/** Short items on one line, a little apart, when they fit the width; otherwise one under the other. */
+function sideBySide(items: string[], font: PDFFont, size: number, width: number): string[] {
+  if (!items.length) return [];
+  const line = items.join('   ');
+  return font.widthOfTextAtSize(line, size) <= width ? [line] : items.flatMap((i) => wrap(i, font, size, width));
+}
+
+/**
+ * A heading fitted to a width: wrapped at `size`, made smaller (down to `least`) while it would take more than
+ * `maxLines` lines, and wrapped at `least` when even that is not enough.
+ */
+function fitted(text: string, font: PDFFont, width: number, size: number, least: number, maxLines: number) {
+  for (let s = size; s >= least; s -= 0.5) {
+    const lines = wrap(text, font, s, width);
+    if (lines.length <= maxLines) return { size: s, lines };
+  }
+  return { size: least, lines: wrap(text, font, least, width) };
+}
+
+/**
+ * Why an invoice to a country's team charges the VAT it does (decision 031). The account's rule applies to every
+ * entry alike, whatever the team's country, so a team abroad reads which rule that is. Null for a school's invoice,
+ * whose VAT line needs no reason, and for a credit note, which reverses what its invoice charged.
+ */
+export function vatBasis(d: Pick<InvoiceDocument, 'kind' | 'vatRateBp' | 'billTo' | 'seller'>): string | null {
+  if (d.kind === 'credit_note' || !d.billTo.countryName) return null;
+  const s = d.seller;
+  if (!s.vatNumber) return `No VAT is charged: ${s.legalName} is not registered for VAT.`;
+  if (d.vatRateBp === 0)
+    return `VAT is charged at 0 %, the rate ${s.legalName} applies to every team's entry, whatever its country.`;
+  return (
+    `South African VAT at ${percent(d.vatRateBp)} is charged because the entry is a service supplied in South Africa ` +
+    `by ${s.legalName}: every team's entry is taxed alike, whatever its country (it is not zero-rated as an export).`
+  );
+}
+
+/** What became of the order when a credit note cancelled its invoice: the invoice that replaced it, or none. */
+export function creditNoteOutcome(d: Pick<InvoiceDocument, 'replacedByDocumentNumber' | 'billTo'>): string {
+  if (d.replacedByDocumentNumber) return `Invoice ${d.replacedByDocumentNumber} replaces it.`;
+  const words = unitWords(d.billTo.countryName ? 'country' : 'school');
+  return `No invoice replaces it: the ${words.unit}'s order has no ${words.members} left to pay for.`;
 }
 
 /** Draws the invoice on a new page of `pdf`. */
@@ -164,29 +227,9 @@ export async function drawInvoice(pdf: PDFDocument, d: InvoiceDocument, fonts: F
   const credit = d.kind === 'credit_note';
   const title = credit ? 'CREDIT NOTE' : s.vatNumber ? 'TAX INVOICE' : 'INVOICE';
 
-  // The seller, top left.
-  let y = A4.height - M - 6;
-  text(s.legalName, M, y, 15, bold, accent);
-  y -= 16;
-  for (const line of wrap(s.address, regular, 9, 250)) {
-    text(line, M, y, 9, regular, grey);
-    y -= 11.5;
-  }
-  const ids = [
-    s.registrationNumber ? `Reg. no. ${s.registrationNumber}` : null,
-    s.vatNumber ? `VAT no. ${s.vatNumber}` : null,
-  ].filter(Boolean);
-  if (ids.length) {
-    text(ids.join('   '), M, y, 9, regular, grey);
-    y -= 11.5;
-  }
-  const contact = [s.email, s.phone].filter(Boolean).join('   ');
-  if (contact) text(contact, M, y, 9, regular, grey);
-
-  // The document, top right.
-  let ry = A4.height - M - 8;
-  textRight(title, right, ry, 20, bold, credit ? rgb(0.6, 0.1, 0.1) : ink);
-  ry -= 22;
+  // The document, top right: its title, and its facts with each value in a column of its own.
+  const valueWidth = 125;
+  const labelRight = right - valueWidth - 5;
   const facts: [string, string][] = [
     [credit ? 'Credit note' : 'Invoice', d.documentNumber],
     ['Date', day(d.issuedAt)],
@@ -195,22 +238,61 @@ export async function drawInvoice(pdf: PDFDocument, d: InvoiceDocument, fonts: F
     ['Your order no.', d.schoolsPO || '(none given)'],
     ['Payment reference', d.paymentReference],
   ];
+  let ry = A4.height - M - 8;
+  textRight(title, right, ry, 20, bold, credit ? rgb(0.6, 0.1, 0.1) : ink);
+  ry -= 22;
   for (const [k, v] of facts) {
-    textRight(v, right, ry, 9.5, bold);
-    textRight(k, right - 130, ry, 9.5, regular, grey);
+    textRight(k, labelRight, ry, 9.5, regular, grey);
+    wrap(v, bold, 9.5, valueWidth).forEach((line, i) => {
+      if (i > 0) ry -= 11;
+      textRight(line, right, ry, 9.5, bold);
+    });
     ry -= 13;
   }
+  // Where the document's column begins: the seller's column ends short of it, so a long name never runs into the
+  // title or the facts.
+  const columnStart = Math.min(
+    right - bold.widthOfTextAtSize(title, 20),
+    ...facts.map(([k]) => labelRight - regular.widthOfTextAtSize(k, 9.5)),
+  );
+  const sellerWidth = columnStart - M - 16;
 
-  // Bill to.
-  y = Math.min(y, ry) - 26;
+  // The seller, top left: a long legal name wraps, and is made smaller rather than take more than two lines.
+  let y = A4.height - M - 6;
+  const name = fitted(s.legalName, bold, sellerWidth, 15, 11, 2);
+  for (const line of name.lines) {
+    text(line, M, y, name.size, bold, accent);
+    y -= name.size + 1.5;
+  }
+  for (const line of wrap(s.address, regular, 9, Math.min(250, sellerWidth))) {
+    text(line, M, y, 9, regular, grey);
+    y -= 11.5;
+  }
+  const ids = [
+    s.registrationNumber ? `Reg. no. ${s.registrationNumber}` : null,
+    s.vatNumber ? `VAT no. ${s.vatNumber}` : null,
+  ].filter((v): v is string => !!v);
+  const contact = [s.email, s.phone].filter((v): v is string => !!v);
+  for (const line of [...sideBySide(ids, regular, 9, sellerWidth), ...sideBySide(contact, regular, 9, sellerWidth)]) {
+    text(line, M, y, 9, regular, grey);
+    y -= 11.5;
+  }
+
+  // Bill to, and what for, side by side: whichever is longer decides where the lines begin.
+  y = Math.min(y + 11.5, ry) - 26;
   const b = d.billTo;
   text('BILL TO', M, y, 8, bold, grey);
   const ox = right - 220;
   text('FOR', ox, y, 8, bold, grey);
-  wrap(d.olympiadTitle, bold, 10, 220).forEach((line, i) => text(line, ox, y - 14 - i * 12, 10, bold));
+  const forLines = wrap(d.olympiadTitle, bold, 10, right - ox);
+  forLines.forEach((line, i) => text(line, ox, y - 14 - i * 12, 10, bold));
+  const forEnd = y - 14 - forLines.length * 12;
+  const billWidth = ox - M - 16;
   y -= 14;
-  text(b.schoolName, M, y, 11, bold);
-  y -= 13;
+  for (const line of wrap(b.schoolName, bold, 11, billWidth)) {
+    text(line, M, y, 11, bold);
+    y -= 13;
+  }
   const billLines = [
     b.countryName ? `Country: ${b.countryName}` : null,
     b.emisNumber ? `EMIS ${b.emisNumber}` : null,
@@ -218,10 +300,11 @@ export async function drawInvoice(pdf: PDFDocument, d: InvoiceDocument, fonts: F
     [b.town, b.province].filter(Boolean).join(', ') || null,
     b.contactName ? `Attention: ${b.contactName}${b.contactEmail ? ` <${b.contactEmail}>` : ''}` : null,
   ].filter((v): v is string => !!v);
-  for (const line of billLines.flatMap((l) => wrap(l, regular, 9.5, 260))) {
+  for (const line of billLines.flatMap((l) => wrap(l, regular, 9.5, Math.min(260, billWidth)))) {
     text(line, M, y, 9.5);
     y -= 12;
   }
+  y = Math.min(y, forEnd);
 
   // The lines.
   y -= 18;
@@ -263,11 +346,19 @@ export async function drawInvoice(pdf: PDFDocument, d: InvoiceDocument, fonts: F
     y -= strong ? 26 : 15;
   }
 
+  // Why this VAT, where the reader may ask (a team from abroad).
+  const basis = vatBasis(d);
+  if (basis) {
+    for (const line of wrap(basis, regular, 8.5, right - M)) {
+      text(line, M, y, 8.5, regular, grey);
+      y -= 11;
+    }
+    y -= 4;
+  }
+
   // How to pay, with the code to scan.
   if (!credit) {
     y -= 14;
-    const boxH = 118;
-    page.drawRectangle({ x: M, y: y - boxH, width: right - M, height: boxH, borderColor: rule, borderWidth: 1 });
     let py = y - 18;
     text('HOW TO PAY', M + 12, py, 8, bold, grey);
     py -= 16;
@@ -285,6 +376,9 @@ export async function drawInvoice(pdf: PDFDocument, d: InvoiceDocument, fonts: F
     }
     text('Reference', M + 12, py - 4, 9.5, regular, grey);
     text(d.paymentReference, M + 120, py - 5, 13, bold, accent);
+    // The box grows with its rows (a SWIFT code adds one), so that the sentence under the reference stays clear of it.
+    const boxH = Math.max(118, y - (py - 5 - 17) + 8);
+    page.drawRectangle({ x: M, y: y - boxH, width: right - M, height: boxH, borderColor: rule, borderWidth: 1 });
     text(
       `Quote this reference with every payment, so that it reaches your ${unitWords(b.countryName ? 'country' : 'school').unit}'s account.`,
       M + 12,
@@ -297,8 +391,11 @@ export async function drawInvoice(pdf: PDFDocument, d: InvoiceDocument, fonts: F
     y -= boxH + 10;
   } else {
     y -= 10;
-    text(`This credit note cancels invoice ${d.creditsDocumentNumber ?? ''} in full. A new invoice replaces it.`, M, y);
-    y -= 14;
+    const said = `This credit note cancels invoice ${d.creditsDocumentNumber ?? ''} in full. ${creditNoteOutcome(d)}`;
+    for (const line of wrap(said, regular, 9.5, right - M)) {
+      text(line, M, y);
+      y -= 12.5;
+    }
   }
 
   // Footer.

@@ -77,6 +77,8 @@ const InvoiceRow = createSelectSchema(invoices)
     billTo: BillTo,
     seller: Seller,
     creditsDocumentNumber: createSelectSchema(invoices).shape.documentNumber.nullable(),
+    /** A credit note: the invoice issued with it in place of the one it cancels; null when none replaced it. */
+    replacedByDocumentNumber: createSelectSchema(invoices).shape.documentNumber.nullable(),
   });
 export type InvoiceRow = z.infer<typeof InvoiceRow>;
 
@@ -85,13 +87,14 @@ const from = sql`invoices i
   join school_participants sp on sp.id = po.school_participant_id
   join schools s on s.id = sp.school_id
   join olympiads o on o.id = i.olympiad_id
-  left join invoices credited on credited.id = i.credits_invoice_id`;
+  left join invoices credited on credited.id = i.credits_invoice_id
+  left join invoices replacement on i.kind = 'credit_note' and replacement.replaces_invoice_id = i.credits_invoice_id`;
 
 const columns = sql`i.id, i.kind, i.document_number, i.purchase_order_id, po.school_participant_id, i.olympiad_id,
   sp.school_id, o.title as olympiad_title, s.name as school_name, i.issued_at, i.due_on::text as due_on, i.currency,
   i.learners, i.free_learners, i.fee_cents, i.lines, i.subtotal_cents, i.vat_rate_bp, i.vat_cents, i.total_cents,
   i.schools_po as "schoolsPO", i.payment_reference, i.bill_to, i.seller, credited.document_number as credits_document_number,
-  i.credited_at, i.mailed_at`;
+  replacement.document_number as replaced_by_document_number, i.credited_at, i.mailed_at`;
 
 /** The documents within a reach (one olympiad's; a teacher's school's), newest first unless sorted. */
 export async function listInvoices(
