@@ -117,6 +117,31 @@ export const PurchaseOrder = z.object({
 });
 export type PurchaseOrder = z.infer<typeof PurchaseOrder>;
 
+/** What an order owes and why, as a screen tells it beside the order's state (`settlementOf`). */
+export interface Settlement {
+  /** What the documents come to (before an invoice, the quote) less the payments that stand; negative: overpaid. */
+  outstandingCents: number;
+  /** The part of a paid order that no payment covers: finance staff marked it paid by hand. 0 otherwise. */
+  markedPaidCents: number;
+  /** What is still to pay: 0 once the order is paid, however it was; negative for an overpayment. */
+  dueCents: number;
+}
+
+/**
+ * What an order still owes, told as its state tells it (decision 031). Money decides "paid" once an order is
+ * invoiced, but finance staff may mark an order paid by hand (money received outside the bank account), and that
+ * mark stands, before an invoice or until the next money event, with no payment recorded. Such an order owes
+ * nothing: the part no payment covers is `markedPaidCents`, so a screen never shows "Paid" beside an amount still
+ * to pay.
+ */
+export function settlementOf(
+  o: Pick<PurchaseOrder, 'paid' | 'currentInvoice' | 'balanceCents' | 'quote' | 'paidCents'>,
+): Settlement {
+  const outstandingCents = o.currentInvoice ? o.balanceCents : o.quote.totalCents - o.paidCents;
+  const markedPaidCents = o.paid && outstandingCents > 0 ? outstandingCents : 0;
+  return { outstandingCents, markedPaidCents, dueCents: outstandingCents - markedPaidCents };
+}
+
 /** Counts by state for the whole olympiad (the list's summary, unaffected by paging and search). */
 export const PurchaseOrderSummary = z.object({
   paid: z.number().int(),

@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { SetSchoolPOQuery, type Invoice, type PurchaseOrder } from '#contract/finance';
+import { SetSchoolPOQuery, settlementOf, type Invoice, type PurchaseOrder } from '#contract/finance';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { alerts, showAlert } from '../../../lib/api/index.js';
 import { formatDate } from '../../../lib/dates.js';
@@ -117,7 +117,17 @@ function PoNumber({ order, words }: { order: PurchaseOrder; words: UnitWords }) 
   );
 }
 
-function HowToPay({ invoice, order, words }: { invoice: Invoice; order: PurchaseOrder; words: UnitWords }) {
+function HowToPay({
+  invoice,
+  order,
+  due,
+  words,
+}: {
+  invoice: Invoice;
+  order: PurchaseOrder;
+  due: number;
+  words: UnitWords;
+}) {
   const p = invoice.payTo;
   const rows: [string, string][] = [
     ['Bank', p.bankName],
@@ -133,8 +143,9 @@ function HowToPay({ invoice, order, words }: { invoice: Invoice; order: Purchase
         How to pay
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Pay {money(Math.max(order.balanceCents, 0), order.currency)} by EFT into this account and quote the reference,
-        so that the payment reaches your {words.unit}.
+        {due > 0
+          ? `Pay ${money(due, order.currency)} by EFT into this account and quote the reference, so that the payment reaches your ${words.unit}.`
+          : `Nothing is left to pay. Should you pay anything more, pay into this account and quote the reference, so that it reaches your ${words.unit}.`}
       </Text>
       <Table withRowBorders={false} verticalSpacing={2} aria-label="Bank details">
         <Table.Tbody>
@@ -174,8 +185,10 @@ export function InvoicesPage() {
     if (invoices.error) showAlert(alerts.invoicesLoadFailed);
   }, [invoices.error]);
 
-  // Before an invoice, what is due is the quote; after, what the documents say less what was paid.
-  const due = order ? (order.currentInvoice ? order.balanceCents : order.quote.totalCents - order.paidCents) : 0;
+  // Before an invoice, what is due is the quote; after, what the documents say; less what was paid. An order the
+  // organisers marked paid owes nothing, so the sums say what the badge says.
+  const settled = order ? settlementOf(order) : null;
+  const due = settled?.dueCents ?? 0;
   const current = invoices.data?.items.find((i) => i.id === order?.currentInvoice?.id) ?? null;
   const download = async (i: Invoice) => {
     setDownloading(i.id);
@@ -231,12 +244,28 @@ export function InvoicesPage() {
                   {money(order.paidCents, order.currency)}
                 </Text>
               </Group>
+              {settled?.markedPaidCents ? (
+                <Group justify="space-between">
+                  <Text size="sm">Marked paid by the organisers</Text>
+                  <Text size="sm" fw={600}>
+                    {money(settled.markedPaidCents, order.currency)}
+                  </Text>
+                </Group>
+              ) : null}
               <Group justify="space-between">
                 <Text size="sm">{due < 0 ? 'Overpaid' : 'Still to pay'}</Text>
                 <Text size="sm" fw={700}>
                   {money(Math.abs(due), order.currency)}
                 </Text>
               </Group>
+              {settled?.markedPaidCents ? (
+                <Text size="xs" c="dimmed" mt={4}>
+                  The organisers marked your order paid
+                  {order.statusChangedAt ? ` on ${formatDate(order.statusChangedAt, 'longDate')}` : ''}, without a
+                  payment recorded here (money they received another way, or an arrangement with them): nothing is left
+                  to pay.
+                </Text>
+              ) : null}
             </Card>
             <Card withBorder radius="md" padding="lg">
               <Title order={2} size="h4" mb="sm">
@@ -297,7 +326,7 @@ export function InvoicesPage() {
               </Stack>
             </Card>
           </SimpleGrid>
-          {current ? <HowToPay invoice={current} order={order} words={words} /> : null}
+          {current ? <HowToPay invoice={current} order={order} due={due} words={words} /> : null}
           <Card withBorder radius="md" padding="lg">
             <Title order={2} size="h4" mb="sm">
               Invoices and credit notes
