@@ -8,12 +8,20 @@ import { ChartCard } from '../../../components/reports/ChartCard.js';
 import { ExportButtons } from '../../../components/reports/ExportButtons.js';
 import { OverviewFigures } from '../../../components/reports/OverviewFigures.js';
 import { downloadOverview, useDashboardUser, useOverview } from '../../../components/reports/api.js';
+import { countAxis, legendInSeriesOrder, oneDayInWords } from '../../../components/reports/chart-order.js';
 import type { ReportOverview } from '#contract/reports';
 import { alerts, showAlert } from '../../../lib/api/index.js';
 import { figure, money } from '#contract/numbers';
 import { useSessionUser } from '../../../lib/session/index.js';
 
 const focusableScroll = { viewportProps: { tabIndex: 0 } };
+
+const overTimeSeries = [
+  { name: 'Learners loaded', color: 'blue.7' },
+  { name: 'Started', color: 'teal.7' },
+  { name: 'Mail sent', color: 'grape.6' },
+  { name: 'Schools entered', color: 'orange.7', yAxisId: 'right' },
+];
 
 /** Every day from the first to the last with a figure (days without one count zero), as totals to date. */
 function toDate(days: ReportOverview['overTime']) {
@@ -56,6 +64,13 @@ export function OverviewPage() {
   }, [me.error]);
 
   const days = toDate(o?.overTime ?? []);
+  // The platform's first day is a sentence, not four lonely dots.
+  const oneDay = oneDayInWords(days, (d) => [
+    [d.schools, 'school entered', 'schools entered'],
+    [d.learners, 'learner loaded', 'learners loaded'],
+    [d.started, 'learner started', 'learners started'],
+    [d.mail, 'email sent', 'emails sent'],
+  ]);
   return (
     <>
       <PageHeader
@@ -91,29 +106,32 @@ export function OverviewPage() {
               rows: days.map((d) => [d.day, d.schools, d.learners, d.started, d.mail]),
             }}
           >
-            <LineChart
-              accessibilityLayer={false}
-              h={280}
-              data={days.map((d) => ({
-                day: d.day,
-                'Schools entered': d.schools,
-                'Learners loaded': d.learners,
-                Started: d.started,
-                'Mail sent': d.mail,
-              }))}
-              dataKey="day"
-              series={[
-                { name: 'Learners loaded', color: 'blue.7' },
-                { name: 'Started', color: 'teal.7' },
-                { name: 'Mail sent', color: 'grape.6' },
-                { name: 'Schools entered', color: 'orange.7', yAxisId: 'right' },
-              ]}
-              withRightYAxis
-              curveType="linear"
-              withLegend
-              legendProps={{ verticalAlign: 'bottom' }}
-              withDots={days.length < 40}
-            />
+            {oneDay ? (
+              <Text size="lg" fw={600} py="md">
+                {oneDay}
+              </Text>
+            ) : (
+              <LineChart
+                accessibilityLayer={false}
+                h={280}
+                data={days.map((d) => ({
+                  day: d.day,
+                  'Schools entered': d.schools,
+                  'Learners loaded': d.learners,
+                  Started: d.started,
+                  'Mail sent': d.mail,
+                }))}
+                dataKey="day"
+                series={overTimeSeries}
+                withRightYAxis
+                yAxisProps={countAxis}
+                rightYAxisProps={countAxis}
+                curveType="linear"
+                withLegend
+                legendProps={{ verticalAlign: 'bottom', itemSorter: legendInSeriesOrder(overTimeSeries) }}
+                withDots={days.length < 40}
+              />
+            )}
           </ChartCard>
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="olympiads-title">
             <Title order={2} size="h4" id="olympiads-title" mb="sm">

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Alert, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { GraphData } from '#contract/reports';
 import { LiveSittingCounts } from '../../../components/live-counts/LiveSittingCounts.js';
@@ -9,17 +9,23 @@ import { ChartCard } from '../../../components/reports/ChartCard.js';
 import { ExportButtons } from '../../../components/reports/ExportButtons.js';
 import { OverviewFigures } from '../../../components/reports/OverviewFigures.js';
 import { downloadOverview, useDashboardUser, useOverview } from '../../../components/reports/api.js';
+import {
+  byGrade,
+  countAxis,
+  gradeName,
+  legendInSeriesOrder,
+  oneDayInWords,
+} from '../../../components/reports/chart-order.js';
 import { alerts, showAlert } from '../../../lib/api/index.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 import { downloadGraphData, useGraphData } from '../api/get-graph-data.js';
 
 const gradeColors = ['blue.7', 'teal.7', 'orange.7', 'grape.6', 'cyan.8', 'red.7', 'lime.8', 'indigo.5', 'pink.7'];
-const gradeName = (g: number | null) => (g == null ? 'No grade' : `Grade ${g}`);
 
-/** Learners by province (bars), one series per grade. */
+/** Learners by province (bars), one series per grade, the grades in number order. */
 function provinceRows(g: GraphData) {
-  const grades = [...new Set(g.byProvinceGrade.map((p) => p.grade))].sort((a, b) => (a ?? 99) - (b ?? 99));
+  const grades = [...new Set(g.byProvinceGrade.map((p) => p.grade))].sort(byGrade);
   const byProvince = new Map<string, Record<string, string | number>>();
   for (const p of g.byProvinceGrade) {
     const row = byProvince.get(p.province) ?? { province: p.province };
@@ -31,6 +37,18 @@ function provinceRows(g: GraphData) {
     series: grades.map((grade, i) => ({ name: gradeName(grade), color: gradeColors[i % gradeColors.length]! })),
   };
 }
+
+const registrationSeries = [
+  { name: 'Learners to date', color: 'blue.7' },
+  { name: 'Schools to date', color: 'orange.7', yAxisId: 'right' },
+];
+
+/** The first days of an olympiad: one day's registrations are a sentence, not a lonely dot on a line. */
+const oneDayOfRegistrations = (g: GraphData) =>
+  oneDayInWords(g.registrations, (r) => [
+    [r.schools, 'school entered', 'schools entered'],
+    [r.learners, 'learner loaded', 'learners loaded'],
+  ]);
 
 /**
  * /{olympiadName}/admin/reports/overview, the admin's landing page: the live counts of the day, the olympiad's
@@ -52,6 +70,7 @@ export function ReportsOverviewPage() {
   }, [me.error]);
 
   const provinces = g ? provinceRows(g) : null;
+  const oneDay = g ? oneDayOfRegistrations(g) : null;
   return (
     <>
       <PageHeader
@@ -115,25 +134,30 @@ export function ReportsOverviewPage() {
                 rows: g.registrations.map((r) => [r.day, r.schools, r.learners, r.totalSchools, r.totalLearners]),
               }}
             >
-              <LineChart
-                accessibilityLayer={false}
-                h={260}
-                data={g.registrations.map((r) => ({
-                  day: r.day,
-                  'Learners to date': r.totalLearners,
-                  'Schools to date': r.totalSchools,
-                }))}
-                dataKey="day"
-                series={[
-                  { name: 'Learners to date', color: 'blue.7' },
-                  { name: 'Schools to date', color: 'orange.7', yAxisId: 'right' },
-                ]}
-                withRightYAxis
-                curveType="linear"
-                withLegend
-                legendProps={{ verticalAlign: 'bottom' }}
-                withDots={g.registrations.length < 40}
-              />
+              {oneDay ? (
+                <Text size="lg" fw={600} py="md">
+                  {oneDay}
+                </Text>
+              ) : (
+                <LineChart
+                  accessibilityLayer={false}
+                  h={260}
+                  data={g.registrations.map((r) => ({
+                    day: r.day,
+                    'Learners to date': r.totalLearners,
+                    'Schools to date': r.totalSchools,
+                  }))}
+                  dataKey="day"
+                  series={registrationSeries}
+                  withRightYAxis
+                  yAxisProps={countAxis}
+                  rightYAxisProps={countAxis}
+                  curveType="linear"
+                  withLegend
+                  legendProps={{ verticalAlign: 'bottom', itemSorter: legendInSeriesOrder(registrationSeries) }}
+                  withDots={g.registrations.length < 40}
+                />
+              )}
             </ChartCard>
             <ChartCard
               title="Learners by province and grade"
@@ -153,7 +177,8 @@ export function ReportsOverviewPage() {
                 orientation="vertical"
                 series={provinces.series}
                 withLegend
-                legendProps={{ verticalAlign: 'bottom' }}
+                legendProps={{ verticalAlign: 'bottom', itemSorter: legendInSeriesOrder(provinces.series) }}
+                xAxisProps={countAxis}
                 yAxisProps={{ width: 110, interval: 0 }}
               />
             </ChartCard>
@@ -189,6 +214,7 @@ export function ReportsOverviewPage() {
                 data={g.startsPerMinute.map((m) => ({ minute: m.minute, Starts: m.starts }))}
                 dataKey="minute"
                 series={[{ name: 'Starts', color: 'teal.7' }]}
+                yAxisProps={countAxis}
               />
             </ChartCard>
             <ChartCard
@@ -209,6 +235,7 @@ export function ReportsOverviewPage() {
                 dataKey="band"
                 series={[{ name: 'Learners', color: 'blue.7' }]}
                 xAxisLabel="Score (%)"
+                yAxisProps={countAxis}
               />
             </ChartCard>
           </SimpleGrid>

@@ -3,6 +3,7 @@ import { Alert, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
 import type { ResultsPreview } from '#contract/results';
 import { score } from '#contract/numbers';
 import { unitWords } from '#contract/units';
+import { countAxis, legendInSeriesOrder } from '../../../../components/reports/chart-order.js';
 import { useRouteOlympiad } from '../../../../lib/public-api/use-route-olympiad.js';
 
 const palette: Record<string, string> = {
@@ -71,7 +72,9 @@ export function Distribution({
             type="stacked"
             series={series}
             withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
+            // The awards in their rank (best band first, as the rule lists them), not alphabetical.
+            legendProps={{ verticalAlign: 'bottom', itemSorter: legendInSeriesOrder(series) }}
+            yAxisProps={countAxis}
             tickLine="y"
             xAxisLabel="Score"
             yAxisLabel="Learners"
