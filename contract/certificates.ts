@@ -38,7 +38,11 @@ const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour like #1a2b3c');
 
 export const CertificateField = z.strictObject({
   kind: CertificateFieldKind,
-  /** For `text`: the wording, which may hold {learner}, {school}, {award}, {olympiad} … placeholders. */
+  /**
+   * For `text`: the wording, which may hold {learner}, {school}, {award}, {olympiad} … placeholders. For
+   * `signature`: who signs (placeholders too), printed on the signature line while the template has no signature
+   * image, so that an unsigned certificate names its signatory instead of showing a blank line.
+   */
   text: z.string().max(500).optional(),
   x: z.number().min(0).max(2000),
   y: z.number().min(0).max(2000),
@@ -74,12 +78,21 @@ export type CertificateConfig = z.infer<typeof CertificateConfig>;
 // PDF alike: a text field's box starts at (x, y), is `width` wide and `size` tall; its text is aligned in the box
 // (`align`), shrunk to fit the width, and sits on a baseline at y + 0.8 × size. A `qr` field is a square of side
 // `size` aligned in its box; a `signature` field draws the signature image scaled into width × size (aligned, its
-// foot on y + size) above a thin line at y + size. A template without a background gets the platform's frame
-// (a double border in the accent colour); the rest of the page is white.
+// foot on y + size) above a thin line at y + size; without an image it prints its `text` (the signatory) instead,
+// aligned in the box, at 0.4 × size (shrunk to fit the width), on a baseline 4 points above the line. A template
+// without a background gets the platform's frame (a double border in the accent colour); the rest of the page is
+// white.
 
 /** A certificate kind the olympiad's award rule gives (a band's key, `participation`, `best-in-school`). */
 export const CertificateKindInfo = z.object({ key: z.string(), label: z.string() });
 export type CertificateKindInfo = z.infer<typeof CertificateKindInfo>;
+
+/**
+ * The address certificates print ("verify at …", the QR code): the server's PUBLIC_URL, and whether it is one only
+ * the server's own machine reaches (localhost, 127.x): then nobody who reads a certificate can check it.
+ */
+export const CertificatePublicAddress = z.object({ url: z.string(), local: z.boolean() });
+export type CertificatePublicAddress = z.infer<typeof CertificatePublicAddress>;
 
 /** GET /olympiad/certificate-config/{id}: the saved config, or the default when none is saved (updatedAt null). */
 export const CertificateConfigAnswer = z.object({
@@ -87,6 +100,8 @@ export const CertificateConfigAnswer = z.object({
   config: CertificateConfig,
   kinds: z.array(CertificateKindInfo),
   updatedAt: z.string().nullable(),
+  /** Where the certificates send their readers: the designer's sample prints it as the PDF will. */
+  publicAddress: CertificatePublicAddress,
 });
 export type CertificateConfigAnswer = z.infer<typeof CertificateConfigAnswer>;
 
@@ -116,6 +131,9 @@ export type CertificateFile = z.infer<typeof CertificateFile>;
 
 /** `/olympiad/certificate-config/{id}/files/{fileId}` */
 export const CertificateFileParams = z.strictObject({ id: IdText, fileId: IdText });
+
+/** `/olympiad/certificate-config/{id}/fonts/{font}`: a font the PDF prints with, for the designer's canvas. */
+export const CertificateFontParams = z.strictObject({ id: IdText, font: CertificateFont });
 
 /**
  * POST /olympiad/certificate-config/{id}/preview → application/pdf: one certificate of a real learner (the given
@@ -190,6 +208,8 @@ export const GenerationStatus = z.object({
   certificates: z.number().int(),
 });
 export type GenerationStatus = z.infer<typeof GenerationStatus>;
+  /** The address the certificates print, to warn before generating or sending while it is a local one. */
+  publicAddress: CertificatePublicAddress,
 
 export const certificateSendStates = ['pending', 'queued', 'sent', 'failed'] as const;
 

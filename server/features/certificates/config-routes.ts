@@ -5,12 +5,14 @@ import {
   CertificateConfigSaved,
   CertificateFile,
   CertificateFileParams,
+  CertificateFontParams,
   CertificatePreviewBody,
 } from '#contract/certificates';
 import { IdParams } from '#contract/ids';
 import { invalid, notFound } from '../../http/errors.js';
 import { fileAnswer, route } from '../../http/route.js';
 import { iso } from '../../platform/dates.js';
+import { publicAddress } from '../../platform/public-address.js';
 import { readUpload } from '../../platform/upload.js';
 import { awardRuleOf, configProblems, kindsOf } from './config.js';
 import { CERTIFICATE_FILE_MAX_BYTES, prepareFile, sniffCertificateFile } from './files.js';
@@ -18,6 +20,7 @@ import { unsupportedFile } from './errors.js';
 import { configOf, fileIdsOf, prepareFiles } from './generate.js';
 import { olympiadLoader } from './load.js';
 import { certificatePdf, type CertificatePrint } from './pdf.js';
+import { fontFile } from './pdf-fonts.js';
 import { certificatesPolicy } from './policy.js';
 import { verifyUrl } from './present.js';
 import * as queries from './queries.js';
@@ -45,6 +48,7 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
         config: await configOf(db, record.id),
         kinds: kindsOf(awardRuleOf(record.awardRule), record.kind),
         updatedAt: saved ? iso(saved.updatedAt) : null,
+        publicAddress: publicAddress(app.config.publicUrl),
       };
     },
   });
@@ -138,6 +142,24 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
         .header('cache-control', 'private, max-age=300')
         .send(await app.storage.get(file.filename));
     },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/olympiad/certificate-config/:id/fonts/:font',
+    summary: 'A font the certificates print with (TrueType), so that the designer’s canvas draws the PDF’s letters',
+    tags,
+    access: access.design,
+    response: fileAnswer('font/ttf'),
+    params: CertificateFontParams,
+    load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'design'),
+    handler: async ({ params, reply }) =>
+      reply
+        .type('font/ttf')
+        .header('x-content-type-options', 'nosniff')
+        // The same bytes for every olympiad until the server is upgraded: a day in the browser's cache.
+        .header('cache-control', 'private, max-age=86400')
+        .send(fontFile(params.font).bytes),
   });
 
   route(app, {

@@ -75,6 +75,8 @@ describe('GET /olympiad/certificate-config/{id}', () => {
     const res = await admin.get(`/olympiad/certificate-config/${demo.geoDemo}`, { schema: CertificateConfigAnswer });
     expect(res.status).toBe(200);
     expect(res.body.updatedAt).toBeNull();
+    // The test server's PUBLIC_URL is a public name: nothing to warn about (defaults.test.ts has a local one).
+    expect(res.body.publicAddress).toEqual({ url: 'http://olympus.test', local: false });
     expect(res.body.config.default.orientation).toBe('landscape');
     expect(res.body.config.default.backgroundFileId).toBeNull();
     expect(res.body.config.default.fields.map((f) => f.kind)).toEqual(

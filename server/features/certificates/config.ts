@@ -93,10 +93,11 @@ function defaultTemplate(kind: 'award' | 'participation'): CertificateTemplate {
       field({ kind: 'date', x: 110, y: 462, width: 210, size: 15 }),
       field({ kind: 'text', text: 'Date', x: 110, y: 486, width: 210, size: 10, font: 'sans', colour: grey }),
       field({ kind: 'qr', x: 386, y: 428, width: 70, size: 70 }),
-      field({ kind: 'signature', x: 522, y: 430, width: 210, size: 50 }),
+      // Until someone uploads a signature, the line carries who issues the certificate rather than a blank.
+      field({ kind: 'signature', text: '{olympiad}', x: 522, y: 430, width: 210, size: 50 }),
       field({
         kind: 'text',
-        text: 'For the organisers',
+        text: 'Organiser',
         x: 522,
         y: 486,
         width: 210,
@@ -175,8 +176,9 @@ export function configProblems(
           path: `${p}.y`,
           message: `The field runs past the foot of the page (${Math.round(page.height)} pt high)`,
         });
-      if (f.kind === 'text') {
-        if (!f.text?.trim()) problems.push({ path: `${p}.text`, message: 'Give the wording this field prints' });
+      if (f.kind === 'text' || f.kind === 'signature') {
+        if (f.kind === 'text' && !f.text?.trim())
+          problems.push({ path: `${p}.text`, message: 'Give the wording this field prints' });
         for (const m of (f.text ?? '').matchAll(/\{([^{}]*)\}/g)) {
           if (!(placeholders as readonly string[]).includes(m[1]!))
             problems.push({

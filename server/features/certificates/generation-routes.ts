@@ -12,6 +12,7 @@ import { conflict } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { findJob, insertJob } from '../../platform/jobs.js';
 import { mailOnDemandOnce } from '../../platform/mail-on-demand.js';
+import { publicAddress } from '../../platform/public-address.js';
 import {
   type CertificateDeps,
   GENERATE_JOB,
@@ -95,6 +96,7 @@ export async function certificateGenerationRoutes(app: FastifyInstance): Promise
         job: await latestJob(record.id, GENERATE_JOB),
         schools: { total: counts.schools, generated: counts.generated },
         certificates: counts.certificates,
+        publicAddress: publicAddress(app.config.publicUrl),
       };
     },
   });

@@ -55,8 +55,9 @@ export function valuesOf(p: CertificatePrint): Record<string, string> {
   };
 }
 
+/** What a field prints: a text field's wording or a signature field's signatory (placeholders filled), else its value. */
 export function textOf(f: CertificateField, values: Record<string, string>): string {
-  if (f.kind === 'text')
+  if (f.kind === 'text' || f.kind === 'signature')
     return (f.text ?? '').replace(/\{([a-zA-Z]+)\}/g, (all, key: string) => values[key] ?? all).trim();
   return values[f.kind] ?? '';
 }

@@ -9,6 +9,10 @@ import { type CertificatePrint, textOf, valuesOf } from './pdf-values.js';
 
 /* Certificates as PDF documents: a school's batch or one certificate, drawn page by page. */
 
+/** A signature field without an image prints its signatory at this share of its height, this far above the line. */
+const SIGNATORY_SCALE = 0.4;
+const SIGNATORY_RAISE = 4;
+
 export { type PreparedFile, type PreparedFiles, prepareFile } from './pdf-files.js';
 export type { CertificatePrint } from './pdf-values.js';
 
@@ -95,7 +99,23 @@ export class CertificateDocument {
           const scale = Math.min(f.width / file.width, (f.size - 2) / file.height);
           const w = file.width * scale;
           page.drawPage(await image, { x: alignedX(f, w), y: lineY + 2, width: w, height: file.height * scale });
+          continue;
         }
+        // No signature image: the signatory's name on the line, so that the line is not left blank.
+        const signatory = textOf(f, values);
+        if (!signatory) continue;
+        const font = await this.font(fontFor(f.font, signatory));
+        const wanted = SIGNATORY_SCALE * f.size;
+        const natural = font.widthOfTextAtSize(signatory, wanted);
+        const size = natural > f.width ? (wanted * f.width) / natural : wanted;
+        const w = Math.min(natural, f.width);
+        page.drawText(signatory, {
+          x: alignedX(f, w),
+          y: lineY + SIGNATORY_RAISE,
+          size,
+          font,
+          color: colour(f.colour),
+        });
         continue;
       }
       const text = textOf(f, values);
