@@ -20,13 +20,25 @@ export function ImageField({
         {imageUrl ? <Image src={imageUrl} alt={imageAlt || 'Question image'} h={90} w="auto" radius="sm" /> : null}
         <FileButton accept={imageTypes} onChange={onImage}>
           {(props) => (
-            <Button variant="default" loading={uploading} {...props}>
+            // Named for the question, as the options' image buttons are named for their option; each name begins
+            // with the words the button shows (WCAG 2.5.3).
+            <Button
+              variant="default"
+              loading={uploading}
+              aria-label={imageUrl ? 'Replace image of the question' : 'Add an image to the question'}
+              {...props}
+            >
               {imageUrl ? 'Replace image' : 'Add an image'}
             </Button>
           )}
         </FileButton>
         {imageUrl ? (
-          <Button variant="subtle" color="red" onClick={() => form.setValues({ imageUrl: null, imageAlt: '' })}>
+          <Button
+            variant="subtle"
+            color="red"
+            aria-label="Remove image from the question"
+            onClick={() => form.setValues({ imageUrl: null, imageAlt: '' })}
+          >
             Remove image
           </Button>
         ) : null}

@@ -101,16 +101,17 @@ function OptionRow({ option, inputProps, marker, uploading, canRemove, onImage, 
       {option.imageUrl ? <Image src={option.imageUrl} alt="" h={32} w="auto" /> : null}
       <FileButton accept={imageTypes} onChange={onImage}>
         {(props) => (
-          <ActionIcon
+          // Its name says what it does to which option, and begins with the words it shows (WCAG 2.5.3).
+          <Button
             variant="subtle"
-            w="auto"
-            px={4}
-            aria-label={`Image for option ${label}`}
+            size="compact-sm"
+            aria-label={option.imageUrl ? `Replace image of option ${label}` : `Add image to option ${label}`}
             loading={uploading}
+            style={{ flexShrink: 0 }}
             {...props}
           >
-            Img
-          </ActionIcon>
+            {option.imageUrl ? 'Replace image' : 'Add image'}
+          </Button>
         )}
       </FileButton>
       <ActionIcon
