@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { type queries, render, type RenderResult } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { createQueryClient } from '../app/query-client.js';
 import { ApiEffects } from '../app/shell/ApiEffects.js';
 import { cssVariablesResolver, theme } from '../app/theme.js';
@@ -36,9 +36,14 @@ export interface AppRenderOptions {
   path?: string;
   /** The route's pattern (`/:olympiadName/admin/...`), for a page that reads its params. */
   route?: string;
+  /**
+   * The page's entry in the route table (`AppRoute`), kept as its route's handle as the app keeps it: a page that
+   * reads it (`useCurrentRoute`) needs a data router, and is rendered under one with this.
+   */
+  handle?: unknown;
 }
 
-export function renderWithApp(ui: ReactElement, { path = '/', route }: AppRenderOptions = {}): AppRender {
+export function renderWithApp(ui: ReactElement, { path = '/', route, handle }: AppRenderOptions = {}): AppRender {
   const queryClient = testQueryClient();
   let current = path;
   function Where() {
@@ -46,28 +51,49 @@ export function renderWithApp(ui: ReactElement, { path = '/', route }: AppRender
     current = `${location.pathname}${location.search}`;
     return null;
   }
-  function Providers({ children }: { children: ReactNode }) {
+  function AppProviders({ children }: { children: ReactNode }) {
     return (
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env="test">
         <Notifications position="top-right" zIndex={1000} />
-        <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[path]}>
-            <ApiEffects />
-            <Where />
-            {route ? (
-              <Routes>
-                <Route path={route} element={children} />
-              </Routes>
-            ) : (
-              children
-            )}
-          </MemoryRouter>
-        </QueryClientProvider>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     );
   }
+  function Providers({ children }: { children: ReactNode }) {
+    return (
+      <AppProviders>
+        <MemoryRouter initialEntries={[path]}>
+          <ApiEffects />
+          <Where />
+          {route ? (
+            <Routes>
+              <Route path={route} element={children} />
+            </Routes>
+          ) : (
+            children
+          )}
+        </MemoryRouter>
+      </AppProviders>
+    );
+  }
+  const page = (
+    <>
+      <ApiEffects />
+      <Where />
+      {ui}
+    </>
+  );
+  const rendered =
+    handle === undefined
+      ? render<typeof queries>(ui, { wrapper: Providers })
+      : render<typeof queries>(
+          <RouterProvider
+            router={createMemoryRouter([{ path: route ?? '*', handle, element: page }], { initialEntries: [path] })}
+          />,
+          { wrapper: AppProviders },
+        );
   return {
-    ...render<typeof queries>(ui, { wrapper: Providers }),
+    ...rendered,
     user: person(),
     queryClient,
     location: () => current,

@@ -267,7 +267,8 @@ export function PaymentPortalPage() {
       </Group>
       <PagedTable
         label="Purchase orders"
-        columns={phone ? columns.filter((c) => ['schoolName', 'state', 'actions'].includes(c.key)) : columns}
+        // A phone's card keeps the school, what it owes and has paid, its state and the way into the order.
+        columns={phone ? columns.filter((c) => ['schoolName', 'amount', 'state', 'actions'].includes(c.key)) : columns}
         rows={orders.data?.items}
         total={orders.data?.total ?? 0}
         rowKey={(o) => o.id}
