@@ -145,6 +145,9 @@ export const theme = createTheme({
       },
     },
     NavLink: { defaultProps: { fw: 500 } },
+    // A link is underlined, not told apart from the words around it by its colour alone (WCAG 1.4.1; axe:
+    // link-in-text-block). A link that stands alone as a card's title may say underline="hover" itself.
+    Anchor: { defaultProps: { underline: 'always' } },
     // Their close buttons have no name of their own (axe: button-name).
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
