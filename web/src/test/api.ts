@@ -53,35 +53,60 @@ export function refused(
 }
 
 /**
- * Replaces `fetch` for this test (the setup restores it). Answers come from `routes` by method and path; a request
- * no route answers gets a 404 and is reported by the setup. Returns the requests sent, in order.
+ * Replaces `fetch` for this test (the setup restores it), and `XMLHttpRequest`, which file uploads use for their
+ * progress (web/src/lib/api/upload.ts). Answers come from `routes` by method and path; a request no route answers
+ * gets a 404 and is reported by the setup. Returns the requests sent, in order; an upload's body is its FormData.
  */
 export function stubApi(routes: Routes): SentRequest[] {
   const sent: SentRequest[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://test',
-    );
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const text = typeof init?.body === 'string' ? init.body : undefined;
-    const request: SentRequest = {
-      method,
-      path: url.pathname,
-      query: url.searchParams,
-      body: text === undefined ? undefined : (JSON.parse(text) as unknown),
-    };
+  const answer = async (method: string, href: string, body: unknown): Promise<Reply> => {
+    const url = new URL(href, 'http://test');
+    const request: SentRequest = { method, path: url.pathname, query: url.searchParams, body };
     sent.push(request);
-    const answer = routes[`${method} ${url.pathname}`];
-    if (!answer) {
+    const found = routes[`${method} ${url.pathname}`];
+    if (!found) {
       unanswered.push(`${method} ${url.pathname}${url.search}`);
-      return new Response(JSON.stringify({ success: false, message: 'No test route' }), { status: 404 });
+      return { status: 404, body: { success: false, message: 'No test route' } };
     }
-    const reply = typeof answer === 'function' ? await answer(request) : answer;
+    return typeof found === 'function' ? await found(request) : found;
+  };
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const text = typeof init?.body === 'string' ? init.body : undefined;
+    const reply = await answer(
+      (init?.method ?? 'GET').toUpperCase(),
+      href,
+      text === undefined ? undefined : (JSON.parse(text) as unknown),
+    );
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },
     });
   });
+  /** The part of XMLHttpRequest the upload uses: open, headers, send, and the load event with status and text. */
+  class StubXhr {
+    status = 0;
+    statusText = '';
+    responseText = '';
+    upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private href = '';
+    open(method: string, href: string) {
+      this.method = method.toUpperCase();
+      this.href = href;
+    }
+    setRequestHeader() {}
+    send(body?: unknown) {
+      void answer(this.method, this.href, body).then((reply) => {
+        this.status = reply.status;
+        this.responseText = JSON.stringify(reply.body);
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', StubXhr);
   return sent;
 }

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, FileInput, Group, Modal, Select, Stack, Table, Te
 import { useState } from 'react';
 import { z } from 'zod';
 import { StatementFormat, type StatementReport } from '#contract/finance';
-import { money } from '#contract/numbers';
+import { count, money } from '#contract/numbers';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useImportStatement } from '../api/import-statement.js';
 
@@ -28,6 +28,17 @@ const StatementForm = z.object({
   format: StatementFormat,
 });
 type StatementValues = { file: File | null; format: z.infer<typeof StatementFormat> };
+
+/**
+ * What the import button saves: the matched lines become payments, the others wait to be matched by hand
+ * ("Import 1 payment", "Import 3 payments and 1 line to match by hand").
+ */
+function importLabel({ totals }: StatementReport): string {
+  const byHand = count(totals.unmatched, 'line');
+  if (!totals.matched) return `Import ${byHand} to match by hand`;
+  const payments = count(totals.matched, 'payment');
+  return totals.unmatched ? `Import ${payments} and ${byHand} to match by hand` : `Import ${payments}`;
+}
 
 /**
  * Import a bank statement in two steps: check (nothing is saved: the report shows each line matched, to match by
@@ -164,7 +175,7 @@ export function StatementImport({
                     loading={run.isPending && run.variables?.dryRun === false}
                     disabled={report.totals.matched + report.totals.unmatched === 0}
                   >
-                    Import {report.totals.matched} payments
+                    {importLabel(report)}
                   </Button>
                 </>
               )}
