@@ -1,5 +1,17 @@
-import { Alert, Badge, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Group,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import type { PastWinner, PastWinners } from '#contract/public';
 import { usePastWinners } from '../api/list-past-winners.js';
@@ -8,8 +20,12 @@ import { windowText } from './PastOlympiadsPage.js';
 import { count, figure } from '#contract/numbers';
 import { unitWords } from '#contract/units';
 
-/** Winners as a table: the name column only when the olympiad shows names. */
-function WinnersTable({
+/**
+ * Winners as a list, one row each: the place, then the learner (when the olympiad shows names) and the school, then
+ * the grade and the award. A row wraps instead of scrolling sideways, so that on a phone (360 px) the grade and the
+ * award move under the name and a long school name takes a second line; nothing is cut or hidden.
+ */
+function WinnersList({
   winners,
   caption,
   showNames,
@@ -20,41 +36,48 @@ function WinnersTable({
   showNames: boolean;
   rank: 'rank' | 'gradeRank';
 }) {
+  const captionId = useId();
+  const wraps = { minWidth: 0, overflowWrap: 'anywhere' } as const;
   return (
-    // Native scrolling, focusable, so that a keyboard can scroll a table wider than a phone (WCAG 2.1.1).
-    <Table.ScrollContainer
-      type="native"
-      minWidth={showNames ? 460 : 360}
-      tabIndex={0}
-      role="group"
-      aria-label={caption}
-    >
-      <Table striped verticalSpacing="xs" captionSide="top">
-        <Table.Caption ta="left" fw={600} c="dark.6" mt={0}>
-          {caption}
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Place</Table.Th>
-            {showNames ? <Table.Th scope="col">Learner</Table.Th> : null}
-            <Table.Th scope="col">School</Table.Th>
-            {rank === 'rank' ? <Table.Th scope="col">Grade</Table.Th> : null}
-            <Table.Th scope="col">Award</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {winners.map((w, i) => (
-            <Table.Tr key={`${w.rank}-${i}`}>
-              <Table.Td>{w[rank] ?? w.rank}</Table.Td>
-              {showNames ? <Table.Td>{w.name ?? '—'}</Table.Td> : null}
-              <Table.Td>{w.school ?? '—'}</Table.Td>
-              {rank === 'rank' ? <Table.Td>{w.grade ?? '—'}</Table.Td> : null}
-              <Table.Td>{w.awardLabel}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <div>
+      <Text id={captionId} fw={600} c="dark.6" mb={4}>
+        {caption}
+      </Text>
+      {/* role="list": a list styled without markers is still announced as one (Safari drops it otherwise). */}
+      <ol role="list" aria-labelledby={captionId} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {winners.map((w, i) => (
+          <li
+            key={`${w.rank}-${i}`}
+            style={{ borderTop: '1px solid var(--mantine-color-gray-3)', padding: 'var(--mantine-spacing-xs) 0' }}
+          >
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <Text fw={700} miw="2.5ch" ta="right">
+                <VisuallyHidden>Place </VisuallyHidden>
+                {w[rank] ?? w.rank}
+              </Text>
+              <Group gap="xs" justify="space-between" align="baseline" wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
+                <Stack gap={0} style={{ flex: '1 1 12rem', ...wraps }}>
+                  {showNames ? (
+                    <Text component="strong" fw={600} style={wraps}>
+                      {w.name ?? '—'}
+                    </Text>
+                  ) : null}
+                  <Text size="sm" style={wraps}>
+                    {w.school ?? '—'}
+                  </Text>
+                </Stack>
+                <Group gap="xs" wrap="wrap">
+                  {rank === 'rank' && w.grade != null ? <Text size="sm">Grade {w.grade}</Text> : null}
+                  <Badge variant="light" radius="sm" tt="none">
+                    {w.awardLabel}
+                  </Badge>
+                </Group>
+              </Group>
+            </Group>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 
@@ -89,7 +112,7 @@ function OlympiadWinners({ past }: { past: PastWinners }) {
               </Group>
             ) : null}
             {past.top.length ? (
-              <WinnersTable winners={past.top} caption="The top of the olympiad" showNames={showNames} rank="rank" />
+              <WinnersList winners={past.top} caption="The top of the olympiad" showNames={showNames} rank="rank" />
             ) : null}
             {past.grades.length ? (
               <Stack gap="xs">
@@ -98,7 +121,7 @@ function OlympiadWinners({ past }: { past: PastWinners }) {
                 </Title>
                 <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
                   {past.grades.map((g) => (
-                    <WinnersTable
+                    <WinnersList
                       key={g.grade ?? 'none'}
                       winners={g.winners}
                       caption={g.grade == null ? 'Grade not given' : `Grade ${g.grade}`}
