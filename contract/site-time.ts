@@ -33,8 +33,8 @@ function wallParts(at: Date, zone: string) {
   return { y: get('year'), mo: get('month'), d: get('day'), h: get('hour'), mi: get('minute'), s: get('second') };
 }
 
-/** How far `zone` is ahead of UTC at `at`, in minutes. */
-function offsetMinutes(at: Date, zone: string): number {
+/** How far `zone` is ahead of UTC at `at`, in minutes (120 for South African time). */
+export function offsetMinutes(at: Date, zone: string): number {
   const p = wallParts(at, zone);
   return Math.round((Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s) - at.getTime()) / 60_000);
 }

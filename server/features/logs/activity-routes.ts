@@ -47,10 +47,10 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
         tableSheet(
           'Activity log',
           [
-            { header: 'Time', value: 'at' },
+            { header: 'Time', width: 17, format: 'datetime', value: 'at' },
             { header: 'Action', value: 'action' },
             { header: 'Record', value: 'entity' },
-            { header: 'Record id', value: 'entityId' },
+            { header: 'Record id', format: 'id', value: 'entityId' },
             { header: 'Olympiad', value: 'olympiadName' },
             { header: 'By', value: (e) => (e.impersonator ? who(e.impersonator) : who(e.actor)) },
             { header: 'Acting as', value: (e) => (e.impersonator ? who(e.actor) : '') },

@@ -46,7 +46,7 @@ export async function loginActivityRoutes(app: FastifyInstance): Promise<void> {
               { header: 'School', value: 'schoolName' },
               { header: 'Sign-ins', value: 'signins' },
               { header: 'Failed sign-ins', value: 'failures' },
-              { header: 'Latest', value: 'lastAt' },
+              { header: 'Latest', width: 17, format: 'datetime', value: 'lastAt' },
             ],
             all,
           ),

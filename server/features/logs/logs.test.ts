@@ -162,6 +162,10 @@ describe('GET /api/activity-log/', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.text).toContain('school.update');
     expect(csv.text).toContain('Renamed Secondary');
+    // The time in South African time with its offset; the record's id as its digits.
+    expect(csv.text.split('\r\n')[1]).toMatch(
+      new RegExp(`^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+02:00,school\\.update,school,${demo.school1},`),
+    );
     const xlsx = await fetch(`${server.url}/api/activity-log/?${new URLSearchParams({ ...query, format: 'xlsx' })}`, {
       headers: { authorization: `Bearer ${(await server.signIn('overlord')).accessToken.token}` },
     });
@@ -171,6 +175,17 @@ describe('GET /api/activity-log/', () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(1).getCell(1).value).toBe('Time');
     expect(String(sheet.getRow(2).getCell(2).value)).toBe('school.update');
+    // A real date cell of the wall time, and the record's id a number.
+    const [row] = await server.query<{ at: Date }>`
+      select at from audit_log where action = 'school.update' and entity_id = ${String(demo.school1)}
+      order by id desc limit 1`;
+    const time = sheet.getRow(2).getCell(1);
+    expect(time.type).toBe(ExcelJS.ValueType.Date);
+    expect(time.numFmt).toBe('yyyy-mm-dd hh:mm');
+    // South Africa is two hours ahead of UTC all year: the cell reads the clock there.
+    expect(Math.abs((time.value as Date).getTime() - (new Date(row!.at).getTime() + 2 * 3600_000))).toBeLessThan(5);
+    expect(sheet.getRow(2).getCell(4).type).toBe(ExcelJS.ValueType.Number);
+    expect(sheet.getRow(2).getCell(4).value).toBe(demo.school1);
   });
 });
 
@@ -288,7 +303,18 @@ describe('GET /api/learner-login-activity/', () => {
     const csv = await overlord.get('/api/learner-login-activity/', { query: { timeWindow: 'day', format: 'csv' } });
     expect(csv.text.split('\r\n')[0]).toContain('Olympiad,Olympiad title,School,Sign-ins,Failed sign-ins,Latest');
     expect(csv.text).toContain('geo-demo');
-    const xlsx = await overlord.get('/api/learner-login-activity/', { query: { timeWindow: 'day', format: 'xlsx' } });
+    const xlsx = await fetch(
+      `${server.url}/api/learner-login-activity/?${new URLSearchParams({ timeWindow: 'day', format: 'xlsx' })}`,
+      { headers: { authorization: `Bearer ${(await server.signIn('overlord')).accessToken.token}` } },
+    );
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(6).value).toBe('Latest');
+    const latest = sheet.getRow(2).getCell(6);
+    expect(latest.type).toBe(ExcelJS.ValueType.Date);
+    expect(latest.numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(sheet.getRow(2).getCell(4).type).toBe(ExcelJS.ValueType.Number);
   });
 });

@@ -116,6 +116,9 @@ describe('unsubscribes and bounces', () => {
     });
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.text).toContain('staff-added@y.org');
+    // When, in the olympiad's zone with its offset: never UTC text to convert by hand.
+    const line = csv.text.split('\r\n').find((l) => l.startsWith('staff-added@y.org'))!;
+    expect(line).toMatch(/,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+02:00$/);
   });
 
   it('takes bounces only with the shared secret; a hard bounce suppresses mass mail', async () => {

@@ -82,8 +82,19 @@ describe('import and export', () => {
         headers: { authorization: `Bearer ${admin}` },
       });
       expect(exported.status).toBe(200);
+      const bytes = Buffer.from(await exported.arrayBuffer());
+      if (format === 'xlsx') {
+        // Marks and a tolerance are number cells, not digits as text.
+        const book = new ExcelJS.Workbook();
+        await book.xlsx.load(bytes as unknown as ArrayBuffer);
+        const ws = book.worksheets[0]!;
+        const col = (name: string) => (ws.getRow(1).values as unknown[]).indexOf(name);
+        expect(ws.getRow(2).getCell(col('marks')).type).toBe(ExcelJS.ValueType.Number);
+        expect(ws.getRow(2).getCell(col('marks')).value).toBe(1);
+        expect(ws.getRow(5).getCell(col('tolerance')).value).toBe(5);
+      }
       const m2 = await newModule();
-      const again = await upload(admin, m2, Buffer.from(await exported.arrayBuffer()), `export.${format}`);
+      const again = await upload(admin, m2, bytes, `export.${format}`);
       expect(again.status).toBe(200);
       const copy = await server.api('GET', `/question/v-rest/?questionModuleId=${m2}`, { token: admin });
       expect(

@@ -182,11 +182,15 @@ export async function readQuestionRows(bytes: Buffer): Promise<Array<{ row: numb
   }));
 }
 
+/** Columns that hold a number on every row that has them: a spreadsheet gets number cells, not digits as text. */
+const numberColumns: ReadonlySet<string> = new Set(['tolerance', 'marks']);
+const asNumber = (text: string | undefined) => (text && /^-?\d+(?:\.\d+)?$/.test(text) ? Number(text) : (text ?? null));
+
 /** The export's one table: a column per name in `columns`, the prompt wide. */
 const table: TableColumn<Record<string, string>>[] = columns.map((c) => ({
   header: c,
   width: c === 'prompt' ? 60 : 16,
-  value: (r) => r[c] ?? null,
+  value: (r) => (numberColumns.has(c) ? asNumber(r[c]) : (r[c] ?? null)),
 }));
 
 export const writeCsv = (rows: Array<Record<string, string>>): Buffer => Buffer.from(tableCsv(table, rows), 'utf8');

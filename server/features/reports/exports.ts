@@ -1,5 +1,5 @@
 import type { FeedbackItem, GraphData, OverviewFigures, ReportOverview } from '#contract/reports';
-import { isoToWallTime } from '#contract/site-time';
+import { siteTimeZone, wallTimeToIso } from '#contract/site-time';
 import { type TableColumn, tableSheet, type XlsxSheet } from '../../platform/xlsx.js';
 
 /*
@@ -50,7 +50,7 @@ export function overviewSheets(o: ReportOverview): XlsxSheet[] {
     tableSheet(
       'By day',
       [
-        { header: 'Day', width: 12, value: 'day' },
+        { header: 'Day', width: 12, format: 'date', value: 'day' },
         { header: 'Schools entered', width: 16, value: 'schoolsEntered' },
         { header: 'Learners loaded', width: 16, value: 'learnersLoaded' },
         { header: 'Started', width: 10, value: 'started' },
@@ -92,7 +92,7 @@ export function graphSheets(g: GraphData): XlsxSheet[] {
     tableSheet(
       'Registrations',
       [
-        { header: 'Day', width: 12, value: 'day' },
+        { header: 'Day', width: 12, format: 'date', value: 'day' },
         { header: 'Schools entered', width: 16, value: 'schools' },
         { header: 'Learners loaded', width: 16, value: 'learners' },
         { header: 'Schools to date', width: 16, value: 'totalSchools' },
@@ -112,8 +112,14 @@ export function graphSheets(g: GraphData): XlsxSheet[] {
     tableSheet(
       'Starts per minute',
       [
-        { header: 'Day', width: 12, value: () => g.examDay },
-        { header: 'Minute (SAST)', width: 14, value: 'minute' },
+        { header: 'Day', width: 12, format: 'date', value: () => g.examDay },
+        // The minute as a time of that day (the report's minutes are South African wall times).
+        {
+          header: 'Minute',
+          width: 17,
+          format: 'datetime',
+          value: (m) => (g.examDay ? wallTimeToIso(`${g.examDay}T${m.minute}`, siteTimeZone) : null),
+        },
         { header: 'Starts', value: 'starts' },
       ],
       g.startsPerMinute,
@@ -135,7 +141,7 @@ export function feedbackSheets(items: FeedbackItem[]): XlsxSheet[] {
     tableSheet(
       'Feedback',
       [
-        { header: 'Given at (SAST)', width: 18, value: (f) => isoToWallTime(f.at).replace('T', ' ') },
+        { header: 'Given at', width: 17, format: 'datetime', value: 'at' },
         { header: 'First name', width: 16, value: 'firstName' },
         { header: 'Last name', width: 16, value: 'lastName' },
         { header: 'Username', width: 16, value: 'username' },

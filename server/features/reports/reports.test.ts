@@ -203,6 +203,10 @@ describe('POST /olympiad/reports/overview/{id}', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await xlsx.arrayBuffer());
     expect(book.worksheets.map((w) => w.name)).toEqual(['Figures', 'By day']);
+    const day = book.getWorksheet('By day')!.getCell('A2');
+    expect(day.type).toBe(ExcelJS.ValueType.Date);
+    expect((day.value as Date).toISOString()).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
+    expect(day.numFmt).toBe('yyyy-mm-dd');
     expect(book.getWorksheet('Figures')!.getRow(2).values).toEqual([
       undefined,
       'Reports A',
@@ -336,13 +340,28 @@ describe('GET /olympiad/reports/feedback/{id}', () => {
     const csv = await feedback(a.id, { format: 'csv' })(admin);
     expect(csv.status).toBe(200);
     expect(csv.text.split('\r\n').filter(Boolean)).toHaveLength(4);
-    expect(csv.text).toContain('2026-03-03 08:00,Thandi,L10,');
+    // The time in the olympiad's zone with its offset, not UTC text.
+    expect(csv.text).toContain('2026-03-03T08:00:10+02:00,Thandi,L10,');
     const xlsx = await fetch(`${server.url}/olympiad/reports/feedback/${a.id}?format=xlsx`, {
       headers: { authorization: `Bearer ${admin.token}` },
     });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await xlsx.arrayBuffer());
-    expect(book.getWorksheet('Feedback')!.rowCount).toBe(4);
+    const sheet = book.getWorksheet('Feedback')!;
+    expect(sheet.rowCount).toBe(4);
+    // A real date cell holding South Africa's wall time (a spreadsheet's date has no zone), rated as a number.
+    const given = sheet.getColumn(1).values.slice(2) as Date[];
+    expect(given.every((v) => v instanceof Date)).toBe(true);
+    expect(given.map((d) => d.toISOString())).toContain('2026-03-03T08:00:10.000Z');
+    expect(sheet.getCell('A2').type).toBe(ExcelJS.ValueType.Date);
+    expect(sheet.getCell('A2').numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(
+      sheet
+        .getColumn(7)
+        .values.slice(2)
+        .filter((v) => v != null)
+        .every((v) => typeof v === 'number'),
+    ).toBe(true);
   });
 
   it('400 for a rating out of range', async () => {

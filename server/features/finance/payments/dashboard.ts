@@ -193,7 +193,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         tableSheet(
           'By day',
           [
-            { header: 'Day', width: 14, value: 'day' },
+            { header: 'Day', width: 14, format: 'date', value: 'day' },
             { header: 'Invoiced', ...money, value: 'invoicedCents' },
             { header: 'Paid', ...money, value: 'paidCents' },
             { header: 'Invoiced to date', ...money, width: 18, value: 'cumulativeInvoicedCents' },

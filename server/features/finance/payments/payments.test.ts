@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentSaved, PaymentsDashboard, StatementReport } from '#contract/finance';
 import { createOlympiad, createSchool, createUser, enterSchool } from '../../../seed/factories.js';
@@ -356,11 +357,22 @@ describe('GET /payment/api/dashboard and the exports', () => {
       });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/spreadsheetml/);
-      expect(
-        Buffer.from(await res.arrayBuffer())
-          .subarray(0, 2)
-          .toString(),
-      ).toBe('PK');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(bytes.subarray(0, 2).toString()).toBe('PK');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(bytes as unknown as ArrayBuffer);
+      if (path === '/payment/api/dashboard.xlsx') {
+        // Each day a real date cell, its money numbers.
+        const byDay = book.getWorksheet('By day')!;
+        expect(byDay.rowCount).toBeGreaterThan(1);
+        expect(byDay.getCell('A2').type).toBe(ExcelJS.ValueType.Date);
+        expect(byDay.getCell('A2').numFmt).toBe('yyyy-mm-dd');
+        expect((byDay.getCell('A2').value as Date).toISOString()).toMatch(/T00:00:00\.000Z$/);
+        expect(byDay.getCell('B2').type).toBe(ExcelJS.ValueType.Number);
+      } else {
+        const orders = book.worksheets[0]!;
+        expect(orders.getCell('E2').type).toBe(ExcelJS.ValueType.Number);
+      }
     }
   });
 });

@@ -18,7 +18,6 @@ import { passes } from '../../../http/policy.js';
 import { route } from '../../../http/route.js';
 import { audit } from '../../../platform/audit.js';
 import { tableCsv } from '../../../platform/xlsx.js';
-import { iso } from '../../../platform/dates.js';
 import { findOlympiad } from '../../../platform/olympiad-lookup.js';
 import { pageResult } from '../../../platform/paging.js';
 import { mailReach, mailTarget } from '../load.js';
@@ -146,7 +145,7 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
             { header: 'email', value: 'email' },
             { header: 'olympiad', value: (u) => u.olympiadTitle ?? 'All of Olympus' },
             { header: 'source', value: 'source' },
-            { header: 'unsubscribed_at', value: (u) => iso(u.createdAt) },
+            { header: 'unsubscribed_at', format: 'datetime', value: (u) => u.createdAt },
           ],
           items,
         );
