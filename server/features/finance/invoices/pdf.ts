@@ -250,16 +250,17 @@ export async function drawInvoice(pdf: PDFDocument, d: InvoiceDocument, fonts: F
     ry -= 13;
   }
   // Where the document's column begins: the seller's column ends short of it, so a long name never runs into the
-  // title or the facts.
-  const columnStart = Math.min(
-    right - bold.widthOfTextAtSize(title, 20),
-    ...facts.map(([k]) => labelRight - regular.widthOfTextAtSize(k, 9.5)),
-  );
-  const sellerWidth = columnStart - M - 16;
+  // title or the facts. The name's first line stands beside the title alone; anything lower stands beside the facts.
+  const titleStart = right - bold.widthOfTextAtSize(title, 20);
+  const factsStart = Math.min(...facts.map(([k]) => labelRight - regular.widthOfTextAtSize(k, 9.5)));
+  const sellerWidth = Math.min(titleStart, factsStart) - M - 16;
 
   // The seller, top left: a long legal name wraps, and is made smaller rather than take more than two lines.
   let y = A4.height - M - 6;
-  const name = fitted(s.legalName, bold, sellerWidth, 15, 11, 2);
+  const name =
+    bold.widthOfTextAtSize(s.legalName, 15) <= titleStart - M - 16
+      ? { size: 15, lines: [s.legalName] }
+      : fitted(s.legalName, bold, sellerWidth, 15, 11, 2);
   for (const line of name.lines) {
     text(line, M, y, name.size, bold, accent);
     y -= name.size + 1.5;
