@@ -7,6 +7,7 @@ import { mantineStyles } from '../../../test/mantine-css.js';
 import { geo2026 } from '../../../test/olympiad.js';
 import { renderWithApp } from '../../../test/render.js';
 import { publicRoutes } from '../routes.js';
+import { ProjectAboutPage, ProjectContactPage, ProjectRulesPage } from './ProjectPage.js';
 
 /**
  * A project page its organisers have not written yet points to the FAQ in a sentence: that link is underlined, not
@@ -24,10 +25,14 @@ const project = {
   olympiads: [geo2026],
 };
 
-const sections = ['about', 'participation-and-rules', 'contact'] as const;
+const pages = [
+  ['about', ProjectAboutPage],
+  ['participation-and-rules', ProjectRulesPage],
+  ['contact', ProjectContactPage],
+] as const;
 
 describe('Project copy pages not written yet', () => {
-  for (const section of sections) {
+  for (const [section, Page] of pages) {
     it(`${section}: the FAQ link in the sentence is underlined`, async () => {
       mantineStyles('Anchor');
       stubApi({
@@ -39,9 +44,9 @@ describe('Project copy pages not written yet', () => {
         }),
         // The contact page holds the contact form, which asks for nothing before it is sent.
       });
-      const page = publicRoutes.find((r) => r.id === `public.project.${section}`)!;
-      const Page = page.page;
-      renderWithApp(<Page />, { path: `/geo/${section}`, route: page.path, handle: page });
+      // The page reads its own route-table entry (its title), as the app hands it over.
+      const route = publicRoutes.find((r) => r.id === `public.project.${section}`)!;
+      renderWithApp(<Page />, { path: `/geo/${section}`, route: route.path, handle: route });
       const link = await screen.findByRole('link', { name: 'Read the questions and answers' });
       expect(link.getAttribute('href')).toBe('/geo/faq');
       expect(getComputedStyle(link).textDecoration).toContain('underline');
