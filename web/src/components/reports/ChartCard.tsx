@@ -1,6 +1,7 @@
 import { Box, Button, Card, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
 import { figure } from '#contract/numbers';
+import { scrollRegion } from '../scroll-region.js';
 
 export interface ChartTable {
   columns: ReadonlyArray<{ header: string; numeric?: boolean }>;
@@ -20,9 +21,6 @@ interface ChartCardProps {
   children: ReactNode;
 }
 
-/** A table that scrolls sideways on a phone can be scrolled with the keyboard. */
-const focusableScroll = { viewportProps: { tabIndex: 0 } };
-
 /**
  * A chart with the table behind it (decision 038): the chart is a picture for the eye (hidden from screen
  * readers); its figures are a real table, visually hidden until "Show as table" shows it in the chart's place.
@@ -31,8 +29,13 @@ export function ChartCard({ title, description, table, empty, controls, children
   const [asTable, setAsTable] = useState(false);
   const id = useId();
   const headingId = `${id}-title`;
-  const grid = (
-    <Table.ScrollContainer minWidth={Math.max(280, table.columns.length * 110)} scrollAreaProps={focusableScroll}>
+  // Shown, the table scrolls sideways on a phone: a named region the keyboard reaches. Hidden behind the chart (for
+  // screen readers), it is no tab stop: a keyboard would land on nothing to be seen.
+  const grid = (shown: boolean) => (
+    <Table.ScrollContainer
+      minWidth={Math.max(280, table.columns.length * 110)}
+      {...(shown ? { scrollAreaProps: scrollRegion(`${title}, as a table`) } : {})}
+    >
       <Table aria-labelledby={headingId} verticalSpacing={4} fz="sm" striped>
         <Table.Thead>
           <Table.Tr>
@@ -88,11 +91,11 @@ export function ChartCard({ title, description, table, empty, controls, children
           {empty}
         </Text>
       ) : asTable ? (
-        grid
+        grid(true)
       ) : (
         <>
           <Box aria-hidden="true">{children}</Box>
-          <VisuallyHidden>{grid}</VisuallyHidden>
+          <VisuallyHidden>{grid(false)}</VisuallyHidden>
         </>
       )}
     </Card>

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { scrollRegion } from '../../../components/scroll-region.js';
 import { showAlert } from '../../../lib/api/index.js';
 import { count, money, units } from '#contract/numbers';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
@@ -166,7 +167,7 @@ export function PaymentsDashboardPage() {
             <Title order={2} size="h4" mb="sm">
               By province, in figures
             </Title>
-            <Table.ScrollContainer minWidth={520}>
+            <Table.ScrollContainer minWidth={520} scrollAreaProps={scrollRegion('By province, in figures')}>
               <Table aria-label="By province" verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>

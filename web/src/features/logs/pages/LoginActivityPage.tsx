@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import type { LoginActivityQuery, LoginActivityRow } from '#contract/logs';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { scrollRegion } from '../../../components/scroll-region.js';
 import type { Column } from '../../../components/PagedTable.js';
 import { formatDate } from '../../../lib/dates.js';
 import { downloadLoginActivity, useLoginActivity } from '../api/get-login-activity.js';
@@ -156,7 +157,7 @@ export function LoginActivityPage() {
           </Button>
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={560} scrollAreaProps={scrollRegion('Sign-ins per olympiad and school')}>
         <Table striped verticalSpacing="sm" aria-label="Sign-ins per olympiad and school">
           <Table.Thead>
             <Table.Tr>

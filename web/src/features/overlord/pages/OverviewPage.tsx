@@ -9,12 +9,11 @@ import { ExportButtons } from '../../../components/reports/ExportButtons.js';
 import { OverviewFigures } from '../../../components/reports/OverviewFigures.js';
 import { downloadOverview, useDashboardUser, useOverview } from '../../../components/reports/api.js';
 import { countAxis, legendInSeriesOrder, oneDayInWords } from '../../../components/reports/chart-order.js';
+import { scrollRegion } from '../../../components/scroll-region.js';
 import type { ReportOverview } from '#contract/reports';
 import { alerts, showAlert } from '../../../lib/api/index.js';
 import { figure, money } from '#contract/numbers';
 import { useSessionUser } from '../../../lib/session/index.js';
-
-const focusableScroll = { viewportProps: { tabIndex: 0 } };
 
 const overTimeSeries = [
   { name: 'Learners loaded', color: 'blue.7' },
@@ -138,7 +137,7 @@ export function OverviewPage() {
               Olympiads
             </Title>
             {o.olympiads.length ? (
-              <Table.ScrollContainer minWidth={860} scrollAreaProps={focusableScroll}>
+              <Table.ScrollContainer minWidth={860} scrollAreaProps={scrollRegion('Olympiads')}>
                 <Table aria-labelledby="olympiads-title" verticalSpacing="xs" fz="sm" striped>
                   <Table.Thead>
                     <Table.Tr>

@@ -20,6 +20,7 @@ import {
 import { useState } from 'react';
 import { gradesOf } from '#contract/grades';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { scrollRegion } from '../../../components/scroll-region.js';
 import { ChartCard } from '../../../components/reports/ChartCard.js';
 import { ExportButtons } from '../../../components/reports/ExportButtons.js';
 import { formatDate } from '../../../lib/dates.js';
@@ -30,7 +31,6 @@ import { useFeedbackSchools } from '../api/get-feedback-schools.js';
 import { count } from '#contract/numbers';
 
 const PAGE_SIZE = 25;
-const focusableScroll = { viewportProps: { tabIndex: 0 } };
 const ratingLabel = (r: number | null) => (r == null ? 'No rating' : count(r, 'star'));
 
 /**
@@ -191,7 +191,7 @@ export function FeedbackPage() {
                     ))}
                   </Stack>
                   <Box visibleFrom="sm">
-                    <Table.ScrollContainer minWidth={720} scrollAreaProps={focusableScroll}>
+                    <Table.ScrollContainer minWidth={720} scrollAreaProps={scrollRegion('Comments')}>
                       <Table aria-labelledby="comments-title" verticalSpacing="xs" fz="sm" striped>
                         <Table.Thead>
                           <Table.Tr>

@@ -4,6 +4,7 @@ import type { ResultsPreview } from '#contract/results';
 import { score } from '#contract/numbers';
 import { unitWords } from '#contract/units';
 import { countAxis, legendInSeriesOrder } from '../../../../components/reports/chart-order.js';
+import { scrollRegion } from '../../../../components/scroll-region.js';
 import { useRouteOlympiad } from '../../../../lib/public-api/use-route-olympiad.js';
 
 const palette: Record<string, string> = {
@@ -20,9 +21,6 @@ const others = ['violet.6', 'pink.6', 'cyan.7', 'lime.7', 'indigo.5', 'grape.6']
 export function awardColor(key: string, index: number): string {
   return palette[key] ?? others[index % others.length]!;
 }
-
-/** A table that scrolls sideways on a phone can be scrolled with the keyboard. */
-const focusableScroll = { viewportProps: { tabIndex: 0 } };
 
 /**
  * What the rule gives on the final scores: learners per band of percent, coloured by award (the chart), and per
@@ -128,7 +126,7 @@ export function ByGrade({ preview }: { preview: ResultsPreview | undefined }) {
       </Title>
       <Table.ScrollContainer
         minWidth={Math.max(420, 140 + 110 * preview.byGrade.length)}
-        scrollAreaProps={focusableScroll}
+        scrollAreaProps={scrollRegion('Awards per grade')}
       >
         <Table aria-label="Awards per grade" verticalSpacing={4} fz="sm">
           <Table.Thead>

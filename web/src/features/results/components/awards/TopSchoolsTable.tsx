@@ -1,11 +1,11 @@
 import { Alert, Badge, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { unitWords } from '#contract/units';
+import { scrollRegion } from '../../../../components/scroll-region.js';
 import { useRouteOlympiad } from '../../../../lib/public-api/use-route-olympiad.js';
 import { useTopSchools } from '../../api/get-top-schools.js';
 import { score } from '#contract/numbers';
 
 /** A table that scrolls sideways on a phone can be scrolled with the keyboard. */
-const focusableScroll = { viewportProps: { tabIndex: 0 } };
 
 /**
  * The top schools by the mean of their best N learners: published, or computed now before publishing. A country
@@ -39,7 +39,7 @@ export function TopSchoolsTable({ olympiadId }: { olympiadId: number }) {
             The mean of each {w.unit}’s best {d.bestN} scores; a {w.unit} with fewer {w.members} counts the missing ones
             as 0.
           </Text>
-          <Table.ScrollContainer minWidth={560} scrollAreaProps={focusableScroll}>
+          <Table.ScrollContainer minWidth={560} scrollAreaProps={scrollRegion(`Top ${w.entrants}`)}>
             <Table aria-label={`Top ${w.entrants}`} verticalSpacing="xs" striped>
               <Table.Thead>
                 <Table.Tr>
