@@ -22,6 +22,7 @@ export type SchoolCertificatesParams = ListParams & { olympiadId: number | undef
 export const certificatesKeys = queryKeys('certificates', {
   config: (olympiadId: number | undefined) => [olympiadId],
   file: (olympiadId: number | undefined, fileId: number | null) => [olympiadId, fileId],
+  fonts: () => [],
   list: (params: CertificateListParams) => [params],
   generation: (olympiadId: number | undefined) => [olympiadId],
   sending: (params: SendStatusParams) => [params],

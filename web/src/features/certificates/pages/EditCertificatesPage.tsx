@@ -1,8 +1,9 @@
-import { Alert, Skeleton } from '@mantine/core';
+import { Alert, Box, Skeleton } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useCertificateConfig } from '../api/get-config.js';
 import { CertificateDesigner } from '../components/designer/CertificateDesigner.js';
+import { PublicAddressWarning } from '../components/PublicAddressWarning.js';
 
 /** /{o}/admin/results/edit-certificates: the certificate designer. */
 export function EditCertificatesPage() {
@@ -21,6 +22,11 @@ export function EditCertificatesPage() {
           {config.error.message}
         </Alert>
       ) : null}
+      {config.data ? (
+        <Box mb="lg">
+          <PublicAddressWarning address={config.data.publicAddress} />
+        </Box>
+      ) : null}
       {config.data && olympiad ? (
         <CertificateDesigner
           key={olympiad.id}
@@ -29,6 +35,7 @@ export function EditCertificatesPage() {
           config={config.data.config}
           kinds={config.data.kinds}
           updatedAt={config.data.updatedAt ?? null}
+          publicUrl={config.data.publicAddress.url}
         />
       ) : null}
     </>

@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { jobRunning, useGenerationStatus } from '../api/generate-certificates.js';
 import { GenerationCard } from '../components/GenerationCard.js';
+import { PublicAddressWarning } from '../components/PublicAddressWarning.js';
 import { SendingCard } from '../components/SendingCard.js';
 
 /**
@@ -23,6 +24,7 @@ export function GenerateAndSendPage() {
         <Skeleton height={300} radius="md" />
       ) : (
         <Stack gap="lg">
+          <PublicAddressWarning address={generation.data?.publicAddress} />
           <GenerationCard
             olympiadId={olympiad.id}
             olympiadName={olympiadName}

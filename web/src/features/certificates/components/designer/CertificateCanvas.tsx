@@ -21,14 +21,44 @@ function textWidth(text: string, field: FieldValues, size: number): number {
   if (measureContext === undefined) measureContext = document.createElement('canvas').getContext('2d');
   if (!measureContext) return text.length * size * 0.5;
   const font = fontCss[field.font];
-  measureContext.font = `${font.style ?? 'normal'} ${font.weight} ${size}px ${font.family}`;
+  measureContext.font = `${font.weight} ${size}px ${font.family}`;
   return measureContext.measureText(text).width;
 }
 
-/** The font size at which the text fits its box, as the PDF shrinks long names. */
-function fittedSize(text: string, field: FieldValues): number {
-  const width = textWidth(text, field, field.size);
-  return width > field.width ? Math.max(4, (field.size * field.width) / width) : field.size;
+/** The font size at which the text fits its box, as the PDF shrinks long names (`size`: the size it wants). */
+function fittedSize(text: string, field: FieldValues, size = field.size): number {
+  const width = textWidth(text, field, size);
+  return width > field.width ? Math.max(4, (size * field.width) / width) : size;
+}
+
+/**
+ * A signature field without an image: its signatory printed as the PDF does (contract/certificates.ts), at 0.4 of
+ * the field's height on a baseline 4 points above the line.
+ */
+const SIGNATORY_SCALE = 0.4;
+const SIGNATORY_RAISE = 4;
+/** About where a line-height-1 text's baseline sits above its box's foot, as a share of its size. */
+const DESCENT = 0.2;
+
+function Signatory({ text, field, scale }: { text: string; field: FieldValues; scale: number }) {
+  const font = fontCss[field.font];
+  const size = fittedSize(text, field, SIGNATORY_SCALE * field.size);
+  return (
+    <span
+      aria-hidden="true"
+      className={classes.text}
+      style={{
+        fontFamily: font.family,
+        fontWeight: font.weight,
+        fontSize: size * scale,
+        color: field.colour,
+        textAlign: field.align,
+        marginBottom: Math.max(0, SIGNATORY_RAISE - DESCENT * size) * scale,
+      }}
+    >
+      {text}
+    </span>
+  );
 }
 
 const justify = (align: FieldValues['align']) =>
@@ -86,6 +116,8 @@ interface CanvasProps {
   /** The background is a PDF: the canvas names it, the preview prints it. */
   backgroundIsPdf: boolean;
   signatureUrl: string | null;
+  /** The PDF's own fonts are on the page (else look-alikes draw until they are); a new value measures again. */
+  fontsLoaded: boolean;
   /** The canvas as a whole, for screen readers. */
   label: string;
 }
@@ -104,6 +136,7 @@ export function CertificateCanvas({
   backgroundUrl,
   backgroundIsPdf,
   signatureUrl,
+  fontsLoaded,
   label,
 }: CanvasProps) {
   const { ref, width: boxWidth } = useElementSize();
@@ -163,6 +196,7 @@ export function CertificateCanvas({
       style={{ aspectRatio: `${page.width} / ${page.height}` }}
       role="group"
       aria-label={label}
+      data-fonts={fontsLoaded ? 'pdf' : 'look-alike'}
     >
       {backgroundUrl ? <img className={classes.background} src={backgroundUrl} alt="" draggable={false} /> : null}
       {!backgroundUrl && !backgroundIsPdf && scale > 0 ? <Frame scale={scale} page={page} /> : null}
@@ -178,7 +212,8 @@ export function CertificateCanvas({
             const font = fontCss[field.font];
             const isSelected = index === selected;
             // The name holds the words shown, so that speech input finds the field by what it sees.
-            const name = `${fieldKindLabels[field.kind]}${isImageField(field.kind) || !text ? '' : `: ${text}`}`;
+            const named = field.kind === 'signature' ? !signatureUrl : !isImageField(field.kind);
+            const name = `${fieldKindLabels[field.kind]}${named && text ? `: ${text}` : ''}`;
             return (
               <div
                 // The fields have no ids; their order is their identity while the designer is open.
@@ -209,6 +244,8 @@ export function CertificateCanvas({
                   <span className={classes.signature} style={{ justifyContent: justify(field.align) }}>
                     {signatureUrl ? (
                       <img src={signatureUrl} alt="" className={classes.image} draggable={false} />
+                    ) : text ? (
+                      <Signatory text={text} field={field} scale={scale} />
                     ) : (
                       <span className={classes.placeholder} aria-hidden="true">
                         Signature
@@ -232,7 +269,6 @@ export function CertificateCanvas({
                     style={{
                       fontFamily: font.family,
                       fontWeight: font.weight,
-                      fontStyle: font.style ?? 'normal',
                       fontSize: fittedSize(text, field) * scale,
                       color: field.colour,
                       textAlign: field.align,

@@ -20,6 +20,7 @@ import { saveBlob } from '../../../../lib/api/index.js';
 import { formatDate } from '../../../../lib/dates.js';
 import { useSchemaForm } from '../../../../lib/forms/index.js';
 import { useCertificateFile } from '../../api/get-file.js';
+import { useCertificateFonts } from '../../api/get-fonts.js';
 import { usePreviewCertificate } from '../../api/preview-certificate.js';
 import { useSaveCertificateConfig } from '../../api/save-config.js';
 import { CertificateCanvas } from './CertificateCanvas.js';
@@ -58,12 +59,15 @@ export function CertificateDesigner({
   config,
   kinds,
   updatedAt,
+  publicUrl,
 }: {
   olympiadId: number;
   olympiadTitle: string;
   config: CertificateConfig;
   kinds: CertificateKindInfo[];
   updatedAt: string | null;
+  /** The server's public address (PUBLIC_URL), which the PDF prints in "verify at …" and its QR code. */
+  publicUrl: string;
 }) {
   const form = useSchemaForm<CertificateConfig, CertificateConfig>({
     schema: CertificateConfig,
@@ -84,7 +88,10 @@ export function CertificateDesigner({
   const ownTemplate = kind !== DEFAULT_KIND && path !== 'default';
   const kindLabel = kinds.find((k) => k.key === kind)?.label ?? kind;
   const field = selected != null ? template.fields[selected] : undefined;
-  const sample = useMemo(() => sampleValues(olympiadTitle, new Date(), window.location.origin), [olympiadTitle]);
+  // The address the PDF prints, not the browser's: the admin may reach the server by another name than the
+  // certificates give (or by localhost, while they print the real one).
+  const sample = useMemo(() => sampleValues(olympiadTitle, new Date(), publicUrl), [olympiadTitle, publicUrl]);
+  const fontsReady = useCertificateFonts(olympiadId);
   const background = useCertificateFile(olympiadId, template.backgroundFileId);
   const signature = useCertificateFile(olympiadId, template.signatureFileId);
 
@@ -261,6 +268,7 @@ export function CertificateDesigner({
               backgroundUrl={background.url}
               backgroundIsPdf={background.isPdf}
               signatureUrl={signature.url}
+              fontsLoaded={fontsReady}
               label={`The ${kind === DEFAULT_KIND ? 'default' : kindLabel} certificate, ${template.orientation} A4`}
             />
             <Text size="xs" c="dimmed" mt="xs">
@@ -305,7 +313,7 @@ export function CertificateDesigner({
                               {fieldKindLabels[f.kind]}
                             </Text>
                             <Text size="xs" c="dimmed" span truncate>
-                              {f.kind === 'text' ? ` ${fieldText(f, sample)}` : ''}
+                              {f.kind === 'text' || f.kind === 'signature' ? ` ${fieldText(f, sample)}` : ''}
                             </Text>
                           </UnstyledButton>
                         </li>

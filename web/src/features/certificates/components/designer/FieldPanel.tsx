@@ -9,6 +9,7 @@ import {
   Stack,
   Text,
   Textarea,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { certificateFieldKinds, certificateFonts } from '#contract/certificates';
@@ -66,6 +67,16 @@ export function FieldPanel({
         searchable={false}
         {...form.getInputProps(`${path}.kind`)}
       />
+      {field.kind === 'signature' ? (
+        <TextInput
+          label="Signatory"
+          description={`Printed on the line while this design has no signature image, e.g. a name or {olympiad}. Placeholders: ${placeholders.map((p) => `{${p}}`).join(' ')}`}
+          maxLength={500}
+          {...form.getInputProps(`${path}.text`)}
+          // A signature field made before signatories existed has no text: the box shows it empty.
+          value={field.text ?? ''}
+        />
+      ) : null}
       {field.kind === 'text' ? (
         <Textarea
           label="Wording"
@@ -86,9 +97,10 @@ export function FieldPanel({
         <Text size="xs" c="dimmed">
           {field.kind === 'qr'
             ? 'The QR code is a square of this height; scanning it opens the certificate’s public check.'
-            : 'The signature image is scaled to this height, within the width.'}
+            : 'The signature image is scaled to this height, within the width; the signatory prints at 0.4 of it.'}
         </Text>
-      ) : (
+      ) : null}
+      {image && field.kind !== 'signature' ? null : (
         <>
           <Select label="Font" data={fontOptions} allowDeselect={false} {...form.getInputProps(`${path}.font`)} />
           <Stack gap={4}>

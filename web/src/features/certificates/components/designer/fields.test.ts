@@ -15,6 +15,9 @@ describe('the designer’s fields', () => {
     );
     expect(fieldText({ kind: 'date' }, sample)).toBe('14 March 2026');
     expect(fieldText({ kind: 'qr' }, sample)).toBe('QR code');
+    // A signature field's text is its signatory, printed on the line while there is no signature image.
+    expect(fieldText({ kind: 'signature', text: '{olympiad}' }, sample)).toBe('Geography Olympiad 2025');
+    expect(fieldText({ kind: 'signature' }, sample)).toBe('');
   });
 
   it('have a sample for every placeholder the server takes', () => {

@@ -34,13 +34,36 @@ export const fontLabels = {
   script: 'Script (Great Vibes)',
 } as const;
 
-/** How the canvas draws each certificate font: the same one when the computer has it, else a look-alike (the PDF embeds the real ones). */
-export const fontCss: Record<keyof typeof fontLabels, { family: string; weight: number; style?: string }> = {
-  serif: { family: '"EB Garamond", Garamond, Georgia, serif', weight: 400 },
-  'serif-bold': { family: '"EB Garamond", Garamond, Georgia, serif', weight: 700 },
-  sans: { family: '"Source Sans 3", "Source Sans Pro", system-ui, Arial, sans-serif', weight: 400 },
-  'sans-bold': { family: '"Source Sans 3", "Source Sans Pro", system-ui, Arial, sans-serif', weight: 700 },
-  script: { family: '"Great Vibes", "Brush Script MT", "Segoe Script", cursive', weight: 400, style: 'italic' },
+/**
+ * The families the designer's canvas draws each certificate font in: the PDF's own font files, added to the page
+ * under names of their own, so that a different version installed on the computer (or none) does not change the
+ * letters the canvas shows and measures.
+ */
+export const certificateFontFaces: Record<CertificateField['font'], { family: string; weight: 400 | 700 }> = {
+  serif: { family: 'Olympus EB Garamond', weight: 400 },
+  'serif-bold': { family: 'Olympus EB Garamond', weight: 700 },
+  sans: { family: 'Olympus Source Sans 3', weight: 400 },
+  'sans-bold': { family: 'Olympus Source Sans 3', weight: 700 },
+  script: { family: 'Olympus Great Vibes', weight: 400 },
+};
+
+const serifFamily = `"${certificateFontFaces.serif.family}"`;
+const stack = (font: keyof typeof fontLabels, ...lookAlikes: string[]) =>
+  [`"${certificateFontFaces[font].family}"`, ...(font.startsWith('serif') ? [] : [serifFamily]), ...lookAlikes].join(
+    ', ',
+  );
+
+/**
+ * How the canvas draws each certificate font: the PDF's own font files, loaded from the server (`useCertificateFonts`),
+ * then, like the PDF, the serif for a letter the font lacks; look-alikes only until the files have loaded. Great
+ * Vibes is upright in the PDF, so the canvas never slants it.
+ */
+export const fontCss: Record<keyof typeof fontLabels, { family: string; weight: number }> = {
+  serif: { family: stack('serif', 'Garamond', 'Georgia', 'serif'), weight: 400 },
+  'serif-bold': { family: stack('serif-bold', 'Garamond', 'Georgia', 'serif'), weight: 700 },
+  sans: { family: stack('sans', 'system-ui', 'Arial', 'sans-serif'), weight: 400 },
+  'sans-bold': { family: stack('sans-bold', 'system-ui', 'Arial', 'sans-serif'), weight: 700 },
+  script: { family: stack('script', '"Brush Script MT"', '"Segoe Script"', 'cursive'), weight: 400 },
 };
 
 export const isImageField = (kind: CertificateFieldKind) => kind === 'signature' || kind === 'qr';
@@ -73,7 +96,8 @@ const printedDate = new Intl.DateTimeFormat('en-ZA', {
   timeZone: 'Africa/Johannesburg',
 });
 
-export function sampleValues(olympiad: string, today: Date, origin: string): Sample {
+/** The sample words of the canvas; `publicUrl` is the server's public address, which the PDF prints. */
+export function sampleValues(olympiad: string, today: Date, publicUrl: string): Sample {
   return {
     learner: 'Zoë Müller-Nel',
     school: 'Hoërskool Waterkloof',
@@ -86,13 +110,16 @@ export function sampleValues(olympiad: string, today: Date, origin: string): Sam
     date: printedDate.format(today),
     olympiad,
     code: 'K7QX-M4PT-9RHW',
-    verifyUrl: `${origin.replace(/^https?:\/\//, '')}/verify/K7QXM4PT9RHW`,
+    verifyUrl: `${publicUrl.replace(/^https?:\/\//, '').replace(/\/+$/, '')}/verify/K7QXM4PT9RHW`,
   };
 }
 
-/** The words a field shows on the canvas: its sample value, or its text with the placeholders filled. */
+/**
+ * The words a field shows on the canvas: its sample value, or its text with the placeholders filled (a signature
+ * field's text is its signatory, which the PDF prints on the line while there is no signature image).
+ */
 export function fieldText(field: Pick<FieldValues, 'kind' | 'text'>, sample: Sample): string {
-  if (field.kind === 'text') {
+  if (field.kind === 'text' || field.kind === 'signature') {
     return (field.text ?? '').replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) =>
       name in sample ? sample[name as keyof Sample] : whole,
     );
@@ -114,7 +141,7 @@ export function newField(kind: CertificateFieldKind, page: { width: number; heig
   const size = kind === 'qr' ? 70 : image ? 50 : kind === 'learner' ? 36 : 16;
   return {
     kind,
-    ...(kind === 'text' ? { text: 'This is to certify that' } : {}),
+    ...(kind === 'text' ? { text: 'This is to certify that' } : kind === 'signature' ? { text: '{olympiad}' } : {}),
     x: Math.round((page.width - width) / 2),
     y: Math.round(page.height / 2 - size / 2),
     width,
