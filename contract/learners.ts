@@ -113,6 +113,11 @@ export const ImportReport = z.object({
   /** The encoding the file was read in (csv). */
   encoding: z.string(),
   /**
+   * The row whose headings named the columns: the first within the file's first rows (a title row above it is
+   * passed over). Null for a file of bare columns (first name, surname, grade), read without headings.
+   */
+  headerRow: z.number().int().nullable(),
+  /**
    * Every row is right: the checked rows wait on the server as a held import; starting it
    * (`POST learner/v-rest/import/{importId}/start`) loads them in the background. Null when a row needs attention.
    */

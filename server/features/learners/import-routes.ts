@@ -43,6 +43,7 @@ function report(fileName: string, sheet: ReadSheet, checked: Checked, importId: 
     errors: checked.errors.slice(0, 1000),
     sample: checked.valid.slice(0, 20),
     encoding: sheet.encoding,
+    headerRow: checked.headerRow,
     importId,
   };
 }

@@ -100,13 +100,69 @@ describe('loading learners from a spreadsheet', () => {
     const q = `?olympiadId=${demo.geoDemo}`;
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     expect((await upload(`/learner/v-rest/import/preview${q}`, png, 'x.csv', tokens.teacher)).status).toBe(415);
-    const noHeader = await upload(
+    const before = (await learnersOf(demo.school1)).length;
+    // No row names the columns and the file is no list of bare columns either: refused outright, in the one shape.
+    for (const path of ['/learner/v-rest/import/preview', '/learner/v-rest/import']) {
+      const noHeader = await upload(`${path}${q}`, Buffer.from('Name,Class\nA,B\n'), 'x.csv', tokens.teacher);
+      expect(noHeader.status, path).toBe(400);
+      expect(noHeader.body).toMatchObject({ success: false, code: 'bad_request' });
+      expect(noHeader.body.message).toBe(noHeader.body.error);
+      expect(noHeader.body.message).toContain('No row among the first 10 names the columns');
+      expect(noHeader.body.message).toContain('First name, Surname, Grade');
+    }
+    // Headings further down than the first rows are not looked for.
+    const tooLow = Buffer.from(`${'Learners\n'.repeat(10)}First name,Surname,Grade\nA,B,10\n`);
+    expect((await upload(`/learner/v-rest/import/preview${q}`, tooLow, 'x.csv', tokens.teacher)).status).toBe(400);
+    expect((await learnersOf(demo.school1)).length).toBe(before);
+  });
+
+  it('finds the headings below a title row and blank rows, says which row it used, and loads the learners', async () => {
+    const q = `?olympiadId=${demo.geoDemo}`;
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Learners');
+    ws.addRow(['Hoërskool Waterkloof: Geography Olympiad 2026']);
+    ws.addRow(['Grade 10 and 11, loaded by Ms Botha']);
+    ws.addRow([]);
+    ws.addRow(['First name', 'Surname', 'Grade']);
+    ws.addRow(['Naledi', 'Titlerow', 10]);
+    ws.addRow(['Pieter', 'Titlerow', 11]);
+    const file = Buffer.from(await wb.xlsx.writeBuffer());
+    const report = await upload(`/learner/v-rest/import/preview${q}`, file, 'titled.xlsx', tokens.teacher);
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({ headerRow: 4, total: 2, valid: 2, invalid: 0, errors: [] });
+    expect(report.body.sample).toEqual([
+      { row: 5, firstName: 'Naledi', lastName: 'Titlerow', grade: 10, dateOfBirth: null },
+      { row: 6, firstName: 'Pieter', lastName: 'Titlerow', grade: 11, dateOfBirth: null },
+    ]);
+    const started = await server.api('POST', `/learner/v-rest/import/${report.body.importId}/start`, {
+      token: tokens.teacher,
+    });
+    expect(started.status).toBe(202);
+    expect(await finished(report.body.importId, tokens.teacher)).toMatchObject({ status: 'done', created: 2 });
+    const stored = (await learnersOf(demo.school1)).filter((l) => l.last_name === 'Titlerow');
+    expect(stored.map((l) => [l.first_name, l.last_name, l.grade])).toEqual([
+      ['Naledi', 'Titlerow', 10],
+      ['Pieter', 'Titlerow', 11],
+    ]);
+
+    // The same in a csv with a title line: the headings' row is named, and a plain file says row 1.
+    const csv = Buffer.from('Class list 10B\n\nFirst name,Surname,Grade\nAyanda,Csvtitle,10\n');
+    const csvReport = await upload(`/learner/v-rest/import/preview${q}`, csv, 'titled.csv', tokens.teacher);
+    expect(csvReport.body).toMatchObject({ headerRow: 3, valid: 1, sample: [{ row: 4, firstName: 'Ayanda' }] });
+    const plain = await upload(
       `/learner/v-rest/import/preview${q}`,
-      Buffer.from('Name,Class\nA,B\n'),
-      'x.csv',
+      Buffer.from('First name,Surname,Grade\nBongi,Plainfile,9\n'),
+      'plain.csv',
       tokens.teacher,
     );
-    expect(noHeader.body.errors[0]).toMatchObject({ row: 1, field: 'row' });
+    expect(plain.body).toMatchObject({ headerRow: 1, valid: 1 });
+    const bare = await upload(
+      `/learner/v-rest/import/preview${q}`,
+      Buffer.from('Bongi,Barefile,9\n'),
+      'bare.csv',
+      tokens.teacher,
+    );
+    expect(bare.body).toMatchObject({ headerRow: null, valid: 1, sample: [{ row: 1, lastName: 'Barefile' }] });
   });
 
   it('generated credentials sign in; slips come as PDF and CSV; a changed password leaves the slip', async () => {

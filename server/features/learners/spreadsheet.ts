@@ -1,6 +1,6 @@
 import { DateOfBirth, type ImportRowError } from '#contract/learners';
 import { type GradeRange, inGradeRange, outsideGrades } from '#contract/grades';
-import { HttpError } from '../../http/errors.js';
+import { badRequest, HttpError } from '../../http/errors.js';
 import { headerKey, readSheet as readSpreadsheet, type Sheet } from '../../platform/spreadsheet/index.js';
 import { figure } from '#contract/numbers';
 
@@ -51,61 +51,104 @@ const cleanName = (s: string) => s.normalize('NFC').replace(/\s+/g, ' ').trim();
 export const learnerKey = (firstName: string, lastName: string, grade: number | null) =>
   `${cleanName(firstName).toLocaleLowerCase('en')}|${cleanName(lastName).toLocaleLowerCase('en')}|${grade ?? ''}`;
 
+/** How far down a file its header row may be (its row number): a title, a school's name or a blank row or two above the headings are common. */
+export const HEADER_SEARCH_ROWS = 10;
+
+type Field = keyof typeof headerPatterns;
+type Columns = Record<Field, number>;
+const fieldNames: Record<Field, string> = {
+  firstName: 'First name',
+  lastName: 'Surname',
+  grade: 'Grade',
+  dateOfBirth: 'Date of birth',
+};
+
+/** Where a row names each column (-1: it does not). */
+function columnsOf(cells: readonly string[]): Columns {
+  const header = cells.map(headerKey);
+  const at = (field: Field) => header.findIndex((h) => headerPatterns[field].test(h));
+  return { firstName: at('firstName'), lastName: at('lastName'), grade: at('grade'), dateOfBirth: at('dateOfBirth') };
+}
+
+/**
+ * The header row: the first row, among the file's first `HEADER_SEARCH_ROWS`, that names every column needed (a
+ * title row or two above it is passed over). Else the first that names at least two of them (its missing columns are
+ * then reported), else none.
+ */
+function findHeader(
+  sheet: ReadSheet,
+  needed: readonly Field[],
+): { index: number; col: Columns; complete: boolean } | null {
+  let partial: { index: number; col: Columns; complete: false } | null = null;
+  for (let i = 0; i < sheet.rows.length && (sheet.rowNumbers[i] ?? i + 1) <= HEADER_SEARCH_ROWS; i++) {
+    const col = columnsOf(sheet.rows[i]!);
+    if (needed.every((f) => col[f] >= 0)) return { index: i, col, complete: true };
+    if (!partial && Object.values(col).filter((c) => c >= 0).length >= 2) partial = { index: i, col, complete: false };
+  }
+  return partial;
+}
+
 /**
  * Checks every row: required fields, the olympiad's grades (`grades`, decision 045), duplicates within the file and
- * against the learners the school already has (`existing`: keys from `learnerKey`).
+ * against the learners the school already has (`existing`: keys from `learnerKey`). The header row is looked for in
+ * the first rows (`headerRow`: its row number; null for a file of bare columns). A file in which no row names the
+ * columns, and that is no file of bare columns either, is refused (400): there is nothing to report row by row.
  */
 export function checkRows(
   sheet: ReadSheet,
   existing: Set<string>,
   grades: GradeRange,
   birthDates: BirthDates = 'optional',
-): { valid: CheckedRow[]; errors: ImportRowError[]; total: number } {
+): { valid: CheckedRow[]; errors: ImportRowError[]; total: number; headerRow: number | null } {
   const errors: ImportRowError[] = [];
   const valid: CheckedRow[] = [];
   if (!sheet.rows.length)
-    return { valid, errors: [{ row: 1, field: 'row', message: 'The file is empty', value: '' }], total: 0 };
+    return {
+      valid,
+      errors: [{ row: 1, field: 'row', message: 'The file is empty', value: '' }],
+      total: 0,
+      headerRow: null,
+    };
 
-  const header = sheet.rows[0]!.map(headerKey);
-  const col = {
-    firstName: header.findIndex((h) => headerPatterns.firstName.test(h)),
-    lastName: header.findIndex((h) => headerPatterns.lastName.test(h)),
-    grade: header.findIndex((h) => headerPatterns.grade.test(h)),
-    dateOfBirth: header.findIndex((h) => headerPatterns.dateOfBirth.test(h)),
-  };
-  const needed = birthDates === 'required' ? (['firstName', 'lastName', 'grade', 'dateOfBirth'] as const) : null;
-  let start = 1;
-  if (col.firstName < 0 || col.lastName < 0 || col.grade < 0 || (needed && col.dateOfBirth < 0)) {
-    // No recognisable header: a file of three columns is read as first name, surname, grade (and a team's fourth
-    // as the date of birth).
-    if (
-      col.firstName < 0 &&
-      col.lastName < 0 &&
-      col.grade < 0 &&
-      col.dateOfBirth < 0 &&
-      parseGrade(sheet.rows[0]![2] ?? '') != null
-    ) {
-      col.firstName = 0;
-      col.lastName = 1;
-      col.grade = 2;
-      if (needed) col.dateOfBirth = 3;
-      start = 0;
-    } else {
-      const missing = (needed ?? (['firstName', 'lastName', 'grade'] as const)).filter((k) => col[k] < 0);
-      const names = { firstName: 'First name', lastName: 'Surname', grade: 'Grade', dateOfBirth: 'Date of birth' };
-      return {
-        valid,
-        total: 0,
-        errors: [
-          {
-            row: sheet.rowNumbers[0] ?? 1,
-            field: 'row',
-            value: sheet.rows[0]!.join(', ').slice(0, 200),
-            message: `The first row must name the columns. Missing: ${missing.map((k) => names[k]).join(', ')}. Use the template.`,
-          },
-        ],
-      };
-    }
+  const required = birthDates === 'required';
+  const needed: readonly Field[] = required
+    ? ['firstName', 'lastName', 'grade', 'dateOfBirth']
+    : ['firstName', 'lastName', 'grade'];
+  const found = findHeader(sheet, needed);
+  let col: Columns;
+  let start: number;
+  let headerRow: number | null;
+  if (found?.complete) {
+    col = found.col;
+    start = found.index + 1;
+    headerRow = sheet.rowNumbers[found.index] ?? found.index + 1;
+  } else if (found) {
+    const row = sheet.rowNumbers[found.index] ?? found.index + 1;
+    const missing = needed.filter((f) => found.col[f] < 0);
+    return {
+      valid,
+      total: 0,
+      headerRow: row,
+      errors: [
+        {
+          row,
+          field: 'row',
+          value: sheet.rows[found.index]!.join(', ').slice(0, 200),
+          message: `Row ${row} names the columns, but not all of them. Missing: ${missing.map((f) => fieldNames[f]).join(', ')}. Use the template.`,
+        },
+      ],
+    };
+  } else if (parseGrade(sheet.rows[0]![2] ?? '') != null) {
+    // No header at all: a file of three columns is read as first name, surname, grade (and a team's fourth as the
+    // date of birth).
+    col = { firstName: 0, lastName: 1, grade: 2, dateOfBirth: required ? 3 : -1 };
+    start = 0;
+    headerRow = null;
+  } else {
+    throw badRequest(
+      `No row among the first ${HEADER_SEARCH_ROWS} names the columns: put the headings ` +
+        `${needed.map((f) => fieldNames[f]).join(', ')} in the row above the learners, as in the template`,
+    );
   }
   const dataRows = sheet.rows.length - start;
   if (dataRows > MAX_ROWS) {
@@ -155,7 +198,7 @@ export function checkRows(
     if (col.dateOfBirth >= 0) {
       const raw = (cells[col.dateOfBirth] ?? '').trim();
       const parsed = DateOfBirth.safeParse(raw);
-      if (!raw && needed)
+      if (!raw && required)
         errors.push({ row, field: 'dateOfBirth', message: 'The date of birth is missing', value: '' });
       else if (!parsed.success)
         errors.push({
@@ -190,5 +233,5 @@ export function checkRows(
     }
     valid.push({ row, firstName, lastName, grade: grade!, dateOfBirth });
   }
-  return { valid, errors, total: sheet.rows.length - start };
+  return { valid, errors, total: sheet.rows.length - start, headerRow };
 }
