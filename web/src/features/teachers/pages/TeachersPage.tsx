@@ -62,14 +62,17 @@ export function TeachersPage({ kind = 'teachers' }: { kind?: keyof typeof words 
           <Text fw={600} size="sm">
             {t.firstName} {t.lastName}
           </Text>
+          {/* The lines under the name are not bold on a phone either, where this column is the card's heading. */}
           {t.email ? (
-            <Text size="sm">{t.email}</Text>
+            <Text size="sm" fw={400}>
+              {t.email}
+            </Text>
           ) : (
-            <Text size="sm" c="dimmed">
+            <Text size="sm" fw={400} c="dimmed">
               No email
             </Text>
           )}
-          <Text size="xs" c="dimmed">
+          <Text size="xs" fw={400} c="dimmed">
             {t.username}
           </Text>
         </div>
