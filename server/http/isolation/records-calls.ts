@@ -90,6 +90,7 @@ export const adminRecordCalls: Call[] = [
   byOlympiad('a school’s certificates', 'GET', () => `/certificates/school/${foreign.olympiadParticipant}/pdf`),
   byOlympiad('upload a certificate file', 'POST', () => `/olympiad/certificate-config/${o()}/files`),
   byOlympiad('a certificate file', 'GET', () => `/olympiad/certificate-config/${o()}/files/1`),
+  byOlympiad('a certificate font', 'GET', () => `/olympiad/certificate-config/${o()}/fonts/serif`),
   // Finance.
   byOlympiad('invoices', 'GET', () => `/invoice/api/?olympiadId=${o()}`),
   byOlympiad('issue every invoice', 'POST', () => `/invoice/api/issue-all?olympiadId=${o()}&mail=false`),
