@@ -206,10 +206,10 @@ export const GenerationStatus = z.object({
   schools: z.object({ total: z.number().int(), generated: z.number().int() }),
   /** Certificates stored (revoked ones left out). */
   certificates: z.number().int(),
-});
-export type GenerationStatus = z.infer<typeof GenerationStatus>;
   /** The address the certificates print, to warn before generating or sending while it is a local one. */
   publicAddress: CertificatePublicAddress,
+});
+export type GenerationStatus = z.infer<typeof GenerationStatus>;
 
 export const certificateSendStates = ['pending', 'queued', 'sent', 'failed'] as const;
 
