@@ -11,6 +11,7 @@ import { SiteLayout } from './layouts/SiteLayout.js';
 import { routesOfLayout, staffAreaRedirects } from './routes.js';
 import { RouteError } from './shell/RouteError.js';
 import { RouteGuard } from './shell/RouteGuard.js';
+import { PageBoundary } from './shell/PageBoundary.js';
 import { FirstLoad, Root } from './shell/Root.js';
 
 const layouts: Record<Layout, ComponentType> = {
@@ -24,7 +25,16 @@ const layouts: Record<Layout, ComponentType> = {
 
 function toRouteObject(route: AppRoute): RouteObject {
   const base = { path: route.path, handle: route };
-  if (route.page) return { ...base, Component: route.page };
+  const Page = route.page;
+  if (Page)
+    return {
+      ...base,
+      element: (
+        <PageBoundary>
+          <Page />
+        </PageBoundary>
+      ),
+    };
   const load = route.lazyPage;
   if (load) return { ...base, lazy: async () => ({ Component: (await load()).default }) };
   return { ...base, Component: NotAvailableYetPage };

@@ -1,8 +1,9 @@
-import type { AppRoute } from '../../lib/routing/index.js';
+import { pageChunk, type AppRoute } from '../../lib/routing/index.js';
 import { LoginPage } from './pages/LoginPage.js';
-import { UpdatePasswordPage } from './pages/UpdatePasswordPage.js';
-import { VerifyEmailPage } from './pages/VerifyEmailPage.js';
-import { WelcomePage } from './pages/WelcomePage.js';
+
+const UpdatePasswordPage = pageChunk(() => import('./pages/UpdatePasswordPage.js'), 'UpdatePasswordPage');
+const VerifyEmailPage = pageChunk(() => import('./pages/VerifyEmailPage.js'), 'VerifyEmailPage');
+const WelcomePage = pageChunk(() => import('./pages/WelcomePage.js'), 'WelcomePage');
 
 export const authRoutes: AppRoute[] = [
   {

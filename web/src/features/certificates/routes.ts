@@ -1,9 +1,13 @@
-import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
-import { BrowseCertificatesPage } from './pages/BrowseCertificatesPage.js';
-import { EditCertificatesPage } from './pages/EditCertificatesPage.js';
-import { GenerateAndSendPage } from './pages/GenerateAndSendPage.js';
-import { TeacherCertificatesPage } from './pages/TeacherCertificatesPage.js';
-import { VerifyCertificatePage } from './pages/VerifyCertificatePage.js';
+import { type AppRoute, pageChunk, sections, staffAccess, staffPage } from '../../lib/routing/index.js';
+
+const BrowseCertificatesPage = pageChunk(() => import('./pages/BrowseCertificatesPage.js'), 'BrowseCertificatesPage');
+const EditCertificatesPage = pageChunk(() => import('./pages/EditCertificatesPage.js'), 'EditCertificatesPage');
+const GenerateAndSendPage = pageChunk(() => import('./pages/GenerateAndSendPage.js'), 'GenerateAndSendPage');
+const TeacherCertificatesPage = pageChunk(
+  () => import('./pages/TeacherCertificatesPage.js'),
+  'TeacherCertificatesPage',
+);
+const VerifyCertificatePage = pageChunk(() => import('./pages/VerifyCertificatePage.js'), 'VerifyCertificatePage');
 
 const admin = (sub: string, title: string, summary: string, page: AppRoute['page']) =>
   staffPage(sections.admin, {

@@ -1,11 +1,12 @@
-import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
-import { FaqPage } from './pages/FaqPage.js';
-import { GeneralCopyPage } from './pages/GeneralCopyPage.js';
-import { OverlordFaqsPage } from './pages/OverlordFaqsPage.js';
-import { SiteCopyPage } from './pages/SiteCopyPage.js';
-import { TermsPage } from './pages/TermsPage.js';
-import { TestimonialsPage } from './pages/TestimonialsPage.js';
-import { WebsiteCopyPage } from './pages/WebsiteCopyPage.js';
+import { type AppRoute, pageChunk, sections, staffAccess, staffPage } from '../../lib/routing/index.js';
+
+const FaqPage = pageChunk(() => import('./pages/FaqPage.js'), 'FaqPage');
+const GeneralCopyPage = pageChunk(() => import('./pages/GeneralCopyPage.js'), 'GeneralCopyPage');
+const OverlordFaqsPage = pageChunk(() => import('./pages/OverlordFaqsPage.js'), 'OverlordFaqsPage');
+const SiteCopyPage = pageChunk(() => import('./pages/SiteCopyPage.js'), 'SiteCopyPage');
+const TermsPage = pageChunk(() => import('./pages/TermsPage.js'), 'TermsPage');
+const TestimonialsPage = pageChunk(() => import('./pages/TestimonialsPage.js'), 'TestimonialsPage');
+const WebsiteCopyPage = pageChunk(() => import('./pages/WebsiteCopyPage.js'), 'WebsiteCopyPage');
 
 const admin = (sub: string, title: string, summary: string, page?: AppRoute['page']) =>
   staffPage(sections.admin, {

@@ -1,6 +1,10 @@
-import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
-import { CountriesPage } from './pages/CountriesPage.js';
-import { ParticipatingCountriesPage } from './pages/ParticipatingCountriesPage.js';
+import { type AppRoute, pageChunk, sections, staffAccess, staffPage } from '../../lib/routing/index.js';
+
+const CountriesPage = pageChunk(() => import('./pages/CountriesPage.js'), 'CountriesPage');
+const ParticipatingCountriesPage = pageChunk(
+  () => import('./pages/ParticipatingCountriesPage.js'),
+  'ParticipatingCountriesPage',
+);
 
 const staff = (sub: string, title: string, summary: string, page: AppRoute['page']) =>
   staffPage(sections.all, {

@@ -1,8 +1,9 @@
-import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
-import { AccountsPage } from './pages/AccountsPage.js';
-import { InvoicesPage } from './pages/InvoicesPage.js';
-import { PaymentPortalPage } from './pages/PaymentPortalPage.js';
-import { PaymentsDashboardRoute } from './pages/PaymentsDashboardRoute.js';
+import { type AppRoute, pageChunk, sections, staffAccess, staffPage } from '../../lib/routing/index.js';
+
+const AccountsPage = pageChunk(() => import('./pages/AccountsPage.js'), 'AccountsPage');
+const InvoicesPage = pageChunk(() => import('./pages/InvoicesPage.js'), 'InvoicesPage');
+const PaymentPortalPage = pageChunk(() => import('./pages/PaymentPortalPage.js'), 'PaymentPortalPage');
+const PaymentsDashboardRoute = pageChunk(() => import('./pages/PaymentsDashboardRoute.js'), 'PaymentsDashboardRoute');
 
 export const financeRoutes: AppRoute[] = [
   ...staffPage(sections.financeFunding, {

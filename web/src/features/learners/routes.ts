@@ -1,6 +1,7 @@
-import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
-import { LoadLearnersPage } from './pages/LoadLearnersPage.js';
-import { TeamPage } from './pages/TeamPage.js';
+import { type AppRoute, pageChunk, sections, staffAccess, staffPage } from '../../lib/routing/index.js';
+
+const LoadLearnersPage = pageChunk(() => import('./pages/LoadLearnersPage.js'), 'LoadLearnersPage');
+const TeamPage = pageChunk(() => import('./pages/TeamPage.js'), 'TeamPage');
 
 export const learnersRoutes: AppRoute[] = [
   ...staffPage(sections.admin, {

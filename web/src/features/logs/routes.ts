@@ -1,7 +1,8 @@
-import type { AppRoute } from '../../lib/routing/index.js';
-import { ActivityLogPage } from './pages/ActivityLogPage.js';
-import { AppLogPage } from './pages/AppLogPage.js';
-import { LoginActivityPage } from './pages/LoginActivityPage.js';
+import { pageChunk, type AppRoute } from '../../lib/routing/index.js';
+
+const ActivityLogPage = pageChunk(() => import('./pages/ActivityLogPage.js'), 'ActivityLogPage');
+const AppLogPage = pageChunk(() => import('./pages/AppLogPage.js'), 'AppLogPage');
+const LoginActivityPage = pageChunk(() => import('./pages/LoginActivityPage.js'), 'LoginActivityPage');
 
 /** An overlord page of the logs feature (same ids and paths as the overlord route table). */
 const overlord = (sub: string, title: string, nav: string, summary: string, page: AppRoute['page']): AppRoute => ({

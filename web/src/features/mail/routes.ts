@@ -1,13 +1,15 @@
-import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
-import { BouncesPage } from './pages/BouncesPage.js';
-import { ContactsPage } from './pages/ContactsPage.js';
-import { EmailCopyPage } from './pages/EmailCopyPage.js';
-import { EmailLogsPage } from './pages/EmailLogsPage.js';
-import { FileAttachmentsPage, UploadsPage } from './pages/FilesPages.js';
-import { MassMailQueuePage } from './pages/MassMailQueuePage.js';
-import { MassMailsPage } from './pages/MassMailsPage.js';
-import { UnsubscribePage } from './pages/UnsubscribePage.js';
-import { UnsubscribesPage } from './pages/UnsubscribesPage.js';
+import { type AppRoute, pageChunk, sections, staffAccess, staffPage } from '../../lib/routing/index.js';
+
+const BouncesPage = pageChunk(() => import('./pages/BouncesPage.js'), 'BouncesPage');
+const ContactsPage = pageChunk(() => import('./pages/ContactsPage.js'), 'ContactsPage');
+const EmailCopyPage = pageChunk(() => import('./pages/EmailCopyPage.js'), 'EmailCopyPage');
+const EmailLogsPage = pageChunk(() => import('./pages/EmailLogsPage.js'), 'EmailLogsPage');
+const FileAttachmentsPage = pageChunk(() => import('./pages/FilesPages.js'), 'FileAttachmentsPage');
+const UploadsPage = pageChunk(() => import('./pages/FilesPages.js'), 'UploadsPage');
+const MassMailQueuePage = pageChunk(() => import('./pages/MassMailQueuePage.js'), 'MassMailQueuePage');
+const MassMailsPage = pageChunk(() => import('./pages/MassMailsPage.js'), 'MassMailsPage');
+const UnsubscribePage = pageChunk(() => import('./pages/UnsubscribePage.js'), 'UnsubscribePage');
+const UnsubscribesPage = pageChunk(() => import('./pages/UnsubscribesPage.js'), 'UnsubscribesPage');
 
 const unsubscribeSummary = 'Stop receiving mass mail from Olympus, with one click from an email.';
 

@@ -1,9 +1,10 @@
-import type { AppRoute } from '../../lib/routing/index.js';
+import { pageChunk, type AppRoute } from '../../lib/routing/index.js';
 import { sections, staffAccess, staffPage } from '../../lib/routing/index.js';
-import { OlympiadsPage } from './pages/OlympiadsPage.js';
-import { ProjectsPage } from './pages/ProjectsPage.js';
-import { SettingsAndActionsPage } from './pages/SettingsAndActionsPage.js';
-import { SubProjectsPage } from './pages/SubProjectsPage.js';
+
+const OlympiadsPage = pageChunk(() => import('./pages/OlympiadsPage.js'), 'OlympiadsPage');
+const ProjectsPage = pageChunk(() => import('./pages/ProjectsPage.js'), 'ProjectsPage');
+const SettingsAndActionsPage = pageChunk(() => import('./pages/SettingsAndActionsPage.js'), 'SettingsAndActionsPage');
+const SubProjectsPage = pageChunk(() => import('./pages/SubProjectsPage.js'), 'SubProjectsPage');
 
 const overlord = (sub: string, title: string, summary: string, page: AppRoute['page']): AppRoute => ({
   id: `overlord.${sub.replaceAll('/', '.')}`,

@@ -1,7 +1,8 @@
-import type { AppRoute, Feature } from '../../lib/routing/index.js';
-import { OverviewRoute } from './pages/OverviewRoute.js';
-import { SearchPage } from './pages/SearchPage.js';
-import { SystemConfigPage } from './pages/SystemConfigPage.js';
+import { pageChunk, type AppRoute, type Feature } from '../../lib/routing/index.js';
+
+const OverviewRoute = pageChunk(() => import('./pages/OverviewRoute.js'), 'OverviewRoute');
+const SearchPage = pageChunk(() => import('./pages/SearchPage.js'), 'SearchPage');
+const SystemConfigPage = pageChunk(() => import('./pages/SystemConfigPage.js'), 'SystemConfigPage');
 
 type OverlordPage = Pick<AppRoute, 'title' | 'feature' | 'summary' | 'nav' | 'page'> & { sub: string };
 

@@ -1,6 +1,7 @@
-import type { AppRoute } from '../../lib/routing/index.js';
-import { PortalHomePage } from './pages/PortalHomePage.js';
-import { PortalOlympiadPage } from './pages/PortalOlympiadPage.js';
+import { pageChunk, type AppRoute } from '../../lib/routing/index.js';
+
+const PortalHomePage = pageChunk(() => import('./pages/PortalHomePage.js'), 'PortalHomePage');
+const PortalOlympiadPage = pageChunk(() => import('./pages/PortalOlympiadPage.js'), 'PortalOlympiadPage');
 
 /** The portal frame's name (the app shell reads a feature only through its routes). */
 export { usePortalName, usePortalRole } from './api/portal-name.js';

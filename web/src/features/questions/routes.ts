@@ -1,8 +1,12 @@
-import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
-import { QuestionModulesPage } from './pages/QuestionModulesPage.js';
-import { QuestionsByDifficultyPage } from './pages/QuestionsByDifficultyPage.js';
-import { QuestionsPage } from './pages/QuestionsPage.js';
-import { VerifyQuestionsPage } from './pages/VerifyQuestionsPage.js';
+import { type AppRoute, pageChunk, sections, staffAccess, staffPage } from '../../lib/routing/index.js';
+
+const QuestionModulesPage = pageChunk(() => import('./pages/QuestionModulesPage.js'), 'QuestionModulesPage');
+const QuestionsByDifficultyPage = pageChunk(
+  () => import('./pages/QuestionsByDifficultyPage.js'),
+  'QuestionsByDifficultyPage',
+);
+const QuestionsPage = pageChunk(() => import('./pages/QuestionsPage.js'), 'QuestionsPage');
+const VerifyQuestionsPage = pageChunk(() => import('./pages/VerifyQuestionsPage.js'), 'VerifyQuestionsPage');
 
 const admin = (sub: string, title: string, nav: string, summary: string, page: AppRoute['page']) =>
   staffPage(sections.admin, { sub, title, summary, page, feature: 'questions', nav, access: staffAccess.admin });

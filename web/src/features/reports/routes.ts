@@ -1,6 +1,8 @@
-import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
-import { FeedbackRoute, ReportsOverviewRoute } from './pages/ReportsOverviewRoute.js';
-import { StartTimesPage } from './pages/StartTimesPage.js';
+import { type AppRoute, pageChunk, sections, staffAccess, staffPage } from '../../lib/routing/index.js';
+
+const FeedbackRoute = pageChunk(() => import('./pages/ReportsOverviewRoute.js'), 'FeedbackRoute');
+const ReportsOverviewRoute = pageChunk(() => import('./pages/ReportsOverviewRoute.js'), 'ReportsOverviewRoute');
+const StartTimesPage = pageChunk(() => import('./pages/StartTimesPage.js'), 'StartTimesPage');
 
 const admin = (sub: string, title: string, summary: string, page?: AppRoute['page']) =>
   staffPage(sections.admin, {

@@ -1,6 +1,7 @@
-import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
-import { ModerationPage } from './pages/ModerationPage.js';
-import { ResultsRoute } from './pages/ResultsRoute.js';
+import { type AppRoute, pageChunk, sections, staffAccess, staffPage } from '../../lib/routing/index.js';
+
+const ModerationPage = pageChunk(() => import('./pages/ModerationPage.js'), 'ModerationPage');
+const ResultsRoute = pageChunk(() => import('./pages/ResultsRoute.js'), 'ResultsRoute');
 
 export const resultsRoutes: AppRoute[] = [
   ...staffPage(sections.admin, {

@@ -1,8 +1,9 @@
-import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
-import { EoiPage } from './pages/EoiPage.js';
-import { ParticipantsPage } from './pages/ParticipantsPage.js';
-import { PortalSchoolPage } from './pages/PortalSchoolPage.js';
-import { SchoolsPage } from './pages/SchoolsPage.js';
+import { type AppRoute, pageChunk, sections, staffAccess, staffPage } from '../../lib/routing/index.js';
+
+const EoiPage = pageChunk(() => import('./pages/EoiPage.js'), 'EoiPage');
+const ParticipantsPage = pageChunk(() => import('./pages/ParticipantsPage.js'), 'ParticipantsPage');
+const PortalSchoolPage = pageChunk(() => import('./pages/PortalSchoolPage.js'), 'PortalSchoolPage');
+const SchoolsPage = pageChunk(() => import('./pages/SchoolsPage.js'), 'SchoolsPage');
 
 /**
  * The schools' staff pages belong to school olympiads: a country olympiad's sidebar offers its countries, team

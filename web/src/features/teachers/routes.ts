@@ -1,7 +1,8 @@
-import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
-import { MyProfilePage } from './pages/MyProfilePage.js';
-import { TeachersPage } from './pages/TeachersPage.js';
-import { TeamAdminsPage } from './pages/TeamAdminsPage.js';
+import { type AppRoute, pageChunk, sections, staffAccess, staffPage } from '../../lib/routing/index.js';
+
+const MyProfilePage = pageChunk(() => import('./pages/MyProfilePage.js'), 'MyProfilePage');
+const TeachersPage = pageChunk(() => import('./pages/TeachersPage.js'), 'TeachersPage');
+const TeamAdminsPage = pageChunk(() => import('./pages/TeamAdminsPage.js'), 'TeamAdminsPage');
 
 const staff = (sub: string, title: string, summary: string, page: AppRoute['page'], kinds: AppRoute['kinds']) =>
   staffPage(sections.all, {

@@ -1,5 +1,6 @@
-import type { AppRoute } from '../../lib/routing/index.js';
-import { UsersPage } from './pages/UsersPage.js';
+import { pageChunk, type AppRoute } from '../../lib/routing/index.js';
+
+const UsersPage = pageChunk(() => import('./pages/UsersPage.js'), 'UsersPage');
 
 /** /overlord/edit/users (docs/spec.md §2): staff users, their roles and olympiad grants. */
 export const usersRoutes: AppRoute[] = [
