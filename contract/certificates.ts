@@ -187,6 +187,8 @@ export const CertificateJob = z.object({
   /** `certificates` (the rows), `pdf` (one PDF per school), `sending`, `done`. */
   phase: z.string().nullable(),
   error: z.string().nullable(),
+  /** What it did, once done ("5 certificates generated for 2 schools"); null before, or when it failed. */
+  message: z.string().nullable(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
 });

@@ -140,6 +140,8 @@ export const ModerationJob = z.object({
   done: z.number().int(),
   total: z.number().int(),
   error: z.string().nullable(),
+  /** What it did, once done ("60 finished attempts checked: 3 attempts are flagged"); null before, or when it failed. */
+  message: z.string().nullable(),
   /** Who started it (null: started by the platform once the window closed). */
   startedBy: z.string().nullable(),
   createdAt: z.string(),

@@ -14,6 +14,7 @@ import { contactRoutes } from './features/contacts/contact-routes.js';
 import { contentRoutes } from './features/content/routes.js';
 import { copyRoutes } from './features/copy/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { jobsRoutes } from './features/jobs/routes.js';
 import { olympiadsRoutes } from './features/olympiads/routes.js';
 import { publicRoutes } from './features/public/routes.js';
 import { questionsRoutes } from './features/questions/routes.js';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(financeRoutes);
   await app.register(resultsRoutes);
   await app.register(certificatesRoutes);
+  await app.register(jobsRoutes);
   await app.register(learnersRoutes);
   await app.register(olympiadsRoutes);
   await app.register(questionsRoutes);

@@ -84,6 +84,8 @@ export const InvoiceJob = z.object({
   issued: z.number().int(),
   failed: z.number().int(),
   error: z.string().nullable(),
+  /** What it did, once done ("40 invoices issued and mailed"); null before, or when it failed. */
+  message: z.string().nullable(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
 });

@@ -47,8 +47,19 @@ export interface JobContext {
   progress(done: number, options?: { total?: number; phase?: string; force?: boolean }): Promise<void>;
 }
 
-/** Runs one job; answers what it produced. Throw an HttpError to fail it with that sentence. */
-export type JobHandler = (ctx: JobContext) => Promise<Record<string, unknown>>;
+/**
+ * Runs one job; answers what it produced, with `message`: the sentence that says what it did ("312 certificates
+ * generated for 12 schools"), which the page that started it shows when it ends (every product job says one; a job
+ * without one ends with a plain "Done"). Throw an HttpError to fail it with that sentence.
+ */
+export type JobHandler = (ctx: JobContext) => Promise<Record<string, unknown> & { message?: string }>;
+
+/** What a finished job did, in a sentence (its handler's `message`); null while it runs, or for a job without one. */
+export function jobMessage(job: Pick<JobRow, 'status' | 'result'>): string | null {
+  if (job.status !== 'done') return null;
+  const message = (job.result as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message ? message : null;
+}
 
 /** Every column of `JobRow` but the payload, which only the worker reads. */
 const columns = {

@@ -14,6 +14,7 @@ import { printOf } from './present.js';
 import * as batches from './batch-queries.js';
 import * as certificates from './certificate-queries.js';
 import * as queries from './queries.js';
+import { count } from '#contract/numbers';
 import { type OlympiadKind, unitWords } from '#contract/units';
 
 export const GENERATE_JOB = 'certificates.generate';
@@ -160,7 +161,12 @@ export async function runGeneration(deps: CertificateDeps, { job, progress }: Jo
     ),
   );
   await removeFiles(deps.storage, stale);
-  return { certificates: written, schools: schools.length };
+  const w = unitWords(olympiad.kind);
+  return {
+    certificates: written,
+    schools: schools.length,
+    message: `${count(written, 'certificate')} generated for ${count(schools.length, w.unit, w.units)}`,
+  };
 }
 
 /** Queues the mail that tells a school's teacher their certificates are ready; answers the mail, or why not. */
@@ -220,7 +226,13 @@ export async function runSending(deps: CertificateDeps, { job, progress }: JobCo
     else if (outcome) failed++;
     await progress(++done);
   }
-  return { queued, failed };
+  const w = unitWords(olympiad.kind);
+  const mailed = `${count(queued, w.unit, w.units)} mailed a link to ${queued === 1 ? 'its' : 'their'} certificates`;
+  return {
+    queued,
+    failed,
+    message: failed ? `${mailed}; ${count(failed, w.unit, w.units)} could not be mailed (see the list)` : mailed,
+  };
 }
 
 /**

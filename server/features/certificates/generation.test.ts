@@ -169,7 +169,7 @@ describe('GET /certificates/get-generation-status', () => {
     });
     expect(res.body).toMatchObject({
       published: true,
-      job: { status: 'done', done: 5, total: 5, phase: 'done' },
+      job: { status: 'done', done: 5, total: 5, phase: 'done', message: '5 certificates generated for 2 schools' },
       schools: { total: 2, generated: 2 },
       certificates: 5,
     });
@@ -221,7 +221,12 @@ describe('POST /certificates/send and GET /certificates/get-send-status', () => 
       schema: SendStatus,
     });
     expect(s.body.counts).toEqual({ pending: 0, queued: 0, sent: 2, failed: 0 });
-    expect(s.body.job).toMatchObject({ status: 'done', done: 2, total: 2 });
+    expect(s.body.job).toMatchObject({
+      status: 'done',
+      done: 2,
+      total: 2,
+      message: '2 schools mailed a link to their certificates',
+    });
     const wk = s.body.schools.find((x) => x.schoolParticipantId === waterkloof)!;
     expect(wk).toMatchObject({
       schoolName: 'Hoërskool Waterkloof',

@@ -1,6 +1,6 @@
 import type { CertificateCheck, CertificateJob, CertificateListItem, SchoolSendState } from '#contract/certificates';
 import { iso, isoOrNull } from '../../platform/dates.js';
-import type { JobRow } from '../../platform/jobs.js';
+import { jobMessage, type JobRow } from '../../platform/jobs.js';
 import type { CertificatePrint } from './pdf.js';
 import type { BatchRow } from './batch-queries.js';
 import type { CertificateRow } from './certificate-queries.js';
@@ -39,6 +39,7 @@ export const presentJob = (j: JobRow): CertificateJob => ({
   total: j.total,
   phase: j.phase,
   error: j.error,
+  message: jobMessage(j),
   startedAt: isoOrNull(j.startedAt),
   finishedAt: isoOrNull(j.finishedAt),
 });

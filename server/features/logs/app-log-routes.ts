@@ -53,7 +53,10 @@ export async function appLogRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.jobs.register(PRUNE_JOB, async () => ({ removed: await pruneAppLog(app.db, app.config.appLog.retentionDays) }));
+  app.jobs.register(PRUNE_JOB, async () => {
+    const removed = await pruneAppLog(app.db, app.config.appLog.retentionDays);
+    return { removed, message: `${removed} old app log entries removed` };
+  });
   if (!app.config.jobs.worker) return;
   const queuePrune = async () => {
     await app.db.execute(

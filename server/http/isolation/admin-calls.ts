@@ -275,6 +275,12 @@ export const adminCalls: Call[] = [
     expect: 404,
   },
   {
+    name: 'list another olympiad’s background jobs',
+    method: 'GET',
+    path: () => `/olympiad/jobs/${foreign.olympiad}`,
+    expect: 404,
+  },
+  {
     name: 'compute another olympiad’s moderation flags',
     method: 'POST',
     path: () => `/olympiad/moderation/${foreign.olympiad}/compute`,

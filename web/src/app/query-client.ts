@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { apiEffects, DEFAULT_ERROR_MESSAGE, isApiError, successText } from '../lib/api/index.js';
+import { apiEffects, DEFAULT_ERROR_MESSAGE, isApiError, startedText, successText } from '../lib/api/index.js';
 
 /**
  * The query client of both shells (the app and the learner's page), with the ONE place that turns a
@@ -21,6 +21,9 @@ export function createQueryClient(): QueryClient {
         const meta = mutation.meta;
         const text = successText(meta, data);
         if (text) apiEffects().notify('success', text);
+        // A background job that has only begun: said neutrally; its page tells how it ended.
+        const started = startedText(meta, data);
+        if (started) apiEffects().notify('info', started, 'Started');
         if (meta?.invalidates?.length)
           await Promise.all(meta.invalidates.map((queryKey) => client.invalidateQueries({ queryKey })));
       },

@@ -17,3 +17,17 @@ describe('the web app’s top-level pages', () => {
     for (const root of roots) expect(webPageRoots as readonly string[], root).toContain(root);
   });
 });
+
+describe('the admin navigation', () => {
+  it('links an olympiad’s background jobs under Reports, for its admins', () => {
+    const jobs = appRoutes.find((r) => r.id === 'admin.reports.jobs');
+    expect(jobs).toMatchObject({
+      path: '/:olympiadName/admin/reports/jobs',
+      layout: 'main',
+      section: 'admin',
+      nav: 'Reports',
+      title: 'Background jobs',
+      access: ['admin'],
+    });
+  });
+});

@@ -3,6 +3,7 @@ import { certificatesRoutes } from '../features/certificates/routes.js';
 import { contentRoutes } from '../features/content/routes.js';
 import { countriesRoutes } from '../features/countries/routes.js';
 import { financeRoutes } from '../features/finance/routes.js';
+import { jobsRoutes } from '../features/jobs/routes.js';
 import { learnersRoutes } from '../features/learners/routes.js';
 import { logsRoutes } from '../features/logs/routes.js';
 import { mailRoutes } from '../features/mail/routes.js';
@@ -37,6 +38,7 @@ export const appRoutes: readonly AppRoute[] = [
   ...logsRoutes,
   ...usersRoutes,
   ...reportsRoutes,
+  ...jobsRoutes,
   ...financeRoutes,
   ...olympiadsRoutes,
   ...questionsRoutes,

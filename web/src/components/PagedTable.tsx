@@ -45,15 +45,15 @@ export interface Column<T> {
 /** Below this width a list shows its rows as cards, so that nothing needs a sideways scroll. */
 export const phoneQuery = '(max-width: 40em)';
 
-/** The state of a paged list: page, pageSize, search (debounced), sort, order. */
-export function useListParams(initialSort: string, pageSize = 25) {
+/** The state of a paged list: page, pageSize, search (debounced), sort, order (`initialOrder`: newest first, say). */
+export function useListParams(initialSort: string, pageSize = 25, initialOrder: 'asc' | 'desc' = 'asc') {
   const [page, setPage] = useState(1);
   // A link may open a list already searched (`?search=`: the overlord's search links every hit this way).
   const [urlParams] = useSearchParams();
   const [searchInput, setSearchInput] = useState(() => urlParams.get('search') ?? '');
   const [search] = useDebouncedValue(searchInput.trim(), 250);
   const [sort, setSort] = useState(initialSort);
-  const [order, setOrder] = useState<'asc' | 'desc'>('asc');
+  const [order, setOrder] = useState<'asc' | 'desc'>(initialOrder);
   const params: ListParams = { page, pageSize, search: search || undefined, sort, order };
   const toggleSort = (key: string) => {
     if (key === sort) setOrder(order === 'asc' ? 'desc' : 'asc');

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, Navigate, Outlet, useLocation, useNavigate,
 import { SkipLink, MAIN_ID } from '../app/shell/SkipLink.js';
 import { NavigationEffects } from '../app/shell/NavigationEffects.js';
 import { LogoMark } from '../components/icons.js';
-import { configureApiEffects, useGlobalLoading } from '../lib/api/index.js';
+import { configureApiEffects, type NoticeKind, useGlobalLoading } from '../lib/api/index.js';
 import { allowsRole, useCurrentRoute } from '../lib/routing/index.js';
 import { useSessionUser } from '../lib/session/use-session.js';
 import classes from './learner.module.css';
@@ -17,7 +17,7 @@ import { MaintenanceBanner } from '../components/MaintenanceBanner.js';
  */
 export function LearnerRoot() {
   const navigate = useNavigate();
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string; title?: string } | null>(null);
+  const [message, setMessage] = useState<{ kind: NoticeKind; text: string; title?: string } | null>(null);
   useEffect(() => {
     configureApiEffects({
       toLogin: () => void navigate('/login', { replace: true }),

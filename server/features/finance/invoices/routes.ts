@@ -17,7 +17,7 @@ import { fileAnswer, route } from '../../../http/route.js';
 import { audit, type AuditActor } from '../../../platform/audit.js';
 import { isoOrNull } from '../../../platform/dates.js';
 import { mailOnDemandOnce } from '../../../platform/mail-on-demand.js';
-import { findJob, insertJob, type JobRow } from '../../../platform/jobs.js';
+import { findJob, insertJob, jobMessage, type JobRow } from '../../../platform/jobs.js';
 import { pageResult } from '../../../platform/paging.js';
 import { invoiceLoader, orderLoader } from '../load.js';
 import { financePolicy } from '../policy.js';
@@ -48,6 +48,7 @@ function presentJob(j: JobRow): InvoiceJob {
     issued: Number(result.issued ?? 0),
     failed: Number(result.failed ?? 0),
     error: j.error,
+    message: jobMessage(j),
     startedAt: isoOrNull(j.startedAt),
     finishedAt: isoOrNull(j.finishedAt),
   };
@@ -298,6 +299,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     };
     await Promise.all(Array.from({ length: ISSUE_CONCURRENCY }, worker));
     await progress(done, { force: true, phase: 'done' });
-    return { issued, failed };
+    const what = `${count(issued, 'invoice')} issued${payload.mail && issued ? ' and mailed' : ''}`;
+    return { issued, failed, message: failed ? `${what}; ${count(failed, 'order')} could not be invoiced` : what };
   });
 }

@@ -200,6 +200,7 @@ const JobView = createSelectSchema(jobs)
     done: true,
     total: true,
     error: true,
+    result: true,
     createdAt: true,
     finishedAt: true,
   })
@@ -210,7 +211,7 @@ export const latestJob = (q: Queryable, olympiadId: number, kind: string) =>
   rows(
     q,
     JobView,
-    sql`select j.id, j.status, j.phase, j.done, j.total, j.error, j.created_at, j.finished_at,
+    sql`select j.id, j.status, j.phase, j.done, j.total, j.error, j.result, j.created_at, j.finished_at,
                nullif(btrim(u.first_name || ' ' || u.last_name), '') as started_by
         from jobs j left join users u on u.id = j.created_by
         where j.kind = ${kind} and j.olympiad_id = ${olympiadId}

@@ -122,7 +122,10 @@ describe('GET /olympiad/moderation/{olympiadId}', () => {
       flaggedAttempts: 5,
       byKind: { similarity: 2, fast_finish: 1, ip_changes: 1, concurrent_sessions: 1 },
       byDecision: { undecided: 5, cleared: 0, adjusted: 0, disqualified: 0, reset: 0 },
-      job: { status: 'done' },
+      job: {
+        status: 'done',
+        message: `${fx.attempts.length} finished attempts checked: 5 attempts are flagged`,
+      },
       can: { moderate: true, configure: true },
     });
     expect(res.body.flagsComputedAt).toEqual(expect.any(String));

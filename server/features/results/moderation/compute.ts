@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../../db/client.js';
 import { type AuditActor, audit } from '../../../platform/audit.js';
 import { iso } from '../../../platform/dates.js';
+import { count } from '#contract/numbers';
 import { nextTurn, turnTaker } from '../../../platform/turns.js';
 import { canonicalAnswer } from './answers.js';
 import * as queries from './compute-queries.js';
@@ -72,7 +73,7 @@ export async function computeFlags(
   by: AuditActor | null,
   progress: ComputeProgress,
   jobId: number | null = null,
-): Promise<{ attempts: number; flags: number; byKind: Record<string, number> }> {
+): Promise<{ attempts: number; flags: number; byKind: Record<string, number>; message: string }> {
   await progress(0, { phase: 'loading', force: true });
   const settings: ModerationSettings = await queries.settingsOf(db, olympiadId);
   const attempts: queries.FinishedAttempt[] = [];
@@ -201,5 +202,14 @@ export async function computeFlags(
       data: { attempts: attempts.length, flags: flags.length, byKind, settings, jobId, automatic: by == null },
     });
   });
-  return { attempts: attempts.length, flags: flags.length, byKind };
+  // A similar pair flags both of its attempts, as the summary counts them.
+  const flagged = new Set(
+    flags.flatMap((f) => (f.otherAttemptId == null ? [f.attemptId] : [f.attemptId, f.otherAttemptId])),
+  ).size;
+  return {
+    attempts: attempts.length,
+    flags: flags.length,
+    byKind,
+    message: `${count(attempts.length, 'finished attempt')} checked: ${count(flagged, 'attempt is', 'attempts are')} flagged`,
+  };
 }

@@ -1,6 +1,7 @@
 import type { ModeratedAttempt, ModerationFlag, ModerationJob } from '#contract/moderation';
 import type { Actor } from '../../../http/actor.js';
 import { iso, isoOrNull } from '../../../platform/dates.js';
+import { jobMessage } from '../../../platform/jobs.js';
 import { resultsPolicy } from '../policy.js';
 import type { JobView } from './compute-queries.js';
 import type { FlagRow, ModeratedRow } from './list-queries.js';
@@ -66,6 +67,7 @@ export const presentJob = (j: JobView): ModerationJob => ({
   done: j.done,
   total: j.total,
   error: j.error,
+  message: jobMessage(j),
   startedBy: j.startedBy,
   createdAt: iso(j.createdAt),
   finishedAt: isoOrNull(j.finishedAt),

@@ -1,10 +1,15 @@
+export type NoticeKind = 'error' | 'success' | 'info';
+
 /**
  * What the API client does to the screen, supplied by the app shell (app/shell/api-effects.ts), so the
  * transport itself stays free of UI code.
  */
 export interface ApiEffects {
-  /** Show a short message: a write's failure or success (docs/spec.md §8), or one of the spec's alerts. */
-  notify: (kind: 'error' | 'success', message: string, title?: string) => void;
+  /**
+   * Show a short message: a write's failure or success (docs/spec.md §8), one of the spec's alerts, or a neutral
+   * note (`info`: a background job has started; it has not succeeded yet).
+   */
+  notify: (kind: NoticeKind, message: string, title?: string) => void;
   /** Go to /login after a 401 has removed the stored user. */
   toLogin: () => void;
 }

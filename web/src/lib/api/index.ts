@@ -11,9 +11,9 @@ export {
 } from './client.js';
 export { apiUpload, type UploadProgress } from './upload.js';
 export { queryKeys, type FeatureKeys } from './keys.js';
-export { successText, type ApiMutationMeta } from './meta.js';
+export { startedText, successText, type ApiMutationMeta } from './meta.js';
 export { ApiError, isApiError } from './errors.js';
-export { apiEffects, configureApiEffects, showAlert, type ApiEffects } from './effects.js';
+export { apiEffects, configureApiEffects, showAlert, type ApiEffects, type NoticeKind } from './effects.js';
 export { useGlobalLoading } from './loader.js';
 export { alerts, DEFAULT_ERROR_MESSAGE, LOADER_HIDE_DELAY_MS } from './messages.js';
 export { apiBlob, downloadFile, saveBlob, type BlobOptions } from './download.js';

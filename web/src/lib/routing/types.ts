@@ -7,6 +7,7 @@ export type Layout = 'site' | 'plain' | 'overlord' | 'main' | 'portal' | 'learne
 /** Feature folders: the same words as the server's features, so a feature has one name everywhere. */
 export type Feature =
   | 'auth'
+  | 'jobs'
   | 'public'
   | 'overlord'
   | 'olympiads'

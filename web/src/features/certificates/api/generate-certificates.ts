@@ -11,7 +11,7 @@ export const useGenerateCertificates = () =>
   useMutation({
     mutationFn: generateCertificates,
     meta: {
-      success: 'Generating the certificates',
+      started: 'Generating the certificates',
       error: 'The certificates could not be generated',
       invalidates: [certificatesKeys.generation.prefix],
     },

@@ -12,7 +12,7 @@ export const useSendCertificates = () =>
   useMutation({
     mutationFn: sendCertificates,
     meta: {
-      success: 'Sending the certificates',
+      started: 'Sending the certificates',
       error: 'The certificates could not be sent',
       invalidates: [certificatesKeys.sending.prefix],
     },

@@ -1,21 +1,16 @@
-import { Alert, Anchor, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { GenerationStatus } from '#contract/certificates';
-import { formatDate } from '../../../lib/dates.js';
 import { unitWords } from '#contract/units';
+import { JobProgress, type Phase } from '../../../components/JobProgress.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { jobRunning, useGenerateCertificates } from '../api/generate-certificates.js';
-import { share } from '#contract/numbers';
 
-const phaseLabels = (unit: string): Record<string, string> => ({
-  rows: 'Numbering the certificates',
+/** What the generation job is doing in each phase: the certificate rows, then one PDF per school. */
+const phaseLabels = (unit: string): Record<string, Phase> => ({
   certificates: 'Numbering the certificates',
-  pdf: `Printing each ${unit}’s PDF`,
-  pdfs: `Printing each ${unit}’s PDF`,
-  schools: `Printing each ${unit}’s PDF`,
+  pdf: { label: `Printing each ${unit}’s PDF`, of: 'certificates' },
 });
-const phaseText = (phase: string | null | undefined, unit: string) =>
-  phase ? (phaseLabels(unit)[phase] ?? phase) : 'Waiting to start';
 
 /** Generate: whether results are out, the Generate button, and the job's progress bar while it runs. */
 export function GenerationCard({
@@ -31,9 +26,8 @@ export function GenerationCard({
 }) {
   const generate = useGenerateCertificates();
   const w = unitWords(useRouteOlympiad().olympiad?.kind);
-  const job = status?.job ?? null;
+  const job = status ? status.job : undefined;
   const running = jobRunning(job);
-  const percent = job && job.total > 0 ? share(job.done, job.total) : running ? 0 : 100;
   const unpublished = status?.published === false;
   const made = (status?.certificates ?? 0) > 0;
   return (
@@ -75,24 +69,13 @@ export function GenerationCard({
             : 'Loading…'}{' '}
           Generating again keeps every certificate’s code and prints the current names.
         </Text>
-        {job ? (
-          <Stack gap={4}>
-            <Progress
-              value={percent}
-              size="lg"
-              animated={running}
-              color={job.status === 'failed' ? 'red' : running ? 'blue' : 'teal'}
-              aria-label="Generation progress"
-            />
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {running
-                ? `${phaseText(job.phase, w.unit)}: ${job.done} of ${job.total}`
-                : job.status === 'failed'
-                  ? `Failed${job.error ? `: ${job.error}` : ''}`
-                  : `Done: ${job.total} certificates${job.finishedAt ? `, ${formatDate(job.finishedAt)}` : ''}`}
-            </Text>
-          </Stack>
-        ) : null}
+        <JobProgress
+          job={job}
+          label="Generation progress"
+          phases={phaseLabels(w.unit)}
+          doneText="The certificates are generated"
+          failedTitle="The certificates could not be generated"
+        />
       </Stack>
     </Card>
   );

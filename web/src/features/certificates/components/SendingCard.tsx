@@ -15,6 +15,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { type SchoolSendState, certificateSendStates } from '#contract/certificates';
 import { Confirm } from '../../../components/Confirm.js';
+import { JobProgress } from '../../../components/JobProgress.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { formatDate } from '../../../lib/dates.js';
 import { jobRunning } from '../api/generate-certificates.js';
@@ -168,12 +169,24 @@ export function SendingCard({ olympiadId, generating }: { olympiadId: number; ge
             ))}
           </SimpleGrid>
         ) : null}
-        {counts && total > 0 && (counts.queued > 0 || running) ? (
-          <Progress
-            value={Math.round(((counts.sent + counts.failed) / total) * 100)}
-            animated
-            aria-label="Sending progress"
-          />
+        <JobProgress
+          job={data ? data.job : undefined}
+          label="Sending progress"
+          phases={{ sending: { label: `Mailing each ${w.unit}`, of: w.units } }}
+          doneText={`The ${w.units} are mailed`}
+          failedTitle="The certificates could not be sent"
+        />
+        {counts && total > 0 && counts.queued > 0 && !running ? (
+          <Stack gap={4}>
+            <Progress
+              value={Math.round(((counts.sent + counts.failed) / total) * 100)}
+              animated
+              aria-label="Mail delivery"
+            />
+            <Text size="sm" c="dimmed">
+              {plural(counts.queued, 'mail')} waiting to go out
+            </Text>
+          </Stack>
         ) : null}
         {status.error && !data ? (
           <Alert color="red" title="Could not get the send status">

@@ -8,7 +8,18 @@ import { financeKeys } from './keys.js';
 export function issueAll({ olympiadId, mail }: { olympiadId: number; mail: boolean }) {
   return api.post('/invoice/api/issue-all', { query: { olympiadId, mail }, schema: InvoiceJobAnswer, on401: 'reload' });
 }
-export const useIssueAll = () => useMutation({ mutationFn: issueAll, meta: { success: 'Started' } });
+/**
+ * A start is only a start: a neutral note (the answer says how many), and the job as the start answered it (queued)
+ * is what the page's progress sees first, so that it sees the job end however fast.
+ */
+export const useIssueAll = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: issueAll,
+    meta: { started: 'Issuing the invoices', error: 'The invoices could not be issued' },
+    onSuccess: ({ job }) => client.setQueryData(financeKeys.issueAllJob(job.id), job),
+  });
+};
 
 const finished = (job: InvoiceJob | undefined) => job?.status === 'done' || job?.status === 'failed';
 

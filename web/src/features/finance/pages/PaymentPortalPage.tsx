@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Checkbox, Group, Progress, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { PurchaseOrder, PurchaseOrderState, PurchaseOrderStatus } from '#contract/finance';
 import { formatDate } from '../../../lib/dates.js';
 import { money } from '#contract/numbers';
 import { Confirm } from '../../../components/Confirm.js';
+import { JobProgress } from '../../../components/JobProgress.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
 import { showAlert } from '../../../lib/api/index.js';
@@ -193,11 +194,7 @@ export function PaymentPortalPage() {
   ];
 
   const startIssueAll = () =>
-    olympiad &&
-    issueAll.mutate(
-      { olympiadId: olympiad.id, mail: true },
-      { onSuccess: (r) => setJobId(r.job.id), onError: (e) => showAlert(e.message) },
-    );
+    olympiad && issueAll.mutate({ olympiadId: olympiad.id, mail: true }, { onSuccess: (r) => setJobId(r.job.id) });
   const exportOrders = () => olympiad && downloadOrders(olympiad.id).catch((e: Error) => showAlert(e.message));
 
   return (
@@ -220,16 +217,15 @@ export function PaymentPortalPage() {
           </Group>
         }
       />
-      {job.data ? (
-        <Alert color={job.data.status === 'failed' ? 'red' : 'blue'} variant="light" mb="md" title="Issuing invoices">
-          <Progress
-            value={job.data.total ? (100 * job.data.done) / job.data.total : 0}
-            mb={6}
-            aria-label="Invoices issued"
+      {jobId != null ? (
+        <Alert color="blue" variant="light" mb="md" title="Issuing invoices">
+          <JobProgress
+            job={job.data}
+            label="Invoices issued"
+            working={{ label: 'Issuing and mailing each invoice', of: 'orders' }}
+            doneText="The invoices are issued"
+            failedTitle="The invoices could not be issued"
           />
-          {job.data.done} of {job.data.total} done · {job.data.issued} issued and mailed
-          {job.data.failed ? ` · ${job.data.failed} could not be issued` : ''}
-          {job.data.status === 'done' ? '. Finished.' : '…'}
         </Alert>
       ) : null}
       {olympiad && mayHandleMoney ? (

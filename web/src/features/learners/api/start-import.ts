@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImportJobResult } from '#contract/learners';
 import { api } from '../../../lib/api/index.js';
+import { learnersKeys } from './keys.js';
 
 /** POST learner/v-rest/import/{id}/start: the checked rows are loaded in the background, all or none. */
 export async function startImport(importId: number) {
@@ -8,5 +9,15 @@ export async function startImport(importId: number) {
   return job;
 }
 
-/** The upload card shows a failure beside the button. */
-export const useStartImport = () => useMutation({ mutationFn: startImport, meta: { error: false } });
+/**
+ * The upload card shows a failure beside the button. A start is only a start: a neutral note, and the job as the
+ * start answered it (queued) is what the card's progress sees first, so that it sees the job end however fast.
+ */
+export const useStartImport = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: startImport,
+    meta: { started: 'The learners are being loaded', error: false },
+    onSuccess: (job) => client.setQueryData(learnersKeys.importJob(job.id), job),
+  });
+};

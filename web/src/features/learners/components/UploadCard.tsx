@@ -3,13 +3,14 @@ import { type ReactNode, useState } from 'react';
 import { type GradeRange, gradeRangeText } from '#contract/grades';
 import type { ImportJob, ImportReport } from '#contract/learners';
 import { FileDropZone } from '../../../components/FileDropZone.js';
+import { JobProgress, type JobView } from '../../../components/JobProgress.js';
 import { useDownloadSlips } from '../api/download-slips.js';
 import { useDownloadTemplate } from '../api/download-template.js';
 import { useImportJob } from '../api/import-job.js';
 import type { LearnerScope } from '../api/keys.js';
 import { usePreviewImport } from '../api/preview-import.js';
 import { useStartImport } from '../api/start-import.js';
-import { count, figure, share } from '#contract/numbers';
+import { count } from '#contract/numbers';
 import { type OlympiadKind, unitWords } from '#contract/units';
 
 const fieldLabel = {
@@ -151,12 +152,12 @@ export function UploadCard({
   );
 }
 
-const phaseText = (job: ImportJob) =>
-  job.status === 'queued' || job.status === 'held'
-    ? 'Waiting for the server to start…'
-    : job.phase === 'saving'
-      ? `Saving all ${count(job.total, 'learner')} at once…`
-      : `Making usernames and passwords: ${figure(job.done)} of ${figure(job.total)}`;
+/** An import as the one progress display reads it: its message is what it did, or why nothing was saved. */
+const importView = (job: ImportJob): JobView => ({
+  ...job,
+  message: job.status === 'done' ? job.message : null,
+  error: job.status === 'failed' ? job.message : null,
+});
 
 /** A running import: a progress bar, then what came of it (polled from the server's job). */
 function ImportProgress({
@@ -176,36 +177,44 @@ function ImportProgress({
         {error.message}
       </Alert>
     );
-  if (!job) return <Progress mt="md" value={0} aria-label="Loading the learners" maw={480} />;
-  if (job.status === 'done')
-    return (
-      <Alert color="green" mt="md" title="Learners loaded" role="status">
-        <Text>{job.message}</Text>
-        {slips}
-      </Alert>
-    );
-  if (job.status === 'failed')
-    return (
-      <Alert color="red" mt="md" title="Nothing was saved" role="alert">
-        <Text>{job.message}</Text>
-        <Button size="xs" variant="light" mt="sm" onClick={onAgain}>
-          Choose the file again
-        </Button>
-      </Alert>
-    );
-  const percent = share(job.done, job.total);
+  const running = job?.status !== 'done' && job?.status !== 'failed';
+  // The bar keeps its place in the tree from start to end, so that it sees the job end and says so once.
   return (
-    <Stack gap={4} mt="md" maw={480} aria-live="polite">
-      <Text size="sm">{phaseText(job)}</Text>
-      <Progress
-        value={job.phase === 'saving' ? 100 : percent}
-        animated={job.phase === 'saving' || job.status === 'queued'}
-        aria-label="Loading the learners"
-      />
-      <Text size="xs" c="dimmed">
-        All rows are saved together, or none: you may leave this page, the server carries on.
-      </Text>
-    </Stack>
+    <>
+      <Stack gap={4} mt="md" maw={480}>
+        {job ? null : <Progress value={0} aria-label="Loading the learners" />}
+        <JobProgress
+          job={job && importView(job)}
+          label="Loading the learners"
+          waiting="Waiting for the server to start…"
+          phases={{
+            credentials: { label: 'Making usernames and passwords', of: 'learners' },
+            saving: { label: `Saving all ${count(job?.total ?? 0, 'learner')} at once`, counted: false },
+          }}
+          doneText="The learners are loaded"
+          failedTitle="Nothing was saved"
+          outcome={false}
+        />
+        {running ? (
+          <Text size="xs" c="dimmed">
+            All rows are saved together, or none: you may leave this page, the server carries on.
+          </Text>
+        ) : null}
+      </Stack>
+      {job?.status === 'done' ? (
+        <Alert color="green" mt="md" title="Learners loaded" role="status">
+          <Text>{job.message}</Text>
+          {slips}
+        </Alert>
+      ) : job?.status === 'failed' ? (
+        <Alert color="red" mt="md" title="Nothing was saved" role="alert">
+          <Text>{job.message}</Text>
+          <Button size="xs" variant="light" mt="sm" onClick={onAgain}>
+            Choose the file again
+          </Button>
+        </Alert>
+      ) : null}
+    </>
   );
 }
 
@@ -226,6 +235,9 @@ function Report({ report }: { report: ImportReport }) {
         ) : null}
         <Text size="xs" c="dimmed">
           {report.fileName} · read as {report.encoding}
+          {report.headerRow != null
+            ? ` · headings in row ${report.headerRow}`
+            : ' · no headings: read as first name, surname, grade'}
         </Text>
       </Group>
       {report.invalid ? (

@@ -10,5 +10,5 @@ export const computeFlags = (olympiadId: number) =>
 export const useComputeFlags = () =>
   useMutation({
     mutationFn: computeFlags,
-    meta: { success: 'Computing the flags', error: 'Could not start', invalidates: [moderationKeys.summary.prefix] },
+    meta: { started: 'Computing the flags', error: 'Could not start', invalidates: [moderationKeys.summary.prefix] },
   });

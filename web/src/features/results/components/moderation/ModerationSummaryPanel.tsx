@@ -1,14 +1,15 @@
-import { Alert, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ModerationSummary } from '#contract/moderation';
+import { JobProgress, type Phase } from '../../../../components/JobProgress.js';
 import { formatDate } from '../../../../lib/dates.js';
 import { flagLabels } from './evidence.js';
-import { share } from '#contract/numbers';
 
-const phases: Record<string, string> = {
-  loading: 'Reading the answers',
-  similarity: 'Comparing answers within each school',
-  timing: 'Checking times, addresses and sessions',
-  saving: 'Saving the flags',
+/** What the computation does in each phase: it reads the attempts, compares pairs, then checks and saves. */
+const phases: Record<string, Phase> = {
+  loading: { label: 'Reading the answers', of: 'attempts' },
+  similarity: { label: 'Comparing answers within each school', of: 'pairs' },
+  timing: { label: 'Checking times, addresses and sessions', counted: false },
+  saving: { label: 'Saving the flags', counted: false },
 };
 
 function Figure({ label, value }: { label: string; value: number }) {
@@ -36,7 +37,6 @@ export function ModerationSummaryPanel({
 }) {
   const job = summary.job;
   const running = job?.status === 'queued' || job?.status === 'running';
-  const percent = job ? share(job.done, job.total) : 0;
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -51,23 +51,13 @@ export function ModerationSummaryPanel({
           </Button>
         ) : null}
       </Group>
-      {running ? (
-        <Stack gap={4}>
-          <Text size="sm" id="moderation-progress-label">
-            {job.status === 'queued' ? 'Waiting to start…' : `${phases[job.phase ?? ''] ?? 'Working'}: ${percent} %`}
-          </Text>
-          <Progress
-            value={job.status === 'queued' ? 0 : percent}
-            animated
-            aria-labelledby="moderation-progress-label"
-          />
-        </Stack>
-      ) : null}
-      {job?.status === 'failed' ? (
-        <Alert color="red" title="The last computation failed">
-          {job.error}
-        </Alert>
-      ) : null}
+      <JobProgress
+        job={job}
+        label="Computing the flags"
+        phases={phases}
+        doneText="The flags are computed"
+        failedTitle="The flags could not be computed"
+      />
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
         <Figure label="Flagged attempts" value={summary.flaggedAttempts} />
         {(Object.keys(flagLabels) as Array<keyof typeof flagLabels>).map((k) => (
