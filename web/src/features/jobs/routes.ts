@@ -1,5 +1,6 @@
-import { sections, staffAccess, staffPage, type AppRoute } from '../../lib/routing/index.js';
-import { JobsPage } from './pages/JobsPage.js';
+import { type AppRoute, pageChunk, sections, staffAccess, staffPage } from '../../lib/routing/index.js';
+
+const JobsPage = pageChunk(() => import('./pages/JobsPage.js'), 'JobsPage');
 
 export const jobsRoutes: AppRoute[] = [
   ...staffPage(sections.admin, {
