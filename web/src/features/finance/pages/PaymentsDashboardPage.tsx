@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { legendInSeriesOrder } from '../../../components/reports/chart-order.js';
 import { scrollRegion } from '../../../components/scroll-region.js';
 import { showAlert } from '../../../lib/api/index.js';
 import { count, money, units } from '#contract/numbers';
@@ -10,6 +11,16 @@ import { downloadDashboard } from '../api/download-exports.js';
 import { useDashboard } from '../api/get-dashboard.js';
 import { stateLabels } from '../components/StateBadge.js';
 import { unitWords } from '#contract/units';
+
+// Invoiced before paid, paid before outstanding: the order money moves in, not the alphabet's.
+const overTimeSeries = [
+  { name: 'Invoiced', color: 'blue.7' },
+  { name: 'Paid', color: 'teal.7' },
+];
+const byProvinceSeries = [
+  { name: 'Paid', color: 'teal.7' },
+  { name: 'Outstanding', color: 'orange.7' },
+];
 
 function Figure({ label, cents, currency, hint }: { label: string; cents: number; currency: string; hint?: string }) {
   return (
@@ -119,13 +130,11 @@ export function PaymentsDashboardPage() {
                     Paid: units(t.cumulativePaidCents),
                   }))}
                   dataKey="day"
-                  series={[
-                    { name: 'Invoiced', color: 'blue.7' },
-                    { name: 'Paid', color: 'teal.7' },
-                  ]}
+                  series={overTimeSeries}
                   curveType="monotone"
                   valueFormatter={inMoney}
                   withLegend
+                  legendProps={{ verticalAlign: 'bottom', itemSorter: legendInSeriesOrder(overTimeSeries) }}
                   aria-label="Invoiced and paid to date, by day"
                 />
               ) : (
@@ -148,12 +157,10 @@ export function PaymentsDashboardPage() {
                   }))}
                   dataKey="province"
                   type="stacked"
-                  series={[
-                    { name: 'Paid', color: 'teal.7' },
-                    { name: 'Outstanding', color: 'orange.7' },
-                  ]}
+                  series={byProvinceSeries}
                   valueFormatter={inMoney}
                   withLegend
+                  legendProps={{ verticalAlign: 'bottom', itemSorter: legendInSeriesOrder(byProvinceSeries) }}
                   aria-label="Paid and outstanding by province"
                 />
               ) : (

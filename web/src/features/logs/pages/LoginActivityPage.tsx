@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import type { LoginActivityQuery, LoginActivityRow } from '#contract/logs';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { countAxis, legendInSeriesOrder } from '../../../components/reports/chart-order.js';
 import { scrollRegion } from '../../../components/scroll-region.js';
 import type { Column } from '../../../components/PagedTable.js';
 import { formatDate } from '../../../lib/dates.js';
@@ -30,6 +31,11 @@ const windows: { value: Window; label: string }[] = [
   { value: 'day', label: 'A day' },
   { value: 'week', label: 'A week' },
   { value: 'month', label: '30 days' },
+];
+// Sign-ins first, failures beside them: recharts would otherwise put "Failed" first, by the alphabet.
+const signinSeries = [
+  { name: 'Sign-ins', color: 'teal.7' },
+  { name: 'Failed', color: 'red.7' },
 ];
 
 /** /overlord/learner-login-activity: learner sign-ins and failures over time, per olympiad and school. */
@@ -116,11 +122,10 @@ export function LoginActivityPage() {
           h={260}
           data={(d?.series ?? []).map((p) => ({ at: label(p.at), 'Sign-ins': p.signins, Failed: p.failures }))}
           dataKey="at"
-          series={[
-            { name: 'Sign-ins', color: 'teal.7' },
-            { name: 'Failed', color: 'red.7' },
-          ]}
+          series={signinSeries}
           withLegend
+          legendProps={{ verticalAlign: 'bottom', itemSorter: legendInSeriesOrder(signinSeries) }}
+          yAxisProps={countAxis}
           aria-label="Sign-ins and failed sign-ins over time (the table below the chart has the figures)"
         />
         <VisuallyHidden>
