@@ -167,6 +167,13 @@ describe('PagedTable', () => {
     expect(alert.textContent).toContain('The server is busy.');
   });
 
+  it('scrolls sideways in a named region a keyboard reaches, round its table', () => {
+    renderWithApp(<List asked={vi.fn()} />);
+    const region = screen.getByRole('region', { name: 'Schools' });
+    expect(region.getAttribute('tabindex')).toBe('0');
+    expect(within(region).getByRole('table', { name: 'Schools' })).toBeTruthy();
+  });
+
   it('a total in the thousands is written as South Africans read it ("12 345")', () => {
     function Big() {
       const list = useListParams('name');

@@ -19,6 +19,7 @@ import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { figure } from '#contract/numbers';
 import classes from './PagedTable.module.css';
+import { scrollRegion } from './scroll-region.js';
 
 /** The query of every paged list (every list is paged on the server): page, pageSize, search, sort, order. */
 export interface ListParams {
@@ -133,7 +134,7 @@ export function PagedTable<T>({
       {phone ? (
         <Cards label={label} columns={columns} rows={rows} rowKey={rowKey} list={list} empty={empty} />
       ) : (
-        <ScrollArea type="auto">
+        <ScrollArea type="auto" {...scrollRegion(label)}>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} miw={minWidth}>
             <Table.Thead>
               <Table.Tr>

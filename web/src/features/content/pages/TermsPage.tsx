@@ -17,6 +17,7 @@ import { TermsInput, type TermsVersion } from '#contract/copy';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { RichCopy } from '../../../components/RichCopy.js';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
+import { scrollRegion } from '../../../components/scroll-region.js';
 import { isApiError } from '../../../lib/api/index.js';
 import { formatDate } from '../../../lib/dates.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
@@ -49,8 +50,8 @@ export function TermsPage() {
             </Title>
             {versions.data.length === 0 ? <Text c="dimmed">No version is published yet.</Text> : null}
             {versions.data.length ? (
-              <Table.ScrollContainer minWidth={520}>
-                <Table striped>
+              <Table.ScrollContainer minWidth={520} scrollAreaProps={scrollRegion('Versions and their acceptances')}>
+                <Table striped aria-label="Published versions">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Version</Table.Th>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { StatementReport, type StatementReportLine } from '#contract/finance';
 import { ok, stubApi } from '../../../test/api.js';
@@ -79,5 +79,12 @@ describe('StatementImport', () => {
   it('only lines to match by hand: says so rather than "Import 0 payments"', async () => {
     await check([unmatched(1), unmatched(2)]);
     expect(screen.getByRole('button', { name: 'Import 2 lines to match by hand' })).toBeTruthy();
+  });
+
+  it('the report’s lines scroll in a named region a keyboard reaches', async () => {
+    await check([matched(1)]);
+    const region = screen.getByRole('region', { name: 'Statement lines' });
+    expect(region.getAttribute('tabindex')).toBe('0');
+    expect(within(region).getByRole('table', { name: 'Statement lines' })).toBeTruthy();
   });
 });

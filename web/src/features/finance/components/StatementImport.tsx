@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { StatementFormat, type StatementReport } from '#contract/finance';
 import { count, money } from '#contract/numbers';
+import { scrollRegion } from '../../../components/scroll-region.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useImportStatement } from '../api/import-statement.js';
 
@@ -121,7 +122,7 @@ export function StatementImport({
               by hand ({money(report.totals.unmatchedCents)}), {report.totals.duplicates} imported before,{' '}
               {report.totals.ignored} money out, {report.totals.invalid} unreadable.
             </Alert>
-            <Table.ScrollContainer minWidth={600} mah={360}>
+            <Table.ScrollContainer minWidth={600} mah={360} scrollAreaProps={scrollRegion('Statement lines')}>
               <Table aria-label="Statement lines" verticalSpacing={4} fz="sm" stickyHeader>
                 <Table.Thead>
                   <Table.Tr>

@@ -4,6 +4,7 @@ import { type GradeRange, gradeRangeText } from '#contract/grades';
 import type { ImportJob, ImportReport } from '#contract/learners';
 import { FileDropZone } from '../../../components/FileDropZone.js';
 import { JobProgress, type JobView } from '../../../components/JobProgress.js';
+import { scrollRegion } from '../../../components/scroll-region.js';
 import { useDownloadSlips } from '../api/download-slips.js';
 import { useDownloadTemplate } from '../api/download-template.js';
 import { useImportJob } from '../api/import-job.js';
@@ -246,7 +247,7 @@ function Report({ report }: { report: ImportReport }) {
           title={`Fix ${report.invalid === 1 ? 'this row' : `these ${report.invalid} rows`} and upload the file again`}
           role="alert"
         >
-          <Table.ScrollContainer minWidth={480}>
+          <Table.ScrollContainer minWidth={480} scrollAreaProps={scrollRegion('Rows that need attention')}>
             <Table aria-label="Rows that need attention" verticalSpacing={4}>
               <Table.Thead>
                 <Table.Tr>

@@ -1,4 +1,5 @@
 import { Badge, Table, Text } from '@mantine/core';
+import { scrollRegion } from '../../../components/scroll-region.js';
 
 const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -16,7 +17,7 @@ export function ChangeDiff({
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   if (!fields.length) return <Text c="dimmed">This entry recorded no details.</Text>;
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={420} scrollAreaProps={scrollRegion('Before and after')}>
       <Table withTableBorder verticalSpacing="xs" aria-label="Before and after">
         <Table.Thead>
           <Table.Tr>
