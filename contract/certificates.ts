@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublicAddress } from './public-address.js';
 import { pageOf, PageQuery } from './errors.js';
 import { Id, IdText } from './ids.js';
 import { AwardKey } from './results.js';
@@ -91,8 +92,8 @@ export type CertificateKindInfo = z.infer<typeof CertificateKindInfo>;
  * The address certificates print ("verify at …", the QR code): the server's PUBLIC_URL, and whether it is one only
  * the server's own machine reaches (localhost, 127.x): then nobody who reads a certificate can check it.
  */
-export const CertificatePublicAddress = z.object({ url: z.string(), local: z.boolean() });
-export type CertificatePublicAddress = z.infer<typeof CertificatePublicAddress>;
+export const CertificatePublicAddress = PublicAddress;
+export type CertificatePublicAddress = PublicAddress;
 
 /** GET /olympiad/certificate-config/{id}: the saved config, or the default when none is saved (updatedAt null). */
 export const CertificateConfigAnswer = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, IdText } from './ids.js';
-import { PageQuery } from './errors.js';
+import { pageOf, PageQuery } from './errors.js';
+import { PublicAddress } from './public-address.js';
 import { Grade } from './grades.js';
 
 /** Learners of a school in an olympiad, loaded one by one or from a spreadsheet. */
@@ -52,6 +53,13 @@ export const Learner = z.object({
   can: z.object({ update: z.boolean(), delete: z.boolean(), setPassword: z.boolean() }),
 });
 export type Learner = z.infer<typeof Learner>;
+
+/**
+ * GET /learner/v-rest/: a page of learners, and the address their sign-in slips print (PUBLIC_URL): while it is local
+ * the slips send learners to an address their own devices cannot open, and the page says so.
+ */
+export const LearnerPage = pageOf(Learner).extend({ publicAddress: PublicAddress });
+export type LearnerPage = z.infer<typeof LearnerPage>;
 
 export const learnerSorts = ['lastName', 'firstName', 'grade', 'username', 'schoolName'] as const;
 export const LearnerListQuery = PageQuery.extend({

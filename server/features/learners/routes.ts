@@ -1,13 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdParams } from '#contract/ids';
-import { CreatedLearner, Learner, LearnerInput, LearnerListQuery, NewLearnerBody } from '#contract/learners';
-import { Ok, pageOf } from '#contract/errors';
+import {
+  CreatedLearner,
+  Learner,
+  LearnerInput,
+  LearnerListQuery,
+  LearnerPage,
+  NewLearnerBody,
+} from '#contract/learners';
+import { Ok } from '#contract/errors';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { checkGrade, conflict, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { readOne } from '../../http/single.js';
 import { pageResult } from '../../platform/paging.js';
+import { publicAddress } from '../../platform/public-address.js';
 import { importRoutes } from './import-routes.js';
 import { newPasswordsRoutes } from './new-passwords-routes.js';
 import { enteredPlace, learnerLoader } from './load.js';
@@ -35,16 +43,20 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
     access: access.manage,
     summary: 'Learners of an olympiad (a teacher: their school’s; an admin: any school, or one with schoolId)',
     query: LearnerListQuery,
-    response: pageOf(Learner),
+    response: LearnerPage,
     handler: async ({ actor, query }) => {
       const reach = learnersReach(actor, query.olympiadId, query.schoolId);
       if (!reach) throw notFound('This olympiad or school');
       const { items, total } = await queries.listLearners(db, reach, query);
-      return pageResult(
-        items.map((l) => presentLearner(actor, secret, l)),
-        total,
-        query,
-      );
+      return {
+        ...pageResult(
+          items.map((l) => presentLearner(actor, secret, l)),
+          total,
+          query,
+        ),
+        // The slips print it: the page warns while it is one only this machine reaches.
+        publicAddress: publicAddress(app.config.publicUrl),
+      };
     },
   });
 

@@ -3,7 +3,7 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useCertificateConfig } from '../api/get-config.js';
 import { CertificateDesigner } from '../components/designer/CertificateDesigner.js';
-import { PublicAddressWarning } from '../components/PublicAddressWarning.js';
+import { PublicAddressWarning } from '../../../components/PublicAddressWarning.js';
 
 /** /{o}/admin/results/edit-certificates: the certificate designer. */
 export function EditCertificatesPage() {

@@ -3,7 +3,7 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { jobRunning, useGenerationStatus } from '../api/generate-certificates.js';
 import { GenerationCard } from '../components/GenerationCard.js';
-import { PublicAddressWarning } from '../components/PublicAddressWarning.js';
+import { PublicAddressWarning } from '../../../components/PublicAddressWarning.js';
 import { SendingCard } from '../components/SendingCard.js';
 
 /**

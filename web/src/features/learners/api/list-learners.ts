@@ -1,13 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { pageOf } from '#contract/errors';
-import { Learner } from '#contract/learners';
+import { LearnerPage } from '#contract/learners';
 import type { ListParams } from '../../../components/PagedTable.js';
 import { api } from '../../../lib/api/index.js';
 import { learnersKeys, type LearnerScope } from './keys.js';
 
-const LearnerPage = pageOf(Learner);
-
-/** GET learner/v-rest/?olympiadId&schoolId */
+/** GET learner/v-rest/?olympiadId&schoolId: a page of learners, and the address their slips print. */
 export function listLearners(scope: LearnerScope | null, params: ListParams) {
   return api.get('/learner/v-rest/', { query: { ...scope, ...params }, schema: LearnerPage });
 }

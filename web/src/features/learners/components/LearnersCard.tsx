@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { GradeRange } from '#contract/grades';
 import type { Learner } from '#contract/learners';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
+import { PublicAddressWarning } from '../../../components/PublicAddressWarning.js';
 import { useDeleteLearner } from '../api/delete-learner.js';
 import { useDownloadSlips } from '../api/download-slips.js';
 import type { LearnerScope } from '../api/keys.js';
@@ -136,6 +137,7 @@ export function LearnersCard({
           </Button>
         </Group>
       </Group>
+      <PublicAddressWarning address={learners.data?.publicAddress} prints="slips" mb="sm" />
       {chosen.size ? (
         <Group gap="xs" mb="sm" aria-live="polite">
           <Text size="sm">{count(chosen.size, 'learner')} chosen</Text>
