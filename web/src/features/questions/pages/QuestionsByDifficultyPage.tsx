@@ -19,6 +19,7 @@ import type { DifficultyItem } from '#contract/authoring';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useDifficultyReport } from '../api/difficulty-report.js';
 import { useOlympiadOfPage } from '../components/use-olympiad.js';
+import { difficultyCsv } from './difficulty-csv.js';
 
 const flagText: Record<DifficultyItem['flags'][number], string> = {
   negative_discrimination: 'Weaker learners did better than stronger ones',
@@ -29,39 +30,6 @@ const flagText: Record<DifficultyItem['flags'][number], string> = {
 type SortKey = 'order' | 'shareCorrect' | 'discrimination' | 'flags';
 const pct = (x: number) => `${Math.round(x * 100)} %`;
 const label = (i: DifficultyItem) => `M${i.moduleIndex + 1} Q${i.questionIndex + 1}`;
-
-function toCsv(items: DifficultyItem[]): string {
-  const esc = (v: string | number | null) => `"${String(v ?? '').replaceAll('"', '""')}"`;
-  const head = [
-    'module',
-    'question',
-    'type',
-    'prompt',
-    'marks',
-    'answered',
-    'share_correct',
-    'discrimination',
-    'choices',
-    'flags',
-  ];
-  const lines = items.map((i) =>
-    [
-      i.moduleIndex + 1,
-      i.questionIndex + 1,
-      i.type,
-      i.prompt,
-      i.marks,
-      i.answered,
-      i.shareCorrect,
-      i.discrimination,
-      i.choices.map((c) => `${c.id}${c.correct ? '*' : ''}=${c.count}`).join(' '),
-      i.flags.join(' '),
-    ]
-      .map(esc)
-      .join(','),
-  );
-  return `\ufeff${[head.join(','), ...lines].join('\r\n')}`;
-}
 
 /** /{olympiadName}/admin/reports/questions-by-difficulty */
 export function QuestionsByDifficultyPage() {
@@ -92,7 +60,7 @@ export function QuestionsByDifficultyPage() {
     </Table.Th>
   );
   const exportCsv = () => {
-    const url = URL.createObjectURL(new Blob([toCsv(items)], { type: 'text/csv;charset=utf-8' }));
+    const url = URL.createObjectURL(new Blob([difficultyCsv(items)], { type: 'text/csv;charset=utf-8' }));
     const a = document.createElement('a');
     a.href = url;
     a.download = `${olympiadName}-questions-by-difficulty.csv`;
