@@ -91,7 +91,10 @@ export const PurchaseOrder = z.object({
   invoicedCents: z.number().int(),
   /** Sum of the order's payments that stand (not reversed). */
   paidCents: z.number().int(),
-  /** invoicedCents − paidCents: positive is outstanding, negative an overpayment. */
+  /**
+   * What the order owes less paidCents: positive is outstanding, negative an overpayment. It owes invoicedCents once
+   * invoiced, and before any invoice the quote's total (a school may pay before its invoice is issued).
+   */
   balanceCents: z.number().int(),
   /**
    * Payment before writing (decision 032): the olympiad requires it, and this school's learners cannot start
@@ -129,10 +132,10 @@ export interface Settlement {
 
 /**
  * What an order still owes, told as its state tells it (decision 031). Money decides "paid" once an order is
- * invoiced, but finance staff may mark an order paid by hand (money received outside the bank account), and that
- * mark stands, before an invoice or until the next money event, with no payment recorded. Such an order owes
- * nothing: the part no payment covers is `markedPaidCents`, so a screen never shows "Paid" beside an amount still
- * to pay.
+ * invoiced or paid (before an invoice, against the quote), but finance staff may mark an order paid by hand (money
+ * received outside the bank account), and that mark stands until the next money event, with no payment recorded.
+ * Such an order owes nothing: the part no payment covers is `markedPaidCents`, so a screen never shows "Paid" beside
+ * an amount still to pay.
  */
 export function settlementOf(
   o: Pick<PurchaseOrder, 'paid' | 'currentInvoice' | 'balanceCents' | 'quote' | 'paidCents'>,

@@ -12,16 +12,27 @@ export const orderRecord = (o: OrderRow) => ({
   deletedAt: o.deletedAt,
 });
 
-/** A purchase order as it leaves the server, with what the caller may do with it. */
-export function presentOrder(actor: Actor, o: OrderRow): PurchaseOrder {
-  const { learners, freeLearners, feeCents } = o;
-  const quote = quoteOf({
-    learners,
-    freeLearners,
-    feeCents,
+/** The order as it would be invoiced now. */
+export const orderQuote = (o: OrderRow) =>
+  quoteOf({
+    learners: o.learners,
+    freeLearners: o.freeLearners,
+    feeCents: o.feeCents,
     vatRateBp: o.vatRateBp ?? 0,
     vatNumber: o.vatNumber,
   });
+
+/**
+ * What the order owes (decision 031): its documents' sum once it is invoiced, and before that the quote's total, so
+ * that a school that pays before its invoice is issued is paid, not in credit on an order that owes nothing.
+ */
+export const owedCentsOf = (o: OrderRow) =>
+  o.ciId != null || o.invoicedCents !== 0 ? o.invoicedCents : orderQuote(o).totalCents;
+
+/** A purchase order as it leaves the server, with what the caller may do with it. */
+export function presentOrder(actor: Actor, o: OrderRow): PurchaseOrder {
+  const { learners, freeLearners, feeCents } = o;
+  const quote = orderQuote(o);
   const current =
     o.ciId == null
       ? null
@@ -69,7 +80,7 @@ export function presentOrder(actor: Actor, o: OrderRow): PurchaseOrder {
         (current.schoolsPO ?? '') !== (o.schoolsPO ?? '')),
     invoicedCents,
     paidCents,
-    balanceCents: invoicedCents - paidCents,
+    balanceCents: owedCentsOf(o) - paidCents,
     writingBlocked: o.paymentRequired && o.deletedAt == null && !o.paid && !o.preApproved,
     paymentReference:
       o.referenceRule && o.invoicePrefix

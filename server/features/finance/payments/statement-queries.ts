@@ -13,7 +13,7 @@ import {
 import { CountRow, IdRow, pgArray, type Queryable, rows } from '../../../db/client.js';
 import { type Reach, reachSql } from '../../../http/reach.js';
 import { containsPattern, offsetOf, type Paging } from '../../../platform/paging.js';
-import { paymentReferenceOf } from '../money.js';
+import { paymentReferenceOf, quoteOf } from '../money.js';
 
 const school = createSelectSchema(schools).shape;
 
@@ -27,7 +27,13 @@ const MatchableRow = createSelectSchema(purchaseOrders)
     invoicePrefix: createSelectSchema(accounts).shape.invoicePrefix.nullable(),
     referenceRule: createSelectSchema(accounts).shape.referenceRule.nullable(),
     owed: z.number(),
+    invoiced: z.boolean(),
     paid: z.number(),
+    learners: z.number(),
+    freeLearners: createSelectSchema(purchaseOrders).shape.freeLearners,
+    feeCents: createSelectSchema(olympiads).shape.feeCents,
+    vatNumber: createSelectSchema(accounts).shape.vatNumber,
+    vatRateBp: createSelectSchema(accounts).shape.vatRateBp.nullable(),
   });
 
 const FingerprintRow = createSelectSchema(statementLines).pick({ fingerprint: true });
@@ -47,6 +53,11 @@ export async function matchableOrders(q: Queryable, olympiadId: number): Promise
     MatchableRow,
     sql`select po.id, s.name as school_name, s.emis_number, o.year, a.invoice_prefix, a.reference_rule,
         (select coalesce(sum(total_cents), 0)::int from invoices i where i.purchase_order_id = po.id) as owed,
+        exists (select 1 from invoices i where i.purchase_order_id = po.id and i.kind = 'invoice'
+          and i.credited_at is null) as invoiced,
+        (select count(*)::int from users u where u.school_id = sp.school_id and u.olympiad_id = sp.olympiad_id
+          and u.role = 'learner') as learners,
+        po.free_learners, o.fee_cents, a.vat_number, a.vat_rate_bp,
         (select coalesce(sum(amount_cents), 0)::int from payments p where p.purchase_order_id = po.id
           and p.reversed_at is null) as paid
       from purchase_orders po
@@ -67,7 +78,9 @@ export async function matchableOrders(q: Queryable, olympiadId: number): Promise
         orderId: o.id,
         emis: o.emisNumber,
       }),
-      balanceCents: o.owed - o.paid,
+      // Before any invoice the order owes its quote, as the order's own balance says (present.ts owedCentsOf).
+      balanceCents:
+        (o.invoiced || o.owed !== 0 ? o.owed : quoteOf({ ...o, vatRateBp: o.vatRateBp ?? 0 }).totalCents) - o.paid,
     }));
 }
 
