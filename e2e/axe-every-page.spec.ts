@@ -76,8 +76,7 @@ async function settle(page: Page) {
     .first()
     .waitFor({ state: 'hidden', timeout: 10_000 })
     .catch(() => undefined);
-  // Transitions (a drawer, a notification) finish before colours are measured.
-  await page.waitForTimeout(250);
+  // Transitions (a drawer, a notification) finish before colours are measured: runAxe waits for them.
 }
 
 const roles: { name: string; account: Account | null; role: string | null }[] = [

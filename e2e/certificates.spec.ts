@@ -46,8 +46,7 @@ test('an admin designs, generates and sends certificates; a teacher downloads th
 
   // 1. The designer: select the learner's name, drag it, set its place exactly, save.
   const admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(admin, account('admin'));
-  await admin.goto(`/${olympiadName}/admin/results/edit-certificates`);
+  await signIn(admin, account('admin'), { at: `/${olympiadName}/admin/results/edit-certificates` });
   await expect(admin.getByRole('heading', { level: 1, name: 'Edit certificates' })).toBeVisible();
   await expect(learnerField(admin)).toBeVisible();
   await learnerField(admin).click();
@@ -134,8 +133,7 @@ test('an admin designs, generates and sends certificates; a teacher downloads th
 
   // 6. The teacher of Hoërskool Waterkloof downloads the school's certificates as one PDF.
   const teacher = await (await browser.newContext()).newPage();
-  await signIn(teacher, account('teacher'));
-  await teacher.goto(`/portal/${olympiadName}/certificates`);
+  await signIn(teacher, account('teacher'), { at: `/portal/${olympiadName}/certificates` });
   await expect(teacher.getByRole('heading', { level: 1, name: 'Certificates' })).toBeVisible();
   await expect(teacher.getByText(/certificates? in one PDF, ready to print on A4/)).toBeVisible();
   await expectPdf(

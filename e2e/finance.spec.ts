@@ -125,8 +125,7 @@ test('a teacher’s invoice, a bank statement, and payment before writing', asyn
 
   // 1. The teacher: PO number, invoice, PDF.
   const teacher = await (await browser.newContext()).newPage();
-  await signIn(teacher, account('teacher2'));
-  await teacher.goto(`/portal/${varName}/invoices`);
+  await signIn(teacher, account('teacher2'), { at: `/portal/${varName}/invoices` });
   await expect(teacher.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
   const po = teacher.getByRole('textbox', { name: /purchase-order number/ });
   await po.fill(`RBHS-${stamp}`);
@@ -166,8 +165,7 @@ test('a teacher’s invoice, a bank statement, and payment before writing', asyn
 
   // 2. The accountant imports the bank statement: checked first, then imported; the order turns paid.
   const accountant = await (await browser.newContext()).newPage();
-  await signIn(accountant, account('accountant'));
-  await accountant.goto(`/${varName}/finance/payments`);
+  await signIn(accountant, account('accountant'), { at: `/${varName}/finance/payments` });
   await accountant.getByRole('button', { name: 'Import bank statement' }).click();
   const amount = total.replace(/[^\d,]/g, '').replace(',', '.');
   const csv = `Date,Amount,Balance,Description\n2026/03/10,${amount},1000.00,RONDEBOSCH ${reference}\n2026/03/11,99.00,1099.00,UNKNOWN DEPOSIT ${stamp}\n`;

@@ -8,6 +8,7 @@ import {
   passwordField,
   pathIs,
   signIn,
+  signInAtLogin,
   signInForm,
   usernameField,
 } from './support/session.js';
@@ -17,7 +18,7 @@ import {
 test.describe('each demo account signs in at /login and lands in its own area', () => {
   for (const account of demoAccounts) {
     test(`${account.username} → ${account.home}`, async ({ page }) => {
-      await signIn(page, account);
+      await signInAtLogin(page, account);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expect(page.getByText(account.name).first()).toBeVisible();
       // Still there after a reload: the session is kept in the browser.
@@ -31,8 +32,7 @@ test.describe('each demo account signs in at /login and lands in its own area', 
 test('a learner who opens /overlord/overview is sent to /login', async ({ page }) => {
   const learner = demoAccounts.find((a) => a.username === 'learner1');
   if (!learner) throw new Error('learner1 is missing from the demo accounts');
-  await signIn(page, learner);
-  await page.goto('/overlord/overview');
+  await signIn(page, learner, { at: '/overlord/overview' });
   await expect(page).toHaveURL(pathIs('/login'));
   // Who is signed in, and the way home; the form waits behind "Sign in as someone else".
   await expect(page.getByText(`You are signed in as ${learner.name}`)).toBeVisible();

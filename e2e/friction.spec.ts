@@ -23,8 +23,7 @@ test.describe('at 1280 px', () => {
   }, testInfo) => {
     // A learner's grade is chosen from the olympiad's grades (decision 045; phones.spec.ts walks it); the grades
     // an olympiad is for are typed, by its admin.
-    await signIn(page, account('admin'));
-    await page.goto('/geo-demo/admin/settings-and-actions');
+    await signIn(page, account('admin'), { at: '/geo-demo/admin/settings-and-actions' });
     const highest = page.getByRole('textbox', { name: 'Highest grade' });
     await highest.fill('15');
     await highest.blur();
@@ -37,8 +36,7 @@ test.describe('at 1280 px', () => {
   test('6 and 7: a long name is told in plain words, in the browser, with the first error in view', async ({
     page,
   }, testInfo) => {
-    await signIn(page, account('teacher'));
-    await page.goto('/portal/geo-demo/load-learners');
+    await signIn(page, account('teacher'), { at: '/portal/geo-demo/load-learners' });
     await page.getByRole('button', { name: 'Add a learner' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a learner' });
 
@@ -62,8 +60,7 @@ test.describe('at 1280 px', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 600 });
-    await signIn(page, account('admin'));
-    await page.goto('/geo-demo/admin/edit/mass-mailers');
+    await signIn(page, account('admin'), { at: '/geo-demo/admin/edit/mass-mailers' });
     await page.getByRole('button', { name: 'New mailing' }).click();
     const compose = page.getByRole('dialog', { name: 'New mailing' });
     const save = compose.getByRole('button', { name: 'Save draft' });
@@ -95,8 +92,7 @@ test.describe('at 1280 px', () => {
     expect(made.ok(), await made.text()).toBe(true);
     const id = ((await made.json()) as { mailing: { id: number } }).mailing.id;
 
-    await signIn(page, account('admin'));
-    await page.goto('/geo-demo/admin/edit/mass-mailers');
+    await signIn(page, account('admin'), { at: '/geo-demo/admin/edit/mass-mailers' });
     await page.getByRole('button', { name: `Queue ${subject}` }).click();
     const ask = page.getByRole('dialog', { name: `Queue “${subject}”?` });
     await expect(ask.getByText('It goes to 2 recipients')).toBeVisible();
@@ -191,8 +187,7 @@ test.describe('at 1280 px', () => {
   });
 
   test('12: Load learners has a drop zone with a Choose file button and the formats', async ({ page }, testInfo) => {
-    await signIn(page, account('teacher'));
-    await page.goto('/portal/geo-demo/load-learners');
+    await signIn(page, account('teacher'), { at: '/portal/geo-demo/load-learners' });
     const zone = page.getByRole('group', { name: /Spreadsheet: drop a file here/ });
     await expect(zone.getByRole('button', { name: 'Choose file' })).toBeVisible();
     await expect(zone.getByText('Excel (.xlsx) or CSV (.csv)')).toBeVisible();
@@ -227,8 +222,7 @@ test.describe('at 1280 px', () => {
   });
 
   test('14: the overlord acts as a user in an olympiad chosen by name', async ({ page }, testInfo) => {
-    await signIn(page, account('overlord'));
-    await page.goto('/overlord/search');
+    await signIn(page, account('overlord'), { at: '/overlord/search' });
     const form = page.getByRole('form', { name: 'Act as user' });
     await expect(form.getByRole('spinbutton')).toHaveCount(0);
     await form.getByRole('textbox', { name: "User's email" }).fill('learner-nobody@example.org');

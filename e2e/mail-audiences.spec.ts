@@ -68,8 +68,7 @@ test('purchase orders, useful contacts and a scheduled mailing', async ({ browse
   // An admin composing sees only Waterkloof's teacher among the paid: pre-approved is not paid.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin, account('admin'));
-  await admin.goto('/geo-demo/admin/edit/mass-mailers');
+  await signIn(admin, account('admin'), { at: '/geo-demo/admin/edit/mass-mailers' });
   await admin.getByRole('button', { name: 'New mailing' }).click();
   expect(await paidTeachers(admin)).toBe(1);
 
@@ -168,8 +167,7 @@ test('purchase orders, useful contacts and a scheduled mailing', async ({ browse
   // The overlord sees the schedule, moves it, cancels it, and releases the mailing early by hand.
   const overlordContext = await browser.newContext();
   const overlord = await overlordContext.newPage();
-  await signIn(overlord, account('overlord'));
-  await overlord.goto('/overlord/mass-mail-queue');
+  await signIn(overlord, account('overlord'), { at: '/overlord/mass-mail-queue' });
   const card = overlord.locator('.mantine-Card-root').filter({ hasText: subject });
   await expect(card.getByText(/Scheduled: .* 08:00 SAST/)).toBeVisible();
   await expectNoSeriousA11yViolations(overlord, testInfo);

@@ -23,8 +23,7 @@ test('compose, queue, release, and unsubscribe from the received message’s lin
   // The admin composes a mailing to a pasted address, sees the live count, previews it and queues it.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin, account('admin'));
-  await admin.goto('/geo-demo/admin/edit/mass-mailers');
+  await signIn(admin, account('admin'), { at: '/geo-demo/admin/edit/mass-mailers' });
   await admin.getByRole('button', { name: 'New mailing' }).click();
   const compose = admin.getByRole('dialog', { name: 'New mailing' });
   await compose.getByRole('textbox', { name: 'Subject' }).fill(subject);
@@ -55,8 +54,7 @@ test('compose, queue, release, and unsubscribe from the received message’s lin
   // The overlord sees it held and releases it; the sender delivers it.
   const overlordContext = await browser.newContext();
   const overlord = await overlordContext.newPage();
-  await signIn(overlord, account('overlord'));
-  await overlord.goto('/overlord/mass-mail-queue');
+  await signIn(overlord, account('overlord'), { at: '/overlord/mass-mail-queue' });
   const card = overlord.locator('.mantine-Card-root').filter({ hasText: subject });
   await expect(card.getByText('1 held')).toBeVisible();
   await card.getByRole('button', { name: 'Release all 1' }).click();
@@ -90,8 +88,7 @@ test('compose, queue, release, and unsubscribe from the received message’s lin
   // The admin's unsubscribes report lists the address.
   const again = await browser.newContext();
   const adminAgain = await again.newPage();
-  await signIn(adminAgain, account('admin'));
-  await adminAgain.goto('/geo-demo/admin/reports/unsubscribes');
+  await signIn(adminAgain, account('admin'), { at: '/geo-demo/admin/reports/unsubscribes' });
   await adminAgain.getByRole('searchbox', { name: 'Search by address' }).fill(address);
   await expect(adminAgain.getByRole('cell', { name: address })).toBeVisible();
   await again.close();

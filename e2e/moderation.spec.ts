@@ -15,8 +15,7 @@ test('the admin computes the flags, opens the evidence of a copied pair and disq
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await signIn(page, admin);
-  await page.goto('/geo-2025/admin/results/moderation');
+  await signIn(page, admin, { at: '/geo-2025/admin/results/moderation' });
   await expect(page.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
 
   // Compute (the platform may have started a computation by itself already: then wait for it to end).

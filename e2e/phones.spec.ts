@@ -145,8 +145,7 @@ test.describe('at 360 px', () => {
     }, testInfo) => {
       const undo = item.prepare ? await item.prepare(request) : null;
       try {
-        await signIn(page, account(item.who));
-        await page.goto(item.path);
+        await signIn(page, account(item.who), { at: item.path });
         if (item.open) await item.open(page);
         const list = page.getByRole('list', { name: item.list, exact: true });
         await expect(list).toBeVisible();
@@ -177,8 +176,7 @@ test.describe('at 360 px', () => {
   }
 
   test("11: the teacher's certificates list, when there are certificates, is cards too", async ({ page }, testInfo) => {
-    await signIn(page, account('teacher'));
-    await page.goto('/portal/geo-demo/certificates');
+    await signIn(page, account('teacher'), { at: '/portal/geo-demo/certificates' });
     await expect(page.locator('h1')).toBeVisible();
     const list = page.getByRole('list', { name: 'Your learners’ certificates' });
     if (await list.count()) {
@@ -201,8 +199,7 @@ test.describe('at 360 px', () => {
   test('15: the teacher menu has one "FAQ" each, named for what they are, under the olympiad’s title', async ({
     page,
   }, testInfo) => {
-    await signIn(page, account('teacher'));
-    await page.goto('/portal/geo-demo/faq');
+    await signIn(page, account('teacher'), { at: '/portal/geo-demo/faq' });
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const nav = page
       .getByRole('navigation')
@@ -222,8 +219,7 @@ test.describe('at 360 px', () => {
   }, testInfo) => {
     // geo-demo is for grades 7 to 12 (decision 045): nothing else is offered anywhere a grade is chosen for it.
     const offered = ['Grade 7', 'Grade 8', 'Grade 9', 'Grade 10', 'Grade 11', 'Grade 12'];
-    await signIn(page, account('teacher'));
-    await page.goto('/portal/geo-demo/load-learners');
+    await signIn(page, account('teacher'), { at: '/portal/geo-demo/load-learners' });
     await expect(page.getByText('this olympiad is for grades 7 to 12')).toBeVisible();
     await page.getByRole('button', { name: 'Add a learner' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a learner' });
@@ -277,8 +273,7 @@ test.describe('at 360 px', () => {
   });
 
   test('15: a forbidden page says who is signed in, without a sign-in form under it', async ({ page }, testInfo) => {
-    await signIn(page, account('teacher'));
-    await page.goto('/overlord/overview');
+    await signIn(page, account('teacher'), { at: '/overlord/overview' });
     await expect(page.getByText(/You are signed in as Thandi Mokoena/)).toBeVisible();
     await expect(page.getByRole('form', { name: 'Sign in' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Go to my area' })).toBeVisible();
@@ -378,8 +373,7 @@ test('15: one plural: a school with one learner is "1 learner" in the admin’s 
   page,
 }, testInfo) => {
   await page.setViewportSize(desktop);
-  await signIn(page, account('admin'));
-  await page.goto('/geo-demo/admin/edit/learners');
+  await signIn(page, account('admin'), { at: '/geo-demo/admin/edit/learners' });
   await page.getByRole('combobox', { name: 'School' }).click();
   const options = page.getByRole('option');
   await expect(options.first()).toBeVisible();
@@ -392,8 +386,7 @@ test('15: a question’s title in the list reads as written: no space where an i
   page,
 }, testInfo) => {
   await page.setViewportSize(desktop);
-  await signIn(page, account('admin'));
-  await page.goto('/geo-demo/admin/edit/questions');
+  await signIn(page, account('admin'), { at: '/geo-demo/admin/edit/questions' });
   // The prompt is "…of <strong>south-west</strong>, in degrees…": one way to read rich text as text (htmlText).
   await expect(page.getByText('What is the bearing of south-west, in degrees clockwise from north?')).toBeVisible();
   await expect(page.getByText(/\s[,.?]/)).toHaveCount(0);

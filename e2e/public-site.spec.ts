@@ -56,8 +56,7 @@ test('a visitor writes to the organisers; the overlord finds the message in the 
   await axeAtBothWidths(visitor, testInfo);
 
   const overlord = await (await browser.newContext()).newPage();
-  await signIn(overlord, account('overlord'));
-  await overlord.goto('/overlord/email-logs');
+  await signIn(overlord, account('overlord'), { at: '/overlord/email-logs' });
   await overlord.getByRole('searchbox', { name: 'Search by recipient, subject or kind' }).fill(stamp);
   const open = overlord.getByRole('button', {
     name: new RegExp(`Open the message to .*: \\[Geography Olympiad\\] ${subject}`),

@@ -54,8 +54,11 @@ test('from the public form to printed sign-in slips', async ({ browser }, testIn
 
   // 2. The admin processes it: no existing school matches, so it is created and entered.
   const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, { username: 'admin', name: 'Annelie Botha', home: '/geo-demo/admin/reports/overview' });
-  await admin.goto('/geo-demo/admin/eoi');
+  await signIn(
+    admin,
+    { username: 'admin', name: 'Annelie Botha', home: '/geo-demo/admin/reports/overview' },
+    { at: '/geo-demo/admin/eoi' },
+  );
   await admin.getByRole('button', { name: `Handle the expression of ${schoolName}` }).click();
   const dialog = admin.getByRole('dialog');
   await expect(dialog.getByText('Teacher: Nandi')).toBeVisible();
@@ -153,8 +156,11 @@ test('FAQs: the overlord and an admin write them, a teacher and the public read 
 
   // The overlord adds an FAQ for every teacher and moves it up one place.
   const overlord = await (await browser.newContext()).newPage();
-  await signIn(overlord, { username: 'overlord', name: 'Olwethu Dlamini', home: '/overlord/overview' });
-  await overlord.goto('/overlord/edit/faqs');
+  await signIn(
+    overlord,
+    { username: 'overlord', name: 'Olwethu Dlamini', home: '/overlord/overview' },
+    { at: '/overlord/edit/faqs' },
+  );
   const list = overlord.getByRole('list', { name: 'FAQs: For every teacher' });
   await expect(list.getByText('How do I enter my school?')).toBeVisible();
   await overlord.getByRole('button', { name: 'Add an FAQ' }).click();
@@ -178,8 +184,11 @@ test('FAQs: the overlord and an admin write them, a teacher and the public read 
 
   // The admin of geo-demo writes one for that olympiad's teachers, on the olympiad's general copy.
   const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, { username: 'admin', name: 'Annelie Botha', home: '/geo-demo/admin/reports/overview' });
-  await admin.goto('/geo-demo/admin/edit/general-copy');
+  await signIn(
+    admin,
+    { username: 'admin', name: 'Annelie Botha', home: '/geo-demo/admin/reports/overview' },
+    { at: '/geo-demo/admin/edit/general-copy' },
+  );
   await expect(admin.getByText('Are calculators allowed? (draft)')).toBeVisible();
   await expect(admin.getByText('Draft', { exact: true })).toBeVisible();
   await admin.getByRole('button', { name: 'Add an FAQ' }).click();
@@ -194,8 +203,11 @@ test('FAQs: the overlord and an admin write them, a teacher and the public read 
 
   // A teacher reads the olympiad's questions first, then those for every teacher; drafts stay hidden.
   const teacher = await (await browser.newContext()).newPage();
-  await signIn(teacher, { username: 'teacher', name: 'Thandi Mokoena', home: '/portal' });
-  await teacher.goto('/portal/geo-demo/faq');
+  await signIn(
+    teacher,
+    { username: 'teacher', name: 'Thandi Mokoena', home: '/portal' },
+    { at: '/portal/geo-demo/faq' },
+  );
   const about = teacher.getByRole('region', { name: /^About Geography Olympiad/ });
   await about.getByRole('button', { name: olympiadQuestion }).click();
   await expect(about.getByText('last year’s paper is on the website')).toBeVisible();

@@ -44,8 +44,11 @@ for (const width of [1280, 360]) {
 
 test('an admin publishes the project’s About page and a visitor reads it', async ({ browser }, testInfo) => {
   const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, { username: 'admin', name: 'Annelie Botha', home: '/geo-demo/admin/reports/overview' });
-  await admin.goto('/geo-demo/admin/edit/website-copy');
+  await signIn(
+    admin,
+    { username: 'admin', name: 'Annelie Botha', home: '/geo-demo/admin/reports/overview' },
+    { at: '/geo-demo/admin/edit/website-copy' },
+  );
   await admin.getByRole('tab', { name: 'About' }).click();
   const editor = admin.getByRole('textbox', { name: 'About', exact: true });
   await expect(editor).toContainText('Who runs it');

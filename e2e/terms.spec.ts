@@ -9,8 +9,11 @@ import { signIn } from './support/session.js';
  */
 test('the overlord publishes new terms and a teacher is asked to accept them', async ({ browser }, testInfo) => {
   const overlord = await (await browser.newContext()).newPage();
-  await signIn(overlord, { username: 'overlord', name: 'Olwethu Dlamini', home: '/overlord/overview' });
-  await overlord.goto('/overlord/edit/terms-and-conditions');
+  await signIn(
+    overlord,
+    { username: 'overlord', name: 'Olwethu Dlamini', home: '/overlord/overview' },
+    { at: '/overlord/edit/terms-and-conditions' },
+  );
   await expect(overlord.getByRole('cell', { name: 'The first version.' })).toBeVisible();
   const editor = overlord.getByRole('textbox', { name: 'Terms and conditions', exact: true });
   await editor.click();

@@ -36,8 +36,7 @@ test('the overlord creates an accountant, who sets a password from the mail; dis
 
   const overlordContext = await browser.newContext();
   const overlord = await overlordContext.newPage();
-  await signIn(overlord, overlordAccount);
-  await overlord.goto('/overlord/edit/users');
+  await signIn(overlord, overlordAccount, { at: '/overlord/edit/users' });
   await expect(overlord.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await expect(overlord.getByRole('table', { name: 'Users' }).getByText('Annelie Botha')).toBeVisible();
   await expectNoSeriousA11yViolations(overlord, testInfo);
@@ -101,8 +100,7 @@ test('the overlord sets a maintenance banner: every page shows it at once; secre
   const banner = `Maintenance on Saturday from 06:00 to 08:00 SAST (${Date.now()}).`;
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, overlordAccount);
-  await page.goto('/overlord/system-config');
+  await signIn(page, overlordAccount, { at: '/overlord/system-config' });
   await expect(page.getByRole('heading', { name: 'System config', level: 1 })).toBeVisible();
   const environment = page.getByRole('table', { name: 'Environment' });
   await expect(environment.getByRole('row', { name: /APP_SECRET/ })).toContainText('secret');
