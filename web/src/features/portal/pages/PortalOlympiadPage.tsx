@@ -82,7 +82,9 @@ export function PortalOlympiadPage() {
       />
       {gate.dialog}
       {!p && gate.notice ? <Box mb="lg">{gate.notice}</Box> : null}
-      {intro ? (
+      {/* The organiser's introduction tells a school how to take part: once writing is over it would send the
+          teacher back to loading learners and printing slips. */}
+      {intro && !over ? (
         <Box mb="lg">
           <RichCopy html={intro} />
         </Box>

@@ -92,7 +92,8 @@ const page = (o: PortalOlympiad, r: PortalResults | null = null) => ({
     success: true,
     school,
     olympiad: o,
-    intro: '',
+    // The organiser's introduction (general copy portal-intro): how to take part, before the writing day.
+    intro: '<p>Enter your school, load your learners and give each of them their sign-in slip.</p>',
     results: r,
   }),
 });
@@ -133,6 +134,7 @@ describe('PortalOlympiadPage', () => {
     expect(screen.queryByText(/On the day/)).toBeNull();
     expect(screen.queryByText(/^Live/)).toBeNull();
     expect(screen.queryByRole('heading', { name: 'What to do next' })).toBeNull();
+    expect(screen.queryByText(/load your learners and give each/)).toBeNull();
   });
 
   it('a closed olympiad being marked: what happens now, where the results will be, nothing to load', async () => {
@@ -156,6 +158,7 @@ describe('PortalOlympiadPage', () => {
     expect(screen.queryByRole('link', { name: 'Load learners' })).toBeNull();
     expect(screen.queryByText(/sign-in slips/)).toBeNull();
     expect(screen.queryByRole('region', { name: 'Your school’s results' })).toBeNull();
+    expect(screen.queryByText(/load your learners and give each/)).toBeNull();
   });
 
   it('before writing: the steps to take, with the day in South African time, and Load learners', async () => {
@@ -169,6 +172,7 @@ describe('PortalOlympiadPage', () => {
       '/portal/geo-2026/load-learners',
     );
     expect(screen.queryByRole('region', { name: 'Certificates' })).toBeNull();
+    screen.getByText(/load your learners and give each/);
   });
 });
 
