@@ -80,8 +80,13 @@ export const sharedFontkit = {
     faces.get(bytes) ?? fontkit.create(bytes as Buffer, postscriptName),
 } as typeof fontkit;
 
+interface Subsetter {
+  glyf: Uint8Array[];
+  offset: number;
+  font: { _glyphs: Record<number, unknown> };
+}
 interface SubsetterPrototype {
-  _addGlyph(this: { glyf: Uint8Array[]; offset: number }, gid: number): number;
+  _addGlyph(this: Subsetter, gid: number): number;
   evenGlyphs?: true;
 }
 
@@ -90,13 +95,20 @@ interface SubsetterPrototype {
  * short `loca` format (offsets halved) every glyph after one of odd length is then read from the wrong place,
  * and most letters of fonts made without padding (EB Garamond, Source Sans 3, Great Vibes) vanish from the page.
  * Padding each glyph to an even length, as the TrueType format expects, fixes it; done once for the process.
+ *
+ * The subsetter also reads each glyph by its number alone, and the parsed font keeps what it read: a glyph reached
+ * only as part of another ("u" inside "ü") would then stay in the shared font with no text of its own, and every
+ * later document of the process would print it with no Unicode behind it ("du Plessis" copied or searched as
+ * "d? Plessis"). A glyph the subsetter itself brought in is forgotten again, so the next layout reads it afresh.
  */
 function padSubsetGlyphs(): void {
   const proto = Object.getPrototypeOf(fontFile('serif').face.createSubset()) as SubsetterPrototype;
   if (proto.evenGlyphs) return;
   const add = proto._addGlyph;
   proto._addGlyph = function (gid) {
+    const known = gid in this.font._glyphs;
     const index = add.call(this, gid);
+    if (!known) delete this.font._glyphs[gid];
     const data = this.glyf[index]!;
     if (data.length % 2 === 1) {
       // The same buffer class as fontkit's own (its bundle carries one), which its encoder insists on.
