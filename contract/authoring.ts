@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { htmlText } from './content.js';
+import { Grade } from './grades.js';
 import { Id, IdText } from './ids.js';
+import { ReportFormat } from './reports.js';
 import { AnswerKey, QuestionOption, QuestionType } from './questions.js';
 
 /**
@@ -145,7 +147,25 @@ export const PaperResult = z.object({
 
 export const ImageUploaded = z.object({ success: z.literal(true), url: z.string() });
 
-/** POST /olympiad/reports/questions-by-difficulty/{id}: item analysis over finished attempts. */
+/**
+ * POST /olympiad/reports/questions-by-difficulty/{id}: item analysis over finished attempts (decision 083). Every
+ * share is 0–1, every score in marks; a figure that the attempts cannot support is null.
+ */
+export const ChoiceFlag = z.enum(['nobody_chose', 'top_group_prefers']);
+export const DifficultyChoice = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** Attempts that chose it (a multiple-answer question's attempt counts for each option it ticked). */
+  count: z.number().int(),
+  /** `count` over the attempts analysed, the top group's and the bottom group's share that chose it. */
+  share: z.number(),
+  topShare: z.number().nullable(),
+  bottomShare: z.number().nullable(),
+  correct: z.boolean(),
+  /** Nobody chose it; a wrong option the top group chose more often than the key. */
+  flags: z.array(ChoiceFlag),
+});
+export type DifficultyChoice = z.infer<typeof DifficultyChoice>;
 export const DifficultyItem = z.object({
   questionId: z.number().int(),
   moduleId: z.number().int(),
@@ -159,18 +179,66 @@ export const DifficultyItem = z.object({
   answered: z.number().int(),
   /** Share of finished attempts with full marks on this question (0–1; unanswered counts as wrong). */
   shareCorrect: z.number(),
+  /** Facility index: mean marks awarded over the question's marks (partial marks count); null with no attempts. */
+  facility: z.number().nullable(),
+  /** Standard deviation of the marks awarded (in marks, sample); null with fewer than two attempts. */
+  sd: z.number().nullable(),
+  /**
+   * Discrimination index: the correlation of the question's marks with the rest of the paper's (−1…1); null with
+   * too few attempts or when everybody scored the same on it.
+   */
+  discriminationIndex: z.number().nullable(),
   /** Share correct in the top 27 % by total score minus the bottom 27 % (−1…1); null with too few attempts. */
   discrimination: z.number().nullable(),
   /** How often each option (or true/false) was chosen; `correct` marks the key. */
-  choices: z.array(z.object({ id: z.string(), label: z.string(), count: z.number().int(), correct: z.boolean() })),
+  choices: z.array(DifficultyChoice),
   flags: z.array(z.enum(['negative_discrimination', 'distractor_beats_key', 'nobody_correct', 'everybody_correct'])),
 });
 export type DifficultyItem = z.infer<typeof DifficultyItem>;
+/** What each flag says, on the page and in the downloads alike. */
+export const difficultyFlagText: Record<DifficultyItem['flags'][number], string> = {
+  negative_discrimination: 'Weaker learners did better than stronger ones',
+  distractor_beats_key: 'A wrong option was chosen more often than the key',
+  nobody_correct: 'Nobody got it right',
+  everybody_correct: 'Everybody got it right',
+};
+export const choiceFlagText: Record<z.infer<typeof ChoiceFlag>, string> = {
+  nobody_chose: 'Nobody chose it',
+  top_group_prefers: 'The top group chose it more often than the key',
+};
+/** The paper as a whole over the same attempts. */
+export const PaperStatistics = z.object({
+  attempts: z.number().int(),
+  questions: z.number().int(),
+  maxMarks: z.number(),
+  /** Mean and standard deviation of the totals (the analysed questions' marks); null with no (or one) attempt. */
+  mean: z.number().nullable(),
+  sd: z.number().nullable(),
+  /** Cronbach's alpha (KR-20 when `dichotomous`); null below `minAttempts`, with one question, or equal totals. */
+  alpha: z.number().nullable(),
+  /** Standard error of measurement, in marks: sd × √(1 − alpha). */
+  sem: z.number().nullable(),
+  /** Every question scores 0 or its one mark, so alpha is KR-20. */
+  dichotomous: z.boolean(),
+  /** Attempts needed before alpha, the standard error and the discrimination index are given. */
+  minAttempts: z.number().int(),
+});
+export type PaperStatistics = z.infer<typeof PaperStatistics>;
+export const DifficultyQuery = z.strictObject({
+  /** One grade's learners only (the olympiad's grades); every grade without it. */
+  grade: Grade.optional(),
+  format: ReportFormat.default('json'),
+  /** Which table a csv holds (an xlsx holds both, and the paper's figures). */
+  table: z.enum(['questions', 'options']).default('questions'),
+});
+export type DifficultyQuery = z.infer<typeof DifficultyQuery>;
 export const DifficultyReport = z.object({
   success: z.literal(true),
   olympiadId: z.number().int(),
+  grade: z.number().int().nullable(),
   attempts: z.number().int(),
   groupSize: z.number().int(),
+  paper: PaperStatistics,
   items: z.array(DifficultyItem),
 });
 export type DifficultyReport = z.infer<typeof DifficultyReport>;

@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import type { DifficultyItem, DifficultyReport } from '#contract/authoring';
+import type { DifficultyChoice, DifficultyItem, DifficultyReport } from '#contract/authoring';
+import type { AnswerValue } from '#contract/questions';
 import { type Queryable, rows } from '../../db/client.js';
 import { answers as answersTable } from '../../db/schema/index.js';
 import { htmlText } from '#contract/content';
+import { itemStatistics } from './item-statistics.js';
 import * as queries from './queries.js';
 
-/** A finished attempt's score (none counts as 0). */
-const ScoreRow = z.object({ id: z.number(), score: z.number() });
+/** A finished attempt. */
+const AttemptRow = z.object({ id: z.number() });
 const GivenAnswerRow = createSelectSchema(answersTable).pick({
   attemptId: true,
   questionId: true,
@@ -16,13 +18,26 @@ const GivenAnswerRow = createSelectSchema(answersTable).pick({
   marksAwarded: true,
 });
 
+const round = (x: number | null) => (x == null ? null : Math.round(x * 1000) / 1000);
+
 /**
- * Item analysis of an olympiad's questions over its finished attempts: share correct (full marks),
- * discrimination index (share correct in the top 27 % by total score minus the bottom 27 %), how often each
- * option was chosen, and flags for suspicious items (negative discrimination, a distractor chosen more
- * often than the key, nobody or everybody correct).
+ * Item analysis of an olympiad's questions over its finished attempts (decision 083), of every grade or of one:
+ *
+ * - per question, from the marks awarded on it (so partial marks count): the facility index, the standard
+ *   deviation and the discrimination index as Moodle's quiz statistics define them (item-statistics.ts); the share
+ *   with full marks; the 27 % index (share with full marks in the top 27 % by total minus the bottom 27 %);
+ * - per option (or true/false): how many chose it, the share of all, of the top and of the bottom group, and flags
+ *   for an option nobody chose and a wrong one the top group chose more often than the key;
+ * - for the paper: Cronbach's alpha (KR-20 on 0/1 questions), the standard error of measurement, mean and SD.
+ *
+ * A total is the sum of the marks awarded on the questions analysed (those not retired), the same sum the
+ * correlations use, so the top and bottom groups and the "rest of the paper" are one and the same measure.
  */
-export async function difficultyReport(q: Queryable, olympiadId: number): Promise<DifficultyReport> {
+export async function difficultyReport(
+  q: Queryable,
+  olympiadId: number,
+  grade: number | null = null,
+): Promise<DifficultyReport> {
   const modules = await queries.listModules(q, olympiadId);
   const allQuestions = (
     await queries.questionsOfModules(
@@ -30,22 +45,41 @@ export async function difficultyReport(q: Queryable, olympiadId: number): Promis
       modules.map((m) => m.id),
     )
   ).filter((x) => !x.retiredAt);
-  const attempts = await rows(
+  const ofGrade = grade == null ? sql`` : sql`join users u on u.id = t.user_id and u.grade = ${grade}`;
+  const attemptIds = await rows(
     q,
-    ScoreRow,
-    sql`select id, coalesce(score, 0)::float8 as score from attempts where olympiad_id = ${olympiadId} and finished_at is not null order by score desc, id`,
+    AttemptRow,
+    sql`select t.id from attempts t ${ofGrade}
+        where t.olympiad_id = ${olympiadId} and t.finished_at is not null order by t.id`,
   );
   const answers = await rows(
     q,
     GivenAnswerRow,
     sql`select a.attempt_id, a.question_id, a.value, a.marks_awarded from answers a
-        join attempts t on t.id = a.attempt_id
+        join attempts t on t.id = a.attempt_id ${ofGrade}
         where t.olympiad_id = ${olympiadId} and t.finished_at is not null`,
   );
-  const n = attempts.length;
+
+  // The marks matrix: one row per attempt, one column per question; a question not answered scores 0.
+  const column = new Map(allQuestions.map((x, i) => [x.id, i]));
+  const row = new Map(attemptIds.map((a, s) => [a.id, s]));
+  const marks = attemptIds.map(() => allQuestions.map(() => 0));
+  for (const a of answers) {
+    const s = row.get(a.attemptId);
+    const i = column.get(a.questionId);
+    if (s != null && i != null) marks[s]![i] = Number(a.marksAwarded ?? 0);
+  }
+  const stats = itemStatistics(
+    marks,
+    allQuestions.map((x) => x.marks),
+  );
+
+  const n = attemptIds.length;
+  const totals = attemptIds.map((a, s) => ({ id: a.id, total: marks[s]!.reduce((t, x) => t + x, 0) }));
+  totals.sort((a, b) => b.total - a.total || a.id - b.id);
   const groupSize = Math.floor(n * 0.27);
-  const upper = new Set(attempts.slice(0, groupSize).map((a) => a.id));
-  const lower = new Set(attempts.slice(n - groupSize).map((a) => a.id));
+  const upper = new Set(totals.slice(0, groupSize).map((a) => a.id));
+  const lower = new Set(totals.slice(n - groupSize).map((a) => a.id));
   const byQuestion = new Map<number, typeof answers>();
   for (const a of answers) {
     const list = byQuestion.get(a.questionId) ?? [];
@@ -55,7 +89,7 @@ export async function difficultyReport(q: Queryable, olympiadId: number): Promis
   const moduleIndex = new Map(modules.map((m, i) => [m.id, i]));
   const counters = new Map<number, number>();
 
-  const items = allQuestions.map((question): DifficultyItem => {
+  const items = allQuestions.map((question, i): DifficultyItem => {
     const mi = moduleIndex.get(question.moduleId)!;
     const qi = counters.get(question.moduleId) ?? 0;
     counters.set(question.moduleId, qi + 1);
@@ -66,33 +100,65 @@ export async function difficultyReport(q: Queryable, olympiadId: number): Promis
     const share = (group: Set<number>) =>
       group.size ? [...group].filter((id) => correctIds.has(id)).length / group.size : 0;
     const key = question.answerKey;
-    const choices: DifficultyItem['choices'] = [];
+    const options: Array<{ id: string; label: string; correct: boolean; chose: (v: AnswerValue) => boolean }> = [];
     if (question.type === 'single' || question.type === 'multiple') {
-      for (const o of question.options) {
-        const count = given.filter((a) =>
-          a.value.type === 'single'
-            ? a.value.optionId === o.id
-            : a.value.type === 'multiple' && a.value.optionIds.includes(o.id),
-        ).length;
-        const correct =
-          key?.type === 'single' ? key.correct === o.id : key?.type === 'multiple' ? key.correct.includes(o.id) : false;
-        choices.push({ id: o.id, label: o.text || `Option ${o.id.toUpperCase()}`, count, correct });
-      }
-    } else if (question.type === 'true_false') {
-      for (const v of [true, false]) {
-        const count = given.filter((a) => a.value.type === 'true_false' && a.value.value === v).length;
-        choices.push({
-          id: String(v),
-          label: v ? 'True' : 'False',
-          count,
-          correct: key?.type === 'true_false' && key.correct === v,
+      for (const o of question.options)
+        options.push({
+          id: o.id,
+          label: o.text || `Option ${o.id.toUpperCase()}`,
+          correct:
+            key?.type === 'single'
+              ? key.correct === o.id
+              : key?.type === 'multiple'
+                ? key.correct.includes(o.id)
+                : false,
+          chose: (v) =>
+            v.type === 'single' ? v.optionId === o.id : v.type === 'multiple' && v.optionIds.includes(o.id),
         });
-      }
+    } else if (question.type === 'true_false') {
+      for (const value of [true, false])
+        options.push({
+          id: String(value),
+          label: value ? 'True' : 'False',
+          correct: key?.type === 'true_false' && key.correct === value,
+          chose: (v) => v.type === 'true_false' && v.value === value,
+        });
     }
-    const shareCorrect = n ? correctIds.size / n : 0;
-    const discrimination = groupSize > 0 ? Math.round((share(upper) - share(lower)) * 1000) / 1000 : null;
+    const choices = options.map(({ id, label, correct, chose }) => {
+      const who = new Set(given.filter((a) => chose(a.value)).map((a) => a.attemptId));
+      const shareOf = (group: Set<number>) =>
+        group.size ? [...group].filter((x) => who.has(x)).length / group.size : null;
+      return {
+        id,
+        label,
+        count: who.size,
+        share: n ? who.size / n : 0,
+        topShare: shareOf(upper),
+        bottomShare: shareOf(lower),
+        correct,
+      };
+    });
+    const keyTop = choices.filter((c) => c.correct && c.topShare != null).map((c) => c.topShare!);
+    const withFlags = choices.map((c): DifficultyChoice => {
+      const flags: DifficultyChoice['flags'] = [];
+      if (n > 0 && c.count === 0) flags.push('nobody_chose');
+      if (!c.correct && c.topShare != null && keyTop.length && c.topShare > Math.min(...keyTop))
+        flags.push('top_group_prefers');
+      return {
+        ...c,
+        share: round(c.share)!,
+        topShare: round(c.topShare),
+        bottomShare: round(c.bottomShare),
+        flags,
+      };
+    });
+    const figures = stats.items[i]!;
+    const discrimination = groupSize > 0 ? round(share(upper) - share(lower)) : null;
+    const discriminationIndex = round(figures.discriminationIndex);
     const flags: DifficultyItem['flags'] = [];
-    if (discrimination != null && discrimination < 0) flags.push('negative_discrimination');
+    // Moodle's index when the attempts support it; the top-against-bottom one before that.
+    const separates = discriminationIndex ?? discrimination;
+    if (separates != null && separates < 0) flags.push('negative_discrimination');
     const keyCounts = choices.filter((c) => c.correct).map((c) => c.count);
     if (keyCounts.length && choices.some((c) => !c.correct && c.count > Math.min(...keyCounts)))
       flags.push('distractor_beats_key');
@@ -109,11 +175,23 @@ export async function difficultyReport(q: Queryable, olympiadId: number): Promis
       marks: question.marks,
       difficulty: (question.difficulty as DifficultyItem['difficulty']) ?? null,
       answered: given.length,
-      shareCorrect: Math.round(shareCorrect * 1000) / 1000,
+      shareCorrect: round(n ? correctIds.size / n : 0)!,
+      facility: round(figures.facility),
+      sd: round(figures.sd),
+      discriminationIndex,
       discrimination,
-      choices,
+      choices: withFlags,
       flags,
     };
   });
-  return { success: true, olympiadId, attempts: n, groupSize, items };
+  const p = stats.paper;
+  return {
+    success: true,
+    olympiadId,
+    grade,
+    attempts: n,
+    groupSize,
+    paper: { ...p, mean: round(p.mean), sd: round(p.sd), alpha: round(p.alpha), sem: round(p.sem) },
+    items,
+  };
 }

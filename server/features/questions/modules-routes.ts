@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdParams } from '#contract/ids';
 import {
+  DifficultyQuery,
   DifficultyReport,
   ModuleInput,
   ModuleListQuery,
@@ -15,12 +16,15 @@ import { Ok } from '#contract/errors';
 import type { Queryable } from '../../db/client.js';
 import { questionModules } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';
-import { conflict } from '../../http/errors.js';
+import { checkGrade, conflict } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { readOne } from '../../http/single.js';
+import { findOlympiad } from '../../platform/olympiad-lookup.js';
 import { reorderByIds } from '../../platform/reorder.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
+import { sendDownload } from '../../platform/xlsx.js';
 import { difficultyReport } from './difficulty.js';
+import { difficultySheets } from './difficulty-export.js';
 import { moduleLoader, paperLoader } from './load.js';
 import { questionsPolicy } from './policy.js';
 import { presentModule, presentQuestion } from './present.js';
@@ -204,12 +208,28 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'POST',
     url: '/olympiad/reports/questions-by-difficulty/:id',
-    summary: 'Per question: share correct, discrimination (top vs bottom 27 %), option choices and flags',
+    summary:
+      'Item analysis of every grade or one: per question facility, SD, discrimination index (item-rest correlation) and ' +
+      'the top-vs-bottom 27 % index, per option who chose it, and the paper’s reliability; JSON, csv or xlsx',
     tags: ['reports'],
     access,
     params: IdParams,
+    query: DifficultyQuery,
+    heavy: ({ query }) => query.format !== 'json',
     response: DifficultyReport,
     load: ({ db, actor, params }) => paperLoader.load(db, actor, params.id, 'edit'),
-    handler: ({ db, record: paper }) => difficultyReport(db, paper.olympiadId),
+    handler: async ({ db, query, reply, record: paper }) => {
+      const olympiad = (await findOlympiad(db, paper.olympiadId))!;
+      checkGrade(olympiad, query.grade, 'query.grade');
+      const report = await difficultyReport(db, paper.olympiadId, query.grade ?? null);
+      if (query.format === 'json') return report;
+      const name = `questions-by-difficulty-${olympiad.varName}${query.grade == null ? '' : `-grade-${query.grade}`}`;
+      return sendDownload(
+        reply,
+        query.format,
+        query.format === 'csv' && query.table === 'options' ? `${name}-options` : name,
+        difficultySheets(report, query.format === 'csv' ? query.table : 'questions'),
+      );
+    },
   });
 }

@@ -4,7 +4,7 @@ import { olympiadCheckKeys } from '../../../components/OlympiadCheck.js';
 /** The question authoring's query keys: the paper (modules with questions and keys) and the difficulty report. */
 export const paperKeys = queryKeys('paper', {
   modules: (olympiadId: number) => [olympiadId],
-  difficulty: (olympiadId: number | null) => [olympiadId],
+  difficulty: (olympiadId: number | null, grade: number | null = null) => [olympiadId, grade],
 });
 
 /** What a change to the paper refetches: the paper, its report and the olympiad check (what blocks opening). */
