@@ -44,6 +44,8 @@ export const QuestionRecord = z.object({
   imageUrl: z.string().nullable(),
   imageAlt: z.string(),
   options: z.array(QuestionOption),
+  /** A choice question's options may be put in each learner's own order when the olympiad shuffles. */
+  shuffle: z.boolean(),
   answerKey: AnswerKey.nullable(),
   marks: z.number().int(),
   difficulty: Difficulty.nullable(),
@@ -69,10 +71,13 @@ export const questionFields = {
   imageUrl: z.string().max(500).nullable().default(null),
   imageAlt: z.string().trim().max(300).default(''),
   options: z.array(QuestionOption).max(12, 'At most 12 options').default([]),
+  shuffle: z.boolean().default(true),
   answerKey: AnswerKey.nullable().default(null),
   marks: z.number().int('Whole marks').min(0).max(100).default(1),
   difficulty: Difficulty.nullable().default(null),
 };
+
+const choiceType = (type: z.infer<typeof QuestionType>) => type === 'single' || type === 'multiple';
 
 /** The rules between fields: the key matches the type and names existing options. */
 export function checkQuestion(
@@ -86,11 +91,13 @@ export function checkQuestion(
   },
   ctx: z.RefinementCtx,
 ) {
-  if (!htmlText(q.prompt) && !q.imageUrl)
+  // A choice question's options may carry the question alone ("Which statement is true?" said by the module, or
+  // options that are complete statements), as valid QTI items often do; every other type asks in its prompt.
+  if (!htmlText(q.prompt) && !q.imageUrl && !choiceType(q.type))
     ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'Write the question' });
   if (q.imageUrl && !q.imageAlt)
     ctx.addIssue({ code: 'custom', path: ['imageAlt'], message: 'Describe the image for learners who cannot see it' });
-  const choice = q.type === 'single' || q.type === 'multiple';
+  const choice = choiceType(q.type);
   if (choice) {
     if (q.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Give at least two options' });
     if (!optionIdsUnique(q.options))

@@ -13,6 +13,11 @@ export const QuestionOption = z.object({
   id: z.string().min(1).max(20),
   text: z.string().max(2000).default(''),
   imageUrl: z.string().max(500).nullable().default(null),
+  /**
+   * Keeps its place when the options are shuffled (QTI's `fixed`), e.g. "All of the above" last. Stored only when
+   * true; the learner is not told.
+   */
+  fixed: z.boolean().optional(),
 });
 export type QuestionOption = z.infer<typeof QuestionOption>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AnswerKey, QuestionOption } from '#contract/questions';
 import { olympiads } from './content.js';
 import { users } from './users.js';
@@ -40,6 +40,11 @@ export const questions = pgTable(
     imageUrl: text('image_url'),
     imageAlt: text('image_alt').notNull().default(''),
     options: jsonb('options').$type<QuestionOption[]>().notNull().default([]),
+    /**
+     * Whether a choice question's options may be put in each learner's own order when the olympiad shuffles
+     * (QTI's `shuffle`); an option marked `fixed` keeps its place even then.
+     */
+    shuffle: boolean('shuffle').notNull().default(true),
     answerKey: jsonb('answer_key').$type<AnswerKey | null>(),
     marks: integer('marks').notNull().default(1),
     difficulty: text('difficulty'),

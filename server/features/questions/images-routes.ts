@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdText } from '#contract/ids';
 import { ImageUploaded, ModuleListQuery } from '#contract/authoring';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { uploads } from '../../db/schema/index.js';
 import { imageTypeOf, ImageWidthQuery, MAX_IMAGE_BYTES, sendImage, storeImage } from '../../platform/images.js';
 import { readUpload } from '../../platform/upload.js';
 import { fileAnswer, route } from '../../http/route.js';
@@ -20,6 +22,26 @@ export async function storeQuestionImage(
 ): Promise<{ id: number; url: string }> {
   const { id, sig } = await storeImage(q, storage, image);
   return { id, url: `/question/image/${id}/${sig}` };
+}
+
+/**
+ * The bytes of a question image by its address (`/question/image/{id}/{sig}`, any `?w=` ignored: the original), for
+ * a QTI package; null for any other address or a file that is gone.
+ */
+export async function readQuestionImage(
+  q: Queryable,
+  storage: FileStorage,
+  url: string,
+): Promise<{ bytes: Buffer; type: string } | null> {
+  const m = /^\/question\/image\/(\d{1,9})\/([0-9a-f]{32})(?:\?.*)?$/.exec(url.trim());
+  if (!m) return null;
+  const [row] = await q
+    .select()
+    .from(uploads)
+    .where(eq(uploads.id, Number(m[1])));
+  if (!row || !row.contentType.startsWith('image/') || row.sha256.slice(0, 32) !== m[2]) return null;
+  const bytes = await storage.get(row.filename).catch(() => null);
+  return bytes ? { bytes, type: row.contentType } : null;
 }
 
 const ImageParams = z.strictObject({ id: IdText, sig: z.string().regex(/^[0-9a-f]{32}$/) });

@@ -28,6 +28,7 @@ export function presentQuestion(actor: Actor, olympiadId: number, q: QuestionRow
     imageUrl: q.imageUrl,
     imageAlt: q.imageAlt,
     options: q.options,
+    shuffle: q.shuffle,
     answerKey: q.answerKey,
     marks: q.marks,
     difficulty: (q.difficulty as QuestionRecord['difficulty']) ?? null,

@@ -1,6 +1,6 @@
 import type { Element, Node } from '@xmldom/xmldom';
 import type { AnswerKey } from '#contract/questions';
-import type { QtiQuestion } from './qti-write.js';
+import { QUESTION_IMAGE_CLASS, type QtiQuestion } from './qti-write.js';
 import {
   CDATA,
   ELEMENT,
@@ -179,15 +179,42 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
   const item = (
     answerKey: AnswerKey | null,
     marks: number,
-    rest: (urlOf: (path: string) => string) => Pick<QtiQuestion, 'type' | 'options'>,
+    rest: (urlOf: (path: string) => string) => Pick<QtiQuestion, 'type' | 'options'> & { shuffle?: boolean },
   ): ReadItem => ({
     file,
     identifier,
     images: [...images],
     notes,
     keyless: answerKey == null,
-    build: (urlOf) => ({ ...rest(urlOf), prompt: render(promptRoot, urlOf), answerKey, marks: wholeMarks(marks) }),
+    build: (urlOf) => ({
+      shuffle: true,
+      ...rest(urlOf),
+      prompt: render(promptRoot, urlOf),
+      imageUrl: picture ? imageSrc(picture.src, urlOf) : null,
+      imageAlt: picture?.alt ?? '',
+      answerKey,
+      marks: wholeMarks(marks),
+    }),
   });
+  // The question's own picture as our export writes it (a block of its own before the prompt), so a round trip
+  // keeps it the question's picture rather than part of the prompt; other tools' pictures stay in the prompt.
+  let picture: { src: string; alt: string } | null = null;
+  for (const el of elementsOf(body)) {
+    const img = elementsOf(el)[0];
+    if (
+      keyOf(el) === 'div' &&
+      (el.getAttribute('class') ?? '').split(/\s+/).includes(QUESTION_IMAGE_CLASS) &&
+      elementsOf(el).length === 1 &&
+      img &&
+      keyOf(img) === 'img' &&
+      img.getAttribute('src')
+    ) {
+      picture = { src: img.getAttribute('src')!, alt: squash(img.getAttribute('alt') ?? '') };
+      body.removeChild(el);
+      imageSrc(picture.src, () => '');
+      break;
+    }
+  }
   // The prompt: the body without the interaction; a choice interaction's own prompt stands in its place,
   // a text entry inside a sentence becomes a blank, on a line of its own it goes.
   const doc = root.ownerDocument!;
@@ -236,8 +263,15 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
       refuse(`Choice responses with cardinality “${decl.cardinality}” are not imported`);
     const choices = childrenNamed(interaction, 'simpleChoice').map((c) => {
       const img = descendants(c, (e) => keyOf(e) === 'img')[0];
-      return { id: attr(c, 'identifier') ?? '', text: squash(textOf(c)), src: img?.getAttribute('src') ?? null };
+      return {
+        id: attr(c, 'identifier') ?? '',
+        text: squash(textOf(c)),
+        src: img?.getAttribute('src') ?? null,
+        fixed: attr(c, 'fixed') === 'true',
+      };
     });
+    // QTI's default is the order as written; a fixed choice keeps its place when the others move.
+    const shuffle = attr(interaction, 'shuffle') === 'true';
     if (choices.length < 2) refuse('A choice item needs at least two choices');
     if (choices.length > 12) refuse(`The item has ${choices.length} choices; at most 12 are imported`);
     let correct = decl.correct;
@@ -280,18 +314,30 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
         : { type: 'single', correct: keyIds[0]! };
     return item(key, marks, (urlOf) => ({
       type: multiple ? 'multiple' : 'single',
+      shuffle,
       options: choices.map((c, i) => ({
         id: letters[i]!,
         text: c.text,
         imageUrl: c.src ? imageSrc(c.src, urlOf) : null,
+        ...(c.fixed ? { fixed: true } : {}),
       })),
     }));
   }
 
-  if (decl.baseType !== 'string')
-    refuse(
-      `Text entry with base type “${decl.baseType}” is not imported (numeric answers with a tolerance are not in the subset)`,
-    );
+  if (decl.baseType === 'float' || decl.baseType === 'integer') {
+    if (decl.cardinality !== 'single') refuse(`Number entry with cardinality “${decl.cardinality}” is not imported`);
+    const raw = decl.correct[0];
+    const value = raw === undefined ? NaN : Number(raw);
+    if (raw !== undefined && !Number.isFinite(value)) refuse(`The correct response “${raw}” is not a number`);
+    const tolerance = toleranceOf(root, responseId);
+    if (!Number.isFinite(marks)) marks = 1;
+    return item(raw === undefined ? null : { type: 'numeric', value, tolerance }, marks, () => ({
+      type: 'numeric',
+      options: [],
+    }));
+  }
+
+  if (decl.baseType !== 'string') refuse(`Text entry with base type “${decl.baseType}” is not imported`);
   if (decl.cardinality !== 'single') refuse(`Text entry with cardinality “${decl.cardinality}” is not imported`);
   // Full marks: the correct response and every mapped answer worth as much as the best one.
   const best = decl.mapping.length ? Math.max(...decl.mapping.map((m) => m.value)) : 0;
@@ -307,4 +353,26 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
     type: 'short_text',
     options: [],
   }));
+}
+
+/**
+ * The tolerance a number is marked with: the absolute tolerance of the response processing's `equal` that compares
+ * the response with its correct value (QTI's `tolerance` may give a lower and an upper one: the smaller is kept, so
+ * nothing is marked right that the item marks wrong); none, a template or `exact` is 0. A relative tolerance has
+ * no counterpart here and refuses the item.
+ */
+function toleranceOf(root: Element, responseId: string): number {
+  const processing = childrenNamed(root, 'responseProcessing')[0];
+  if (!processing) return 0;
+  const equal = descendants(processing, (e) => keyOf(e) === 'equal').find((e) =>
+    elementsOf(e).some((v) => keyOf(v) === 'variable' && attr(v, 'identifier') === responseId),
+  );
+  if (!equal) return 0;
+  const mode = attr(equal, 'toleranceMode') ?? 'exact';
+  if (mode === 'exact') return 0;
+  if (mode !== 'absolute') refuse(`A ${mode} tolerance is not imported; only an absolute one is`);
+  const values = (attr(equal, 'tolerance') ?? '').trim().split(/\s+/).map(Number);
+  if (!values.length || values.some((v) => !Number.isFinite(v) || v < 0))
+    refuse(`The tolerance “${attr(equal, 'tolerance') ?? ''}” is not a number`);
+  return Math.min(...values);
 }

@@ -164,30 +164,40 @@ describe('QTI written by other tools', () => {
     });
   });
 
-  it('names every item that cannot be imported (file, item, reason) and stores nothing', async () => {
+  it('imports item by item: the good items are stored, each refused one is named (file, item, reason) in the notes', async () => {
     const m = await newModule();
     const res = await upload(m, await zipOf('refused'), 'mixed.zip');
     const body = (await res.json()) as ImportAnswer;
-    expect(res.status).toBe(400);
-    expect(body.message).toBe('4 of 4 items cannot be imported; nothing was imported');
-    expect(body.details).toEqual([
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    // The number item (exact, no tolerance) is good; the three others cannot be imported and hold nothing back.
+    expect(body).toMatchObject({ imported: 1, drafts: 0, refused: 3 });
+    expect(body.message).toBe('1 question was imported; 3 items were not imported (see the notes)');
+    expect(body.notes).toEqual([
       {
         path: 'broken.xml',
-        message: 'The file is not well-formed XML (Opening and ending tag mismatch: "p" != "itemBody")',
-      },
-      {
-        path: 'numeric.xml',
-        message:
-          'Item “height”: Text entry with base type “float” is not imported (numeric answers with a tolerance are not in the subset)',
+        message: 'Not imported: The file is not well-formed XML (Opening and ending tag mismatch: "p" != "itemBody")',
       },
       {
         path: 'order.xml',
-        message: 'Item “order”: <orderInteraction> is not imported; only choice and text-entry items are',
+        message: 'Not imported: Item “order”: <orderInteraction> is not imported; only choice and text-entry items are',
       },
-      { path: 'wrong-response.xml', message: 'Item “mismatch”: No response declaration for “RESPONSE_2”' },
+      {
+        path: 'wrong-response.xml',
+        message: 'Not imported: Item “mismatch”: No response declaration for “RESPONSE_2”',
+      },
     ]);
+    expect(await questionsOf(m)).toMatchObject([
+      {
+        type: 'numeric',
+        prompt: '<p>How high is Table Mountain, in metres? _____</p>',
+        answerKey: { type: 'numeric', value: 1085, tolerance: 0 },
+      },
+    ]);
+    const [audit] = await server.query<{ data: { refused: number; items: number } }>`
+      select data from audit_log where action = 'question.import-qti' order by id desc limit 1`;
+    expect(audit!.data).toMatchObject({ items: 1, refused: 3 });
 
-    // A manifest that names a file the package lacks, next to a good item: all or nothing.
+    // A manifest that names a file the package lacks, next to a good item: the good item is imported.
     const manifest = `<?xml version="1.0"?><manifest xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" identifier="m">
       <resources>
         <resource identifier="a" type="imsqti_item_xmlv2p1" href="choice_multiple.xml"/>
@@ -197,11 +207,32 @@ describe('QTI written by other tools', () => {
       'imsmanifest.xml': manifest,
       'choice_multiple.xml': fixture('ims-qti21/choice_multiple.xml').toString('utf8'),
     });
-    const partial = await upload(m, zipped, 'partial.zip');
-    expect(partial.status).toBe(400);
-    expect(((await partial.json()) as ImportAnswer).details).toEqual([
-      { path: 'items/missing.xml', message: 'The manifest names this item, but the package does not hold it' },
+    const m2 = await newModule();
+    const partial = await upload(m2, zipped, 'partial.zip');
+    expect(partial.status).toBe(200);
+    expect(((await partial.json()) as ImportAnswer).notes).toEqual([
+      {
+        path: 'items/missing.xml',
+        message: 'Not imported: The manifest names this item, but the package does not hold it',
+      },
     ]);
+    expect((await questionsOf(m2)).map((q) => q.type)).toEqual(['multiple']);
+  });
+
+  it('a package with nothing to import is a 400 that names every item, and stores nothing', async () => {
+    const m = await newModule();
+    const zipped = await zipOf('', {
+      'order.xml': fixture('refused/order.xml').toString('utf8'),
+      'wrong-response.xml': fixture('refused/wrong-response.xml').toString('utf8'),
+    });
+    const res = await upload(m, zipped, 'refused.zip');
+    const body = (await res.json()) as ImportAnswer;
+    expect(res.status).toBe(400);
+    expect(body).toMatchObject({
+      code: 'validation_failed',
+      message: '2 of 2 items cannot be imported; nothing was imported',
+    });
+    expect(body.details.map((d) => d.path)).toEqual(['order.xml', 'wrong-response.xml']);
 
     // A single item file whose picture is not with it.
     const alone = await upload(m, fixture('ims-qti21/choice.xml'), 'choice.xml');

@@ -3,7 +3,6 @@ import { checkQuestion, questionFields } from '#contract/authoring';
 import type { FieldError } from '#contract/errors';
 import { isZip, unzipUpload } from '../../platform/spreadsheet/index.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { htmlText } from '#contract/content';
 import { checkImageHeader } from '../../platform/images.js';
 import { MAX_IMAGE_BYTES, sniffImage } from './images-routes.js';
 import { type ReadItem, readItem, Refused } from './qti-item.js';
@@ -89,13 +88,16 @@ export interface QtiImport {
   items: ReadItem[];
   /** The package's images the items show, sniffed and within the image size limit. */
   images: Map<string, { bytes: Buffer; type: string }>;
-  /** Items (and manifest entries) that cannot be imported: the file and, in the message, item and reason. */
+  /** Items (and manifest entries) refused: the file and, in the message, item and reason. The rest import. */
   errors: FieldError[];
   notes: FieldError[];
   total: number;
 }
 
-/** Reads an upload and checks every item as the question editor would, images included. */
+/**
+ * Reads an upload and checks every item as the question editor would, images included. Each item stands alone: a
+ * refused one is named in `errors` and the others go on to be imported.
+ */
 export async function prepareImport(bytes: Buffer): Promise<QtiImport> {
   const upload = await readUpload(bytes);
   const errors = [...upload.errors];
@@ -121,10 +123,12 @@ export async function prepareImport(bytes: Buffer): Promise<QtiImport> {
       }
     }
     const question = item.build(() => '/question/image/0/00000000000000000000000000000000');
+    // The editor's own rules (checkQuestion): a choice item whose options carry the question needs no prompt text.
     const checked = Checked.safeParse({ ...question, prompt: sanitizeRichText(question.prompt) });
-    if (!checked.success) problems.push(...checked.error.issues.map((i) => i.message));
-    else if (!htmlText(checked.data.prompt) && !checked.data.prompt.includes('<img'))
-      problems.push('the item has no question text');
+    if (!checked.success)
+      problems.push(
+        ...checked.error.issues.map((i) => (i.path[0] === 'prompt' ? 'the item has no question text' : i.message)),
+      );
     if (problems.length)
       errors.push({ path: item.file, message: `Item “${item.identifier}”: ${[...new Set(problems)].join('; ')}` });
     else {

@@ -60,7 +60,10 @@ export interface Listed {
   id: number;
   type: string;
   prompt: string;
-  options: Array<{ id: string; text: string; imageUrl: string | null }>;
+  imageUrl: string | null;
+  imageAlt: string;
+  shuffle: boolean;
+  options: Array<{ id: string; text: string; imageUrl: string | null; fixed?: boolean }>;
   answerKey: unknown;
   marks: number;
   verified: boolean;
@@ -70,6 +73,7 @@ export const questionsOf = async (moduleId: number) =>
 export type ImportAnswer = {
   imported: number;
   drafts: number;
+  refused: number;
   notes: Array<{ path: string; message: string }>;
   message: string;
   details: Array<{ path: string; message: string }>;

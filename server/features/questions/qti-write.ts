@@ -3,52 +3,79 @@ import type { AnswerKey, QuestionType } from '#contract/questions';
 import { escapeHtml } from '../../platform/html.js';
 
 /**
- * QTI (IMS Question and Test Interoperability) for the question types that map onto it without custom
- * response processing (decisions 017 and 027): single and multiple choice and true/false as a choice
- * interaction, short text as a text-entry interaction with a case-insensitive mapping. Exports are QTI 3.0;
- * imports read QTI 3.0 and QTI 2.1/2.2 as other tools write them. Numeric answers with a tolerance need
- * custom response processing and are left out of exports and refused on import.
+ * QTI (IMS Question and Test Interoperability) 3.0 packages of a module's questions (decisions 017, 027 and 081):
+ * single and multiple choice and true/false as a choice interaction (`shuffle` and `fixed` as the question has
+ * them), short text as a text-entry interaction with a case-insensitive mapping, a number as a float text entry
+ * marked by `qti-equal` with an absolute tolerance. A package is self-contained: every picture the questions show
+ * is a file in it, named by a relative address and listed in the manifest with the item that shows it.
  */
-export const qtiTypes: readonly QuestionType[] = ['single', 'multiple', 'true_false', 'short_text'];
+export const qtiTypes: readonly QuestionType[] = ['single', 'multiple', 'true_false', 'numeric', 'short_text'];
 const NS = 'http://www.imsglobal.org/xsd/imsqtiasi_v3p0';
+const SCHEMA = 'https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0p1_v1p0.xsd';
+const CP_NS = 'http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1';
+const CP_SCHEMA = 'https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqtiv3p0_imscpv1p2_v1p0.xsd';
+/** The class of the block that carries the question's own picture (`imageUrl`), read back on import. */
+export const QUESTION_IMAGE_CLASS = 'olympus-question-image';
 
 export interface QtiQuestion {
   type: QuestionType;
   prompt: string;
-  options: Array<{ id: string; text: string; imageUrl: string | null }>;
+  imageUrl: string | null;
+  imageAlt: string;
+  options: Array<{ id: string; text: string; imageUrl: string | null; fixed?: boolean }>;
+  /** The options may be put in each learner's own order (QTI's `shuffle`). */
+  shuffle: boolean;
   answerKey: AnswerKey | null;
   marks: number;
 }
 
+/** A picture's bytes and type by its address; null when the address is not one of ours or the file is gone. */
+export type ImageReader = (url: string) => Promise<{ bytes: Buffer; type: string } | null>;
+
 /** Our sanitised HTML as XHTML: void elements closed. */
 const xhtml = (html: string) => html.replace(/<(br|hr|img)([^>]*?)\s*\/?>/gi, '<$1$2/>').replace(/&nbsp;/g, '&#160;');
 const choiceId = (id: string) => (/^[A-Za-z_]/.test(id) ? id : `c_${id}`);
+const attrValue = (s: string) => escapeHtml(s);
 
-export function itemXml(q: QtiQuestion, identifier: string): string {
+/** The prompt's picture addresses, as the sanitiser writes them (`<img … src="…">`). */
+export function promptImages(html: string): string[] {
+  return [...html.matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/gi)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+}
+
+/**
+ * One item. `href` turns a picture's address into the one written in the item (a file beside it in the package);
+ * an address it leaves as it is (a web address) stays.
+ */
+export function itemXml(q: QtiQuestion, identifier: string, href: (url: string) => string = (u) => u): string {
   const key = q.answerKey;
   if (!key) throw new Error('QTI export needs the correct answer');
   const body: string[] = [];
   let declaration = '';
+  let processing =
+    '<qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/match_correct.xml"/>';
   if (key.type === 'single' || key.type === 'multiple' || key.type === 'true_false') {
     const choices =
       key.type === 'true_false'
         ? [
-            { id: 'true', text: 'True' },
-            { id: 'false', text: 'False' },
+            { id: 'true', text: 'True', imageUrl: null, fixed: false },
+            { id: 'false', text: 'False', imageUrl: null, fixed: false },
           ]
         : q.options;
     const correct =
       key.type === 'single' ? [key.correct] : key.type === 'multiple' ? key.correct : [String(key.correct)];
     const multiple = key.type === 'multiple';
+    const shuffle = key.type !== 'true_false' && q.shuffle;
     declaration = `<qti-response-declaration identifier="RESPONSE" cardinality="${multiple ? 'multiple' : 'single'}" base-type="identifier"><qti-correct-response>${correct
       .map((c) => `<qti-value>${escapeHtml(choiceId(c))}</qti-value>`)
       .join('')}</qti-correct-response></qti-response-declaration>`;
     body.push(
-      `<qti-choice-interaction response-identifier="RESPONSE" max-choices="${multiple ? 0 : 1}"${key.type === 'true_false' ? ' class="olympus-true-false"' : ''}>${choices
-        .map(
-          (c) =>
-            `<qti-simple-choice identifier="${escapeHtml(choiceId(c.id))}">${escapeHtml(c.text)}</qti-simple-choice>`,
-        )
+      `<qti-choice-interaction response-identifier="RESPONSE" max-choices="${multiple ? 0 : 1}" shuffle="${shuffle}"${key.type === 'true_false' ? ' class="olympus-true-false"' : ''}>${choices
+        .map((c, i) => {
+          const picture = c.imageUrl
+            ? `<img src="${attrValue(href(c.imageUrl))}" alt="${attrValue(c.text || `Option ${i + 1}`)}"/>`
+            : '';
+          return `<qti-simple-choice identifier="${escapeHtml(choiceId(c.id))}"${c.fixed ? ' fixed="true"' : ''}>${picture}${escapeHtml(c.text)}</qti-simple-choice>`;
+        })
         .join('')}</qti-choice-interaction>`,
     );
   } else if (key.type === 'short_text') {
@@ -56,33 +83,84 @@ export function itemXml(q: QtiQuestion, identifier: string): string {
       .map((a) => `<qti-map-entry map-key="${escapeHtml(a)}" mapped-value="${q.marks}" case-sensitive="false"/>`)
       .join('')}</qti-mapping></qti-response-declaration>`;
     body.push('<p><qti-text-entry-interaction response-identifier="RESPONSE"/></p>');
-  } else throw new Error(`QTI export does not cover ${key.type}`);
-  const processing =
-    key.type === 'short_text'
-      ? '<qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/map_response.xml"/>'
-      : '<qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/match_correct.xml"/>';
+    processing =
+      '<qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/map_response.xml"/>';
+  } else if (key.type === 'numeric') {
+    // No template marks "within ± t": the condition says it, and any QTI 3.0 player runs it.
+    declaration = `<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="float"><qti-correct-response><qti-value>${key.value}</qti-value></qti-correct-response></qti-response-declaration>`;
+    body.push('<p><qti-text-entry-interaction response-identifier="RESPONSE"/></p>');
+    processing = `<qti-response-processing><qti-response-condition><qti-response-if><qti-equal tolerance-mode="${key.tolerance > 0 ? 'absolute' : 'exact'}"${key.tolerance > 0 ? ` tolerance="${key.tolerance}"` : ''}><qti-variable identifier="RESPONSE"/><qti-correct identifier="RESPONSE"/></qti-equal><qti-set-outcome-value identifier="SCORE"><qti-variable identifier="MAXSCORE"/></qti-set-outcome-value></qti-response-if></qti-response-condition></qti-response-processing>`;
+  } else throw new Error(`QTI export does not cover ${(key as AnswerKey).type}`);
+  const prompt = q.prompt.replace(
+    /(<img\b[^>]*?\ssrc=")([^"]*)(")/gi,
+    (_, a: string, src: string, b: string) => `${a}${attrValue(href(src.replace(/&amp;/g, '&')))}${b}`,
+  );
+  const picture = q.imageUrl
+    ? `<div class="${QUESTION_IMAGE_CLASS}"><img src="${attrValue(href(q.imageUrl))}" alt="${attrValue(q.imageAlt)}"/></div>`
+    : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
-<qti-assessment-item xmlns="${NS}" identifier="${escapeHtml(identifier)}" title="${escapeHtml(identifier)}" adaptive="false" time-dependent="false">
+<qti-assessment-item xmlns="${NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${NS} ${SCHEMA}" identifier="${escapeHtml(identifier)}" title="${escapeHtml(identifier)}" adaptive="false" time-dependent="false">
 ${declaration}
 <qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float"><qti-default-value><qti-value>0</qti-value></qti-default-value></qti-outcome-declaration>
 <qti-outcome-declaration identifier="MAXSCORE" cardinality="single" base-type="float"><qti-default-value><qti-value>${q.marks}</qti-value></qti-default-value></qti-outcome-declaration>
-<qti-item-body><div class="olympus-prompt">${xhtml(q.prompt)}</div>${body.join('')}</qti-item-body>
+<qti-item-body>${picture}${prompt ? `<div class="olympus-prompt">${xhtml(prompt)}</div>` : ''}${body.join('')}</qti-item-body>
 ${processing}
 </qti-assessment-item>
 `;
 }
 
-export async function packageOf(questions: QtiQuestion[]): Promise<Buffer> {
+const extensions: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+/**
+ * A package of the questions: `items/item-0001.xml` …, their pictures under `items/images/` (each once, however
+ * many items show it), and a manifest listing each item with every file it needs. An address `readImage` does not
+ * know stays as it is (a web address other tools fetch themselves).
+ */
+export async function packageOf(questions: QtiQuestion[], readImage: ImageReader = async () => null): Promise<Buffer> {
   const zip = new JSZip();
-  const resources = questions.map((q, i) => {
+  const stored = new Map<string, string | null>();
+  const fileOf = async (url: string) => {
+    if (!stored.has(url)) {
+      const image = await readImage(url);
+      const name = image
+        ? `images/image-${String(stored.size + 1).padStart(4, '0')}.${extensions[image.type] ?? 'bin'}`
+        : null;
+      if (image && name) zip.file(`items/${name}`, image.bytes);
+      stored.set(url, name);
+    }
+    return stored.get(url) ?? null;
+  };
+  const resources: string[] = [];
+  for (const [i, q] of questions.entries()) {
     const id = `item-${String(i + 1).padStart(4, '0')}`;
-    zip.file(`items/${id}.xml`, itemXml(q, id));
-    return `<resource identifier="${id}" type="imsqti_item_xmlv3p0" href="items/${id}.xml"><file href="items/${id}.xml"/></resource>`;
-  });
+    const urls = [q.imageUrl, ...q.options.map((o) => o.imageUrl), ...promptImages(q.prompt)].filter(
+      (u): u is string => !!u,
+    );
+    const files = new Map<string, string>();
+    for (const url of urls) {
+      const name = await fileOf(url);
+      if (name) files.set(url, name);
+    }
+    zip.file(
+      `items/${id}.xml`,
+      itemXml(q, id, (url) => files.get(url) ?? url),
+    );
+    const listed = [`items/${id}.xml`, ...new Set([...files.values()].map((n) => `items/${n}`))];
+    resources.push(
+      `<resource identifier="${id}" type="imsqti_item_xmlv3p0" href="items/${id}.xml">${listed
+        .map((f) => `<file href="${f}"/>`)
+        .join('')}</resource>`,
+    );
+  }
   zip.file(
     'imsmanifest.xml',
     `<?xml version="1.0" encoding="UTF-8"?>
-<manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="olympus-export">
+<manifest xmlns="${CP_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${CP_NS} ${CP_SCHEMA}" identifier="olympus-export">
 <metadata><schema>QTI Package</schema><schemaversion>3.0.0</schemaversion></metadata>
 <organizations/>
 <resources>${resources.join('')}</resources>

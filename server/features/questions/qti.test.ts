@@ -10,7 +10,7 @@ import { type ImportAnswer, admin, newModule, questionsOf, server, upload, useQt
 useQtiServer();
 
 describe('QTI 3.0', () => {
-  it('round trip: export a module as a package, import it into another, same questions (numeric left out)', async () => {
+  it('round trip: export a module as a package, import it into another, same questions (all five types)', async () => {
     const m = await newModule();
     const add = (body: object) =>
       server.api('POST', '/question/v-rest/', { token: admin, body: { questionModuleId: m, marks: 2, ...body } });
@@ -49,7 +49,7 @@ describe('QTI 3.0', () => {
       headers: { authorization: `Bearer ${admin}` },
     });
     expect(res.status).toBe(200);
-    expect(res.headers.get('x-olympus-left-out')).toBe('1');
+    expect(res.headers.get('x-olympus-left-out')).toBe('0');
     const zipBytes = Buffer.from(await res.arrayBuffer());
     const zip = await JSZip.loadAsync(zipBytes);
     expect(Object.keys(zip.files)).toEqual(expect.arrayContaining(['imsmanifest.xml', 'items/item-0001.xml']));
@@ -70,21 +70,25 @@ describe('QTI 3.0', () => {
         answerKey: q.answerKey,
         marks: q.marks,
       }));
-    const before = (
-      await server.api('GET', `/question/v-rest/?questionModuleId=${m}`, { token: admin })
-    ).body.items.filter((q: { type: string }) => q.type !== 'numeric');
+    const before = (await server.api('GET', `/question/v-rest/?questionModuleId=${m}`, { token: admin })).body.items;
     const after = (await server.api('GET', `/question/v-rest/?questionModuleId=${m2}`, { token: admin })).body.items;
     expect(strip(after)).toEqual(strip(before));
   });
 
-  it('refuses items outside the subset, all or nothing', async () => {
+  it('refuses a single item outside the subset with its reason, and stores nothing', async () => {
     const m = await newModule();
-    const numeric = `<?xml version="1.0"?><qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="n1">
+    const relative = `<?xml version="1.0"?><qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="n1">
       <qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="float"><qti-correct-response><qti-value>3.5</qti-value></qti-correct-response></qti-response-declaration>
-      <qti-item-body><p>How much?</p><qti-text-entry-interaction response-identifier="RESPONSE"/></qti-item-body></qti-assessment-item>`;
-    const res = await upload(m, Buffer.from(numeric), 'numeric.xml');
+      <qti-item-body><p>How much?</p><qti-text-entry-interaction response-identifier="RESPONSE"/></qti-item-body>
+      <qti-response-processing><qti-response-condition><qti-response-if><qti-equal tolerance-mode="relative" tolerance="5">
+        <qti-variable identifier="RESPONSE"/><qti-correct identifier="RESPONSE"/></qti-equal>
+        <qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">1</qti-base-value></qti-set-outcome-value>
+      </qti-response-if></qti-response-condition></qti-response-processing></qti-assessment-item>`;
+    const res = await upload(m, Buffer.from(relative), 'numeric.xml');
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { details: Array<{ path: string }> }).details[0]!.path).toBe('item.xml');
+    expect(((await res.json()) as { details: Array<{ path: string; message: string }> }).details).toEqual([
+      { path: 'item.xml', message: 'Item “n1”: A relative tolerance is not imported; only an absolute one is' },
+    ]);
     expect((await server.api('GET', `/question/v-rest/?questionModuleId=${m}`, { token: admin })).body.total).toBe(0);
   });
 });

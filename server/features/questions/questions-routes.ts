@@ -38,7 +38,15 @@ function stored(f: Fields) {
     prompt: sanitizeRichText(f.prompt),
     imageUrl: f.imageUrl,
     imageAlt: f.imageAlt,
-    options: choice ? f.options.map((o) => ({ id: o.id, text: o.text.trim(), imageUrl: o.imageUrl })) : [],
+    options: choice
+      ? f.options.map((o) => ({
+          id: o.id,
+          text: o.text.trim(),
+          imageUrl: o.imageUrl,
+          ...(o.fixed ? { fixed: true } : {}),
+        }))
+      : [],
+    shuffle: f.shuffle,
     answerKey: f.answerKey,
     marks: f.marks,
     difficulty: f.difficulty,
@@ -223,6 +231,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
           imageUrl: q.imageUrl,
           imageAlt: q.imageAlt,
           options: q.options,
+          shuffle: q.shuffle,
           answerKey: q.answerKey,
           marks: q.marks,
           difficulty: q.difficulty,

@@ -11,7 +11,7 @@ import { audit } from '../../platform/audit.js';
 import { moduleLoader } from './load.js';
 import { questionsPolicy } from './policy.js';
 import * as queries from './queries.js';
-import { storeQuestionImage } from './images-routes.js';
+import { readQuestionImage, storeQuestionImage } from './images-routes.js';
 import { type QtiImport, isRefusal, prepareImport } from './qti-read.js';
 import { type QtiQuestion, packageOf, qtiTypes } from './qti-write.js';
 import {
@@ -153,7 +153,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     method: 'GET',
     url: '/question/v-rest/export-qti',
     summary:
-      'A module’s questions as a QTI 3.0 package (zip); numeric questions are not in the QTI subset and are left out',
+      'A module’s questions as a self-contained QTI 3.0 package (zip): every type, each picture a file in the package; questions without a correct answer are left out',
     tags,
     access,
     response: fileAnswer('application/zip'),
@@ -162,12 +162,12 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     load: ({ db, actor, query }) => moduleLoader.load(db, actor, query.questionModuleId, 'edit'),
     handler: async ({ db, reply, record: mod }) => {
       const all = (await queries.questionsOfModules(db, [mod.id])).filter((q) => !q.retiredAt && q.answerKey);
-      const items = all.filter((q) => qtiTypes.includes(q.type)) as unknown as QtiQuestion[];
+      const items: QtiQuestion[] = all.filter((q) => qtiTypes.includes(q.type));
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="module-${mod.id}-qti3.zip"`)
         .header('x-olympus-left-out', String(all.length - items.length))
-        .send(await packageOf(items));
+        .send(await packageOf(items, (url) => readQuestionImage(db, app.storage, url)));
     },
   });
 
@@ -175,7 +175,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/question/v-rest/import-qti',
     summary:
-      'Add questions from a QTI 2.1, 2.2 or 3.0 package (zip) or item (xml): choice and text-entry items; items without a correct response become drafts; all or nothing',
+      'Add questions from a QTI 2.1, 2.2 or 3.0 package (zip) or item (xml): choice, text-entry and number items, item by item (each refused item named in the notes with its reason); items without a correct response become drafts',
     tags,
     access,
     upload: 'file',
@@ -185,7 +185,9 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
       imported: z.number().int(),
       /** Items without a correct response, imported without a key: the olympiad check lists them. */
       drafts: z.number().int(),
-      /** What was kept in a simpler form, per item. */
+      /** Items that could not be imported; each is named in `notes` with its reason. */
+      refused: z.number().int(),
+      /** Each refused item and its reason first, then what was kept in a simpler form, per item. */
       notes: z.array(z.object({ path: z.string(), message: z.string() })),
       message: z.string(),
     }),
@@ -200,11 +202,13 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
         throw badRequest(isRefusal(err) ? err.message : 'This QTI package could not be read');
       }
       if (upload.total === 0) throw badRequest('The package has no items');
-      if (upload.errors.length)
+      // Item by item: one refused item does not hold back the others; only a package with none to import is a 400.
+      if (upload.items.length === 0)
         throw invalid(
           upload.errors.slice(0, 500),
           `${upload.errors.length} of ${upload.total} items cannot be imported; nothing was imported`,
         );
+      const refused = upload.errors.length;
       const drafts = upload.items.filter((i) => i.keyless).length;
       await db.transaction(async (tx) => {
         let position = await queries.nextPosition(tx, 'questions', mod.id);
@@ -225,7 +229,10 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
             position: position++,
             type: q.type,
             prompt: sanitizeRichText(q.prompt),
+            imageUrl: q.imageUrl,
+            imageAlt: q.imageAlt,
             options: q.options,
+            shuffle: q.shuffle,
             answerKey: q.answerKey,
             marks: q.marks,
             lastEditedBy: actor.userId,
@@ -233,7 +240,14 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
         }
         await audit(tx, actor, 'question.import-qti', {
           olympiadId: mod.olympiadId,
-          data: { moduleId: mod.id, items: upload.items.length, drafts, images: upload.images.size, file: fileName },
+          data: {
+            moduleId: mod.id,
+            items: upload.items.length,
+            drafts,
+            refused,
+            images: upload.images.size,
+            file: fileName,
+          },
           ip: req.ip,
         });
       });
@@ -242,10 +256,15 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
         success: true as const,
         imported,
         drafts,
-        notes: upload.notes.slice(0, 500),
+        refused,
+        notes: [
+          ...upload.errors.map((e) => ({ path: e.path, message: `Not imported: ${e.message}` })),
+          ...upload.notes,
+        ].slice(0, 500),
         message:
           `${count(imported, 'question was', 'questions were')} imported` +
-          (drafts ? `; ${drafts} have no correct answer yet and need one before the olympiad can open` : ''),
+          (drafts ? `; ${drafts} have no correct answer yet and need one before the olympiad can open` : '') +
+          (refused ? `; ${count(refused, 'item was', 'items were')} not imported (see the notes)` : ''),
       };
     },
   });

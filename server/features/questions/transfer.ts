@@ -154,7 +154,8 @@ export function fromRow(
     }
     return { errors };
   }
-  if (!htmlText(parsed.data.prompt) && !parsed.data.imageUrl) err('prompt', 'Write the question');
+  // After sanitising, by the editor's rule: a choice question's options may carry the question alone.
+  if (!htmlText(parsed.data.prompt) && !parsed.data.imageUrl && !choice) err('prompt', 'Write the question');
   return errors.length ? { errors } : { question: parsed.data, errors };
 }
 

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import { type Olympiad, findOlympiad } from '../../platform/olympiad-lookup.js';
 import type { LearnerModule } from '#contract/questions';
 import { type QuestionRow, paperQuestions } from './paper-queries.js';
-import { presentModules, shuffledFor } from './present.js';
+import { orderedFor, presentModules } from './present.js';
 
 /**
  * An olympiad's paper (its row and live questions), read once per few seconds per process: on exam day
@@ -24,18 +24,21 @@ export interface Catalogue {
 
 /**
  * The paper for one learner: the catalogue's presented modules, built once, with only the options of the
- * choice questions put in this attempt's own order (present.ts's shuffledFor, the same order as ever).
+ * choice questions put in this attempt's own order (present.ts's orderedFor: the same order as ever, fixed options kept
+ * in place, none moved for a question that does not shuffle).
  */
 export function learnerModules(paper: Catalogue, shuffle: { attemptId: number } | null): LearnerModule[] {
   paper.modules ??= presentModules(paper.questions, null);
   if (!shuffle) return paper.modules;
   return paper.modules.map((m) => ({
     ...m,
-    questions: m.questions.map((q) =>
-      q.type === 'single' || q.type === 'multiple'
-        ? { ...q, options: shuffledFor(q.options, shuffle.attemptId, q.id) }
-        : q,
-    ),
+    questions: m.questions.map((q) => {
+      // The stored question says whether its options move and which keep their place.
+      const row = paper.byId.get(q.id);
+      return row && (q.type === 'single' || q.type === 'multiple')
+        ? { ...q, options: [...orderedFor(row, q.options, shuffle)] }
+        : q;
+    }),
   }));
 }
 

@@ -32,15 +32,41 @@ function generator(seed: number): () => number {
   };
 }
 
-/** The options in this attempt's own order (Fisher–Yates seeded by attempt and question): stable per learner. */
-export function shuffledFor<T>(items: readonly T[], attemptId: number, questionId: number): T[] {
-  const out = [...items];
+/**
+ * The options in this attempt's own order (Fisher–Yates seeded by attempt and question): stable per learner. The
+ * positions for which `fixed` is true keep their option ("All of the above" stays last); the others are shuffled
+ * among themselves, in the same order as ever when none is fixed.
+ */
+export function shuffledFor<T>(
+  items: readonly T[],
+  attemptId: number,
+  questionId: number,
+  fixed: (index: number) => boolean = () => false,
+): T[] {
+  const free = items.map((_, i) => i).filter((i) => !fixed(i));
+  const moved = free.map((i) => items[i]!);
   const next = generator(hash32(`${attemptId}:${questionId}`));
-  for (let i = out.length - 1; i > 0; i--) {
+  for (let i = moved.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
+    [moved[i], moved[j]] = [moved[j]!, moved[i]!];
   }
+  const out = [...items];
+  free.forEach((at, k) => (out[at] = moved[k]!));
   return out;
+}
+
+/**
+ * A question's options as this attempt sees them: shuffled when the olympiad shuffles and the question allows it
+ * (QTI's `shuffle`), each fixed option (QTI's `fixed`) in its own place. `stored` is the question's options as
+ * written, `options` the same options as presented.
+ */
+export function orderedFor<T>(
+  q: { id: number; type: string; shuffle: boolean; options: ReadonlyArray<{ fixed?: boolean }> | null },
+  options: readonly T[],
+  shuffle: { attemptId: number } | null,
+): readonly T[] {
+  if (!shuffle || !q.shuffle || (q.type !== 'single' && q.type !== 'multiple')) return options;
+  return shuffledFor(options, shuffle.attemptId, q.id, (i) => q.options?.[i]?.fixed === true);
 }
 
 const presentOption = (o: QuestionOption): QuestionOption => ({
@@ -56,8 +82,7 @@ export function presentQuestionForLearner(
   shuffle: { attemptId: number } | null,
 ): LearnerQuestion {
   const options = (q.options ?? []).map(presentOption);
-  const ordered =
-    shuffle && (q.type === 'single' || q.type === 'multiple') ? shuffledFor(options, shuffle.attemptId, q.id) : options;
+  const ordered = [...orderedFor(q, options, shuffle)];
   return {
     id: q.id,
     index,

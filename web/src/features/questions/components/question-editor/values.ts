@@ -10,7 +10,9 @@ export interface Values extends Record<string, unknown> {
   prompt: string;
   imageUrl: string | null;
   imageAlt: string;
-  options: Array<{ id: string; text: string; imageUrl: string | null }>;
+  options: Array<{ id: string; text: string; imageUrl: string | null; fixed?: boolean }>;
+  /** The options may be put in each learner's own order when the olympiad shuffles. */
+  shuffle: boolean;
   correctSingle: string | null;
   correctMultiple: string[];
   correctTrueFalse: '' | 'true' | 'false';
@@ -49,6 +51,7 @@ export function toValues(q: QuestionRecord | null): Values {
           { id: 'a', text: '', imageUrl: null },
           { id: 'b', text: '', imageUrl: null },
         ],
+    shuffle: q?.shuffle ?? true,
     correctSingle: key?.type === 'single' ? key.correct : null,
     correctMultiple: key?.type === 'multiple' ? key.correct : [],
     correctTrueFalse: key?.type === 'true_false' ? (key.correct ? 'true' : 'false') : '',
@@ -92,7 +95,8 @@ export function toFields(v: Values): Omit<QuestionUpdate, 'confirmKeyChange'> {
     prompt: v.prompt,
     imageUrl: v.imageUrl,
     imageAlt: v.imageAlt,
-    options: choice ? v.options : [],
+    options: choice ? v.options.map(({ fixed, ...o }) => (fixed ? { ...o, fixed } : o)) : [],
+    shuffle: v.shuffle,
     answerKey: keyOf(v),
     marks: v.marks,
     difficulty: (v.difficulty as QuestionUpdate['difficulty']) ?? null,
