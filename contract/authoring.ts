@@ -3,7 +3,9 @@ import { htmlText } from './content.js';
 import { Grade } from './grades.js';
 import { Id, IdText } from './ids.js';
 import { ReportFormat } from './reports.js';
-import { AnswerKey, QuestionOption, QuestionType } from './questions.js';
+import { AnswerKey, QuestionOption, QuestionType, type ResponseMapping } from './questions.js';
+import { bestScoreOf, normaliseText } from './scoring.js';
+import { score } from './numbers.js';
 
 /**
  * Authoring question modules and questions. The question model itself is the
@@ -88,6 +90,7 @@ export function checkQuestion(
     answerKey: AnswerKey | null;
     imageUrl: string | null;
     imageAlt: string;
+    marks: number;
   },
   ctx: z.RefinementCtx,
 ) {
@@ -121,6 +124,58 @@ export function checkQuestion(
   if (key.type === 'multiple' && !key.correct.every((id) => ids.has(id))) {
     ctx.addIssue({ code: 'custom', path: ['answerKey'], message: 'The correct options must be among the options' });
   }
+  if (key.type === 'multiple' && key.mapping) {
+    if (key.mapping.entries.some((e) => !ids.has(e.response)))
+      issue(['answerKey', 'mapping', 'entries'], 'Give points only to this question’s options');
+    checkMapping(key.mapping, (id) => id, ctx);
+  }
+  if (key.type === 'short_text' && key.mapping) {
+    const accepted = new Set(key.accepted.map(normaliseText));
+    const named = new Set(key.mapping.entries.map((e) => normaliseText(e.response)));
+    if ([...named].some((r) => !accepted.has(r)))
+      issue(['answerKey', 'mapping', 'entries'], 'Give points only to accepted answers');
+    else if ([...accepted].some((a) => !named.has(a)))
+      issue(['answerKey', 'mapping', 'entries'], 'Give points to every accepted answer');
+    checkMapping(key.mapping, normaliseText, ctx);
+  }
+  if (key.type === 'numeric' && key.partial) {
+    if (key.partial.tolerance <= key.tolerance)
+      issue(['answerKey', 'partial', 'tolerance'], 'Make the wider tolerance wider than the tolerance');
+    if (key.partial.points <= 0 || key.partial.points >= q.marks)
+      issue(['answerKey', 'partial', 'points'], `Give the wider tolerance more than 0 and fewer than ${q.marks} marks`);
+  }
+  const best = bestScoreOf(key, q.options);
+  if (best != null) {
+    if (best <= 0) issue(['answerKey', 'mapping'], 'The best answer must score more than 0');
+    else if (best !== q.marks)
+      issue(
+        ['marks'],
+        Number.isInteger(best)
+          ? `The best answer scores ${score(best)} by its points; give the question ${score(best)} marks or change the points`
+          : `The best answer scores ${score(best)} by its points; change the points so that it scores the ${q.marks} marks`,
+      );
+  }
+
+  function issue(path: Array<string | number>, message: string) {
+    ctx.addIssue({ code: 'custom', path, message });
+  }
+}
+
+/** A mapping's own rules: each response once, the bounds in order. */
+function checkMapping(m: ResponseMapping, same: (s: string) => string, ctx: z.RefinementCtx) {
+  const responses = m.entries.map((e) => same(e.response));
+  if (new Set(responses).size !== responses.length)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['answerKey', 'mapping', 'entries'],
+      message: 'Give each answer points once',
+    });
+  if (m.upperBound != null && m.upperBound < m.lowerBound)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['answerKey', 'mapping', 'upperBound'],
+      message: 'Make the highest score at least the lowest',
+    });
 }
 
 export const QuestionInput = z.strictObject({ questionModuleId: Id, ...questionFields }).superRefine(checkQuestion);

@@ -21,13 +21,52 @@ export const QuestionOption = z.object({
 });
 export type QuestionOption = z.infer<typeof QuestionOption>;
 
-/** The key, by type. Never leaves the server towards a learner. */
+/** Points a response value can earn or lose: marks of the question, in hundredths at the finest (decision 082). */
+export const Points = z.number().finite().min(-100).max(100);
+
+/**
+ * Partial credit as QTI's `mapping` has it (`mapResponse`): points per response value, `defaultValue` for a value the
+ * mapping does not name, and the sum (or the single value's points) kept within `lowerBound` … `upperBound`. A
+ * response value is an option's id (multiple choice) or an accepted answer (short text); the types to come map
+ * theirs the same way (an ordered list, a pair "source target"). An empty answer scores 0 whatever the bounds, as
+ * QTI's map_response template does (`isNull` first). Decision 082.
+ */
+export const ResponseMapping = z.object({
+  entries: z.array(z.object({ response: z.string().min(1).max(500), points: Points })).max(50),
+  defaultValue: Points.default(0),
+  /** At least 0: a question never takes away marks earned on another. */
+  lowerBound: z.number().finite().min(0).max(100).default(0),
+  /** At most the question's marks; none means the marks alone cap the score. */
+  upperBound: z.number().finite().min(0).max(100).nullable().default(null),
+});
+export type ResponseMapping = z.infer<typeof ResponseMapping>;
+
+/**
+ * A number's second, wider tolerance: an answer outside the key's tolerance but within this one earns `points`
+ * (fewer than the marks). In QTI a second `qti-equal tolerance-mode="absolute"` branch of the response processing.
+ */
+export const NumericPartial = z.object({ tolerance: z.number().finite().min(0), points: Points });
+export type NumericPartial = z.infer<typeof NumericPartial>;
+
+/**
+ * The key, by type. Never leaves the server towards a learner. A key without `mapping` (or `partial`) is marked all
+ * or nothing: the question's marks for exactly the key, else 0.
+ */
 export const AnswerKey = z.discriminatedUnion('type', [
   z.object({ type: z.literal('single'), correct: z.string() }),
-  z.object({ type: z.literal('multiple'), correct: z.array(z.string()).min(1) }),
+  z.object({ type: z.literal('multiple'), correct: z.array(z.string()).min(1), mapping: ResponseMapping.optional() }),
   z.object({ type: z.literal('true_false'), correct: z.boolean() }),
-  z.object({ type: z.literal('numeric'), value: z.number(), tolerance: z.number().min(0).default(0) }),
-  z.object({ type: z.literal('short_text'), accepted: z.array(z.string().min(1)).min(1) }),
+  z.object({
+    type: z.literal('numeric'),
+    value: z.number(),
+    tolerance: z.number().min(0).default(0),
+    partial: NumericPartial.optional(),
+  }),
+  z.object({
+    type: z.literal('short_text'),
+    accepted: z.array(z.string().min(1)).min(1),
+    mapping: ResponseMapping.optional(),
+  }),
 ]);
 export type AnswerKey = z.infer<typeof AnswerKey>;
 

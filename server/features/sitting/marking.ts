@@ -1,8 +1,10 @@
 import type { AnswerKey, AnswerValue } from '#contract/questions';
+import { maxScoreOf, roundScore, scoreAnswer } from '#contract/scoring';
 
 /**
- * Marking: pure functions from a question's key and a learner's answer to marks.
- * A wrong, empty or mistyped answer scores 0; there is no negative marking.
+ * Marking: from a question's key and a learner's answer to marks, through the contract's scoring (decision 082). A
+ * key without a mapping is all or nothing; a mapped key gives part of the marks. A wrong, empty or mistyped answer
+ * scores 0, and no question scores below 0.
  */
 export interface MarkableQuestion {
   id: number;
@@ -19,39 +21,23 @@ export interface Marked {
   moduleScores: Array<{ moduleId: number; score: number; maxScore: number }>;
 }
 
-/** "  Cape   Town " → "capetown": case- and space-insensitive comparison for short text. */
-export const normaliseText = (s: string) => s.normalize('NFC').toLowerCase().replace(/\s+/g, '');
+export { normaliseText } from '#contract/scoring';
 
-/** Is this answer right for this key? */
+/**
+ * Is this answer the key's correct response (QTI's `match_correct`): exactly the correct options, the right choice, a
+ * number within the tolerance, an accepted text? A mapping's partial credit is `markAnswer`'s, not this.
+ */
 export function isCorrect(key: AnswerKey | null, value: AnswerValue | null | undefined): boolean {
-  if (!key || !value || key.type !== value.type) return false;
-  switch (key.type) {
-    case 'single':
-      return value.type === 'single' && value.optionId != null && value.optionId === key.correct;
-    case 'multiple': {
-      if (value.type !== 'multiple') return false;
-      const given = new Set(value.optionIds);
-      const correct = new Set(key.correct);
-      // all-or-nothing: exactly the correct set
-      return given.size === correct.size && [...correct].every((id) => given.has(id));
-    }
-    case 'true_false':
-      return value.type === 'true_false' && value.value != null && value.value === key.correct;
-    case 'numeric': {
-      if (value.type !== 'numeric' || value.value == null || !Number.isFinite(value.value)) return false;
-      // a tiny epsilon so that 0.1 + 0.2 style float noise never costs a learner a mark
-      return Math.abs(value.value - key.value) <= (key.tolerance ?? 0) + 1e-9;
-    }
-    case 'short_text': {
-      if (value.type !== 'short_text') return false;
-      const given = normaliseText(value.text);
-      return given.length > 0 && key.accepted.some((a) => normaliseText(a) === given);
-    }
-  }
+  return key != null && scoreAnswer({ marks: 1, answerKey: allOrNothing(key) }, value) === 1;
 }
 
-export const markAnswer = (q: MarkableQuestion, value: AnswerValue | null | undefined): number =>
-  isCorrect(q.answerKey, value) ? q.marks : 0;
+const allOrNothing = (key: AnswerKey): AnswerKey => {
+  if (key.type === 'multiple' || key.type === 'short_text') return { ...key, mapping: undefined };
+  if (key.type === 'numeric') return { ...key, partial: undefined };
+  return key;
+};
+
+export const markAnswer = (q: MarkableQuestion, value: AnswerValue | null | undefined): number => scoreAnswer(q, value);
 
 /** Marks a whole attempt: per question, per module (in the questions' module order) and total. */
 export function markAttempt(questions: readonly MarkableQuestion[], answers: ReadonlyMap<number, AnswerValue>): Marked {
@@ -62,14 +48,15 @@ export function markAttempt(questions: readonly MarkableQuestion[], answers: Rea
   for (const q of questions) {
     const m = modules.get(q.moduleId) ?? { moduleId: q.moduleId, score: 0, maxScore: 0 };
     modules.set(q.moduleId, m);
-    m.maxScore += q.marks;
-    maxScore += q.marks;
+    const max = maxScoreOf(q);
+    m.maxScore += max;
+    maxScore += max;
     const value = answers.get(q.id);
     if (value === undefined) continue;
     const got = markAnswer(q, value);
     perQuestion.set(q.id, got);
-    m.score += got;
-    score += got;
+    m.score = roundScore(m.score + got);
+    score = roundScore(score + got);
   }
   return { perQuestion, score, maxScore, moduleScores: [...modules.values()] };
 }
