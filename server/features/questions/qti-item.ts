@@ -1,4 +1,5 @@
 import type { Element, Node } from '@xmldom/xmldom';
+import { htmlText } from '#contract/content';
 import type { AnswerKey } from '#contract/questions';
 import { QUESTION_IMAGE_CLASS, type QtiQuestion } from './qti-write.js';
 import {
@@ -125,6 +126,9 @@ function renderer(file: string, images: Set<string>) {
   };
 }
 
+/** A prompt with neither text nor a picture (an empty paragraph or wrapper) is no prompt: the options ask. */
+const promptOf = (html: string) => (htmlText(html) || /<img\b/i.test(html) ? html : '');
+
 /** The plain text of an element, feedback and templating left out. */
 function textOf(node: Node): string {
   let text = '';
@@ -189,7 +193,7 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
     build: (urlOf) => ({
       shuffle: true,
       ...rest(urlOf),
-      prompt: render(promptRoot, urlOf),
+      prompt: promptOf(render(promptRoot, urlOf)),
       imageUrl: picture ? imageSrc(picture.src, urlOf) : null,
       imageAlt: picture?.alt ?? '',
       answerKey,
