@@ -20,8 +20,7 @@ const item = {
   moduleTitle: 'Maps',
   marks: 1,
   difficulty: null,
-  flags: [],
-} as const;
+};
 
 function report(grade: number | null, attempts: number) {
   const enough = attempts >= 10;
@@ -69,6 +68,7 @@ function report(grade: number | null, attempts: number) {
             flags: ['nobody_chose'],
           },
         ],
+        flags: [],
       },
       {
         ...item,
