@@ -31,6 +31,7 @@ const withImages = QuestionRecord.parse({
     { id: 'a', text: 'Northern Cape', imageUrl: '/files/nc.png' },
     { id: 'b', text: 'Gauteng', imageUrl: null },
   ],
+  shuffle: true,
   answerKey: { type: 'single', correct: 'a' },
   marks: 1,
   difficulty: null,
@@ -66,5 +67,37 @@ describe('QuestionEditor: image buttons', () => {
     expectNamed('Remove image from the question', 'Remove image');
     expectNamed('Replace image of option A', 'Replace image');
     expectNamed('Add image to option B', 'Add image');
+  });
+});
+
+describe('QuestionEditor: the order of the options', () => {
+  const inOrder = QuestionRecord.parse({
+    ...withImages,
+    shuffle: false,
+    options: [
+      { id: 'a', text: 'Northern Cape', imageUrl: null },
+      { id: 'b', text: 'All of the above', imageUrl: null, fixed: true },
+    ],
+  });
+
+  it('shows the question’s shuffle setting and each option’s place; keeping a place waits for shuffling', async () => {
+    const { user } = renderWithApp(<QuestionEditor {...props} question={inOrder} />);
+    const shuffle = screen.getByRole('switch', { name: /^Shuffle the options for each learner/ });
+    const keepA = screen.getByRole('switch', { name: 'Keep option A in place' });
+    const keepB = screen.getByRole('switch', { name: 'Keep option B in place' });
+    expect((shuffle as HTMLInputElement).checked).toBe(false);
+    expect((keepB as HTMLInputElement).checked).toBe(true);
+    expect((keepA as HTMLInputElement).disabled).toBe(true);
+    await user.click(shuffle);
+    expect((shuffle as HTMLInputElement).checked).toBe(true);
+    expect((keepA as HTMLInputElement).disabled).toBe(false);
+    await user.click(keepA);
+    expect((keepA as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('a new question shuffles, and no option keeps its place until asked', () => {
+    renderWithApp(<QuestionEditor {...props} question={null} />);
+    expect((screen.getByRole('switch', { name: /^Shuffle the options/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Keep option A in place' }) as HTMLInputElement).checked).toBe(false);
   });
 });

@@ -1,9 +1,25 @@
-import { ActionIcon, Button, Checkbox, FileButton, Group, Image, Radio, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  Image,
+  Radio,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { imageTypes } from './ImageField.js';
 import { optionLetters, type QuestionForm, type Values } from './values.js';
 
-/** A choice question's options with the correct one(s) marked: a radio for single choice, boxes for multiple. */
+/**
+ * A choice question's options with the correct one(s) marked: a radio for single choice, boxes for multiple. Each
+ * option may keep its place when the options are shuffled ("All of the above" last), and the question may keep
+ * them all in the order written (QTI's `fixed` and `shuffle`, decision 081).
+ */
 export function OptionsField({
   form,
   uploading,
@@ -21,6 +37,9 @@ export function OptionsField({
         key={o.id}
         option={o}
         inputProps={form.getInputProps(`options.${i}.text`)}
+        fixed={o.fixed === true}
+        onFixed={(fixed) => form.setFieldValue(`options.${i}.fixed`, fixed)}
+        shuffled={v.shuffle}
         uploading={uploading}
         canRemove={v.options.length > 2}
         onImage={(f) => onImage(i, f)}
@@ -75,6 +94,12 @@ export function OptionsField({
           Add an option
         </Button>
       </Group>
+      <Switch
+        label="Shuffle the options for each learner"
+        description="When the olympiad shuffles options. Options kept in place stay where they are."
+        checked={v.shuffle}
+        onChange={(e) => form.setFieldValue('shuffle', e.currentTarget.checked)}
+      />
     </Stack>
   );
 }
@@ -85,11 +110,16 @@ interface OptionRowProps {
   marker: ReactNode;
   uploading: boolean;
   canRemove: boolean;
+  fixed: boolean;
+  onFixed: (fixed: boolean) => void;
+  /** Whether the question shuffles: keeping a place only means something then. */
+  shuffled: boolean;
   onImage: (file: File | null) => void;
   onRemove: () => void;
 }
 
-function OptionRow({ option, inputProps, marker, uploading, canRemove, onImage, onRemove }: OptionRowProps) {
+function OptionRow(props: OptionRowProps) {
+  const { option, inputProps, marker, uploading, canRemove, fixed, onFixed, shuffled, onImage, onRemove } = props;
   const label = option.id.toUpperCase();
   return (
     <Group wrap="nowrap" align="center" gap="xs">
@@ -114,6 +144,15 @@ function OptionRow({ option, inputProps, marker, uploading, canRemove, onImage, 
           </Button>
         )}
       </FileButton>
+      <Switch
+        size="xs"
+        label="Keep in place"
+        aria-label={`Keep option ${label} in place`}
+        checked={fixed}
+        disabled={!shuffled}
+        onChange={(e) => onFixed(e.currentTarget.checked)}
+        style={{ flexShrink: 0 }}
+      />
       <ActionIcon
         variant="subtle"
         color="red"
