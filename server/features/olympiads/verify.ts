@@ -67,7 +67,9 @@ export async function blockersOf(q: Queryable, olympiad: Olympiad): Promise<Veri
   for (const x of questions) {
     const n = (questionIndex.get(x.moduleId) ?? 0) + 1;
     questionIndex.set(x.moduleId, n);
-    const where = `Module ${moduleIndex.get(x.moduleId)}, question ${n} (“${short(htmlText(x.prompt))}”)`;
+    // A choice question's prompt may be empty (its options ask it): then its place alone names it.
+    const text = short(htmlText(x.prompt));
+    const where = `Module ${moduleIndex.get(x.moduleId)}, question ${n}${text ? ` (“${text}”)` : ''}`;
     if (!x.hasKey) add('question_without_answer', `${where} has no correct answer`, x.moduleId, x.id);
     if (!x.verified) add('question_unverified', `${where} is not verified`, x.moduleId, x.id);
   }

@@ -2,7 +2,7 @@ import JSZip from 'jszip';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOlympiad, createUser, grant } from '../../seed/factories.js';
-import { childrenNamed, descendants, keyOf, parseXml, resolvePath } from './qti-xml.js';
+import { childrenNamed, descendants, elementsOf, keyOf, parseXml, resolvePath } from './qti-xml.js';
 import {
   type ImportAnswer,
   type Listed,
@@ -138,6 +138,14 @@ describe('QTI both ways: a self-contained export that Olympus re-imports unchang
       const item = parseXml(xml).doc!.documentElement!;
       expect(item.namespaceURI).toBe('http://www.imsglobal.org/xsd/imsqtiasi_v3p0');
       expect(item.localName).toBe('qti-assessment-item');
+      // No QTI 3.0 schema is to be had from the npm registry, so the structure the schema asks for is checked here:
+      // the item's parts in the schema's order, every element in the QTI namespace.
+      expect(
+        elementsOf(item)
+          .map((e) => e.localName)
+          .join(' '),
+      ).toMatch(/^(qti-response-declaration )+(qti-outcome-declaration )+qti-item-body qti-response-processing$/);
+      expect(descendants(item, (e) => e.namespaceURI !== item.namespaceURI)).toEqual([]);
       // Nothing points at the server: every picture is a relative address of a file the resource lists.
       expect(xml).not.toContain('/question/image/');
       const pictures = descendants(item, (e) => keyOf(e) === 'img').map((i) =>
@@ -335,6 +343,12 @@ describe('items whose itemBody has no text of its own', () => {
       },
     });
     expect(choice.status, JSON.stringify(choice.body)).toBe(200);
+    // The olympiad check names it by its place alone, without an empty quotation.
+    const blockers = (await server.api('GET', `/olympiad/verify/${demo.geoDemo}`, { token: admin })).body
+      .blockers as Array<{ questionId: number | null; message: string }>;
+    const named = blockers.filter((b) => b.questionId === choice.body.question.id).map((b) => b.message);
+    expect(named).toHaveLength(1);
+    expect(named[0]).toMatch(/^Module \d+, question 1 is not verified$/);
     const statement = await server.api('POST', '/question/v-rest/', {
       token: admin,
       body: { questionModuleId: m, type: 'true_false', prompt: '', answerKey: { type: 'true_false', correct: true } },
