@@ -224,7 +224,15 @@ describe('QTI both ways: a self-contained export that Olympus re-imports unchang
     expect((await add('<p>Durban is on the coast.</p>')).status).toBe(200);
     const gone = '/question/image/999999/0123456789abcdef0123456789abcdef';
     expect((await add(`<p>This is Durban.</p><p><img src="${gone}" alt="Durban"></p>`)).status).toBe(200);
-    const bytes = Buffer.from(await (await exportOf(m)).arrayBuffer());
+    // A draft (no correct answer yet) is left out of the package, and counted.
+    const draft = await server.api('POST', '/question/v-rest/', {
+      token: admin,
+      body: { questionModuleId: m, type: 'true_false', prompt: '<p>Draft.</p>' },
+    });
+    expect(draft.status).toBe(200);
+    const exported = await exportOf(m);
+    expect(exported.headers.get('x-olympus-left-out')).toBe('1');
+    const bytes = Buffer.from(await exported.arrayBuffer());
     const m2 = await newModule();
     const res = await upload(m2, bytes, 'package.zip');
     const body = (await res.json()) as ImportAnswer;

@@ -161,8 +161,9 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     heavy: true,
     load: ({ db, actor, query }) => moduleLoader.load(db, actor, query.questionModuleId, 'edit'),
     handler: async ({ db, reply, record: mod }) => {
-      const all = (await queries.questionsOfModules(db, [mod.id])).filter((q) => !q.retiredAt && q.answerKey);
-      const items: QtiQuestion[] = all.filter((q) => qtiTypes.includes(q.type));
+      // A draft has no correct response to write; the header counts the questions left out for it.
+      const all = (await queries.questionsOfModules(db, [mod.id])).filter((q) => !q.retiredAt);
+      const items: QtiQuestion[] = all.filter((q) => q.answerKey && qtiTypes.includes(q.type));
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="module-${mod.id}-qti3.zip"`)
