@@ -5,7 +5,7 @@ import { Id, IdText } from './ids.js';
 import { ReportFormat } from './reports.js';
 import { AnswerKey, QuestionOption, QuestionType, type ResponseMapping } from './questions.js';
 import { bestScoreOf, normaliseText } from './scoring.js';
-import { score } from './numbers.js';
+import { count, score } from './numbers.js';
 
 /**
  * Authoring question modules and questions. The question model itself is the
@@ -151,8 +151,8 @@ export function checkQuestion(
       issue(
         ['marks'],
         Number.isInteger(best)
-          ? `The best answer scores ${score(best)} by its points; give the question ${score(best)} marks or change the points`
-          : `The best answer scores ${score(best)} by its points; change the points so that it scores the ${q.marks} marks`,
+          ? `The best answer scores ${score(best)} by its points; give the question ${count(best, 'mark')} or change the points`
+          : `The best answer scores ${score(best)} by its points; change the points so that it scores ${count(q.marks, 'mark')}`,
       );
   }
 

@@ -109,7 +109,7 @@ describe('partial credit in the answer key', () => {
           ),
         ),
       ),
-    ).toEqual(['marks: The best answer scores 1.5 by its points; change the points so that it scores the 2 marks']);
+    ).toEqual(['marks: The best answer scores 1.5 by its points; change the points so that it scores 2 marks']);
     expect(messages(multiple(0, mapping([['a', -1]])))).toContain(
       'answerKey.mapping: The best answer must score more than 0',
     );
@@ -174,5 +174,41 @@ describe('partial credit in the answer key', () => {
     expect(creditOf(1.5, 2)).toBe('partial');
     expect(creditOf(0, 2)).toBe('none');
     expect(creditOf(null, 2)).toBe('none');
+  });
+});
+
+describe('partial credit in words', () => {
+  it('names the options or answers with their points, the default and the bounds', async () => {
+    const { creditInWords } = await import('./scoring.js');
+    const key = QuestionInput.parse(
+      multiple(
+        2,
+        mapping(
+          [
+            ['a', 1],
+            ['b', 1],
+            ['c', -1],
+          ],
+          { upperBound: 2 },
+        ),
+      ),
+    ).answerKey;
+    expect(creditInWords(key, options)).toBe(
+      'Points: Option a 1, Option b 1, Option c −1; any other option 0; at most 2',
+    );
+    expect(
+      creditInWords(
+        {
+          type: 'short_text',
+          accepted: ['York'],
+          mapping: { entries: [{ response: 'York', points: 0.5 }], defaultValue: 0, lowerBound: 0, upperBound: null },
+        },
+        [],
+      ),
+    ).toBe('Points: “York” 0,5; any other answer 0');
+    expect(creditInWords({ type: 'numeric', value: 1, tolerance: 0, partial: { tolerance: 2, points: 1 } }, [])).toBe(
+      'Within ± 2: 1 mark',
+    );
+    expect(creditInWords({ type: 'single', correct: 'a' }, options)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { figure } from './numbers.js';
 import type { AnswerKey, AnswerValue, ResponseMapping } from './questions.js';
 
 /**
@@ -123,4 +124,34 @@ export type Credit = 'full' | 'partial' | 'none';
 export function creditOf(awarded: number | null | undefined, marks: number): Credit {
   if (awarded == null || awarded <= 0) return 'none';
   return awarded >= marks - 1e-9 ? 'full' : 'partial';
+}
+
+/** Points as people read them: "1", "0,5", "−1" (a true minus sign), through the one figure format. */
+const points = (n: number) => (n < 0 ? `−${figure(-n)}` : figure(n));
+
+/**
+ * A key's partial credit in words, for the staff who check it (the editor, the verify screen, a learner's submitted
+ * answers); null for a key marked all or nothing. "Points: Limpopo 1, Gauteng 1, Lesotho −1; any other option −0,5;
+ * at most 2".
+ */
+export function creditInWords(
+  key: AnswerKey | null,
+  options: ReadonlyArray<{ id: string; text: string }>,
+): string | null {
+  if (!key) return null;
+  if (key.type === 'numeric')
+    return key.partial
+      ? `Within ± ${figure(key.partial.tolerance)}: ${points(key.partial.points)} ${key.partial.points === 1 ? 'mark' : 'marks'}`
+      : null;
+  if ((key.type !== 'multiple' && key.type !== 'short_text') || !key.mapping) return null;
+  const m = key.mapping;
+  const name = (response: string) =>
+    key.type === 'multiple'
+      ? options.find((o) => o.id === response)?.text || `Option ${response.toUpperCase()}`
+      : `“${response}”`;
+  const parts = [`Points: ${m.entries.map((e) => `${name(e.response)} ${points(e.points)}`).join(', ')}`];
+  parts.push(`any other ${key.type === 'multiple' ? 'option' : 'answer'} ${points(m.defaultValue)}`);
+  if (m.lowerBound > 0) parts.push(`at least ${points(m.lowerBound)}`);
+  if (m.upperBound != null) parts.push(`at most ${points(m.upperBound)}`);
+  return parts.join('; ');
 }

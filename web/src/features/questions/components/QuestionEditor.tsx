@@ -1,7 +1,8 @@
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { difficulties, type QuestionRecord } from '#contract/authoring';
 import { questionTypes } from '#contract/questions';
+import { creditInWords } from '#contract/scoring';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { isApiError } from '../../../lib/api/index.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
@@ -13,6 +14,7 @@ import { AnswerField } from './question-editor/AnswerField.js';
 import { ImageField } from './question-editor/ImageField.js';
 import { KeyFixAlert } from './question-editor/KeyFixAlert.js';
 import { OptionsField } from './question-editor/OptionsField.js';
+import { PartialCreditField } from './question-editor/PartialCreditField.js';
 import { issueField, QuestionSchema, toFields, toValues, typeLabels, type Values } from './question-editor/values.js';
 import { QuestionPreview } from './QuestionPreview.js';
 
@@ -53,6 +55,8 @@ export function QuestionEditor({
   });
   const v = form.values;
   const choice = v.type === 'single' || v.type === 'multiple';
+  const fields = toFields(v);
+  const credit = creditInWords(fields.answerKey, fields.options);
 
   const upload = (file: File | null, apply: (url: string) => void) => {
     if (file) image.mutate({ olympiadId, file }, { onSuccess: (r) => apply(r.url) });
@@ -112,6 +116,7 @@ export function QuestionEditor({
         ) : (
           <AnswerField form={form} />
         )}
+        <PartialCreditField form={form} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput label="Marks" min={0} max={100} allowDecimal={false} {...form.getInputProps('marks')} />
           <Select
@@ -142,9 +147,14 @@ export function QuestionEditor({
             </Button>
           </Group>
         </Group>
+        {preview && credit ? (
+          <Text size="sm" aria-label="How it is marked">
+            {credit}
+          </Text>
+        ) : null}
         {preview ? (
           <QuestionPreview
-            question={{ ...toFields(v), marks: v.marks }}
+            question={{ ...fields, marks: v.marks }}
             moduleTitle={moduleTitle}
             moduleIndex={moduleIndex}
             questionIndex={questionIndex}

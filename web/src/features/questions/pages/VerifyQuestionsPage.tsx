@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { creditInWords } from '#contract/scoring';
 import { OlympiadCheck } from '../../../components/OlympiadCheck.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { usePaper } from '../api/get-paper.js';
@@ -91,9 +92,14 @@ export function VerifyQuestionsPage() {
                         questionCount={active.length}
                       />
                       <Group justify="space-between" wrap="wrap">
-                        <Text size="sm" fw={500}>
-                          {keyText(q)}
-                        </Text>
+                        <Stack gap={0}>
+                          <Text size="sm" fw={500}>
+                            {keyText(q)}
+                          </Text>
+                          {creditInWords(q.answerKey, q.options) ? (
+                            <Text size="sm">{creditInWords(q.answerKey, q.options)}</Text>
+                          ) : null}
+                        </Stack>
                         <Group gap="xs">
                           <Text size="xs" c="dimmed">
                             last edited by {q.lastEditedBy ?? 'unknown'}

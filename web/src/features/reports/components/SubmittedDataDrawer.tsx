@@ -1,5 +1,8 @@
 import { Alert, Badge, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { htmlText } from '#contract/content';
+import { score } from '#contract/numbers';
+import { AnswerKey } from '#contract/questions';
+import { creditInWords, creditOf } from '#contract/scoring';
 import { useSubmittedData } from '../api/get-submitted-data.js';
 import { formatDate } from '../../../lib/dates.js';
 
@@ -38,6 +41,17 @@ function keyText(key: unknown, options: Options): string {
   if ('accepted' in k && Array.isArray(k.accepted)) return k.accepted.join(' / ');
   if ('value' in k) return `${String(k.value)}${k.tolerance ? ` ± ${String(k.tolerance)}` : ''}`;
   return JSON.stringify(key);
+}
+
+/** A key's partial credit in words, beneath the key (nothing for a key marked all or nothing). */
+function CreditText({ answerKey, options }: { answerKey: unknown; options: Options }) {
+  const key = AnswerKey.safeParse(answerKey);
+  const words = key.success ? creditInWords(key.data, options) : null;
+  return words ? (
+    <Text size="xs" c="dimmed">
+      {words}
+    </Text>
+  ) : null;
 }
 
 /** The admin's view of what one learner submitted. */
@@ -116,9 +130,17 @@ export function SubmittedDataDrawer({ learnerId, onClose }: SubmittedDataDrawerP
                     ) : null}
                   </Table.Td>
                   <Table.Td>{answerText(a.value, a.options)}</Table.Td>
-                  <Table.Td>{keyText(a.answerKey, a.options)}</Table.Td>
                   <Table.Td>
-                    {a.marksAwarded ?? '—'} / {a.marks}
+                    {keyText(a.answerKey, a.options)}
+                    <CreditText answerKey={a.answerKey} options={a.options} />
+                  </Table.Td>
+                  <Table.Td>
+                    {a.marksAwarded == null ? '—' : score(a.marksAwarded)} / {a.marks}
+                    {creditOf(a.marksAwarded, a.marks) === 'partial' ? (
+                      <Badge size="xs" color="yellow" variant="light" display="block">
+                        partly right
+                      </Badge>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs">{when(a.savedAt)}</Text>
