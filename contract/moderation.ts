@@ -188,6 +188,8 @@ export const PairAnswerCell = z.object({
   text: z.string(),
   /** Right, wrong, or no answer (null). */
   right: z.boolean().nullable(),
+  /** Right in part: some but not all of the question's marks (partial credit). */
+  partial: z.boolean().default(false),
   /** The share of the olympiad's learners who gave this same answer, 0–1 (of those who answered the question). */
   share: z.number(),
 });

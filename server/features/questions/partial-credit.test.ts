@@ -169,6 +169,25 @@ describe('PUT /question/v-rest/{id} with partial credit', () => {
     expect(listed).toMatchObject({ score: stored!.score, maxScore: stored!.max_score });
   });
 
+  it('the moderation pair view says a part-marked answer is partly right', async () => {
+    const id = await answered();
+    await server.api('PUT', `/question/v-rest/${id}`, { token: admin, body: { ...mapped, confirmKeyChange: true } });
+    await server.api('POST', `/olympiad/remark/${olympiadId}`, { token: admin });
+    const res = await server.api(
+      'GET',
+      `/olympiad/moderation/pair?attemptA=${learners[0]!.attempt}&attemptB=${learners[1]!.attempt}`,
+      { token: admin },
+    );
+    expect(res.status).toBe(200);
+    const row = (res.body.questions as Array<{ questionId: number; a: unknown; b: unknown }>).find(
+      (q) => q.questionId === id,
+    );
+    expect(row).toMatchObject({
+      a: { text: 'Limpopo; Gauteng', right: true, partial: false },
+      b: { text: 'Limpopo', right: true, partial: true },
+    });
+  });
+
   it('POST /olympiad/remark/{id}: 401, 403 for the teacher, 404 for another olympiad’s admin with marks unchanged', async () => {
     const id = await answered();
     await server.api('POST', `/olympiad/remark/${olympiadId}`, { token: admin });

@@ -119,6 +119,7 @@ describe('GET /olympiad/moderation/pair', () => {
     expect(wrong.a.share).toBeLessThan(1);
     expect(wrong.prompt).toBe(`Question ${wrong.number}: which is right?`);
     expect(body.similarity?.evidence.sharedWrong).toBe(body.questions.filter((q) => q.a.right === false).length);
+    expect(body.questions.some((q) => q.a.partial)).toBe(false); // all-or-nothing keys give no part marks
   });
 });
 

@@ -1,3 +1,4 @@
+import { creditOf } from '#contract/scoring';
 import type { PairAnswer, SimilarityEvidence } from '#contract/moderation';
 import type { AnswerValue } from '#contract/questions';
 import type { Queryable } from '../../../db/client.js';
@@ -40,14 +41,16 @@ export async function pairView(q: Queryable, a: AttemptRecord, b: AttemptRecord)
   const cell = (attemptId: number, question: PaperQuestion) => {
     const an = answerOf.get(`${attemptId}:${question.id}`);
     const canonical = canonicalAnswer(an?.value);
-    if (!an || !canonical) return { canonical, cell: { text: '', right: null, share: 0 } };
+    if (!an || !canonical) return { canonical, cell: { text: '', right: null, partial: false, share: 0 } };
     const total = answered.get(question.id) ?? 0;
     const n = given.get(question.id)?.get(canonical) ?? 0;
     return {
       canonical,
       cell: {
         text: answerText(an.value, question.options),
+        // Any marks make an answer right here, as in the similarity count; part marks are said as such (decision 082).
         right: an.marks != null && an.marks > 0,
+        partial: creditOf(an.marks, question.marks) === 'partial',
         share: total ? Math.round((n / total) * 1000) / 1000 : 0,
       },
     };

@@ -16,11 +16,11 @@ function Answer({ cell }: { cell: Cell }) {
   return (
     <Stack gap={0}>
       <Text size="sm" fw={500}>
-        <Text span c={cell.right ? 'teal.9' : 'red.9'} fw={700} aria-hidden="true">
-          {cell.right ? '✓ ' : '✗ '}
+        <Text span c={cell.partial ? 'orange.9' : cell.right ? 'teal.9' : 'red.9'} fw={700} aria-hidden="true">
+          {cell.partial ? '◐ ' : cell.right ? '✓ ' : '✗ '}
         </Text>
         {cell.text}
-        <VisuallyHidden>{cell.right ? ' (right)' : ' (wrong)'}</VisuallyHidden>
+        <VisuallyHidden>{cell.partial ? ' (partly right)' : cell.right ? ' (right)' : ' (wrong)'}</VisuallyHidden>
       </Text>
       <Text size="xs" c="dimmed">
         chosen by {Math.round(cell.share * 100)} %
