@@ -88,7 +88,9 @@ export function QuestionsPage() {
           <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
             <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
               <Text fw={600} lineClamp={2}>
-                {index + 1}. {htmlText(q.prompt) || '(image question)'}
+                {index + 1}.{' '}
+                {htmlText(q.prompt) ||
+                  (q.imageUrl || q.prompt.includes('<img') ? '(image question)' : '(no prompt: the options ask it)')}
               </Text>
               <Group gap={6}>
                 <Badge variant="light">{typeNames[q.type]}</Badge>
