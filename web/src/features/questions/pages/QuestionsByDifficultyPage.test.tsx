@@ -164,7 +164,7 @@ describe('QuestionsByDifficultyPage', () => {
     await user.click(await screen.findByRole('option', { name: 'Grade 11' }));
     await screen.findByRole('region', { name: 'The paper, grade 11' });
     await user.click(screen.getByRole('button', { name: 'Download xlsx of the questions by difficulty' }));
-    await user.click(screen.getByRole('button', { name: 'Download csv of the options' }));
+    await user.click(screen.getByRole('button', { name: 'Download options csv' }));
     await waitFor(() => expect(sent.filter((r) => r.query.get('format')).length).toBe(2));
     const files = sent.filter((r) => r.query.get('format')).map((r) => Object.fromEntries(r.query));
     expect(files).toEqual([

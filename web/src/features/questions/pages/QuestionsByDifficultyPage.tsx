@@ -108,7 +108,6 @@ export function QuestionsByDifficultyPage() {
                 size="sm"
                 loading={optionsBusy}
                 onClick={() => void downloadOptions()}
-                aria-label="Download csv of the options"
               >
                 Download options csv
               </Button>
