@@ -74,9 +74,12 @@ export async function setup(project: TestProject): Promise<void> {
   const migrated = path.join(dir, 'migrated.tar');
   const seeded = path.join(dir, 'seeded.tar');
   const dump = async (database: Database, file: string) => {
-    const data = await (
-      database as unknown as { pglite: { dumpDataDir(c: 'none'): Promise<Blob> } }
-    ).pglite.dumpDataDir('none');
+    const { pglite } = database as unknown as {
+      pglite: { exec(sql: string): Promise<unknown>; dumpDataDir(c: 'none'): Promise<Blob> };
+    };
+    // After a checkpoint a test server's copy starts with nothing to replay from the log: about 0.2 s a file sooner.
+    await pglite.exec('checkpoint');
+    const data = await pglite.dumpDataDir('none');
     writeFileSync(file, Buffer.from(await data.arrayBuffer()));
   };
   const database = await openPglite({});
