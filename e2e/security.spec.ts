@@ -25,6 +25,9 @@ function watchViolations(page: Page): string[] {
   return seen;
 }
 
+// watchViolations adds an init script, which no wipe takes off a page: these tests get pages of their own.
+test.use({ freshPage: true });
+
 test('the sign-in page runs under the policy, with no violation', async ({ page }) => {
   const violations = watchViolations(page);
   const response = await page.goto('/login');
