@@ -175,6 +175,54 @@ test.describe('at 360 px', () => {
     });
   }
 
+  test("8: the teacher's order card keeps each amount on its label's line, also when the organisers marked it paid", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const accountantSession = await sessionOf(request, 'accountant');
+    const olympiadId = accountantSession.grants.find((g) => g.olympiadName === 'geo-demo')!.olympiadId;
+    // The teacher's own order: the list a teacher reads holds their school's alone.
+    const orders = await request.get(`/purchase-order/api/?olympiadId=${olympiadId}`, {
+      headers: auth(await tokenOf(request, 'teacher')),
+    });
+    expect(orders.ok(), await orders.text()).toBe(true);
+    const order = ((await orders.json()) as { items: { id: number; schoolParticipantId: number; state: string }[] })
+      .items[0]!;
+    const accountant = auth(accountantSession.accessToken.token);
+    const setState = async (status: string) => {
+      const changed = await request.put(
+        `/purchase-order/rest/${order.id}?status=${status}&customerParticipantId=${order.schoolParticipantId}`,
+        { headers: accountant },
+      );
+      expect(changed.ok(), await changed.text()).toBe(true);
+    };
+    // Marked paid by hand, with no payment: the card's longest label, which pushed its amount onto a line of its own.
+    if (order.state !== 'paid') await setState('paid');
+    try {
+      await signIn(page, account('teacher'), { at: '/portal/geo-demo/invoices' });
+      for (const [table, label] of [
+        ['What is paid', 'Marked paid by the organisers'],
+        ['What is paid', 'Still to pay'],
+        ['What the school pays', 'Total'],
+      ] as const) {
+        const row = page
+          .getByRole('table', { name: table })
+          .getByRole('row')
+          .filter({ hasText: new RegExp(`^${label}`) });
+        await expect(row).toBeVisible();
+        const [name, amount] = await row.getByRole('cell').all();
+        const [a, b] = [(await name!.boundingBox())!, (await amount!.boundingBox())!];
+        expect(Math.abs(a.y - b.y), `${label}: the amount is on its label's line`).toBeLessThan(2);
+        expect(b.x, `${label}: the amount is right of its label`).toBeGreaterThan(a.x + a.width - 1);
+        await expectWithinWidth(page, amount!);
+      }
+      await expectNoSidewaysScroll(page);
+      await look(page, testInfo, 'teacher invoices marked paid');
+    } finally {
+      if (order.state !== 'paid') await setState(order.state === 'pre' ? 'pre' : 'unpaid');
+    }
+  });
+
   test("11: the teacher's certificates list, when there are certificates, is cards too", async ({ page }, testInfo) => {
     await signIn(page, account('teacher'), { at: '/portal/geo-demo/certificates' });
     await expect(page.locator('h1')).toBeVisible();

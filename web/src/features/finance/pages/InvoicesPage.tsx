@@ -32,9 +32,29 @@ import { StateBadge } from '../components/StateBadge.js';
 import { type UnitWords, unitWords } from '#contract/units';
 
 /** The order as it would be invoiced now: learners × fee, free learners, VAT, total. */
+/** Label and amount rows of the order card: the amounts stay on their label's line, right-aligned, even on a phone. */
+type SumRow = [label: string, amount: string, strong?: boolean];
+
+function SumTable({ label, rows }: { label: string; rows: SumRow[] }) {
+  return (
+    <Table aria-label={label} withRowBorders={false} verticalSpacing={4}>
+      <Table.Tbody>
+        {rows.map(([k, v, strong]) => (
+          <Table.Tr key={k}>
+            <Table.Td fw={strong ? 700 : 400}>{k}</Table.Td>
+            <Table.Td ta="right" fw={strong ? 700 : 600} style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+              {v}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 function OrderSums({ order, words }: { order: PurchaseOrder; words: UnitWords }) {
   const m = (c: number) => money(c, order.currency);
-  const rows: [string, string, boolean?][] = [
+  const rows: SumRow[] = [
     [
       `${plural(order.learners, words.member, words.members)} × ${m(order.feeCents)}`,
       m(order.learners * order.feeCents),
@@ -45,26 +65,13 @@ function OrderSums({ order, words }: { order: PurchaseOrder; words: UnitWords })
             `${plural(order.freeLearners, `free ${words.member}`, `free ${words.members}`)}`,
             m(-Math.min(order.freeLearners, order.learners) * order.feeCents),
           ],
-        ] as [string, string][])
+        ] satisfies SumRow[])
       : []),
     ['Subtotal', m(order.quote.subtotalCents)],
     [order.quote.vatRateBp ? `VAT ${rate(order.quote.vatRateBp)}` : 'VAT', m(order.quote.vatCents)],
     ['Total', m(order.quote.totalCents), true],
   ];
-  return (
-    <Table aria-label={`What the ${words.unit} pays`} withRowBorders={false} verticalSpacing={4}>
-      <Table.Tbody>
-        {rows.map(([k, v, strong]) => (
-          <Table.Tr key={k}>
-            <Table.Td fw={strong ? 700 : 400}>{k}</Table.Td>
-            <Table.Td ta="right" fw={strong ? 700 : 400} style={{ whiteSpace: 'nowrap' }}>
-              {v}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <SumTable label={`What the ${words.unit} pays`} rows={rows} />;
 }
 
 function PoNumber({ order, words }: { order: PurchaseOrder; words: UnitWords }) {
@@ -238,26 +245,18 @@ export function InvoicesPage() {
                 <StateBadge state={order.state} />
               </Group>
               <OrderSums order={order} words={words} />
-              <Group justify="space-between" mt="sm">
-                <Text size="sm">Paid so far</Text>
-                <Text size="sm" fw={600}>
-                  {money(order.paidCents, order.currency)}
-                </Text>
-              </Group>
-              {settled?.markedPaidCents ? (
-                <Group justify="space-between">
-                  <Text size="sm">Marked paid by the organisers</Text>
-                  <Text size="sm" fw={600}>
-                    {money(settled.markedPaidCents, order.currency)}
-                  </Text>
-                </Group>
-              ) : null}
-              <Group justify="space-between">
-                <Text size="sm">{due < 0 ? 'Overpaid' : 'Still to pay'}</Text>
-                <Text size="sm" fw={700}>
-                  {money(Math.abs(due), order.currency)}
-                </Text>
-              </Group>
+              <SumTable
+                label="What is paid"
+                rows={[
+                  ['Paid so far', money(order.paidCents, order.currency)],
+                  ...(settled?.markedPaidCents
+                    ? ([
+                        ['Marked paid by the organisers', money(settled.markedPaidCents, order.currency)],
+                      ] satisfies SumRow[])
+                    : []),
+                  [due < 0 ? 'Overpaid' : 'Still to pay', money(Math.abs(due), order.currency), true],
+                ]}
+              />
               {settled?.markedPaidCents ? (
                 <Text size="xs" c="dimmed" mt={4}>
                   The organisers marked your order paid
