@@ -103,12 +103,7 @@ export function QuestionsByDifficultyPage() {
                 what="the questions by difficulty"
                 onExport={(f) => downloadDifficulty(olympiadId, grade, f, olympiadName)}
               />
-              <Button
-                variant="default"
-                size="sm"
-                loading={optionsBusy}
-                onClick={() => void downloadOptions()}
-              >
+              <Button variant="default" size="sm" loading={optionsBusy} onClick={() => void downloadOptions()}>
                 Download options csv
               </Button>
             </Group>
