@@ -1,6 +1,7 @@
 import type { Element, Node } from '@xmldom/xmldom';
 import { htmlText } from '#contract/content';
-import type { AnswerKey } from '#contract/questions';
+import type { AnswerKey, ResponseMapping } from '#contract/questions';
+import { bestScoreOf, normaliseText } from '#contract/scoring';
 import { QUESTION_IMAGE_CLASS, type QtiQuestion } from './qti-write.js';
 import {
   CDATA,
@@ -34,7 +35,7 @@ export interface ReadItem {
   identifier: string;
   /** Package paths of the images the prompt and choices show. */
   images: string[];
-  /** Things kept in a simpler form (partial-credit answers left out, case-sensitive answers…). */
+  /** Things kept in a simpler form (part marks a single choice cannot give, case-sensitive answers…). */
   notes: string[];
   /** No correct response: imported as a draft without a key. */
   keyless: boolean;
@@ -52,12 +53,23 @@ interface Declaration {
   baseType: string;
   correct: string[];
   mapping: Array<{ key: string; value: number; caseSensitive: boolean }>;
+  /** Whether the item has a mapping at all (its entries may be none: every response earns the default). */
+  mapped: boolean;
+  defaultValue: number;
+  lowerBound: number | null;
   upperBound: number | null;
 }
 function declarationOf(el: Element): Declaration {
   const mapping = childrenNamed(el, 'mapping')[0];
-  const upper = mapping ? Number(attr(mapping, 'upperBound') ?? NaN) : NaN;
+  const number = (name: string) => {
+    const raw = mapping ? attr(mapping, name) : null;
+    return raw == null || raw.trim() === '' ? null : Number(raw);
+  };
+  const upper = number('upperBound');
   return {
+    mapped: mapping != null,
+    defaultValue: number('defaultValue') ?? 0,
+    lowerBound: number('lowerBound'),
     cardinality: attr(el, 'cardinality') ?? 'single',
     baseType: attr(el, 'baseType') ?? '',
     correct: valuesOf(childrenNamed(el, 'correctResponse')[0]).filter(Boolean),
@@ -68,8 +80,45 @@ function declarationOf(el: Element): Declaration {
           caseSensitive: attr(e, 'caseSensitive') === 'true',
         }))
       : [],
-    upperBound: Number.isFinite(upper) ? upper : null,
+    upperBound: upper != null && Number.isFinite(upper) ? upper : null,
   };
+}
+
+/** Points as the notes say them: "0.5", "−1". */
+const pts = (n: number) => (n < 0 ? `−${-n}` : String(n));
+
+/**
+ * The item's mapping as an Olympus mapping (decision 082), its responses renamed by `responseOf`; refuses what a
+ * key cannot be: points outside −100 … 100, a lower bound below 0 (a question never takes away marks earned on
+ * another), an upper bound above 100.
+ */
+function mappingOf(decl: Declaration, entries: Array<{ response: string; points: number }>): ResponseMapping {
+  for (const e of entries)
+    if (!Number.isFinite(e.points) || e.points < -100 || e.points > 100)
+      refuse(`“${e.response}” is worth ${e.points} points; points lie between −100 and 100`);
+  if (!Number.isFinite(decl.defaultValue) || decl.defaultValue < -100 || decl.defaultValue > 100)
+    refuse(`The mapping’s default value ${decl.defaultValue} is not between −100 and 100`);
+  const lower = decl.lowerBound ?? 0;
+  if (!Number.isFinite(lower) || lower < 0)
+    refuse(`The mapping’s lower bound ${lower} is below 0; a question never takes away marks earned on another`);
+  if (decl.upperBound != null && decl.upperBound > 100)
+    refuse(`The mapping’s upper bound ${decl.upperBound} is above 100`);
+  return { entries, defaultValue: decl.defaultValue, lowerBound: lower, upperBound: decl.upperBound };
+}
+
+/** Marks are whole numbers: a mapping whose best answer scores part of a mark cannot be a key. */
+function bestMarks(key: AnswerKey, options: Array<{ id: string }>): number {
+  const best = bestScoreOf(key, options) ?? 0;
+  if (best > 0 && !Number.isInteger(best))
+    refuse(`The best answer scores ${best} by its points; marks are whole numbers`);
+  return best;
+}
+
+/** Whether the item is scored by its mapping: not when it names the match_correct template, which ignores it. */
+function scoredByMapping(root: Element, decl: Declaration): boolean {
+  if (!decl.mapped) return false;
+  const processing = childrenNamed(root, 'responseProcessing')[0];
+  return !/match_correct/i.test((processing && attr(processing, 'template')) ?? '');
 }
 
 const wholeMarks = (n: number) => Math.min(100, Math.max(n > 0 ? 1 : 0, Math.round(n)));
@@ -311,11 +360,39 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
     for (const c of choices) if (c.src) imageSrc(c.src, () => ''); // collects the choices' images
     const multiple = decl.cardinality === 'multiple';
     const keyIds = correct.map((v) => letterOf.get(v)!);
-    const key: AnswerKey | null = !hasKey
+    let key: AnswerKey | null = !hasKey
       ? null
       : multiple
         ? { type: 'multiple', correct: keyIds }
         : { type: 'single', correct: keyIds[0]! };
+    if (key && scoredByMapping(root, decl)) {
+      if (key.type === 'multiple') {
+        for (const e of decl.mapping)
+          if (!letterOf.has(e.key)) refuse(`The mapping names “${e.key}”, which is not a choice`);
+        key = {
+          ...key,
+          mapping: mappingOf(
+            decl,
+            decl.mapping.map((e) => ({ response: letterOf.get(e.key)!, points: e.value })),
+          ),
+        };
+        // The marks are the item's MAXSCORE; without one, what its best answer scores (checkQuestion compares them).
+        const best = bestMarks(
+          key,
+          ids.map((id) => ({ id: letterOf.get(id)! })),
+        );
+        if (!Number.isFinite(maxValue)) marks = best;
+      } else {
+        // Single choice is all or nothing here (decision 082): part marks for other choices cannot be kept.
+        const others = decl.mapping.filter((e) => e.value > 0 && !correct.includes(e.key));
+        if (others.length)
+          notes.push(
+            `Part marks for other choices were left out (single choice is all or nothing): ${others
+              .map((e) => `“${e.key}” ${pts(e.value)}`)
+              .join(', ')}`,
+          );
+      }
+    }
     return item(key, marks, (urlOf) => ({
       type: multiple ? 'multiple' : 'single',
       shuffle,
@@ -333,24 +410,77 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
     const raw = decl.correct[0];
     const value = raw === undefined ? NaN : Number(raw);
     if (raw !== undefined && !Number.isFinite(value)) refuse(`The correct response “${raw}” is not a number`);
-    const tolerance = toleranceOf(root, responseId);
     if (!Number.isFinite(marks)) marks = 1;
-    return item(raw === undefined ? null : { type: 'numeric', value, tolerance }, marks, () => ({
-      type: 'numeric',
-      options: [],
-    }));
+    const { tolerance, partial } = numberMarking(root, responseId, marks, notes);
+    return item(
+      raw === undefined ? null : { type: 'numeric', value, tolerance, ...(partial ? { partial } : {}) },
+      marks,
+      () => ({
+        type: 'numeric',
+        options: [],
+      }),
+    );
   }
 
   if (decl.baseType !== 'string') refuse(`Text entry with base type “${decl.baseType}” is not imported`);
   if (decl.cardinality !== 'single') refuse(`Text entry with cardinality “${decl.cardinality}” is not imported`);
-  // Full marks: the correct response and every mapped answer worth as much as the best one.
-  const best = decl.mapping.length ? Math.max(...decl.mapping.map((m) => m.value)) : 0;
-  const full = decl.mapping.filter((m) => m.value > 0 && m.value >= best).map((m) => m.key);
-  const partial = decl.mapping.filter((m) => m.value > 0 && m.value < best).map((m) => m.key);
-  if (partial.length)
-    notes.push(`Answers worth part of the marks were left out: ${partial.map((p) => `“${p}”`).join(', ')}`);
   if (decl.mapping.some((m) => m.caseSensitive && m.value > 0))
     notes.push('Answers are compared without regard to case');
+  // Answers are compared without case and spaces: mapped answers that are the same here keep the highest points.
+  const answers: Array<{ response: string; points: number }> = [];
+  for (const m of decl.mapping) {
+    const response = m.key.trim();
+    if (!response) continue;
+    const same = answers.find((a) => normaliseText(a.response) === normaliseText(response));
+    if (!same) answers.push({ response, points: m.value });
+    else {
+      const [kept, dropped] =
+        m.value > same.points ? [{ response, points: m.value }, same] : [same, { response, points: m.value }];
+      notes.push(
+        `“${dropped.response}” (${pts(dropped.points)}) is the same answer as “${kept.response}” (${pts(kept.points)}) without regard to case: its points were left out`,
+      );
+      Object.assign(same, kept);
+    }
+  }
+  const best = answers.length ? Math.max(...answers.map((a) => a.points)) : 0;
+  const earning = answers.filter((a) => a.points > 0);
+  const lower = decl.lowerBound ?? 0;
+  // A mapping that gives the same marks to every answer it names, and nothing to others, is all or nothing.
+  const allOrNothing =
+    earning.every((a) => a.points === best) &&
+    decl.defaultValue <= 0 &&
+    lower === 0 &&
+    (decl.upperBound == null || decl.upperBound >= best);
+  if (scoredByMapping(root, decl) && !allOrNothing && earning.length) {
+    const unmapped = decl.correct.filter((c) => !answers.some((a) => normaliseText(a.response) === normaliseText(c)));
+    if (unmapped.length)
+      notes.push(
+        `The correct response ${unmapped.map((c) => `“${c}”`).join(', ')} earns only the default by the mapping: left out of the accepted answers`,
+      );
+    if (decl.defaultValue > 0 && answers.some((a) => a.points <= 0))
+      notes.push(
+        `Answers worth no marks were left out, so they earn the default: ${answers
+          .filter((a) => a.points <= 0)
+          .map((a) => `“${a.response}”`)
+          .join(', ')}`,
+      );
+    // The correct response first, as it was written.
+    const ordered = [...earning].sort(
+      (a, b) =>
+        Number(!decl.correct.some((c) => normaliseText(c) === normaliseText(a.response))) -
+        Number(!decl.correct.some((c) => normaliseText(c) === normaliseText(b.response))),
+    );
+    const key: AnswerKey = {
+      type: 'short_text',
+      accepted: ordered.map((a) => a.response),
+      mapping: mappingOf(decl, ordered),
+    };
+    const top = bestMarks(key, []);
+    if (!Number.isFinite(marks)) marks = top;
+    return item(key, marks, () => ({ type: 'short_text', options: [] }));
+  }
+  // Full marks: the correct response and every mapped answer worth as much as the best one.
+  const full = answers.filter((m) => m.points > 0 && m.points >= best).map((m) => m.response);
   const accepted = [...new Set([...decl.correct, ...full].map((v) => v.trim()).filter(Boolean))];
   if (!Number.isFinite(marks)) marks = best > 0 ? best : 1;
   return item(accepted.length ? { type: 'short_text', accepted } : null, marks, () => ({
@@ -360,18 +490,54 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
 }
 
 /**
- * The tolerance a number is marked with: the absolute tolerance of the response processing's `equal` that compares
- * the response with its correct value (QTI's `tolerance` may give a lower and an upper one: the smaller is kept, so
- * nothing is marked right that the item marks wrong); none, a template or `exact` is 0. A relative tolerance has
- * no counterpart here and refuses the item.
+ * How a number is marked: the absolute tolerance of the response processing's `equal` that compares the response
+ * with its correct value (QTI's `tolerance` may give a lower and an upper one: the smaller is kept, so nothing is
+ * marked right that the item marks wrong); none, a template or `exact` is 0. A relative tolerance has no
+ * counterpart here and refuses the item. A second such `equal`, in a branch that sets SCORE to fewer points than
+ * the marks, is the wider tolerance (decision 082).
  */
-function toleranceOf(root: Element, responseId: string): number {
+function numberMarking(
+  root: Element,
+  responseId: string,
+  marks: number,
+  notes: string[],
+): { tolerance: number; partial?: { tolerance: number; points: number } } {
   const processing = childrenNamed(root, 'responseProcessing')[0];
-  if (!processing) return 0;
-  const equal = descendants(processing, (e) => keyOf(e) === 'equal').find((e) =>
+  if (!processing) return { tolerance: 0 };
+  const equals = descendants(processing, (e) => keyOf(e) === 'equal').filter((e) =>
     elementsOf(e).some((v) => keyOf(v) === 'variable' && attr(v, 'identifier') === responseId),
   );
-  if (!equal) return 0;
+  if (!equals.length) return { tolerance: 0 };
+  const branches = equals.map((e) => ({ tolerance: toleranceOf(e), score: scoreSetBy(e, marks) }));
+  if (branches.length === 1) return { tolerance: branches[0]!.tolerance };
+  const full = branches.find((b) => b.score != null && b.score >= marks) ?? branches[0]!;
+  const wider = branches.find((b) => b !== full && b.score != null && b.score > 0 && b.score < marks);
+  if (!wider) return { tolerance: full.tolerance };
+  if (wider.score! < -100 || wider.score! > 100 || wider.tolerance <= full.tolerance) {
+    notes.push('The part marks for a wider tolerance were left out');
+    return { tolerance: full.tolerance };
+  }
+  return { tolerance: full.tolerance, partial: { tolerance: wider.tolerance, points: wider.score! } };
+}
+
+/** The SCORE the branch of an `equal` sets: MAXSCORE is the marks, a base value its number; null when unknown. */
+function scoreSetBy(equal: Element, marks: number): number | null {
+  let branch = equal.parentNode as Element | null;
+  while (branch && keyOf(branch) !== 'responseif' && keyOf(branch) !== 'responseelseif')
+    branch = branch.parentNode as Element | null;
+  if (!branch || branch.nodeType !== ELEMENT) return null;
+  const set = childrenNamed(branch, 'setOutcomeValue').find((e) => attr(e, 'identifier') === 'SCORE');
+  const value = set && elementsOf(set)[0];
+  if (!value) return null;
+  if (keyOf(value) === 'variable') return attr(value, 'identifier') === 'MAXSCORE' ? marks : null;
+  if (keyOf(value) === 'basevalue') {
+    const n = Number((value.textContent ?? '').trim());
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+function toleranceOf(equal: Element): number {
   const mode = attr(equal, 'toleranceMode') ?? 'exact';
   if (mode === 'exact') return 0;
   if (mode !== 'absolute') refuse(`A ${mode} tolerance is not imported; only an absolute one is`);

@@ -24,7 +24,8 @@ describe('QTI written by other tools', () => {
     expect(body).toMatchObject({ imported: 3, drafts: 0 });
     expect(body.notes).toContainEqual({
       path: 'text_entry.xml',
-      message: 'Item “textEntry”: Answers worth part of the marks were left out: “york”',
+      message:
+        'Item “textEntry”: “york” (0.5) is the same answer as “York” (1) without regard to case: its points were left out',
     });
     const [choice, multiple, text] = await questionsOf(m);
     expect(choice).toMatchObject({
@@ -54,7 +55,21 @@ describe('QTI written by other tools', () => {
     expect(multiple).toMatchObject({
       type: 'multiple',
       prompt: '<p>Which of the following elements are used to form water?</p>',
-      answerKey: { type: 'multiple', correct: ['a', 'd'] },
+      // Its mapping comes with it: Chlorine costs a mark, any other wrong element two, never below 0.
+      answerKey: {
+        type: 'multiple',
+        correct: ['a', 'd'],
+        mapping: {
+          entries: [
+            { response: 'a', points: 1 },
+            { response: 'd', points: 1 },
+            { response: 'f', points: -1 },
+          ],
+          defaultValue: -2,
+          lowerBound: 0,
+          upperBound: 2,
+        },
+      },
       marks: 2,
     });
     expect(multiple!.options.map((o) => o.text)).toEqual([

@@ -1,12 +1,14 @@
 import JSZip from 'jszip';
-import type { AnswerKey, QuestionType } from '#contract/questions';
+import type { AnswerKey, QuestionType, ResponseMapping } from '#contract/questions';
+import { normaliseText } from '#contract/scoring';
 import { escapeHtml } from '../../platform/html.js';
 
 /**
  * QTI (IMS Question and Test Interoperability) 3.0 packages of a module's questions (decisions 017, 027 and 081):
  * single and multiple choice and true/false as a choice interaction (`shuffle` and `fixed` as the question has
  * them), short text as a text-entry interaction with a case-insensitive mapping, a number as a float text entry
- * marked by `qti-equal` with an absolute tolerance. A package is self-contained: every picture the questions show
+ * marked by `qti-equal` with an absolute tolerance. Partial credit (decision 082) is QTI's own: a key's mapping is
+ * a `qti-mapping` scored by the map_response template, a number's wider tolerance a second `qti-equal` branch. A package is self-contained: every picture the questions show
  * is a file in it, named by a relative address and listed in the manifest with the item that shows it.
  */
 export const qtiTypes: readonly QuestionType[] = ['single', 'multiple', 'true_false', 'numeric', 'short_text'];
@@ -31,6 +33,23 @@ export interface QtiQuestion {
 
 /** A picture's bytes and type by its address; null when the address is not one of ours or the file is gone. */
 export type ImageReader = (url: string) => Promise<{ bytes: Buffer; type: string } | null>;
+
+const MAP_RESPONSE =
+  '<qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/map_response.xml"/>';
+
+/**
+ * A key's mapping as QTI has it (decision 082). The lower bound is always written: QTI's default is none (a sum may
+ * fall below 0), ours is 0.
+ */
+function mappingXml(m: ResponseMapping, entries: Array<{ key: string; points: number }>, caseInsensitive: boolean) {
+  const bounds = ` lower-bound="${m.lowerBound}"${m.upperBound == null ? '' : ` upper-bound="${m.upperBound}"`}`;
+  return `<qti-mapping default-value="${m.defaultValue}"${bounds}>${entries
+    .map(
+      (e) =>
+        `<qti-map-entry map-key="${escapeHtml(e.key)}" mapped-value="${e.points}"${caseInsensitive ? ' case-sensitive="false"' : ''}/>`,
+    )
+    .join('')}</qti-mapping>`;
+}
 
 /** Our sanitised HTML as XHTML: void elements closed. */
 const xhtml = (html: string) => html.replace(/<(br|hr|img)([^>]*?)\s*\/?>/gi, '<$1$2/>').replace(/&nbsp;/g, '&#160;');
@@ -67,7 +86,16 @@ export function itemXml(q: QtiQuestion, identifier: string, href: (url: string) 
     const shuffle = key.type !== 'true_false' && q.shuffle;
     declaration = `<qti-response-declaration identifier="RESPONSE" cardinality="${multiple ? 'multiple' : 'single'}" base-type="identifier"><qti-correct-response>${correct
       .map((c) => `<qti-value>${escapeHtml(choiceId(c))}</qti-value>`)
-      .join('')}</qti-correct-response></qti-response-declaration>`;
+      .join('')}</qti-correct-response>${
+      key.type === 'multiple' && key.mapping
+        ? mappingXml(
+            key.mapping,
+            key.mapping.entries.map((e) => ({ key: choiceId(e.response), points: e.points })),
+            false,
+          )
+        : ''
+    }</qti-response-declaration>`;
+    if (key.type === 'multiple' && key.mapping) processing = MAP_RESPONSE;
     body.push(
       `<qti-choice-interaction response-identifier="RESPONSE" max-choices="${multiple ? 0 : 1}" shuffle="${shuffle}"${key.type === 'true_false' ? ' class="olympus-true-false"' : ''}>${choices
         .map((c, i) => {
@@ -79,17 +107,32 @@ export function itemXml(q: QtiQuestion, identifier: string, href: (url: string) 
         .join('')}</qti-choice-interaction>`,
     );
   } else if (key.type === 'short_text') {
-    declaration = `<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="string"><qti-correct-response><qti-value>${escapeHtml(key.accepted[0]!)}</qti-value></qti-correct-response><qti-mapping default-value="0">${key.accepted
-      .map((a) => `<qti-map-entry map-key="${escapeHtml(a)}" mapped-value="${q.marks}" case-sensitive="false"/>`)
-      .join('')}</qti-mapping></qti-response-declaration>`;
+    // Without a mapping every accepted answer is worth the marks; with one, each its own points.
+    const m = key.mapping;
+    const pointsOf = (a: string) =>
+      m ? (m.entries.find((e) => normaliseText(e.response) === normaliseText(a))?.points ?? m.defaultValue) : q.marks;
+    const mapping = m
+      ? mappingXml(
+          m,
+          key.accepted.map((a) => ({ key: a, points: pointsOf(a) })),
+          true,
+        )
+      : `<qti-mapping default-value="0">${key.accepted
+          .map((a) => `<qti-map-entry map-key="${escapeHtml(a)}" mapped-value="${q.marks}" case-sensitive="false"/>`)
+          .join('')}</qti-mapping>`;
+    declaration = `<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="string"><qti-correct-response><qti-value>${escapeHtml(key.accepted[0]!)}</qti-value></qti-correct-response>${mapping}</qti-response-declaration>`;
     body.push('<p><qti-text-entry-interaction response-identifier="RESPONSE"/></p>');
-    processing =
-      '<qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/map_response.xml"/>';
+    processing = MAP_RESPONSE;
   } else if (key.type === 'numeric') {
     // No template marks "within ± t": the condition says it, and any QTI 3.0 player runs it.
     declaration = `<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="float"><qti-correct-response><qti-value>${key.value}</qti-value></qti-correct-response></qti-response-declaration>`;
     body.push('<p><qti-text-entry-interaction response-identifier="RESPONSE"/></p>');
-    processing = `<qti-response-processing><qti-response-condition><qti-response-if><qti-equal tolerance-mode="${key.tolerance > 0 ? 'absolute' : 'exact'}"${key.tolerance > 0 ? ` tolerance="${key.tolerance}"` : ''}><qti-variable identifier="RESPONSE"/><qti-correct identifier="RESPONSE"/></qti-equal><qti-set-outcome-value identifier="SCORE"><qti-variable identifier="MAXSCORE"/></qti-set-outcome-value></qti-response-if></qti-response-condition></qti-response-processing>`;
+    processing = `<qti-response-processing><qti-response-condition><qti-response-if><qti-equal tolerance-mode="${key.tolerance > 0 ? 'absolute' : 'exact'}"${key.tolerance > 0 ? ` tolerance="${key.tolerance}"` : ''}><qti-variable identifier="RESPONSE"/><qti-correct identifier="RESPONSE"/></qti-equal><qti-set-outcome-value identifier="SCORE"><qti-variable identifier="MAXSCORE"/></qti-set-outcome-value></qti-response-if>${
+      // The wider tolerance: a second branch, reached only outside the first, that sets its points.
+      key.partial
+        ? `<qti-response-else-if><qti-equal tolerance-mode="absolute" tolerance="${key.partial.tolerance}"><qti-variable identifier="RESPONSE"/><qti-correct identifier="RESPONSE"/></qti-equal><qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">${key.partial.points}</qti-base-value></qti-set-outcome-value></qti-response-else-if>`
+        : ''
+    }</qti-response-condition></qti-response-processing>`;
   } else throw new Error(`QTI export does not cover ${(key as AnswerKey).type}`);
   const prompt = q.prompt.replace(
     /(<img\b[^>]*?\ssrc=")([^"]*)(")/gi,
