@@ -92,15 +92,19 @@ const pts = (n: number) => (n < 0 ? `−${-n}` : String(n));
  * key cannot be: points outside −100 … 100, a lower bound below 0 (a question never takes away marks earned on
  * another), an upper bound above 100.
  */
-function mappingOf(decl: Declaration, entries: Array<{ response: string; points: number }>): ResponseMapping {
+function mappingOf(
+  decl: Declaration,
+  entries: Array<{ response: string; points: number }>,
+  nameOf: (response: string) => string = (r) => r,
+): ResponseMapping {
   for (const e of entries)
     if (!Number.isFinite(e.points) || e.points < -100 || e.points > 100)
-      refuse(`“${e.response}” is worth ${e.points} points; points lie between −100 and 100`);
+      refuse(`“${nameOf(e.response)}” is worth ${pts(e.points)} points; points lie between −100 and 100`);
   if (!Number.isFinite(decl.defaultValue) || decl.defaultValue < -100 || decl.defaultValue > 100)
-    refuse(`The mapping’s default value ${decl.defaultValue} is not between −100 and 100`);
+    refuse(`The mapping’s default value ${pts(decl.defaultValue)} is not between −100 and 100`);
   const lower = decl.lowerBound ?? 0;
   if (!Number.isFinite(lower) || lower < 0)
-    refuse(`The mapping’s lower bound ${lower} is below 0; a question never takes away marks earned on another`);
+    refuse(`The mapping’s lower bound ${pts(lower)} is below 0; a question never takes away marks earned on another`);
   if (decl.upperBound != null && decl.upperBound > 100)
     refuse(`The mapping’s upper bound ${decl.upperBound} is above 100`);
   return { entries, defaultValue: decl.defaultValue, lowerBound: lower, upperBound: decl.upperBound };
@@ -374,6 +378,7 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
           mapping: mappingOf(
             decl,
             decl.mapping.map((e) => ({ response: letterOf.get(e.key)!, points: e.value })),
+            (letter) => ids[letters.indexOf(letter)] ?? letter,
           ),
         };
         // The marks are the item's MAXSCORE; without one, what its best answer scores (checkQuestion compares them).

@@ -165,7 +165,7 @@ describe('partial credit travels through QTI both ways (decision 082)', () => {
       {
         path: 'below.xml',
         message:
-          'Not imported: Item “below”: The mapping’s lower bound -1 is below 0; a question never takes away marks earned on another',
+          'Not imported: Item “below”: The mapping’s lower bound −1 is below 0; a question never takes away marks earned on another',
       },
       {
         path: 'halves.xml',
@@ -178,5 +178,76 @@ describe('partial credit travels through QTI both ways (decision 082)', () => {
     ]);
     const [q] = await questionsOf(m);
     expect(q).toMatchObject({ type: 'single', answerKey: { type: 'single', correct: 'a' }, marks: 1 });
+  });
+
+  it('reads QTI 3.0 names (a text entry worth part marks) and a 2.1 number with a wider branch; refuses points beyond 100', async () => {
+    const zip = new JSZip();
+    zip.file(
+      'text.xml',
+      `<?xml version="1.0" encoding="UTF-8"?>
+<qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="text" title="text" adaptive="false" time-dependent="false">
+<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="string"><qti-correct-response><qti-value>Mafadi</qti-value></qti-correct-response>
+<qti-mapping default-value="0" lower-bound="0" upper-bound="2"><qti-map-entry map-key="Mafadi" mapped-value="2" case-sensitive="false"/><qti-map-entry map-key="Drakensberg" mapped-value="0.5" case-sensitive="false"/></qti-mapping></qti-response-declaration>
+<qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float"/>
+<qti-item-body><p>The highest peak in South Africa is <qti-text-entry-interaction response-identifier="RESPONSE"/>.</p></qti-item-body>
+<qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/map_response.xml"/>
+</qti-assessment-item>`,
+    );
+    zip.file(
+      'number.xml',
+      `<?xml version="1.0" encoding="UTF-8"?>
+<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="number" title="number" adaptive="false" timeDependent="false">
+<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="float"><correctResponse><value>3450</value></correctResponse></responseDeclaration>
+<outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"/>
+<outcomeDeclaration identifier="MAXSCORE" cardinality="single" baseType="float"><defaultValue><value>2</value></defaultValue></outcomeDeclaration>
+<itemBody><p>How high is Mafadi, in metres? <textEntryInteraction responseIdentifier="RESPONSE"/></p></itemBody>
+<responseProcessing><responseCondition>
+<responseIf><equal toleranceMode="absolute" tolerance="5"><variable identifier="RESPONSE"/><correct identifier="RESPONSE"/></equal><setOutcomeValue identifier="SCORE"><variable identifier="MAXSCORE"/></setOutcomeValue></responseIf>
+<responseElseIf><equal toleranceMode="absolute" tolerance="100"><variable identifier="RESPONSE"/><correct identifier="RESPONSE"/></equal><setOutcomeValue identifier="SCORE"><baseValue baseType="float">1</baseValue></setOutcomeValue></responseElseIf>
+</responseCondition></responseProcessing>
+</assessmentItem>`,
+    );
+    zip.file(
+      'huge.xml',
+      item21(
+        'huge',
+        '<responseDeclaration identifier="RESPONSE" cardinality="multiple" baseType="identifier"><correctResponse><value>A</value></correctResponse><mapping defaultValue="0" upperBound="1"><mapEntry mapKey="A" mappedValue="1"/><mapEntry mapKey="B" mappedValue="-150"/></mapping></responseDeclaration>',
+        choices(0),
+      ),
+    );
+    const m = await newModule();
+    const res = await upload(m, await zip.generateAsync({ type: 'nodebuffer' }), 'mixed.zip');
+    const body = (await res.json()) as ImportAnswer;
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ imported: 2, refused: 1 });
+    expect(body.notes).toEqual([
+      {
+        path: 'huge.xml',
+        message: 'Not imported: Item “huge”: “B” is worth −150 points; points lie between −100 and 100',
+      },
+    ]);
+    const [number, text] = await questionsOf(m);
+    expect(text).toMatchObject({
+      type: 'short_text',
+      answerKey: {
+        type: 'short_text',
+        accepted: ['Mafadi', 'Drakensberg'],
+        mapping: {
+          entries: [
+            { response: 'Mafadi', points: 2 },
+            { response: 'Drakensberg', points: 0.5 },
+          ],
+          defaultValue: 0,
+          lowerBound: 0,
+          upperBound: 2,
+        },
+      },
+      marks: 2,
+    });
+    expect(number).toMatchObject({
+      type: 'numeric',
+      answerKey: { type: 'numeric', value: 3450, tolerance: 5, partial: { tolerance: 100, points: 1 } },
+      marks: 2,
+    });
   });
 });
