@@ -3,7 +3,7 @@ import { htmlText } from './content.js';
 import { Grade } from './grades.js';
 import { Id, IdText } from './ids.js';
 import { ReportFormat } from './reports.js';
-import { AnswerKey, QuestionOption, QuestionType, type ResponseMapping } from './questions.js';
+import { AnswerKey, QuestionOption, QuestionTarget, QuestionType, type ResponseMapping } from './questions.js';
 import { bestScoreOf, normaliseText } from './scoring.js';
 import { count, score } from './numbers.js';
 
@@ -46,6 +46,15 @@ export const QuestionRecord = z.object({
   imageUrl: z.string().nullable(),
   imageAlt: z.string(),
   options: z.array(QuestionOption),
+  /** The picture's own size in pixels, which areas are measured in. */
+  imageWidth: z.number().int().nullable(),
+  imageHeight: z.number().int().nullable(),
+  /** Places, gaps or the right-hand column of a pairing question (`contract/questions.ts`). */
+  targets: z.array(QuestionTarget),
+  /** Gap match and inline choice: the text with its gaps written `{{id}}`. */
+  gapText: z.string(),
+  /** Hotspot: how many areas a learner may choose (0 any). */
+  maxChoices: z.number().int(),
   /** A choice question's options may be put in each learner's own order when the olympiad shuffles. */
   shuffle: z.boolean(),
   answerKey: AnswerKey.nullable(),
@@ -72,7 +81,12 @@ export const questionFields = {
   prompt: z.string().max(20_000, 'At most 20,000 characters'),
   imageUrl: z.string().max(500).nullable().default(null),
   imageAlt: z.string().trim().max(300).default(''),
-  options: z.array(QuestionOption).max(12, 'At most 12 options').default([]),
+  options: z.array(QuestionOption).max(20, 'At most 20 options').default([]),
+  imageWidth: z.number().int().min(1).max(20_000).nullable().default(null),
+  imageHeight: z.number().int().min(1).max(20_000).nullable().default(null),
+  targets: z.array(QuestionTarget).max(20, 'At most 20 places, gaps or items').default([]),
+  gapText: z.string().max(5_000, 'At most 5,000 characters').default(''),
+  maxChoices: z.number().int().min(0).max(20).default(1),
   shuffle: z.boolean().default(true),
   answerKey: AnswerKey.nullable().default(null),
   marks: z.number().int('Whole marks').min(0).max(100).default(1),

@@ -4,9 +4,72 @@ import { z } from 'zod';
  * The question model, shared by the exam day and authoring.
  * Answer keys live only in `AnswerKey`; what a learner receives is `LearnerQuestion`, which has none.
  */
-export const questionTypes = ['single', 'multiple', 'true_false', 'numeric', 'short_text'] as const;
+export const questionTypes = [
+  'single',
+  'multiple',
+  'true_false',
+  'numeric',
+  'short_text',
+  'hotspot',
+  'select_point',
+  'graphic_gap_match',
+  'gap_match',
+  'order',
+  'match',
+  'inline_choice',
+] as const;
 export const QuestionType = z.enum(questionTypes);
 export type QuestionType = z.infer<typeof QuestionType>;
+
+/**
+ * The interactions QTI names beside the five first types (decision 084):
+ * - hotspot: choose one or more of the marked areas on the picture (`options`, each with an `area`);
+ * - select_point: click anywhere on the picture; the key is one or more areas;
+ * - graphic_gap_match: put labels (`options`) on places of the picture (`targets`, each with an `area`);
+ * - gap_match: put words (`options`) into the gaps (`targets`) of `gapText`;
+ * - order: put the `options` in order;
+ * - match: pair each of the `options` with one of the `targets`;
+ * - inline_choice: choose one of the `options` for the single gap of `gapText`.
+ */
+export const pictureTypes = ['hotspot', 'select_point', 'graphic_gap_match'] as const satisfies readonly QuestionType[];
+export const isPictureType = (t: QuestionType) => (pictureTypes as readonly QuestionType[]).includes(t);
+/** The types whose answer is a set of pairs "source target" (QTI's directedPair). */
+export const pairTypes = ['graphic_gap_match', 'gap_match', 'match'] as const satisfies readonly QuestionType[];
+export const isPairType = (t: QuestionType) => (pairTypes as readonly QuestionType[]).includes(t);
+/** The types with a text that holds gaps, each written `{{id}}`. */
+export const gapTextTypes = ['gap_match', 'inline_choice'] as const satisfies readonly QuestionType[];
+export const isGapTextType = (t: QuestionType) => (gapTextTypes as readonly QuestionType[]).includes(t);
+
+/**
+ * A coordinate on the question's picture, in the picture's own pixels (its `imageWidth` × `imageHeight`), from the
+ * top left corner, as QTI's `coords` are. The page scales it to the size the picture is shown at.
+ */
+const Coordinate = z.number().finite().min(0).max(20_000);
+/** A point on the picture: a learner's answer to a select-point question. */
+export const Point = z.object({ x: Coordinate, y: Coordinate });
+export type Point = z.infer<typeof Point>;
+/** An area of the picture, in its pixels: a circle, a rectangle or a polygon (QTI's `shape` and `coords`). */
+export const Area = z.discriminatedUnion('shape', [
+  z.object({ shape: z.literal('circle'), x: Coordinate, y: Coordinate, r: z.number().finite().positive().max(20_000) }),
+  z.object({
+    shape: z.literal('rect'),
+    x: Coordinate,
+    y: Coordinate,
+    w: z.number().finite().positive().max(20_000),
+    h: z.number().finite().positive().max(20_000),
+  }),
+  z.object({
+    shape: z.literal('poly'),
+    points: z
+      .array(z.tuple([Coordinate, Coordinate]))
+      .min(3)
+      .max(60),
+  }),
+]);
+export type Area = z.infer<typeof Area>;
+
+/** How many pairs an item may be in (QTI's `matchMax`): 1 by default, 0 for any number. */
+const MatchMax = z.number().int().min(0).max(50);
 
 export const QuestionOption = z.object({
   /** Stable id within the question, e.g. "a". Answers refer to options by id, never by position. */
@@ -18,8 +81,38 @@ export const QuestionOption = z.object({
    * true; the learner is not told.
    */
   fixed: z.boolean().optional(),
+  /** A hotspot's area on the picture; its `text` names it for a screen reader and the keyboard. */
+  area: Area.optional(),
+  /** How many targets this label, word or item may be paired with (QTI's `matchMax`); 1 when left out, 0 any. */
+  matchMax: MatchMax.optional(),
 });
 export type QuestionOption = z.infer<typeof QuestionOption>;
+
+/**
+ * The second set of a pairing question: a place on the picture (graphic gap match, with its `area`), a gap of the
+ * text (gap match: `text` empty, the gap written `{{id}}` in `gapText`), or an item of the right-hand column (match).
+ * No target carries a key: which option belongs where is in `AnswerKey` only.
+ */
+export const QuestionTarget = z.object({
+  id: z.string().min(1).max(20),
+  text: z.string().max(2000).default(''),
+  imageUrl: z.string().max(500).nullable().default(null),
+  area: Area.optional(),
+  /** How many options it may hold (QTI's `matchMax`); 1 when left out, 0 any. */
+  matchMax: MatchMax.optional(),
+  fixed: z.boolean().optional(),
+});
+export type QuestionTarget = z.infer<typeof QuestionTarget>;
+
+/** An area of a select-point key, with an id by which a mapping gives it points. */
+export const KeyArea = z.object({ id: z.string().min(1).max(20), area: Area });
+export type KeyArea = z.infer<typeof KeyArea>;
+
+/** One pair of an answer or key: an option (`source`) put with a target; in a mapping written "source target". */
+export const Pair = z.object({ source: z.string().min(1).max(20), target: z.string().min(1).max(20) });
+export type Pair = z.infer<typeof Pair>;
+/** A pair as a mapping names it, as QTI's directedPair is written: "source target". */
+export const pairResponse = (p: Pair) => `${p.source} ${p.target}`;
 
 /** Points a response value can earn or lose: marks of the question, in hundredths at the finest (decision 082). */
 export const Points = z.number().finite().min(-100).max(100);
@@ -27,8 +120,8 @@ export const Points = z.number().finite().min(-100).max(100);
 /**
  * Partial credit as QTI's `mapping` has it (`mapResponse`): points per response value, `defaultValue` for a value the
  * mapping does not name, and the sum (or the single value's points) kept within `lowerBound` … `upperBound`. A
- * response value is an option's id (multiple choice) or an accepted answer (short text); the types to come map
- * theirs the same way (an ordered list, a pair "source target"). An empty answer scores 0 whatever the bounds, as
+ * response value is an option's id (multiple choice, hotspot), an accepted answer (short text), a key area's id
+ * (select point: QTI's `areaMapping`) or a pair "source target" (the pairing types). An empty answer scores 0 whatever the bounds, as
  * QTI's map_response template does (`isNull` first). Decision 082.
  */
 export const ResponseMapping = z.object({
@@ -67,6 +160,27 @@ export const AnswerKey = z.discriminatedUnion('type', [
     accepted: z.array(z.string().min(1)).min(1),
     mapping: ResponseMapping.optional(),
   }),
+  z.object({ type: z.literal('hotspot'), correct: z.array(z.string()).min(1), mapping: ResponseMapping.optional() }),
+  /** Any point inside one of the areas is right; with a mapping each area earns its own points. */
+  z.object({
+    type: z.literal('select_point'),
+    areas: z.array(KeyArea).min(1).max(20),
+    mapping: ResponseMapping.optional(),
+  }),
+  z.object({
+    type: z.literal('graphic_gap_match'),
+    correct: z.array(Pair).min(1).max(50),
+    mapping: ResponseMapping.optional(),
+  }),
+  z.object({
+    type: z.literal('gap_match'),
+    correct: z.array(Pair).min(1).max(50),
+    mapping: ResponseMapping.optional(),
+  }),
+  /** Every option's id, in the right order. All or nothing. */
+  z.object({ type: z.literal('order'), correct: z.array(z.string()).min(2).max(50) }),
+  z.object({ type: z.literal('match'), correct: z.array(Pair).min(1).max(50), mapping: ResponseMapping.optional() }),
+  z.object({ type: z.literal('inline_choice'), correct: z.string() }),
 ]);
 export type AnswerKey = z.infer<typeof AnswerKey>;
 
@@ -77,6 +191,14 @@ export const AnswerValue = z.discriminatedUnion('type', [
   z.object({ type: z.literal('true_false'), value: z.boolean().nullable() }),
   z.object({ type: z.literal('numeric'), value: z.number().finite().nullable() }),
   z.object({ type: z.literal('short_text'), text: z.string().max(500) }),
+  z.object({ type: z.literal('hotspot'), optionIds: z.array(z.string().max(20)).max(50) }),
+  z.object({ type: z.literal('select_point'), point: Point.nullable() }),
+  z.object({ type: z.literal('graphic_gap_match'), pairs: z.array(Pair).max(100) }),
+  z.object({ type: z.literal('gap_match'), pairs: z.array(Pair).max(100) }),
+  /** The options' ids in the learner's order; empty until the learner moves one. */
+  z.object({ type: z.literal('order'), optionIds: z.array(z.string().max(20)).max(50) }),
+  z.object({ type: z.literal('match'), pairs: z.array(Pair).max(100) }),
+  z.object({ type: z.literal('inline_choice'), optionId: z.string().max(20).nullable() }),
 ]);
 export type AnswerValue = z.infer<typeof AnswerValue>;
 
@@ -91,6 +213,15 @@ export const LearnerQuestion = z.object({
   imageAlt: z.string(),
   marks: z.number().int(),
   options: z.array(QuestionOption),
+  /** The picture's own size in pixels, which areas and points are measured in; null without a picture. */
+  imageWidth: z.number().int().nullable(),
+  imageHeight: z.number().int().nullable(),
+  /** Places, gaps or the right-hand column of a pairing question; empty for the other types. */
+  targets: z.array(QuestionTarget),
+  /** Gap match and inline choice: plain text, paragraphs by blank lines, each gap written `{{id}}`; else empty. */
+  gapText: z.string(),
+  /** Hotspot: how many areas may be chosen (0 any); 1 for the other types it applies to. */
+  maxChoices: z.number().int(),
 });
 export type LearnerQuestion = z.infer<typeof LearnerQuestion>;
 

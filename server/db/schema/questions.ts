@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { AnswerKey, QuestionOption } from '#contract/questions';
+import { questionTypes, type AnswerKey, type QuestionOption, type QuestionTarget } from '#contract/questions';
 import { olympiads } from './content.js';
 import { users } from './users.js';
 
@@ -34,12 +34,21 @@ export const questions = pgTable(
       .notNull()
       .references(() => questionModules.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
-    type: text('type', { enum: ['single', 'multiple', 'true_false', 'numeric', 'short_text'] }).notNull(),
+    type: text('type', { enum: questionTypes }).notNull(),
     /** Sanitised HTML. */
     prompt: text('prompt').notNull(),
     imageUrl: text('image_url'),
     imageAlt: text('image_alt').notNull().default(''),
     options: jsonb('options').$type<QuestionOption[]>().notNull().default([]),
+    /** The picture's own size in pixels: the unit of every area and point on it (QTI's object width and height). */
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    /** Places, gaps or the right-hand column of a pairing question (`contract/questions.ts`). */
+    targets: jsonb('targets').$type<QuestionTarget[]>().notNull().default([]),
+    /** Gap match and inline choice: plain text with each gap written `{{id}}`. */
+    gapText: text('gap_text').notNull().default(''),
+    /** Hotspot: how many areas a learner may choose (0 any). */
+    maxChoices: integer('max_choices').notNull().default(1),
     /**
      * Whether a choice question's options may be put in each learner's own order when the olympiad shuffles
      * (QTI's `shuffle`); an option marked `fixed` keeps its place even then.
@@ -56,7 +65,10 @@ export const questions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('questions_type_ck', sql`${t.type} in ('single', 'multiple', 'true_false', 'numeric', 'short_text')`),
+    check(
+      'questions_type_ck',
+      sql`${t.type} in ('single', 'multiple', 'true_false', 'numeric', 'short_text', 'hotspot', 'select_point', 'graphic_gap_match', 'gap_match', 'order', 'match', 'inline_choice')`,
+    ),
     check('questions_marks_ck', sql`${t.marks} >= 0`),
     index('questions_module_idx').on(t.moduleId, t.position),
   ],
