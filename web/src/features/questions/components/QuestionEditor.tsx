@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { difficulties, type QuestionRecord } from '#contract/authoring';
-import { questionTypes } from '#contract/questions';
+import { isPictureType, questionTypes } from '#contract/questions';
 import { creditInWords } from '#contract/scoring';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { isApiError } from '../../../lib/api/index.js';
@@ -13,6 +13,8 @@ import { useUploadQuestionImage } from '../api/upload-question-image.js';
 import { AnswerField } from './question-editor/AnswerField.js';
 import { ImageField } from './question-editor/ImageField.js';
 import { KeyFixAlert } from './question-editor/KeyFixAlert.js';
+import { InteractionFields } from './question-editor/InteractionFields.js';
+import { valuesForType } from './question-editor/interaction-values.js';
 import { OptionsField } from './question-editor/OptionsField.js';
 import { PartialCreditField } from './question-editor/PartialCreditField.js';
 import { issueField, QuestionSchema, toFields, toValues, typeLabels, type Values } from './question-editor/values.js';
@@ -95,6 +97,7 @@ export function QuestionEditor({
           disabled={(question?.answerCount ?? 0) > 0}
           maw={320}
           {...form.getInputProps('type')}
+          onChange={(t) => t && form.setValues(valuesForType(v, t as Values['type']))}
         />
         <RichTextEditor
           label="Question"
@@ -104,6 +107,7 @@ export function QuestionEditor({
         />
         <ImageField
           form={form}
+          picture={isPictureType(v.type)}
           uploading={image.isPending}
           onImage={(f) => upload(f, (url) => form.setFieldValue('imageUrl', url))}
         />
@@ -114,7 +118,10 @@ export function QuestionEditor({
             onImage={(i, f) => upload(f, (url) => form.setFieldValue(`options.${i}.imageUrl`, url))}
           />
         ) : (
-          <AnswerField form={form} />
+          <>
+            <InteractionFields form={form} />
+            <AnswerField form={form} />
+          </>
         )}
         <PartialCreditField form={form} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -12,11 +12,12 @@ import {
   Title,
   Typography,
 } from '@mantine/core';
-import type { QuestionRecord } from '#contract/authoring';
 import { count } from '#contract/numbers';
+import { isPictureType } from '#contract/questions';
+import { InteractionPreview, type PreviewQuestion } from './InteractionPreview.js';
 
 interface PreviewProps {
-  question: Pick<QuestionRecord, 'type' | 'prompt' | 'imageUrl' | 'imageAlt' | 'options' | 'marks'>;
+  question: PreviewQuestion;
   moduleTitle: string;
   moduleIndex: number;
   questionIndex: number;
@@ -43,7 +44,7 @@ export function QuestionPreview({ question, moduleTitle, moduleIndex, questionIn
       <Typography mb="md">
         <div dangerouslySetInnerHTML={{ __html: question.prompt }} />
       </Typography>
-      {question.imageUrl ? (
+      {question.imageUrl && !isPictureType(question.type) ? (
         <Image src={question.imageUrl} alt={question.imageAlt} maw={560} radius="sm" mb="md" />
       ) : null}
       <Stack gap="sm">
@@ -75,6 +76,7 @@ export function QuestionPreview({ question, moduleTitle, moduleIndex, questionIn
         ) : null}
         {question.type === 'numeric' ? <NumberInput label="Your answer (a number)" maw={240} /> : null}
         {question.type === 'short_text' ? <TextInput label="Your answer" maw={420} /> : null}
+        <InteractionPreview question={question} />
       </Stack>
     </Paper>
   );

@@ -14,16 +14,9 @@ import { QuestionEditor } from '../components/QuestionEditor.js';
 import { QuestionPreview } from '../components/QuestionPreview.js';
 import { SortableList } from '../components/SortableList.js';
 import { TransferPanel } from '../components/TransferPanel.js';
+import { typeLabels } from '../components/question-editor/values.js';
 import { useOlympiadOfPage } from '../components/use-olympiad.js';
 import { count } from '#contract/numbers';
-
-const typeNames = {
-  single: 'Single choice',
-  multiple: 'Multiple choice',
-  true_false: 'True/false',
-  numeric: 'Number',
-  short_text: 'Short text',
-};
 
 /** /{olympiadName}/admin/edit/questions?module={id} */
 export function QuestionsPage() {
@@ -93,7 +86,7 @@ export function QuestionsPage() {
                   (q.imageUrl || q.prompt.includes('<img') ? '(image question)' : '(no prompt: the options ask it)')}
               </Text>
               <Group gap={6}>
-                <Badge variant="light">{typeNames[q.type]}</Badge>
+                <Badge variant="light">{typeLabels[q.type]}</Badge>
                 <Badge variant="outline" color="gray">
                   {count(q.marks, 'mark')}
                 </Badge>

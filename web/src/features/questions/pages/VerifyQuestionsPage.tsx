@@ -5,32 +5,9 @@ import { OlympiadCheck } from '../../../components/OlympiadCheck.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { usePaper } from '../api/get-paper.js';
 import { useVerifyQuestion } from '../api/verify-question.js';
+import { AnswerKeyView } from '../components/AnswerKeyView.js';
 import { QuestionPreview } from '../components/QuestionPreview.js';
 import { useOlympiadOfPage } from '../components/use-olympiad.js';
-
-function keyText(q: { answerKey: unknown; options: Array<{ id: string; text: string }> }): string {
-  const key = q.answerKey as {
-    type: string;
-    correct?: unknown;
-    value?: number;
-    tolerance?: number;
-    accepted?: string[];
-  } | null;
-  if (!key) return 'No correct answer yet';
-  const option = (id: string) => `${id.toUpperCase()} (${q.options.find((o) => o.id === id)?.text ?? '?'})`;
-  switch (key.type) {
-    case 'single':
-      return `Correct: ${option(key.correct as string)}`;
-    case 'multiple':
-      return `Correct: ${(key.correct as string[]).map(option).join(', ')}`;
-    case 'true_false':
-      return `Correct: ${key.correct ? 'True' : 'False'}`;
-    case 'numeric':
-      return `Correct: ${key.value} ± ${key.tolerance}`;
-    default:
-      return `Accepted: ${(key.accepted ?? []).join(' / ')}`;
-  }
-}
 
 /** /{olympiadName}/admin/reports/verify-questions: a second admin checks each question and marks it verified. */
 export function VerifyQuestionsPage() {
@@ -92,10 +69,8 @@ export function VerifyQuestionsPage() {
                         questionCount={active.length}
                       />
                       <Group justify="space-between" wrap="wrap">
-                        <Stack gap={0}>
-                          <Text size="sm" fw={500}>
-                            {keyText(q)}
-                          </Text>
+                        <Stack gap={4}>
+                          <AnswerKeyView question={q} />
                           {creditInWords(q.answerKey, q.options) ? (
                             <Text size="sm">{creditInWords(q.answerKey, q.options)}</Text>
                           ) : null}

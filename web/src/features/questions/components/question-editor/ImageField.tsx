@@ -1,23 +1,47 @@
-import { Button, FileButton, Group, Image, TextInput } from '@mantine/core';
-import type { QuestionForm } from './values.js';
+import { Button, FileButton, Group, Image, Text, TextInput } from '@mantine/core';
+import type { SyntheticEvent } from 'react';
+import type { QuestionForm } from './form-values.js';
 
 export const imageTypes = 'image/png,image/jpeg,image/gif,image/webp';
 
-/** The question's image: add, replace or remove it, and describe it for screen readers. */
+/**
+ * The question's image: add, replace or remove it, and describe it for screen readers. Its own size in pixels is read
+ * when it loads, the unit of the areas drawn on it (the server reads it again from the file). A picture question
+ * shows it large with its areas, so the small copy here only reads the size.
+ */
 export function ImageField({
   form,
   uploading,
   onImage,
+  picture = false,
 }: {
   form: QuestionForm;
   uploading: boolean;
   onImage: (file: File | null) => void;
+  /** A question that is its picture (hotspot, select point, graphic gap match). */
+  picture?: boolean;
 }) {
-  const { imageUrl, imageAlt } = form.values;
+  const { imageUrl, imageAlt, imageWidth, imageHeight } = form.values;
+  const measured = (e: SyntheticEvent<HTMLImageElement>) => {
+    const { naturalWidth: w, naturalHeight: h } = e.currentTarget;
+    if (w > 0 && h > 0 && (w !== imageWidth || h !== imageHeight)) form.setValues({ imageWidth: w, imageHeight: h });
+  };
+  const add = picture ? 'Add the picture' : 'Add an image';
   return (
     <>
       <Group align="flex-end" wrap="wrap">
-        {imageUrl ? <Image src={imageUrl} alt={imageAlt || 'Question image'} h={90} w="auto" radius="sm" /> : null}
+        {imageUrl ? (
+          <Image
+            key={imageUrl}
+            src={imageUrl}
+            alt={imageAlt || 'Question image'}
+            h={90}
+            w="auto"
+            radius="sm"
+            onLoad={measured}
+            data-testid="question-image"
+          />
+        ) : null}
         <FileButton accept={imageTypes} onChange={onImage}>
           {(props) => (
             // Named for the question, as the options' image buttons are named for their option; each name begins
@@ -25,10 +49,10 @@ export function ImageField({
             <Button
               variant="default"
               loading={uploading}
-              aria-label={imageUrl ? 'Replace image of the question' : 'Add an image to the question'}
+              aria-label={imageUrl ? 'Replace image of the question' : `${add} to the question`}
               {...props}
             >
-              {imageUrl ? 'Replace image' : 'Add an image'}
+              {imageUrl ? 'Replace image' : add}
             </Button>
           )}
         </FileButton>
@@ -37,12 +61,17 @@ export function ImageField({
             variant="subtle"
             color="red"
             aria-label="Remove image from the question"
-            onClick={() => form.setValues({ imageUrl: null, imageAlt: '' })}
+            onClick={() => form.setValues({ imageUrl: null, imageAlt: '', imageWidth: null, imageHeight: null })}
           >
             Remove image
           </Button>
         ) : null}
       </Group>
+      {form.errors.imageUrl ? (
+        <Text c="red" size="sm">
+          {form.errors.imageUrl}
+        </Text>
+      ) : null}
       {imageUrl ? (
         <TextInput label="Image description (for screen readers)" required {...form.getInputProps('imageAlt')} />
       ) : null}

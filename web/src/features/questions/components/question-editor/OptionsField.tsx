@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { imageTypes } from './ImageField.js';
-import { optionLetters, type QuestionForm, type Values } from './values.js';
+import { maxOptions, newOptionId, type QuestionForm, type Values } from './form-values.js';
 
 /**
  * A choice question's options with the correct one(s) marked: a radio for single choice, boxes for multiple. Each
@@ -48,9 +48,7 @@ export function OptionsField({
       />
     ));
   const addOption = () => {
-    const used = new Set(v.options.map((o) => o.id));
-    const id = [...optionLetters].find((l) => !used.has(l)) ?? `o${v.options.length + 1}`;
-    form.insertListItem('options', { id, text: '', imageUrl: null });
+    form.insertListItem('options', { id: newOptionId(v.options), text: '', imageUrl: null });
   };
   return (
     <Stack gap="xs">
@@ -90,7 +88,7 @@ export function OptionsField({
         </Text>
       ) : null}
       <Group>
-        <Button variant="light" size="xs" onClick={addOption} disabled={v.options.length >= 12}>
+        <Button variant="light" size="xs" onClick={addOption} disabled={v.options.length >= maxOptions}>
           Add an option
         </Button>
       </Group>

@@ -1,53 +1,40 @@
 import { z } from 'zod';
 import { checkQuestion, type QuestionRecord, questionFields, type QuestionUpdate } from '#contract/authoring';
-import type { AnswerKey, QuestionType, ResponseMapping } from '#contract/questions';
-import type { SchemaForm } from '../../../../lib/forms/index.js';
-import type { QuestionFields } from '../../api/save-question.js';
+import type { AnswerKey, QuestionType } from '#contract/questions';
+import { entriesOf, mappingOf, type Values } from './form-values.js';
+import { interactionKey, interactionValues, optionsSent, targetsSent } from './interaction-values.js';
 
-/** The question editor's form: a question's fields as the inputs hold them (the key split by type). */
-export interface Values extends Record<string, unknown> {
-  type: QuestionType;
-  prompt: string;
-  imageUrl: string | null;
-  imageAlt: string;
-  options: Array<{ id: string; text: string; imageUrl: string | null; fixed?: boolean }>;
-  /** The options may be put in each learner's own order when the olympiad shuffles. */
-  shuffle: boolean;
-  correctSingle: string | null;
-  correctMultiple: string[];
-  correctTrueFalse: '' | 'true' | 'false';
-  numericValue: number | '';
-  tolerance: number | '';
-  accepted: string;
-  /** Partial credit (decision 082): points per option or accepted answer, or a number's wider tolerance. */
-  partialCredit: boolean;
-  /** Points by option id; blank gives the option the default. */
-  optionPoints: Record<string, number | ''>;
-  /** Points by accepted answer (as written on its line); blank is the question's marks. */
-  answerPoints: Record<string, number | ''>;
-  defaultPoints: number | '';
-  lowerBound: number | '';
-  upperBound: number | '';
-  widerTolerance: number | '';
-  widerPoints: number | '';
-  marks: number;
-  difficulty: string | null;
-}
+export {
+  type EditorOption,
+  type EditorTarget,
+  entriesOf,
+  freeId,
+  mappingOf,
+  maxOptions,
+  newOptionId,
+  optionLetters,
+  type QuestionForm,
+  type Values,
+} from './form-values.js';
 
-export type QuestionForm = SchemaForm<Values, QuestionFields>;
-
+/** Each type's name, in the editor, the questions list and the verify screen. */
 export const typeLabels: Record<QuestionType, string> = {
   single: 'Single choice',
   multiple: 'Multiple choice',
   true_false: 'True / false',
   numeric: 'Number',
   short_text: 'Short text',
+  hotspot: 'Choose areas on a picture',
+  select_point: 'Point on a picture',
+  graphic_gap_match: 'Label a picture',
+  gap_match: 'Fill the gaps with words',
+  order: 'Put in order',
+  match: 'Match pairs',
+  inline_choice: 'Choose the word for a gap',
 };
 
 /** The contract's question fields with its cross-field checks: what the server takes. */
 export const QuestionSchema = z.object(questionFields).superRefine(checkQuestion);
-
-export const optionLetters = 'abcdefghijkl';
 
 export function toValues(q: QuestionRecord | null): Values {
   const key = q?.answerKey ?? null;
@@ -56,12 +43,17 @@ export function toValues(q: QuestionRecord | null): Values {
     prompt: q?.prompt ?? '',
     imageUrl: q?.imageUrl ?? null,
     imageAlt: q?.imageAlt ?? '',
+    imageWidth: q?.imageWidth ?? null,
+    imageHeight: q?.imageHeight ?? null,
     options: q?.options.length
       ? q.options.map((o) => ({ ...o }))
       : [
           { id: 'a', text: '', imageUrl: null },
           { id: 'b', text: '', imageUrl: null },
         ],
+    targets: (q?.targets ?? []).map((t) => ({ ...t })),
+    gapText: q?.gapText ?? '',
+    maxChoices: q?.maxChoices ?? 1,
     shuffle: q?.shuffle ?? true,
     correctSingle: key?.type === 'single' ? key.correct : null,
     correctMultiple: key?.type === 'multiple' ? key.correct : [],
@@ -69,6 +61,7 @@ export function toValues(q: QuestionRecord | null): Values {
     numericValue: key?.type === 'numeric' ? key.value : '',
     tolerance: key?.type === 'numeric' ? key.tolerance : 0,
     accepted: key?.type === 'short_text' ? key.accepted.join('\n') : '',
+    ...interactionValues(key),
     ...creditValues(key),
     marks: q?.marks ?? 1,
     difficulty: q?.difficulty ?? null,
@@ -88,10 +81,11 @@ function keyOf(v: Values): AnswerKey | null {
               ? {
                   mapping: mappingOf(
                     v,
-                    v.options.flatMap((o) => {
-                      const p = v.optionPoints[o.id];
-                      return p === '' || p === undefined ? [] : [{ response: o.id, points: Number(p) }];
-                    }),
+                    entriesOf(
+                      v.options.map((o) => o.id),
+                      v.optionPoints,
+                      null,
+                    ),
                   ),
                 }
               : {}),
@@ -117,34 +111,25 @@ function keyOf(v: Values): AnswerKey | null {
         .filter(Boolean);
       if (!accepted.length) return null;
       if (!v.partialCredit) return { type: 'short_text', accepted };
-      const entries = accepted.map((a) => {
-        const p = v.answerPoints[a];
-        return { response: a, points: p === '' || p === undefined ? v.marks : Number(p) };
-      });
-      return { type: 'short_text', accepted, mapping: mappingOf(v, entries) };
+      return { type: 'short_text', accepted, mapping: mappingOf(v, entriesOf(accepted, v.answerPoints, v.marks)) };
     }
+    default:
+      return interactionKey(v);
   }
-}
-
-/** A mapping from the form's default and bounds (a blank default is 0, a blank highest score none). */
-function mappingOf(v: Values, entries: ResponseMapping['entries']): ResponseMapping {
-  return {
-    entries,
-    defaultValue: Number(v.defaultPoints || 0),
-    lowerBound: Number(v.lowerBound || 0),
-    upperBound: v.upperBound === '' ? null : Number(v.upperBound),
-  };
 }
 
 /** The partial-credit inputs of a stored key. */
 function creditValues(key: AnswerKey | null) {
-  const mapping = key?.type === 'multiple' || key?.type === 'short_text' ? key.mapping : undefined;
+  const mapping = key && 'mapping' in key ? key.mapping : undefined;
   const partial = key?.type === 'numeric' ? key.partial : undefined;
   const byResponse = Object.fromEntries((mapping?.entries ?? []).map((e) => [e.response, e.points]));
+  const pairs = key?.type === 'graphic_gap_match' || key?.type === 'gap_match' || key?.type === 'match';
   return {
     partialCredit: mapping != null || partial != null,
-    optionPoints: key?.type === 'multiple' ? byResponse : {},
+    optionPoints: key?.type === 'multiple' || key?.type === 'hotspot' ? byResponse : {},
     answerPoints: key?.type === 'short_text' ? byResponse : {},
+    areaPoints: key?.type === 'select_point' ? byResponse : {},
+    pairPoints: pairs ? byResponse : {},
     defaultPoints: mapping?.defaultValue ?? 0,
     lowerBound: mapping?.lowerBound ?? 0,
     upperBound: mapping?.upperBound ?? '',
@@ -155,31 +140,56 @@ function creditValues(key: AnswerKey | null) {
 
 /** The form's values as the server takes them. */
 export function toFields(v: Values): Omit<QuestionUpdate, 'confirmKeyChange'> {
-  const choice = v.type === 'single' || v.type === 'multiple';
   return {
     type: v.type,
     prompt: v.prompt,
     imageUrl: v.imageUrl,
     imageAlt: v.imageAlt,
-    options: choice ? v.options.map(({ fixed, ...o }) => (fixed ? { ...o, fixed } : o)) : [],
-    shuffle: v.shuffle,
+    options: optionsSent(v),
+    imageWidth: v.imageUrl ? v.imageWidth : null,
+    imageHeight: v.imageUrl ? v.imageHeight : null,
+    targets: targetsSent(v),
+    gapText: v.type === 'gap_match' || v.type === 'inline_choice' ? v.gapText : '',
+    maxChoices: v.type === 'hotspot' ? v.maxChoices : 1,
+    // The items of an order question are always shown in each learner's own order (decision 084).
+    shuffle: v.type === 'order' ? true : v.shuffle,
     answerKey: keyOf(v),
     marks: v.marks,
     difficulty: (v.difficulty as QuestionUpdate['difficulty']) ?? null,
   };
 }
 
+/** The input that shows an error of the whole key, by type. */
 const keyField: Record<QuestionType, string> = {
   single: 'correctSingle',
   multiple: 'correctMultiple',
   true_false: 'correctTrueFalse',
   numeric: 'numericValue',
   short_text: 'accepted',
+  hotspot: 'correctHotspot',
+  select_point: 'keyAreas',
+  graphic_gap_match: 'pairs',
+  gap_match: 'pairs',
+  order: 'options',
+  match: 'pairs',
+  inline_choice: 'correctInline',
 };
 
-/** An error of the answer key shows on the key's input of the question's type; every other on its own field. */
-export const issueField = (path: string, values: Values) =>
-  creditFieldOf(path) ?? (path === 'answerKey' || path.startsWith('answerKey.') ? keyField[values.type] : path);
+/**
+ * An error of the answer key shows on the key's input of the question's type; an area's error on its row (the row's
+ * name input for an option or a place); the picture's size on the picture; every other on its own field.
+ */
+export function issueField(path: string, values: Values): string {
+  const credit = creditFieldOf(path);
+  if (credit) return credit;
+  const keyArea = /^answerKey\.areas\.(\d+)/.exec(path);
+  if (keyArea) return `keyAreas.${keyArea[1]}`;
+  const onArea = /^(options|targets)\.(\d+)\.area(\.|$)/.exec(path);
+  if (onArea) return `${onArea[1]}.${onArea[2]}.text`;
+  if (path === 'imageWidth' || path === 'imageHeight') return 'imageUrl';
+  if (path === 'answerKey' || path.startsWith('answerKey.')) return keyField[values.type];
+  return path;
+}
 
 const creditFieldOf = (path: string) =>
   creditField[path] ?? (path.startsWith('answerKey.mapping.entries.') ? 'points' : undefined);
