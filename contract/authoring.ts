@@ -3,9 +3,21 @@ import { htmlText } from './content.js';
 import { Grade } from './grades.js';
 import { Id, IdText } from './ids.js';
 import { ReportFormat } from './reports.js';
-import { AnswerKey, QuestionOption, QuestionTarget, QuestionType, type ResponseMapping } from './questions.js';
+import { areaWithin, gapsIn, looseBraces } from './interactions.js';
+import {
+  type Area,
+  AnswerKey,
+  isGapTextType,
+  isPairType,
+  isPictureType,
+  pairResponse,
+  QuestionOption,
+  QuestionTarget,
+  QuestionType,
+  type ResponseMapping,
+} from './questions.js';
 import { bestScoreOf, normaliseText } from './scoring.js';
-import { count, score } from './numbers.js';
+import { count, figure, score } from './numbers.js';
 
 /**
  * Authoring question modules and questions. The question model itself is the
@@ -95,52 +107,219 @@ export const questionFields = {
 
 const choiceType = (type: z.infer<typeof QuestionType>) => type === 'single' || type === 'multiple';
 
-/** The rules between fields: the key matches the type and names existing options. */
-export function checkQuestion(
-  q: {
-    type: z.infer<typeof QuestionType>;
-    prompt: string;
-    options: Array<{ id: string; text: string; imageUrl: string | null }>;
-    answerKey: AnswerKey | null;
+/** The types without options: learners write, pick true or false, or click on the picture. */
+const optionlessTypes: ReadonlySet<QuestionType> = new Set(['true_false', 'numeric', 'short_text', 'select_point']);
+
+/** Letters, digits, `-` and `_`: an id a pair "source target" and a gap `{{id}}` can hold. */
+const plainId = /^[A-Za-z0-9_-]{1,20}$/;
+
+/** What the options of each of the newer types are called, to a teacher. */
+const optionNoun: Partial<Record<QuestionType, { one: string; many: string }>> = {
+  hotspot: { one: 'area', many: 'areas' },
+  graphic_gap_match: { one: 'label', many: 'labels' },
+  gap_match: { one: 'word', many: 'words' },
+  order: { one: 'item', many: 'items' },
+  match: { one: 'item on the left', many: 'items on the left' },
+  inline_choice: { one: 'choice', many: 'choices' },
+};
+
+/** How many pairs an option or target may be in: its `matchMax`, 1 when left out; Infinity for 0 (any). */
+const pairLimit = (matchMax: number | undefined) => (matchMax === 0 ? Infinity : (matchMax ?? 1));
+
+/** The question's fields that the rules read; those a caller leaves out are as a new question has them. */
+export interface CheckedQuestion {
+  type: z.infer<typeof QuestionType>;
+  prompt: string;
+  options: Array<{
+    id: string;
+    text: string;
     imageUrl: string | null;
-    imageAlt: string;
-    marks: number;
-  },
-  ctx: z.RefinementCtx,
-) {
+    area?: Area | undefined;
+    matchMax?: number | undefined;
+  }>;
+  answerKey: AnswerKey | null;
+  imageUrl: string | null;
+  imageAlt: string;
+  marks: number;
+  imageWidth?: number | null;
+  imageHeight?: number | null;
+  targets?: Array<{
+    id: string;
+    text: string;
+    imageUrl: string | null;
+    area?: Area | undefined;
+    matchMax?: number | undefined;
+  }>;
+  gapText?: string;
+  maxChoices?: number;
+}
+
+/**
+ * The rules between fields: the key matches the type and names existing options, and each type has what a learner
+ * needs to answer it (decision 084):
+ * - hotspot, select point, graphic gap match: a picture and its size, every area within the picture;
+ * - hotspot: at least two areas, each drawn and named (the name is what a screen reader and the keyboard give);
+ *   no more correct areas than a learner may choose;
+ * - select point: no options, the key's areas (at least one) with ids of their own;
+ * - graphic gap match: at least one label, and at least one place, each drawn and named;
+ * - gap match: at least one word; each gap (target) written exactly once as `{{id}}` in the text, no other gap;
+ * - inline choice: no targets; the text holds exactly one gap, written `{{id}}` with any id (`{{g1}}`), and there are
+ *   at least two choices;
+ * - order: at least two items, the key every item once in the right order;
+ * - match: at least one item on each side;
+ * - the pairing types: the right pairs name existing options and targets, each pair once, each option and target in
+ *   no more pairs than its `matchMax` allows (1 when left out, 0 any); a mapping names only pairs "source target" of
+ *   the question, a select point's only its areas, a hotspot's only its options;
+ * - single and multiple choice keep at most 12 options (the newer types may have 20).
+ * A mapped key's best answer must score exactly the marks (`bestScoreOf`).
+ */
+export function checkQuestion(q: CheckedQuestion, ctx: z.RefinementCtx) {
+  const targets = q.targets ?? [];
+  const gapText = q.gapText ?? '';
+  const gapType = isGapTextType(q.type);
   // A choice question's options may carry the question alone ("Which statement is true?" said by the module, or
-  // options that are complete statements), as valid QTI items often do; every other type asks in its prompt.
-  if (!htmlText(q.prompt) && !q.imageUrl && !choiceType(q.type))
-    ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'Write the question' });
-  if (q.imageUrl && !q.imageAlt)
-    ctx.addIssue({ code: 'custom', path: ['imageAlt'], message: 'Describe the image for learners who cannot see it' });
+  // options that are complete statements), as valid QTI items often do; a text with gaps is the question too;
+  // every other type asks in its prompt.
+  if (!htmlText(q.prompt) && !q.imageUrl && !choiceType(q.type) && !(gapType && gapText.trim()))
+    issue(['prompt'], 'Write the question');
+  if (q.imageUrl && !q.imageAlt) issue(['imageAlt'], 'Describe the image for learners who cannot see it');
+  const picture = isPictureType(q.type);
+  const width = q.imageWidth ?? null;
+  const height = q.imageHeight ?? null;
+  if (picture && !q.imageUrl) issue(['imageUrl'], 'Add the picture learners answer on');
+  else if (picture && (width == null || height == null))
+    issue(['imageUrl'], 'The size of the picture is missing: upload the picture again');
+  const onPicture = (area: Area, path: Array<string | number>) => {
+    if (width != null && height != null && !areaWithin(area, width, height))
+      issue(path, 'This area reaches outside the picture: draw it within the picture');
+  };
+
   const choice = choiceType(q.type);
+  const noun = optionNoun[q.type];
   if (choice) {
-    if (q.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Give at least two options' });
-    if (!optionIdsUnique(q.options))
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Option ids must differ' });
+    if (q.options.length < 2) issue(['options'], 'Give at least two options');
+    if (q.options.length > 12) issue(['options'], 'At most 12 options');
     q.options.forEach((o, i) => {
-      if (!o.text.trim() && !o.imageUrl)
-        ctx.addIssue({ code: 'custom', path: ['options', i, 'text'], message: 'Write the option or give it an image' });
+      if (!o.text.trim() && !o.imageUrl) issue(['options', i, 'text'], 'Write the option or give it an image');
     });
-  } else if (q.options.length > 0) {
-    ctx.addIssue({ code: 'custom', path: ['options'], message: 'Only choice questions have options' });
+  } else if (q.options.length > 0 && optionlessTypes.has(q.type)) {
+    issue(
+      ['options'],
+      q.type === 'select_point'
+        ? 'A question where learners click on the picture has no options'
+        : 'Only choice questions have options',
+    );
+  } else if (noun) {
+    const least = q.type === 'hotspot' || q.type === 'order' || q.type === 'inline_choice' ? 2 : 1;
+    if (q.options.length < least)
+      issue(['options'], least === 2 ? `Give at least two ${noun.many}` : `Give at least one ${noun.one}`);
+    q.options.forEach((o, i) => {
+      if (q.type === 'hotspot') {
+        if (!o.area) issue(['options', i, 'area'], 'Draw this area on the picture');
+        else onPicture(o.area, ['options', i, 'area']);
+        if (!o.text.trim())
+          issue(['options', i, 'text'], 'Name this area for learners who use a screen reader or the keyboard');
+      } else if (!o.text.trim() && (!o.imageUrl || q.type === 'gap_match' || q.type === 'inline_choice')) {
+        issue(
+          ['options', i, 'text'],
+          `Write the ${noun.one}${q.type === 'gap_match' || q.type === 'inline_choice' ? '' : ' or give it an image'}`,
+        );
+      }
+    });
   }
+  if (!optionIdsUnique(q.options)) issue(['options'], 'Option ids must differ');
+  if (!optionIdsUnique(targets)) issue(['targets'], 'The ids of the places, gaps or items must differ');
+  const pairing = isPairType(q.type);
+  if (pairing || q.type === 'order') {
+    q.options.forEach((o, i) => {
+      if (!plainId.test(o.id)) issue(['options', i, 'id'], 'Use only letters, digits, - and _ in an id');
+    });
+    targets.forEach((t, i) => {
+      if (!plainId.test(t.id)) issue(['targets', i, 'id'], 'Use only letters, digits, - and _ in an id');
+    });
+  }
+
+  // Targets: places on the picture, gaps in the text, a right-hand column; no other type has any.
+  if (!pairing && targets.length > 0)
+    issue(['targets'], 'Only questions that pair labels, words or items have places, gaps or a second column');
+  if (q.type === 'graphic_gap_match') {
+    if (targets.length === 0) issue(['targets'], 'Mark at least one place on the picture');
+    targets.forEach((t, i) => {
+      if (!t.area) issue(['targets', i, 'area'], 'Draw this place on the picture');
+      else onPicture(t.area, ['targets', i, 'area']);
+      if (!t.text.trim())
+        issue(['targets', i, 'text'], 'Name this place for learners who use a screen reader or the keyboard');
+    });
+  }
+  if (q.type === 'match') {
+    if (targets.length === 0) issue(['targets'], 'Give at least one item on the right');
+    targets.forEach((t, i) => {
+      if (!t.text.trim() && !t.imageUrl) issue(['targets', i, 'text'], 'Write the item or give it an image');
+    });
+  }
+
+  // The text with its gaps.
+  if (gapType) {
+    const gaps = gapsIn(gapText);
+    if (!gapText.trim()) issue(['gapText'], 'Write the text with its gap');
+    else if (looseBraces(gapText))
+      issue(['gapText'], 'Write each gap as two braces around its name, e.g. {{g1}}, and use braces for nothing else');
+    if (q.type === 'inline_choice' && gapText.trim() && gaps.length !== 1)
+      issue(
+        ['gapText'],
+        gaps.length === 0 ? 'Put the gap in the text, where learners choose' : 'The text may have only one gap',
+      );
+    if (q.type === 'gap_match') {
+      if (targets.length === 0) issue(['targets'], 'Put at least one gap in the text');
+      const ids = new Set(targets.map((t) => t.id));
+      for (const t of targets) {
+        const times = gaps.filter((g) => g === t.id).length;
+        if (times === 0) issue(['gapText'], `The gap {{${t.id}}} is not in the text`);
+        else if (times > 1) issue(['gapText'], `The gap {{${t.id}}} is written ${times} times: write each gap once`);
+      }
+      for (const g of new Set(gaps))
+        if (!ids.has(g)) issue(['gapText'], `The text has a gap {{${g}}} that is not among the gaps`);
+    }
+  }
+  if (q.type === 'hotspot') {
+    const max = q.maxChoices ?? 1;
+    if (max > Math.max(1, q.options.length)) issue(['maxChoices'], 'Learners cannot choose more areas than there are');
+  }
+
   const key = q.answerKey;
   if (!key) return;
   if (key.type !== q.type) {
-    ctx.addIssue({ code: 'custom', path: ['answerKey'], message: 'The answer does not match the question type' });
+    issue(['answerKey'], 'The answer does not match the question type');
     return;
   }
   const ids = new Set(q.options.map((o) => o.id));
-  if (key.type === 'single' && !ids.has(key.correct))
-    ctx.addIssue({ code: 'custom', path: ['answerKey'], message: 'Choose the correct option' });
-  if (key.type === 'multiple' && !key.correct.every((id) => ids.has(id))) {
-    ctx.addIssue({ code: 'custom', path: ['answerKey'], message: 'The correct options must be among the options' });
+  const targetIds = new Set(targets.map((t) => t.id));
+  if ((key.type === 'single' || key.type === 'inline_choice') && !ids.has(key.correct))
+    issue(['answerKey'], key.type === 'single' ? 'Choose the correct option' : 'Choose the correct choice');
+  if ((key.type === 'multiple' || key.type === 'hotspot') && !key.correct.every((id) => ids.has(id))) {
+    issue(
+      ['answerKey'],
+      key.type === 'multiple'
+        ? 'The correct options must be among the options'
+        : 'The correct areas must be among the areas',
+    );
   }
-  if (key.type === 'multiple' && key.mapping) {
+  if (key.type === 'hotspot') {
+    const max = q.maxChoices ?? 1;
+    if (max > 0 && new Set(key.correct).size > max)
+      issue(
+        ['answerKey'],
+        `Learners may choose ${count(max, 'area')}, but ${count(new Set(key.correct).size, 'area is', 'areas are')} correct`,
+      );
+  }
+  if ((key.type === 'multiple' || key.type === 'hotspot') && key.mapping) {
     if (key.mapping.entries.some((e) => !ids.has(e.response)))
-      issue(['answerKey', 'mapping', 'entries'], 'Give points only to this question’s options');
+      issue(
+        ['answerKey', 'mapping', 'entries'],
+        key.type === 'multiple'
+          ? 'Give points only to this question’s options'
+          : 'Give points only to this question’s areas',
+      );
     checkMapping(key.mapping, (id) => id, ctx);
   }
   if (key.type === 'short_text' && key.mapping) {
@@ -158,7 +337,63 @@ export function checkQuestion(
     if (key.partial.points <= 0 || key.partial.points >= q.marks)
       issue(['answerKey', 'partial', 'points'], `Give the wider tolerance more than 0 and fewer than ${q.marks} marks`);
   }
-  const best = bestScoreOf(key, q.options);
+  if (key.type === 'select_point') {
+    const areaIds = key.areas.map((a) => a.id);
+    if (new Set(areaIds).size !== areaIds.length)
+      issue(['answerKey', 'areas'], 'The key’s areas need ids of their own');
+    key.areas.forEach((a, i) => onPicture(a.area, ['answerKey', 'areas', i, 'area']));
+    if (key.mapping) {
+      if (key.mapping.entries.some((e) => !areaIds.includes(e.response)))
+        issue(['answerKey', 'mapping', 'entries'], 'Give points only to the key’s areas');
+      checkMapping(key.mapping, (id) => id, ctx);
+    }
+  }
+  if (key.type === 'order') {
+    const given = new Set(key.correct);
+    if (
+      key.correct.length !== q.options.length ||
+      given.size !== key.correct.length ||
+      ![...ids].every((id) => given.has(id))
+    )
+      issue(['answerKey', 'correct'], 'Put every item in the right order, each once');
+  }
+  if (key.type === 'graphic_gap_match' || key.type === 'gap_match' || key.type === 'match') {
+    const what = { graphic_gap_match: 'labels and places', gap_match: 'words and gaps', match: 'items' }[key.type];
+    if (key.correct.some((p) => !ids.has(p.source) || !targetIds.has(p.target)))
+      issue(['answerKey', 'correct'], `Each right pair must join this question’s ${what}`);
+    const responses = key.correct.map(pairResponse);
+    if (new Set(responses).size !== responses.length) issue(['answerKey', 'correct'], 'Give each right pair once');
+    const named = (list: CheckedQuestion['options'], id: string, fallback: string) =>
+      list.find((x) => x.id === id)?.text.trim() || `${fallback} ${id}`;
+    for (const o of q.options) {
+      const n = new Set(key.correct.filter((p) => p.source === o.id).map((p) => p.target)).size;
+      const limit = pairLimit(o.matchMax);
+      if (n > limit)
+        issue(
+          ['answerKey', 'correct'],
+          `“${named(q.options, o.id, 'Option')}” is in ${count(n, 'right pair')}, but may be in only ${figure(limit)}`,
+        );
+    }
+    for (const t of targets) {
+      const n = new Set(key.correct.filter((p) => p.target === t.id).map((p) => p.source)).size;
+      const limit = pairLimit(t.matchMax);
+      if (n > limit)
+        issue(
+          ['answerKey', 'correct'],
+          `“${named(targets, t.id, key.type === 'gap_match' ? 'Gap' : 'Place')}” has ${count(n, 'right pair')}, but may hold only ${figure(limit)}`,
+        );
+    }
+    if (key.mapping) {
+      const known = (r: string) => {
+        const [source, target, ...rest] = r.split(' ');
+        return rest.length === 0 && source != null && target != null && ids.has(source) && targetIds.has(target);
+      };
+      if (key.mapping.entries.some((e) => !known(e.response)))
+        issue(['answerKey', 'mapping', 'entries'], `Give points only to pairs of this question’s ${what}`);
+      checkMapping(key.mapping, (r) => r, ctx);
+    }
+  }
+  const best = bestScoreOf(key, q.options, { targets, maxChoices: q.maxChoices ?? 1 });
   if (best != null) {
     if (best <= 0) issue(['answerKey', 'mapping'], 'The best answer must score more than 0');
     else if (best !== q.marks)
@@ -173,6 +408,17 @@ export function checkQuestion(
   function issue(path: Array<string | number>, message: string) {
     ctx.addIssue({ code: 'custom', path, message });
   }
+}
+
+/** The rules' findings as the one error shape's details, for a caller that checks outside a schema. */
+export function questionProblems(q: CheckedQuestion): Array<{ path: string; message: string }> {
+  const found: Array<{ path: string; message: string }> = [];
+  const ctx = {
+    addIssue: (i: { path?: Array<string | number>; message?: string }) =>
+      found.push({ path: (i.path ?? []).join('.'), message: i.message ?? '' }),
+  } as unknown as z.RefinementCtx;
+  checkQuestion(q, ctx);
+  return found;
 }
 
 /** A mapping's own rules: each response once, the bounds in order. */

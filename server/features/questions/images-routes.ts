@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IdText } from '#contract/ids';
 import { ImageUploaded, ModuleListQuery } from '#contract/authoring';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Queryable } from '../../db/client.js';
 import { uploads } from '../../db/schema/index.js';
 import { imageTypeOf, ImageWidthQuery, MAX_IMAGE_BYTES, sendImage, storeImage } from '../../platform/images.js';
@@ -42,6 +43,29 @@ export async function readQuestionImage(
   if (!row || !row.contentType.startsWith('image/') || row.sha256.slice(0, 32) !== m[2]) return null;
   const bytes = await storage.get(row.filename).catch(() => null);
   return bytes ? { bytes, type: row.contentType } : null;
+}
+
+/**
+ * A question picture's own size in pixels, read from the stored file (`sharp`'s header read, no pixel decoded):
+ * what every area and point on it is measured in (decision 084). The stored copy is the one learners are shown,
+ * already turned upright and at most 2000 px on its long side, so its size is the picture's as shown. Null for an
+ * address that is not one of Olympus's question images, or a file that cannot be read.
+ */
+export async function questionPictureSize(
+  q: Queryable,
+  storage: FileStorage,
+  url: string,
+): Promise<{ width: number; height: number } | null> {
+  const image = await readQuestionImage(q, storage, url);
+  if (!image) return null;
+  try {
+    const meta = await sharp(image.bytes, { limitInputPixels: false }).metadata();
+    const width = meta.width ?? 0;
+    const height = meta.pageHeight ?? meta.height ?? 0;
+    return width > 0 && height > 0 ? { width, height } : null;
+  } catch {
+    return null;
+  }
 }
 
 const ImageParams = z.strictObject({ id: IdText, sig: z.string().regex(/^[0-9a-f]{32}$/) });

@@ -46,6 +46,11 @@ const QuestionRow = createSelectSchema(questions)
     imageUrl: true,
     imageAlt: true,
     options: true,
+    imageWidth: true,
+    imageHeight: true,
+    targets: true,
+    gapText: true,
+    maxChoices: true,
     shuffle: true,
     marks: true,
     difficulty: true,
@@ -64,7 +69,9 @@ const QuestionRow = createSelectSchema(questions)
 export type QuestionRow = z.infer<typeof QuestionRow>;
 
 const questionSelect = sql`select x.id, x.module_id as "moduleId", m.olympiad_id as "olympiadId", x.position, x.type,
-    x.prompt, x.image_url as "imageUrl", x.image_alt as "imageAlt", x.options, x.shuffle, x.answer_key as "answerKey", x.marks,
+    x.prompt, x.image_url as "imageUrl", x.image_alt as "imageAlt", x.options,
+    x.image_width as "imageWidth", x.image_height as "imageHeight", x.targets, x.gap_text as "gapText",
+    x.max_choices as "maxChoices", x.shuffle, x.answer_key as "answerKey", x.marks,
     x.difficulty, x.retired_at as "retiredAt", x.verified_at as "verifiedAt", verifier.username as "verifiedBy",
     x.last_edited_by as "lastEditedById", editor.username as "lastEditedBy", x.updated_at as "updatedAt",
     (select count(*)::int from answers a where a.question_id = x.id) as "answerCount"

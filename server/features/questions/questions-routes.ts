@@ -5,6 +5,7 @@ import { IdParams, IdText } from '#contract/ids';
 import {
   QuestionInput,
   QuestionListQuery,
+  questionProblems,
   QuestionRecord,
   QuestionSingleQuery,
   QuestionUpdate,
@@ -12,14 +13,17 @@ import {
   RetireQuery,
 } from '#contract/authoring';
 import { Ok, pageOf } from '#contract/errors';
+import { isGapTextType, isPairType, isPictureType, type QuestionType } from '#contract/questions';
 import type { Queryable } from '../../db/client.js';
 import { questions } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';
-import { conflict, forbidden } from '../../http/errors.js';
+import { conflict, forbidden, invalid } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { pageResult } from '../../platform/paging.js';
 import { reorderByIds } from '../../platform/reorder.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
+import type { FileStorage } from '../../platform/storage.js';
+import { questionPictureSize } from './images-routes.js';
 import { moduleLoader, questionLoader } from './load.js';
 import { questionsPolicy } from './policy.js';
 import { presentQuestion } from './present.js';
@@ -30,27 +34,84 @@ const QuestionBody = z.object({ success: z.literal(true), question: QuestionReco
 const ModuleQuery = z.strictObject({ questionModuleId: IdText });
 
 type Fields = Omit<z.infer<typeof QuestionInput>, 'questionModuleId'>;
-/** What is stored: rich text sanitised, options only for choice questions, option text trimmed. */
+
+/** The types whose options may be shuffled, so whose options may be `fixed` (an order question's never are). */
+const fixableTypes: ReadonlySet<QuestionType> = new Set([
+  'single',
+  'multiple',
+  'inline_choice',
+  'gap_match',
+  'graphic_gap_match',
+  'match',
+]);
+/** The types without options: a true or false, a number, a short text, a point on the picture. */
+const optionlessTypes: ReadonlySet<QuestionType> = new Set(['true_false', 'numeric', 'short_text', 'select_point']);
+
+/**
+ * What is stored: rich text sanitised, each type's options and targets with only what the type uses (a hotspot's
+ * areas, a place's area, how many pairs an item may be in, which options keep their place), text trimmed; the text
+ * with gaps only for the types that have one, how many areas may be chosen only for a hotspot.
+ */
 function stored(f: Fields) {
-  const choice = f.type === 'single' || f.type === 'multiple';
+  const pairing = isPairType(f.type);
   return {
     type: f.type,
     prompt: sanitizeRichText(f.prompt),
     imageUrl: f.imageUrl,
     imageAlt: f.imageAlt,
-    options: choice
-      ? f.options.map((o) => ({
+    imageWidth: f.imageUrl ? f.imageWidth : null,
+    imageHeight: f.imageUrl ? f.imageHeight : null,
+    options: optionlessTypes.has(f.type)
+      ? []
+      : f.options.map((o) => ({
           id: o.id,
           text: o.text.trim(),
-          imageUrl: o.imageUrl,
-          ...(o.fixed ? { fixed: true } : {}),
+          imageUrl: f.type === 'hotspot' ? null : o.imageUrl,
+          ...(o.fixed && fixableTypes.has(f.type) ? { fixed: true } : {}),
+          ...(f.type === 'hotspot' && o.area ? { area: o.area } : {}),
+          ...(pairing && o.matchMax != null && o.matchMax !== 1 ? { matchMax: o.matchMax } : {}),
+        })),
+    targets: pairing
+      ? f.targets.map((t) => ({
+          id: t.id,
+          text: f.type === 'gap_match' ? '' : t.text.trim(),
+          imageUrl: f.type === 'match' ? t.imageUrl : null,
+          ...(f.type === 'graphic_gap_match' && t.area ? { area: t.area } : {}),
+          ...(t.matchMax != null && t.matchMax !== 1 ? { matchMax: t.matchMax } : {}),
+          ...(f.type === 'match' && t.fixed ? { fixed: true } : {}),
         }))
       : [],
+    gapText: isGapTextType(f.type) ? f.gapText : '',
+    maxChoices: f.type === 'hotspot' ? f.maxChoices : 1,
     shuffle: f.shuffle,
     answerKey: f.answerKey,
     marks: f.marks,
     difficulty: f.difficulty,
   };
+}
+
+/**
+ * The question with its picture's size read from the picture itself (decision 084): the browser's figures are not
+ * trusted, the areas are checked again against the real size, and a picture type whose picture cannot be measured
+ * (not one of Olympus's uploads, or a file that cannot be read) is a 400. Another type keeps no size it cannot read.
+ */
+async function measured<F extends Fields>(q: Queryable, storage: FileStorage, f: F): Promise<F> {
+  if (!f.imageUrl) return { ...f, imageWidth: null, imageHeight: null };
+  const size = await questionPictureSize(q, storage, f.imageUrl);
+  if (!size) {
+    if (isPictureType(f.type))
+      throw invalid([
+        {
+          path: 'body.imageUrl',
+          message: 'The size of this picture could not be read: upload the picture here again',
+        },
+      ]);
+    return { ...f, imageWidth: null, imageHeight: null };
+  }
+  const next = { ...f, imageWidth: size.width, imageHeight: size.height };
+  const problems = questionProblems(next);
+  if (problems.length) throw invalid(problems.map((p) => ({ ...p, path: `body.${p.path}` })));
+  return next;
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -112,9 +173,10 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     load: ({ db, actor, body }) => moduleLoader.load(db, actor, body.questionModuleId, 'edit'),
     handler: async ({ db, actor, body, record: mod, audit }) => {
       const position = await queries.nextPosition(db, 'questions', mod.id);
+      const fields = await measured(db, app.storage, body);
       const [row] = await db
         .insert(questions)
-        .values({ moduleId: mod.id, position, ...stored(body), lastEditedBy: actor.userId })
+        .values({ moduleId: mod.id, position, ...stored(fields), lastEditedBy: actor.userId })
         .returning({ id: questions.id });
       await audit('question.create', {
         entityId: row!.id,
@@ -139,7 +201,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     load: ({ db, actor, params }) => questionLoader.load(db, actor, params.id, 'edit'),
     handler: async ({ db, actor, body, record: before, audit }) => {
       const { confirmKeyChange, ...fields } = body;
-      const next = stored(fields);
+      const next = stored(await measured(db, app.storage, fields));
       const keyChanged = !sameJson(before.answerKey, next.answerKey) || before.type !== next.type;
       if (before.answerCount > 0 && before.type !== next.type) {
         throw conflict('Learners have answered this question; its type cannot change (retire it and add a new one)');
@@ -231,6 +293,11 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
           imageUrl: q.imageUrl,
           imageAlt: q.imageAlt,
           options: q.options,
+          imageWidth: q.imageWidth,
+          imageHeight: q.imageHeight,
+          targets: q.targets,
+          gapText: q.gapText,
+          maxChoices: q.maxChoices,
           shuffle: q.shuffle,
           answerKey: q.answerKey,
           marks: q.marks,

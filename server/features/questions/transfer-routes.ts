@@ -11,12 +11,13 @@ import { audit } from '../../platform/audit.js';
 import { moduleLoader } from './load.js';
 import { questionsPolicy } from './policy.js';
 import * as queries from './queries.js';
-import { readQuestionImage, storeQuestionImage } from './images-routes.js';
+import { questionPictureSize, readQuestionImage, storeQuestionImage } from './images-routes.js';
 import { type QtiImport, isRefusal, prepareImport } from './qti-read.js';
 import { type QtiQuestion, packageOf, qtiTypes } from './qti-write.js';
 import {
   type ParsedQuestion,
   fromRow,
+  picturesToMeasure,
   readQuestionRows,
   templateRows,
   toRow,
@@ -102,10 +103,16 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
       if (!('type' in raw[0]!.cells) || !('prompt' in raw[0]!.cells))
         throw badRequest('The first row must be the template’s header (type, prompt, option_a, …)');
 
+      // The pictures' own sizes, read before any row is checked: their areas are measured in them.
+      const sizes = new Map(
+        await Promise.all(
+          picturesToMeasure(raw).map(async (url) => [url, await questionPictureSize(db, app.storage, url)] as const),
+        ),
+      );
       const parsed: ParsedQuestion[] = [];
       const errors: FieldError[] = [];
       for (const { row, cells } of raw) {
-        const result = fromRow(cells, row);
+        const result = fromRow(cells, row, sizes);
         if (result.question) parsed.push(result.question);
         errors.push(...result.errors);
       }
@@ -128,6 +135,12 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
               imageUrl: q.imageUrl,
               imageAlt: q.imageAlt,
               options: q.options,
+              imageWidth: q.imageWidth,
+              imageHeight: q.imageHeight,
+              targets: q.targets,
+              gapText: q.gapText,
+              maxChoices: q.maxChoices,
+              shuffle: q.shuffle,
               answerKey: q.answerKey,
               marks: q.marks,
               difficulty: q.difficulty,
@@ -233,6 +246,11 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
             imageUrl: q.imageUrl,
             imageAlt: q.imageAlt,
             options: q.options,
+            imageWidth: q.imageWidth ?? null,
+            imageHeight: q.imageHeight ?? null,
+            targets: q.targets ?? [],
+            gapText: q.gapText ?? '',
+            maxChoices: q.maxChoices ?? 1,
             shuffle: q.shuffle,
             answerKey: q.answerKey,
             marks: q.marks,

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { checkQuestion, questionFields } from '#contract/authoring';
 import type { FieldError } from '#contract/errors';
-import type { AnswerKey, QuestionType } from '#contract/questions';
+import { gapsIn } from '#contract/interactions';
+import {
+  type AnswerKey,
+  Area,
+  isPictureType,
+  type Pair,
+  pairResponse,
+  type QuestionOption,
+  type QuestionTarget,
+  type QuestionType,
+  questionTypes,
+} from '#contract/questions';
 import { restoreCsvCell } from '../../platform/csv.js';
 import { htmlText } from '#contract/content';
 import { headerKey, readSheet } from '../../platform/spreadsheet/index.js';
@@ -10,15 +21,29 @@ import { figure } from '#contract/numbers';
 
 /**
  * A module's questions as a spreadsheet (xlsx or csv), one question a row:
- *   type        single | multiple | true_false | numeric | short_text
+ *   type        single | multiple | true_false | numeric | short_text | hotspot | select_point | graphic_gap_match |
+ *               gap_match | order | match | inline_choice
  *   prompt      the question (plain text, or HTML that is sanitised on import)
- *   option_a…f  the options of choice questions
- *   correct     single: a letter; multiple: letters joined by ";"; true_false: true/false;
- *               numeric: the value; short_text: accepted answers joined by "|"
+ *   option_a…t  the options: choices, hotspot areas' names, labels or words to place, items to order, a match's
+ *               left-hand column
+ *   correct     single, inline_choice: a letter; multiple, hotspot: letters joined by ";"; true_false: true/false;
+ *               numeric: the value; short_text: accepted answers joined by "|"; order: the letters in the right
+ *               order joined by ";"; the pairing types: the right pairs "letter target" joined by ";" ("a p1; b p2");
+ *               select_point: the ids of the key's areas joined by ";"
  *   tolerance   numeric only (default 0)
  *   marks, difficulty (easy | medium | hard), image_url, image_alt
+ *   shuffle     no: the options keep the order written even when the olympiad shuffles (default yes)
+ *   fixed       the letters of options that keep their place when the others are shuffled, joined by ";"
+ *   targets     graphic_gap_match's places and match's right-hand column, one a line, each "id: text" (the id may be
+ *               left out: p1, p2 … or r1, r2 … in order)
+ *   gap_text    gap_match and inline_choice: the text with each gap written {{id}}
+ *   areas       the picture types' areas in the picture's pixels, as JSON keyed by id: a hotspot's by option letter,
+ *               a graphic gap match's by place, a select point's key areas by their own ids
+ *   max_choices hotspot: how many areas a learner may choose (0 any; default 1)
+ * A picture's size is read from the picture itself (one of Olympus's uploads), never from the file. Partial credit
+ * and how many pairs an item may be in (`matchMax`) are not in the spreadsheet: QTI carries them.
  */
-export const optionLetters = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
+export const optionLetters = [...'abcdefghijklmnopqrst'] as const;
 export const columns = [
   'type',
   'prompt',
@@ -29,54 +54,143 @@ export const columns = [
   'difficulty',
   'image_url',
   'image_alt',
+  'shuffle',
+  'fixed',
+  'targets',
+  'gap_text',
+  'areas',
+  'max_choices',
 ] as const;
+type Column = (typeof columns)[number];
 export const MAX_ROWS = 10_000;
 
 export interface ExportQuestion {
   type: QuestionType;
   prompt: string;
-  options: Array<{ id: string; text: string }>;
+  options: Array<Pick<QuestionOption, 'id' | 'text'> & Partial<QuestionOption>>;
   answerKey: AnswerKey | null;
   marks: number;
   difficulty: string | null;
   imageUrl: string | null;
   imageAlt: string;
+  shuffle?: boolean;
+  targets?: Array<Pick<QuestionTarget, 'id' | 'text'> & Partial<QuestionTarget>>;
+  gapText?: string;
+  maxChoices?: number;
 }
 
-export function toRow(q: ExportQuestion): Record<(typeof columns)[number], string> {
+const pairsCell = (pairs: Pair[]) => pairs.map(pairResponse).join('; ');
+
+function correctCell(key: AnswerKey | null): string {
+  if (!key) return '';
+  switch (key.type) {
+    case 'single':
+    case 'inline_choice':
+      return key.correct;
+    case 'multiple':
+    case 'hotspot':
+    case 'order':
+      return key.correct.join(';');
+    case 'true_false':
+      return String(key.correct);
+    case 'numeric':
+      return String(key.value);
+    case 'short_text':
+      return key.accepted.join('|');
+    case 'select_point':
+      return key.areas.map((a) => a.id).join(';');
+    case 'graphic_gap_match':
+    case 'gap_match':
+    case 'match':
+      return pairsCell(key.correct);
+  }
+}
+
+/** The areas of a picture question keyed by id, as the `areas` cell holds them. */
+function areasOf(q: ExportQuestion): Record<string, Area> {
+  const entries: Array<[string, Area]> =
+    q.type === 'hotspot'
+      ? q.options.flatMap((o) => (o.area ? [[o.id, o.area] as [string, Area]] : []))
+      : q.type === 'graphic_gap_match'
+        ? (q.targets ?? []).flatMap((t) => (t.area ? [[t.id, t.area] as [string, Area]] : []))
+        : q.type === 'select_point' && q.answerKey?.type === 'select_point'
+          ? q.answerKey.areas.map((a) => [a.id, a.area] as [string, Area])
+          : [];
+  return Object.fromEntries(entries);
+}
+
+export function toRow(q: ExportQuestion): Record<Column, string> {
   const key = q.answerKey;
-  const correct = !key
-    ? ''
-    : key.type === 'single'
-      ? key.correct
-      : key.type === 'multiple'
-        ? key.correct.join(';')
-        : key.type === 'true_false'
-          ? String(key.correct)
-          : key.type === 'numeric'
-            ? String(key.value)
-            : key.accepted.join('|');
-  const row = Object.fromEntries(columns.map((c) => [c, ''])) as Record<(typeof columns)[number], string>;
+  const row = Object.fromEntries(columns.map((c) => [c, ''])) as Record<Column, string>;
   row.type = q.type;
   row.prompt = q.prompt;
   for (const o of q.options)
     if ((optionLetters as readonly string[]).includes(o.id)) row[`option_${o.id}` as 'option_a'] = o.text;
-  row.correct = correct;
+  row.correct = correctCell(key);
   row.tolerance = key?.type === 'numeric' ? String(key.tolerance) : '';
   row.marks = String(q.marks);
   row.difficulty = q.difficulty ?? '';
   row.image_url = q.imageUrl ?? '';
   row.image_alt = q.imageAlt;
+  row.shuffle = q.shuffle === false ? 'no' : '';
+  row.fixed = q.options
+    .filter((o) => o.fixed)
+    .map((o) => o.id)
+    .join(';');
+  row.targets =
+    q.type === 'match' || q.type === 'graphic_gap_match'
+      ? (q.targets ?? []).map((t) => `${t.id}: ${t.text}`).join('\n')
+      : '';
+  row.gap_text = q.type === 'gap_match' || q.type === 'inline_choice' ? (q.gapText ?? '') : '';
+  const areas = areasOf(q);
+  row.areas = Object.keys(areas).length ? JSON.stringify(areas) : '';
+  row.max_choices = q.type === 'hotspot' ? String(q.maxChoices ?? 1) : '';
   return row;
 }
 
 const Row = z.object(questionFields).superRefine(checkQuestion);
 export type ParsedQuestion = z.infer<typeof Row>;
 
+/** The types a row may name, in the words the message gives them. */
+const typeList = `${questionTypes.slice(0, -1).join(', ')} or ${questionTypes.at(-1)}`;
+const splitList = (cell: string) => cell.split(/[;,\s]+/).filter(Boolean);
+const yes = ['true', 'waar', 't', '1', 'yes', 'ja', 'y'];
+const no = ['false', 'onwaar', 'f', '0', 'no', 'nee', 'n'];
+
+/** Pairs as the `correct` cell writes them: "a p1; b p2". */
+function pairsFrom(cell: string): Pair[] | null {
+  const pairs: Pair[] = [];
+  for (const part of cell
+    .split(/[;\n]+/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [source, target, ...rest] = part.split(/\s+/);
+    if (!source || !target || rest.length) return null;
+    pairs.push({ source: source.toLowerCase(), target });
+  }
+  return pairs;
+}
+
+/** The `targets` cell: one a line, "id: text", or the text alone (then the id by its place). */
+function targetsFrom(cell: string, prefix: string): QuestionTarget[] {
+  return cell
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line, i) => {
+      const m = /^([A-Za-z0-9_-]{1,20})\s*:\s*(.*)$/.exec(line);
+      return m ? { id: m[1]!, text: m[2]!, imageUrl: null } : { id: `${prefix}${i + 1}`, text: line, imageUrl: null };
+    });
+}
+
+/** The picture's size, as the import read it from the picture; null when it could not be read. */
+export type PictureSizes = ReadonlyMap<string, { width: number; height: number } | null>;
+
 /** One row to a question, or the row's errors. */
 export function fromRow(
   raw: Record<string, string>,
   rowNumber: number,
+  sizes: PictureSizes = new Map(),
 ): { question?: ParsedQuestion; errors: FieldError[] } {
   const get = (c: string) => (raw[c] ?? '').trim();
   const errors: FieldError[] = [];
@@ -84,30 +198,51 @@ export function fromRow(
   const type = get('type')
     .toLowerCase()
     .replace(/[\s/-]+/g, '_') as QuestionType;
-  if (!['single', 'multiple', 'true_false', 'numeric', 'short_text'].includes(type)) {
-    err('type', 'Use single, multiple, true_false, numeric or short_text');
+  if (!(questionTypes as readonly string[]).includes(type)) {
+    err('type', `Use ${typeList}`);
     return { errors };
   }
-  const choice = type === 'single' || type === 'multiple';
-  const options = choice
-    ? optionLetters.filter((l) => get(`option_${l}`)).map((l) => ({ id: l, text: get(`option_${l}`), imageUrl: null }))
+  const fixed = new Set(splitList(get('fixed').toLowerCase()));
+  const optionsUsed = !['true_false', 'numeric', 'short_text', 'select_point'].includes(type);
+  let areas: Record<string, Area> = {};
+  if (get('areas')) {
+    try {
+      const parsedAreas = z.record(z.string(), Area).safeParse(JSON.parse(get('areas')));
+      if (parsedAreas.success) areas = parsedAreas.data;
+      else err('areas', 'Write each area as the export does: {"a": {"shape": "circle", "x": 10, "y": 20, "r": 5}}');
+    } catch {
+      err('areas', 'Write the areas as JSON, as the export does');
+    }
+  }
+  const options = optionsUsed
+    ? optionLetters
+        .filter((l) => get(`option_${l}`))
+        .map((l) => ({
+          id: l,
+          text: get(`option_${l}`),
+          imageUrl: null,
+          ...(fixed.has(l) && type !== 'order' && type !== 'hotspot' ? { fixed: true } : {}),
+          ...(type === 'hotspot' && areas[l] ? { area: areas[l] } : {}),
+        }))
     : [];
+  const gapText = type === 'gap_match' || type === 'inline_choice' ? get('gap_text') : '';
+  const targets: QuestionTarget[] =
+    type === 'match'
+      ? targetsFrom(get('targets'), 'r')
+      : type === 'graphic_gap_match'
+        ? targetsFrom(get('targets'), 'p').map((t) => ({ ...t, ...(areas[t.id] ? { area: areas[t.id] } : {}) }))
+        : type === 'gap_match'
+          ? [...new Set(gapsIn(gapText))].map((id) => ({ id, text: '', imageUrl: null }))
+          : [];
   const correct = get('correct');
   let answerKey: AnswerKey | null = null;
   if (correct) {
-    if (type === 'single') answerKey = { type, correct: correct.toLowerCase() };
-    else if (type === 'multiple')
-      answerKey = {
-        type,
-        correct: correct
-          .toLowerCase()
-          .split(/[;,\s]+/)
-          .filter(Boolean),
-      };
+    if (type === 'single' || type === 'inline_choice') answerKey = { type, correct: correct.toLowerCase() };
+    else if (type === 'multiple' || type === 'hotspot' || type === 'order')
+      answerKey = { type, correct: splitList(correct.toLowerCase()) } as AnswerKey;
     else if (type === 'true_false') {
       const v = correct.toLowerCase();
-      if (['true', 'false', 'waar', 'onwaar', 't', 'f', '1', '0', 'yes', 'no'].includes(v))
-        answerKey = { type, correct: ['true', 'waar', 't', '1', 'yes'].includes(v) };
+      if ([...yes, ...no].includes(v)) answerKey = { type, correct: yes.includes(v) };
       else err('correct', 'Use true or false');
     } else if (type === 'numeric') {
       const value = Number(correct.replace(',', '.'));
@@ -115,7 +250,7 @@ export function fromRow(
       if (!Number.isFinite(value)) err('correct', 'Use a number');
       else if (!Number.isFinite(tolerance) || tolerance < 0) err('tolerance', 'Use a number of at least 0');
       else answerKey = { type, value, tolerance };
-    } else
+    } else if (type === 'short_text')
       answerKey = {
         type,
         accepted: correct
@@ -123,19 +258,42 @@ export function fromRow(
           .map((s) => s.trim())
           .filter(Boolean),
       };
+    else if (type === 'select_point') {
+      const ids = splitList(correct);
+      const missing = ids.filter((id) => !areas[id]);
+      if (missing.length) err('areas', `Give the area of ${missing.join(', ')} in the areas column`);
+      else answerKey = { type, areas: ids.map((id) => ({ id, area: areas[id]! })) };
+    } else {
+      const pairs = pairsFrom(correct);
+      if (!pairs) err('correct', 'Write each right pair as a letter and a target, e.g. "a p1; b p2"');
+      else answerKey = { type, correct: pairs };
+    }
   } else err('correct', 'Give the correct answer');
+  const shuffleCell = get('shuffle').toLowerCase();
+  if (shuffleCell && ![...yes, ...no].includes(shuffleCell)) err('shuffle', 'Use yes or no');
+  const maxChoices = get('max_choices') ? Number(get('max_choices')) : 1;
   const marks = get('marks') ? Number(get('marks')) : 1;
   const difficulty = get('difficulty').toLowerCase() || null;
+  const imageUrl = get('image_url') || null;
+  const size = imageUrl ? sizes.get(imageUrl) : undefined;
+  if (isPictureType(type) && imageUrl && !size)
+    err('image_url', 'Use a picture uploaded to Olympus, so that its size can be read');
   if (errors.length) return { errors };
   const parsed = Row.safeParse({
     type,
     prompt: get('prompt'),
     options,
+    targets,
+    gapText,
+    maxChoices: type === 'hotspot' ? maxChoices : 1,
+    shuffle: !no.includes(shuffleCell),
     answerKey,
     marks,
     difficulty,
-    imageUrl: get('image_url') || null,
+    imageUrl,
     imageAlt: get('image_alt'),
+    imageWidth: size?.width ?? null,
+    imageHeight: size?.height ?? null,
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -145,18 +303,34 @@ export function fromRow(
           ? `option_${optionLetters[Number(index)] ?? index}`
           : head === 'answerKey'
             ? 'correct'
-            : head === 'imageUrl'
+            : head === 'imageUrl' || head === 'imageWidth' || head === 'imageHeight'
               ? 'image_url'
               : head === 'imageAlt'
                 ? 'image_alt'
-                : (head ?? 'row');
+                : head === 'gapText'
+                  ? 'gap_text'
+                  : head === 'maxChoices'
+                    ? 'max_choices'
+                    : (head ?? 'row');
       err(column, issue.message);
     }
     return { errors };
   }
   // After sanitising, by the editor's rule: a choice question's options may carry the question alone.
+  const choice = type === 'single' || type === 'multiple';
   if (!htmlText(parsed.data.prompt) && !parsed.data.imageUrl && !choice) err('prompt', 'Write the question');
   return errors.length ? { errors } : { question: parsed.data, errors };
+}
+
+/** The distinct picture addresses of the rows whose type is measured on its picture: their sizes are read first. */
+export function picturesToMeasure(rows: ReadonlyArray<{ cells: Record<string, string> }>): string[] {
+  const urls = new Set<string>();
+  for (const { cells } of rows) {
+    const type = (cells.type ?? '').trim().toLowerCase() as QuestionType;
+    const url = (cells.image_url ?? '').trim();
+    if (url && (questionTypes as readonly string[]).includes(type) && isPictureType(type)) urls.add(url);
+  }
+  return [...urls];
 }
 
 /** The template's column names use underscores (`option_a`); a header cell is read as every import reads it. */
@@ -184,7 +358,7 @@ export async function readQuestionRows(bytes: Buffer): Promise<Array<{ row: numb
 }
 
 /** Columns that hold a number on every row that has them: a spreadsheet gets number cells, not digits as text. */
-const numberColumns: ReadonlySet<string> = new Set(['tolerance', 'marks']);
+const numberColumns: ReadonlySet<string> = new Set(['tolerance', 'marks', 'max_choices']);
 const asNumber = (text: string | undefined) => (text && /^-?\d+(?:\.\d+)?$/.test(text) ? Number(text) : (text ?? null));
 
 /** The export's one table: a column per name in `columns`, the prompt wide. */

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import { type Olympiad, findOlympiad } from '../../platform/olympiad-lookup.js';
 import type { LearnerModule } from '#contract/questions';
 import { type QuestionRow, paperQuestions } from './paper-queries.js';
-import { orderedFor, presentModules } from './present.js';
+import { arrangedFor, type PaperOrder, presentModules } from './present.js';
 
 /**
  * An olympiad's paper (its row and live questions), read once per few seconds per process: on exam day
@@ -23,21 +23,20 @@ export interface Catalogue {
 }
 
 /**
- * The paper for one learner: the catalogue's presented modules, built once, with only the options of the
- * choice questions put in this attempt's own order (present.ts's orderedFor: the same order as ever, fixed options kept
- * in place, none moved for a question that does not shuffle).
+ * The paper for one learner: the catalogue's presented modules, built once, with the options (and a match's
+ * right-hand column) put in this attempt's own order where they move (present.ts's arrangedFor: when the olympiad
+ * shuffles, fixed options kept in place, none moved for a question that does not shuffle; an order question's items
+ * always, as the order written is the answer).
  */
-export function learnerModules(paper: Catalogue, shuffle: { attemptId: number } | null): LearnerModule[] {
+export function learnerModules(paper: Catalogue, order: PaperOrder | null): LearnerModule[] {
   paper.modules ??= presentModules(paper.questions, null);
-  if (!shuffle) return paper.modules;
+  if (!order) return paper.modules;
   return paper.modules.map((m) => ({
     ...m,
     questions: m.questions.map((q) => {
       // The stored question says whether its options move and which keep their place.
       const row = paper.byId.get(q.id);
-      return row && (q.type === 'single' || q.type === 'multiple')
-        ? { ...q, options: [...orderedFor(row, q.options, shuffle)] }
-        : q;
+      return row ? arrangedFor(row, q, order) : q;
     }),
   }));
 }

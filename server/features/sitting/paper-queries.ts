@@ -23,6 +23,11 @@ const QuestionRow = createSelectSchema(questions)
     imageUrl: true,
     imageAlt: true,
     options: true,
+    imageWidth: true,
+    imageHeight: true,
+    targets: true,
+    gapText: true,
+    maxChoices: true,
     shuffle: true,
     marks: true,
   })
@@ -55,7 +60,8 @@ export async function paperQuestions(q: Queryable, olympiadId: number): Promise<
     QuestionRow,
     sql`
     select qu.id, qu.module_id, m.title as module_title, m.intro as module_intro, qu.type, qu.prompt, qu.image_url,
-           qu.image_alt, qu.options, qu.shuffle, qu.answer_key, qu.marks
+           qu.image_alt, qu.options, qu.image_width, qu.image_height, qu.targets, qu.gap_text, qu.max_choices,
+           qu.shuffle, qu.answer_key, qu.marks
     from questions qu join question_modules m on m.id = qu.module_id
     where m.olympiad_id = ${olympiadId} and qu.retired_at is null
     order by m.position, m.id, qu.position, qu.id`,

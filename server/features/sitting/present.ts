@@ -1,5 +1,5 @@
 import type { ResolvedGeneralCopy } from '#contract/copy';
-import type { LearnerModule, LearnerQuestion, QuestionOption } from '#contract/questions';
+import type { AnswerKey, LearnerModule, LearnerQuestion, QuestionOption, QuestionTarget } from '#contract/questions';
 import type { SavedAnswer, SittingState, SittingStep, StartTimeRow, SubmittedData } from '#contract/sitting';
 import type { z } from 'zod';
 import { iso, isoOrNull } from '../../platform/dates.js';
@@ -35,17 +35,19 @@ function generator(seed: number): () => number {
 /**
  * The options in this attempt's own order (Fisher–Yates seeded by attempt and question): stable per learner. The
  * positions for which `fixed` is true keep their option ("All of the above" stays last); the others are shuffled
- * among themselves, in the same order as ever when none is fixed.
+ * among themselves, in the same order as ever when none is fixed. `salt` gives a second list of the same question
+ * (a match's right-hand column) an order of its own.
  */
 export function shuffledFor<T>(
   items: readonly T[],
   attemptId: number,
   questionId: number,
   fixed: (index: number) => boolean = () => false,
+  salt = '',
 ): T[] {
   const free = items.map((_, i) => i).filter((i) => !fixed(i));
   const moved = free.map((i) => items[i]!);
-  const next = generator(hash32(`${attemptId}:${questionId}`));
+  const next = generator(hash32(`${attemptId}:${questionId}${salt}`));
   for (let i = moved.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [moved[i], moved[j]] = [moved[j]!, moved[i]!];
@@ -54,6 +56,21 @@ export function shuffledFor<T>(
   free.forEach((at, k) => (out[at] = moved[k]!));
   return out;
 }
+
+/**
+ * The types whose options follow the olympiad's shuffle and `fixed`, as choices do (decision 084). A hotspot's
+ * options are areas in their own places on the picture: their list is only the order a keyboard and a screen reader
+ * go through them, best the author's (west to east, say), so it stays as written. An order question is never here:
+ * its items are always in the learner's own order (`orderItemsFor`).
+ */
+const shufflingTypes: ReadonlySet<string> = new Set([
+  'single',
+  'multiple',
+  'inline_choice',
+  'gap_match',
+  'graphic_gap_match',
+  'match',
+]);
 
 /**
  * A question's options as this attempt sees them: shuffled when the olympiad shuffles and the question allows it
@@ -65,25 +82,89 @@ export function orderedFor<T>(
   options: readonly T[],
   shuffle: { attemptId: number } | null,
 ): readonly T[] {
-  if (!shuffle || !q.shuffle || (q.type !== 'single' && q.type !== 'multiple')) return options;
+  if (!shuffle || !q.shuffle || !shufflingTypes.has(q.type)) return options;
   return shuffledFor(options, shuffle.attemptId, q.id, (i) => q.options?.[i]?.fixed === true);
 }
 
+/**
+ * A match's right-hand column as this attempt sees it: shuffled as its options are, with an order of its own. The
+ * places of a graphic gap match stay where the picture has them and a gap match's gaps where the text has them.
+ */
+export function targetsOrderedFor<T>(
+  q: { id: number; type: string; shuffle: boolean; targets: ReadonlyArray<{ fixed?: boolean }> | null },
+  targets: readonly T[],
+  shuffle: { attemptId: number } | null,
+): readonly T[] {
+  if (!shuffle || !q.shuffle || q.type !== 'match') return targets;
+  return shuffledFor(targets, shuffle.attemptId, q.id, (i) => q.targets?.[i]?.fixed === true, ':targets');
+}
+
+/**
+ * An order question's items in this attempt's own order, whether or not the olympiad shuffles: the order written is
+ * the answer. Never the key's order when there are two items or more: a shuffle that lands on it is turned by one
+ * place. Without an attempt (the paper as cached before any learner's order), a fixed order that is not the key's.
+ */
+export function orderItemsFor<T extends { id: string }>(
+  q: { id: number; answerKey: AnswerKey | null },
+  items: readonly T[],
+  attemptId: number | null,
+): T[] {
+  if (items.length < 2) return [...items];
+  const shuffled = shuffledFor(items, attemptId ?? 0, q.id);
+  const key = q.answerKey?.type === 'order' ? q.answerKey.correct : items.map((o) => o.id);
+  const inKeyOrder = shuffled.length === key.length && shuffled.every((o, i) => o.id === key[i]);
+  if (!inKeyOrder) return shuffled;
+  // Turned by one: every item moves, so the order differs from the key's whenever two items differ.
+  return [...shuffled.slice(1), shuffled[0]!];
+}
+
+/**
+ * An option as a learner receives it: its words and picture, a hotspot's area (the question itself) and how many
+ * pairs it may be in. Never whether it is fixed: the learner is not told.
+ */
 const presentOption = (o: QuestionOption): QuestionOption => ({
   id: o.id,
   text: o.text ?? '',
   imageUrl: o.imageUrl ?? null,
+  ...(o.area ? { area: o.area } : {}),
+  ...(o.matchMax != null ? { matchMax: o.matchMax } : {}),
 });
 
-/** A question as the learner sees it. There is no key field here, by construction. */
-export function presentQuestionForLearner(
-  q: QuestionRow,
-  index: number,
-  shuffle: { attemptId: number } | null,
-): LearnerQuestion {
-  const options = (q.options ?? []).map(presentOption);
-  const ordered = [...orderedFor(q, options, shuffle)];
+/** A place, a gap or a right-hand item as a learner receives it; no target carries a key. */
+const presentTarget = (t: QuestionTarget): QuestionTarget => ({
+  id: t.id,
+  text: t.text ?? '',
+  imageUrl: t.imageUrl ?? null,
+  ...(t.area ? { area: t.area } : {}),
+  ...(t.matchMax != null ? { matchMax: t.matchMax } : {}),
+});
+
+/** Whose paper it is: the attempt, and whether the olympiad puts options in each learner's own order. */
+export interface PaperOrder {
+  attemptId: number;
+  shuffle: boolean;
+}
+
+/** The options and targets of a presented question put in this attempt's order (the stored row says what moves). */
+export function arrangedFor(q: QuestionRow, presented: LearnerQuestion, order: PaperOrder | null): LearnerQuestion {
+  if (q.type === 'order') {
+    return { ...presented, options: orderItemsFor(q, (q.options ?? []).map(presentOption), order?.attemptId ?? null) };
+  }
+  const shuffle = order?.shuffle ? { attemptId: order.attemptId } : null;
+  if (!shuffle || !q.shuffle || !shufflingTypes.has(q.type)) return presented;
   return {
+    ...presented,
+    options: [...orderedFor(q, presented.options, shuffle)],
+    targets: [...targetsOrderedFor(q, presented.targets, shuffle)],
+  };
+}
+
+/**
+ * A question as the learner sees it. There is no key field here, by construction: a select-point question's areas
+ * are its key's alone, so the learner receives only the picture.
+ */
+export function presentQuestionForLearner(q: QuestionRow, index: number, order: PaperOrder | null): LearnerQuestion {
+  const presented: LearnerQuestion = {
     id: q.id,
     index,
     type: q.type,
@@ -91,12 +172,18 @@ export function presentQuestionForLearner(
     imageUrl: q.imageUrl,
     imageAlt: q.imageAlt,
     marks: q.marks,
-    options: ordered,
+    options: (q.options ?? []).map(presentOption),
+    imageWidth: q.imageWidth,
+    imageHeight: q.imageHeight,
+    targets: (q.targets ?? []).map(presentTarget),
+    gapText: q.type === 'gap_match' || q.type === 'inline_choice' ? q.gapText : '',
+    maxChoices: q.type === 'hotspot' ? q.maxChoices : 1,
   };
+  return arrangedFor(q, presented, order);
 }
 
 /** The paper's modules, in order, with their questions for this learner. */
-export function presentModules(questions: QuestionRow[], shuffle: { attemptId: number } | null): LearnerModule[] {
+export function presentModules(questions: QuestionRow[], order: PaperOrder | null): LearnerModule[] {
   const modules: LearnerModule[] = [];
   let current: LearnerModule | null = null;
   for (const q of questions) {
@@ -104,7 +191,7 @@ export function presentModules(questions: QuestionRow[], shuffle: { attemptId: n
       current = { id: q.moduleId, index: modules.length, title: q.moduleTitle, intro: q.moduleIntro, questions: [] };
       modules.push(current);
     }
-    current.questions.push(presentQuestionForLearner(q, current.questions.length, shuffle));
+    current.questions.push(presentQuestionForLearner(q, current.questions.length, order));
   }
   return modules;
 }

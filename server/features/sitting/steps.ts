@@ -274,7 +274,7 @@ export async function presentPaper(
   ]);
   return {
     success: true,
-    modules: paperOf ? learnerModules(paperOf, olympiad.shuffleOptions ? { attemptId: attempt.id } : null) : [],
+    modules: paperOf ? learnerModules(paperOf, { attemptId: attempt.id, shuffle: olympiad.shuffleOptions }) : [],
     answers: answers.map(presentSavedAnswer),
     startedAt: iso(attempt.startedAt!),
     deadlineAt: iso(attempt.deadlineAt!),

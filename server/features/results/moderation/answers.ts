@@ -1,11 +1,48 @@
 import { htmlText } from '#contract/content';
-import type { AnswerKey, AnswerValue, QuestionOption } from '#contract/questions';
+import { distinctPairs, inArea, keyAreaName, optionName, pairName } from '#contract/interactions';
+import {
+  type AnswerKey,
+  type AnswerValue,
+  type Pair,
+  pairResponse,
+  type Point,
+  type QuestionOption,
+  type QuestionTarget,
+  type QuestionType,
+} from '#contract/questions';
+
+/** What of a question an answer is said or compared by. */
+export interface AnsweredQuestion {
+  type: QuestionType;
+  options: QuestionOption[];
+  targets?: QuestionTarget[];
+  answerKey?: AnswerKey | null;
+  imageWidth?: number | null;
+  imageHeight?: number | null;
+}
+
+/** Cells across and down a picture: two points in the same cell count as the same answer. */
+const GRID = 20;
 
 /**
- * Answers compared as text: the same answer is the same string whatever order the options were ticked in or
- * however a short text was spaced or capitalised. '' is no answer.
+ * A point as an answer to compare: the cell of a 20 × 20 grid over the picture it falls in (25 px cells when the
+ * picture's size is unknown). Two learners never click the very same pixel, copying or not; the same small part of
+ * the picture is what a copied answer shares.
  */
-export function canonicalAnswer(value: AnswerValue | null | undefined): string {
+function pointCell(p: Point, q: AnsweredQuestion | undefined): string {
+  const w = q?.imageWidth ? q.imageWidth / GRID : 25;
+  const h = q?.imageHeight ? q.imageHeight / GRID : 25;
+  return `${Math.floor(p.x / w)},${Math.floor(p.y / h)}`;
+}
+
+const pairsCode = (pairs: Pair[]) => [...new Set(distinctPairs(pairs).map(pairResponse))].sort().join(',');
+
+/**
+ * Answers compared as text: the same answer is the same string whatever order the options were ticked or the pairs
+ * made in, however a short text was spaced or capitalised; a point by the part of the picture it is in. '' is no
+ * answer.
+ */
+export function canonicalAnswer(value: AnswerValue | null | undefined, question?: AnsweredQuestion): string {
   if (!value) return '';
   switch (value.type) {
     case 'single':
@@ -20,45 +57,90 @@ export function canonicalAnswer(value: AnswerValue | null | undefined): string {
       const text = value.text.normalize('NFC').toLowerCase().replace(/\s+/g, '');
       return text ? `t:${text}` : '';
     }
+    case 'hotspot':
+      return value.optionIds.length ? `h:${[...new Set(value.optionIds)].sort().join(',')}` : '';
+    case 'select_point':
+      return value.point ? `p:${pointCell(value.point, question)}` : '';
+    case 'graphic_gap_match':
+    case 'gap_match':
+    case 'match':
+      return value.pairs.length ? `g:${pairsCode(value.pairs)}` : '';
+    case 'order':
+      return value.optionIds.length ? `r:${value.optionIds.join(',')}` : '';
+    case 'inline_choice':
+      return value.optionId == null ? '' : `i:${value.optionId}`;
   }
 }
 
-const optionText = (options: QuestionOption[], id: string) => {
-  const o = options.find((x) => x.id === id);
-  return o ? o.text.trim() || `Option ${id}` : `Option ${id}`;
-};
+/** "(312, 140)": a point in the picture's whole pixels. */
+const pointText = (p: Point) => `(${Math.round(p.x)}, ${Math.round(p.y)})`;
 
-/** An answer as the learner saw it: the option's text, the number or the words. */
-export function answerText(value: AnswerValue | null | undefined, options: QuestionOption[]): string {
+/** The pairs in words, each "Label → Place", in the order the learner or the key has them. */
+const pairsText = (pairs: Pair[], q: AnsweredQuestion) =>
+  distinctPairs(pairs)
+    .map((p) => pairName(p, q.options, q.targets ?? [], q.type))
+    .join('; ');
+
+/**
+ * An answer as the learner saw it: the option's text, the number or the words; pairs as "Label → Place", a point as
+ * "(x, y)" with the key's area it fell in, an order as "A, C, B".
+ */
+export function answerText(value: AnswerValue | null | undefined, q: AnsweredQuestion): string {
   if (!value) return '';
   switch (value.type) {
     case 'single':
-      return value.optionId == null ? '' : optionText(options, value.optionId);
+    case 'inline_choice':
+      return value.optionId == null ? '' : optionName(q.options, value.optionId);
     case 'multiple':
-      return value.optionIds.map((id) => optionText(options, id)).join('; ');
+    case 'hotspot':
+      return value.optionIds.map((id) => optionName(q.options, id)).join('; ');
     case 'true_false':
       return value.value == null ? '' : value.value ? 'True' : 'False';
     case 'numeric':
       return value.value == null ? '' : String(value.value);
     case 'short_text':
       return value.text.trim();
+    case 'select_point': {
+      const point = value.point;
+      if (!point) return '';
+      const key = q.answerKey?.type === 'select_point' ? q.answerKey : null;
+      if (!key) return pointText(point);
+      const hit = key.areas.filter((a) => inArea(a.area, point)).map((a) => keyAreaName(a.id));
+      return `${pointText(point)}, ${hit.length ? `in ${hit.join(' and ')}` : 'outside the key’s areas'}`;
+    }
+    case 'graphic_gap_match':
+    case 'gap_match':
+    case 'match':
+      return pairsText(value.pairs, q);
+    case 'order':
+      return value.optionIds.map((id) => optionName(q.options, id)).join(', ');
   }
 }
 
 /** The right answer, as the admin reads it. */
-export function keyText(key: AnswerKey | null, options: QuestionOption[]): string {
+export function keyText(key: AnswerKey | null, q: AnsweredQuestion): string {
   if (!key) return '';
   switch (key.type) {
     case 'single':
-      return optionText(options, key.correct);
+    case 'inline_choice':
+      return optionName(q.options, key.correct);
     case 'multiple':
-      return key.correct.map((id) => optionText(options, id)).join('; ');
+    case 'hotspot':
+      return key.correct.map((id) => optionName(q.options, id)).join('; ');
     case 'true_false':
       return key.correct ? 'True' : 'False';
     case 'numeric':
       return key.tolerance ? `${key.value} (± ${key.tolerance})` : String(key.value);
     case 'short_text':
       return key.accepted.join(' / ');
+    case 'select_point':
+      return `A point in ${key.areas.map((a) => keyAreaName(a.id)).join(' or ')}`;
+    case 'graphic_gap_match':
+    case 'gap_match':
+    case 'match':
+      return pairsText(key.correct, q);
+    case 'order':
+      return key.correct.map((id) => optionName(q.options, id)).join(', ');
   }
 }
 

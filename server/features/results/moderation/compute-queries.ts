@@ -77,7 +77,16 @@ const StoredAnswerKey = z.custom<AnswerKey | null>((v) => v === null || AnswerKe
 
 /** A question of the paper with its module's title. */
 const PaperQuestion = createSelectSchema(questions)
-  .pick({ id: true, type: true, prompt: true, options: true, marks: true })
+  .pick({
+    id: true,
+    type: true,
+    prompt: true,
+    options: true,
+    targets: true,
+    imageWidth: true,
+    imageHeight: true,
+    marks: true,
+  })
   .extend({ module: createSelectSchema(questionModules).shape.title, answerKey: StoredAnswerKey });
 export type PaperQuestion = z.infer<typeof PaperQuestion>;
 
@@ -86,7 +95,8 @@ export const paperQuestions = (q: Queryable, olympiadId: number) =>
   rows(
     q,
     PaperQuestion,
-    sql`select q.id, q.type, q.prompt, q.options, q.marks, q.answer_key, m.title as module
+    sql`select q.id, q.type, q.prompt, q.options, q.targets, q.image_width, q.image_height, q.marks, q.answer_key,
+          m.title as module
         from questions q join question_modules m on m.id = q.module_id
         where m.olympiad_id = ${olympiadId} and q.retired_at is null
         order by m.position, m.id, q.position, q.id`,

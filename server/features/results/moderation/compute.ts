@@ -102,7 +102,7 @@ export async function computeFlags(
       const i = rowOf.get(an.attemptId);
       const j = columnOf.get(an.questionId);
       if (i === undefined || j === undefined) continue;
-      const text = canonicalAnswer(an.value);
+      const text = canonicalAnswer(an.value, questions[j]);
       if (!text) continue;
       table[i]![j] = an.marksAwarded != null && an.marksAwarded > 0 ? RIGHT_ANSWER : text;
     }

@@ -26,8 +26,9 @@ export async function pairView(q: Queryable, a: AttemptRecord, b: AttemptRecord)
   // How many gave each answer (compared as text), and how many answered each question.
   const given = new Map<number, Map<string, number>>();
   const answered = new Map<number, number>();
+  const questionOf = new Map(questions.map((x) => [x.id, x]));
   for (const c of counts) {
-    const text = canonicalAnswer(c.value);
+    const text = canonicalAnswer(c.value, questionOf.get(c.questionId));
     if (!text) continue;
     const m = given.get(c.questionId) ?? new Map<string, number>();
     m.set(text, (m.get(text) ?? 0) + c.n);
@@ -40,14 +41,14 @@ export async function pairView(q: Queryable, a: AttemptRecord, b: AttemptRecord)
 
   const cell = (attemptId: number, question: PaperQuestion) => {
     const an = answerOf.get(`${attemptId}:${question.id}`);
-    const canonical = canonicalAnswer(an?.value);
+    const canonical = canonicalAnswer(an?.value, question);
     if (!an || !canonical) return { canonical, cell: { text: '', right: null, partial: false, share: 0 } };
     const total = answered.get(question.id) ?? 0;
     const n = given.get(question.id)?.get(canonical) ?? 0;
     return {
       canonical,
       cell: {
-        text: answerText(an.value, question.options),
+        text: answerText(an.value, question),
         // Any marks make an answer right here, as in the similarity count; part marks are said as such (decision 082).
         right: an.marks != null && an.marks > 0,
         partial: creditOf(an.marks, question.marks) === 'partial',
@@ -82,7 +83,7 @@ export async function pairView(q: Queryable, a: AttemptRecord, b: AttemptRecord)
         number: i + 1,
         module: question.module,
         prompt: plainPrompt(question.prompt),
-        correct: keyText(question.answerKey, question.options),
+        correct: keyText(question.answerKey, question),
         a: x.cell,
         b: y.cell,
         same: x.canonical !== '' && x.canonical === y.canonical,
