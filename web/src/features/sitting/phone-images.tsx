@@ -1,3 +1,5 @@
+import type { SyntheticEvent } from 'react';
+
 /**
  * Question images come in two sizes (decision 067): the kept copy, at most 2000 px, and a phone copy 800 px wide,
  * served for `?w=800`. A screen at most 800 CSS pixels wide takes the phone copy through <picture>: the image is
@@ -13,7 +15,18 @@ export function phoneSrc(url: string): string | null {
 }
 
 /** An <img> of a question image, with its phone copy for narrow screens. */
-export function QuestionImage(props: { src: string; alt: string; className?: string; loading?: 'lazy' }) {
+export function QuestionImage(props: {
+  src: string;
+  alt: string;
+  className?: string;
+  loading?: 'lazy';
+  /** The picture's own size, so the page keeps its place before it loads. */
+  width?: number;
+  height?: number;
+  onLoad?: (event: SyntheticEvent<HTMLImageElement>) => void;
+  /** False for a picture that is clicked on: a mouse that moves a little while pressed would drag the image. */
+  draggable?: boolean;
+}) {
   const phone = phoneSrc(props.src);
   const img = <img {...props} />;
   if (!phone) return img;

@@ -2,8 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnswerValue, LearnerQuestion } from '#contract/index';
+import { pictureTypes, questionTypes } from '#contract/questions';
 import { renderInLearnerPage } from '../../../test/render-learner.js';
-import { AnswerInput, emptyAnswer } from './AnswerInput.js';
+import { AnswerInput, drawsOwnPicture, emptyAnswer } from './AnswerInput.js';
 
 /**
  * The learner's answer to one question, for each question type, as the question page holds it: the answer it is
@@ -12,7 +13,21 @@ import { AnswerInput, emptyAnswer } from './AnswerInput.js';
  */
 
 function question(type: LearnerQuestion['type'], options: LearnerQuestion['options'] = []): LearnerQuestion {
-  return { id: 7, index: 0, type, prompt: '<p>Which?</p>', imageUrl: null, imageAlt: '', marks: 1, options };
+  return {
+    id: 7,
+    index: 0,
+    type,
+    prompt: '<p>Which?</p>',
+    imageUrl: null,
+    imageAlt: '',
+    marks: 1,
+    options,
+    imageWidth: null,
+    imageHeight: null,
+    targets: [],
+    gapText: '',
+    maxChoices: 1,
+  };
 }
 
 const capitals: LearnerQuestion['options'] = [
@@ -208,5 +223,17 @@ describe('AnswerInput', () => {
     expect(emptyAnswer('true_false')).toEqual({ type: 'true_false', value: null });
     expect(emptyAnswer('numeric')).toEqual({ type: 'numeric', value: null });
     expect(emptyAnswer('short_text')).toEqual({ type: 'short_text', text: '' });
+    expect(emptyAnswer('hotspot')).toEqual({ type: 'hotspot', optionIds: [] });
+    expect(emptyAnswer('select_point')).toEqual({ type: 'select_point', point: null });
+    expect(emptyAnswer('graphic_gap_match')).toEqual({ type: 'graphic_gap_match', pairs: [] });
+    expect(emptyAnswer('gap_match')).toEqual({ type: 'gap_match', pairs: [] });
+    expect(emptyAnswer('order')).toEqual({ type: 'order', optionIds: [] });
+    expect(emptyAnswer('match')).toEqual({ type: 'match', pairs: [] });
+    expect(emptyAnswer('inline_choice')).toEqual({ type: 'inline_choice', optionId: null });
+  });
+
+  it('the types answered on the picture draw it themselves, so the page does not show it twice', () => {
+    // The page's own copy of the contract's list (the question page loads no zod), kept the same.
+    expect(questionTypes.filter(drawsOwnPicture)).toEqual([...pictureTypes]);
   });
 });

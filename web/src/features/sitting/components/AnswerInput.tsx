@@ -2,6 +2,13 @@ import { useId, useState } from 'react';
 import type { AnswerValue, LearnerQuestion, QuestionOption } from '#contract/index';
 import classes from './paper.module.css';
 import { QuestionImage } from '../phone-images.js';
+import { GapMatchAnswer } from './interactions/GapMatchAnswer.js';
+import { GraphicGapMatchAnswer } from './interactions/GraphicGapMatchAnswer.js';
+import { HotspotAnswer } from './interactions/HotspotAnswer.js';
+import { InlineChoiceAnswer } from './interactions/InlineChoiceAnswer.js';
+import { MatchAnswer } from './interactions/MatchAnswer.js';
+import { OrderAnswer } from './interactions/OrderAnswer.js';
+import { SelectPointAnswer } from './interactions/SelectPointAnswer.js';
 
 export function emptyAnswer(type: LearnerQuestion['type']): AnswerValue {
   switch (type) {
@@ -15,8 +22,27 @@ export function emptyAnswer(type: LearnerQuestion['type']): AnswerValue {
       return { type, value: null };
     case 'short_text':
       return { type, text: '' };
+    case 'hotspot':
+    case 'order':
+      return { type, optionIds: [] };
+    case 'select_point':
+      return { type, point: null };
+    case 'graphic_gap_match':
+    case 'gap_match':
+    case 'match':
+      return { type, pairs: [] };
+    case 'inline_choice':
+      return { type, optionId: null };
   }
 }
+
+/**
+ * The types whose answer is given on the question's picture, which their control shows with its areas: the page
+ * does not show the picture a second time. (The contract's `pictureTypes`, written out: the question page loads no
+ * zod, and the contract's list lives beside its schemas.)
+ */
+export const drawsOwnPicture = (type: LearnerQuestion['type']) =>
+  type === 'hotspot' || type === 'select_point' || type === 'graphic_gap_match';
 
 interface AnswerInputProps {
   question: LearnerQuestion;
@@ -31,6 +57,7 @@ interface AnswerInputProps {
 
 /** The answer of one question: native inputs in a fieldset whose legend says what to do. */
 export function AnswerInput({ question, value, onChange, promptId, unsaved, onUnsaved }: AnswerInputProps) {
+  const interaction = { question, value, onChange, promptId };
   switch (question.type) {
     case 'single':
       return (
@@ -84,6 +111,20 @@ export function AnswerInput({ question, value, onChange, promptId, unsaved, onUn
       );
     case 'short_text':
       return <TextAnswer key={question.id} value={value} onChange={onChange} promptId={promptId} />;
+    case 'hotspot':
+      return <HotspotAnswer {...interaction} />;
+    case 'select_point':
+      return <SelectPointAnswer {...interaction} />;
+    case 'graphic_gap_match':
+      return <GraphicGapMatchAnswer {...interaction} />;
+    case 'gap_match':
+      return <GapMatchAnswer {...interaction} />;
+    case 'order':
+      return <OrderAnswer {...interaction} />;
+    case 'match':
+      return <MatchAnswer {...interaction} />;
+    case 'inline_choice':
+      return <InlineChoiceAnswer {...interaction} />;
   }
 }
 

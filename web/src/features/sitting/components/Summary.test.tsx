@@ -24,6 +24,11 @@ const q = (id: number): LearnerQuestion => ({
   imageAlt: '',
   marks: 1,
   options: [],
+  imageWidth: null,
+  imageHeight: null,
+  targets: [],
+  gapText: '',
+  maxChoices: 1,
 });
 const modules: LearnerModule[] = [
   { id: 1, index: 0, title: 'Maps', intro: '', questions: [q(11), q(12)] },

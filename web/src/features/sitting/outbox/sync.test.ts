@@ -456,6 +456,67 @@ describe('the exam outbox', () => {
     expect(await stored()).toEqual({});
   });
 
+  it('the interactions’ answers (points, pairs, orders) go through IndexedDB and a reload as they are', async () => {
+    const shapes: AnswerValue[] = [
+      { type: 'hotspot', optionIds: ['b', 'a'] },
+      { type: 'select_point', point: { x: 420, y: 300 } },
+      { type: 'graphic_gap_match', pairs: [{ source: 'g', target: 'p2' }] },
+      {
+        type: 'gap_match',
+        pairs: [
+          { source: 'w1', target: 'rule' },
+          { source: 'w1', target: 'law' },
+        ],
+      },
+      { type: 'order', optionIds: ['c', 'a', 'b'] },
+      { type: 'match', pairs: [{ source: 'l', target: 'pol' }] },
+      { type: 'inline_choice', optionId: 'b' },
+    ];
+    const paper = { ...paperOf(), modules: [{ questions: shapes.map((_, i) => ({ id: i + 1 })) }] } as unknown as Paper;
+    const first = await openPage(paper);
+    network.onLine = false;
+    server.down(offline);
+    shapes.forEach((value, i) => first.setAnswer(i + 1, value));
+    await io();
+    first.dispose();
+    expect(await stored()).toEqual(Object.fromEntries(shapes.map((value, i) => [i + 1, value])));
+
+    server.restore();
+    network.onLine = true;
+    const before = server.calls.length;
+    const reloaded = await openPage(paper);
+    expect(server.calls.slice(before)).toEqual(
+      shapes.map((value, i) => ({ questionId: i + 1, body: { value, flagged: false } })),
+    );
+    expect(reloaded.getSnapshot()).toMatchObject({ pendingCount: 0, status: 'saved' });
+    expect(await stored()).toEqual({});
+  });
+
+  it('an interaction counts as answered only with something in it; an order never moved is not answered', async () => {
+    const { isAnswered } = await import('./sync.js');
+    const empty: AnswerValue[] = [
+      { type: 'hotspot', optionIds: [] },
+      { type: 'select_point', point: null },
+      { type: 'graphic_gap_match', pairs: [] },
+      { type: 'gap_match', pairs: [] },
+      { type: 'order', optionIds: [] },
+      { type: 'match', pairs: [] },
+      { type: 'inline_choice', optionId: null },
+    ];
+    expect(empty.filter(isAnswered)).toEqual([]);
+    const given: AnswerValue[] = [
+      { type: 'hotspot', optionIds: ['a'] },
+      // The picture's top left corner is a point like any other.
+      { type: 'select_point', point: { x: 0, y: 0 } },
+      { type: 'graphic_gap_match', pairs: [{ source: 'g', target: 'p1' }] },
+      { type: 'gap_match', pairs: [{ source: 'w', target: 'g1' }] },
+      { type: 'order', optionIds: ['a', 'b', 'c'] },
+      { type: 'match', pairs: [{ source: 'l', target: 'r' }] },
+      { type: 'inline_choice', optionId: 'a' },
+    ];
+    expect(given.filter((value) => !isAnswered(value))).toEqual([]);
+  });
+
   it('settle() says whether everything unsent reached the server in time', async () => {
     const sync = await openPage();
     server.down(offline);

@@ -57,6 +57,19 @@ export function isAnswered(value: AnswerValue | undefined): boolean {
       return value.value !== null;
     case 'short_text':
       return value.text.trim().length > 0;
+    case 'hotspot':
+      return value.optionIds.length > 0;
+    case 'select_point':
+      return value.point !== null;
+    case 'graphic_gap_match':
+    case 'gap_match':
+    case 'match':
+      return value.pairs.length > 0;
+    // Empty until the learner moves an item or keeps the order shown: the shown order is the paper's, not theirs.
+    case 'order':
+      return value.optionIds.length > 0;
+    case 'inline_choice':
+      return value.optionId !== null;
   }
 }
 

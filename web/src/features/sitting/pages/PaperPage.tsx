@@ -7,7 +7,7 @@ import { useSessionUser } from '../../../lib/session/use-session.js';
 import { sendHeartbeat } from '../api/send-heartbeat.js';
 import { sittingKeys } from '../api/keys.js';
 import { usePaper } from '../api/get-paper.js';
-import { AnswerInput, emptyAnswer } from '../components/AnswerInput.js';
+import { AnswerInput, drawsOwnPicture, emptyAnswer } from '../components/AnswerInput.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { Palette } from '../components/Palette.js';
 import classes from '../components/paper.module.css';
@@ -262,7 +262,7 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
             className={classes.rich}
             dangerouslySetInnerHTML={{ __html: withPhoneImages(item.question.prompt) }}
           />
-          {item.question.imageUrl ? (
+          {item.question.imageUrl && !drawsOwnPicture(item.question.type) ? (
             <QuestionImage
               className={classes.questionImage}
               src={item.question.imageUrl}

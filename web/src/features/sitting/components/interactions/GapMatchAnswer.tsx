@@ -1,0 +1,105 @@
+import type { Pair } from '#contract/index';
+import paper from '../paper.module.css';
+import { gapIds, gapParagraphs } from './gap-text.js';
+import { knownPairs } from './pairing.js';
+import { capital, PlacedList, type PlacingWords, SourceBank, Status, usePlacing } from './placing.js';
+import classes from './interactions.module.css';
+import { type InteractionProps, optionName } from './types.js';
+
+const words: PlacingWords = {
+  source: 'word',
+  target: 'gap',
+  targets: 'gaps',
+  in: 'in',
+  into: 'into',
+  outOf: 'out of',
+};
+
+/**
+ * Gap match: the text with its gaps, and words to put into them. Choose a word (click, tap, or Enter), then its
+ * gap; with a mouse a word can also be dragged into a gap. Each gap is a button named by what it holds ("Gap 1:
+ * Pretoria"); the list under the text takes a word out again.
+ */
+export function GapMatchAnswer({ question, value, onChange, promptId }: InteractionProps) {
+  const sources = question.options;
+  // The gaps in the order the text has them: "gap 1" is the first a learner reads.
+  const order = gapIds(question.gapText);
+  const gaps = [...question.targets].sort((a, b) => rank(order, a.id) - rank(order, b.id));
+  const pairs = knownPairs(value?.type === 'gap_match' ? value.pairs : [], sources, gaps);
+  const wordName = (id: string) => {
+    const i = sources.findIndex((o) => o.id === id);
+    return optionName(sources[i] ?? { text: '' }, i, 'Word');
+  };
+  const gapName = (id: string) => `gap ${gaps.findIndex((t) => t.id === id) + 1}`;
+  const placing = usePlacing({
+    sources,
+    targets: gaps,
+    pairs,
+    onPairs: (next: Pair[]) => onChange({ type: 'gap_match', pairs: next }),
+    sourceName: wordName,
+    targetName: gapName,
+    words,
+  });
+
+  return (
+    <fieldset className={paper.choices} aria-describedby={promptId}>
+      <legend className={paper.legend}>Put a word into each gap</legend>
+      <p className={classes.hint}>
+        Choose a word, then choose its gap in the text. With a mouse you can also drag a word into its gap.
+      </p>
+      <SourceBank
+        sources={sources}
+        pairs={pairs}
+        placing={placing}
+        sourceName={wordName}
+        targetName={gapName}
+        words={words}
+        label="Words"
+      />
+      <Status message={placing.message} />
+      <div className={classes.gapText}>
+        {gapParagraphs(question.gapText).map((pieces, p) => (
+          <p key={p} className={classes.paragraph}>
+            {pieces.map((piece, i) => {
+              if (piece.kind === 'text') return <span key={i}>{piece.text}</span>;
+              const gap = gaps.find((t) => t.id === piece.id);
+              if (!gap) return <span key={i}>{`{{${piece.id}}}`}</span>;
+              const here = pairs.filter((pair) => pair.target === gap.id).map((pair) => wordName(pair.source));
+              return (
+                <button
+                  key={i}
+                  type="button"
+                  className={`${classes.gap} ${here.length ? classes.gapFilled : ''} ${placing.over === gap.id ? classes.gapDrop : ''}`}
+                  aria-label={`${capital(gapName(gap.id))}: ${here.length ? here.join(', ') : 'empty'}`}
+                  onClick={() => placing.put(gap.id)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Escape') placing.cancel();
+                  }}
+                  {...placing.dropProps(gap.id)}
+                >
+                  <span className={classes.gapNumber}>{gaps.indexOf(gap) + 1}</span>
+                  {here.length ? here.join(', ') : <span className={classes.gapBlank} />}
+                </button>
+              );
+            })}
+          </p>
+        ))}
+      </div>
+      <PlacedList
+        targets={gaps}
+        pairs={pairs}
+        placing={placing}
+        sourceName={wordName}
+        targetName={gapName}
+        words={words}
+        heading="Your words"
+      />
+    </fieldset>
+  );
+}
+
+/** Where an id is in the text's order; a gap the text does not have goes last. */
+function rank(order: string[], id: string) {
+  const i = order.indexOf(id);
+  return i === -1 ? order.length : i;
+}

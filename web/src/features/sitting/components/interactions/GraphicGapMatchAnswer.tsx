@@ -1,0 +1,117 @@
+import type { Pair } from '#contract/index';
+import paper from '../paper.module.css';
+import { knownPairs } from './pairing.js';
+import { AreaShape, at, centreOf, Picture, usePictureSize } from './picture.js';
+import { capital, PlacedList, type PlacingWords, SourceBank, Status, usePlacing } from './placing.js';
+import classes from './interactions.module.css';
+import { type InteractionProps, optionName } from './types.js';
+
+const words: PlacingWords = {
+  source: 'label',
+  target: 'place',
+  targets: 'places',
+  in: 'on',
+  into: 'on',
+  outOf: 'off',
+};
+
+/**
+ * Graphic gap match: put labels on places of the picture. Choose a label (click, tap, or Enter), then its place
+ * (on the picture, or its button there); with a mouse a label can also be dragged onto a place. Each place shows
+ * the labels on it and is named by them ("Place 2: Gauteng"); the list under the picture takes a label off again.
+ */
+export function GraphicGapMatchAnswer({ question, value, onChange, promptId }: InteractionProps) {
+  const [size, setSize] = usePictureSize(question);
+  const labels = question.options;
+  const places = question.targets;
+  const pairs = knownPairs(value?.type === 'graphic_gap_match' ? value.pairs : [], labels, places);
+  const labelName = (id: string) => {
+    const i = labels.findIndex((o) => o.id === id);
+    return optionName(labels[i] ?? { text: '' }, i, 'Label');
+  };
+  const placeName = (id: string) => {
+    const i = places.findIndex((t) => t.id === id);
+    const text = places[i]?.text.trim();
+    return `place ${i + 1}${text ? ` (${text})` : ''}`;
+  };
+  const placing = usePlacing({
+    sources: labels,
+    targets: places,
+    pairs,
+    onPairs: (next: Pair[]) => onChange({ type: 'graphic_gap_match', pairs: next }),
+    sourceName: labelName,
+    targetName: placeName,
+    words,
+  });
+  const on = (placeId: string) => pairs.filter((p) => p.target === placeId).map((p) => labelName(p.source));
+
+  return (
+    <fieldset className={paper.choices} aria-describedby={promptId}>
+      <legend className={paper.legend}>Put each label on its place on the picture</legend>
+      <p className={classes.hint}>
+        Choose a label, then choose its place on the picture. With a mouse you can also drag a label onto its place.
+      </p>
+      <SourceBank
+        sources={labels}
+        pairs={pairs}
+        placing={placing}
+        sourceName={labelName}
+        targetName={placeName}
+        words={words}
+        label="Labels"
+      />
+      <Status message={placing.message} />
+      <Picture
+        question={question}
+        size={size}
+        onSize={setSize}
+        shapes={() =>
+          places.map((place) =>
+            place.area ? (
+              <AreaShape
+                key={place.id}
+                area={place.area}
+                data-testid={`place-area-${place.id}`}
+                className={`${classes.area} ${on(place.id).length ? classes.areaFilled : ''} ${placing.over === place.id ? classes.areaDrop : ''}`}
+                onClick={() => placing.put(place.id)}
+                {...placing.dropProps(place.id)}
+              />
+            ) : null,
+          )
+        }
+        marks={(shown) =>
+          places.map((place, i) => {
+            if (!place.area) return null;
+            const here = on(place.id);
+            return (
+              <button
+                key={place.id}
+                type="button"
+                className={`${classes.place} ${here.length ? classes.placeFilled : ''} ${placing.over === place.id ? classes.placeDrop : ''}`}
+                style={at(centreOf(place.area), shown)}
+                aria-label={`${capital(placeName(place.id))}: ${here.length ? here.join(', ') : 'empty'}`}
+                onClick={() => placing.put(place.id)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Escape') placing.cancel();
+                }}
+                {...placing.dropProps(place.id)}
+              >
+                <span className={classes.placeNumber}>{i + 1}</span>
+                {here.length ? <span className={classes.placeLabel}>{here.join(', ')}</span> : null}
+              </button>
+            );
+          })
+        }
+      />
+      <PlacedList
+        targets={places}
+        pairs={pairs}
+        placing={placing}
+        sourceName={labelName}
+        targetName={placeName}
+        words={words}
+        heading="Your labels"
+      />
+    </fieldset>
+  );
+}

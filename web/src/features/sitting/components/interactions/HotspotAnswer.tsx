@@ -1,0 +1,120 @@
+import { useId, useState } from 'react';
+import paper from '../paper.module.css';
+import { AreaShape, at, centreOf, Picture, usePictureSize } from './picture.js';
+import { Status } from './placing.js';
+import classes from './interactions.module.css';
+import { type InteractionProps, optionName } from './types.js';
+
+/**
+ * Hotspot: choose areas marked on the picture. A click or tap on an area chooses it (again takes it away); the
+ * areas are also a list of radios (one to choose) or checkboxes (several) under the picture, named "Area 2:
+ * Gauteng", which is the keyboard's and the screen reader's way in. A chosen area is drawn solid with a tick, not
+ * only in another colour; the area of the focused list item is outlined on the picture.
+ */
+export function HotspotAnswer({ question, value, onChange, promptId }: InteractionProps) {
+  const name = useId();
+  const [focused, setFocused] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
+  const [size, setSize] = usePictureSize(question);
+  const max = question.maxChoices;
+  const one = max === 1;
+  const areas = question.options.filter((o) => o.area);
+  const known = new Set(areas.map((o) => o.id));
+  const chosen = (value?.type === 'hotspot' ? value.optionIds : []).filter((id) => known.has(id));
+  const nameOf = (id: string) => {
+    const index = areas.findIndex((o) => o.id === id);
+    const option = areas[index];
+    return option?.text.trim() ? `Area ${index + 1}: ${option.text.trim()}` : `Area ${index + 1}`;
+  };
+
+  const set = (optionIds: string[]) => onChange({ type: 'hotspot', optionIds });
+  const toggle = (id: string) => {
+    if (chosen.includes(id)) {
+      set(chosen.filter((c) => c !== id));
+      setMessage(`${nameOf(id)} taken away.`);
+    } else if (one) {
+      set([id]);
+      setMessage(`${nameOf(id)} chosen.`);
+    } else if (max > 0 && chosen.length >= max) {
+      setMessage(`You have chosen ${max} areas, as many as this question allows. Take one away to choose another.`);
+    } else {
+      set([...chosen, id]);
+      setMessage(`${nameOf(id)} chosen.`);
+    }
+  };
+
+  const legend = one
+    ? 'Choose one area on the picture'
+    : max > 1
+      ? `Choose up to ${max} areas on the picture`
+      : 'Choose every area that applies on the picture';
+
+  return (
+    <fieldset className={paper.choices} aria-describedby={promptId}>
+      <legend className={paper.legend}>{legend}</legend>
+      <p className={classes.hint}>Tap or click an area to choose it, or use the list under the picture.</p>
+      <Picture
+        question={question}
+        size={size}
+        onSize={setSize}
+        shapes={() =>
+          areas.map((option) => (
+            <AreaShape
+              key={option.id}
+              area={option.area!}
+              data-testid={`area-${option.id}`}
+              className={`${classes.area} ${chosen.includes(option.id) ? classes.areaChosen : ''} ${focused === option.id ? classes.areaFocused : ''}`}
+              onClick={() => toggle(option.id)}
+            />
+          ))
+        }
+        marks={(shown) =>
+          areas.map((option, i) => {
+            const on = chosen.includes(option.id);
+            return (
+              <span
+                key={option.id}
+                aria-hidden="true"
+                className={`${classes.badge} ${on ? classes.badgeChosen : ''}`}
+                style={at(centreOf(option.area!), shown)}
+                onClick={() => toggle(option.id)}
+              >
+                {on ? '✓' : ''}
+                {i + 1}
+              </span>
+            );
+          })
+        }
+      />
+      <div className={`${paper.optionList} ${classes.afterPicture}`}>
+        {areas.map((option, i) => {
+          const checked = chosen.includes(option.id);
+          return (
+            <label key={option.id} className={`${paper.option} ${checked ? paper.optionChecked : ''}`}>
+              <input
+                type={one ? 'radio' : 'checkbox'}
+                name={name}
+                value={option.id}
+                checked={checked}
+                aria-label={nameOf(option.id)}
+                onFocus={() => setFocused(option.id)}
+                onBlur={() => setFocused((f) => (f === option.id ? null : f))}
+                onChange={() => toggle(option.id)}
+              />
+              <span className={paper.optionMark} aria-hidden="true">
+                {i + 1}
+              </span>
+              <span className={paper.optionBody}>{optionName(option, i, 'Area')}</span>
+              {checked ? (
+                <span className={paper.tick} aria-hidden="true">
+                  ✓
+                </span>
+              ) : null}
+            </label>
+          );
+        })}
+      </div>
+      {one ? null : <Status message={message} />}
+    </fieldset>
+  );
+}

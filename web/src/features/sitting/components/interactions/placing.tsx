@@ -1,0 +1,253 @@
+import { type DragEvent, useState } from 'react';
+import type { Pair, QuestionOption, QuestionTarget } from '#contract/index';
+import { limitOf, place, unplace } from './pairing.js';
+import classes from './interactions.module.css';
+
+/** How a placing question speaks of its things: labels on places, or words in gaps. */
+export interface PlacingWords {
+  source: string;
+  target: string;
+  targets: string;
+  /** "on" a place, "in" a gap. */
+  in: string;
+  /** Put "on" a place, "into" a gap. */
+  into: string;
+  /** Taken "off" a place, "out of" a gap. */
+  outOf: string;
+}
+
+export const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+interface PlacingArgs {
+  sources: QuestionOption[];
+  targets: QuestionTarget[];
+  pairs: Pair[];
+  onPairs: (pairs: Pair[]) => void;
+  /** A source's name as the learner reads it: "Gauteng". */
+  sourceName: (id: string) => string;
+  /** A target's name in a sentence: "place 2", "gap 1". */
+  targetName: (id: string) => string;
+  words: PlacingWords;
+}
+
+/**
+ * Putting labels on places (or words into gaps) the same way with a mouse, a finger and the keyboard: choose a
+ * label (click, tap, or Enter on it), then its place; or, with a mouse, drag the label onto it. Every step is said
+ * in words in a status line, which a screen reader reads out.
+ */
+export function usePlacing({ sources, targets, pairs, onPairs, sourceName, targetName, words }: PlacingArgs) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [dragged, setDragged] = useState<string | null>(null);
+  const [over, setOver] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
+
+  const choose = (id: string) => {
+    if (chosen === id) {
+      setChosen(null);
+      setMessage(`${sourceName(id)} is no longer chosen.`);
+    } else {
+      setChosen(id);
+      setMessage(`${sourceName(id)} chosen: now choose its ${words.target}.`);
+    }
+  };
+
+  const cancel = () => {
+    if (chosen === null) return;
+    setMessage(`${sourceName(chosen)} is no longer chosen.`);
+    setChosen(null);
+  };
+
+  const put = (targetId: string, sourceId: string | null = chosen) => {
+    if (sourceId === null) {
+      setMessage(`Choose a ${words.source} first, then its ${words.target}.`);
+      return;
+    }
+    const source = sources.find((s) => s.id === sourceId);
+    const target = targets.find((t) => t.id === targetId);
+    if (!source || !target) return;
+    const s = sourceName(sourceId);
+    const t = targetName(targetId);
+    const result = place(
+      pairs,
+      { source: sourceId, target: targetId },
+      {
+        source: limitOf(source.matchMax),
+        target: limitOf(target.matchMax),
+      },
+    );
+    setChosen(null);
+    switch (result.outcome) {
+      case 'placed': {
+        onPairs(result.pairs);
+        const moved = result.displaced.some((p) => p.source === sourceId);
+        const replaced = result.displaced.filter((p) => p.source !== sourceId).map((p) => sourceName(p.source));
+        setMessage(
+          `${s} ${moved ? 'moved to' : `put ${words.into}`} ${t}.` +
+            replaced.map((name) => ` ${name} taken ${words.outOf} it.`).join(''),
+        );
+        return;
+      }
+      case 'already':
+        setMessage(`${s} is already ${words.in} ${t}.`);
+        return;
+      case 'sourceFull': {
+        const n = pairs.filter((p) => p.source === sourceId).length;
+        setMessage(
+          `${s} is already ${words.in} ${n} ${words.targets}, as many as it may be. Take it ${words.outOf} one first.`,
+        );
+        return;
+      }
+      case 'targetFull': {
+        const n = pairs.filter((p) => p.target === targetId).length;
+        setMessage(`${capital(t)} already holds ${n}, as many as it may hold. Take one ${words.outOf} it first.`);
+        return;
+      }
+    }
+  };
+
+  const remove = (pair: Pair) => {
+    onPairs(unplace(pairs, pair));
+    setMessage(`${sourceName(pair.source)} taken ${words.outOf} ${targetName(pair.target)}.`);
+  };
+
+  /** What makes a source draggable with a mouse (a finger taps instead). */
+  const dragProps = (sourceId: string) => ({
+    draggable: true,
+    onDragStart: (event: DragEvent) => {
+      setDragged(sourceId);
+      // Firefox starts a drag only with some data; the id is what is dragged.
+      event.dataTransfer?.setData('text/plain', sourceId);
+      if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+    },
+    onDragEnd: () => {
+      setDragged(null);
+      setOver(null);
+    },
+  });
+
+  /** What makes a target take a dropped source. */
+  const dropProps = (targetId: string) => ({
+    onDragOver: (event: DragEvent) => {
+      if (dragged === null) return;
+      event.preventDefault();
+      if (over !== targetId) setOver(targetId);
+    },
+    onDragLeave: () => setOver((current) => (current === targetId ? null : current)),
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      const sourceId = dragged;
+      setDragged(null);
+      setOver(null);
+      if (sourceId !== null) put(targetId, sourceId);
+    },
+  });
+
+  return { chosen, over, message, choose, cancel, put, remove, dragProps, dropProps };
+}
+
+export type Placing = ReturnType<typeof usePlacing>;
+
+/** The labels (or words) to place: each a button to choose it, and to drag with a mouse. */
+export function SourceBank({
+  sources,
+  pairs,
+  placing,
+  sourceName,
+  targetName,
+  words,
+  label,
+}: {
+  sources: QuestionOption[];
+  pairs: Pair[];
+  placing: Placing;
+  sourceName: (id: string) => string;
+  targetName: (id: string) => string;
+  words: PlacingWords;
+  label: string;
+}) {
+  return (
+    <div className={classes.bank} role="group" aria-label={label}>
+      {sources.map((source) => {
+        const where = pairs.filter((p) => p.source === source.id).map((p) => targetName(p.target));
+        const chosen = placing.chosen === source.id;
+        return (
+          <button
+            key={source.id}
+            type="button"
+            className={`${classes.source} ${chosen ? classes.sourceChosen : ''} ${where.length ? classes.sourceUsed : ''}`}
+            aria-pressed={chosen}
+            onClick={() => placing.choose(source.id)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') placing.cancel();
+            }}
+            {...placing.dragProps(source.id)}
+          >
+            {source.imageUrl ? (
+              <img className={classes.sourceImage} src={source.imageUrl} alt="" draggable={false} />
+            ) : null}
+            <span>{sourceName(source.id)}</span>
+            {where.length ? (
+              <span className={classes.sourceWhere}>
+                {' '}
+                {words.in} {where.join(', ')}
+              </span>
+            ) : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** What is placed where, each with a button to take it away again. */
+export function PlacedList({
+  targets,
+  pairs,
+  placing,
+  sourceName,
+  targetName,
+  words,
+  heading,
+}: {
+  targets: QuestionTarget[];
+  pairs: Pair[];
+  placing: Placing;
+  sourceName: (id: string) => string;
+  targetName: (id: string) => string;
+  words: PlacingWords;
+  heading: string;
+}) {
+  const ordered = targets.flatMap((t) => pairs.filter((p) => p.target === t.id));
+  if (ordered.length === 0) return null;
+  return (
+    <div className={classes.placed}>
+      <p className={classes.placedHeading}>{heading}</p>
+      <ul className={classes.placedList}>
+        {ordered.map((pair) => (
+          <li key={`${pair.source} ${pair.target}`} className={classes.placedItem}>
+            <span>
+              {capital(targetName(pair.target))}: {sourceName(pair.source)}
+            </span>
+            <button
+              type="button"
+              className={classes.smallButton}
+              aria-label={`Take ${sourceName(pair.source)} ${words.outOf} ${targetName(pair.target)}`}
+              onClick={() => placing.remove(pair)}
+            >
+              Take {words.outOf === 'off' ? 'off' : 'out'}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A line that says what just happened; a screen reader reads it out when it changes. */
+export function Status({ message }: { message: string }) {
+  return (
+    <p role="status" className={classes.status}>
+      {message}
+    </p>
+  );
+}
