@@ -300,6 +300,8 @@ export const SubmittedData = z.object({
       answerKey: z.unknown().nullable(),
       /** The question's options (id and text), so that answers and the key read as the options' text. */
       options: z.array(z.object({ id: z.string(), text: z.string() })).default([]),
+      /** A pairing question's places, gaps or right-hand items (id and text), so that a pair reads "Label → Place". */
+      targets: z.array(z.object({ id: z.string(), text: z.string() })).default([]),
     }),
   ),
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { htmlText } from '#contract/content';
+import { fillGaps } from '#contract/interactions';
 import type { Blocker, VerifyResult } from '#contract/olympiads';
 import { type Queryable, rows } from '../../db/client.js';
 import { auditLog, questionModules, questions as questionsTable } from '../../db/schema/index.js';
@@ -15,7 +16,7 @@ const ModuleRow = createSelectSchema(questionModules)
 
 /** A question not retired, with whether it has a correct answer and a second admin's verification. */
 const QuestionRow = createSelectSchema(questionsTable)
-  .pick({ id: true, moduleId: true, position: true, prompt: true })
+  .pick({ id: true, moduleId: true, position: true, prompt: true, gapText: true })
   .extend({ hasKey: z.boolean(), verified: z.boolean() });
 
 /** The audit row of an opening: when, the name of whoever opened it, and what they confirmed. */
@@ -52,7 +53,7 @@ export async function blockersOf(q: Queryable, olympiad: Olympiad): Promise<Veri
   const questions = await rows(
     q,
     QuestionRow,
-    sql`select x.id, x.module_id, x.position, x.prompt, x.answer_key is not null and x.answer_key <> 'null'::jsonb as has_key,
+    sql`select x.id, x.module_id, x.position, x.prompt, x.gap_text, x.answer_key is not null and x.answer_key <> 'null'::jsonb as has_key,
                x.verified_at is not null as verified
         from questions x join question_modules m on m.id = x.module_id
         where m.olympiad_id = ${olympiad.id} and x.retired_at is null
@@ -67,8 +68,14 @@ export async function blockersOf(q: Queryable, olympiad: Olympiad): Promise<Veri
   for (const x of questions) {
     const n = (questionIndex.get(x.moduleId) ?? 0) + 1;
     questionIndex.set(x.moduleId, n);
-    // A choice question's prompt may be empty (its options ask it): then its place alone names it.
-    const text = short(htmlText(x.prompt));
+    // A choice question's prompt may be empty (its options ask it): then its place alone names it. A text with
+    // gaps asks its question itself: it names the question, each gap a blank.
+    const text = short(
+      htmlText(x.prompt) ||
+        fillGaps(x.gapText, () => '___')
+          .replace(/\s+/g, ' ')
+          .trim(),
+    );
     const where = `Module ${moduleIndex.get(x.moduleId)}, question ${n}${text ? ` (“${text}”)` : ''}`;
     if (!x.hasKey) add('question_without_answer', `${where} has no correct answer`, x.moduleId, x.id);
     if (!x.verified) add('question_unverified', `${where} is not verified`, x.moduleId, x.id);

@@ -2,12 +2,114 @@ import { sql } from 'drizzle-orm';
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import type { DifficultyChoice, DifficultyItem, DifficultyReport } from '#contract/authoring';
-import type { AnswerValue } from '#contract/questions';
+import { distinctPairs, inArea, keyAreaName, optionName, pairName } from '#contract/interactions';
+import { type AnswerValue, type Area, type Pair, pairResponse } from '#contract/questions';
 import { type Queryable, rows } from '../../db/client.js';
 import { answers as answersTable } from '../../db/schema/index.js';
 import { htmlText } from '#contract/content';
 import { itemStatistics } from './item-statistics.js';
 import * as queries from './queries.js';
+
+/** One row of a question's choices in the report: what it is, whether the key has it, which answers chose it. */
+interface ChoiceRow {
+  id: string;
+  label: string;
+  correct: boolean;
+  chose: (v: AnswerValue) => boolean;
+}
+
+type ReportedQuestion = Pick<queries.QuestionRow, 'type' | 'options' | 'targets' | 'answerKey'>;
+
+/**
+ * The rows a question's choices are counted in, by type: each option of a choice, a hotspot or an inline choice
+ * (as chosen); true and false; for the pairing types each pair, the key's and those learners made ("Label → Place");
+ * for a select point each of the key's areas and the rest of the picture; for an order the right order and any
+ * other. A number or a short text has none.
+ */
+export function choiceRows(question: ReportedQuestion, given: ReadonlyArray<{ value: AnswerValue }>): ChoiceRow[] {
+  const key = question.answerKey;
+  switch (question.type) {
+    case 'single':
+    case 'multiple':
+    case 'hotspot':
+    case 'inline_choice':
+      return question.options.map((o) => ({
+        id: o.id,
+        label: optionName(question.options, o.id),
+        correct:
+          key?.type === 'single' || key?.type === 'inline_choice'
+            ? key.correct === o.id
+            : key?.type === 'multiple' || key?.type === 'hotspot'
+              ? key.correct.includes(o.id)
+              : false,
+        chose: (v) =>
+          v.type === 'single' || v.type === 'inline_choice'
+            ? v.optionId === o.id
+            : (v.type === 'multiple' || v.type === 'hotspot') && v.optionIds.includes(o.id),
+      }));
+    case 'true_false':
+      return [true, false].map((value) => ({
+        id: String(value),
+        label: value ? 'True' : 'False',
+        correct: key?.type === 'true_false' && key.correct === value,
+        chose: (v) => v.type === 'true_false' && v.value === value,
+      }));
+    case 'graphic_gap_match':
+    case 'gap_match':
+    case 'match': {
+      const correct = key && 'correct' in key && Array.isArray(key.correct) ? (key.correct as Pair[]) : [];
+      const made = given.flatMap((a) =>
+        a.value.type === question.type && 'pairs' in a.value ? distinctPairs(a.value.pairs) : [],
+      );
+      const pairs = distinctPairs([...correct, ...made]);
+      const keyed = new Set(correct.map(pairResponse));
+      return pairs.map((p) => ({
+        id: pairResponse(p),
+        label: pairName(p, question.options, question.targets, question.type),
+        correct: keyed.has(pairResponse(p)),
+        chose: (v) => 'pairs' in v && v.pairs.some((x) => x.source === p.source && x.target === p.target),
+      }));
+    }
+    case 'select_point': {
+      if (key?.type !== 'select_point') return [];
+      const inside = (v: AnswerValue, area: Area) =>
+        v.type === 'select_point' && v.point != null && inArea(area, v.point);
+      return [
+        ...key.areas.map((a) => ({
+          id: a.id,
+          label: keyAreaName(a.id),
+          correct: true,
+          chose: (v: AnswerValue) => inside(v, a.area),
+        })),
+        {
+          id: 'outside',
+          label: 'Elsewhere on the picture',
+          correct: false,
+          chose: (v: AnswerValue) =>
+            v.type === 'select_point' && v.point != null && !key.areas.some((a) => inside(v, a.area)),
+        },
+      ];
+    }
+    case 'order': {
+      if (key?.type !== 'order') return [];
+      const right = (v: AnswerValue) =>
+        v.type === 'order' &&
+        v.optionIds.length === key.correct.length &&
+        key.correct.every((id, i) => v.optionIds[i] === id);
+      return [
+        { id: 'right', label: 'In the right order', correct: true, chose: right },
+        {
+          id: 'other',
+          label: 'In another order',
+          correct: false,
+          chose: (v) => v.type === 'order' && v.optionIds.length > 0 && !right(v),
+        },
+      ];
+    }
+    default:
+      return [];
+  }
+}
 
 /** A finished attempt. */
 const AttemptRow = z.object({ id: z.number() });
@@ -26,7 +128,7 @@ const round = (x: number | null) => (x == null ? null : Math.round(x * 1000) / 1
  * - per question, from the marks awarded on it (so partial marks count): the facility index, the standard
  *   deviation and the discrimination index as Moodle's quiz statistics define them (item-statistics.ts); the share
  *   with full marks; the 27 % index (share with full marks in the top 27 % by total minus the bottom 27 %);
- * - per option (or true/false): how many chose it, the share of all, of the top and of the bottom group, and flags
+ * - per option (or true/false; per pair, key area or the right order for the newer types, `choiceRows`): how many chose it, the share of all, of the top and of the bottom group, and flags
  *   for an option nobody chose and a wrong one the top group chose more often than the key;
  * - for the paper: Cronbach's alpha (KR-20 on 0/1 questions), the standard error of measurement, mean and SD.
  *
@@ -99,31 +201,7 @@ export async function difficultyReport(
     const correctIds = new Set(given.filter(full).map((a) => a.attemptId));
     const share = (group: Set<number>) =>
       group.size ? [...group].filter((id) => correctIds.has(id)).length / group.size : 0;
-    const key = question.answerKey;
-    const options: Array<{ id: string; label: string; correct: boolean; chose: (v: AnswerValue) => boolean }> = [];
-    if (question.type === 'single' || question.type === 'multiple') {
-      for (const o of question.options)
-        options.push({
-          id: o.id,
-          label: o.text || `Option ${o.id.toUpperCase()}`,
-          correct:
-            key?.type === 'single'
-              ? key.correct === o.id
-              : key?.type === 'multiple'
-                ? key.correct.includes(o.id)
-                : false,
-          chose: (v) =>
-            v.type === 'single' ? v.optionId === o.id : v.type === 'multiple' && v.optionIds.includes(o.id),
-        });
-    } else if (question.type === 'true_false') {
-      for (const value of [true, false])
-        options.push({
-          id: String(value),
-          label: value ? 'True' : 'False',
-          correct: key?.type === 'true_false' && key.correct === value,
-          chose: (v) => v.type === 'true_false' && v.value === value,
-        });
-    }
+    const options = choiceRows(question, given);
     const choices = options.map(({ id, label, correct, chose }) => {
       const who = new Set(given.filter((a) => chose(a.value)).map((a) => a.attemptId));
       const shareOf = (group: Set<number>) =>

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { AnswerValue } from '#contract/questions';
+import { distinctPairs } from '#contract/interactions';
+import { count } from '#contract/numbers';
+import type { AnswerValue, QuestionType } from '#contract/questions';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict, invalid, notFound, notWhileActingAsLearner, olympiadNotFound } from '../../http/errors.js';
@@ -17,23 +19,85 @@ export const timeUpMessage =
   'Time is up: answers can no longer be saved. Every answer saved before the deadline counts.';
 export const finishedMessage = 'You have finished this olympiad; answers can no longer be changed.';
 
-/** Why an answer does not fit its question (wrong type, an option it does not have), or null. */
-function answerProblem(question: QuestionRow, value: AnswerValue): { path: string; message: string } | null {
+/** The question's type as a learner's message names it. */
+const typeWords: Record<QuestionType, string> = {
+  single: 'single',
+  multiple: 'multiple-choice',
+  true_false: 'true-or-false',
+  numeric: 'number',
+  short_text: 'short-text',
+  hotspot: 'areas-on-the-picture',
+  select_point: 'point-on-the-picture',
+  graphic_gap_match: 'labels-on-the-picture',
+  gap_match: 'words-in-the-gaps',
+  order: 'order',
+  match: 'matching',
+  inline_choice: 'choice-in-the-sentence',
+};
+
+/**
+ * Why an answer does not fit its question, or null: a value of another type, an option, place, gap or item the
+ * question does not have, more areas than may be chosen, an item in more pairs than it may be in, an item twice in
+ * an order, a point off the picture. Such an answer is refused (400), never stored: what is stored is an answer the
+ * learner's page could have given. A partial answer (some gaps still empty) fits.
+ */
+export function answerProblem(question: QuestionRow, value: AnswerValue): { path: string; message: string } | null {
   if (question.type !== value.type) {
-    return { path: 'body.value.type', message: `This question takes a ${question.type} answer` };
+    return { path: 'body.value.type', message: `This question takes a ${typeWords[question.type]} answer` };
   }
+  const options = question.options ?? [];
+  const targets = question.targets ?? [];
+  const hasOption = (id: string) => options.some((o) => o.id === id);
   const chosen =
-    value.type === 'single'
+    value.type === 'single' || value.type === 'inline_choice'
       ? value.optionId == null
         ? []
         : [value.optionId]
-      : value.type === 'multiple'
+      : value.type === 'multiple' || value.type === 'hotspot' || value.type === 'order'
         ? value.optionIds
         : [];
-  if (chosen.some((id) => !question.options.some((o) => o.id === id))) {
-    return { path: 'body.value', message: 'Choose among this question’s options' };
+  if (chosen.some((id) => !hasOption(id))) {
+    const among = { hotspot: 'areas', order: 'items', inline_choice: 'choices' } as Partial<Record<string, string>>;
+    return { path: 'body.value', message: `Choose among this question’s ${among[value.type] ?? 'options'}` };
   }
-  return null;
+  switch (value.type) {
+    case 'hotspot': {
+      const n = new Set(value.optionIds).size;
+      if (question.maxChoices > 0 && n > question.maxChoices)
+        return { path: 'body.value.optionIds', message: `Choose at most ${count(question.maxChoices, 'area')}` };
+      return null;
+    }
+    case 'order':
+      return new Set(value.optionIds).size === value.optionIds.length
+        ? null
+        : { path: 'body.value.optionIds', message: 'Put each item in the order once' };
+    case 'select_point': {
+      const p = value.point;
+      if (!p) return null;
+      const { imageWidth: w, imageHeight: h } = question;
+      return w != null && h != null && (p.x > w || p.y > h)
+        ? { path: 'body.value.point', message: 'Choose a point on the picture' }
+        : null;
+    }
+    case 'graphic_gap_match':
+    case 'gap_match':
+    case 'match': {
+      const pairs = distinctPairs(value.pairs);
+      if (pairs.some((p) => !hasOption(p.source) || !targets.some((t) => t.id === p.target)))
+        return { path: 'body.value.pairs', message: 'Pair only this question’s own labels, words or items' };
+      const over = (limit: number | undefined, n: number) => limit !== 0 && n > (limit ?? 1);
+      if (options.some((o) => over(o.matchMax, pairs.filter((p) => p.source === o.id).length)))
+        return {
+          path: 'body.value.pairs',
+          message: 'One of the labels, words or items is used more often than it may be',
+        };
+      if (targets.some((t) => over(t.matchMax, pairs.filter((p) => p.target === t.id).length)))
+        return { path: 'body.value.pairs', message: 'One of the places, gaps or items holds more than it may' };
+      return null;
+    }
+    default:
+      return null;
+  }
 }
 
 interface SaveAnswerInput {

@@ -24,16 +24,18 @@ export interface Marked {
 export { normaliseText } from '#contract/scoring';
 
 /**
- * Is this answer the key's correct response (QTI's `match_correct`): exactly the correct options, the right choice, a
- * number within the tolerance, an accepted text? A mapping's partial credit is `markAnswer`'s, not this.
+ * Is this answer the key's correct response (QTI's `match_correct`): exactly the correct options, areas or pairs, the
+ * right choice, a number within the tolerance, an accepted text, a point in one of the key's areas, the items in the
+ * right order? A mapping's partial credit is `markAnswer`'s, not this.
  */
 export function isCorrect(key: AnswerKey | null, value: AnswerValue | null | undefined): boolean {
   return key != null && scoreAnswer({ marks: 1, answerKey: allOrNothing(key) }, value) === 1;
 }
 
 const allOrNothing = (key: AnswerKey): AnswerKey => {
-  if (key.type === 'multiple' || key.type === 'short_text') return { ...key, mapping: undefined };
   if (key.type === 'numeric') return { ...key, partial: undefined };
+  // Every mapped key (multiple choice, short text, hotspot, select point, the pairing types) without its mapping.
+  if ('mapping' in key) return { ...key, mapping: undefined };
   return key;
 };
 

@@ -333,6 +333,7 @@ export function presentSubmittedData(
       marksAwarded: a.marksAwarded,
       answerKey: a.answerKey,
       options: (a.options ?? []).map((o) => ({ id: o.id, text: o.text })),
+      targets: (a.targets ?? []).map((t) => ({ id: t.id, text: t.text })),
     })),
   };
 }
