@@ -156,7 +156,7 @@ function GapText({ q }: { q: PreviewQuestion }) {
     <Stack gap="xs">
       {q.type === 'gap_match' ? <Labels words={words} /> : null}
       {q.gapText.split(/\n\s*\n/).map((paragraph, p) => (
-        <Text key={p} style={{ lineHeight: 2.4 }}>
+        <Text key={p} component="div" style={{ lineHeight: 2.4 }}>
           {pieces(paragraph).map((piece, i) =>
             i % 2 === 0 ? (
               <Fragment key={i}>{piece}</Fragment>

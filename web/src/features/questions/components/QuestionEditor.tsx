@@ -58,7 +58,7 @@ export function QuestionEditor({
   const v = form.values;
   const choice = v.type === 'single' || v.type === 'multiple';
   const fields = toFields(v);
-  const credit = creditInWords(fields.answerKey, fields.options);
+  const credit = creditInWords(fields.answerKey, fields.options, fields.targets);
 
   const upload = (file: File | null, apply: (url: string) => void) => {
     if (file) image.mutate({ olympiadId, file }, { onSuccess: (r) => apply(r.url) });

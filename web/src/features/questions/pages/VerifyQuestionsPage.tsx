@@ -71,8 +71,8 @@ export function VerifyQuestionsPage() {
                       <Group justify="space-between" wrap="wrap">
                         <Stack gap={4}>
                           <AnswerKeyView question={q} />
-                          {creditInWords(q.answerKey, q.options) ? (
-                            <Text size="sm">{creditInWords(q.answerKey, q.options)}</Text>
+                          {creditInWords(q.answerKey, q.options, q.targets) ? (
+                            <Text size="sm">{creditInWords(q.answerKey, q.options, q.targets)}</Text>
                           ) : null}
                         </Stack>
                         <Group gap="xs">

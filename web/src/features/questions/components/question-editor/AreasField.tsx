@@ -42,8 +42,8 @@ export function AreasField({
   ids: readonly string[];
   /** The short name written on the picture, by position: "A", "1". */
   mark: (index: number) => string;
-  /** Whether each has a name (`text`), and what the name is for. */
-  named?: { label: string; placeholder?: string; required: boolean };
+  /** Whether each has a name (`text`), and what the name is for; `first` names a new one ("Place 3"). */
+  named?: { label: string; placeholder?: string; first?: (index: number) => string };
   /** Marks an area as right (a hotspot's key). */
   marker?: (id: string, name: string) => ReactNode;
   max?: number;
@@ -57,7 +57,8 @@ export function AreasField({
 
   const create = (area: Area) => {
     const id = freeId(items, ids);
-    form.insertListItem(list, list === 'keyAreas' ? { id, area } : { id, text: '', imageUrl: null, area });
+    const text = named?.first?.(items.length) ?? '';
+    form.insertListItem(list, list === 'keyAreas' ? { id, area } : { id, text, imageUrl: null, area });
     setSelected(id);
   };
   const change = (id: string, area: Area) => {
@@ -135,7 +136,7 @@ export function AreasField({
                     style={{ flex: 1 }}
                     aria-label={`${named.label} of ${name}`}
                     placeholder={named.placeholder}
-                    required={named.required}
+                    required
                     {...form.getInputProps(`${list}.${i}.text`)}
                     error={error}
                   />

@@ -1,13 +1,15 @@
 import { Button, FileButton, Group, Image, Text, TextInput } from '@mantine/core';
 import type { SyntheticEvent } from 'react';
+import type { Area } from '#contract/questions';
+import { scaleArea } from './areas.js';
 import type { QuestionForm } from './form-values.js';
 
 export const imageTypes = 'image/png,image/jpeg,image/gif,image/webp';
 
 /**
  * The question's image: add, replace or remove it, and describe it for screen readers. Its own size in pixels is read
- * when it loads, the unit of the areas drawn on it (the server reads it again from the file). A picture question
- * shows it large with its areas, so the small copy here only reads the size.
+ * when it loads, the unit of the areas drawn on it (the server reads it again from the file); a picture replaced by
+ * one of another size takes its areas along. A picture question shows it large with its areas beneath.
  */
 export function ImageField({
   form,
@@ -24,7 +26,19 @@ export function ImageField({
   const { imageUrl, imageAlt, imageWidth, imageHeight } = form.values;
   const measured = (e: SyntheticEvent<HTMLImageElement>) => {
     const { naturalWidth: w, naturalHeight: h } = e.currentTarget;
-    if (w > 0 && h > 0 && (w !== imageWidth || h !== imageHeight)) form.setValues({ imageWidth: w, imageHeight: h });
+    if (!(w > 0 && h > 0) || (w === imageWidth && h === imageHeight)) return;
+    if (!imageWidth || !imageHeight) return form.setValues({ imageWidth: w, imageHeight: h });
+    // A picture replaced by one of another size: its areas keep their places on it.
+    const v = form.getValues();
+    const scale = <T extends { area?: Area }>(x: T): T =>
+      x.area ? { ...x, area: scaleArea(x.area, w / imageWidth, h / imageHeight) } : x;
+    form.setValues({
+      imageWidth: w,
+      imageHeight: h,
+      options: v.options.map(scale),
+      targets: v.targets.map(scale),
+      keyAreas: v.keyAreas.map((k) => ({ ...k, area: scaleArea(k.area, w / imageWidth, h / imageHeight) })),
+    });
   };
   const add = picture ? 'Add the picture' : 'Add an image';
   return (

@@ -68,7 +68,7 @@ export function InteractionFields({ form }: { form: QuestionForm }) {
               noun="area"
               ids={[...optionLetters]}
               mark={letter}
-              named={{ label: 'Name', placeholder: 'What a screen reader says for it', required: true }}
+              named={{ label: 'Name', placeholder: 'What a screen reader says for it' }}
               marker={(id, name) => <Checkbox value={id} aria-label={`${name} is right`} />}
             />
           </Checkbox.Group>
@@ -113,16 +113,16 @@ export function InteractionFields({ form }: { form: QuestionForm }) {
             form={form}
             list="targets"
             title="Places on the picture"
-            description="Draw each place a label goes. A name is optional; it must not give the answer away."
+            description="Draw each place a label goes. Its name is what a screen reader says for it: one that does not give the answer away."
             noun="place"
             ids={numberedIds('p')}
             mark={number}
-            named={{ label: 'Name', placeholder: 'Optional, e.g. Place 1', required: false }}
+            named={{ label: 'Name', placeholder: 'e.g. Place 1', first: (i) => `Place ${i + 1}` }}
           />
           <PairsField
             form={form}
             title="The right label for each place"
-            rows={sides(v.targets, (i) => `Place ${i + 1}`).map((s, i) => ({ ...s, name: `${i + 1}. ${s.name}` }))}
+            rows={sides(v.targets, (i) => `Place ${i + 1}`)}
             choices={sides(v.options, (i) => `Label ${letter(i)}`)}
             rowsAre="targets"
             choiceNoun="label"
@@ -187,7 +187,7 @@ export function InteractionFields({ form }: { form: QuestionForm }) {
             }))}
             choices={sides(v.targets, (i) => `Item ${i + 1}`)}
             rowsAre="options"
-            choiceNoun="right-hand item"
+            choiceNoun="match"
           />
           <ShuffleSwitch form={form} what="items" />
         </Stack>

@@ -13,7 +13,10 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { imageTypes } from './ImageField.js';
-import { maxOptions, newOptionId, type QuestionForm, type Values } from './form-values.js';
+import { newOptionId, type QuestionForm, type Values } from './form-values.js';
+
+/** Single and multiple choice keep at most 12 options (the newer types may have 20). */
+const maxChoiceOptions = 12;
 
 /**
  * A choice question's options with the correct one(s) marked: a radio for single choice, boxes for multiple. Each
@@ -88,7 +91,7 @@ export function OptionsField({
         </Text>
       ) : null}
       <Group>
-        <Button variant="light" size="xs" onClick={addOption} disabled={v.options.length >= maxOptions}>
+        <Button variant="light" size="xs" onClick={addOption} disabled={v.options.length >= maxChoiceOptions}>
           Add an option
         </Button>
       </Group>

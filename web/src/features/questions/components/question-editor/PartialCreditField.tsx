@@ -1,4 +1,5 @@
 import { NumberInput, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
+import { keyAreaName } from '#contract/interactions';
 import { isPairType, pairResponse, type QuestionType } from '#contract/questions';
 import type { QuestionForm, Values } from './form-values.js';
 import { pairsOf } from './interaction-values.js';
@@ -74,10 +75,11 @@ function rowsOf(form: QuestionForm): { rows: Row[]; table: string; column: strin
       table: 'Points per key area',
       column: 'Key area',
       sum: false,
-      rows: v.keyAreas.map((a, i) => ({
+      // Named as the points in words name them ("Area A"), by the key area's own id.
+      rows: v.keyAreas.map((a) => ({
         key: a.id,
-        label: `Key area ${String.fromCharCode(65 + i)}`,
-        text: `Key area ${String.fromCharCode(65 + i)}`,
+        label: keyAreaName(a.id),
+        text: keyAreaName(a.id),
         value: v.areaPoints[a.id] ?? v.marks,
         placeholder: '',
         set: set('areaPoints', a.id),

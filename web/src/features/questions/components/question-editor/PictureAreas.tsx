@@ -24,7 +24,11 @@ export function AreaShape({
     strokeWidth: tone === 'plain' ? 2 : 3,
     vectorEffect: 'non-scaling-stroke',
   } as const;
-  const common = { ...style, ...(props as SVGProps<SVGCircleElement & SVGRectElement & SVGPolygonElement>) };
+  const common = {
+    style,
+    'data-tone': tone,
+    ...(props as SVGProps<SVGCircleElement & SVGRectElement & SVGPolygonElement>),
+  };
   if (area.shape === 'circle') return <circle cx={area.x} cy={area.y} r={area.r} {...common} />;
   if (area.shape === 'rect') return <rect x={area.x} y={area.y} width={area.w} height={area.h} {...common} />;
   return <polygon points={area.points.map((p) => p.join(',')).join(' ')} {...common} />;

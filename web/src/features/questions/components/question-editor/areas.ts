@@ -1,3 +1,4 @@
+import { boundsOf } from '#contract/interactions';
 import type { Area } from '#contract/questions';
 
 /**
@@ -11,15 +12,6 @@ export const shapeNames: Record<Shape, string> = { circle: 'Circle', rect: 'Rect
 
 const px = (n: number) => Math.round(n);
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
-
-/** The box around an area: its left, top, right and bottom. */
-export function boundsOf(a: Area): { left: number; top: number; right: number; bottom: number } {
-  if (a.shape === 'circle') return { left: a.x - a.r, top: a.y - a.r, right: a.x + a.r, bottom: a.y + a.r };
-  if (a.shape === 'rect') return { left: a.x, top: a.y, right: a.x + a.w, bottom: a.y + a.h };
-  const xs = a.points.map((p) => p[0]);
-  const ys = a.points.map((p) => p[1]);
-  return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
-}
 
 /** Where an area's name is written on the picture: its centre (a polygon's box centre). */
 export function centreOf(a: Area): { x: number; y: number } {
@@ -109,4 +101,13 @@ export function areaInWords(a: Area): string {
   if (a.shape === 'circle') return `circle at ${a.x}, ${a.y}, radius ${a.r}`;
   if (a.shape === 'rect') return `rectangle at ${a.x}, ${a.y}, ${a.w} × ${a.h}`;
   return `polygon of ${a.points.length} points`;
+}
+
+/** An area on a picture of another size: the same place, in the new picture's pixels (a replaced picture). */
+export function scaleArea(a: Area, sx: number, sy: number): Area {
+  if (a.shape === 'circle')
+    return { ...a, x: px(a.x * sx), y: px(a.y * sy), r: Math.max(1, px(a.r * Math.sqrt(sx * sy))) };
+  if (a.shape === 'rect')
+    return { ...a, x: px(a.x * sx), y: px(a.y * sy), w: Math.max(1, px(a.w * sx)), h: Math.max(1, px(a.h * sy)) };
+  return { ...a, points: a.points.map(([x, y]) => [px(x * sx), px(y * sy)] as [number, number]) };
 }

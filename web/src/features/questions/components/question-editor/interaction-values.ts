@@ -1,4 +1,5 @@
 import type { QuestionUpdate } from '#contract/authoring';
+import { fillGaps, gapsIn } from '#contract/interactions';
 import { type AnswerKey, isPairType, type Pair, pairResponse, type QuestionType } from '#contract/questions';
 import { entriesOf, type EditorOption, type EditorTarget, mappingOf, type Values } from './form-values.js';
 
@@ -7,15 +8,11 @@ import { entriesOf, type EditorOption, type EditorTarget, mappingOf, type Values
  * order, match, inline choice) and how they become the question the server takes.
  */
 
-/** A gap written in the text: `{{g1}}` (spaces inside the braces allowed, as an admin may type them). */
-const gapToken = /\{\{\s*([A-Za-z0-9_-]{1,20})\s*\}\}/g;
-
-/** The gaps of a text, each once, in the order they first appear. */
-export const gapIdsOf = (text: string) => [...new Set([...text.matchAll(gapToken)].map((m) => m[1]!))];
+/** The gaps of a text, each once, in the order they first appear (`gapsIn` lists one written twice twice). */
+export const gapIdsOf = (text: string) => [...new Set(gapsIn(text))];
 
 /** The text as a learner reads it, each gap a blank: for names and the verify screen. */
-export const withBlanks = (text: string, fill: (id: string) => string = () => '_____') =>
-  text.replace(gapToken, (_, id: string) => fill(id));
+export const withBlanks = (text: string, fill: (id: string) => string = () => '_____') => fillGaps(text, fill);
 
 /** Ids of new targets, by kind: places on the picture p1…, gaps g1…, a match's right-hand items r1…. */
 export const targetPrefix = (type: QuestionType) =>

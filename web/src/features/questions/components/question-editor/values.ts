@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkQuestion, type QuestionRecord, questionFields, type QuestionUpdate } from '#contract/authoring';
 import type { AnswerKey, QuestionType } from '#contract/questions';
 import { entriesOf, mappingOf, type Values } from './form-values.js';
-import { interactionKey, interactionValues, optionsSent, targetsSent } from './interaction-values.js';
+import { interactionKey, interactionValues, numberedIds, optionsSent, targetsSent } from './interaction-values.js';
 
 export {
   type EditorOption,
@@ -45,13 +45,21 @@ export function toValues(q: QuestionRecord | null): Values {
     imageAlt: q?.imageAlt ?? '',
     imageWidth: q?.imageWidth ?? null,
     imageHeight: q?.imageHeight ?? null,
+    // A hotspot's options are its areas, drawn one by one; every other type starts with two to fill in.
     options: q?.options.length
       ? q.options.map((o) => ({ ...o }))
-      : [
-          { id: 'a', text: '', imageUrl: null },
-          { id: 'b', text: '', imageUrl: null },
-        ],
-    targets: (q?.targets ?? []).map((t) => ({ ...t })),
+      : q?.type === 'hotspot' || q?.type === 'select_point'
+        ? []
+        : [
+            { id: 'a', text: '', imageUrl: null },
+            { id: 'b', text: '', imageUrl: null },
+          ],
+    // A match starts with two right-hand items to fill in, as every list does.
+    targets: q?.targets.length
+      ? q.targets.map((t) => ({ ...t }))
+      : q?.type === 'match'
+        ? numberedIds('r', 2).map((id) => ({ id, text: '', imageUrl: null }))
+        : [],
     gapText: q?.gapText ?? '',
     maxChoices: q?.maxChoices ?? 1,
     shuffle: q?.shuffle ?? true,
