@@ -1,7 +1,12 @@
 import type { Queryable } from '../db/client.js';
 import { createModule, createOlympiad, createQuestion, createUser, enterSchool } from './factories.js';
+import { seedMapsModule } from './demo-maps.js';
 
-/** Exam-day demo data: geo-demo's paper, and geo-quick (2 minutes) for trying the deadline. */
+/**
+ * Exam-day demo data: geo-demo's paper (two sections of the first five question types, then a section on a map of
+ * South Africa with one question of each interaction of decision 084), and geo-quick (2 minutes) for trying the
+ * deadline.
+ */
 
 const instructions = `<p>Welcome to the Geography Olympiad.</p>
 <ul>
@@ -35,10 +40,12 @@ export async function seedExamDemo(
   });
   const o = (id: string, text: string, imageUrl: string | null = null) => ({ id, text, imageUrl });
   let position = 0;
+  // No options unless the question gives them: the factory's default three are a choice question's, and a
+  // true/false, number or text question stored with them is one the editor refuses.
   const add = (
     moduleId: number,
     input: Parameters<typeof createQuestion>[1] extends infer T ? Omit<T & object, 'moduleId'> : never,
-  ) => createQuestion(q, { moduleId, position: ++position, difficulty: 'medium', ...input });
+  ) => createQuestion(q, { moduleId, position: ++position, difficulty: 'medium', options: [], ...input });
 
   await add(m1.id, {
     type: 'single',
@@ -132,6 +139,7 @@ export async function seedExamDemo(
     prompt: '<p>South Africa’s 2022 census counted about how many million people? (Within 2 million counts.)</p>',
     answerKey: { type: 'numeric', value: 62, tolerance: 2 },
   });
+  await seedMapsModule(q, ids.geoDemoId, position);
 
   const year = new Date().getFullYear();
   const geoQuick = await createOlympiad(q, {

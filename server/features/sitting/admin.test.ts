@@ -82,7 +82,7 @@ describe('GET /olympiad/start-times', () => {
       status: 'finished',
       finishReason: 'submitted',
       score: 2,
-      maxScore: 18,
+      maxScore: 30,
     });
     expect(byId.get(demo.users.learner1!)).toMatchObject({ status: 'not_started', startedAt: null });
     expect(res.body.total).toBe(res.body.items.length);
@@ -219,13 +219,14 @@ describe('GET /participant/get-submitted-data/{id}', () => {
     expect(res.body.attempt).toMatchObject({
       status: 'finished',
       score: 2,
-      maxScore: 18,
+      maxScore: 30,
       moduleScores: [
         { score: 2, maxScore: 10 },
         { score: 0, maxScore: 8 },
+        { score: 0, maxScore: 12 },
       ],
     });
-    expect(res.body.answers).toHaveLength(12);
+    expect(res.body.answers).toHaveLength(19);
     const q1 = res.body.answers.find(
       (a: { questionId: number }) => a.questionId === paper!.modules[0]!.questions[0]!.id,
     );

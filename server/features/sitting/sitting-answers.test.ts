@@ -119,14 +119,14 @@ describe('answers', () => {
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ code: 'conflict', message: expect.stringMatching(/^Time is up/) });
     const row = await attemptRow(user.id);
-    expect(row).toMatchObject({ finish_reason: 'time_up', score: 2, max_score: 18 });
+    expect(row).toMatchObject({ finish_reason: 'time_up', score: 2, max_score: 30 });
     const [answer] = await server.query<{ value: unknown; marks_awarded: number }>`
       select value, marks_awarded from answers where question_id = ${q1.id} and attempt_id = ${row!.id}`;
     expect(answer).toEqual({ value: { type: 'single', optionId: 'b' }, marks_awarded: 2 });
     const state = await call(token, 'GET', '/api/sitting/geo-demo/state');
     expect(state.body).toMatchObject({
       step: 'finished',
-      attempt: { finishReason: 'time_up', score: 2, maxScore: 18 },
+      attempt: { finishReason: 'time_up', score: 2, maxScore: 30 },
     });
     expect((await call(token, 'GET', '/api/sitting/geo-demo/paper')).status).toBe(409);
   });
@@ -212,7 +212,7 @@ describe('answers', () => {
       await saver.query('commit');
       const res = await finish;
       expect(res.status, res.text).toBe(200);
-      expect(await attemptRow(user.id)).toMatchObject({ finish_reason: 'submitted', score: 2, max_score: 18 });
+      expect(await attemptRow(user.id)).toMatchObject({ finish_reason: 'submitted', score: 2, max_score: 30 });
       const [answer] = await server.query<{ marks_awarded: number }>`
         select marks_awarded from answers where attempt_id = ${attempt!.id} and question_id = ${q1.id}`;
       expect(answer!.marks_awarded).toBe(2);
@@ -292,7 +292,7 @@ describe('answers', () => {
     const done = await finish(token);
     expect(done.status, done.text).toBe(200);
     const row = await attemptRow(user.id);
-    expect(row).toMatchObject({ finish_reason: 'submitted', score: 2, max_score: 18 });
+    expect(row).toMatchObject({ finish_reason: 'submitted', score: 2, max_score: 30 });
     expect(row!.marked_at).not.toBeNull();
     expect(done.body.finishedAt).toBe(new Date(row!.finished_at as Date).toISOString());
     expect((await call(token, 'POST', '/api/auth/logout')).status).toBe(200);

@@ -26,7 +26,7 @@ describe('the steps, in order, enforced by the server', () => {
       success: true,
       step: 'instructions',
       window: { open: true, message: null },
-      olympiad: { varName: 'geo-demo', durationMinutes: 60, moduleCount: 2, questionCount: 12 },
+      olympiad: { varName: 'geo-demo', durationMinutes: 60, moduleCount: 3, questionCount: 19 },
       learner: { schoolName: 'Hoërskool Waterkloof', grade: 9 },
       attempt: { startedAt: null, pinIssued: false, pinPending: false, position: null, score: null },
     });
@@ -176,8 +176,12 @@ describe('the steps, in order, enforced by the server', () => {
     const { token, user } = await newLearner();
     const before = Date.now();
     const { paper } = await toPaper(token);
-    expect(paper.modules).toHaveLength(2);
-    expect(paper.modules.map((m: { title: string }) => m.title)).toEqual(['Maps and places', 'Climate and people']);
+    expect(paper.modules).toHaveLength(3);
+    expect(paper.modules.map((m: { title: string }) => m.title)).toEqual([
+      'Maps and places',
+      'Climate and people',
+      'Maps of South Africa',
+    ]);
     expect(paper.modules[0].questions.map((q: { type: string }) => q.type)).toEqual([
       'single',
       'multiple',

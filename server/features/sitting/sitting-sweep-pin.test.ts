@@ -30,7 +30,7 @@ describe('the sweep and the heartbeat', () => {
     const finished = await sweepOverdue(server.db);
     expect(finished).toBeGreaterThanOrEqual(1);
     const row = await attemptRow(late.user.id);
-    expect(row).toMatchObject({ finish_reason: 'time_up', score: 1, max_score: 18 });
+    expect(row).toMatchObject({ finish_reason: 'time_up', score: 1, max_score: 30 });
     expect(new Date(row!.finished_at as string).getTime()).toBeLessThanOrEqual(
       new Date(row!.deadline_at as string).getTime(),
     );
