@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOlympiad, createUser, grant } from '../../seed/factories.js';
 import { type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
@@ -129,7 +130,7 @@ describe('import and export', () => {
     const text = await exported.text();
     expect(text).toContain(`single,'=1+1 is?,'=2,'@SUM(A1),'+27 12 345,'-x,`);
     // A plain number is only ever that number: left as it is.
-    expect(text).toContain('numeric,Below zero?,,,,,,,-5,0.5,1,');
+    expect(text).toContain(`numeric,Below zero?${','.repeat(21)}-5,0.5,1,`);
     const m2 = await newModule();
     expect((await upload(admin, m2, Buffer.from(text), 'again.csv')).status).toBe(200);
     const copy = await server.api('GET', `/question/v-rest/?questionModuleId=${m2}`, { token: admin });
@@ -190,7 +191,218 @@ describe('import and export', () => {
       expect(res.status).toBe(200);
       const m = await newModule();
       expect((await upload(admin, m, Buffer.from(await res.arrayBuffer()), `template.${format}`)).status).toBe(200);
-      expect(await count(m)).toBe(5);
+      expect(await count(m)).toBe(9);
     }
+  });
+});
+
+describe('the seven interactions in the spreadsheet', () => {
+  const circle = (x: number, y: number, r = 10) => ({ shape: 'circle', x, y, r });
+  async function mapUrl() {
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#cde' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)]), 'map.png');
+    const res = await fetch(`${server.url}/question/image?olympiadId=${demo.geoDemo}`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    return ((await res.json()) as { url: string }).url;
+  }
+
+  it('exports and imports every type, with shuffle and fixed, the picture measured again', async () => {
+    const url = await mapUrl();
+    const picture = { imageUrl: url, imageAlt: 'A map', imageWidth: 400, imageHeight: 300 };
+    const bodies = [
+      {
+        type: 'single',
+        prompt: 'Largest province?',
+        shuffle: true,
+        options: [
+          { id: 'a', text: 'Northern Cape', imageUrl: null },
+          { id: 'b', text: 'Gauteng', imageUrl: null },
+          { id: 'c', text: 'All of them', imageUrl: null, fixed: true },
+        ],
+        answerKey: { type: 'single', correct: 'a' },
+      },
+      {
+        type: 'hotspot',
+        prompt: 'Where is Polokwane?',
+        ...picture,
+        maxChoices: 2,
+        options: [
+          { id: 'a', text: 'North', imageUrl: null, area: circle(300, 40) },
+          { id: 'b', text: 'Centre', imageUrl: null, area: { shape: 'rect', x: 150, y: 100, w: 50, h: 40 } },
+          {
+            id: 'c',
+            text: 'South',
+            imageUrl: null,
+            area: {
+              shape: 'poly',
+              points: [
+                [10, 290],
+                [60, 290],
+                [30, 250],
+              ],
+            },
+          },
+        ],
+        answerKey: { type: 'hotspot', correct: ['a', 'b'] },
+      },
+      {
+        type: 'select_point',
+        prompt: 'Click on Cape Town.',
+        ...picture,
+        answerKey: { type: 'select_point', areas: [{ id: 'k1', area: circle(40, 280, 15) }] },
+      },
+      {
+        type: 'graphic_gap_match',
+        prompt: 'Put the oceans in their places.',
+        ...picture,
+        shuffle: false,
+        options: [
+          { id: 'a', text: 'Atlantic', imageUrl: null },
+          { id: 'b', text: 'Indian', imageUrl: null },
+        ],
+        targets: [
+          { id: 'p1', text: 'West', imageUrl: null, area: circle(20, 150) },
+          { id: 'p2', text: 'East', imageUrl: null, area: circle(380, 150) },
+        ],
+        answerKey: {
+          type: 'graphic_gap_match',
+          correct: [
+            { source: 'a', target: 'p1' },
+            { source: 'b', target: 'p2' },
+          ],
+        },
+        marks: 2,
+      },
+      {
+        type: 'gap_match',
+        prompt: '',
+        gapText: 'The {{g1}} flows into the {{g2}}.',
+        options: [
+          { id: 'a', text: 'Orange', imageUrl: null, fixed: true },
+          { id: 'b', text: 'Atlantic', imageUrl: null },
+        ],
+        targets: [
+          { id: 'g1', text: '', imageUrl: null },
+          { id: 'g2', text: '', imageUrl: null },
+        ],
+        answerKey: {
+          type: 'gap_match',
+          correct: [
+            { source: 'a', target: 'g1' },
+            { source: 'b', target: 'g2' },
+          ],
+        },
+      },
+      {
+        type: 'order',
+        prompt: 'North to south.',
+        options: [
+          { id: 'a', text: 'Limpopo', imageUrl: null },
+          { id: 'b', text: 'Gauteng', imageUrl: null },
+        ],
+        answerKey: { type: 'order', correct: ['b', 'a'] },
+      },
+      {
+        type: 'match',
+        prompt: 'Capitals.',
+        options: [
+          { id: 'a', text: 'Limpopo', imageUrl: null },
+          { id: 'b', text: 'Gauteng', imageUrl: null },
+        ],
+        targets: [
+          { id: 'x1', text: 'Polokwane', imageUrl: null },
+          { id: 'x2', text: 'Johannesburg', imageUrl: null },
+        ],
+        answerKey: {
+          type: 'match',
+          correct: [
+            { source: 'a', target: 'x1' },
+            { source: 'b', target: 'x2' },
+          ],
+        },
+      },
+      {
+        type: 'inline_choice',
+        prompt: '',
+        gapText: 'Pretoria lies in {{g1}}.',
+        options: [
+          { id: 'a', text: 'Gauteng', imageUrl: null },
+          { id: 'b', text: 'Limpopo', imageUrl: null },
+        ],
+        answerKey: { type: 'inline_choice', correct: 'a' },
+      },
+    ];
+    const m = await newModule();
+    for (const body of bodies) {
+      const res = await server.api('POST', '/question/v-rest/', {
+        token: admin,
+        body: { questionModuleId: m, ...body },
+      });
+      expect(res.status, res.text).toBe(200);
+    }
+    type Q = Record<string, unknown>;
+    const view = (items: Q[]) =>
+      items.map((q) => [
+        q.type,
+        q.prompt,
+        q.options,
+        q.targets,
+        q.gapText,
+        q.maxChoices,
+        q.shuffle,
+        q.answerKey,
+        q.imageUrl,
+        q.imageWidth,
+        q.imageHeight,
+      ]);
+    const list = await server.api('GET', `/question/v-rest/?questionModuleId=${m}`, { token: admin });
+    for (const format of ['csv', 'xlsx']) {
+      const exported = await fetch(`${server.url}/question/v-rest/export?questionModuleId=${m}&format=${format}`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(exported.status).toBe(200);
+      const m2 = await newModule();
+      const again = await upload(admin, m2, Buffer.from(await exported.arrayBuffer()), `export.${format}`);
+      expect(again.status, await again.clone().text()).toBe(200);
+      const copy = await server.api('GET', `/question/v-rest/?questionModuleId=${m2}`, { token: admin });
+      expect(view(copy.body.items)).toEqual(view(list.body.items));
+    }
+  });
+
+  it('a picture type names the rows whose picture cannot be measured or whose areas are missing', async () => {
+    const cols = [
+      'type',
+      'prompt',
+      'option_a',
+      'option_b',
+      'correct',
+      'image_url',
+      'image_alt',
+      'areas',
+      'targets',
+      'shuffle',
+    ];
+    const csv = [
+      cols.join(','),
+      'hotspot,Where?,North,South,a,https://example.org/map.png,A map,"{""a"":{""shape"":""circle"",""x"":5,""y"":5,""r"":2}}",,',
+      'select_point,Where?,,,k1,,,,,',
+      'match,Pair them,A,B,a r1;b r2,,,,"r1: One\nr2: Two",maybe',
+    ].join('\n');
+    const m = await newModule();
+    const res = await upload(admin, m, Buffer.from(csv), 'pictures.csv');
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { details: Array<{ path: string; message: string }> };
+    expect(body.details).toEqual([
+      { path: 'row 2: image_url', message: 'Use a picture uploaded to Olympus, so that its size can be read' },
+      { path: 'row 3: areas', message: 'Give the area of k1 in the areas column' },
+      { path: 'row 4: shuffle', message: 'Use yes or no' },
+    ]);
+    expect(await count(m)).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import { gapsIn } from '#contract/interactions';
 import {
   type AnswerKey,
   Area,
+  isGapTextType,
   isPictureType,
   type Pair,
   pairResponse,
@@ -316,9 +317,11 @@ export function fromRow(
     }
     return { errors };
   }
-  // After sanitising, by the editor's rule: a choice question's options may carry the question alone.
+  // After sanitising, by the editor's rule: a choice question's options may carry the question alone, as a text
+  // with gaps does.
   const choice = type === 'single' || type === 'multiple';
-  if (!htmlText(parsed.data.prompt) && !parsed.data.imageUrl && !choice) err('prompt', 'Write the question');
+  const asks = choice || (isGapTextType(type) && parsed.data.gapText.trim() !== '');
+  if (!htmlText(parsed.data.prompt) && !parsed.data.imageUrl && !asks) err('prompt', 'Write the question');
   return errors.length ? { errors } : { question: parsed.data, errors };
 }
 
@@ -430,6 +433,82 @@ export const templateRows: ExportQuestion[] = [
     answerKey: { type: 'short_text', accepted: ['Maseru'] },
     marks: 1,
     difficulty: 'medium',
+    imageUrl: null,
+    imageAlt: '',
+  },
+  {
+    type: 'gap_match',
+    prompt: 'Complete the sentence.',
+    options: [
+      { id: 'a', text: 'Orange' },
+      { id: 'b', text: 'Atlantic' },
+      { id: 'c', text: 'Indian' },
+    ],
+    gapText: 'The {{g1}} River flows into the {{g2}} Ocean.',
+    targets: [
+      { id: 'g1', text: '' },
+      { id: 'g2', text: '' },
+    ],
+    answerKey: {
+      type: 'gap_match',
+      correct: [
+        { source: 'a', target: 'g1' },
+        { source: 'b', target: 'g2' },
+      ],
+    },
+    marks: 2,
+    difficulty: 'medium',
+    imageUrl: null,
+    imageAlt: '',
+  },
+  {
+    type: 'order',
+    prompt: 'Put the provinces in order from north to south.',
+    options: [
+      { id: 'a', text: 'Limpopo' },
+      { id: 'b', text: 'Gauteng' },
+      { id: 'c', text: 'Free State' },
+    ],
+    answerKey: { type: 'order', correct: ['a', 'b', 'c'] },
+    marks: 1,
+    difficulty: 'easy',
+    imageUrl: null,
+    imageAlt: '',
+  },
+  {
+    type: 'match',
+    prompt: 'Match each province to its capital.',
+    options: [
+      { id: 'a', text: 'Limpopo' },
+      { id: 'b', text: 'Free State' },
+    ],
+    targets: [
+      { id: 'r1', text: 'Polokwane' },
+      { id: 'r2', text: 'Bloemfontein' },
+    ],
+    answerKey: {
+      type: 'match',
+      correct: [
+        { source: 'a', target: 'r1' },
+        { source: 'b', target: 'r2' },
+      ],
+    },
+    marks: 2,
+    difficulty: 'medium',
+    imageUrl: null,
+    imageAlt: '',
+  },
+  {
+    type: 'inline_choice',
+    prompt: 'Choose the word for the gap.',
+    options: [
+      { id: 'a', text: 'Gauteng' },
+      { id: 'b', text: 'Limpopo' },
+    ],
+    gapText: 'Pretoria lies in {{g1}}.',
+    answerKey: { type: 'inline_choice', correct: 'a' },
+    marks: 1,
+    difficulty: 'easy',
     imageUrl: null,
     imageAlt: '',
   },

@@ -19,20 +19,20 @@ export const timeUpMessage =
   'Time is up: answers can no longer be saved. Every answer saved before the deadline counts.';
 export const finishedMessage = 'You have finished this olympiad; answers can no longer be changed.';
 
-/** The question's type as a learner's message names it. */
-const typeWords: Record<QuestionType, string> = {
-  single: 'single',
-  multiple: 'multiple-choice',
-  true_false: 'true-or-false',
-  numeric: 'number',
-  short_text: 'short-text',
-  hotspot: 'areas-on-the-picture',
-  select_point: 'point-on-the-picture',
-  graphic_gap_match: 'labels-on-the-picture',
-  gap_match: 'words-in-the-gaps',
-  order: 'order',
-  match: 'matching',
-  inline_choice: 'choice-in-the-sentence',
+/** What each type of question takes, as a learner's message says it. */
+const takes: Record<QuestionType, string> = {
+  single: 'a single answer',
+  multiple: 'a multiple-choice answer',
+  true_false: 'true or false',
+  numeric: 'a number',
+  short_text: 'a short text',
+  hotspot: 'areas chosen on the picture',
+  select_point: 'a point on the picture',
+  graphic_gap_match: 'labels put on the picture',
+  gap_match: 'words put in the gaps',
+  order: 'the items in order',
+  match: 'pairs of items',
+  inline_choice: 'a choice for the gap',
 };
 
 /**
@@ -43,7 +43,7 @@ const typeWords: Record<QuestionType, string> = {
  */
 export function answerProblem(question: QuestionRow, value: AnswerValue): { path: string; message: string } | null {
   if (question.type !== value.type) {
-    return { path: 'body.value.type', message: `This question takes a ${typeWords[question.type]} answer` };
+    return { path: 'body.value.type', message: `This question takes ${takes[question.type]}` };
   }
   const options = question.options ?? [];
   const targets = question.targets ?? [];
