@@ -117,6 +117,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+                // The one number format, read by the learner's page too: a chunk of its own, taken before the zod
+                // group below would carry it in as a dependency of the messages and bring zod to that page.
+                { name: 'numbers', test: /contract[\\/]numbers/, priority: 1 },
                 // zod with the app's zod set-up (jitless, messages for people): the set-up runs as soon as zod is
                 // loaded, before any module can parse, whatever order the other chunks are evaluated in.
                 {

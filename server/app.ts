@@ -159,6 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Loading the public site's renderer (a large module) took more than avvio's default 10 s on a busy machine, and
+    // the server then refused to start: a slow start is better than none.
+    pluginTimeout: 60_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
