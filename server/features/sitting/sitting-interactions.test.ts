@@ -150,8 +150,14 @@ beforeAll(async () => {
 });
 
 type Learned = { id: number; type: string; options: Array<{ id: string }>; targets: unknown[]; [k: string]: unknown };
+/** This file's own questions of the paper, by type (the demo paper has questions of these types too). */
 const questionsOf = (paper: { modules: Array<{ questions: Learned[] }> }) =>
-  new Map(paper.modules.flatMap((m) => m.questions).map((q) => [q.type, q]));
+  new Map(
+    paper.modules
+      .flatMap((m) => m.questions)
+      .filter((q) => ids[q.type] === q.id)
+      .map((q) => [q.type, q]),
+  );
 
 describe('the seven interactions on exam day', () => {
   it('reach the learner with what each needs and no key: no select-point areas, order items not in the key’s order', async () => {
