@@ -193,8 +193,9 @@ describe('QTI written by other tools', () => {
         message: 'Not imported: The file is not well-formed XML (Opening and ending tag mismatch: "p" != "itemBody")',
       },
       {
-        path: 'order.xml',
-        message: 'Not imported: Item “order”: <orderInteraction> is not imported; only choice and text-entry items are',
+        path: 'slider.xml',
+        message:
+          'Not imported: Item “slider”: <sliderInteraction> is not imported; only choice, text-entry, inline choice, order, match, gap match, hotspot, select-point and graphic gap match items are',
       },
       {
         path: 'wrong-response.xml',
@@ -237,7 +238,7 @@ describe('QTI written by other tools', () => {
   it('a package with nothing to import is a 400 that names every item, and stores nothing', async () => {
     const m = await newModule();
     const zipped = await zipOf('', {
-      'order.xml': fixture('refused/order.xml').toString('utf8'),
+      'slider.xml': fixture('refused/slider.xml').toString('utf8'),
       'wrong-response.xml': fixture('refused/wrong-response.xml').toString('utf8'),
     });
     const res = await upload(m, zipped, 'refused.zip');
@@ -247,7 +248,7 @@ describe('QTI written by other tools', () => {
       code: 'validation_failed',
       message: '2 of 2 items cannot be imported; nothing was imported',
     });
-    expect(body.details.map((d) => d.path)).toEqual(['order.xml', 'wrong-response.xml']);
+    expect(body.details.map((d) => d.path)).toEqual(['slider.xml', 'wrong-response.xml']);
 
     // A single item file whose picture is not with it.
     const alone = await upload(m, fixture('ims-qti21/choice.xml'), 'choice.xml');

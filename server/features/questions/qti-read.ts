@@ -3,7 +3,8 @@ import { checkQuestion, questionFields } from '#contract/authoring';
 import type { FieldError } from '#contract/errors';
 import { isZip, unzipUpload } from '../../platform/spreadsheet/index.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { checkImageHeader } from '../../platform/images.js';
+import sharp from 'sharp';
+import { IMAGE_LONG_SIDE, checkImageHeader } from '../../platform/images.js';
 import { MAX_IMAGE_BYTES, sniffImage } from './images-routes.js';
 import { type ReadItem, readItem, Refused } from './qti-item.js';
 import { MAX_ITEMS, childrenNamed, decodeXml, descendants, keyOf, parseXml, resolvePath } from './qti-xml.js';
@@ -83,6 +84,22 @@ export const isRefusal = (err: unknown): err is Error => err instanceof Refused;
 
 const Checked = z.object(questionFields).superRefine(checkQuestion);
 
+/**
+ * The size a picture will have once stored: turned upright as its EXIF orientation says and at most 2000 px on its
+ * long side, as `prepareImage` keeps it (platform/images.ts), read from its header alone.
+ */
+async function storedSize(bytes: Buffer): Promise<{ width: number; height: number } | null> {
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!meta) return null;
+  const width = meta.autoOrient?.width ?? meta.width;
+  const height = meta.pageHeight ?? meta.autoOrient?.height ?? meta.height;
+  if (!width || !height) return null;
+  const scale = Math.min(1, IMAGE_LONG_SIDE / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
 /** Everything an import needs once every item has been read and checked: nothing is stored yet. */
 export interface QtiImport {
   items: ReadItem[];
@@ -104,9 +121,12 @@ export async function prepareImport(bytes: Buffer): Promise<QtiImport> {
   const notes: FieldError[] = [];
   const items: ReadItem[] = [];
   const images = new Map<string, { bytes: Buffer; type: string }>();
+  const sizes = new Map<string, { width: number; height: number }>();
   for (const item of upload.items) {
     const problems: string[] = [];
     for (const path of item.images) {
+      const known = sizes.get(path);
+      if (known) item.sizes.set(path, known);
       if (images.has(path)) continue;
       const file = await upload.file(path);
       const type = file ? sniffImage(file) : null;
@@ -116,8 +136,15 @@ export async function prepareImport(bytes: Buffer): Promise<QtiImport> {
       else {
         // Its header, before the import stores anything: a pixel bomb is a problem of its item, not a 500 later.
         const header = await checkImageHeader(file).catch((error: { code?: string }) => error);
-        if ('width' in header) images.set(path, { bytes: file, type });
-        else if (header.code === 'image_too_large')
+        if ('width' in header) {
+          images.set(path, { bytes: file, type });
+          // The picture's size as stored, which its areas are measured in (decision 084).
+          const size = await storedSize(file);
+          if (size) {
+            sizes.set(path, size);
+            item.sizes.set(path, size);
+          }
+        } else if (header.code === 'image_too_large')
           problems.push(`the image “${path}” has more than 40 million pixels`);
         else problems.push(`the image “${path}” could not be read`);
       }

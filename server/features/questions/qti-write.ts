@@ -1,60 +1,44 @@
 import JSZip from 'jszip';
-import type { AnswerKey, QuestionType, ResponseMapping } from '#contract/questions';
+import sharp from 'sharp';
+import { type AnswerKey, type QuestionType, isPictureType, questionTypes } from '#contract/questions';
 import { normaliseText } from '#contract/scoring';
 import { escapeHtml } from '../../platform/html.js';
+import { QUESTION_IMAGE_CLASS, type QtiQuestion } from './qti-question.js';
+import { interactionXml } from './qti-write-interactions.js';
+import {
+  MAP_RESPONSE,
+  MATCH_CORRECT,
+  attrValue,
+  choiceContent,
+  choiceId,
+  declarationXml,
+  fixedAttr,
+  mappingXml,
+} from './qti-write-parts.js';
+
+export { QUESTION_IMAGE_CLASS, type QtiQuestion } from './qti-question.js';
 
 /**
- * QTI (IMS Question and Test Interoperability) 3.0 packages of a module's questions (decisions 017, 027 and 081):
- * single and multiple choice and true/false as a choice interaction (`shuffle` and `fixed` as the question has
+ * QTI (IMS Question and Test Interoperability) 3.0 packages of a module's questions (decisions 017, 027, 081 and
+ * 084): single and multiple choice and true/false as a choice interaction (`shuffle` and `fixed` as the question has
  * them), short text as a text-entry interaction with a case-insensitive mapping, a number as a float text entry
- * marked by `qti-equal` with an absolute tolerance. Partial credit (decision 082) is QTI's own: a key's mapping is
- * a `qti-mapping` scored by the map_response template, a number's wider tolerance a second `qti-equal` branch. A package is self-contained: every picture the questions show
- * is a file in it, named by a relative address and listed in the manifest with the item that shows it.
+ * marked by `qti-equal` with an absolute tolerance, and the seven interactions of decision 084 as QTI names them
+ * (qti-write-interactions.ts). Partial credit (decision 082) is QTI's own: a key's mapping is a `qti-mapping` (a
+ * select point's a `qti-area-mapping`) scored by its template, a number's wider tolerance a second `qti-equal`
+ * branch. A package is self-contained: every picture the questions show is a file in it, named by a relative
+ * address and listed in the manifest with the item that shows it.
  */
-export const qtiTypes: readonly QuestionType[] = ['single', 'multiple', 'true_false', 'numeric', 'short_text'];
+export const qtiTypes: readonly QuestionType[] = questionTypes;
 const NS = 'http://www.imsglobal.org/xsd/imsqtiasi_v3p0';
 const SCHEMA = 'https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0p1_v1p0.xsd';
 const CP_NS = 'http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1';
 const CP_SCHEMA = 'https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqtiv3p0_imscpv1p2_v1p0.xsd';
-/** The class of the block that carries the question's own picture (`imageUrl`), read back on import. */
-export const QUESTION_IMAGE_CLASS = 'olympus-question-image';
-
-export interface QtiQuestion {
-  type: QuestionType;
-  prompt: string;
-  imageUrl: string | null;
-  imageAlt: string;
-  options: Array<{ id: string; text: string; imageUrl: string | null; fixed?: boolean }>;
-  /** The options may be put in each learner's own order (QTI's `shuffle`). */
-  shuffle: boolean;
-  answerKey: AnswerKey | null;
-  marks: number;
-}
 
 /** A picture's bytes and type by its address; null when the address is not one of ours or the file is gone. */
 export type ImageReader = (url: string) => Promise<{ bytes: Buffer; type: string } | null>;
 
-const MAP_RESPONSE =
-  '<qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/map_response.xml"/>';
-
-/**
- * A key's mapping as QTI has it (decision 082). The lower bound is always written: QTI's default is none (a sum may
- * fall below 0), ours is 0.
- */
-function mappingXml(m: ResponseMapping, entries: Array<{ key: string; points: number }>, caseInsensitive: boolean) {
-  const bounds = ` lower-bound="${m.lowerBound}"${m.upperBound == null ? '' : ` upper-bound="${m.upperBound}"`}`;
-  return `<qti-mapping default-value="${m.defaultValue}"${bounds}>${entries
-    .map(
-      (e) =>
-        `<qti-map-entry map-key="${escapeHtml(e.key)}" mapped-value="${e.points}"${caseInsensitive ? ' case-sensitive="false"' : ''}/>`,
-    )
-    .join('')}</qti-mapping>`;
-}
-
 /** Our sanitised HTML as XHTML: void elements closed. */
 const xhtml = (html: string) => html.replace(/<(br|hr|img)([^>]*?)\s*\/?>/gi, '<$1$2/>').replace(/&nbsp;/g, '&#160;');
-const choiceId = (id: string) => (/^[A-Za-z_]/.test(id) ? id : `c_${id}`);
-const attrValue = (s: string) => escapeHtml(s);
 
 /** The prompt's picture addresses, as the sanitiser writes them (`<img … src="…">`). */
 export function promptImages(html: string): string[] {
@@ -68,45 +52,62 @@ export function promptImages(html: string): string[] {
 export function itemXml(q: QtiQuestion, identifier: string, href: (url: string) => string = (u) => u): string {
   const key = q.answerKey;
   if (!key) throw new Error('QTI export needs the correct answer');
-  const body: string[] = [];
-  let declaration = '';
-  let processing =
-    '<qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/match_correct.xml"/>';
+  const { declaration, body, processing } = interactionXml(q, key, href) ?? firstFive(q, key, href);
+  const prompt = q.prompt.replace(
+    /(<img\b[^>]*?\ssrc=")([^"]*)(")/gi,
+    (_, a: string, src: string, b: string) => `${a}${attrValue(href(src.replace(/&amp;/g, '&')))}${b}`,
+  );
+  // A picture type's picture is inside its interaction; any other question's is a block of its own.
+  const picture =
+    q.imageUrl && !isPictureType(q.type)
+      ? `<div class="${QUESTION_IMAGE_CLASS}"><img src="${attrValue(href(q.imageUrl))}" alt="${attrValue(q.imageAlt)}"/></div>`
+      : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<qti-assessment-item xmlns="${NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${NS} ${SCHEMA}" identifier="${escapeHtml(identifier)}" title="${escapeHtml(identifier)}" adaptive="false" time-dependent="false">
+${declaration}
+<qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float"><qti-default-value><qti-value>0</qti-value></qti-default-value></qti-outcome-declaration>
+<qti-outcome-declaration identifier="MAXSCORE" cardinality="single" base-type="float"><qti-default-value><qti-value>${q.marks}</qti-value></qti-default-value></qti-outcome-declaration>
+<qti-item-body>${picture}${prompt ? `<div class="olympus-prompt">${xhtml(prompt)}</div>` : ''}${body}</qti-item-body>
+${processing}
+</qti-assessment-item>
+`;
+}
+
+/** The first five types: a choice interaction (single, multiple, true/false) or a text entry (short text, number). */
+function firstFive(q: QtiQuestion, key: AnswerKey, href: (url: string) => string) {
   if (key.type === 'single' || key.type === 'multiple' || key.type === 'true_false') {
     const choices =
       key.type === 'true_false'
         ? [
-            { id: 'true', text: 'True', imageUrl: null, fixed: false },
-            { id: 'false', text: 'False', imageUrl: null, fixed: false },
+            { id: 'true', text: 'True', imageUrl: null },
+            { id: 'false', text: 'False', imageUrl: null },
           ]
         : q.options;
     const correct =
       key.type === 'single' ? [key.correct] : key.type === 'multiple' ? key.correct : [String(key.correct)];
     const multiple = key.type === 'multiple';
     const shuffle = key.type !== 'true_false' && q.shuffle;
-    declaration = `<qti-response-declaration identifier="RESPONSE" cardinality="${multiple ? 'multiple' : 'single'}" base-type="identifier"><qti-correct-response>${correct
-      .map((c) => `<qti-value>${escapeHtml(choiceId(c))}</qti-value>`)
-      .join('')}</qti-correct-response>${
+    const mapping =
       key.type === 'multiple' && key.mapping
         ? mappingXml(
             key.mapping,
             key.mapping.entries.map((e) => ({ key: choiceId(e.response), points: e.points })),
             false,
           )
-        : ''
-    }</qti-response-declaration>`;
-    if (key.type === 'multiple' && key.mapping) processing = MAP_RESPONSE;
-    body.push(
-      `<qti-choice-interaction response-identifier="RESPONSE" max-choices="${multiple ? 0 : 1}" shuffle="${shuffle}"${key.type === 'true_false' ? ' class="olympus-true-false"' : ''}>${choices
-        .map((c, i) => {
-          const picture = c.imageUrl
-            ? `<img src="${attrValue(href(c.imageUrl))}" alt="${attrValue(c.text || `Option ${i + 1}`)}"/>`
-            : '';
-          return `<qti-simple-choice identifier="${escapeHtml(choiceId(c.id))}"${c.fixed ? ' fixed="true"' : ''}>${picture}${escapeHtml(c.text)}</qti-simple-choice>`;
-        })
+        : '';
+    return {
+      declaration: declarationXml(multiple ? 'multiple' : 'single', 'identifier', correct.map(choiceId), mapping),
+      body: `<qti-choice-interaction response-identifier="RESPONSE" max-choices="${multiple ? 0 : 1}" shuffle="${shuffle}"${key.type === 'true_false' ? ' class="olympus-true-false"' : ''}>${choices
+        .map(
+          (c, i) =>
+            `<qti-simple-choice identifier="${escapeHtml(choiceId(c.id))}"${fixedAttr(c)}>${choiceContent(c, i, href)}</qti-simple-choice>`,
+        )
         .join('')}</qti-choice-interaction>`,
-    );
-  } else if (key.type === 'short_text') {
+      processing: mapping ? MAP_RESPONSE : MATCH_CORRECT,
+    };
+  }
+  const entry = '<p><qti-text-entry-interaction response-identifier="RESPONSE"/></p>';
+  if (key.type === 'short_text') {
     // Without a mapping every accepted answer is worth the marks; with one, each its own points.
     const m = key.mapping;
     const pointsOf = (a: string) =>
@@ -120,36 +121,24 @@ export function itemXml(q: QtiQuestion, identifier: string, href: (url: string) 
       : `<qti-mapping default-value="0">${key.accepted
           .map((a) => `<qti-map-entry map-key="${escapeHtml(a)}" mapped-value="${q.marks}" case-sensitive="false"/>`)
           .join('')}</qti-mapping>`;
-    declaration = `<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="string"><qti-correct-response><qti-value>${escapeHtml(key.accepted[0]!)}</qti-value></qti-correct-response>${mapping}</qti-response-declaration>`;
-    body.push('<p><qti-text-entry-interaction response-identifier="RESPONSE"/></p>');
-    processing = MAP_RESPONSE;
-  } else if (key.type === 'numeric') {
-    // No template marks "within ± t": the condition says it, and any QTI 3.0 player runs it.
-    declaration = `<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="float"><qti-correct-response><qti-value>${key.value}</qti-value></qti-correct-response></qti-response-declaration>`;
-    body.push('<p><qti-text-entry-interaction response-identifier="RESPONSE"/></p>');
-    processing = `<qti-response-processing><qti-response-condition><qti-response-if><qti-equal tolerance-mode="${key.tolerance > 0 ? 'absolute' : 'exact'}"${key.tolerance > 0 ? ` tolerance="${key.tolerance}"` : ''}><qti-variable identifier="RESPONSE"/><qti-correct identifier="RESPONSE"/></qti-equal><qti-set-outcome-value identifier="SCORE"><qti-variable identifier="MAXSCORE"/></qti-set-outcome-value></qti-response-if>${
+    return {
+      declaration: declarationXml('single', 'string', [key.accepted[0]!], mapping),
+      body: entry,
+      processing: MAP_RESPONSE,
+    };
+  }
+  if (key.type !== 'numeric') throw new Error(`QTI export does not cover ${key.type}`);
+  // No template marks "within ± t": the condition says it, and any QTI 3.0 player runs it.
+  return {
+    declaration: declarationXml('single', 'float', [String(key.value)]),
+    body: entry,
+    processing: `<qti-response-processing><qti-response-condition><qti-response-if><qti-equal tolerance-mode="${key.tolerance > 0 ? 'absolute' : 'exact'}"${key.tolerance > 0 ? ` tolerance="${key.tolerance}"` : ''}><qti-variable identifier="RESPONSE"/><qti-correct identifier="RESPONSE"/></qti-equal><qti-set-outcome-value identifier="SCORE"><qti-variable identifier="MAXSCORE"/></qti-set-outcome-value></qti-response-if>${
       // The wider tolerance: a second branch, reached only outside the first, that sets its points.
       key.partial
         ? `<qti-response-else-if><qti-equal tolerance-mode="absolute" tolerance="${key.partial.tolerance}"><qti-variable identifier="RESPONSE"/><qti-correct identifier="RESPONSE"/></qti-equal><qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">${key.partial.points}</qti-base-value></qti-set-outcome-value></qti-response-else-if>`
         : ''
-    }</qti-response-condition></qti-response-processing>`;
-  } else throw new Error(`QTI export does not cover ${(key as AnswerKey).type}`);
-  const prompt = q.prompt.replace(
-    /(<img\b[^>]*?\ssrc=")([^"]*)(")/gi,
-    (_, a: string, src: string, b: string) => `${a}${attrValue(href(src.replace(/&amp;/g, '&')))}${b}`,
-  );
-  const picture = q.imageUrl
-    ? `<div class="${QUESTION_IMAGE_CLASS}"><img src="${attrValue(href(q.imageUrl))}" alt="${attrValue(q.imageAlt)}"/></div>`
-    : '';
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<qti-assessment-item xmlns="${NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${NS} ${SCHEMA}" identifier="${escapeHtml(identifier)}" title="${escapeHtml(identifier)}" adaptive="false" time-dependent="false">
-${declaration}
-<qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float"><qti-default-value><qti-value>0</qti-value></qti-default-value></qti-outcome-declaration>
-<qti-outcome-declaration identifier="MAXSCORE" cardinality="single" base-type="float"><qti-default-value><qti-value>${q.marks}</qti-value></qti-default-value></qti-outcome-declaration>
-<qti-item-body>${picture}${prompt ? `<div class="olympus-prompt">${xhtml(prompt)}</div>` : ''}${body.join('')}</qti-item-body>
-${processing}
-</qti-assessment-item>
-`;
+    }</qti-response-condition></qti-response-processing>`,
+  };
 }
 
 const extensions: Record<string, string> = {
@@ -167,6 +156,7 @@ const extensions: Record<string, string> = {
 export async function packageOf(questions: QtiQuestion[], readImage: ImageReader = async () => null): Promise<Buffer> {
   const zip = new JSZip();
   const stored = new Map<string, string | null>();
+  const sizes = new Map<string, { width: number; height: number } | null>();
   const fileOf = async (url: string) => {
     if (!stored.has(url)) {
       const image = await readImage(url);
@@ -175,23 +165,35 @@ export async function packageOf(questions: QtiQuestion[], readImage: ImageReader
         : null;
       if (image && name) zip.file(`items/${name}`, image.bytes);
       stored.set(url, name);
+      const meta = image
+        ? await sharp(image.bytes)
+            .metadata()
+            .catch(() => null)
+        : null;
+      sizes.set(url, meta?.width && meta.height ? { width: meta.width, height: meta.height } : null);
     }
     return stored.get(url) ?? null;
   };
   const resources: string[] = [];
   for (const [i, q] of questions.entries()) {
     const id = `item-${String(i + 1).padStart(4, '0')}`;
-    const urls = [q.imageUrl, ...q.options.map((o) => o.imageUrl), ...promptImages(q.prompt)].filter(
-      (u): u is string => !!u,
-    );
+    const urls = [
+      q.imageUrl,
+      ...q.options.map((o) => o.imageUrl),
+      ...(q.targets ?? []).map((t) => t.imageUrl),
+      ...promptImages(q.prompt),
+    ].filter((u): u is string => !!u);
     const files = new Map<string, string>();
     for (const url of urls) {
       const name = await fileOf(url);
       if (name) files.set(url, name);
     }
+    // Areas are measured in the picture's size as stored with the question; a question without one takes the file's.
+    const size = q.imageUrl && !(q.imageWidth && q.imageHeight) ? sizes.get(q.imageUrl) : null;
+    const written = size ? { ...q, imageWidth: size.width, imageHeight: size.height } : q;
     zip.file(
       `items/${id}.xml`,
-      itemXml(q, id, (url) => files.get(url) ?? url),
+      itemXml(written, id, (url) => files.get(url) ?? url),
     );
     const listed = [`items/${id}.xml`, ...new Set([...files.values()].map((n) => `items/${n}`))];
     resources.push(
