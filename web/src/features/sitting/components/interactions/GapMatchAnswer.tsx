@@ -70,15 +70,24 @@ export function GapMatchAnswer({ question, value, onChange, promptId }: Interact
                   key={i}
                   type="button"
                   className={`${classes.gap} ${here.length ? classes.gapFilled : ''} ${placing.over === gap.id ? classes.gapDrop : ''}`}
-                  aria-label={`${capital(gapName(gap.id))}: ${here.length ? here.join(', ') : 'empty'}`}
                   onClick={() => placing.put(gap.id)}
                   onKeyDown={(event) => {
                     if (event.key === 'Escape') placing.cancel();
                   }}
                   {...placing.dropProps(gap.id)}
                 >
-                  <span className={classes.gapNumber}>{gaps.indexOf(gap) + 1}</span>
-                  {here.length ? here.join(', ') : <span className={classes.gapBlank} />}
+                  {/* Named by its words, not by an aria-label (as the places on a picture are). */}
+                  <span className={classes.gapNumber} aria-hidden="true">
+                    {gaps.indexOf(gap) + 1}
+                  </span>
+                  {here.length ? (
+                    <span aria-hidden="true">{here.join(', ')}</span>
+                  ) : (
+                    <span className={classes.gapBlank} />
+                  )}
+                  <span className={classes.visuallyHidden}>
+                    {`${capital(gapName(gap.id))}: ${here.length ? here.join(', ') : 'empty'}`}
+                  </span>
                 </button>
               );
             })}

@@ -89,15 +89,25 @@ export function GraphicGapMatchAnswer({ question, value, onChange, promptId }: I
                 type="button"
                 className={`${classes.place} ${here.length ? classes.placeFilled : ''} ${placing.over === place.id ? classes.placeDrop : ''}`}
                 style={at(centreOf(place.area), shown)}
-                aria-label={`${capital(placeName(place.id))}: ${here.length ? here.join(', ') : 'empty'}`}
                 onClick={() => placing.put(place.id)}
                 onKeyDown={(event) => {
                   if (event.key === 'Escape') placing.cancel();
                 }}
                 {...placing.dropProps(place.id)}
               >
-                <span className={classes.placeNumber}>{i + 1}</span>
-                {here.length ? <span className={classes.placeLabel}>{here.join(', ')}</span> : null}
+                {/* Named by its words, not by an aria-label: a name other than the text on the button is one a
+                    speech-input user cannot say (axe's label-content-name-mismatch). */}
+                <span className={classes.placeNumber} aria-hidden="true">
+                  {i + 1}
+                </span>
+                {here.length ? (
+                  <span className={classes.placeLabel} aria-hidden="true">
+                    {here.join(', ')}
+                  </span>
+                ) : null}
+                <span className={classes.visuallyHidden}>
+                  {`${capital(placeName(place.id))}: ${here.length ? here.join(', ') : 'empty'}`}
+                </span>
               </button>
             );
           })
