@@ -7,7 +7,7 @@ import { useSessionUser } from '../../../lib/session/use-session.js';
 import { sendHeartbeat } from '../api/send-heartbeat.js';
 import { sittingKeys } from '../api/keys.js';
 import { usePaper } from '../api/get-paper.js';
-import { AnswerInput, drawsOwnPicture, emptyAnswer } from '../components/AnswerInput.js';
+import { AnswerInput, drawsOwnPicture, emptyAnswer } from '../../../components/answers/AnswerInput.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { Palette } from '../components/Palette.js';
 import classes from '../components/paper.module.css';
@@ -18,7 +18,7 @@ import { Timer } from '../components/Timer.js';
 import { isAnswered, sittingSync, type SittingSync } from '../outbox/sync.js';
 import { flatten, type PaperItem } from '../paper-model.js';
 import { olympiadPath, questionPath, summaryPath } from '../steps.js';
-import { QuestionImage, withPhoneImages } from '../phone-images.js';
+import { QuestionImage, withPhoneImages } from '../../../components/phone-images.js';
 
 const HEARTBEAT_MS = 60_000;
 

@@ -1,5 +1,5 @@
 import type { Pair } from '#contract/index';
-import paper from '../paper.module.css';
+import answers from '../answers.module.css';
 import { gapIds, gapParagraphs } from './gap-text.js';
 import { knownPairs } from './pairing.js';
 import { capital, PlacedList, type PlacingWords, SourceBank, Status, usePlacing } from './placing.js';
@@ -42,8 +42,8 @@ export function GapMatchAnswer({ question, value, onChange, promptId }: Interact
   });
 
   return (
-    <fieldset className={paper.choices} aria-describedby={promptId}>
-      <legend className={paper.legend}>Put a word into each gap</legend>
+    <fieldset className={answers.choices} aria-describedby={promptId}>
+      <legend className={answers.legend}>Put a word into each gap</legend>
       <p className={classes.hint}>
         Choose a word, then choose its gap in the text. With a mouse you can also drag a word into its gap.
       </p>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import paper from '../paper.module.css';
+import answers from '../answers.module.css';
 import { AreaShape, at, centreOf, Picture, usePictureSize } from './picture.js';
 import { Status } from './placing.js';
 import classes from './interactions.module.css';
@@ -50,8 +50,8 @@ export function HotspotAnswer({ question, value, onChange, promptId }: Interacti
       : 'Choose every area that applies on the picture';
 
   return (
-    <fieldset className={paper.choices} aria-describedby={promptId}>
-      <legend className={paper.legend}>{legend}</legend>
+    <fieldset className={answers.choices} aria-describedby={promptId}>
+      <legend className={answers.legend}>{legend}</legend>
       <p className={classes.hint}>Tap or click an area to choose it, or use the list under the picture.</p>
       <Picture
         question={question}
@@ -86,11 +86,11 @@ export function HotspotAnswer({ question, value, onChange, promptId }: Interacti
           })
         }
       />
-      <div className={`${paper.optionList} ${classes.afterPicture}`}>
+      <div className={`${answers.optionList} ${classes.afterPicture}`}>
         {areas.map((option, i) => {
           const checked = chosen.includes(option.id);
           return (
-            <label key={option.id} className={`${paper.option} ${checked ? paper.optionChecked : ''}`}>
+            <label key={option.id} className={`${answers.option} ${checked ? answers.optionChecked : ''}`}>
               <input
                 type={one ? 'radio' : 'checkbox'}
                 name={name}
@@ -101,12 +101,12 @@ export function HotspotAnswer({ question, value, onChange, promptId }: Interacti
                 onBlur={() => setFocused((f) => (f === option.id ? null : f))}
                 onChange={() => toggle(option.id)}
               />
-              <span className={paper.optionMark} aria-hidden="true">
+              <span className={answers.optionMark} aria-hidden="true">
                 {i + 1}
               </span>
-              <span className={paper.optionBody}>{optionName(option, i, 'Area')}</span>
+              <span className={answers.optionBody}>{optionName(option, i, 'Area')}</span>
               {checked ? (
-                <span className={paper.tick} aria-hidden="true">
+                <span className={answers.tick} aria-hidden="true">
                   ✓
                 </span>
               ) : null}

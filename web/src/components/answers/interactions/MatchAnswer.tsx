@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { Pair, QuestionOption } from '#contract/index';
-import paper from '../paper.module.css';
+import answers from '../answers.module.css';
 import { knownPairs, limitOf, place, unplace } from './pairing.js';
 import { Status } from './placing.js';
 import classes from './interactions.module.css';
@@ -59,8 +59,8 @@ export function MatchAnswer({ question, value, onChange, promptId }: Interaction
   };
 
   return (
-    <fieldset className={paper.choices} aria-describedby={promptId}>
-      <legend className={paper.legend}>Match each item with its answer</legend>
+    <fieldset className={answers.choices} aria-describedby={promptId}>
+      <legend className={answers.legend}>Match each item with its answer</legend>
       <div className={classes.matchRows}>
         {lefts.map((left) => {
           const mine = pairs.filter((p) => p.source === left.id);

@@ -1,4 +1,4 @@
-import paper from '../paper.module.css';
+import answers from '../answers.module.css';
 import { gapParagraphs } from './gap-text.js';
 import classes from './interactions.module.css';
 import { type InteractionProps, optionName } from './types.js';
@@ -32,8 +32,8 @@ export function InlineChoiceAnswer({ question, value, onChange, promptId }: Inte
   const p = paragraphs.findIndex((pieces) => pieces.some((piece) => piece.kind === 'gap'));
   const g = p === -1 ? -1 : paragraphs[p]!.findIndex((piece) => piece.kind === 'gap');
   return (
-    <div className={paper.choices}>
-      <p className={paper.legend}>Choose the answer that completes the text</p>
+    <div className={answers.choices}>
+      <p className={answers.legend}>Choose the answer that completes the text</p>
       <div className={classes.gapText}>
         {paragraphs.map((pieces, pi) => (
           <p key={pi} className={classes.paragraph}>

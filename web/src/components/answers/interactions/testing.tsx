@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AnswerValue, LearnerQuestion } from '#contract/index';
-import { renderInLearnerPage } from '../../../../test/render-learner.js';
+import { renderInLearnerPage } from '../../../test/render-learner.js';
 import { AnswerInput } from '../AnswerInput.js';
 
 /** A question of the paper as the learner receives it; what a test does not say is empty. */

@@ -1,5 +1,5 @@
 import type { Pair } from '#contract/index';
-import paper from '../paper.module.css';
+import answers from '../answers.module.css';
 import { knownPairs } from './pairing.js';
 import { AreaShape, at, centreOf, Picture, usePictureSize } from './picture.js';
 import { capital, PlacedList, type PlacingWords, SourceBank, Status, usePlacing } from './placing.js';
@@ -46,8 +46,8 @@ export function GraphicGapMatchAnswer({ question, value, onChange, promptId }: I
   const on = (placeId: string) => pairs.filter((p) => p.target === placeId).map((p) => labelName(p.source));
 
   return (
-    <fieldset className={paper.choices} aria-describedby={promptId}>
-      <legend className={paper.legend}>Put each label on its place on the picture</legend>
+    <fieldset className={answers.choices} aria-describedby={promptId}>
+      <legend className={answers.legend}>Put each label on its place on the picture</legend>
       <p className={classes.hint}>
         Choose a label, then choose its place on the picture. With a mouse you can also drag a label onto its place.
       </p>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { AnswerValue, LearnerQuestion, QuestionOption } from '#contract/index';
-import classes from './paper.module.css';
+import classes from './answers.module.css';
 import { QuestionImage } from '../phone-images.js';
 import { GapMatchAnswer } from './interactions/GapMatchAnswer.js';
 import { GraphicGapMatchAnswer } from './interactions/GraphicGapMatchAnswer.js';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { QuestionOption } from '#contract/index';
-import paper from '../paper.module.css';
+import answers from '../answers.module.css';
 import { Status } from './placing.js';
 import classes from './interactions.module.css';
 import { type InteractionProps, optionName } from './types.js';
@@ -51,8 +51,8 @@ export function OrderAnswer({ question, value, onChange, promptId }: Interaction
   };
 
   return (
-    <fieldset className={paper.choices} aria-describedby={promptId}>
-      <legend className={paper.legend}>Put these in the right order</legend>
+    <fieldset className={answers.choices} aria-describedby={promptId}>
+      <legend className={answers.legend}>Put these in the right order</legend>
       <p className={classes.hint}>
         Use the arrow buttons beside each item to move it up or down. With a mouse you can also drag an item to its
         place.

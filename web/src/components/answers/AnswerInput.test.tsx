@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnswerValue, LearnerQuestion } from '#contract/index';
 import { pictureTypes, questionTypes } from '#contract/questions';
-import { renderInLearnerPage } from '../../../test/render-learner.js';
+import { renderInLearnerPage } from '../../test/render-learner.js';
 import { AnswerInput, drawsOwnPicture, emptyAnswer } from './AnswerInput.js';
 
 /**

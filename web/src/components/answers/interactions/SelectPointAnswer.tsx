@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type MouseEvent, useId, useState } from 'react';
 import type { Point } from '#contract/index';
 import { percent } from '#contract/numbers';
-import paper from '../paper.module.css';
+import answers from '../answers.module.css';
 import { at, Picture, type PictureSize, usePictureSize } from './picture.js';
 import classes from './interactions.module.css';
 import type { InteractionProps } from './types.js';
@@ -71,8 +71,8 @@ export function SelectPointAnswer({ question, value, onChange, promptId }: Inter
   const shownCross = focused ? (cross ?? point ?? (size ? { x: size.width / 2, y: size.height / 2 } : null)) : null;
 
   return (
-    <fieldset className={paper.choices} aria-describedby={promptId}>
-      <legend className={paper.legend}>Put a point on the picture</legend>
+    <fieldset className={answers.choices} aria-describedby={promptId}>
+      <legend className={answers.legend}>Put a point on the picture</legend>
       <p className={classes.hint} id={hintId}>
         Tap or click the place on the picture. With the keyboard: the arrow keys move the cross (hold Shift for bigger
         steps), and Enter puts the point there.
