@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LearnerQuestion } from '#contract/index';
 import { learnerQuestion, renderAnswer } from './testing.js';
@@ -15,6 +15,26 @@ const capitals: LearnerQuestion['targets'] = [
 const question = (rest: Partial<LearnerQuestion> = {}) =>
   learnerQuestion('match', { options: provinces, targets: capitals, ...rest });
 const row = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
+
+/**
+ * A key pressed on a closed native select as Chromium handles it: the arrows show the next or previous choice at
+ * once, with an input and a change event between the key's down and its up (happy-dom moves nothing itself, and
+ * user-event has no keys for a select).
+ */
+function keyOnClosedSelect(select: HTMLSelectElement, key: 'ArrowDown' | 'ArrowUp' | 'Enter' | 'Escape') {
+  act(() => {
+    select.focus();
+  });
+  const proceed = fireEvent.keyDown(select, { key });
+  const step = key === 'ArrowDown' ? 1 : key === 'ArrowUp' ? -1 : 0;
+  const to = Math.min(select.options.length - 1, Math.max(0, select.selectedIndex + step));
+  if (proceed && step && to !== select.selectedIndex) {
+    select.selectedIndex = to;
+    fireEvent.input(select);
+    fireEvent.change(select);
+  }
+  fireEvent.keyUp(select, { key });
+}
 
 describe('MatchAnswer', () => {
   it('a select per left-hand item, named by it, offering every right-hand item; a choice is a pair', async () => {
@@ -53,6 +73,45 @@ describe('MatchAnswer', () => {
     await user.tab();
     expect(document.activeElement).toBe(row('Gauteng'));
     expect(last()).toEqual({ type: 'match', pairs: [{ source: 'l', target: 'pol' }] });
+  });
+
+  it('arrow keys on a closed select only show the choices: passing one takes it from no row; Enter chooses', () => {
+    const { changes, last } = renderAnswer(question(), { type: 'match', pairs: [{ source: 'l', target: 'pol' }] });
+    const gauteng = row('Gauteng');
+    // Down past Polokwane (Limpopo's) to Johannesburg: what is shown changes, the answer does not.
+    keyOnClosedSelect(gauteng, 'ArrowDown');
+    expect(gauteng.value).toBe('pol');
+    expect(row('Limpopo').value).toBe('pol');
+    keyOnClosedSelect(gauteng, 'ArrowDown');
+    expect(gauteng.value).toBe('jhb');
+    expect(changes).toEqual([]);
+    expect(screen.getByRole('status').textContent).toBe('Press Enter to choose the answer shown for “Gauteng”.');
+    keyOnClosedSelect(gauteng, 'Enter');
+    expect(last()).toEqual({
+      type: 'match',
+      pairs: [
+        { source: 'l', target: 'pol' },
+        { source: 'g', target: 'jhb' },
+      ],
+    });
+    expect(changes).toHaveLength(1);
+    expect(row('Limpopo').value).toBe('pol');
+    expect(screen.getByRole('status').textContent).toBe('“Gauteng”: Johannesburg.');
+  });
+
+  it('a choice only shown by the keys is taken when the learner moves on, and Escape goes back to the answer', () => {
+    const { changes, last } = renderAnswer(question());
+    const limpopo = row('Limpopo');
+    keyOnClosedSelect(limpopo, 'ArrowDown');
+    keyOnClosedSelect(limpopo, 'ArrowDown');
+    expect(limpopo.value).toBe('jhb');
+    keyOnClosedSelect(limpopo, 'Escape');
+    expect(limpopo.value).toBe('');
+    keyOnClosedSelect(limpopo, 'ArrowDown');
+    expect(changes).toEqual([]);
+    act(() => limpopo.blur());
+    expect(last()).toEqual({ type: 'match', pairs: [{ source: 'l', target: 'pol' }] });
+    expect(limpopo.value).toBe('pol');
   });
 
   it('a right-hand item allowed once moves to the row that chose it last, and the status line says so', async () => {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import type { Pair, QuestionOption } from '#contract/index';
 import answers from '../answers.module.css';
 import { knownPairs, limitOf, place, unplace } from './pairing.js';
@@ -66,32 +66,21 @@ export function MatchAnswer({ question, value, onChange, promptId }: Interaction
           const mine = pairs.filter((p) => p.source === left.id);
           const name = leftName(left);
           if (limitOf(left.matchMax) === 1) {
-            const selectId = `${id}-${left.id}`;
             return (
-              <div key={left.id} className={classes.matchRow}>
-                <label htmlFor={selectId} className={classes.matchLeft}>
-                  {name}
-                </label>
-                <select
-                  id={selectId}
-                  className={classes.select}
-                  value={mine[0]?.target ?? ''}
-                  onChange={(event) => {
-                    const targetId = event.currentTarget.value;
-                    if (targetId === '') {
-                      save(pairs.filter((p) => p.source !== left.id));
-                      setMessage(`“${name}” has no answer now.`);
-                    } else choose(left, targetId);
-                  }}
-                >
-                  <option value="">Choose…</option>
-                  {rights.map((right) => (
-                    <option key={right.id} value={right.id}>
-                      {rightName(right.id)}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <OneAnswer
+                key={left.id}
+                id={`${id}-${left.id}`}
+                name={name}
+                chosen={mine[0]?.target ?? ''}
+                choices={rights.map((right) => ({ id: right.id, name: rightName(right.id) }))}
+                onLook={() => setMessage(`Press Enter to choose the answer shown for “${name}”.`)}
+                onChoose={(targetId) => {
+                  if (targetId === '') {
+                    save(pairs.filter((p) => p.source !== left.id));
+                    setMessage(`“${name}” has no answer now.`);
+                  } else choose(left, targetId);
+                }}
+              />
             );
           }
           return (
@@ -123,5 +112,93 @@ export function MatchAnswer({ question, value, onChange, promptId }: Interaction
       </div>
       <Status message={message} />
     </fieldset>
+  );
+}
+
+/**
+ * Keys by which a closed native select shows another of its choices at once (Chromium and Firefox on Windows and
+ * Linux): the arrows, Home, End, the page keys and a typed letter. Alt with an arrow, F4 and Space open its list
+ * instead, and Enter takes what is shown.
+ */
+const looksThrough = (event: KeyboardEvent) =>
+  !event.altKey &&
+  !event.ctrlKey &&
+  !event.metaKey &&
+  (['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown'].includes(event.key) ||
+    (event.key.length === 1 && event.key !== ' '));
+
+/**
+ * One row's select. A choice made in its open list (a click, a tap, the arrows in the open list and Enter) counts at
+ * once. But a closed select changes its value on every arrow or letter key, and a keyboard learner walking past the
+ * choices would choose each one on the way: an answer that may be chosen once would leave the row that had it. So a
+ * value the keys only show is the row's answer once the learner presses Enter or moves on; Escape goes back.
+ */
+function OneAnswer({
+  id,
+  name,
+  chosen,
+  choices,
+  onChoose,
+  onLook,
+}: {
+  id: string;
+  name: string;
+  /** The row's answer: a right-hand item's id, or '' for none. */
+  chosen: string;
+  choices: { id: string; name: string }[];
+  onChoose: (targetId: string) => void;
+  /** Told when the keys show an answer that is not yet chosen. */
+  onLook: () => void;
+}) {
+  const [shown, setShown] = useState<string | null>(null);
+  // Between a key's down and up: a change then is the closed select showing the next choice, not a choice.
+  const keyHeld = useRef(false);
+  const take = () => {
+    if (shown === null) return;
+    setShown(null);
+    if (shown !== chosen) onChoose(shown);
+  };
+  return (
+    <div className={classes.matchRow}>
+      <label htmlFor={id} className={classes.matchLeft}>
+        {name}
+      </label>
+      <select
+        id={id}
+        className={classes.select}
+        value={shown ?? chosen}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && shown !== null) {
+            event.preventDefault();
+            take();
+          } else if (event.key === 'Escape' && shown !== null) setShown(null);
+          else keyHeld.current = looksThrough(event);
+        }}
+        onKeyUp={() => {
+          keyHeld.current = false;
+        }}
+        onBlur={() => {
+          keyHeld.current = false;
+          take();
+        }}
+        onChange={(event) => {
+          const targetId = event.currentTarget.value;
+          if (keyHeld.current) {
+            setShown(targetId);
+            if (targetId !== chosen) onLook();
+          } else {
+            setShown(null);
+            if (targetId !== chosen) onChoose(targetId);
+          }
+        }}
+      >
+        <option value="">Choose…</option>
+        {choices.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {choice.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
