@@ -12,7 +12,7 @@ import { ok } from './support/olympiad.js';
  * mouse at 1280 px, by touch on a phone (360 px, a touch screen, taps only) and by the keyboard alone (Tab, the arrow
  * keys, Enter and Space: no click). Each learner hands in, and the marks stored for each question are what its key
  * gives for the answer given, part marks included; axe looks at the paper with each interaction. Then an admin
- * draws a hotspot question's areas on a picture in the editor and the preview shows them.
+ * draws a hotspot question's areas on a picture in the editor and tries it in the preview, the learner's own control.
  *
  * Each learner is made for its test (by the demo teacher, through the API), so the demo learners other journeys
  * write with stay as they were, and the tests can run beside each other and beside exam-day.spec.ts.
@@ -118,19 +118,19 @@ async function tabTo(page: Page, target: Locator) {
 }
 
 /**
- * Chooses in a native select with the keyboard: Tab to it, Alt+Down opens its list, the arrow keys move in the open
- * list and Enter takes the choice. (In the closed select each arrow or typed letter chooses at once, and the match
- * question moves a right-hand item chosen once to the row that chose it last: passing over one on the way would take
- * it from its row.)
+ * Chooses in a native select with the keyboard: Tab to it, then either open its list (Alt+Down), move in the open
+ * list with the arrow keys and take the choice with Enter, or walk the closed select with the arrow keys and press
+ * Enter. A closed select shows each choice on the way at once: the match question takes only the one Enter chooses,
+ * so passing over a capital another row has leaves it there.
  */
-async function chooseByKeyboard(page: Page, select: Locator, label: string) {
+async function chooseByKeyboard(page: Page, select: Locator, label: string, list: 'open' | 'closed' = 'open') {
   await tabTo(page, select);
   const { from, to } = await select.evaluate((el, wanted) => {
     const s = el as HTMLSelectElement;
     return { from: s.selectedIndex, to: [...s.options].findIndex((o) => o.text === wanted) };
   }, label);
   expect(to, `${label} is among the choices`).toBeGreaterThanOrEqual(0);
-  await page.keyboard.press('Alt+ArrowDown');
+  if (list === 'open') await page.keyboard.press('Alt+ArrowDown');
   for (let i = from; i < to; i++) await page.keyboard.press('ArrowDown');
   for (let i = from; i > to; i--) await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
@@ -306,7 +306,7 @@ async function writeMapSection(page: Page, testInfo: TestInfo, how: How, answers
   // 6. Match: each province's capital, chosen in its row's list.
   for (const [province, capital] of answers.capitals) {
     const list = page.getByRole('combobox', { name: province, exact: true });
-    if (how === 'keyboard') await chooseByKeyboard(page, list, capital);
+    if (how === 'keyboard') await chooseByKeyboard(page, list, capital, 'closed');
     else await list.selectOption({ label: capital });
     await expect(list.locator('option:checked')).toHaveText(capital);
   }
@@ -481,7 +481,7 @@ test.describe('by keyboard alone', () => {
   });
 });
 
-test('an admin draws a hotspot question’s areas on a picture in the editor, and the preview shows them', async ({
+test('an admin draws a hotspot question’s areas on a picture in the editor, and tries it in the preview', async ({
   page,
   request,
 }, testInfo) => {
@@ -580,12 +580,21 @@ test('an admin draws a hotspot question’s areas on a picture in the editor, an
   expect(circle).toMatchObject({ shape: 'circle' });
   expect(Math.abs(circle!.x! - 300) + Math.abs(circle!.y! - 100) + Math.abs(circle!.r! - 60)).toBeLessThan(6);
 
-  // The preview: the picture with both areas drawn on it, and the areas to choose, nothing of the key.
+  // The preview is the learner's own control, to try: the picture with both areas drawn on it and the areas to
+  // choose, nothing of the key. A click on the first lake chooses it (never saved), and Reset takes it away.
   await page.getByRole('button', { name: 'Preview question 1' }).click();
   const preview = page.getByRole('dialog');
-  await expect(preview.getByRole('img', { name: 'Two lakes on a plain' })).toBeVisible();
-  await expect(preview.locator('[data-area]')).toHaveCount(2);
-  await expect(preview.getByRole('checkbox', { name: 'A. Lake Victoria' })).not.toBeChecked();
-  await expect(preview.getByRole('checkbox', { name: 'B. Lake Turkana' })).toBeVisible();
+  const lakes = preview.getByRole('img', { name: 'Two lakes on a plain' });
+  await expect(lakes).toBeVisible();
+  await expect(preview.locator('[data-testid^="area-"]')).toHaveCount(2);
+  const victoria = preview.getByRole('radio', { name: 'Area 1: Lake Victoria' });
+  await expect(victoria).not.toBeChecked();
+  await expect(preview.getByRole('radio', { name: 'Area 2: Lake Turkana' })).not.toBeChecked();
+  const box = (await lakes.boundingBox())!;
+  await page.mouse.click(box.x + (100 / 400) * box.width, box.y + (150 / 300) * box.height);
+  await expect(victoria).toBeChecked();
+  await look(page, testInfo, 'hotspot preview, tried');
+  await preview.getByRole('button', { name: 'Reset' }).click();
+  await expect(victoria).not.toBeChecked();
   await look(page, testInfo, 'hotspot preview');
 });

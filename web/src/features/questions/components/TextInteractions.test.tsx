@@ -261,24 +261,45 @@ describe('QuestionEditor: the server’s refusals', () => {
 });
 
 describe('QuestionEditor: the preview', () => {
-  it('shows the text with each gap a choice of the words, and an order not the answer', async () => {
+  const preview = () => screen.getByRole('region', { name: 'Preview as a learner sees it' });
+
+  it('is the learner’s own control, to try: a word put into its gap, never sent; Reset empties it', async () => {
     const me = person();
+    // Nothing the admin answers in the preview goes to the server.
+    const sent = stubApi({});
     const q = record({
       gapText: 'The capital is {{g1}}.',
       targets: [{ id: 'g1', text: '', imageUrl: null }],
     });
     renderWithApp(<QuestionEditor {...props} question={q} />);
     await me.click(screen.getByRole('button', { name: 'Preview as a learner' }));
-    const preview = screen.getByLabelText('Preview as a learner sees it');
-    const gap = within(preview).getByRole('combobox', { name: 'Gap 1' });
-    expect(
-      within(gap)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['_____', 'Pretoria', 'Johannesburg']);
-    await me.click(screen.getByRole('combobox', { name: 'Type' }));
-    await me.click(await screen.findByRole('option', { name: 'Put in order' }));
-    const items = within(screen.getByLabelText('Preview as a learner sees it')).getAllByRole('listitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Johannesburg', 'Pretoria']);
+    const here = within(preview());
+    expect(here.getByRole('group', { name: 'Put a word into each gap' })).toBeTruthy();
+    await me.click(within(here.getByRole('group', { name: 'Words' })).getByRole('button', { name: 'Pretoria' }));
+    await me.click(here.getByRole('button', { name: 'Gap 1: empty' }));
+    expect(here.getByRole('button', { name: 'Gap 1: Pretoria' })).toBeTruthy();
+    expect(here.getByRole('status').textContent).toBe('Pretoria put into gap 1.');
+    await me.click(here.getByRole('button', { name: 'Reset' }));
+    expect(here.getByRole('button', { name: 'Gap 1: empty' })).toBeTruthy();
+    expect(here.queryByRole('button', { name: 'Gap 1: Pretoria' })).toBeNull();
+    expect(here.getByRole('status').textContent).toBe('');
+    expect(sent).toEqual([]);
+  });
+
+  it('an order question’s items come in an order not the one written, and move as on the paper', async () => {
+    const me = person();
+    renderWithApp(<QuestionEditor {...props} question={record({ type: 'order', gapText: '', targets: [] })} />);
+    await me.click(screen.getByRole('button', { name: 'Preview as a learner' }));
+    const shown = () =>
+      within(within(preview()).getByRole('list'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace(/[▲▼\d]/g, ''));
+    expect(shown()).toEqual(['Johannesburg', 'Pretoria']);
+    await me.click(within(preview()).getByRole('button', { name: 'Move Pretoria up' }));
+    expect(shown()).toEqual(['Pretoria', 'Johannesburg']);
+    expect(within(preview()).getByText('This order is your answer. Move an item to change it.')).toBeTruthy();
+    await me.click(within(preview()).getByRole('button', { name: 'Reset' }));
+    expect(shown()).toEqual(['Johannesburg', 'Pretoria']);
+    expect(within(preview()).getByRole('button', { name: 'Keep this order' })).toBeTruthy();
   });
 });
