@@ -302,6 +302,8 @@ export const SubmittedData = z.object({
       options: z.array(z.object({ id: z.string(), text: z.string() })).default([]),
       /** A pairing question's places, gaps or right-hand items (id and text), so that a pair reads "Label → Place". */
       targets: z.array(z.object({ id: z.string(), text: z.string() })).default([]),
+      /** Gap match and inline choice: the text with its gaps (`{{id}}`), so that the words read in their gaps. */
+      gapText: z.string().default(''),
     }),
   ),
 });

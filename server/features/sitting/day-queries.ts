@@ -140,7 +140,7 @@ export async function setExtraMinutes(q: Queryable, olympiad: { id: number }, us
 
 /** A question of the paper with the learner's answer to it, if any (a left join). */
 const SubmittedAnswerRow = createSelectSchema(questions)
-  .pick({ moduleId: true, type: true, prompt: true, marks: true, options: true, targets: true })
+  .pick({ moduleId: true, type: true, prompt: true, marks: true, options: true, targets: true, gapText: true })
   .extend({
     questionId: createSelectSchema(questions).shape.id,
     answerKey: StoredAnswerKey,
@@ -156,7 +156,7 @@ export async function submittedAnswers(q: Queryable, olympiadId: number, attempt
     SubmittedAnswerRow,
     sql`
     select qu.id as question_id, qu.module_id, qu.type, qu.prompt, qu.marks, qu.answer_key, qu.options,
-           qu.targets, an.value, an.flagged, an.saved_at, an.marks_awarded
+           qu.targets, qu.gap_text, an.value, an.flagged, an.saved_at, an.marks_awarded
     from questions qu join question_modules m on m.id = qu.module_id
     left join answers an on an.question_id = qu.id and an.attempt_id = ${attemptId}
     where m.olympiad_id = ${olympiadId} and (qu.retired_at is null or an.attempt_id is not null)

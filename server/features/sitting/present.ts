@@ -334,6 +334,7 @@ export function presentSubmittedData(
       answerKey: a.answerKey,
       options: (a.options ?? []).map((o) => ({ id: o.id, text: o.text })),
       targets: (a.targets ?? []).map((t) => ({ id: t.id, text: t.text })),
+      gapText: a.gapText,
     })),
   };
 }

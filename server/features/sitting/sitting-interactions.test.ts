@@ -307,7 +307,7 @@ describe('the seven interactions on exam day', () => {
       expect(row?.value, type).toEqual(value);
       expect(Number(row?.marks_awarded), type).toBe(marks);
     }
-    // The admin's view of what the learner submitted names a pair's targets.
+    // The admin's view of what the learner submitted names a pair's targets, and carries a text's gaps.
     const submitted = await server.api('GET', `/participant/get-submitted-data/${user.id}`, { token: admin });
     expect(submitted.status).toBe(200);
     const match = submitted.body.answers.find((a: { questionId: number }) => a.questionId === ids.match);
@@ -315,6 +315,9 @@ describe('the seven interactions on exam day', () => {
       { id: 'r1', text: 'Polokwane' },
       { id: 'r2', text: 'Johannesburg' },
     ]);
+    const gaps = submitted.body.answers.find((a: { questionId: number }) => a.questionId === ids.gap_match);
+    expect(gaps.gapText).toBe('The {{g1}} flows into the {{g2}} Ocean.');
+    expect(match.gapText).toBe('');
   });
 });
 

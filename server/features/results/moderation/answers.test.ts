@@ -80,12 +80,49 @@ describe('answers in words', () => {
     expect(keyText(select.answerKey!, select)).toBe('A point in Area A or Area B');
   });
 
-  it('an order as “A, C, B”; a hotspot and an inline choice by their options', () => {
-    expect(answerText({ type: 'order', optionIds: ['b', 'a', 'c'] }, q('order'))).toBe('Gauteng, Limpopo, Option C');
-    expect(keyText({ type: 'order', correct: ['a', 'b', 'c'] }, q('order'))).toBe('Limpopo, Gauteng, Option C');
+  it('an order numbered, “1. B, 2. A, 3. C”; a hotspot and an inline choice by their options', () => {
+    expect(answerText({ type: 'order', optionIds: ['b', 'a', 'c'] }, q('order'))).toBe(
+      '1. Gauteng, 2. Limpopo, 3. Option C',
+    );
+    expect(keyText({ type: 'order', correct: ['a', 'b', 'c'] }, q('order'))).toBe(
+      '1. Limpopo, 2. Gauteng, 3. Option C',
+    );
     expect(answerText({ type: 'hotspot', optionIds: ['a', 'b'] }, q('hotspot'))).toBe('Limpopo; Gauteng');
     expect(answerText({ type: 'inline_choice', optionId: 'b' }, q('inline_choice'))).toBe('Gauteng');
     expect(keyText({ type: 'inline_choice', correct: 'a' }, q('inline_choice'))).toBe('Limpopo');
+  });
+
+  it('the words of a gap match and an inline choice in the gaps of their text', () => {
+    const gaps = q('gap_match', {
+      targets: [
+        { id: 'g1', text: '', imageUrl: null },
+        { id: 'g2', text: '', imageUrl: null },
+      ],
+      gapText: 'Pretoria lies in {{g1}}, Polokwane in {{ g2 }}.',
+    });
+    expect(answerText({ type: 'gap_match', pairs: [{ source: 'b', target: 'g1' }] }, gaps)).toBe(
+      'Pretoria lies in [Gauteng], Polokwane in [_____].',
+    );
+    expect(
+      keyText(
+        {
+          type: 'gap_match',
+          correct: [
+            { source: 'b', target: 'g1' },
+            { source: 'a', target: 'g2' },
+          ],
+        },
+        gaps,
+      ),
+    ).toBe('Pretoria lies in [Gauteng], Polokwane in [Limpopo].');
+    expect(answerText({ type: 'gap_match', pairs: [] }, gaps)).toBe('');
+    const inline = q('inline_choice', { gapText: 'The Limpopo flows into the {{g1}} Ocean.' });
+    expect(answerText({ type: 'inline_choice', optionId: 'b' }, inline)).toBe(
+      'The Limpopo flows into the [Gauteng] Ocean.',
+    );
+    expect(keyText({ type: 'inline_choice', correct: 'a' }, inline)).toBe(
+      'The Limpopo flows into the [Limpopo] Ocean.',
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { htmlText } from '#contract/content';
-import { distinctPairs, inArea, keyAreaName, optionName, pairName } from '#contract/interactions';
+import { distinctPairs, fillGaps, inArea, keyAreaName, optionName, pairName } from '#contract/interactions';
 import {
   type AnswerKey,
   type AnswerValue,
@@ -16,6 +16,8 @@ export interface AnsweredQuestion {
   type: QuestionType;
   options: QuestionOption[];
   targets?: QuestionTarget[];
+  /** Gap match and inline choice: the text with its gaps, which the words are said in. */
+  gapText?: string;
   answerKey?: AnswerKey | null;
   imageWidth?: number | null;
   imageHeight?: number | null;
@@ -75,22 +77,45 @@ export function canonicalAnswer(value: AnswerValue | null | undefined, question?
 /** "(312, 140)": a point in the picture's whole pixels. */
 const pointText = (p: Point) => `(${Math.round(p.x)}, ${Math.round(p.y)})`;
 
-/** The pairs in words, each "Label → Place", in the order the learner or the key has them. */
-const pairsText = (pairs: Pair[], q: AnsweredQuestion) =>
-  distinctPairs(pairs)
-    .map((p) => pairName(p, q.options, q.targets ?? [], q.type))
-    .join('; ');
+/** The text of a gap match or an inline choice with what is in each gap in brackets, "[_____]" for an empty one. */
+const filledText = (text: string, fill: (gap: string) => string[]) =>
+  fillGaps(text, (gap) => {
+    const words = fill(gap);
+    return words.length ? `[${words.join(', ')}]` : '[_____]';
+  });
+
+/**
+ * The pairs in words, each "Label → Place", in the order the learner or the key has them; a gap match's as its text
+ * with the words in their gaps.
+ */
+function pairsText(pairs: Pair[], q: AnsweredQuestion): string {
+  const distinct = distinctPairs(pairs);
+  if (q.type === 'gap_match' && q.gapText && distinct.length)
+    return filledText(q.gapText, (gap) =>
+      distinct.filter((p) => p.target === gap).map((p) => optionName(q.options, p.source)),
+    );
+  return distinct.map((p) => pairName(p, q.options, q.targets ?? [], q.type)).join('; ');
+}
+
+/** An order numbered: "1. Gauteng, 2. Limpopo". */
+const orderText = (ids: string[], q: AnsweredQuestion) =>
+  ids.map((id, i) => `${i + 1}. ${optionName(q.options, id)}`).join(', ');
+
+/** An inline choice in its sentence when the question has one, else the choice alone. */
+const inlineText = (id: string, q: AnsweredQuestion) =>
+  q.gapText ? filledText(q.gapText, () => [optionName(q.options, id)]) : optionName(q.options, id);
 
 /**
  * An answer as the learner saw it: the option's text, the number or the words; pairs as "Label → Place", a point as
- * "(x, y)" with the key's area it fell in, an order as "A, C, B".
+ * "(x, y)" with the key's area it fell in, an order as "1. A, 2. C, 3. B", the words of a text in their gaps.
  */
 export function answerText(value: AnswerValue | null | undefined, q: AnsweredQuestion): string {
   if (!value) return '';
   switch (value.type) {
     case 'single':
-    case 'inline_choice':
       return value.optionId == null ? '' : optionName(q.options, value.optionId);
+    case 'inline_choice':
+      return value.optionId == null ? '' : inlineText(value.optionId, q);
     case 'multiple':
     case 'hotspot':
       return value.optionIds.map((id) => optionName(q.options, id)).join('; ');
@@ -113,7 +138,7 @@ export function answerText(value: AnswerValue | null | undefined, q: AnsweredQue
     case 'match':
       return pairsText(value.pairs, q);
     case 'order':
-      return value.optionIds.map((id) => optionName(q.options, id)).join(', ');
+      return orderText(value.optionIds, q);
   }
 }
 
@@ -122,8 +147,9 @@ export function keyText(key: AnswerKey | null, q: AnsweredQuestion): string {
   if (!key) return '';
   switch (key.type) {
     case 'single':
-    case 'inline_choice':
       return optionName(q.options, key.correct);
+    case 'inline_choice':
+      return inlineText(key.correct, q);
     case 'multiple':
     case 'hotspot':
       return key.correct.map((id) => optionName(q.options, id)).join('; ');
@@ -140,7 +166,7 @@ export function keyText(key: AnswerKey | null, q: AnsweredQuestion): string {
     case 'match':
       return pairsText(key.correct, q);
     case 'order':
-      return key.correct.map((id) => optionName(q.options, id)).join(', ');
+      return orderText(key.correct, q);
   }
 }
 

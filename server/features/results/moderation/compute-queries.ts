@@ -83,6 +83,7 @@ const PaperQuestion = createSelectSchema(questions)
     prompt: true,
     options: true,
     targets: true,
+    gapText: true,
     imageWidth: true,
     imageHeight: true,
     marks: true,
@@ -95,7 +96,8 @@ export const paperQuestions = (q: Queryable, olympiadId: number) =>
   rows(
     q,
     PaperQuestion,
-    sql`select q.id, q.type, q.prompt, q.options, q.targets, q.image_width, q.image_height, q.marks, q.answer_key,
+    sql`select q.id, q.type, q.prompt, q.options, q.targets, q.gap_text, q.image_width, q.image_height, q.marks,
+          q.answer_key,
           m.title as module
         from questions q join question_modules m on m.id = q.module_id
         where m.olympiad_id = ${olympiadId} and q.retired_at is null

@@ -5,6 +5,7 @@ import { AnswerKey } from '#contract/questions';
 import { creditInWords, creditOf } from '#contract/scoring';
 import { useSubmittedData } from '../api/get-submitted-data.js';
 import { formatDate } from '../../../lib/dates.js';
+import { AnswerWords, KeyWords, type SaidQuestion } from './answer-words.js';
 
 interface SubmittedDataDrawerProps {
   learnerId: number | null;
@@ -13,40 +14,10 @@ interface SubmittedDataDrawerProps {
 
 const when = (iso: string | null) => formatDate(iso, 'dateTimeSeconds');
 
-type Options = readonly { id: string; text: string }[];
-
-/** An option by its text (the letters a learner saw may have been shuffled; the ids are not what they read). */
-const optionText = (options: Options, id: unknown) => options.find((o) => o.id === id)?.text ?? String(id);
-
-/** Shows an answer value in words: the options' text, true/false, the number or the text. */
-function answerText(value: unknown, options: Options): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value !== 'object') return String(value);
-  const v = value as Record<string, unknown>;
-  if ('optionId' in v) return v.optionId == null ? '—' : optionText(options, v.optionId);
-  if ('optionIds' in v && Array.isArray(v.optionIds))
-    return v.optionIds.length ? v.optionIds.map((id) => optionText(options, id)).join('; ') : '—';
-  if ('text' in v) return String(v.text) || '—';
-  if ('value' in v) return v.value === null ? '—' : String(v.value);
-  return JSON.stringify(value);
-}
-
-function keyText(key: unknown, options: Options): string {
-  if (!key || typeof key !== 'object') return '—';
-  const k = key as Record<string, unknown>;
-  if ('correct' in k) {
-    if (Array.isArray(k.correct)) return k.correct.map((id) => optionText(options, id)).join('; ');
-    return typeof k.correct === 'string' ? optionText(options, k.correct) : String(k.correct);
-  }
-  if ('accepted' in k && Array.isArray(k.accepted)) return k.accepted.join(' / ');
-  if ('value' in k) return `${String(k.value)}${k.tolerance ? ` ± ${String(k.tolerance)}` : ''}`;
-  return JSON.stringify(key);
-}
-
 /** A key's partial credit in words, beneath the key (nothing for a key marked all or nothing). */
-function CreditText({ answerKey, options }: { answerKey: unknown; options: Options }) {
+function CreditText({ answerKey, q }: { answerKey: unknown; q: SaidQuestion }) {
   const key = AnswerKey.safeParse(answerKey);
-  const words = key.success ? creditInWords(key.data, options) : null;
+  const words = key.success ? creditInWords(key.data, q.options, q.targets) : null;
   return words ? (
     <Text size="xs" c="dimmed">
       {words}
@@ -129,10 +100,12 @@ export function SubmittedDataDrawer({ learnerId, onClose }: SubmittedDataDrawerP
                       </Badge>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>{answerText(a.value, a.options)}</Table.Td>
                   <Table.Td>
-                    {keyText(a.answerKey, a.options)}
-                    <CreditText answerKey={a.answerKey} options={a.options} />
+                    <AnswerWords value={a.value} answerKey={a.answerKey} q={a} />
+                  </Table.Td>
+                  <Table.Td>
+                    <KeyWords answerKey={a.answerKey} q={a} />
+                    <CreditText answerKey={a.answerKey} q={a} />
                   </Table.Td>
                   <Table.Td>
                     {a.marksAwarded == null ? '—' : score(a.marksAwarded)} / {a.marks}
