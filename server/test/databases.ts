@@ -1,3 +1,5 @@
+import { accessSync, constants } from 'node:fs';
+import os from 'node:os';
 import pg from 'pg';
 
 /** The same server as `url`, another database. */
@@ -15,5 +17,18 @@ export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow
     return await client.query<T>(text);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Where test databases' data directories go: tmpfs (/dev/shm) when the machine has one, as a test database is thrown
+ * away and never needs a disk; otherwise the system's temporary folder.
+ */
+export function scratchRoot(): string {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return os.tmpdir();
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { createMailer } from '../platform/mailer.js';
 import { demoPassword } from '../seed/demo.js';
 import { skipFactoryNumbers } from '../seed/factories.js';
 import { type Client, type DemoUsername, type RawApi, demoCredentials, makeClient, readResponse } from './client.js';
-import { adminQuery, databaseUrlFor } from './databases.js';
+import { adminQuery, databaseUrlFor, scratchRoot } from './databases.js';
 import { serverErrors } from './server-errors.js';
 import { writeWebRoot } from './web-root.js';
 
@@ -76,7 +76,7 @@ export async function driverRows<T>(q: Queryable, query: SQL): Promise<T[]> {
 let databaseCounter = 0;
 
 /**
- * A fresh database: the migrated (or migrated and seeded) PGlite snapshot loaded in memory, or a copy of the
+ * A fresh database: a copy of the migrated (or migrated and seeded) PGlite data directory, or a copy of the
  * PostgreSQL template. The seeded copies were built by the global setup (decision 030).
  */
 async function freshDatabase(seeded: boolean): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
@@ -94,9 +94,15 @@ async function freshDatabase(seeded: boolean): Promise<{ database: Database; url
   }
   const snapshots = inject('pgliteSnapshot');
   if (!snapshots) throw new Error('The vitest global setup did not prepare a database');
-  const file = seeded ? snapshots.seeded : snapshots.migrated;
-  const database = await openPglite({ loadDataDir: new Blob([readFileSync(file)]) });
-  return { database, drop: async () => undefined };
+  const dir = mkdtempSync(path.join(scratchRoot(), 'olympus-db-'));
+  cpSync(seeded ? snapshots.seeded : snapshots.migrated, dir, { recursive: true });
+  try {
+    const database = await openPglite({ dataDir: dir });
+    return { database, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 /**
