@@ -12,7 +12,7 @@ import { createMailer } from '../platform/mailer.js';
 import { demoPassword } from '../seed/demo.js';
 import { skipFactoryNumbers } from '../seed/factories.js';
 import { type Client, type DemoUsername, type RawApi, demoCredentials, makeClient, readResponse } from './client.js';
-import { adminQuery, databaseUrlFor, scratchRoot } from './databases.js';
+import { adminQuery, databaseUrlFor } from './databases.js';
 import { serverErrors } from './server-errors.js';
 import { writeWebRoot } from './web-root.js';
 
@@ -94,7 +94,8 @@ async function freshDatabase(seeded: boolean): Promise<{ database: Database; url
   }
   const snapshots = inject('pgliteSnapshot');
   if (!snapshots) throw new Error('The vitest global setup did not prepare a database');
-  const dir = mkdtempSync(path.join(scratchRoot(), 'olympus-db-'));
+  // Beside the run's snapshots, so the global teardown removes a copy that a crashed worker left behind.
+  const dir = mkdtempSync(path.join(path.dirname(snapshots.migrated), 'db-'));
   cpSync(seeded ? snapshots.seeded : snapshots.migrated, dir, { recursive: true });
   try {
     const database = await openPglite({ dataDir: dir });
