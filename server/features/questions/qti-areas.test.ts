@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inArea } from '#contract/interactions';
-import { areaOf, coordsOf, pointInside, scaleArea } from './qti-areas.js';
+import { areaOf, coordsOf, fitArea, pointInside, scaleArea } from './qti-areas.js';
 
 describe('areas as QTI writes them (shape and coords) and as Olympus keeps them', () => {
   it('reads circles, rectangles (either corner first) and polygons, and writes them back as they were', () => {
@@ -73,5 +73,48 @@ describe('areas as QTI writes them (shape and coords) and as Olympus keeps them'
       w: 60,
       h: 20,
     });
+  });
+
+  it('cuts back an area that lies mostly on the picture and reaches past its edge; one mostly off it is left to be refused', () => {
+    const circle = { shape: 'circle' as const, x: 418, y: 29, r: 40 };
+    // 1EdTech's Race Point lighthouse: 11 px above a 700 × 550 map, made smaller about its centre.
+    expect(fitArea(circle, 700, 550)).toEqual({ ...circle, r: 29 });
+    expect(fitArea({ shape: 'rect', x: 150, y: 200, w: 60, h: 70 }, 206, 280)).toEqual({
+      shape: 'rect',
+      x: 150,
+      y: 200,
+      w: 56,
+      h: 70,
+    });
+    expect(
+      fitArea(
+        {
+          shape: 'poly',
+          points: [
+            [180, 10],
+            [215, 10],
+            [190, 60],
+          ],
+        },
+        206,
+        280,
+      ),
+    ).toEqual({
+      shape: 'poly',
+      points: [
+        [180, 10],
+        [206, 10],
+        [190, 60],
+      ],
+    });
+    // Within the picture: the very same area; mostly beyond its edge (IMS's test of such an area): none.
+    expect(fitArea({ shape: 'circle', x: 77, y: 115, r: 8 }, 206, 280)).toEqual({
+      shape: 'circle',
+      x: 77,
+      y: 115,
+      r: 8,
+    });
+    expect(fitArea({ shape: 'rect', x: 150, y: 200, w: 110, h: 100 }, 206, 280)).toBeNull();
+    expect(fitArea({ shape: 'circle', x: 210, y: 115, r: 8 }, 206, 280)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { inArea } from '#contract/interactions';
+import { areaWithin, boundsOf, inArea } from '#contract/interactions';
 import { Area, type Point } from '#contract/questions';
 
 /**
@@ -112,4 +112,39 @@ export function scaleArea(area: Area, sx: number, sy: number): Area {
   if (area.shape === 'rect')
     return { shape: 'rect', x: fine(area.x * sx), y: fine(area.y * sy), w: fine(area.w * sx), h: fine(area.h * sy) };
   return { shape: 'poly', points: area.points.map(([x, y]) => [fine(x * sx), fine(y * sy)]) };
+}
+
+/**
+ * An area that reaches past the picture's right or bottom edge, or a circle past any edge, cut back to the picture: a
+ * circle made smaller about its centre, a rectangle's or a polygon's corners kept within the edges, as a QTI player
+ * shows only what lies on the picture. Only when at least half of the area lies on it: one mostly outside points at
+ * no clear place and is answered null, for the editor's rule to refuse it. An area within the picture is as it was.
+ */
+export function fitArea(area: Area, width: number, height: number): Area | null {
+  if (areaWithin(area, width, height)) return area;
+  // How much of it lies on the picture, counted on a grid over its bounds.
+  const b = boundsOf(area);
+  const n = 40;
+  let inside = 0;
+  let on = 0;
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) {
+      const p = { x: b.left + ((i + 0.5) * (b.right - b.left)) / n, y: b.top + ((j + 0.5) * (b.bottom - b.top)) / n };
+      if (!inArea(area, p)) continue;
+      inside++;
+      if (p.x >= 0 && p.x <= width && p.y >= 0 && p.y <= height) on++;
+    }
+  if (!inside || on * 2 < inside) return null;
+  const cut =
+    area.shape === 'circle'
+      ? { ...area, r: fine(Math.min(area.r, area.x, area.y, width - area.x, height - area.y)) }
+      : area.shape === 'rect'
+        ? {
+            ...area,
+            w: fine(Math.min(area.x + area.w, width) - area.x),
+            h: fine(Math.min(area.y + area.h, height) - area.y),
+          }
+        : { shape: 'poly', points: area.points.map(([x, y]) => [Math.min(x, width), Math.min(y, height)]) };
+  const parsed = Area.safeParse(cut);
+  return parsed.success && areaWithin(parsed.data, width, height) ? parsed.data : null;
 }

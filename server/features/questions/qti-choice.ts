@@ -7,6 +7,7 @@ import {
   choiceOf,
   idsOf,
   mappingOf,
+  ownScoring,
   pts,
   refuse,
   scoredByMapping,
@@ -135,6 +136,14 @@ export function readOrder(ctx: ItemContext, marks: number): ReadItem {
     notes.push('The items are shown in each learner’s own order: an item kept in place was left out of that');
   if (decl.mapped && scoredByMapping(ctx.root, decl))
     notes.push('An order is marked all or nothing: its mapping was left out');
+  // The item's own scoring may give points for an order other than the right one (IMS's order_partial_scoring).
+  const others = ownScoring(ctx.root, ctx.responseId).others.filter((o) => o.points > 0);
+  if (others.length)
+    notes.push(
+      `Part marks for other orders were left out (an order is all or nothing): ${others
+        .map((o) => `“${o.values.map((v) => byId.get(v)?.text ?? v).join(', ')}” ${pts(o.points)}`)
+        .join(', ')}`,
+    );
   // In the right order when the item has one, so that the editor's key (the items' order) is the item's.
   const ordered = correct.length ? correct.map((v) => byId.get(v)!) : choices;
   for (const c of ordered) if (c.src) imageSrc(c.src, () => '');

@@ -1,8 +1,8 @@
 import type { Element } from '@xmldom/xmldom';
 import type { AnswerKey, Area, KeyArea } from '#contract/questions';
-import { areaOf, scaleArea } from './qti-areas.js';
+import { areaOf, fitArea, scaleArea } from './qti-areas.js';
 import { optionIds, targetIdsOf } from './qti-question.js';
-import { limits, optionOf, pairsKey } from './qti-pairs.js';
+import { limits, noteUnnamedPictures, optionOf, pairsKey } from './qti-pairs.js';
 import {
   type ItemContext,
   type ReadItem,
@@ -28,10 +28,10 @@ import { attr, childrenNamed, descendants, elementsOf, keyOf, squash } from './q
 /** What a learner who cannot see the picture hears when the item gives no description. */
 const UNDESCRIBED = 'The picture of the question (not described)';
 
-/** The picture as the question has it once stored, and an area of the item measured in the picture's pixels. */
+/** The picture as the question has it once stored, and an area of the item (named) measured in the picture's pixels. */
 interface Placed {
   fields: Partial<Rest>;
-  place(area: Area): Area;
+  place(area: Area, name: string): Area;
 }
 
 /**
@@ -58,6 +58,7 @@ function pictureOf(ctx: ItemContext): (urlOf: UrlOf) => Placed {
   };
   const [width, height] = [size('width'), size('height')];
   const path = ctx.imageSrc(src!, (p) => p);
+  if (width && height) ctx.shown.set(path, { width, height });
   const alt = squash(img.getAttribute('alt') ?? '') || squash(textOf(img)) || squash(img.getAttribute('title') ?? '');
   if (!alt) ctx.notes.push('The picture has no description for learners who cannot see it: describe it in the editor');
   return (urlOf) => {
@@ -67,8 +68,11 @@ function pictureOf(ctx: ItemContext): (urlOf: UrlOf) => Placed {
     const h = height ?? (file && width ? (width * file.height) / file.width : file?.height);
     const [sx, sy] = file && w && h ? [file.width / w, file.height / h] : [1, 1];
     const scaled = Math.abs(sx - 1) > 1e-9 || Math.abs(sy - 1) > 1e-9;
-    const note = `The item shows the picture at ${round(w)} × ${round(h)} and it is ${file?.width} × ${file?.height} pixels as stored: its areas were scaled to the pixels`;
-    if (scaled && !ctx.notes.includes(note)) ctx.notes.push(note);
+    const note = (text: string) => !ctx.notes.includes(text) && ctx.notes.push(text);
+    if (scaled)
+      note(
+        `The item shows the picture at ${round(w)} × ${round(h)} and it is ${file?.width} × ${file?.height} pixels as stored: its areas were scaled to the pixels`,
+      );
     return {
       fields: {
         imageUrl: ctx.imageSrc(src!, urlOf),
@@ -76,7 +80,14 @@ function pictureOf(ctx: ItemContext): (urlOf: UrlOf) => Placed {
         imageWidth: file?.width ?? (w ? Math.round(w) : null),
         imageHeight: file?.height ?? (h ? Math.round(h) : null),
       },
-      place: (area) => (scaled ? scaleArea(area, sx, sy) : area),
+      place: (area, name) => {
+        const placed = scaled ? scaleArea(area, sx, sy) : area;
+        // A player shows only what lies on the picture: an area mostly on it is cut back to its edge.
+        const fitted = file ? fitArea(placed, file.width, file.height) : placed;
+        if (fitted && fitted !== placed)
+          note(`The area “${name}” reached past the edge of the picture and was cut back to it`);
+        return fitted ?? placed;
+      },
     };
   };
 }
@@ -90,6 +101,8 @@ function areaFrom(ctx: ItemContext, el: { shape: string | null; coords: string |
   return read.area;
 }
 const shapeOf = (el: Element) => ({ shape: attr(el, 'shape'), coords: attr(el, 'coords') });
+/** An area's or a place's name: QTI's hotspotLabel, else the aria-label QTI 3.0's examples give it. */
+const labelOf = (el: Element) => squash(attr(el, 'hotspotLabel') ?? el.getAttribute('aria-label') ?? '');
 
 /**
  * Areas and places are named for learners who use a screen reader or the keyboard (QTI's hotspotLabel, which most
@@ -124,7 +137,7 @@ export function readHotspot(ctx: ItemContext, marks: number): ReadItem {
   const picture = pictureOf(ctx);
   const spots = childrenNamed(ctx.interaction, 'hotspotChoice').map((c) => ({
     identifier: attr(c, 'identifier') ?? '',
-    text: squash(attr(c, 'hotspotLabel') ?? ''),
+    text: labelOf(c),
     area: areaFrom(ctx, shapeOf(c), attr(c, 'identifier') ?? ''),
   }));
   if (!spots.length) refuse('A hotspot item needs areas to choose');
@@ -163,7 +176,12 @@ export function readHotspot(ctx: ItemContext, marks: number): ReadItem {
       type: 'hotspot',
       maxChoices,
       ...fields,
-      options: spots.map((s, i) => ({ id: optionIds[i]!, text: s.text, imageUrl: null, area: place(s.area) })),
+      options: spots.map((s, i) => ({
+        id: optionIds[i]!,
+        text: s.text,
+        imageUrl: null,
+        area: place(s.area, s.identifier),
+      })),
     };
   });
 }
@@ -227,7 +245,12 @@ export function readSelectPoint(ctx: ItemContext, marks: number): ReadItem {
       options: [],
       ...fields,
       answerKey:
-        key?.type === 'select_point' ? { ...key, areas: key.areas.map((a) => ({ ...a, area: place(a.area) })) } : key,
+        key?.type === 'select_point'
+          ? {
+              ...key,
+              areas: key.areas.map((a) => ({ ...a, area: place(a.area, String(optionIds.indexOf(a.id) + 1)) })),
+            }
+          : key,
     };
   });
 }
@@ -242,9 +265,10 @@ export function readGraphicGapMatch(ctx: ItemContext, marks: number): ReadItem {
     .filter((e) => keyOf(e) === 'gapimg' || keyOf(e) === 'gaptext')
     .map(choiceOf);
   if (!labels.length) refuse('A graphic gap match item needs labels to place');
+  noteUnnamedPictures(ctx, labels, 'label');
   const places = childrenNamed(ctx.interaction, 'associableHotspot').map((h) => {
     const c = choiceOf(h);
-    return { ...c, text: squash(attr(h, 'hotspotLabel') ?? ''), area: areaFrom(ctx, shapeOf(h), c.identifier) };
+    return { ...c, text: labelOf(h), area: areaFrom(ctx, shapeOf(h), c.identifier) };
   });
   if (!places.length) refuse('A graphic gap match item needs places on its picture');
   nameUnnamed(ctx, places, (i) => `Place ${i + 1}`, 'Places');
@@ -271,7 +295,7 @@ export function readGraphicGapMatch(ctx: ItemContext, marks: number): ReadItem {
         id: targets.get(p.identifier)!,
         text: p.text,
         imageUrl: null,
-        area: place(p.area),
+        area: place(p.area, p.identifier),
         ...(p.matchMax != null ? { matchMax: p.matchMax } : {}),
       })),
     };

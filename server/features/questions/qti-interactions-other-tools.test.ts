@@ -366,7 +366,7 @@ describe('the seven interactions written by other tools', () => {
       ),
       not(
         'f-slider.xml',
-        'Item “slider”: <sliderInteraction> is not imported; only choice, text-entry, inline choice, order, match, gap match, hotspot, select-point and graphic gap match items are',
+        'Item “slider”: A slider (<sliderInteraction>) is not a question type Olympus has; choice, text entry, inline choice, order, match, gap match, hotspot, select point and graphic gap match items are imported',
       ),
       not(
         'g-hotspot-web-picture.xml',

@@ -14,6 +14,7 @@ import {
   type Size,
   type UrlOf,
   declarationOf,
+  ownScoring,
   refuse,
   wholeMarks,
 } from './qti-reading.js';
@@ -59,6 +60,22 @@ const readers: Record<string, Reader> = {
   hotspotinteraction: readHotspot,
   selectpointinteraction: readSelectPoint,
   graphicgapmatchinteraction: readGraphicGapMatch,
+};
+/** What the interactions Olympus does not take ask of a learner, in a teacher's words, for the reason of a refusal. */
+const kindNames: Record<string, string> = {
+  associateinteraction: 'Making pairs from one list',
+  graphicorderinteraction: 'Putting places on a picture in order',
+  graphicassociateinteraction: 'Joining places on a picture in pairs',
+  hottextinteraction: 'Choosing words in a text',
+  sliderinteraction: 'A slider',
+  extendedtextinteraction: 'A written answer of more than a line',
+  uploadinteraction: 'Uploading a file',
+  drawinginteraction: 'A drawing',
+  mediainteraction: 'Playing a recording',
+  positionobjectinteraction: 'Placing a picture on another',
+  endattemptinteraction: 'A button that ends the attempt',
+  custominteraction: 'A custom interaction',
+  portablecustominteraction: 'A custom interaction',
 };
 /** The interactions on a picture of their own: their picture is the question's, not a block before the prompt. */
 const onPicture = new Set(['hotspotinteraction', 'selectpointinteraction', 'graphicgapmatchinteraction']);
@@ -147,7 +164,7 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
   const reader =
     readers[kind] ??
     refuse(
-      `<${interaction.nodeName}> is not imported; only choice, text-entry, inline choice, order, match, gap match, hotspot, select-point and graphic gap match items are`,
+      `${kindNames[kind] ?? 'This kind of question'} (<${interaction.nodeName}>) is not a question type Olympus has; choice, text entry, inline choice, order, match, gap match, hotspot, select point and graphic gap match items are imported`,
     );
   if (interactions.length > 1)
     refuse(`The item has ${interactions.length} interactions; only items with a single one are imported`);
@@ -161,6 +178,7 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
   const maxValue = maxScore ? Number(valuesOf(childrenNamed(maxScore, 'defaultValue')[0])[0] ?? NaN) : NaN;
   const notes: string[] = [];
   const sizes = new Map<string, Size>();
+  const shown = new Map<string, Size>();
 
   const images = new Set<string>();
   const { html: render, imageSrc } = renderer(file, images);
@@ -171,6 +189,7 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
     notes,
     keyless: answerKey == null,
     sizes,
+    shown,
     build: (urlOf) => ({
       shuffle: true,
       imageUrl: picture ? imageSrc(picture.src, urlOf) : null,
@@ -219,8 +238,10 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
   }
   render(promptRoot, () => ''); // collects the images and refuses what cannot be shown
 
-  const marks = Number.isFinite(maxValue) ? maxValue : (decl.upperBound ?? NaN);
-  return reader({ root, interaction, decl, responseId, maxValue, notes, imageSrc, sizes, gapBlock, item }, marks);
+  // The marks: MAXSCORE, else the mapping's upper bound, else what the item's own scoring gives the correct response.
+  const marks = Number.isFinite(maxValue) ? maxValue : (decl.upperBound ?? ownScoring(root, responseId).correct ?? NaN);
+  const ctx = { root, interaction, decl, responseId, maxValue, notes, imageSrc, sizes, shown, gapBlock, item };
+  return reader(ctx, marks);
 }
 
 /**

@@ -195,7 +195,7 @@ describe('QTI written by other tools', () => {
       {
         path: 'slider.xml',
         message:
-          'Not imported: Item “slider”: <sliderInteraction> is not imported; only choice, text-entry, inline choice, order, match, gap match, hotspot, select-point and graphic gap match items are',
+          'Not imported: Item “slider”: A slider (<sliderInteraction>) is not a question type Olympus has; choice, text entry, inline choice, order, match, gap match, hotspot, select point and graphic gap match items are imported',
       },
       {
         path: 'wrong-response.xml',

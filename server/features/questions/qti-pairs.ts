@@ -97,6 +97,21 @@ export function optionOf(ctx: ItemContext, c: Choice, id: string, urlOf: (path: 
   };
 }
 
+/**
+ * Pictures to place that have no name (a gapImg with neither an objectLabel nor an alternative text, as IMS's airport
+ * codes): learners who use a screen reader hear nothing of them, so the note asks for names, calling them by the
+ * identifiers the item gives them.
+ */
+export function noteUnnamedPictures(ctx: ItemContext, choices: Choice[], what: string) {
+  const unnamed = choices.filter((c) => c.src && !c.text).map((c) => `“${c.identifier}”`);
+  if (!unnamed.length) return;
+  const one = unnamed.length === 1;
+  const named = `${unnamed.slice(0, 3).join(', ')}${unnamed.length > 3 ? ' …' : ''}`;
+  ctx.notes.push(
+    `${one ? `A ${what} is a picture` : `${unnamed.length} ${what}s are pictures`} without a name (the item calls ${one ? 'it' : 'them'} ${named}): name ${one ? 'it' : 'them'} in the editor for learners who use a screen reader`,
+  );
+}
+
 /** A match: the first set of choices are the options (a, b, …), the second the targets (r1, r2, …). */
 export function readMatch(ctx: ItemContext, marks: number): ReadItem {
   const sets = childrenNamed(ctx.interaction, 'simpleMatchSet');
@@ -130,6 +145,7 @@ export function readGapMatch(ctx: ItemContext, marks: number): ReadItem {
     .filter((e) => keyOf(e) === 'gaptext' || keyOf(e) === 'gapimg')
     .map(choiceOf);
   if (!words.length) refuse('A gap match item needs words to put into its gaps');
+  noteUnnamedPictures(ctx, words, 'word');
   const gaps = descendants(ctx.interaction, (e) => keyOf(e) === 'gap').map((g) => ({
     identifier: attr(g, 'identifier') ?? '',
   }));

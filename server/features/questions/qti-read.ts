@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { IMAGE_LONG_SIDE, checkImageHeader } from '../../platform/images.js';
 import { MAX_IMAGE_BYTES, sniffImage } from './images-routes.js';
 import { type ReadItem, readItem, Refused } from './qti-item.js';
+import type { Size } from './qti-reading.js';
 import { MAX_ITEMS, childrenNamed, decodeXml, descendants, keyOf, parseXml, resolvePath } from './qti-xml.js';
 
 /**
@@ -100,6 +101,33 @@ async function storedSize(bytes: Buffer): Promise<{ width: number; height: numbe
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
+/**
+ * An SVG picture drawn as a PNG (a stored picture is pixels, decision 067, and an SVG as it is could carry script): at
+ * the size the item shows it, where it gives one (its areas are measured there), else at its own, at most 2000 px on
+ * its long side; the drawing keeps its proportions in a box of another shape, the rest transparent, as a browser
+ * shows it. librsvg reads it from memory, with no folder to fetch other files from. Null when it is not an SVG.
+ */
+async function drawSvg(bytes: Buffer, shown: Size | undefined) {
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
+  if (meta?.format !== 'svg' || !meta.width || !meta.height) return null;
+  const target = shown ?? { width: meta.width, height: meta.height };
+  const scale = Math.min(1, IMAGE_LONG_SIDE / Math.max(target.width, target.height));
+  const [width, height] = [target.width, target.height].map((n) => Math.max(1, Math.round(n * scale))) as [
+    number,
+    number,
+  ];
+  // Drawn at the density that gives the size wanted (at most 50 times its own), so lines stay sharp.
+  const density = Math.min(72 * 50, 72 * Math.max(width / meta.width, height / meta.height));
+  const png = await sharp(bytes, { density })
+    .resize(width, height, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer()
+    .catch(() => null);
+  return png && { bytes: png, width, height };
+}
+
 /** Everything an import needs once every item has been read and checked: nothing is stored yet. */
 export interface QtiImport {
   items: ReadItem[];
@@ -122,16 +150,27 @@ export async function prepareImport(bytes: Buffer): Promise<QtiImport> {
   const items: ReadItem[] = [];
   const images = new Map<string, { bytes: Buffer; type: string }>();
   const sizes = new Map<string, { width: number; height: number }>();
+  /** The notes of the SVG pictures drawn as PNGs, said to every item that shows one. */
+  const drawn = new Map<string, string>();
   for (const item of upload.items) {
     const problems: string[] = [];
     for (const path of item.images) {
       const known = sizes.get(path);
       if (known) item.sizes.set(path, known);
+      if (drawn.has(path)) item.notes.push(drawn.get(path)!);
       if (images.has(path)) continue;
-      const file = await upload.file(path);
-      const type = file ? sniffImage(file) : null;
+      let file = await upload.file(path);
+      let type = file ? sniffImage(file) : null;
+      if (file && !type && file.length <= MAX_IMAGE_BYTES) {
+        const png = await drawSvg(file, item.shown.get(path));
+        if (png) {
+          [file, type] = [png.bytes, 'image/png'];
+          drawn.set(path, `The SVG picture “${path}” was stored as a PNG of ${png.width} × ${png.height} pixels`);
+          item.notes.push(drawn.get(path)!);
+        }
+      }
       if (!file) problems.push(`the image “${path}” is not in the package`);
-      else if (!type) problems.push(`“${path}” is not a PNG, JPEG, GIF or WebP image`);
+      else if (!type) problems.push(`“${path}” is not a PNG, JPEG, GIF, WebP or SVG image`);
       else if (file.length > MAX_IMAGE_BYTES) problems.push(`the image “${path}” is larger than 2 MB`);
       else {
         // Its header, before the import stores anything: a pixel bomb is a problem of its item, not a 500 later.

@@ -9,6 +9,7 @@ import {
   attr,
   childrenNamed,
   descendants,
+  elementsOf,
   keyOf,
   notPrompt,
   squash,
@@ -46,6 +47,8 @@ export interface ReadItem {
   keyless: boolean;
   /** The sizes of the package's pictures, filled in by the import as it reads each file. */
   sizes: Map<string, Size>;
+  /** The width and height the item shows a picture at, where it gives both: an SVG picture is drawn at that size. */
+  shown: Map<string, Size>;
   build(urlOf: UrlOf): QtiQuestion;
 }
 
@@ -65,6 +68,8 @@ export interface ItemContext {
   imageSrc(src: string, urlOf: UrlOf): string;
   /** The sizes of the package's pictures, once the import has read them. */
   sizes: Map<string, Size>;
+  /** The width and height the item shows a picture at (an interaction's picture), where it gives both. */
+  shown: Map<string, Size>;
   /** The block holding an inline choice, taken out of the prompt: its text is the question's text with a gap. */
   gapBlock: Element | null;
   /** The item read: the question it builds once its images have addresses; without a key it is a draft. */
@@ -162,6 +167,40 @@ export function templateOf(root: Element): 'match_correct' | 'map_response' | 'm
   const template = (processing && attr(processing, 'template')) ?? '';
   const name = /(match_correct|map_response_point|map_response)(\.xml)?\s*$/i.exec(template)?.[1]?.toLowerCase();
   return (name as 'match_correct' | 'map_response' | 'map_response_point' | undefined) ?? null;
+}
+
+/**
+ * What an item's own response processing (no template) gives, read from its conditions that `match` the response:
+ * the SCORE set when it is the correct response, and the SCORE set for each other answer it names (an `ordered` or
+ * `multiple` of base values, or one base value), as IMS's order_partial_scoring gives 2 for the right order and 1
+ * for another. A SCORE that is not a number (MAXSCORE, a sum) is not read.
+ */
+export function ownScoring(
+  root: Element,
+  responseId: string,
+): { correct: number | null; others: Array<{ values: string[]; points: number }> } {
+  const processing = childrenNamed(root, 'responseProcessing')[0];
+  const out = { correct: null as number | null, others: [] as Array<{ values: string[]; points: number }> };
+  if (!processing || templateOf(root)) return out;
+  for (const match of descendants(processing, (e) => keyOf(e) === 'match')) {
+    const [a, b, ...more] = elementsOf(match);
+    if (!a || !b || more.length) continue;
+    const [mine, other] = keyOf(a) === 'variable' && attr(a, 'identifier') === responseId ? [a, b] : [b, a];
+    if (keyOf(mine) !== 'variable' || attr(mine, 'identifier') !== responseId) continue;
+    let branch = match.parentNode as Element | null;
+    while (branch && branch.nodeType === ELEMENT && !['responseif', 'responseelseif'].includes(keyOf(branch)))
+      branch = branch.parentNode as Element | null;
+    if (!branch || branch.nodeType !== ELEMENT) continue;
+    const set = childrenNamed(branch, 'setOutcomeValue').find((e) => attr(e, 'identifier') === 'SCORE');
+    const value = set && elementsOf(set)[0];
+    const points = value && keyOf(value) === 'basevalue' ? Number((value.textContent ?? '').trim()) : NaN;
+    if (!Number.isFinite(points)) continue;
+    if (keyOf(other) === 'correct' && attr(other, 'identifier') === responseId) out.correct ??= points;
+    else if (keyOf(other) === 'basevalue') out.others.push({ values: [squash(other.textContent ?? '')], points });
+    else if (keyOf(other) === 'ordered' || keyOf(other) === 'multiple')
+      out.others.push({ values: elementsOf(other).map((v) => squash(v.textContent ?? '')), points });
+  }
+  return out;
 }
 
 /** Whether the item is scored by its mapping: not when it names the match_correct template, which ignores it. */

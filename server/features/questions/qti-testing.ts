@@ -42,11 +42,11 @@ export function upload(moduleId: number, bytes: Buffer, name: string) {
   });
 }
 
-/** A fixture folder as the zip another tool would hand over. */
+/** A fixture folder (or any folder, by its absolute path) as the zip another tool would hand over. */
 export const fixtures = path.join(import.meta.dirname, 'fixtures', 'qti');
 export async function zipOf(dir: string, extra: Record<string, string | Buffer> = {}): Promise<Buffer> {
   const zip = new JSZip();
-  const base = path.join(fixtures, dir);
+  const base = path.resolve(fixtures, dir);
   const walk = (d: string) => {
     for (const f of readdirSync(d).sort()) {
       const p = path.join(d, f);
@@ -58,7 +58,7 @@ export async function zipOf(dir: string, extra: Record<string, string | Buffer> 
   for (const [name, text] of Object.entries(extra)) zip.file(name, text);
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
-export const fixture = (name: string) => readFileSync(path.join(fixtures, name));
+export const fixture = (name: string) => readFileSync(path.resolve(fixtures, name));
 export interface Listed {
   id: number;
   type: string;
@@ -75,6 +75,28 @@ export interface Listed {
   answerKey: unknown;
   marks: number;
   verified: boolean;
+}
+/** Everything a question is, its pictures as whether they are there (their pixels are compared apart). */
+export function fieldsOf(q: Listed) {
+  const strip = <T extends { imageUrl: string | null }>({ imageUrl, ...rest }: T) => ({
+    ...rest,
+    hasImage: imageUrl != null,
+  });
+  return {
+    type: q.type,
+    prompt: q.prompt,
+    imageAlt: q.imageAlt,
+    hasImage: q.imageUrl != null,
+    imageWidth: q.imageWidth,
+    imageHeight: q.imageHeight,
+    shuffle: q.shuffle,
+    options: q.options.map(strip),
+    targets: q.targets.map(strip),
+    gapText: q.gapText,
+    maxChoices: q.maxChoices,
+    answerKey: q.answerKey,
+    marks: q.marks,
+  };
 }
 export const questionsOf = async (moduleId: number) =>
   (await server.api('GET', `/question/v-rest/?questionModuleId=${moduleId}`, { token: admin })).body.items as Listed[];
