@@ -1,6 +1,6 @@
-import { type Page, type TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.js';
-import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { lookAtBothWidths } from './support/look.js';
 import { mailedLink } from './support/mail.js';
 import { demoPassword, fillSignIn, pathIs } from './support/session.js';
 
@@ -14,17 +14,6 @@ import { demoPassword, fillSignIn, pathIs } from './support/session.js';
 
 const teamAdminEmail = 'camille.martin@team-fr.example.org';
 const teamAdminPassword = 'Équipe-de-France 2026 %"';
-
-/** axe, then a screenshot at 1280 px and at 360 px (attached to the report and kept under test-results/). */
-async function look(page: Page, testInfo: TestInfo, name: string) {
-  await expectNoSeriousA11yViolations(page, testInfo);
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: width === 360 ? 780 : 800 });
-    const body = await page.screenshot({ fullPage: true, path: `test-results/international-${name}-${width}.png` });
-    await testInfo.attach(`${width}px ${name}`, { body, contentType: 'image/png' });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -59,7 +48,7 @@ test('the admin enters a country, its team admin registers a team member, who wr
   await expect(add).toBeHidden();
   await expect(overlord.getByRole('cell', { name: 'France', exact: true })).toBeVisible();
   await expect(overlord.getByRole('cell', { name: 'FR', exact: true })).toBeVisible();
-  await look(overlord, testInfo, 'countries');
+  await lookAtBothWidths(overlord, testInfo, 'countries');
   await overlord.context().close();
 
   const admin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -86,10 +75,10 @@ test('the admin enters a country, its team admin registers a team member, who wr
   const row = admin.getByRole('row').filter({ hasText: 'France' });
   await expect(row).toContainText('Camille Martin');
   await expect(row).toContainText('0 of 4');
-  await look(admin, testInfo, 'participating-countries');
+  await lookAtBothWidths(admin, testInfo, 'participating-countries');
   await admin.goto('/igeo-demo/admin/edit/team-admins');
   await expect(admin.getByRole('row').filter({ hasText: teamAdminEmail })).toContainText('Team France');
-  await look(admin, testInfo, 'team-admins');
+  await lookAtBothWidths(admin, testInfo, 'team-admins');
 
   // 2. The team admin opens the mailed link, chooses a password, and registers a team member.
   const teamAdmin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -130,7 +119,7 @@ test('the admin enters a country, its team admin registers a team member, who wr
   await expect(teamAdmin.getByRole('heading', { name: 'Load from a spreadsheet' })).toBeVisible();
   await expect(teamAdmin.getByText(/Date of birth \(YYYY-MM-DD\)/)).toBeVisible();
   await expectNoSchool(teamAdmin);
-  await look(teamAdmin, testInfo, 'team');
+  await lookAtBothWidths(teamAdmin, testInfo, 'team');
 
   // The portal speaks of the team: its olympiads (none to enter as a school), the olympiad's page, the invoice.
   await teamAdmin.goto('/portal');
@@ -141,12 +130,12 @@ test('the admin enters a country, its team admin registers a team member, who wr
   await expect(teamAdmin.getByText('Team admin portal', { exact: true }).first()).toBeVisible();
   await expect(teamAdmin.getByText('Teacher portal', { exact: true })).toHaveCount(0);
   await expectNoSchool(teamAdmin);
-  await look(teamAdmin, testInfo, 'portal-home');
+  await lookAtBothWidths(teamAdmin, testInfo, 'portal-home');
   await teamAdmin.goto('/portal/igeo-demo');
   await expect(teamAdmin.getByText('Team registered')).toBeVisible();
   await expect(teamAdmin.getByText(/Register your team on the Team page/)).toBeVisible();
   await expectNoSchool(teamAdmin);
-  await look(teamAdmin, testInfo, 'portal-olympiad');
+  await lookAtBothWidths(teamAdmin, testInfo, 'portal-olympiad');
   await teamAdmin.goto('/portal/igeo-demo/invoices');
   await expect(teamAdmin.getByText(/What your team pays for this olympiad/)).toBeVisible();
   await expect(teamAdmin.getByRole('table', { name: 'What the team pays' })).toContainText(/1 team member × R\s?250/);
@@ -155,7 +144,7 @@ test('the admin enters a country, its team admin registers a team member, who wr
   await expect(teamAdmin.getByText(/so that the payment reaches your team/)).toBeVisible();
   await expect(teamAdmin.getByRole('table', { name: 'Invoices and credit notes' })).toContainText(/IGEO-\d{4}-\d{5}/);
   await expectNoSchool(teamAdmin);
-  await look(teamAdmin, testInfo, 'invoices');
+  await lookAtBothWidths(teamAdmin, testInfo, 'invoices');
 
   // 3. The team member signs in to igeo-demo, sees the window in Paris time, and writes.
   const learner = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
@@ -164,7 +153,7 @@ test('the admin enters a country, its team admin registers a team member, who wr
   await expect(learner).toHaveURL(pathIs('/igeo-demo/olympiad/instructions'));
   await expect(heading(learner)).toHaveText('Hello, Léa');
   await expect(learner.getByText(/open from .* CET until .* CET/)).toBeVisible();
-  await look(learner, testInfo, 'learner-instructions');
+  await lookAtBothWidths(learner, testInfo, 'learner-instructions');
   await learner.getByRole('link', { name: 'Continue' }).click();
   await learner.getByRole('checkbox', { name: /I have read the declaration/ }).check();
   await learner.getByRole('button', { name: 'I accept' }).click();
@@ -175,7 +164,7 @@ test('the admin enters a country, its team admin registers a team member, who wr
   await expect(learner.getByText(/The olympiad closes at .* CET/)).toBeVisible();
   await expect(learner.getByText('Team: Team France')).toBeVisible();
   await expectNoSchool(learner);
-  await look(learner, testInfo, 'learner-details');
+  await lookAtBothWidths(learner, testInfo, 'learner-details');
   await learner.getByRole('button', { name: /These are correct/ }).click();
   await learner.getByRole('link', { name: /Start this section/ }).click();
   for (let n = 1; n <= 3; n++) {
@@ -186,7 +175,7 @@ test('the admin enters a country, its team admin registers a team member, who wr
       .first();
     await group.getByRole('radio').first().check();
     await expect(learner.getByRole('status').filter({ hasText: 'All answers saved' })).toBeVisible();
-    if (n === 1) await look(learner, testInfo, 'learner-question');
+    if (n === 1) await lookAtBothWidths(learner, testInfo, 'learner-question');
     await learner.getByRole('navigation', { name: 'Question navigation' }).getByRole('link').last().click();
   }
   await expect(heading(learner)).toHaveText('Check before you hand in');
@@ -197,7 +186,7 @@ test('the admin enters a country, its team admin registers a team member, who wr
     .click();
   await expect(learner).toHaveURL(pathIs('/igeo-demo/olympiad/finished'));
   await expect(heading(learner)).toHaveText('Your answers are in');
-  await look(learner, testInfo, 'learner-finished');
+  await lookAtBothWidths(learner, testInfo, 'learner-finished');
 
   // The team admin sees the member's status with the team's entry.
   await teamAdmin.goto('/portal/igeo-demo/team');
