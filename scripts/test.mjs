@@ -21,6 +21,11 @@
  *                                     instead of embedded PGlite (CI sets it: the journeys run once, on
  *                                     PostgreSQL as in production; PGlite is covered by the API tests).
  *   --no-browser   | TEST_NO_BROWSER=1 skip the browser tests (said plainly; refused when CI=true).
+ *   --pglite-subset | TEST_PGLITE_SUBSET=1 on PGlite, only the database suites that prove the embedded engine
+ *                                     (the data layer, the demo seed, the exam's hot path, start-up and
+ *                                     shutdown) besides every test that opens no database; the other database
+ *                                     suites are left to a later --db-only pass on PostgreSQL. CI sets it, so
+ *                                     that each suite runs once (decision 075); without it, everything runs here.
  *   TEST_FORMAT=0                    leave out `npm run format:check` (on by default).
  *   REPORT_DIR=dir                   where the JSON reports and summary.json go (default: reports).
  *   CHROMIUM_PATH=path               the Chromium to use (default: /usr/bin/chromium).
@@ -46,9 +51,10 @@ const truthy = (v) => v !== undefined && v !== '' && v !== '0' && v.toLowerCase(
 const ci = truthy(process.env.CI);
 const dbOnly = args.has('--db-only') || truthy(process.env.TEST_DB_ONLY);
 const noBrowser = args.has('--no-browser') || truthy(process.env.TEST_NO_BROWSER);
+const pgliteSubset = !dbOnly && (args.has('--pglite-subset') || truthy(process.env.TEST_PGLITE_SUBSET));
 for (const a of args) {
-  if (!['--db-only', '--no-browser'].includes(a)) {
-    console.error(`scripts/test.mjs: unknown option ${a} (known: --db-only, --no-browser)`);
+  if (!['--db-only', '--no-browser', '--pglite-subset'].includes(a)) {
+    console.error(`scripts/test.mjs: unknown option ${a} (known: --db-only, --no-browser, --pglite-subset)`);
     process.exit(2);
   }
 }
@@ -241,9 +247,28 @@ if (dbOnly) {
 }
 
 {
-  const title = dbOnly ? 'API tests (database suites)' : 'API tests (vitest)';
+  const title = dbOnly
+    ? 'API tests (database suites)'
+    : pgliteSubset
+      ? 'API tests (vitest; on PGlite the engine suites, the rest on PostgreSQL next)'
+      : 'API tests (vitest)';
   // The database suites are the tests that open one: run again on another database, the rest would only repeat.
   const databaseSuites = ['--project=node', '--exclude=web/**', '--exclude=contract/**', '--exclude=scripts/**'];
+  // Path filters (vitest runs the files whose path contains one): every test that opens no database, and the
+  // database suites where the embedded engine differs from PostgreSQL in what they prove: the typed rows and raw SQL
+  // of the data layer, the demo seed `npm start` loads, the exam's hot path and its batched answers, the server's
+  // start, shutdown and several processes on one data directory, and the error shape of a refused statement.
+  const pgliteSuites = [
+    'web/',
+    'contract/',
+    'scripts/',
+    'server/db/',
+    'server/seed/',
+    'server/features/sitting/',
+    'server/config.test.ts',
+    'server/multi-process.test.ts',
+    'server/http/errors.test.ts',
+  ];
   const { code } = await run(title, npx, [
     'vitest',
     'run',
@@ -252,6 +277,7 @@ if (dbOnly) {
     `--outputFile.json=${vitestReport}`,
     '--exclude=e2e/**',
     ...(dbOnly ? databaseSuites : []),
+    ...(pgliteSubset ? pgliteSuites : []),
   ]);
   results.vitest = countVitest(code);
   if (code !== 0 || results.vitest.failed) finish(`${title} failed.`);
