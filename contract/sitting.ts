@@ -164,15 +164,35 @@ export const SaveAnswerBody = z.strictObject({
   flagged: z.boolean().default(false),
   /** Where the learner is, so a resumed session opens there. */
   position: z.object({ moduleIndex: z.number().int().min(0), questionIndex: z.number().int().min(0) }).optional(),
+  /**
+   * When the learner gave this answer, on the server's clock (the device's time corrected by the offset measured at
+   * the last contact). An answer kept on the device while the network was down arrives later than it was given: the
+   * server counts it when it was given before the deadline (within OFFLINE_GRACE_MINUTES after it, and only from a
+   * learner it had lost contact with), and between two devices the later given wins. Absent: given now.
+   */
+  givenAt: z.iso.datetime({ offset: true }).optional(),
 });
 export const SaveAnswerResult = z.object({
   success: z.literal(true),
   questionId: z.number().int(),
   savedAt: z.string(),
   deadlineAt: z.string(),
+  /** The answer arrived after the deadline and counts because it was given before it (moderation sees it marked). */
+  syncedLate: z.boolean().optional(),
+  /**
+   * The server already held an answer given later (from another device): that one stays, and is what `value` and
+   * `flagged` carry, for the page to show. Absent when this answer is the one stored.
+   */
+  kept: z.object({ value: AnswerValue, flagged: z.boolean(), givenAt: z.string() }).optional(),
 });
 
-/** POST /api/sitting/{o}/finish */
+/** POST /api/sitting/{o}/finish: an empty body, or the moment a learner who was offline chose to finish. */
+export const FinishBody = z
+  .strictObject({
+    /** On the server's clock, as `SaveAnswerBody.givenAt`; a finish given before the deadline counts as handed in. */
+    givenAt: z.iso.datetime({ offset: true }).optional(),
+  })
+  .optional();
 export const FinishResult = z.object({ success: z.literal(true), finishedAt: z.string() });
 
 /** POST /api/sitting/{o}/feedback (optional, once) */
