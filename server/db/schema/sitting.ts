@@ -95,6 +95,14 @@ export const answers = pgTable(
     value: jsonb('value').$type<AnswerValue>().notNull(),
     flagged: boolean('flagged').notNull().default(false),
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the learner gave the answer, on the server's clock (decision 087): the later given wins between two
+     * devices, and an answer given before the deadline may arrive after it. Null on rows saved before this column
+     * (given when saved: `saved_at`).
+     */
+    givenAt: timestamp('given_at', { withTimezone: true }),
+    /** Arrived after the deadline and counted because it was given before it (decision 087): moderation sees it. */
+    syncedLate: boolean('synced_late').notNull().default(false),
     marksAwarded: real('marks_awarded'),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index('answers_question_idx').on(t.questionId)],
