@@ -259,3 +259,100 @@ describe('what is kept of an image', () => {
     expect(storedFiles()).toEqual(files);
   });
 });
+
+describe('GET /question/image/{id}/{sig}?w=…&f=webp: the copies a page chooses from by srcset (decision 088)', () => {
+  const get = async (url: string) => {
+    const res = await fetch(server.url + url);
+    expect(res.status, url).toBe(200);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    return { type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), bytes };
+  };
+  const webpFiles = () => storedFiles().filter((f) => f.endsWith('.webp'));
+  let photo: string;
+  let diagram: string;
+
+  beforeAll(async () => {
+    const landscape = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#2a7' } })
+      .composite([{ input: { create: { width: 600, height: 400, channels: 3, background: '#c31' } }, left: 0, top: 0 }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    photo = (await routes[0]!.call(landscape, 'photo.jpg')).body.url as string;
+    const png = await sharp({ create: { width: 1000, height: 600, channels: 4, background: '#1236' } })
+      .png()
+      .toBuffer();
+    diagram = (await routes[0]!.call(png, 'diagram.png')).body.url as string;
+  });
+
+  it('each width in WebP, never wider than the kept copy, kept a year by any cache', async () => {
+    for (const [url, asked, width, height] of [
+      [photo, 400, 400, 266],
+      [photo, 800, 800, 533],
+      [photo, 1200, 1200, 800],
+      [photo, undefined, 2000, 1333],
+      [diagram, 400, 400, 240],
+      [diagram, 800, 800, 480],
+      [diagram, 1200, 1000, 600],
+      [diagram, undefined, 1000, 600],
+    ] as const) {
+      const copy = await get(asked ? `${url}?w=${asked}&f=webp` : `${url}?f=webp`);
+      expect(copy.type).toBe('image/webp');
+      expect(copy.cache).toBe('public, max-age=31536000, immutable');
+      expect(await sharp(copy.bytes).metadata(), `${url} w=${asked}`).toMatchObject({ format: 'webp', width, height });
+    }
+    // A diagram keeps its transparency.
+    expect(await sharp((await get(`${diagram}?w=800&f=webp`)).bytes).metadata()).toMatchObject({ hasAlpha: true });
+  });
+
+  it('another width takes the next one made, and past the widest the kept copy', async () => {
+    const at = async (w: number) => (await get(`${photo}?w=${w}&f=webp`)).bytes;
+    expect((await at(1)).equals(await at(400))).toBe(true);
+    expect((await at(401)).equals(await at(800))).toBe(true);
+    expect((await at(1000)).equals(await at(1200))).toBe(true);
+    expect((await at(1201)).equals((await get(`${photo}?f=webp`)).bytes)).toBe(true);
+  });
+
+  it('is made once and kept beside the upload; a crowd asking at once waits for one encode', async () => {
+    const square = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#abc' } })
+      .jpeg()
+      .toBuffer();
+    const fresh = (await routes[0]!.call(square, 'fresh.jpg')).body.url as string;
+    const before = webpFiles();
+    const crowd = await Promise.all(Array.from({ length: 8 }, () => get(`${fresh}?w=800&f=webp`)));
+    expect(crowd.every((c) => c.bytes.equals(crowd[0]!.bytes))).toBe(true);
+    const made = webpFiles().filter((f) => !before.includes(f));
+    expect(made).toEqual([expect.stringMatching(/-800w\.webp$/)]);
+    expect(readFileSync(made[0]!).equals(crowd[0]!.bytes)).toBe(true);
+    // Asked again, it is read from where it was kept.
+    expect((await get(`${fresh}?w=700&f=webp`)).bytes.equals(crowd[0]!.bytes)).toBe(true);
+    expect(webpFiles()).toHaveLength(before.length + 1);
+  });
+
+  it('the kept copy and the phone copy are unchanged, and an upload from before the phone copies gets WebP too', async () => {
+    const kept = await get(photo);
+    expect(kept).toMatchObject({ type: 'image/jpeg', cache: 'public, max-age=31536000, immutable' });
+    expect(await sharp(kept.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 2000, height: 1333 });
+    const phone = await get(`${photo}?w=800`);
+    expect(await sharp(phone.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 800 });
+    const id = Number(photo.split('/')[3]);
+    const [row] = await server.query<{ size: number }>`select size from uploads where id = ${id}`;
+    expect(row!.size).toBe(kept.bytes.length);
+
+    const old = (await routes[0]!.call(await cameraJpeg(), 'old.jpg')).body.url as string;
+    await server.query`update uploads set phone_filename = null where id = ${Number(old.split('/')[3])}`;
+    expect(await sharp((await get(`${old}?w=800`)).bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1333 });
+    expect(await sharp((await get(`${old}?w=800&f=webp`)).bytes).metadata()).toMatchObject({
+      format: 'webp',
+      width: 800,
+    });
+  });
+
+  it('a query it does not know is a 400 in the one error shape, never a 500', async () => {
+    const anonymous = server.anonymous();
+    for (const query of ['f=avif', 'f=', 'f=WEBP', 'w=0&f=webp', 'w=10001&f=webp', 'w=1.5&f=webp', 'w=abc', 'x=1']) {
+      const res = await anonymous.get(`${photo}?${query}`);
+      expectError(res, 400, query);
+      expect(res.body.code, query).toBe('validation_failed');
+    }
+    expectError(await anonymous.get(`${photo.replace(/[0-9a-f]{4}$/, '0000')}?w=800&f=webp`), 404);
+  });
+});

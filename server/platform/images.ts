@@ -148,28 +148,76 @@ function renamed(name: string, type: string, suffix = ''): string {
 }
 
 /**
- * Sends a stored image whose address carries its signature, so that no browser runs or sniffs it; with `width` at
- * most 800 (`?w=800`), its phone copy when it has one (an image that narrow or narrower has no other copy).
+ * The widths of the WebP copies a page may ask for with `?w=…&f=webp` (decision 088), besides the kept copy's own
+ * width: a phone's column at one and two device pixels, and a laptop's at two. `w` is the widest the page shows the
+ * image, in device pixels; it takes the smallest of these at least as wide, and past the widest the kept copy.
+ */
+export const WEBP_WIDTHS = [400, 800, 1200] as const;
+
+/** WebP copies being made in this process, by storage key: a crowd that asks for one at once waits for one encode. */
+const making = new Map<string, Promise<Buffer>>();
+
+/**
+ * The kept copy in WebP, at the width `w` asks for (never wider than the kept copy): made from the kept copy on the
+ * first request and stored beside it, so every upload has them, earlier ones too, and each is encoded once. A PNG
+ * (a diagram, a map) is encoded at a higher quality than a photo, so that its lines and lettering stay sharp.
+ */
+async function webpCopy(storage: FileStorage, row: { filename: string; contentType: string }, w?: number) {
+  const width = w === undefined ? undefined : WEBP_WIDTHS.find((made) => made >= w);
+  const key = `${row.filename}-${width ? `${width}w` : 'full'}.webp`;
+  const stored = await storage.get(key).catch(() => null);
+  if (stored) return stored;
+  let made = making.get(key);
+  if (!made) {
+    made = (async () => {
+      const kept = await storage.get(row.filename);
+      const image = sharp(kept, { limitInputPixels: MAX_IMAGE_PIXELS }).resize(
+        width ? { width, withoutEnlargement: true } : undefined,
+      );
+      const bytes = await (
+        row.contentType === 'image/png'
+          ? image.webp({ quality: 90, smartSubsample: true })
+          : image.webp({ quality: 82 })
+      ).toBuffer();
+      await storage.putAt(key, bytes);
+      return bytes;
+    })().finally(() => making.delete(key));
+    making.set(key, made);
+  }
+  return made;
+}
+
+/**
+ * Sends a stored image whose address carries its signature, so that no browser runs or sniffs it: with `f=webp`,
+ * its WebP copy for the width `w` asks (`webpCopy`); otherwise, with `w` at most 800 (`?w=800`), its phone copy when
+ * it has one (an image that narrow or narrower has no other copy), else the kept copy. The address holds the kept
+ * copy's hash and the query the copy, so every answer may be kept a year by the browser and any shared cache.
  */
 export async function sendImage(
   q: Queryable,
   storage: FileStorage,
   reply: FastifyReply,
-  image: { id: number; sig: string; width?: number | undefined },
-  cache = 'private, max-age=86400, immutable',
+  image: { id: number; sig: string; width?: number | undefined; format?: 'webp' | undefined },
 ) {
   const [row] = await q.select().from(uploads).where(eq(uploads.id, image.id));
   if (!row || !row.contentType.startsWith('image/') || row.sha256.slice(0, 32) !== image.sig)
     throw notFound('This image');
   const phone = image.width !== undefined && image.width <= PHONE_WIDTH ? row.phoneFilename : null;
-  const bytes = await storage.get(phone ?? row.filename);
+  const bytes =
+    image.format === 'webp' ? await webpCopy(storage, row, image.width) : await storage.get(phone ?? row.filename);
   return reply
-    .type(row.contentType)
+    .type(image.format === 'webp' ? 'image/webp' : row.contentType)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('cache-control', cache)
+    .header('cache-control', 'public, max-age=31536000, immutable')
     .send(bytes);
 }
 
-/** The query of an image's address: `w`, the widest the page shows it, in CSS pixels (any other width: the copy). */
-export const ImageWidthQuery = z.strictObject({ w: z.coerce.number().int().min(1).max(10_000).optional() });
+/**
+ * The query of an image's address: `w`, the widest the page shows it, in device pixels, and `f=webp` for a WebP copy
+ * (any other format is a 400; without `f`, the format it was uploaded in).
+ */
+export const ImageWidthQuery = z.strictObject({
+  w: z.coerce.number().int().min(1).max(10_000).optional(),
+  f: z.enum(['webp']).optional(),
+});

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -9,6 +9,11 @@ import path from 'node:path';
 export interface FileStorage {
   /** Stores bytes under a new unique key that keeps a safe form of `name`; answers the key. */
   put(name: string, bytes: Buffer): Promise<{ key: string; size: number; sha256: string }>;
+  /**
+   * Stores bytes under a key the caller derives from a stored file's (an image's resized copy beside it): written
+   * whole or not at all, so that a reader never sees half a file; writing the same key again replaces it.
+   */
+  putAt(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
@@ -40,6 +45,14 @@ export function diskStorage(root: string): FileStorage {
       await mkdir(path.dirname(full), { recursive: true });
       await writeFile(full, bytes, { flag: 'wx' });
       return { key, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+    },
+    async putAt(key, bytes) {
+      const full = resolve(key);
+      await mkdir(path.dirname(full), { recursive: true });
+      // Two processes may make the same copy at once: each writes its own file and the rename is atomic.
+      const partial = `${full}.${randomBytes(6).toString('hex')}.part`;
+      await writeFile(partial, bytes);
+      await rename(partial, full);
     },
     get: (key) => readFile(resolve(key)),
     async exists(key) {

@@ -99,11 +99,11 @@ export async function siteCopyRoutes(app: FastifyInstance): Promise<void> {
     access: access.readPublic,
     response: fileAnswer('image/png', 'image/jpeg', 'image/webp'),
     summary:
-      'An image of the public pages (copy images, partners’ logos); its address is its capability; `?w=800` or less answers its phone copy',
+      'An image of the public pages (copy images, partners’ logos); its address is its capability; `?w=800` or less answers its phone copy, `&f=webp` a WebP copy',
     params: ImageParams,
     query: ImageWidthQuery,
     handler: ({ db, params, query, reply }) =>
-      sendImage(db, app.storage, reply, { ...params, width: query.w }, 'public, max-age=31536000, immutable'),
+      sendImage(db, app.storage, reply, { ...params, width: query.w, format: query.f }),
   });
 
   route(app, {

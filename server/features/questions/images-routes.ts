@@ -72,7 +72,8 @@ const ImageParams = z.strictObject({ id: IdText, sig: z.string().regex(/^[0-9a-f
 
 /**
  * POST /question/image?olympiadId (multipart, field "file") stores an image and answers its address;
- * GET /question/image/{id}/{sig}[?w=800] serves it (the phone copy for w ≤ 800). An <img> cannot send a bearer token, so the address itself is
+ * GET /question/image/{id}/{sig}[?w=800][&f=webp] serves it (the phone copy for w ≤ 800, a WebP copy in one of a few
+ * widths with f=webp; decisions 067 and 088). An <img> cannot send a bearer token, so the address itself is
  * the capability: it carries 128 bits of the file's SHA-256 (decision 014).
  */
 export async function imageRoutes(app: FastifyInstance): Promise<void> {
@@ -106,12 +107,14 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: '/question/image/:id/:sig',
-    summary: 'A question image (its address is its capability); `?w=800` or less answers its phone copy',
+    summary:
+      'A question image (its address is its capability); `?w=800` or less answers its phone copy, `&f=webp` a WebP copy at 400, 800 or 1200 px wide or the kept width',
     tags,
     access: 'public',
     response: fileAnswer('image/png', 'image/jpeg', 'image/webp'),
     params: ImageParams,
     query: ImageWidthQuery,
-    handler: ({ db, params, query, reply }) => sendImage(db, app.storage, reply, { ...params, width: query.w }),
+    handler: ({ db, params, query, reply }) =>
+      sendImage(db, app.storage, reply, { ...params, width: query.w, format: query.f }),
   });
 }
