@@ -24,6 +24,9 @@
  * online learners' save p99 ≤ 100 ms in every 10 s window. The machine's own limits are measured in the same run
  * at the end: argon2 verifications a second, the bare JSON route and the bare answer upsert saturated
  * (bench/lib/bare-route.ts), and the real save route beside them. Bounded: a watchdog ends it.
+ *
+ * --reconnect-spread-s N measures a remedy instead of the page as it is: each device waits a moment of its own within
+ * N seconds of the 'online' event before it flushes (decision 089).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -50,6 +53,8 @@ const afterSeconds = arg('after-s', 90);
 const arrivalSeconds = arg('arrival-seconds', Math.max(10, Math.round(learners / 80)));
 const thinkMs = arg('think-ms', 30_000);
 const onlineShare = arg('online-share', 0.1);
+/** 0: the page as it is; else each device waits a moment of its own within this many seconds before flushing. */
+const spreadSeconds = arg('reconnect-spread-s', 0);
 const processes = arg('processes', 0);
 const port = arg('port', 3210);
 const databaseUrl = textArg('database-url', 'postgres://postgres@127.0.0.1:5432/bench_offline');
@@ -111,7 +116,10 @@ async function main() {
     `Reconnect storm on PostgreSQL: ${learners} learners, ${learners - offlineCount} online throughout, ${offlineCount} ` +
       `offline for ${outageSeconds} s after ${beforeSeconds} s of writing, then back at one instant; writing ${afterSeconds} s after; ` +
       `an answer every ${fmt(thinkMs / 1000, 0)} s ±1/3 each (${fmt(learners / (thinkMs / 1000), 0)} answers/s offered); ` +
-      `${connections} connections a device (open-files limit ${fileLimit}); load average ${loadAtStart}`,
+      `${connections} connections a device (open-files limit ${fileLimit}); load average ${loadAtStart}` +
+      (spreadSeconds > 0
+        ? `; each device flushes at a moment of its own within ${spreadSeconds} s (not the page's policy)`
+        : ''),
   );
   await recreate(databaseUrl, true);
   const server = await startServer({
@@ -255,7 +263,7 @@ async function main() {
     const unsentAtReconnect = devices.reduce((a, d) => a + d.pending.size, 0);
     // The 'online' event at the same instant on every device: one turn of this event loop.
     const reconnected = Date.now();
-    for (const d of devices) d.goOnline();
+    for (const d of devices) d.goOnline(spreadSeconds * 1000);
     console.log(
       `  back online at one instant: ${unsentAtReconnect} answers in ${devices.filter((d) => d.pending.size > 0).length} outboxes`,
     );

@@ -107,17 +107,25 @@ export class Device {
     this.pool = null;
   }
 
-  /** The 'online' event: failures forgotten, every pending answer sent at once, stale queries read again. */
-  goOnline(): void {
+  /**
+   * The 'online' event: failures forgotten, every pending answer sent at once, stale queries read again. With
+   * `spreadMs` (not what the page does: a remedy measured by bench:offline's --reconnect-spread-s) the device waits a
+   * moment of its own within that time first.
+   */
+  goOnline(spreadMs = 0): void {
     this.online = true;
     this.reconnectedAt = Date.now();
     this.emptiedAt = this.pending.size === 0 ? this.reconnectedAt : null;
-    this.failures = 0;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    for (const id of this.pending.keys()) this.send(id);
-    void this.query('state', 'GET', `/api/sitting/${this.olympiad}/state`);
-    void this.query('config', 'GET', '/api/system-config/public');
+    const flush = () => {
+      this.failures = 0;
+      for (const id of this.pending.keys()) this.send(id);
+      void this.query('state', 'GET', `/api/sitting/${this.olympiad}/state`);
+      void this.query('config', 'GET', '/api/system-config/public');
+    };
+    if (spreadMs > 0) this.retryTimer = setTimeout(() => ((this.retryTimer = null), flush()), Math.random() * spreadMs);
+    else flush();
   }
 
   private transport(kind: string, method: string, path: string, body?: unknown): Promise<number> {
