@@ -192,6 +192,8 @@ export const PairAnswerCell = z.object({
   partial: z.boolean().default(false),
   /** The share of the olympiad's learners who gave this same answer, 0–1 (of those who answered the question). */
   share: z.number(),
+  /** Arrived after the deadline and counted because it was given before it, on a device that was offline. */
+  syncedLate: z.boolean().default(false),
 });
 export const PairQuestion = z.object({
   questionId: z.number().int(),

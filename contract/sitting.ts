@@ -178,7 +178,7 @@ export const SaveAnswerResult = z.object({
   savedAt: z.string(),
   deadlineAt: z.string(),
   /** The answer arrived after the deadline and counts because it was given before it (moderation sees it marked). */
-  syncedLate: z.boolean().optional(),
+  syncedLate: z.boolean(),
   /**
    * The server already held an answer given later (from another device): that one stays, and is what `value` and
    * `flagged` carry, for the page to show. Absent when this answer is the one stored.
@@ -316,6 +316,10 @@ export const SubmittedData = z.object({
       value: z.unknown().nullable(),
       flagged: z.boolean(),
       savedAt: z.string().nullable(),
+      /** When the learner gave it (on the server's clock); before the answers kept it, when it was saved. */
+      givenAt: z.string().nullable().default(null),
+      /** Arrived after the deadline and counted because it was given before it, on a device that was offline. */
+      syncedLate: z.boolean().default(false),
       marksAwarded: z.number().nullable(),
       answerKey: z.unknown().nullable(),
       /** The question's options (id and text), so that answers and the key read as the options' text. */

@@ -91,6 +91,11 @@ const Env = z
      * not judged.
      */
     SITTING_SAVE_TARGET_MS: z.coerce.number().int().min(0).default(100),
+    /**
+     * Answers given offline (decision 087): how long after a learner's deadline an answer given before it may still
+     * arrive and count, from a learner the server had lost contact with. 0: none counts after the deadline.
+     */
+    OFFLINE_GRACE_MINUTES: z.coerce.number().int().min(0).default(30),
     /** Benchmarks only: seed this many learners in the olympiad `geo-bench` at start (bench/exam.ts). */
     BENCH_LEARNERS: z.coerce.number().int().min(0).max(100_000).default(0),
     BENCH_INVOICE_SCHOOLS: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -206,6 +211,7 @@ export interface Config {
     admitTickMs: number;
     admitTargetMs: number;
     saveTargetMs: number;
+    offlineGraceMinutes: number;
   };
   bench: {
     invoiceSchools: number;
@@ -351,6 +357,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       admitTickMs: e.SITTING_ADMIT_TICK_MS,
       admitTargetMs: e.SITTING_ADMIT_TARGET_MS,
       saveTargetMs: e.SITTING_SAVE_TARGET_MS,
+      offlineGraceMinutes: e.OFFLINE_GRACE_MINUTES,
     },
     bench: {
       invoiceSchools: e.BENCH_INVOICE_SCHOOLS,

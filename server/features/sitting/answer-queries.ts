@@ -23,6 +23,8 @@ export interface SaveInput {
   flagged: boolean;
   position: { moduleIndex: number; questionIndex: number } | null;
   ip: string;
+  /** When the learner gave it, on the server's clock (an ISO time); absent or null: now (decision 087). */
+  givenAt?: string | null;
 }
 
 /**
@@ -37,19 +39,24 @@ export interface SaveInput {
  * never a candidate. On a table the planner has no statistics for yet (a new database on its first exam day) that
  * index looked cheaper, and every save read every running attempt (decision 056). The expression is checked again
  * on the row's newest version when a finish got there first, as the separate conditions were.
+ *
+ * The later given answer wins (decision 087): the attempt's update answers when this one was given (`givenTime`), and
+ * the upsert keeps a stored answer given later (`laterGivenWins`), answering it as kept. Both in the same statement:
+ * a device's answer given offline costs no round trip more than one given now.
  */
 export const saveAnswerFor = (writer: SQL, input: SaveInput) => sql`
     with w as (${writer}), a as (
       update attempts t
       set ${touched(sql`${input.position ? JSON.stringify(input.position) : null}::jsonb`, sql`${input.ip}`)}
       where t.olympiad_id = ${input.olympiadId} and t.user_id = (select user_id from w) and ${running}
-      returning t.id, t.deadline_at
+      returning t.id, t.deadline_at, ${givenTime(sql`${input.givenAt ?? null}::timestamptz`)} as given_at
     ), ins as (
-      insert into answers (attempt_id, question_id, value, flagged, saved_at)
-      select a.id, ${input.questionId}, ${JSON.stringify(input.value)}::jsonb, ${input.flagged}, now() from a
-      ${lastWriteWins}
+      insert into answers (attempt_id, question_id, value, flagged, saved_at, given_at)
+      select a.id, ${input.questionId}, ${JSON.stringify(input.value)}::jsonb, ${input.flagged}, now(), a.given_at
+      from a
+      ${laterGivenWins}
     )
-    select ins.saved_at, a.deadline_at from ins cross join a`;
+    select ${savedColumns} from ins cross join a`;
 
 /** The attempt `t` is running: started, unfinished, before its deadline (one expression: see `saveAnswerFor`). */
 const running = sql.raw(
@@ -62,15 +69,44 @@ const touched = (position: SQL, ip: SQL) => sql`last_seen_at = now(),
           ip_changes = t.ip_changes + (case when t.last_ip is not null and t.last_ip <> ${ip} then 1 else 0 end),
           last_ip = ${ip}`;
 
-/** An answer saved again replaces the one before. */
-const lastWriteWins = sql.raw(`on conflict (attempt_id, question_id) do update
-        set value = excluded.value, flagged = excluded.flagged, saved_at = excluded.saved_at
-      returning attempt_id, saved_at`);
+/**
+ * When a running attempt `t`'s answer was given: the time the device sent (`given`, null: now), never later than now
+ * (a device's clock ahead) nor earlier than the start (a device's clock behind: such an answer loses to any the
+ * server holds, and is kept when it holds none).
+ */
+const givenTime = (given: SQL) => sql`greatest(least(coalesce(${given}, now()), now()), t.started_at)`;
 
-/** An answer saved: when, and the attempt's deadline then (a running attempt has one). */
-const SavedAnswer = z.object({
+/**
+ * An answer saved again replaces the one before when it was given at the same time or later; one given earlier (the
+ * other device's, come back online) leaves the stored one as it is (decision 087). Rows saved before `given_at`
+ * existed were given when saved. Every column is rewritten by the same rule, so the statement answers what is stored
+ * either way: the caller compares its `given_at` with the save's own.
+ */
+const later = sql.raw(`excluded.given_at >= coalesce(answers.given_at, answers.saved_at)`);
+export const laterGivenWins = sql`on conflict (attempt_id, question_id) do update
+        set value = case when ${later} then excluded.value else answers.value end,
+            flagged = case when ${later} then excluded.flagged else answers.flagged end,
+            saved_at = case when ${later} then excluded.saved_at else answers.saved_at end,
+            synced_late = case when ${later} then excluded.synced_late else answers.synced_late end,
+            given_at = case when ${later} then excluded.given_at else answers.given_at end
+      returning attempt_id, saved_at, coalesce(given_at, saved_at) as given_at, value, flagged`;
+
+/** What a save answers, from `ins` (the stored answer) and `a` (the attempt, with the save's own given time). */
+const savedColumns = sql.raw(
+  `ins.saved_at, a.deadline_at, ins.given_at, ins.value, ins.flagged, ins.given_at > a.given_at as kept`,
+);
+
+/**
+ * An answer saved: when, and the attempt's deadline then (a running attempt has one); the answer stored and when it
+ * was given, and whether that is another, given later, which stays (`kept`).
+ */
+export const SavedAnswer = z.object({
   savedAt: createSelectSchema(answers).shape.savedAt,
   deadlineAt: createSelectSchema(attempts).shape.deadlineAt.unwrap(),
+  givenAt: createSelectSchema(answers).shape.savedAt,
+  value: createSelectSchema(answers).shape.value,
+  flagged: createSelectSchema(answers).shape.flagged,
+  kept: z.boolean(),
 });
 export type SavedAnswer = z.infer<typeof SavedAnswer>;
 
@@ -139,6 +175,7 @@ export async function saveAnswersForSessions(
       flagged: input.flagged,
       position: input.position,
       ip: input.ip,
+      given_at: input.givenAt ?? null,
     })),
   );
   const saved = await rows(
@@ -147,7 +184,8 @@ export async function saveAnswersForSessions(
     sql`
     with i as (
       select * from jsonb_to_recordset(${items}::jsonb) as i(
-        n int, token_hash text, olympiad_id int, question_id int, value jsonb, flagged boolean, position jsonb, ip text)
+        n int, token_hash text, olympiad_id int, question_id int, value jsonb, flagged boolean, position jsonb, ip text,
+        given_at timestamptz)
       limit ${inputs.length}
     ), w as materialized (
       select i.n, s.user_id, i.olympiad_id
@@ -168,13 +206,13 @@ export async function saveAnswersForSessions(
       set ${touched(sql`i.position`, sql`i.ip`)}
       from l join i on i.n = l.n
       where t.id = l.id and ${running}
-      returning t.id, t.deadline_at, l.n
+      returning t.id, t.deadline_at, l.n, ${givenTime(sql`i.given_at`)} as given_at
     ), ins as (
-      insert into answers (attempt_id, question_id, value, flagged, saved_at)
-      select a.id, i.question_id, i.value, i.flagged, now() from a join i on i.n = a.n
-      ${lastWriteWins}
+      insert into answers (attempt_id, question_id, value, flagged, saved_at, given_at)
+      select a.id, i.question_id, i.value, i.flagged, now(), a.given_at from a join i on i.n = a.n
+      ${laterGivenWins}
     )
-    select a.n, ins.saved_at, a.deadline_at from ins join a on a.id = ins.attempt_id`,
+    select a.n, ${savedColumns} from ins join a on a.id = ins.attempt_id`,
   );
-  return new Map(saved.map((row) => [row.n, { savedAt: row.savedAt, deadlineAt: row.deadlineAt }]));
+  return new Map(saved.map(({ n, ...row }) => [n, row]));
 }

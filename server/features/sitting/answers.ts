@@ -8,10 +8,12 @@ import { conflict, invalid, notFound, notWhileActingAsLearner, olympiadNotFound 
 import { iso } from '../../platform/dates.js';
 import { tokenHash } from '../../platform/secrets.js';
 import type { AnswerSaves } from './answer-batches.js';
+import type { SavedAnswer } from './answer-queries.js';
 import * as queries from './answer-queries.js';
 import { attemptOf } from './attempt-queries.js';
 import { catalogue, catalogueByName } from './catalogue.js';
 import { settle } from './finishing.js';
+import { saveLateAnswer } from './offline.js';
 import type { QuestionRow } from './paper-queries.js';
 import { sittingPolicy } from './policy.js';
 
@@ -107,6 +109,26 @@ interface SaveAnswerInput {
     value: AnswerValue;
     flagged: boolean;
     position?: { moduleIndex: number; questionIndex: number } | undefined;
+    givenAt?: string | undefined;
+  };
+}
+
+/** When the device says the answer was given, as one form of ISO time (the contract checked its shape). */
+const givenAtOf = (input: SaveAnswerInput) =>
+  input.body.givenAt === undefined ? null : new Date(input.body.givenAt).toISOString();
+
+/**
+ * What a save answers: the answer stored, or, when the attempt holds one given later (another device's), that one
+ * as kept; and whether it arrived after the deadline (decision 087).
+ */
+function presentSaved(questionId: number, saved: SavedAnswer, syncedLate: boolean) {
+  return {
+    success: true as const,
+    questionId,
+    savedAt: iso(saved.savedAt),
+    deadlineAt: iso(saved.deadlineAt),
+    syncedLate,
+    ...(saved.kept ? { kept: { value: saved.value, flagged: saved.flagged, givenAt: iso(saved.givenAt) } } : {}),
   };
 }
 
@@ -134,21 +156,23 @@ export async function saveAnswerFast(
     flagged: input.body.flagged,
     position: input.body.position ?? null,
     ip: req.ip,
+    givenAt: givenAtOf(input),
   });
-  if (!saved) return undefined;
-  return {
-    success: true as const,
-    questionId: question.id,
-    savedAt: iso(saved.savedAt),
-    deadlineAt: iso(saved.deadlineAt),
-  };
+  return saved ? presentSaved(question.id, saved, false) : undefined;
 }
 
 /**
  * Saves one answer: the question is checked against the cached paper, then one statement saves it; when
- * nothing was saved, says why. The route tries `saveAnswerFast` first.
+ * nothing was saved, says why. The route tries `saveAnswerFast` first. After the deadline, an answer given before it
+ * may still count (`graceMinutes`: OFFLINE_GRACE_MINUTES; offline.ts).
  */
-export async function saveAnswer(db: Db, actor: Actor, req: FastifyRequest, input: SaveAnswerInput) {
+export async function saveAnswer(
+  db: Db,
+  actor: Actor,
+  req: FastifyRequest,
+  input: SaveAnswerInput,
+  graceMinutes: number,
+) {
   const paperOf = actor.olympiadId ? await catalogue(db, actor.olympiadId) : null;
   if (!paperOf || paperOf.olympiad.varName !== input.olympiadName.toLowerCase()) throw olympiadNotFound();
   if (!sittingPolicy.can(actor, 'sit', { olympiadId: paperOf.olympiad.id })) throw notWhileActingAsLearner();
@@ -165,18 +189,25 @@ export async function saveAnswer(db: Db, actor: Actor, req: FastifyRequest, inpu
     flagged: input.body.flagged,
     position: input.body.position ?? null,
     ip: req.ip,
+    givenAt: givenAtOf(input),
   });
-  if (saved) {
-    return {
-      success: true as const,
-      questionId: question.id,
-      savedAt: iso(saved.savedAt),
-      deadlineAt: iso(saved.deadlineAt),
-    };
-  }
+  if (saved) return presentSaved(question.id, saved, false);
   // Nothing saved: say why.
   const attempt = await attemptOf(db, paperOf.olympiad.id, actor.userId);
   if (!attempt?.startedAt) throw conflict('Open the questions first: your writing time has not started.');
+  const givenAt = givenAtOf(input);
+  if (givenAt && (attempt.overdue || attempt.finishReason === 'time_up')) {
+    const late = await saveLateAnswer(db, {
+      olympiadId: paperOf.olympiad.id,
+      userId: actor.userId,
+      questionId: question.id,
+      value,
+      flagged: input.body.flagged,
+      givenAt,
+      graceMinutes,
+    });
+    if (late) return presentSaved(question.id, late, true);
+  }
   if (attempt.finishedAt) throw conflict(attempt.finishReason === 'time_up' ? timeUpMessage : finishedMessage);
   if (attempt.overdue) {
     await settle(db, attempt);

@@ -147,6 +147,8 @@ const SubmittedAnswerRow = createSelectSchema(questions)
     value: createSelectSchema(answers).shape.value.nullable(),
     flagged: createSelectSchema(answers).shape.flagged.nullable(),
     savedAt: createSelectSchema(answers).shape.savedAt.nullable(),
+    givenAt: createSelectSchema(answers).shape.givenAt,
+    syncedLate: createSelectSchema(answers).shape.syncedLate.nullable(),
     marksAwarded: createSelectSchema(answers).shape.marksAwarded,
   });
 
@@ -156,7 +158,8 @@ export async function submittedAnswers(q: Queryable, olympiadId: number, attempt
     SubmittedAnswerRow,
     sql`
     select qu.id as question_id, qu.module_id, qu.type, qu.prompt, qu.marks, qu.answer_key, qu.options,
-           qu.targets, qu.gap_text, an.value, an.flagged, an.saved_at, an.marks_awarded
+           qu.targets, qu.gap_text, an.value, an.flagged, an.saved_at,
+           coalesce(an.given_at, an.saved_at) as given_at, an.synced_late, an.marks_awarded
     from questions qu join question_modules m on m.id = qu.module_id
     left join answers an on an.question_id = qu.id and an.attempt_id = ${attemptId}
     where m.olympiad_id = ${olympiadId} and (qu.retired_at is null or an.attempt_id is not null)

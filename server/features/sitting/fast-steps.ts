@@ -9,6 +9,7 @@ import { stateOf } from './attempt-queries.js';
 import * as queries from './session-step-queries.js';
 import { catalogueByName } from './catalogue.js';
 import { finishLocked } from './finishing.js';
+import { handInLate } from './offline.js';
 import { type Room, newPin, presentPaper, stateFrom } from './steps.js';
 import { estimateSeconds, isAdmitted, placeForSession, positionOf } from './waiting-room.js';
 
@@ -105,17 +106,28 @@ export async function paperFast(db: Db, input: FastInput): Promise<Paper | undef
 
 /**
  * The finish in one transaction of three statements: lock the session's started attempt, read its answers and the
- * keys, close and mark it (decision 061). A finished attempt answers its finish time, unchanged.
+ * keys, close and mark it (decision 061). A finished attempt answers its finish time, unchanged. A finish given
+ * before the deadline that arrives after it (`late.givenAt`, on a device that was offline) is handed in at that
+ * moment, within the grace (decision 087): one statement more, only then.
  */
-export async function finishFast(db: Db, input: FastInput): Promise<{ success: true; finishedAt: string } | undefined> {
+export async function finishFast(
+  db: Db,
+  input: FastInput,
+  late: { givenAt: string | undefined; graceMinutes: number },
+): Promise<{ success: true; finishedAt: string } | undefined> {
   const t = await target(db, input);
   if (!t) return undefined;
   return db.transaction(async (tx) => {
     const attempt = await queries.lockStartedAttemptForSession(tx, t.tokenHash, t.olympiadId);
     if (!attempt) return undefined;
-    if (attempt.finishedAt) return { success: true as const, finishedAt: iso(attempt.finishedAt) };
-    const reason = attempt.overdue ? 'time_up' : 'submitted';
-    const [done] = await finishLocked(tx, [attempt], reason);
-    return { success: true as const, finishedAt: iso(done!.finishedAt!) };
+    let finishedAt = attempt.finishedAt;
+    if (!finishedAt) {
+      const [done] = await finishLocked(tx, [attempt], attempt.overdue ? 'time_up' : 'submitted');
+      finishedAt = done!.finishedAt!;
+    }
+    if (attempt.finishedAt || attempt.overdue) {
+      finishedAt = (await handInLate(tx, { attemptId: attempt.id, ...late })) ?? finishedAt;
+    }
+    return { success: true as const, finishedAt: iso(finishedAt) };
   });
 }

@@ -330,6 +330,8 @@ export function presentSubmittedData(
       value: a.value,
       flagged: a.flagged ?? false,
       savedAt: isoOrNull(a.savedAt),
+      givenAt: isoOrNull(a.givenAt),
+      syncedLate: a.syncedLate ?? false,
       marksAwarded: a.marksAwarded,
       answerKey: a.answerKey,
       options: (a.options ?? []).map((o) => ({ id: o.id, text: o.text })),

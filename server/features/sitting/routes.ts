@@ -6,6 +6,7 @@ import { Ok } from '#contract/errors';
 import {
   DeclarationBody,
   FeedbackBody,
+  FinishBody,
   FinishResult,
   LearnerDetailsBody,
   OlympiadIdQuery,
@@ -51,7 +52,7 @@ const AnswerParams = z.strictObject({ olympiadName: z.string().trim().min(1).max
 export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const base = '/api/sitting/:olympiadName';
-  const { admissionsPerSecond, admitTargetMs, admitTickMs, saveTargetMs } = app.config.sitting;
+  const { admissionsPerSecond, admitTargetMs, admitTickMs, saveTargetMs, offlineGraceMinutes } = app.config.sitting;
   const saves = answerSaves(db);
   const gauge =
     admitTargetMs > 0 && admitTickMs > 0 ? arrivalGauge({ stepMs: admitTargetMs, saveMs: saveTargetMs }) : undefined;
@@ -66,6 +67,12 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     secret: app.config.appSecret,
     token,
     olympiadName: params.olympiadName,
+  });
+
+  // A finish may say when it was given (decision 087): an empty body is given now.
+  const lateFinish = (body: z.infer<typeof FinishBody>) => ({
+    givenAt: body?.givenAt === undefined ? undefined : new Date(body.givenAt).toISOString(),
+    graceMinutes: offlineGraceMinutes,
   });
 
   // At the deadline an attempt finishes by itself: lazily on the next call, and by this periodic sweep.
@@ -216,7 +223,9 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     method: 'PUT',
     url: `${base}/answers/:questionId`,
     ...answerSave,
-    summary: 'Save one answer durably before acknowledging it (409 after finishing or the deadline)',
+    summary:
+      'Save one answer durably before acknowledging it (409 after finishing or the deadline, unless it was given ' +
+      'before the deadline on a device that was offline: decision 087); an answer given later stays',
     tags,
     access: access.sit,
     params: AnswerParams,
@@ -229,21 +238,30 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
         body,
       }),
     handler: ({ req, actor, params, body }) =>
-      saveAnswer(db, actor, req, { olympiadName: params.olympiadName, questionId: params.questionId, body }),
+      saveAnswer(
+        db,
+        actor,
+        req,
+        { olympiadName: params.olympiadName, questionId: params.questionId, body },
+        offlineGraceMinutes,
+      ),
   });
 
   route(app, {
     method: 'POST',
     url: `${base}/finish`,
-    summary: 'Finish writing; the attempt is marked at once',
+    summary:
+      'Finish writing; the attempt is marked at once (a finish given before the deadline on a device that was ' +
+      'offline counts as handed in then: decision 087)',
     tags,
     access: access.sit,
     params: OlympiadParams,
+    body: FinishBody,
     response: FinishResult,
-    fastPath: ({ token, params }) => fast.finishFast(db, fastInput(token, params)),
-    handler: async ({ actor, params }) => ({
+    fastPath: ({ token, params, body }) => fast.finishFast(db, fastInput(token, params), lateFinish(body)),
+    handler: async ({ actor, params, body }) => ({
       success: true as const,
-      ...(await sitting.finish(db, actor, params.olympiadName)),
+      ...(await sitting.finish(db, actor, params.olympiadName, lateFinish(body))),
     }),
   });
 

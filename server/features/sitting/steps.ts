@@ -12,6 +12,7 @@ import * as queries from './attempt-queries.js';
 import { type Catalogue, catalogue, learnerModules } from './catalogue.js';
 import { detailsLocked } from './errors.js';
 import { finishAttempts, settle } from './finishing.js';
+import { handInLate } from './offline.js';
 import { learnerOlympiad } from './load.js';
 import { sittingPolicy } from './policy.js';
 import { presentSavedAnswer, presentState } from './present.js';
@@ -282,11 +283,21 @@ export async function presentPaper(
   };
 }
 
-export async function finish(db: Db, actor: Actor, olympiadName: string): Promise<{ finishedAt: string }> {
+/**
+ * The learner finishes. `late`: when the finish was given (a device that was offline) and the grace after the
+ * deadline in which such a finish still says when the learner handed in (decision 087).
+ */
+export async function finish(
+  db: Db,
+  actor: Actor,
+  olympiadName: string,
+  late: { givenAt: string | undefined; graceMinutes: number } = { givenAt: undefined, graceMinutes: 0 },
+): Promise<{ finishedAt: string }> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName);
   const attempt = await queries.attemptOf(db, olympiad.id, actor.userId);
   if (!attempt?.startedAt) throw conflict('You have not started writing yet.');
-  if (attempt.finishedAt) return { finishedAt: iso(attempt.finishedAt) };
+  const handedIn = async () => (await handInLate(db, { attemptId: attempt.id, ...late })) ?? undefined;
+  if (attempt.finishedAt) return { finishedAt: iso((await handedIn()) ?? attempt.finishedAt) };
   let [done] = await finishAttempts(db, [attempt.id], attempt.overdue ? 'time_up' : 'submitted');
   // Read as overdue, but its deadline was extended (an admin's extra time) before this request locked it: the lock
   // found nothing overdue. The learner still asked to finish, so it is their own submission.
@@ -294,7 +305,7 @@ export async function finish(db: Db, actor: Actor, olympiadName: string): Promis
   // Nothing finished: another request did it first, since this one read the attempt.
   const finishedAt = done?.finishedAt ?? (await queries.attemptOf(db, olympiad.id, actor.userId))?.finishedAt;
   if (!finishedAt) throw conflict('Your paper could not be finished just now. Please try again.');
-  return { finishedAt: iso(finishedAt) };
+  return { finishedAt: iso((attempt.overdue ? await handedIn() : undefined) ?? finishedAt) };
 }
 
 export async function feedback(

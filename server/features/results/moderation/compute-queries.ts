@@ -109,6 +109,7 @@ const AnswerRow = createSelectSchema(answers).pick({
   questionId: true,
   value: true,
   marksAwarded: true,
+  syncedLate: true,
 });
 
 /** The answers of these attempts (a pair, or a batch of the finished ones: see `computeFlags`). */
@@ -116,7 +117,8 @@ export const answersOf = (q: Queryable, attemptIds: readonly number[]) =>
   rows(
     q,
     AnswerRow,
-    sql`select attempt_id, question_id, value, marks_awarded from answers where attempt_id = any(${intArray(attemptIds)})`,
+    sql`select attempt_id, question_id, value, marks_awarded, synced_late from answers
+        where attempt_id = any(${intArray(attemptIds)})`,
   );
 
 /** A learner's session: when it began and ended (revoked, else expired), from where, in which browser. */

@@ -35,14 +35,19 @@ export async function pairView(q: Queryable, a: AttemptRecord, b: AttemptRecord)
     given.set(c.questionId, m);
     answered.set(c.questionId, (answered.get(c.questionId) ?? 0) + c.n);
   }
-  const answerOf = new Map<string, { value: AnswerValue; marks: number | null }>();
+  const answerOf = new Map<string, { value: AnswerValue; marks: number | null; syncedLate: boolean }>();
   for (const an of answers)
-    answerOf.set(`${an.attemptId}:${an.questionId}`, { value: an.value, marks: an.marksAwarded });
+    answerOf.set(`${an.attemptId}:${an.questionId}`, {
+      value: an.value,
+      marks: an.marksAwarded,
+      syncedLate: an.syncedLate,
+    });
 
   const cell = (attemptId: number, question: PaperQuestion) => {
     const an = answerOf.get(`${attemptId}:${question.id}`);
     const canonical = canonicalAnswer(an?.value, question);
-    if (!an || !canonical) return { canonical, cell: { text: '', right: null, partial: false, share: 0 } };
+    if (!an || !canonical)
+      return { canonical, cell: { text: '', right: null, partial: false, share: 0, syncedLate: false } };
     const total = answered.get(question.id) ?? 0;
     const n = given.get(question.id)?.get(canonical) ?? 0;
     return {
@@ -53,6 +58,7 @@ export async function pairView(q: Queryable, a: AttemptRecord, b: AttemptRecord)
         right: an.marks != null && an.marks > 0,
         partial: creditOf(an.marks, question.marks) === 'partial',
         share: total ? Math.round((n / total) * 1000) / 1000 : 0,
+        syncedLate: an.syncedLate,
       },
     };
   };
