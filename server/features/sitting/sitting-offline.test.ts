@@ -8,7 +8,9 @@ import {
   answerKeysNeverLeak,
   attemptRow,
   call,
+  deadlinePassed,
   demo,
+  isoAt,
   newLearner,
   server,
   toPaper,
@@ -23,7 +25,6 @@ type PaperQuestion = { id: number; type: string; options?: Array<{ id: string }>
 
 /** A time as milliseconds (PGlite's raw rows give text, PostgreSQL's a Date). */
 const ms = (at: unknown) => new Date(at as string).getTime();
-const isoAt = (at: number) => new Date(at).toISOString();
 
 /** An answer any question of the first two sections takes. */
 function anAnswer(q: PaperQuestion) {
@@ -39,27 +40,6 @@ function anAnswer(q: PaperQuestion) {
     default:
       return { type: 'short_text', text: 'Maseru' };
   }
-}
-
-/**
- * Moves the learner's attempt into the past: its deadline `agoMinutes` ago, an hour after its start, and the server's
- * last contact with them `contactMinutesBefore` minutes before the deadline (null: none); the answers saved so far
- * were given and saved by then. Answers the deadline's time.
- */
-async function deadlinePassed(userId: number, agoMinutes: number, contactMinutesBefore: number | null) {
-  const deadline = Date.now() - agoMinutes * 60_000;
-  const contact = contactMinutesBefore == null ? null : isoAt(deadline - contactMinutesBefore * 60_000);
-  const before = contact ?? isoAt(deadline - 15 * 60_000);
-  await server.query`
-    update attempts set deadline_at = ${isoAt(deadline)}::timestamptz,
-                        started_at = ${isoAt(deadline - 3_600_000)}::timestamptz,
-                        last_seen_at = ${contact}::timestamptz
-    where user_id = ${userId}`;
-  await server.query`
-    update answers set saved_at = least(saved_at, ${before}::timestamptz),
-                       given_at = least(given_at, ${before}::timestamptz)
-    where attempt_id = (select id from attempts where user_id = ${userId})`;
-  return deadline;
 }
 
 /** The learner started writing half an hour ago (a time given since then is kept as given). */

@@ -70,6 +70,30 @@ export async function attemptRow(userId: number) {
   return row;
 }
 
+/** A time in milliseconds as the API writes it. */
+export const isoAt = (at: number) => new Date(at).toISOString();
+
+/**
+ * Moves the learner's attempt into the past: its deadline `agoMinutes` ago, an hour after its start, and the server's
+ * last contact with them `contactMinutesBefore` minutes before the deadline (null: none); the answers saved so far
+ * were given and saved by then. Answers the deadline's time.
+ */
+export async function deadlinePassed(userId: number, agoMinutes: number, contactMinutesBefore: number | null) {
+  const deadline = Date.now() - agoMinutes * 60_000;
+  const contact = contactMinutesBefore == null ? null : isoAt(deadline - contactMinutesBefore * 60_000);
+  const before = contact ?? isoAt(deadline - 15 * 60_000);
+  await server.query`
+    update attempts set deadline_at = ${isoAt(deadline)}::timestamptz,
+                        started_at = ${isoAt(deadline - 3_600_000)}::timestamptz,
+                        last_seen_at = ${contact}::timestamptz
+    where user_id = ${userId}`;
+  await server.query`
+    update answers set saved_at = least(saved_at, ${before}::timestamptz),
+                       given_at = least(given_at, ${before}::timestamptz)
+    where attempt_id = (select id from attempts where user_id = ${userId})`;
+  return deadline;
+}
+
 /** The check every sitting test file ends with: nothing a learner received in the file holds a key. */
 export function answerKeysNeverLeak(): void {
   describe('answer keys', () => {

@@ -121,6 +121,27 @@ describe('GET /olympiad/moderation/pair', () => {
     expect(body.similarity?.evidence.sharedWrong).toBe(body.questions.filter((q) => q.a.right === false).length);
     expect(body.questions.some((q) => q.a.partial)).toBe(false); // all-or-nothing keys give no part marks
   });
+
+  it('says which answer arrived after the deadline, given before it on a device that was offline (decision 087)', async () => {
+    const [late] = await server.query<{ question_id: number }>`
+      select question_id from answers where attempt_id = ${fx.copyA} order by question_id limit 1`;
+    await server.query`
+      update answers set synced_late = true where attempt_id = ${fx.copyA} and question_id = ${late!.question_id}`;
+    try {
+      const res = await pair(fx.copyA, fx.copyB)(await server.as('admin'));
+      expect(res.status).toBe(200);
+      const questions = res.body.questions as Array<{
+        questionId: number;
+        a: { syncedLate: boolean };
+        b: { syncedLate: boolean };
+      }>;
+      const a = questions.find((q) => q.questionId === late!.question_id)!;
+      expect(a).toMatchObject({ a: { syncedLate: true }, b: { syncedLate: false } });
+      expect(questions.filter((q) => q.a.syncedLate || q.b.syncedLate)).toHaveLength(1);
+    } finally {
+      await server.query`update answers set synced_late = false where attempt_id = ${fx.copyA}`;
+    }
+  });
 });
 
 describe('GET and PUT /olympiad/moderation/{olympiadId}/settings', () => {

@@ -233,3 +233,38 @@ describe('SubmittedDataDrawer: the interactions in words', () => {
     expect(cells[1]![2]!.textContent).toBe('A point in Area A or Area B');
   });
 });
+
+/** An answer that arrived after the deadline, given before it on a device that was offline (decision 087). */
+describe('SubmittedDataDrawer: answers synced late', () => {
+  it('says "Synced late" beside such an answer, with when it was given and why it counts', async () => {
+    const answer = (questionId: number, syncedLate: boolean) => ({
+      questionId,
+      moduleId: 1,
+      type: 'true_false',
+      prompt: `<p>Question ${questionId}</p>`,
+      marks: 1,
+      value: { type: 'true_false', value: true },
+      flagged: false,
+      savedAt: '2026-03-03T10:12:00.000Z',
+      givenAt: syncedLate ? '2026-03-03T09:58:00.000Z' : '2026-03-03T10:12:00.000Z',
+      syncedLate,
+      marksAwarded: 1,
+      answerKey: { type: 'true_false', correct: true },
+    });
+    stubApi({
+      'GET /participant/get-submitted-data/8': ok(SubmittedData, {
+        success: true,
+        learner: { id: 8, username: 'thabo', name: 'Thabo Mokoena', schoolName: null },
+        attempt: null,
+        answers: [answer(1, true), answer(2, false)],
+      }),
+    });
+    renderWithApp(<SubmittedDataDrawer learnerId={8} onClose={() => {}} />);
+    const table = await screen.findByRole('table', { name: 'Answers' });
+    const [, late, onTime] = within(table).getAllByRole('row');
+    expect(within(late!).getByText('Synced late')).toBeTruthy();
+    expect(within(late!).getByText(/Given /)).toBeTruthy();
+    expect(within(late!).getByText(/It counts because the learner gave it before the deadline/)).toBeTruthy();
+    expect(within(onTime!).queryByText('Synced late')).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@ import { AnswerKey } from '#contract/questions';
 import { creditInWords, creditOf } from '#contract/scoring';
 import { useSubmittedData } from '../api/get-submitted-data.js';
 import { formatDate } from '../../../lib/dates.js';
+import { SyncedLateBadge } from '../../../components/reports/SyncedLateBadge.js';
 import { AnswerWords, KeyWords, type SaidQuestion } from './answer-words.js';
 
 interface SubmittedDataDrawerProps {
@@ -117,6 +118,14 @@ export function SubmittedDataDrawer({ learnerId, onClose }: SubmittedDataDrawerP
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs">{when(a.savedAt)}</Text>
+                    {a.syncedLate ? (
+                      <>
+                        <Text size="xs" c="dimmed">
+                          Given {when(a.givenAt)}
+                        </Text>
+                        <SyncedLateBadge />
+                      </>
+                    ) : null}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { PairAnswer } from '#contract/moderation';
 import { useModerationPair } from '../../api/moderation-pair.js';
 import { chanceInWords, shortName } from './evidence.js';
+import { SyncedLateBadge } from '../../../../components/reports/SyncedLateBadge.js';
 
 type Cell = PairAnswer['questions'][number]['a'];
 
@@ -25,6 +26,11 @@ function Answer({ cell }: { cell: Cell }) {
       <Text size="xs" c="dimmed">
         chosen by {Math.round(cell.share * 100)} %
       </Text>
+      {cell.syncedLate ? (
+        <Group>
+          <SyncedLateBadge />
+        </Group>
+      ) : null}
     </Stack>
   );
 }
