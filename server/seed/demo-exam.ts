@@ -52,6 +52,9 @@ export async function seedExamDemo(
     prompt: '<p>The map shows South Africa’s nine provinces. Which province has the <strong>largest</strong> area?</p>',
     imageUrl: '/demo/sa-provinces.svg',
     imageAlt: 'A schematic map of South Africa divided into its nine provinces, each labelled.',
+    // The picture's size (the SVG's own width and height), so the page keeps its place while it loads.
+    imageWidth: 800,
+    imageHeight: 600,
     options: [o('a', 'Gauteng'), o('b', 'Northern Cape'), o('c', 'Limpopo'), o('d', 'Free State')],
     answerKey: { type: 'single', correct: 'b' },
     marks: 2,
@@ -81,6 +84,8 @@ export async function seedExamDemo(
       '<p>Look at the compass rose. What is the bearing of <strong>south-west</strong>, in degrees clockwise from north?</p>',
     imageUrl: '/demo/compass-rose.svg',
     imageAlt: 'A compass rose with north at the top, east to the right, south at the bottom and west to the left.',
+    imageWidth: 800,
+    imageHeight: 800,
     answerKey: { type: 'numeric', value: 225, tolerance: 0 },
     marks: 2,
   });

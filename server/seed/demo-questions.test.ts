@@ -65,12 +65,11 @@ describe('the demo questions', () => {
     ).toEqual(['hotspot', 'graphic_gap_match']);
   });
 
-  it('each picture question’s picture is the size its areas are measured in', async () => {
+  it('each question’s picture says its size: what its areas are measured in, and the place the page keeps for it', async () => {
     const paper = await paperOf(demo.geoDemo);
-    const pictured = paper.modules
-      .flatMap((m) => m.questions)
-      .filter((q) => (pictureTypes as readonly string[]).includes(q.type));
-    expect(pictured).toHaveLength(3);
+    const pictured = paper.modules.flatMap((m) => m.questions).filter((q) => q.imageUrl);
+    expect(pictured.filter((q) => (pictureTypes as readonly string[]).includes(q.type))).toHaveLength(3);
+    expect(pictured).toHaveLength(8);
     for (const q of pictured) {
       const file = path.join('web/public', q.imageUrl!);
       const meta = await sharp(readFileSync(file)).metadata();

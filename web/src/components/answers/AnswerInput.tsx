@@ -176,6 +176,8 @@ function Choices({ kind, legend, options, selected, onSelect, promptId, letters 
                     src={option.imageUrl}
                     alt={option.text ? '' : text}
                     loading="lazy"
+                    // The option's picture is at most 220 px wide (answers.module.css .optionImage).
+                    sizes="220px"
                   />
                 ) : null}
                 {option.text ? <span>{option.text}</span> : null}

@@ -267,6 +267,10 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
               className={classes.questionImage}
               src={item.question.imageUrl}
               alt={item.question.imageAlt}
+              width={item.question.imageWidth ?? undefined}
+              height={item.question.imageHeight ?? undefined}
+              // paper.module.css .questionImage: at most 60vh tall.
+              fitHeight="60vh"
             />
           ) : null}
           <AnswerInput
