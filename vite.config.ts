@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { learnerServiceWorker } from './scripts/service-worker-plugin.js';
 
 const apiPrefixes = [
   '/api',
@@ -68,7 +69,18 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'web',
   publicDir: isSsrBuild ? false : 'public',
   // The server's render of the public pages (decision 047) is its own build, read by the server, not the browser.
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  // The learner app's service worker is built after the pages, from their manifest (decision 086).
+  plugins: isSsrBuild
+    ? [react()]
+    : [
+        react(),
+        learnerServiceWorker({
+          source: fileURLToPath(new URL('web/src/learner/service-worker.ts', import.meta.url)),
+          html: 'learner.html',
+          publicFolders: ['demo'],
+        }),
+        precompress(),
+      ],
   // React Router's package points browsers at its development build (warnings and checks); the
   // production build is the same code without them, a few KB less on every first load.
   resolve:

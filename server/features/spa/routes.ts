@@ -184,8 +184,13 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
     const file = path.normalize(path.join(webRoot, pathname));
     if (path.extname(pathname) && file.startsWith(webRoot + path.sep) && existsSync(file) && statSync(file).isFile()) {
       const immutable = pathname.startsWith('/assets/');
+      // The learner app's service worker (decision 086) is checked on every visit, so a new release is found at once.
+      const worker = pathname === '/sw.js';
       return reply
-        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+        .header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=3600',
+        )
         .sendFile(path.relative(webRoot, file));
     }
     const accept = req.headers.accept ?? '';

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../app/query-client.js';
+import { registerLearnerWorker } from '../lib/offline/worker.js';
 import { learnerRouter } from './router.js';
 
 /**
@@ -23,3 +24,6 @@ createRoot(root).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// The paper survives a reload, a closed tab or a restarted browser without the network (decision 086).
+registerLearnerWorker();

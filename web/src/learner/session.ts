@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api/index.js';
+import { removePaperCopies } from '../lib/offline/db.js';
 import { clearUser, getImpersonatorUser, storeImpersonatorUser, storeUser } from '../lib/session/storage.js';
 
 /**
@@ -24,6 +25,8 @@ export function useLearnerLogout(olympiadName: string | null = null) {
       }
       leaving = true;
       clearUser();
+      // No paper stays on a device its learner signed out of (unsent answers stay for their next session).
+      await removePaperCopies();
     },
     onSettled: () => {
       queryClient.clear();

@@ -8,11 +8,14 @@ export interface Position {
   questionIndex: number;
 }
 
-/** PUT /api/sitting/{o}/answers/{questionId}: acknowledged only once stored durably. */
+/**
+ * PUT /api/sitting/{o}/answers/{questionId}: acknowledged only once stored durably. `givenAt` (ISO, the server's
+ * clock) is when the learner gave it, which may be long before it arrives.
+ */
 export function saveAnswer(
   olympiadName: string,
   questionId: number,
-  body: { value: AnswerValue; flagged: boolean; position?: Position },
+  body: { value: AnswerValue; flagged: boolean; position?: Position; givenAt?: string },
 ) {
   return api.put<z.infer<typeof SaveAnswerResult>>(sittingPath(olympiadName, `answers/${questionId}`), {
     body,

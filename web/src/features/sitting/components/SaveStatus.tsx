@@ -12,26 +12,57 @@ const text: Record<Status, string> = {
 
 /**
  * Saving / saved / offline / an answer that cannot be saved (with its question numbers), visible and told to
- * screen readers (politely).
+ * screen readers (politely). Offline it says plainly what is on this device and what has reached the server.
  */
-export function SaveStatus({ status, pending, unsaved = [] }: { status: Status; pending: number; unsaved?: number[] }) {
+export function SaveStatus({
+  status,
+  pending,
+  unsaved = [],
+  onDevice = false,
+  reached,
+}: {
+  status: Status;
+  pending: number;
+  unsaved?: number[];
+  /** The paper opened from the device: the server could not be reached. */
+  onDevice?: boolean;
+  /** How many answers have reached the server (shown with the kept ones while offline). */
+  reached?: number;
+}) {
+  const offline = status === 'offline' || (onDevice && status !== 'unsaved');
   const label =
-    status === 'offline' && pending > 0
-      ? `Offline: ${pending} answer${pending === 1 ? '' : 's'} kept on this device`
-      : status === 'unsaved' && unsaved.length > 0
-        ? `${unsaved.length === 1 ? 'Question' : 'Questions'} ${listed(unsaved)} not saved: type only a number`
-        : text[status];
+    offline && onDevice
+      ? 'You are offline. Your paper and answers are on this device; keep writing.'
+      : status === 'offline' && pending > 0
+        ? `Offline: ${pending} answer${pending === 1 ? '' : 's'} kept on this device`
+        : status === 'unsaved' && unsaved.length > 0
+          ? `${unsaved.length === 1 ? 'Question' : 'Questions'} ${listed(unsaved)} not saved: type only a number`
+          : text[status];
+  const detail = offline && reached !== undefined && (pending > 0 || onDevice) ? counts(pending, reached) : null;
+  const shown = offline ? 'offline' : status;
   return (
     <div
-      className={`${classes.save} ${classes[`save_${status}`] ?? ''}`}
+      className={`${classes.save} ${classes[`save_${shown}`] ?? ''}`}
       role="status"
       aria-live="polite"
-      data-status={status}
+      data-status={shown}
     >
       <span className={classes.saveDot} aria-hidden="true" />
-      <span>{label}</span>
+      <span>
+        {label}
+        {detail ? <span className={classes.saveDetail}> {detail}</span> : null}
+      </span>
     </div>
   );
+}
+
+/** "3 answers are kept on this device and will be sent when the connection returns; 12 have reached the server." */
+function counts(pending: number, reached: number): string {
+  const kept =
+    pending === 0
+      ? 'No answer is waiting on this device'
+      : `${pending === 1 ? '1 answer is' : `${pending} answers are`} kept on this device and will be sent when the connection returns`;
+  return `${kept}; ${reached === 1 ? '1 has' : `${reached} have`} reached the server.`;
 }
 
 /** 3 → "3"; 3, 5 → "3 and 5"; 3, 5, 8 → "3, 5 and 8". */

@@ -48,14 +48,36 @@ function snapshotOf(answers: Record<number, AnswerState>, extra: Partial<Sitting
     deadlineAt: Date.now() + 3_600_000,
     clockOffset: 0,
     closed: false,
+    pendingIds: new Set(),
+    onDevice: false,
+    finishing: null,
+    keptElsewhere: new Map(),
     ...extra,
   };
 }
 
-/** The outbox as the summary uses it: whether every answer reached the server, and where the learner was. */
-function outbox({ settled = true, position = null as { moduleIndex: number; questionIndex: number } | null } = {}) {
+/** The moment of the hand-in, on the server's clock (the outbox's `serverTime`). */
+const NOW_ON_SERVER = Date.parse('2026-05-14T09:41:00.000Z');
+
+/**
+ * The outbox as the summary uses it: whether every answer reached the server, where the learner was, its save state,
+ * and a hand-in kept on the device.
+ */
+function outbox({
+  settled = true,
+  position = null as { moduleIndex: number; questionIndex: number } | null,
+  status = 'saved' as SittingSnapshot['status'],
+} = {}) {
   const settle = vi.fn(async () => settled);
-  return { sync: { settle, getPosition: () => position } as unknown as SittingSync, settle };
+  const handInLater = vi.fn(async () => {});
+  const sync = {
+    settle,
+    handInLater,
+    getPosition: () => position,
+    serverTime: () => NOW_ON_SERVER,
+    getSnapshot: () => ({ status }),
+  } as unknown as SittingSync;
+  return { sync, settle, handInLater };
 }
 
 function show(snapshot: SittingSnapshot, sync: SittingSync) {
@@ -167,36 +189,49 @@ describe('Summary', () => {
     await waitFor(() => expect(onFinished).toHaveBeenCalledTimes(1));
     expect(settle).toHaveBeenCalledWith(15_000);
     expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([`POST ${FINISH}`]);
+    // When the learner handed in, on the server's clock.
+    expect(sent[0]!.body).toEqual({ givenAt: new Date(NOW_ON_SERVER).toISOString() });
     expect(dialog().open).toBe(false);
   });
 
-  it('answers not yet saved while offline: does not hand in, and says why and what to do', async () => {
+  it('answers not yet saved while offline: the hand-in is kept on the device, with when it was given', async () => {
     const sent = stubApi({});
-    const { sync } = outbox({ settled: false });
+    const { sync, settle, handInLater } = outbox({ settled: false, status: 'offline' });
     const { user, onFinished } = show(snapshotOf({}, { status: 'offline', pendingCount: 2 }), sync);
     await user.click(screen.getByRole('button', { name: 'Hand in my answers' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Yes, hand in' }));
-    const alert = await within(dialog()).findByRole('alert');
-    expect(alert.textContent).toBe(
-      'You are offline, so your last answers are not saved yet. They are kept on this device. Connect to the internet, then hand in again.',
+    await waitFor(() => expect(onFinished).toHaveBeenCalledTimes(1));
+    // Offline, it does not wait long for answers that cannot leave.
+    expect(settle).toHaveBeenCalledWith(2_000);
+    expect(handInLater).toHaveBeenCalledWith(NOW_ON_SERVER);
+    expect(sent).toEqual([]);
+    expect(dialog().open).toBe(false);
+  });
+
+  it('answers still on their way while online: does not hand in, and says to wait', async () => {
+    const sent = stubApi({});
+    const { sync, handInLater } = outbox({ settled: false, status: 'retrying' });
+    const { user, onFinished } = show(snapshotOf({}, { status: 'retrying', pendingCount: 1 }), sync);
+    await user.click(screen.getByRole('button', { name: 'Hand in my answers' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Yes, hand in' }));
+    expect((await within(dialog()).findByRole('alert')).textContent).toBe(
+      'Some answers are not saved yet. Wait a moment, then hand in again.',
     );
     expect(sent).toEqual([]);
+    expect(handInLater).not.toHaveBeenCalled();
     expect(onFinished).not.toHaveBeenCalled();
     // The learner can try again.
     expect((within(dialog()).getByRole('button', { name: 'Yes, hand in' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('the server cannot be reached: the answers are kept, and the learner is told to try again', async () => {
+  it('the server cannot be reached for the finish: it is kept on the device and sent later', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
-    const { sync } = outbox();
+    const { sync, handInLater } = outbox();
     const { user, onFinished } = show(snapshotOf({}), sync);
     await user.click(screen.getByRole('button', { name: 'Hand in my answers' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Yes, hand in' }));
-    expect((await within(dialog()).findByRole('alert')).textContent).toBe(
-      'We could not reach the server. Your answers are kept. Check your connection, then hand in again.',
-    );
-    expect(onFinished).not.toHaveBeenCalled();
-    expect(dialog().open).toBe(true);
+    await waitFor(() => expect(onFinished).toHaveBeenCalledTimes(1));
+    expect(handInLater).toHaveBeenCalledWith(NOW_ON_SERVER);
   });
 
   it('already handed in (409, e.g. the time ran out meanwhile): goes on to the finished page all the same', async () => {

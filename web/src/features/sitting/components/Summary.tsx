@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { LearnerModule } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
 import { finishSitting } from '../api/finish-sitting.js';
+import { unreachable } from '../outbox/paper-store.js';
 import { isAnswered, type SittingSnapshot, type SittingSync } from '../outbox/sync.js';
 import type { PaperItem } from '../paper-model.js';
 import { questionPath } from '../steps.js';
@@ -40,19 +41,19 @@ export function Summary({ olympiadName, modules, items, snapshot, sync, focusKey
   const handIn = async () => {
     setBusy(true);
     setProblem(null);
-    // Every answer must be stored before the attempt closes.
-    const settled = await sync.settle(15_000);
+    // When the learner handed in, on the server's clock: what counts if it reaches the server later.
+    const givenAt = sync.serverTime();
+    const offline = () => !navigator.onLine || sync.getSnapshot().status === 'offline';
+    // Every answer must be stored before the attempt closes; offline, they stay here and go first when it returns.
+    const settled = await sync.settle(offline() ? 2_000 : 15_000);
     if (!settled) {
+      if (offline()) return keepOnDevice(givenAt);
       setBusy(false);
-      setProblem(
-        snapshot.status === 'offline' || !navigator.onLine
-          ? 'You are offline, so your last answers are not saved yet. They are kept on this device. Connect to the internet, then hand in again.'
-          : 'Some answers are not saved yet. Wait a moment, then hand in again.',
-      );
+      setProblem('Some answers are not saved yet. Wait a moment, then hand in again.');
       return;
     }
     try {
-      await finishSitting(olympiadName);
+      await finishSitting(olympiadName, new Date(givenAt).toISOString());
       dialog.current?.close();
       onFinished();
     } catch (error) {
@@ -61,15 +62,17 @@ export function Summary({ olympiadName, modules, items, snapshot, sync, focusKey
         onFinished();
         return;
       }
+      if (unreachable(error)) return keepOnDevice(givenAt);
       setBusy(false);
-      setProblem(
-        isApiError(error) && error.status === 0
-          ? 'We could not reach the server. Your answers are kept. Check your connection, then hand in again.'
-          : error instanceof Error
-            ? error.message
-            : 'Something went wrong. Try again.',
-      );
+      setProblem(error instanceof Error ? error.message : 'Something went wrong. Try again.');
     }
+  };
+
+  /** The server cannot be reached: the hand-in is kept on this device and sent when the connection returns. */
+  const keepOnDevice = async (givenAt: number) => {
+    await sync.handInLater(givenAt);
+    dialog.current?.close();
+    onFinished();
   };
 
   const link = (item: PaperItem) => (

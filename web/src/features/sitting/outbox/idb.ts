@@ -1,9 +1,10 @@
 /**
- * The outbox's storage: one IndexedDB object store of unsent answers, written by a few lines over the
- * browser's own API (no library). Where IndexedDB is missing or refused (some private modes), it keeps
- * the entries in memory, so the page still works and retries for as long as it stays open.
+ * The outbox's storage: the `outbox` store of the sitting's database (lib/offline/db.ts) holds unsent answers.
+ * Where IndexedDB is missing or refused (some private modes), it keeps the entries in memory, so the page still
+ * works and retries for as long as it stays open.
  */
 import type { AnswerValue } from '#contract/index';
+import { removeOwner, run } from '../../../lib/offline/db.js';
 import type { Position } from '../api/save-answer.js';
 
 export interface OutboxEntry {
@@ -17,50 +18,15 @@ export interface OutboxEntry {
   /** Grows with every change, so an acknowledgement removes only the value it was for. */
   seq: number;
   updatedAt: number;
+  /**
+   * When the learner gave it, on the server's clock (the device's clock corrected by the offset measured at the
+   * last contact), ms since the epoch: sent as `givenAt`, so an answer that waited here counts when it was given.
+   * Missing on entries kept by an older release: sent without it (the server takes it as given now).
+   */
+  givenAt?: number;
 }
 
-const DB_NAME = 'olympus-sitting';
-const STORE = 'outbox';
-
-let opening: Promise<IDBDatabase | null> | null = null;
 const memory = new Map<string, OutboxEntry>();
-
-function open(): Promise<IDBDatabase | null> {
-  opening ??= new Promise((resolve) => {
-    try {
-      if (typeof indexedDB === 'undefined') return resolve(null);
-      const request = indexedDB.open(DB_NAME, 1);
-      request.onupgradeneeded = () => {
-        const store = request.result.createObjectStore(STORE, { keyPath: 'key' });
-        store.createIndex('owner', 'owner');
-      };
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve(null);
-      request.onblocked = () => resolve(null);
-    } catch {
-      resolve(null);
-    }
-  });
-  return opening;
-}
-
-function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T | undefined> {
-  return open().then(
-    (db) =>
-      new Promise((resolve) => {
-        if (!db) return resolve(undefined);
-        try {
-          const tx = db.transaction(STORE, mode);
-          const request = work(tx.objectStore(STORE));
-          tx.oncomplete = () => resolve(request.result);
-          tx.onerror = () => resolve(undefined);
-          tx.onabort = () => resolve(undefined);
-        } catch {
-          resolve(undefined);
-        }
-      }),
-  );
-}
 
 export function ownerKey(olympiadName: string, learnerId: number): string {
   return `${olympiadName}|${learnerId}`;
@@ -68,7 +34,7 @@ export function ownerKey(olympiadName: string, learnerId: number): string {
 
 export async function putEntry(entry: OutboxEntry): Promise<void> {
   memory.set(entry.key, entry);
-  await run('readwrite', (store) => store.put(entry));
+  await run('outbox', 'readwrite', (store) => store.put(entry));
 }
 
 /**
@@ -80,7 +46,7 @@ export async function deleteEntry(key: string, seq: number): Promise<void> {
   const current = memory.get(key);
   if (current && current.seq !== seq) return;
   memory.delete(key);
-  await run('readwrite', (store) => {
+  await run('outbox', 'readwrite', (store) => {
     const request = store.get(key) as IDBRequest<OutboxEntry | undefined>;
     request.onsuccess = () => {
       if (request.result?.seq === seq) store.delete(key);
@@ -90,7 +56,11 @@ export async function deleteEntry(key: string, seq: number): Promise<void> {
 }
 
 export async function entriesOf(owner: string): Promise<OutboxEntry[]> {
-  const stored = await run('readonly', (store) => store.index('owner').getAll(owner) as IDBRequest<OutboxEntry[]>);
+  const stored = await run(
+    'outbox',
+    'readonly',
+    (store) => store.index('owner').getAll(owner) as IDBRequest<OutboxEntry[]>,
+  );
   const byKey = new Map<string, OutboxEntry>();
   for (const entry of stored ?? []) byKey.set(entry.key, entry);
   for (const entry of memory.values()) {
@@ -103,6 +73,5 @@ export async function entriesOf(owner: string): Promise<OutboxEntry[]> {
 
 export async function clearOwner(owner: string): Promise<void> {
   for (const [key, entry] of memory) if (entry.owner === owner) memory.delete(key);
-  const keys = await run('readonly', (store) => store.index('owner').getAllKeys(owner));
-  for (const key of keys ?? []) await run('readwrite', (store) => store.delete(key));
+  await removeOwner('outbox', owner);
 }

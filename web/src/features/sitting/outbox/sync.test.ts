@@ -27,18 +27,23 @@ type Reply = Response | Error | Promise<Response>;
 /** The server as the outbox sees it: every PUT is recorded, and answered by the next queued reply (else 200). */
 function fakeServer() {
   const calls: Call[] = [];
+  /** Each PUT's `givenAt`, in the order sent (kept apart from `calls`, whose bodies the tests compare whole). */
+  const givenAts: (string | undefined)[] = [];
   const replies: (() => Reply)[] = [];
   let deadlineAt = new Date(DEADLINE).toISOString();
   const ok = (questionId: number) =>
     Response.json({ success: true, questionId, savedAt: new Date().toISOString(), deadlineAt });
   const transport: typeof fetch = (input, init) => {
     const questionId = Number(/answers\/(\d+)$/.exec(String(input))?.[1]);
-    calls.push({ questionId, body: JSON.parse(String(init?.body)) as Call['body'] });
+    const { givenAt, ...body } = JSON.parse(String(init?.body)) as Call['body'] & { givenAt?: string };
+    calls.push({ questionId, body });
+    givenAts.push(givenAt);
     const reply = replies.shift()?.() ?? ok(questionId);
     return reply instanceof Error ? Promise.reject(reply) : Promise.resolve(reply);
   };
   return {
     calls,
+    givenAts,
     transport,
     /** The next replies, in order. */
     reply: (...next: (() => Reply)[]) => replies.push(...next),
@@ -92,7 +97,12 @@ async function openPage(paper: Paper = paperOf()): Promise<Sync> {
   const { SittingSync } = await import('./sync.js');
   const sync = new SittingSync(OLYMPIAD, LEARNER);
   opened.push(sync);
-  await sync.init(paper);
+  await sync.init({
+    paper,
+    deadlineAt: Date.parse(paper.deadlineAt),
+    clockOffset: Date.parse(paper.serverNow) - Date.now(),
+    onDevice: false,
+  });
   await io();
   return sync;
 }

@@ -1,13 +1,19 @@
 import type { AnswerValue, Paper } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
+import { finishSitting } from '../api/finish-sitting.js';
 import { saveAnswer, type Position } from '../api/save-answer.js';
 import { clearOwner, deleteEntry, entriesOf, ownerKey, putEntry, type OutboxEntry } from './idb.js';
+import { keepAnswer, keepContact, keepFinish, keptFinish, removeSitting, type KeptFinish } from './paper-store.js';
 
 /**
  * The learner's answers while writing: what they gave (merged from the server and the outbox), what is
  * still unsent, and the server-held deadline. Every change goes into the outbox (IndexedDB) first, then
  * to PUT /api/sitting/{o}/answers/{id}; an entry leaves the outbox only when the server acknowledged
  * that very value. Failures retry with backoff, at once when the browser says it is online again.
+ *
+ * Offline, the sitting goes on here: each answer carries when it was given (the device's clock corrected by the
+ * offset measured at the last contact), a hand-in or the time running out is kept with the outbox, and both are
+ * sent when the network returns, the finish last. Only then is the paper removed from the device.
  */
 export interface AnswerState {
   value: AnswerValue;
@@ -31,8 +37,27 @@ export interface SittingSnapshot {
   deadlineAt: number | null;
   /** server clock − device clock, in ms. */
   clockOffset: number;
-  /** Set when the server refused answers because the attempt is over (time up or finished). */
+  /** Set when the attempt is over and nothing of it is left on the device to send. */
   closed: boolean;
+  /** The questions with an answer still on the device only. */
+  pendingIds: ReadonlySet<number>;
+  /** The paper came from the device (the server could not be reached when the page opened). */
+  onDevice: boolean;
+  /** A hand-in (or the time running out) that waits on the device for the outbox to reach the server. */
+  finishing: KeptFinish | null;
+  /**
+   * Questions whose answer the server kept from another device (given later there), with when it was given:
+   * the page shows that answer instead of this device's.
+   */
+  keptElsewhere: ReadonlyMap<number, string>;
+}
+
+/** What the page opened: the paper, with the deadline and clock offset it goes by (the server's, or the device's). */
+export interface OpenedPaper {
+  paper: Paper;
+  deadlineAt: number;
+  clockOffset: number;
+  onDevice: boolean;
 }
 
 const TEXT_DEBOUNCE_MS = 600;
@@ -88,6 +113,12 @@ export class SittingSync {
   private listeners = new Set<() => void>();
   private position: Position | null = null;
   private initialised: Promise<void> | null = null;
+  private resumed: Promise<void> | null = null;
+  private finishing: KeptFinish | null = null;
+  private finishInflight = false;
+  private onDevice = false;
+  private keptElsewhere = new Map<number, string>();
+  private contactSavedAt = 0;
 
   constructor(
     readonly olympiadName: string,
@@ -118,6 +149,10 @@ export class SittingSync {
       deadlineAt,
       clockOffset,
       closed,
+      pendingIds: new Set(this.pending.keys()),
+      onDevice: this.onDevice,
+      finishing: this.finishing,
+      keptElsewhere: new Map(this.keptElsewhere),
     };
   }
 
@@ -125,7 +160,7 @@ export class SittingSync {
     // What the learner must fix comes first: "All answers saved" beside an answer that is not would be a lie.
     if (this.drafts.size > 0) return 'unsaved';
     // Nothing unsent: everything given so far (in this visit or before it) is on the server.
-    if (this.pending.size === 0) return this.savedOnce || this.answers.size > 0 ? 'saved' : 'idle';
+    if (this.pending.size === 0 && !this.finishing) return this.savedOnce || this.answers.size > 0 ? 'saved' : 'idle';
     if (!navigator.onLine || this.lastFailure === 'network') return 'offline';
     if (this.lastFailure === 'server') return 'retrying';
     return 'saving';
@@ -145,10 +180,14 @@ export class SittingSync {
 
   // ---- loading -------------------------------------------------------------------------------------
 
-  /** Merges the server's answers with the outbox (an unsent answer wins) and starts sending. */
-  init(paper: Paper): Promise<void> {
+  /**
+   * Merges the paper's answers with the outbox (an unsent answer wins) and starts sending. The paper is the
+   * server's, or the one kept on the device with the deadline and clock offset of the last contact.
+   */
+  init({ paper, deadlineAt, clockOffset, onDevice }: OpenedPaper): Promise<void> {
     this.initialised ??= (async () => {
-      const clockOffset = Date.parse(paper.serverNow) - Date.now();
+      this.onDevice = onDevice;
+      if (onDevice) this.lastFailure = 'network';
       for (const saved of paper.answers)
         this.answers.set(saved.questionId, { value: saved.value, flagged: saved.flagged });
       const ids = new Set(paper.modules.flatMap((m) => m.questions.map((q) => q.id)));
@@ -157,18 +196,58 @@ export class SittingSync {
         this.answers.set(entry.questionId, { value: entry.value, flagged: entry.flagged });
         if (!this.pending.has(entry.questionId)) this.pending.set(entry.questionId, entry);
       }
-      this.patch({ ready: true, deadlineAt: Date.parse(paper.deadlineAt), clockOffset });
+      this.finishing = (await keptFinish(this.owner)) ?? null;
+      this.patch({ ready: true, deadlineAt, clockOffset });
       this.flush();
     })();
     return this.initialised;
   }
 
+  /**
+   * The finished page: whatever this device still holds of the attempt (unsent answers, a hand-in given offline)
+   * is sent; once nothing is left, the sitting's copies leave the device and the snapshot says `closed`.
+   */
+  resume(): Promise<void> {
+    this.resumed ??= (async () => {
+      for (const entry of await entriesOf(this.owner)) {
+        if (!this.pending.has(entry.questionId)) this.pending.set(entry.questionId, entry);
+      }
+      this.finishing ??= (await keptFinish(this.owner)) ?? null;
+      this.patch({ ready: true });
+      if (this.pending.size === 0 && !this.finishing) this.close();
+      else this.flush();
+    })();
+    return this.resumed;
+  }
+
   /** A newer deadline (extra time granted) with the server's clock at that moment. */
   updateDeadline(deadlineAt: number, serverNow: number) {
+    this.contact(serverNow, deadlineAt);
+  }
+
+  /**
+   * The server answered with its clock (`serverNow`, ms): the offset and the time of this contact are what the timer
+   * goes by after a reload without the network, so they are kept on the device too (when they moved, or a minute on).
+   */
+  private contact(serverNow: number, deadlineAt: number | null) {
     const clockOffset = serverNow - Date.now();
-    if (deadlineAt !== this.snapshot.deadlineAt || Math.abs(clockOffset - this.snapshot.clockOffset) > 2000) {
-      this.patch({ deadlineAt, clockOffset });
+    const moved = Math.abs(clockOffset - this.snapshot.clockOffset) > 2000;
+    if (this.onDevice) {
+      this.onDevice = false;
+      this.emit();
     }
+    if ((deadlineAt !== null && deadlineAt !== this.snapshot.deadlineAt) || moved) {
+      this.patch({ deadlineAt: deadlineAt ?? this.snapshot.deadlineAt, ...(moved ? { clockOffset } : {}) });
+    }
+    if (moved || deadlineAt !== null || Date.now() - this.contactSavedAt > 60_000) {
+      this.contactSavedAt = Date.now();
+      void keepContact(this.owner, moved ? clockOffset : this.snapshot.clockOffset, deadlineAt);
+    }
+  }
+
+  /** Now on the server's clock, as the page knows it: when an answer or a hand-in is given. */
+  serverTime(): number {
+    return Date.now() + this.snapshot.clockOffset;
   }
 
   // ---- writing -------------------------------------------------------------------------------------
@@ -204,8 +283,10 @@ export class SittingSync {
   }
 
   private record(questionId: number, value: AnswerValue, flagged: boolean, delay: number) {
-    if (this.snapshot.closed) return;
+    if (this.snapshot.closed || this.finishing) return;
     this.answers.set(questionId, { value, flagged });
+    // The learner's own answer replaces the one another device gave.
+    this.keptElsewhere.delete(questionId);
     const entry: OutboxEntry = {
       key: `${this.owner}|${questionId}`,
       owner: this.owner,
@@ -215,6 +296,7 @@ export class SittingSync {
       position: this.position ?? undefined,
       seq: nextSeq(),
       updatedAt: Date.now(),
+      givenAt: this.serverTime(),
     };
     this.pending.set(questionId, entry);
     void putEntry(entry);
@@ -246,6 +328,7 @@ export class SittingSync {
       this.timers.delete(id);
     }
     for (const id of this.pending.keys()) this.send(id);
+    this.sendFinish();
   };
 
   /** Resolves true once nothing is unsent, false if that did not happen within `timeoutMs`. */
@@ -269,20 +352,36 @@ export class SittingSync {
     const entry = this.pending.get(questionId);
     if (!entry) return;
     this.inflight.add(questionId);
+    const sentAt = Date.now();
     void saveAnswer(this.olympiadName, questionId, {
       value: entry.value,
       flagged: entry.flagged,
       position: entry.position,
+      ...(entry.givenAt === undefined ? {} : { givenAt: new Date(entry.givenAt).toISOString() }),
     })
       .then(
         async (result) => {
           this.failures = 0;
           this.lastFailure = null;
           this.savedOnce = true;
-          if (this.pending.get(questionId)?.seq === entry.seq) this.pending.delete(questionId);
+          const latest = this.pending.get(questionId)?.seq === entry.seq;
+          if (latest) this.pending.delete(questionId);
+          const stored = result.kept ?? entry;
+          if (result.kept && latest) {
+            // Another device gave a later answer: the server keeps it, and so does this page.
+            this.answers.set(questionId, { value: result.kept.value, flagged: result.kept.flagged });
+            this.keptElsewhere.set(questionId, result.kept.givenAt);
+          }
+          await keepAnswer(this.owner, questionId, stored.value, stored.flagged);
           await deleteEntry(entry.key, entry.seq);
-          const deadlineAt = Date.parse(result.deadlineAt);
-          if (deadlineAt !== this.snapshot.deadlineAt) this.patch({ deadlineAt });
+          // Stored now: the server's clock, halfway through the call.
+          const savedAt = Date.parse(result.savedAt);
+          this.contact(
+            Number.isNaN(savedAt) || result.kept
+              ? Date.now() + this.snapshot.clockOffset
+              : savedAt + (Date.now() - sentAt) / 2,
+            Date.parse(result.deadlineAt),
+          );
         },
         (error: unknown) => this.failed(questionId, entry, error),
       )
@@ -292,6 +391,59 @@ export class SittingSync {
         // A newer value arrived while this one was on its way.
         const newer = this.pending.get(questionId);
         if (newer && newer.seq !== entry.seq && !this.timers.has(questionId) && !this.retryTimer) this.send(questionId);
+        this.sendFinish();
+      });
+  }
+
+  // ---- finishing -----------------------------------------------------------------------------------
+
+  /**
+   * The learner handed in while the server cannot be reached: the hand-in is kept on the device with when it was
+   * given, answers can no longer change, and it is sent once every answer has reached the server.
+   */
+  async handInLater(givenAt: number): Promise<void> {
+    await this.keepEnding({ owner: this.owner, givenAt, reason: 'submitted' });
+  }
+
+  private async keepEnding(finish: KeptFinish) {
+    if (this.finishing) return;
+    this.finishing = finish;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    await keepFinish(finish);
+    this.emit();
+    this.flush();
+  }
+
+  /** Once the outbox is empty: the kept hand-in goes to the server (time that ran out needs none), then all goes. */
+  private sendFinish() {
+    const finish = this.finishing;
+    if (!finish || this.pending.size > 0 || this.inflight.size > 0 || this.finishInflight || this.snapshot.closed)
+      return;
+    if (finish.reason === 'time_up') {
+      this.close();
+      return;
+    }
+    this.finishInflight = true;
+    finishSitting(this.olympiadName, new Date(finish.givenAt).toISOString(), true)
+      .then(
+        () => this.close(),
+        (error: unknown) => {
+          const status = isApiError(error) ? error.status : 0;
+          // Finished already (by the server at the deadline, or on another device): the server has it.
+          if (status === 409) return this.close();
+          if (status === 401 || status === 403) {
+            this.lastFailure = 'server';
+            return;
+          }
+          this.lastFailure = status === 0 ? 'network' : 'server';
+          this.failures += 1;
+          this.scheduleRetry();
+        },
+      )
+      .finally(() => {
+        this.finishInflight = false;
+        this.emit();
       });
   }
 
@@ -326,6 +478,7 @@ export class SittingSync {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       for (const id of this.pending.keys()) if (!this.timers.has(id)) this.send(id);
+      this.sendFinish();
     }, delay);
   }
 
@@ -336,13 +489,26 @@ export class SittingSync {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.pending.clear();
-    void clearOwner(this.owner);
+    this.finishing = null;
+    void clearOwner(this.owner).then(() => removeSitting(this.owner));
     this.patch({ closed: true });
   }
 
-  /** The attempt ended (finished or time up): stop, forget unsent leftovers. */
-  finished() {
-    this.close();
+  /**
+   * The attempt ended (handed in, time up, or closed by the server). With nothing left on the device, everything
+   * of it goes; answers still here (the time ran out offline) stay and are sent, as given before the deadline.
+   */
+  async finished(): Promise<void> {
+    if (this.finishing) return;
+    if (this.pending.size === 0) {
+      this.close();
+      return;
+    }
+    await this.keepEnding({
+      owner: this.owner,
+      givenAt: this.snapshot.deadlineAt ?? this.serverTime(),
+      reason: 'time_up',
+    });
   }
 
   dispose() {

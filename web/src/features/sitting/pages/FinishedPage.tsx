@@ -1,13 +1,18 @@
 import { Alert, Button, Stack, Text, Textarea } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import type { SittingState } from '#contract/index';
+import { letNewReleaseIn } from '../../../lib/offline/worker.js';
+import { useSessionUser } from '../../../lib/session/use-session.js';
+import { sittingKeys } from '../api/keys.js';
 import { useSendFeedback } from '../api/send-feedback.js';
 import { sittingStateQuery } from '../api/get-sitting-state.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { PublishedResult } from '../components/PublishedResult.js';
 import { SittingGate, SittingLoading } from '../components/SittingGate.js';
+import { isOnDevice } from '../outbox/paper-store.js';
+import { sittingSync } from '../outbox/sync.js';
 import classes from '../sitting.module.css';
 
 /** /{o}/olympiad/finished: your answers are in; optional feedback; the score only when the server sends it. */
@@ -42,9 +47,34 @@ function finishedText(firstName: string, reason: SittingState['attempt']['finish
   return greeting;
 }
 
+/**
+ * What this device still holds of the attempt (answers given offline, a hand-in given offline): sent from here
+ * when the connection returns, and then the sitting's copies leave the device and the page asks the server again.
+ */
+function useKeptOnDevice(olympiadName: string): 'checking' | 'kept' | 'none' {
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  const sync = useMemo(() => sittingSync(olympiadName, user?.id ?? 0), [olympiadName, user?.id]);
+  const snapshot = useSyncExternalStore(sync.subscribe, sync.getSnapshot);
+  useEffect(() => {
+    void sync.resume();
+  }, [sync]);
+  const kept = snapshot.closed ? 'none' : snapshot.ready ? 'kept' : 'checking';
+  useEffect(() => {
+    if (kept !== 'none') return;
+    void queryClient.invalidateQueries({ queryKey: sittingKeys.state(olympiadName) });
+    // Nothing of the paper is left to send: a new release of the page may take over now (decision 086).
+    letNewReleaseIn();
+  }, [kept, queryClient, olympiadName]);
+  return kept;
+}
+
 function Finished({ state, olympiadName }: { state: SittingState; olympiadName: string }) {
   const reason = state.attempt.finishReason;
   const { score, maxScore } = state.attempt;
+  const kept = useKeptOnDevice(olympiadName);
+  if (kept === 'checking') return <SittingLoading />;
+  if (kept === 'kept' || isOnDevice(state)) return <FinishedOnDevice state={state} />;
   return (
     <Stack gap="lg">
       <div>
@@ -73,6 +103,25 @@ function Finished({ state, olympiadName }: { state: SittingState; olympiadName: 
       ) : (
         <Feedback olympiadName={olympiadName} invitation={state.copy['feedback-invitation']} />
       )}
+    </Stack>
+  );
+}
+
+/** Finished on this device: what it holds waits for the connection; the page says so and what to do. */
+function FinishedOnDevice({ state }: { state: SittingState }) {
+  const timeUp = state.attempt.finishReason === 'time_up';
+  return (
+    <Stack gap="lg">
+      <div>
+        <div className={classes.eyebrow}>{state.olympiad.title}</div>
+        <FocusHeading>{timeUp ? 'Time is up' : 'You have finished'}</FocusHeading>
+      </div>
+      <Alert color="orange" variant="light" title="Not sent yet" role="status">
+        {timeUp
+          ? 'The time ran out. The answers you gave in time are kept on this device and will be sent when you are connected again; keep this page open or come back to it.'
+          : 'You have finished. Your answers are kept on this device and will be sent when you are connected again; keep this page open or come back to it.'}
+      </Alert>
+      <Text>You cannot change your answers any more. Do not clear this browser’s data until they are sent.</Text>
     </Stack>
   );
 }

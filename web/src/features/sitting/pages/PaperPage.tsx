@@ -15,6 +15,7 @@ import { SaveStatus } from '../components/SaveStatus.js';
 import { SittingGate, SittingLoading } from '../components/SittingGate.js';
 import { Summary } from '../components/Summary.js';
 import { Timer } from '../components/Timer.js';
+import { keepPictures } from '../outbox/pictures.js';
 import { isAnswered, sittingSync, type SittingSync } from '../outbox/sync.js';
 import { flatten, type PaperItem } from '../paper-model.js';
 import { olympiadPath, questionPath, summaryPath } from '../steps.js';
@@ -36,8 +37,13 @@ function PaperLoader({ state, olympiadName }: { state: SittingState; olympiadNam
   const paper = usePaper(olympiadName, true);
   const sync = useMemo(() => sittingSync(olympiadName, user?.id ?? 0), [olympiadName, user?.id]);
   useEffect(() => {
-    if (paper.data) void sync.init(paper.data);
-  }, [paper.data, sync]);
+    const opened = paper.data;
+    if (!opened) return;
+    void sync.init(opened).then(() => {
+      // The pictures go onto the device after the paper is on screen (a reload without the network shows them too).
+      if (!opened.onDevice && user) void keepPictures(`${olympiadName}|${user.id}`, opened.paper);
+    });
+  }, [paper.data, sync, olympiadName, user]);
   if (paper.isError && isApiError(paper.error) && paper.error.status === 409) {
     // Already finished (or time ran out): the finished page says so.
     return <Navigate to={olympiadPath(olympiadName, 'finished')} replace />;
@@ -55,7 +61,7 @@ function PaperLoader({ state, olympiadName }: { state: SittingState; olympiadNam
     );
   }
   if (!paper.data) return <SittingLoading label="Loading your questions…" />;
-  return <PaperView paper={paper.data} sync={sync} state={state} olympiadName={olympiadName} />;
+  return <PaperView paper={paper.data.paper} sync={sync} state={state} olympiadName={olympiadName} />;
 }
 
 const roomyQuery = '(min-width: 62em) and (min-height: 40em)';
@@ -110,9 +116,11 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
   }, []);
 
   const toFinished = useCallback(() => {
-    sync.finished();
-    void queryClient.invalidateQueries({ queryKey: sittingKeys.all });
-    void navigate(olympiadPath(olympiadName, 'finished'), { replace: true, state: { timeUp: true } });
+    // What is still on the device (a hand-in or the time running out offline) is kept before the page moves on.
+    void sync.finished().then(() => {
+      void queryClient.invalidateQueries({ queryKey: sittingKeys.all });
+      void navigate(olympiadPath(olympiadName, 'finished'), { replace: true, state: { timeUp: true } });
+    });
   }, [sync, queryClient, olympiadName, navigate]);
 
   // Heartbeat: "still writing, here" once a minute; it also brings extra time and an admin's close.
@@ -128,7 +136,9 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
     return () => clearInterval(id);
   }, [state.olympiad.id, sync, toFinished]);
 
-  const answeredCount = items.filter((i) => isAnswered(snapshot.answers.get(i.question.id)?.value)).length;
+  const answered = items.filter((i) => isAnswered(snapshot.answers.get(i.question.id)?.value));
+  const answeredCount = answered.length;
+  const reached = answered.filter((i) => !snapshot.pendingIds.has(i.question.id)).length;
 
   // The server refused answers because the attempt is over.
   useEffect(() => {
@@ -178,6 +188,7 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
 
   const focusKey = summary ? 'summary' : `${moduleIndex}/${intro ? 'intro' : questionIndex}`;
   const answer = item ? snapshot.answers.get(item.question.id) : undefined;
+  const keptElsewhere = item ? snapshot.keptElsewhere.get(item.question.id) : undefined;
   const promptId = item ? `prompt-${item.question.id}` : 'prompt';
 
   return (
@@ -190,6 +201,8 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
           status={snapshot.status}
           pending={snapshot.pendingCount}
           unsaved={items.filter((i) => snapshot.unsaved.has(i.question.id)).map((i) => i.number)}
+          onDevice={snapshot.onDevice}
+          reached={reached}
         />
         <button
           type="button"
@@ -273,8 +286,15 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
               fitHeight="60vh"
             />
           ) : null}
+          {keptElsewhere ? (
+            <p className={classes.muted} role="note">
+              You gave a later answer to this question on another device. That answer is the one kept, and it is shown
+              here. You can still change it.
+            </p>
+          ) : null}
           <AnswerInput
-            key={item.question.id}
+            // A later answer from another device replaces what the fields hold.
+            key={`${item.question.id}|${keptElsewhere ?? ''}`}
             question={item.question}
             value={answer?.value}
             promptId={promptId}
