@@ -177,7 +177,10 @@ export const SaveAnswerResult = z.object({
   questionId: z.number().int(),
   savedAt: z.string(),
   deadlineAt: z.string(),
-  /** The answer arrived after the deadline and counts because it was given before it (moderation sees it marked). */
+  /**
+   * The save arrived after the deadline and was taken because the answer was given before it (moderation sees it
+   * marked); with `kept`, an answer given later stayed instead. False for every save before the deadline.
+   */
   syncedLate: z.boolean(),
   /**
    * The server already held an answer given later (from another device): that one stays, and is what `value` and
