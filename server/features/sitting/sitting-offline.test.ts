@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
 import { answerSaves } from './answer-batches.js';
 import { finishedMessage, timeUpMessage } from './answers.js';
 import { sweepOverdue } from './finishing.js';
@@ -14,6 +15,7 @@ import {
   newLearner,
   server,
   toPaper,
+  untilWaitingOnLock,
   useSittingServer,
 } from './testing.js';
 
@@ -176,6 +178,40 @@ describe('answers given before the deadline that arrive after it', () => {
     expect(now.status).toBe(409);
     expect(await attemptRow(user.id)).toMatchObject({ finish_reason: 'time_up', score: 0 });
   });
+
+  // PGlite is one connection: two transactions never meet there.
+  it.skipIf(!inject('postgres'))(
+    'count when they wait for the sweep finishing the attempt, and are marked after it',
+    async () => {
+      const { token, user } = await newLearner();
+      const { paper } = await toPaper(token);
+      const [q1] = paper.modules[0].questions as PaperQuestion[];
+      const deadline = await deadlinePassed(user.id, 2, 10);
+      const sweep = new pg.Client({ connectionString: server.databaseUrl });
+      await sweep.connect();
+      try {
+        await sweep.query('begin');
+        await sweep.query(
+          `update attempts set finished_at = deadline_at, finish_reason = 'time_up', score = 0, max_score = 30
+           where user_id = $1`,
+          [user.id],
+        );
+        const saving = save(token, q1!.id, {
+          value: { type: 'single', optionId: 'b' },
+          givenAt: isoAt(deadline - 5000),
+        });
+        await untilWaitingOnLock(sweep, 'the late save');
+        await sweep.query('commit');
+        const saved = await saving;
+        expect(saved.status, saved.text).toBe(200);
+        expect(saved.body.syncedLate).toBe(true);
+        expect(await attemptRow(user.id)).toMatchObject({ finish_reason: 'time_up', score: 2 });
+      } finally {
+        await sweep.query('rollback').catch(() => undefined);
+        await sweep.end();
+      }
+    },
+  );
 
   it('do not count once the learner handed in', async () => {
     const { token, user } = await newLearner();
