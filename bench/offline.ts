@@ -29,7 +29,7 @@
  * N seconds of the 'online' event before it flushes (decision 089).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -37,7 +37,7 @@ import readline from 'node:readline';
 import pg from 'pg';
 import { hashPassword, verifyPassword } from '../server/platform/passwords.js';
 import { arg, textArg } from './lib/args.js';
-import { cpuGroups, cpuSince } from './lib/cpu.js';
+import { cpuGroups, cpuSince, machineBusyMs, openFilesLimit } from './lib/cpu.js';
 import { Device, type DeviceQuestion, drained, write } from './lib/device.js';
 import { requestJson } from './lib/http.js';
 import { canonical, newRecorder, runLearner } from './lib/learner.js';
@@ -64,18 +64,6 @@ const loads = () =>
     .loadavg()
     .map((l) => fmt(l, 2))
     .join(' ');
-
-/** How many files this process may open (its sockets among them), from /proc; 1,024 where unreadable. */
-function openFilesLimit(): number {
-  try {
-    const line = readFileSync('/proc/self/limits', 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('Max open files'));
-    return Number(line?.split(/\s+/)[3]) || 1024;
-  } catch {
-    return 1024;
-  }
-}
 
 /** The database named by --database-url, dropped and made again (or dropped only), on its server. */
 async function recreate(url: string, make: boolean) {
@@ -235,6 +223,7 @@ async function main() {
     // Each 10 s window's CPU by process group and this process's lateness, for the table.
     const readCpu = cpuGroups(server.process.pid);
     let cpuBefore = readCpu?.();
+    let machineBefore = machineBusyMs();
     const cores = new Map<number, string>();
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
@@ -248,7 +237,10 @@ async function main() {
         const used = cpuSince(cpuBefore, now);
         cpuBefore = now;
         const c = (x: number) => fmt(x / 10_000, 2);
-        cores.set(w, `${c(used.serverMs)} ${c(used.databaseMs)} ${c(used.generatorMs)}`);
+        const machine = machineBusyMs();
+        const all = machine != null && machineBefore != null ? c(machine - machineBefore) : 'n/a';
+        machineBefore = machine;
+        cores.set(w, `${c(used.serverMs)} ${c(used.databaseMs)} ${c(used.generatorMs)} ${all}`);
       }
       const waiting = devices.filter((d) => d.pending.size > 0).length;
       const unsent = devices.reduce((a, d) => a + d.pending.size, 0);

@@ -74,3 +74,30 @@ export function cpuSince(before: CpuSnapshot, after: CpuSnapshot): CpuUsed {
   }
   return used;
 }
+
+/**
+ * CPU the whole machine has spent so far (ms, every core together, idle and I/O wait left out), from /proc/stat; null
+ * without /proc. Beside the groups above, what the machine did besides them: other people's work on a shared machine.
+ */
+export function machineBusyMs(): number | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal …
+    const busy = fields[0]! + fields[1]! + fields[2]! + fields[5]! + fields[6]! + (fields[7] ?? 0);
+    return (busy * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** How many files this process may open (its sockets among them), from /proc; 1,024 where unreadable. */
+export function openFilesLimit(): number {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    return Number(line?.split(/\s+/)[3]) || 1024;
+  } catch {
+    return 1024;
+  }
+}
