@@ -1,19 +1,21 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { answerSaves } from './answer-batches.js';
 import { finishedMessage, timeUpMessage } from './answers.js';
 import { sweepOverdue } from './finishing.js';
-import { tokenHash } from '../../platform/secrets.js';
 
 import {
+  type PaperQuestion,
+  anAnswer,
   answerKeysNeverLeak,
   attemptRow,
   call,
   deadlinePassed,
-  demo,
   isoAt,
+  ms,
   newLearner,
+  save,
   server,
+  storedOf,
   toPaper,
   untilWaitingOnLock,
   useSittingServer,
@@ -21,48 +23,7 @@ import {
 
 useSittingServer();
 
-/** Answers given offline and on another device (decision 087). */
-
-type PaperQuestion = { id: number; type: string; options?: Array<{ id: string }> };
-
-/** A time as milliseconds (PGlite's raw rows give text, PostgreSQL's a Date). */
-const ms = (at: unknown) => new Date(at as string).getTime();
-
-/** An answer any question of the first two sections takes. */
-function anAnswer(q: PaperQuestion) {
-  switch (q.type) {
-    case 'single':
-      return { type: 'single', optionId: q.options![0]!.id };
-    case 'multiple':
-      return { type: 'multiple', optionIds: [q.options![0]!.id] };
-    case 'true_false':
-      return { type: 'true_false', value: true };
-    case 'numeric':
-      return { type: 'numeric', value: 1 };
-    default:
-      return { type: 'short_text', text: 'Maseru' };
-  }
-}
-
-/** The learner started writing half an hour ago (a time given since then is kept as given). */
-async function startedEarlier(userId: number) {
-  await server.query`update attempts set started_at = now() - interval '30 minutes' where user_id = ${userId}`;
-}
-
-async function storedOf(userId: number) {
-  return server.query<{
-    question_id: number;
-    value: unknown;
-    given_at: unknown;
-    synced_late: boolean;
-    marks_awarded: number | null;
-  }>`
-    select an.question_id, an.value, an.given_at, an.synced_late, an.marks_awarded
-    from answers an join attempts a on a.id = an.attempt_id where a.user_id = ${userId} order by an.question_id`;
-}
-
-const save = (token: string, questionId: number, body: Record<string, unknown>, o = 'geo-demo') =>
-  call(token, 'PUT', `/api/sitting/${o}/answers/${questionId}`, body);
+/** Answers and a finish given offline that arrive after the deadline (decision 087). */
 
 describe('answers given before the deadline that arrive after it', () => {
   it('count from a learner the server had lost contact with: synced late, marked, the attempt closed at its deadline', async () => {
@@ -230,138 +191,6 @@ describe('answers given before the deadline that arrive after it', () => {
   });
 });
 
-describe('a learner on two devices', () => {
-  it('keeps the later given answer: an earlier one arriving afterwards is acknowledged with the one kept', async () => {
-    const { token, user } = await newLearner();
-    const { paper, pin } = await toPaper(token);
-    const [q1] = paper.modules[0].questions as PaperQuestion[];
-    // The old device died; the learner carries on on another, signed in with the recovery PIN.
-    const other = await server.api('POST', '/api/sitting/recover', {
-      body: { olympiadName: 'geo-demo', username: user.username, pin },
-    });
-    expect(other.status).toBe(200);
-    const newToken = other.body.accessToken.token as string;
-    await startedEarlier(user.id);
-    const resumed = await call(newToken, 'GET', '/api/sitting/geo-demo/paper');
-    expect(resumed.status).toBe(200);
-    const given = Date.now() - 60_000;
-    const newer = await save(newToken, q1!.id, { value: { type: 'single', optionId: 'b' }, givenAt: isoAt(given) });
-    expect(newer.body).toMatchObject({ syncedLate: false });
-    expect(newer.body.kept).toBeUndefined();
-
-    // The old device comes back with what it gave before it died.
-    const older = await save(token, q1!.id, {
-      value: { type: 'single', optionId: 'a' },
-      flagged: true,
-      givenAt: isoAt(given - 120_000),
-    });
-    expect(older.status, older.text).toBe(200);
-    expect(older.body).toMatchObject({
-      syncedLate: false,
-      kept: { value: { type: 'single', optionId: 'b' }, flagged: false, givenAt: isoAt(given) },
-    });
-    let [stored] = await storedOf(user.id);
-    expect(stored).toMatchObject({ value: { type: 'single', optionId: 'b' } });
-
-    // Given at the same moment, or later (no time: now), it replaces the stored one.
-    const same = await save(token, q1!.id, { value: { type: 'single', optionId: 'c' }, givenAt: isoAt(given) });
-    expect(same.body.kept).toBeUndefined();
-    expect((await storedOf(user.id))[0]).toMatchObject({ value: { type: 'single', optionId: 'c' } });
-    await save(token, q1!.id, { value: { type: 'single', optionId: 'a' } });
-    [stored] = await storedOf(user.id);
-    expect(stored).toMatchObject({ value: { type: 'single', optionId: 'a' } });
-    expect(Math.abs(ms(stored!.given_at) - Date.now())).toBeLessThan(5000);
-  });
-
-  it('keeps the later given answer in a batch of saves too', async () => {
-    const a = await newLearner();
-    const b = await newLearner();
-    const [pa] = await Promise.all([toPaper(a.token), toPaper(b.token)]);
-    await Promise.all([startedEarlier(a.user.id), startedEarlier(b.user.id)]);
-    const qa = pa.paper.modules[0].questions[0] as PaperQuestion;
-    const given = Date.now() - 30_000;
-    expect(
-      (await save(a.token, qa.id, { value: { type: 'single', optionId: 'b' }, givenAt: isoAt(given) })).status,
-    ).toBe(200);
-    const saves = answerSaves(server.db);
-    const input = (token: string, optionId: string, givenAt: string) => ({
-      tokenHash: tokenHash(server.appSecret, token),
-      olympiadId: demo.geoDemo,
-      questionId: qa.id,
-      value: { type: 'single' as const, optionId },
-      flagged: false,
-      position: null,
-      ip: '127.0.0.1',
-      givenAt,
-    });
-    const [keptA, savedB] = await Promise.all([
-      saves.save(input(a.token, 'a', isoAt(given - 1000))),
-      saves.save(input(b.token, 'c', isoAt(given - 1000))),
-    ]);
-    expect(saves.figures()).toMatchObject({ statements: 1, batched: 2 });
-    expect(keptA).toMatchObject({ kept: true, value: { type: 'single', optionId: 'b' } });
-    expect(savedB).toMatchObject({ kept: false, value: { type: 'single', optionId: 'c' } });
-    expect((await storedOf(a.user.id))[0]).toMatchObject({ value: { type: 'single', optionId: 'b' } });
-  });
-
-  it('takes a time in the future as now and one before the start as the start', async () => {
-    const { token, user } = await newLearner();
-    const { paper } = await toPaper(token);
-    const [q1, q2] = paper.modules[0].questions as PaperQuestion[];
-    const ahead = await save(token, q1!.id, {
-      value: { type: 'single', optionId: 'b' },
-      givenAt: isoAt(Date.now() + 3_600_000),
-    });
-    expect(ahead.status).toBe(200);
-    const [stored] = await storedOf(user.id);
-    expect(ms(stored!.given_at)).toBeLessThanOrEqual(Date.now());
-    // An answer now replaces it: the clock ahead bought nothing.
-    const now = await save(token, q1!.id, { value: { type: 'single', optionId: 'a' } });
-    expect(now.body.kept).toBeUndefined();
-
-    const behind = await save(token, q2!.id, { value: anAnswer(q2!), givenAt: '2001-01-01T00:00:00Z' });
-    expect(behind.status).toBe(200);
-    const row = await attemptRow(user.id);
-    expect(ms((await storedOf(user.id))[1]!.given_at)).toBe(ms(row!.started_at));
-    const early = await save(token, q1!.id, {
-      value: { type: 'single', optionId: 'c' },
-      givenAt: '2001-01-01T00:00:00Z',
-    });
-    expect(early.body.kept).toMatchObject({ value: { type: 'single', optionId: 'a' } });
-  });
-});
-
-describe('PUT /api/sitting/{o}/answers/{questionId} with the time given', () => {
-  it('answers 400 for a bad time, 401 without a token, 403 for staff, 404 for another olympiad’s question, storing nothing', async () => {
-    const { token, user } = await newLearner();
-    const { paper } = await toPaper(token);
-    const q1 = paper.modules[0].questions[0] as PaperQuestion;
-    const value = { type: 'single', optionId: 'b' };
-    for (const givenAt of ['yesterday', '2026-02-30T10:00:00Z', '2026-12-03T10:00', 1_700_000_000_000]) {
-      const res = await save(token, q1.id, { value, givenAt });
-      expect(res.status, String(givenAt)).toBe(400);
-      expect(res.body).toMatchObject({
-        success: false,
-        code: 'validation_failed',
-        details: [{ path: 'body.givenAt' }],
-      });
-    }
-    const givenAt = new Date().toISOString();
-    const anonymous = await server.api('PUT', `/api/sitting/geo-demo/answers/${q1.id}`, { body: { value, givenAt } });
-    expect(anonymous.status).toBe(401);
-    const admin = await server.signIn('admin');
-    const staff = await save(admin.accessToken.token, q1.id, { value, givenAt });
-    expect(staff.status).toBe(403);
-    const [quick] = await server.query<{ id: number }>`
-      select qu.id from questions qu join question_modules m on m.id = qu.module_id join olympiads o on o.id = m.olympiad_id
-      where o.var_name = 'geo-quick' limit 1`;
-    const foreign = await save(token, quick!.id, { value, givenAt });
-    expect(foreign.status).toBe(404);
-    expect(foreign.body).toMatchObject({ success: false, code: 'not_found' });
-    expect(await storedOf(user.id)).toHaveLength(0);
-  });
-});
-
 describe('a finish given offline', () => {
   it('that arrives after the deadline is handed in when it was given; late answers sent before it count', async () => {
     const { token, user } = await newLearner();
@@ -420,6 +249,20 @@ describe('a finish given offline', () => {
       expect(res.body).toEqual({ success: true, finishedAt: isoAt(deadline) });
       expect(await attemptRow(user.id)).toMatchObject({ finish_reason: 'time_up' });
     }
+  });
+
+  it('answers 401 without a token, 403 for staff and 404 for another olympiad, finishing nothing', async () => {
+    const { token, user } = await newLearner();
+    await toPaper(token);
+    const deadline = await deadlinePassed(user.id, 2, 10);
+    const body = { givenAt: isoAt(deadline - 5000) };
+    expect((await server.api('POST', '/api/sitting/geo-demo/finish', { body })).status).toBe(401);
+    const admin = await server.signIn('admin');
+    expect((await call(admin.accessToken.token, 'POST', '/api/sitting/geo-demo/finish', body)).status).toBe(403);
+    const foreign = await call(token, 'POST', '/api/sitting/geo-quick/finish', body);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ success: false, code: 'not_found' });
+    expect((await attemptRow(user.id))!.finished_at).toBeNull();
   });
 
   it('before the deadline is an ordinary finish', async () => {

@@ -94,6 +94,47 @@ export async function deadlinePassed(userId: number, agoMinutes: number, contact
   return deadline;
 }
 
+export type PaperQuestion = { id: number; type: string; options?: Array<{ id: string }> };
+
+/** A time as milliseconds (PGlite's raw rows give text, PostgreSQL's a Date). */
+export const ms = (at: unknown) => new Date(at as string).getTime();
+
+/** An answer any question of the first two sections takes. */
+export function anAnswer(q: PaperQuestion) {
+  switch (q.type) {
+    case 'single':
+      return { type: 'single', optionId: q.options![0]!.id };
+    case 'multiple':
+      return { type: 'multiple', optionIds: [q.options![0]!.id] };
+    case 'true_false':
+      return { type: 'true_false', value: true };
+    case 'numeric':
+      return { type: 'numeric', value: 1 };
+    default:
+      return { type: 'short_text', text: 'Maseru' };
+  }
+}
+
+/** The learner started writing half an hour ago (a time given since then is kept as given). */
+export async function startedEarlier(userId: number) {
+  await server.query`update attempts set started_at = now() - interval '30 minutes' where user_id = ${userId}`;
+}
+
+export async function storedOf(userId: number) {
+  return server.query<{
+    question_id: number;
+    value: unknown;
+    given_at: unknown;
+    synced_late: boolean;
+    marks_awarded: number | null;
+  }>`
+    select an.question_id, an.value, an.given_at, an.synced_late, an.marks_awarded
+    from answers an join attempts a on a.id = an.attempt_id where a.user_id = ${userId} order by an.question_id`;
+}
+
+export const save = (token: string, questionId: number, body: Record<string, unknown>, o = 'geo-demo') =>
+  call(token, 'PUT', `/api/sitting/${o}/answers/${questionId}`, body);
+
 /** The check every sitting test file ends with: nothing a learner received in the file holds a key. */
 export function answerKeysNeverLeak(): void {
   describe('answer keys', () => {
