@@ -12,7 +12,7 @@
  *
  *   node scripts/check-bundle.mjs [--budget-kb 150] [--dist dist/web]
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { gzipSync } from 'node:zlib';
@@ -104,3 +104,8 @@ if (totalGzip > budgetKb * 1024) {
   process.exit(1);
 }
 console.log(`check-bundle: OK (${kb(totalGzip)} ≤ ${budgetKb} KB).`);
+// The figures for the paper's whole count of bytes (scripts/paper-bytes.ts, decision 088).
+writeFileSync(
+  path.join(dist, '.vite', 'learner-bytes.json'),
+  JSON.stringify({ jsGzip: totalGzip, cssGzip, budgetKb }) + '\n',
+);

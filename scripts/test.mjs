@@ -2,7 +2,7 @@
 /**
  * `npm test`: the whole suite, in order, failing fast.
  *
- *   lint, format, typecheck and build side by side → API tests (vitest) → browser tests (Playwright, when Chromium
+ *   lint, format, typecheck and build side by side → the paper's bytes → API tests (vitest) → browser tests (Playwright, when Chromium
  *   is found)
  *
  * It ends by printing, from the runners' JSON reports (not from their own closing lines), one plain line
@@ -244,6 +244,9 @@ if (dbOnly) {
   );
   const failed = checks.filter((_, i) => done[i].code !== 0).map(([title]) => title);
   if (failed.length) finish(`${failed.join(', ')} failed: stopped here, later steps not run.`);
+  // The paper's bytes read the build (decision 088): its JavaScript and CSS, and its pictures at a phone and a laptop.
+  const bytes = await run('paper bytes', 'npm', ['run', 'check:paper', '--silent']);
+  if (bytes.code !== 0) finish('paper bytes failed: stopped here, later steps not run.');
 }
 
 {

@@ -154,13 +154,25 @@ function renamed(name: string, type: string, suffix = ''): string {
  */
 export const WEBP_WIDTHS = [400, 800, 1200] as const;
 
+/**
+ * A kept copy (of type `type`) in WebP at `width` or its own width, whichever is less. A PNG (a diagram, a map) is
+ * encoded at a higher quality than a photo, so that its lines and lettering stay sharp.
+ */
+export function encodeWebp(kept: Buffer, type: string, width?: number): Promise<Buffer> {
+  const image = sharp(kept, { limitInputPixels: MAX_IMAGE_PIXELS }).resize(
+    width ? { width, withoutEnlargement: true } : undefined,
+  );
+  return (
+    type === 'image/png' ? image.webp({ quality: 90, smartSubsample: true }) : image.webp({ quality: 82 })
+  ).toBuffer();
+}
+
 /** WebP copies being made in this process, by storage key: a crowd that asks for one at once waits for one encode. */
 const making = new Map<string, Promise<Buffer>>();
 
 /**
  * The kept copy in WebP, at the width `w` asks for (never wider than the kept copy): made from the kept copy on the
- * first request and stored beside it, so every upload has them, earlier ones too, and each is encoded once. A PNG
- * (a diagram, a map) is encoded at a higher quality than a photo, so that its lines and lettering stay sharp.
+ * first request and stored beside it, so every upload has them, earlier ones too, and each is encoded once.
  */
 async function webpCopy(storage: FileStorage, row: { filename: string; contentType: string }, w?: number) {
   const width = w === undefined ? undefined : WEBP_WIDTHS.find((made) => made >= w);
@@ -170,15 +182,7 @@ async function webpCopy(storage: FileStorage, row: { filename: string; contentTy
   let made = making.get(key);
   if (!made) {
     made = (async () => {
-      const kept = await storage.get(row.filename);
-      const image = sharp(kept, { limitInputPixels: MAX_IMAGE_PIXELS }).resize(
-        width ? { width, withoutEnlargement: true } : undefined,
-      );
-      const bytes = await (
-        row.contentType === 'image/png'
-          ? image.webp({ quality: 90, smartSubsample: true })
-          : image.webp({ quality: 82 })
-      ).toBuffer();
+      const bytes = await encodeWebp(await storage.get(row.filename), row.contentType, width);
       await storage.putAt(key, bytes);
       return bytes;
     })().finally(() => making.delete(key));
