@@ -33,6 +33,23 @@ describe('SaveStatus', () => {
     expect(status().textContent).toBe('Offline: answers kept on this device');
   });
 
+  it('offline, says plainly what is on this device and what has reached the server', () => {
+    const { rerender } = renderInLearnerPage(<SaveStatus status="offline" pending={3} reached={12} />);
+    expect(status().textContent).toBe(
+      'Offline: 3 answers kept on this device, to be sent when the connection returns; 12 have reached the server.',
+    );
+    // The paper itself opened from the device (a reload without the network).
+    rerender(<SaveStatus status="offline" pending={3} reached={12} onDevice />);
+    expect(status().textContent).toBe(
+      'You are offline. Your paper and answers are on this device; keep writing. 3 answers are kept on this device and will be sent when the connection returns; 12 have reached the server.',
+    );
+    rerender(<SaveStatus status="saved" pending={0} reached={1} onDevice />);
+    expect(status().textContent).toBe(
+      'You are offline. Your paper and answers are on this device; keep writing. No answer is waiting to be sent; 1 has reached the server.',
+    );
+    expect(status().dataset.status).toBe('offline');
+  });
+
   it('an answer that cannot be saved names its questions, in order', () => {
     const { rerender } = renderInLearnerPage(<SaveStatus status="unsaved" pending={0} unsaved={[4]} />);
     expect(status().textContent).toBe('Question 4 not saved: type only a number');

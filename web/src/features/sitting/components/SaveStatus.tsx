@@ -38,7 +38,8 @@ export function SaveStatus({
         : status === 'unsaved' && unsaved.length > 0
           ? `${unsaved.length === 1 ? 'Question' : 'Questions'} ${listed(unsaved)} not saved: type only a number`
           : text[status];
-  const detail = offline && reached !== undefined && (pending > 0 || onDevice) ? counts(pending, reached) : null;
+  const detail =
+    offline && reached !== undefined && (pending > 0 || onDevice) ? counts(pending, reached, onDevice) : null;
   const shown = offline ? 'offline' : status;
   return (
     <div
@@ -50,18 +51,23 @@ export function SaveStatus({
       <span className={classes.saveDot} aria-hidden="true" />
       <span>
         {label}
-        {detail ? <span className={classes.saveDetail}> {detail}</span> : null}
+        {detail ? <span className={classes.saveDetail}>{detail}</span> : null}
       </span>
     </div>
   );
 }
 
-/** "3 answers are kept on this device and will be sent when the connection returns; 12 have reached the server." */
-function counts(pending: number, reached: number): string {
-  const kept =
-    pending === 0
-      ? 'No answer is waiting on this device'
-      : `${pending === 1 ? '1 answer is' : `${pending} answers are`} kept on this device and will be sent when the connection returns`;
+/**
+ * After the label: with the paper from the device, " 3 answers are kept on this device and will be sent when the
+ * connection returns; 12 have reached the server."; with the paper from the server the label has said how many are
+ * kept, and this goes on ", to be sent when the connection returns; 12 have reached the server."
+ */
+function counts(pending: number, reached: number, onDevice: boolean): string {
+  const kept = !onDevice
+    ? ', to be sent when the connection returns'
+    : pending === 0
+      ? ' No answer is waiting to be sent'
+      : ` ${pending === 1 ? '1 answer is' : `${pending} answers are`} kept on this device and will be sent when the connection returns`;
   return `${kept}; ${reached === 1 ? '1 has' : `${reached} have`} reached the server.`;
 }
 
