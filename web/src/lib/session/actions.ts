@@ -1,5 +1,6 @@
 import { SessionUser } from '#contract/index';
 import { api } from '../api/client.js';
+import { removePaperCopies } from '../offline/db.js';
 import { clearUser, getImpersonatorUser, getUser, storeImpersonatorUser, storeUser } from './storage.js';
 
 /** Ends the session on the server (best effort) and forgets it here. */
@@ -10,6 +11,8 @@ export async function logout(): Promise<void> {
     // The token may already be gone; signing out here is what matters.
   }
   clearUser();
+  // A learner who signed in at /login writes in this app until a full load (decision 016): no paper stays behind.
+  await removePaperCopies();
 }
 
 /**

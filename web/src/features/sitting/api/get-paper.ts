@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paper } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
 import { keepPaper, ownerOf, storedPaper, unreachable } from '../outbox/paper-store.js';
-import type { OpenedPaper } from '../outbox/sync.js';
+import type { OpenedPaper } from '../outbox/snapshot.js';
 import { sittingKeys, sittingPath } from './keys.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { LearnerModule } from '#contract/index';
-import { isAnswered, type AnswerState } from '../outbox/sync.js';
+import { isAnswered, type AnswerState } from '../outbox/snapshot.js';
 import type { PaperItem } from '../paper-model.js';
 import { questionPath } from '../steps.js';
 import classes from './paper.module.css';

@@ -1,4 +1,4 @@
-import type { SaveStatus as Status } from '../outbox/sync.js';
+import type { SaveStatus as Status } from '../outbox/snapshot.js';
 import classes from './paper.module.css';
 
 const text: Record<Status, string> = {

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { FinishResult, type AnswerValue, type LearnerModule, type LearnerQuestion } from '#contract/index';
 import { ok, refused, stubApi } from '../../../test/api.js';
 import { renderInLearnerPage } from '../../../test/render-learner.js';
-import type { AnswerState, SittingSnapshot, SittingSync } from '../outbox/sync.js';
+import type { AnswerState, SittingSnapshot } from '../outbox/snapshot.js';
+import type { SittingSync } from '../outbox/sync.js';
 import { flatten } from '../paper-model.js';
 import { Summary } from './Summary.js';
 

@@ -503,7 +503,7 @@ describe('the exam outbox', () => {
   });
 
   it('an interaction counts as answered only with something in it; an order never moved is not answered', async () => {
-    const { isAnswered } = await import('./sync.js');
+    const { isAnswered } = await import('./snapshot.js');
     const empty: AnswerValue[] = [
       { type: 'hotspot', optionIds: [] },
       { type: 'select_point', point: null },

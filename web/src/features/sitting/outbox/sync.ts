@@ -1,9 +1,19 @@
-import type { AnswerValue, Paper } from '#contract/index';
+import type { AnswerValue } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
 import { finishSitting } from '../api/finish-sitting.js';
 import { saveAnswer, type Position } from '../api/save-answer.js';
 import { clearOwner, deleteEntry, entriesOf, ownerKey, putEntry, type OutboxEntry } from './idb.js';
 import { keepAnswer, keepContact, keepFinish, keptFinish, removeSitting, type KeptFinish } from './paper-store.js';
+import type { AnswerState, OpenedPaper, SaveStatus, SittingSnapshot } from './snapshot.js';
+
+const TEXT_DEBOUNCE_MS = 600;
+const MAX_BACKOFF_MS = 30_000;
+
+let seqCounter = 0;
+function nextSeq(): number {
+  seqCounter = (seqCounter + 1) % 1000;
+  return Date.now() * 1000 + seqCounter;
+}
 
 /**
  * The learner's answers while writing: what they gave (merged from the server and the outbox), what is
@@ -15,89 +25,6 @@ import { keepAnswer, keepContact, keepFinish, keptFinish, removeSitting, type Ke
  * offset measured at the last contact), a hand-in or the time running out is kept with the outbox, and both are
  * sent when the network returns, the finish last. Only then is the paper removed from the device.
  */
-export interface AnswerState {
-  value: AnswerValue;
-  flagged: boolean;
-}
-
-/** `unsaved`: an answer is typed in a form that cannot be saved (letters in a number); the learner must fix it. */
-export type SaveStatus = 'idle' | 'saving' | 'saved' | 'offline' | 'retrying' | 'unsaved';
-
-export interface SittingSnapshot {
-  ready: boolean;
-  answers: ReadonlyMap<number, AnswerState>;
-  pendingCount: number;
-  /**
-   * What the learner typed, by question, that cannot be saved as it is (letters in a number answer): the saved
-   * answer stays the one before, and the bar and the summary say so, the same as the field does.
-   */
-  unsaved: ReadonlyMap<number, string>;
-  status: SaveStatus;
-  /** Milliseconds since the epoch, on the server's clock. */
-  deadlineAt: number | null;
-  /** server clock − device clock, in ms. */
-  clockOffset: number;
-  /** Set when the attempt is over and nothing of it is left on the device to send. */
-  closed: boolean;
-  /** The questions with an answer still on the device only. */
-  pendingIds: ReadonlySet<number>;
-  /** The paper came from the device (the server could not be reached when the page opened). */
-  onDevice: boolean;
-  /** A hand-in (or the time running out) that waits on the device for the outbox to reach the server. */
-  finishing: KeptFinish | null;
-  /**
-   * Questions whose answer the server kept from another device (given later there), with when it was given:
-   * the page shows that answer instead of this device's.
-   */
-  keptElsewhere: ReadonlyMap<number, string>;
-}
-
-/** What the page opened: the paper, with the deadline and clock offset it goes by (the server's, or the device's). */
-export interface OpenedPaper {
-  paper: Paper;
-  deadlineAt: number;
-  clockOffset: number;
-  onDevice: boolean;
-}
-
-const TEXT_DEBOUNCE_MS = 600;
-const MAX_BACKOFF_MS = 30_000;
-
-let seqCounter = 0;
-function nextSeq(): number {
-  seqCounter = (seqCounter + 1) % 1000;
-  return Date.now() * 1000 + seqCounter;
-}
-
-export function isAnswered(value: AnswerValue | undefined): boolean {
-  if (!value) return false;
-  switch (value.type) {
-    case 'single':
-      return value.optionId !== null;
-    case 'multiple':
-      return value.optionIds.length > 0;
-    case 'true_false':
-      return value.value !== null;
-    case 'numeric':
-      return value.value !== null;
-    case 'short_text':
-      return value.text.trim().length > 0;
-    case 'hotspot':
-      return value.optionIds.length > 0;
-    case 'select_point':
-      return value.point !== null;
-    case 'graphic_gap_match':
-    case 'gap_match':
-    case 'match':
-      return value.pairs.length > 0;
-    // Empty until the learner moves an item or keeps the order shown: the shown order is the paper's, not theirs.
-    case 'order':
-      return value.optionIds.length > 0;
-    case 'inline_choice':
-      return value.optionId !== null;
-  }
-}
-
 export class SittingSync {
   private readonly owner: string;
   private answers = new Map<number, AnswerState>();
