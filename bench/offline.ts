@@ -186,11 +186,15 @@ async function main() {
       childLines.on('line', (l) => (l === 'started' ? resolve() : (childLast = l))),
     );
     const childDone = new Promise<OnlineResult>((resolve, reject) =>
-      child.on('exit', (code) =>
-        code === 0
-          ? resolve(JSON.parse(childLast) as OnlineResult)
-          : reject(new Error(`online devices exited ${code}`)),
-      ),
+      child.on('exit', (code) => {
+        // Parsed here, not thrown from the handler: an uncaught error would skip the server's stop below.
+        try {
+          if (code !== 0) throw new Error(`online devices exited ${code}`);
+          resolve(JSON.parse(childLast) as OnlineResult);
+        } catch (err) {
+          reject(err as Error);
+        }
+      }),
     );
     const setup: OnlineSetup = {
       origin: server.url,
@@ -235,12 +239,15 @@ async function main() {
       if (readCpu && cpuBefore) {
         const now = readCpu();
         const used = cpuSince(cpuBefore, now);
-        cpuBefore = now;
         const c = (x: number) => fmt(x / 10_000, 2);
         const machine = machineBusyMs();
         const all = machine != null && machineBefore != null ? c(machine - machineBefore) : 'n/a';
         machineBefore = machine;
-        cores.set(w, `${c(used.serverMs)} ${c(used.databaseMs)} ${c(used.generatorMs)} ${all}`);
+        // The primary of the cluster apart: it accepts every connection and hands it to a server process.
+        const pid = server.process.pid!;
+        const primary = (now.processes.get(pid)?.cpuMs ?? 0) - (cpuBefore.processes.get(pid)?.cpuMs ?? 0);
+        cores.set(w, `${c(used.serverMs)} (${c(primary)}) ${c(used.databaseMs)} ${c(used.generatorMs)} ${all}`);
+        cpuBefore = now;
       }
       const waiting = devices.filter((d) => d.pending.size > 0).length;
       const unsent = devices.reduce((a, d) => a + d.pending.size, 0);

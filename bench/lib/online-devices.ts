@@ -80,6 +80,6 @@ async function end() {
     drained: emptied,
     lagMs,
   };
-  console.log(JSON.stringify(result));
-  process.exit(0);
+  // Written whole before the exit: a pipe takes a large line in parts, and exiting at once would cut it.
+  process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0));
 }

@@ -17,7 +17,7 @@ export interface StormRun {
   outageAt: number;
   reconnectAt: number;
   stopAt: number;
-  /** Window → "server database generator machine" cores (machine: every process, this run's and others'). */
+  /** Window → "server (its primary) database generator machine" cores (machine: every process, others' too). */
   cores: Map<number, string>;
   /** Window → the longest delay of each load generator's event loop (ms). */
   lagMs: Map<number, number>;
@@ -74,7 +74,7 @@ export function windowTable(run: StormRun) {
             ? 'after'
             : 'draining';
   const rows = [
-    '   s  phase       online saves: n   p50   p95   p99   max ms | storm: requests  p99 ms  not 2xx   | cores: server db generator machine | late ms: here online',
+    '   s  phase       online saves: n   p50   p95   p99   max ms | storm: requests  p99 ms  not 2xx   | cores: server (primary) db generator machine | late ms: here online',
   ];
   let worstP99 = 0;
   for (let w = 0; w <= last; w++) {
@@ -90,7 +90,7 @@ export function windowTable(run: StormRun) {
       `${String(w * 10).padStart(4)}  ${phase(start).padEnd(10)} ${String(ms.length).padStart(17)} ${fmt(percentile(ms, 50), 0).padStart(5)} ` +
         `${fmt(percentile(ms, 95), 0).padStart(5)} ${fmt(p99, 0).padStart(5)} ${fmt(ms.at(-1) ?? NaN, 0).padStart(5)}    | ` +
         `${String(storm.length).padStart(15)} ${fmt(percentile(stormMs, 99), 0).padStart(7)} ${String(not2xx).padStart(8)}   | ` +
-        `${(run.cores.get(w) ?? '').padStart(33)} | ${fmt(run.lagMs.get(w) ?? NaN, 0).padStart(12)} ${fmt(run.onlineLagMs[w] ?? NaN, 0).padStart(6)}`,
+        `${(run.cores.get(w) ?? '').padStart(40)} | ${fmt(run.lagMs.get(w) ?? NaN, 0).padStart(12)} ${fmt(run.onlineLagMs[w] ?? NaN, 0).padStart(6)}`,
     );
   }
   const every = [...run.offline, ...run.online];
