@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import { sittingRoutes } from '../features/sitting/routes.js';
+import { afterFirstView } from '../lib/after-first-view.js';
 import type { AppRoute } from '../lib/routing/index.js';
 import { FirstLoad, LearnerError, LearnerGuard, LearnerRoot, LearnerShell } from './LearnerShell.js';
 
@@ -21,8 +22,8 @@ function toRouteObject(route: AppRoute): RouteObject {
       if (plain) {
         const page = await load();
         // The question page fetches the finished page ahead (it must open offline at time-up); that page
-        // needs Mantine too. Fetched after the question page, never part of its first load.
-        void import('./with-mantine.js');
+        // needs Mantine too. Fetched once the question and its pictures are shown, never part of its first load.
+        afterFirstView(() => void import('./with-mantine.js'));
         return { Component: page.default };
       }
       const [page, { withMantine }] = await Promise.all([load(), import('./with-mantine.js')]);

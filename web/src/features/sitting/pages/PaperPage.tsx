@@ -21,6 +21,7 @@ import { sittingSync, type SittingSync } from '../outbox/sync.js';
 import { flatten, type PaperItem } from '../paper-model.js';
 import { olympiadPath, questionPath, summaryPath } from '../steps.js';
 import { QuestionImage, withPhoneImages } from '../../../components/phone-images.js';
+import { afterFirstView, firstViewShown, picturesIn } from '../../../lib/after-first-view.js';
 
 const HEARTBEAT_MS = 60_000;
 
@@ -111,9 +112,11 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
     if (!summary) sync.setPosition(position);
   }, [sync, position, summary]);
 
-  // The finished page is fetched now, so that it opens even if the network is gone when time runs out.
+  // The finished page is fetched ahead, so that it opens even if the network is gone when time runs out: once the
+  // first question and its pictures are shown, as on a thin line they come first (decision 088).
   useEffect(() => {
-    void import('./FinishedPage.js');
+    afterFirstView(() => void import('./FinishedPage.js'));
+    firstViewShown(picturesIn(document));
   }, []);
 
   const toFinished = useCallback(() => {
