@@ -1,0 +1,390 @@
+import { type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from './support/test.js';
+import { look } from './support/look.js';
+import {
+  controlledByWorker,
+  deviceWithProfile,
+  learnerAtPaper,
+  olympiadEndingSoon,
+  openAsLearner,
+  savedValues,
+  submittedData,
+} from './support/paper.js';
+import { account, pathIs, sessionOf } from './support/session.js';
+import { releaseProxy } from './support/release.js';
+
+/**
+ * The learner's paper survives the network, the tab and the device (decisions 086 and 087): once the paper has opened,
+ * no loss of network, reload, closed tab or browser restart takes from the learner where they were, the timer or any
+ * answer; a learner whose device dies carries on on another; a new release waits until the paper is handed in.
+ *
+ * Every learner is made for its test (by the demo teacher, through the API) and starts at the paper, so the demo
+ * learners other journeys write with stay as they were.
+ */
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const saveStatus = (page: Page) =>
+  page.getByRole('status').filter({ hasText: /saved|saving|offline|trying again|automatically/i });
+
+/**
+ * The save bar says how many answers are kept on this device, to be sent, and how many reached the server: "Offline: 2
+ * answers kept on this device, to be sent when…" on the page as it opened online, "2 answers are kept on this device
+ * and will be sent when…" on a page opened from the device.
+ */
+async function expectKept(page: Page, kept: number, reached: number) {
+  const have = reached === 1 ? '1 has' : `${reached} have`;
+  await expect(saveStatus(page)).toContainText(
+    new RegExp(
+      `\\b${kept} answers? (?:is |are )?kept on this device.* when the connection returns; ${have} reached the server\\.`,
+    ),
+  );
+}
+
+/** axe (and, outside CI, a screenshot) at a laptop's width and at a phone's, then back to where it was. */
+async function lookAtBothWidths(page: Page, testInfo: TestInfo, name: string) {
+  const before = page.viewportSize();
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 360, height: 780 },
+  ]) {
+    await page.setViewportSize(size);
+    await look(page, testInfo, name);
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+/** Opens question `n` from the palette (on a phone the palette is one tap away). */
+async function goToQuestion(page: Page, n: number) {
+  const link = page.getByRole('link', { name: new RegExp(`^Question ${n},`) });
+  if (!(await link.isVisible())) await page.getByRole('button', { name: /^Questions/ }).click();
+  await link.click();
+  await expect(heading(page)).toContainText(`Question ${n}`);
+}
+
+test('a learner whose device dies carries on on another with the PIN; the later answer to each question wins', async ({
+  page,
+  context,
+  browser,
+  request,
+}, testInfo) => {
+  const learner = await learnerAtPaper(request, 'geo-demo', 'Twodevices');
+  // Device 1, a laptop: question 4 answered online reaches the server.
+  await openAsLearner(page, learner, '/geo-demo/olympiad/0/3');
+  await expect(heading(page)).toContainText('Question 4');
+  await page.getByRole('textbox', { name: 'Your answer (a number)' }).fill('225');
+  await expect(saveStatus(page)).toHaveText('All answers saved');
+
+  // The network goes; question 3 is answered on device 1 (the earlier answer, to lose to device 2's).
+  await context.setOffline(true);
+  await goToQuestion(page, 3);
+  await page.getByRole('radio', { name: 'False' }).check();
+  await goToQuestion(page, 5);
+  await page.getByRole('textbox', { name: 'Your answer', exact: true }).fill('Maseru');
+  await expectKept(page, 2, 1);
+
+  // Device 2, a phone: the learner signs in with their username and recovery PIN and finds what reached the server.
+  const phone = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
+  await phone.goto('/geo-demo/login');
+  await phone.getByRole('button', { name: 'Lost your session? Use your recovery PIN' }).click();
+  const recover = phone.getByRole('form', { name: 'Sign in with your recovery PIN' });
+  await recover.getByRole('textbox', { name: 'Username' }).fill(learner.username);
+  await recover.getByRole('textbox', { name: 'Recovery PIN' }).fill(learner.pin);
+  await recover.getByRole('button', { name: 'Carry on writing' }).click();
+  await expect(phone).toHaveURL(pathIs('/geo-demo/olympiad/0/3'));
+  await expect(phone.getByRole('textbox', { name: 'Your answer (a number)' })).toHaveValue('225');
+  await goToQuestion(phone, 3);
+  await expect(phone.getByRole('radio', { name: 'False' })).not.toBeChecked();
+  await phone.getByRole('radio', { name: 'True' }).check();
+  await goToQuestion(phone, 1);
+  await phone.getByRole('radio', { name: 'Gauteng' }).check();
+  await expect(saveStatus(phone)).toHaveText('All answers saved');
+
+  // Still offline, device 1 answers question 1 after device 2 did: this one is the later.
+  await goToQuestion(page, 1);
+  await page.getByRole('radio', { name: 'Northern Cape' }).check();
+  await expectKept(page, 3, 1);
+
+  // Device 1 reconnects: its answers merge, the later given winning per question, and it shows what was kept.
+  await context.setOffline(false);
+  await expect(saveStatus(page)).toHaveText('All answers saved', { timeout: 20_000 });
+  const stored = savedValues(await submittedData(request, learner.id));
+  const paper = await request.get('/api/sitting/geo-demo/paper', {
+    headers: { Authorization: `Bearer ${learner.session.accessToken.token}` },
+  });
+  const ids = (
+    (await paper.json()) as { modules: Array<{ questions: Array<{ id: number }> }> }
+  ).modules[0]!.questions.map((q) => q.id);
+  expect(stored.get(ids[0]!)).toMatchObject({ type: 'single', optionId: 'b' });
+  expect(stored.get(ids[2]!)).toMatchObject({ type: 'true_false', value: true });
+  expect(stored.get(ids[3]!)).toMatchObject({ type: 'numeric', value: 225 });
+  expect(stored.get(ids[4]!)).toMatchObject({ type: 'short_text', text: 'Maseru' });
+  await expect(page.getByRole('radio', { name: 'Northern Cape' })).toBeChecked();
+  await goToQuestion(page, 3);
+  await expect(page.getByRole('radio', { name: 'True' })).toBeChecked();
+  await expect(page.getByText('You gave a later answer to this question on another device')).toBeVisible();
+
+  // Device 2, opened again, has everything.
+  await phone.reload();
+  await goToQuestion(phone, 5);
+  await expect(phone.getByRole('textbox', { name: 'Your answer', exact: true })).toHaveValue('Maseru');
+  await goToQuestion(phone, 1);
+  await expect(phone.getByRole('radio', { name: 'Northern Cape' })).toBeChecked();
+  await phone.context().close();
+
+  // Device 1 hands in with no network: the finish is kept on the device, and sent when the network returns.
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'Review and finish' }).first().click();
+  await page.getByRole('button', { name: 'Hand in my answers' }).click();
+  await page
+    .getByRole('dialog', { name: 'Hand in your answers?' })
+    .getByRole('button', { name: 'Yes, hand in' })
+    .click();
+  await expect(heading(page)).toHaveText('You have finished');
+  await expect(page.getByRole('status').filter({ hasText: 'Not sent yet' })).toContainText(
+    'Your answers are kept on this device and will be sent when you are connected again',
+  );
+  await lookAtBothWidths(page, testInfo, 'handed in offline');
+  expect((await submittedData(request, learner.id)).attempt?.finishedAt ?? null).toBeNull();
+  await context.setOffline(false);
+  await expect(heading(page)).toHaveText('Your answers are in', { timeout: 20_000 });
+  expect((await submittedData(request, learner.id)).attempt).toMatchObject({
+    status: 'finished',
+    finishReason: 'submitted',
+  });
+});
+
+/** The seconds the timer shows. */
+async function secondsLeft(page: Page): Promise<number> {
+  const label = (await page.getByRole('timer').getAttribute('aria-label')) ?? '';
+  const [s = 0, m = 0, h = 0] = (/([\d:]+)$/.exec(label)?.[1] ?? '').split(':').reverse().map(Number);
+  return h * 3600 + m * 60 + s;
+}
+
+/** The timer still counts down to the same deadline: it shows no more than before, less only by the time since. */
+async function expectTimerGoesOn(page: Page, before: { seconds: number; at: number }) {
+  await expect(page.getByRole('timer')).toBeVisible();
+  const now = await secondsLeft(page);
+  const passed = (Date.now() - before.at) / 1000;
+  expect(now).toBeLessThanOrEqual(before.seconds);
+  expect(now).toBeGreaterThanOrEqual(before.seconds - passed - 3);
+}
+
+test('offline from the first minutes to the deadline: reload, a closed tab, a restarted browser, time up, then synced late', async ({
+  request,
+}, testInfo) => {
+  // The server counts an answer that arrives after the deadline only from a learner it had heard nothing from in the
+  // two minutes before it (decision 087): the learner is offline from about 2 min 15 s before the deadline.
+  test.setTimeout(240_000);
+  const olympiadName = await olympiadEndingSoon(request, 150);
+  const learner = await learnerAtPaper(request, olympiadName, 'Timeup');
+  const device = deviceWithProfile(testInfo, { viewport: { width: 1280, height: 800 } });
+  try {
+    let page = await device.start();
+    await openAsLearner(page, learner, `/${olympiadName}/olympiad/0/0`);
+    await expect(heading(page)).toContainText('Question 1');
+    await page.getByRole('radio', { name: 'Indian' }).check();
+    await expect(saveStatus(page)).toHaveText('All answers saved');
+    await controlledByWorker(page);
+
+    await page.context().setOffline(true);
+    await goToQuestion(page, 2);
+    await page.getByRole('textbox', { name: 'Your answer (a number)' }).fill('9');
+    await expectKept(page, 1, 1);
+    const timer = { seconds: await secondsLeft(page), at: Date.now() };
+
+    // Reloaded offline: the same question, its answer, the timer.
+    await page.reload();
+    await expect(heading(page)).toContainText('Question 2');
+    await expect(page.getByRole('textbox', { name: 'Your answer (a number)' })).toHaveValue('9');
+    await expectKept(page, 1, 1);
+    await expectTimerGoesOn(page, timer);
+
+    // The tab closed and opened again at the paper's address, still offline.
+    const context = page.context();
+    await page.close();
+    page = await context.newPage();
+    await page.goto(`/${olympiadName}/olympiad/0/1`);
+    await expect(heading(page)).toContainText('Question 2');
+    await expect(page.getByRole('textbox', { name: 'Your answer (a number)' })).toHaveValue('9');
+    await expectTimerGoesOn(page, timer);
+    await goToQuestion(page, 3);
+    await page.getByRole('textbox', { name: 'Your answer', exact: true }).fill('Orange');
+    await expectKept(page, 2, 1);
+
+    // The browser closed and started again with no network from its first request.
+    await device.stop();
+    page = await device.start({ offline: true });
+    await page.goto(`/${olympiadName}/olympiad/0/2`);
+    await expect(heading(page)).toContainText('Question 3');
+    await expect(page.getByRole('textbox', { name: 'Your answer', exact: true })).toHaveValue('Orange');
+    await expectKept(page, 2, 1);
+    await expectTimerGoesOn(page, timer);
+    await goToQuestion(page, 1);
+    await expect(page.getByRole('radio', { name: 'Indian' })).toBeChecked();
+    await lookAtBothWidths(page, testInfo, 'the paper offline');
+
+    // The time runs out offline: the page says the answers are kept on the device, to be sent.
+    await expect(heading(page)).toHaveText('Time is up', { timeout: 150_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Not sent yet' })).toContainText(
+      'The answers you gave in time are kept on this device and will be sent when you are connected again',
+    );
+    await lookAtBothWidths(page, testInfo, 'time up offline');
+
+    await page.context().setOffline(false);
+    await expect(heading(page)).toHaveText('Time is up: your answers are in', { timeout: 30_000 });
+    const stored = await submittedData(request, learner.id);
+    expect(stored.attempt).toMatchObject({ status: 'finished', finishReason: 'time_up' });
+    const byType = new Map(stored.answers.map((a) => [a.type, a]));
+    expect(byType.get('single')).toMatchObject({ value: { optionId: 'b' }, syncedLate: false });
+    expect(byType.get('numeric')).toMatchObject({ value: { value: 9 }, syncedLate: true });
+    expect(byType.get('short_text')).toMatchObject({ value: { text: 'Orange' }, syncedLate: true });
+  } finally {
+    await device.remove();
+  }
+});
+
+test('offline, the olympiad’s first page opens the paper at the question the learner was at', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.fixme(
+    true,
+    'Offline, /geo-demo/olympiad/instructions opens /geo-demo/olympiad/0/intro, not the question the learner was at (0/3, ' +
+      'where the answer kept on the device was given); online the server’s position brings them back. For builder A.',
+  );
+  const learner = await learnerAtPaper(request, 'geo-demo', 'Resume');
+  await openAsLearner(page, learner, '/geo-demo/olympiad/0/0');
+  await expect(heading(page)).toContainText('Question 1');
+  await controlledByWorker(page);
+  await context.setOffline(true);
+  await goToQuestion(page, 4);
+  await page.getByRole('textbox', { name: 'Your answer (a number)' }).fill('225');
+  await expectKept(page, 1, 0);
+  // Where a sign-in lands, and where a learner whose tab closed opens the olympiad again.
+  await page.goto('/geo-demo/olympiad/instructions');
+  await expect(page).toHaveURL(pathIs('/geo-demo/olympiad/0/3'));
+  await expect(page.getByRole('textbox', { name: 'Your answer (a number)' })).toHaveValue('225');
+});
+
+/** The state of the registration's waiting worker (a new release installed beside the one in control), or null. */
+const waitingRelease = (page: Page) =>
+  page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null);
+
+/**
+ * A learner at geo-demo's question 4, answered, in a browser of its own behind a release proxy; then a new release
+ * is deployed and the browser finds it (as it does on its next look) and installs it beside the one in control.
+ */
+async function paperWithNewReleaseWaiting(browser: Browser, request: APIRequestContext, testInfo: TestInfo) {
+  const learner = await learnerAtPaper(request, 'geo-demo', 'Release');
+  const proxy = await releaseProxy(String(testInfo.project.use.baseURL), '/sw.js');
+  const context = await browser.newContext({ baseURL: proxy.url });
+  const page = await context.newPage();
+  await openAsLearner(page, learner, '/geo-demo/olympiad/0/3');
+  await expect(heading(page)).toContainText('Question 4');
+  await controlledByWorker(page);
+  await page.getByRole('textbox', { name: 'Your answer (a number)' }).fill('225');
+  await expect(saveStatus(page)).toHaveText('All answers saved');
+  proxy.deploy();
+  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+  expect(proxy.fetchesOfNewRelease()).toBeGreaterThan(0);
+  await expect.poll(() => waitingRelease(page)).toBe('installed');
+  return { learner, proxy, context, page };
+}
+
+/** Hands in from the summary, reached within the page (a new document would lose what the test keeps in it). */
+async function handIn(page: Page) {
+  await page.getByRole('link', { name: 'Review and finish' }).first().click();
+  await page.getByRole('button', { name: 'Hand in my answers' }).click();
+  await page
+    .getByRole('dialog', { name: 'Hand in your answers?' })
+    .getByRole('button', { name: 'Yes, hand in' })
+    .click();
+}
+
+test('a new release deployed during the paper never takes over the open paper; staff pages and the API are never kept', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const { learner, proxy, context, page } = await paperWithNewReleaseWaiting(browser, request, testInfo);
+  try {
+    // Asked to take over while the paper is open (as a page without a paper asks), it refuses and waits.
+    await page.evaluate(async () => {
+      (await navigator.serviceWorker.getRegistration())?.waiting?.postMessage({ type: 'olympus:take-over' });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    });
+    expect(await waitingRelease(page)).toBe('installed');
+
+    // The old release still serves the open paper: offline, a reload brings it back with its answer.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(heading(page)).toContainText('Question 4');
+    await expect(page.getByRole('textbox', { name: 'Your answer (a number)' })).toHaveValue('225');
+    expect(await waitingRelease(page)).toBe('installed');
+    // Online again, answers save as before.
+    await context.setOffline(false);
+    await goToQuestion(page, 5);
+    await page.getByRole('textbox', { name: 'Your answer', exact: true }).fill('Maseru');
+    await expect(saveStatus(page)).toHaveText('All answers saved');
+    expect(await waitingRelease(page)).toBe('installed');
+    await handIn(page);
+    await expect(heading(page)).toHaveText('Your answers are in');
+    expect(savedValues(await submittedData(request, learner.id)).size).toBe(2);
+
+    // A staff page in the same browser, beside the learner's worker: offline it is the browser's own error page, and
+    // a request to the API or for a staff page gets no answer at all (never a kept page).
+    const admin = await context.newPage();
+    await admin.goto('/api/health');
+    await admin.evaluate((u) => localStorage.setItem('user', u), JSON.stringify(await sessionOf(request, 'admin')));
+    await admin.goto(account('admin').home);
+    await expect(heading(admin)).toBeVisible();
+    await context.setOffline(true);
+    await expect(admin.reload()).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+    await expect(admin.goto('/api/health')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+    const offlineGet = (path: string) =>
+      page.evaluate(
+        (p) =>
+          fetch(p).then(
+            (r) => r.headers.get('content-type'),
+            () => 'no answer',
+          ),
+        path,
+      );
+    expect(await offlineGet('/api/sitting/geo-demo/state')).toBe('no answer');
+    expect(await offlineGet('/geo-demo/admin/reports/overview')).toBe('no answer');
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('once the paper is handed in, the new release takes over', async ({ browser, request }, testInfo) => {
+  test.fixme(
+    true,
+    'The waiting worker refuses the page’s take-over after the hand-in: in Chromium a window client’s url is the URL its ' +
+      'document was loaded at (/geo-demo/olympiad/0/3 here), not where the page has since moved within itself ' +
+      '(/finished), so sw.js still sees a paper open. For builder A.',
+  );
+  const { proxy, page } = await paperWithNewReleaseWaiting(browser, request, testInfo);
+  try {
+    await page.evaluate(async () => {
+      (window as unknown as { next: unknown }).next = (await navigator.serviceWorker.getRegistration())?.waiting;
+    });
+    await handIn(page);
+    await expect(heading(page)).toHaveText('Your answers are in');
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const r = await navigator.serviceWorker.getRegistration();
+          const next = (window as unknown as { next: unknown }).next;
+          return {
+            waiting: r?.waiting?.state ?? null,
+            active: r?.active === next ? r?.active?.state : 'the old release',
+            inControl: navigator.serviceWorker.controller === next,
+          };
+        }),
+      )
+      .toEqual({ waiting: null, active: 'activated', inControl: true });
+  } finally {
+    await proxy.close();
+  }
+});

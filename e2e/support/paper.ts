@@ -1,0 +1,216 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  expect,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import { ok } from './olympiad.js';
+import { auth, demoPassword, type SignedIn, tokenOf } from './session.js';
+
+/** A learner made for one test, already past the steps before the paper: the clock runs from now. */
+export interface PaperLearner {
+  id: number;
+  username: string;
+  /** The recovery PIN the server issued (and the learner confirmed writing down). */
+  pin: string;
+  olympiadName: string;
+  session: SignedIn;
+}
+
+/** A name of its own each time: a retry, or a second run on the same database, adds another learner. */
+const fresh = (name: string) =>
+  `${name} ${Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
+
+/**
+ * A learner of the demo teacher's school in `olympiadName` (the school must be entered), brought through the
+ * declaration, the recovery PIN and the details by the API, as question-types.spec.ts does: the journeys of those
+ * pages are exam-day.spec.ts's.
+ */
+export async function learnerAtPaper(
+  request: APIRequestContext,
+  olympiadName: string,
+  lastName: string,
+): Promise<PaperLearner> {
+  const teacher = auth(await tokenOf(request, 'teacher'));
+  const { olympiad } = await ok<{ olympiad: { id: number } }>(request.get(`/website/api/olympiad/${olympiadName}`));
+  lastName = fresh(lastName);
+  const { learner } = await ok<{ learner: { id: number; username: string; password: string } }>(
+    request.post('/learner/v-rest/', {
+      headers: teacher,
+      data: { olympiadId: olympiad.id, firstName: 'Thabo', lastName, grade: 10 },
+    }),
+  );
+  const session = await ok<SignedIn>(
+    request.post('/api/auth/signin', {
+      data: { username: learner.username, password: learner.password, olympiadName, loginType: 'learner' },
+    }),
+  );
+  const h = auth(session.accessToken.token);
+  const base = `/api/sitting/${olympiadName}`;
+  await ok(request.post(`${base}/declaration`, { headers: h, data: { accept: true } }));
+  const { pin } = await ok<{ pin: string }>(request.post(`${base}/recovery-pin`, { headers: h }));
+  await ok(request.post(`${base}/recovery-pin/confirm`, { headers: h, data: { pin } }));
+  await ok(request.put(`${base}/learner-details`, { headers: h, data: { firstName: 'Thabo', lastName, grade: 10 } }));
+  return { id: learner.id, username: learner.username, pin, olympiadName, session };
+}
+
+/** Opens `at` signed in as the learner (the session stored as the sign-in page stores it). */
+export async function openAsLearner(page: Page, learner: PaperLearner, at: string) {
+  await page.goto('/api/health');
+  await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), learner.session);
+  await page.goto(at);
+}
+
+export interface SubmittedAnswer {
+  questionId: number;
+  type: string;
+  value: Record<string, unknown> | null;
+  flagged: boolean;
+  savedAt: string | null;
+  syncedLate?: boolean;
+}
+export interface Submitted {
+  attempt: { status: string; finishReason: string | null; finishedAt: string | null } | null;
+  answers: SubmittedAnswer[];
+}
+
+/** What the server holds of the learner's attempt and answers, as an admin of the olympiad reads it. */
+export async function submittedData(request: APIRequestContext, learnerId: number): Promise<Submitted> {
+  const overlord = auth(await tokenOf(request, 'overlord'));
+  return ok<Submitted>(request.get(`/participant/get-submitted-data/${learnerId}`, { headers: overlord }));
+}
+
+/** The saved answers' values by question id. */
+export const savedValues = (submitted: Submitted) =>
+  new Map(submitted.answers.filter((a) => a.savedAt !== null).map((a) => [a.questionId, a.value]));
+
+/**
+ * A browser with a profile on disk, closed and started again as a device is switched off and on: its service
+ * workers, caches and IndexedDB stay in the profile between launches. Launched as the configuration launches the
+ * journeys' browser; the profile is a new empty folder, removed by `remove()`.
+ */
+export function deviceWithProfile(testInfo: TestInfo, options: BrowserContextOptions) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'olympus-e2e-profile-'));
+  const use = testInfo.project.use;
+  let context: BrowserContext | null = null;
+  return {
+    /** Starts the browser (offline from its first request when asked) and answers its first tab. */
+    async start({ offline = false }: { offline?: boolean } = {}): Promise<Page> {
+      context = await chromium.launchPersistentContext(dir, {
+        ...use.launchOptions,
+        baseURL: use.baseURL,
+        locale: use.locale,
+        ...options,
+        offline,
+      });
+      return context.pages()[0] ?? (await context.newPage());
+    },
+    /** Closes the whole browser, as a device switched off. */
+    async stop() {
+      await context?.close();
+      context = null;
+    },
+    async remove() {
+      await context?.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until the page's service worker is active and controls the page. */
+export async function controlledByWorker(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'no worker controls the page'), {
+      timeout: 15_000,
+    })
+    .toBe('activated');
+}
+
+/**
+ * An olympiad of its own whose writing window closes `seconds` from now, so a learner who starts now meets the
+ * deadline within the test (the deadline is the earlier of the paper's length and the window's end): a question
+ * of three kinds (a choice, a number, a short text), each verified by the admin so that it opens, and the demo
+ * teacher's school entered.
+ */
+export async function olympiadEndingSoon(request: APIRequestContext, seconds: number): Promise<string> {
+  const overlord = auth(await tokenOf(request, 'overlord'));
+  const admin = auth(await tokenOf(request, 'admin'));
+  const projects = await ok<{ items: Array<{ id: number }> }>(
+    request.get('/olympus-project/v-rest/', { headers: overlord }),
+  );
+  const varName = `offline-${Date.now().toString(36)}`;
+  const { olympiad } = await ok<{ olympiad: { id: number } }>(
+    request.post('/olympiad/v-rest/', {
+      headers: overlord,
+      data: {
+        projectId: projects.items[0]!.id,
+        varName,
+        title: 'Offline Olympiad',
+        year: 2030,
+        feeCents: 0,
+        durationMinutes: 30,
+        startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+        endsAt: new Date(Date.now() + seconds * 1000).toISOString(),
+        instructions: '<p>Three questions.</p>',
+        declaration: '<p>I write on my own.</p>',
+      },
+    }),
+  );
+  const { module } = await ok<{ module: { id: number } }>(
+    request.post('/question-module/v-rest/', { headers: overlord, data: { olympiadId: olympiad.id, title: 'Rivers' } }),
+  );
+  const questions = [
+    {
+      type: 'single',
+      prompt: '<p>Which ocean lies to the east of South Africa?</p>',
+      options: ['Atlantic', 'Indian', 'Pacific'].map((text, i) => ({ id: 'abc'[i]!, text, imageUrl: null })),
+      answerKey: { type: 'single', correct: 'b' },
+    },
+    {
+      type: 'numeric',
+      prompt: '<p>How many provinces does South Africa have?</p>',
+      answerKey: { type: 'numeric', value: 9, tolerance: 0 },
+    },
+    {
+      type: 'short_text',
+      prompt: '<p>Name the longest river in South Africa.</p>',
+      answerKey: { type: 'short_text', accepted: ['Orange'] },
+    },
+  ];
+  const staff = await ok<{ items: Array<{ id: number; username: string }> }>(
+    request.get('/olympiad-grant/v-rest/staff-search?search=admin', { headers: overlord }),
+  );
+  await ok(
+    request.post('/olympiad-grant/v-rest/', {
+      headers: overlord,
+      data: { olympiadId: olympiad.id, userId: staff.items.find((u) => u.username === 'admin')!.id, role: 'admin' },
+    }),
+  );
+  for (const question of questions) {
+    const created = await ok<{ question: { id: number } }>(
+      request.post('/question/v-rest/', { headers: overlord, data: { questionModuleId: module.id, ...question } }),
+    );
+    await ok(request.post(`/question/v-rest/${created.question.id}/verify`, { headers: admin }));
+  }
+  const teacher = await ok<{ schoolId: number }>(
+    request.post('/api/auth/signin', {
+      data: { username: 'teacher', password: demoPassword, olympiadName: null, loginType: 'staff' },
+    }),
+  );
+  await ok(
+    request.post('/school-participant/v-rest/', {
+      headers: overlord,
+      data: { olympiadId: olympiad.id, schoolId: teacher.schoolId },
+    }),
+  );
+  await ok(request.get(`/olympiad/api/set-olympiad-open/${olympiad.id}/true`, { headers: overlord }));
+  return varName;
+}
