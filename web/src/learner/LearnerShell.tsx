@@ -174,11 +174,15 @@ function ImpersonationBanner() {
   );
 }
 
-/** While the first page's own bundle loads. */
+/**
+ * While the first page's own bundle loads. The word is on screen a round trip before the page's own text: on slow 4G
+ * that is the learner's first sign of the page (decision 088).
+ */
 export function FirstLoad() {
   return (
-    <div className={classes.firstLoad} role="status" aria-label="Loading">
+    <div className={classes.firstLoad} role="status">
       <span className={classes.spinner} aria-hidden="true" />
+      <span className={classes.firstLoadText}>Loading…</span>
     </div>
   );
 }
