@@ -7,7 +7,7 @@
  * The pictures come from the demo seed itself, run on a PGlite database of its own: every question's picture, its
  * options' pictures and those in its text, each counted once (the browser keeps what it fetched). Each is counted as
  * the page would fetch it: a stored image as the WebP copy its `srcset` picks at that screen (made by the server's
- * own encoder, `encodeWebp`), a file of the build (the demo's SVG maps) as the server sends it, brotli-compressed.
+ * own encoder, `encodeWebp`), a file of the build (the demo's SVG maps) as the server sends it (brotli from 1 KB).
  * The demo's pictures are SVG, so their figure is also given as if each had been uploaded as a PNG at its size
  * (drawn by sharp, stored by `prepareImage` as an upload is), to keep the resizer's path in the figure. Exits 1 over
  * budget.
@@ -16,7 +16,6 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { openPglite } from '../server/db/client.js';
@@ -110,8 +109,9 @@ async function main() {
   const served = (url: string) => {
     const file = path.join(dist, url);
     if (!existsSync(file)) throw new Error(`paper-bytes: ${url} is not a file of the build (${file})`);
-    // The build writes each SVG brotli-compressed beside it (vite.config.ts), which is what the server sends.
-    return existsSync(`${file}.br`) ? statSync(`${file}.br`).size : brotliCompressSync(readFileSync(file)).length;
+    // The build writes each text file of 1 KB or more brotli-compressed beside it (vite.config.ts), which is what the
+    // server sends; a smaller one is sent as it is.
+    return statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
   };
   // As uploaded: each picture drawn as a PNG at its size (its own, else twice the width it is shown at) and kept
   // as an upload is kept (decision 067).
@@ -133,7 +133,7 @@ async function main() {
     const sizes = await Promise.all(pictures.map((p, i) => storedBytes(uploaded[i]!, p, screen.dpr, screen.column)));
     const asUploaded = sizes.reduce((a, b) => a + b, 0);
     console.log(
-      `  ${screen.name.padEnd(20)} as seeded (SVG, brotli) ${kb(asSeeded).padStart(9)}   as uploaded PNGs, WebP by srcset ${kb(asUploaded).padStart(9)}`,
+      `  ${screen.name.padEnd(20)} as seeded (SVG, as sent) ${kb(asSeeded).padStart(9)}   as uploaded PNGs, WebP by srcset ${kb(asUploaded).padStart(9)}`,
     );
     worst = Math.max(worst, asSeeded, asUploaded);
     if (worst > budgetKb * 1024) over = true;
