@@ -65,6 +65,44 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * learner.html preloads the question page's own chunks and their CSS (decision 088): without it they are asked for
+ * only once React and the router have run, a round trip later, and on slow 4G the question's picture waits for them.
+ * The learner reaches the paper after the first steps in almost every visit, so the bytes are not wasted.
+ */
+function preloadQuestionPage(): Plugin {
+  return {
+    name: 'olympus-preload-question-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle || !ctx.filename.endsWith('learner.html')) return html;
+        const page = Object.values(bundle).find(
+          (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/features/sitting/pages/PaperPage.tsx'),
+        );
+        if (!page || page.type !== 'chunk') return html;
+        const js = new Set<string>();
+        const css = new Set<string>();
+        const add = (file: string) => {
+          const chunk = bundle[file];
+          if (js.has(file) || chunk?.type !== 'chunk') return;
+          js.add(file);
+          for (const f of chunk.viteMetadata?.importedCss ?? []) css.add(f);
+          chunk.imports.forEach(add);
+        };
+        add(page.fileName);
+        const present = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
+        return [
+          ...[...js].filter((f) => !present.has(f)).map((f) => ({ rel: 'modulepreload', href: `/${f}` })),
+          ...[...css].filter((f) => !present.has(f)).map((f) => ({ rel: 'preload', as: 'style', href: `/${f}` })),
+        ].map((attrs) => ({ tag: 'link', attrs: { ...attrs, crossorigin: true }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'web',
   publicDir: isSsrBuild ? false : 'public',
@@ -79,6 +117,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           html: 'learner.html',
           publicFolders: ['demo'],
         }),
+        preloadQuestionPage(),
         precompress(),
       ],
   // React Router's package points browsers at its development build (warnings and checks); the
