@@ -35,15 +35,15 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import readline from 'node:readline';
 import pg from 'pg';
-import { hashPassword, verifyPassword } from '../server/platform/passwords.js';
 import { arg, textArg } from './lib/args.js';
-import { cpuGroups, cpuSince, machineBusyMs, openFilesLimit } from './lib/cpu.js';
+import { cpuGroups, cpuSince, listenOverflows, machineBusyMs, openFilesLimit } from './lib/cpu.js';
 import { Device, type DeviceQuestion, drained, write } from './lib/device.js';
 import { requestJson } from './lib/http.js';
 import { canonical, newRecorder, runLearner } from './lib/learner.js';
 import type { OnlineResult, OnlineSetup } from './lib/online-devices.js';
 import { startServer, stopAfter } from './lib/server.js';
-import { closedLoop, fmt, percentile } from './lib/stats.js';
+import { fmt, percentile } from './lib/stats.js';
+import { machineLimits, rawHashRate } from './lib/machine-limits.js';
 import { windowTable, type Sample } from './lib/storm-report.js';
 
 const learners = arg('learners', 5000);
@@ -76,17 +76,6 @@ async function recreate(url: string, make: boolean) {
   await admin.query(`drop database if exists ${name} with (force)`);
   if (make) await admin.query(`create database ${name}`);
   await admin.end();
-}
-
-/** The machine's own limit for sign-ins: argon2 verifications/s in this process (as bench/exam.ts). */
-async function rawHashRate(): Promise<number> {
-  const stored = await hashPassword('bench-password');
-  let done = 0;
-  const { elapsedMs } = await closedLoop(8, 3, async () => {
-    await verifyPassword(stored, 'bench-password');
-    done++;
-  });
-  return done / (elapsedMs / 1000);
 }
 
 async function main() {
@@ -228,6 +217,8 @@ async function main() {
     const readCpu = cpuGroups(server.process.pid);
     let cpuBefore = readCpu?.();
     let machineBefore = machineBusyMs();
+    let overflowsBefore = listenOverflows();
+    let readAt = Date.now();
     const cores = new Map<number, string>();
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
@@ -239,14 +230,23 @@ async function main() {
       if (readCpu && cpuBefore) {
         const now = readCpu();
         const used = cpuSince(cpuBefore, now);
-        const c = (x: number) => fmt(x / 10_000, 2);
+        // Over the time since the last reading: a late timer makes a window longer than 10 s.
+        const ms = Date.now() - readAt;
+        readAt = Date.now();
+        const c = (x: number) => fmt(x / ms, 2);
+        const overflows = listenOverflows();
+        const dropped = overflows != null && overflowsBefore != null ? overflows - overflowsBefore : NaN;
+        overflowsBefore = overflows;
         const machine = machineBusyMs();
         const all = machine != null && machineBefore != null ? c(machine - machineBefore) : 'n/a';
         machineBefore = machine;
         // The primary of the cluster apart: it accepts every connection and hands it to a server process.
         const pid = server.process.pid!;
         const primary = (now.processes.get(pid)?.cpuMs ?? 0) - (cpuBefore.processes.get(pid)?.cpuMs ?? 0);
-        cores.set(w, `${c(used.serverMs)} (${c(primary)}) ${c(used.databaseMs)} ${c(used.generatorMs)} ${all}`);
+        cores.set(
+          w,
+          `${c(used.serverMs)} (${c(primary)}) ${c(used.databaseMs)} ${c(used.generatorMs)} ${all} ${fmt(dropped, 0)}`,
+        );
         cpuBefore = now;
       }
       const waiting = devices.filter((d) => d.pending.size > 0).length;
@@ -357,41 +357,6 @@ async function main() {
     await server.stop();
     await recreate(databaseUrl, false);
   }
-}
-
-/** Saves/s and requests/s at 100 connections: the real save, the bare upsert, the bare JSON route (3 s each). */
-async function machineLimits(url: string, tokens: string[], questions: DeviceQuestion[]) {
-  const single = questions.filter((q) => q.type === 'single');
-  const targets = (
-    await requestJson<{ attempts: number[]; questions: number[] }>(url, 'GET', '/api/bench/bare-targets')
-  ).body;
-  const rate = async (work: (n: number) => Promise<unknown>) => {
-    let n = 0;
-    const { elapsedMs } = await closedLoop(100, 3, async () => void (await work(n++)));
-    return n / (elapsedMs / 1000);
-  };
-  const save = await rate((n) => {
-    const q = single[n % single.length]!;
-    return requestJson(
-      url,
-      'PUT',
-      `/api/sitting/geo-bench/answers/${q.id}`,
-      JSON.stringify({ value: { type: 'single', optionId: q.options[n % q.options.length] } }),
-      {
-        authorization: `Bearer ${tokens[n % tokens.length]}`,
-      },
-    );
-  });
-  const upsert = await rate((n) =>
-    requestJson(
-      url,
-      'PUT',
-      `/api/bench/bare-answer/${targets.attempts[n % targets.attempts.length]}/${targets.questions[n % targets.questions.length]}`,
-      JSON.stringify({ value: { type: 'single', optionId: 'a' } }),
-    ),
-  );
-  const json = await rate(() => requestJson(url, 'GET', '/api/bench/bare-json'));
-  return { save, upsert, json };
 }
 
 main().then(

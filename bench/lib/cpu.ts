@@ -101,3 +101,21 @@ export function openFilesLimit(): number {
     return 1024;
   }
 }
+
+/**
+ * Connections the kernel dropped so far because a listening socket's queue of accepted connections was full
+ * (TcpExt ListenOverflows in /proc/net/netstat, the whole machine's): a client whose connection is dropped so tries
+ * again after 1 s, then 2, 4, 8 … (its SYN's retransmission). Null without /proc.
+ */
+export function listenOverflows(): number | null {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('TcpExt:'));
+    const names = lines[0]!.split(/\s+/);
+    const values = lines[1]!.split(/\s+/);
+    return Number(values[names.indexOf('ListenOverflows')]);
+  } catch {
+    return null;
+  }
+}
