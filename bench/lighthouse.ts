@@ -160,6 +160,8 @@ async function main() {
       const measured: Audited[] = [];
       for (let i = 0; i < runs; i++) measured.push(await audit(`${server.url}${page}`, chrome.port));
       const perf = median(measured.map((m) => m.scores.performance));
+      if (runs > 1)
+        console.log(`  ${page}: performance in each run ${measured.map((m) => m.scores.performance).join(', ')}`);
       const chosen = measured.find((m) => m.scores.performance === perf)!;
       const s = { ...chosen.scores, performance: perf };
       const low = judged.filter((c) => s[c] < min);
