@@ -135,12 +135,11 @@ export async function controlledByWorker(page: Page) {
 }
 
 /**
- * An olympiad of its own whose writing window closes `seconds` from now, so a learner who starts now meets the
- * deadline within the test (the deadline is the earlier of the paper's length and the window's end): a question
- * of three kinds (a choice, a number, a short text), each verified by the admin so that it opens, and the demo
- * teacher's school entered.
+ * An olympiad of its own, open for writing for the next hours (a learner's deadline is then the paper's 30 minutes
+ * until `moveDeadline`), with a question of three kinds (a choice, a number, a short text), each verified by the
+ * admin so that it opens, and the demo teacher's school entered.
  */
-export async function olympiadEndingSoon(request: APIRequestContext, seconds: number): Promise<string> {
+export async function olympiadOfThree(request: APIRequestContext): Promise<{ varName: string; olympiadId: number }> {
   const overlord = auth(await tokenOf(request, 'overlord'));
   const admin = auth(await tokenOf(request, 'admin'));
   const projects = await ok<{ items: Array<{ id: number }> }>(
@@ -158,7 +157,7 @@ export async function olympiadEndingSoon(request: APIRequestContext, seconds: nu
         feeCents: 0,
         durationMinutes: 30,
         startsAt: new Date(Date.now() - 3_600_000).toISOString(),
-        endsAt: new Date(Date.now() + seconds * 1000).toISOString(),
+        endsAt: new Date(Date.now() + 5 * 3_600_000).toISOString(),
         instructions: '<p>Three questions.</p>',
         declaration: '<p>I write on my own.</p>',
       },
@@ -212,5 +211,24 @@ export async function olympiadEndingSoon(request: APIRequestContext, seconds: nu
     }),
   );
   await ok(request.get(`/olympiad/api/set-olympiad-open/${olympiad.id}/true`, { headers: overlord }));
-  return varName;
+  return { varName, olympiadId: olympiad.id };
+}
+
+/**
+ * Brings a running paper's deadline to `seconds` from now: the writing window closes then, and the learner's
+ * deadline (the earlier of the paper's length and the window's end) is worked out again, as granting extra time does.
+ * The page learns it from the server's next answer to it.
+ */
+export async function moveDeadline(request: APIRequestContext, olympiadId: number, learnerId: number, seconds: number) {
+  const overlord = auth(await tokenOf(request, 'overlord'));
+  await ok(
+    request.put(`/olympiad/v-rest/${olympiadId}`, {
+      headers: overlord,
+      data: { endsAt: new Date(Date.now() + seconds * 1000).toISOString() },
+    }),
+  );
+  const { deadlineAt } = await ok<{ deadlineAt: string | null }>(
+    request.put(`/api/sitting-extra-time/${learnerId}`, { headers: overlord, data: { minutes: 0 } }),
+  );
+  expect(Date.parse(deadlineAt ?? '') - Date.now()).toBeLessThanOrEqual(seconds * 1000);
 }
