@@ -342,6 +342,12 @@ test('a new release deployed during the paper never takes over the open paper; s
     await expect(heading(page)).toHaveText('Your answers are in');
     expect(savedValues(await submittedData(request, learner.id)).size).toBe(2);
 
+    // With the worker in charge, the API still answers for itself: JSON, never a page.
+    const unknown = await page.evaluate(() =>
+      fetch('/api/no-such-thing').then((r) => ({ status: r.status, type: r.headers.get('content-type') })),
+    );
+    expect(unknown).toEqual({ status: 404, type: expect.stringContaining('application/json') });
+
     // A staff page in the same browser, beside the learner's worker: offline it is the browser's own error page, and
     // a request to the API or for a staff page gets no answer at all (never a kept page).
     const admin = await context.newPage();

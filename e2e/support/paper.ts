@@ -98,7 +98,8 @@ export const savedValues = (submitted: Submitted) =>
  * journeys' browser; the profile is a new empty folder, removed by `remove()`.
  */
 export function deviceWithProfile(testInfo: TestInfo, options: BrowserContextOptions) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'olympus-e2e-profile-'));
+  // Named as scripts/e2e-server.mjs names its data directories, so that the next run removes one a killed worker left.
+  const dir = mkdtempSync(path.join(os.tmpdir(), `olympus-e2e-${process.pid}-profile-`));
   const use = testInfo.project.use;
   let context: BrowserContext | null = null;
   return {
