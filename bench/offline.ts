@@ -214,6 +214,26 @@ async function main() {
       void write(device, questions, thinkMs, (online.length + i) * 1000, () => !writing);
     });
     // Each 10 s window's CPU by process group and this process's lateness, for the table.
+    // What the database's sessions were doing, twice a second: the most at work at once, and of those the most
+    // waiting for a lock (a batch of saves holds its attempts' rows until it commits), for the table.
+    const watch = new pg.Client({ connectionString: databaseUrl });
+    await watch.connect();
+    let active = 0;
+    let locked = 0;
+    const sampler = setInterval(() => {
+      void watch
+        .query<{ active: string; locked: string }>(
+          `select count(*) filter (where state = 'active') as active, count(*) filter (where wait_event_type = 'Lock') as locked
+           from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        )
+        .then(
+          (r) => {
+            active = Math.max(active, Number(r.rows[0]!.active));
+            locked = Math.max(locked, Number(r.rows[0]!.locked));
+          },
+          () => undefined,
+        );
+    }, 500);
     const readCpu = cpuGroups(server.process.pid);
     let cpuBefore = readCpu?.();
     let machineBefore = machineBusyMs();
@@ -245,9 +265,11 @@ async function main() {
         const primary = (now.processes.get(pid)?.cpuMs ?? 0) - (cpuBefore.processes.get(pid)?.cpuMs ?? 0);
         cores.set(
           w,
-          `${c(used.serverMs)} (${c(primary)}) ${c(used.databaseMs)} ${c(used.generatorMs)} ${all} ${fmt(dropped, 0)}`,
+          `${c(used.serverMs)} (${c(primary)}) ${c(used.databaseMs)} ${c(used.generatorMs)} ${all} ${fmt(dropped, 0)} ${active}/${locked}`,
         );
         cpuBefore = now;
+        active = 0;
+        locked = 0;
       }
       const waiting = devices.filter((d) => d.pending.size > 0).length;
       const unsent = devices.reduce((a, d) => a + d.pending.size, 0);
@@ -273,6 +295,8 @@ async function main() {
     for (const d of devices) d.stop();
     const onlineResult = await childDone;
     clearInterval(progress);
+    clearInterval(sampler);
+    await watch.end();
 
     /* ---- 3. the database against what every device gave ---- */
     const db = new pg.Client({ connectionString: databaseUrl });

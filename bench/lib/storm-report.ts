@@ -19,7 +19,8 @@ export interface StormRun {
   stopAt: number;
   /**
    * Window → "server (its primary) database generator machine" cores (machine: every process, others' too), and the
-   * connections the kernel dropped with the listening queue full (bench/lib/cpu.ts's listenOverflows).
+   * connections the kernel dropped with the listening queue full (bench/lib/cpu.ts's listenOverflows), and the most
+   * database sessions at work at once and of them waiting for a lock.
    */
   cores: Map<number, string>;
   /** Window → the longest delay of each load generator's event loop (ms). */
@@ -77,7 +78,7 @@ export function windowTable(run: StormRun) {
             ? 'after'
             : 'draining';
   const rows = [
-    '   s  phase       online saves: n   p50   p95   p99   max ms | storm: requests  p99 ms  not 2xx   | cores: server (primary) db generator machine, connections dropped | late ms: here online',
+    '   s  phase       online saves: n   p50   p95   p99   max ms | storm: requests  p99 ms  not 2xx   | cores: server (primary) db generator machine, connections dropped, db sessions active/locked | late ms: here online',
   ];
   let worstP99 = 0;
   for (let w = 0; w <= last; w++) {
@@ -93,7 +94,7 @@ export function windowTable(run: StormRun) {
       `${String(w * 10).padStart(4)}  ${phase(start).padEnd(10)} ${String(ms.length).padStart(17)} ${fmt(percentile(ms, 50), 0).padStart(5)} ` +
         `${fmt(percentile(ms, 95), 0).padStart(5)} ${fmt(p99, 0).padStart(5)} ${fmt(ms.at(-1) ?? NaN, 0).padStart(5)}    | ` +
         `${String(storm.length).padStart(15)} ${fmt(percentile(stormMs, 99), 0).padStart(7)} ${String(not2xx).padStart(8)}   | ` +
-        `${(run.cores.get(w) ?? '').padStart(46)} | ${fmt(run.lagMs.get(w) ?? NaN, 0).padStart(12)} ${fmt(run.onlineLagMs[w] ?? NaN, 0).padStart(6)}`,
+        `${(run.cores.get(w) ?? '').padStart(52)} | ${fmt(run.lagMs.get(w) ?? NaN, 0).padStart(12)} ${fmt(run.onlineLagMs[w] ?? NaN, 0).padStart(6)}`,
     );
   }
   const every = [...run.offline, ...run.online];
