@@ -130,7 +130,7 @@ export function deviceWithProfile(testInfo: TestInfo, options: BrowserContextOpt
 export async function controlledByWorker(page: Page) {
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'no worker controls the page'), {
-      timeout: 15_000,
+      timeout: 30_000,
     })
     .toBe('activated');
 }
