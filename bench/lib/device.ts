@@ -77,7 +77,9 @@ export class Device {
     }, Math.random() * HEARTBEAT_MS);
   }
 
+  /** The run is over: timers stop, connections close, and what was on them is not counted. */
   stop(): void {
+    this.online = false;
     if (this.beatTimer) clearInterval(this.beatTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     void this.pool?.destroy();
