@@ -1,9 +1,16 @@
 import { type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { expect, test } from './support/test.js';
-import { look } from './support/look.js';
 import {
   controlledByWorker,
   deviceWithProfile,
+  expectKept,
+  expectTimerGoesOn,
+  goToQuestion,
+  handIn,
+  heading,
+  lookAtEachWidth,
+  saveStatus,
+  secondsLeft,
   learnerAtPaper,
   moveDeadline,
   olympiadOfThree,
@@ -27,45 +34,6 @@ import { releaseProxy } from './support/release.js';
  * context, or a browser launched with `offline`, is offline from its first request. The time-up journey waits for
  * the server's own clock (2 min 10 s): the server counts a late answer only from a learner silent for two minutes.
  */
-
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const saveStatus = (page: Page) =>
-  page.getByRole('status').filter({ hasText: /saved|saving|offline|trying again|automatically/i });
-
-/**
- * The save bar says how many answers are kept on this device, to be sent, and how many reached the server: "Offline: 2
- * answers kept on this device, to be sent when…" on the page as it opened online, "2 answers are kept on this device
- * and will be sent when…" on a page opened from the device.
- */
-async function expectKept(page: Page, kept: number, reached: number) {
-  const have = reached === 1 ? '1 has' : `${reached} have`;
-  await expect(saveStatus(page)).toContainText(
-    new RegExp(
-      `\\b${kept} answers? (?:is |are )?kept on this device.* when the connection returns; ${have} reached the server\\.`,
-    ),
-  );
-}
-
-/** axe (and, outside CI, a screenshot) at a laptop's width and at a phone's, then back to where it was. */
-async function lookAtBothWidths(page: Page, testInfo: TestInfo, name: string) {
-  const before = page.viewportSize();
-  for (const size of [
-    { width: 1280, height: 800 },
-    { width: 360, height: 780 },
-  ]) {
-    await page.setViewportSize(size);
-    await look(page, testInfo, name);
-  }
-  if (before) await page.setViewportSize(before);
-}
-
-/** Opens question `n` from the palette (on a phone the palette is one tap away). */
-async function goToQuestion(page: Page, n: number) {
-  const link = page.getByRole('link', { name: new RegExp(`^Question ${n},`) });
-  if (!(await link.isVisible())) await page.getByRole('button', { name: /^Questions/ }).click();
-  await link.click();
-  await expect(heading(page)).toContainText(`Question ${n}`);
-}
 
 test('a learner whose device dies carries on on another with the PIN; the later answer to each question wins', async ({
   page,
@@ -157,7 +125,7 @@ test('a learner whose device dies carries on on another with the PIN; the later 
   await expect(page.getByRole('status').filter({ hasText: 'Not sent yet' })).toContainText(
     'Your answers are kept on this device and will be sent when you are connected again',
   );
-  await lookAtBothWidths(page, testInfo, 'handed in offline');
+  await lookAtEachWidth(page, testInfo, 'handed in offline');
   expect((await submittedData(request, learner.id)).attempt?.finishedAt ?? null).toBeNull();
   await context.setOffline(false);
   await expect(heading(page)).toHaveText('Your answers are in', { timeout: 20_000 });
@@ -166,22 +134,6 @@ test('a learner whose device dies carries on on another with the PIN; the later 
     finishReason: 'submitted',
   });
 });
-
-/** The seconds the timer shows. */
-async function secondsLeft(page: Page): Promise<number> {
-  const label = (await page.getByRole('timer').getAttribute('aria-label')) ?? '';
-  const [s = 0, m = 0, h = 0] = (/([\d:]+)$/.exec(label)?.[1] ?? '').split(':').reverse().map(Number);
-  return h * 3600 + m * 60 + s;
-}
-
-/** The timer still counts down to the same deadline: it shows no more than before, less only by the time since. */
-async function expectTimerGoesOn(page: Page, before: { seconds: number; at: number }) {
-  await expect(page.getByRole('timer')).toBeVisible();
-  const now = await secondsLeft(page);
-  const passed = (Date.now() - before.at) / 1000;
-  expect(now).toBeLessThanOrEqual(before.seconds);
-  expect(now).toBeGreaterThanOrEqual(before.seconds - passed - 3);
-}
 
 test('offline from the first minutes to the deadline: reload, a closed tab, a restarted browser, time up, then synced late', async ({
   request,
@@ -238,14 +190,14 @@ test('offline from the first minutes to the deadline: reload, a closed tab, a re
     await expectTimerGoesOn(page, timer);
     await goToQuestion(page, 1);
     await expect(page.getByRole('radio', { name: 'Indian' })).toBeChecked();
-    await lookAtBothWidths(page, testInfo, 'the paper offline');
+    await lookAtEachWidth(page, testInfo, 'the paper offline');
 
     // The time runs out offline: the page says the answers are kept on the device, to be sent.
     await expect(heading(page)).toHaveText('Time is up', { timeout: 140_000 });
     await expect(page.getByRole('status').filter({ hasText: 'Not sent yet' })).toContainText(
       'The answers you gave in time are kept on this device and will be sent when you are connected again',
     );
-    await lookAtBothWidths(page, testInfo, 'time up offline');
+    await lookAtEachWidth(page, testInfo, 'time up offline');
 
     await page.context().setOffline(false);
     await expect(heading(page)).toHaveText('Time is up: your answers are in', { timeout: 30_000 });
@@ -307,16 +259,6 @@ async function paperWithNewReleaseWaiting(browser: Browser, request: APIRequestC
   expect(proxy.fetchesOfNewRelease()).toBeGreaterThan(0);
   await expect.poll(() => waitingRelease(page), { timeout: 30_000 }).toBe('installed');
   return { learner, proxy, context, page };
-}
-
-/** Hands in from the summary, reached within the page (a new document would lose what the test keeps in it). */
-async function handIn(page: Page) {
-  await page.getByRole('link', { name: 'Review and finish' }).first().click();
-  await page.getByRole('button', { name: 'Hand in my answers' }).click();
-  await page
-    .getByRole('dialog', { name: 'Hand in your answers?' })
-    .getByRole('button', { name: 'Yes, hand in' })
-    .click();
 }
 
 test('a new release deployed during the paper never takes over the open paper; staff pages and the API are never kept', async ({

@@ -10,6 +10,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { look } from './look.js';
 import { ok } from './olympiad.js';
 import { auth, demoPassword, type SignedIn, tokenOf } from './session.js';
 
@@ -232,4 +233,71 @@ export async function moveDeadline(request: APIRequestContext, olympiadId: numbe
     request.put(`/api/sitting-extra-time/${learnerId}`, { headers: overlord, data: { minutes: 0 } }),
   );
   expect(Date.parse(deadlineAt ?? '') - Date.now()).toBeLessThanOrEqual(seconds * 1000);
+}
+
+// ---- the paper as the learner sees it ----------------------------------------------------------------------------
+
+export const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+export const saveStatus = (page: Page) =>
+  page.getByRole('status').filter({ hasText: /saved|saving|offline|trying again|automatically/i });
+
+/**
+ * The save bar says how many answers are kept on this device, to be sent, and how many reached the server: "Offline: 2
+ * answers kept on this device, to be sent when…" on the page as it opened online, "2 answers are kept on this device
+ * and will be sent when…" on a page opened from the device.
+ */
+export async function expectKept(page: Page, kept: number, reached: number) {
+  const have = reached === 1 ? '1 has' : `${reached} have`;
+  await expect(saveStatus(page)).toContainText(
+    new RegExp(
+      `\\b${kept} answers? (?:is |are )?kept on this device.* when the connection returns; ${have} reached the server\\.`,
+    ),
+  );
+}
+
+/** axe (and, outside CI, a screenshot) at a laptop's width and at a phone's, then back to where it was. */
+export async function lookAtEachWidth(page: Page, testInfo: TestInfo, name: string) {
+  const before = page.viewportSize();
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 360, height: 780 },
+  ]) {
+    await page.setViewportSize(size);
+    await look(page, testInfo, name);
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+/** Opens question `n` from the palette (on a phone the palette is one tap away). */
+export async function goToQuestion(page: Page, n: number) {
+  const link = page.getByRole('link', { name: new RegExp(`^Question ${n},`) });
+  if (!(await link.isVisible())) await page.getByRole('button', { name: /^Questions/ }).click();
+  await link.click();
+  await expect(heading(page)).toContainText(`Question ${n}`);
+}
+
+/** The seconds the timer shows. */
+export async function secondsLeft(page: Page): Promise<number> {
+  const label = (await page.getByRole('timer').getAttribute('aria-label')) ?? '';
+  const [s = 0, m = 0, h = 0] = (/([\d:]+)$/.exec(label)?.[1] ?? '').split(':').reverse().map(Number);
+  return h * 3600 + m * 60 + s;
+}
+
+/** The timer still counts down to the same deadline: it shows no more than before, less only by the time since. */
+export async function expectTimerGoesOn(page: Page, before: { seconds: number; at: number }) {
+  await expect(page.getByRole('timer')).toBeVisible();
+  const now = await secondsLeft(page);
+  const passed = (Date.now() - before.at) / 1000;
+  expect(now).toBeLessThanOrEqual(before.seconds);
+  expect(now).toBeGreaterThanOrEqual(before.seconds - passed - 3);
+}
+
+/** Hands in from the summary, reached within the page (a new document would lose what the test keeps in it). */
+export async function handIn(page: Page) {
+  await page.getByRole('link', { name: 'Review and finish' }).first().click();
+  await page.getByRole('button', { name: 'Hand in my answers' }).click();
+  await page
+    .getByRole('dialog', { name: 'Hand in your answers?' })
+    .getByRole('button', { name: 'Yes, hand in' })
+    .click();
 }
