@@ -11,6 +11,9 @@ import { seedBenchIfAbsent, seedCertificateBenchIfAbsent, seedInvoiceBenchIfAbse
 import { seedReportBenchIfAbsent } from './seed/bench-reports.js';
 import { prepareDemo } from './seed/demo-policy.js';
 
+/** The listening queue's length asked for (Linux's default somaxconn, 4096, also caps it). */
+const LISTEN_BACKLOG = 4096;
+
 export interface StartOptions {
   /**
    * Routes served beside the product's. Only the benchmarks' own entry (bench/lib/server-entry.ts) passes any, so
@@ -109,7 +112,9 @@ async function serve(
     logFormat: log.format,
     routes: options.routes ?? [],
   });
-  await app.listen({ port: config.port, host });
+  // A school's devices reconnect together: a listening queue of Node's 511 dropped thousands of their connections
+  // at once, each then retried by its kernel seconds later (decision 089). The kernel caps it at its somaxconn.
+  await app.listen({ port: config.port, host, backlog: LISTEN_BACKLOG });
   if (banner) console.log(banner);
 
   // Once only: a signal can arrive twice (to this process and to its process group, or from the primary).

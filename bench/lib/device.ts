@@ -110,9 +110,8 @@ export class Device {
   }
 
   /**
-   * The 'online' event: failures forgotten, every pending answer sent at once, stale queries read again. With
-   * `spreadMs` (not what the page does: a remedy measured by bench:offline's --reconnect-spread-s) the device waits a
-   * moment of its own within that time first.
+   * The 'online' event: failures forgotten, every pending answer sent, stale queries read again, at a moment of the
+   * device's own within `spreadMs` (the page's RECONNECT_SPREAD_MS, web/src/lib/offline/reconnect.ts; 0: at once).
    */
   goOnline(spreadMs = 0): void {
     this.online = true;

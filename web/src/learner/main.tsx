@@ -1,9 +1,10 @@
 import './learner.css';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../app/query-client.js';
+import { onReconnect } from '../lib/offline/reconnect.js';
 import { registerLearnerWorker } from '../lib/offline/worker.js';
 import { learnerRouter } from './router.js';
 
@@ -13,6 +14,18 @@ import { learnerRouter } from './router.js';
  * question page's first load, which must stay small on a phone (decision 016).
  */
 const queryClient = createQueryClient();
+
+// The queries read again when the network returns, as the outbox sends: at this page's own moment, not in the same
+// second as every other learner of the school (lib/offline/reconnect.ts).
+onlineManager.setEventListener((setOnline) => {
+  const offline = () => setOnline(false);
+  const stop = onReconnect(() => setOnline(true));
+  window.addEventListener('offline', offline);
+  return () => {
+    stop();
+    window.removeEventListener('offline', offline);
+  };
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

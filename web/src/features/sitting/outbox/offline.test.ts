@@ -115,10 +115,12 @@ async function openPaper(fromServer: Paper | null) {
   return page;
 }
 
-function goOnline() {
+/** The network returns; the page acts at its own moment after it (Math.random is 0 here: at once). */
+async function goOnline() {
   server.online();
   network.onLine = true;
   window.dispatchEvent(new Event('online'));
+  await vi.advanceTimersByTimeAsync(0);
 }
 
 beforeEach(() => {
@@ -248,7 +250,7 @@ describe('the outbox offline', () => {
     expect(server.sent).toEqual([]);
     expect(sync.getSnapshot().closed).toBe(false);
 
-    goOnline();
+    await goOnline();
     await io();
     expect(server.sent.map((s) => `${s.method} ${s.path.split('/').slice(-2).join('/')}`)).toEqual([
       'PUT answers/1',
@@ -272,7 +274,7 @@ describe('the outbox offline', () => {
     await io();
     expect(first.sync.getSnapshot()).toMatchObject({ closed: false, finishing: { reason: 'time_up' } });
 
-    goOnline();
+    await goOnline();
     await io();
     expect(server.sent.map((s) => s.method)).toEqual(['PUT']);
     expect(first.sync.getSnapshot().closed).toBe(true);

@@ -115,9 +115,11 @@ async function stored(owner = OWNER) {
   return Object.fromEntries(entries.map((e) => [e.questionId, e.value]));
 }
 
-function goOnline() {
+/** The network returns; the page acts at its own moment after it (Math.random is 0 here: at once). */
+async function goOnline() {
   network.onLine = true;
   window.dispatchEvent(new Event('online'));
+  await vi.advanceTimersByTimeAsync(0);
 }
 
 beforeEach(() => {
@@ -166,9 +168,9 @@ describe('the exam outbox', () => {
     expect(await stored()).toEqual({ 1: text('forty-two') });
 
     server.restore();
-    goOnline();
+    await goOnline();
     await io();
-    // Sent at once on `online`, without waiting for the backoff.
+    // Sent on `online` (at this page's moment: lib/offline/reconnect.ts), without waiting for the backoff.
     expect(server.calls).toHaveLength(tries + 1);
     expect(server.calls.at(-1)).toEqual({ questionId: 1, body: { value: text('forty-two'), flagged: false } });
     expect(sync.getSnapshot()).toMatchObject({ pendingCount: 0, status: 'saved' });
@@ -189,7 +191,7 @@ describe('the exam outbox', () => {
 
     const before = server.calls.length;
     server.restore();
-    goOnline();
+    await goOnline();
     await io();
     expect(server.calls.slice(before)).toEqual([
       { questionId: 1, body: { value: single('d'), flagged: false } },
@@ -288,7 +290,7 @@ describe('the exam outbox', () => {
 
     // Nothing more is tried, whatever happens next.
     await vi.advanceTimersByTimeAsync(10 * 60_000);
-    goOnline();
+    await goOnline();
     sync.setAnswer(3, single('c'));
     await io();
     expect(server.calls).toHaveLength(tries);
@@ -308,7 +310,7 @@ describe('the exam outbox', () => {
     expect(await stored()).toEqual({ 1: single('a') });
 
     // Sent again only when something asks for it (here the connection coming back).
-    goOnline();
+    await goOnline();
     await io();
     expect(server.calls).toHaveLength(2);
     expect(sync.getSnapshot()).toMatchObject({ pendingCount: 0, status: 'saved' });
@@ -459,7 +461,7 @@ describe('the exam outbox', () => {
     // Extra time was granted meanwhile: the acknowledgement carries the new deadline.
     server.restore();
     server.extendDeadline(DEADLINE + 10 * 60_000);
-    goOnline();
+    await goOnline();
     await io();
     expect(server.calls.at(-1)).toEqual({ questionId: 1, body: { value: single('in time'), flagged: false } });
     expect(sync.getSnapshot()).toMatchObject({ pendingCount: 0, closed: false, deadlineAt: DEADLINE + 10 * 60_000 });

@@ -1,5 +1,6 @@
 import type { AnswerValue } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
+import { onReconnect } from '../../../lib/offline/reconnect.js';
 import { finishSitting } from '../api/finish-sitting.js';
 import { saveAnswer, type Position } from '../api/save-answer.js';
 import { clearOwner, deleteEntry, entriesOf, ownerKey, putEntry, type OutboxEntry } from './idb.js';
@@ -19,7 +20,8 @@ function nextSeq(): number {
  * The learner's answers while writing: what they gave (merged from the server and the outbox), what is
  * still unsent, and the server-held deadline. Every change goes into the outbox (IndexedDB) first, then
  * to PUT /api/sitting/{o}/answers/{id}; an entry leaves the outbox only when the server acknowledged
- * that very value. Failures retry with backoff, at once when the browser says it is online again.
+ * that very value. Failures retry with backoff, and again once the network is back (at this page's own moment within
+ * a few seconds of it: lib/offline/reconnect.ts).
  *
  * Offline, the sitting goes on here: each answer carries when it was given (the device's clock corrected by the
  * offset measured at the last contact), a hand-in or the time running out is kept with the outbox, and both are
@@ -46,6 +48,7 @@ export class SittingSync {
   private onDevice = false;
   private keptElsewhere = new Map<number, string>();
   private contactSavedAt = 0;
+  private stopReconnect: () => void;
 
   constructor(
     readonly olympiadName: string,
@@ -53,7 +56,10 @@ export class SittingSync {
   ) {
     this.owner = ownerKey(olympiadName, learnerId);
     this.snapshot = this.build(false, null, 0, false);
-    window.addEventListener('online', this.onOnline);
+    // The bar follows the browser's online and offline at once; what was kept is sent at this page's own moment
+    // after the network returns.
+    this.stopReconnect = onReconnect(this.onOnline);
+    window.addEventListener('online', this.emit);
     window.addEventListener('offline', this.emit);
   }
 
@@ -439,7 +445,8 @@ export class SittingSync {
   }
 
   dispose() {
-    window.removeEventListener('online', this.onOnline);
+    this.stopReconnect();
+    window.removeEventListener('online', this.emit);
     window.removeEventListener('offline', this.emit);
     for (const timer of this.timers.values()) clearTimeout(timer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
