@@ -31,7 +31,8 @@ import { releaseProxy } from './support/release.js';
  *
  * Offline is the context's switch: in Chromium it holds the service worker's own requests too (a worker answering
  * from the network first got no answer from the server, which saw no request), and a tab opened in an offline
- * context, or a browser launched with `offline`, is offline from its first request. The time-up journey waits for
+ * context, or a browser launched with `offline`, is offline from its first request. Back online, a page sends what
+ * it kept at a moment of its own within 15 s (lib/offline/reconnect.ts): the journeys give that 40 s. The time-up journey waits for
  * the server's own clock (2 min 10 s): the server counts a late answer only from a learner silent for two minutes.
  */
 
@@ -88,7 +89,7 @@ test('a learner whose device dies carries on on another with the PIN; the later 
 
   // Device 1 reconnects: its answers merge, the later given winning per question, and it shows what was kept.
   await context.setOffline(false);
-  await expect(saveStatus(page)).toHaveText('All answers saved', { timeout: 20_000 });
+  await expect(saveStatus(page)).toHaveText('All answers saved', { timeout: 40_000 });
   const stored = savedValues(await submittedData(request, learner.id));
   const paper = await request.get('/api/sitting/geo-demo/paper', {
     headers: { Authorization: `Bearer ${learner.session.accessToken.token}` },
@@ -128,7 +129,7 @@ test('a learner whose device dies carries on on another with the PIN; the later 
   await lookAtEachWidth(page, testInfo, 'handed in offline');
   expect((await submittedData(request, learner.id)).attempt?.finishedAt ?? null).toBeNull();
   await context.setOffline(false);
-  await expect(heading(page)).toHaveText('Your answers are in', { timeout: 20_000 });
+  await expect(heading(page)).toHaveText('Your answers are in', { timeout: 40_000 });
   expect((await submittedData(request, learner.id)).attempt).toMatchObject({
     status: 'finished',
     finishReason: 'submitted',
@@ -200,7 +201,7 @@ test('offline from the first minutes to the deadline: reload, a closed tab, a re
     await lookAtEachWidth(page, testInfo, 'time up offline');
 
     await page.context().setOffline(false);
-    await expect(heading(page)).toHaveText('Time is up: your answers are in', { timeout: 30_000 });
+    await expect(heading(page)).toHaveText('Time is up: your answers are in', { timeout: 40_000 });
     const stored = await submittedData(request, learner.id);
     expect(stored.attempt).toMatchObject({ status: 'finished', finishReason: 'time_up' });
     const byType = new Map(stored.answers.map((a) => [a.type, a]));
