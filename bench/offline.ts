@@ -29,8 +29,8 @@
  * saturated. Bounded: a watchdog ends it.
  *
  * --reconnect-spread-s N: each device waits a moment of its own within N seconds of the 'online' event before it
- * flushes, as the page does (web/src/lib/offline/reconnect.ts; its RECONNECT_SPREAD_MS by default; 0 measures a page
- * that flushes at once, decision 089).
+ * flushes, as the page does (web/src/lib/offline/reconnect.ts; by default the spread the server gives with the paper
+ * for this many learners writing; 0 measures a page that flushes at once, decision 089).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -39,7 +39,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import readline from 'node:readline';
 import pg from 'pg';
-import { RECONNECT_SPREAD_MS } from '../web/src/lib/offline/reconnect.js';
+import { reconnectSpreadSeconds } from '../server/features/sitting/writers-now.js';
 import { arg, textArg } from './lib/args.js';
 import { cpuGroups, cpuSince, listenOverflows, machineBusyMs, openFilesLimit } from './lib/cpu.js';
 import { Device, type DeviceQuestion, drained, write } from './lib/device.js';
@@ -58,8 +58,11 @@ const afterSeconds = arg('after-s', 90);
 const arrivalSeconds = arg('arrival-seconds', Math.max(10, Math.round(learners / 80)));
 const thinkMs = arg('think-ms', 30_000);
 const onlineShare = arg('online-share', 0.1);
-/** Each device waits a moment of its own within this many seconds before flushing (the page's; 0: at once). */
-const spreadSeconds = arg('reconnect-spread-s', RECONNECT_SPREAD_MS / 1000);
+/**
+ * Each device waits a moment of its own within this many seconds before flushing: by default what the server gives
+ * with the paper for this many learners writing (Paper.reconnectSpreadSeconds); 0: at once.
+ */
+const spreadSeconds = arg('reconnect-spread-s', reconnectSpreadSeconds(learners));
 const processes = arg('processes', 0);
 const port = arg('port', 3210);
 const databaseUrl = textArg('database-url', 'postgres://postgres@127.0.0.1:5432/bench_offline');
@@ -101,7 +104,7 @@ async function main() {
       `${connections} connections a device (open-files limit ${fileLimit}); load average ${loadAtStart}` +
       (spreadSeconds > 0
         ? `; each device flushes at a moment of its own within ${spreadSeconds} s` +
-          (spreadSeconds * 1000 === RECONNECT_SPREAD_MS ? " (the page's)" : " (not the page's)")
+          (spreadSeconds === reconnectSpreadSeconds(learners) ? ' (as the server tells the page)' : ' (not the page)')
         : '; each device flushes at once (not the page)'),
   );
   await recreate(databaseUrl, true);

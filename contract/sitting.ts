@@ -155,6 +155,12 @@ export const Paper = z.object({
   startedAt: z.string(),
   deadlineAt: z.string(),
   serverNow: z.string(),
+  /**
+   * When the network comes back, the page waits a moment of its own, at random within this many seconds, before it
+   * sends what it kept: the more learners are writing, the longer, so that a whole district reconnecting reaches the
+   * server as a stream it takes in its stride (decision 089).
+   */
+  reconnectSpreadSeconds: z.number().int().min(0),
 });
 export type Paper = z.infer<typeof Paper>;
 

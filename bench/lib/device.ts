@@ -111,7 +111,8 @@ export class Device {
 
   /**
    * The 'online' event: failures forgotten, every pending answer sent, stale queries read again, at a moment of the
-   * device's own within `spreadMs` (the page's RECONNECT_SPREAD_MS, web/src/lib/offline/reconnect.ts; 0: at once).
+   * device's own within `spreadMs` (the spread the server gives with the paper, web/src/lib/offline/reconnect.ts;
+   * 0: at once).
    */
   goOnline(spreadMs = 0): void {
     this.online = true;

@@ -199,6 +199,8 @@ describe('the steps, in order, enforced by the server', () => {
     const started = Date.parse(paper.startedAt);
     expect(started).toBeGreaterThanOrEqual(before - 2000);
     expect(Date.parse(paper.deadlineAt) - started).toBe(60 * 60_000);
+    // A handful of learners writing: back online, the page sends what it kept within the least spread.
+    expect(paper.reconnectSpreadSeconds).toBe(1);
 
     const again = await call(token, 'GET', '/api/sitting/geo-demo/paper');
     expect(again.body.startedAt).toBe(paper.startedAt);

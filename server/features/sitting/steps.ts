@@ -20,6 +20,7 @@ import { answersOf } from './answer-queries.js';
 import { resolveGeneralCopy } from '../../platform/general-copy.js';
 import type { PlaceDesk } from './waiting-places.js';
 import { type Admission, type RoomNow, estimateSeconds, isAdmitted, placeOf, positionOf } from './waiting-room.js';
+import { reconnectSpreadSeconds, writersNow } from './writers-now.js';
 import { formatInZone, siteTimeZone } from '#contract/site-time';
 
 /** The learner's steps, in order (docs/spec.md §7); each loads the learner's own olympiad first. */
@@ -269,9 +270,10 @@ export async function presentPaper(
   justStarted: boolean,
 ): Promise<Paper> {
   // An attempt started by this very call has no answers yet: no need to ask.
-  const [paperOf, answers] = await Promise.all([
+  const [paperOf, answers, writers] = await Promise.all([
     catalogue(db, olympiad.id),
     justStarted ? Promise.resolve([]) : answersOf(db, attempt.id),
+    writersNow(db),
   ]);
   return {
     success: true,
@@ -280,6 +282,7 @@ export async function presentPaper(
     startedAt: iso(attempt.startedAt!),
     deadlineAt: iso(attempt.deadlineAt!),
     serverNow: new Date().toISOString(),
+    reconnectSpreadSeconds: reconnectSpreadSeconds(writers),
   };
 }
 

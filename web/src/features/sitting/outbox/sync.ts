@@ -1,6 +1,6 @@
 import type { AnswerValue } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
-import { onReconnect } from '../../../lib/offline/reconnect.js';
+import { onReconnect, setReconnectSpread } from '../../../lib/offline/reconnect.js';
 import { finishSitting } from '../api/finish-sitting.js';
 import { saveAnswer, type Position } from '../api/save-answer.js';
 import { clearOwner, deleteEntry, entriesOf, ownerKey, putEntry, type OutboxEntry } from './idb.js';
@@ -20,8 +20,8 @@ function nextSeq(): number {
  * The learner's answers while writing: what they gave (merged from the server and the outbox), what is
  * still unsent, and the server-held deadline. Every change goes into the outbox (IndexedDB) first, then
  * to PUT /api/sitting/{o}/answers/{id}; an entry leaves the outbox only when the server acknowledged
- * that very value. Failures retry with backoff, and again once the network is back (at this page's own moment within
- * a few seconds of it: lib/offline/reconnect.ts).
+ * that very value. Failures retry with backoff, and again once the network is back (at this page's own moment
+ * within the spread the server gave with the paper: lib/offline/reconnect.ts).
  *
  * Offline, the sitting goes on here: each answer carries when it was given (the device's clock corrected by the
  * offset measured at the last contact), a hand-in or the time running out is kept with the outbox, and both are
@@ -119,6 +119,8 @@ export class SittingSync {
    */
   init({ paper, deadlineAt, clockOffset, onDevice }: OpenedPaper): Promise<void> {
     this.initialised ??= (async () => {
+      // A paper kept on the device by an older release has no spread: the page then waits within the longest.
+      if (paper.reconnectSpreadSeconds !== undefined) setReconnectSpread(paper.reconnectSpreadSeconds);
       this.onDevice = onDevice;
       if (onDevice) this.lastFailure = 'network';
       for (const saved of paper.answers)
