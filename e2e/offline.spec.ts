@@ -218,11 +218,6 @@ test('offline, the olympiad’s first page opens the paper at the question the l
   context,
   request,
 }) => {
-  test.fixme(
-    true,
-    'Offline, /geo-demo/olympiad/instructions opens /geo-demo/olympiad/0/intro, not the question the learner was at (0/3, ' +
-      'where the answer kept on the device was given); online the server’s position brings them back. For builder A.',
-  );
   const learner = await learnerAtPaper(request, 'geo-demo', 'Resume');
   await openAsLearner(page, learner, '/geo-demo/olympiad/0/0');
   await expect(heading(page)).toContainText('Question 1');
@@ -327,14 +322,6 @@ test('the new release takes over only once the paper is handed in, however the p
   browser,
   request,
 }, testInfo) => {
-  test.fixme(
-    true,
-    'sw.js decides whether a paper is open from each window client’s url, and in Chromium that is the URL the document ' +
-      'was loaded at, not where the page has since moved within itself. Opened at /geo-demo/olympiad/instructions and ' +
-      'moved on to the paper, the page is taken for one without a paper: a take-over asked then lets the new release ' +
-      'in mid-paper. Reloaded at a question and moved on to /finished, it is taken for a paper: the take-over the ' +
-      'finished page asks is refused, and the new release waits until the tab closes. For builder A.',
-  );
   const learner = await learnerAtPaper(request, 'geo-demo', 'Takeover');
   const proxy = await releaseProxy(String(testInfo.project.use.baseURL), '/sw.js');
   try {

@@ -9,12 +9,12 @@
  *  - A picture that fails on the network is answered from the copy the paper keeps in IndexedDB for that path
  *    (lib/offline/db.ts), whatever width or format the page asked for.
  *  - A new release waits (no skipWaiting on install) until the old one's pages are closed, or until a page where
- *    no paper is open says it may take over; it refuses while any tab shows a paper.
+ *    no paper is open says it may take over; it refuses while anything of a paper is on the device.
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
-import { pictureAt } from '../lib/offline/db.js';
+import { paperOnDevice, pictureAt } from '../lib/offline/db.js';
 import { TAKE_OVER } from '../lib/offline/worker.js';
 
 /** The files to keep, written in by the build: `{ url, revision }`, revision null for a hashed name. */
@@ -24,7 +24,6 @@ declare const __LEARNER_PRECACHE__: { url: string; revision: string | null }[];
 interface WorkerScope {
   location: Location;
   clients: {
-    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly { url: string }[]>;
     claim(): Promise<void>;
   };
   skipWaiting(): Promise<void>;
@@ -38,8 +37,6 @@ const worker = self as unknown as WorkerScope;
 const LEARNER_HTML = '/learner.html';
 /** The learner's pages (server/features/spa/routes.ts answers the same paths with learner.html). */
 const LEARNER_PATH = /^\/[^/]+\/olympiad\//;
-/** The pages where a paper is open: a section's introduction, a question, the summary before handing in. */
-const PAPER_PAGE = /^\/[^/]+\/olympiad\/(\d+\/(\d+|intro)|summary)\/?$/;
 /** A server that is down behind its proxy: the kept copy is better than the proxy's error page. */
 const serverDown = (status: number) => status === 502 || status === 503 || status === 504;
 
@@ -83,16 +80,12 @@ registerRoute(
   },
 );
 
-// A new release takes over only where no paper is open (the page asks once its finish reached the server).
+// A new release takes over only where nothing of a paper is on the device (the page asks once its finish reached the
+// server): the device's own record says so, for every tab and learner at once.
 worker.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown } | null | undefined;
   if (data?.type !== TAKE_OVER) return;
-  event.waitUntil(
-    worker.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((pages) => {
-      const paperOpen = pages.some((page) => PAPER_PAGE.test(new URL(page.url).pathname));
-      return paperOpen ? undefined : worker.skipWaiting();
-    }),
-  );
+  event.waitUntil(paperOnDevice().then((open) => (open ? undefined : worker.skipWaiting())));
 });
 
 // A worker that activates does so only when no older one serves a paper (above), so taking the open pages is safe:

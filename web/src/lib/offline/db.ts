@@ -110,6 +110,20 @@ export async function pictureAt(path: string): Promise<Blob | null> {
 }
 
 /**
+ * Whether anything of a paper is on this device: a paper opened and not yet handed in (removed once its finish
+ * reached the server), an answer not yet sent, or a hand-in kept offline. The service worker lets a new release in
+ * only when there is none. A tab's address cannot say it: Chromium gives a page's first address, not where the page
+ * has moved to since (a paper reached from the instructions page, a finished page reached from a question).
+ */
+export async function paperOnDevice(): Promise<boolean> {
+  for (const name of ['papers', 'outbox', 'finishes'] as const) {
+    const count = await run(name, 'readonly', (store) => store.count());
+    if (count === undefined || count > 0) return true;
+  }
+  return false;
+}
+
+/**
  * Signing out on this device: nobody's paper or pictures stay behind. Unsent answers and an offline hand-in stay
  * (they are the learner's, sent when they sign in again), as the outbox always did.
  */

@@ -168,6 +168,17 @@ describe('the paper on the device', () => {
     expect(await again.stateOnDevice(OWNER)).toBeUndefined();
   });
 
+  it('a reopening without the network goes back to the question the learner last moved to on this device', async () => {
+    const { store } = await load();
+    await store.keepState(OWNER, stateOf('questions'));
+    expect((await store.stateOnDevice(OWNER))?.attempt.position ?? null).toBeNull();
+    await store.keepPosition(OWNER, { moduleIndex: 0, questionIndex: 3 });
+    // A state from the server kept later does not take the device's place away.
+    await store.keepState(OWNER, stateOf('questions'));
+    const again = (await load()).store;
+    expect((await again.stateOnDevice(OWNER))?.attempt.position).toEqual({ moduleIndex: 0, questionIndex: 3 });
+  });
+
   it('a hand-in kept on the device makes the state a finished one; signing out removes the paper, not the hand-in', async () => {
     const { store } = await load();
     await store.keepState(OWNER, stateOf('questions'));

@@ -23,6 +23,11 @@ export interface StoredPaper {
   clockOffset: number;
   /** The device's time of the last answer from the server. */
   contactAt: number;
+  /**
+   * Where the learner last was on this device (a section and question), newer than the kept state's when they moved
+   * on offline: the gate opens the paper there again. Absent until they moved.
+   */
+  position?: { moduleIndex: number; questionIndex: number };
 }
 
 export interface StoredAnswer {
@@ -88,6 +93,11 @@ export function keepContact(owner: string, clockOffset: number, deadlineAt: numb
     deadlineAt: deadlineAt ?? current.deadlineAt,
     contactAt: Date.now(),
   }));
+}
+
+/** Where the learner is now (the page's every move): the place an offline reopening goes back to. */
+export function keepPosition(owner: string, position: { moduleIndex: number; questionIndex: number }): Promise<void> {
+  return change(owner, (current) => ({ ...current, position }));
 }
 
 /** An answer the server acknowledged (or kept from another device), so the paper on the device shows it. */
@@ -161,8 +171,9 @@ export function isOnDevice(state: SittingState): boolean {
  */
 export async function stateOnDevice(owner: string): Promise<DeviceSittingState | undefined> {
   const stored = await readPaper(owner);
-  const state = stored?.state;
-  if (!state || state.step !== 'questions') return undefined;
+  const kept = stored?.state;
+  if (!kept || kept.step !== 'questions') return undefined;
+  const state = stored.position ? { ...kept, attempt: { ...kept.attempt, position: stored.position } } : kept;
   const finish = await keptFinish(owner);
   if (!finish) return { ...state, onDevice: true };
   return {

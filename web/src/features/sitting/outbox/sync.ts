@@ -4,7 +4,15 @@ import { onReconnect, setReconnectSpread } from '../../../lib/offline/reconnect.
 import { finishSitting } from '../api/finish-sitting.js';
 import { saveAnswer, type Position } from '../api/save-answer.js';
 import { clearOwner, deleteEntry, entriesOf, ownerKey, putEntry, type OutboxEntry } from './idb.js';
-import { keepAnswer, keepContact, keepFinish, keptFinish, removeSitting, type KeptFinish } from './paper-store.js';
+import {
+  keepAnswer,
+  keepContact,
+  keepPosition,
+  keepFinish,
+  keptFinish,
+  removeSitting,
+  type KeptFinish,
+} from './paper-store.js';
 import type { AnswerState, OpenedPaper, SaveStatus, SittingSnapshot } from './snapshot.js';
 
 const TEXT_DEBOUNCE_MS = 600;
@@ -188,7 +196,11 @@ export class SittingSync {
   // ---- writing -------------------------------------------------------------------------------------
 
   setPosition(position: Position) {
+    const moved =
+      this.position?.moduleIndex !== position.moduleIndex || this.position.questionIndex !== position.questionIndex;
     this.position = position;
+    // Kept on the device too: a reopening without the network goes back to this question, not the paper's first.
+    if (moved) void keepPosition(this.owner, position);
   }
 
   getPosition(): Position | null {
