@@ -341,6 +341,9 @@ test('the new release takes over only once the paper is handed in, however the p
 
     // Reloaded at a question, then handed in: the finished page lets the new release in.
     await page.getByRole('link', { name: /Start this section/ }).click();
+    // The page has moved to the question (within itself) before it is reloaded there.
+    await expect(heading(page)).toContainText('Question 1');
+    await expect(page).toHaveURL(pathIs('/geo-demo/olympiad/0/0'));
     await page.reload();
     await expect(heading(page)).toContainText('Question 1');
     await page.evaluate(async () => {
