@@ -5,11 +5,12 @@ import { ok, olympiadWithLearner } from './support/olympiad.js';
 import { auth, tokenOf } from './support/session.js';
 
 /**
- * A question image on a phone (decision 067): an admin's 1600 × 1000 PNG is kept with an 800 px phone copy; the
- * learner's question page at 360 px shows the question image and the one in the prompt from the phone copy
- * (`?w=800`), drawn across the column; at 1280 px the same page draws the kept copy.
+ * A question image on a phone (decisions 067 and 088): an admin's 1600 × 1000 PNG is offered as WebP copies in a few
+ * widths; the learner's question page at 360 px shows the question image and the one in the prompt from a WebP copy
+ * no wider than the phone copy (800 px) yet at least as wide as it is drawn, across the column; at 1280 px the same
+ * page draws a WebP copy at least as wide as the laptop's column shows it.
  */
-test('a question with an image shows on the learner’s page at 360 px, from the phone copy', async ({
+test('a question with an image shows on the learner’s page at 360 px, from a WebP copy of its width', async ({
   browser,
   request,
 }, testInfo) => {
@@ -62,9 +63,9 @@ test('a question with an image shows on the learner’s page at 360 px, from the
     request.put(`${base}/learner-details`, { headers: h, data: { firstName: 'Map', lastName: 'Reader', grade: 9 } }),
   );
 
-  for (const { width, height, src } of [
-    { width: 360, height: 780, src: `${url}?w=800` },
-    { width: 1280, height: 800, src: url },
+  for (const { width, height, widest } of [
+    { width: 360, height: 780, widest: 800 },
+    { width: 1280, height: 800, widest: 1600 },
   ]) {
     const context = await browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
@@ -79,11 +80,14 @@ test('a question with an image shows on the learner’s page at 360 px, from the
       await expect
         .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
         .toBeGreaterThan(0);
-      expect(
-        await img.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname + new URL(el.currentSrc).search),
-      ).toBe(src);
-      expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(width === 360 ? 800 : 1600);
+      const current = new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc));
+      expect(current.pathname).toBe(url);
+      expect(current.searchParams.get('f')).toBe('webp');
+      const natural = await img.evaluate((el: HTMLImageElement) => el.naturalWidth);
       const box = (await img.boundingBox())!;
+      // Sharp where it is drawn (one device pixel a CSS pixel here), and never more than the screen can use.
+      expect(natural).toBeGreaterThanOrEqual(Math.floor(box.width));
+      expect(natural).toBeLessThanOrEqual(widest);
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(width);
     }
