@@ -116,12 +116,7 @@ test('a learner whose device dies carries on on another with the PIN; the later 
 
   // Device 1 hands in with no network: the finish is kept on the device, and sent when the network returns.
   await context.setOffline(true);
-  await page.getByRole('link', { name: 'Review and finish' }).first().click();
-  await page.getByRole('button', { name: 'Hand in my answers' }).click();
-  await page
-    .getByRole('dialog', { name: 'Hand in your answers?' })
-    .getByRole('button', { name: 'Yes, hand in' })
-    .click();
+  await handIn(page);
   await expect(heading(page)).toHaveText('You have finished');
   await expect(page.getByRole('status').filter({ hasText: 'Not sent yet' })).toContainText(
     'Your answers are kept on this device and will be sent when you are connected again',

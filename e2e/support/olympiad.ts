@@ -14,15 +14,27 @@ export interface LearnerAccount {
   password: string;
 }
 
+/** The one question an olympiad of its own has unless it is given others. */
+const capitalQuestion = {
+  type: 'true_false',
+  prompt: '<p>Pretoria is one of South Africa’s capital cities.</p>',
+  answerKey: { type: 'true_false', correct: true },
+};
+
 /**
  * An olympiad of its own, open for writing (so other journeys' learners are never held by its waiting room), with
- * one question, the admin's, and a learner of the teacher's school in it ("Queue Learner"). `addLearner` puts
+ * one question (or the `questions` given), verified by the admin, and a learner of the teacher's school in it ("Queue
+ * Learner"). `addLearner` puts
  * another in; `setRate` sets the waiting room's admissions a second (0 pauses admission; null is the server's
  * default). With `open: false` the olympiad opens for writing only when `open()` is called.
  */
 export async function olympiadWithLearner(
   request: APIRequestContext,
-  { prefix = 'queue', open: openNow = true }: { prefix?: string; open?: boolean } = {},
+  {
+    prefix = 'queue',
+    open: openNow = true,
+    questions = [capitalQuestion],
+  }: { prefix?: string; open?: boolean; questions?: Array<Record<string, unknown>> } = {},
 ) {
   const overlord = { Authorization: `Bearer ${await tokenOf(request, 'overlord')}` };
   const projects = await ok<{ items: Array<{ id: number }> }>(
@@ -53,17 +65,6 @@ export async function olympiadWithLearner(
       data: { olympiadId: olympiad.id, title: 'Capitals' },
     }),
   );
-  const { question } = await ok<{ question: { id: number } }>(
-    request.post('/question/v-rest/', {
-      headers: overlord,
-      data: {
-        questionModuleId: module.id,
-        type: 'true_false',
-        prompt: '<p>Pretoria is one of South Africa’s capital cities.</p>',
-        answerKey: { type: 'true_false', correct: true },
-      },
-    }),
-  );
   const staff = await ok<{ items: Array<{ id: number; username: string }> }>(
     request.get('/olympiad-grant/v-rest/staff-search?search=admin', { headers: overlord }),
   );
@@ -73,12 +74,14 @@ export async function olympiadWithLearner(
       data: { olympiadId: olympiad.id, userId: staff.items.find((u) => u.username === 'admin')!.id, role: 'admin' },
     }),
   );
-  // An olympiad opens only on a clean check: the admin, who did not write the question, verifies it.
-  await ok(
-    request.post(`/question/v-rest/${question.id}/verify`, {
-      headers: { Authorization: `Bearer ${await tokenOf(request, 'admin')}` },
-    }),
-  );
+  // An olympiad opens only on a clean check: the admin, who did not write the questions, verifies each.
+  const admin = { Authorization: `Bearer ${await tokenOf(request, 'admin')}` };
+  for (const question of questions) {
+    const created = await ok<{ question: { id: number } }>(
+      request.post('/question/v-rest/', { headers: overlord, data: { questionModuleId: module.id, ...question } }),
+    );
+    await ok(request.post(`/question/v-rest/${created.question.id}/verify`, { headers: admin }));
+  }
   const teacher = await ok<{ schoolId: number }>(
     request.post('/api/auth/signin', {
       data: { username: 'teacher', password: demoPassword, olympiadName: null, loginType: 'staff' },

@@ -11,8 +11,8 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { look } from './look.js';
-import { ok } from './olympiad.js';
-import { auth, demoPassword, type SignedIn, tokenOf } from './session.js';
+import { ok, olympiadWithLearner } from './olympiad.js';
+import { auth, type SignedIn, tokenOf } from './session.js';
 
 /** A learner made for one test, already past the steps before the paper: the clock runs from now. */
 export interface PaperLearner {
@@ -142,78 +142,28 @@ export async function controlledByWorker(page: Page) {
  * admin so that it opens, and the demo teacher's school entered.
  */
 export async function olympiadOfThree(request: APIRequestContext): Promise<{ varName: string; olympiadId: number }> {
-  const overlord = auth(await tokenOf(request, 'overlord'));
-  const admin = auth(await tokenOf(request, 'admin'));
-  const projects = await ok<{ items: Array<{ id: number }> }>(
-    request.get('/olympus-project/v-rest/', { headers: overlord }),
-  );
-  const varName = `offline-${Date.now().toString(36)}`;
-  const { olympiad } = await ok<{ olympiad: { id: number } }>(
-    request.post('/olympiad/v-rest/', {
-      headers: overlord,
-      data: {
-        projectId: projects.items[0]!.id,
-        varName,
-        title: 'Offline Olympiad',
-        year: 2030,
-        feeCents: 0,
-        durationMinutes: 30,
-        startsAt: new Date(Date.now() - 3_600_000).toISOString(),
-        endsAt: new Date(Date.now() + 5 * 3_600_000).toISOString(),
-        instructions: '<p>Three questions.</p>',
-        declaration: '<p>I write on my own.</p>',
+  const { varName, olympiadId } = await olympiadWithLearner(request, {
+    prefix: 'offline',
+    questions: [
+      {
+        type: 'single',
+        prompt: '<p>Which ocean lies to the east of South Africa?</p>',
+        options: ['Atlantic', 'Indian', 'Pacific'].map((text, i) => ({ id: 'abc'[i]!, text, imageUrl: null })),
+        answerKey: { type: 'single', correct: 'b' },
       },
-    }),
-  );
-  const { module } = await ok<{ module: { id: number } }>(
-    request.post('/question-module/v-rest/', { headers: overlord, data: { olympiadId: olympiad.id, title: 'Rivers' } }),
-  );
-  const questions = [
-    {
-      type: 'single',
-      prompt: '<p>Which ocean lies to the east of South Africa?</p>',
-      options: ['Atlantic', 'Indian', 'Pacific'].map((text, i) => ({ id: 'abc'[i]!, text, imageUrl: null })),
-      answerKey: { type: 'single', correct: 'b' },
-    },
-    {
-      type: 'numeric',
-      prompt: '<p>How many provinces does South Africa have?</p>',
-      answerKey: { type: 'numeric', value: 9, tolerance: 0 },
-    },
-    {
-      type: 'short_text',
-      prompt: '<p>Name the longest river in South Africa.</p>',
-      answerKey: { type: 'short_text', accepted: ['Orange'] },
-    },
-  ];
-  const staff = await ok<{ items: Array<{ id: number; username: string }> }>(
-    request.get('/olympiad-grant/v-rest/staff-search?search=admin', { headers: overlord }),
-  );
-  await ok(
-    request.post('/olympiad-grant/v-rest/', {
-      headers: overlord,
-      data: { olympiadId: olympiad.id, userId: staff.items.find((u) => u.username === 'admin')!.id, role: 'admin' },
-    }),
-  );
-  for (const question of questions) {
-    const created = await ok<{ question: { id: number } }>(
-      request.post('/question/v-rest/', { headers: overlord, data: { questionModuleId: module.id, ...question } }),
-    );
-    await ok(request.post(`/question/v-rest/${created.question.id}/verify`, { headers: admin }));
-  }
-  const teacher = await ok<{ schoolId: number }>(
-    request.post('/api/auth/signin', {
-      data: { username: 'teacher', password: demoPassword, olympiadName: null, loginType: 'staff' },
-    }),
-  );
-  await ok(
-    request.post('/school-participant/v-rest/', {
-      headers: overlord,
-      data: { olympiadId: olympiad.id, schoolId: teacher.schoolId },
-    }),
-  );
-  await ok(request.get(`/olympiad/api/set-olympiad-open/${olympiad.id}/true`, { headers: overlord }));
-  return { varName, olympiadId: olympiad.id };
+      {
+        type: 'numeric',
+        prompt: '<p>How many provinces does South Africa have?</p>',
+        answerKey: { type: 'numeric', value: 9, tolerance: 0 },
+      },
+      {
+        type: 'short_text',
+        prompt: '<p>Name the longest river in South Africa.</p>',
+        answerKey: { type: 'short_text', accepted: ['Orange'] },
+      },
+    ],
+  });
+  return { varName, olympiadId };
 }
 
 /**

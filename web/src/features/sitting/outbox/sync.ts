@@ -379,13 +379,7 @@ export class SittingSync {
           const status = isApiError(error) ? error.status : 0;
           // Finished already (by the server at the deadline, or on another device): the server has it.
           if (status === 409) return this.close();
-          if (status === 401 || status === 403) {
-            this.lastFailure = 'server';
-            return;
-          }
-          this.lastFailure = status === 0 ? 'network' : 'server';
-          this.failures += 1;
-          this.scheduleRetry();
+          this.keepOrRetry(status);
         },
       )
       .finally(() => {
@@ -408,8 +402,15 @@ export class SittingSync {
       void deleteEntry(entry.key, entry.seq);
       return;
     }
+    this.keepOrRetry(status);
+  }
+
+  /**
+   * A send that may succeed later: signed out, or the attempt not in the questions step any more (401, 403), it waits
+   * on the device for the next session; otherwise (the network, or the server failing) it is tried again with backoff.
+   */
+  private keepOrRetry(status: number) {
     if (status === 401 || status === 403) {
-      // Signed out, or the attempt is not in the questions step any more: keep the outbox for later.
       this.lastFailure = 'server';
       return;
     }
