@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
+import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
 import globals from 'globals';
@@ -13,6 +14,39 @@ const featuresIn = (folder) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 const webFeatures = featuresIn('./web/src/features');
+
+/**
+ * The pages a learner, teacher or visitor reads (decision 090): every word in them comes from a message catalogue
+ * (locales/). `lingui/no-unlocalized-strings` fails on text written in the code instead. Strings that are not words
+ * for people (a class, a path, a key: no capital letter and no space) and the product's name pass.
+ */
+const translatedFiles = ['web/src/learner/**/*.tsx', 'web/src/lib/i18n/**/*.tsx'];
+const unlocalizedStrings = [
+  'error',
+  {
+    ignore: ['^[^A-Z\\s]*$', '^[A-Z_]+$', '^[\\w-]+(\\.[\\w-]+)+$', '^Olympus$'],
+    ignoreFunctions: [
+      't',
+      'translate',
+      'console.*',
+      'Error',
+      'Response',
+      'navigate',
+      'URLSearchParams',
+      'JSON.*',
+      'document.*',
+      'window.*',
+    ],
+    ignoreNames: [
+      {
+        regex: {
+          pattern:
+            '^(className|class|id|key|to|href|type|name|role|rel|target|method|src|srcSet|sizes|path|variant|size|color|c|fw|ta|mode|inputMode|autoComplete|lang|hrefLang|data-.*|aria-(labelledby|describedby|controls|live|current|haspopup|hidden|busy|invalid|expanded|modal))$',
+        },
+      },
+    ],
+  },
+];
 const serverFeatures = featuresIn('./server/features');
 
 /**
@@ -189,5 +223,11 @@ export default tseslint.config(
         { zones: [...baseZones, ...webSharedZones, ...webShellZones, ...webFeatureZones] },
       ],
     },
+  },
+  {
+    files: translatedFiles,
+    ignores: ['**/*.test.tsx'],
+    plugins: { lingui },
+    rules: { 'lingui/no-unlocalized-strings': unlocalizedStrings },
   },
 );

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
 import { learnerServiceWorker } from './scripts/service-worker-plugin.js';
 
 const apiPrefixes = [
@@ -108,10 +109,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   // The server's render of the public pages (decision 047) is its own build, read by the server, not the browser.
   // The learner app's service worker is built after the pages, from their manifest (decision 086).
+  // Lingui's plugin compiles the message catalogues of locales/ at build time (decision 090).
   plugins: isSsrBuild
-    ? [react()]
+    ? [react(), lingui()]
     : [
         react(),
+        lingui(),
         learnerServiceWorker({
           source: fileURLToPath(new URL('web/src/learner/service-worker.ts', import.meta.url)),
           html: 'learner.html',

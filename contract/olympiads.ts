@@ -26,6 +26,10 @@ const paging = {
 
 // ---------------------------------------------------------------- projects
 
+/** A language Olympus speaks (decision 090): its pages, papers, mail and PDFs are written in each. */
+export const Language = z.enum(['en', 'af'], 'Choose English (en) or Afrikaans (af)');
+export type Language = z.infer<typeof Language>;
+
 export const Project = z.object({
   id: z.number().int(),
   projectName: z.string(),
@@ -135,7 +139,9 @@ export const OlympiadRecord = z.object({
   showScore: z.boolean(),
   /** Payment before writing: learners of a school neither paid nor pre-approved cannot start. */
   paymentRequired: z.boolean(),
-  languages: z.array(z.string()),
+  languages: z.array(Language),
+  /** The language a learner starts in (decision 090), one of `languages`. */
+  defaultLanguage: Language,
   updatedAt: z.string(),
   /** What the caller may do with this olympiad (from the server's policy; the UI never re-derives roles). */
   can: z.object({ edit: z.boolean(), editAll: z.boolean(), open: z.boolean(), pin: z.boolean(), grant: z.boolean() }),
@@ -163,9 +169,9 @@ export const olympiadSettingsFields = {
   showScore: z.boolean(),
   /** Payment before writing (decision 032). */
   paymentRequired: z.boolean(),
-  /** Languages the paper is offered in (ISO 639 codes). */
+  /** Languages the paper is offered in (decision 090): English, Afrikaans or both. */
   languages: z
-    .array(z.string().regex(/^[a-z]{2,3}$/, 'Use a language code such as en or af'))
+    .array(Language)
     .min(1, 'Choose at least one language')
     .max(12)
     .refine((l) => new Set(l).size === l.length, 'Each language once'),
@@ -174,19 +180,13 @@ export const olympiadSettingsFields = {
   maxGrade: gradeBound('highest'),
 };
 
-/** The languages an olympiad may be offered in (South Africa's official written languages). */
+/**
+ * The languages an olympiad may be offered in (decision 090): the two its pages, papers, mail and PDFs are written
+ * in. Another language joins when its catalogues (locales/) do.
+ */
 export const olympiadLanguages = [
   { code: 'en', label: 'English' },
   { code: 'af', label: 'Afrikaans' },
-  { code: 'zu', label: 'isiZulu' },
-  { code: 'xh', label: 'isiXhosa' },
-  { code: 'st', label: 'Sesotho' },
-  { code: 'tn', label: 'Setswana' },
-  { code: 'nso', label: 'Sepedi' },
-  { code: 'ts', label: 'Xitsonga' },
-  { code: 'ss', label: 'siSwati' },
-  { code: 've', label: 'Tshivenda' },
-  { code: 'nr', label: 'isiNdebele' },
 ] as const;
 
 const olympiadFields = {

@@ -66,11 +66,13 @@ export const olympiads = pgTable(
      * pre-approved cannot start.
      */
     paymentRequired: boolean('payment_required').notNull().default(false),
-    /** Languages the paper is offered in (ISO 639-1 codes, e.g. en, af). */
+    /** Languages the paper is offered in (decision 090): `en`, `af` or both. */
     languages: text('languages')
       .array()
       .notNull()
       .default(sql`'{en}'::text[]`),
+    /** The language a learner starts in, one of `languages` (the Afrikaans olympiad: `af`). */
+    defaultLanguage: text('default_language').notNull().default('en'),
     /** Exam day: sanitised HTML shown before the declaration, and the declaration itself. */
     instructions: text('instructions').notNull().default(''),
     declaration: text('declaration').notNull().default(''),
@@ -83,6 +85,10 @@ export const olympiads = pgTable(
   },
   (t) => [
     check('olympiads_kind_ck', sql`${t.kind} in ('school', 'country')`),
+    check(
+      'olympiads_languages_ck',
+      sql`${t.languages} <@ array['en', 'af']::text[] and cardinality(${t.languages}) > 0 and ${t.defaultLanguage} = any(${t.languages})`,
+    ),
     check('olympiads_window_ck', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
     check('olympiads_duration_ck', sql`${t.durationMinutes} is null or ${t.durationMinutes} > 0`),
     check('olympiads_fee_ck', sql`${t.feeCents} >= 0`),

@@ -53,6 +53,8 @@ export const attempts = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     lastIp: text('last_ip'),
     ipChanges: integer('ip_changes').notNull().default(0),
+    /** The language the learner writes in (decision 090): chosen at the instructions, switched from the paper. */
+    language: text('language'),
     feedbackRating: integer('feedback_rating'),
     feedbackComment: text('feedback_comment'),
     feedbackAt: timestamp('feedback_at', { withTimezone: true }),
@@ -78,6 +80,7 @@ export const attempts = pgTable(
       sql`${t.finishReason} is null or ${t.finishReason} in ('submitted', 'time_up', 'admin')`,
     ),
     check('attempts_extra_minutes_ck', sql`${t.extraMinutes} >= 0`),
+    check('attempts_language_ck', sql`${t.language} is null or ${t.language} in ('en', 'af')`),
     check('attempts_rating_ck', sql`${t.feedbackRating} is null or ${t.feedbackRating} between 1 and 5`),
   ],
 );

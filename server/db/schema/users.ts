@@ -44,11 +44,14 @@ export const users = pgTable(
     initialPasswordEnc: text('initial_password_enc'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The language the person reads Olympus and its mail in (decision 090); null until they choose. */
+    language: text('language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('users_role_ck', sql`${t.role} in ('overlord', 'admin', 'accountant', 'funding', 'teacher', 'learner')`),
+    check('users_language_ck', sql`${t.language} is null or ${t.language} in ('en', 'af')`),
     check('users_learner_olympiad_ck', sql`(${t.role} = 'learner') = (${t.olympiadId} is not null)`),
     uniqueIndex('users_staff_username_uq')
       .on(sql`lower(${t.username})`)

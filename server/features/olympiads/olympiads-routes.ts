@@ -160,6 +160,7 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
           .insert(olympiads)
           .values({
             ...body,
+            defaultLanguage: body.languages[0],
             instructions: sanitizeRichText(body.instructions),
             declaration: sanitizeRichText(body.declaration),
             startsAt: body.startsAt ? new Date(body.startsAt) : null,
@@ -207,6 +208,10 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
           .update(olympiads)
           .set({
             ...body,
+            // The language a learner starts in stays one the olympiad offers.
+            ...(body.languages && !body.languages.includes(before.defaultLanguage as 'en')
+              ? { defaultLanguage: body.languages[0] }
+              : {}),
             ...(body.instructions === undefined ? {} : { instructions: sanitizeRichText(body.instructions) }),
             ...(body.declaration === undefined ? {} : { declaration: sanitizeRichText(body.declaration) }),
             startsAt,

@@ -1,4 +1,4 @@
-import type { GrantRecord, OlympiadRecord, Project, SubProject } from '#contract/olympiads';
+import type { GrantRecord, Language, OlympiadRecord, Project, SubProject } from '#contract/olympiads';
 import type { Actor } from '../../http/actor.js';
 import { iso, isoOrNull } from '../../platform/dates.js';
 import { olympiadFlags, olympiadsPolicy } from './policy.js';
@@ -57,7 +57,8 @@ export function presentOlympiad(actor: Actor, o: OlympiadRow): OlympiadRecord {
     shuffleOptions: o.shuffleOptions,
     showScore: o.showScore,
     paymentRequired: o.paymentRequired,
-    languages: o.languages,
+    languages: o.languages as Language[],
+    defaultLanguage: o.defaultLanguage as Language,
     updatedAt: iso(o.updatedAt),
     can: olympiadsPolicy.flags(actor, o, olympiadFlags),
   };

@@ -130,6 +130,7 @@ const OlympiadRow = createSelectSchema(olympiads)
     showScore: true,
     paymentRequired: true,
     languages: true,
+    defaultLanguage: true,
     updatedAt: true,
   })
   .extend({ projectName: createSelectSchema(projects).shape.projectName });
@@ -156,7 +157,7 @@ export async function listOlympiads(
         o.var_name as "varName", o.title, o.year, o.kind, o.open, o.pinned, o.starts_at as "startsAt",
         o.ends_at as "endsAt", o.duration_minutes as "durationMinutes", o.fee_cents as "feeCents", o.currency,
         o.team_size as "teamSize", o.min_grade as "minGrade", o.max_grade as "maxGrade", o.instructions, o.declaration, o.shuffle_options as "shuffleOptions", o.show_score as "showScore",
-        o.payment_required as "paymentRequired", o.languages, o.updated_at as "updatedAt", count(*) over ()::int as total
+        o.payment_required as "paymentRequired", o.languages, o.default_language as "defaultLanguage", o.updated_at as "updatedAt", count(*) over ()::int as total
       from olympiads o join projects p on p.id = o.project_id
       ${where([
         reachSql(reach, sql`o.id`),

@@ -9,6 +9,7 @@ import { useSessionUser } from '../lib/session/use-session.js';
 import classes from './learner.module.css';
 import { isLeaving, useLearnerLogout, useLearnerStopImpersonating } from './session.js';
 import { MaintenanceBanner } from '../components/MaintenanceBanner.js';
+import { T, useT } from '../lib/i18n/index.js';
 
 /**
  * The learner page's root: the app shell's Root without Mantine, its notifications and tooltips (their
@@ -16,6 +17,7 @@ import { MaintenanceBanner } from '../components/MaintenanceBanner.js';
  * in one quiet live region.
  */
 export function LearnerRoot() {
+  const t = useT();
   const navigate = useNavigate();
   const [message, setMessage] = useState<{ kind: NoticeKind; text: string; title?: string } | null>(null);
   useEffect(() => {
@@ -37,7 +39,9 @@ export function LearnerRoot() {
       <div className={classes.notices} role="status" aria-live="polite">
         {message ? (
           <div className={message.kind === 'error' ? classes.error : classes.success}>
-            <strong>{message.title ?? (message.kind === 'error' ? 'Something went wrong' : 'Done')}</strong>{' '}
+            <strong>
+              {message.title ?? (message.kind === 'error' ? t('learner.notice.error') : t('learner.notice.done'))}
+            </strong>{' '}
             {message.text}
           </div>
         ) : null}
@@ -49,13 +53,14 @@ export function LearnerRoot() {
 
 /** The loader of generic posts (docs/spec.md §4): a bar at the top of the window while they run. */
 function GlobalLoader() {
+  const t = useT();
   const loading = useGlobalLoading();
   return (
     <div role="status" aria-live="polite">
       {loading ? (
         <>
           <div className={classes.loaderBar} />
-          <span className={classes.visuallyHidden}>Working…</span>
+          <span className={classes.visuallyHidden}>{t('learner.working')}</span>
         </>
       ) : null}
     </div>
@@ -74,6 +79,7 @@ export function LearnerGuard({ children }: { children: ReactNode }) {
 
 /** The learner's flow: light, phone first, nothing but the olympiad (the app's LearnerLayout, lighter). */
 export function LearnerShell() {
+  const t = useT();
   const user = useSessionUser();
   return (
     <div className={classes.page}>
@@ -82,7 +88,7 @@ export function LearnerShell() {
       <header className={classes.header}>
         <div className={classes.headerRow}>
           <div className={classes.who}>
-            <Link to={user?.home ?? '/'} reloadDocument aria-label="Olympus home" className={classes.brand}>
+            <Link to={user?.home ?? '/'} reloadDocument aria-label={t('learner.home')} className={classes.brand}>
               <LogoMark size={32} />
               <span className={classes.brandWord}>Olympus</span>
             </Link>
@@ -106,6 +112,7 @@ const SITTING_PAGE = /^\/([^/]+)\/olympiad\/([^/]+)/;
  * and ends on the olympiad's own sign-in page, where the recovery PIN gets the learner back in.
  */
 function SignOut() {
+  const t = useT();
   const { pathname } = useLocation();
   const dialog = useRef<HTMLDialogElement>(null);
   const sitting = SITTING_PAGE.exec(pathname);
@@ -123,23 +130,20 @@ function SignOut() {
         aria-busy={busy || undefined}
         aria-haspopup={during ? 'dialog' : undefined}
       >
-        Sign out
+        {t('learner.signOut')}
       </button>
       {during ? (
         <dialog ref={dialog} className={classes.dialog} aria-labelledby="sign-out-title">
           <h2 id="sign-out-title" className={classes.dialogTitle}>
-            Sign out of the olympiad?
+            {t('learner.signOut.title')}
           </h2>
+          <p>{t('learner.signOut.saved')}</p>
           <p>
-            Everything the page says is saved stays saved. If you have started the questions, your time keeps running.
-          </p>
-          <p>
-            To carry on, sign in again with your password, or with your username and the <strong>recovery PIN</strong>{' '}
-            you wrote down.
+            <T id="learner.signOut.again" components={{ 0: <strong /> }} />
           </p>
           <div className={classes.row}>
             <button type="button" className={classes.buttonDefault} onClick={() => dialog.current?.close()} autoFocus>
-              Keep writing
+              {t('learner.signOut.keepWriting')}
             </button>
             <button
               type="button"
@@ -148,7 +152,7 @@ function SignOut() {
               disabled={busy}
               aria-busy={busy || undefined}
             >
-              Sign out
+              {t('learner.signOut')}
             </button>
           </div>
         </dialog>
@@ -159,16 +163,15 @@ function SignOut() {
 
 /** Shown while an admin or the overlord acts as this learner. */
 function ImpersonationBanner() {
+  const t = useT();
   const user = useSessionUser();
   const stop = useLearnerStopImpersonating();
   if (!user?.impersonator) return null;
   return (
-    <div className={classes.banner} role="region" aria-label="Acting as another user">
-      <span>
-        You are acting as {user.name} ({user.username})
-      </span>
+    <div className={classes.banner} role="region" aria-label={t('learner.actingAs.region')}>
+      <span>{t('learner.actingAs', { name: user.name, username: user.username })}</span>
       <button type="button" className={classes.bannerButton} onClick={() => stop.mutate()} disabled={stop.isPending}>
-        Return to my account
+        {t('learner.actingAs.return')}
       </button>
     </div>
   );
@@ -179,32 +182,30 @@ function ImpersonationBanner() {
  * that is the learner's first sign of the page (decision 088).
  */
 export function FirstLoad() {
+  const t = useT();
   return (
     <div className={classes.firstLoad} role="status">
       <span className={classes.spinner} aria-hidden="true" />
-      <span className={classes.firstLoadText}>Loading…</span>
+      <span className={classes.firstLoadText}>{t('common.loading')}</span>
     </div>
   );
 }
 
 /** When a page fails to render or to load (e.g. after an update, an old bundle is gone). */
 export function LearnerError() {
+  const t = useT();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className={classes.problem}>
-      <h1>{notFound ? 'Page not found' : 'This page could not be shown'}</h1>
-      <p>
-        {notFound
-          ? 'There is no page at this address.'
-          : 'Something went wrong while loading this page. Reloading usually helps; if it does not, please try again later.'}
-      </p>
+      <h1>{notFound ? t('learner.error.notFound') : t('learner.error.title')}</h1>
+      <p>{notFound ? t('learner.error.notFoundText') : t('learner.error.text')}</p>
       <div className={classes.row}>
         <button type="button" className={classes.button} onClick={() => window.location.reload()}>
-          Reload the page
+          {t('learner.error.reload')}
         </button>
         <a href="/" className={classes.buttonDefault}>
-          Go to the home page
+          {t('learner.error.home')}
         </a>
       </div>
     </div>

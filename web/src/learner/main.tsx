@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../app/query-client.js';
+import { I18nRoot, pickLocale, prepareLocale } from '../lib/i18n/index.js';
 import { onReconnect } from '../lib/offline/reconnect.js';
 import { registerLearnerWorker } from '../lib/offline/worker.js';
 import { learnerRouter } from './router.js';
@@ -30,12 +31,18 @@ onlineManager.setEventListener((setOnline) => {
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={learnerRouter} />
-    </QueryClientProvider>
-  </StrictMode>,
+// The learner's words in their last chosen language (else the browser's), loaded before the first render; the
+// sitting switches to the language kept on the attempt once it knows it.
+void prepareLocale(pickLocale(['en', 'af']), ['common', 'learner']).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <I18nRoot>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={learnerRouter} />
+        </QueryClientProvider>
+      </I18nRoot>
+    </StrictMode>,
+  ),
 );
 
 // The paper survives a reload, a closed tab or a restarted browser without the network (decision 086).

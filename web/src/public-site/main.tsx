@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../app/query-client.js';
+import { isLocale, prepareLocale } from '../lib/i18n/index.js';
 import { PAGE_DATA_ID, PublicSite } from './PublicSite.js';
 import { publicRouteObjects } from './router.js';
 
@@ -43,9 +44,14 @@ const app = (
     <Live />
   </PublicSite>
 );
-if (data?.textContent && root.firstElementChild) {
-  hydrate(queryClient, JSON.parse(data.textContent) as DehydratedState);
-  hydrateRoot(root, app);
-} else {
-  createRoot(root).render(app);
-}
+// The page's words in the language the server rendered it in (`<html lang>`), loaded before hydrating, so the
+// markup matches.
+const lang = document.documentElement.lang;
+void prepareLocale(isLocale(lang) ? lang : 'en', ['common', 'public']).then(() => {
+  if (data?.textContent && root.firstElementChild) {
+    hydrate(queryClient, JSON.parse(data.textContent) as DehydratedState);
+    hydrateRoot(root, app);
+  } else {
+    createRoot(root).render(app);
+  }
+});

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createQueryClient } from '../app/query-client.js';
 import { setApiTransport } from '../lib/api/index.js';
+import { createI18n, prepareLocale, type Locale } from '../lib/i18n/index.js';
 import { PublicSite } from './PublicSite.js';
 import { publicRouteObjects } from './router.js';
 
@@ -29,14 +30,16 @@ const handler = createStaticHandler(publicRouteObjects);
  * Renders `url` (an absolute address; only its path and query matter). `send` answers the page's calls (the
  * server passes one that asks its own routes); every call a public page makes is a public GET.
  */
-export async function renderPublicPage(url: string, send: typeof fetch): Promise<RenderedPage> {
+export async function renderPublicPage(url: string, send: typeof fetch, locale: Locale = 'en'): Promise<RenderedPage> {
   setApiTransport(send);
+  const i18n = createI18n();
+  await prepareLocale(locale, ['common', 'public'], i18n);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`The public routes answered ${url} with a redirect`);
   const queryClient = createQueryClient();
   const render = () =>
     renderToString(
-      <PublicSite queryClient={queryClient}>
+      <PublicSite queryClient={queryClient} i18n={i18n}>
         <StaticRouterProvider
           router={createStaticRouter(handler.dataRoutes, context)}
           context={context}

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nRoot } from '../lib/i18n/index.js';
 import { type queries, render, type RenderResult } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
@@ -26,12 +27,14 @@ export function renderInLearnerPage(ui: ReactElement, { path = '/' }: { path?: s
   }
   function Providers({ children }: { children: ReactNode }) {
     return (
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
-          <Where />
-          {children}
-        </MemoryRouter>
-      </QueryClientProvider>
+      <I18nRoot>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={[path]}>
+            <Where />
+            {children}
+          </MemoryRouter>
+        </QueryClientProvider>
+      </I18nRoot>
     );
   }
   return { ...render<typeof queries>(ui, { wrapper: Providers }), user: person(), location: () => current };

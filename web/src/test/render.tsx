@@ -6,6 +6,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { createQueryClient } from '../app/query-client.js';
+import { I18nRoot } from '../lib/i18n/index.js';
 import { ApiEffects } from '../app/shell/ApiEffects.js';
 import { cssVariablesResolver, theme } from '../app/theme.js';
 import { person } from './user.js';
@@ -55,7 +56,9 @@ export function renderWithApp(ui: ReactElement, { path = '/', route, handle }: A
     return (
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env="test">
         <Notifications position="top-right" zIndex={1000} />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <I18nRoot>
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </I18nRoot>
       </MantineProvider>
     );
   }

@@ -7,7 +7,11 @@
 import '../lib/zod-config.js';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { prepareLocale } from '../lib/i18n/index.js';
 import { takeUnansweredRequests } from './api.js';
+
+// The pages' words, in English unless a test switches (decision 090): every catalogue, as the app loads them.
+await prepareLocale('en', ['common', 'learner', 'public', 'portal']);
 
 // `findBy…` and `waitFor` wait up to 5 s, not 1 s: the machine is shared, and a slow run must not fail a test
 // that only waits for an answer to be drawn.
@@ -26,7 +30,7 @@ beforeEach(() => {
   errorSpy = vi.spyOn(console, 'error');
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   const calls = errorSpy?.mock.calls ?? [];
   errorSpy?.mockRestore();
@@ -34,6 +38,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
+  await prepareLocale('en');
   sessionStorage.clear();
   expect(unanswered, 'requests no test answered').toEqual([]);
   expect(calls, 'unexpected console.error').toEqual([]);

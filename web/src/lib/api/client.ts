@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { activeLocale } from '../i18n/locale.js';
 import { clearUser, getToken } from '../session/storage.js';
 import { apiEffects } from './effects.js';
 import { ApiError } from './errors.js';
@@ -126,6 +127,8 @@ async function send<T>(method: string, path: string, options: RequestOptions<T>,
       headers: {
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         Accept: 'application/json',
+        // The page's language: the server words its messages, and the mail it sends for the request, in it.
+        'Accept-Language': activeLocale(),
         ...authHeaders(),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,3 +1,4 @@
+import { activeLocale } from '../i18n/locale.js';
 import { apiUrl, authHeaders, handleUnauthorized, type Query } from './client.js';
 import { ApiError } from './errors.js';
 import { startLoading, stopLoadingSoon } from './loader.js';
@@ -21,7 +22,11 @@ export async function apiBlob(path: string, { method = 'GET', query, body }: Blo
   try {
     response = await fetch(apiUrl(path, query), {
       method,
-      headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...authHeaders() },
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        'Accept-Language': activeLocale(),
+        ...authHeaders(),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

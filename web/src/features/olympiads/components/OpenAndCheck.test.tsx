@@ -35,6 +35,7 @@ const olympiad = OlympiadRecord.parse({
   showScore: false,
   paymentRequired: false,
   languages: ['en'],
+  defaultLanguage: 'en',
   updatedAt: '2026-03-01T08:00:00.000Z',
   can: { edit: true, editAll: false, open: true, pin: true, grant: false },
 });
