@@ -202,6 +202,25 @@ export const AnswerValue = z.discriminatedUnion('type', [
 ]);
 export type AnswerValue = z.infer<typeof AnswerValue>;
 
+/** The languages a paper is written in (decision 090); the same list as `Language` in contract/olympiads.ts. */
+export const PaperLanguage = z.enum(['en', 'af']);
+export type PaperLanguage = z.infer<typeof PaperLanguage>;
+
+/**
+ * A question's words in another language than its own (decision 090): what a learner reading that language sees
+ * instead. Options and targets by id (their order and keys are the question's); a text left out is the question's
+ * own. Marking never reads it: the key is the question's, whatever the language.
+ */
+export const LearnerQuestionText = z.object({
+  /** Sanitised HTML. */
+  prompt: z.string(),
+  imageAlt: z.string(),
+  options: z.record(z.string(), z.string()),
+  targets: z.record(z.string(), z.string()),
+  gapText: z.string(),
+});
+export type LearnerQuestionText = z.infer<typeof LearnerQuestionText>;
+
 /** A question as the learner sees it: no key, options possibly in the learner's own shuffled order. */
 export const LearnerQuestion = z.object({
   id: z.number().int(),
@@ -222,6 +241,11 @@ export const LearnerQuestion = z.object({
   gapText: z.string(),
   /** Hotspot: how many areas may be chosen (0 any); 1 for the other types it applies to. */
   maxChoices: z.number().int(),
+  /**
+   * Its words in each other language the olympiad offers (decision 090): the fields above are in the olympiad's
+   * default language. The whole paper comes in every language, so the learner switches at any moment, offline too.
+   */
+  translations: z.partialRecord(PaperLanguage, LearnerQuestionText),
 });
 export type LearnerQuestion = z.infer<typeof LearnerQuestion>;
 
@@ -231,6 +255,8 @@ export const LearnerModule = z.object({
   title: z.string(),
   /** Sanitised HTML. */
   intro: z.string(),
+  /** The section's title and intro in each other language the olympiad offers (decision 090). */
+  translations: z.partialRecord(PaperLanguage, z.object({ title: z.string(), intro: z.string() })),
   questions: z.array(LearnerQuestion),
 });
 export type LearnerModule = z.infer<typeof LearnerModule>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ResolvedGeneralCopy } from './copy.js';
 import { GRADE_MAX, GRADE_MIN } from './grades.js';
 import { IdText } from './ids.js';
-import { AnswerValue, LearnerModule } from './questions.js';
+import { AnswerValue, LearnerModule, PaperLanguage } from './questions.js';
 import { olympiadKinds } from './units.js';
 
 /**
@@ -54,6 +54,11 @@ export const SittingState = z.object({
     /** The grades it is for (decision 045): the details page offers only these. */
     minGrade: z.number().int(),
     maxGrade: z.number().int(),
+    /** The languages it is offered in, and the one a learner starts in (decision 090). */
+    languages: z.array(PaperLanguage),
+    defaultLanguage: PaperLanguage,
+    /** The instructions and declaration in each other language it offers (decision 090). */
+    translations: z.partialRecord(PaperLanguage, z.object({ instructions: z.string(), declaration: z.string() })),
   }),
   /** The olympiad's general copy, resolved (its own wording, else the defaults; contract/copy.ts). */
   copy: ResolvedGeneralCopy,
@@ -86,6 +91,8 @@ export const SittingState = z.object({
     score: z.number().nullable(),
     maxScore: z.number().nullable(),
     feedbackGiven: z.boolean(),
+    /** The language the learner writes in (decision 090); null until they choose (the page starts in the default). */
+    language: PaperLanguage.nullable(),
   }),
   /**
    * The waiting room (decision 041): null when the learner may go on (always, with no pressure); otherwise
@@ -163,6 +170,10 @@ export const Paper = z.object({
   reconnectSpreadSeconds: z.number().int().min(0),
 });
 export type Paper = z.infer<typeof Paper>;
+
+/** PUT /api/sitting/{o}/language: the language the learner writes in, kept on the attempt (decision 090). */
+export const LanguageBody = z.strictObject({ language: PaperLanguage });
+export const LanguageResult = z.object({ success: z.literal(true), language: PaperLanguage });
 
 /** PUT /api/sitting/{o}/answers/{questionId}: saved durably before the answer is acknowledged. */
 export const SaveAnswerBody = z.strictObject({

@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import type apiLearner from '../../locales/en/api-learner.json';
+import type apiPortal from '../../locales/en/api-portal.json';
+import type apiPublic from '../../locales/en/api-public.json';
 import type common from '../../locales/en/common.json';
-import type server from '../../locales/en/server.json';
+import type mail from '../../locales/en/mail.json';
+import type pdf from '../../locales/en/pdf.json';
+import type validation from '../../locales/en/validation.json';
 
 /**
  * The server's words in the reader's language (decision 090): the mail a teacher or school receives, the sign-in
@@ -11,7 +16,17 @@ import type server from '../../locales/en/server.json';
  */
 export const serverLocales = ['en', 'af'] as const;
 export type ServerLocale = (typeof serverLocales)[number];
-export type ServerMessageId = keyof typeof server | keyof typeof common;
+export type ServerMessageId =
+  | keyof typeof common
+  | keyof typeof validation
+  | keyof typeof apiLearner
+  | keyof typeof apiPublic
+  | keyof typeof apiPortal
+  | keyof typeof mail
+  | keyof typeof pdf;
+
+/** The catalogues the server reads: the shared ones and its own. */
+const serverAreas = ['common', 'validation', 'api-learner', 'api-public', 'api-portal', 'mail', 'pdf'] as const;
 
 export function isServerLocale(value: unknown): value is ServerLocale {
   return typeof value === 'string' && (serverLocales as readonly string[]).includes(value);
@@ -20,7 +35,7 @@ export function isServerLocale(value: unknown): value is ServerLocale {
 /** Intl's locale of each language for dates; numbers are `en-ZA` in both (contract/numbers.ts). */
 export const serverDateLocale: Record<ServerLocale, string> = { en: 'en-GB', af: 'af-ZA' };
 
-function readCatalogue(locale: ServerLocale, area: 'common' | 'server'): Record<string, string> {
+function readCatalogue(locale: ServerLocale, area: (typeof serverAreas)[number]): Record<string, string> {
   const file = new URL(`../../locales/${locale}/${area}.json`, import.meta.url);
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
 }
@@ -30,7 +45,7 @@ const instances = new Map<ServerLocale, I18n>();
 function instanceOf(locale: ServerLocale): I18n {
   let instance = instances.get(locale);
   if (!instance) {
-    const raw = { ...readCatalogue(locale, 'common'), ...readCatalogue(locale, 'server') };
+    const raw = Object.assign({}, ...serverAreas.map((area) => readCatalogue(locale, area))) as Record<string, string>;
     const messages = Object.fromEntries(Object.entries(raw).map(([id, text]) => [id, compileMessage(text)]));
     instance = setupI18n({ locale, messages: { [locale]: messages } });
     instances.set(locale, instance);

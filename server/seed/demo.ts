@@ -106,6 +106,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       shareTitle: 'Die Afrikaans Olimpiade',
       description: "'n Aanlyn taalkompetisie vir skole: Afrikaans huistaal en eerste addisionele taal.",
       keywords: 'Afrikaans olimpiade, taal, skole',
+      language: 'af',
     });
     const igeo = await createProject(tx, {
       projectName: 'igeo',

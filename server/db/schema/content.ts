@@ -11,6 +11,11 @@ export const projects = pgTable('projects', {
   shareTitle: text('share_title').notNull().default(''),
   description: text('description').notNull().default(''),
   keywords: text('keywords').notNull().default(''),
+  /**
+   * The language its public pages are written in (decision 090): `af` for the Afrikaans olympiad's site. The other
+   * language's version of each page is one `?lang=` away.
+   */
+  language: text('language').notNull().default('en'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -33,6 +33,7 @@ export const AttemptRow = createSelectSchema(attempts)
     feedbackAt: true,
     feedbackRating: true,
     feedbackComment: true,
+    language: true,
   })
   .extend({
     /** Computed: the deadline has passed and the attempt is not finished yet. */

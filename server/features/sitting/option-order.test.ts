@@ -175,6 +175,7 @@ describe('the order of the newer interactions (decision 084)', () => {
       targets: [],
       gapText: '',
       maxChoices: 1,
+      translations: {},
     });
     expect(JSON.stringify(q)).not.toContain('circle');
     const hotspot = presentQuestionForLearner(

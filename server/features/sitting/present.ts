@@ -1,5 +1,12 @@
 import type { ResolvedGeneralCopy } from '#contract/copy';
-import type { AnswerKey, LearnerModule, LearnerQuestion, QuestionOption, QuestionTarget } from '#contract/questions';
+import type {
+  AnswerKey,
+  LearnerModule,
+  LearnerQuestion,
+  PaperLanguage,
+  QuestionOption,
+  QuestionTarget,
+} from '#contract/questions';
 import type { SavedAnswer, SittingState, SittingStep, StartTimeRow, SubmittedData } from '#contract/sitting';
 import type { z } from 'zod';
 import { iso, isoOrNull } from '../../platform/dates.js';
@@ -178,6 +185,7 @@ export function presentQuestionForLearner(q: QuestionRow, index: number, order: 
     targets: (q.targets ?? []).map(presentTarget),
     gapText: q.type === 'gap_match' || q.type === 'inline_choice' ? q.gapText : '',
     maxChoices: q.type === 'hotspot' ? q.maxChoices : 1,
+    translations: {},
   };
   return arrangedFor(q, presented, order);
 }
@@ -188,7 +196,14 @@ export function presentModules(questions: QuestionRow[], order: PaperOrder | nul
   let current: LearnerModule | null = null;
   for (const q of questions) {
     if (!current || current.id !== q.moduleId) {
-      current = { id: q.moduleId, index: modules.length, title: q.moduleTitle, intro: q.moduleIntro, questions: [] };
+      current = {
+        id: q.moduleId,
+        index: modules.length,
+        title: q.moduleTitle,
+        intro: q.moduleIntro,
+        translations: {},
+        questions: [],
+      };
       modules.push(current);
     }
     current.questions.push(presentQuestionForLearner(q, current.questions.length, order));
@@ -245,6 +260,9 @@ export function presentState(input: {
       questionCount: input.counts.questions,
       minGrade: olympiad.minGrade,
       maxGrade: olympiad.maxGrade,
+      languages: olympiad.languages as PaperLanguage[],
+      defaultLanguage: olympiad.defaultLanguage as PaperLanguage,
+      translations: {},
     },
     copy: input.copy,
     learner: {
@@ -267,6 +285,7 @@ export function presentState(input: {
       score: showScore ? (attempt?.score ?? null) : null,
       maxScore: showScore ? (attempt?.maxScore ?? null) : null,
       feedbackGiven: attempt?.feedbackAt != null,
+      language: (attempt?.language as PaperLanguage | null | undefined) ?? null,
     },
     waiting: input.waiting,
     serverNow: new Date().toISOString(),

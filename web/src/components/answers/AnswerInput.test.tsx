@@ -27,6 +27,7 @@ function question(type: LearnerQuestion['type'], options: LearnerQuestion['optio
     targets: [],
     gapText: '',
     maxChoices: 1,
+    translations: {},
   };
 }
 

@@ -5,7 +5,7 @@ import type { Locale } from './locale.js';
  * The catalogues of locales/ (decision 090), one chunk per area and language, compiled at build time by Lingui's
  * Vite plugin (`?lingui`): a page loads only its areas in the chosen language.
  */
-export type CatalogueArea = 'common' | 'learner' | 'public' | 'portal';
+export type CatalogueArea = 'common' | 'learner' | 'public' | 'portal' | 'validation';
 
 const files = import.meta.glob<Messages>('../../../../locales/*/*.json', { query: '?lingui', import: 'messages' });
 

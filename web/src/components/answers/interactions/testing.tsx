@@ -19,6 +19,7 @@ export function learnerQuestion(type: LearnerQuestion['type'], rest: Partial<Lea
     targets: [],
     gapText: '',
     maxChoices: 1,
+    translations: {},
     ...rest,
   };
 }

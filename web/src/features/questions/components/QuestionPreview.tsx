@@ -42,6 +42,7 @@ export function asLearnerQuestion(q: PreviewQuestion, index: number): LearnerQue
     targets: q.targets,
     gapText: q.gapText,
     maxChoices: q.maxChoices,
+    translations: {},
   };
 }
 

@@ -30,10 +30,11 @@ const q = (id: number): LearnerQuestion => ({
   targets: [],
   gapText: '',
   maxChoices: 1,
+  translations: {},
 });
 const modules: LearnerModule[] = [
-  { id: 1, index: 0, title: 'Maps', intro: '', questions: [q(11), q(12)] },
-  { id: 2, index: 1, title: 'Rivers', intro: '', questions: [q(21), q(22)] },
+  { id: 1, index: 0, title: 'Maps', intro: '', translations: {}, questions: [q(11), q(12)] },
+  { id: 2, index: 1, title: 'Rivers', intro: '', translations: {}, questions: [q(21), q(22)] },
 ];
 const items = flatten(modules);
 
