@@ -9,8 +9,4 @@ import type validation from '../../../../locales/en/validation.json';
  * check, and web/src/lib/i18n/catalogues.test.ts fails on any id the Afrikaans catalogue lacks.
  */
 export type MessageId =
-  | keyof typeof common
-  | keyof typeof learner
-  | keyof typeof publicSite
-  | keyof typeof portal
-  | keyof typeof validation;
+  keyof typeof common | keyof typeof learner | keyof typeof publicSite | keyof typeof portal | keyof typeof validation;
