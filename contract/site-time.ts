@@ -72,10 +72,11 @@ export function isoToWallTime(iso: string | null | undefined, zone: string = sit
 }
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-function zoneFormat(zone: string) {
-  let f = zoneFormats.get(zone);
+function zoneFormat(zone: string, locale: string) {
+  const key = `${locale} ${zone}`;
+  let f = zoneFormats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
+    f = new Intl.DateTimeFormat(locale, {
       timeZone: zone,
       weekday: 'short',
       day: 'numeric',
@@ -85,7 +86,7 @@ function zoneFormat(zone: string) {
       minute: '2-digit',
       hourCycle: 'h23',
     });
-    zoneFormats.set(zone, f);
+    zoneFormats.set(key, f);
   }
   return f;
 }
@@ -103,11 +104,14 @@ export function zoneLabel(zone: string, at: Date = new Date()): string {
   return /^(GMT|UTC)[+-]/.test(short) ? `${short} (${zone.replace(/_/g, ' ')})` : short;
 }
 
-/** An instant on the wall clock of `zone`, said so: "Wed, 3 Mar 2027, 08:00 SAST"; "—" when there is none. */
-export function formatInZone(iso: string | null | undefined, zone: string = siteTimeZone): string {
+/**
+ * An instant on the wall clock of `zone`, said so: "Wed, 3 Mar 2027, 08:00 SAST" (`af-ZA`: "Wo. 3 Mrt. 2027 08:00
+ * SAST"); "—" when there is none. `locale` is Intl's (decision 090: `en-GB` for English dates, `af-ZA`).
+ */
+export function formatInZone(iso: string | null | undefined, zone: string = siteTimeZone, locale = 'en-GB'): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : `${zoneFormat(zone).format(d)} ${zoneLabel(zone, d)}`;
+  return Number.isNaN(d.getTime()) ? '—' : `${zoneFormat(zone, locale).format(d)} ${zoneLabel(zone, d)}`;
 }
 
 /** An instant in South African time, said so: "Wed, 3 Mar 2027, 08:00 SAST". */

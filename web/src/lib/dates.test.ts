@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dateInZone } from '#contract/site-time';
 import { formatDate, fromDateTimeInput, todayInput, toDateTimeInput } from './dates.js';
+import { setActiveLocale } from './i18n/locale.js';
 
 /** Times are shown and entered on South African time (UTC+2, no daylight saving), whatever the machine's zone. */
 describe('lib/dates', () => {
@@ -46,5 +47,17 @@ describe('lib/dates', () => {
 
   afterEach(() => {
     vi.useRealTimers();
+  });
+});
+
+describe('dates in Afrikaans (decision 090)', () => {
+  afterEach(() => setActiveLocale('en'));
+
+  it('writes an instant as af-ZA does when the page is in Afrikaans, in South African time', () => {
+    setActiveLocale('af');
+    expect(formatDate('2027-03-03T06:00:05Z', 'fullDateTime')).toBe('Woensdag 03 Maart 2027 om 08:00 SAST');
+    expect(formatDate('2027-03-03T06:00:05Z')).toBe('Wo. 3 Mrt. 2027 08:00 SAST');
+    setActiveLocale('en');
+    expect(formatDate('2027-03-03T06:00:05Z', 'fullDateTime')).toBe('Wednesday, 3 March 2027 at 08:00 SAST');
   });
 });

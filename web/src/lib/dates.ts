@@ -7,6 +7,7 @@ import {
   wallTimeToIso,
   zoneLabel,
 } from '#contract/site-time';
+import { activeLocale, intlDateLocale } from './i18n/locale.js';
 
 /**
  * The one date formatter of the web app. Every time a person reads or enters is South African time
@@ -42,11 +43,11 @@ const styles: Record<Exclude<DateStyle, 'dateTime'>, { options: Intl.DateTimeFor
 };
 
 const formats = new Map<string, Intl.DateTimeFormat>();
-function formatOf(style: Exclude<DateStyle, 'dateTime'>, zone: string) {
-  const key = `${style} ${zone}`;
+function formatOf(style: Exclude<DateStyle, 'dateTime'>, zone: string, locale: string) {
+  const key = `${style} ${zone} ${locale}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', ...styles[style].options });
+    f = new Intl.DateTimeFormat(locale, { timeZone: zone, hourCycle: 'h23', ...styles[style].options });
     formats.set(key, f);
   }
   return f;
@@ -65,8 +66,10 @@ export function formatDate(
   if (value == null || value === '') return empty;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return empty;
-  if (style === 'dateTime') return formatInZone(date.toISOString(), zone);
-  const text = formatOf(style, zone).format(date);
+  // In the page's language (decision 090): English dates as en-GB writes them, Afrikaans as af-ZA.
+  const locale = intlDateLocale[activeLocale()];
+  if (style === 'dateTime') return formatInZone(date.toISOString(), zone, locale);
+  const text = formatOf(style, zone, locale).format(date);
   return styles[style].zone ? `${text} ${zoneLabel(zone, date)}` : text;
 }
 
