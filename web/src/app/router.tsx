@@ -1,6 +1,7 @@
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
 import { NotAvailableYetPage } from '../components/NotAvailableYet.js';
+import { prepareLocale, storedLocale, useLocale } from '../lib/i18n/index.js';
 import type { AppRoute, Layout } from '../lib/routing/index.js';
 import { LearnerLayout } from './layouts/LearnerLayout.js';
 import { MainLayout } from './layouts/MainLayout.js';
@@ -40,12 +41,30 @@ function toRouteObject(route: AppRoute): RouteObject {
   return { ...base, Component: NotAvailableYetPage };
 }
 
+/** The staff back office is English (decision 090): its few shared words must not turn Afrikaans around it. */
+const englishLayouts: ReadonlySet<Layout> = new Set(['main', 'overlord']);
+
+/**
+ * The language of a layout's pages: English in the back office; the person's own choice, when they made one, in
+ * the portal, the sign-in pages and the learner's pages. The public site's language is its address's (`?lang=`).
+ */
+function LayoutLanguage({ layout, children }: { layout: Layout; children: ReactNode }) {
+  const { locale } = useLocale();
+  const wanted = englishLayouts.has(layout) ? 'en' : layout === 'site' ? null : storedLocale();
+  useEffect(() => {
+    if (wanted && wanted !== locale) void prepareLocale(wanted);
+  }, [wanted, locale]);
+  return children;
+}
+
 function layoutRoute(layout: Layout): RouteObject {
   const Layout = layouts[layout];
   return {
     element: (
       <RouteGuard>
-        <Layout />
+        <LayoutLanguage layout={layout}>
+          <Layout />
+        </LayoutLanguage>
       </RouteGuard>
     ),
     children: routesOfLayout(layout).map(toRouteObject),

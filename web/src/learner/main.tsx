@@ -33,7 +33,7 @@ if (!root) throw new Error('The page has no #root element');
 
 // The learner's words in their last chosen language (else the browser's), loaded before the first render; the
 // sitting switches to the language kept on the attempt once it knows it.
-void prepareLocale(pickLocale(['en', 'af']), ['common', 'learner']).then(() =>
+void prepareLocale(pickLocale(['en', 'af']), ['common', 'learner', 'validation']).then(() =>
   createRoot(root).render(
     <StrictMode>
       <I18nRoot>

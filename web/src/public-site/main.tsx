@@ -47,7 +47,7 @@ const app = (
 // The page's words in the language the server rendered it in (`<html lang>`), loaded before hydrating, so the
 // markup matches.
 const lang = document.documentElement.lang;
-void prepareLocale(isLocale(lang) ? lang : 'en', ['common', 'public']).then(() => {
+void prepareLocale(isLocale(lang) ? lang : 'en', ['common', 'public', 'validation']).then(() => {
   if (data?.textContent && root.firstElementChild) {
     hydrate(queryClient, JSON.parse(data.textContent) as DehydratedState);
     hydrateRoot(root, app);

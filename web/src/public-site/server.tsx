@@ -33,7 +33,7 @@ const handler = createStaticHandler(publicRouteObjects);
 export async function renderPublicPage(url: string, send: typeof fetch, locale: Locale = 'en'): Promise<RenderedPage> {
   setApiTransport(send);
   const i18n = createI18n();
-  await prepareLocale(locale, ['common', 'public'], i18n);
+  await prepareLocale(locale, ['common', 'public', 'validation'], i18n);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`The public routes answered ${url} with a redirect`);
   const queryClient = createQueryClient();
