@@ -260,3 +260,32 @@ export const LearnerModule = z.object({
   questions: z.array(LearnerQuestion),
 });
 export type LearnerModule = z.infer<typeof LearnerModule>;
+
+/**
+ * Who verified a language's version of a text and when (decision 094); both null until someone does, and again after
+ * anyone edits that language's words. The default language's version of a question keeps its own `verifiedBy`.
+ */
+export const TranslationVerification = z.object({
+  verifiedBy: z.number().int().nullable(),
+  verifiedAt: z.string().nullable(),
+});
+export type TranslationVerification = z.infer<typeof TranslationVerification>;
+
+/** A question's words in another language as stored: what the learner reads, and who verified it. */
+export const StoredQuestionTranslation = LearnerQuestionText.extend(TranslationVerification.shape);
+export type StoredQuestionTranslation = z.infer<typeof StoredQuestionTranslation>;
+export type QuestionTranslations = Partial<Record<PaperLanguage, StoredQuestionTranslation>>;
+
+/** A section's title and intro in another language as stored. */
+export const StoredModuleTranslation = z
+  .object({ title: z.string(), intro: z.string() })
+  .extend(TranslationVerification.shape);
+export type StoredModuleTranslation = z.infer<typeof StoredModuleTranslation>;
+export type ModuleTranslations = Partial<Record<PaperLanguage, StoredModuleTranslation>>;
+
+/** An olympiad's instructions and declaration in another language as stored. */
+export const StoredOlympiadTranslation = z
+  .object({ instructions: z.string(), declaration: z.string() })
+  .extend(TranslationVerification.shape);
+export type StoredOlympiadTranslation = z.infer<typeof StoredOlympiadTranslation>;
+export type OlympiadTranslations = Partial<Record<PaperLanguage, StoredOlympiadTranslation>>;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { OlympiadTranslations } from '#contract/questions';
 import { accounts } from './accounts.js';
 
 /** A project: a public site (e.g. "Geography Olympiad") with its own search-engine metadata. */
@@ -81,6 +82,8 @@ export const olympiads = pgTable(
     /** Exam day: sanitised HTML shown before the declaration, and the declaration itself. */
     instructions: text('instructions').notNull().default(''),
     declaration: text('declaration').notNull().default(''),
+    /** The instructions and declaration in each other language offered, with who verified each (decision 094). */
+    translations: jsonb('translations').$type<OlympiadTranslations>().notNull().default({}),
     /** Shuffle option order per learner (stable for that learner). */
     shuffleOptions: boolean('shuffle_options').notNull().default(false),
     /** Show the learner their score after finishing. */

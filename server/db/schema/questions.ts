@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { questionTypes, type AnswerKey, type QuestionOption, type QuestionTarget } from '#contract/questions';
+import {
+  questionTypes,
+  type AnswerKey,
+  type ModuleTranslations,
+  type QuestionOption,
+  type QuestionTarget,
+  type QuestionTranslations,
+} from '#contract/questions';
 import { olympiads } from './content.js';
 import { users } from './users.js';
 
@@ -15,6 +22,8 @@ export const questionModules = pgTable(
     title: text('title').notNull(),
     /** Sanitised HTML. */
     intro: text('intro').notNull().default(''),
+    /** Its title and intro in each other language the olympiad offers, with who verified each (decision 094). */
+    translations: jsonb('translations').$type<ModuleTranslations>().notNull().default({}),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,6 +58,11 @@ export const questions = pgTable(
     gapText: text('gap_text').notNull().default(''),
     /** Hotspot: how many areas a learner may choose (0 any). */
     maxChoices: integer('max_choices').notNull().default(1),
+    /**
+     * Its words in each other language the olympiad offers (prompt, alt text, options and targets by id, gap text),
+     * with who verified each language's version (decision 094). The fields above are in the default language.
+     */
+    translations: jsonb('translations').$type<QuestionTranslations>().notNull().default({}),
     /**
      * Whether a choice question's options may be put in each learner's own order when the olympiad shuffles
      * (QTI's `shuffle`); an option marked `fixed` keeps its place even then.
