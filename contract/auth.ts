@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdText } from './ids.js';
+import { Language } from './olympiads.js';
 import { GrantRole, LoginType, Role } from './roles.js';
 
 /** Passwords are taken exactly as typed: any character, no trimming, so `%`, quotes and unicode round-trip. */
@@ -45,6 +46,11 @@ export const SessionUser = z.object({
   /** Set when an admin or overlord acts as this user. */
   impersonator: z.object({ id: z.number().int(), username: z.string(), name: z.string() }).nullable(),
   accessToken: z.object({ token: z.string(), expiresAt: z.string() }),
+  /**
+   * The language the person reads Olympus and its mail in (PUT /api/me/language); null until they choose. The
+   * server always answers it; a session a browser stored before it existed lacks it, so it is optional here.
+   */
+  language: Language.nullable().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

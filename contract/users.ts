@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdText } from './ids.js';
+import { Language } from './olympiads.js';
 import { GrantRole } from './roles.js';
 
 /**
@@ -77,3 +78,12 @@ export const StaffAccountBody = z.object({
   message: z.string().optional(),
   user: StaffAccount,
 });
+
+/**
+ * PUT /api/me/language: the language the signed-in person reads Olympus and its mail in (decision 097), kept on
+ * their account so the next sign-in, another device and the mail they are sent follow it.
+ */
+export const MeLanguageBody = z.strictObject({ language: Language });
+export type MeLanguageBody = z.infer<typeof MeLanguageBody>;
+export const MeLanguageResult = z.object({ success: z.literal(true), language: Language });
+export type MeLanguageResult = z.infer<typeof MeLanguageResult>;

@@ -60,6 +60,7 @@ export function presentSessionUser(p: SessionParts): SessionUser {
       ? { id: p.impersonator.id, username: p.impersonator.username, name: displayName(p.impersonator) }
       : null,
     accessToken: { token: p.token, expiresAt: p.expiresAt.toISOString() },
+    language: p.user.language === 'en' || p.user.language === 'af' ? p.user.language : null,
   };
 }
 

@@ -18,6 +18,8 @@ const capabilities = {
   /** Mail a password-reset link. */
   mail: overlord,
   endSessions: overlord,
+  /** Choose the language one reads Olympus and its mail in: everyone who is signed in, for their own account. */
+  ownLanguage: 'signedIn',
 } as const;
 
 /**

@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pageOf } from '#contract/errors';
 import { IdParams } from '#contract/ids';
-import { StaffAccount, StaffAccountBody, StaffAccountInput, UserListQuery, UserSingleQuery } from '#contract/users';
+import {
+  MeLanguageBody,
+  MeLanguageResult,
+  StaffAccount,
+  StaffAccountBody,
+  StaffAccountInput,
+  UserListQuery,
+  UserSingleQuery,
+} from '#contract/users';
 import type { Queryable } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema/index.js';
@@ -224,6 +232,25 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       await revokeUserSessions(db, user.id, user.id === actor.userId ? actor.sessionId : undefined);
       await audit('user.end-sessions', { entityId: user.id, data: { sessionsEnded: user.activeSessions } });
       return answer(db, actor, user.id, `${user.username} is signed out everywhere`);
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/api/me/language',
+    summary:
+      'The language the signed-in person reads Olympus and its mail in (en or af), kept on their account; ' +
+      'the session user answers it as `language` from then on',
+    tags,
+    access: access.ownLanguage,
+    body: MeLanguageBody,
+    response: MeLanguageResult,
+    handler: async ({ db, actor, body }) => {
+      // Someone acting as another person reads the pages in their own language: the owner's choice stays theirs,
+      // so the mail the owner is sent does not change language behind their back.
+      if (actor.impersonatorId != null) return { success: true as const, language: body.language };
+      await db.update(users).set({ language: body.language }).where(eq(users.id, actor.userId));
+      return { success: true as const, language: body.language };
     },
   });
 }
