@@ -3,15 +3,21 @@ import { useState } from 'react';
 import type { PortalOlympiad } from '#contract/schools';
 import { Confirm } from '../../../components/Confirm.js';
 import { formatDate } from '../../../lib/dates.js';
+import { useT, type MessageId, type Values } from '../../../lib/i18n/index.js';
 import { money, rate } from '#contract/numbers';
 import { useEnterOlympiad } from '../api/enter-olympiad.js';
 import type { useTermsGate } from './use-terms-gate.js';
 
-/** "R 35,00 per learner, plus 15 % VAT", or that entering is free. */
-export function feeText(fee: PortalOlympiad['fee'], member = 'learner'): string {
-  if (fee.cents === 0) return 'No fee: entering is free';
-  const vat = fee.vatRateBp > 0 ? `, plus ${rate(fee.vatRateBp)} VAT` : '';
-  return `${money(fee.cents, fee.currency)} per ${member}${vat}`;
+/** "R 35,00 per learner, plus 15 % VAT" (per team member, for a team), or that entering is free. */
+export function feeText(
+  t: (id: MessageId, values?: Values) => string,
+  fee: PortalOlympiad['fee'],
+  team = false,
+): string {
+  if (fee.cents === 0) return t('portal.fee.free');
+  const values = { money: money(fee.cents, fee.currency), vat: rate(fee.vatRateBp) };
+  if (fee.vatRateBp > 0) return t(team ? 'portal.fee.perMemberVat' : 'portal.fee.perLearnerVat', values);
+  return t(team ? 'portal.fee.perMember' : 'portal.fee.perLearner', values);
 }
 
 /**
@@ -30,22 +36,23 @@ export function EnterSchoolButton({
   /** The terms gate: the current terms are accepted first (and again if the server says they changed). */
   gate?: ReturnType<typeof useTermsGate> | undefined;
 }) {
+  const t = useT();
   const enter = useEnterOlympiad();
   const [asking, setAsking] = useState(false);
-  const school = schoolName ?? 'your school';
+  const school = schoolName ?? t('portal.enter.yourSchool');
   return (
     <>
       <Button
         mt={mt}
         onClick={() => (gate ? gate.run(() => setAsking(true)) : setAsking(true))}
-        aria-label={`Enter my school in ${olympiad.title}`}
+        aria-label={t('portal.enter.buttonLabel', { title: olympiad.title })}
       >
-        Enter my school
+        {t('portal.enter.button')}
       </Button>
       <Confirm
         opened={asking}
-        title={`Enter ${school} in ${olympiad.title}?`}
-        confirmLabel="Yes, enter my school"
+        title={t('portal.enter.title', { school, title: olympiad.title })}
+        confirmLabel={t('portal.enter.confirm')}
         color="olympus"
         loading={enter.isPending}
         onClose={() => setAsking(false)}
@@ -61,24 +68,19 @@ export function EnterSchoolButton({
       >
         <Stack gap="sm">
           <Text fw={700} size="lg">
-            {feeText(olympiad.fee)}
+            {feeText(t, olympiad.fee)}
           </Text>
-          <Text size="sm">Entering means:</Text>
+          <Text size="sm">{t('portal.enter.means')}</Text>
           <List size="sm" spacing={6}>
-            <List.Item>You load the learners who will write, and print a sign-in slip for each.</List.Item>
-            {olympiad.fee.cents > 0 ? (
-              <List.Item>
-                The school is invoiced for the learners you load, at this fee. You can still add or remove learners
-                before you ask for the invoice on the Invoices page, with the school’s purchase-order number.
-              </List.Item>
-            ) : null}
+            <List.Item>{t('portal.enter.load')}</List.Item>
+            {olympiad.fee.cents > 0 ? <List.Item>{t('portal.enter.invoiced')}</List.Item> : null}
             {olympiad.paymentRequired && olympiad.fee.cents > 0 ? (
-              <List.Item>
-                Learners can start writing only once the invoice is paid, or the organisers have pre-approved it.
-              </List.Item>
+              <List.Item>{t('portal.enter.paid')}</List.Item>
             ) : null}
             <List.Item>
-              Writing opens {formatDate(olympiad.startsAt, 'longDateTime', 'on a date still to be announced')}.
+              {t('portal.enter.opens', {
+                time: formatDate(olympiad.startsAt, 'longDateTime', t('portal.enter.dateToCome')),
+              })}
             </List.Item>
           </List>
         </Stack>

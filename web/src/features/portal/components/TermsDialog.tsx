@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Stack, Text } from '
 import { useState } from 'react';
 import type { TermsVersion } from '#contract/copy';
 import { RichCopy } from '../../../components/RichCopy.js';
+import { useT } from '../../../lib/i18n/index.js';
 import { useAcceptTerms } from '../api/accept-terms.js';
 
 interface TermsDialogProps {
@@ -15,21 +16,22 @@ interface TermsDialogProps {
 
 /** The terms and conditions to read and accept: asked before a teacher enters a school, and again when they change. */
 export function TermsDialog({ opened, terms, previousVersion, onClose, onAccepted }: TermsDialogProps) {
+  const t = useT();
   const accept = useAcceptTerms();
   const [ticked, setTicked] = useState(false);
   const [missing, setMissing] = useState(false);
-  const title = previousVersion ? 'The terms and conditions have changed' : 'Terms and conditions';
+  const title = previousVersion ? t('portal.terms.changed') : t('portal.terms.title');
   return (
     <Modal opened={opened && terms != null} onClose={onClose} title={title} size="lg">
       {terms ? (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             {previousVersion
-              ? `You accepted version ${previousVersion}. Please read version ${terms.version} and accept it to continue.`
-              : `Please read the terms (version ${terms.version}) and accept them to enter your school.`}
+              ? t('portal.terms.readAgain', { previous: previousVersion, version: terms.version })
+              : t('portal.terms.read', { version: terms.version })}
           </Text>
           {previousVersion && terms.summary ? (
-            <Alert variant="light" title="What changed">
+            <Alert variant="light" title={t('portal.terms.whatChanged')}>
               {terms.summary}
             </Alert>
           ) : null}
@@ -40,7 +42,7 @@ export function TermsDialog({ opened, terms, previousVersion, onClose, onAccepte
             viewportProps={{
               tabIndex: 0,
               role: 'region',
-              'aria-label': `Terms and conditions, version ${terms.version}`,
+              'aria-label': t('portal.terms.region', { version: terms.version }),
             }}
           >
             <RichCopy html={terms.body} />
@@ -51,8 +53,8 @@ export function TermsDialog({ opened, terms, previousVersion, onClose, onAccepte
               setTicked(e.currentTarget.checked);
               setMissing(false);
             }}
-            label="I have read the terms and conditions and I accept them"
-            error={missing ? 'Tick this box to accept the terms.' : undefined}
+            label={t('portal.terms.tick')}
+            error={missing ? t('portal.terms.tickMissing') : undefined}
           />
           {accept.error ? (
             <Alert color="red" role="alert">
@@ -61,7 +63,7 @@ export function TermsDialog({ opened, terms, previousVersion, onClose, onAccepte
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Not now
+              {t('portal.terms.notNow')}
             </Button>
             <Button
               loading={accept.isPending}
@@ -70,7 +72,7 @@ export function TermsDialog({ opened, terms, previousVersion, onClose, onAccepte
                 accept.mutate(terms.id, { onSuccess: onAccepted });
               }}
             >
-              Accept the terms
+              {t('portal.terms.accept')}
             </Button>
           </Group>
         </Stack>

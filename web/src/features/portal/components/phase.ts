@@ -1,5 +1,6 @@
 import type { PortalOlympiad, PortalPhase } from '#contract/schools';
 import { formatDate } from '../../../lib/dates.js';
+import { translate } from '../../../lib/i18n/index.js';
 
 /* How the portal words where an olympiad is in its year (the server's `phase`), in the olympiad's own zone. */
 
@@ -8,25 +9,33 @@ export const isOver = (phase: PortalPhase) => phase === 'closed' || phase === 'r
 
 /** An instant of the olympiad in its zone: a country's team reads its country's time (decision 039). */
 export const dayOf = (o: Pick<PortalOlympiad, 'timeZone'>, iso: string | null) =>
-  formatDate(iso, 'longDate', 'to be announced', o.timeZone);
+  formatDate(iso, 'longDate', translate('portal.date.toBeAnnounced'), o.timeZone);
 export const timeOf = (o: Pick<PortalOlympiad, 'timeZone'>, iso: string | null) =>
-  formatDate(iso, 'longDateTime', 'to be announced', o.timeZone);
+  formatDate(iso, 'longDateTime', translate('portal.date.toBeAnnounced'), o.timeZone);
 
 /** One line that is true of the olympiad now, for its card on the portal's home. */
 export function phaseLine(o: PortalOlympiad): string {
   switch (o.phase) {
     case 'registration':
-      return o.startsAt ? `Writing opens ${dayOf(o, o.startsAt)}` : 'The writing date is still to be announced';
+      return o.startsAt
+        ? translate('portal.phase.opens', { day: dayOf(o, o.startsAt) })
+        : translate('portal.phase.dateToCome');
     case 'writing_soon':
-      return `Writing opens ${timeOf(o, o.startsAt)}`;
+      return translate('portal.phase.opens', { day: timeOf(o, o.startsAt) });
     case 'writing':
-      return o.endsAt ? `Writing now, until ${timeOf(o, o.endsAt)}` : 'Writing now';
+      return o.endsAt
+        ? translate('portal.phase.writingUntil', { time: timeOf(o, o.endsAt) })
+        : translate('portal.phase.writing');
     case 'closed':
-      return `${o.endsAt ? `Writing closed on ${dayOf(o, o.endsAt)}` : 'Writing is over'}: the results are being marked`;
+      return o.endsAt
+        ? translate('portal.phase.closedOn', { day: dayOf(o, o.endsAt) })
+        : translate('portal.phase.closed');
     case 'results': {
-      const out = `Results out since ${dayOf(o, o.resultsPublishedAt)}`;
-      if (!o.participant) return out;
-      return `${out}: ${o.participant.certificates ? 'certificates ready' : 'certificates being made'}`;
+      const day = dayOf(o, o.resultsPublishedAt);
+      if (!o.participant) return translate('portal.phase.results', { day });
+      return o.participant.certificates
+        ? translate('portal.phase.resultsCertificatesReady', { day })
+        : translate('portal.phase.resultsCertificatesComing', { day });
     }
   }
 }

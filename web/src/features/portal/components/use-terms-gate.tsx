@@ -2,6 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { TERMS_NOT_ACCEPTED } from '#contract/copy';
 import { isApiError } from '../../../lib/api/index.js';
+import { useT } from '../../../lib/i18n/index.js';
 import { useTermsStatus } from '../api/get-terms-status.js';
 import { TermsDialog } from './TermsDialog.js';
 
@@ -15,6 +16,7 @@ export const isTermsRequired = (error: unknown) => isApiError(error) && error.co
  * when the terms have changed.
  */
 export function useTermsGate() {
+  const t = useT();
   const status = useTermsStatus();
   const [pending, setPending] = useState<(() => void) | null>(null);
   const [opened, setOpened] = useState(false);
@@ -41,15 +43,12 @@ export function useTermsGate() {
     <Alert
       variant="light"
       color="yellow"
-      title={status.data?.previousVersion ? 'The terms and conditions have changed' : 'Terms and conditions'}
+      title={status.data?.previousVersion ? t('portal.terms.changed') : t('portal.terms.title')}
     >
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Text size="sm">
-          Please read and accept the terms (version {status.data?.terms?.version}) before you enter your school in an
-          olympiad.
-        </Text>
+        <Text size="sm">{t('portal.terms.notice', { version: status.data?.terms?.version })}</Text>
         <Button size="xs" onClick={() => open(null)}>
-          Read and accept
+          {t('portal.terms.readAndAccept')}
         </Button>
       </Group>
     </Alert>

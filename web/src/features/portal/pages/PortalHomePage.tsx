@@ -1,9 +1,9 @@
 import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PortalOlympiad } from '#contract/schools';
-import { unitWords } from '#contract/units';
-import { count } from '#contract/numbers';
+import { figure } from '#contract/numbers';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { useT } from '../../../lib/i18n/index.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 import { EnterSchoolButton, feeText } from '../components/EnterSchoolButton.js';
 import { usePortalOlympiads } from '../api/list-portal-olympiads.js';
@@ -15,10 +15,10 @@ import { isOver, phaseLine } from '../components/phase.js';
  * (a team admin: the team's olympiads). The server lists them in that order; each card says where its olympiad is.
  */
 export function PortalHomePage() {
+  const t = useT();
   const user = useSessionUser();
   const olympiads = usePortalOlympiads();
   const team = olympiads.data?.school?.countryId != null;
-  const { unit } = unitWords(team ? 'country' : 'school');
   const items = olympiads.data?.items ?? [];
   const entered = items.filter((o) => o.participant && !isOver(o.phase));
   const past = items.filter((o) => o.participant && isOver(o.phase));
@@ -27,12 +27,12 @@ export function PortalHomePage() {
   return (
     <>
       <PageHeader
-        eyebrow={team ? 'Team admin portal' : 'Teacher portal'}
-        title={`Welcome, ${user?.name ?? 'teacher'}`}
+        eyebrow={t('portal.home.eyebrow', { team: team ? 'yes' : 'no' })}
+        title={user?.name ? t('portal.home.welcome', { name: user.name }) : t('portal.home.welcomeTeacher')}
         description={
           olympiads.data?.school
             ? [olympiads.data.school.name, olympiads.data.school.town].filter(Boolean).join(', ')
-            : 'Your school’s olympiads in one place.'
+            : t('portal.home.description')
         }
       />
       {/* The terms are asked before a school is entered; a team is entered by the organisers (decision 039). */}
@@ -42,20 +42,21 @@ export function PortalHomePage() {
       {olympiads.isLoading ? <Skeleton height={160} radius="md" /> : null}
       {olympiads.data && !olympiads.data.school ? (
         <Alert color="yellow" mb="lg">
-          Your account is not linked to a school yet. Please contact the organisers.
+          {t('portal.home.noSchool')}
         </Alert>
       ) : null}
       {olympiads.data ? (
         <Stack gap="xl">
           <section aria-labelledby="entered">
             <Title order={2} size="h3" id="entered" mb="sm">
-              Your {unit}’s olympiads
+              {t('portal.home.entered', { team: team ? 'yes' : 'no' })}
             </Title>
             {entered.length === 0 ? (
               <Text c="dimmed">
                 {team
-                  ? `Your team is not entered in ${past.length ? 'a coming' : 'an'} olympiad yet: the organisers enter your country.`
-                  : `Your school is not entered in ${past.length ? 'a coming' : 'an'} olympiad yet.${open.length ? ' Choose one below.' : ''}`}
+                  ? t('portal.home.teamNotEntered', { past: past.length ? 'yes' : 'no' })
+                  : t('portal.home.schoolNotEntered', { past: past.length ? 'yes' : 'no' }) +
+                    (open.length ? ` ${t('portal.home.chooseBelow')}` : '')}
               </Text>
             ) : null}
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -67,7 +68,7 @@ export function PortalHomePage() {
           {open.length ? (
             <section aria-labelledby="can-enter">
               <Title order={2} size="h3" id="can-enter" mb="sm">
-                Olympiads you can enter
+                {t('portal.home.canEnter')}
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
                 {open.map((o) => (
@@ -85,7 +86,7 @@ export function PortalHomePage() {
           {past.length ? (
             <section aria-labelledby="past">
               <Title order={2} size="h3" id="past" mb="sm">
-                Past olympiads
+                {t('portal.home.past')}
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
                 {past.map((o) => (
@@ -108,6 +109,7 @@ interface OlympiadCardProps {
 }
 
 function OlympiadCard({ olympiad, canEnter = false, schoolName, gate }: OlympiadCardProps) {
+  const t = useT();
   const certificates = olympiad.participant && olympiad.phase === 'results';
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label={olympiad.title}>
@@ -120,11 +122,11 @@ function OlympiadCard({ olympiad, canEnter = false, schoolName, gate }: Olympiad
             style={{ flexShrink: 0 }}
             color={olympiad.participant.learnerCount ? 'green' : 'yellow'}
           >
-            {count(
-              olympiad.participant.learnerCount,
-              unitWords(olympiad.kind).member,
-              unitWords(olympiad.kind).members,
-            )}
+            {t('portal.home.members', {
+              team: olympiad.kind === 'country' ? 'yes' : 'no',
+              count: olympiad.participant.learnerCount,
+              n: figure(olympiad.participant.learnerCount),
+            })}
           </Badge>
         ) : null}
       </Group>
@@ -133,7 +135,7 @@ function OlympiadCard({ olympiad, canEnter = false, schoolName, gate }: Olympiad
       </Text>
       {olympiad.participant ? null : (
         <Text size="sm" mt={4}>
-          {feeText(olympiad.fee)}
+          {feeText(t, olympiad.fee)}
         </Text>
       )}
       <Group mt="md">
@@ -142,9 +144,9 @@ function OlympiadCard({ olympiad, canEnter = false, schoolName, gate }: Olympiad
             component={Link}
             to={`/portal/${olympiad.varName}`}
             variant="light"
-            aria-label={`Open ${olympiad.title}`}
+            aria-label={t('portal.home.openLabel', { title: olympiad.title })}
           >
-            Open
+            {t('portal.home.open')}
           </Button>
         ) : canEnter ? (
           <EnterSchoolButton olympiad={olympiad} schoolName={schoolName} gate={gate} />
@@ -154,9 +156,9 @@ function OlympiadCard({ olympiad, canEnter = false, schoolName, gate }: Olympiad
             component={Link}
             to={`/portal/${olympiad.varName}/certificates`}
             variant="subtle"
-            aria-label={`Certificates of ${olympiad.title}`}
+            aria-label={t('portal.home.certificatesLabel', { title: olympiad.title })}
           >
-            Certificates
+            {t('portal.home.certificates')}
           </Button>
         ) : null}
       </Group>

@@ -15,22 +15,18 @@ import {
 } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import type { PortalOlympiad, PortalResults } from '#contract/schools';
-import { count } from '#contract/numbers';
-import { unitWords } from '#contract/units';
+import { figure } from '#contract/numbers';
 import { LiveSittingCounts } from '../../../components/live-counts/LiveSittingCounts.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { EnterSchoolButton, feeText } from '../components/EnterSchoolButton.js';
 import { usePortalOlympiad } from '../api/get-portal-olympiad.js';
 import { useTermsGate } from '../components/use-terms-gate.js';
 import { RichCopy } from '../../../components/RichCopy.js';
+import { useT } from '../../../lib/i18n/index.js';
 import { dayOf, isOver, timeOf } from '../components/phase.js';
 
-const statusText = {
-  school: { entered: 'Entered: load your learners', learners_loaded: 'Learners loaded', withdrawn: 'Withdrawn' },
-  country: { entered: 'Entered: register your team', learners_loaded: 'Team registered', withdrawn: 'Withdrawn' },
-} as const;
-
-type Words = ReturnType<typeof unitWords>;
+/** `yes` for a country's team, `no` for a school: what the catalogue's messages select on (decision 039). */
+type Team = 'yes' | 'no';
 
 /**
  * /portal/{o}: the school's page for one olympiad, as it stands in its year: before and during writing, what to do
@@ -39,29 +35,32 @@ type Words = ReturnType<typeof unitWords>;
  * is the team's, in team words, and leads to the Team page (decision 039). Times are in the olympiad's zone.
  */
 export function PortalOlympiadPage() {
+  const t = useT();
   const { olympiadName = '' } = useParams();
   const query = usePortalOlympiad(olympiadName);
   const gate = useTermsGate();
   if (query.isLoading) return <Skeleton height={200} />;
-  if (query.error || !query.data) return <Alert color="red">{query.error?.message ?? 'Not found'}</Alert>;
+  if (query.error || !query.data) {
+    return <Alert color="red">{query.error?.message ?? t('portal.olympiad.notFound')}</Alert>;
+  }
   const { olympiad, school, intro, results } = query.data;
   const p = olympiad.participant;
-  const words = unitWords(olympiad.kind);
-  const team = olympiad.kind === 'country';
+  const isTeam = olympiad.kind === 'country';
+  const team: Team = isTeam ? 'yes' : 'no';
   const over = p != null && isOver(olympiad.phase);
   const certificatesPage = `/portal/${olympiad.varName}/certificates`;
-  const mainPage = team
-    ? { to: `/portal/${olympiad.varName}/team`, label: 'Team' }
-    : { to: `/portal/${olympiad.varName}/load-learners`, label: 'Load learners' };
+  const mainPage = isTeam
+    ? { to: `/portal/${olympiad.varName}/team`, label: t('portal.olympiad.team') }
+    : { to: `/portal/${olympiad.varName}/load-learners`, label: t('portal.olympiad.loadLearners') };
   const description = !p
-    ? `Your ${words.unit} is not entered yet.`
+    ? t('portal.olympiad.notEntered', { team })
     : olympiad.phase === 'results'
-      ? `Results published on ${dayOf(olympiad, olympiad.resultsPublishedAt)}`
+      ? t('portal.olympiad.resultsOn', { day: dayOf(olympiad, olympiad.resultsPublishedAt) })
       : olympiad.phase === 'closed'
         ? olympiad.endsAt
-          ? `Writing closed on ${dayOf(olympiad, olympiad.endsAt)}: the results are being marked`
-          : 'Writing is over: the results are being marked'
-        : statusText[olympiad.kind][p.status];
+          ? t('portal.phase.closedOn', { day: dayOf(olympiad, olympiad.endsAt) })
+          : t('portal.phase.closed')
+        : t(`portal.olympiad.status.${p.status}`, { team });
   return (
     <>
       <PageHeader
@@ -71,7 +70,7 @@ export function PortalOlympiadPage() {
         actions={
           !p ? null : olympiad.phase === 'results' ? (
             <Button component={Link} to={certificatesPage}>
-              Certificates
+              {t('portal.olympiad.certificates')}
             </Button>
           ) : over ? null : (
             <Button component={Link} to={mainPage.to}>
@@ -91,33 +90,33 @@ export function PortalOlympiadPage() {
       ) : null}
       {olympiad.phase === 'results' && p ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mb="lg">
-          <ResultsCard results={results} words={words} />
-          <CertificatesCard olympiad={olympiad} to={certificatesPage} words={words} />
+          <ResultsCard results={results} team={team} />
+          <CertificatesCard olympiad={olympiad} to={certificatesPage} team={team} />
         </SimpleGrid>
       ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         {over ? (
           olympiad.phase === 'closed' ? (
-            <WhatNowCard olympiad={olympiad} to={certificatesPage} words={words} />
+            <WhatNowCard olympiad={olympiad} to={certificatesPage} team={team} />
           ) : null
         ) : (
           <Card withBorder radius="md" padding="lg">
             <Title order={2} size="h4" mb="sm">
-              What to do next
+              {t('portal.olympiad.next')}
             </Title>
-            <Steps olympiad={olympiad} words={words} />
-            {!p && school && !team ? (
+            <Steps olympiad={olympiad} team={team} />
+            {!p && school && !isTeam ? (
               <EnterSchoolButton mt="md" olympiad={olympiad} schoolName={school.name} gate={gate} />
             ) : null}
           </Card>
         )}
         <Card withBorder radius="md" padding="lg">
           <Title order={2} size="h4" mb="sm">
-            Your entry
+            {t('portal.olympiad.entry')}
           </Title>
           <Group justify="space-between">
             <Text c="dimmed" size="sm">
-              {words.Members}
+              {t('portal.olympiad.members', { team })}
             </Text>
             <Badge size="lg" variant="light">
               {p?.learnerCount ?? 0}
@@ -125,32 +124,32 @@ export function PortalOlympiadPage() {
           </Group>
           <Group justify="space-between" mt="xs" wrap="nowrap">
             <Text c="dimmed" size="sm">
-              Fee
+              {t('portal.olympiad.fee')}
             </Text>
             <Text size="sm" ta="right">
-              {feeText(olympiad.fee, words.member)}
+              {feeText(t, olympiad.fee, isTeam)}
             </Text>
           </Group>
           <Group justify="space-between" mt="xs">
             <Text c="dimmed" size="sm">
-              {over ? 'Writing opened' : 'Writing opens'}
+              {over ? t('portal.olympiad.opened') : t('portal.olympiad.opens')}
             </Text>
             <Text size="sm">{timeOf(olympiad, olympiad.startsAt)}</Text>
           </Group>
           <Group justify="space-between" mt="xs">
             <Text c="dimmed" size="sm">
-              {over ? 'Writing closed' : 'Writing closes'}
+              {over ? t('portal.olympiad.closed') : t('portal.olympiad.closes')}
             </Text>
             <Text size="sm">{timeOf(olympiad, olympiad.endsAt)}</Text>
           </Group>
           <Group mt="md" gap="xs">
-            {team ? null : (
+            {isTeam ? null : (
               <Button component={Link} to={`/portal/${olympiad.varName}/school`} variant="light" size="xs">
-                School details
+                {t('portal.olympiad.schoolDetails')}
               </Button>
             )}
             <Button component={Link} to={`/portal/${olympiad.varName}/faq`} variant="subtle" size="xs">
-              Questions and answers
+              {t('portal.olympiad.faq')}
             </Button>
           </Group>
         </Card>
@@ -159,8 +158,8 @@ export function PortalOlympiadPage() {
         <Box mt="lg">
           <LiveSittingCounts
             olympiadId={olympiad.id}
-            title={`Your ${words.members} today`}
-            description={`${team ? 'Members of your team' : 'Learners of your school'}, refreshed every 10 seconds.`}
+            title={t('portal.olympiad.today', { team })}
+            description={t('portal.olympiad.todayDescription', { team })}
           />
         </Box>
       ) : null}
@@ -169,25 +168,22 @@ export function PortalOlympiadPage() {
 }
 
 /** The steps before and during writing, each ticked when done. */
-function Steps({ olympiad, words }: { olympiad: PortalOlympiad; words: Words }) {
+function Steps({ olympiad, team }: { olympiad: PortalOlympiad; team: Team }) {
+  const t = useT();
   const p = olympiad.participant;
-  const team = olympiad.kind === 'country';
   const signIn = `/${olympiad.varName}/login`;
   const steps = [
-    { done: p != null, text: team ? 'The organisers enter your country' : 'Enter your school in the olympiad' },
-    {
-      done: (p?.learnerCount ?? 0) > 0,
-      text: team
-        ? 'Register your team members on the Team page, with their dates of birth'
-        : 'Load your learners from a spreadsheet, or add them one by one',
-    },
-    { done: false, text: `Print the sign-in slips and hand one to each ${words.member}` },
+    { done: p != null, text: t('portal.olympiad.step.enter', { team }) },
+    { done: (p?.learnerCount ?? 0) > 0, text: t('portal.olympiad.step.load', { team }) },
+    { done: false, text: t('portal.olympiad.step.slips', { team }) },
     {
       done: false,
       text:
         olympiad.phase === 'writing'
-          ? `Writing is open now${olympiad.endsAt ? `, until ${timeOf(olympiad, olympiad.endsAt)}` : ''}: ${words.members} sign in at ${signIn}`
-          : `On the day (${timeOf(olympiad, olympiad.startsAt)}), ${words.members} sign in at ${signIn}`,
+          ? olympiad.endsAt
+            ? t('portal.olympiad.step.writingUntil', { team, time: timeOf(olympiad, olympiad.endsAt), signIn })
+            : t('portal.olympiad.step.writing', { team, signIn })
+          : t('portal.olympiad.step.onTheDay', { team, time: timeOf(olympiad, olympiad.startsAt), signIn }),
     },
   ];
   return (
@@ -212,7 +208,7 @@ function Steps({ olympiad, words }: { olympiad: PortalOlympiad; words: Words }) 
             {s.done ? (
               <Text span c="dimmed">
                 {' '}
-                (done)
+                {t('portal.olympiad.step.done')}
               </Text>
             ) : null}
           </Text>
@@ -223,20 +219,22 @@ function Steps({ olympiad, words }: { olympiad: PortalOlympiad; words: Words }) 
 }
 
 /** Writing is over and the results are not out: what the organisers do now, and where the results will be. */
-function WhatNowCard({ olympiad, to, words }: { olympiad: PortalOlympiad; to: string; words: Words }) {
+function WhatNowCard({ olympiad, to, team }: { olympiad: PortalOlympiad; to: string; team: Team }) {
+  const t = useT();
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={2} size="h4" mb="sm">
-        What happens now
+        {t('portal.olympiad.whatNow')}
       </Title>
       <Text size="sm">
-        {olympiad.endsAt ? `Writing closed on ${timeOf(olympiad, olympiad.endsAt)}. ` : 'Writing is over. '}
-        The organisers check the attempts and then publish the results. Your {words.members}’ awards and certificates
-        appear on the Certificates page on that day, and you get a mail with a link to it.
+        {olympiad.endsAt
+          ? t('portal.olympiad.whatNow.closedOn', { time: timeOf(olympiad, olympiad.endsAt) })
+          : t('portal.olympiad.whatNow.over')}{' '}
+        {t('portal.olympiad.whatNow.body', { team })}
       </Text>
       <Group mt="md">
         <Button component={Link} to={to} variant="light" size="xs">
-          Certificates
+          {t('portal.olympiad.certificates')}
         </Button>
       </Group>
     </Card>
@@ -244,53 +242,56 @@ function WhatNowCard({ olympiad, to, words }: { olympiad: PortalOlympiad; to: st
 }
 
 /** The school's published results in brief: who was ranked, the awards they got, its best learners. */
-function ResultsCard({ results, words }: { results: PortalResults | null; words: Words }) {
+function ResultsCard({ results, team }: { results: PortalResults | null; team: Team }) {
+  const t = useT();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="portal-results">
       <Title order={2} size="h4" mb="sm" id="portal-results">
-        Your {words.unit}’s results
+        {t('portal.olympiad.results', { team })}
       </Title>
       {!results || results.ranked === 0 ? (
         <Text size="sm" c="dimmed">
-          None of your {words.members} has a result in this olympiad.
+          {t('portal.olympiad.results.none', { team })}
         </Text>
       ) : (
         <>
-          <Text size="sm">{count(results.ranked, `${words.member} ranked`, `${words.members} ranked`)}</Text>
-          <Group gap="xs" mt="xs" aria-label="Awards" role="list">
+          <Text size="sm">
+            {t('portal.olympiad.results.ranked', { team, count: results.ranked, n: figure(results.ranked) })}
+          </Text>
+          <Group gap="xs" mt="xs" aria-label={t('portal.olympiad.results.awards')} role="list">
             {results.awards.map((a) => (
               <Badge key={a.key} variant="light" tt="none" role="listitem">
                 {a.label}: {a.count}
               </Badge>
             ))}
           </Group>
-          <Table mt="md" striped aria-label={`Your best ${words.members}`}>
+          <Table mt="md" striped aria-label={t('portal.olympiad.results.best', { team })}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Rank</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Award</Table.Th>
-                <Table.Th ta="right">Score</Table.Th>
+                <Table.Th>{t('portal.olympiad.results.rank')}</Table.Th>
+                <Table.Th>{t('portal.olympiad.results.name')}</Table.Th>
+                <Table.Th>{t('portal.olympiad.results.award')}</Table.Th>
+                <Table.Th ta="right">{t('portal.olympiad.results.score')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {results.top.map((t) => (
-                <Table.Tr key={`${t.rank} ${t.name}`}>
-                  <Table.Td>{t.rank}</Table.Td>
+              {results.top.map((row) => (
+                <Table.Tr key={`${row.rank} ${row.name}`}>
+                  <Table.Td>{row.rank}</Table.Td>
                   <Table.Td>
-                    {t.name}
-                    {t.grade != null ? (
+                    {row.name}
+                    {row.grade != null ? (
                       <Text span size="xs" c="dimmed">
                         {' '}
-                        (Grade {t.grade})
+                        {t('portal.olympiad.results.grade', { grade: row.grade })}
                       </Text>
                     ) : null}
                   </Table.Td>
                   <Table.Td>
-                    {t.awardLabel}
-                    {t.bestInSchool ? `, best in ${words.unit}` : ''}
+                    {row.awardLabel}
+                    {row.bestInSchool ? t('portal.olympiad.results.bestIn', { team }) : ''}
                   </Table.Td>
-                  <Table.Td ta="right">{Math.round(t.percent)}%</Table.Td>
+                  <Table.Td ta="right">{Math.round(row.percent)}%</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -302,24 +303,28 @@ function ResultsCard({ results, words }: { results: PortalResults | null; words:
 }
 
 /** The school's certificates: ready as one PDF on the Certificates page, or still being made. */
-function CertificatesCard({ olympiad, to, words }: { olympiad: PortalOlympiad; to: string; words: Words }) {
+function CertificatesCard({ olympiad, to, team }: { olympiad: PortalOlympiad; to: string; team: Team }) {
+  const t = useT();
   const made = olympiad.participant?.certificates ?? null;
+  const certificates = made ? t('portal.olympiad.cert.count', { count: made.count, n: figure(made.count) }) : '';
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="portal-certificates">
       <Title order={2} size="h4" mb="sm" id="portal-certificates">
-        Certificates
+        {t('portal.olympiad.certificates')}
       </Title>
       <Text size="sm">
         {made
-          ? `Your ${words.members}’ certificates are ready: ${count(made.count, 'certificate')} in one PDF to print on A4${made.generatedAt ? `, made ${dayOf(olympiad, made.generatedAt)}` : ''}.`
-          : `The results are out; your ${words.members}’ certificates are still being made. Look again later today.`}
+          ? made.generatedAt
+            ? t('portal.olympiad.cert.readyMade', { team, certificates, day: dayOf(olympiad, made.generatedAt) })
+            : t('portal.olympiad.cert.ready', { team, certificates })
+          : t('portal.olympiad.cert.coming', { team })}
       </Text>
       <Text size="sm" c="dimmed" mt="xs">
-        The results of every {words.member} are on the same page, as a spreadsheet.
+        {t('portal.olympiad.cert.spreadsheet', { team })}
       </Text>
       <Group mt="md">
         <Button component={Link} to={to} variant={made ? 'filled' : 'light'}>
-          {made ? 'Open the certificates' : 'Certificates and results'}
+          {made ? t('portal.olympiad.cert.open') : t('portal.olympiad.cert.andResults')}
         </Button>
       </Group>
     </Card>
