@@ -13,6 +13,7 @@ import { SignOutButton } from '../shell/SignOutButton.js';
 import { MAIN_ID } from '../shell/SkipLink.js';
 import { UserBadge } from '../shell/UserBadge.js';
 import classes from './layouts.module.css';
+import { useT } from '../../lib/i18n/index.js';
 import { MaintenanceBanner } from '../../components/MaintenanceBanner.js';
 
 const BAR_HEIGHT = 60;
@@ -23,10 +24,14 @@ interface StaffShellProps {
   navLabel: string;
   /** What area this is, beside the brand. */
   context: ReactNode;
+  /** More of the header before the user's name (the portal's language). */
+  actions?: ReactNode;
 }
 
 /** The signed-in back-office frame: header, a sidebar of the user's pages (a drawer on phones), main. */
-export function StaffShell({ layout, navLabel, context }: StaffShellProps) {
+export function StaffShell({ layout, navLabel, context, actions }: StaffShellProps) {
+  // The back office reads these in English (its layouts stay English); the portal in the teacher's language.
+  const t = useT();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { ref: bannerRef, height: bannerHeight } = useElementSize();
   const user = useSessionUser();
@@ -57,7 +62,7 @@ export function StaffShell({ layout, navLabel, context }: StaffShellProps) {
               onClick={toggle}
               hiddenFrom="md"
               size="sm"
-              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-label={opened ? t('portal.shell.closeNav') : t('portal.shell.openNav')}
               aria-expanded={opened}
               aria-controls="sidebar"
             />
@@ -65,6 +70,7 @@ export function StaffShell({ layout, navLabel, context }: StaffShellProps) {
             <div className={classes.context}>{context}</div>
           </Group>
           <Group gap="md" wrap="nowrap">
+            {actions}
             <UserBadge />
             <SignOutButton />
           </Group>

@@ -1,9 +1,11 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { LogoutIcon } from '../../components/icons.js';
+import { useT } from '../../lib/i18n/index.js';
 import { useLogout } from '../../lib/session/index.js';
 
 /** Sign out: a labelled button from `sm` up, an icon button on phones. */
 export function SignOutButton() {
+  const t = useT();
   const logout = useLogout();
   return (
     <>
@@ -15,13 +17,13 @@ export function SignOutButton() {
         loading={logout.isPending}
         visibleFrom="sm"
       >
-        Sign out
+        {t('portal.shell.signOut')}
       </Button>
-      <Tooltip label="Sign out">
+      <Tooltip label={t('portal.shell.signOut')}>
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label="Sign out"
+          aria-label={t('portal.shell.signOut')}
           onClick={() => logout.mutate()}
           loading={logout.isPending}
           hiddenFrom="sm"

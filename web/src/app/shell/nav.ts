@@ -1,6 +1,7 @@
 import type { SessionUser } from '#contract/index';
 import { allowsRole, fillPath, type AppRoute, type Layout } from '../../lib/routing/index.js';
 import { routesOfLayout, staffNavGroups } from '../routes.js';
+import { portalGroupLabel, portalRouteTitle } from '../../features/portal/routes.js';
 
 export interface NavItem {
   id: string;
@@ -30,13 +31,18 @@ const portalOrder = [
   'portal.olympiad.faq',
 ];
 
-function groupBy(routes: AppRoute[], params: Params, order?: readonly string[]): NavGroup[] {
+function groupBy(
+  routes: AppRoute[],
+  params: Params,
+  order?: readonly string[],
+  title: (route: AppRoute) => string = (route) => route.title,
+): NavGroup[] {
   const groups = new Map<string, NavItem[]>();
   for (const label of order ?? []) groups.set(label, []);
   for (const route of routes) {
     if (!route.nav) continue;
     const items = groups.get(route.nav) ?? [];
-    items.push({ id: route.id, label: route.title, to: fillPath(route.path, params) });
+    items.push({ id: route.id, label: title(route), to: fillPath(route.path, params) });
     groups.set(route.nav, items);
   }
   return [...groups].filter(([, items]) => items.length > 0).map(([label, items]) => ({ label, items }));
@@ -69,10 +75,11 @@ export function sidebarFor(
     const visible = allowed
       .filter((route) => params.olympiadName || !route.path.includes(':olympiadName'))
       .sort((a, b) => rank(a) - rank(b));
-    return groupBy(visible, params).map((group) =>
+    // The portal's pages in the teacher's language (the back office's stay English).
+    return groupBy(visible, params, undefined, portalRouteTitle).map((group) =>
       group.label === 'Olympiad' && params.olympiadName
         ? { ...group, label: olympiadTitle ?? params.olympiadName }
-        : group,
+        : { ...group, label: portalGroupLabel(group.label) },
     );
   }
   return groupBy(allowed, params);

@@ -5,6 +5,9 @@ const PortalOlympiadPage = pageChunk(() => import('./pages/PortalOlympiadPage.js
 
 /** The portal frame's name (the app shell reads a feature only through its routes). */
 export { usePortalName, usePortalRole } from './api/portal-name.js';
+export { LanguageSwitcher } from './components/LanguageSwitcher.js';
+export { portalGroupLabel, portalRouteTitle } from './components/route-titles.js';
+export { usePortalLanguage } from './components/use-portal-language.js';
 
 export const portalRoutes: AppRoute[] = [
   {

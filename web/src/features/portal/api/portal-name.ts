@@ -1,3 +1,4 @@
+import { useT } from '../../../lib/i18n/index.js';
 import { usePortalOlympiads } from './list-portal-olympiads.js';
 
 /**
@@ -5,10 +6,14 @@ import { usePortalOlympiads } from './list-portal-olympiads.js';
  * their school row is their country's team). From the call the portal's home page makes, so it is cached.
  */
 export function usePortalName(): string {
-  return `${usePortalRole()} portal`;
+  const t = useT();
+  return t('portal.shell.portalName', { team: isTeam(usePortalOlympiads().data) ? 'yes' : 'no' });
 }
 
 /** What the signed-in portal account is: a teacher, or a country's team admin. */
-export function usePortalRole(): 'Teacher' | 'Team admin' {
-  return usePortalOlympiads().data?.school?.countryId != null ? 'Team admin' : 'Teacher';
+export function usePortalRole(): string {
+  const t = useT();
+  return t('portal.shell.role', { team: isTeam(usePortalOlympiads().data) ? 'yes' : 'no' });
 }
+
+const isTeam = (data: ReturnType<typeof usePortalOlympiads>['data']) => data?.school?.countryId != null;
