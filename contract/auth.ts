@@ -1,15 +1,19 @@
 import { z } from 'zod';
+import { said } from './messages.js';
 import { IdText } from './ids.js';
 import { Language } from './olympiads.js';
 import { GrantRole, LoginType, Role } from './roles.js';
 
 /** Passwords are taken exactly as typed: any character, no trimming, so `%`, quotes and unicode round-trip. */
-export const Password = z.string().min(8, 'Use at least 8 characters').max(200, 'Use at most 200 characters');
+export const Password = z
+  .string()
+  .min(8, said('validation.password.min', 'Use at least 8 characters'))
+  .max(200, said('validation.password.max', 'Use at most 200 characters'));
 
 /** POST /api/auth/signin (docs/spec.md §3 "Login payload"). */
 export const SigninBody = z.strictObject({
-  username: z.string().trim().min(1, 'Enter your username').max(120),
-  password: z.string().min(1, 'Enter your password').max(200),
+  username: z.string().trim().min(1, said('validation.signin.username', 'Enter your username')).max(120),
+  password: z.string().min(1, said('validation.signin.password', 'Enter your password')).max(200),
   olympiadName: z.string().trim().max(60).optional().nullable(),
   loginType: LoginType.default('staff'),
 });

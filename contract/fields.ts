@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './messages.js';
 
 /** Field schemas several contracts share (schools, teachers). */
 
@@ -13,4 +14,9 @@ export const optionalText = (max: number) =>
     .optional();
 
 /** An email address, trimmed and in lower case. */
-export const Email = z.string().trim().toLowerCase().email('Enter a valid email address').max(200);
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .email(said('validation.email', 'Enter a valid email address'))
+  .max(200);

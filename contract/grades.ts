@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said, wordMessage } from './messages.js';
 
 /**
  * Grades (decision 045): the product knows South African school grades 1 to 12, and each olympiad is for a range of
@@ -28,23 +29,40 @@ export const inGradeRange = (grade: number, r: GradeRange) => grade >= r.minGrad
 export const gradeRangeText = (r: GradeRange) =>
   r.minGrade === r.maxGrade ? `grade ${r.minGrade}` : `grades ${r.minGrade} to ${r.maxGrade}`;
 
-/** What a person reads when a grade is outside the olympiad's range, in the forms and from the server alike. */
-export const outsideGrades = (r: GradeRange) => `This olympiad is for ${gradeRangeText(r)}`;
+/**
+ * What a person reads when a grade is outside the olympiad's range, in the forms and from the server alike, in the
+ * reader's language when it is worded (contract/messages.ts).
+ */
+export const outsideGrades = (r: GradeRange) =>
+  r.minGrade === r.maxGrade
+    ? wordMessage('validation.grade.outsideOne', `This olympiad is for ${gradeRangeText(r)}`, { grade: r.minGrade })
+    : wordMessage('validation.grade.outside', `This olympiad is for ${gradeRangeText(r)}`, {
+        min: r.minGrade,
+        max: r.maxGrade,
+      });
+
+const gradesGo = {
+  error: () =>
+    wordMessage('validation.grade.range', `Grades go from ${GRADE_MIN} to ${GRADE_MAX}`, {
+      min: GRADE_MIN,
+      max: GRADE_MAX,
+    }),
+};
 
 /** A grade as typed or chosen: a whole number from 1 to 12 (the server then holds it to the olympiad's range). */
 export const Grade = z.coerce
-  .number('Enter the grade as a number')
-  .int('Enter the grade as a whole number')
-  .min(GRADE_MIN, `Grades go from ${GRADE_MIN} to ${GRADE_MAX}`)
-  .max(GRADE_MAX, `Grades go from ${GRADE_MIN} to ${GRADE_MAX}`);
+  .number(said('validation.grade.number', 'Enter the grade as a number'))
+  .int(said('validation.grade.whole', 'Enter the grade as a whole number'))
+  .min(GRADE_MIN, gradesGo)
+  .max(GRADE_MAX, gradesGo);
 
 /** A grade of one olympiad: the forms' rule, the same the server applies. */
 export const gradeWithin = (r: GradeRange) =>
   z.coerce
-    .number('Choose the grade')
-    .int('Enter the grade as a whole number')
-    .min(r.minGrade, outsideGrades(r))
-    .max(r.maxGrade, outsideGrades(r));
+    .number(said('validation.grade.choose', 'Choose the grade'))
+    .int(said('validation.grade.whole', 'Enter the grade as a whole number'))
+    .min(r.minGrade, { error: () => outsideGrades(r) })
+    .max(r.maxGrade, { error: () => outsideGrades(r) });
 
 /** An olympiad's lowest or highest grade, as its editors set it. */
 export const gradeBound = (which: 'lowest' | 'highest') =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './messages.js';
 import { Id, IdText } from './ids.js';
 import { pageOf, PageQuery } from './errors.js';
 import { PublicAddress } from './public-address.js';
@@ -10,23 +11,22 @@ import { Grade } from './grades.js';
 export const DateOfBirth = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, said('validation.date.ymd', 'Enter the date as YYYY-MM-DD'))
   .refine(
     (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    {
-      message: 'This date does not exist',
-    },
+    said('validation.date.exists', 'This date does not exist'),
   )
-  .refine((d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10), {
-    message: 'Enter a date of birth in the past',
-  })
+  .refine(
+    (d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10),
+    said('validation.date.birthPast', 'Enter a date of birth in the past'),
+  )
   .or(z.literal('').transform(() => null))
   .nullable()
   .optional();
 
 export const LearnerInput = z.strictObject({
-  firstName: z.string().trim().min(1, 'Enter the first name').max(100),
-  lastName: z.string().trim().min(1, 'Enter the surname').max(100),
+  firstName: z.string().trim().min(1, said('validation.name.first', 'Enter the first name')).max(100),
+  lastName: z.string().trim().min(1, said('validation.name.last', 'Enter the surname')).max(100),
   grade: Grade,
   dateOfBirth: DateOfBirth,
 });
@@ -167,7 +167,10 @@ export const NewPasswordsBody = z.strictObject({
   olympiadId: Id,
   /** Teachers: their own school (may be left out). Admins: the school. */
   schoolId: Id.optional(),
-  learners: z.union([z.literal('all'), z.array(Id).min(1, 'Choose at least one learner').max(20_000)]),
+  learners: z.union([
+    z.literal('all'),
+    z.array(Id).min(1, said('validation.learners.chooseOne', 'Choose at least one learner')).max(20_000),
+  ]),
 });
 export const PasswordChangeLearner = z.object({
   id: z.number().int(),

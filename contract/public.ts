@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './messages.js';
 import { pageOf } from './errors.js';
 
 /** An olympiad as the public and the sign-in pages see it. */
@@ -117,19 +118,28 @@ export const WinnersDisplayResult = z.object({
 export const ContactBody = z.strictObject({
   /** The project whose organisers are written to; absent for the platform (/olympus/contact). */
   projectName: z.string().trim().max(60).optional(),
-  name: z.string().trim().min(1, 'Tell us your name').max(120, 'Keep your name under 120 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, said('validation.contact.name', 'Tell us your name'))
+    .max(120, said('validation.contact.nameLong', 'Keep your name under 120 characters')),
   email: z
     .string()
     .trim()
-    .min(1, 'Give an email address we can answer')
-    .max(254, 'This email address is too long')
-    .email('Enter a valid email address'),
-  subject: z.string().trim().max(150, 'Keep the subject under 150 characters').optional().default(''),
+    .min(1, said('validation.contact.email', 'Give an email address we can answer'))
+    .max(254, said('validation.contact.emailLong', 'This email address is too long'))
+    .email(said('validation.email', 'Enter a valid email address')),
+  subject: z
+    .string()
+    .trim()
+    .max(150, said('validation.contact.subjectLong', 'Keep the subject under 150 characters'))
+    .optional()
+    .default(''),
   message: z
     .string()
     .trim()
-    .min(10, 'Write a message of at least 10 characters')
-    .max(5000, 'Keep the message under 5,000 characters'),
+    .min(10, said('validation.contact.messageShort', 'Write a message of at least 10 characters'))
+    .max(5000, said('validation.contact.messageLong', 'Keep the message under 5,000 characters')),
   /** The honeypot: hidden from people, filled by bots. */
   website: z.string().max(500).optional(),
 });

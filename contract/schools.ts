@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './messages.js';
 import { Id, IdText } from './ids.js';
 import { PageQuery, pageOf } from './errors.js';
 import { Email, optionalText } from './fields.js';
@@ -25,13 +26,13 @@ export const schoolTypes = ['Public', 'Independent', 'Special needs', 'Other'] a
 export const EmisNumber = z
   .string()
   .trim()
-  .regex(/^\d{6,12}$/, 'An EMIS number has 6 to 12 digits')
+  .regex(/^\d{6,12}$/, said('validation.school.emis', 'An EMIS number has 6 to 12 digits'))
   .or(z.literal('').transform(() => null))
   .nullable()
   .optional();
 
 export const SchoolInput = z.strictObject({
-  name: z.string().trim().min(2, 'Enter the school’s name').max(200),
+  name: z.string().trim().min(2, said('validation.school.name', 'Enter the school’s name')).max(200),
   emisNumber: EmisNumber,
   province: optionalText(60),
   district: optionalText(120),
@@ -225,17 +226,23 @@ export const PortalOlympiadResult = z.object({
 
 export const EoiBody = z.strictObject({
   projectName: z.string().trim().max(60).optional(),
-  olympiadId: z.number('Choose the olympiad').pipe(Id),
-  schoolName: z.string().trim().min(2, 'Enter the school’s name').max(200),
+  olympiadId: z.number(said('validation.eoi.olympiad', 'Choose the olympiad')).pipe(Id),
+  schoolName: z.string().trim().min(2, said('validation.school.name', 'Enter the school’s name')).max(200),
   emisNumber: EmisNumber,
-  province: z.enum(provinces, 'Choose the province'),
-  town: z.string().trim().min(2, 'Enter the town').max(120),
+  province: z.enum(provinces, said('validation.school.province', 'Choose the province')),
+  town: z.string().trim().min(2, said('validation.school.town', 'Enter the town')).max(120),
   schoolPhone: optionalText(40),
-  teacherFirstName: z.string().trim().min(1, 'Enter your first name').max(100),
-  teacherLastName: z.string().trim().min(1, 'Enter your surname').max(100),
+  teacherFirstName: z.string().trim().min(1, said('validation.name.ownFirst', 'Enter your first name')).max(100),
+  teacherLastName: z.string().trim().min(1, said('validation.name.ownLast', 'Enter your surname')).max(100),
   teacherEmail: Email,
   teacherPhone: optionalText(40),
-  learnerEstimate: z.number().int().min(1, 'At least 1 learner').max(5000, 'At most 5,000').nullable().optional(),
+  learnerEstimate: z
+    .number()
+    .int()
+    .min(1, said('validation.eoi.estimateMin', 'At least 1 learner'))
+    .max(5000, said('validation.eoi.estimateMax', 'At most 5,000'))
+    .nullable()
+    .optional(),
   message: z.string().trim().max(2000).default(''),
   /** The honeypot: people never see it; a filled one means a bot (answered as a success, stored nowhere). */
   website: z.string().max(500).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './messages.js';
 import { ResolvedGeneralCopy } from './copy.js';
 import { GRADE_MAX, GRADE_MIN } from './grades.js';
 import { IdText } from './ids.js';
@@ -145,8 +146,8 @@ export const RecoveryPinConfirmBody = z.strictObject({
 
 /** PUT /api/sitting/{o}/learner-details */
 export const LearnerDetailsBody = z.strictObject({
-  firstName: z.string().trim().min(1, 'Enter your first name').max(100),
-  lastName: z.string().trim().min(1, 'Enter your surname').max(100),
+  firstName: z.string().trim().min(1, said('validation.learnerDetails.firstName', 'Enter your first name')).max(100),
+  lastName: z.string().trim().min(1, said('validation.learnerDetails.lastName', 'Enter your surname')).max(100),
   /** One of the olympiad's grades (decision 045; the server holds it to the range). */
   grade: z.number().int().min(GRADE_MIN).max(GRADE_MAX),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './messages.js';
 import { Id, IdText } from './ids.js';
 import { PageQuery, pageOf } from './errors.js';
 import { Email, optionalText } from './fields.js';
@@ -7,8 +8,8 @@ import { Email, optionalText } from './fields.js';
 
 export const TeacherInput = z.strictObject({
   schoolId: Id,
-  firstName: z.string().trim().min(1, 'Enter the first name').max(100),
-  lastName: z.string().trim().min(1, 'Enter the surname').max(100),
+  firstName: z.string().trim().min(1, said('validation.name.first', 'Enter the first name')).max(100),
+  lastName: z.string().trim().min(1, said('validation.name.last', 'Enter the surname')).max(100),
   email: Email,
   phone: optionalText(40),
   /** The olympiad the admin acts within (its schools are theirs to edit). */
@@ -20,8 +21,8 @@ export const TeacherUpdate = TeacherInput.omit({ schoolId: true, olympiadId: tru
   .strict();
 
 export const MyProfileInput = z.strictObject({
-  firstName: z.string().trim().min(1, 'Enter your first name').max(100),
-  lastName: z.string().trim().min(1, 'Enter your surname').max(100),
+  firstName: z.string().trim().min(1, said('validation.name.ownFirst', 'Enter your first name')).max(100),
+  lastName: z.string().trim().min(1, said('validation.name.ownLast', 'Enter your surname')).max(100),
   email: Email,
   phone: optionalText(40),
 });

@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { z } from 'zod';
-import { customError } from '#contract/messages';
+import { customError, setMessageTranslator } from '#contract/messages';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { registerAuthentication } from './features/auth/authenticate.js';
@@ -34,6 +34,7 @@ import { usersRoutes } from './features/users/routes.js';
 import type { Actor } from './http/actor.js';
 import { documentOptions, errorSchema } from './http/document.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
+import { contractTranslator, registerRequestLanguage } from './http/request-language.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import type { Mailer } from './platform/mailer.js';
 import { registerMailRuntime } from './platform/mail-runtime.js';
@@ -148,8 +149,10 @@ export function loggerOptions(
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  // Every refused value is worded for people (contract/messages.ts), in the error shape's details as in the forms.
+  // Every refused value is worded for people (contract/messages.ts), in the error shape's details as in the forms,
+  // in the language of the request being answered (http/request-language.ts, decision 097).
   z.config({ customError });
+  setMessageTranslator(contractTranslator);
   const appLogSink = createAppLogSink();
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logFormat, deps.logStream, appLogSink),
@@ -187,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerRequestLanguage(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
   // OpenAPI 3.1, whose schemas are JSON Schema 2020-12: zod's own output (decision 072; http/document.ts).
