@@ -172,17 +172,26 @@ export const attachments = pgTable(
   ],
 );
 
-/** The wording of a system message: site-wide (olympiad_id null, overlord) or one olympiad's (admin). */
+/**
+ * The wording of a system message: site-wide (olympiad_id null, overlord) or one olympiad's (admin), in one
+ * language (decision 097): a recipient who reads Afrikaans gets the Afrikaans wording of their scope, else the
+ * catalogue's Afrikaans default (locales/af/mail.json).
+ */
 export const emailTemplates = pgTable(
   'email_templates',
   {
     id: serial('id').primaryKey(),
     kind: text('kind').notNull(),
     olympiadId: integer('olympiad_id').references(() => olympiads.id, { onDelete: 'cascade' }),
+    /** The language this wording is in: `en` or `af`. */
+    language: text('language').notNull().default('en'),
     subject: text('subject').notNull(),
     htmlBody: text('html_body').notNull(),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('email_templates_kind_scope_uq').on(t.kind, sql`coalesce(${t.olympiadId}, 0)`)],
+  (t) => [
+    uniqueIndex('email_templates_kind_scope_uq').on(t.kind, sql`coalesce(${t.olympiadId}, 0)`, t.language),
+    check('email_templates_language_ck', sql`${t.language} in ('en', 'af')`),
+  ],
 );

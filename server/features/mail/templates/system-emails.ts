@@ -1,3 +1,4 @@
+import { type ServerMessageId, translate } from '../../../platform/i18n.js';
 import { assertKnownVariables } from '../variables.js';
 
 /** Every system message the platform sends, its named variables and its built-in wording. */
@@ -101,8 +102,27 @@ export const systemEmails = {
 >;
 
 export type SystemEmailKind = keyof typeof systemEmails;
+
+/** The languages a system message is worded in (decision 097). */
+export const mailLanguages = ['en', 'af'] as const;
+export type MailLanguage = (typeof mailLanguages)[number];
 export const isSystemEmailKind = (k: string): k is SystemEmailKind => k in systemEmails;
 
 /** Refuses a wording that uses variables its kind does not have. */
 export const assertTemplateVariables = (kind: SystemEmailKind, subject: string, html: string) =>
   assertKnownVariables(subject, html, systemEmails[kind].variables, 'this message has');
+
+/**
+ * The built-in wording of a kind in a language, with its `{{variables}}` as an editor writes them: English as
+ * written above, Afrikaans from the catalogue (locales/af/mail.json `mail.<kind>.subject` and `.html`, ICU messages
+ * whose arguments are the kind's variables).
+ */
+export function defaultWording(kind: SystemEmailKind, language: MailLanguage): { subject: string; html: string } {
+  const def = systemEmails[kind];
+  if (language === 'en') return { subject: def.subject, html: def.html };
+  const slots = Object.fromEntries(def.variables.map((v) => [v, `{{${v}}}`]));
+  return {
+    subject: translate(language, `mail.${kind}.subject` as ServerMessageId, slots),
+    html: translate(language, `mail.${kind}.html` as ServerMessageId, slots),
+  };
+}
