@@ -1,17 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { embedSans, type SansFonts } from '../../platform/pdf-fonts.js';
+import { type ServerLocale, translator } from '../../platform/i18n.js';
 import { type TableColumn, tableCsv, tableSheet, writeXlsx } from '../../platform/xlsx.js';
-
-const fontsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'fonts');
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-const fontFiles = () =>
-  (fonts ??= {
-    regular: readFileSync(path.join(fontsDir, 'DejaVuSans.ttf')),
-    bold: readFileSync(path.join(fontsDir, 'DejaVuSans-Bold.ttf')),
-  });
 
 export interface Slip {
   firstName: string;
@@ -28,6 +18,11 @@ export interface SlipContext {
   signInUrl: string;
   /** Whom a learner asks for a changed password: "teacher", or a country team's "team admin" (contract/units.ts). */
   manager: string;
+  /**
+   * The language the slips are worded in: the olympiad's default language (decision 095). One language, not both:
+   * a slip is a tenth of a page, and the learner chooses the paper's language when they sign in. English if not given.
+   */
+  language?: ServerLocale;
 }
 
 const COLS = 2;
@@ -35,31 +30,15 @@ const ROWS = 5;
 const PAGE = { width: 595.28, height: 841.89 }; // A4
 const MARGIN = 24;
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  helvetica: PDFFont;
-  helveticaBold: PDFFont;
-}
-
-async function embedFonts(doc: PDFDocument): Promise<Fonts> {
-  doc.registerFontkit(fontkit);
-  const files = fontFiles();
-  return {
-    regular: await doc.embedFont(files.regular, { subset: true }),
-    bold: await doc.embedFont(files.bold, { subset: true }),
-    helvetica: await doc.embedFont(StandardFonts.Helvetica),
-    helveticaBold: await doc.embedFont(StandardFonts.HelveticaBold),
-  };
-}
+type Fonts = SansFonts;
+const embedFonts = embedSans;
 
 const cellW = (PAGE.width - 2 * MARGIN) / COLS;
 const cellH = (PAGE.height - 2 * MARGIN) / ROWS;
 const grey = rgb(0.45, 0.45, 0.45);
 const black = rgb(0, 0, 0);
-const ascii = /^[\x20-\x7e]*$/;
 
-/** Writes text in a cell: plain ASCII in Helvetica (no glyph layout: much faster), the rest in DejaVu; cut to fit. */
+/** Writes text in a cell, in the one face of the document (Source Sans 3, decision 095); cut to fit. */
 function writer(page: PDFPage, fonts: Fonts) {
   const fitted = new Map<string, string>();
   const fit = (text: string, size: number, font: PDFFont, max: number) => {
@@ -82,9 +61,7 @@ function writer(page: PDFPage, fonts: Fonts) {
     color = black,
     max = cellW - 24,
   ) => {
-    const plain = ascii.test(text);
-    const font =
-      weight === 'bold' ? (plain ? fonts.helveticaBold : fonts.bold) : plain ? fonts.helvetica : fonts.regular;
+    const font = weight === 'bold' ? fonts.bold : fonts.regular;
     page.drawText(fit(text, size, font, max), { x, y, size, font, color });
   };
 }
@@ -94,9 +71,22 @@ const cellOrigin = (i: number) => ({
   top: PAGE.height - MARGIN - Math.floor(i / COLS) * cellH - 20,
 });
 
+/**
+ * A pair of scissors at the corner where cutting starts, drawn as lines (no font has the sign in the slips' face,
+ * and a second face for one sign is what decision 095 ends): two rings for the handles and two crossed blades.
+ */
+function drawScissors(page: PDFPage, x: number, y: number) {
+  const style = { borderColor: grey, borderWidth: 0.7 };
+  page.drawEllipse({ x: x + 2, y: y + 6, xScale: 2, yScale: 2, ...style });
+  page.drawEllipse({ x: x + 2, y: y, xScale: 2, yScale: 2, ...style });
+  page.drawLine({ start: { x: x + 3.6, y: y + 4.8 }, end: { x: x + 11, y: y + 1.2 }, thickness: 0.7, color: grey });
+  page.drawLine({ start: { x: x + 3.6, y: y + 1.2 }, end: { x: x + 11, y: y + 4.8 }, thickness: 0.7, color: grey });
+}
+
 /** What every slip of the school has in common: cut lines, the olympiad, the school, the labels, the address. */
 function drawStatic(page: PDFPage, fonts: Fonts, ctx: SlipContext, cells: number) {
   const write = writer(page, fonts);
+  const t = translator(ctx.language ?? 'en');
   for (let c = 0; c <= COLS; c++) {
     const x = MARGIN + c * cellW;
     page.drawLine({
@@ -117,27 +107,32 @@ function drawStatic(page: PDFPage, fonts: Fonts, ctx: SlipContext, cells: number
       dashArray: [4, 3],
     });
   }
-  page.drawText('✂', { x: MARGIN - 14, y: PAGE.height - MARGIN - 4, size: 10, font: fonts.regular, color: grey });
+  drawScissors(page, MARGIN - 14, PAGE.height - MARGIN - 6);
   for (let i = 0; i < cells; i++) {
     const { x, top } = cellOrigin(i);
     write(ctx.olympiadTitle, x, top, 8, 'regular', grey);
     write(ctx.schoolName, x, top - 35, 9, 'regular', black, cellW - 90);
-    write('Username', x, top - 58, 8, 'regular', grey);
-    write('Password', x + cellW / 2, top - 58, 8, 'regular', grey);
-    write(`Sign in at ${ctx.signInUrl}`, x, top - 96, 8, 'regular');
-    write('Keep this slip to yourself: do not share your password.', x, top - 110, 7, 'regular', grey);
+    write(t('pdf.slips.username'), x, top - 58, 8, 'regular', grey);
+    write(t('pdf.slips.password'), x + cellW / 2, top - 58, 8, 'regular', grey);
+    write(t('pdf.slips.signInAt', { url: ctx.signInUrl }), x, top - 96, 8, 'regular');
+    write(t('pdf.slips.keepPrivate'), x, top - 110, 7, 'regular', grey);
   }
 }
 
+/** Whom the slip sends a learner to for a changed password, in the slip's language. */
+const askManager = (ctx: SlipContext) =>
+  translator(ctx.language ?? 'en')(ctx.manager === 'teacher' ? 'pdf.slips.askTeacher' : 'pdf.slips.askTeamAdmin');
+
 /**
- * The sign-in slips as one PDF: ten to an A4 page with dashed cut lines, the font (DejaVu Sans, for
- * every accent) embedded once and subset (one document, not merged files, each of which would carry the
- * font again). What all slips share is drawn once, on a template page embedded as a form XObject, so each page only adds the
+ * The sign-in slips as one PDF: ten to an A4 page with dashed cut lines, in the olympiad's default language, the
+ * font (Source Sans 3, for every accent, decision 095) embedded once and subset (one document, not merged files,
+ * each of which would carry the font again). What all slips share is drawn once, on a template page embedded as a form XObject, so each page only adds the
  * learners' names and credentials.
  */
 export async function slipsPdf(slips: Slip[], ctx: SlipContext): Promise<Uint8Array> {
+  const t = translator(ctx.language ?? 'en');
   const doc = await PDFDocument.create();
-  doc.setTitle(`Sign-in slips — ${ctx.schoolName} — ${ctx.olympiadTitle}`);
+  doc.setTitle(t('pdf.slips.title', { school: ctx.schoolName, olympiad: ctx.olympiadTitle }));
   const fonts = await embedFonts(doc);
   const perPage = COLS * ROWS;
   const templateDoc = await PDFDocument.create();
@@ -155,10 +150,11 @@ export async function slipsPdf(slips: Slip[], ctx: SlipContext): Promise<Uint8Ar
     onPage.forEach((slip, i) => {
       const { x, top } = cellOrigin(i);
       write(`${slip.firstName} ${slip.lastName}`, x, top - 20, 13, 'bold');
-      if (slip.grade) write(`Grade ${slip.grade}`, x + cellW - 80, top - 35, 9, 'regular', black, 60);
+      if (slip.grade)
+        write(t('pdf.slips.grade', { grade: slip.grade }), x + cellW - 80, top - 35, 9, 'regular', black, 60);
       write(slip.username, x, top - 72, 13, 'bold');
       if (slip.password) write(slip.password, x + cellW / 2, top - 72, 13, 'bold');
-      else write(`ask your ${ctx.manager}`, x + cellW / 2, top - 72, 10, 'regular');
+      else write(askManager(ctx), x + cellW / 2, top - 72, 10, 'regular');
     });
   }
   return doc.save();

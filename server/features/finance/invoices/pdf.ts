@@ -1,7 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import fontkit from '@pdf-lib/fontkit';
 import {
   fill,
   PDFDocument,
@@ -12,12 +8,12 @@ import {
   rectangle,
   rgb,
   setFillingRgbColor,
-  StandardFonts,
 } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { unitWords } from '#contract/units';
 import type { InvoiceBillTo, InvoiceKind, InvoiceLine, InvoiceSeller } from '../../../db/schema/index.js';
 import { printedMoney } from '#contract/numbers';
+import { embedSans, type SansFonts } from '../../../platform/pdf-fonts.js';
 
 /** What an invoice or credit note prints: the stored document, never the order as it is now. */
 export interface InvoiceDocument {
@@ -50,51 +46,8 @@ const rule = rgb(0.82, 0.84, 0.87);
 const band = rgb(0.95, 0.96, 0.97);
 const accent = rgb(0.05, 0.33, 0.55);
 
-const fontsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'assets', 'fonts');
-let unicodeFonts: { regular: Buffer; bold: Buffer } | null = null;
-
-/** Latin-1 text prints with the standard fonts (fast, nothing embedded); anything else with DejaVu, subset. */
-const latin1 = /^[\x20-\x7e\u00a0-\u00ff\n]*$/;
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
-
-async function fontsFor(pdf: PDFDocument, texts: string[]): Promise<Fonts> {
-  if (texts.every((t) => latin1.test(t))) {
-    return {
-      regular: await pdf.embedFont(StandardFonts.Helvetica),
-      bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    };
-  }
-  pdf.registerFontkit(fontkit);
-  unicodeFonts ??= {
-    regular: readFileSync(path.join(fontsDir, 'DejaVuSans.ttf')),
-    bold: readFileSync(path.join(fontsDir, 'DejaVuSans-Bold.ttf')),
-  };
-  return {
-    regular: await pdf.embedFont(unicodeFonts.regular, { subset: true }),
-    bold: await pdf.embedFont(unicodeFonts.bold, { subset: true }),
-  };
-}
-
-/** The words every invoice shows, gathered so the font choice sees them all. */
-function textsOf(d: InvoiceDocument): string[] {
-  const b = d.billTo;
-  const s = d.seller;
-  return [
-    ...d.lines.map((l) => l.description),
-    d.olympiadTitle,
-    d.schoolsPO ?? '',
-    ...[b.schoolName, b.countryName, b.emisNumber, b.address, b.town, b.province, b.contactName, b.contactEmail].map(
-      (v) => v ?? '',
-    ),
-    ...[s.legalName, s.address, s.registrationNumber, s.vatNumber, s.email, s.phone, s.bankName, s.bankAccountName]
-      .concat([s.footer])
-      .map((v) => v ?? ''),
-  ];
-}
+/** An invoice prints in the one face of every PDF (Source Sans 3, embedded and subset; decision 095). */
+type Fonts = SansFonts;
 
 /** The text a phone shows when it scans the code: everything needed to pay, in plain lines. */
 export function paymentCodeText(d: InvoiceDocument): string {
@@ -422,6 +375,6 @@ export async function invoicePdf(d: InvoiceDocument): Promise<Uint8Array> {
   pdf.setCreator('Olympus');
   pdf.setCreationDate(d.issuedAt);
   pdf.setModificationDate(d.issuedAt);
-  await drawInvoice(pdf, d, await fontsFor(pdf, textsOf(d)));
+  await drawInvoice(pdf, d, await embedSans(pdf));
   return pdf.save();
 }
