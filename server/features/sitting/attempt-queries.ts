@@ -248,6 +248,11 @@ export async function acceptDeclaration(q: Queryable, attemptId: number) {
     update attempts set declaration_accepted_at = coalesce(declaration_accepted_at, now()) where id = ${attemptId}`);
 }
 
+/** The language the learner writes in (decision 091): kept on their attempt whatever step they are at. */
+export async function setLanguage(q: Queryable, attemptId: number, language: string): Promise<void> {
+  await q.execute(sql`update attempts set language = ${language} where id = ${attemptId}`);
+}
+
 /**
  * Stores a new PIN's hash while the learner has not yet confirmed writing a PIN down (`pin_issued_at` is the
  * confirmation): a PIN lost to a reload is replaced, never shown again. False once a PIN was confirmed.

@@ -8,6 +8,8 @@ import {
   FeedbackBody,
   FinishBody,
   FinishResult,
+  LanguageBody,
+  LanguageResult,
   LearnerDetailsBody,
   OlympiadIdQuery,
   QueueQuery,
@@ -148,6 +150,21 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
       await sitting.acceptDeclaration(db, actor, params.olympiadName, room);
       return declarationAccepted;
     },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: `${base}/language`,
+    summary: 'The language the learner writes in, kept on their attempt (422 for one the olympiad does not offer)',
+    tags,
+    access: access.sit,
+    params: OlympiadParams,
+    body: LanguageBody,
+    response: LanguageResult,
+    handler: async ({ actor, params, body }) => ({
+      success: true as const,
+      language: await sitting.chooseLanguage(db, actor, params.olympiadName, body.language),
+    }),
   });
 
   route(app, {

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { PaperLanguage } from '#contract/questions';
 import type { Paper, SittingState, WaitingRoomPlace } from '#contract/sitting';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
@@ -10,7 +11,7 @@ import { hashPin, verifyPassword } from '../../platform/passwords.js';
 import { schoolMayWrite, unpaidMessage } from '../../platform/payment-gate.js';
 import * as queries from './attempt-queries.js';
 import { type Catalogue, catalogue, learnerModules } from './catalogue.js';
-import { detailsLocked } from './errors.js';
+import { detailsLocked, languageNotOffered } from './errors.js';
 import { finishAttempts, settle } from './finishing.js';
 import { handInLate } from './offline.js';
 import { learnerOlympiad } from './load.js';
@@ -174,6 +175,24 @@ export async function acceptDeclaration(db: Db, actor: Actor, olympiadName: stri
   const attempt = await attemptForStep(db, actor, olympiad, room);
   if (!attempt.startedAt) await requireWindow(db, olympiad, actor);
   await queries.acceptDeclaration(db, attempt.id);
+}
+
+/**
+ * The language the learner writes in (decision 091), one the olympiad offers. A choice, not a step: allowed at
+ * any point of the sitting, in the waiting room and after finishing too (the finished page and the feedback read
+ * it), and the attempt is created when the learner has none yet, as the declaration does.
+ */
+export async function chooseLanguage(
+  db: Db,
+  actor: Actor,
+  olympiadName: string,
+  language: PaperLanguage,
+): Promise<PaperLanguage> {
+  const olympiad = await learnerOlympiad(db, actor, olympiadName);
+  if (!olympiad.languages.includes(language)) throw languageNotOffered(language);
+  const attempt = await queries.ensureAttempt(db, olympiad.id, actor.userId);
+  await queries.setLanguage(db, attempt.id, language);
+  return language;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicSystemConfig } from '#contract/system-config';
 import { api, queryKeys } from '../lib/api/index.js';
+import { useT } from '../lib/i18n/index.js';
 import classes from './MaintenanceBanner.module.css';
 
 /** The runtime settings every page reads (GET api/system-config/public). */
@@ -11,6 +12,7 @@ export const publicConfigKeys = queryKeys('system-config', { public: () => [] })
  * markup and no schema, so the learner's light bundle stays light (decision 016); read again every minute.
  */
 export function MaintenanceBanner() {
+  const t = useT();
   const config = useQuery({
     queryKey: publicConfigKeys.public(),
     queryFn: () => api.get<PublicSystemConfig>('/api/system-config/public'),
@@ -21,7 +23,7 @@ export function MaintenanceBanner() {
   const text = config.data?.maintenanceBanner;
   if (!text) return null;
   return (
-    <div className={classes.banner} role="region" aria-label="Notice from the organisers">
+    <div className={classes.banner} role="region" aria-label={t('learner.maintenance.region')}>
       <p className={classes.text}>{text}</p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { waitInWords } from '../lib/waiting.js';
+import { useT } from '../lib/i18n/index.js';
 import { FactTiles } from './FactTiles.js';
 
 interface QueuePlaceProps {
@@ -15,6 +15,14 @@ interface QueuePlaceProps {
  * 041): their place, announced politely to a screen reader as it moves, and the expected wait.
  */
 export function QueuePlace({ placeLabel, admitted, position, estimateSeconds }: QueuePlaceProps) {
+  const t = useT();
+  // About how long, in a few words read at a glance (lib/waiting.ts `waitInWords` says the same in English).
+  const wait =
+    estimateSeconds == null
+      ? t('learner.queue.paused')
+      : estimateSeconds < 60
+        ? t('learner.queue.underAMinute')
+        : t('learner.queue.aboutMinutes', { minutes: Math.round(estimateSeconds / 60) });
   return (
     <FactTiles
       facts={[
@@ -22,11 +30,11 @@ export function QueuePlace({ placeLabel, admitted, position, estimateSeconds }: 
           label: placeLabel,
           value: (
             <span role="status" aria-live="polite">
-              {admitted ? 'It is your turn' : `Number ${position}`}
+              {admitted ? t('learner.queue.yourTurn') : t('learner.queue.number', { position })}
             </span>
           ),
         },
-        { label: 'Expected wait', value: admitted ? 'None' : waitInWords(estimateSeconds) },
+        { label: t('learner.queue.expectedWait'), value: admitted ? t('learner.queue.none') : wait },
       ]}
     />
   );

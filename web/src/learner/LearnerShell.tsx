@@ -10,6 +10,7 @@ import classes from './learner.module.css';
 import { isLeaving, useLearnerLogout, useLearnerStopImpersonating } from './session.js';
 import { MaintenanceBanner } from '../components/MaintenanceBanner.js';
 import { T, useT } from '../lib/i18n/index.js';
+import { HeaderLanguage } from '../features/sitting/routes.js';
 
 /**
  * The learner page's root: the app shell's Root without Mantine, its notifications and tooltips (their
@@ -94,7 +95,10 @@ export function LearnerShell() {
             </Link>
             <span className={classes.name}>{user?.name}</span>
           </div>
-          {user ? <SignOut /> : null}
+          <div className={classes.actions}>
+            <HeaderLanguage />
+            {user ? <SignOut /> : null}
+          </div>
         </div>
       </header>
       <main id={MAIN_ID} tabIndex={-1} className={classes.main}>

@@ -59,3 +59,6 @@ export const sittingRoutes: AppRoute[] = [
     access: 'signed-in',
   },
 ];
+
+/** The learner shell's header switch between the olympiad's languages (decision 091). */
+export { HeaderLanguage } from './language/HeaderLanguage.js';

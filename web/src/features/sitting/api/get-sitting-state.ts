@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SittingState } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
 import { keepState, ownerOf, stateOnDevice, unreachable, type DeviceSittingState } from '../outbox/paper-store.js';
+import { sendUnsent } from '../language/language.js';
 import { sittingKeys, sittingPath } from './keys.js';
 
 /**
@@ -12,7 +13,10 @@ import { sittingKeys, sittingPath } from './keys.js';
 export async function getSittingState(olympiadName: string, signal?: AbortSignal): Promise<DeviceSittingState> {
   const owner = ownerOf(olympiadName);
   try {
-    const state = await api.get<SittingState>(sittingPath(olympiadName, 'state'), { signal });
+    const read = await api.get<SittingState>(sittingPath(olympiadName, 'state'), { signal });
+    // A language chosen on this device without the network goes now, and the page keeps speaking it.
+    const language = owner ? await sendUnsent(olympiadName) : undefined;
+    const state = language ? { ...read, attempt: { ...read.attempt, language } } : read;
     if (owner && state.step === 'questions') await keepState(owner, state);
     return state;
   } catch (error) {

@@ -3,6 +3,7 @@ import type { LearnerModule } from '#contract/index';
 import { isAnswered, type AnswerState } from '../outbox/snapshot.js';
 import type { PaperItem } from '../paper-model.js';
 import { questionPath } from '../steps.js';
+import { useT } from '../../../lib/i18n/index.js';
 import classes from './paper.module.css';
 
 interface PaletteProps {
@@ -16,26 +17,27 @@ interface PaletteProps {
 
 /** Every question at a glance: answered, not answered, flagged, and where you are. */
 export function Palette({ olympiadName, modules, items, answers, current, onPick }: PaletteProps) {
+  const t = useT();
   return (
-    <nav aria-label="All questions" className={classes.palette}>
-      <ul className={classes.paletteKey} aria-label="Key">
+    <nav aria-label={t('learner.palette.all')} className={classes.palette}>
+      <ul className={classes.paletteKey} aria-label={t('learner.palette.key')}>
         <li>
           <span className={`${classes.cell} ${classes.cellAnswered}`} aria-hidden="true">
             1
           </span>
-          Answered
+          {t('learner.palette.answered')}
         </li>
         <li>
           <span className={classes.cell} aria-hidden="true">
             2
           </span>
-          Not answered
+          {t('learner.palette.notAnswered')}
         </li>
         <li>
           <span className={`${classes.cell} ${classes.cellFlagged}`} aria-hidden="true">
             3
           </span>
-          Flagged
+          {t('learner.palette.flagged')}
         </li>
       </ul>
       {modules.map((module, moduleIndex) => {
@@ -43,7 +45,7 @@ export function Palette({ olympiadName, modules, items, answers, current, onPick
         return (
           <div key={module.id} className={classes.paletteModule}>
             <h2 className={classes.paletteTitle} id={`palette-m${moduleIndex}`}>
-              Section {moduleIndex + 1}: {module.title}
+              {t('learner.paper.sectionTitle', { number: moduleIndex + 1, title: module.title })}
             </h2>
             <ul className={classes.paletteGrid} aria-labelledby={`palette-m${moduleIndex}`}>
               {own.map((item) => {
@@ -51,7 +53,10 @@ export function Palette({ olympiadName, modules, items, answers, current, onPick
                 const answered = isAnswered(answer?.value);
                 const flagged = answer?.flagged ?? false;
                 const isCurrent = current?.question.id === item.question.id;
-                const label = `Question ${item.number}, ${answered ? 'answered' : 'not answered'}${flagged ? ', flagged' : ''}`;
+                const label = t(flagged ? 'learner.palette.cellFlagged' : 'learner.palette.cell', {
+                  number: item.number,
+                  answered: answered ? 'yes' : 'no',
+                });
                 return (
                   <li key={item.question.id}>
                     <Link

@@ -1,13 +1,16 @@
 import type { SaveStatus as Status } from '../outbox/snapshot.js';
+import { activeLocale, intlDateLocale, useT, type MessageId } from '../../../lib/i18n/index.js';
 import classes from './paper.module.css';
 
-const text: Record<Status, string> = {
-  idle: 'Answers save automatically',
-  saving: 'Saving…',
-  saved: 'All answers saved',
-  offline: 'Offline: answers kept on this device',
-  retrying: 'Not saved yet, trying again…',
-  unsaved: 'An answer is not saved: fix it',
+type Translate = (id: MessageId, values?: Record<string, unknown>) => string;
+
+const text: Record<Status, MessageId> = {
+  idle: 'learner.save.idle',
+  saving: 'learner.save.saving',
+  saved: 'learner.save.saved',
+  offline: 'learner.save.offline',
+  retrying: 'learner.save.retrying',
+  unsaved: 'learner.save.unsaved',
 };
 
 /**
@@ -29,17 +32,18 @@ export function SaveStatus({
   /** How many answers have reached the server (shown with the kept ones while offline). */
   reached?: number;
 }) {
+  const t = useT();
   const offline = status === 'offline' || (onDevice && status !== 'unsaved');
   const label =
     offline && onDevice
-      ? 'You are offline. Your paper and answers are on this device; keep writing.'
+      ? t('learner.save.offlineOnDevice')
       : status === 'offline' && pending > 0
-        ? `Offline: ${pending} answer${pending === 1 ? '' : 's'} kept on this device`
+        ? t('learner.save.offlineKept', { count: pending })
         : status === 'unsaved' && unsaved.length > 0
-          ? `${unsaved.length === 1 ? 'Question' : 'Questions'} ${listed(unsaved)} not saved: type only a number`
-          : text[status];
+          ? t('learner.save.notSavedNumbers', { count: unsaved.length, numbers: listed(unsaved) })
+          : t(text[status]);
   const detail =
-    offline && reached !== undefined && (pending > 0 || onDevice) ? counts(pending, reached, onDevice) : null;
+    offline && reached !== undefined && (pending > 0 || onDevice) ? counts(t, pending, reached, onDevice) : null;
   const shown = offline ? 'offline' : status;
   return (
     <div
@@ -62,17 +66,17 @@ export function SaveStatus({
  * connection returns; 12 have reached the server."; with the paper from the server the label has said how many are
  * kept, and this goes on ", to be sent when the connection returns; 12 have reached the server."
  */
-function counts(pending: number, reached: number, onDevice: boolean): string {
+function counts(t: Translate, pending: number, reached: number, onDevice: boolean): string {
   const kept = !onDevice
-    ? ', to be sent when the connection returns'
+    ? t('learner.save.toBeSent')
     : pending === 0
-      ? ' No answer is waiting to be sent'
-      : ` ${pending === 1 ? '1 answer is' : `${pending} answers are`} kept on this device and will be sent when the connection returns`;
-  return `${kept}; ${reached === 1 ? '1 has' : `${reached} have`} reached the server.`;
+      ? ` ${t('learner.save.nothingWaiting')}`
+      : ` ${t('learner.save.keptOnDevice', { count: pending })}`;
+  return `${kept}; ${t('learner.save.reached', { count: reached })}`;
 }
 
-/** 3 → "3"; 3, 5 → "3 and 5"; 3, 5, 8 → "3, 5 and 8". */
+/** 3 → "3"; 3, 5 → "3 and 5"; 3, 5, 8 → "3, 5 and 8" (Afrikaans: "3, 5 en 8"). */
 function listed(numbers: number[]): string {
   const sorted = [...numbers].sort((a, b) => a - b).map(String);
-  return sorted.length > 1 ? `${sorted.slice(0, -1).join(', ')} and ${sorted.at(-1)}` : (sorted[0] ?? '');
+  return new Intl.ListFormat(intlDateLocale[activeLocale()], { type: 'conjunction' }).format(sorted);
 }

@@ -1,13 +1,14 @@
-import { type ReactNode, useCallback } from 'react';
+import { type ReactNode, useCallback, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { SittingState } from '#contract/index';
-import { unitWords } from '#contract/units';
 import { useSittingState } from '../api/get-sitting-state.js';
 import classes from '../sitting.module.css';
 import { pageAllowed, stepPath, type SittingPage } from '../steps.js';
 import paper from './paper.module.css';
 import { WaitingRoom } from './WaitingRoom.js';
 import { formatDate } from '../../../lib/dates.js';
+import { useT } from '../../../lib/i18n/index.js';
+import { sittingLanguage, speak } from '../language/language.js';
 
 interface SittingGateProps {
   page: SittingPage;
@@ -22,20 +23,24 @@ interface SittingGateProps {
  */
 export function SittingGate({ page, children, hold = false }: SittingGateProps) {
   const { olympiadName = '' } = useParams();
+  const t = useT();
   const state = useSittingState(olympiadName);
   const { refetch } = state;
   const admitted = useCallback(() => void refetch(), [refetch]);
+  // The whole page speaks the learner's language once the sitting says which (decision 091).
+  const language = state.data ? sittingLanguage(state.data) : null;
+  useEffect(() => {
+    if (language) void speak(language);
+  }, [language]);
 
   if (state.isError && !state.data) {
     return (
       <div className={classes.gateStack}>
-        <h1 className={classes.gateTitle}>We could not load your olympiad</h1>
+        <h1 className={classes.gateTitle}>{t('learner.gate.loadFailed')}</h1>
         <div className={classes.alert} role="alert">
           {state.error.message}
         </div>
-        <p className={classes.gateText}>
-          Check that you are connected to the internet, then try again. Nothing you have answered is lost.
-        </p>
+        <p className={classes.gateText}>{t('learner.gate.loadFailedText')}</p>
         <div>
           <button
             type="button"
@@ -44,7 +49,7 @@ export function SittingGate({ page, children, hold = false }: SittingGateProps) 
             disabled={state.isFetching}
             aria-busy={state.isFetching || undefined}
           >
-            Try again
+            {t('learner.tryAgain')}
           </button>
         </div>
       </div>
@@ -68,11 +73,12 @@ export function SittingGate({ page, children, hold = false }: SittingGateProps) 
   return <>{children(data, olympiadName)}</>;
 }
 
-export function SittingLoading({ label = 'Loading your olympiad…' }: { label?: string }) {
+export function SittingLoading({ label }: { label?: string }) {
+  const t = useT();
   return (
     <div className={classes.loading} role="status">
       <span className={classes.spinner} aria-hidden="true" />
-      <p className={classes.dimmed}>{label}</p>
+      <p className={classes.dimmed}>{label ?? t('learner.gate.loading')}</p>
     </div>
   );
 }
@@ -82,17 +88,18 @@ function when(iso: string | null, zone: string): string | null {
 }
 
 function WindowClosed({ state }: { state: SittingState }) {
+  const t = useT();
   const opens = when(state.window.startsAt, state.learner.timeZone);
   return (
     <div className={classes.gateStack}>
-      <h1 className={classes.gateTitle}>{state.olympiad.title} is not open right now</h1>
+      <h1 className={classes.gateTitle}>{t('learner.gate.closed', { title: state.olympiad.title })}</h1>
       <p className={classes.gateLead}>
         {state.window.message ??
           (opens
-            ? `It opens on ${opens}.`
-            : `Your ${unitWords(state.olympiad.kind).manager} will tell you when it opens.`)}
+            ? t('learner.gate.opensOn', { when: opens })
+            : t('learner.gate.opensLater', { kind: state.olympiad.kind ?? 'school' }))}
       </p>
-      <p className={classes.dimmed}>You can close this page. Sign in again when the olympiad is open.</p>
+      <p className={classes.dimmed}>{t('learner.gate.closedText')}</p>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { LearnerModule } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
+import { T, useT } from '../../../lib/i18n/index.js';
 import { finishSitting } from '../api/finish-sitting.js';
 import { unreachable } from '../outbox/paper-store.js';
 import { isAnswered, type SittingSnapshot } from '../outbox/snapshot.js';
@@ -32,6 +33,7 @@ function backTo(olympiadName: string, sync: SittingSync): string {
 
 /** /{o}/olympiad/summary: what is unanswered or flagged, with links back, then hand in (confirmed). */
 export function Summary({ olympiadName, modules, items, snapshot, sync, focusKey, onFinished }: SummaryProps) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -50,7 +52,7 @@ export function Summary({ olympiadName, modules, items, snapshot, sync, focusKey
     if (!settled) {
       if (offline()) return keepOnDevice(givenAt);
       setBusy(false);
-      setProblem('Some answers are not saved yet. Wait a moment, then hand in again.');
+      setProblem(t('learner.summary.notSavedYet'));
       return;
     }
     try {
@@ -65,7 +67,7 @@ export function Summary({ olympiadName, modules, items, snapshot, sync, focusKey
       }
       if (unreachable(error)) return keepOnDevice(givenAt);
       setBusy(false);
-      setProblem(error instanceof Error ? error.message : 'Something went wrong. Try again.');
+      setProblem(error instanceof Error ? error.message : t('learner.summary.wentWrong'));
     }
   };
 
@@ -79,7 +81,8 @@ export function Summary({ olympiadName, modules, items, snapshot, sync, focusKey
   const link = (item: PaperItem) => (
     <li key={item.question.id}>
       <Link to={questionPath(olympiadName, item.moduleIndex, item.questionIndex)}>
-        Question {item.number} <span className={classes.muted}>(section {item.moduleIndex + 1})</span>
+        {t('learner.summary.question', { number: item.number })}{' '}
+        <span className={classes.muted}>{t('learner.summary.inSection', { number: item.moduleIndex + 1 })}</span>
       </Link>
     </li>
   );
@@ -87,59 +90,56 @@ export function Summary({ olympiadName, modules, items, snapshot, sync, focusKey
   return (
     <section className={classes.sheet} aria-labelledby="summary-heading">
       <FocusHeading id="summary-heading" focusKey={focusKey}>
-        Check before you hand in
+        {t('learner.summary.heading')}
       </FocusHeading>
       <p className={classes.lead}>
-        You have answered <strong>{items.length - unanswered.length}</strong> of <strong>{items.length}</strong>{' '}
-        questions.
-        {unanswered.length === 0 ? ' Well done, every question has an answer.' : null}
+        <T
+          id="learner.summary.answered"
+          values={{ answered: items.length - unanswered.length, count: items.length }}
+          components={{ 0: <strong />, 1: <strong /> }}
+        />
+        {unanswered.length === 0 ? ` ${t('learner.summary.allAnswered')}` : null}
       </p>
       {unsaved.length > 0 ? (
         <div className={classes.summaryBlock}>
-          <h2 className={classes.summaryTitle}>Not saved: type only a number ({unsaved.length})</h2>
+          <h2 className={classes.summaryTitle}>{t('learner.summary.unsaved', { count: unsaved.length })}</h2>
           <ul className={classes.linkList}>{unsaved.map(link)}</ul>
         </div>
       ) : null}
       {unanswered.length > 0 ? (
         <div className={classes.summaryBlock}>
-          <h2 className={classes.summaryTitle}>Not answered yet ({unanswered.length})</h2>
+          <h2 className={classes.summaryTitle}>{t('learner.summary.unanswered', { count: unanswered.length })}</h2>
           <ul className={classes.linkList}>{unanswered.map(link)}</ul>
         </div>
       ) : null}
       {flagged.length > 0 ? (
         <div className={classes.summaryBlock}>
-          <h2 className={classes.summaryTitle}>Flagged for review ({flagged.length})</h2>
+          <h2 className={classes.summaryTitle}>{t('learner.summary.flagged', { count: flagged.length })}</h2>
           <ul className={classes.linkList}>{flagged.map(link)}</ul>
         </div>
       ) : null}
       <div className={classes.summaryBlock}>
-        <h2 className={classes.summaryTitle}>All questions</h2>
+        <h2 className={classes.summaryTitle}>{t('learner.palette.all')}</h2>
         <Palette olympiadName={olympiadName} modules={modules} items={items} answers={snapshot.answers} />
       </div>
-      <p className={classes.muted}>
-        You can still go back and change any answer until you hand in or the time runs out.
-      </p>
+      <p className={classes.muted}>{t('learner.summary.canChange')}</p>
       <div className={classes.pager}>
         <Link to={backTo(olympiadName, sync)} className={classes.secondary}>
-          Back to the questions
+          {t('learner.summary.back')}
         </Link>
         <button type="button" className={classes.primary} onClick={() => dialog.current?.showModal()}>
-          Hand in my answers
+          {t('learner.summary.handIn')}
         </button>
       </div>
 
       <dialog ref={dialog} className={classes.dialog} aria-labelledby="finish-title" aria-describedby="finish-text">
         <h2 id="finish-title" className={classes.summaryTitle}>
-          Hand in your answers?
+          {t('learner.summary.confirmTitle')}
         </h2>
         <p id="finish-text">
-          {unanswered.length > 0
-            ? `You have ${unanswered.length} question${unanswered.length === 1 ? '' : 's'} without an answer. `
-            : ''}
-          {unsaved.length > 0
-            ? `${unsaved.length === 1 ? 'One answer is' : `${unsaved.length} answers are`} not saved because ${unsaved.length === 1 ? 'it is' : 'they are'} not a number; the answer saved before counts. `
-            : ''}
-          After you hand in, you cannot change your answers.
+          {unanswered.length > 0 ? `${t('learner.summary.withoutAnswer', { count: unanswered.length })} ` : ''}
+          {unsaved.length > 0 ? `${t('learner.summary.notANumber', { count: unsaved.length })} ` : ''}
+          {t('learner.summary.final')}
         </p>
         {problem ? (
           <p className={classes.hintError} role="alert">
@@ -148,10 +148,10 @@ export function Summary({ olympiadName, modules, items, snapshot, sync, focusKey
         ) : null}
         <div className={classes.dialogActions}>
           <button type="button" className={classes.secondary} onClick={() => dialog.current?.close()} disabled={busy}>
-            Go back
+            {t('learner.summary.goBack')}
           </button>
           <button type="button" className={classes.primary} onClick={() => void handIn()} disabled={busy}>
-            {busy ? 'Handing in…' : 'Yes, hand in'}
+            {busy ? t('learner.summary.handingIn') : t('learner.summary.yes')}
           </button>
         </div>
       </dialog>

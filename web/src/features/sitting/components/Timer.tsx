@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n/index.js';
 import classes from './paper.module.css';
 
 /** Minutes left at which a screen reader hears the time (politely, once each). */
@@ -26,6 +27,8 @@ interface TimerProps {
  * visible all the time; a screen reader hears it at 10, 5 and 1 minute left, not every second.
  */
 export function Timer({ deadlineAt, clockOffset, onTimeUp }: TimerProps) {
+  const t = useT();
+  const tRef = useRef(t);
   const left = () => deadlineAt - (Date.now() + clockOffset);
   const [remaining, setRemaining] = useState(left);
   const [announcement, setAnnouncement] = useState('');
@@ -34,6 +37,7 @@ export function Timer({ deadlineAt, clockOffset, onTimeUp }: TimerProps) {
   const onTimeUpRef = useRef(onTimeUp);
   useEffect(() => {
     onTimeUpRef.current = onTimeUp;
+    tRef.current = t;
   });
 
   useEffect(() => {
@@ -45,12 +49,12 @@ export function Timer({ deadlineAt, clockOffset, onTimeUp }: TimerProps) {
       for (const minutes of ANNOUNCE_AT) {
         const at = minutes * 60_000;
         if (before > at && now <= at) {
-          setAnnouncement(minutes === 1 ? '1 minute left.' : `${minutes} minutes left.`);
+          setAnnouncement(tRef.current('learner.timer.minutesLeft', { count: minutes }));
         }
       }
       if (now <= 0 && !fired.current) {
         fired.current = true;
-        setAnnouncement('Time is up. Your answers are being handed in.');
+        setAnnouncement(tRef.current('learner.timer.timeUp'));
         onTimeUpRef.current();
       }
     };
@@ -63,9 +67,13 @@ export function Timer({ deadlineAt, clockOffset, onTimeUp }: TimerProps) {
   const tone = minutes <= 1 ? classes.timerUrgent : minutes <= 5 ? classes.timerLow : '';
   return (
     <>
-      <div className={`${classes.timer} ${tone}`} role="timer" aria-label={`Time left: ${format(remaining)}`}>
+      <div
+        className={`${classes.timer} ${tone}`}
+        role="timer"
+        aria-label={t('learner.timer.label', { time: format(remaining) })}
+      >
         <span className={classes.timerLabel} aria-hidden="true">
-          Time left
+          {t('learner.timer.timeLeft')}
         </span>
         <span className={classes.timerValue} aria-hidden="true">
           {format(remaining)}

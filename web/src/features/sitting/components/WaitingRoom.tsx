@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { SittingState } from '#contract/index';
 import { QueuePlace } from '../../../components/QueuePlace.js';
 import { useWaitingPlace } from '../api/get-waiting-place.js';
+import { T, useT } from '../../../lib/i18n/index.js';
 import classes from '../sitting.module.css';
 import { FocusHeading } from './FocusHeading.js';
 
@@ -19,6 +20,7 @@ export function WaitingRoom({
   olympiadName: string;
   onAdmitted: () => void;
 }) {
+  const t = useT();
   const place = useWaitingPlace(olympiadName);
   const admitted = place.data?.admitted === true;
   useEffect(() => {
@@ -30,32 +32,22 @@ export function WaitingRoom({
     <div className={classes.gateStack}>
       <div>
         <div className={classes.eyebrow}>{state.olympiad.title}</div>
-        <FocusHeading>You are in the waiting room</FocusHeading>
+        <FocusHeading>{t('learner.waiting.heading')}</FocusHeading>
       </div>
-      <p className={classes.gateLead}>
-        Many learners are starting at the same moment. To keep the olympiad quick for everyone, learners go in one by
-        one, in the order they arrived.
-      </p>
+      <p className={classes.gateLead}>{t('learner.waiting.lead')}</p>
       <QueuePlace
-        placeLabel="Your place in the queue"
+        placeLabel={t('learner.waiting.place')}
         admitted={admitted}
         position={position}
         estimateSeconds={estimate}
       />
-      {!admitted && estimate == null ? (
-        <p className={classes.dimmed}>
-          The organisers have paused letting learners in for a moment. Your place is kept.
-        </p>
-      ) : null}
+      {!admitted && estimate == null ? <p className={classes.dimmed}>{t('learner.waiting.paused')}</p> : null}
       <div className={classes.card}>
         <p className={classes.gateText}>
-          <strong>Your time has not started.</strong> Keep this page open: it lets you in by itself when it is your
-          turn. If you close it, signing in again keeps your place.
+          <T id="learner.waiting.notStarted" components={{ 0: <strong /> }} />
         </p>
       </div>
-      {place.isError ? (
-        <p className={classes.dimmed}>We could not reach the server just now; this page keeps trying.</p>
-      ) : null}
+      {place.isError ? <p className={classes.dimmed}>{t('learner.waiting.unreachable')}</p> : null}
     </div>
   );
 }

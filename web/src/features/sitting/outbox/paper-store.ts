@@ -6,7 +6,7 @@
  * every answer (these and the outbox's). Everything of an owner is removed once the finish reached the server;
  * signing out removes the papers and pictures (lib/offline/db.ts `removePaperCopies`).
  */
-import type { AnswerValue, Paper, SittingState } from '#contract/index';
+import type { AnswerValue, Paper, PaperLanguage, SittingState } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
 import { removeOwner, run } from '../../../lib/offline/db.js';
 import { getUser } from '../../../lib/session/storage.js';
@@ -28,6 +28,11 @@ export interface StoredPaper {
    * on offline: the gate opens the paper there again. Absent until they moved.
    */
   position?: { moduleIndex: number; questionIndex: number };
+  /**
+   * The language the learner chose on this device while the server could not be reached (decision 091): the page
+   * speaks it, and sends it once the network returns. Absent when the server has the learner's choice.
+   */
+  unsentLanguage?: PaperLanguage;
 }
 
 export interface StoredAnswer {
@@ -98,6 +103,19 @@ export function keepContact(owner: string, clockOffset: number, deadlineAt: numb
 /** Where the learner is now (the page's every move): the place an offline reopening goes back to. */
 export function keepPosition(owner: string, position: { moduleIndex: number; questionIndex: number }): Promise<void> {
   return change(owner, (current) => ({ ...current, position }));
+}
+
+/** A language chosen without the network (null: the server has it now), the page sends it when back. */
+export function keepUnsentLanguage(owner: string, language: PaperLanguage | null): Promise<void> {
+  return change(owner, (current) => {
+    const { unsentLanguage: _sent, ...rest } = current;
+    return language ? { ...rest, unsentLanguage: language } : rest;
+  });
+}
+
+/** The language chosen on this device and not sent yet, if any. */
+export async function unsentLanguage(owner: string): Promise<PaperLanguage | undefined> {
+  return (await readPaper(owner))?.unsentLanguage;
 }
 
 /** An answer the server acknowledged (or kept from another device), so the paper on the device shows it. */
@@ -173,7 +191,12 @@ export async function stateOnDevice(owner: string): Promise<DeviceSittingState |
   const stored = await readPaper(owner);
   const kept = stored?.state;
   if (!kept || kept.step !== 'questions') return undefined;
-  const state = stored.position ? { ...kept, attempt: { ...kept.attempt, position: stored.position } } : kept;
+  const attempt = {
+    ...kept.attempt,
+    ...(stored.position ? { position: stored.position } : {}),
+    ...(stored.unsentLanguage ? { language: stored.unsentLanguage } : {}),
+  };
+  const state = { ...kept, attempt };
   const finish = await keptFinish(owner);
   if (!finish) return { ...state, onDevice: true };
   return {

@@ -1,30 +1,38 @@
 import { Alert, Button, Checkbox, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useT } from '../../../lib/i18n/index.js';
 import { useAcceptDeclaration } from '../api/accept-declaration.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { SittingGate } from '../components/SittingGate.js';
+import { learnerCopy } from '../language/copy.js';
+import { sittingLanguage } from '../language/language.js';
+import { localisedOlympiad } from '../paper-model.js';
 import classes from '../sitting.module.css';
 import { olympiadPath } from '../steps.js';
 
 /** /{o}/olympiad/declaration: the no-cheating declaration, ticked and accepted. */
 export default function DeclarationPage() {
+  const t = useT();
   return (
     <SittingGate page="declaration">
       {(state, olympiadName) => (
         <Declaration
           olympiadName={olympiadName}
-          text={state.olympiad.declaration}
-          intro={state.copy['declaration-intro']}
-          accept={state.copy['declaration-accept']}
+          text={localisedOlympiad(state.olympiad, sittingLanguage(state)).declaration}
+          intro={learnerCopy(state, 'declaration-intro', t)}
+          accept={learnerCopy(state, 'declaration-accept', t)}
         />
       )}
     </SittingGate>
   );
 }
 
-function Declaration(props: { olympiadName: string; text: string; intro: string; accept: string }) {
+type Text = { value: string; lang: string | undefined };
+
+function Declaration(props: { olympiadName: string; text: Text; intro: Text; accept: Text }) {
   const { olympiadName, text, intro, accept: acceptLabel } = props;
+  const t = useT();
   const navigate = useNavigate();
   const accept = useAcceptDeclaration(olympiadName);
   const [ticked, setTicked] = useState(false);
@@ -45,17 +53,21 @@ function Declaration(props: { olympiadName: string; text: string; intro: string;
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <div>
-          <div className={classes.eyebrow}>Step 1 of 3</div>
-          <FocusHeading>Your promise</FocusHeading>
+          <div className={classes.eyebrow}>{t('learner.step', { step: 1, steps: 3 })}</div>
+          <FocusHeading>{t('learner.declaration.heading')}</FocusHeading>
         </div>
-        <div className={classes.lead} dangerouslySetInnerHTML={{ __html: intro }} />
-        <section aria-label="Declaration" className={classes.card}>
-          {text ? (
-            <div id="declaration-text" className={classes.rich} dangerouslySetInnerHTML={{ __html: text }} />
+        <div className={classes.lead} lang={intro.lang} dangerouslySetInnerHTML={{ __html: intro.value }} />
+        <section aria-label={t('learner.declaration.region')} className={classes.card}>
+          {text.value ? (
+            <div
+              id="declaration-text"
+              className={classes.rich}
+              lang={text.lang}
+              dangerouslySetInnerHTML={{ __html: text.value }}
+            />
           ) : (
             <p id="declaration-text" className={classes.rich}>
-              I will write this olympiad on my own. I will not use books, notes, other websites or other people to help
-              me, and I will not share the questions.
+              {t('learner.declaration.default')}
             </p>
           )}
         </section>
@@ -66,21 +78,21 @@ function Declaration(props: { olympiadName: string; text: string; intro: string;
             setTicked(event.currentTarget.checked);
             setMissing(false);
           }}
-          label={acceptLabel}
+          label={<span lang={acceptLabel.lang}>{acceptLabel.value}</span>}
           aria-describedby="declaration-text"
-          error={missing ? 'Tick this box to accept the declaration.' : undefined}
+          error={missing ? t('learner.declaration.tick') : undefined}
         />
         {accept.isError ? (
-          <Alert color="red" variant="light" role="alert" title="Not accepted yet">
+          <Alert color="red" variant="light" role="alert" title={t('learner.declaration.notYet')}>
             {accept.error.message}
           </Alert>
         ) : null}
         <Group gap="sm">
           <Button type="submit" size="lg" loading={accept.isPending}>
-            I accept
+            {t('learner.declaration.accept')}
           </Button>
           <Button component={Link} to={olympiadPath(olympiadName, 'instructions')} variant="subtle" size="lg">
-            Back to instructions
+            {t('learner.declaration.back')}
           </Button>
         </Group>
       </Stack>

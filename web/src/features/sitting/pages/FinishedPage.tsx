@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import type { SittingState } from '#contract/index';
+import { T, useT, type MessageId } from '../../../lib/i18n/index.js';
 import { letNewReleaseIn } from '../../../lib/offline/worker.js';
 import { useSessionUser } from '../../../lib/session/use-session.js';
 import { sittingKeys } from '../api/keys.js';
@@ -13,6 +14,7 @@ import { PublishedResult } from '../components/PublishedResult.js';
 import { SittingGate, SittingLoading } from '../components/SittingGate.js';
 import { isOnDevice } from '../outbox/paper-store.js';
 import { sittingSync } from '../outbox/sync.js';
+import { learnerCopy } from '../language/copy.js';
 import classes from '../sitting.module.css';
 
 /** /{o}/olympiad/finished: your answers are in; optional feedback; the score only when the server sends it. */
@@ -34,16 +36,20 @@ export default function FinishedPage() {
 
 /** Time ran out a moment ago: the server closes the attempt; ask until it says so. */
 function HandingIn({ olympiadName }: { olympiadName: string }) {
+  const t = useT();
   useQuery({ ...sittingStateQuery(olympiadName), refetchInterval: 2000 });
-  return <SittingLoading label="Time is up. Handing in your answers…" />;
+  return <SittingLoading label={t('learner.finished.handingIn')} />;
 }
 
 /** The first sentence; the olympiad's own finished message (general copy) follows it when the learner finished. */
-function finishedText(firstName: string, reason: SittingState['attempt']['finishReason']): string {
-  const greeting = firstName ? `Well done, ${firstName}.` : 'Well done.';
-  if (reason === 'time_up') return `${greeting} The time ran out, and every answer that was saved has been handed in.`;
-  if (reason === 'admin')
-    return `${greeting} The organisers closed your olympiad, and every answer that was saved has been handed in.`;
+function finishedText(
+  t: (id: MessageId, values?: Record<string, unknown>) => string,
+  firstName: string,
+  reason: SittingState['attempt']['finishReason'],
+): string {
+  const greeting = firstName ? t('learner.finished.wellDoneName', { name: firstName }) : t('learner.finished.wellDone');
+  if (reason === 'time_up') return `${greeting} ${t('learner.finished.timeRanOut')}`;
+  if (reason === 'admin') return `${greeting} ${t('learner.finished.closedByOrganisers')}`;
   return greeting;
 }
 
@@ -70,38 +76,44 @@ function useKeptOnDevice(olympiadName: string): 'checking' | 'kept' | 'none' {
 }
 
 function Finished({ state, olympiadName }: { state: SittingState; olympiadName: string }) {
+  const t = useT();
   const reason = state.attempt.finishReason;
   const { score, maxScore } = state.attempt;
   const kept = useKeptOnDevice(olympiadName);
+  const message = learnerCopy(state, 'finished-message', t);
+  const pending = learnerCopy(state, 'results-pending', t);
   if (kept === 'checking') return <SittingLoading />;
   if (kept === 'kept' || isOnDevice(state)) return <FinishedOnDevice state={state} />;
   return (
     <Stack gap="lg">
       <div>
         <div className={classes.eyebrow}>{state.olympiad.title}</div>
-        <FocusHeading>{reason === 'time_up' ? 'Time is up: your answers are in' : 'Your answers are in'}</FocusHeading>
+        <FocusHeading>{reason === 'time_up' ? t('learner.finished.timeUpIn') : t('learner.finished.in')}</FocusHeading>
       </div>
-      <Text size="lg">{finishedText(state.learner.firstName, reason)}</Text>
+      <Text size="lg">{finishedText(t, state.learner.firstName, reason)}</Text>
       {reason === 'time_up' || reason === 'admin' ? null : (
-        <div className={classes.lead} dangerouslySetInnerHTML={{ __html: state.copy['finished-message'] }} />
+        <div className={classes.lead} lang={message.lang} dangerouslySetInnerHTML={{ __html: message.value }} />
       )}
       <PublishedResult olympiadId={state.olympiad.id} kind={state.olympiad.kind} />
       {score !== null ? (
         <div className={classes.card}>
           <Text size="lg">
-            Your score: <strong>{score}</strong>
-            {maxScore !== null ? ` out of ${maxScore}` : ''}
+            {maxScore !== null ? (
+              <T id="learner.finished.scoreOutOf" values={{ score, maxScore }} components={{ 0: <strong /> }} />
+            ) : (
+              <T id="learner.finished.score" values={{ score }} components={{ 0: <strong /> }} />
+            )}
           </Text>
         </div>
       ) : (
-        <div className={classes.muted} dangerouslySetInnerHTML={{ __html: state.copy['results-pending'] }} />
+        <div className={classes.muted} lang={pending.lang} dangerouslySetInnerHTML={{ __html: pending.value }} />
       )}
       {state.attempt.feedbackGiven ? (
-        <Alert color="green" variant="light" title="Thank you for your feedback">
-          You can close this page now.
+        <Alert color="green" variant="light" title={t('learner.feedback.thanks')}>
+          {t('learner.finished.closePage')}
         </Alert>
       ) : (
-        <Feedback olympiadName={olympiadName} invitation={state.copy['feedback-invitation']} />
+        <Feedback olympiadName={olympiadName} invitation={learnerCopy(state, 'feedback-invitation', t)} />
       )}
     </Stack>
   );
@@ -109,24 +121,25 @@ function Finished({ state, olympiadName }: { state: SittingState; olympiadName: 
 
 /** Finished on this device: what it holds waits for the connection; the page says so and what to do. */
 function FinishedOnDevice({ state }: { state: SittingState }) {
+  const t = useT();
   const timeUp = state.attempt.finishReason === 'time_up';
   return (
     <Stack gap="lg">
       <div>
         <div className={classes.eyebrow}>{state.olympiad.title}</div>
-        <FocusHeading>{timeUp ? 'Time is up' : 'You have finished'}</FocusHeading>
+        <FocusHeading>{timeUp ? t('learner.finished.timeUp') : t('learner.finished.youFinished')}</FocusHeading>
       </div>
-      <Alert color="orange" variant="light" title="Not sent yet" role="status">
-        {timeUp
-          ? 'The time ran out. The answers you gave in time are kept on this device and will be sent when you are connected again; keep this page open or come back to it.'
-          : 'You have finished. Your answers are kept on this device and will be sent when you are connected again; keep this page open or come back to it.'}
+      <Alert color="orange" variant="light" title={t('learner.notSentYet')} role="status">
+        {timeUp ? t('learner.finished.keptTimeUp') : t('learner.finished.kept')}
       </Alert>
-      <Text>You cannot change your answers any more. Do not clear this browser’s data until they are sent.</Text>
+      <Text>{t('learner.finished.noChanges')}</Text>
     </Stack>
   );
 }
 
-function Feedback({ olympiadName, invitation }: { olympiadName: string; invitation: string }) {
+function Feedback(props: { olympiadName: string; invitation: { value: string; lang: string | undefined } }) {
+  const { olympiadName, invitation } = props;
+  const t = useT();
   const send = useSendFeedback(olympiadName);
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
@@ -139,12 +152,16 @@ function Feedback({ olympiadName, invitation }: { olympiadName: string; invitati
       <Stack gap="md">
         <div>
           <Text component="h2" id="feedback-heading" fw={700} size="xl">
-            What did you think? (optional)
+            {t('learner.feedback.heading')}
           </Text>
-          <div className={classes.muted} dangerouslySetInnerHTML={{ __html: invitation }} />
+          <div
+            className={classes.muted}
+            lang={invitation.lang}
+            dangerouslySetInnerHTML={{ __html: invitation.value }}
+          />
         </div>
         <fieldset className={classes.stars}>
-          <legend>How did you find the olympiad? 1 is “not good”, 5 is “very good”.</legend>
+          <legend>{t('learner.feedback.rating')}</legend>
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className={classes.star}>
               <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} />
@@ -153,7 +170,7 @@ function Feedback({ olympiadName, invitation }: { olympiadName: string; invitati
           ))}
         </fieldset>
         <Textarea
-          label="Anything you want to tell us?"
+          label={t('learner.feedback.comment')}
           size="md"
           autosize
           minRows={3}
@@ -162,13 +179,13 @@ function Feedback({ olympiadName, invitation }: { olympiadName: string; invitati
           onChange={(e) => setComment(e.currentTarget.value)}
         />
         {send.isError ? (
-          <Alert color="red" variant="light" role="alert" title="Not sent">
+          <Alert color="red" variant="light" role="alert" title={t('learner.feedback.notSent')}>
             {send.error.message}
           </Alert>
         ) : null}
         <div>
           <Button type="submit" size="md" loading={send.isPending} disabled={rating === null && comment.trim() === ''}>
-            Send feedback
+            {t('learner.feedback.send')}
           </Button>
         </div>
       </Stack>

@@ -2,62 +2,87 @@ import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { FactTiles } from '../../../components/FactTiles.js';
 import { formatDate } from '../../../lib/dates.js';
+import { T, useT } from '../../../lib/i18n/index.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { SittingGate } from '../components/SittingGate.js';
+import { learnerCopy } from '../language/copy.js';
+import { LanguageChoice } from '../language/LanguageChoice.js';
+import { sittingLanguage } from '../language/language.js';
+import { localisedOlympiad } from '../paper-model.js';
 import classes from '../sitting.module.css';
 import { olympiadPath } from '../steps.js';
 
-/** /{o}/olympiad/instructions: how the olympiad works, before anything starts. */
+/** /{o}/olympiad/instructions: how the olympiad works, before anything starts; the learner chooses the language. */
 export default function InstructionsPage() {
+  const t = useT();
   return (
     <SittingGate page="instructions">
       {(state, olympiadName) => {
         const next = olympiadPath(olympiadName, 'declaration');
+        const zone = state.learner.timeZone;
+        const { instructions } = localisedOlympiad(state.olympiad, sittingLanguage(state));
+        const intro = learnerCopy(state, 'instructions-intro', t);
         return (
           <Stack gap="lg">
             <div>
               <div className={classes.eyebrow}>{state.olympiad.title}</div>
-              <FocusHeading>Hello, {state.learner.firstName || 'there'}</FocusHeading>
+              <FocusHeading>
+                {state.learner.firstName
+                  ? t('learner.instructions.hello', { name: state.learner.firstName })
+                  : t('learner.instructions.helloThere')}
+              </FocusHeading>
             </div>
-            <div className={classes.lead} dangerouslySetInnerHTML={{ __html: state.copy['instructions-intro'] }} />
+            <LanguageChoice state={state} olympiadName={olympiadName} />
+            <div className={classes.lead} lang={intro.lang} dangerouslySetInnerHTML={{ __html: intro.value }} />
             <FactTiles
               facts={[
-                { label: 'Time', value: `${state.olympiad.durationMinutes} min` },
-                { label: 'Sections', value: state.olympiad.moduleCount },
-                { label: 'Questions', value: state.olympiad.questionCount },
+                {
+                  label: t('learner.instructions.time'),
+                  value: t('learner.minutes', { count: state.olympiad.durationMinutes }),
+                },
+                { label: t('learner.instructions.sections'), value: state.olympiad.moduleCount },
+                { label: t('learner.instructions.questions'), value: state.olympiad.questionCount },
               ]}
             />
             {state.window.endsAt ? (
               <Text>
-                {state.window.startsAt
-                  ? `The olympiad is open from ${formatDate(state.window.startsAt, 'longDateTime', '', state.learner.timeZone)} `
-                  : 'The olympiad is open '}
-                until <strong>{formatDate(state.window.endsAt, 'longDateTime', '', state.learner.timeZone)}</strong>.
-                Start at least {state.olympiad.durationMinutes} minutes before it closes.
+                <T
+                  id={state.window.startsAt ? 'learner.instructions.openFromUntil' : 'learner.instructions.openUntil'}
+                  values={{
+                    from: state.window.startsAt ? formatDate(state.window.startsAt, 'longDateTime', '', zone) : '',
+                    until: formatDate(state.window.endsAt, 'longDateTime', '', zone),
+                    minutes: state.olympiad.durationMinutes,
+                  }}
+                  components={{ 0: <strong /> }}
+                />
               </Text>
             ) : null}
-            {state.olympiad.instructions ? (
+            {instructions.value ? (
               <section aria-labelledby="instructions-heading" className={classes.card}>
                 <Text component="h2" id="instructions-heading" fw={700} size="xl" mb="sm">
-                  Instructions
+                  {t('learner.instructions.heading')}
                 </Text>
-                <div className={classes.rich} dangerouslySetInnerHTML={{ __html: state.olympiad.instructions }} />
+                <div
+                  className={classes.rich}
+                  lang={instructions.lang}
+                  dangerouslySetInnerHTML={{ __html: instructions.value }}
+                />
               </section>
             ) : null}
             <section aria-labelledby="next-heading" className={classes.card}>
               <Text component="h2" id="next-heading" fw={700} size="xl" mb="sm">
-                What happens next
+                {t('learner.instructions.next')}
               </Text>
               <ol className={classes.stepsList}>
-                <li>You promise to write the olympiad on your own.</li>
-                <li>You get a recovery PIN to write down, in case you lose your session.</li>
-                <li>You check your name and grade.</li>
-                <li>You answer the questions. Every answer is saved as soon as you give it.</li>
+                <li>{t('learner.instructions.step1')}</li>
+                <li>{t('learner.instructions.step2')}</li>
+                <li>{t('learner.instructions.step3')}</li>
+                <li>{t('learner.instructions.step4')}</li>
               </ol>
             </section>
             <div>
               <Button component={Link} to={next} size="lg">
-                Continue
+                {t('learner.continue')}
               </Button>
             </div>
           </Stack>

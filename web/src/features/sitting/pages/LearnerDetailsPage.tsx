@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import '../../../lib/zod-config.js';
 import { gradesOf, gradeWithin } from '#contract/grades';
 import { LearnerDetailsBody, type SittingState } from '#contract/index';
-import { unitWords } from '#contract/units';
+import { useT } from '../../../lib/i18n/index.js';
 import { useConfirmDetails } from '../api/confirm-details.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { SittingGate } from '../components/SittingGate.js';
@@ -24,6 +24,7 @@ export default function LearnerDetailsPage() {
 type Errors = Partial<Record<'firstName' | 'lastName' | 'grade', string>>;
 
 function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiadName: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const confirm = useConfirmDetails(olympiadName);
   const [firstName, setFirstName] = useState(state.learner.firstName);
@@ -45,7 +46,7 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as keyof Errors;
-        next[field] ??= field === 'grade' ? 'Choose your grade' : issue.message;
+        next[field] ??= field === 'grade' ? t('learner.details.chooseGrade') : issue.message;
       }
       setErrors(next);
       return;
@@ -59,16 +60,14 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <div>
-          <div className={classes.eyebrow}>Step 3 of 3</div>
-          <FocusHeading>Check your details</FocusHeading>
+          <div className={classes.eyebrow}>{t('learner.step', { step: 3, steps: 3 })}</div>
+          <FocusHeading>{t('learner.details.heading')}</FocusHeading>
         </div>
-        <Text size="lg">
-          Your certificate will show your name exactly as it is here. Correct anything that is wrong.
-        </Text>
+        <Text size="lg">{t('learner.details.intro')}</Text>
         <div className={classes.card}>
           <Stack gap="md">
             <TextInput
-              label="First name"
+              label={t('learner.details.firstName')}
               size="md"
               required
               autoComplete="given-name"
@@ -77,7 +76,7 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
               error={errors.firstName}
             />
             <TextInput
-              label="Surname"
+              label={t('learner.details.surname')}
               size="md"
               required
               autoComplete="family-name"
@@ -86,39 +85,39 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
               error={errors.lastName}
             />
             <NativeSelect
-              label="Grade"
+              label={t('learner.details.grade')}
               size="md"
               required
               value={grade}
               onChange={(e) => setGrade(e.currentTarget.value)}
               data={[
-                { value: '', label: 'Choose your grade' },
-                ...grades.map((g) => ({ value: String(g), label: `Grade ${g}` })),
+                { value: '', label: t('learner.details.chooseGrade') },
+                ...grades.map((g) => ({ value: String(g), label: t('learner.details.gradeN', { grade: g }) })),
               ]}
               error={errors.grade}
             />
             {state.learner.schoolName ? (
               <Text>
-                {unitWords(state.olympiad.kind).Unit}: <strong>{state.learner.schoolName}</strong>
+                {t('learner.details.unit', { kind: state.olympiad.kind ?? 'school' })}:{' '}
+                <strong>{state.learner.schoolName}</strong>
               </Text>
             ) : null}
           </Stack>
         </div>
-        <Alert color="olympus" variant="light" title="Ready?">
-          When you press the button below, the first question opens and your {state.olympiad.durationMinutes} minutes
-          start. The clock keeps running if you close the page; your answers are saved as you go.
+        <Alert color="olympus" variant="light" title={t('learner.details.ready')}>
+          {t('learner.details.readyText', { minutes: state.olympiad.durationMinutes })}
           {state.window.endsAt
-            ? ` The olympiad closes at ${formatDate(state.window.endsAt, 'longDateTime', '', state.learner.timeZone)}: your time ends then at the latest.`
+            ? ` ${t('learner.details.closesAt', { when: formatDate(state.window.endsAt, 'longDateTime', '', state.learner.timeZone) })}`
             : null}
         </Alert>
         {confirm.isError ? (
-          <Alert color="red" variant="light" role="alert" title="Not saved">
+          <Alert color="red" variant="light" role="alert" title={t('learner.details.notSaved')}>
             {confirm.error.message}
           </Alert>
         ) : null}
         <div>
           <Button type="submit" size="lg" loading={confirm.isPending}>
-            These are correct: start
+            {t('learner.details.start')}
           </Button>
         </div>
       </Stack>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import type { Paper, SittingState } from '#contract/index';
 import { isApiError } from '../../../lib/api/index.js';
+import { useLocale, useT } from '../../../lib/i18n/index.js';
 import { useSessionUser } from '../../../lib/session/use-session.js';
 import { sendHeartbeat } from '../api/send-heartbeat.js';
 import { sittingKeys } from '../api/keys.js';
@@ -18,7 +19,8 @@ import { Timer } from '../components/Timer.js';
 import { keepPictures } from '../outbox/pictures.js';
 import { isAnswered } from '../outbox/snapshot.js';
 import { sittingSync, type SittingSync } from '../outbox/sync.js';
-import { flatten, type PaperItem } from '../paper-model.js';
+import { sittingLanguage } from '../language/language.js';
+import { flatten, localisedModule, localisedQuestion, type PaperItem } from '../paper-model.js';
 import { olympiadPath, questionPath, summaryPath } from '../steps.js';
 import { QuestionImage, withPhoneImages } from '../../../components/phone-images.js';
 import { afterFirstView, firstViewShown, picturesIn } from '../../../lib/after-first-view.js';
@@ -35,6 +37,7 @@ export default function PaperPage() {
 }
 
 function PaperLoader({ state, olympiadName }: { state: SittingState; olympiadName: string }) {
+  const t = useT();
   const user = useSessionUser();
   const paper = usePaper(olympiadName, true);
   const sync = useMemo(() => sittingSync(olympiadName, user?.id ?? 0), [olympiadName, user?.id]);
@@ -53,16 +56,16 @@ function PaperLoader({ state, olympiadName }: { state: SittingState; olympiadNam
   if (paper.isError) {
     return (
       <div className={classes.problem} role="alert">
-        <h1 className={classes.problemTitle}>We could not load the questions</h1>
+        <h1 className={classes.problemTitle}>{t('learner.paper.loadFailed')}</h1>
         <p>{paper.error.message}</p>
-        <p>Check your connection and try again. Answers you already gave are kept.</p>
+        <p>{t('learner.paper.loadFailedText')}</p>
         <button type="button" className={classes.primary} onClick={() => void paper.refetch()}>
-          Try again
+          {t('learner.tryAgain')}
         </button>
       </div>
     );
   }
-  if (!paper.data) return <SittingLoading label="Loading your questions…" />;
+  if (!paper.data) return <SittingLoading label={t('learner.paper.loading')} />;
   return <PaperView paper={paper.data.paper} sync={sync} state={state} olympiadName={olympiadName} />;
 }
 
@@ -82,11 +85,25 @@ interface PaperViewProps {
 }
 
 function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
+  const t = useT();
   const params = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const snapshot = useSyncExternalStore(sync.subscribe, sync.getSnapshot);
-  const items = useMemo(() => flatten(paper.modules), [paper.modules]);
+  // The paper in the learner's language (decision 091): the words change, the ids (and so the answers) never do.
+  const { locale } = useLocale();
+  const language = state.olympiad.languages.includes(locale) ? locale : sittingLanguage(state);
+  const own = state.olympiad.defaultLanguage;
+  const modules = useMemo(
+    () =>
+      paper.modules.map((m) => ({
+        ...m,
+        title: localisedModule(m, language, own).title.value,
+        questions: m.questions.map((q) => localisedQuestion(q, language, own).question),
+      })),
+    [paper.modules, language, own],
+  );
+  const items = useMemo(() => flatten(modules), [modules]);
   // Where there is room (a laptop), the palette is open from the start and stays open after a pick; on a phone it
   // is one tap away and closes once a question is picked.
   const roomy = useRoomForPalette();
@@ -97,7 +114,8 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
   // /{m}/intro has no questionIndex param (its own route).
   const intro = !summary && (params.questionIndex === undefined || params.questionIndex === 'intro');
   const questionIndex = intro ? -1 : Number(params.questionIndex ?? 0);
-  const module = paper.modules[moduleIndex];
+  const module = modules[moduleIndex];
+  const moduleText = paper.modules[moduleIndex] ? localisedModule(paper.modules[moduleIndex], language, own) : null;
   const position = useMemo(
     () => ({ moduleIndex, questionIndex: Math.max(0, questionIndex) }),
     [moduleIndex, questionIndex],
@@ -155,9 +173,9 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
   }, [sync, toFinished]);
 
   // Wait for the merge of saved and unsent answers, so typed answers show what the learner gave.
-  if (!snapshot.ready) return <SittingLoading label="Loading your answers…" />;
+  if (!snapshot.ready) return <SittingLoading label={t('learner.paper.loadingAnswers')} />;
   if (!valid || !module) return <Navigate to={questionPath(olympiadName, 0, 'intro')} replace />;
-  const previousModule = paper.modules[moduleIndex - 1];
+  const previousModule = modules[moduleIndex - 1];
 
   const index = item ? items.indexOf(item) : -1;
   const prevItem: PaperItem | undefined = index > 0 ? items[index - 1] : undefined;
@@ -174,7 +192,7 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
   const nextHref = intro
     ? module.questions.length > 0
       ? questionPath(olympiadName, moduleIndex, 0)
-      : moduleIndex + 1 < paper.modules.length
+      : moduleIndex + 1 < modules.length
         ? questionPath(olympiadName, moduleIndex + 1, 'intro')
         : summaryPath(olympiadName)
     : nextItem
@@ -183,17 +201,21 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
         : questionPath(olympiadName, nextItem.moduleIndex, nextItem.questionIndex)
       : summaryPath(olympiadName);
   const nextLabel = intro
-    ? 'Start this section'
+    ? t('learner.paper.startSection')
     : nextItem
       ? nextItem.moduleIndex !== moduleIndex
-        ? 'Next section'
-        : 'Next'
-      : 'Review and finish';
+        ? t('learner.paper.nextSection')
+        : t('learner.paper.next')
+      : t('learner.paper.review');
 
   const focusKey = summary ? 'summary' : `${moduleIndex}/${intro ? 'intro' : questionIndex}`;
   const answer = item ? snapshot.answers.get(item.question.id) : undefined;
   const keptElsewhere = item ? snapshot.keptElsewhere.get(item.question.id) : undefined;
   const promptId = item ? `prompt-${item.question.id}` : 'prompt';
+  // Where a text has no translation, the question's own words show, marked as their language.
+  const textLang = item
+    ? localisedQuestion(paper.modules[moduleIndex]!.questions[questionIndex]!, language, own).lang
+    : { prompt: undefined, answers: undefined };
 
   return (
     <div className={classes.paper}>
@@ -215,7 +237,7 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
           aria-controls="question-palette"
           onClick={() => setPaletteOpen((open) => !open)}
         >
-          {paletteOpen ? 'Hide questions' : 'Questions'}
+          {paletteOpen ? t('learner.paper.hideQuestions') : t('learner.paper.questions')}
           <span className={classes.paletteCount}>
             {answeredCount}/{items.length}
           </span>
@@ -226,14 +248,14 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
         <div id="question-palette" className={classes.palettePanel}>
           <Palette
             olympiadName={olympiadName}
-            modules={paper.modules}
+            modules={modules}
             items={items}
             answers={snapshot.answers}
             current={item}
             onPick={() => setPaletteOpen(roomy)}
           />
           <Link to={summaryPath(olympiadName)} className={classes.secondary} onClick={() => setPaletteOpen(roomy)}>
-            Review and finish
+            {t('learner.paper.review')}
           </Link>
         </div>
       ) : null}
@@ -241,7 +263,7 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
       {summary ? (
         <Summary
           olympiadName={olympiadName}
-          modules={paper.modules}
+          modules={modules}
           items={items}
           snapshot={snapshot}
           sync={sync}
@@ -251,32 +273,36 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
       ) : intro ? (
         <section className={classes.sheet} aria-labelledby="module-heading">
           <div className={classes.eyebrowRow}>
-            Section {moduleIndex + 1} of {paper.modules.length}
+            {t('learner.paper.sectionOf', { number: moduleIndex + 1, count: modules.length })}
           </div>
           <FocusHeading id="module-heading" focusKey={focusKey}>
-            {module.title}
+            <span lang={moduleText?.title.lang}>{module.title}</span>
           </FocusHeading>
-          {module.intro ? <div className={classes.rich} dangerouslySetInnerHTML={{ __html: module.intro }} /> : null}
-          <p className={classes.muted}>
-            {module.questions.length} question{module.questions.length === 1 ? '' : 's'} in this section.
-          </p>
+          {moduleText?.intro.value ? (
+            <div
+              className={classes.rich}
+              lang={moduleText.intro.lang}
+              dangerouslySetInnerHTML={{ __html: moduleText.intro.value }}
+            />
+          ) : null}
+          <p className={classes.muted}>{t('learner.paper.inSection', { count: module.questions.length })}</p>
         </section>
       ) : item ? (
         <section className={classes.sheet} aria-labelledby="question-heading">
           <div className={classes.eyebrowRow}>
-            Section {moduleIndex + 1}: {module.title}
+            {t('learner.paper.sectionTitle', { number: moduleIndex + 1, title: module.title })}
           </div>
           <div className={classes.questionHead}>
             <FocusHeading id="question-heading" focusKey={focusKey}>
-              Question {item.number} <span className={classes.of}>of {items.length}</span>
+              {t('learner.summary.question', { number: item.number })}{' '}
+              <span className={classes.of}>{t('learner.paper.of', { count: items.length })}</span>
             </FocusHeading>
-            <span className={classes.marks}>
-              {item.question.marks} mark{item.question.marks === 1 ? '' : 's'}
-            </span>
+            <span className={classes.marks}>{t('learner.paper.marks', { count: item.question.marks })}</span>
           </div>
           <div
             id={promptId}
             className={classes.rich}
+            lang={textLang.prompt}
             dangerouslySetInnerHTML={{ __html: withPhoneImages(item.question.prompt) }}
           />
           {item.question.imageUrl && !drawsOwnPicture(item.question.type) ? (
@@ -292,36 +318,37 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
           ) : null}
           {keptElsewhere ? (
             <p className={classes.muted} role="note">
-              You gave a later answer to this question on another device. That answer is the one kept, and it is shown
-              here. You can still change it.
+              {t('learner.paper.keptElsewhere')}
             </p>
           ) : null}
-          <AnswerInput
-            // A later answer from another device replaces what the fields hold.
-            key={`${item.question.id}|${keptElsewhere ?? ''}`}
-            question={item.question}
-            value={answer?.value}
-            promptId={promptId}
-            onChange={(value, options) => sync.setAnswer(item.question.id, value, options)}
-            unsaved={snapshot.unsaved.get(item.question.id)}
-            onUnsaved={(text) => sync.setUnsaved(item.question.id, text)}
-          />
+          <div lang={textLang.answers}>
+            <AnswerInput
+              // A later answer from another device replaces what the fields hold.
+              key={`${item.question.id}|${keptElsewhere ?? ''}`}
+              question={item.question}
+              value={answer?.value}
+              promptId={promptId}
+              onChange={(value, options) => sync.setAnswer(item.question.id, value, options)}
+              unsaved={snapshot.unsaved.get(item.question.id)}
+              onUnsaved={(text) => sync.setUnsaved(item.question.id, text)}
+            />
+          </div>
           <button
             type="button"
             className={`${classes.flag} ${answer?.flagged ? classes.flagOn : ''}`}
             aria-pressed={answer?.flagged ?? false}
             onClick={() => sync.setFlag(item.question.id, emptyAnswer(item.question.type), !(answer?.flagged ?? false))}
           >
-            <span aria-hidden="true">⚑</span> {answer?.flagged ? 'Flagged for review' : 'Flag for review'}
+            <span aria-hidden="true">⚑</span> {answer?.flagged ? t('learner.paper.flagged') : t('learner.paper.flag')}
           </button>
         </section>
       ) : null}
 
       {!summary ? (
-        <nav className={classes.pager} aria-label="Question navigation">
+        <nav className={classes.pager} aria-label={t('learner.paper.navigation')}>
           {prevHref ? (
             <Link to={prevHref} className={classes.secondary}>
-              <span aria-hidden="true">←</span> Previous
+              <span aria-hidden="true">←</span> {t('learner.paper.previous')}
             </Link>
           ) : (
             <span />

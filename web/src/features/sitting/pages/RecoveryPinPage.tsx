@@ -9,6 +9,7 @@ import { SittingGate } from '../components/SittingGate.js';
 import classes from '../sitting.module.css';
 import { olympiadPath } from '../steps.js';
 import { isApiError } from '../../../lib/api/index.js';
+import { useT } from '../../../lib/i18n/index.js';
 
 /**
  * /{o}/olympiad/recovery-pin: a PIN to write down; with it a lost session carries on. The PIN stays on screen until
@@ -42,6 +43,7 @@ interface RecoveryPinProps {
 }
 
 function RecoveryPin({ olympiadName, state, issued, onIssued, onReplaced }: RecoveryPinProps) {
+  const t = useT();
   const navigate = useNavigate();
   const issue = useIssueRecoveryPin(olympiadName);
   const confirm = useConfirmRecoveryPin(olympiadName);
@@ -75,33 +77,27 @@ function RecoveryPin({ olympiadName, state, issued, onIssued, onReplaced }: Reco
     return (
       <Stack gap="lg">
         <div>
-          <div className={classes.eyebrow}>Step 2 of 3</div>
-          <FocusHeading>Your recovery PIN</FocusHeading>
+          <div className={classes.eyebrow}>{t('learner.step', { step: 2, steps: 3 })}</div>
+          <FocusHeading>{t('learner.pin.heading')}</FocusHeading>
         </div>
-        <Text size="lg">
-          Next you will get a recovery PIN. If your device switches off or you lose your session, you can sign in again
-          with your username and this PIN, and carry on where you were.
-        </Text>
+        <Text size="lg">{t('learner.pin.intro')}</Text>
         {shownBefore ? (
-          <Alert color="orange" variant="light" title="You need a new PIN" role="alert">
-            {replacedElsewhere ??
-              'A PIN was shown to you, but you did not confirm that you wrote it down (the page was reloaded or closed).'}{' '}
-            For your safety that PIN cannot be shown again: you get a new one now, and the old one stops working. If you
-            wrote the old PIN down, cross it out.
+          <Alert color="orange" variant="light" title={t('learner.pin.needNew')} role="alert">
+            {replacedElsewhere ?? t('learner.pin.unconfirmed')} {t('learner.pin.safety')}
           </Alert>
         ) : (
-          <Alert color="olympus" variant="light" title="Get a pen and paper ready">
-            The PIN stays on screen until you confirm that you wrote it down. After that it is never shown again.
+          <Alert color="olympus" variant="light" title={t('learner.pin.penReady')}>
+            {t('learner.pin.staysOnScreen')}
           </Alert>
         )}
         {issue.isError ? (
-          <Alert color="red" variant="light" role="alert" title="No PIN yet">
+          <Alert color="red" variant="light" role="alert" title={t('learner.pin.noPinYet')}>
             {issue.error.message}
           </Alert>
         ) : null}
         <div>
           <Button size="lg" loading={issue.isPending} onClick={() => issue.mutate(undefined, { onSuccess: onIssued })}>
-            {shownBefore ? 'Show my new PIN' : 'Show my PIN'}
+            {shownBefore ? t('learner.pin.showNew') : t('learner.pin.show')}
           </Button>
         </div>
       </Stack>
@@ -112,28 +108,28 @@ function RecoveryPin({ olympiadName, state, issued, onIssued, onReplaced }: Reco
     <form onSubmit={next} noValidate>
       <Stack gap="lg">
         <div className={classes.noPrint}>
-          <div className={classes.eyebrow}>Step 2 of 3</div>
-          <FocusHeading>Write down your PIN</FocusHeading>
+          <div className={classes.eyebrow}>{t('learner.step', { step: 2, steps: 3 })}</div>
+          <FocusHeading>{t('learner.pin.writeDown')}</FocusHeading>
         </div>
         {issued?.replaced ? (
-          <Alert color="orange" variant="light" title="This is a new PIN" className={classes.noPrint}>
-            The PIN shown to you before no longer works. Write down this one.
+          <Alert color="orange" variant="light" title={t('learner.pin.isNew')} className={classes.noPrint}>
+            {t('learner.pin.oldStops')}
           </Alert>
         ) : null}
         <div className={classes.printable}>
           <Text size="lg" mb="sm" id="pin-label">
-            Your recovery PIN for this olympiad is:
+            {t('learner.pin.yours')}
           </Text>
           <div className={classes.pin} aria-labelledby="pin-label" role="group">
             {pin}
           </div>
           <Text mt="sm" c="dimmed">
-            Keep it secret. With your username and this PIN you can carry on if you lose your session.
+            {t('learner.pin.secret')}
           </Text>
         </div>
         <Group className={classes.noPrint}>
           <Button variant="default" size="md" onClick={() => window.print()}>
-            Print this PIN
+            {t('learner.pin.print')}
           </Button>
         </Group>
         <Checkbox
@@ -144,17 +140,23 @@ function RecoveryPin({ olympiadName, state, issued, onIssued, onReplaced }: Reco
             setWritten(event.currentTarget.checked);
             setMissing(false);
           }}
-          label="I have written it down"
-          error={missing ? 'Write your PIN down, then tick this box.' : undefined}
+          label={t('learner.pin.written')}
+          error={missing ? t('learner.pin.tick') : undefined}
         />
         {confirm.isError && !(isApiError(confirm.error) && confirm.error.status === 409) ? (
-          <Alert color="red" variant="light" role="alert" title="Not confirmed yet" className={classes.noPrint}>
-            {confirm.error.message} Your PIN stays on screen: try again.
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={t('learner.pin.notConfirmed')}
+            className={classes.noPrint}
+          >
+            {confirm.error.message} {t('learner.pin.staysTryAgain')}
           </Alert>
         ) : null}
         <div className={classes.noPrint}>
           <Button type="submit" size="lg" loading={confirm.isPending}>
-            Continue
+            {t('learner.continue')}
           </Button>
         </div>
       </Stack>
