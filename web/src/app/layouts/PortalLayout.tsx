@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { LanguageSwitcher, portalRouteTitle, usePortalLanguage, usePortalName } from '../../features/portal/routes.js';
-import { useLocale, useT } from '../../lib/i18n/index.js';
+import { translate, useLocale, useT } from '../../lib/i18n/index.js';
 import { useCurrentRoute } from '../../lib/routing/index.js';
 import { StaffShell } from './StaffShell.js';
 
@@ -33,6 +33,6 @@ function usePortalDocumentTitle() {
   const route = useCurrentRoute();
   const { locale } = useLocale();
   useEffect(() => {
-    if (route) document.title = `${portalRouteTitle(route)} · Olympus`;
+    if (route) document.title = translate('portal.shell.documentTitle', { title: portalRouteTitle(route) });
   }, [route, locale]);
 }

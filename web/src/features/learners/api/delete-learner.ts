@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Ok } from '#contract/errors';
 import { api } from '../../../lib/api/index.js';
 import { learnersKeys } from './keys.js';
+import { translate } from '../../../lib/i18n/index.js';
 
 /** DELETE learner/v-rest/{id} */
 export function deleteLearner(id: number) {
@@ -11,5 +12,8 @@ export function deleteLearner(id: number) {
 export const useDeleteLearner = () =>
   useMutation({
     mutationFn: deleteLearner,
-    meta: { success: 'Removed', invalidates: [learnersKeys.list.prefix, learnersKeys.team.prefix] },
+    meta: {
+      success: translate('portal.notice.removed'),
+      invalidates: [learnersKeys.list.prefix, learnersKeys.team.prefix],
+    },
   });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/api/index.js';
 import type { LearnerScope } from './keys.js';
+import { translate } from '../../../lib/i18n/index.js';
 
 export interface SlipsDownload {
   scope: LearnerScope;
@@ -20,4 +21,4 @@ export function downloadSlips({ scope, format, name, ids }: SlipsDownload) {
 }
 
 export const useDownloadSlips = () =>
-  useMutation({ mutationFn: downloadSlips, meta: { error: 'The slips were not downloaded' } });
+  useMutation({ mutationFn: downloadSlips, meta: { error: translate('portal.notice.slipsFailed') } });

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/api/index.js';
+import { translate } from '../../../lib/i18n/index.js';
 
 /**
  * GET learner/v-rest/template?format&olympiadId: an empty spreadsheet with the columns the import reads (a country
@@ -14,4 +15,4 @@ export function downloadTemplate({ format, olympiadId }: { format: 'xlsx' | 'csv
 }
 
 export const useDownloadTemplate = () =>
-  useMutation({ mutationFn: downloadTemplate, meta: { error: 'The template was not downloaded' } });
+  useMutation({ mutationFn: downloadTemplate, meta: { error: translate('portal.notice.templateFailed') } });

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Ok } from '#contract/errors';
 import { api } from '../../../lib/api/index.js';
 import { learnersKeys } from './keys.js';
+import { translate } from '../../../lib/i18n/index.js';
 
 /** PUT /api/auth/set-learner-passwords/{id}: the password exactly as typed. */
 export function setLearnerPassword({ id, password }: { id: number; password: string }) {
@@ -12,5 +13,5 @@ export function setLearnerPassword({ id, password }: { id: number; password: str
 export const useSetLearnerPassword = () =>
   useMutation({
     mutationFn: setLearnerPassword,
-    meta: { success: 'Saved', error: false, invalidates: [learnersKeys.list.prefix] },
+    meta: { success: translate('portal.notice.saved'), error: false, invalidates: [learnersKeys.list.prefix] },
   });

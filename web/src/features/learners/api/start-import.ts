@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImportJobResult } from '#contract/learners';
 import { api } from '../../../lib/api/index.js';
 import { learnersKeys } from './keys.js';
+import { translate } from '../../../lib/i18n/index.js';
 
 /** POST learner/v-rest/import/{id}/start: the checked rows are loaded in the background, all or none. */
 export async function startImport(importId: number) {
@@ -17,7 +18,7 @@ export const useStartImport = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: startImport,
-    meta: { started: 'The learners are being loaded', error: false },
+    meta: { started: translate('portal.notice.importStarted'), error: false },
     onSuccess: (job) => client.setQueryData(learnersKeys.importJob(job.id), job),
   });
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Learner } from '#contract/learners';
 import { api } from '../../../lib/api/index.js';
 import { learnersKeys } from './keys.js';
+import { translate } from '../../../lib/i18n/index.js';
 
 const LearnerSaved = z.object({ success: z.literal(true), learner: Learner });
 
@@ -21,5 +22,5 @@ export function updateLearner({
 export const useUpdateLearner = () =>
   useMutation({
     mutationFn: updateLearner,
-    meta: { success: 'Saved', error: false, invalidates: [learnersKeys.list.prefix] },
+    meta: { success: translate('portal.notice.saved'), error: false, invalidates: [learnersKeys.list.prefix] },
   });

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { type GradeRange, gradesOf, gradeWithin } from '#contract/grades';
 import { LearnerInput, type Learner } from '#contract/learners';
 import { useSchemaForm } from '../../../lib/forms/index.js';
+import { T, useT } from '../../../lib/i18n/index.js';
 import { useAddLearner } from '../api/add-learner.js';
 import type { LearnerScope } from '../api/keys.js';
 import { useUpdateLearner } from '../api/update-learner.js';
@@ -23,6 +24,7 @@ export function LearnerForm({
   askBirthDate?: boolean;
   onDone: () => void;
 }) {
+  const t = useT();
   const add = useAddLearner();
   const update = useUpdateLearner();
   const [created, setCreated] = useState<{ username: string; password: string } | null>(null);
@@ -54,11 +56,15 @@ export function LearnerForm({
   if (created) {
     return (
       <Stack>
-        <Alert color="green" title="Learner added" role="status">
-          Username <b>{created.username}</b>, password <b>{created.password}</b>. It is on the sign-in slips too.
+        <Alert color="green" title={t('portal.learnerForm.added')} role="status">
+          <T
+            id="portal.learnerForm.addedBody"
+            values={{ username: created.username, password: created.password }}
+            components={{ 0: <b />, 1: <b /> }}
+          />
         </Alert>
         <Group justify="flex-end">
-          <Button onClick={onDone}>Done</Button>
+          <Button onClick={onDone}>{t('portal.learnerForm.done')}</Button>
         </Group>
       </Stack>
     );
@@ -69,7 +75,7 @@ export function LearnerForm({
       noValidate
       onSubmit={form.onSubmit((input) => {
         if (askBirthDate && !input.dateOfBirth) {
-          form.setFieldError('dateOfBirth', 'Enter the date of birth');
+          form.setFieldError('dateOfBirth', t('portal.learnerForm.birthMissing'));
           return;
         }
         const values = {
@@ -93,24 +99,34 @@ export function LearnerForm({
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First name" required key={form.key('firstName')} {...form.getInputProps('firstName')} />
-          <TextInput label="Surname" required key={form.key('lastName')} {...form.getInputProps('lastName')} />
+          <TextInput
+            label={t('portal.learners.col.firstName')}
+            required
+            key={form.key('firstName')}
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label={t('portal.learners.col.surname')}
+            required
+            key={form.key('lastName')}
+            {...form.getInputProps('lastName')}
+          />
         </SimpleGrid>
         <Group align="flex-start">
           <NativeSelect
-            label="Grade"
+            label={t('portal.learners.col.grade')}
             required
             w={160}
             data={[
-              { value: '', label: 'Choose…', disabled: true },
-              ...choices.map((g) => ({ value: String(g), label: `Grade ${g}` })),
+              { value: '', label: t('portal.learnerForm.choose'), disabled: true },
+              ...choices.map((g) => ({ value: String(g), label: t('portal.learnerForm.grade', { grade: g }) })),
             ]}
             key={form.key('grade')}
             {...form.getInputProps('grade')}
           />
           {askBirthDate ? (
             <TextInput
-              label="Date of birth"
+              label={t('portal.learners.col.dateOfBirth')}
               type="date"
               required
               w={200}
@@ -121,7 +137,7 @@ export function LearnerForm({
         </Group>
         <Group justify="flex-end">
           <Button type="submit" loading={add.isPending || update.isPending}>
-            {learner ? 'Save' : 'Add learner'}
+            {learner ? t('portal.learnerForm.save') : t('portal.learnerForm.add')}
           </Button>
         </Group>
       </Stack>

@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { Password } from '#contract/auth';
 import type { Learner } from '#contract/learners';
 import { useSchemaForm } from '../../../lib/forms/index.js';
+import { T, useT } from '../../../lib/i18n/index.js';
 import { useSetLearnerPassword } from '../api/set-learner-password.js';
 
 const PasswordValues = z.object({ password: Password });
 
 /** A new password for one learner, exactly as typed. */
 export function LearnerPasswordForm({ learner, onDone }: { learner: Learner; onDone: () => void }) {
+  const t = useT();
   const set = useSetLearnerPassword();
   const form = useSchemaForm({ schema: PasswordValues, mode: 'uncontrolled', initialValues: { password: '' } });
   return (
@@ -25,11 +27,10 @@ export function LearnerPasswordForm({ learner, onDone }: { learner: Learner; onD
           </Alert>
         ) : null}
         <Text size="sm">
-          Username <code>{learner.username}</code>. Give the learner the new password; the old sign-in slip no longer
-          works.
+          <T id="portal.learnerPassword.help" values={{ username: learner.username }} components={{ 0: <code /> }} />
         </Text>
         <PasswordInput
-          label="New password"
+          label={t('portal.learnerPassword.new')}
           required
           autoComplete="new-password"
           key={form.key('password')}
@@ -37,7 +38,7 @@ export function LearnerPasswordForm({ learner, onDone }: { learner: Learner; onD
         />
         <Group justify="flex-end">
           <Button type="submit" loading={set.isPending}>
-            Set password
+            {t('portal.learners.setPassword')}
           </Button>
         </Group>
       </Stack>

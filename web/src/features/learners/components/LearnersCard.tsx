@@ -11,8 +11,8 @@ import { useLearners } from '../api/list-learners.js';
 import { LearnerForm } from './LearnerForm.js';
 import { LearnerPasswordForm } from './LearnerPasswordForm.js';
 import { NewPasswordsDialog } from './NewPasswordsDialog.js';
-import { count } from '#contract/numbers';
-import { unitWords } from '#contract/units';
+import { figure } from '#contract/numbers';
+import { useT } from '../../../lib/i18n/index.js';
 
 /** A country's team (decision 039): at most `size` members, each with a date of birth. */
 export interface TeamLimit {
@@ -33,7 +33,8 @@ export function LearnersCard({
   slipName: string;
   team?: TeamLimit;
 }) {
-  const noun = team ? 'team member' : 'learner';
+  const t = useT();
+  const isTeam = team ? 'yes' : 'no';
   const full = team != null && team.count >= team.size;
   const list = useListParams('lastName');
   const learners = useLearners(scope, list.params);
@@ -53,64 +54,79 @@ export function LearnersCard({
   const columns: Column<Learner>[] = [
     {
       key: 'choose',
-      label: 'Choose',
+      label: t('portal.learners.col.choose'),
       phone: 'lead',
       render: (l) => (
         <Checkbox
           checked={chosen.has(l.id)}
           onChange={(e) => toggle(l.id, e.currentTarget.checked)}
-          aria-label={`Choose ${l.firstName} ${l.lastName}`}
+          aria-label={t('portal.learners.chooseOne', { name: `${l.firstName} ${l.lastName}` })}
         />
       ),
     },
-    { key: 'lastName', label: 'Surname', sortable: true, render: (l) => l.lastName },
-    { key: 'firstName', label: 'First name', sortable: true, render: (l) => l.firstName },
-    { key: 'grade', label: 'Grade', sortable: true, render: (l) => l.grade ?? '—' },
-    ...(team ? [{ key: 'dateOfBirth', label: 'Date of birth', render: (l: Learner) => l.dateOfBirth ?? '—' }] : []),
-    { key: 'username', label: 'Username', sortable: true, render: (l) => <code>{l.username}</code> },
+    { key: 'lastName', label: t('portal.learners.col.surname'), sortable: true, render: (l) => l.lastName },
+    { key: 'firstName', label: t('portal.learners.col.firstName'), sortable: true, render: (l) => l.firstName },
+    { key: 'grade', label: t('portal.learners.col.grade'), sortable: true, render: (l) => l.grade ?? '—' },
+    ...(team
+      ? [
+          {
+            key: 'dateOfBirth',
+            label: t('portal.learners.col.dateOfBirth'),
+            render: (l: Learner) => l.dateOfBirth ?? '—',
+          },
+        ]
+      : []),
+    {
+      key: 'username',
+      label: t('portal.learners.col.username'),
+      sortable: true,
+      render: (l) => <code>{l.username}</code>,
+    },
     {
       key: 'slip',
-      label: 'Password on slip',
+      label: t('portal.learners.col.slip'),
       render: (l) =>
         l.hasSlipPassword ? (
-          'Yes'
+          t('portal.learners.slipYes')
         ) : (
           <Text size="sm" c="red.9" fw={600}>
-            No: changed by hand
+            {t('portal.learners.slipNo')}
           </Text>
         ),
     },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t('portal.learners.col.actions'),
       render: (l) => (
         <Group gap={4} wrap="nowrap">
           <Button
             size="xs"
             variant="light"
             onClick={() => setEditing(l)}
-            aria-label={`Edit ${l.firstName} ${l.lastName}`}
+            aria-label={t('portal.learners.editOne', { name: `${l.firstName} ${l.lastName}` })}
           >
-            Edit
+            {t('portal.learners.edit')}
           </Button>
           <Button
             size="xs"
             variant="subtle"
             onClick={() => setPassword(l)}
-            aria-label={`Set password for ${l.firstName} ${l.lastName}`}
+            aria-label={t('portal.learners.setPasswordOne', { name: `${l.firstName} ${l.lastName}` })}
           >
-            Set password
+            {t('portal.learners.setPassword')}
           </Button>
           <Button
             size="xs"
             variant="subtle"
             color="red"
-            aria-label={`Remove ${l.firstName} ${l.lastName}`}
+            aria-label={t('portal.learners.removeOne', { name: `${l.firstName} ${l.lastName}` })}
             onClick={() => {
-              if (window.confirm(`Remove ${l.firstName} ${l.lastName}?`)) remove.mutate(l.id);
+              if (window.confirm(t('portal.learners.removeAsk', { name: `${l.firstName} ${l.lastName}` }))) {
+                remove.mutate(l.id);
+              }
             }}
           >
-            Remove
+            {t('portal.learners.remove')}
           </Button>
         </Group>
       ),
@@ -120,34 +136,36 @@ export function LearnersCard({
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="learners-title">
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Title order={2} size="h3" id="learners-title">
-          {team ? `Team members (${team.count} of ${team.size})` : 'Learners'}
+          {team
+            ? t('portal.learners.teamHeading', { count: team.count, size: team.size })
+            : t('portal.learners.heading')}
         </Title>
         <Group gap="xs">
           <Button size="xs" onClick={() => setEditing('new')} disabled={full}>
-            Add a {noun}
+            {t('portal.learners.add', { team: isTeam })}
           </Button>
           <Button size="xs" variant="light" onClick={() => slips.mutate({ scope, format: 'pdf', name: slipName })}>
-            Sign-in slips (PDF)
+            {t('portal.learners.slipsPdf')}
           </Button>
           <Button size="xs" variant="subtle" onClick={() => slips.mutate({ scope, format: 'csv', name: slipName })}>
-            Slips (CSV)
+            {t('portal.learners.slipsCsv')}
           </Button>
           <Button size="xs" variant="light" color="red" onClick={() => setRenewing(true)}>
-            New passwords…
+            {t('portal.learners.newPasswords')}
           </Button>
         </Group>
       </Group>
       <PublicAddressWarning address={learners.data?.publicAddress} prints="slips" mb="sm" />
       {chosen.size ? (
         <Group gap="xs" mb="sm" aria-live="polite">
-          <Text size="sm">{count(chosen.size, 'learner')} chosen</Text>
+          <Text size="sm">{t('portal.learners.chosen', { count: chosen.size, n: figure(chosen.size) })}</Text>
           <Button size="compact-sm" variant="subtle" onClick={() => setChosen(new Set())}>
-            Clear
+            {t('portal.learners.clear')}
           </Button>
         </Group>
       ) : null}
       <PagedTable
-        label={team ? 'Team members' : 'Learners'}
+        label={t('portal.learners.table', { team: isTeam })}
         columns={columns}
         rows={learners.data?.items}
         total={learners.data?.total ?? 0}
@@ -155,13 +173,17 @@ export function LearnersCard({
         list={list}
         loading={learners.isFetching}
         error={learners.error}
-        searchPlaceholder="Search name or username"
-        empty={team ? 'No team members yet: add them one by one.' : 'No learners yet.'}
+        searchPlaceholder={t('portal.learners.search')}
+        empty={t('portal.learners.empty', { team: isTeam })}
       />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? `Add a ${noun}` : `Edit ${noun}`}
+        title={
+          editing === 'new'
+            ? t('portal.learners.add', { team: isTeam })
+            : t('portal.learners.editTitle', { team: isTeam })
+        }
       >
         {editing !== null ? (
           <LearnerForm
@@ -176,7 +198,7 @@ export function LearnersCard({
       <Modal
         opened={password !== null}
         onClose={() => setPassword(null)}
-        title={password ? `Password of ${password.firstName} ${password.lastName}` : ''}
+        title={password ? t('portal.learners.passwordOf', { name: `${password.firstName} ${password.lastName}` }) : ''}
       >
         {password ? <LearnerPasswordForm learner={password} onDone={() => setPassword(null)} /> : null}
       </Modal>
@@ -189,7 +211,7 @@ export function LearnersCard({
           chosen={[...chosen]}
           total={list.params.search ? null : (learners.data?.total ?? 0)}
           onIssued={() => setChosen(new Set())}
-          unit={unitWords(team ? 'country' : 'school').unit}
+          team={team != null}
         />
       ) : null}
     </Card>

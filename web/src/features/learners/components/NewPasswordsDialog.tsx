@@ -4,7 +4,8 @@ import type { NewPasswordsResult } from '#contract/learners';
 import { useDownloadSlips } from '../api/download-slips.js';
 import type { LearnerScope } from '../api/keys.js';
 import { useNewPasswords } from '../api/new-passwords.js';
-import { count as plural } from '#contract/numbers';
+import { figure } from '#contract/numbers';
+import { useT } from '../../../lib/i18n/index.js';
 
 interface NewPasswordsDialogProps {
   opened: boolean;
@@ -18,7 +19,7 @@ interface NewPasswordsDialogProps {
   /** After new passwords were issued: the ticks are cleared. */
   onIssued: () => void;
   /** Whose learners these are: a school's, or a country's team's (contract/units.ts). */
-  unit?: string;
+  team?: boolean;
 }
 
 const name = (l: { firstName: string; lastName: string; username: string }) =>
@@ -36,14 +37,16 @@ export function NewPasswordsDialog({
   chosen,
   total,
   onIssued,
-  unit = 'school',
+  team = false,
 }: NewPasswordsDialogProps) {
+  const t = useT();
   const issue = useNewPasswords();
   const slips = useDownloadSlips();
   const [which, setWhich] = useState<'chosen' | 'all'>(chosen.length ? 'chosen' : 'all');
   const [done, setDone] = useState<{ result: NewPasswordsResult; all: boolean } | null>(null);
   const count = which === 'all' ? total : chosen.length;
-  const learners = (n: number | null) => (n == null ? 'learners' : plural(n, 'learner'));
+  const learners = (n: number | null) =>
+    n == null ? t('portal.passwords.learners') : t('portal.learners.count', { count: n, n: figure(n) });
   const close = () => {
     setDone(null);
     issue.reset();
@@ -58,16 +61,20 @@ export function NewPasswordsDialog({
     });
 
   return (
-    <Modal opened={opened} onClose={close} title="New passwords" size="lg">
+    <Modal opened={opened} onClose={close} title={t('portal.passwords.title')} size="lg">
       {done ? (
         <Stack>
-          <Alert color={done.result.changed.length ? 'green' : 'orange'} variant="light" title="What changed">
+          <Alert
+            color={done.result.changed.length ? 'green' : 'orange'}
+            variant="light"
+            title={t('portal.passwords.whatChanged')}
+          >
             {done.result.message}
           </Alert>
           {done.result.changed.length ? (
             <div>
               <Text fw={600} id="changed-title">
-                Whose password changed ({done.result.changed.length})
+                {t('portal.passwords.changed', { count: done.result.changed.length })}
               </Text>
               <List size="sm" aria-labelledby="changed-title" mah={200} style={{ overflowY: 'auto' }}>
                 {done.result.changed.map((l) => (
@@ -79,7 +86,7 @@ export function NewPasswordsDialog({
           {done.result.skipped.length ? (
             <div>
               <Text fw={600} id="kept-title">
-                Who kept their password ({done.result.skipped.length})
+                {t('portal.passwords.kept', { count: done.result.skipped.length })}
               </Text>
               <List size="sm" aria-labelledby="kept-title">
                 {done.result.skipped.map((l) => (
@@ -92,15 +99,15 @@ export function NewPasswordsDialog({
           ) : null}
           <Group justify="flex-end" wrap="wrap">
             <Button variant="default" onClick={close}>
-              Close
+              {t('portal.passwords.close')}
             </Button>
             {done.result.changed.length ? (
               <>
                 <Button variant="light" onClick={() => print('csv')} loading={slips.isPending}>
-                  Their slips (CSV)
+                  {t('portal.passwords.theirCsv')}
                 </Button>
                 <Button onClick={() => print('pdf')} loading={slips.isPending}>
-                  Print their slips (PDF)
+                  {t('portal.passwords.theirPdf')}
                 </Button>
               </>
             ) : null}
@@ -109,7 +116,7 @@ export function NewPasswordsDialog({
       ) : (
         <Stack>
           <Radio.Group
-            label="Who gets a new password?"
+            label={t('portal.passwords.who')}
             value={which}
             onChange={(value) => setWhich(value === 'all' ? 'all' : 'chosen')}
           >
@@ -119,26 +126,25 @@ export function NewPasswordsDialog({
                 disabled={chosen.length === 0}
                 label={
                   chosen.length
-                    ? `The ${chosen.length === 1 ? 'learner' : `${chosen.length} learners`} ticked in the list`
-                    : 'The learners ticked in the list (tick some first)'
+                    ? t('portal.passwords.ticked', { count: chosen.length })
+                    : t('portal.passwords.tickFirst')
                 }
               />
-              <Radio value="all" label={`All ${learners(total)} of the ${unit}`} />
+              <Radio
+                value="all"
+                label={t('portal.passwords.all', { team: team ? 'yes' : 'no', learners: learners(total) })}
+              />
             </Stack>
           </Radio.Group>
-          <Text>
-            Their current passwords stop working at once, and slips printed before no longer work: print the new slips
-            and hand them out. Learners who are writing right now keep their password, so that nobody is signed out
-            mid-olympiad.
-          </Text>
+          <Text>{t('portal.passwords.explain')}</Text>
           {issue.error ? (
-            <Alert color="red" variant="light" role="alert" title="No password was changed">
+            <Alert color="red" variant="light" role="alert" title={t('portal.passwords.noneChanged')}>
               {issue.error.message}
             </Alert>
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('portal.passwords.cancel')}
             </Button>
             <Button
               color="red.9"
@@ -157,8 +163,8 @@ export function NewPasswordsDialog({
               }
             >
               {which === 'all' && total == null
-                ? 'New passwords for all learners'
-                : `New passwords for ${learners(count)}`}
+                ? t('portal.passwords.forAll')
+                : t('portal.passwords.for', { learners: learners(count) })}
             </Button>
           </Group>
         </Stack>

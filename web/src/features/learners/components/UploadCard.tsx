@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { type GradeRange, gradeRangeText } from '#contract/grades';
+import type { GradeRange } from '#contract/grades';
 import type { ImportJob, ImportReport } from '#contract/learners';
 import { FileDropZone } from '../../../components/FileDropZone.js';
 import { JobProgress, type JobView } from '../../../components/JobProgress.js';
@@ -11,16 +11,23 @@ import { useImportJob } from '../api/import-job.js';
 import type { LearnerScope } from '../api/keys.js';
 import { usePreviewImport } from '../api/preview-import.js';
 import { useStartImport } from '../api/start-import.js';
-import { count } from '#contract/numbers';
-import { type OlympiadKind, unitWords } from '#contract/units';
+import { figure } from '#contract/numbers';
+import type { OlympiadKind } from '#contract/units';
+import { useT, type MessageId, type Values } from '../../../lib/i18n/index.js';
 
 const fieldLabel = {
-  firstName: 'First name',
-  lastName: 'Surname',
-  grade: 'Grade',
-  dateOfBirth: 'Date of birth',
-  row: 'Row',
-} as const;
+  firstName: 'portal.learners.col.firstName',
+  lastName: 'portal.learners.col.surname',
+  grade: 'portal.learners.col.grade',
+  dateOfBirth: 'portal.learners.col.dateOfBirth',
+  row: 'portal.upload.col.row',
+} as const satisfies Record<string, MessageId>;
+
+/** "grades 8 to 12", or "grade 12" for an olympiad of one grade. */
+export const gradesText = (t: (id: MessageId, values?: Values) => string, r: GradeRange) =>
+  r.minGrade === r.maxGrade
+    ? t('portal.grades.one', { grade: r.minGrade })
+    : t('portal.grades.range', { min: r.minGrade, max: r.maxGrade });
 
 /**
  * Load learners from a spreadsheet: a report on every row first, then all rows in the background, or none. A
@@ -38,7 +45,7 @@ export function UploadCard({
   slipName: string;
   kind?: OlympiadKind;
 }) {
-  const words = unitWords(kind);
+  const t = useT();
   const team = kind === 'country';
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
@@ -66,13 +73,10 @@ export function UploadCard({
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="upload-title">
       <Title order={2} size="h3" id="upload-title" mb="xs">
-        Load from a spreadsheet
+        {t('portal.upload.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        {team
-          ? 'One team member per row with the columns First name, Surname, Grade and Date of birth (YYYY-MM-DD)'
-          : 'One learner per row with the columns First name, Surname and Grade'}{' '}
-        (this olympiad is for {gradeRangeText(grades)}). Excel (.xlsx) or CSV; accents and apostrophes are kept.
+        {t('portal.upload.columns', { team: team ? 'yes' : 'no', grades: gradesText(t, grades) })}
       </Text>
       <Group mb="md" gap="xs">
         <Button
@@ -80,33 +84,35 @@ export function UploadCard({
           size="xs"
           onClick={() => template.mutate({ format: 'xlsx', olympiadId: scope.olympiadId })}
         >
-          Download the Excel template
+          {t('portal.upload.excelTemplate')}
         </Button>
         <Button
           variant="subtle"
           size="xs"
           onClick={() => template.mutate({ format: 'csv', olympiadId: scope.olympiadId })}
         >
-          CSV template
+          {t('portal.upload.csvTemplate')}
         </Button>
       </Group>
       <FileDropZone
-        label="Spreadsheet"
-        formats="Excel (.xlsx) or CSV (.csv)"
+        label={t('portal.upload.file')}
+        formats={t('portal.upload.formats')}
         extensions={['.xlsx', '.csv']}
         accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         value={file}
         onChange={check}
         disabled={running}
-        description="It is checked at once; nothing is saved until you confirm."
+        description={t('portal.upload.fileHelp')}
       />
       {preview.isPending ? (
         <Stack gap={4} mt="md" maw={480}>
-          <Text size="sm">{sent != null && sent < 100 ? `Uploading… ${sent}%` : 'Checking every row…'}</Text>
+          <Text size="sm">
+            {sent != null && sent < 100 ? t('portal.upload.uploading', { percent: sent }) : t('portal.upload.checking')}
+          </Text>
           <Progress
             value={sent != null && sent < 100 ? sent : 100}
             animated={sent == null || sent >= 100}
-            aria-label={sent != null && sent < 100 ? 'Upload' : 'Checking the rows'}
+            aria-label={sent != null && sent < 100 ? t('portal.upload.uploadBar') : t('portal.upload.checkingBar')}
           />
         </Stack>
       ) : null}
@@ -123,7 +129,7 @@ export function UploadCard({
             loading={start.isPending}
             onClick={() => start.mutate(report.importId!, { onSuccess: (j) => setImportId(j.id) })}
           >
-            Load {count(report.valid, words.member, words.members)}
+            {t('portal.upload.load', { team: team ? 'yes' : 'no', count: report.valid, n: figure(report.valid) })}
           </Button>
         </Group>
       ) : null}
@@ -140,10 +146,10 @@ export function UploadCard({
           slips={
             <Group mt="sm" gap="xs">
               <Button size="xs" onClick={() => slips.mutate({ scope, format: 'pdf', name: slipName })}>
-                Download sign-in slips (PDF)
+                {t('portal.upload.slipsPdf')}
               </Button>
               <Button size="xs" variant="light" onClick={() => slips.mutate({ scope, format: 'csv', name: slipName })}>
-                Slips as CSV
+                {t('portal.upload.slipsCsv')}
               </Button>
             </Group>
           }
@@ -172,6 +178,7 @@ function ImportProgress({
   slips: ReactNode;
   onAgain: () => void;
 }) {
+  const t = useT();
   if (error)
     return (
       <Alert color="red" mt="md" role="alert">
@@ -183,35 +190,38 @@ function ImportProgress({
   return (
     <>
       <Stack gap={4} mt="md" maw={480}>
-        {job ? null : <Progress value={0} aria-label="Loading the learners" />}
+        {job ? null : <Progress value={0} aria-label={t('portal.upload.loading')} />}
         <JobProgress
           job={job && importView(job)}
-          label="Loading the learners"
-          waiting="Waiting for the server to start…"
+          label={t('portal.upload.loading')}
+          waiting={t('portal.upload.waiting')}
           phases={{
-            credentials: { label: 'Making usernames and passwords', of: 'learners' },
-            saving: { label: `Saving all ${count(job?.total ?? 0, 'learner')} at once`, counted: false },
+            credentials: { label: t('portal.upload.credentials'), of: t('portal.passwords.learners') },
+            saving: {
+              label: t('portal.upload.saving', { count: job?.total ?? 0, n: figure(job?.total ?? 0) }),
+              counted: false,
+            },
           }}
-          doneText="The learners are loaded"
-          failedTitle="Nothing was saved"
+          doneText={t('portal.upload.done')}
+          failedTitle={t('portal.upload.nothingSaved')}
           outcome={false}
         />
         {running ? (
           <Text size="xs" c="dimmed">
-            All rows are saved together, or none: you may leave this page, the server carries on.
+            {t('portal.upload.together')}
           </Text>
         ) : null}
       </Stack>
       {job?.status === 'done' ? (
-        <Alert color="green" mt="md" title="Learners loaded" role="status">
+        <Alert color="green" mt="md" title={t('portal.upload.loaded')} role="status">
           <Text>{job.message}</Text>
           {slips}
         </Alert>
       ) : job?.status === 'failed' ? (
-        <Alert color="red" mt="md" title="Nothing was saved" role="alert">
+        <Alert color="red" mt="md" title={t('portal.upload.nothingSaved')} role="alert">
           <Text>{job.message}</Text>
           <Button size="xs" variant="light" mt="sm" onClick={onAgain}>
-            Choose the file again
+            {t('portal.upload.again')}
           </Button>
         </Alert>
       ) : null}
@@ -220,49 +230,46 @@ function ImportProgress({
 }
 
 function Report({ report }: { report: ImportReport }) {
+  const t = useT();
   return (
     <Stack mt="md" gap="sm" aria-live="polite">
       <Group gap="xs">
         <Badge size="lg" variant="light">
-          {report.total} rows read
+          {t('portal.upload.rowsRead', { count: report.total })}
         </Badge>
         <Badge size="lg" color="green" variant="light">
-          {report.valid} ready
+          {t('portal.upload.ready', { count: report.valid })}
         </Badge>
         {report.invalid ? (
           <Badge size="lg" color="red" variant="light">
-            {report.invalid} need attention
+            {t('portal.upload.attention', { count: report.invalid })}
           </Badge>
         ) : null}
         <Text size="xs" c="dimmed">
-          {report.fileName} · read as {report.encoding}
+          {t('portal.upload.readAs', { file: report.fileName, encoding: report.encoding })}{' '}
           {report.headerRow != null
-            ? ` · headings in row ${report.headerRow}`
-            : ' · no headings: read as first name, surname, grade'}
+            ? t('portal.upload.headings', { row: report.headerRow })
+            : t('portal.upload.noHeadings')}
         </Text>
       </Group>
       {report.invalid ? (
-        <Alert
-          color="red"
-          title={`Fix ${report.invalid === 1 ? 'this row' : `these ${report.invalid} rows`} and upload the file again`}
-          role="alert"
-        >
-          <Table.ScrollContainer minWidth={480} scrollAreaProps={scrollRegion('Rows that need attention')}>
-            <Table aria-label="Rows that need attention" verticalSpacing={4}>
+        <Alert color="red" title={t('portal.upload.fix', { count: report.invalid })} role="alert">
+          <Table.ScrollContainer minWidth={480} scrollAreaProps={scrollRegion(t('portal.upload.attentionTable'))}>
+            <Table aria-label={t('portal.upload.attentionTable')} verticalSpacing={4}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Row</Table.Th>
-                  <Table.Th>Column</Table.Th>
-                  <Table.Th>Value</Table.Th>
-                  <Table.Th>What to fix</Table.Th>
+                  <Table.Th>{t('portal.upload.col.row')}</Table.Th>
+                  <Table.Th>{t('portal.upload.col.column')}</Table.Th>
+                  <Table.Th>{t('portal.upload.col.value')}</Table.Th>
+                  <Table.Th>{t('portal.upload.col.fix')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {report.errors.map((e, i) => (
                   <Table.Tr key={`${e.row}-${e.field}-${i}`}>
                     <Table.Td>{e.row}</Table.Td>
-                    <Table.Td>{fieldLabel[e.field]}</Table.Td>
-                    <Table.Td>{e.value || '(empty)'}</Table.Td>
+                    <Table.Td>{t(fieldLabel[e.field])}</Table.Td>
+                    <Table.Td>{e.value || t('portal.upload.empty')}</Table.Td>
                     <Table.Td>{e.message}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -270,12 +277,12 @@ function Report({ report }: { report: ImportReport }) {
             </Table>
           </Table.ScrollContainer>
           <Text size="sm" mt="xs">
-            Nothing has been saved.
+            {t('portal.upload.nothingYet')}
           </Text>
         </Alert>
       ) : report.valid ? (
         <Text size="sm">
-          Every row is right. First rows as they will be saved:{' '}
+          {t('portal.upload.allRight')}{' '}
           {report.sample
             .slice(0, 5)
             .map((s) => `${s.firstName} ${s.lastName} (${s.grade}${s.dateOfBirth ? `, ${s.dateOfBirth}` : ''})`)

@@ -3,18 +3,20 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
+import { useT } from '../../../lib/i18n/index.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 import type { LearnerScope } from '../api/keys.js';
 import { useEntries } from '../api/list-entries.js';
 import { LearnersCard } from '../components/LearnersCard.js';
 import { UploadCard } from '../components/UploadCard.js';
-import { count } from '#contract/numbers';
+import { figure } from '#contract/numbers';
 
 /**
  * /portal/{o}/load-learners (a teacher, their school) and /{o}/admin/edit/learners (an admin, any
  * school of the olympiad): upload a spreadsheet with a per-row report before saving, slips, one by one.
  */
 export function LoadLearnersPage() {
+  const t = useT();
   const user = useSessionUser();
   const { olympiad, error } = useRouteOlympiad();
   const isTeacher = user?.role === 'teacher';
@@ -33,8 +35,8 @@ export function LoadLearnersPage() {
     <>
       <PageHeader
         eyebrow={olympiad?.title}
-        title={isTeacher ? 'Load learners' : 'Learners'}
-        description="Load learners from a spreadsheet (you see a report on every row before anything is saved), print their sign-in slips, or add and correct them one by one."
+        title={isTeacher ? t('portal.learners.title.teacher') : t('portal.learners.title.staff')}
+        description={t('portal.learners.description')}
       />
       {error ? <Alert color="red">{error.message}</Alert> : null}
       {!isTeacher && olympiad ? (
@@ -58,7 +60,7 @@ export function LoadLearnersPage() {
         </Stack>
       ) : !isTeacher ? (
         <Text c="dimmed" mt="md">
-          Choose a school to see and load its learners.
+          {t('portal.learners.chooseSchool')}
         </Text>
       ) : null}
     </>
@@ -74,16 +76,17 @@ function EntryPicker({
   value: number | null;
   onChange: (id: number | null, name: string) => void;
 }) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const entries = useEntries(olympiadId, search);
   const data = (entries.data ?? []).map((e) => ({
     value: String(e.schoolId),
-    label: `${e.schoolName} (${count(e.learnerCount, 'learner')})`,
+    label: `${e.schoolName} (${t('portal.learners.count', { count: e.learnerCount, n: figure(e.learnerCount) })})`,
   }));
   return (
     <Select
-      label="School"
-      placeholder="Type to search the schools entered in this olympiad"
+      label={t('portal.learners.school')}
+      placeholder={t('portal.learners.schoolSearch')}
       searchable
       data={data}
       filter={({ options }) => options}
@@ -92,7 +95,10 @@ function EntryPicker({
       value={value == null ? null : String(value)}
       mb="lg"
       maw={520}
-      onChange={(v, option) => onChange(v ? Number(v) : null, option?.label.replace(/ \(\d+ learners?\)$/, '') ?? '')}
+      onChange={(v, option) => {
+        const entry = entries.data?.find((e) => String(e.schoolId) === v);
+        onChange(v ? Number(v) : null, entry?.schoolName ?? option?.label ?? '');
+      }}
     />
   );
 }

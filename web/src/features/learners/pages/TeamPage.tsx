@@ -3,17 +3,12 @@ import { Link } from 'react-router';
 import { type CountryParticipant, TEAM_LEADERS_MAX, UpdateCountryParticipantBody } from '#contract/countries';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
+import { T, useT } from '../../../lib/i18n/index.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useTeam } from '../api/get-team.js';
 import { useSaveTeamLeaders } from '../api/save-team-leaders.js';
 import { LearnersCard } from '../components/LearnersCard.js';
 import { UploadCard } from '../components/UploadCard.js';
-
-const statusLabel: Record<CountryParticipant['status'], string> = {
-  entered: 'Entered: register your team',
-  learners_loaded: 'Team registered',
-  withdrawn: 'Withdrawn',
-};
 
 /**
  * /portal/{o}/team: a team admin registers their country's team (within the olympiad's team size, with dates of
@@ -24,13 +19,14 @@ export function TeamPage() {
   const { olympiad, olympiadName, error: olympiadError } = useRouteOlympiad();
   const team = useTeam(olympiad?.id);
   const error = olympiadError ?? team.error;
+  const tr = useT();
   const t = team.data;
   return (
     <>
       <PageHeader
         eyebrow={olympiad?.title}
-        title={t ? `Team ${t.countryName}` : 'Team'}
-        description="Register your country’s team, print the sign-in slips, and name the team’s leaders."
+        title={t ? tr('portal.team.title', { country: t.countryName }) : tr('portal.team.titlePlain')}
+        description={tr('portal.team.description')}
       />
       {error ? (
         <Alert color="red" role="alert">
@@ -40,26 +36,24 @@ export function TeamPage() {
       {t && olympiad ? (
         <Stack gap="xl">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Fact label="Status">
+            <Fact label={tr('portal.team.status')}>
               <Badge color={t.status === 'learners_loaded' ? 'green' : 'yellow'} variant="light" tt="none">
-                {statusLabel[t.status]}
+                {tr(`portal.team.status.${t.status}`)}
               </Badge>
             </Fact>
-            <Fact label="Team">
-              {t.learnerCount} of {t.teamSize} learners
+            <Fact label={tr('portal.team.team')}>
+              {tr('portal.team.size', { count: t.learnerCount, size: t.teamSize })}
             </Fact>
-            <Fact label="Time zone">{t.timeZone.replace(/_/g, ' ')}</Fact>
+            <Fact label={tr('portal.team.timeZone')}>{t.timeZone.replace(/_/g, ' ')}</Fact>
           </SimpleGrid>
           <Text size="sm" c="dimmed">
-            Your learners see the writing window in this time zone. Their fee is on your{' '}
-            <Anchor underline="always" component={Link} to={`/portal/${olympiadName}/invoices`}>
-              invoices
-            </Anchor>
-            ; results and certificates appear under{' '}
-            <Anchor underline="always" component={Link} to={`/portal/${olympiadName}/certificates`}>
-              certificates
-            </Anchor>{' '}
-            once the organisers publish them.
+            <T
+              id="portal.team.where"
+              components={{
+                0: <Anchor underline="always" component={Link} to={`/portal/${olympiadName}/invoices`} />,
+                1: <Anchor underline="always" component={Link} to={`/portal/${olympiadName}/certificates`} />,
+              }}
+            />
           </Text>
           <LearnersCard
             scope={{ olympiadId: olympiad.id }}
@@ -101,6 +95,7 @@ interface LeaderRow {
 }
 
 function LeadersCard({ team }: { team: CountryParticipant }) {
+  const t = useT();
   const save = useSaveTeamLeaders();
   const form = useSchemaForm({
     schema: UpdateCountryParticipantBody,
@@ -114,10 +109,10 @@ function LeadersCard({ team }: { team: CountryParticipant }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="leaders-title">
       <Title order={2} size="h3" id="leaders-title" mb="xs">
-        Leaders
+        {t('portal.team.leaders')}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        The adults who accompany the team (at most {TEAM_LEADERS_MAX}).
+        {t('portal.team.leadersHelp', { max: TEAM_LEADERS_MAX })}
       </Text>
       <form
         noValidate
@@ -134,33 +129,33 @@ function LeadersCard({ team }: { team: CountryParticipant }) {
           {leaders.map((_, i) => (
             <Group key={i} align="flex-end" wrap="wrap">
               <TextInput
-                label={`Leader ${i + 1}: name`}
+                label={t('portal.team.leaderName', { n: i + 1 })}
                 required
                 w={{ base: '100%', sm: 260 }}
                 {...form.getInputProps(`leaders.${i}.name`)}
               />
               <TextInput
-                label="Email"
+                label={t('portal.team.email')}
                 type="email"
                 w={{ base: '100%', sm: 280 }}
                 {...form.getInputProps(`leaders.${i}.email`)}
               />
               <Button variant="subtle" color="red" onClick={() => form.removeListItem('leaders', i)}>
-                Remove leader {i + 1}
+                {t('portal.team.removeLeader', { n: i + 1 })}
               </Button>
             </Group>
           ))}
-          {leaders.length === 0 ? <Text size="sm">No leaders named yet.</Text> : null}
+          {leaders.length === 0 ? <Text size="sm">{t('portal.team.noLeaders')}</Text> : null}
           <Group>
             <Button
               variant="light"
               disabled={leaders.length >= TEAM_LEADERS_MAX}
               onClick={() => form.insertListItem('leaders', { name: '', email: '' })}
             >
-              Add a leader
+              {t('portal.team.addLeader')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Save leaders
+              {t('portal.team.saveLeaders')}
             </Button>
           </Group>
         </Stack>

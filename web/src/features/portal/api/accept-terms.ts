@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { TermsStatus } from '#contract/copy';
 import { api } from '../../../lib/api/index.js';
 import { portalKeys } from './keys.js';
+import { translate } from '../../../lib/i18n/index.js';
 
 /** POST api/terms-and-conditions/accept: the teacher accepts the version they read. */
 export const acceptTerms = (termsId: number) =>
@@ -11,5 +12,5 @@ export const acceptTerms = (termsId: number) =>
 export const useAcceptTerms = () =>
   useMutation({
     mutationFn: acceptTerms,
-    meta: { success: 'Thank you: the terms are accepted', error: false, invalidates: [portalKeys.terms.prefix] },
+    meta: { success: translate('portal.notice.termsAccepted'), error: false, invalidates: [portalKeys.terms.prefix] },
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SchoolParticipant } from '#contract/schools';
 import { api } from '../../../lib/api/index.js';
 import { portalKeys } from './keys.js';
+import { translate } from '../../../lib/i18n/index.js';
 
 const Entered = z.object({ success: z.literal(true), message: z.string(), participant: SchoolParticipant });
 
@@ -12,4 +13,7 @@ export const enterOlympiad = (olympiadId: number) =>
 
 /** The server's message ("… is entered in …") is the notification. */
 export const useEnterOlympiad = () =>
-  useMutation({ mutationFn: enterOlympiad, meta: { success: 'Entered', invalidates: [portalKeys.all] } });
+  useMutation({
+    mutationFn: enterOlympiad,
+    meta: { success: translate('portal.notice.entered'), invalidates: [portalKeys.all] },
+  });
