@@ -1,14 +1,8 @@
 import { inflateSync } from 'node:zlib';
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFRawStream,
-  type PDFRef,
-  StandardFonts,
-} from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib';
+import { pdfTextRuns } from '../platform/pdf-fonts-testing.js';
+
+export { pdfDocumentText, pdfFonts } from '../platform/pdf-fonts-testing.js';
 
 /**
  * The text a PDF made by pdf-lib shows, for assertions: each content stream is inflated and the strings of its
@@ -102,69 +96,10 @@ export interface TextBox {
 }
 
 /**
- * Where each run of text of a PDF made by pdf-lib with the standard fonts stands, page by page: every text
- * operator's string with its box, from the font set (`Tf`), the position (`Tm`) and the font's own metrics
- * (width of the string, ascender and descender). For layout assertions: two runs whose boxes overlap print one
- * over the other. A run in an embedded font has no standard metrics and fails the call.
+ * Where each run of text stands, page by page, in a standard font or an embedded one (server/platform/
+ * pdf-fonts-testing.ts). For layout assertions: two runs whose boxes overlap print one over the other.
  */
-export async function pdfTextBoxes(bytes: Uint8Array): Promise<TextBox[][]> {
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  const metrics = await PDFDocument.create();
-  const standard = new Map<string, Awaited<ReturnType<PDFDocument['embedFont']>>>();
-  const standardFont = async (baseFont: string) => {
-    if (!standard.has(baseFont)) {
-      const name = Object.values(StandardFonts).find((f) => f === baseFont);
-      if (!name) throw new Error(`pdfTextBoxes reads standard fonts only, not ${baseFont}`);
-      standard.set(baseFont, await metrics.embedFont(name));
-    }
-    return standard.get(baseFont)!;
-  };
-  const winAnsi = new TextDecoder('windows-1252');
-  const streamText = (s: unknown) =>
-    s instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(s).decode()).toString('latin1') : '';
-  const pages: TextBox[][] = [];
-  for (const page of doc.getPages()) {
-    const fonts = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
-    const contents = page.node.Contents();
-    const parts = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
-    const boxes: TextBox[] = [];
-    let font = '';
-    let size = 0;
-    let x = 0;
-    let y = 0;
-    const ops =
-      /\/(\S+)\s+([\d.]+)\s+Tf|([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+Tm|<([0-9A-Fa-f]*)>\s*Tj/g;
-    for (const content of parts.map(streamText)) {
-      for (const m of content.matchAll(ops)) {
-        if (m[1] != null) {
-          const dict = doc.context.lookup(fonts?.get(PDFName.of(m[1])));
-          const base = dict instanceof PDFDict ? dict.get(PDFName.of('BaseFont')) : undefined;
-          font = base instanceof PDFName ? base.decodeText() : '';
-          size = Number(m[2]);
-        } else if (m[3] != null) {
-          x = Number(m[7]);
-          y = Number(m[8]);
-        } else {
-          const text = winAnsi.decode(Buffer.from(m[9]!, 'hex'));
-          const f = await standardFont(font);
-          const ascent = f.heightAtSize(size, { descender: false });
-          const descent = f.heightAtSize(size) - ascent;
-          boxes.push({
-            text,
-            font,
-            size,
-            x0: x,
-            x1: x + f.widthOfTextAtSize(text, size),
-            y0: y - descent,
-            y1: y + ascent,
-          });
-        }
-      }
-    }
-    pages.push(boxes);
-  }
-  return pages;
-}
+export const pdfTextBoxes: (bytes: Uint8Array) => Promise<TextBox[][]> = pdfTextRuns;
 
 /** The pairs of runs that print over one another (boxes that share more than a quarter of a point each way). */
 export function overlappingText(boxes: TextBox[]): [string, string][] {

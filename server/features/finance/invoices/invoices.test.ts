@@ -3,7 +3,7 @@ import { Invoice, InvoiceIssued } from '#contract/finance';
 import { createOlympiad, createSchool, createUser, enterSchool, grant } from '../../../seed/factories.js';
 import { expectRowsUnchanged, forbiddenFor, notFoundUnchanged, unauthenticated } from '../../../test/endpoint.js';
 import { type Client, type DemoIds, type TestServer, demoIds, startTestServer } from '../../../test/harness.js';
-import { overlappingText, pdfText, pdfTextBoxes } from '../../../test/pdf.js';
+import { overlappingText, pdfDocumentText, pdfTextBoxes } from '../../../test/pdf.js';
 
 /**
  * Invoices and credit notes (decision 031) on the real server and database: issuing from an order, the credit
@@ -200,7 +200,7 @@ describe('GET /invoice/api/{id}/pdf', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.type).toBe('application/pdf');
     expect(Buffer.from(pdf.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
-    const text = pdfText(pdf.bytes);
+    const text = await pdfDocumentText(pdf.bytes);
     expect(text).toContain('TAX INVOICE');
     expect(text).toContain(inv!.document_number);
     expect(text).toContain('South African Geography Olympiad NPC');
@@ -351,7 +351,7 @@ describe('what a credit note says became of the order', () => {
     expect(pdf.status).toBe(200);
     const [boxes] = await pdfTextBoxes(pdf.bytes);
     expect(overlappingText(boxes!)).toEqual([]);
-    return pdfText(pdf.bytes).replace(/\n/g, ' ');
+    return (await pdfDocumentText(pdf.bytes)).replace(/\n/g, ' ');
   };
   const mailOf = async (documentNumber: string) => {
     const [mail] = await server.query<{ text_body: string }>`select text_body from emails
