@@ -2,6 +2,7 @@ import { Button, Group, Input, Stack, Text } from '@mantine/core';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import classes from './FileDropZone.module.css';
 import { fileSize } from '#contract/numbers';
+import { useT } from '../lib/i18n/index.js';
 
 interface FileDropZoneProps {
   label: string;
@@ -32,6 +33,7 @@ export function FileDropZone({
   description,
   disabled = false,
 }: FileDropZoneProps) {
+  const t = useT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [active, setActive] = useState(false);
@@ -39,7 +41,7 @@ export function FileDropZone({
 
   const take = (file: File | null) => {
     if (file && !extensions.some((e) => file.name.toLowerCase().endsWith(e))) {
-      setRefused(`“${file.name}” is not a file this takes: choose ${formats}.`);
+      setRefused(t('portal.file.refused', { name: file.name, formats }));
       return;
     }
     setRefused(null);
@@ -60,7 +62,7 @@ export function FileDropZone({
       <div
         className={classes.zone}
         role="group"
-        aria-label={`${label}: drop a file here or choose one`}
+        aria-label={t('portal.file.zone', { label })}
         data-active={active || undefined}
         data-error={refused ? true : undefined}
         data-disabled={disabled || undefined}
@@ -93,18 +95,18 @@ export function FileDropZone({
             </Text>
             <Group gap="xs" justify="center">
               <Button size="xs" variant="light" disabled={disabled} onClick={() => input.current?.click()}>
-                Choose another file
+                {t('portal.file.another')}
               </Button>
               <Button size="xs" variant="subtle" color="red" disabled={disabled} onClick={() => take(null)}>
-                Remove the file
+                {t('portal.file.remove')}
               </Button>
             </Group>
           </Stack>
         ) : (
           <Stack gap={6} align="center">
-            <Text fw={600}>{active ? 'Drop the file here' : 'Drag the file here, or'}</Text>
+            <Text fw={600}>{active ? t('portal.file.drop') : t('portal.file.drag')}</Text>
             <Button disabled={disabled} onClick={() => input.current?.click()}>
-              Choose file
+              {t('portal.file.choose')}
             </Button>
             <Text size="sm" c="dimmed">
               {formats}

@@ -4,6 +4,7 @@ import { jobActive, type JobStatus } from '#contract/jobs';
 import { figure, share } from '#contract/numbers';
 import { apiEffects } from '../lib/api/index.js';
 import { formatDate } from '../lib/dates.js';
+import { translate } from '../lib/i18n/index.js';
 
 /**
  * A background job as any feature's status call answers it (decision 021): where it is, how far (`done` of
@@ -75,7 +76,7 @@ function useJobEndNotice(
     // It ended while the page looked: the same job was under way, or a new one came and went between two looks.
     if ((before && before.id === now.id && !jobActive(before)) || !notify) return;
     if (now.status === 'done') apiEffects().notify('success', now.message || doneText);
-    else apiEffects().notify('error', now.error || 'The job failed on the server', failedTitle);
+    else apiEffects().notify('error', now.error || translate('portal.job.failedOnServer'), failedTitle);
   }, [key, doneText, failedTitle, notify]);
 }
 
@@ -83,9 +84,9 @@ const words = (job: JobView, phases: Readonly<Record<string, Phase>>, working: P
   if (job.status === 'held' || job.status === 'queued') return waiting;
   const phase = (job.phase && phases[job.phase]) || working;
   const { label, of, counted = true } = typeof phase === 'string' ? { label: phase } : phase;
-  return job.total > 0 && counted
-    ? `${label}: ${figure(job.done)} of ${figure(job.total)}${of ? ` ${of}` : ''}`
-    : `${label}…`;
+  if (!(job.total > 0 && counted)) return translate('portal.job.running', { label });
+  const values = { label, done: figure(job.done), total: figure(job.total), of };
+  return of ? translate('portal.job.countOf', values) : translate('portal.job.count', values);
 };
 
 /**
@@ -97,9 +98,9 @@ export function JobProgress({
   job,
   label,
   phases = {},
-  working = 'Working',
-  waiting = 'Waiting to start…',
-  doneText = 'Done',
+  working = translate('portal.job.working'),
+  waiting = translate('portal.job.waiting'),
+  doneText = translate('portal.job.done'),
   failedTitle,
   outcome = true,
   notify = true,
@@ -111,9 +112,11 @@ export function JobProgress({
   const failed = job.status === 'failed';
   const value = active || job.status === 'held' ? (job.total > 0 ? share(job.done, job.total) : 0) : 100;
   const text = failed
-    ? `Failed: ${job.error || 'the job failed on the server'}`
+    ? translate('portal.job.failed', { error: job.error || translate('portal.job.failedOnServerLower') })
     : job.status === 'done'
-      ? `${job.message || doneText}${job.finishedAt ? ` (${formatDate(job.finishedAt)})` : ''}`
+      ? job.finishedAt
+        ? translate('portal.job.doneAt', { text: job.message || doneText, time: formatDate(job.finishedAt) })
+        : job.message || doneText
       : words(job, phases, working, waiting);
   return (
     <Stack gap={4} data-testid="job-progress" data-status={job.status}>

@@ -20,6 +20,7 @@ import { useSearchParams } from 'react-router';
 import { figure } from '#contract/numbers';
 import classes from './PagedTable.module.css';
 import { scrollRegion } from './scroll-region.js';
+import { useT } from '../lib/i18n/index.js';
 
 /** The query of every paged list (every list is paged on the server): page, pageSize, search, sort, order. */
 export interface ListParams {
@@ -109,6 +110,7 @@ export function PagedTable<T>({
   empty,
   minWidth = 640,
 }: PagedTableProps<T>) {
+  const t = useT();
   const pages = Math.max(1, Math.ceil(total / list.params.pageSize));
   const phone = useMediaQuery(phoneQuery, false, { getInitialValueInEffect: false });
   return (
@@ -123,11 +125,15 @@ export function PagedTable<T>({
           type="search"
         />
         <Text size="sm" c="dimmed" aria-live="polite">
-          {loading ? <Loader size="xs" aria-label="Loading" /> : `${figure(total)} in all`}
+          {loading ? (
+            <Loader size="xs" aria-label={t('portal.table.loading')} />
+          ) : (
+            t('portal.table.total', { total: figure(total) })
+          )}
         </Text>
       </Group>
       {error ? (
-        <Alert color="red" mb="md" title="Could not load the list">
+        <Alert color="red" mb="md" title={t('portal.table.failed')}>
           {error.message}
         </Alert>
       ) : null}
@@ -147,7 +153,7 @@ export function PagedTable<T>({
                         <UnstyledButton onClick={() => list.toggleSort(column.key)} fw={600} fz="sm">
                           {column.label}
                           <span aria-hidden="true">{active ? (list.order === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-                          <VisuallyHidden>, sort</VisuallyHidden>
+                          <VisuallyHidden>{t('portal.table.sort')}</VisuallyHidden>
                         </UnstyledButton>
                       ) : (
                         column.label
@@ -184,7 +190,7 @@ export function PagedTable<T>({
             total={pages}
             value={list.page}
             onChange={list.setPage}
-            getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+            getControlProps={(c) => ({ 'aria-label': t(`portal.table.page.${c}`) })}
           />
         </Group>
       ) : null}
@@ -209,6 +215,7 @@ function Cards<T>({
   const rest = shown.filter((column) => column !== heading && !leads.includes(column));
   const actions = rest.find((column) => column.key === 'actions');
   const details = rest.filter((column) => column !== actions);
+  const t = useT();
   const sortable = columns.filter((column) => column.sortable);
   const sortBy = (key: string) => {
     if (key !== list.sort) list.toggleSort(key);
@@ -218,7 +225,7 @@ function Cards<T>({
       {sortable.length ? (
         <Group gap="xs" wrap="nowrap" align="flex-end">
           <NativeSelect
-            label="Sort by"
+            label={t('portal.table.sortBy')}
             size="sm"
             style={{ flex: 1 }}
             value={list.sort}
@@ -229,9 +236,7 @@ function Cards<T>({
             variant="default"
             size="lg"
             onClick={() => list.toggleSort(list.sort)}
-            aria-label={
-              list.order === 'asc' ? 'Sorted A to Z, lowest first: reverse' : 'Sorted Z to A, highest first: reverse'
-            }
+            aria-label={list.order === 'asc' ? t('portal.table.sortedAsc') : t('portal.table.sortedDesc')}
           >
             <span aria-hidden="true">{list.order === 'asc' ? '▲' : '▼'}</span>
           </ActionIcon>

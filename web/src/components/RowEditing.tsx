@@ -1,5 +1,6 @@
 import { Button, Group, Modal, type ModalProps, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { translate, useT } from '../lib/i18n/index.js';
 
 /**
  * What a list page does to one of its rows (decision 050): the row's Edit and Remove buttons, and the modal that
@@ -18,7 +19,7 @@ export function RowActions({
   name,
   onEdit,
   onRemove,
-  removeLabel = 'Delete',
+  removeLabel = translate('portal.common.delete'),
   removeDisabled = false,
   children,
 }: {
@@ -30,17 +31,18 @@ export function RowActions({
   removeDisabled?: boolean;
   children?: ReactNode;
 }) {
+  const t = useT();
   if (!onEdit && !onRemove && !children)
     return (
       <Text size="sm" c="dimmed">
-        View only
+        {t('portal.common.viewOnly')}
       </Text>
     );
   return (
     <Group gap="xs" wrap="nowrap">
       {onEdit ? (
-        <Button size="xs" variant="light" onClick={onEdit} aria-label={`Edit ${name}`}>
-          Edit
+        <Button size="xs" variant="light" onClick={onEdit} aria-label={t('portal.common.editOne', { name })}>
+          {t('portal.common.edit')}
         </Button>
       ) : null}
       {children}
