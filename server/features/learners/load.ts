@@ -19,6 +19,8 @@ export interface Place {
     kind: 'school' | 'country';
     minGrade: number;
     maxGrade: number;
+    /** The language its slips are worded in (decision 095). */
+    defaultLanguage: string;
   };
   school: { id: number; name: string };
 }

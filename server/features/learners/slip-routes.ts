@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isServerLocale } from '../../platform/i18n.js';
 import { z } from 'zod';
 import { LearnerScopeQuery } from '#contract/learners';
 import { fileAnswer, route } from '../../http/route.js';
@@ -39,6 +40,7 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
         schoolName: place.school.name,
         signInUrl: `${config.publicUrl}/${place.olympiad.varName}/login`,
         manager: unitWords(place.olympiad.kind).manager,
+        language: isServerLocale(place.olympiad.defaultLanguage) ? place.olympiad.defaultLanguage : 'en',
       },
     };
   }
