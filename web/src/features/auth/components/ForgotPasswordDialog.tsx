@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useT } from '../../../lib/i18n/index.js';
 import { z } from 'zod';
 import { SigninBody } from '#contract/index';
 import { useSchemaForm } from '../../../lib/forms/index.js';
@@ -15,6 +16,7 @@ interface ForgotPasswordDialogProps {
 
 /** "Forgot password?": asks the server to mail a reset link. Mount it when opened, so each opening starts afresh. */
 export function ForgotPasswordDialog({ opened, onClose, username, olympiadName }: ForgotPasswordDialogProps) {
+  const t = useT();
   const mutation = useForgotPassword();
   const form = useSchemaForm({ schema: ForgotValues, mode: 'controlled', initialValues: { username } });
   const name = form.values.username;
@@ -24,24 +26,22 @@ export function ForgotPasswordDialog({ opened, onClose, username, olympiadName }
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Reset your password" centered>
+    <Modal opened={opened} onClose={onClose} title={t('learner.forgot.title')} centered>
       {mutation.isSuccess ? (
         <Stack gap="md">
-          <Alert color="green" variant="light" title="Check your email" role="status">
-            {mutation.data.message ?? 'If this account has an email address, a reset link is on its way.'}
+          <Alert color="green" variant="light" title={t('learner.forgot.checkEmail')} role="status">
+            {mutation.data.message ?? t('learner.forgot.onItsWay')}
           </Alert>
           <Group justify="flex-end">
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={onClose}>{t('learner.notice.done')}</Button>
           </Group>
         </Stack>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <Text size="sm">
-              Enter your username. We will email a link to choose a new password to the address on your account.
-            </Text>
+            <Text size="sm">{t('learner.forgot.intro')}</Text>
             <TextInput
-              label="Username"
+              label={t('learner.signin.username')}
               autoComplete="username"
               required
               {...form.getInputProps('username')}
@@ -50,15 +50,15 @@ export function ForgotPasswordDialog({ opened, onClose, username, olympiadName }
             />
             {olympiadName ? (
               <Text size="sm" c="dimmed">
-                Olympiad: {olympiadName}
+                {t('learner.forgot.olympiad', { olympiad: olympiadName })}
               </Text>
             ) : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
-                Cancel
+                {t('learner.cancel')}
               </Button>
               <Button type="submit" loading={mutation.isPending} disabled={!name.trim()}>
-                Send reset link
+                {t('learner.forgot.send')}
               </Button>
             </Group>
           </Stack>

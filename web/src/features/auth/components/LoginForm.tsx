@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useT, type MessageId } from '../../../lib/i18n/index.js';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
 import { goHome } from '../../../lib/session/index.js';
 import { useDisclosure } from '@mantine/hooks';
@@ -12,24 +13,26 @@ import { ForgotPasswordDialog } from './ForgotPasswordDialog.js';
 import { OlympiadField } from './OlympiadField.js';
 import { SigninQueue } from './SigninQueue.js';
 
-const LoginValues = z
-  .object({
-    username: SigninBody.shape.username,
-    password: SigninBody.shape.password,
-    learner: z.boolean(),
-    olympiadName: z.string(),
-  })
-  .refine((values) => !values.learner || values.olympiadName.trim().length > 0, {
-    path: ['olympiadName'],
-    message: 'Enter the olympiad you are writing',
-  });
+/** The form's values, with the words a learner needs when the olympiad is empty, in the page's language. */
+const loginValues = (t: (id: MessageId) => string) =>
+  z
+    .object({
+      username: SigninBody.shape.username,
+      password: SigninBody.shape.password,
+      learner: z.boolean(),
+      olympiadName: z.string(),
+    })
+    .refine((values) => !values.learner || values.olympiadName.trim().length > 0, {
+      path: ['olympiadName'],
+      message: t('learner.signin.enterOlympiad'),
+    });
 
 const fieldMessages = {
-  unknown_username: 'We do not know this username. Check the spelling; learners also check the olympiad.',
-  wrong_password: 'This password is not right. Try again, or choose “Forgot password?”.',
-} as const;
+  unknown_username: 'learner.signin.unknownUsername',
+  wrong_password: 'learner.signin.wrongPassword',
+} as const satisfies Record<string, MessageId>;
 
-type LoginValues = z.infer<typeof LoginValues>;
+type LoginValues = z.infer<ReturnType<typeof loginValues>>;
 
 /** The sign-in's body, from the form's values: built again for the sign-in that follows the queue. */
 const bodyOf = (values: LoginValues): SigninInput => ({
@@ -52,12 +55,14 @@ interface LoginFormProps {
  * still in this form's state (the password is kept nowhere else).
  */
 export function LoginForm({ olympiadName, onQueueChange }: LoginFormProps) {
+  const t = useT();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const signin = useSignin();
   const [forgotOpened, forgot] = useDisclosure(false);
+  const schema = useMemo(() => loginValues(t), [t]);
   const form = useSchemaForm({
-    schema: LoginValues,
+    schema,
     mode: 'controlled',
     initialValues: { username: '', password: '', learner: Boolean(olympiadName), olympiadName: olympiadName ?? '' },
   });
@@ -85,11 +90,11 @@ export function LoginForm({ olympiadName, onQueueChange }: LoginFormProps) {
         const first = error.details.find((d) => onForm(d.path));
         form.setServerErrors(error);
         if (error.code === 'unknown_username') {
-          form.setFieldError('username', fieldMessages.unknown_username);
+          form.setFieldError('username', t(fieldMessages.unknown_username));
           focusField('username');
         } else if (error.code === 'wrong_password') {
           form.setFieldValue('password', '');
-          form.setFieldError('password', fieldMessages.wrong_password);
+          form.setFieldError('password', t(fieldMessages.wrong_password));
           focusField('password');
         } else if (first) focusField(inputPath(first.path));
       },
@@ -126,11 +131,11 @@ export function LoginForm({ olympiadName, onQueueChange }: LoginFormProps) {
     );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in">
+    <form onSubmit={submit} noValidate aria-label={t('learner.title.signIn')}>
       <Stack gap="md">
         {error && !fieldError ? <SigninAlert error={error} /> : null}
         <TextInput
-          label="Username"
+          label={t('learner.signin.username')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -139,13 +144,17 @@ export function LoginForm({ olympiadName, onQueueChange }: LoginFormProps) {
           {...form.getInputProps('username')}
         />
         <PasswordInput
-          label="Password"
+          label={t('learner.signin.password')}
           autoComplete="current-password"
           required
           size="md"
           {...form.getInputProps('password')}
         />
-        <Switch label="I am a learner" size="md" {...form.getInputProps('learner', { type: 'checkbox' })} />
+        <Switch
+          label={t('learner.signin.iAmLearner')}
+          size="md"
+          {...form.getInputProps('learner', { type: 'checkbox' })}
+        />
         {learner && !olympiadName ? (
           <OlympiadField
             required
@@ -158,11 +167,11 @@ export function LoginForm({ olympiadName, onQueueChange }: LoginFormProps) {
           />
         ) : null}
         <Button ref={submitButton} type="submit" size="md" loading={signin.isPending} fullWidth>
-          Sign in
+          {t('learner.title.signIn')}
         </Button>
         <Group justify="center">
           <Anchor component="button" type="button" size="sm" onClick={forgot.open}>
-            Forgot password?
+            {t('learner.signin.forgot')}
           </Anchor>
         </Group>
       </Stack>
@@ -186,23 +195,24 @@ function focusField(path: string) {
 }
 
 function SigninAlert({ error }: { error: Error }) {
+  const t = useT();
   const code = isApiError(error) ? error.code : null;
   if (code === 'rate_limited') {
     return (
-      <Alert color="orange" variant="light" title="Too many sign-in attempts" role="alert">
-        For your safety, signing in is paused for a short while. Wait a minute, then try again.
+      <Alert color="orange" variant="light" title={t('learner.signin.tooMany')} role="alert">
+        {t('learner.signin.paused')}
       </Alert>
     );
   }
   if (code === 'account_disabled') {
     return (
-      <Alert color="red" variant="light" title="This account is disabled" role="alert">
-        {error.message || 'Ask the olympiad organisers to enable it again.'}
+      <Alert color="red" variant="light" title={t('learner.signin.disabled')} role="alert">
+        {error.message || t('learner.signin.disabledText')}
       </Alert>
     );
   }
   return (
-    <Alert color="red" variant="light" title="You are not signed in" role="alert">
+    <Alert color="red" variant="light" title={t('learner.signin.notSignedIn')} role="alert">
       {serverErrorText(error)}
     </Alert>
   );

@@ -1,4 +1,5 @@
 import { Anchor, Group, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { useT } from '../../../lib/i18n/index.js';
 import { useId } from 'react';
 import { useProjects } from '../../../lib/public-api/index.js';
 import { olympiadSuggestions } from './olympiad-suggestions.js';
@@ -14,6 +15,7 @@ interface OlympiadFieldProps extends Omit<TextInputProps, 'label' | 'list'> {
  * "Did you mean …?" for the open olympiads close to a name that matches none (a typo such as "geo-quik").
  */
 export function OlympiadField({ onPick, ...props }: OlympiadFieldProps) {
+  const t = useT();
   const projects = useProjects();
   const listId = useId();
   const olympiads = (projects.data ?? []).flatMap((project) => project.olympiads);
@@ -22,8 +24,8 @@ export function OlympiadField({ onPick, ...props }: OlympiadFieldProps) {
   return (
     <Stack gap={6}>
       <TextInput
-        label="Olympiad"
-        description="The olympiad you are writing, as your teacher gave it, e.g. geo-2026"
+        label={t('learner.signin.olympiad')}
+        description={t('learner.signin.olympiadHint')}
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
@@ -40,7 +42,7 @@ export function OlympiadField({ onPick, ...props }: OlympiadFieldProps) {
       <div aria-live="polite">
         {close.length ? (
           <Group gap={6} wrap="wrap">
-            <Text size="sm">Did you mean</Text>
+            <Text size="sm">{t('learner.signin.didYouMean')}</Text>
             {close.map((olympiad, i) => (
               <Text size="sm" key={olympiad.id} component="span">
                 <Anchor component="button" type="button" size="sm" fw={600} onClick={() => onPick?.(olympiad.varName)}>

@@ -1,4 +1,6 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
+import { useT, type MessageId } from '../../../lib/i18n/index.js';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { RecoverBody } from '#contract/index';
@@ -8,22 +10,25 @@ import { goHome } from '../../../lib/session/index.js';
 import { useRecoverWithPin } from '../api/recover.js';
 import { OlympiadField } from './OlympiadField.js';
 
-/** The recovery's body, with the words a learner needs when a field is empty. */
-const RecoverValues = RecoverBody.extend({
-  olympiadName: z.string().trim().min(1, 'Enter the olympiad you are writing').max(60),
-  username: z.string().trim().min(1, 'Enter your username').max(120),
-  pin: z.string().min(4, 'Enter the PIN you wrote down').max(20),
-});
+/** The recovery's body, with the words a learner needs when a field is empty, in the page's language. */
+const recoverValues = (t: (id: MessageId) => string) =>
+  RecoverBody.extend({
+    olympiadName: z.string().trim().min(1, t('learner.signin.enterOlympiad')).max(60),
+    username: z.string().trim().min(1, t('learner.signin.enterUsername')).max(120),
+    pin: z.string().min(4, t('learner.recover.enterPin')).max(20),
+  });
 
 /**
  * "Lost your session? Use your recovery PIN": the olympiad (typed here, unless the page's address names it),
  * username and PIN, then back to where the learner was.
  */
 export function RecoverWithPinForm({ olympiadName }: { olympiadName?: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const recover = useRecoverWithPin();
+  const schema = useMemo(() => recoverValues(t), [t]);
   const form = useSchemaForm({
-    schema: RecoverValues,
+    schema,
     mode: 'controlled',
     initialValues: { olympiadName: olympiadName ?? '', username: '', pin: '' },
     toInput: (values) => ({
@@ -44,16 +49,12 @@ export function RecoverWithPinForm({ olympiadName }: { olympiadName?: string }) 
     error.details.length > 0 &&
     error.details.every((d) => olympiadName == null || d.path !== 'body.olympiadName');
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in with your recovery PIN">
+    <form onSubmit={submit} noValidate aria-label={t('learner.recover.form')}>
       <Stack gap="md">
-        <Text c="dimmed">
-          Use your username and the recovery PIN you wrote down before the questions. You carry on where you were.
-        </Text>
+        <Text c="dimmed">{t('learner.recover.intro')}</Text>
         {error && !onFields ? (
-          <Alert color="red" variant="light" role="alert" title="That did not work">
-            {isApiError(error) && error.status === 429
-              ? 'Too many tries. Wait a minute, then try again.'
-              : serverErrorText(error)}
+          <Alert color="red" variant="light" role="alert" title={t('learner.recover.failed')}>
+            {isApiError(error) && error.status === 429 ? t('learner.recover.tooMany') : serverErrorText(error)}
           </Alert>
         ) : null}
         {olympiadName == null ? (
@@ -68,7 +69,7 @@ export function RecoverWithPinForm({ olympiadName }: { olympiadName?: string }) 
           />
         ) : null}
         <TextInput
-          label="Username"
+          label={t('learner.signin.username')}
           size="md"
           autoComplete="username"
           autoCapitalize="none"
@@ -77,7 +78,7 @@ export function RecoverWithPinForm({ olympiadName }: { olympiadName?: string }) 
           {...form.getInputProps('username')}
         />
         <TextInput
-          label="Recovery PIN"
+          label={t('learner.recover.pin')}
           size="md"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -86,7 +87,7 @@ export function RecoverWithPinForm({ olympiadName }: { olympiadName?: string }) 
           {...form.getInputProps('pin')}
         />
         <Button type="submit" size="md" loading={recover.isPending} fullWidth>
-          Carry on writing
+          {t('learner.recover.submit')}
         </Button>
       </Stack>
     </form>

@@ -1,24 +1,25 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { useT } from '../../../lib/i18n/index.js';
 import { Link } from 'react-router';
 import { useLogout, useSessionUser } from '../../../lib/session/index.js';
 
 /** On the sign-in page, for someone who is signed in already (e.g. sent here by a role guard). */
 export function SignedInNotice() {
   const user = useSessionUser();
+  const t = useT();
   const logout = useLogout();
   if (!user) return null;
   return (
-    <Alert variant="light" title={`You are signed in as ${user.name}`} mb="lg">
+    <Alert variant="light" title={t('learner.signin.signedInAs', { name: user.name })} mb="lg">
       <Text size="sm" mb="sm">
-        The page you asked for is not open to your account ({user.role}). Go to your own area, or sign out to use
-        another account.
+        {t('learner.signin.notOpen', { role: user.role })}
       </Text>
       <Group gap="sm">
         <Button component={Link} to={user.home} size="xs">
-          Go to my area
+          {t('learner.signin.myArea')}
         </Button>
         <Button variant="default" size="xs" onClick={() => logout.mutate()} loading={logout.isPending}>
-          Sign out
+          {t('learner.signOut')}
         </Button>
       </Group>
     </Alert>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { T, useT } from '../../../lib/i18n/index.js';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { SigninQueued } from '#contract/index';
 import { QueuePlace } from '../../../components/QueuePlace.js';
@@ -23,6 +24,7 @@ interface SigninQueueProps {
  * and, once admitted, signs in again by itself. Their time has not started.
  */
 export function SigninQueue({ olympiadName, queued, signingIn, onAdmitted, onLeave }: SigninQueueProps) {
+  const t = useT();
   const place = useQueuePlace(olympiadName, queued, { paused: signingIn });
   const admitted = place.data.admitted;
   const estimate = place.data.estimateSeconds;
@@ -42,48 +44,38 @@ export function SigninQueue({ olympiadName, queued, signingIn, onAdmitted, onLea
   return (
     <Stack gap="md" role="region" aria-labelledby="signin-queue-heading">
       <Title order={2} size="h3" id="signin-queue-heading" ref={heading} tabIndex={-1} className={classes.heading}>
-        You are in the queue
+        {t('learner.signin.queue.heading')}
       </Title>
-      <Text>
-        Many learners are signing in at the same moment. To keep the olympiad quick for everyone, learners go in one by
-        one, in the order they arrived.
-      </Text>
+      <Text>{t('learner.signin.queue.lead')}</Text>
       <QueuePlace
-        placeLabel="Your place"
+        placeLabel={t('learner.signin.queue.place')}
         admitted={admitted}
         position={place.data.position}
         estimateSeconds={estimate}
       />
-      {!admitted && estimate == null ? (
-        <Text c="dimmed">
-          The organisers have paused letting learners in for a moment; the queue moves again when they carry on.
-        </Text>
-      ) : null}
+      {!admitted && estimate == null ? <Text c="dimmed">{t('learner.signin.queue.paused')}</Text> : null}
       {admitted ? (
         <Group gap="sm" wrap="nowrap">
           <Loader size="sm" aria-hidden />
-          <Text fw={600}>Signing you in…</Text>
+          <Text fw={600}>{t('learner.signin.queue.signingIn')}</Text>
         </Group>
       ) : (
         <Alert variant="light" color="olympus">
           <Text>
-            <strong>Your time has not started.</strong> Keep this page open: it signs you in by itself when it is your
-            turn.
+            <T id="learner.signin.queue.notStarted" components={{ 0: <strong /> }} />
           </Text>
         </Alert>
       )}
       {place.isError ? (
         <Text c="dimmed" role="alert">
-          {isRefusedPass(place.error)
-            ? 'This place in the queue is no longer valid. Leave the queue and sign in again to take yours.'
-            : 'We could not reach the server just now; this page keeps trying.'}
+          {isRefusedPass(place.error) ? t('learner.signin.queue.refused') : t('learner.waiting.unreachable')}
         </Text>
       ) : null}
       <Button variant="default" size="md" fullWidth onClick={onLeave}>
-        Leave the queue
+        {t('learner.signin.queue.leave')}
       </Button>
       <Text size="sm" c="dimmed" ta="center">
-        If you leave, your place is kept: signing in again takes you back to it.
+        {t('learner.signin.queue.placeKept')}
       </Text>
     </Stack>
   );

@@ -1,11 +1,21 @@
-import { useState } from 'react';
-import { Alert, Anchor, Box, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Box, Button, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { usePublicOlympiad } from '../../../lib/public-api/index.js';
 import { LoginForm } from '../components/LoginForm.js';
 import { RecoverWithPinForm } from '../components/RecoverWithPinForm.js';
 import { SignedInNotice } from '../components/SignedInNotice.js';
 import { useSessionUser } from '../../../lib/session/index.js';
+import {
+  changeLocale,
+  isLocale,
+  localeNames,
+  prepareLocale,
+  storedLocale,
+  T,
+  useLocale,
+  useT,
+} from '../../../lib/i18n/index.js';
 
 /** /login (site layout) and /{olympiadName}/login (plain layout, for learners). */
 export function LoginPage() {
@@ -14,6 +24,7 @@ export function LoginPage() {
 }
 
 function SiteLogin() {
+  const t = useT();
   return (
     <Grid gap={{ base: 'lg', md: 64 }} align="center" py={{ base: 'md', md: 48 }}>
       <Grid.Col span={{ base: 12, md: 6 }} visibleFrom="md">
@@ -22,23 +33,22 @@ function SiteLogin() {
             Olympus
           </Text>
           <Title order={2} fz={40} lh={1.15}>
-            One place for every olympiad, from registration to certificates.
+            {t('learner.signin.site.headline')}
           </Title>
           <List spacing="sm" size="lg" c="dimmed">
-            <List.Item>Organisers set questions, follow schools and publish results.</List.Item>
-            <List.Item>Teachers register their school and load their learners.</List.Item>
-            <List.Item>Learners write on any device, with every answer saved as they go.</List.Item>
+            <List.Item>{t('learner.signin.site.organisers')}</List.Item>
+            <List.Item>{t('learner.signin.site.teachers')}</List.Item>
+            <List.Item>{t('learner.signin.site.learners')}</List.Item>
           </List>
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 40 }} maw={480} mx="auto">
           <Title order={1} mb={4}>
-            Sign in
+            {t('learner.title.signIn')}
           </Title>
           <Text c="dimmed" mb="lg">
-            Staff and teachers sign in with their username. Learners switch on “I am a learner” and choose their
-            olympiad.
+            {t('learner.signin.site.intro')}
           </Text>
           <SignedInNotice />
           <SignInForms />
@@ -49,40 +59,53 @@ function SiteLogin() {
 }
 
 function OlympiadLogin({ olympiadName }: { olympiadName: string }) {
+  const t = useT();
   const olympiad = usePublicOlympiad(olympiadName);
   const [search] = useSearchParams();
   const signedOut = search.has('signed-out');
+  const offered = olympiadLanguages(olympiad.data);
+  const offeredKey = offered.join(',');
+  // The olympiad's own sign-in speaks its language (decision 091): the person's choice when the olympiad offers it,
+  // else its default. A choice the olympiad does not offer gives way, kept, so the page stays in the offered one.
+  useEffect(() => {
+    const languages = offeredKey ? offeredKey.split(',') : [];
+    const first = languages[0];
+    if (!isLocale(first)) return;
+    const stored = storedLocale();
+    if (stored && languages.includes(stored)) return;
+    void (stored ? changeLocale(first) : prepareLocale(first));
+  }, [offeredKey]);
   return (
     <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 40 }} w="100%" maw={460} mx="auto">
       <Text fw={700} c="olympus.7" size="sm" mb={4}>
         {olympiad.data?.title ?? olympiadName}
       </Text>
       <Title order={1} mb={4}>
-        Sign in
+        {t('learner.title.signIn')}
       </Title>
       <Text c="dimmed" mb="lg">
-        Learners: use the username and password your teacher gave you.
+        {t('learner.signin.olympiad.intro')}
       </Text>
+      <SignInLanguage offered={offered} />
       {olympiad.isError ? (
-        <Alert color="orange" variant="light" title="Olympiad not found" mb="lg" role="alert">
-          We could not find an olympiad called “{olympiadName}”. Check the link you were given, or{' '}
-          <Anchor component={Link} to="/login">
-            sign in on the main page
-          </Anchor>
-          .
+        <Alert color="orange" variant="light" title={t('learner.signin.notFound')} mb="lg" role="alert">
+          <T
+            id="learner.signin.notFoundText"
+            values={{ name: olympiadName }}
+            components={{ 0: <Anchor component={Link} to="/login" /> }}
+          />
         </Alert>
       ) : null}
       {signedOut ? (
-        <Alert color="olympus" variant="light" title="You signed out during the olympiad" mb="lg" role="status">
-          Everything you answered is saved. To carry on, sign in with your password, or with your username and the
-          recovery PIN you wrote down.
+        <Alert color="olympus" variant="light" title={t('learner.signin.signedOut')} mb="lg" role="status">
+          {t('learner.signin.signedOutText')}
         </Alert>
       ) : null}
       <SignedInNotice />
       <SignInForms olympiadName={olympiadName} recoverOpen={signedOut} />
       <Box mt="lg" ta="center">
         <Anchor component={Link} to="/login" size="sm">
-          Not your olympiad? Sign in on the main page
+          {t('learner.signin.notYours')}
         </Anchor>
       </Box>
     </Paper>
@@ -95,6 +118,7 @@ function OlympiadLogin({ olympiadName }: { olympiadName: string }) {
  * had failed.
  */
 function SignInForms({ olympiadName, recoverOpen = false }: { olympiadName?: string; recoverOpen?: boolean }) {
+  const t = useT();
   const user = useSessionUser();
   // Decided when the page opens: the form stays while its own sign-in completes (and stores the new session).
   const [shown, setShown] = useState(!user);
@@ -104,7 +128,7 @@ function SignInForms({ olympiadName, recoverOpen = false }: { olympiadName?: str
     return (
       <Box ta="center">
         <Anchor component="button" type="button" size="sm" onClick={() => setShown(true)}>
-          Sign in as someone else
+          {t('learner.signin.someoneElse')}
         </Anchor>
       </Box>
     );
@@ -121,6 +145,7 @@ function SignInForms({ olympiadName, recoverOpen = false }: { olympiadName?: str
  * that olympiad, on /login with the olympiad typed.
  */
 function RecoverSection({ olympiadName, initiallyOpen = false }: { olympiadName?: string; initiallyOpen?: boolean }) {
+  const t = useT();
   const [open, setOpen] = useState(initiallyOpen);
   return (
     <Box mt="lg" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
@@ -133,9 +158,7 @@ function RecoverSection({ olympiadName, initiallyOpen = false }: { olympiadName?
           aria-expanded={open}
           onClick={() => setOpen((o) => !o)}
         >
-          {olympiadName
-            ? 'Lost your session? Use your recovery PIN'
-            : 'Learner who lost their session? Use your recovery PIN'}
+          {olympiadName ? t('learner.signin.lostSession') : t('learner.signin.learnerLostSession')}
         </Anchor>
       </Box>
       {open ? (
@@ -144,5 +167,40 @@ function RecoverSection({ olympiadName, initiallyOpen = false }: { olympiadName?
         </Box>
       ) : null}
     </Box>
+  );
+}
+
+/** The languages an olympiad offers, when the public olympiad says (its first the default); none: not known. */
+function olympiadLanguages(olympiad: unknown): string[] {
+  const data = olympiad as { languages?: unknown; defaultLanguage?: unknown } | undefined;
+  const languages = Array.isArray(data?.languages) ? data.languages.filter(isLocale) : [];
+  const own = isLocale(data?.defaultLanguage) ? data.defaultLanguage : undefined;
+  return own ? [own, ...languages.filter((l) => l !== own)] : languages;
+}
+
+/**
+ * The olympiad sign-in's language switch: both languages (or the olympiad's two), each named in itself, so a
+ * learner on a shared computer reads the page in theirs before signing in. None for an olympiad of one language.
+ */
+function SignInLanguage({ offered }: { offered: string[] }) {
+  const t = useT();
+  const { locale } = useLocale();
+  const languages = offered.length ? offered : ['en', 'af'];
+  if (languages.length < 2) return null;
+  return (
+    <Group gap="xs" mb="lg" role="group" aria-label={t('learner.language.choose')}>
+      {languages.filter(isLocale).map((language) => (
+        <Button
+          key={language}
+          lang={language}
+          size="xs"
+          variant={language === locale ? 'filled' : 'default'}
+          aria-pressed={language === locale}
+          onClick={() => void changeLocale(language)}
+        >
+          {localeNames[language]}
+        </Button>
+      ))}
+    </Group>
   );
 }
