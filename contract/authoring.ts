@@ -14,6 +14,7 @@ import {
   QuestionOption,
   QuestionTarget,
   QuestionType,
+  PaperLanguage,
   type ResponseMapping,
 } from './questions.js';
 import { bestScoreOf, normaliseText } from './scoring.js';
@@ -26,6 +27,44 @@ import { count, figure, score } from './numbers.js';
 export const difficulties = ['easy', 'medium', 'hard'] as const;
 export const Difficulty = z.enum(difficulties);
 
+/** Whether a language's version is verified, by whom (their name) and when (decision 094). */
+const translationVerified = {
+  verified: z.boolean(),
+  verifiedBy: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
+};
+
+/**
+ * Words in other languages as an editor sends them (decision 094): by language, only for the languages the olympiad
+ * offers besides its default (the default's words are the record's own fields). Sending a language's words clears
+ * its verification when they differ from the stored ones; a language left out keeps what is stored.
+ */
+export const ModuleTranslationsInput = z.partialRecord(
+  PaperLanguage,
+  z.strictObject({
+    title: z.string().trim().min(1, 'Enter a title').max(200, 'Use at most 200 characters'),
+    intro: z.string().max(20_000, 'At most 20,000 characters').default(''),
+  }),
+);
+export const QuestionTranslationsInput = z.partialRecord(
+  PaperLanguage,
+  z.strictObject({
+    prompt: z.string().max(20_000, 'At most 20,000 characters').default(''),
+    imageAlt: z.string().trim().max(300).default(''),
+    /** Option id → its words; ids the question does not have are dropped. */
+    options: z.record(z.string().max(20), z.string().max(2000)).default({}),
+    targets: z.record(z.string().max(20), z.string().max(2000)).default({}),
+    gapText: z.string().max(5_000, 'At most 5,000 characters').default(''),
+  }),
+);
+export type QuestionTranslationsInput = z.infer<typeof QuestionTranslationsInput>;
+
+/** POST …/:id/verify?language=af: verify one language's version (left out: the default language's). */
+export const VerifyLanguageQuery = z.strictObject({
+  verified: z.enum(['true', 'false']).default('true'),
+  language: PaperLanguage.optional(),
+});
+
 export const QuestionModuleRecord = z.object({
   id: z.number().int(),
   olympiadId: z.number().int(),
@@ -34,6 +73,11 @@ export const QuestionModuleRecord = z.object({
   intro: z.string(),
   position: z.number().int(),
   questionCount: z.number().int(),
+  /** Its title and intro in each other language the olympiad offers, and whether that version is verified. */
+  translations: z.partialRecord(
+    PaperLanguage,
+    z.object({ title: z.string(), intro: z.string(), ...translationVerified }),
+  ),
   updatedAt: z.string(),
   /** What the caller may do with it (from the server's policy). */
   can: z.object({ edit: z.boolean() }),
@@ -45,8 +89,15 @@ export const ModuleInput = z.strictObject({
   olympiadId: Id,
   title: z.string().trim().min(1, 'Enter a title').max(200, 'Use at most 200 characters'),
   intro: z.string().max(20_000, 'At most 20,000 characters').default(''),
+  translations: ModuleTranslationsInput.optional(),
 });
-export const ModuleUpdate = z.strictObject({ title: ModuleInput.shape.title, intro: z.string().max(20_000) }).partial();
+export const ModuleUpdate = z
+  .strictObject({
+    title: ModuleInput.shape.title,
+    intro: z.string().max(20_000),
+    translations: ModuleTranslationsInput,
+  })
+  .partial();
 export const ReorderBody = z.strictObject({ ids: z.array(Id).min(1).max(2000) });
 
 export const QuestionRecord = z.object({
@@ -79,6 +130,21 @@ export const QuestionRecord = z.object({
   lastEditedById: z.number().int().nullable(),
   /** Answers learners gave to it: once there are any, it can only be retired, and key changes re-mark. */
   answerCount: z.number().int(),
+  /**
+   * Its words in each other language the olympiad offers (decision 094), and whether that language's version is
+   * verified. `verified` above is the default language's; the question is ready when every offered language's is.
+   */
+  translations: z.partialRecord(
+    PaperLanguage,
+    z.object({
+      prompt: z.string(),
+      imageAlt: z.string(),
+      options: z.record(z.string(), z.string()),
+      targets: z.record(z.string(), z.string()),
+      gapText: z.string(),
+      ...translationVerified,
+    }),
+  ),
   updatedAt: z.string(),
   /** What the caller may do with it (from the server's policy): edit it; verify it (not its last editor). */
   can: z.object({ edit: z.boolean(), verify: z.boolean() }),
@@ -103,6 +169,7 @@ export const questionFields = {
   answerKey: AnswerKey.nullable().default(null),
   marks: z.number().int('Whole marks').min(0).max(100).default(1),
   difficulty: Difficulty.nullable().default(null),
+  translations: QuestionTranslationsInput.optional(),
 };
 
 const choiceType = (type: z.infer<typeof QuestionType>) => type === 'single' || type === 'multiple';

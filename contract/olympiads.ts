@@ -142,6 +142,20 @@ export const OlympiadRecord = z.object({
   languages: z.array(Language),
   /** The language a learner starts in (decision 090), one of `languages`. */
   defaultLanguage: Language,
+  /**
+   * The instructions and declaration in each other language offered (decision 094), and whether that language's
+   * version is verified (by whose username, when).
+   */
+  translations: z.partialRecord(
+    Language,
+    z.object({
+      instructions: z.string(),
+      declaration: z.string(),
+      verified: z.boolean(),
+      verifiedBy: z.string().nullable(),
+      verifiedAt: z.string().nullable(),
+    }),
+  ),
   updatedAt: z.string(),
   /** What the caller may do with this olympiad (from the server's policy; the UI never re-derives roles). */
   can: z.object({ edit: z.boolean(), editAll: z.boolean(), open: z.boolean(), pin: z.boolean(), grant: z.boolean() }),
@@ -175,6 +189,23 @@ export const olympiadSettingsFields = {
     .min(1, 'Choose at least one language')
     .max(12)
     .refine((l) => new Set(l).size === l.length, 'Each language once'),
+  /**
+   * The language a learner starts in and the paper is written in (decision 094), one of `languages`. Changing it
+   * once the paper has words swaps each text with its translation in that language, or is refused (409) naming what
+   * has none.
+   */
+  defaultLanguage: Language,
+  /**
+   * The instructions and declaration in each other language offered (rich text, sanitised on the server); a language
+   * left out keeps what is stored; a language whose words change is no longer verified.
+   */
+  translations: z.partialRecord(
+    Language,
+    z.strictObject({
+      instructions: z.string().max(50_000, 'At most 50,000 characters').default(''),
+      declaration: z.string().max(20_000, 'At most 20,000 characters').default(''),
+    }),
+  ),
   /** The grades it is for (decision 045); narrowing it past loaded learners is refused (409). */
   minGrade: gradeBound('lowest'),
   maxGrade: gradeBound('highest'),
@@ -224,18 +255,28 @@ export const OlympiadInput = z
     showScore: olympiadFields.showScore.default(false),
     paymentRequired: olympiadFields.paymentRequired.default(false),
     languages: olympiadFields.languages.default(['en']),
+    defaultLanguage: olympiadFields.defaultLanguage.optional(),
+    translations: olympiadFields.translations.default({}),
     minGrade: olympiadFields.minGrade.default(GRADE_MIN),
     maxGrade: olympiadFields.maxGrade.default(GRADE_MAX),
   })
   .refine(windowRule, windowIssue)
-  .refine(gradeRangeRule, gradeRangeIssue);
+  .refine(gradeRangeRule, gradeRangeIssue)
+  .refine((v) => v.defaultLanguage == null || v.languages.includes(v.defaultLanguage), {
+    message: 'The default language must be one the olympiad is offered in',
+    path: ['defaultLanguage'],
+  });
 export type OlympiadInput = z.infer<typeof OlympiadInput>;
 
 export const OlympiadUpdate = z
   .strictObject(olympiadFields)
   .partial()
   .refine(windowRule, windowIssue)
-  .refine(gradeRangeRule, gradeRangeIssue);
+  .refine(gradeRangeRule, gradeRangeIssue)
+  .refine((v) => v.defaultLanguage == null || v.languages == null || v.languages.includes(v.defaultLanguage), {
+    message: 'The default language must be one the olympiad is offered in',
+    path: ['defaultLanguage'],
+  });
 export type OlympiadUpdate = z.infer<typeof OlympiadUpdate>;
 /** The keys an admin (not the overlord) may send in an update. */
 export const adminSettingsKeys = Object.keys(olympiadSettingsFields) as Array<keyof typeof olympiadSettingsFields>;
@@ -284,6 +325,8 @@ export const blockerKinds = [
   'module_without_questions',
   'question_without_answer',
   'question_unverified',
+  'translation_missing',
+  'translation_unverified',
 ] as const;
 export type BlockerKind = (typeof blockerKinds)[number];
 
@@ -299,6 +342,10 @@ export const blockerRisks: Record<BlockerKind, string> = {
     'These questions cannot be marked: every learner gets 0 for them until a correct answer is set and the olympiad is re-marked.',
   question_unverified:
     'Nobody has checked these questions a second time: a typo, a wrong answer key or two right options may reach learners, and marks may have to be fixed after they wrote.',
+  translation_missing:
+    'Learners who write in that language meet words of the other language, or nothing, where these texts should be.',
+  translation_unverified:
+    'Nobody has checked these translations: a learner in that language may read a question that asks something else than the original, and be marked against a key that does not fit it.',
 };
 
 /** A heading for each kind of blocker, with how many there are (the check's groups and the refusal's summary). */
@@ -310,6 +357,8 @@ export const blockerTitles: Record<BlockerKind, (n: number) => string> = {
   module_without_questions: (n) => `${count(n, 'module has', 'modules have')} no questions`,
   question_without_answer: (n) => `${count(n, 'question has', 'questions have')} no correct answer`,
   question_unverified: (n) => `${count(n, 'question is', 'questions are')} not verified`,
+  translation_missing: (n) => `${count(n, 'translation is', 'translations are')} missing`,
+  translation_unverified: (n) => `${count(n, 'translation is', 'translations are')} not verified`,
 };
 
 /** The blockers by kind, in the contract's order of kinds: each kind's heading, what it risks, and its blockers. */

@@ -159,6 +159,14 @@ export const AnswerKey = z.discriminatedUnion('type', [
     type: z.literal('short_text'),
     accepted: z.array(z.string().min(1)).min(1),
     mapping: ResponseMapping.optional(),
+    /**
+     * The accepted answers as each other language spells them (decision 094): language → accepted answer (as written
+     * in `accepted`) → its spellings there, e.g. `{ af: { 'Cape Town': ['Kaapstad'] } }`. A learner's answer that is
+     * one of them is marked as the accepted answer it spells, by the mapping too, so it scores the same in any language.
+     */
+    acceptedByLanguage: z
+      .partialRecord(z.enum(['en', 'af']), z.record(z.string().min(1), z.array(z.string().min(1).max(500)).max(20)))
+      .optional(),
   }),
   z.object({ type: z.literal('hotspot'), correct: z.array(z.string()).min(1), mapping: ResponseMapping.optional() }),
   /** Any point inside one of the areas is right; with a mapping each area earns its own points. */
@@ -289,3 +297,75 @@ export const StoredOlympiadTranslation = z
   .extend(TranslationVerification.shape);
 export type StoredOlympiadTranslation = z.infer<typeof StoredOlympiadTranslation>;
 export type OlympiadTranslations = Partial<Record<PaperLanguage, StoredOlympiadTranslation>>;
+
+/* ---- a paper's words in other languages: the bookkeeping the server's features share (decision 094) ---- */
+
+const paperLanguageNames: Record<PaperLanguage, string> = { en: 'English', af: 'Afrikaans' };
+/** A paper language's English name, for the staff's messages. */
+export const languageName = (l: PaperLanguage) => paperLanguageNames[l];
+
+/** The languages an olympiad offers besides its default: the ones a translation may be written in. */
+export function otherLanguagesOf(o: { languages: readonly string[]; defaultLanguage: string }): PaperLanguage[] {
+  return o.languages.filter((l): l is PaperLanguage => (l === 'en' || l === 'af') && l !== o.defaultLanguage);
+}
+
+const unverified: TranslationVerification = { verifiedBy: null, verifiedAt: null };
+
+/** The words of a stored translation without who verified it, to compare with what an editor sends. */
+function wordsOf<T extends TranslationVerification>(t: T | undefined): Omit<T, keyof TranslationVerification> | null {
+  if (!t) return null;
+  const { verifiedBy: _by, verifiedAt: _at, ...words } = t;
+  return words;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Merges what an editor sent into what is stored, keeping each language's verification while its words stay. */
+export function mergedTranslations<T extends TranslationVerification>(
+  stored: Partial<Record<PaperLanguage, T>>,
+  next: Partial<Record<PaperLanguage, Omit<T, keyof TranslationVerification>>>,
+): Partial<Record<PaperLanguage, T>> {
+  const out: Partial<Record<PaperLanguage, T>> = { ...stored };
+  for (const [lang, words] of Object.entries(next) as Array<[PaperLanguage, Omit<T, keyof TranslationVerification>]>) {
+    const before = stored[lang];
+    const keep = before && same(wordsOf(before), words);
+    out[lang] = {
+      ...words,
+      ...(keep ? { verifiedBy: before.verifiedBy, verifiedAt: before.verifiedAt } : unverified),
+    } as T;
+  }
+  return out;
+}
+
+/** One language's version marked verified by `userId` now, or cleared. */
+export function withVerification<T extends TranslationVerification>(
+  stored: Partial<Record<PaperLanguage, T>>,
+  lang: PaperLanguage,
+  userId: number | null,
+): Partial<Record<PaperLanguage, T>> {
+  const t = stored[lang];
+  if (!t) return stored;
+  return {
+    ...stored,
+    [lang]: { ...t, verifiedBy: userId, verifiedAt: userId == null ? null : new Date().toISOString() },
+  };
+}
+
+/** The editor's view of stored translations: the words, whether verified, and the verifier's username. */
+export function presentTranslations<T extends TranslationVerification, W>(
+  stored: Partial<Record<PaperLanguage, T>> | null | undefined,
+  names: Record<string, string>,
+  words: (t: T) => W,
+): Partial<Record<PaperLanguage, W & { verified: boolean; verifiedBy: string | null; verifiedAt: string | null }>> {
+  return Object.fromEntries(
+    Object.entries(stored ?? {}).map(([lang, t]) => [
+      lang,
+      {
+        ...words(t as T),
+        verified: (t as T).verifiedAt != null,
+        verifiedBy: (t as T).verifiedBy == null ? null : (names[String((t as T).verifiedBy)] ?? null),
+        verifiedAt: (t as T).verifiedAt,
+      },
+    ]),
+  );
+}

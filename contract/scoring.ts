@@ -64,6 +64,20 @@ export function mapResponse(
 
 const sameText = (a: string, b: string) => normaliseText(a) === normaliseText(b);
 
+/**
+ * A short answer as the key's own language writes it (decision 094): "Kaapstad" is "Cape Town" when the key spells it
+ * so for Afrikaans, whatever language the learner wrote in; any other answer as it was given.
+ */
+export function acceptedSpelt(key: Extract<AnswerKey, { type: 'short_text' }>, text: string): string {
+  const given = normaliseText(text);
+  for (const byAnswer of Object.values(key.acceptedByLanguage ?? {})) {
+    for (const [answer, spellings] of Object.entries(byAnswer ?? {})) {
+      if (spellings.some((s) => normaliseText(s) === given)) return answer;
+    }
+  }
+  return text;
+}
+
 /** What else of the question the best answer depends on: a pairing question's targets, a hotspot's choices. */
 export interface BestScoreContext {
   /** The targets of a pairing question, with how many options each may hold (QTI's `matchMax`). */
@@ -206,8 +220,9 @@ export function scoreAnswer(q: ScoredQuestion, value: AnswerValue | null | undef
     }
     case 'short_text': {
       if (value.type !== 'short_text' || normaliseText(value.text).length === 0) return 0;
-      if (key.mapping) return capped(mapResponse(key.mapping, [value.text], sameText));
-      const given = normaliseText(value.text);
+      const text = acceptedSpelt(key, value.text);
+      if (key.mapping) return capped(mapResponse(key.mapping, [text], sameText));
+      const given = normaliseText(text);
       return key.accepted.some((a) => normaliseText(a) === given) ? max : 0;
     }
     case 'select_point': {

@@ -16,6 +16,7 @@ import {
   groupBlockers,
 } from '#contract/olympiads';
 import { gradeRangeText } from '#contract/grades';
+import { VerifyLanguageQuery } from '#contract/authoring';
 import type { Queryable } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { olympiads } from '../../db/schema/index.js';
@@ -30,6 +31,10 @@ import { olympiadsPolicy, refusedFields } from './policy.js';
 import { presentOlympiad } from './present.js';
 import * as queries from './queries.js';
 import { blockersOf } from './verify.js';
+import { changeDefaultLanguage } from './default-language.js';
+import type { OlympiadTranslations, PaperLanguage } from '#contract/questions';
+import { languageName, otherLanguagesOf, withVerification } from '#contract/questions';
+import { checkTranslationLanguages, nextOlympiadTranslations } from './translations.js';
 import { count } from '#contract/numbers';
 
 const tags = ['olympiads'];
@@ -160,9 +165,10 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
           .insert(olympiads)
           .values({
             ...body,
-            defaultLanguage: body.languages[0],
+            defaultLanguage: body.defaultLanguage ?? body.languages[0],
             instructions: sanitizeRichText(body.instructions),
             declaration: sanitizeRichText(body.declaration),
+            translations: nextOlympiadTranslations({}, body.translations),
             startsAt: body.startsAt ? new Date(body.startsAt) : null,
             endsAt: body.endsAt ? new Date(body.endsAt) : null,
           })
@@ -203,17 +209,40 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
         throw conflict(
           `${before.title} has entries already: its kind (schools or countries) cannot change; take them out first`,
         );
+      // The language a learner starts in stays one the olympiad offers; changing it swaps each text with its
+      // translation in the new default, or is refused naming every text without one (decision 094).
+      const languages = body.languages ?? (before.languages as PaperLanguage[]);
+      const nextDefault =
+        body.defaultLanguage ??
+        (languages.includes(before.defaultLanguage as PaperLanguage)
+          ? (before.defaultLanguage as PaperLanguage)
+          : languages[0]!);
+      if (!languages.includes(nextDefault))
+        throw invalid([
+          { path: 'body.defaultLanguage', message: 'The default language must be one the olympiad is offered in' },
+        ]);
+      const { translations: given, defaultLanguage: _default, ...fields } = body;
+      const edited = {
+        ...before,
+        ...(fields.instructions === undefined ? {} : { instructions: sanitizeRichText(fields.instructions) }),
+        ...(fields.declaration === undefined ? {} : { declaration: sanitizeRichText(fields.declaration) }),
+        translations: nextOlympiadTranslations((before.translations ?? {}) as OlympiadTranslations, given),
+      };
+      if (given) checkTranslationLanguages(given, { languages, defaultLanguage: before.defaultLanguage });
+      const swapped =
+        nextDefault === before.defaultLanguage
+          ? null
+          : await changeDefaultLanguage(db, edited, nextDefault, actor.userId!);
       try {
         await db
           .update(olympiads)
           .set({
-            ...body,
-            // The language a learner starts in stays one the olympiad offers.
-            ...(body.languages && !body.languages.includes(before.defaultLanguage as 'en')
-              ? { defaultLanguage: body.languages[0] }
-              : {}),
-            ...(body.instructions === undefined ? {} : { instructions: sanitizeRichText(body.instructions) }),
-            ...(body.declaration === undefined ? {} : { declaration: sanitizeRichText(body.declaration) }),
+            ...fields,
+            defaultLanguage: nextDefault,
+            instructions: edited.instructions,
+            declaration: edited.declaration,
+            translations: edited.translations,
+            ...(swapped ?? {}),
             startsAt,
             endsAt,
             updatedAt: new Date(),
@@ -225,6 +254,36 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
         throw error;
       }
       return reread(db, actor, params.id);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/olympiad/translations/:id/verify',
+    summary:
+      'Mark one language’s version of the instructions and declaration verified (verified=false: clear); language: one offered besides the default',
+    tags,
+    access: access.edit,
+    params: IdParams,
+    query: VerifyLanguageQuery,
+    response: OlympiadResultBody,
+    transaction: true,
+    load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'edit'),
+    handler: async ({ db, actor, query, record: o, audit }) => {
+      const others = otherLanguagesOf(o);
+      const lang = query.language ?? others[0];
+      if (!lang || !others.includes(lang))
+        throw conflict('The default language’s instructions need no verifying: choose another language it offers');
+      const verified = query.verified === 'true';
+      const stored = (o.translations ?? {}) as OlympiadTranslations;
+      if (verified && !stored[lang])
+        throw conflict(`The instructions and declaration have no ${languageName(lang)} version yet`);
+      await db
+        .update(olympiads)
+        .set({ translations: withVerification(stored, lang, verified ? actor.userId : null), updatedAt: new Date() })
+        .where(eq(olympiads.id, o.id));
+      await audit('olympiad.update', { entityId: o.id, olympiadId: o.id, data: { language: lang, verified } });
+      return reread(db, actor, o.id);
     },
   });
 

@@ -1,6 +1,8 @@
 import type { GrantRecord, Language, OlympiadRecord, Project, SubProject } from '#contract/olympiads';
 import type { Actor } from '../../http/actor.js';
 import { iso, isoOrNull } from '../../platform/dates.js';
+import type { OlympiadTranslations } from '#contract/questions';
+import { presentTranslations } from '#contract/questions';
 import { olympiadFlags, olympiadsPolicy } from './policy.js';
 import type { GrantRow, OlympiadRow, ProjectRow, SubProjectRow } from './queries.js';
 
@@ -59,6 +61,10 @@ export function presentOlympiad(actor: Actor, o: OlympiadRow): OlympiadRecord {
     paymentRequired: o.paymentRequired,
     languages: o.languages as Language[],
     defaultLanguage: o.defaultLanguage as Language,
+    translations: presentTranslations(o.translations as OlympiadTranslations, o.verifierNames, (t) => ({
+      instructions: t.instructions,
+      declaration: t.declaration,
+    })),
     updatedAt: iso(o.updatedAt),
     can: olympiadsPolicy.flags(actor, o, olympiadFlags),
   };

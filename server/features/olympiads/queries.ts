@@ -131,9 +131,14 @@ const OlympiadRow = createSelectSchema(olympiads)
     paymentRequired: true,
     languages: true,
     defaultLanguage: true,
+    translations: true,
     updatedAt: true,
   })
-  .extend({ projectName: createSelectSchema(projects).shape.projectName });
+  .extend({
+    projectName: createSelectSchema(projects).shape.projectName,
+    /** The usernames of who verified its translations, by user id (decision 094). */
+    verifierNames: z.record(z.string(), z.string()),
+  });
 export type OlympiadRow = z.infer<typeof OlympiadRow>;
 
 export async function listOlympiads(
@@ -157,7 +162,7 @@ export async function listOlympiads(
         o.var_name as "varName", o.title, o.year, o.kind, o.open, o.pinned, o.starts_at as "startsAt",
         o.ends_at as "endsAt", o.duration_minutes as "durationMinutes", o.fee_cents as "feeCents", o.currency,
         o.team_size as "teamSize", o.min_grade as "minGrade", o.max_grade as "maxGrade", o.instructions, o.declaration, o.shuffle_options as "shuffleOptions", o.show_score as "showScore",
-        o.payment_required as "paymentRequired", o.languages, o.default_language as "defaultLanguage", o.updated_at as "updatedAt", count(*) over ()::int as total
+        o.payment_required as "paymentRequired", o.languages, o.default_language as "defaultLanguage", o.translations, ${verifierNamesOf(sql`o.translations`)} as "verifierNames", o.updated_at as "updatedAt", count(*) over ()::int as total
       from olympiads o join projects p on p.id = o.project_id
       ${where([
         reachSql(reach, sql`o.id`),
@@ -172,13 +177,20 @@ export async function listOlympiads(
   );
 }
 
-/** An olympiad's row with its project's name, for the presenter. */
+/** The usernames of who verified the translations in a jsonb column (language → {verifiedBy, …}), by id. */
+const verifierNamesOf = (column: SQL) => sql`(select coalesce(jsonb_object_agg(u.id::text, u.username), '{}'::jsonb)
+    from users u where u.id in (select (t.value->>'verifiedBy')::int from jsonb_each(${column}) t
+      where jsonb_typeof(t.value->'verifiedBy') = 'number'))`;
+
+/** An olympiad's row with its project's name (and its translations' verifiers), for the presenter. */
 export async function withProjectName(q: Queryable, olympiad: Olympiad): Promise<OlympiadRow> {
-  const [project] = await q
-    .select({ projectName: projects.projectName })
-    .from(projects)
-    .where(eq(projects.id, olympiad.projectId));
-  return { ...olympiad, projectName: project?.projectName ?? '' };
+  const [project] = await rows(
+    q,
+    z.object({ projectName: z.string(), verifierNames: z.record(z.string(), z.string()) }),
+    sql`select p.project_name as "projectName", ${verifierNamesOf(sql`o.translations`)} as "verifierNames"
+        from olympiads o join projects p on p.id = o.project_id where o.id = ${olympiad.id}`,
+  );
+  return { ...olympiad, projectName: project?.projectName ?? '', verifierNames: project?.verifierNames ?? {} };
 }
 
 /** Does the sub-project exist, and under which project? */

@@ -8,16 +8,42 @@ import { type Queryable, rows } from '../../db/client.js';
 import { auditLog, questionModules, questions as questionsTable } from '../../db/schema/index.js';
 import type { Olympiad } from '../../platform/olympiad-lookup.js';
 import { schoolsBlocked } from '../../platform/payment-gate.js';
+import type {
+  ModuleTranslations,
+  PaperLanguage,
+  QuestionOption,
+  QuestionTarget,
+  QuestionTranslations,
+} from '#contract/questions';
+import { moduleGaps, olympiadGaps, questionGaps } from './translation-gaps.js';
+
+const languageNames: Record<PaperLanguage, string> = { en: 'English', af: 'Afrikaans' };
+const jsonOf = <T>() => z.custom<T>(() => true);
 
 /** A module with the count of its questions not retired. */
 const ModuleRow = createSelectSchema(questionModules)
-  .pick({ id: true, title: true, position: true })
-  .extend({ active: z.number() });
+  .pick({ id: true, title: true, intro: true, position: true })
+  .extend({ active: z.number(), translations: jsonOf<ModuleTranslations>() });
 
 /** A question not retired, with whether it has a correct answer and a second admin's verification. */
 const QuestionRow = createSelectSchema(questionsTable)
-  .pick({ id: true, moduleId: true, position: true, prompt: true, gapText: true })
-  .extend({ hasKey: z.boolean(), verified: z.boolean() });
+  .pick({
+    id: true,
+    moduleId: true,
+    position: true,
+    type: true,
+    prompt: true,
+    gapText: true,
+    imageUrl: true,
+    imageAlt: true,
+  })
+  .extend({
+    hasKey: z.boolean(),
+    verified: z.boolean(),
+    options: jsonOf<QuestionOption[] | null>(),
+    targets: jsonOf<QuestionTarget[] | null>(),
+    translations: jsonOf<QuestionTranslations>(),
+  });
 
 /** The audit row of an opening: when, the name of whoever opened it, and what they confirmed. */
 const OpeningRow = createSelectSchema(auditLog)
@@ -46,14 +72,15 @@ export async function blockersOf(q: Queryable, olympiad: Olympiad): Promise<Veri
   const modules = await rows(
     q,
     ModuleRow,
-    sql`select m.id, m.title, m.position,
+    sql`select m.id, m.title, m.intro, m.position, m.translations,
                (select count(*)::int from questions x where x.module_id = m.id and x.retired_at is null) as active
         from question_modules m where m.olympiad_id = ${olympiad.id} order by m.position, m.id`,
   );
   const questions = await rows(
     q,
     QuestionRow,
-    sql`select x.id, x.module_id, x.position, x.prompt, x.gap_text, x.answer_key is not null and x.answer_key <> 'null'::jsonb as has_key,
+    sql`select x.id, x.module_id, x.position, x.type, x.prompt, x.gap_text, x.image_url, x.image_alt, x.options, x.targets,
+               x.translations, x.answer_key is not null and x.answer_key <> 'null'::jsonb as has_key,
                x.verified_at is not null as verified
         from questions x join question_modules m on m.id = x.module_id
         where m.olympiad_id = ${olympiad.id} and x.retired_at is null
@@ -63,6 +90,45 @@ export async function blockersOf(q: Queryable, olympiad: Olympiad): Promise<Veri
   modules.forEach((m, mi) => {
     if (Number(m.active) === 0) add('module_without_questions', `Module ${mi + 1} “${m.title}” has no questions`, m.id);
   });
+  // Each other language the olympiad offers: every text in it, and verified (decision 094).
+  const others = olympiad.languages.filter(
+    (l): l is PaperLanguage => (l === 'en' || l === 'af') && l !== olympiad.defaultLanguage,
+  );
+  const translated = (
+    where: string,
+    lang: PaperLanguage,
+    gaps: string[],
+    verified: boolean,
+    ids: [number | null, number | null],
+  ) => {
+    const name = languageNames[lang];
+    if (gaps.length === 1 && gaps[0] === 'everything')
+      add('translation_missing', `${where} has no ${name} version`, ...ids);
+    else if (gaps.length) add('translation_missing', `${where}: the ${name} version lacks ${gaps.join(', ')}`, ...ids);
+    else if (!verified) add('translation_unverified', `${where}: the ${name} version is not verified`, ...ids);
+  };
+  for (const lang of others) {
+    const text = olympiadGaps(olympiad, lang);
+    const t = olympiad.translations?.[lang];
+    if (text.instructions || text.declaration) {
+      if (text.instructions) add('translation_missing', `The instructions have no ${languageNames[lang]} version`);
+      if (text.declaration) add('translation_missing', `The declaration has no ${languageNames[lang]} version`);
+    } else if ((olympiad.instructions || olympiad.declaration) && !t?.verifiedAt) {
+      add(
+        'translation_unverified',
+        `The instructions and declaration: the ${languageNames[lang]} version is not verified`,
+      );
+    }
+    modules.forEach((m, mi) =>
+      translated(
+        `Module ${mi + 1} “${m.title}”`,
+        lang,
+        moduleGaps(m, lang),
+        m.translations?.[lang]?.verifiedAt != null,
+        [m.id, null],
+      ),
+    );
+  }
   const moduleIndex = new Map(modules.map((m, i) => [m.id, i + 1]));
   const questionIndex = new Map<number, number>();
   for (const x of questions) {
@@ -79,11 +145,15 @@ export async function blockersOf(q: Queryable, olympiad: Olympiad): Promise<Veri
     const where = `Module ${moduleIndex.get(x.moduleId)}, question ${n}${text ? ` (“${text}”)` : ''}`;
     if (!x.hasKey) add('question_without_answer', `${where} has no correct answer`, x.moduleId, x.id);
     if (!x.verified) add('question_unverified', `${where} is not verified`, x.moduleId, x.id);
+    for (const lang of others)
+      translated(where, lang, questionGaps(x, lang), x.translations?.[lang]?.verifiedAt != null, [x.moduleId, x.id]);
   }
   const counts = {
     modules: modules.length,
     questions: questions.length,
-    verified: questions.filter((x) => x.verified).length,
+    // A question is verified when each offered language's version is.
+    verified: questions.filter((x) => x.verified && others.every((l) => x.translations?.[l]?.verifiedAt != null))
+      .length,
   };
   const [blockedSchools, openedDespite] = await Promise.all([
     schoolsBlocked(q, olympiad),

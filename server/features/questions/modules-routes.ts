@@ -11,6 +11,7 @@ import {
   PaperResult,
   QuestionModuleRecord,
   ReorderBody,
+  VerifyLanguageQuery,
 } from '#contract/authoring';
 import { Ok } from '#contract/errors';
 import type { Queryable } from '../../db/client.js';
@@ -29,6 +30,13 @@ import { moduleLoader, paperLoader } from './load.js';
 import { questionsPolicy } from './policy.js';
 import { presentModule, presentQuestion } from './present.js';
 import * as queries from './queries.js';
+import {
+  checkTranslationLanguages,
+  languageName,
+  nextModuleTranslations,
+  otherLanguagesOf,
+  withVerification,
+} from './translations.js';
 
 const ModuleBody = z.object({ success: z.literal(true), module: QuestionModuleRecord });
 const tags = ['question modules'];
@@ -100,10 +108,17 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
     transaction: true,
     load: ({ db, actor, body }) => paperLoader.load(db, actor, body.olympiadId, 'edit'),
     handler: async ({ db, actor, body, audit }) => {
+      checkTranslationLanguages(body.translations, (await findOlympiad(db, body.olympiadId))!);
       const position = await queries.nextPosition(db, 'modules', body.olympiadId);
       const [row] = await db
         .insert(questionModules)
-        .values({ olympiadId: body.olympiadId, title: body.title, intro: sanitizeRichText(body.intro), position })
+        .values({
+          olympiadId: body.olympiadId,
+          title: body.title,
+          intro: sanitizeRichText(body.intro),
+          translations: nextModuleTranslations({}, body.translations),
+          position,
+        })
         .returning({ id: questionModules.id });
       await audit('question-module.create', {
         entityId: row!.id,
@@ -141,18 +156,54 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
     transaction: true,
     load: ({ db, actor, params }) => moduleLoader.load(db, actor, params.id, 'edit'),
     handler: async ({ db, actor, body, record: mod, audit }) => {
+      const { translations: given, ...fields } = body;
+      checkTranslationLanguages(given, (await findOlympiad(db, mod.olympiadId))!);
       await db
         .update(questionModules)
         .set({
-          ...body,
-          ...(body.intro === undefined ? {} : { intro: sanitizeRichText(body.intro) }),
+          ...fields,
+          ...(fields.intro === undefined ? {} : { intro: sanitizeRichText(fields.intro) }),
+          ...(given === undefined ? {} : { translations: nextModuleTranslations(mod.translations, given) }),
           updatedAt: new Date(),
         })
         .where(eq(questionModules.id, mod.id));
       await audit('question-module.update', {
         entityId: mod.id,
         olympiadId: mod.olympiadId,
-        data: { title: body.title },
+        data: { title: body.title, ...(given ? { languages: Object.keys(given) } : {}) },
+      });
+      return moduleAnswer(db, actor, mod.id);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/question-module/v-rest/:id/verify',
+    summary: 'Mark one language’s version of a module’s title and intro verified (verified=false: clear)',
+    tags,
+    access,
+    params: IdParams,
+    query: VerifyLanguageQuery,
+    response: ModuleBody,
+    transaction: true,
+    load: ({ db, actor, params }) => moduleLoader.load(db, actor, params.id, 'edit'),
+    handler: async ({ db, actor, query, record: mod, audit }) => {
+      const olympiad = (await findOlympiad(db, mod.olympiadId))!;
+      const lang = query.language ?? otherLanguagesOf(olympiad)[0];
+      if (!lang || !otherLanguagesOf(olympiad).includes(lang))
+        throw conflict(
+          'A section’s own title and intro need no verifying: choose another language the olympiad offers',
+        );
+      const verified = query.verified === 'true';
+      if (verified && !mod.translations[lang]) throw conflict(`This section has no ${languageName(lang)} version yet`);
+      await db
+        .update(questionModules)
+        .set({ translations: withVerification(mod.translations, lang, verified ? actor.userId : null) })
+        .where(eq(questionModules.id, mod.id));
+      await audit('question-module.update', {
+        entityId: mod.id,
+        olympiadId: mod.olympiadId,
+        data: { language: lang, verified },
       });
       return moduleAnswer(db, actor, mod.id);
     },

@@ -3,6 +3,7 @@ import type { Actor } from '../../http/actor.js';
 import { iso } from '../../platform/dates.js';
 import { moduleFlags, questionFlags, questionsPolicy } from './policy.js';
 import type { ModuleRow, QuestionRow } from './queries.js';
+import { presentTranslations } from './translations.js';
 
 export function presentModule(actor: Actor, m: ModuleRow): QuestionModuleRecord {
   return {
@@ -12,6 +13,7 @@ export function presentModule(actor: Actor, m: ModuleRow): QuestionModuleRecord 
     intro: m.intro,
     position: m.position,
     questionCount: m.questionCount,
+    translations: presentTranslations(m.translations, m.verifierNames, (t) => ({ title: t.title, intro: t.intro })),
     updatedAt: iso(m.updatedAt),
     can: questionsPolicy.flags(actor, m, moduleFlags),
   };
@@ -43,6 +45,13 @@ export function presentQuestion(actor: Actor, olympiadId: number, q: QuestionRow
     lastEditedBy: q.lastEditedBy,
     lastEditedById: q.lastEditedById,
     answerCount: q.answerCount,
+    translations: presentTranslations(q.translations, q.verifierNames, (t) => ({
+      prompt: t.prompt,
+      imageAlt: t.imageAlt,
+      options: t.options ?? {},
+      targets: t.targets ?? {},
+      gapText: t.gapText ?? '',
+    })),
     updatedAt: iso(q.updatedAt),
     can: questionsPolicy.flags(actor, { olympiadId, lastEditedById: q.lastEditedById }, questionFlags),
   };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import { AnswerKey } from '#contract/questions';
+import { AnswerKey, type ModuleTranslations, type QuestionTranslations } from '#contract/questions';
 import { CountRow, intArray, type Queryable, rows } from '../../db/client.js';
 import { questionModules, questions, users } from '../../db/schema/index.js';
 import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/paging.js';
@@ -9,11 +9,23 @@ import { containsPattern, offsetOf, orderBy, type Paging } from '../../platform/
 /** A module with the count of its questions that are not retired. */
 const ModuleRow = createSelectSchema(questionModules)
   .pick({ id: true, olympiadId: true, title: true, intro: true, position: true, updatedAt: true })
-  .extend({ questionCount: z.number() });
+  .extend({
+    questionCount: z.number(),
+    translations: z.custom<ModuleTranslations>((v) => typeof v === 'object' && v !== null),
+    /** The usernames of who verified its translations, by user id. */
+    verifierNames: z.record(z.string(), z.string()),
+  });
 export type ModuleRow = z.infer<typeof ModuleRow>;
 
+/** The usernames of who verified a row's translations (a jsonb column of language → {verifiedBy, …}), by id. */
+const verifierNames = (
+  column: ReturnType<typeof sql>,
+) => sql`(select coalesce(jsonb_object_agg(u.id::text, u.username), '{}'::jsonb)
+    from users u where u.id in (select (t.value->>'verifiedBy')::int from jsonb_each(${column}) t
+      where jsonb_typeof(t.value->'verifiedBy') = 'number'))`;
+
 const moduleSelect = sql`select m.id, m.olympiad_id as "olympiadId", m.title, m.intro, m.position,
-    m.updated_at as "updatedAt",
+    m.updated_at as "updatedAt", m.translations, ${verifierNames(sql`m.translations`)} as "verifierNames",
     (select count(*)::int from questions x where x.module_id = m.id and x.retired_at is null) as "questionCount"
   from question_modules m`;
 
@@ -65,6 +77,8 @@ const QuestionRow = createSelectSchema(questions)
     lastEditedById: createSelectSchema(questions).shape.lastEditedBy,
     lastEditedBy: createSelectSchema(users).shape.username.nullable(),
     answerCount: z.number(),
+    translations: z.custom<QuestionTranslations>((v) => typeof v === 'object' && v !== null),
+    verifierNames: z.record(z.string(), z.string()),
   });
 export type QuestionRow = z.infer<typeof QuestionRow>;
 
@@ -74,6 +88,7 @@ const questionSelect = sql`select x.id, x.module_id as "moduleId", m.olympiad_id
     x.max_choices as "maxChoices", x.shuffle, x.answer_key as "answerKey", x.marks,
     x.difficulty, x.retired_at as "retiredAt", x.verified_at as "verifiedAt", verifier.username as "verifiedBy",
     x.last_edited_by as "lastEditedById", editor.username as "lastEditedBy", x.updated_at as "updatedAt",
+    x.translations, ${verifierNames(sql`x.translations`)} as "verifierNames",
     (select count(*)::int from answers a where a.question_id = x.id) as "answerCount"
   from questions x
   join question_modules m on m.id = x.module_id

@@ -11,6 +11,7 @@ import {
   QuestionUpdate,
   ReorderBody,
   RetireQuery,
+  VerifyLanguageQuery,
 } from '#contract/authoring';
 import { Ok, pageOf } from '#contract/errors';
 import { isGapTextType, isPairType, isPictureType, type QuestionType } from '#contract/questions';
@@ -19,6 +20,7 @@ import { questions } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict, forbidden, invalid } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { findOlympiad } from '../../platform/olympiad-lookup.js';
 import { pageResult } from '../../platform/paging.js';
 import { reorderByIds } from '../../platform/reorder.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
@@ -29,11 +31,24 @@ import { questionsPolicy } from './policy.js';
 import { presentQuestion } from './present.js';
 import * as queries from './queries.js';
 import { count } from '#contract/numbers';
+import {
+  checkTranslationLanguages,
+  languageName,
+  nextQuestionTranslations,
+  otherLanguagesOf,
+  withVerification,
+} from './translations.js';
 
 const QuestionBody = z.object({ success: z.literal(true), question: QuestionRecord });
 const ModuleQuery = z.strictObject({ questionModuleId: IdText });
 
 type Fields = Omit<z.infer<typeof QuestionInput>, 'questionModuleId'>;
+
+/** The olympiad a question belongs to, for the languages it offers. */
+async function olympiadOf(q: Queryable, olympiadId: number) {
+  const o = await findOlympiad(q, olympiadId);
+  return o ?? { languages: ['en'], defaultLanguage: 'en' };
+}
 
 /** The types whose options may be shuffled, so whose options may be `fixed` (an order question's never are). */
 const fixableTypes: ReadonlySet<QuestionType> = new Set([
@@ -52,7 +67,7 @@ const optionlessTypes: ReadonlySet<QuestionType> = new Set(['true_false', 'numer
  * areas, a place's area, how many pairs an item may be in, which options keep their place), text trimmed; the text
  * with gaps only for the types that have one, how many areas may be chosen only for a hotspot.
  */
-function stored(f: Fields) {
+function stored(f: Omit<Fields, 'translations'>) {
   const pairing = isPairType(f.type);
   return {
     type: f.type,
@@ -172,11 +187,19 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     transaction: true,
     load: ({ db, actor, body }) => moduleLoader.load(db, actor, body.questionModuleId, 'edit'),
     handler: async ({ db, actor, body, record: mod, audit }) => {
+      checkTranslationLanguages(body.translations, await olympiadOf(db, mod.olympiadId));
       const position = await queries.nextPosition(db, 'questions', mod.id);
-      const fields = await measured(db, app.storage, body);
+      const { translations: given, ...fields } = await measured(db, app.storage, body);
+      const next = stored(fields);
       const [row] = await db
         .insert(questions)
-        .values({ moduleId: mod.id, position, ...stored(fields), lastEditedBy: actor.userId })
+        .values({
+          moduleId: mod.id,
+          position,
+          ...next,
+          translations: nextQuestionTranslations({}, given, next),
+          lastEditedBy: actor.userId,
+        })
         .returning({ id: questions.id });
       await audit('question.create', {
         entityId: row!.id,
@@ -200,8 +223,15 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     transaction: true,
     load: ({ db, actor, params }) => questionLoader.load(db, actor, params.id, 'edit'),
     handler: async ({ db, actor, body, record: before, audit }) => {
-      const { confirmKeyChange, ...fields } = body;
+      const { confirmKeyChange, translations: given, ...fields } = body;
+      checkTranslationLanguages(given, await olympiadOf(db, before.olympiadId));
       const next = stored(await measured(db, app.storage, fields));
+      const translations = nextQuestionTranslations(before.translations, given, next);
+      // Editing one language's words clears that language's verification only: the default's when its fields (or
+      // the key, which every language shares) change, another's when its words do (nextQuestionTranslations).
+      const defaultChanged = (Object.keys(next) as Array<keyof typeof next>).some(
+        (k) => !sameJson(next[k] ?? null, (before as Record<string, unknown>)[k] ?? null),
+      );
       const keyChanged = !sameJson(before.answerKey, next.answerKey) || before.type !== next.type;
       if (before.answerCount > 0 && before.type !== next.type) {
         throw conflict('Learners have answered this question; its type cannot change (retire it and add a new one)');
@@ -214,7 +244,13 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
       }
       await db
         .update(questions)
-        .set({ ...next, verifiedAt: null, verifiedBy: null, lastEditedBy: actor.userId, updatedAt: new Date() })
+        .set({
+          ...next,
+          translations,
+          ...(defaultChanged ? { verifiedAt: null, verifiedBy: null } : {}),
+          lastEditedBy: actor.userId,
+          updatedAt: new Date(),
+        })
         .where(eq(questions.id, before.id));
       await audit(keyChanged && before.answerCount > 0 ? 'question.key-fix' : 'question.update', {
         entityId: before.id,
@@ -302,6 +338,9 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
           answerKey: q.answerKey,
           marks: q.marks,
           difficulty: q.difficulty,
+          translations: Object.fromEntries(
+            Object.entries(q.translations).map(([l, t]) => [l, { ...t, verifiedBy: null, verifiedAt: null }]),
+          ),
           lastEditedBy: actor.userId,
         })
         .returning({ id: questions.id });
@@ -340,7 +379,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     tags,
     access,
     params: IdParams,
-    query: z.strictObject({ verified: z.enum(['true', 'false']).default('true') }),
+    query: VerifyLanguageQuery,
     response: QuestionBody,
     transaction: true,
     load: ({ db, actor, params }) => questionLoader.load(db, actor, params.id, 'edit'),
@@ -350,6 +389,24 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
         throw forbidden('You edited this question last; a second admin must verify it');
       }
       if (verified && !q.answerKey) throw conflict('This question has no correct answer yet');
+      const olympiad = await olympiadOf(db, q.olympiadId);
+      const lang = query.language;
+      if (lang && lang !== olympiad.defaultLanguage) {
+        // Another language's version: verified on its own, in the question's translations.
+        if (!otherLanguagesOf(olympiad).includes(lang))
+          throw conflict(`This olympiad is not offered in ${languageName(lang)}`);
+        if (verified && !q.translations[lang]) throw conflict(`This question has no ${languageName(lang)} version yet`);
+        await db
+          .update(questions)
+          .set({ translations: withVerification(q.translations, lang, verified ? actor.userId : null) })
+          .where(eq(questions.id, q.id));
+        await audit(verified ? 'question.verify' : 'question.unverify', {
+          entityId: q.id,
+          olympiadId: q.olympiadId,
+          data: { language: lang },
+        });
+        return fresh(db, actor, q.id);
+      }
       await db
         .update(questions)
         .set(verified ? { verifiedAt: new Date(), verifiedBy: actor.userId } : { verifiedAt: null, verifiedBy: null })

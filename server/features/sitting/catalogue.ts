@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import { type Olympiad, findOlympiad } from '../../platform/olympiad-lookup.js';
 import type { LearnerModule } from '#contract/questions';
 import { type QuestionRow, paperQuestions } from './paper-queries.js';
-import { arrangedFor, type PaperOrder, presentModules } from './present.js';
+import { arrangedFor, otherLanguages, type PaperOrder, presentModules } from './present.js';
 
 /**
  * An olympiad's paper (its row and live questions), read once per few seconds per process: on exam day
@@ -29,7 +29,7 @@ export interface Catalogue {
  * always, as the order written is the answer).
  */
 export function learnerModules(paper: Catalogue, order: PaperOrder | null): LearnerModule[] {
-  paper.modules ??= presentModules(paper.questions, null);
+  paper.modules ??= presentModules(paper.questions, null, otherLanguages(paper.olympiad));
   if (!order) return paper.modules;
   return paper.modules.map((m) => ({
     ...m,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import { AnswerKey } from '#contract/questions';
+import { AnswerKey, type ModuleTranslations, type QuestionTranslations } from '#contract/questions';
 import { type Queryable, rows } from '../../db/client.js';
 import { questionModules, questions } from '../../db/schema/index.js';
 
@@ -35,6 +35,9 @@ const QuestionRow = createSelectSchema(questions)
     moduleTitle: createSelectSchema(questionModules).shape.title,
     moduleIntro: createSelectSchema(questionModules).shape.intro,
     answerKey: StoredAnswerKey,
+    /** Its words and its section's in each other language (decision 094), as written through the authoring API. */
+    translations: z.custom<QuestionTranslations>((v) => typeof v === 'object' && v !== null).optional(),
+    moduleTranslations: z.custom<ModuleTranslations>((v) => typeof v === 'object' && v !== null).optional(),
   });
 export type QuestionRow = z.infer<typeof QuestionRow>;
 
@@ -61,7 +64,7 @@ export async function paperQuestions(q: Queryable, olympiadId: number): Promise<
     sql`
     select qu.id, qu.module_id, m.title as module_title, m.intro as module_intro, qu.type, qu.prompt, qu.image_url,
            qu.image_alt, qu.options, qu.image_width, qu.image_height, qu.targets, qu.gap_text, qu.max_choices,
-           qu.shuffle, qu.answer_key, qu.marks
+           qu.shuffle, qu.answer_key, qu.marks, qu.translations, m.translations as module_translations
     from questions qu join question_modules m on m.id = qu.module_id
     where m.olympiad_id = ${olympiadId} and qu.retired_at is null
     order by m.position, m.id, qu.position, qu.id`,

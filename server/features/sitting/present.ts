@@ -3,7 +3,11 @@ import type {
   AnswerKey,
   LearnerModule,
   LearnerQuestion,
+  LearnerQuestionText,
+  ModuleTranslations,
+  OlympiadTranslations,
   PaperLanguage,
+  QuestionTranslations,
   QuestionOption,
   QuestionTarget,
 } from '#contract/questions';
@@ -166,11 +170,79 @@ export function arrangedFor(q: QuestionRow, presented: LearnerQuestion, order: P
   };
 }
 
+/** The languages a learner may read the paper in besides its own: those the olympiad offers but the default. */
+export function otherLanguages(o: { languages: readonly string[]; defaultLanguage: string }): PaperLanguage[] {
+  return o.languages.filter((l): l is PaperLanguage => (l === 'en' || l === 'af') && l !== o.defaultLanguage);
+}
+
+/**
+ * A question's words in the other languages offered, as a learner receives them (decision 094): an allow-list of the
+ * texts, options and targets only by the ids the question has, never who verified it and never a key. A language
+ * without a stored version is left out; a text left empty is the question's own.
+ */
+export function presentQuestionTranslations(
+  q: Pick<QuestionRow, 'prompt' | 'imageAlt' | 'gapText' | 'type' | 'options' | 'targets'> & {
+    translations?: QuestionTranslations;
+  },
+  languages: readonly PaperLanguage[],
+): Partial<Record<PaperLanguage, LearnerQuestionText>> {
+  const out: Partial<Record<PaperLanguage, LearnerQuestionText>> = {};
+  for (const lang of languages) {
+    const t = q.translations?.[lang];
+    if (!t) continue;
+    const byId = (list: ReadonlyArray<{ id: string; text?: string }> | null, words: Record<string, string>) =>
+      Object.fromEntries((list ?? []).map((o) => [o.id, words?.[o.id] || (o.text ?? '')]));
+    out[lang] = {
+      prompt: t.prompt || q.prompt,
+      imageAlt: t.imageAlt || q.imageAlt,
+      options: byId(q.options, t.options ?? {}),
+      targets: byId(q.targets, t.targets ?? {}),
+      gapText: q.type === 'gap_match' || q.type === 'inline_choice' ? t.gapText || q.gapText : '',
+    };
+  }
+  return out;
+}
+
+/** A section's title and intro in the other languages offered; never who verified them. */
+export function presentModuleTranslations(
+  m: { title: string; intro: string; translations?: ModuleTranslations },
+  languages: readonly PaperLanguage[],
+): LearnerModule['translations'] {
+  const out: LearnerModule['translations'] = {};
+  for (const lang of languages) {
+    const t = m.translations?.[lang];
+    if (t) out[lang] = { title: t.title || m.title, intro: t.intro || m.intro };
+  }
+  return out;
+}
+
+/** The olympiad's instructions and declaration in the other languages offered. */
+export function presentOlympiadTranslations(o: {
+  languages: readonly string[];
+  defaultLanguage: string;
+  instructions: string;
+  declaration: string;
+  translations?: OlympiadTranslations | null;
+}): SittingState['olympiad']['translations'] {
+  const out: SittingState['olympiad']['translations'] = {};
+  for (const lang of otherLanguages(o)) {
+    const t = o.translations?.[lang];
+    if (t) out[lang] = { instructions: t.instructions || o.instructions, declaration: t.declaration || o.declaration };
+  }
+  return out;
+}
+
 /**
  * A question as the learner sees it. There is no key field here, by construction: a select-point question's areas
- * are its key's alone, so the learner receives only the picture.
+ * are its key's alone, so the learner receives only the picture. `languages` are the other languages the olympiad
+ * offers, whose words come along (the fields themselves are in its default language).
  */
-export function presentQuestionForLearner(q: QuestionRow, index: number, order: PaperOrder | null): LearnerQuestion {
+export function presentQuestionForLearner(
+  q: QuestionRow,
+  index: number,
+  order: PaperOrder | null,
+  languages: readonly PaperLanguage[] = [],
+): LearnerQuestion {
   const presented: LearnerQuestion = {
     id: q.id,
     index,
@@ -185,13 +257,17 @@ export function presentQuestionForLearner(q: QuestionRow, index: number, order: 
     targets: (q.targets ?? []).map(presentTarget),
     gapText: q.type === 'gap_match' || q.type === 'inline_choice' ? q.gapText : '',
     maxChoices: q.type === 'hotspot' ? q.maxChoices : 1,
-    translations: {},
+    translations: presentQuestionTranslations(q, languages),
   };
   return arrangedFor(q, presented, order);
 }
 
 /** The paper's modules, in order, with their questions for this learner. */
-export function presentModules(questions: QuestionRow[], order: PaperOrder | null): LearnerModule[] {
+export function presentModules(
+  questions: QuestionRow[],
+  order: PaperOrder | null,
+  languages: readonly PaperLanguage[] = [],
+): LearnerModule[] {
   const modules: LearnerModule[] = [];
   let current: LearnerModule | null = null;
   for (const q of questions) {
@@ -201,12 +277,15 @@ export function presentModules(questions: QuestionRow[], order: PaperOrder | nul
         index: modules.length,
         title: q.moduleTitle,
         intro: q.moduleIntro,
-        translations: {},
+        translations: presentModuleTranslations(
+          { title: q.moduleTitle, intro: q.moduleIntro, translations: q.moduleTranslations },
+          languages,
+        ),
         questions: [],
       };
       modules.push(current);
     }
-    current.questions.push(presentQuestionForLearner(q, current.questions.length, order));
+    current.questions.push(presentQuestionForLearner(q, current.questions.length, order, languages));
   }
   return modules;
 }
@@ -262,7 +341,7 @@ export function presentState(input: {
       maxGrade: olympiad.maxGrade,
       languages: olympiad.languages as PaperLanguage[],
       defaultLanguage: olympiad.defaultLanguage as PaperLanguage,
-      translations: {},
+      translations: presentOlympiadTranslations(olympiad),
     },
     copy: input.copy,
     learner: {

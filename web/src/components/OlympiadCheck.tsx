@@ -45,6 +45,17 @@ export function blockerLinks(olympiadName: string, settings = '#settings'): Bloc
           to: `${admin}/reports/verify-questions${b.questionId == null ? '' : `#question-${b.questionId}`}`,
           label: 'Verify it',
         };
+      case 'translation_missing':
+      case 'translation_unverified':
+        // A question's translation is written and verified in its editor, a section's in the modules, the
+        // instructions' and declaration's in the settings.
+        if (b.questionId != null)
+          return {
+            to: `${admin}/edit/questions?module=${b.moduleId}#question-${b.questionId}`,
+            label: 'Open the question',
+          };
+        if (b.moduleId != null) return { to: `${admin}/edit/question-modules`, label: 'Open the modules' };
+        return { to: settings, label: 'Open the settings' };
     }
   };
 }
