@@ -10,16 +10,17 @@ import { useDownloadResults } from '../api/download-results.js';
 import { useDownloadSchoolCertificates } from '../api/download-school-certificates.js';
 import { useSchoolCertificates } from '../api/get-school-certificates.js';
 import { printedCode } from '../components/printed-code.js';
-import { count as plural } from '#contract/numbers';
-import { unitWords } from '#contract/units';
+import { figure } from '#contract/numbers';
+import { useT } from '../../../lib/i18n/index.js';
 
 /**
  * /portal/{o}/certificates: before the results are published, when they come; after, the school's certificates as
  * one print-ready PDF, each learner's award and certificate, and the school's results as a spreadsheet.
  */
 export function TeacherCertificatesPage() {
+  const t = useT();
   const { olympiad, olympiadName } = useRouteOlympiad();
-  const words = unitWords(olympiad?.kind);
+  const team = olympiad?.kind === 'country' ? 'yes' : 'no';
   const list = useListParams('learnerName');
   const school = useSchoolCertificates({ ...list.params, olympiadId: olympiad?.id });
   const one = useDownloadCertificate();
@@ -28,12 +29,12 @@ export function TeacherCertificatesPage() {
   const data = school.data;
   const [now] = useState(() => Date.now());
   const closed = olympiad?.endsAt && new Date(olympiad.endsAt).getTime() < now;
-  const schoolName = data?.certificates[0]?.schoolName ?? words.unit;
+  const schoolName = data?.certificates[0]?.schoolName ?? (team === 'yes' ? 'team' : 'school');
   const participantId = data?.schoolParticipantId ?? null;
   const columns: Column<CertificateListItem>[] = [
     {
       key: 'learnerName',
-      label: 'Learner',
+      label: t('portal.cert.col.learner'),
       sortable: true,
       render: (c) => (
         <>
@@ -41,7 +42,7 @@ export function TeacherCertificatesPage() {
             {c.learnerName}
           </Text>
           <Text size="xs" c="dimmed">
-            {c.grade != null ? `Grade ${c.grade} · ` : ''}
+            {c.grade != null ? `${t('portal.cert.grade', { grade: c.grade })} ` : ''}
             <span translate="no">{printedCode(c.code)}</span>
           </Text>
         </>
@@ -49,7 +50,7 @@ export function TeacherCertificatesPage() {
     },
     {
       key: 'kind',
-      label: 'Award',
+      label: t('portal.cert.col.award'),
       sortable: true,
       render: (c) => (
         <Text size="sm" fw={600}>
@@ -59,14 +60,14 @@ export function TeacherCertificatesPage() {
     },
     {
       key: 'actions',
-      label: 'Download',
+      label: t('portal.cert.col.download'),
       render: (c) => (
         <Button
           size="compact-sm"
           variant="subtle"
           loading={one.isPending && one.variables?.id === c.id}
           onClick={() => one.mutate({ id: c.id, learnerName: c.learnerName })}
-          aria-label={`PDF, certificate of ${c.learnerName}`}
+          aria-label={t('portal.cert.pdfOf', { name: c.learnerName })}
         >
           PDF
         </Button>
@@ -78,24 +79,21 @@ export function TeacherCertificatesPage() {
     <>
       <PageHeader
         eyebrow={olympiad?.title}
-        title="Certificates"
-        description={`Your ${words.members}’ certificates and results, once the organisers publish them.`}
+        title={t('portal.cert.title')}
+        description={t('portal.cert.description', { team })}
       />
       {school.isLoading || !olympiad ? <Skeleton height={200} radius="md" /> : null}
       {school.error ? (
-        <Alert color="red" title="Could not get your certificates">
+        <Alert color="red" title={t('portal.cert.failed')}>
           {school.error.message}
         </Alert>
       ) : null}
       {data && !data.published ? (
-        <Alert color="blue" title="The results are not out yet">
+        <Alert color="blue" title={t('portal.cert.notOut')}>
           {olympiad?.endsAt
-            ? closed
-              ? `Writing closed on ${formatDate(olympiad.endsAt, 'longDate')}. `
-              : `Writing closes on ${formatDate(olympiad.endsAt, 'longDate')}. `
+            ? `${t(closed ? 'portal.cert.closedOn' : 'portal.cert.closesOn', { day: formatDate(olympiad.endsAt, 'longDate') })} `
             : ''}
-          The organisers check the attempts and then publish the results; your learners’ awards and certificates appear
-          here on that day, and you get a mail with a link to this page.
+          {t('portal.cert.notOutBody')}
         </Alert>
       ) : null}
       {data?.published ? (
@@ -103,16 +101,21 @@ export function TeacherCertificatesPage() {
           <Card withBorder radius="md" padding="lg">
             <Stack gap="sm">
               <Title order={2} size="h4">
-                Your {words.unit}’s certificates
+                {t('portal.cert.yours', { team })}
               </Title>
               {data.batch ? (
                 <Text size="sm">
-                  {plural(data.batch.certificates, 'certificate')} in one PDF, ready to print on A4
-                  {data.batch.generatedAt ? ` (made ${formatDate(data.batch.generatedAt, 'longDate')})` : ''}.
+                  {data.batch.generatedAt
+                    ? t('portal.cert.batchMade', {
+                        count: data.batch.certificates,
+                        n: figure(data.batch.certificates),
+                        day: formatDate(data.batch.generatedAt, 'longDate'),
+                      })
+                    : t('portal.cert.batch', { count: data.batch.certificates, n: figure(data.batch.certificates) })}
                 </Text>
               ) : (
                 <Text size="sm" c="dimmed">
-                  The results are out; the certificates are still being made. Look again later today.
+                  {t('portal.cert.beingMade')}
                 </Text>
               )}
               <Group gap="sm" wrap="wrap">
@@ -123,31 +126,31 @@ export function TeacherCertificatesPage() {
                     participantId != null && all.mutate({ schoolParticipantId: participantId, schoolName })
                   }
                 >
-                  Download all certificates (PDF)
+                  {t('portal.cert.downloadAll')}
                 </Button>
                 <Button
                   variant="default"
                   loading={results.isPending && results.variables?.format === 'xlsx'}
                   onClick={() => results.mutate({ olympiadId: olympiad!.id, format: 'xlsx', name: olympiadName })}
                 >
-                  Download results (xlsx)
+                  {t('portal.cert.downloadResults')}
                 </Button>
                 <Button
                   variant="subtle"
                   loading={results.isPending && results.variables?.format === 'csv'}
                   onClick={() => results.mutate({ olympiadId: olympiad!.id, format: 'csv', name: olympiadName })}
                 >
-                  Results as CSV
+                  {t('portal.cert.resultsCsv')}
                 </Button>
               </Group>
             </Stack>
           </Card>
           <Card withBorder radius="md" padding="lg">
             <Title order={2} size="h4" mb="sm">
-              {words.Members}
+              {t('portal.cert.members', { team })}
             </Title>
             <PagedTable
-              label={`Your ${words.members}’ certificates`}
+              label={t('portal.cert.table', { team })}
               columns={columns}
               rows={data.certificates}
               total={data.total}
@@ -155,8 +158,8 @@ export function TeacherCertificatesPage() {
               list={list}
               loading={school.isFetching}
               error={school.error}
-              searchPlaceholder="Search learners"
-              empty="No certificates yet."
+              searchPlaceholder={t('portal.cert.search')}
+              empty={t('portal.cert.empty')}
               minWidth={0}
             />
           </Card>

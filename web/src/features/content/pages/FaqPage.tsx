@@ -4,6 +4,7 @@ import { FaqAccordion } from '../../../components/FaqAccordion.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { useFaqs } from '../api/list-faqs.js';
+import { useT } from '../../../lib/i18n/index.js';
 
 const all = { page: 1, pageSize: 500, sort: 'position', order: 'asc' } as const;
 
@@ -12,6 +13,7 @@ const all = { page: 1, pageSize: 500, sort: 'position', order: 'asc' } as const;
  * the ones for every teacher). The FAQs are edited at /overlord/edit/faqs and by the olympiad's admins.
  */
 export function FaqPage() {
+  const t = useT();
   const { olympiadName } = useParams();
   const { olympiad, error: olympiadError } = useRouteOlympiad();
   const general = useFaqs({ ...all, audience: 'portal' });
@@ -20,9 +22,9 @@ export function FaqPage() {
   return (
     <>
       <PageHeader
-        eyebrow={olympiadName ? (olympiad?.title ?? olympiadName) : 'Teacher portal'}
-        title="Questions and answers"
-        description="What teachers ask most often."
+        eyebrow={olympiadName ? (olympiad?.title ?? olympiadName) : t('portal.faq.eyebrow')}
+        title={t('portal.faq.title')}
+        description={t('portal.faq.description')}
       />
       {error ? (
         <Alert color="red" mb="md">
@@ -33,10 +35,10 @@ export function FaqPage() {
         {olympiadName ? (
           <section aria-labelledby="faq-olympiad">
             <Title order={2} size="h3" id="faq-olympiad" mb="sm">
-              About {olympiad?.title ?? 'this olympiad'}
+              {olympiad?.title ? t('portal.faq.about', { title: olympiad.title }) : t('portal.faq.thisOlympiad')}
             </Title>
             {own.data ? (
-              <FaqAccordion items={own.data.items} empty="No questions about this olympiad yet." />
+              <FaqAccordion items={own.data.items} empty={t('portal.faq.noneOlympiad')} />
             ) : (
               <Skeleton height={120} />
             )}
@@ -44,15 +46,15 @@ export function FaqPage() {
         ) : null}
         <section
           aria-labelledby={olympiadName ? 'faq-general' : undefined}
-          aria-label={olympiadName ? undefined : 'Questions and answers'}
+          aria-label={olympiadName ? undefined : t('portal.faq.title')}
         >
           {olympiadName ? (
             <Title order={2} size="h3" id="faq-general" mb="sm">
-              For every teacher
+              {t('portal.faq.everyTeacher')}
             </Title>
           ) : null}
           {general.data ? (
-            <FaqAccordion items={general.data.items} empty="No questions yet." />
+            <FaqAccordion items={general.data.items} empty={t('portal.faq.none')} />
           ) : (
             <Skeleton height={200} />
           )}

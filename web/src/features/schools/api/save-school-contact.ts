@@ -4,6 +4,7 @@ import type { SchoolContactInput } from '#contract/schools';
 import { api } from '../../../lib/api/index.js';
 import { SchoolBody } from './get-school.js';
 import { schoolKeys } from './keys.js';
+import { translate } from '../../../lib/i18n/index.js';
 
 /** PUT school/v-rest/{id} with the contact details only: what a teacher keeps current for their school. */
 export const saveSchoolContact = ({ id, values }: { id: number; values: z.input<typeof SchoolContactInput> }) =>
@@ -13,5 +14,5 @@ export const saveSchoolContact = ({ id, values }: { id: number; values: z.input<
 export const useSaveSchoolContact = () =>
   useMutation({
     mutationFn: saveSchoolContact,
-    meta: { success: 'The school’s contact details are saved', error: false, invalidates: [schoolKeys.all] },
+    meta: { success: translate('portal.school.saved'), error: false, invalidates: [schoolKeys.all] },
   });

@@ -5,19 +5,20 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { useSessionUser } from '../../../lib/session/index.js';
 import { useSchool } from '../api/get-school.js';
 import { useSaveSchoolContact } from '../api/save-school-contact.js';
+import { useT } from '../../../lib/i18n/index.js';
 
 /** /portal/{o}/school: the teacher's school, its register details and its contact details to keep current. */
 export function PortalSchoolPage() {
+  const t = useT();
   const user = useSessionUser();
   const school = useSchool(user?.schoolId);
-  if (!user?.schoolId)
-    return <Alert color="yellow">Your account is not linked to a school yet. Please contact the organisers.</Alert>;
+  if (!user?.schoolId) return <Alert color="yellow">{t('portal.home.noSchool')}</Alert>;
   return (
     <>
       <PageHeader
-        eyebrow="Your school"
-        title={school.data?.name ?? 'School'}
-        description="The register details are kept by the organisers; keep the contact details current."
+        eyebrow={t('portal.school.eyebrow')}
+        title={school.data?.name ?? t('portal.school.title')}
+        description={t('portal.school.description')}
       />
       {school.error ? <Alert color="red">{school.error.message}</Alert> : null}
       {school.data ? <SchoolDetails school={school.data} /> : null}
@@ -26,6 +27,7 @@ export function PortalSchoolPage() {
 }
 
 function SchoolDetails({ school }: { school: School }) {
+  const t = useT();
   const save = useSaveSchoolContact();
   const form = useSchemaForm({
     schema: SchoolContactInput,
@@ -34,17 +36,17 @@ function SchoolDetails({ school }: { school: School }) {
     validateInputOnBlur: true,
   });
   const rows: Array<[string, string | null]> = [
-    ['EMIS number', school.emisNumber],
-    ['Type', school.type],
-    ['Province', school.province],
-    ['District', school.district],
-    ['Town', school.town],
+    [t('portal.school.emis'), school.emisNumber],
+    [t('portal.school.type'), school.type],
+    [t('portal.school.province'), school.province],
+    [t('portal.school.district'), school.district],
+    [t('portal.school.town'), school.town],
   ];
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <Paper withBorder p="lg" radius="md">
         <Title order={2} size="h4" mb="sm">
-          Register details
+          {t('portal.school.register')}
         </Title>
         <Stack gap={6}>
           {rows.map(([label, value]) => (
@@ -57,12 +59,12 @@ function SchoolDetails({ school }: { school: School }) {
           ))}
         </Stack>
         <Text size="sm" c="dimmed" mt="md">
-          Something wrong here? Write to the organisers and they will correct it.
+          {t('portal.school.wrong')}
         </Text>
       </Paper>
       <Paper withBorder p="lg" radius="md">
         <Title order={2} size="h4" mb="sm">
-          Contact details
+          {t('portal.school.contact')}
         </Title>
         <form
           noValidate
@@ -76,12 +78,26 @@ function SchoolDetails({ school }: { school: School }) {
                 {save.error.message}
               </Alert>
             ) : null}
-            <TextInput label="Address" key={form.key('address')} {...form.getInputProps('address')} />
-            <TextInput label="Phone" type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
-            <TextInput label="Email" type="email" key={form.key('email')} {...form.getInputProps('email')} />
+            <TextInput
+              label={t('portal.school.address')}
+              key={form.key('address')}
+              {...form.getInputProps('address')}
+            />
+            <TextInput
+              label={t('portal.school.phone')}
+              type="tel"
+              key={form.key('phone')}
+              {...form.getInputProps('phone')}
+            />
+            <TextInput
+              label={t('portal.school.email')}
+              type="email"
+              key={form.key('email')}
+              {...form.getInputProps('email')}
+            />
             <Group justify="flex-end">
               <Button type="submit" loading={save.isPending}>
-                Save contact details
+                {t('portal.school.save')}
               </Button>
             </Group>
           </Stack>
