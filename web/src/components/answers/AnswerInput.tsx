@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { AnswerValue, LearnerQuestion, QuestionOption } from '#contract/index';
+import { useT } from '../../lib/i18n/index.js';
 import classes from './answers.module.css';
 import { QuestionImage } from '../phone-images.js';
 import { GapMatchAnswer } from './interactions/GapMatchAnswer.js';
@@ -53,18 +54,59 @@ interface AnswerInputProps {
   /** Typed text that cannot be saved as it is (letters in a number), kept while the learner moves around. */
   unsaved?: string | undefined;
   onUnsaved?: ((text: string | null) => void) | undefined;
+  /**
+   * The language of the options' and targets' words when it is not the page's (a text with no translation shows
+   * the question's own words, decision 091): set on those words, never on the page's own instructions.
+   */
+  textLang?: string | undefined;
 }
 
 /** The answer of one question: native inputs in a fieldset whose legend says what to do. */
-export function AnswerInput({ question, value, onChange, promptId, unsaved, onUnsaved }: AnswerInputProps) {
+export function AnswerInput(props: AnswerInputProps) {
+  const { question, value, onChange, promptId, textLang } = props;
+  const own = question.type;
   const interaction = { question, value, onChange, promptId };
+  const t = useT();
+  // The richer interactions' words (targets, gaps) are drawn inside them: marked together when not translated.
+  const rich = (node: React.ReactNode) => (textLang ? <div lang={textLang}>{node}</div> : node);
+  return own === 'single' || own === 'multiple' || own === 'true_false' || own === 'numeric' || own === 'short_text'
+    ? simple(props, t)
+    : rich(richAnswer(interaction));
+}
+
+function richAnswer(interaction: Pick<AnswerInputProps, 'question' | 'value' | 'onChange' | 'promptId'>) {
+  switch (interaction.question.type) {
+    case 'hotspot':
+      return <HotspotAnswer {...interaction} />;
+    case 'select_point':
+      return <SelectPointAnswer {...interaction} />;
+    case 'graphic_gap_match':
+      return <GraphicGapMatchAnswer {...interaction} />;
+    case 'gap_match':
+      return <GapMatchAnswer {...interaction} />;
+    case 'order':
+      return <OrderAnswer {...interaction} />;
+    case 'match':
+      return <MatchAnswer {...interaction} />;
+    case 'inline_choice':
+      return <InlineChoiceAnswer {...interaction} />;
+    default:
+      return null;
+  }
+}
+
+function simple(
+  { question, value, onChange, promptId, unsaved, onUnsaved, textLang }: AnswerInputProps,
+  t: ReturnType<typeof useT>,
+) {
   switch (question.type) {
     case 'single':
       return (
         <Choices
           kind="radio"
-          legend="Choose one answer"
+          legend={t('learner.answer.chooseOne')}
           options={question.options}
+          textLang={textLang}
           selected={value?.type === 'single' && value.optionId ? [value.optionId] : []}
           onSelect={(ids) => onChange({ type: 'single', optionId: ids[0] ?? null })}
           promptId={promptId}
@@ -74,8 +116,9 @@ export function AnswerInput({ question, value, onChange, promptId, unsaved, onUn
       return (
         <Choices
           kind="checkbox"
-          legend="Choose all that apply"
+          legend={t('learner.answer.chooseAll')}
           options={question.options}
+          textLang={textLang}
           selected={value?.type === 'multiple' ? value.optionIds : []}
           onSelect={(ids) => onChange({ type: 'multiple', optionIds: ids })}
           promptId={promptId}
@@ -86,10 +129,10 @@ export function AnswerInput({ question, value, onChange, promptId, unsaved, onUn
       return (
         <Choices
           kind="radio"
-          legend="True or false?"
+          legend={t('learner.answer.trueOrFalse')}
           options={[
-            { id: 'true', text: 'True', imageUrl: null },
-            { id: 'false', text: 'False', imageUrl: null },
+            { id: 'true', text: t('learner.answer.true'), imageUrl: null },
+            { id: 'false', text: t('learner.answer.false'), imageUrl: null },
           ]}
           letters={false}
           selected={current === null ? [] : [String(current)]}
@@ -111,20 +154,8 @@ export function AnswerInput({ question, value, onChange, promptId, unsaved, onUn
       );
     case 'short_text':
       return <TextAnswer key={question.id} value={value} onChange={onChange} promptId={promptId} />;
-    case 'hotspot':
-      return <HotspotAnswer {...interaction} />;
-    case 'select_point':
-      return <SelectPointAnswer {...interaction} />;
-    case 'graphic_gap_match':
-      return <GraphicGapMatchAnswer {...interaction} />;
-    case 'gap_match':
-      return <GapMatchAnswer {...interaction} />;
-    case 'order':
-      return <OrderAnswer {...interaction} />;
-    case 'match':
-      return <MatchAnswer {...interaction} />;
-    case 'inline_choice':
-      return <InlineChoiceAnswer {...interaction} />;
+    default:
+      return null;
   }
 }
 
@@ -136,9 +167,11 @@ interface ChoicesProps {
   onSelect: (ids: string[]) => void;
   promptId: string;
   letters?: boolean;
+  textLang?: string | undefined;
 }
 
-function Choices({ kind, legend, options, selected, onSelect, promptId, letters = true }: ChoicesProps) {
+function Choices({ kind, legend, options, selected, onSelect, promptId, letters = true, textLang }: ChoicesProps) {
+  const t = useT();
   const name = useId();
   const withImages = options.some((o) => o.imageUrl);
   return (
@@ -148,7 +181,7 @@ function Choices({ kind, legend, options, selected, onSelect, promptId, letters 
         {options.map((option, i) => {
           const checked = selected.includes(option.id);
           const letter = String.fromCharCode(65 + i);
-          const text = option.text || (option.imageUrl ? `Picture ${letter}` : letter);
+          const text = option.text || (option.imageUrl ? t('learner.answer.picture', { letter }) : letter);
           return (
             <label key={option.id} className={`${classes.option} ${checked ? classes.optionChecked : ''}`}>
               <input
@@ -180,7 +213,7 @@ function Choices({ kind, legend, options, selected, onSelect, promptId, letters 
                     sizes="220px"
                   />
                 ) : null}
-                {option.text ? <span>{option.text}</span> : null}
+                {option.text ? <span lang={textLang}>{option.text}</span> : null}
               </span>
               {checked ? (
                 <span className={classes.tick} aria-hidden="true">
@@ -216,6 +249,7 @@ function NumericAnswer({
   unsaved,
   onUnsaved,
 }: FreeAnswerProps & Pick<AnswerInputProps, 'unsaved' | 'onUnsaved'>) {
+  const t = useT();
   const id = useId();
   const saved = value?.type === 'numeric' && value.value !== null ? String(value.value) : '';
   const [text, setText] = useState(unsaved ?? saved);
@@ -224,7 +258,7 @@ function NumericAnswer({
   return (
     <div className={classes.freeAnswer}>
       <label htmlFor={id} className={classes.legend}>
-        Your answer (a number)
+        {t('learner.answer.number')}
       </label>
       <input
         id={id}
@@ -247,20 +281,21 @@ function NumericAnswer({
       />
       <div id={`${id}-hint`} className={invalid ? classes.hintError : classes.hint}>
         {invalid
-          ? `Not saved: type only a number, for example 12,5 or 12.5.${saved ? ` Your saved answer is still ${saved.replace('.', ',')}.` : ''}`
-          : 'For example 12,5 or 12.5'}
+          ? `${t('learner.answer.notANumber')}${saved ? ` ${t('learner.answer.stillSaved', { saved: saved.replace('.', ',') })}` : ''}`
+          : t('learner.answer.example')}
       </div>
     </div>
   );
 }
 
 function TextAnswer({ value, onChange, promptId }: FreeAnswerProps) {
+  const t = useT();
   const id = useId();
   const [text, setText] = useState(value?.type === 'short_text' ? value.text : '');
   return (
     <div className={classes.freeAnswer}>
       <label htmlFor={id} className={classes.legend}>
-        Your answer
+        {t('learner.answer.yours')}
       </label>
       <input
         id={id}

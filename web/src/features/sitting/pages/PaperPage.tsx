@@ -321,18 +321,19 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
               {t('learner.paper.keptElsewhere')}
             </p>
           ) : null}
-          <div lang={textLang.answers}>
-            <AnswerInput
-              // A later answer from another device replaces what the fields hold.
-              key={`${item.question.id}|${keptElsewhere ?? ''}`}
-              question={item.question}
-              value={answer?.value}
-              promptId={promptId}
-              onChange={(value, options) => sync.setAnswer(item.question.id, value, options)}
-              unsaved={snapshot.unsaved.get(item.question.id)}
-              onUnsaved={(text) => sync.setUnsaved(item.question.id, text)}
-            />
-          </div>
+
+          <AnswerInput
+            // A later answer from another device replaces what the fields hold.
+            key={`${item.question.id}|${keptElsewhere ?? ''}`}
+            question={item.question}
+            value={answer?.value}
+            promptId={promptId}
+            onChange={(value, options) => sync.setAnswer(item.question.id, value, options)}
+            unsaved={snapshot.unsaved.get(item.question.id)}
+            onUnsaved={(text) => sync.setUnsaved(item.question.id, text)}
+            textLang={textLang.answers}
+          />
+
           <button
             type="button"
             className={`${classes.flag} ${answer?.flagged ? classes.flagOn : ''}`}
