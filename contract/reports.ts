@@ -180,3 +180,62 @@ export const DashboardUser = z.object({
   ),
 });
 export type DashboardUser = z.infer<typeof DashboardUser>;
+
+/** A language a paper is written in (contract/olympiads.ts `Language`). */
+const ReportLanguage = z.enum(['en', 'af']);
+
+/** One language's figures on one question: finished attempts in it, how many had full marks, and the share. */
+export const LanguageShare = z.object({
+  language: ReportLanguage,
+  attempts: z.number().int(),
+  correct: z.number().int(),
+  /** correct / attempts, three decimals; null with no attempt. */
+  shareCorrect: z.number().nullable(),
+});
+export type LanguageShare = z.infer<typeof LanguageShare>;
+
+/**
+ * What the two-proportion test says of a question (decision 096): `differs` (p below the threshold: a likely
+ * translation fault), `within_chance`, `too_few` (fewer attempts than the minimum in a language), `anchor` (its
+ * words are the same in both languages, so it is not tested).
+ */
+export const LanguageVerdict = z.enum(['differs', 'within_chance', 'too_few', 'anchor']);
+export type LanguageVerdict = z.infer<typeof LanguageVerdict>;
+
+export const QuestionByLanguage = z.object({
+  questionId: z.number().int(),
+  moduleTitle: z.string(),
+  /** Its place in its section, from 0. */
+  questionIndex: z.number().int(),
+  prompt: z.string(),
+  /** The olympiad's languages in its order, the default first. */
+  languages: z.array(LanguageShare),
+  /** The first language's share less the second's; null when either has no attempt. */
+  difference: z.number().nullable(),
+  z: z.number().nullable(),
+  /** Two-sided p-value of the two-proportion z-test, four significant decimals; null when not tested. */
+  p: z.number().nullable(),
+  verdict: LanguageVerdict,
+  /** The language answered worse, when the verdict is `differs`. */
+  harderIn: ReportLanguage.nullable(),
+});
+export type QuestionByLanguage = z.infer<typeof QuestionByLanguage>;
+
+/**
+ * GET /olympiad/reports/questions-by-language/{id}: each question's share with full marks in each language the
+ * olympiad offers, over its finished attempts (a learner's language is the attempt's, else the olympiad's
+ * default), with the test of decision 096. `split` false: the olympiad offers one language, and `items` is empty.
+ */
+export const QuestionsByLanguageReport = z.object({
+  success: z.literal(true),
+  olympiadId: z.number().int(),
+  languages: z.array(ReportLanguage),
+  split: z.boolean(),
+  /** The test's rules, for the page to state: p below `significance`, at least `minAttempts` in each language. */
+  significance: z.number(),
+  minAttempts: z.number().int(),
+  /** Finished attempts per language. */
+  attempts: z.array(z.object({ language: ReportLanguage, attempts: z.number().int() })),
+  items: z.array(QuestionByLanguage),
+});
+export type QuestionsByLanguageReport = z.infer<typeof QuestionsByLanguageReport>;

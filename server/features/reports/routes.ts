@@ -8,6 +8,7 @@ import {
   FeedbackSchools,
   GraphData,
   GraphDataBody,
+  QuestionsByLanguageReport,
   ReportFormatQuery,
   ReportOverview,
 } from '#contract/reports';
@@ -22,6 +23,7 @@ import { feedbackSheets, graphSheets, overviewSheets } from './exports.js';
 import { reportOlympiadLoader } from './load.js';
 import { reportsPolicy } from './policy.js';
 import { presentFeedback } from './present.js';
+import { questionsByLanguage } from './question-languages.js';
 import { readGraphData, readOverview } from './read.js';
 import * as queries from './queries.js';
 
@@ -115,6 +117,19 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       if (query.format === 'json') return answer;
       return sendDownload(reply, query.format, `graph-data-${o.varName}`, graphSheets(answer));
     },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/olympiad/reports/questions-by-language/:id',
+    tags,
+    access: access.read,
+    summary:
+      'Each question’s share with full marks in each language the olympiad offers, flagging a difference beyond chance (a likely translation fault)',
+    params: IdParams,
+    response: QuestionsByLanguageReport,
+    load: ({ db, actor, params }) => reportOlympiadLoader.load(db, actor, params.id, 'read'),
+    handler: ({ db, record: o }) => questionsByLanguage(db, o),
   });
 
   route(app, {

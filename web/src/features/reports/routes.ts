@@ -3,6 +3,10 @@ import { type AppRoute, pageChunk, sections, staffAccess, staffPage } from '../.
 const FeedbackRoute = pageChunk(() => import('./pages/ReportsOverviewRoute.js'), 'FeedbackRoute');
 const ReportsOverviewRoute = pageChunk(() => import('./pages/ReportsOverviewRoute.js'), 'ReportsOverviewRoute');
 const StartTimesPage = pageChunk(() => import('./pages/StartTimesPage.js'), 'StartTimesPage');
+const QuestionsByLanguagePage = pageChunk(
+  () => import('./pages/QuestionsByLanguagePage.js'),
+  'QuestionsByLanguagePage',
+);
 
 const admin = (sub: string, title: string, summary: string, page?: AppRoute['page']) =>
   staffPage(sections.admin, {
@@ -36,5 +40,11 @@ export const reportsRoutes: AppRoute[] = [
     'Start times',
     'When each learner started writing, who is writing and who has finished.',
     StartTimesPage,
+  ),
+  ...admin(
+    'reports/questions-by-language',
+    'Questions by language',
+    'Each question’s share correct in English and in Afrikaans, flagging a difference beyond chance (a likely translation fault).',
+    QuestionsByLanguagePage,
   ),
 ];
