@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Ok } from '#contract/index';
 import { api } from '../../../lib/api/index.js';
+import { translate } from '../../../lib/i18n/index.js';
 
 /**
  * PUT /api/auth/set-password {password}. The password goes exactly as typed: unlike the old client
@@ -12,4 +13,4 @@ export function setPassword(password: string) {
 
 /** The form shows a failure above its fields. */
 export const useSetPassword = () =>
-  useMutation({ mutationFn: setPassword, meta: { success: 'Your password is saved.', error: false } });
+  useMutation({ mutationFn: setPassword, meta: { success: translate('portal.account.saved'), error: false } });

@@ -3,11 +3,16 @@ import { z } from 'zod';
 import { Password } from '#contract/index';
 import { useSchemaForm } from '../../../lib/forms/index.js';
 import { useSetPassword } from '../api/set-password.js';
+import { translate, useT } from '../../../lib/i18n/index.js';
 
 /** The shared password rule, plus the confirmation. */
 const SetPasswordValues = z
   .object({ password: Password, confirm: z.string() })
-  .refine((values) => values.password === values.confirm, { path: ['confirm'], message: 'The two passwords differ' });
+  .refine((values) => values.password === values.confirm, {
+    path: ['confirm'],
+    // Worded when the form judges, in the page's language.
+    error: () => translate('portal.account.passwordsDiffer'),
+  });
 
 interface SetPasswordFormProps {
   submitLabel?: string;
@@ -16,7 +21,8 @@ interface SetPasswordFormProps {
 }
 
 /** "Choose your password": used after verifying an email and on /portal/update-password. */
-export function SetPasswordForm({ submitLabel = 'Save password', onSaved }: SetPasswordFormProps) {
+export function SetPasswordForm({ submitLabel, onSaved }: SetPasswordFormProps) {
+  const t = useT();
   const mutation = useSetPassword();
   const form = useSchemaForm({
     schema: SetPasswordValues,
@@ -39,27 +45,27 @@ export function SetPasswordForm({ submitLabel = 'Save password', onSaved }: SetP
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {mutation.error ? (
-          <Alert color="red" variant="light" title="Your password was not saved" role="alert">
+          <Alert color="red" variant="light" title={t('portal.account.notSaved')} role="alert">
             {mutation.error.message}
           </Alert>
         ) : null}
         <PasswordInput
-          label="New password"
-          description="At least 8 characters. Any characters are fine, including spaces, symbols and accents."
+          label={t('portal.account.newPassword')}
+          description={t('portal.account.passwordHelp')}
           autoComplete="new-password"
           required
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
         <PasswordInput
-          label="Confirm password"
+          label={t('portal.account.confirm')}
           autoComplete="new-password"
           required
           key={form.key('confirm')}
           {...form.getInputProps('confirm')}
         />
         <Button type="submit" loading={mutation.isPending} size="md">
-          {submitLabel}
+          {submitLabel ?? t('portal.account.save')}
         </Button>
       </Stack>
     </form>

@@ -1,12 +1,14 @@
 import { Paper } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { SetPasswordForm } from '../components/SetPasswordForm.js';
+import { useT } from '../../../lib/i18n/index.js';
 
 /** /portal/update-password */
 export function UpdatePasswordPage() {
+  const t = useT();
   return (
     <>
-      <PageHeader title="Update password" description="Choose a new password for your account." />
+      <PageHeader title={t('portal.account.updateTitle')} description={t('portal.account.updateDescription')} />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={480}>
         <SetPasswordForm />
       </Paper>

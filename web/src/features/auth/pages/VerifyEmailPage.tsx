@@ -4,9 +4,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { storeUser } from '../../../lib/session/index.js';
 import { useVerifyEmail } from '../api/verify-email.js';
 import { SetPasswordForm } from '../components/SetPasswordForm.js';
+import { T, useT } from '../../../lib/i18n/index.js';
 
 /** /verify-email/{uuid}: checks the mailed link, then asks for a password. */
 export function VerifyEmailPage() {
+  const t = useT();
   const { uuid = '' } = useParams();
   const navigate = useNavigate();
   const verified = useVerifyEmail(uuid);
@@ -21,27 +23,23 @@ export function VerifyEmailPage() {
       {verified.isPending ? (
         <>
           <Title order={1} mb="md">
-            Checking your link
+            {t('portal.account.checking')}
           </Title>
           <Group gap="sm" role="status">
             <Loader size="sm" />
-            <Text>One moment…</Text>
+            <Text>{t('portal.account.moment')}</Text>
           </Group>
         </>
       ) : verified.isError ? (
         <>
           <Title order={1} mb="md">
-            This link does not work
+            {t('portal.account.badLink')}
           </Title>
           <Alert color="red" variant="light" role="alert" mb="md">
             {verified.error.message}
           </Alert>
           <Text>
-            Links in our emails work once and for a limited time. On the{' '}
-            <Anchor component={Link} to="/login">
-              sign-in page
-            </Anchor>
-            , choose “Forgot password?” to get a new one.
+            <T id="portal.account.badLinkHelp" components={{ 0: <Anchor component={Link} to="/login" /> }} />
           </Text>
         </>
       ) : (
@@ -50,13 +48,13 @@ export function VerifyEmailPage() {
             {result?.user.name}
           </Text>
           <Title order={1} mb={4}>
-            {result?.purpose === 'reset_password' ? 'Choose a new password' : 'Choose your password'}
+            {result?.purpose === 'reset_password' ? t('portal.account.chooseNew') : t('portal.account.chooseYours')}
           </Title>
           <Text c="dimmed" mb="lg">
             {result?.message}
           </Text>
           <SetPasswordForm
-            submitLabel="Save password and continue"
+            submitLabel={t('portal.account.saveContinue')}
             onSaved={() => void navigate(result?.user.home ?? '/login', { replace: true })}
           />
         </>

@@ -4,6 +4,7 @@ import type { MyProfileInput } from '#contract/teachers';
 import { api } from '../../../lib/api/index.js';
 import { teacherKeys } from './keys.js';
 import { TeacherSaved } from './save-teacher.js';
+import { translate } from '../../../lib/i18n/index.js';
 
 export type MyProfileValues = z.input<typeof MyProfileInput>;
 
@@ -12,14 +13,12 @@ export async function saveMyProfile(values: MyProfileValues) {
   const saved = await api.put('/teacher/v-rest/me', { body: values, schema: TeacherSaved });
   return {
     ...saved,
-    message: saved.teacher.emailVerified
-      ? 'Your profile is saved'
-      : 'Saved. Check your new address for a link to verify it.',
+    message: saved.teacher.emailVerified ? translate('portal.profile.saved') : translate('portal.profile.savedVerify'),
   };
 }
 
 export const useSaveMyProfile = () =>
   useMutation({
     mutationFn: saveMyProfile,
-    meta: { success: 'Your profile is saved', error: false, invalidates: [teacherKeys.me()] },
+    meta: { success: translate('portal.profile.saved'), error: false, invalidates: [teacherKeys.me()] },
   });

@@ -4,13 +4,19 @@ import { useSchemaForm } from '../../../lib/forms/index.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useMyProfile } from '../api/get-my-profile.js';
 import { useSaveMyProfile } from '../api/save-my-profile.js';
+import { useT } from '../../../lib/i18n/index.js';
 
 /** /portal/my-profile */
 export function MyProfilePage() {
+  const t = useT();
   const profile = useMyProfile();
   return (
     <>
-      <PageHeader eyebrow="My account" title="My profile" description="Your name, email address and phone number." />
+      <PageHeader
+        eyebrow={t('portal.profile.eyebrow')}
+        title={t('portal.profile.title')}
+        description={t('portal.profile.description')}
+      />
       {profile.error ? <Alert color="red">{profile.error.message}</Alert> : null}
       {profile.data ? <ProfileForm teacher={profile.data} /> : null}
     </>
@@ -18,6 +24,7 @@ export function MyProfilePage() {
 }
 
 function ProfileForm({ teacher }: { teacher: Teacher }) {
+  const t = useT();
   const save = useSaveMyProfile();
   const form = useSchemaForm({
     schema: MyProfileInput,
@@ -39,23 +46,43 @@ function ProfileForm({ teacher }: { teacher: Teacher }) {
               {save.error.message}
             </Alert>
           ) : null}
-          <TextInput label="Username" value={teacher.username} readOnly description="You sign in with this." />
+          <TextInput
+            label={t('portal.profile.username')}
+            value={teacher.username}
+            readOnly
+            description={t('portal.profile.usernameHelp')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First name" required key={form.key('firstName')} {...form.getInputProps('firstName')} />
-            <TextInput label="Surname" required key={form.key('lastName')} {...form.getInputProps('lastName')} />
+            <TextInput
+              label={t('portal.learners.col.firstName')}
+              required
+              key={form.key('firstName')}
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label={t('portal.learners.col.surname')}
+              required
+              key={form.key('lastName')}
+              {...form.getInputProps('lastName')}
+            />
           </SimpleGrid>
           <TextInput
-            label="Email"
+            label={t('portal.profile.email')}
             type="email"
             required
             key={form.key('email')}
             {...form.getInputProps('email')}
-            description="Changing it mails a link to verify the new address."
+            description={t('portal.profile.emailHelp')}
           />
-          <TextInput label="Phone" type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
+          <TextInput
+            label={t('portal.profile.phone')}
+            type="tel"
+            key={form.key('phone')}
+            {...form.getInputProps('phone')}
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
-              Save profile
+              {t('portal.profile.save')}
             </Button>
           </Group>
         </Stack>
