@@ -30,6 +30,11 @@ export const PublicProject = z.object({
   shareTitle: z.string(),
   description: z.string(),
   keywords: z.string(),
+  /**
+   * The language its public pages are in without `?lang` (decision 092): the Afrikaans olympiad's is `af`. The
+   * server always sends it; a page reads a project without it as English.
+   */
+  language: z.enum(['en', 'af']).optional(),
   olympiads: z.array(PublicOlympiad),
 });
 export type PublicProject = z.infer<typeof PublicProject>;

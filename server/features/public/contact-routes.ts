@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import { projectNotFound, rateLimited } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { escapeHtml } from '../../platform/html.js';
+import { requestLocale, translate } from '../../platform/i18n.js';
 import { reserve } from '../../platform/throttle.js';
 import { findProject } from './queries.js';
 
@@ -33,9 +34,11 @@ export async function contactFormRoutes(app: FastifyInstance): Promise<void> {
     response: Ok,
     // No transaction: the throttle's slot is kept even when sending then fails.
     handler: async ({ db, req, body, audit }) => {
+      // The visitor reads the answer in the page's language (the web app sends it as Accept-Language).
+      const locale = requestLocale(req.headers);
       const thanks = {
         success: true as const,
-        message: `Thank you, ${body.name}. Your message is on its way to the organisers, who will answer you at ${body.email}.`,
+        message: translate(locale, 'api-public.contact.thanks', { name: body.name, email: body.email }),
       };
       // A bot filled the field people never see: answer as usual, send nothing.
       if (body.website && body.website.trim() !== '') return thanks;
@@ -45,10 +48,7 @@ export async function contactFormRoutes(app: FastifyInstance): Promise<void> {
         { key: `contact:email:${body.email.toLowerCase()}`, limit: limits.perEmailPerHour, windowMinutes: 60 },
       ]);
       if (!reservation.granted) {
-        throw rateLimited(
-          'We have received several messages from you in the last hour. Please wait an hour and write again.',
-          reservation.retryAfterSeconds,
-        );
+        throw rateLimited(translate(locale, 'api-public.contact.tooMany'), reservation.retryAfterSeconds);
       }
       const project = body.projectName ? await findProject(db, body.projectName) : null;
       if (body.projectName && !project) throw projectNotFound();

@@ -38,6 +38,7 @@ export function presentProject(p: ProjectRow, olympiads: OlympiadRow[]): PublicP
     shareTitle: p.shareTitle || p.title,
     description: p.description,
     keywords: p.keywords,
+    language: p.language === 'af' ? 'af' : 'en',
     olympiads: olympiads.filter((o) => o.projectId === p.id).map(presentOlympiad),
   };
 }

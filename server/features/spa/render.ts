@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { ServerLocale } from '../../platform/i18n.js';
 
 /**
  * The public pages rendered on the server (decision 047). The web build's SSR bundle (`vite build --ssr
@@ -12,11 +13,11 @@ import type { FastifyInstance } from 'fastify';
  */
 export interface PublicRenderer {
   /** The page's HTML from the public shell whose head is already rendered; null when the render failed. */
-  render(url: string, shell: string): Promise<string | null>;
+  render(url: string, shell: string, locale: ServerLocale): Promise<string | null>;
 }
 
 interface SsrModule {
-  renderPublicPage(url: string, send: typeof fetch): Promise<{ body: string; data: string }>;
+  renderPublicPage(url: string, send: typeof fetch, locale: ServerLocale): Promise<{ body: string; data: string }>;
 }
 
 /** The ids and attributes the browser's side reads (web/src/public-site/PublicSite.tsx and islands.ts). */
@@ -51,12 +52,12 @@ export async function loadPublicRenderer(app: FastifyInstance, webRoot: string):
   };
 
   return {
-    async render(url, shell) {
+    async render(url, shell, locale) {
       const appScript = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(shell);
       if (!appScript || !shell.includes('<div id="root"></div>')) return null;
       let page: { body: string; data: string };
       try {
-        page = await ssr.renderPublicPage(url, send);
+        page = await ssr.renderPublicPage(url, send, locale);
       } catch (err) {
         app.log.error({ err, url }, 'a public page could not be rendered on the server');
         return null;
@@ -66,7 +67,10 @@ export async function loadPublicRenderer(app: FastifyInstance, webRoot: string):
         .replace(appScript[0], () => `<script type="module" crossorigin src="/${islands}"></script>\n    `)
         .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
         // What Mantine's colour-scheme script would set: its light scheme's variables apply before any script runs.
-        .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">');
+        .replace(
+          /<html lang="([a-z]+)">/,
+          (_, lang: string) => `<html lang="${lang}" data-mantine-color-scheme="light">`,
+        );
       return head.replace(
         '<div id="root"></div>',
         () =>

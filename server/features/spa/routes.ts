@@ -4,12 +4,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerUnmatched, isApiPath, wantsJson } from '../../http/api-paths.js';
 import { errorBody } from '../../http/errors.js';
+import { isServerLocale, type ServerLocale } from '../../platform/i18n.js';
 import { type Precompressed, precompress, sendPrecompressed } from '../../platform/precompressed.js';
 import { findProject, listProjects, olympiadsOf } from '../public/queries.js';
 import { robotsTxt, sitemapXml } from './crawl.js';
 import { loadPublicRenderer } from './render.js';
 import {
+  alternatesOf,
   extraProjectPages,
+  localeUrl,
   olympiadEvent,
   type PageMeta,
   platformMeta,
@@ -80,17 +83,24 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
    * address (sign-in, private areas, unknown pages) the platform's, marked noindex. `cacheable` says whether it
    * is a public page whose rendered head may be kept a few seconds.
    */
-  async function metaFor(pathname: string): Promise<{ meta: PageMeta; cacheable: boolean }> {
+  async function metaFor(
+    pathname: string,
+    asked: ServerLocale | null,
+  ): Promise<{ meta: PageMeta; cacheable: boolean; locale: ServerLocale }> {
     const image = `${base}${SHARE_IMAGE}`;
     const segments = pathname.split('/').filter(Boolean);
     const key = `/${segments.join('/')}`;
     const own = Object.hasOwn(platformPages, key) ? platformPages[key] : undefined;
     if (own) {
+      // The platform's pages are English unless `?lang` asks for the other language.
+      const locale = asked ?? 'en';
+      const url = key === '/' ? `${base}/` : `${base}${key}`;
       const meta: PageMeta = {
-        ...platformMeta(key === '/' ? `${base}/` : `${base}${key}`, image),
-        title: own.title,
-        description: own.description,
+        ...platformMeta(localeUrl(url, locale, 'en'), image, locale),
+        title: own.title(locale),
+        description: own.description(locale),
         ...(own.keywords ? { keywords: own.keywords } : {}),
+        alternates: alternatesOf(url, 'en'),
       };
       if (key === '/') {
         // The Watch page: an Event for every olympiad still to come or open now.
@@ -111,18 +121,31 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
             ),
           );
       }
-      return { meta, cacheable: true };
+      return { meta, cacheable: true, locale };
     }
     const [first, second] = segments;
     if (segments.length === 2 && first !== 'olympus' && publicProjectPages.includes(second!)) {
       const project = await findProject(app.db, first!);
       if (project) {
         const page = second as ProjectPage;
+        // A project's pages are in the project's language unless `?lang` asks for the other.
+        const own = isServerLocale(project.language) ? project.language : 'en';
+        const locale = asked ?? own;
         const olympiads = page === 'home' ? await olympiadsOf(app.db, [project.id]) : [];
-        return { meta: projectMeta(base, project, page, olympiads), cacheable: true };
+        const meta = projectMeta(base, project, page, olympiads, locale);
+        const url = meta.url;
+        return {
+          meta: { ...meta, url: localeUrl(url, locale, own), alternates: alternatesOf(url, own) },
+          cacheable: true,
+          locale,
+        };
       }
     }
-    return { meta: { ...platformMeta(`${base}${pathname}`, image), noindex: true }, cacheable: false };
+    return {
+      meta: { ...platformMeta(`${base}${pathname}`, image), noindex: true },
+      cacheable: false,
+      locale: 'en',
+    };
   }
 
   /** A rendered page; a public page's compressed forms are made once and kept with it in the cache. */
@@ -145,27 +168,29 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
     rendering.clear();
   });
 
-  async function pageHtml(pathname: string): Promise<Rendered> {
-    const key = pathname.toLowerCase().replace(/\/+$/, '');
+  /** A page's render, one per address and language asked for (`?lang`, or none: the page's own). */
+  async function pageHtml(pathname: string, asked: ServerLocale | null): Promise<Rendered> {
+    const key = `${pathname.toLowerCase().replace(/\/+$/, '')}?lang=${asked ?? ''}`;
     const hit = heads.get(key);
     if (hit && Date.now() - hit.at < PAGE_CACHE_MS) return hit;
     const running = rendering.get(key);
     if (running) return running;
-    const render = renderPage(key, pathname).finally(() => {
+    const render = renderPage(key, pathname, asked).finally(() => {
       if (rendering.get(key) === render) rendering.delete(key);
     });
     rendering.set(key, render);
     return render;
   }
 
-  async function renderPage(key: string, pathname: string): Promise<Rendered> {
+  async function renderPage(key: string, pathname: string, asked: ServerLocale | null): Promise<Rendered> {
     const began = generation;
-    const { meta, cacheable } = await metaFor(pathname);
+    const { meta, cacheable, locale } = await metaFor(pathname, asked);
     const shell = LEARNER_PATH.test(pathname) ? learnerHtml : cacheable ? publicHtml : indexHtml;
     const head = renderHead(shell, meta);
     if (!cacheable) return { plain: head, at: Date.now() };
     // A page whose render failed is sent as before (rendered in the browser) and not kept: the next view tries again.
-    const html = renderer ? await renderer.render(`${base}${pathname}`, head) : head;
+    const address = `${base}${pathname}${asked ? `?lang=${asked}` : ''}`;
+    const html = renderer ? await renderer.render(address, head, locale) : head;
     if (html === null) return { plain: head, at: Date.now() };
     const rendered = compressed(html);
     if (began !== generation) return rendered;
@@ -196,9 +221,15 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string |
     const accept = req.headers.accept ?? '';
     const wantsHtml = accept.includes('text/html') || !path.extname(pathname);
     if (isApiPath(app, pathname) || wantsJson(accept) || !wantsHtml) return answerUnmatched(req, reply);
-    const page = await pageHtml(pathname);
+    const page = await pageHtml(pathname, askedLocale(req.query));
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     return sendPrecompressed(req, reply, page);
+  };
+
+  /** The language `?lang=` asks for, when it is one Olympus speaks; any other value is ignored. */
+  const askedLocale = (query: unknown): ServerLocale | null => {
+    const lang = (query as { lang?: unknown } | undefined)?.lang;
+    return isServerLocale(lang) ? lang : null;
   };
 
   app.get('/', { config: { access: 'public' } }, serveApp);

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../platform/html.js';
+import { type ServerLocale, type ServerMessageId, serverLocales, translate } from '../../platform/i18n.js';
 
 /**
  * Search-engine and sharing metadata written into the HTML <head> before it leaves the server (crawlers and
@@ -19,7 +20,36 @@ export interface PageMeta {
   noindex?: boolean | undefined;
   /** JSON-LD objects (schema.org), written as one `@graph`. */
   structuredData?: object[] | undefined;
+  /** The language the page is in (`<html lang>`, og:locale); English when absent. */
+  locale?: ServerLocale | undefined;
+  /** The page in each language and the page without `?lang` (x-default), as `<link rel="alternate">`. */
+  alternates?: Alternate[] | undefined;
 }
+
+/** One language version of a page: `hreflang` is `en`, `af` or `x-default`. */
+export interface Alternate {
+  hreflang: string;
+  href: string;
+}
+
+/**
+ * A public page's address in `locale`: the page's default language (the project's, or English on the platform's
+ * pages) is the address as it is; the other has `?lang=`.
+ */
+export function localeUrl(url: string, locale: ServerLocale, defaultLocale: ServerLocale): string {
+  return locale === defaultLocale ? url : `${url}?lang=${locale}`;
+}
+
+/** Every language version of a page, then x-default: the address without `?lang` (the default language's). */
+export function alternatesOf(url: string, defaultLocale: ServerLocale): Alternate[] {
+  return [
+    ...serverLocales.map((locale) => ({ hreflang: locale, href: localeUrl(url, locale, defaultLocale) })),
+    { hreflang: 'x-default', href: url },
+  ];
+}
+
+/** og:locale of each language. */
+const ogLocale: Record<ServerLocale, string> = { en: 'en_ZA', af: 'af_ZA' };
 
 /** The platform's name in every share card (spec §1: the default project for search metadata is Olympus). */
 export const SITE_NAME = 'Olympus';
@@ -46,12 +76,15 @@ export function renderHead(html: string, meta: PageMeta): string {
     `<meta name="keywords" content="${escapeHtml(meta.keywords)}" />`,
     ...(meta.noindex ? ['<meta name="robots" content="noindex" />'] : []),
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    ...(meta.alternates ?? []).map(
+      (a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`,
+    ),
     `<meta property="og:site_name" content="${SITE_NAME}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.shareTitle)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
-    `<meta property="og:locale" content="en_ZA" />`,
+    `<meta property="og:locale" content="${ogLocale[meta.locale ?? 'en']}" />`,
     ...(meta.image
       ? [
           `<meta property="og:image" content="${escapeHtml(meta.image)}" />`,
@@ -79,62 +112,48 @@ export function renderHead(html: string, meta: PageMeta): string {
   const withTitle = /<title>[\s\S]*?<\/title>/.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/, () => title)
     : html.replace('</head>', () => `${title}\n</head>`);
-  return withTitle.replace('</head>', () => `    ${tags}\n  </head>`);
+  const withLang = withTitle.replace(/<html lang="[^"]*"/, () => `<html lang="${meta.locale ?? 'en'}"`);
+  return withLang.replace('</head>', () => `    ${tags}\n  </head>`);
 }
 
-const platformDescription =
-  'Olympus runs online olympiads for South African schools: geography, history and Afrikaans, and the ' +
-  'international geography olympiad. Schools register, learners write online, results and certificates follow.';
 const platformKeywords =
   'olympiad, geography olympiad, history olympiad, Afrikaans olympiad, schools, learners, competition';
 
-export const platformMeta = (url: string, image?: string): PageMeta => ({
-  title: 'Olympus — online school olympiads',
-  shareTitle: 'Olympus: geography, history and Afrikaans olympiads online',
-  description: platformDescription,
+/** The platform's metadata in `locale` (English unless asked). */
+export const platformMeta = (url: string, image?: string, locale: ServerLocale = 'en'): PageMeta => ({
+  title: translate(locale, 'api-public.meta.platform.title'),
+  shareTitle: translate(locale, 'api-public.meta.platform.shareTitle'),
+  description: translate(locale, 'api-public.meta.platform.description'),
   keywords: platformKeywords,
   url,
   image,
-  imageAlt: 'Olympus: online olympiads for schools',
+  imageAlt: translate(locale, 'api-public.meta.platform.imageAlt'),
+  locale,
 });
 
+/** A platform page's title and description in `locale`, from the public API's catalogue. */
+type PlatformPage = { title: (locale: ServerLocale) => string; description: (locale: ServerLocale) => string };
+const platformPage = (name: 'about' | 'ourPartners' | 'ourUsers' | 'terms' | 'contact'): PlatformPage => ({
+  title: (locale) => translate(locale, `api-public.meta.${name}.title`),
+  description: (locale) => translate(locale, `api-public.meta.${name}.description`),
+});
+const platformHome: PlatformPage = {
+  title: (locale) => translate(locale, 'api-public.meta.platform.title'),
+  description: (locale) => translate(locale, 'api-public.meta.platform.description'),
+};
+
 /** The platform's own public pages (docs/spec.md §2), each with its own title and description. */
-export const platformPages: Record<string, { title: string; description: string; keywords?: string }> = {
-  '/': {
-    title: 'Olympus — online school olympiads',
-    description: platformDescription,
-  },
-  '/olympus/home': {
-    title: 'Olympus — online school olympiads',
-    description: platformDescription,
-  },
-  '/olympus/about': {
-    title: 'About Olympus — online school olympiads',
-    description:
-      'Who runs Olympus and why: online subject olympiads for schools, from entering a school to writing, ' +
-      'marking, results and certificates.',
-    keywords: `about Olympus, ${platformKeywords}`,
-  },
-  '/olympus/our-partners': {
-    title: 'Our partners — Olympus',
-    description: 'The organisations and sponsors that make the Olympus olympiads possible.',
-    keywords: `partners, sponsors, ${platformKeywords}`,
-  },
+export const platformPages: Record<string, PlatformPage & { keywords?: string }> = {
+  '/': platformHome,
+  '/olympus/home': platformHome,
+  '/olympus/about': { ...platformPage('about'), keywords: `about Olympus, ${platformKeywords}` },
+  '/olympus/our-partners': { ...platformPage('ourPartners'), keywords: `partners, sponsors, ${platformKeywords}` },
   '/olympus/our-users': {
-    title: 'Our users — Olympus',
-    description: 'Schools, teachers and organisers who run and write olympiads on Olympus, in their own words.',
+    ...platformPage('ourUsers'),
     keywords: `testimonials, schools, teachers, ${platformKeywords}`,
   },
-  '/olympus/terms': {
-    title: 'Terms and conditions — Olympus',
-    description: 'The terms and conditions a teacher accepts before entering a school in an Olympus olympiad.',
-    keywords: `terms and conditions, ${platformKeywords}`,
-  },
-  '/olympus/contact': {
-    title: 'Contact — Olympus',
-    description: 'Write to the Olympus team: questions about the platform, the olympiads, entering a school.',
-    keywords: `contact, ${platformKeywords}`,
-  },
+  '/olympus/terms': { ...platformPage('terms'), keywords: `terms and conditions, ${platformKeywords}` },
+  '/olympus/contact': { ...platformPage('contact'), keywords: `contact, ${platformKeywords}` },
 };
 
 /** Public project pages (docs/spec.md §2), whose metadata comes from the project. */
@@ -170,27 +189,29 @@ export interface OlympiadForMeta {
   endsAt: Date | string | null;
 }
 
-const pageTitles: Record<ProjectPage | (typeof extraProjectPages)[number], string> = {
-  home: 'Home',
-  about: 'About',
-  'participation-and-rules': 'Participation and rules',
-  'past-olympiads': 'Past olympiads',
-  'past-winners': 'Past winners',
-  contact: 'Contact',
-  faq: 'FAQ',
-  'expression-of-interest': 'Enter your school',
+type AnyProjectPage = ProjectPage | (typeof extraProjectPages)[number];
+
+/** Each page's name, in the public API's catalogue. */
+const pageNames: Record<AnyProjectPage, ServerMessageId> = {
+  home: 'api-public.meta.page.home',
+  about: 'api-public.meta.page.about',
+  'participation-and-rules': 'api-public.meta.page.rules',
+  'past-olympiads': 'api-public.meta.page.pastOlympiads',
+  'past-winners': 'api-public.meta.page.pastWinners',
+  contact: 'api-public.meta.page.contact',
+  faq: 'api-public.meta.page.faq',
+  'expression-of-interest': 'api-public.meta.page.eoi',
 };
 
 /** Each page's own sentence, before the project's description (the home page has the description alone). */
-const pageLeads: Record<Exclude<ProjectPage, 'home'> | (typeof extraProjectPages)[number], (t: string) => string> = {
-  about: (t) => `About the ${t}: who runs it, who it is for and how it works.`,
-  'participation-and-rules': (t) => `Who may enter the ${t}, how a school enters, and the rules of writing online.`,
-  'past-olympiads': (t) => `The ${t} in earlier years: when it ran and how many schools and learners wrote.`,
-  'past-winners': (t) =>
-    `The winners of the ${t} in earlier years: the top learners, the best of each grade, their schools.`,
-  contact: (t) => `Write to the organisers of the ${t}.`,
-  faq: (t) => `Answers to common questions about the ${t}: entering, writing online, results and certificates.`,
-  'expression-of-interest': (t) => `Enter your school in the ${t}: tell the organisers about your school.`,
+const pageLeads: Record<Exclude<AnyProjectPage, 'home'>, ServerMessageId> = {
+  about: 'api-public.meta.lead.about',
+  'participation-and-rules': 'api-public.meta.lead.rules',
+  'past-olympiads': 'api-public.meta.lead.pastOlympiads',
+  'past-winners': 'api-public.meta.lead.pastWinners',
+  contact: 'api-public.meta.lead.contact',
+  faq: 'api-public.meta.lead.faq',
+  'expression-of-interest': 'api-public.meta.lead.eoi',
 };
 
 const pageKeywords: Partial<Record<ProjectPage, string>> = {
@@ -232,14 +253,17 @@ export function olympiadEvent(base: string, project: ProjectForMeta, o: Olympiad
 export function projectMeta(
   base: string,
   project: ProjectForMeta,
-  page: ProjectPage | (typeof extraProjectPages)[number],
+  page: AnyProjectPage,
   olympiads: OlympiadForMeta[],
+  locale: ServerLocale = 'en',
 ): PageMeta {
-  const name = pageTitles[page];
+  const name = translate(locale, pageNames[page]);
   const seoTitle = project.seoTitle || project.title;
   const shareTitle = project.shareTitle || project.title;
   const description =
-    page === 'home' ? project.description : `${pageLeads[page](project.title)} ${project.description}`.trim();
+    page === 'home'
+      ? project.description
+      : `${translate(locale, pageLeads[page], { title: project.title })} ${project.description}`.trim();
   const extra = pageKeywords[page as ProjectPage];
   const image = `${base}${SHARE_IMAGE}`;
   return {
@@ -250,6 +274,7 @@ export function projectMeta(
     url: `${base}/${project.projectName}/${page}`,
     image,
     imageAlt: project.title,
+    locale,
     structuredData:
       page === 'home'
         ? olympiads.filter((o) => o.startsAt != null).map((o) => olympiadEvent(base, project, o, image))
