@@ -253,6 +253,8 @@ export const LearnerResult = z.object({
   schoolName: z.string().nullable(),
   province: z.string().nullable(),
   grade: z.number().int().nullable(),
+  /** The language the learner wrote in: the attempt's, else the olympiad's default (decision 096). */
+  language: z.enum(['en', 'af']).default('en'),
   score: z.number(),
   maxScore: z.number(),
   percent: z.number(),
@@ -332,6 +334,8 @@ export const MyResult = z.object({
       /** Learners ranked overall and in the learner's grade. */
       counted: z.number().int(),
       gradeCounted: z.number().int().nullable(),
+      /** The language the learner wrote in (decision 096). */
+      language: z.enum(['en', 'af']).default('en'),
     })
     .nullable(),
 });

@@ -14,6 +14,9 @@ import { type OlympiadKind, unitWords } from '#contract/units';
 const tags = ['results'];
 const { access } = resultsPolicy;
 
+/** A language as a results download names it (staff downloads stay English, decision 090). */
+const languageNames = { en: 'English', af: 'Afrikaans' } as const;
+
 /** The columns of the downloads: the learner, then one per module, then the result. */
 function columnsOf(
   modules: ReadonlyArray<{ moduleId: number; title: string }>,
@@ -29,6 +32,7 @@ function columnsOf(
     { header: Unit, ...wide, value: (r) => r.schoolName ?? '' },
     { header: 'Province', value: (r) => r.province ?? '' },
     { header: 'Grade', value: 'grade' },
+    { header: 'Language', value: (r) => languageNames[r.language] },
     ...modules.map((m): TableColumn<LearnerResult> => ({
       header: m.title,
       value: (r) => r.moduleScores.find((s) => s.moduleId === m.moduleId)?.score ?? '',

@@ -14,6 +14,7 @@ export function presentLearnerResult(rule: AwardRule, r: SnapshotRow): LearnerRe
     schoolName: r.schoolName,
     province: r.province,
     grade: r.grade,
+    language: r.language,
     score: r.score,
     maxScore: r.maxScore,
     percent: r.percent,

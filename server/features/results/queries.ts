@@ -209,6 +209,11 @@ export async function snapshotRows(q: Queryable, olympiadId: number): Promise<nu
   return row?.n ?? 0;
 }
 
+/** The language a learner wrote in (decision 096): the attempt's, else the olympiad's default (decision 090). */
+const WrittenLanguage = z.enum(['en', 'af']);
+const writtenIn = sql`coalesce((select t.language from attempts t where t.id = lr.attempt_id),
+  (select o.default_language from olympiads o where o.id = lr.olympiad_id))`;
+
 /** A learner's published row with their names and school, and how many rows the filter found (`total`). */
 const SnapshotRow = createSelectSchema(learnerResults)
   .pick({
@@ -231,6 +236,7 @@ const SnapshotRow = createSelectSchema(learnerResults)
   .extend({
     ...createSelectSchema(users).pick({ username: true, firstName: true, lastName: true }).shape,
     schoolName: createSelectSchema(schools).shape.name.nullable(),
+    language: WrittenLanguage,
     total: z.number(),
   });
 export type SnapshotRow = z.infer<typeof SnapshotRow>;
@@ -274,7 +280,7 @@ export async function snapshot(q: Queryable, f: SnapshotFilter): Promise<Snapsho
     sql`select lr.attempt_id, lr.user_id, u.username, u.first_name, u.last_name, lr.school_participant_id,
           s.name as school_name, lr.province, lr.grade, lr.score, lr.max_score, lr.percent, lr.percentile, lr.rank,
           lr.grade_rank, lr.province_rank, lr.award, lr.best_in_school, lr.module_scores,
-          count(*) over ()::int as total
+          ${writtenIn} as language, count(*) over ()::int as total
         from learner_results lr
         join users u on u.id = lr.user_id
         left join school_participants sp on sp.id = lr.school_participant_id
@@ -325,7 +331,7 @@ export async function modulesOf(q: Queryable, olympiadId: number) {
 
 const OwnResultRow = createSelectSchema(learnerResults)
   .pick({ score: true, maxScore: true, percent: true, award: true, bestInSchool: true, rank: true, gradeRank: true })
-  .extend({ counted: z.number(), gradeCounted: z.number().nullable() });
+  .extend({ counted: z.number(), gradeCounted: z.number().nullable(), language: WrittenLanguage });
 
 /** A learner's own published row, with how many were ranked overall and in their grade. */
 export async function ownResult(q: Queryable, olympiadId: number, userId: number) {
@@ -336,7 +342,7 @@ export async function ownResult(q: Queryable, olympiadId: number, userId: number
           (select count(*)::int from learner_results x where x.olympiad_id = lr.olympiad_id) as counted,
           case when lr.grade is null then null else
             (select count(*)::int from learner_results x where x.olympiad_id = lr.olympiad_id and x.grade = lr.grade)
-          end as grade_counted
+          end as grade_counted, ${writtenIn} as language
         from learner_results lr where lr.olympiad_id = ${olympiadId} and lr.user_id = ${userId}`,
   );
   return row ?? null;

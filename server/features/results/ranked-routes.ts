@@ -90,6 +90,7 @@ export async function rankedRoutes(app: FastifyInstance): Promise<void> {
           gradeRank: own.gradeRank,
           counted: own.counted,
           gradeCounted: own.gradeCounted,
+          language: own.language,
         },
       };
     },

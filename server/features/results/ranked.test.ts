@@ -47,6 +47,8 @@ beforeAll(async () => {
     },
   });
   other = await othersOlympiad();
+  // Anré wrote in Afrikaans; the others kept no language and wrote in the olympiad's default, English.
+  await server.query`update attempts set language = 'af' where id = ${olympiad.learners[2]!.attemptId}`;
 });
 
 describe('GET /olympiad/reports/top-school-calcs/{id}', () => {
@@ -168,11 +170,17 @@ describe('GET olympiad/results/downloads/details', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Rank,First name,Last name,Username,School,Province,Grade,Maps,Climate,Score,Out of,Percent,Percentile,' +
+      'Rank,First name,Last name,Username,School,Province,Grade,Language,Maps,Climate,Score,Out of,Percent,Percentile,' +
         'Grade rank,Province rank,Award,Best in school',
     );
     expect(lines).toHaveLength(7);
-    expect(lines[1]).toMatch(/^1,Zoë,Müller-Nel,learner\d+,Hoërskool Waterkloof,Gauteng,10,19,19,38,40,95,/);
+    expect(lines[1]).toMatch(/^1,Zoë,Müller-Nel,learner\d+,Hoërskool Waterkloof,Gauteng,10,English,19,19,38,40,95,/);
+    // The language each learner wrote in: the attempt's, else the olympiad's default.
+    expect(lines.find((l) => l.includes('Anré'))).toMatch(/,Anré,du Plessis,learner\d+,[^,]+,[^,]*,10,Afrikaans,/);
+    expect(
+      json.body.items.map((r: { firstName: string; language: string }) => [r.firstName, r.language]),
+    ).toContainEqual(['Anré', 'af']);
+    expect(json.body.items.filter((r: { language: string }) => r.language === 'en')).toHaveLength(5);
     // A name that looks like a formula is written as text.
     expect(csv.text).toContain(`"'=HYPERLINK(""x"")"`);
 
@@ -185,7 +193,8 @@ describe('GET olympiad/results/downloads/details', () => {
     const ws = book.getWorksheet('Results')!;
     expect(ws.rowCount).toBe(7);
     expect(ws.getRow(2).getCell(2).value).toBe('Zoë');
-    expect(ws.getRow(2).getCell(10).value).toBe(38);
+    expect(ws.getRow(2).getCell(8).value).toBe('English');
+    expect(ws.getRow(2).getCell(11).value).toBe(38);
   });
 
   it('gives a teacher their own school’s rows only once published; 403 before, saying so', async () => {
@@ -247,8 +256,10 @@ describe('GET /olympiad/results/mine', () => {
         gradeRank: 1,
         counted: 6,
         gradeCounted: 4,
+        language: 'en',
       },
     });
+    expect((await mine(olympiad.id)(await learner(2))).body.result.language).toBe('af');
     // The disqualified learner has no result.
     expect((await mine(olympiad.id)(await learner(5))).body).toEqual({ success: true, published: true, result: null });
     await admin.post(`/olympiad/results/${olympiad.id}/unpublish`);

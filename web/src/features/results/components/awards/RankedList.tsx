@@ -30,6 +30,7 @@ const columnsFor = (w: UnitWords): Column<LearnerResult>[] => [
     sortable: true,
     render: (r) => (r.grade == null ? '' : `${r.grade} (${r.gradeRank ?? '–'})`),
   },
+  { key: 'language', label: 'Language', render: (r) => (r.language === 'af' ? 'Afrikaans' : 'English') },
   {
     key: 'score',
     label: 'Score',
