@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { CountRow, type Db, rows } from '../db/client.js';
+import { seedAfrikaansDemo, translateGeoDemo } from './demo-afrikaans.js';
 import { examDemoTexts, seedExamDemo } from './demo-exam.js';
 import { seedDemoCopy } from './demo-copy.js';
 import { seedDemoFaqs } from './demo-faqs.js';
@@ -314,6 +315,14 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       email: null,
     });
 
+    // An olympiad written in Afrikaans only, open as geo-demo is (decision 094).
+    await seedAfrikaansDemo(tx, {
+      afrikaansProjectId: afrikaans.id,
+      school1Id: school1.id,
+      school2Id: school2.id,
+      password,
+    });
+
     await seedResultsDemo(tx, {
       geographyProjectId: geography.id,
       school1Id: school1.id,
@@ -329,6 +338,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       from question_modules m join olympiads o on o.id = m.olympiad_id
       where x.module_id = m.id and x.retired_at is null and x.verified_at is null
         and (o.open or o.starts_at <= now())`);
+    // geo-demo in English and Afrikaans: its whole paper in both, each language's version verified by the same.
+    await translateGeoDemo(tx, geoDemo.id, admin2.id);
 
     return {
       password,
@@ -343,6 +354,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         { username: 'learner1', role: 'learner', note: 'geo-demo, sign in with olympiad "geo-demo"' },
         { username: 'learner2', role: 'learner', note: 'geo-demo, sign in with olympiad "geo-demo"' },
         { username: 'learner1', role: 'learner', note: 'also in geo-quick (2-minute paper), olympiad "geo-quick"' },
+        { username: 'leerder1', role: 'learner', note: 'afr-demo (Afrikaans only), sign in with olympiad "afr-demo"' },
+        { username: 'leerder2', role: 'learner', note: 'afr-demo (Afrikaans only), sign in with olympiad "afr-demo"' },
         { username: 'igeoadmin', role: 'admin', note: 'admin of igeo-demo (countries enter)' },
         { username: 'teamadmin', role: 'teacher', note: 'team admin of Germany in igeo-demo' },
         { username: 'teamlearner', role: 'learner', note: 'Germany’s team, sign in with olympiad "igeo-demo"' },
