@@ -174,6 +174,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // The one number format, read by the learner's page too: a chunk of its own, taken before the zod
                 // group below would carry it in as a dependency of the messages and bring zod to that page.
                 { name: 'numbers', test: /contract[\\/]numbers/, priority: 1 },
+                // The messages' runtime and the page's words (decision 090), read by every page and by the zod set-up
+                // (which words refused values through them): their own chunk, or the zod group below would carry them
+                // in and bring zod to the learner's first load with them.
+                { name: 'i18n', test: /web[\\/]src[\\/]lib[\\/]i18n[\\/]|node_modules[\\/]@lingui[\\/]/, priority: 1 },
                 // zod with the app's zod set-up (jitless, messages for people): the set-up runs as soon as zod is
                 // loaded, before any module can parse, whatever order the other chunks are evaluated in.
                 {

@@ -7,7 +7,17 @@ import type { Locale } from './locale.js';
  */
 export type CatalogueArea = 'common' | 'learner' | 'public' | 'portal' | 'validation';
 
-const files = import.meta.glob<Messages>('../../../../locales/*/*.json', { query: '?lingui', import: 'messages' });
+// Only the web's areas (lingui.config.ts lists them): the server's own catalogues (api-*, mail, pdf) never reach a page.
+const files = import.meta.glob<Messages>(
+  [
+    '../../../../locales/*/common.json',
+    '../../../../locales/*/learner.json',
+    '../../../../locales/*/public.json',
+    '../../../../locales/*/portal.json',
+    '../../../../locales/*/validation.json',
+  ],
+  { query: '?lingui', import: 'messages' },
+);
 
 export async function loadMessages(locale: Locale, areas: readonly CatalogueArea[]): Promise<Messages> {
   const parts = await Promise.all(
