@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestLocale, translator } from '../../platform/i18n.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { SessionUser, SigninBody, SigninQueued } from '#contract/auth';
@@ -32,9 +33,11 @@ export async function signin(
   body: SigninBody,
 ): Promise<SessionUser | SigninQueued> {
   const { db, config } = deps;
+  // The messages the sign-in page shows, in the page's language (decision 091).
+  const say = translator(requestLocale(req.headers));
   const learnerOlympiad = body.loginType === 'learner' ? (body.olympiadName?.toLowerCase() ?? '') : null;
   if (learnerOlympiad === '') {
-    throw invalid([{ path: 'body.olympiadName', message: 'Choose the olympiad you are writing' }]);
+    throw invalid([{ path: 'body.olympiadName', message: say('api-learner.signin.chooseOlympiad') }]);
   }
 
   // A learner is asked for their place in the queue first: a queued sign-in checks no password, so it takes no
@@ -46,9 +49,7 @@ export async function signin(
       return {
         success: true,
         queued: true,
-        message:
-          `Many learners are starting at once: you are number ${figure(gate.position)} in the queue. ` +
-          'Your time has not started; this page signs you in when it is your turn.',
+        message: say('api-learner.signin.queued', { position: figure(gate.position) }),
         pass: gate.pass,
         position: gate.position,
         estimateSeconds: gate.estimateSeconds,
@@ -82,26 +83,25 @@ export async function signin(
   if (!user && learnerOlympiad) {
     const olympiad = await findOlympiad(db, learnerOlympiad);
     if (!olympiad) {
-      throw invalid([{ path: 'body.olympiadName', message: `There is no olympiad called "${body.olympiadName}"` }]);
+      throw invalid([
+        { path: 'body.olympiadName', message: say('api-learner.signin.noOlympiad', { name: body.olympiadName }) },
+      ]);
     }
     await failed('unknown_username', { olympiadId: olympiad.id });
   }
   if (!user) {
-    throw new HttpError(401, 'unknown_username', 'We do not know that username', [
-      { path: 'body.username', message: 'We do not know that username' },
-    ]);
+    const unknown = say('api-learner.signin.unknownUsername');
+    throw new HttpError(401, 'unknown_username', unknown, [{ path: 'body.username', message: unknown }]);
   }
   const learner =
     user.olympiadId == null ? null : { olympiadId: user.olympiadId, schoolId: user.schoolId, userId: user.id };
   if (user.disabledAt) {
     if (learner) await failed('account_disabled', learner);
-    throw new HttpError(403, 'account_disabled', 'This account has been disabled; please contact the organisers');
+    throw new HttpError(403, 'account_disabled', say('api-learner.signin.disabled'));
   }
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.password))) {
     if (learner) await failed(user.passwordHash ? 'wrong_password' : 'no_password', learner);
-    const message = user.passwordHash
-      ? 'That password is not right'
-      : 'This account has no password yet: use the link in your welcome email, or "Forgot password"';
+    const message = user.passwordHash ? say('api-learner.signin.wrongPassword') : say('api-learner.signin.noPassword');
     throw new HttpError(401, 'wrong_password', message, [{ path: 'body.password', message }]);
   }
   const [session] = await Promise.all([startSession(config, db, req, user), passed()]);

@@ -10,6 +10,7 @@ import * as queries from './session-step-queries.js';
 import { catalogueByName } from './catalogue.js';
 import { finishLocked } from './finishing.js';
 import { handInLate } from './offline.js';
+import type { ServerLocale } from '../../platform/i18n.js';
 import { type Room, newPin, presentPaper, stateFrom } from './steps.js';
 import { estimateSeconds, isAdmitted, placeForSession, positionOf } from './waiting-room.js';
 
@@ -34,12 +35,17 @@ async function target(db: Db, input: FastInput) {
   return paperOf && { paperOf, olympiadId: paperOf.olympiad.id, tokenHash: tokenHash(input.secret, input.token) };
 }
 
-export async function stateFast(db: Db, input: FastInput, room: Room): Promise<SittingState | undefined> {
+export async function stateFast(
+  db: Db,
+  input: FastInput,
+  room: Room,
+  locale: ServerLocale = 'en',
+): Promise<SittingState | undefined> {
   const t = await target(db, input);
   if (!t) return undefined;
   const found = await stateOf(db, { tokenHash: t.tokenHash, olympiadId: t.olympiadId });
   if (!found) return undefined;
-  return stateFrom(db, room, { olympiad: t.paperOf.olympiad, paperOf: t.paperOf, found, sits: true });
+  return stateFrom(db, room, { olympiad: t.paperOf.olympiad, paperOf: t.paperOf, found, sits: true, locale });
 }
 
 export async function waitingPlaceFast(db: Db, input: FastInput, room: Room): Promise<WaitingRoomPlace | undefined> {

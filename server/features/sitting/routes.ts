@@ -26,6 +26,7 @@ import {
 } from '#contract/sitting';
 import { route } from '../../http/route.js';
 import { refuseWhileImpersonating } from '../../platform/credentials.js';
+import { requestLocale, translate, type ServerMessageId } from '../../platform/i18n.js';
 import { sittingAdminRoutes } from './admin-routes.js';
 import { answerSaves } from './answer-batches.js';
 import { saveAnswer, saveAnswerFast } from './answers.js';
@@ -41,9 +42,12 @@ import { gateAtSignin, queuePlace } from './signin-queue.js';
 import { arrivalGauge } from './admission-gauge.js';
 
 const tags = ['sitting'];
-const declarationAccepted = { success: true, message: 'Declaration accepted' } as const;
-const pinConfirmed = { success: true, message: 'Your recovery PIN is confirmed' } as const;
-const detailsConfirmed = { success: true, message: 'Your details are confirmed' } as const;
+/** A step's answer, its message in the request's language (decision 091). */
+const done = (req: FastifyRequest, id: ServerMessageId) =>
+  ({ success: true, message: translate(requestLocale(req.headers), id) }) as const;
+const declarationAccepted = (req: FastifyRequest) => done(req, 'api-learner.declarationAccepted');
+const pinConfirmed = (req: FastifyRequest) => done(req, 'api-learner.pinConfirmed');
+const detailsConfirmed = (req: FastifyRequest) => done(req, 'api-learner.detailsConfirmed');
 const { access } = sittingPolicy;
 /** How far behind the room a process's copy may be for the sign-in queue's poll (decision 055). */
 const ROOM_COPY_MS = 250;
@@ -118,8 +122,10 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     access: access.view,
     params: OlympiadParams,
     response: SittingState,
-    fastPath: ({ token, params }) => fast.stateFast(db, fastInput(token, params), room),
-    handler: ({ actor, params }) => sitting.state(db, actor, params.olympiadName, room),
+    fastPath: ({ req, token, params }) =>
+      fast.stateFast(db, fastInput(token, params), room, requestLocale(req.headers)),
+    handler: ({ req, actor, params }) =>
+      sitting.state(db, actor, params.olympiadName, room, requestLocale(req.headers)),
   });
 
   route(app, {
@@ -144,11 +150,11 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     params: OlympiadParams,
     body: DeclarationBody,
     response: Ok,
-    fastPath: async ({ token, params }) =>
-      (await fast.acceptDeclarationFast(db, fastInput(token, params))) ? declarationAccepted : undefined,
-    handler: async ({ actor, params }) => {
+    fastPath: async ({ req, token, params }) =>
+      (await fast.acceptDeclarationFast(db, fastInput(token, params))) ? declarationAccepted(req) : undefined,
+    handler: async ({ req, actor, params }) => {
       await sitting.acceptDeclaration(db, actor, params.olympiadName, room);
-      return declarationAccepted;
+      return declarationAccepted(req);
     },
   });
 
@@ -196,12 +202,12 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     params: OlympiadParams,
     body: RecoveryPinConfirmBody,
     response: Ok,
-    fastPath: async ({ token, params, body }) =>
-      (await fast.confirmRecoveryPinFast(db, fastInput(token, params), body.pin)) ? pinConfirmed : undefined,
-    handler: async ({ actor, params, body }) => {
+    fastPath: async ({ req, token, params, body }) =>
+      (await fast.confirmRecoveryPinFast(db, fastInput(token, params), body.pin)) ? pinConfirmed(req) : undefined,
+    handler: async ({ req, actor, params, body }) => {
       refuseWhileImpersonating(actor, 'recovery PIN');
       await sitting.confirmRecoveryPin(db, actor, params.olympiadName, body.pin, room);
-      return pinConfirmed;
+      return pinConfirmed(req);
     },
   });
 
@@ -215,11 +221,11 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     params: OlympiadParams,
     body: LearnerDetailsBody,
     response: Ok,
-    fastPath: async ({ token, params, body }) =>
-      (await fast.confirmDetailsFast(db, fastInput(token, params), body)) ? detailsConfirmed : undefined,
-    handler: async ({ actor, params, body }) => {
+    fastPath: async ({ req, token, params, body }) =>
+      (await fast.confirmDetailsFast(db, fastInput(token, params), body)) ? detailsConfirmed(req) : undefined,
+    handler: async ({ req, actor, params, body }) => {
       await sitting.confirmDetails(db, actor, params.olympiadName, body, room);
-      return detailsConfirmed;
+      return detailsConfirmed(req);
     },
   });
 
@@ -291,9 +297,9 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
     params: OlympiadParams,
     body: FeedbackBody,
     response: Ok,
-    handler: async ({ actor, params, body }) => {
+    handler: async ({ req, actor, params, body }) => {
       await sitting.feedback(db, actor, params.olympiadName, body);
-      return { success: true as const, message: 'Thank you for your feedback' };
+      return done(req, 'api-learner.feedbackThanks');
     },
   });
 

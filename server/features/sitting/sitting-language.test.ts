@@ -58,3 +58,47 @@ describe('the language the learner writes in', () => {
     expect((await choose(token, 'af')).status).toBe(401);
   });
 });
+
+describe('the sitting’s messages in the request’s language', () => {
+  const stateIn = (token: string, language: string) =>
+    server.api('GET', '/api/sitting/geo-demo/state', { token, headers: { 'accept-language': language } });
+
+  it('words the closed window in Afrikaans, its date as af-ZA writes it, and leaves English as it was', async () => {
+    const { token } = await newLearner();
+    const [{ starts_at: startsAt }] = (await server.query<{ starts_at: Date | null }>`
+      select starts_at from olympiads where id = ${demo.geoDemo}`) as [{ starts_at: Date | null }];
+    try {
+      await server.query`update olympiads set starts_at = now() + interval '3 days' where id = ${demo.geoDemo}`;
+      const af = await stateIn(token, 'af-ZA,af;q=0.9');
+      expect(af.body.window.message).toMatch(/^Die olimpiade gaan oop op .+\.$/);
+      expect(af.body.window.message).not.toMatch(
+        /opens|January|February|March|April|May|June|July|August|September|October|November|December/,
+      );
+      const en = await stateIn(token, 'en-ZA');
+      expect(en.body.window.message).toMatch(/^The olympiad opens on .+\.$/);
+    } finally {
+      await server.query`update olympiads set starts_at = ${startsAt} where id = ${demo.geoDemo}`;
+    }
+  });
+
+  it('answers a step in Afrikaans, and the sign-in’s wrong password too', async () => {
+    await offer(['en', 'af']);
+    const { token, user } = await newLearner();
+    const accepted = await server.api('POST', '/api/sitting/geo-demo/declaration', {
+      token,
+      body: { accept: true },
+      headers: { 'accept-language': 'af' },
+    });
+    expect(accepted.body).toEqual({ success: true, message: 'Verklaring aanvaar' });
+    const wrong = await server.api('POST', '/api/auth/signin', {
+      body: { username: user.username, password: 'not-it', olympiadName: 'geo-demo', loginType: 'learner' },
+      headers: { 'accept-language': 'af' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ code: 'wrong_password', message: 'Daardie wagwoord is nie reg nie' });
+    const english = await server.api('POST', '/api/auth/signin', {
+      body: { username: user.username, password: 'not-it', olympiadName: 'geo-demo', loginType: 'learner' },
+    });
+    expect(english.body).toMatchObject({ message: 'That password is not right' });
+  });
+});

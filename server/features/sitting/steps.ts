@@ -23,10 +23,13 @@ import type { PlaceDesk } from './waiting-places.js';
 import { type Admission, type RoomNow, estimateSeconds, isAdmitted, placeOf, positionOf } from './waiting-room.js';
 import { reconnectSpreadSeconds, writersNow } from './writers-now.js';
 import { formatInZone, siteTimeZone } from '#contract/site-time';
+import { type ServerLocale, serverDateLocale, translator } from '../../platform/i18n.js';
 
 /** The learner's steps, in order (docs/spec.md §7); each loads the learner's own olympiad first. */
 
-const when = (d: Date | string, zone: string) => formatInZone(new Date(d).toISOString(), zone);
+/** A time in the learner's zone, worded as the request's language writes dates (af-ZA for Afrikaans). */
+const when = (d: Date | string, zone: string, locale: ServerLocale) =>
+  formatInZone(new Date(d).toISOString(), zone, serverDateLocale[locale]);
 
 /**
  * Is the olympiad open for entry now, and if not, the sentence that says why, with times in `zone` (the
@@ -36,14 +39,15 @@ export function writingWindow(
   o: Pick<Olympiad, 'open' | 'startsAt' | 'endsAt' | 'durationMinutes'>,
   now = new Date(),
   zone: string = siteTimeZone,
+  locale: ServerLocale = 'en',
 ): { open: boolean; message: string | null } {
-  if (!o.open) return { open: false, message: 'This olympiad is not open for writing at the moment.' };
+  const say = translator(locale);
+  if (!o.open) return { open: false, message: say('api-learner.window.notOpen') };
   if (o.startsAt && new Date(o.startsAt) > now)
-    return { open: false, message: `The olympiad opens on ${when(o.startsAt, zone)}.` };
+    return { open: false, message: say('api-learner.window.opensOn', { when: when(o.startsAt, zone, locale) }) };
   if (o.endsAt && new Date(o.endsAt) <= now)
-    return { open: false, message: `The writing window closed on ${when(o.endsAt, zone)}.` };
-  if (!o.durationMinutes)
-    return { open: false, message: 'This olympiad has no writing time set yet; please ask the organisers.' };
+    return { open: false, message: say('api-learner.window.closedOn', { when: when(o.endsAt, zone, locale) }) };
+  if (!o.durationMinutes) return { open: false, message: say('api-learner.window.noTime') };
   return { open: true, message: null };
 }
 
@@ -53,8 +57,9 @@ async function windowFor(
   o: Olympiad,
   schoolId: number | null,
   zone?: string,
+  locale: ServerLocale = 'en',
 ): Promise<{ open: boolean; message: string | null }> {
-  const w = writingWindow(o, new Date(), zone);
+  const w = writingWindow(o, new Date(), zone, locale);
   if (!w.open || !o.paymentRequired) return w;
   return (await schoolMayWrite(db, o, schoolId)) ? w : { open: false, message: unpaidMessage(o.kind) };
 }
@@ -102,13 +107,20 @@ async function admissionOf(
   return (await room.desk.take(olympiadId, { userId }))?.place ?? { ticket: 0, admitted: 0, rate: room.defaultRate };
 }
 
-export async function state(db: Db, actor: Actor, olympiadName: string, room: Room): Promise<SittingState> {
+export async function state(
+  db: Db,
+  actor: Actor,
+  olympiadName: string,
+  room: Room,
+  locale: ServerLocale = 'en',
+): Promise<SittingState> {
   const olympiad = await learnerOlympiad(db, actor, olympiadName, false);
   const [paperOf, found] = await Promise.all([
     catalogue(db, olympiad.id),
     queries.stateOf(db, { actor: { userId: actor.userId, olympiadId: olympiad.id } }),
   ]);
-  return stateFrom(db, room, { olympiad, paperOf, found: found!, sits: sittingPolicy.can(actor, 'sit', olympiad) });
+  const sits = sittingPolicy.can(actor, 'sit', olympiad);
+  return stateFrom(db, room, { olympiad, paperOf, found: found!, sits, locale });
 }
 
 /**
@@ -118,12 +130,19 @@ export async function state(db: Db, actor: Actor, olympiadName: string, room: Ro
 export async function stateFrom(
   db: Db,
   room: Room,
-  input: { olympiad: Olympiad; paperOf: Catalogue | null; found: queries.StateRead; sits: boolean },
+  input: {
+    olympiad: Olympiad;
+    paperOf: Catalogue | null;
+    found: queries.StateRead;
+    sits: boolean;
+    /** The request's language: the window's message is worded in it (decision 091). */
+    locale?: ServerLocale;
+  },
 ): Promise<SittingState> {
   const { olympiad, paperOf, found } = input;
   const { learner, place, copy } = found;
   const attempt = await settle(db, found.attempt);
-  const window = await windowFor(db, olympiad, learner.schoolId, learner.timeZone);
+  const window = await windowFor(db, olympiad, learner.schoolId, learner.timeZone, input.locale);
   // A learner who has not started takes their place in the waiting room at their first look while the olympiad
   // is open to them (decision 041). A look before the window opens takes none: a place taken then would be
   // admitted at once, in a quiet room, and let its holder pass the queue when the window opens.
