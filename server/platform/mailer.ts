@@ -7,6 +7,8 @@ import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import { type Queryable, rows } from '../db/client.js';
 import { type EmailStatus, attachments, emailTemplates, emails, uploads } from '../db/schema/index.js';
+import { escapeHtml } from './html.js';
+import { type ServerLocale, type ServerMessageId, isServerLocale, translate } from './i18n.js';
 import { suppressedSql } from './mail-suppression.js';
 import { fill, htmlToText } from './mail-text.js';
 import type { FileStorage } from './storage.js';
@@ -21,8 +23,10 @@ export interface OutgoingMail {
   userId?: number | null;
   olympiadId?: number | null;
   /**
-   * The system-email kind and its variables (features/mail/templates/system-emails.ts). When the olympiad or the site has
-   * its own wording for that kind (edit/system-emails, edit/email-copy), it replaces subject, html and text.
+   * The system-email kind and its variables (features/mail/templates/system-emails.ts). The message goes out in its
+   * recipient's language (`recipientLanguage`): when the olympiad or the site has its own wording for that kind in
+   * that language (edit/system-emails, edit/email-copy), it replaces subject, html and text; an Afrikaans reader
+   * without one gets the catalogue's Afrikaans wording of the kind, an English one the caller's message.
    */
   template?: { kind: string; vars: Record<string, string> };
 }
@@ -116,15 +120,42 @@ export async function claimDue(q: Queryable, worker: string, limit: number): Pro
   );
 }
 
-/** The caller's message, or the saved wording of its kind (this olympiad's, else the site-wide one). */
-async function withSavedWording(q: Queryable, mail: OutgoingMail): Promise<OutgoingMail> {
+/**
+ * The language a system message's recipient reads (decision 097): their own choice (users.language, by id, else
+ * by the address when the message names no account), else their olympiad's default language, else English.
+ */
+export async function recipientLanguage(
+  q: Queryable,
+  mail: Pick<OutgoingMail, 'to' | 'userId' | 'olympiadId'>,
+): Promise<ServerLocale> {
+  const [row] = await rows(
+    q,
+    z.object({ language: z.string() }),
+    sql`select coalesce(
+      (select language from users where id = ${mail.userId ?? null}::int),
+      (select language from users where lower(email) = lower(${mail.to}) and language is not null
+        order by id limit 1),
+      (select default_language from olympiads where id = ${mail.olympiadId ?? null}::int),
+      'en') as language`,
+  );
+  return isServerLocale(row?.language) ? row.language : 'en';
+}
+
+/**
+ * A system message in its recipient's language: the saved wording of its kind in that language (this olympiad's,
+ * else the site-wide one); else, in English, the caller's own message, and in Afrikaans the catalogue's wording of
+ * the kind (locales/af/mail.json `mail.<kind>.subject` and `.html`).
+ */
+async function inRecipientLanguage(q: Queryable, mail: OutgoingMail): Promise<OutgoingMail> {
   const t = mail.template!;
+  const language = await recipientLanguage(q, mail);
   const [saved] = await q
     .select({ subject: emailTemplates.subject, htmlBody: emailTemplates.htmlBody })
     .from(emailTemplates)
     .where(
       and(
         eq(emailTemplates.kind, t.kind),
+        eq(emailTemplates.language, language),
         mail.olympiadId == null
           ? isNull(emailTemplates.olympiadId)
           : or(isNull(emailTemplates.olympiadId), eq(emailTemplates.olympiadId, mail.olympiadId)),
@@ -132,9 +163,19 @@ async function withSavedWording(q: Queryable, mail: OutgoingMail): Promise<Outgo
     )
     .orderBy(sql`${emailTemplates.olympiadId} is null`)
     .limit(1);
-  if (!saved) return mail;
-  const html = fill(saved.htmlBody, t.vars, true);
-  return { ...mail, subject: fill(saved.subject, t.vars, false), html, text: htmlToText(html) };
+  if (saved) {
+    const html = fill(saved.htmlBody, t.vars, true);
+    return { ...mail, subject: fill(saved.subject, t.vars, false), html, text: htmlToText(html) };
+  }
+  if (language === 'en') return mail;
+  const subjectId = `mail.${t.kind}.subject` as ServerMessageId;
+  const htmlId = `mail.${t.kind}.html` as ServerMessageId;
+  const escaped = Object.fromEntries(Object.entries(t.vars).map(([k, v]) => [k, escapeHtml(v)]));
+  const subject = translate(language, subjectId, t.vars);
+  const html = translate(language, htmlId, escaped);
+  // A kind the catalogue does not word stays as the caller wrote it.
+  if (subject === subjectId || html === htmlId) return mail;
+  return { ...mail, subject, html, text: htmlToText(html) };
 }
 
 export function createMailer(options: { smtpUrl?: string | undefined; from: string; pool?: boolean }): Mailer {
@@ -224,7 +265,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
     },
 
     async send(q, given) {
-      const mail = given.template ? await withSavedWording(q, given) : given;
+      const mail = given.template ? await inRecipientLanguage(q, given) : given;
       const id = await mailer.enqueue(q, { ...mail, status: 'released' });
       // Inside a transaction the row is not committed yet: the background sender delivers it after commit.
       if ('rollback' in q) return { id, status: 'released' };

@@ -11,12 +11,20 @@ import { mailTarget } from '../load.js';
 import { mailPolicy } from '../policy.js';
 import { sanitizeHtml } from '../sanitize.js';
 import * as queries from './queries.js';
-import { assertTemplateVariables, isSystemEmailKind, type SystemEmailKind, systemEmails } from './system-emails.js';
+import {
+  assertTemplateVariables,
+  isSystemEmailKind,
+  mailLanguages,
+  type SystemEmailKind,
+  systemEmails,
+} from './system-emails.js';
 
 const tags = ['mail'];
 const { access } = mailPolicy;
+/** The scope of a wording (site-wide, or olympiadId's) and its language (decision 097; English unless said). */
 const ScopeQuery = z.object({
   olympiadId: z.preprocess((v) => (v === '' || v == null ? undefined : v), IdText.optional()),
+  language: z.enum(mailLanguages).default('en'),
 });
 const KindParams = z.strictObject({ kind: z.string().min(1).max(60) });
 
@@ -48,21 +56,25 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET',
     url: '/email-template/v-rest/',
-    summary: 'Every system message with its variables and the wording in force (olympiadId: that olympiad’s copy)',
+    summary:
+      'Every system message with its variables and the wording in force (olympiadId: that olympiad’s copy; ' +
+      'language: en or af, the built-in Afrikaans from the mail catalogue)',
     tags,
     access: access.templates,
     query: ScopeQuery,
     response: z.object({ success: z.literal(true), items: z.array(TemplateKindInfo) }),
     handler: async ({ db, actor, query }) => {
       const olympiadId = mailTarget(actor, 'templates', query.olympiadId);
-      return { success: true as const, items: await queries.templatesFor(db, olympiadId) };
+      return { success: true as const, items: await queries.templatesFor(db, olympiadId, query.language) };
     },
   });
 
   route(app, {
     method: 'PUT',
     url: '/email-template/api/:kind',
-    summary: 'Save the wording of one system message (site-wide, or for olympiadId); unknown variables are refused',
+    summary:
+      'Save the wording of one system message (site-wide, or for olympiadId) in one language (language: en or af); ' +
+      'unknown variables are refused',
     tags,
     access: access.templates,
     params: KindParams,
@@ -71,10 +83,10 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
     response: Ok,
     transaction: true,
     load: ({ actor, params, query }) => Promise.resolve(wordingOf(actor, params.kind, query.olympiadId)),
-    handler: async ({ db, actor, body, record: { kind, olympiadId }, audit }) => {
+    handler: async ({ db, actor, body, query, record: { kind, olympiadId }, audit }) => {
       const t = checked(kind, body);
-      await queries.saveTemplate(db, { kind, olympiadId, ...t, by: actor.userId });
-      await audit('email-template.save', { entityId: kind, olympiadId });
+      await queries.saveTemplate(db, { kind, olympiadId, language: query.language, ...t, by: actor.userId });
+      await audit('email-template.save', { entityId: kind, olympiadId, data: { language: query.language } });
       return { success: true as const, message: 'The message is saved' };
     },
   });
@@ -90,9 +102,9 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
     response: Ok,
     transaction: true,
     load: ({ actor, params, query }) => Promise.resolve(wordingOf(actor, params.kind, query.olympiadId)),
-    handler: async ({ db, record: { kind, olympiadId }, audit }) => {
-      await queries.resetTemplate(db, kind, olympiadId);
-      await audit('email-template.reset', { entityId: kind, olympiadId });
+    handler: async ({ db, query, record: { kind, olympiadId }, audit }) => {
+      await queries.resetTemplate(db, kind, olympiadId, query.language);
+      await audit('email-template.reset', { entityId: kind, olympiadId, data: { language: query.language } });
       return { success: true as const, message: 'The message is back to its default wording' };
     },
   });
