@@ -12,7 +12,7 @@
  * breakdown. It also prints the question page's own share (what the entry does not already load).
  *
  * The page's words load with it (decision 091): the learner entry loads the catalogues of its areas (common,
- * learner, validation) in the learner's language before it draws, each a chunk of its own that Lingui's Vite plugin
+ * learner) in the learner's language before it draws, each a chunk of its own that Lingui's Vite plugin
  * compiles from locales/<lang>/<area>.json?lingui. So each language's chunks are added to the first load, the
  * total is printed per language, and the budget holds for each.
  *
@@ -82,8 +82,11 @@ const sum = (keys) => keys.reduce((total, key) => total + gz(manifest[key].file)
 const ownGzip = sum(own);
 const codeGzip = sum(firstLoad);
 
-/** The catalogues the learner entry loads before its first render (web/src/learner/main.tsx). */
-const LEARNER_AREAS = ['common', 'learner', 'validation'];
+/**
+ * The catalogues the learner entry loads before its first render (web/src/learner/main.tsx); 'validation' comes
+ * with the pages that have forms (web/src/learner/router.tsx), after the question page's first view.
+ */
+const LEARNER_AREAS = ['common', 'learner'];
 const CATALOGUE = /locales\/([a-z]{2})\/([a-z-]+)\.json(\?lingui)?$/;
 const catalogues = new Map();
 for (const key of Object.keys(manifest)) {

@@ -32,8 +32,10 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 // The learner's words in their last chosen language (else the browser's), loaded before the first render; the
-// sitting switches to the language kept on the attempt once it knows it.
-void prepareLocale(pickLocale(['en', 'af']), ['common', 'learner', 'validation']).then(() =>
+// sitting switches to the language kept on the attempt once it knows it. The words forms use for a refused value
+// ('validation') come with the pages that have forms (router.tsx): the question page has none, and its first load
+// stays within its budget (decision 091).
+void prepareLocale(pickLocale(['en', 'af']), ['common', 'learner']).then(() =>
   createRoot(root).render(
     <StrictMode>
       <I18nRoot>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import { sittingRoutes } from '../features/sitting/routes.js';
 import { afterFirstView } from '../lib/after-first-view.js';
+import { activeLocale, prepareLocale } from '../lib/i18n/index.js';
 import type { AppRoute } from '../lib/routing/index.js';
 import { FirstLoad, LearnerError, LearnerGuard, LearnerRoot, LearnerShell } from './LearnerShell.js';
 
@@ -24,9 +25,15 @@ function toRouteObject(route: AppRoute): RouteObject {
         // The question page fetches the finished page ahead (it must open offline at time-up); that page
         // needs Mantine too. Fetched once the question and its pictures are shown, never part of its first load.
         afterFirstView(() => void import('./with-mantine.js'));
+        afterFirstView(() => void prepareLocale(activeLocale(), ['validation']));
         return { Component: page.default };
       }
-      const [page, { withMantine }] = await Promise.all([load(), import('./with-mantine.js')]);
+      // A page with a form: the words for a refused value load with it (main.tsx leaves them out of the first load).
+      const [page, { withMantine }] = await Promise.all([
+        load(),
+        import('./with-mantine.js'),
+        prepareLocale(activeLocale(), ['validation']),
+      ]);
       return { Component: withMantine(page.default) };
     },
   };
