@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Invoice } from '#contract/finance';
 import { api } from '../../../lib/api/index.js';
 import { financeKeys } from './keys.js';
+import { translate } from '../../../lib/i18n/index.js';
 
 /** POST invoice/api/{id}/mail */
 export function mailInvoice(invoice: Invoice) {
@@ -12,4 +13,7 @@ export function mailInvoice(invoice: Invoice) {
   });
 }
 export const useMailInvoice = () =>
-  useMutation({ mutationFn: mailInvoice, meta: { success: 'Sent', invalidates: [financeKeys.invoices.prefix] } });
+  useMutation({
+    mutationFn: mailInvoice,
+    meta: { success: translate('portal.notice.sent'), invalidates: [financeKeys.invoices.prefix] },
+  });

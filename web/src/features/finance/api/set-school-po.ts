@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type PurchaseOrder, PurchaseOrderSaved } from '#contract/finance';
 import { api } from '../../../lib/api/index.js';
 import { financeKeys } from './keys.js';
+import { translate } from '../../../lib/i18n/index.js';
 
 /** PUT purchase-order/api/set-school-po/{id}?schoolsPO (the teacher's own school; finance staff) */
 export function setSchoolPO({ order, schoolsPO }: { order: PurchaseOrder; schoolsPO: string }) {
@@ -13,4 +14,7 @@ export function setSchoolPO({ order, schoolsPO }: { order: PurchaseOrder; school
 }
 
 export const useSetSchoolPO = () =>
-  useMutation({ mutationFn: setSchoolPO, meta: { success: 'Saved', error: false, invalidates: [financeKeys.all] } });
+  useMutation({
+    mutationFn: setSchoolPO,
+    meta: { success: translate('portal.notice.saved'), error: false, invalidates: [financeKeys.all] },
+  });

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { PurchaseOrderState } from '#contract/finance';
+import { useT } from '../../../lib/i18n/index.js';
 
 export const stateLabels: Record<PurchaseOrderState, string> = {
   paid: 'Paid',
@@ -15,10 +16,12 @@ export const stateColors: Record<PurchaseOrderState, string> = {
   deleted: 'gray',
 };
 
+/** The state in the page's language: the teacher's on the portal, English in the back office. */
 export function StateBadge({ state }: { state: PurchaseOrderState }) {
+  const t = useT();
   return (
     <Badge color={stateColors[state]} variant="light" radius="sm" c="dark.7" style={{ minWidth: 'max-content' }}>
-      {stateLabels[state]}
+      {t(`portal.order.state.${state}`)}
     </Badge>
   );
 }

@@ -19,7 +19,8 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { alerts, showAlert } from '../../../lib/api/index.js';
 import { formatDate } from '../../../lib/dates.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
-import { count as plural, money, rate } from '#contract/numbers';
+import { figure, money, rate } from '#contract/numbers';
+import { T, useT } from '../../../lib/i18n/index.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { downloadInvoice } from '../api/download-invoice.js';
 import { useIssueInvoice } from '../api/issue-invoice.js';
@@ -29,7 +30,9 @@ import { usePurchaseOrders } from '../api/list-purchase-orders.js';
 import { useSetSchoolPO } from '../api/set-school-po.js';
 import { usePayments } from '../api/list-payments.js';
 import { StateBadge } from '../components/StateBadge.js';
-import { type UnitWords, unitWords } from '#contract/units';
+
+/** `yes` for a country's team, `no` for a school: what the catalogue's messages select on (decision 039). */
+type Team = 'yes' | 'no';
 
 /** The order as it would be invoiced now: learners × fee, free learners, VAT, total. */
 /** Label and amount rows of the order card: the amounts stay on their label's line, right-aligned, even on a phone. */
@@ -52,29 +55,34 @@ function SumTable({ label, rows }: { label: string; rows: SumRow[] }) {
   );
 }
 
-function OrderSums({ order, words }: { order: PurchaseOrder; words: UnitWords }) {
+function OrderSums({ order, team }: { order: PurchaseOrder; team: Team }) {
+  const t = useT();
   const m = (c: number) => money(c, order.currency);
+  const members = t('portal.invoices.members', { team, count: order.learners, n: figure(order.learners) });
   const rows: SumRow[] = [
-    [
-      `${plural(order.learners, words.member, words.members)} × ${m(order.feeCents)}`,
-      m(order.learners * order.feeCents),
-    ],
+    [t('portal.invoices.line', { members, fee: m(order.feeCents) }), m(order.learners * order.feeCents)],
     ...(order.freeLearners
       ? ([
           [
-            `${plural(order.freeLearners, `free ${words.member}`, `free ${words.members}`)}`,
+            t('portal.invoices.free', { team, count: order.freeLearners, n: figure(order.freeLearners) }),
             m(-Math.min(order.freeLearners, order.learners) * order.feeCents),
           ],
         ] satisfies SumRow[])
       : []),
-    ['Subtotal', m(order.quote.subtotalCents)],
-    [order.quote.vatRateBp ? `VAT ${rate(order.quote.vatRateBp)}` : 'VAT', m(order.quote.vatCents)],
-    ['Total', m(order.quote.totalCents), true],
+    [t('portal.invoices.subtotal'), m(order.quote.subtotalCents)],
+    [
+      order.quote.vatRateBp
+        ? t('portal.invoices.vatRate', { rate: rate(order.quote.vatRateBp) })
+        : t('portal.invoices.vat'),
+      m(order.quote.vatCents),
+    ],
+    [t('portal.invoices.total'), m(order.quote.totalCents), true],
   ];
-  return <SumTable label={`What the ${words.unit} pays`} rows={rows} />;
+  return <SumTable label={t('portal.invoices.pays', { team })} rows={rows} />;
 }
 
-function PoNumber({ order, words }: { order: PurchaseOrder; words: UnitWords }) {
+function PoNumber({ order, team }: { order: PurchaseOrder; team: Team }) {
+  const t = useT();
   const save = useSetSchoolPO();
   // The field starts from the stored number; the parent remounts it (key) when the stored number changes.
   const form = useSchemaForm<{ schoolsPO: string }>({
@@ -99,9 +107,9 @@ function PoNumber({ order, words }: { order: PurchaseOrder; words: UnitWords }) 
     >
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
-          label={`Your ${words.unit}’s purchase-order number`}
-          description="Printed on the invoice, so that your bursar can match it."
-          placeholder="e.g. PO-2026-014"
+          label={t('portal.invoices.po', { team })}
+          description={t('portal.invoices.poHelp')}
+          placeholder={t('portal.invoices.poPlaceholder')}
           maxLength={60}
           disabled={!order.can.setSchoolPO}
           style={{ flex: '1 1 240px' }}
@@ -112,7 +120,7 @@ function PoNumber({ order, words }: { order: PurchaseOrder; words: UnitWords }) 
           loading={save.isPending}
           disabled={!order.can.setSchoolPO || form.values.schoolsPO.trim() === (order.schoolsPO ?? '')}
         >
-          Save number
+          {t('portal.invoices.saveNumber')}
         </Button>
       </Group>
       {save.isSuccess ? (
@@ -124,44 +132,36 @@ function PoNumber({ order, words }: { order: PurchaseOrder; words: UnitWords }) 
   );
 }
 
-function HowToPay({
-  invoice,
-  order,
-  due,
-  words,
-}: {
-  invoice: Invoice;
-  order: PurchaseOrder;
-  due: number;
-  words: UnitWords;
-}) {
+function HowToPay({ invoice, order, due, team }: { invoice: Invoice; order: PurchaseOrder; due: number; team: Team }) {
+  const t = useT();
   const p = invoice.payTo;
+  const reference = t('portal.invoices.reference');
   const rows: [string, string][] = [
-    ['Bank', p.bankName],
-    ['Account holder', p.bankAccountName],
-    ['Account number', p.bankAccountNumber],
-    ['Branch code', p.bankBranchCode],
-    ...(p.bankSwift ? ([['SWIFT', p.bankSwift]] as [string, string][]) : []),
-    ['Reference', invoice.paymentReference],
+    [t('portal.invoices.bank'), p.bankName],
+    [t('portal.invoices.holder'), p.bankAccountName],
+    [t('portal.invoices.account'), p.bankAccountNumber],
+    [t('portal.invoices.branch'), p.bankBranchCode],
+    ...(p.bankSwift ? ([[t('portal.invoices.swift'), p.bankSwift]] as [string, string][]) : []),
+    [reference, invoice.paymentReference],
   ];
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={2} size="h4" mb="xs">
-        How to pay
+        {t('portal.invoices.howToPay')}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
         {due > 0
-          ? `Pay ${money(due, order.currency)} by EFT into this account and quote the reference, so that the payment reaches your ${words.unit}.`
-          : `Nothing is left to pay. Should you pay anything more, pay into this account and quote the reference, so that it reaches your ${words.unit}.`}
+          ? t('portal.invoices.payDue', { team, amount: money(due, order.currency) })
+          : t('portal.invoices.payNothing', { team })}
       </Text>
-      <Table withRowBorders={false} verticalSpacing={2} aria-label="Bank details">
+      <Table withRowBorders={false} verticalSpacing={2} aria-label={t('portal.invoices.bankDetails')}>
         <Table.Tbody>
           {rows.map(([k, v]) => (
             <Table.Tr key={k}>
               <Table.Td c="dimmed" w={150}>
                 {k}
               </Table.Td>
-              <Table.Td fw={k === 'Reference' ? 700 : 500} ff={k === 'Reference' ? 'monospace' : undefined}>
+              <Table.Td fw={k === reference ? 700 : 500} ff={k === reference ? 'monospace' : undefined}>
                 {v}
               </Table.Td>
             </Table.Tr>
@@ -177,8 +177,9 @@ function HowToPay({
  * number, its invoices and credit notes as PDFs, how to pay, and the payments received (decision 033).
  */
 export function InvoicesPage() {
+  const t = useT();
   const { olympiad } = useRouteOlympiad();
-  const words = unitWords(olympiad?.kind);
+  const team: Team = olympiad?.kind === 'country' ? 'yes' : 'no';
   const olympiadId = olympiad?.id;
   const orders = usePurchaseOrders({ olympiadId, fetchDeleted: false, page: 1, pageSize: 5 });
   const order = orders.data?.items[0] ?? null;
@@ -212,82 +213,96 @@ export function InvoicesPage() {
     <>
       <PageHeader
         eyebrow={olympiad?.title}
-        title="Invoices"
-        description={`What your ${words.unit} pays for this olympiad, the invoice for your bursar, and how to pay.`}
+        title={t('portal.invoices.title')}
+        description={t('portal.invoices.description', { team })}
       />
       {orders.isLoading ? <Skeleton height={220} /> : null}
       {orders.error ? (
-        <Alert color="red" title="Could not get your order">
+        <Alert color="red" title={t('portal.invoices.orderFailed')}>
           {orders.error.message}
         </Alert>
       ) : null}
       {orders.data && !order ? (
-        <Alert color="blue" title="Nothing to pay yet">
-          {words.kind === 'country'
-            ? 'Your team has no order in this olympiad yet: the organisers enter your country.'
-            : 'Your school has no order in this olympiad. Enter the school on the olympiad’s page first.'}
+        <Alert color="blue" title={t('portal.invoices.nothingYet')}>
+          {t('portal.invoices.noOrder', { team })}
         </Alert>
       ) : null}
       {order ? (
         <Stack gap="lg">
           {order.writingBlocked ? (
-            <Alert color="orange" title={`Your ${words.members} cannot write until the ${words.unit} has paid`}>
-              This olympiad requires payment before writing. Pay the invoice below (quote the reference), or ask the
-              organisers to pre-approve your {words.unit} if payment is on its way.
+            <Alert color="orange" title={t('portal.invoices.blocked', { team })}>
+              {t('portal.invoices.blockedBody', { team })}
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <Card withBorder radius="md" padding="lg">
               <Group justify="space-between" mb="xs">
                 <Title order={2} size="h4">
-                  Your order
+                  {t('portal.invoices.order')}
                 </Title>
                 <StateBadge state={order.state} />
               </Group>
-              <OrderSums order={order} words={words} />
+              <OrderSums order={order} team={team} />
               <SumTable
-                label="What is paid"
+                label={t('portal.invoices.whatPaid')}
                 rows={[
-                  ['Paid so far', money(order.paidCents, order.currency)],
+                  [t('portal.invoices.paidSoFar'), money(order.paidCents, order.currency)],
                   ...(settled?.markedPaidCents
                     ? ([
-                        ['Marked paid by the organisers', money(settled.markedPaidCents, order.currency)],
+                        [t('portal.invoices.markedPaid'), money(settled.markedPaidCents, order.currency)],
                       ] satisfies SumRow[])
                     : []),
-                  [due < 0 ? 'Overpaid' : 'Still to pay', money(Math.abs(due), order.currency), true],
+                  [
+                    due < 0 ? t('portal.invoices.overpaid') : t('portal.invoices.stillToPay'),
+                    money(Math.abs(due), order.currency),
+                    true,
+                  ],
                 ]}
               />
               {settled?.markedPaidCents ? (
                 <Text size="xs" c="dimmed" mt={4}>
-                  The organisers marked your order paid
-                  {order.statusChangedAt ? ` on ${formatDate(order.statusChangedAt, 'longDate')}` : ''}, without a
-                  payment recorded here (money they received another way, or an arrangement with them): nothing is left
-                  to pay.
+                  {order.statusChangedAt
+                    ? t('portal.invoices.markedNoteOn', { day: formatDate(order.statusChangedAt, 'longDate') })
+                    : t('portal.invoices.markedNote')}
                 </Text>
               ) : null}
             </Card>
             <Card withBorder radius="md" padding="lg">
               <Title order={2} size="h4" mb="sm">
-                Invoice
+                {t('portal.invoices.invoice')}
               </Title>
               <Stack gap="md">
-                <PoNumber key={order.schoolsPO ?? ''} order={order} words={words} />
+                <PoNumber key={order.schoolsPO ?? ''} order={order} team={team} />
                 {order.currentInvoice ? (
                   <Text size="sm">
-                    Invoice <b>{order.currentInvoice.documentNumber}</b> of {formatDate(order.currentInvoice.issuedAt)}:{' '}
-                    {money(order.currentInvoice.totalCents, order.currency)}.
+                    <T
+                      id="portal.invoices.current"
+                      values={{
+                        number: order.currentInvoice.documentNumber,
+                        date: formatDate(order.currentInvoice.issuedAt),
+                        amount: money(order.currentInvoice.totalCents, order.currency),
+                      }}
+                      components={{ 0: <b /> }}
+                    />
                   </Text>
                 ) : (
                   <Text size="sm" c="dimmed">
-                    No invoice is issued yet.
+                    {t('portal.invoices.noneIssued')}
                   </Text>
                 )}
                 {order.invoiceOutOfDate ? (
-                  <Alert color="yellow" variant="light" title="Your order changed since this invoice">
-                    The invoice shows {plural(order.currentInvoice!.learners, words.member, words.members)}
-                    {order.currentInvoice!.freeLearners ? `, ${order.currentInvoice!.freeLearners} free` : ''} and PO “
-                    {order.currentInvoice!.schoolsPO ?? 'none'}”. An updated invoice replaces it; the old one is
-                    credited, never changed.
+                  <Alert color="yellow" variant="light" title={t('portal.invoices.changed')}>
+                    {t('portal.invoices.changedBody', {
+                      members: t('portal.invoices.members', {
+                        team,
+                        count: order.currentInvoice!.learners,
+                        n: figure(order.currentInvoice!.learners),
+                      }),
+                      free: order.currentInvoice!.freeLearners
+                        ? t('portal.invoices.changedFree', { count: order.currentInvoice!.freeLearners })
+                        : '',
+                      po: order.currentInvoice!.schoolsPO ?? t('portal.invoices.none'),
+                    })}
                   </Alert>
                 ) : null}
                 <Group gap="sm" wrap="wrap">
@@ -297,7 +312,7 @@ export function InvoicesPage() {
                       onClick={() => issue.mutate({ orderId: order.id, mail: true })}
                       disabled={order.learners === 0}
                     >
-                      {order.currentInvoice ? 'Issue updated invoice' : 'Issue invoice'}
+                      {order.currentInvoice ? t('portal.invoices.issueUpdated') : t('portal.invoices.issue')}
                     </Button>
                   ) : null}
                   {current ? (
@@ -307,39 +322,37 @@ export function InvoicesPage() {
                         loading={downloading === current.id}
                         onClick={() => void download(current)}
                       >
-                        Download PDF
+                        {t('portal.invoices.downloadPdf')}
                       </Button>
                       <Button variant="subtle" loading={mail.isPending} onClick={() => mail.mutate(current)}>
-                        Email it to me again
+                        {t('portal.invoices.emailAgain')}
                       </Button>
                     </>
                   ) : null}
                 </Group>
                 {order.learners === 0 ? (
                   <Text size="sm" c="dimmed">
-                    {words.kind === 'country'
-                      ? 'Register your team members first: the invoice counts them.'
-                      : 'Load your learners first: the invoice counts them.'}
+                    {t('portal.invoices.loadFirst', { team })}
                   </Text>
                 ) : null}
               </Stack>
             </Card>
           </SimpleGrid>
-          {current ? <HowToPay invoice={current} order={order} due={due} words={words} /> : null}
+          {current ? <HowToPay invoice={current} order={order} due={due} team={team} /> : null}
           <Card withBorder radius="md" padding="lg">
             <Title order={2} size="h4" mb="sm">
-              Invoices and credit notes
+              {t('portal.invoices.documents')}
             </Title>
             {invoices.data?.items.length ? (
               <Table.ScrollContainer minWidth={0}>
-                <Table aria-label="Invoices and credit notes" verticalSpacing="xs">
+                <Table aria-label={t('portal.invoices.documents')} verticalSpacing="xs">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Document</Table.Th>
-                      <Table.Th>Date</Table.Th>
-                      <Table.Th ta="right">Amount</Table.Th>
+                      <Table.Th>{t('portal.invoices.col.document')}</Table.Th>
+                      <Table.Th>{t('portal.invoices.col.date')}</Table.Th>
+                      <Table.Th ta="right">{t('portal.invoices.col.amount')}</Table.Th>
                       <Table.Th>
-                        <VisuallyHidden>Download</VisuallyHidden>
+                        <VisuallyHidden>{t('portal.invoices.col.download')}</VisuallyHidden>
                       </Table.Th>
                     </Table.Tr>
                   </Table.Thead>
@@ -352,10 +365,10 @@ export function InvoicesPage() {
                           </Text>
                           <Text size="xs" c="dimmed">
                             {i.kind === 'credit_note'
-                              ? `Credit note for ${i.creditsDocumentNumber}`
+                              ? t('portal.invoices.creditNote', { number: i.creditsDocumentNumber })
                               : i.creditedAt
-                                ? 'Invoice, credited'
-                                : 'Invoice'}
+                                ? t('portal.invoices.credited')
+                                : t('portal.invoices.invoice')}
                           </Text>
                         </Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(i.issuedAt)}</Table.Td>
@@ -368,7 +381,7 @@ export function InvoicesPage() {
                             variant="subtle"
                             loading={downloading === i.id}
                             onClick={() => void download(i)}
-                            aria-label={`PDF of ${i.documentNumber}`}
+                            aria-label={t('portal.invoices.pdfOf', { number: i.documentNumber })}
                           >
                             PDF
                           </Button>
@@ -380,13 +393,13 @@ export function InvoicesPage() {
               </Table.ScrollContainer>
             ) : (
               <Text size="sm" c="dimmed">
-                {invoices.isLoading ? 'Loading…' : 'None yet.'}
+                {invoices.isLoading ? t('portal.invoices.loading') : t('portal.invoices.noneYet')}
               </Text>
             )}
           </Card>
           <Card withBorder radius="md" padding="lg">
             <Title order={2} size="h4" mb="sm">
-              Payments received
+              {t('portal.invoices.payments')}
             </Title>
             {payments.data?.items.length ? (
               <Stack gap={6}>
@@ -396,7 +409,7 @@ export function InvoicesPage() {
                       {formatDate(p.receivedOn, 'date')} · {p.reference || p.method.toUpperCase()}
                       {p.reversedAt ? (
                         <Badge ml="xs" color="gray" variant="light">
-                          Reversed
+                          {t('portal.invoices.reversed')}
                         </Badge>
                       ) : null}
                     </Text>
@@ -408,8 +421,7 @@ export function InvoicesPage() {
               </Stack>
             ) : (
               <Text size="sm" c="dimmed">
-                No payments received yet. Payments appear here once the organisers’ bank statement is read, usually
-                within a few working days.
+                {t('portal.invoices.noPayments')}
               </Text>
             )}
           </Card>
