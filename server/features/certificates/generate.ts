@@ -1,6 +1,9 @@
 import { CertificateConfig } from '#contract/certificates';
-import type { Queryable } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { intArray, type Queryable, rows } from '../../db/client.js';
 import type { Db } from '../../db/client.js';
+import type { ServerLocale } from '../../platform/i18n.js';
 import { conflict } from '../../http/errors.js';
 import { escapeHtml } from '../../platform/html.js';
 import type { JobContext } from '../../platform/jobs.js';
@@ -86,6 +89,27 @@ export function requirePublished(olympiad: { publishedAt: Date | null }): void {
     throw conflict('The results are not published yet: publish them under Results, then generate the certificates');
 }
 
+const LanguageRow = z.object({ attemptId: z.number(), language: z.enum(['en', 'af']) });
+
+/**
+ * The language each certificate is worded in (decision 095): the one its learner wrote in, the attempt's, else the
+ * olympiad's default. A certificate of no attempt (none today) stays English.
+ */
+export async function certificateLanguages(
+  q: Queryable,
+  attemptIds: ReadonlyArray<number | null>,
+): Promise<Map<number, ServerLocale>> {
+  const ids = attemptIds.filter((id): id is number => id != null);
+  if (!ids.length) return new Map();
+  const found = await rows(
+    q,
+    LanguageRow,
+    sql`select t.id as attempt_id, coalesce(t.language, o.default_language) as language
+        from attempts t join olympiads o on o.id = t.olympiad_id where t.id = any(${intArray(ids)})`,
+  );
+  return new Map(found.map((r) => [r.attemptId, r.language]));
+}
+
 /** Draws one school's standing certificates as one PDF and stores it; answers its key, size and count. */
 async function renderSchool(
   q: Queryable,
@@ -97,12 +121,19 @@ async function renderSchool(
   const list = await certificates.certificatesOfSchool(q, schoolParticipantId);
   if (!list.length) return null;
   const first = list[0]!;
+  const languages = await certificateLanguages(
+    q,
+    list.map((c) => c.attemptId),
+  );
   const bytes = Buffer.from(
     await renderBatch(
       config,
       files,
       `Certificates: ${first.schoolName}, ${first.olympiadTitle}`,
-      list.map((c) => printOf(c, deps.publicUrl)),
+      list.map((c) => ({
+        ...printOf(c, deps.publicUrl),
+        language: (c.attemptId != null && languages.get(c.attemptId)) || 'en',
+      })),
     ),
   );
   const stored = await deps.storage.put(`certificates-${schoolParticipantId}.pdf`, bytes);

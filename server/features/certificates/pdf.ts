@@ -1,5 +1,6 @@
 import { PDFDocument, type PDFEmbeddedPage, type PDFFont } from 'pdf-lib';
 import type { CertificateConfig, CertificateTemplate } from '#contract/certificates';
+import { translate } from '../../platform/i18n.js';
 import { printedCode } from './codes.js';
 import { pageSize, templateFor } from './config.js';
 import type { PreparedFiles } from './pdf-files.js';
@@ -102,7 +103,7 @@ export class CertificateDocument {
           continue;
         }
         // No signature image: the signatory's name on the line, so that the line is not left blank.
-        const signatory = textOf(f, values);
+        const signatory = textOf(f, values, p.language);
         if (!signatory) continue;
         const font = await this.font(fontFor(f.font, signatory));
         const wanted = SIGNATORY_SCALE * f.size;
@@ -118,7 +119,7 @@ export class CertificateDocument {
         });
         continue;
       }
-      const text = textOf(f, values);
+      const text = textOf(f, values, p.language);
       if (!text) continue;
       const font = await this.font(fontFor(f.font, text));
       const natural = font.widthOfTextAtSize(text, f.size);
@@ -140,7 +141,8 @@ export class CertificateDocument {
 }
 
 /** One certificate's document title. */
-export const certificateTitle = (print: CertificatePrint) => `Certificate ${printedCode(print.code)}`;
+export const certificateTitle = (print: CertificatePrint) =>
+  translate(print.language ?? 'en', 'pdf.certificate.title', { code: printedCode(print.code) });
 
 /** One certificate as a PDF file (a download on demand, or the designer's preview). */
 export async function certificatePdf(
