@@ -95,7 +95,7 @@ test('a learner writes the olympiad in Afrikaans, switches to English and back m
   await page.goto(`/${varName}/login`);
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByRole('textbox', { name: 'Username', exact: true }).fill(learner.username);
-  await form.getByLabel('Password', { exact: true }).fill(learner.password);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(learner.password);
   await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`/${varName}/olympiad/instructions`));
 

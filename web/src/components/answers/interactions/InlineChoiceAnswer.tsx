@@ -1,3 +1,4 @@
+import { useT } from '../../../lib/i18n/index.js';
 import answers from '../answers.module.css';
 import { gapParagraphs } from './gap-text.js';
 import classes from './interactions.module.css';
@@ -9,20 +10,21 @@ import { type InteractionProps, optionName } from './types.js';
  * after it.
  */
 export function InlineChoiceAnswer({ question, value, onChange, promptId }: InteractionProps) {
+  const t = useT();
   const chosen = value?.type === 'inline_choice' ? value.optionId : null;
   const known = question.options.some((o) => o.id === chosen) ? chosen : null;
   const select = (
     <select
       className={`${classes.select} ${classes.inlineSelect}`}
-      aria-label="Choose the answer for the gap"
+      aria-label={t('learner.answer.inline.select')}
       aria-describedby={promptId}
       value={known ?? ''}
       onChange={(event) => onChange({ type: 'inline_choice', optionId: event.currentTarget.value || null })}
     >
-      <option value="">Choose…</option>
+      <option value="">{t('learner.answer.inline.choose')}</option>
       {question.options.map((option, i) => (
         <option key={option.id} value={option.id}>
-          {optionName(option, i, 'Answer')}
+          {optionName(option, i, t('learner.answer.noun.answer'))}
         </option>
       ))}
     </select>
@@ -33,7 +35,7 @@ export function InlineChoiceAnswer({ question, value, onChange, promptId }: Inte
   const g = p === -1 ? -1 : paragraphs[p]!.findIndex((piece) => piece.kind === 'gap');
   return (
     <div className={answers.choices}>
-      <p className={answers.legend}>Choose the answer that completes the text</p>
+      <p className={answers.legend}>{t('learner.answer.inline.legend')}</p>
       <div className={classes.gapText}>
         {paragraphs.map((pieces, pi) => (
           <p key={pi} className={classes.paragraph}>

@@ -1,3 +1,4 @@
+import { useT } from '../../../lib/i18n/index.js';
 import { type CSSProperties, type HTMLAttributes, type ReactNode, type SVGProps, useState } from 'react';
 import type { Area, LearnerQuestion, Point } from '#contract/index';
 import { QuestionImage } from '../../phone-images.js';
@@ -73,7 +74,8 @@ interface PictureProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> 
  * picture's pixels: the SVG's viewBox is the picture's size, so they scale with it.
  */
 export function Picture({ question, size, onSize, shapes, marks, className, style, ...frame }: PictureProps) {
-  if (!question.imageUrl) return <p className={classes.missing}>This question has no picture yet.</p>;
+  const t = useT();
+  if (!question.imageUrl) return <p className={classes.missing}>{t('learner.answer.noPicture')}</p>;
   return (
     <div {...frame} className={`${classes.picture} ${className ?? ''}`} style={{ maxWidth: size?.width, ...style }}>
       <QuestionImage
