@@ -1,3 +1,4 @@
+import { useT } from '../../../lib/i18n/index.js';
 import { useId, useState } from 'react';
 import answers from '../answers.module.css';
 import { AreaShape, at, centreOf, Picture, usePictureSize } from './picture.js';
@@ -17,6 +18,7 @@ export function HotspotAnswer({ question, value, onChange, promptId }: Interacti
   const [message, setMessage] = useState('');
   const [size, setSize] = usePictureSize(question);
   const max = question.maxChoices;
+  const t = useT();
   const one = max === 1;
   const areas = question.options.filter((o) => o.area);
   const known = new Set(areas.map((o) => o.id));
@@ -24,35 +26,37 @@ export function HotspotAnswer({ question, value, onChange, promptId }: Interacti
   const nameOf = (id: string) => {
     const index = areas.findIndex((o) => o.id === id);
     const option = areas[index];
-    return option?.text.trim() ? `Area ${index + 1}: ${option.text.trim()}` : `Area ${index + 1}`;
+    return option?.text.trim()
+      ? t('learner.answer.hotspot.areaNamed', { number: index + 1, name: option.text.trim() })
+      : t('learner.answer.hotspot.area', { number: index + 1 });
   };
 
   const set = (optionIds: string[]) => onChange({ type: 'hotspot', optionIds });
   const toggle = (id: string) => {
     if (chosen.includes(id)) {
       set(chosen.filter((c) => c !== id));
-      setMessage(`${nameOf(id)} taken away.`);
+      setMessage(t('learner.answer.hotspot.takenAway', { name: nameOf(id) }));
     } else if (one) {
       set([id]);
-      setMessage(`${nameOf(id)} chosen.`);
+      setMessage(t('learner.answer.hotspot.chosen', { name: nameOf(id) }));
     } else if (max > 0 && chosen.length >= max) {
-      setMessage(`You have chosen ${max} areas, as many as this question allows. Take one away to choose another.`);
+      setMessage(t('learner.answer.hotspot.full', { max }));
     } else {
       set([...chosen, id]);
-      setMessage(`${nameOf(id)} chosen.`);
+      setMessage(t('learner.answer.hotspot.chosen', { name: nameOf(id) }));
     }
   };
 
   const legend = one
-    ? 'Choose one area on the picture'
+    ? t('learner.answer.hotspot.one')
     : max > 1
-      ? `Choose up to ${max} areas on the picture`
-      : 'Choose every area that applies on the picture';
+      ? t('learner.answer.hotspot.upTo', { max })
+      : t('learner.answer.hotspot.every');
 
   return (
     <fieldset className={answers.choices} aria-describedby={promptId}>
       <legend className={answers.legend}>{legend}</legend>
-      <p className={classes.hint}>Tap or click an area to choose it, or use the list under the picture.</p>
+      <p className={classes.hint}>{t('learner.answer.hotspot.hint')}</p>
       <Picture
         question={question}
         size={size}
@@ -104,7 +108,7 @@ export function HotspotAnswer({ question, value, onChange, promptId }: Interacti
               <span className={answers.optionMark} aria-hidden="true">
                 {i + 1}
               </span>
-              <span className={answers.optionBody}>{optionName(option, i, 'Area')}</span>
+              <span className={answers.optionBody}>{optionName(option, i, t('learner.answer.noun.area'))}</span>
               {checked ? (
                 <span className={answers.tick} aria-hidden="true">
                   ✓

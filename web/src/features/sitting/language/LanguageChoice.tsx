@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { PaperLanguage, SittingState } from '#contract/index';
 import { localeNames, useLocale, useT } from '../../../lib/i18n/index.js';
 import classes from './language.module.css';
@@ -20,7 +21,10 @@ export function LanguageChoice({ state, olympiadName }: ChoiceProps) {
   const t = useT();
   const queryClient = useQueryClient();
   const { locale } = useLocale();
+  // The choice shows at once; the page's words follow as soon as their catalogue is there.
+  const [picked, setPicked] = useState<PaperLanguage | null>(null);
   if (!offersTwo(state)) return null;
+  const current = picked ?? locale;
   return (
     <fieldset className={classes.choice}>
       <legend className={classes.legend}>{t('learner.language.choose')}</legend>
@@ -32,8 +36,11 @@ export function LanguageChoice({ state, olympiadName }: ChoiceProps) {
               type="radio"
               name="sitting-language"
               value={language}
-              checked={locale === language}
-              onChange={() => void chooseLanguage(queryClient, olympiadName, language)}
+              checked={current === language}
+              onChange={() => {
+                setPicked(language);
+                void chooseLanguage(queryClient, olympiadName, language);
+              }}
             />
             <span>{localeNames[language]}</span>
           </label>
