@@ -20,7 +20,7 @@ beforeAll(async () => {
     { first: 'Ilsê', last: 'Coetzêe', grade: 10, score: 20, award: 'participation' },
     { first: 'Zoë', last: 'Müller', grade: 11, score: 48, award: 'gold', best: true },
     { first: 'Thị', last: 'Nguyễn', grade: 12, score: 21, award: 'participation' },
-  ])) as [{ attemptId: number }, { attemptId: number }];
+  ])) as [{ userId: number; attemptId: number }, { userId: number; attemptId: number }];
   await server.query`update attempts set language = 'af' where id in (${ilse.attemptId}, ${zoe.attemptId})`;
   await publish(demo.geoDemo);
   expect((await admin.post('/certificates/generate', { query: { olympiadId: demo.geoDemo } })).status).toBe(202);
