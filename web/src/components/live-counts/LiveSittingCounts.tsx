@@ -1,7 +1,8 @@
 import { Alert, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSittingCounts } from './api.js';
 import { formatDate } from '../../lib/dates.js';
-import { count } from '#contract/numbers';
+import { figure } from '#contract/numbers';
+import { useT } from '../../lib/i18n/index.js';
 
 interface LiveSittingCountsProps {
   olympiadId: number | null | undefined;
@@ -11,13 +12,15 @@ interface LiveSittingCountsProps {
 }
 
 const parts = [
-  { key: 'notStarted', label: 'Not started', color: 'gray.5' },
-  { key: 'writing', label: 'Writing', color: 'olympus.6' },
-  { key: 'finished', label: 'Finished', color: 'green.7' },
+  { key: 'notStarted', label: 'portal.live.notStarted', color: 'gray.5' },
+  { key: 'writing', label: 'portal.live.writing', color: 'olympus.6' },
+  { key: 'finished', label: 'portal.live.finished', color: 'green.7' },
 ] as const;
 
 /** The day at a glance: not started / writing / finished, and who is active now; refreshed every 10 s. */
-export function LiveSittingCounts({ olympiadId, title = 'Writing today', description }: LiveSittingCountsProps) {
+export function LiveSittingCounts({ olympiadId, title, description }: LiveSittingCountsProps) {
+  // The teacher reads it in their language; the admin's overview in English.
+  const t = useT();
   const counts = useSittingCounts(olympiadId);
   const data = counts.data;
   const total = data ? data.notStarted + data.writing + data.finished : 0;
@@ -27,7 +30,7 @@ export function LiveSittingCounts({ olympiadId, title = 'Writing today', descrip
         <Group justify="space-between" align="baseline" wrap="wrap">
           <div>
             <Title order={2} size="h4" id="live-counts-title">
-              {title}
+              {title ?? t('portal.live.title')}
             </Title>
             {description ? (
               <Text size="sm" c="dimmed">
@@ -36,11 +39,13 @@ export function LiveSittingCounts({ olympiadId, title = 'Writing today', descrip
             ) : null}
           </div>
           <Text size="sm" c="dimmed">
-            {counts.dataUpdatedAt ? `Live · updated ${formatDate(counts.dataUpdatedAt, 'time')}` : 'Live'}
+            {counts.dataUpdatedAt
+              ? t('portal.live.updated', { time: formatDate(counts.dataUpdatedAt, 'time') })
+              : t('portal.live.live')}
           </Text>
         </Group>
         {counts.isError && !data ? (
-          <Alert color="red" variant="light" title="Could not load the counts">
+          <Alert color="red" variant="light" title={t('portal.live.failed')}>
             {counts.error.message}
           </Alert>
         ) : null}
@@ -52,9 +57,14 @@ export function LiveSittingCounts({ olympiadId, title = 'Writing today', descrip
           <>
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
               {parts.map((part) => (
-                <Stat key={part.key} label={part.label} value={data[part.key]} color={part.color} />
+                <Stat key={part.key} label={t(part.label)} value={data[part.key]} color={part.color} />
               ))}
-              <Stat label="Active now" value={data.activeNow} color="teal.7" hint="seen in the last 2 minutes" />
+              <Stat
+                label={t('portal.live.active')}
+                value={data.activeNow}
+                color="teal.7"
+                hint={t('portal.live.activeHint')}
+              />
             </SimpleGrid>
             {total > 0 ? (
               <Progress.Root size={22} radius="sm" aria-hidden="true">
@@ -65,11 +75,16 @@ export function LiveSittingCounts({ olympiadId, title = 'Writing today', descrip
                 )}
               </Progress.Root>
             ) : (
-              <Text c="dimmed">No learners yet.</Text>
+              <Text c="dimmed">{t('portal.live.none')}</Text>
             )}
             <Text size="sm" c="dimmed">
-              {count(total, 'learner')} in all
-              {total > 0 ? `: ${Math.round((data.finished / total) * 100)}% finished` : ''}.
+              {total > 0
+                ? t('portal.live.totalFinished', {
+                    count: total,
+                    n: figure(total),
+                    percent: Math.round((data.finished / total) * 100),
+                  })
+                : t('portal.live.total', { count: total, n: figure(total) })}
             </Text>
           </>
         )}
