@@ -1,3 +1,4 @@
+import { useT } from '../../../lib/i18n/index.js';
 import { useEffect, useRef, useState } from 'react';
 import type { QuestionOption } from '#contract/index';
 import answers from '../answers.module.css';
@@ -22,6 +23,7 @@ export function orderOf(options: QuestionOption[], saved: readonly string[]): Qu
  * never touched is not an answer: the shown order is the paper's, not the learner's).
  */
 export function OrderAnswer({ question, value, onChange, promptId }: InteractionProps) {
+  const t = useT();
   const saved = value?.type === 'order' ? value.optionIds : [];
   const items = orderOf(question.options, saved);
   const answered = saved.length > 0;
@@ -38,7 +40,8 @@ export function OrderAnswer({ question, value, onChange, promptId }: Interaction
     refocus.current = null;
     if (button !== null) list.current?.querySelector<HTMLButtonElement>(`[data-move="${CSS.escape(button)}"]`)?.focus();
   }, [order]);
-  const nameOf = (option: QuestionOption) => optionName(option, question.options.indexOf(option), 'Item');
+  const nameOf = (option: QuestionOption) =>
+    optionName(option, question.options.indexOf(option), t('learner.answer.noun.item'));
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= items.length || from === to) return false;
@@ -46,17 +49,14 @@ export function OrderAnswer({ question, value, onChange, promptId }: Interaction
     const [item] = next.splice(from, 1);
     next.splice(to, 0, item!);
     onChange({ type: 'order', optionIds: next.map((o) => o.id) });
-    setMessage(`${nameOf(item!)} moved to place ${to + 1} of ${items.length}.`);
+    setMessage(t('learner.answer.order.moved', { name: nameOf(item!), place: to + 1, count: items.length }));
     return true;
   };
 
   return (
     <fieldset className={answers.choices} aria-describedby={promptId}>
-      <legend className={answers.legend}>Put these in the right order</legend>
-      <p className={classes.hint}>
-        Use the arrow buttons beside each item to move it up or down. With a mouse you can also drag an item to its
-        place.
-      </p>
+      <legend className={answers.legend}>{t('learner.answer.order.legend')}</legend>
+      <p className={classes.hint}>{t('learner.answer.order.hint')}</p>
       <ol className={classes.orderList} ref={list}>
         {items.map((option, i) => {
           const name = nameOf(option);
@@ -102,7 +102,7 @@ export function OrderAnswer({ question, value, onChange, promptId }: Interaction
                 <button
                   type="button"
                   className={classes.moveButton}
-                  aria-label={`Move ${name} up`}
+                  aria-label={t('learner.answer.order.up', { name })}
                   aria-disabled={i === 0}
                   data-move={`${option.id} up`}
                   onClick={() => {
@@ -114,7 +114,7 @@ export function OrderAnswer({ question, value, onChange, promptId }: Interaction
                 <button
                   type="button"
                   className={classes.moveButton}
-                  aria-label={`Move ${name} down`}
+                  aria-label={t('learner.answer.order.down', { name })}
                   aria-disabled={i === items.length - 1}
                   data-move={`${option.id} down`}
                   onClick={() => {
@@ -141,21 +141,21 @@ export function OrderAnswer({ question, value, onChange, promptId }: Interaction
               }
             }}
           >
-            This order is your answer. Move an item to change it.
+            {t('learner.answer.order.isAnswer')}
           </p>
         ) : (
           <>
-            <p className={classes.pointWords}>Not answered yet. If this order is right already, keep it.</p>
+            <p className={classes.pointWords}>{t('learner.answer.order.notYet')}</p>
             <button
               type="button"
               className={classes.smallButton}
               onClick={() => {
                 justKept.current = true;
                 onChange({ type: 'order', optionIds: items.map((o) => o.id) });
-                setMessage('This order is now your answer.');
+                setMessage(t('learner.answer.order.nowAnswer'));
               }}
             >
-              Keep this order
+              {t('learner.answer.order.keep')}
             </button>
           </>
         )}
