@@ -7,11 +7,15 @@ export interface FaqItem {
   answer: string;
 }
 
-/** Questions and answers as an accordion: the teacher portal's FAQ pages and a project's public /faq. */
-export function FaqAccordion({ items, empty }: { items: FaqItem[]; empty: string }) {
+/**
+ * Questions and answers as an accordion: the teacher portal's FAQ pages and a project's public /faq. `lang`: the
+ * language the staff wrote them in, when the page may be in another (a project's language).
+ */
+export function FaqAccordion({ items, empty, lang }: { items: FaqItem[]; empty: string; lang?: string }) {
   if (!items.length) return <Text c="dimmed">{empty}</Text>;
   return (
     <Accordion
+      lang={lang}
       variant="separated"
       multiple
       styles={{

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createQueryClient } from '../app/query-client.js';
 import { setApiTransport } from '../lib/api/index.js';
-import { createI18n, prepareLocale, type Locale } from '../lib/i18n/index.js';
+import { createI18n, prepareLocale, setActiveLocale, type Locale } from '../lib/i18n/index.js';
 import { PublicSite } from './PublicSite.js';
 import { publicRouteObjects } from './router.js';
 
@@ -37,8 +37,11 @@ export async function renderPublicPage(url: string, send: typeof fetch, locale: 
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`The public routes answered ${url} with a redirect`);
   const queryClient = createQueryClient();
-  const render = () =>
-    renderToString(
+  // Dates, numbers and the API's Accept-Language read the active language: this page's, for each render (one render
+  // runs to its end before another starts).
+  const render = () => {
+    setActiveLocale(locale);
+    return renderToString(
       <PublicSite queryClient={queryClient} i18n={i18n}>
         <StaticRouterProvider
           router={createStaticRouter(handler.dataRoutes, context)}
@@ -47,6 +50,7 @@ export async function renderPublicPage(url: string, send: typeof fetch, locale: 
         />
       </PublicSite>,
     );
+  };
   let body = render();
   for (let round = 1; round < MAX_ROUNDS; round++) {
     const waiting = pendingQueries(queryClient);

@@ -115,3 +115,6 @@ export const publicRoutes: AppRoute[] = [
   ),
   site('public.not-found', '*', 'Page not found', 'There is no page at this address.', NotFoundPage),
 ];
+
+/** The public header's language switcher and links (decision 092), for the site layout in the app shell. */
+export { LanguageLinks, useFollowPageLanguage, useLangTo } from './language.js';

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textar
 import { useId, useState } from 'react';
 import { ContactBody } from '#contract/public';
 import { useSchemaForm } from '../../../lib/forms/index.js';
+import { useT } from '../../../lib/i18n/index.js';
 import { type ContactValues, useSendContact } from '../api/send-contact.js';
 import { Honeypot, ThankYou } from './PublicForm.js';
 
@@ -18,7 +19,8 @@ interface FormValues extends Record<string, unknown> {
  * to the organisers of the project (or of the platform without `projectName`), and is thanked in place. The
  * page's own copy sits around it.
  */
-export function ContactForm({ projectName, organisers }: { projectName?: string; organisers: string }) {
+export function ContactForm({ projectName }: { projectName?: string }) {
+  const t = useT();
   const send = useSendContact();
   const [thanks, setThanks] = useState<string | null>(null);
   const id = useId();
@@ -41,7 +43,7 @@ export function ContactForm({ projectName, organisers }: { projectName?: string;
             setThanks(null);
           }}
         >
-          Write another message
+          {t('public.contact.another')}
         </Button>
       </ThankYou>
     );
@@ -50,36 +52,36 @@ export function ContactForm({ projectName, organisers }: { projectName?: string;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760} component="section" aria-labelledby={id}>
       <Title order={2} size="h3" id={id} mb={4}>
-        Write to {organisers}
+        {projectName ? t('public.contact.titleProject') : t('public.contact.titlePlatform')}
       </Title>
       <Text c="dimmed" mb="md">
-        Your message goes to the organisers by email; they answer at the address you give.
+        {t('public.contact.lead')}
       </Text>
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
           send.mutate(values, {
-            onSuccess: (r) => setThanks(r.message ?? 'Thank you! Your message is on its way.'),
+            onSuccess: (r) => setThanks(r.message ?? t('public.contact.thanks')),
             onError: form.setServerErrors,
           }),
         )}
       >
         <Stack>
           {send.error ? (
-            <Alert color="red" role="alert" title="Your message was not sent">
+            <Alert color="red" role="alert" title={t('public.contact.failed')}>
               {send.error.message}
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="Your name"
+              label={t('public.contact.name')}
               required
               autoComplete="name"
               key={form.key('name')}
               {...form.getInputProps('name')}
             />
             <TextInput
-              label="Your email"
+              label={t('public.contact.email')}
               type="email"
               required
               autoComplete="email"
@@ -87,9 +89,9 @@ export function ContactForm({ projectName, organisers }: { projectName?: string;
               {...form.getInputProps('email')}
             />
           </SimpleGrid>
-          <TextInput label="Subject" key={form.key('subject')} {...form.getInputProps('subject')} />
+          <TextInput label={t('public.contact.subject')} key={form.key('subject')} {...form.getInputProps('subject')} />
           <Textarea
-            label="Message"
+            label={t('public.contact.message')}
             required
             autosize
             minRows={5}
@@ -100,7 +102,7 @@ export function ContactForm({ projectName, organisers }: { projectName?: string;
           <Honeypot id={`${id}-website`} inputKey={form.key('website')} inputProps={form.getInputProps('website')} />
           <Group justify="flex-end">
             <Button type="submit" size="md" loading={send.isPending}>
-              Send message
+              {t('public.contact.send')}
             </Button>
           </Group>
         </Stack>

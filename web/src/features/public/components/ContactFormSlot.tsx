@@ -6,9 +6,5 @@ import { ContactForm } from './ContactForm.js';
  * own contact page.
  */
 export function ContactFormSlot({ projectName }: { projectName: string | null }) {
-  return projectName ? (
-    <ContactForm projectName={projectName} organisers="the organisers" />
-  ) : (
-    <ContactForm organisers="the Olympus team" />
-  );
+  return projectName ? <ContactForm projectName={projectName} /> : <ContactForm />;
 }

@@ -1,5 +1,6 @@
 import { Paper, Text, Title } from '@mantine/core';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import { useT } from '../../../lib/i18n/index.js';
 
 /*
  * What the public forms (the contact form, the expression of interest) share (decision 050): the honeypot field
@@ -19,9 +20,10 @@ export function Honeypot({
   inputKey: string;
   inputProps: ComponentPropsWithoutRef<'input'>;
 }) {
+  const t = useT();
   return (
     <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
-      <label htmlFor={id}>Website</label>
+      <label htmlFor={id}>{t('public.form.website')}</label>
       <input id={id} tabIndex={-1} autoComplete="off" key={inputKey} {...inputProps} />
     </div>
   );
@@ -29,10 +31,11 @@ export function Honeypot({
 
 /** A sent form's thank-you, announced to screen readers: the server's message, then what comes next. */
 export function ThankYou({ message, maw, children }: { message: string; maw: number; children?: ReactNode }) {
+  const t = useT();
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={maw} role="status">
       <Title order={2} size="h3" mb="sm">
-        Thank you
+        {t('public.form.thanks')}
       </Title>
       <Text size="lg">{message}</Text>
       {children}

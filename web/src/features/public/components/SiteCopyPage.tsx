@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { SitePage } from '#contract/copy';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { RichCopy } from '../../../components/RichCopy.js';
+import { useT } from '../../../lib/i18n/index.js';
 import { useSiteCopy } from '../api/get-site-copy.js';
 
 /** One of the platform's own pages: its heading, its copy (edited at /overlord/edit/site-copy), then `children`. */
@@ -18,6 +19,7 @@ export function SiteCopyFrame({
   children?: (copy: NonNullable<ReturnType<typeof useSiteCopy>['data']>) => ReactNode;
 }) {
   const copy = useSiteCopy();
+  const t = useT();
   return (
     <Stack gap="lg" py="md">
       <PageHeader title={title} {...(description ? { description } : {})} />
@@ -30,9 +32,12 @@ export function SiteCopyFrame({
       {copy.data ? (
         <>
           {copy.data.pages[page].body ? (
-            <RichCopy html={copy.data.pages[page].body} />
+            // The platform's copy is written in English.
+            <div lang="en">
+              <RichCopy html={copy.data.pages[page].body} />
+            </div>
           ) : children ? null : (
-            <Text c="dimmed">There is nothing here yet. Please come back soon.</Text>
+            <Text c="dimmed">{t('public.copy.empty')}</Text>
           )}
           {children?.(copy.data)}
         </>

@@ -1,15 +1,18 @@
 import type { PublicOlympiad } from '#contract/index';
 import { formatDate } from '../../../lib/dates.js';
+import type { MessageId } from '../../../lib/i18n/index.js';
 
 export interface OlympiadStatus {
-  label: string;
+  /** The status's words, in the public catalogue. */
+  label: MessageId;
   color: string;
 }
 
 export function olympiadStatus(olympiad: PublicOlympiad, now = Date.now()): OlympiadStatus {
-  if (olympiad.open) return { label: 'Open for writing', color: 'green' };
-  if (olympiad.startsAt && Date.parse(olympiad.startsAt) > now) return { label: 'Upcoming', color: 'blue' };
-  return { label: 'Closed', color: 'gray' };
+  if (olympiad.open) return { label: 'public.olympiad.open', color: 'green' };
+  if (olympiad.startsAt && Date.parse(olympiad.startsAt) > now)
+    return { label: 'public.olympiad.upcoming', color: 'blue' };
+  return { label: 'public.olympiad.closed', color: 'gray' };
 }
 
 export function writingWindow(olympiad: PublicOlympiad): string | null {

@@ -18,13 +18,15 @@ import type { PublicOlympiad } from '#contract/public';
 import { EoiBody, provinces } from '#contract/schools';
 import { type EoiValues, useSubmitEoi } from '../api/submit-eoi.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
+import { useT, type MessageId } from '../../../lib/i18n/index.js';
 import { useProjectFrame } from '../components/ProjectHeader.js';
 import { Honeypot, ThankYou } from '../components/PublicForm.js';
 
 /** /{projectName}/expression-of-interest: a school asks to take part (spec: POST website/api/eoi). */
 export function EoiFormPage() {
   const { projectName = '' } = useParams();
-  const frame = useProjectFrame(projectName, 'Enter your school');
+  const t = useT();
+  const frame = useProjectFrame(projectName, t('public.project.page.eoi'));
   const [thanks, setThanks] = useState<string | null>(null);
   const [now] = useState(() => Date.now());
   const olympiads = frame.ready
@@ -37,8 +39,7 @@ export function EoiFormPage() {
         {frame.header}
         <ThankYou message={thanks} maw={720}>
           <Text c="dimmed" mt="sm">
-            You will get an email with a link to choose your password and sign in to the teacher portal, where you load
-            your learners.
+            {t('public.eoi.next')}
           </Text>
         </ThankYou>
       </Stack>
@@ -49,11 +50,14 @@ export function EoiFormPage() {
       {frame.header}
       {frame.ready ? (
         olympiads.length === 0 ? (
-          <Alert color="yellow">
-            No olympiad of this project is taking entries right now. Please look again later.
-          </Alert>
+          <Alert color="yellow">{t('public.eoi.closed')}</Alert>
         ) : (
-          <EoiForm olympiads={olympiads} projectName={projectName} onSent={setThanks} />
+          <EoiForm
+            olympiads={olympiads}
+            projectName={projectName}
+            own={frame.project.language ?? 'en'}
+            onSent={setThanks}
+          />
         )
       ) : null}
     </Stack>
@@ -63,12 +67,16 @@ export function EoiFormPage() {
 function EoiForm({
   olympiads,
   projectName,
+  own,
   onSent,
 }: {
   olympiads: PublicOlympiad[];
   projectName: string;
+  /** The language the olympiads' titles are written in. */
+  own: string;
   onSent: (message: string) => void;
 }) {
+  const t = useT();
   const submit = useSubmitEoi();
   const toBody = (v: FormValues): EoiValues => ({
     ...v,
@@ -101,27 +109,25 @@ function EoiForm({
   });
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={860}>
-      <Text mb="md">
-        Tell us about your school and we will set up your school and your teacher account. It takes two minutes.
-      </Text>
+      <Text mb="md">{t('public.eoi.lead')}</Text>
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
           submit.mutate(values, {
-            onSuccess: (r) => onSent(r.message ?? 'Thank you!'),
+            onSuccess: () => onSent(t('public.eoi.thanks', { email: values.teacherEmail })),
             onError: form.setServerErrors,
           }),
         )}
       >
         <Stack>
           {submit.error ? (
-            <Alert color="red" role="alert" title="Your form was not sent">
+            <Alert color="red" role="alert" title={t('public.eoi.failed')}>
               {submit.error.message}
             </Alert>
           ) : null}
           {olympiads.length > 1 ? (
             <Select
-              label="Olympiad"
+              label={t('public.eoi.olympiad')}
               required
               allowDeselect={false}
               data={olympiads.map((o) => ({ value: String(o.id), label: o.title }))}
@@ -129,13 +135,15 @@ function EoiForm({
               {...form.getInputProps('olympiadId')}
             />
           ) : (
-            <Text fw={600}>{olympiads[0]!.title}</Text>
+            <Text fw={600} lang={own}>
+              {olympiads[0]!.title}
+            </Text>
           )}
           <Title order={2} size="h4">
-            Your school
+            {t('public.eoi.yourSchool')}
           </Title>
           <TextInput
-            label="School name"
+            label={t('public.eoi.schoolName')}
             required
             autoComplete="organization"
             key={form.key('schoolName')}
@@ -143,48 +151,48 @@ function EoiForm({
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="EMIS number"
-              description="If you know it: 6 to 12 digits"
+              label={t('public.eoi.emis')}
+              description={t('public.eoi.emisHelp')}
               inputMode="numeric"
               key={form.key('emisNumber')}
               {...form.getInputProps('emisNumber')}
             />
             <Select
-              label="Province"
+              label={t('public.eoi.province')}
               required
-              data={[...provinces]}
+              data={provinces.map((p) => ({ value: p, label: t(provinceNames[p]) }))}
               searchable
               key={form.key('province')}
               {...form.getInputProps('province')}
             />
-            <TextInput label="Town" required key={form.key('town')} {...form.getInputProps('town')} />
+            <TextInput label={t('public.eoi.town')} required key={form.key('town')} {...form.getInputProps('town')} />
             <TextInput
-              label="School phone"
+              label={t('public.eoi.schoolPhone')}
               type="tel"
               key={form.key('schoolPhone')}
               {...form.getInputProps('schoolPhone')}
             />
           </SimpleGrid>
           <Title order={2} size="h4">
-            You, the teacher
+            {t('public.eoi.you')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="First name"
+              label={t('public.eoi.firstName')}
               required
               autoComplete="given-name"
               key={form.key('teacherFirstName')}
               {...form.getInputProps('teacherFirstName')}
             />
             <TextInput
-              label="Surname"
+              label={t('public.eoi.surname')}
               required
               autoComplete="family-name"
               key={form.key('teacherLastName')}
               {...form.getInputProps('teacherLastName')}
             />
             <TextInput
-              label="Email"
+              label={t('public.eoi.email')}
               type="email"
               required
               autoComplete="email"
@@ -192,7 +200,7 @@ function EoiForm({
               {...form.getInputProps('teacherEmail')}
             />
             <TextInput
-              label="Phone"
+              label={t('public.eoi.phone')}
               type="tel"
               autoComplete="tel"
               key={form.key('teacherPhone')}
@@ -200,7 +208,7 @@ function EoiForm({
             />
           </SimpleGrid>
           <NumberInput
-            label="About how many learners?"
+            label={t('public.eoi.learners')}
             min={1}
             max={5000}
             key={form.key('learnerEstimate')}
@@ -208,7 +216,7 @@ function EoiForm({
             w={{ base: '100%', sm: 240 }}
           />
           <Textarea
-            label="Anything else we should know?"
+            label={t('public.eoi.message')}
             minRows={3}
             key={form.key('message')}
             {...form.getInputProps('message')}
@@ -216,7 +224,7 @@ function EoiForm({
           <Honeypot id="eoi-website" inputKey={form.key('website')} inputProps={form.getInputProps('website')} />
           <Group justify="flex-end">
             <Button type="submit" size="md" loading={submit.isPending}>
-              Send expression of interest
+              {t('public.eoi.send')}
             </Button>
           </Group>
         </Stack>
@@ -224,6 +232,19 @@ function EoiForm({
     </Paper>
   );
 }
+
+/** Each province's name in the page's language (the value sent is the English one the schema holds). */
+const provinceNames: Record<(typeof provinces)[number], MessageId> = {
+  'Eastern Cape': 'public.province.easternCape',
+  'Free State': 'public.province.freeState',
+  Gauteng: 'public.province.gauteng',
+  'KwaZulu-Natal': 'public.province.kwaZuluNatal',
+  Limpopo: 'public.province.limpopo',
+  Mpumalanga: 'public.province.mpumalanga',
+  'North West': 'public.province.northWest',
+  'Northern Cape': 'public.province.northernCape',
+  'Western Cape': 'public.province.westernCape',
+};
 
 interface FormValues extends Record<string, unknown> {
   olympiadId: string;

@@ -1,28 +1,32 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { T, useT } from '../../../lib/i18n/index.js';
+import { useLangTo } from '../language.js';
 
 /** Any path that is not a page (docs/spec.md §2, §8). */
 export function NotFoundPage() {
   const location = useLocation();
+  const t = useT();
+  const langTo = useLangTo();
   return (
     <Stack align="flex-start" gap="md" py={64} maw={640}>
       <Text fw={700} c="olympus.7" size="sm">
-        Error 404
+        {t('public.notFound.error')}
       </Text>
-      <Title order={1}>Page not found</Title>
+      <Title order={1}>{t('public.notFound.title')}</Title>
       <Text size="lg">
-        There is no page at{' '}
-        <Text span ff="monospace" fw={600}>
-          {location.pathname}
-        </Text>
-        . The link may be old, or the address mistyped.
+        <T
+          id="public.notFound.text"
+          values={{ path: location.pathname }}
+          components={{ 0: <Text span ff="monospace" fw={600} /> }}
+        />
       </Text>
       <Group>
-        <Button component={Link} to="/">
-          Go to the home page
+        <Button component={Link} to={langTo('/')}>
+          {t('public.notFound.home')}
         </Button>
         <Button component={Link} to="/login" variant="default">
-          Sign in
+          {t('public.nav.signIn')}
         </Button>
       </Group>
     </Stack>

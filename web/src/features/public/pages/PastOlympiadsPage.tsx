@@ -3,25 +3,46 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PastOlympiad } from '#contract/public';
 import { formatDate } from '../../../lib/dates.js';
+import { translate, useT } from '../../../lib/i18n/index.js';
+import { useLangTo } from '../language.js';
 import { usePastOlympiads } from '../api/list-past-olympiads.js';
 import { useProjectFrame } from '../components/ProjectHeader.js';
-import { count } from '#contract/numbers';
-import { unitWords } from '#contract/units';
+import { figure } from '#contract/numbers';
 
 /** The writing window as dates: "3 Mar 2025 – 5 Mar 2025", or one date. */
 export function windowText(o: Pick<PastOlympiad, 'startsAt' | 'endsAt'>) {
   const from = formatDate(o.startsAt, 'date', '');
   const to = formatDate(o.endsAt, 'date', '');
-  return from && to && from !== to ? `${from} – ${to}` : from || to || 'Dates not recorded';
+  return from && to && from !== to ? `${from} – ${to}` : from || to || translate('public.past.noDates');
 }
 
-function PastOlympiadCard({ olympiad, projectName }: { olympiad: PastOlympiad; projectName: string }) {
-  const w = unitWords(olympiad.kind);
+/** "1 234 learners from 56 schools wrote." (teams of countries for a country olympiad). */
+export function wroteValues(o: Pick<PastOlympiad, 'learners' | 'schools' | 'kind'>) {
+  return {
+    learnerCount: o.learners,
+    learners: figure(o.learners),
+    unitCount: o.schools,
+    units: figure(o.schools),
+    kind: o.kind,
+  };
+}
+
+function PastOlympiadCard({
+  olympiad,
+  projectName,
+  own,
+}: {
+  olympiad: PastOlympiad;
+  projectName: string;
+  own: 'en' | 'af';
+}) {
+  const t = useT();
+  const langTo = useLangTo();
   return (
     <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={`past-${olympiad.id}`}>
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={2} size="h4" id={`past-${olympiad.id}`}>
+          <Title order={2} size="h4" id={`past-${olympiad.id}`} lang={own}>
             {olympiad.title}
           </Title>
           <Badge variant="light" size="lg" radius="sm" style={{ flexShrink: 0, overflow: 'visible' }}>
@@ -31,16 +52,14 @@ function PastOlympiadCard({ olympiad, projectName }: { olympiad: PastOlympiad; p
         <Text c="dimmed" size="sm">
           {windowText(olympiad)}
         </Text>
-        <Text>
-          {count(olympiad.learners, 'learner', 'learners')} from {count(olympiad.schools, w.entrant, w.entrants)} wrote.
-        </Text>
+        <Text>{t('public.past.wrote', wroteValues(olympiad))}</Text>
         {olympiad.resultsPublishedAt ? (
-          <Anchor component={Link} to={`/${projectName}/past-winners`} fw={600}>
-            See the winners
+          <Anchor component={Link} to={langTo(`/${projectName}/past-winners`, own)} fw={600}>
+            {t('public.past.seeWinners')}
           </Anchor>
         ) : (
           <Text size="sm" c="dimmed">
-            Results will appear here once the organisers publish them.
+            {t('public.past.resultsLater')}
           </Text>
         )}
       </Stack>
@@ -51,7 +70,8 @@ function PastOlympiadCard({ olympiad, projectName }: { olympiad: PastOlympiad; p
 /** /{projectName}/past-olympiads: the project's closed olympiads, latest first. */
 export function PastOlympiadsPage() {
   const { projectName = '' } = useParams();
-  const frame = useProjectFrame(projectName, 'Past olympiads');
+  const t = useT();
+  const frame = useProjectFrame(projectName, t('public.project.page.pastOlympiads'));
   const [page, setPage] = useState(1);
   const past = usePastOlympiads(projectName, page);
   const pages = past.data ? Math.ceil(past.data.total / past.data.pageSize) : 0;
@@ -66,18 +86,21 @@ export function PastOlympiadsPage() {
             </Alert>
           ) : null}
           {past.isPending ? <Skeleton height={160} radius="lg" /> : null}
-          {past.data && past.data.items.length === 0 ? (
-            <Text>No olympiad of this project has closed yet. The first results will be here after it does.</Text>
-          ) : null}
+          {past.data && past.data.items.length === 0 ? <Text>{t('public.past.none')}</Text> : null}
           {past.data ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
               {past.data.items.map((o) => (
-                <PastOlympiadCard key={o.id} olympiad={o} projectName={projectName} />
+                <PastOlympiadCard
+                  key={o.id}
+                  olympiad={o}
+                  projectName={projectName}
+                  own={frame.project.language ?? 'en'}
+                />
               ))}
             </SimpleGrid>
           ) : null}
           {pages > 1 ? (
-            <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages of past olympiads" />
+            <Pagination total={pages} value={page} onChange={setPage} aria-label={t('public.past.pages')} />
           ) : null}
         </Stack>
       ) : null}

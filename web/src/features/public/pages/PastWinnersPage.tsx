@@ -17,8 +17,8 @@ import type { PastWinner, PastWinners } from '#contract/public';
 import { usePastWinners } from '../api/list-past-winners.js';
 import { useProjectFrame } from '../components/ProjectHeader.js';
 import { windowText } from './PastOlympiadsPage.js';
-import { count, figure } from '#contract/numbers';
-import { unitWords } from '#contract/units';
+import { figure } from '#contract/numbers';
+import { useT } from '../../../lib/i18n/index.js';
 
 /**
  * Winners as a list, one row each: the place, then the learner (when the olympiad shows names) and the school, then
@@ -37,6 +37,7 @@ function WinnersList({
   rank: 'rank' | 'gradeRank';
 }) {
   const captionId = useId();
+  const t = useT();
   const wraps = { minWidth: 0, overflowWrap: 'anywhere' } as const;
   return (
     <div>
@@ -52,7 +53,7 @@ function WinnersList({
           >
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <Text fw={700} miw="2.5ch" ta="right">
-                <VisuallyHidden>Place </VisuallyHidden>
+                <VisuallyHidden>{t('public.winners.place')} </VisuallyHidden>
                 {w[rank] ?? w.rank}
               </Text>
               <Group gap="xs" justify="space-between" align="baseline" wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
@@ -67,7 +68,9 @@ function WinnersList({
                   </Text>
                 </Stack>
                 <Group gap="xs" wrap="wrap">
-                  {rank === 'rank' && w.grade != null ? <Text size="sm">Grade {w.grade}</Text> : null}
+                  {rank === 'rank' && w.grade != null ? (
+                    <Text size="sm">{t('public.winners.grade', { grade: w.grade })}</Text>
+                  ) : null}
                   <Badge variant="light" radius="sm" tt="none">
                     {w.awardLabel}
                   </Badge>
@@ -81,7 +84,8 @@ function WinnersList({
   );
 }
 
-function OlympiadWinners({ past }: { past: PastWinners }) {
+function OlympiadWinners({ past, own }: { past: PastWinners; own: 'en' | 'af' }) {
+  const t = useT();
   const o = past.olympiad;
   const showNames = past.display !== 'school_only';
   const headingId = `winners-${o.id}`;
@@ -89,21 +93,27 @@ function OlympiadWinners({ past }: { past: PastWinners }) {
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby={headingId}>
       <Stack gap="md">
         <div>
-          <Title order={2} size="h3" id={headingId}>
+          <Title order={2} size="h3" id={headingId} lang={own}>
             {o.title}
           </Title>
           <Text c="dimmed" size="sm">
-            {windowText(o)} · {count(o.learners, 'learner')} from {figure(o.schools)} {unitWords(o.kind).entrants}
+            {windowText(o)} ·{' '}
+            {t('public.winners.wrote', {
+              learnerCount: o.learners,
+              learners: figure(o.learners),
+              units: figure(o.schools),
+              kind: o.kind,
+            })}
           </Text>
         </div>
         {!o.resultsPublishedAt ? (
-          <Alert color="blue" variant="light" title="Results are not published yet">
-            The winners of {o.title} will appear here once the organisers publish the results.
+          <Alert color="blue" variant="light" title={t('public.winners.notPublished')}>
+            {t('public.winners.notPublishedText', { title: o.title })}
           </Alert>
         ) : (
           <>
             {past.awards.length ? (
-              <Group gap="xs" aria-label="Awards given">
+              <Group gap="xs" aria-label={t('public.winners.awards')}>
                 {past.awards.map((a) => (
                   <Badge key={a.key} variant="light" size="lg" radius="sm" tt="none">
                     {a.label}: {figure(a.count)}
@@ -112,19 +122,21 @@ function OlympiadWinners({ past }: { past: PastWinners }) {
               </Group>
             ) : null}
             {past.top.length ? (
-              <WinnersList winners={past.top} caption="The top of the olympiad" showNames={showNames} rank="rank" />
+              <WinnersList winners={past.top} caption={t('public.winners.top')} showNames={showNames} rank="rank" />
             ) : null}
             {past.grades.length ? (
               <Stack gap="xs">
                 <Title order={3} size="h4">
-                  The best of each grade
+                  {t('public.winners.bestOfGrade')}
                 </Title>
                 <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
                   {past.grades.map((g) => (
                     <WinnersList
                       key={g.grade ?? 'none'}
                       winners={g.winners}
-                      caption={g.grade == null ? 'Grade not given' : `Grade ${g.grade}`}
+                      caption={
+                        g.grade == null ? t('public.winners.noGrade') : t('public.winners.grade', { grade: g.grade })
+                      }
                       showNames={showNames}
                       rank="gradeRank"
                     />
@@ -142,7 +154,8 @@ function OlympiadWinners({ past }: { past: PastWinners }) {
 /** /{projectName}/past-winners: each closed olympiad's winners, named as its organisers chose. */
 export function PastWinnersPage() {
   const { projectName = '' } = useParams();
-  const frame = useProjectFrame(projectName, 'Past winners');
+  const t = useT();
+  const frame = useProjectFrame(projectName, t('public.project.page.pastWinners'));
   const [page, setPage] = useState(1);
   const winners = usePastWinners(projectName, page);
   const pages = winners.data ? Math.ceil(winners.data.total / winners.data.pageSize) : 0;
@@ -157,14 +170,12 @@ export function PastWinnersPage() {
             </Alert>
           ) : null}
           {winners.isPending ? <Skeleton height={240} radius="lg" /> : null}
-          {winners.data && winners.data.items.length === 0 ? (
-            <Text>No olympiad of this project has closed yet. Its winners will be honoured here.</Text>
-          ) : null}
+          {winners.data && winners.data.items.length === 0 ? <Text>{t('public.winners.none')}</Text> : null}
           {winners.data?.items.map((past) => (
-            <OlympiadWinners key={past.olympiad.id} past={past} />
+            <OlympiadWinners key={past.olympiad.id} past={past} own={frame.project.language ?? 'en'} />
           ))}
           {pages > 1 ? (
-            <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages of past winners" />
+            <Pagination total={pages} value={page} onChange={setPage} aria-label={t('public.winners.pages')} />
           ) : null}
         </Stack>
       ) : null}

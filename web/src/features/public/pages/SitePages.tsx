@@ -8,23 +8,29 @@ import { SiteCopyFrame } from '../components/SiteCopyPage.js';
 import { useSiteCopy } from '../api/get-site-copy.js';
 import { useTerms } from '../api/get-terms.js';
 import { formatDate } from '../../../lib/dates.js';
+import { useT } from '../../../lib/i18n/index.js';
 import classes from './SitePages.module.css';
 
 /** /olympus/home: the platform's welcome (site copy) and every olympiad. */
 export function OlympusHomePage() {
   const copy = useSiteCopy();
+  const t = useT();
   const body = copy.data?.pages.home.body ?? '';
   return (
     <Stack gap="xl" py="md">
       <Box component="section" className={classes.hero} aria-labelledby="olympus-home-title">
         <Title order={1} id="olympus-home-title" className={classes.heroTitle}>
-          Online olympiads for South African schools
+          {t('public.olympusHome.title')}
         </Title>
-        {body ? <RichCopy html={body} className={classes.heroCopy} /> : null}
+        {body ? (
+          <div lang="en">
+            <RichCopy html={body} className={classes.heroCopy} />
+          </div>
+        ) : null}
       </Box>
       <Box component="section" aria-labelledby="olympus-olympiads">
         <Title order={2} id="olympus-olympiads" mb="md">
-          Olympiads
+          {t('public.nav.olympiads')}
         </Title>
         <ProjectList />
       </Box>
@@ -34,9 +40,8 @@ export function OlympusHomePage() {
 
 /** /olympus/about */
 export function AboutPage() {
-  return (
-    <SiteCopyFrame page="about" title="About Olympus" description="A platform for running school olympiads online." />
-  );
+  const t = useT();
+  return <SiteCopyFrame page="about" title={t('public.about.title')} description={t('public.about.description')} />;
 }
 
 /**
@@ -45,24 +50,22 @@ export function AboutPage() {
  */
 export function TermsPage() {
   const terms = useTerms();
+  const t = useT();
   const current = terms.data?.terms;
   return (
     <Stack gap="md" py="md">
-      <Title order={1}>Terms and conditions</Title>
+      <Title order={1}>{t('public.footer.terms')}</Title>
       {terms.isPending ? null : current ? (
         <>
           <Text c="dimmed">
-            Version {current.version}, in force since {formatDate(current.publishedAt, 'date')}. A teacher accepts these
-            terms before entering a school, and is asked again when they change.
+            {t('public.terms.version', { version: current.version, since: formatDate(current.publishedAt, 'date') })}
           </Text>
-          <RichCopy html={current.body} />
+          <div lang="en">
+            <RichCopy html={current.body} />
+          </div>
         </>
       ) : (
-        <Text>
-          {terms.isError
-            ? 'The terms and conditions could not be loaded. Please try again in a moment.'
-            : 'No terms and conditions have been published yet.'}
-        </Text>
+        <Text>{terms.isError ? t('public.terms.failed') : t('public.terms.none')}</Text>
       )}
     </Stack>
   );
@@ -70,8 +73,9 @@ export function TermsPage() {
 
 /** /olympus/our-partners: the copy, then every partner with its logo. */
 export function OurPartnersPage() {
+  const t = useT();
   return (
-    <SiteCopyFrame page="our-partners" title="Our partners">
+    <SiteCopyFrame page="our-partners" title={t('public.partners.title')}>
       {(copy) =>
         copy.partners.length ? (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" component="ul" className={classes.plainList}>
@@ -80,7 +84,7 @@ export function OurPartnersPage() {
             ))}
           </SimpleGrid>
         ) : (
-          <Text c="dimmed">Our partners will be presented here soon.</Text>
+          <Text c="dimmed">{t('public.partners.none')}</Text>
         )
       }
     </SiteCopyFrame>
@@ -88,6 +92,7 @@ export function OurPartnersPage() {
 }
 
 function PartnerCard({ partner }: { partner: Partner }) {
+  const t = useT();
   const initials = partner.name
     .split(/\s+/)
     .filter((w) => /^[A-Z]/.test(w))
@@ -98,7 +103,7 @@ function PartnerCard({ partner }: { partner: Partner }) {
     <Card component="li" withBorder radius="lg" padding="lg">
       <Card.Section className={classes.logo} inheritPadding py="md">
         {partner.logoUrl ? (
-          <Image src={partner.logoUrl} alt={`${partner.name} logo`} h={72} fit="contain" />
+          <Image src={partner.logoUrl} alt={t('public.partners.logo', { name: partner.name })} h={72} fit="contain" />
         ) : (
           <Text className={classes.monogram} aria-hidden="true">
             {initials || partner.name.slice(0, 2)}
@@ -115,7 +120,11 @@ function PartnerCard({ partner }: { partner: Partner }) {
             partner.name
           )}
         </Title>
-        {partner.description ? <Text c="dimmed">{partner.description}</Text> : null}
+        {partner.description ? (
+          <Text c="dimmed" lang="en">
+            {partner.description}
+          </Text>
+        ) : null}
       </Stack>
     </Card>
   );
@@ -124,21 +133,22 @@ function PartnerCard({ partner }: { partner: Partner }) {
 /** /olympus/our-users: the copy, then the published testimonials in order. */
 export function OurUsersPage() {
   const testimonials = useTestimonials();
+  const t = useT();
   return (
-    <SiteCopyFrame page="our-users" title="Our users">
+    <SiteCopyFrame page="our-users" title={t('public.nav.ourUsers')}>
       {() =>
         testimonials.data?.length ? (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" component="ul" className={classes.plainList}>
-            {testimonials.data.map((t) => (
-              <Box component="li" key={t.id}>
+            {testimonials.data.map((quote) => (
+              <Box component="li" key={quote.id} lang="en">
                 <Blockquote color="olympus" radius="lg" className={classes.quote}>
-                  <RichCopy html={t.quote} />
+                  <RichCopy html={quote.quote} />
                   <Text component="p" fw={600} mt="sm" mb={0}>
-                    {t.name}
+                    {quote.name}
                   </Text>
-                  {t.affiliation ? (
+                  {quote.affiliation ? (
                     <Text component="p" c="dimmed" size="sm" m={0}>
-                      {t.affiliation}
+                      {quote.affiliation}
                     </Text>
                   ) : null}
                 </Blockquote>
@@ -146,7 +156,7 @@ export function OurUsersPage() {
             ))}
           </SimpleGrid>
         ) : testimonials.isPending ? null : (
-          <Text c="dimmed">What our users say will be shown here soon.</Text>
+          <Text c="dimmed">{t('public.users.none')}</Text>
         )
       }
     </SiteCopyFrame>
@@ -155,8 +165,9 @@ export function OurUsersPage() {
 
 /** /olympus/contact: the copy, then the contact form's place. */
 export function OlympusContactPage() {
+  const t = useT();
   return (
-    <SiteCopyFrame page="contact" title="Contact">
+    <SiteCopyFrame page="contact" title={t('public.nav.contact')}>
       {() => <ContactFormSlot projectName={null} />}
     </SiteCopyFrame>
   );
