@@ -1,3 +1,4 @@
+import { useT, type MessageId, type Values } from '../../../lib/i18n/index.js';
 import { type KeyboardEvent, type MouseEvent, useId, useState } from 'react';
 import type { Point } from '#contract/index';
 import { percent } from '#contract/numbers';
@@ -6,9 +7,11 @@ import { at, Picture, type PictureSize, usePictureSize } from './picture.js';
 import classes from './interactions.module.css';
 import type { InteractionProps } from './types.js';
 
-/** Where a point is, in words: "42 % across, 60 % down". */
-export const pointInWords = (point: Point, size: PictureSize) =>
-  `${percent(point.x, size.width)} across, ${percent(point.y, size.height)} down`;
+/** Where a point is, in words: "42 % across, 60 % down" (in the page's language when given its `t`). */
+export const pointInWords = (point: Point, size: PictureSize, t?: (id: MessageId, values?: Values) => string) =>
+  t
+    ? t('learner.answer.point.where', { across: percent(point.x, size.width), down: percent(point.y, size.height) })
+    : `${percent(point.x, size.width)} across, ${percent(point.y, size.height)} down`;
 
 const clamp = (n: number, max: number) => Math.min(max, Math.max(0, n));
 const whole = (point: Point): Point => ({ x: Math.round(point.x), y: Math.round(point.y) });
@@ -19,6 +22,7 @@ const whole = (point: Point): Point => ({ x: Math.round(point.x), y: Math.round(
  * press, a tenth with Shift) and Enter or Space puts the marker at the cross. Where the point is, is said in words.
  */
 export function SelectPointAnswer({ question, value, onChange, promptId }: InteractionProps) {
+  const t = useT();
   const hintId = useId();
   const [size, setSize] = usePictureSize(question);
   const point = value?.type === 'select_point' ? value.point : null;
@@ -31,7 +35,7 @@ export function SelectPointAnswer({ question, value, onChange, promptId }: Inter
     const p = whole({ x: clamp(next.x, size.width), y: clamp(next.y, size.height) });
     onChange({ type: 'select_point', point: p });
     setCross(p);
-    setMessage(`Point placed ${pointInWords(p, size)}.`);
+    setMessage(t('learner.answer.point.placed', { where: pointInWords(p, size, t) }));
   };
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -61,7 +65,7 @@ export function SelectPointAnswer({ question, value, onChange, promptId }: Inter
       event.preventDefault();
       const next = { x: clamp(move.x, size.width), y: clamp(move.y, size.height) };
       setCross(next);
-      setMessage(`Cross at ${pointInWords(next, size)}. Press Enter to place the point here.`);
+      setMessage(t('learner.answer.point.cross', { where: pointInWords(next, size, t) }));
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       placeAt(from);
@@ -72,10 +76,9 @@ export function SelectPointAnswer({ question, value, onChange, promptId }: Inter
 
   return (
     <fieldset className={answers.choices} aria-describedby={promptId}>
-      <legend className={answers.legend}>Put a point on the picture</legend>
+      <legend className={answers.legend}>{t('learner.answer.point.legend')}</legend>
       <p className={classes.hint} id={hintId}>
-        Tap or click the place on the picture. With the keyboard: the arrow keys move the cross (hold Shift for bigger
-        steps), and Enter puts the point there.
+        {t('learner.answer.point.hint')}
       </p>
       <Picture
         question={question}
@@ -84,8 +87,10 @@ export function SelectPointAnswer({ question, value, onChange, promptId }: Inter
         className={classes.pointPicture}
         tabIndex={0}
         role="application"
-        aria-label={`Picture${question.imageAlt ? `: ${question.imageAlt}` : ''}. ${
-          point && size ? `Your point is ${pointInWords(point, size)}.` : 'No point placed yet.'
+        aria-label={`${question.imageAlt ? t('learner.answer.point.pictureOf', { alt: question.imageAlt }) : t('learner.answer.point.picture')} ${
+          point && size
+            ? t('learner.answer.point.yoursIs', { where: pointInWords(point, size, t) })
+            : t('learner.answer.point.none')
         }`}
         aria-describedby={hintId}
         onClick={onClick}
@@ -108,7 +113,9 @@ export function SelectPointAnswer({ question, value, onChange, promptId }: Inter
       />
       <div className={classes.row}>
         <p className={classes.pointWords}>
-          {point && size ? `Your point: ${pointInWords(point, size)}.` : 'No point placed yet.'}
+          {point && size
+            ? t('learner.answer.point.yours', { where: pointInWords(point, size, t) })
+            : t('learner.answer.point.none')}
         </p>
         <button
           type="button"
@@ -116,10 +123,10 @@ export function SelectPointAnswer({ question, value, onChange, promptId }: Inter
           disabled={!point}
           onClick={() => {
             onChange({ type: 'select_point', point: null });
-            setMessage('Point cleared.');
+            setMessage(t('learner.answer.point.cleared'));
           }}
         >
-          Clear the point
+          {t('learner.answer.point.clear')}
         </button>
       </div>
       <p role="status" className={classes.visuallyHidden}>
