@@ -1,6 +1,6 @@
 import { Alert, Code, type MantineSpacing, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 import type { PublicAddress } from '#contract/public-address';
+import { T, useT, type MessageId } from '../lib/i18n/index.js';
 
 /** The address as a certificate or a slip prints it: without the scheme ("localhost:3000"). */
 export const printedHost = (url: string) => url.replace(/^https?:\/\//, '');
@@ -8,33 +8,19 @@ export const printedHost = (url: string) => url.replace(/^https?:\/\//, '');
 /** What is printed with the address, in the words of each page that prints it. */
 export type PrintsAddress = 'certificates' | 'slips';
 
-const told: Record<PrintsAddress, { title: string; says: (host: string) => ReactNode; before: string }> = {
+/** The catalogue's words of each page that prints the address (portal.address.*). */
+const told = {
   certificates: {
-    title: 'Certificates would point to this computer only',
-    says: (host) => (
-      <>
-        so every certificate says “verify at {host}” and its QR code leads there. Nobody else can open that address, so
-        schools and parents cannot check a certificate.
-      </>
-    ),
-    before: 'Before you generate or send certificates',
+    title: 'portal.address.certificates.title',
+    says: 'portal.address.certificates.says',
+    before: 'portal.address.certificates.before',
   },
   slips: {
-    title: 'The sign-in slips would point to this computer only',
-    says: (host) => (
-      <>
-        so every sign-in slip tells learners to sign in at {host}. Nobody can open that address from another phone or
-        computer, so learners cannot sign in from the slips.
-      </>
-    ),
-    before: 'Before you print sign-in slips',
+    title: 'portal.address.slips.title',
+    says: 'portal.address.slips.says',
+    before: 'portal.address.slips.before',
   },
-};
-
-const redo: Record<PrintsAddress, string> = {
-  certificates: 'Certificates made before that must be generated again.',
-  slips: 'Slips printed before that must be printed again.',
-};
+} as const satisfies Record<PrintsAddress, Record<string, MessageId>>;
 
 /**
  * A plain warning while the server's public address (PUBLIC_URL) is one only its own machine reaches: what the page
@@ -51,16 +37,20 @@ export function PublicAddressWarning({
   prints?: PrintsAddress;
   mb?: MantineSpacing;
 }) {
+  const t = useT();
   if (!address?.local) return null;
-  const t = told[prints];
+  const words = told[prints];
   return (
-    <Alert color="red" variant="light" title={t.title} role="alert" mb={mb}>
+    <Alert color="red" variant="light" title={t(words.title)} role="alert" mb={mb}>
       <Text size="sm">
-        The server’s public address is <Code>{address.url}</Code>, {t.says(printedHost(address.url))}
+        <T id={words.says} values={{ url: address.url, host: printedHost(address.url) }} components={{ 0: <Code /> }} />
       </Text>
       <Text size="sm" mt="xs">
-        {t.before}, ask whoever runs the server to set <Code>PUBLIC_URL</Code> to the address people use (for example{' '}
-        <Code>https://olympiad.example.org</Code>) and restart it. {redo[prints]}
+        <T
+          id={words.before}
+          values={{ name: 'PUBLIC_URL', example: 'https://olympiad.example.org' }}
+          components={{ 0: <Code />, 1: <Code /> }}
+        />
       </Text>
     </Alert>
   );
