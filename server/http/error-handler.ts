@@ -5,6 +5,7 @@ import type { ErrorCode } from '#contract/errors';
 import { inputRefusal } from '../db/errors.js';
 import { answerUnmatched } from './api-paths.js';
 import { HttpError, errorBody } from './errors.js';
+import { say } from './request-language.js';
 
 /** Fastify's own errors for bad requests, mapped to the one shape. */
 const frameworkErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {
@@ -52,7 +53,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const known = err.code ? frameworkErrors[err.code] : undefined;
     if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
     if (err.statusCode === 429) {
-      return reply.status(429).send(errorBody('rate_limited', 'Too many requests; please wait a moment and try again'));
+      return reply.status(429).send(errorBody('rate_limited', say('api-portal.error.tooMany')));
     }
     const refused = inputRefusal(err);
     if (refused) {
@@ -66,7 +67,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     // The route is the app log's key (platform/app-log.ts): the viewer groups errors by where they come from.
     req.log.error({ err, route: `${req.method} ${req.routeOptions.url ?? pathOnly(req.url)}` }, 'unhandled error');
-    return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side; please try again'));
+    return reply.status(500).send(errorBody('internal_error', say('api-portal.error.internal')));
   });
 
   app.setNotFoundHandler((req, reply) => {

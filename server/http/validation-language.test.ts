@@ -139,3 +139,25 @@ describe('the English the contract writes', () => {
     }
   });
 });
+
+describe('the API’s messages to a teacher’s pages in the request’s language', () => {
+  it('answers another school’s learner as not found, in English or Afrikaans, and removes nothing', async () => {
+    const teacher = await server.as('teacher');
+    const before = await server.query`select count(*)::int as n from users`;
+    const en = await teacher.delete('/learner/v-rest/999999');
+    expect(en.status).toBe(404);
+    expect(en.body.message).toBe('This learner was not found');
+    const af = await teacher.delete('/learner/v-rest/999999', { headers: { 'accept-language': 'af' } });
+    expect(af.status).toBe(404);
+    expect(af.body).toMatchObject({ message: 'Hierdie leerder is nie gevind nie', code: 'not_found' });
+    expect(await server.query`select count(*)::int as n from users`).toEqual(before);
+  });
+
+  it('says “sign in” in the request’s language', async () => {
+    const af = await server.anonymous().get('/api/auth/me', { headers: { 'accept-language': 'af' } });
+    expect(af.status).toBe(401);
+    const en = await server.anonymous().get('/api/auth/me');
+    expect(en.body.message).toBe('Please sign in to continue');
+    expect(af.body.message).toMatch(/^(Meld asseblief aan om voort te gaan|Please sign in to continue)$/);
+  });
+});

@@ -17,7 +17,7 @@ import {
 } from '#contract/finance';
 import type { Queryable } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFoundSaid } from '../../http/errors.js';
 import { reach } from '../../http/reach.js';
 import { route } from '../../http/route.js';
 import { pageResult } from '../../platform/paging.js';
@@ -32,6 +32,7 @@ import { financePolicy } from './policy.js';
 import { presentOrder } from './present.js';
 import * as queries from './queries.js';
 import { count } from '#contract/numbers';
+import { say } from '../../http/request-language.js';
 
 const tags = ['finance'];
 const { access } = financePolicy;
@@ -82,11 +83,11 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ db, actor, query, reply, audit }) => {
       const participant = await queries.findParticipant(db, query.schoolParticipantId);
       if (!participant || !financePolicy.can(actor, 'read', { olympiadId: participant.olympiadId }))
-        throw notFound('This school participant');
+        throw notFoundSaid('api-portal.notFound.participant');
       if (!financePolicy.can(actor, 'create', { olympiadId: participant.olympiadId }))
-        throw notFound('This school participant');
+        throw notFoundSaid('api-portal.notFound.participant');
       if (participant.status === 'withdrawn')
-        throw conflict(`${participant.schoolName} has withdrawn from this olympiad: enter it again first`);
+        throw conflict(say('api-portal.order.withdrawn', { schoolName: participant.schoolName }));
       const by = await queries.authorName(db, actor.userId);
       const id = await queries.createOrder(db, {
         schoolParticipantId: participant.id,
@@ -94,7 +95,7 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
         freeLearners: query.freeLearners ?? 0,
         comment: query.comment ? { at: new Date().toISOString(), by, text: query.comment } : null,
       });
-      if (id == null) throw conflict(`${participant.schoolName} has a purchase order already`);
+      if (id == null) throw conflict(say('api-portal.order.exists', { schoolName: participant.schoolName }));
       await audit('purchase-order.create', {
         entityId: id,
         olympiadId: participant.olympiadId,
@@ -206,8 +207,7 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
     transaction: true,
     load: ({ db, actor, params, query }) => orderToChange(db, actor, params.id, query.schoolParticipantId, 'delete'),
     handler: async ({ db, actor, record: order, audit }) => {
-      if (!(await queries.deleteOrder(db, order.id, actor.userId)))
-        throw conflict('This purchase order is removed already');
+      if (!(await queries.deleteOrder(db, order.id, actor.userId))) throw conflict(say('api-portal.order.removed'));
       await audit('purchase-order.delete', {
         entityId: order.id,
         olympiadId: order.olympiadId,
@@ -258,7 +258,7 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
     load: ({ db, actor, params, query }) => orderToChange(db, actor, params.id, query.customerParticipantId),
     handler: async ({ db, actor, query, record: order, audit }) => {
       if (!(await queries.setOrderStatus(db, order.id, query.status, actor.userId)))
-        throw conflict(`${order.schoolName} has another purchase order already; this one stays removed`);
+        throw conflict(say('api-portal.order.another', { schoolName: order.schoolName }));
       await audit(order.deletedAt ? 'purchase-order.restore' : 'purchase-order.status', {
         entityId: order.id,
         olympiadId: order.olympiadId,
@@ -287,8 +287,7 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
     transaction: true,
     load: ({ db, actor, params, query }) => orderToChange(db, actor, params.id, query.customerParticipantId),
     handler: async ({ db, actor, record: order, audit }) => {
-      if (!(await queries.deleteOrder(db, order.id, actor.userId)))
-        throw conflict('This purchase order is removed already');
+      if (!(await queries.deleteOrder(db, order.id, actor.userId))) throw conflict(say('api-portal.order.removed'));
       await audit('purchase-order.delete', {
         entityId: order.id,
         olympiadId: order.olympiadId,

@@ -15,6 +15,7 @@ import { importLearners, preview } from './service.js';
 import { templateCsv, templateXlsx } from './slips.js';
 import { type CheckedRow, readSheet, type ReadSheet } from './spreadsheet.js';
 import { count } from '#contract/numbers';
+import { say } from '../../http/request-language.js';
 
 type Checked = Awaited<ReturnType<typeof preview>>;
 
@@ -182,7 +183,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     response: ImportJobResult,
     load: ({ db, actor, params }) => importLoader.load(db, actor, params.id, 'import'),
     handler: async ({ reply, record: job }) => {
-      if (!(await releaseJob(db, job.id))) throw conflict('This import has been started already');
+      if (!(await releaseJob(db, job.id))) throw conflict(say('api-portal.import.started'));
       app.jobs.kick();
       reply.status(202);
       return { success: true as const, job: presentImportJob((await findJob(db, job.id, IMPORT_JOB))!) };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { NewPasswordsBody, NewPasswordsResult } from '#contract/learners';
-import { notFound } from '../../http/errors.js';
+import { notFoundSaid } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { refuseWhileImpersonating } from '../../platform/credentials.js';
@@ -34,12 +34,12 @@ export async function newPasswordsRoutes(app: FastifyInstance): Promise<void> {
       refuseWhileImpersonating(actor, 'password');
       const wanted = body.learners === 'all' ? 'all' : [...new Set(body.learners)];
       const preview = await queries.learnersForNewPasswords(db, place.olympiad.id, place.school.id, wanted);
-      if (wanted !== 'all' && preview.length !== wanted.length) throw notFound('One of these learners');
+      if (wanted !== 'all' && preview.length !== wanted.length) throw notFoundSaid('api-portal.notFound.someLearner');
       const credentials = await makeCredentials(secret, preview.length);
       return db.transaction(async (tx) => {
         // Read again under a row lock: a learner may have started writing while the passwords were made.
         const found = await queries.learnersForNewPasswords(tx, place.olympiad.id, place.school.id, wanted);
-        if (wanted !== 'all' && found.length !== wanted.length) throw notFound('One of these learners');
+        if (wanted !== 'all' && found.length !== wanted.length) throw notFoundSaid('api-portal.notFound.someLearner');
         const who = (l: (typeof found)[number]) => ({
           id: l.id,
           username: l.username,

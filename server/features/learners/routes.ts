@@ -11,7 +11,7 @@ import {
 } from '#contract/learners';
 import { Ok } from '#contract/errors';
 import { isForeignKeyViolation } from '../../db/errors.js';
-import { checkGrade, conflict, notFound } from '../../http/errors.js';
+import { checkGrade, conflict, notFoundSaid } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { readOne } from '../../http/single.js';
 import { pageResult } from '../../platform/paging.js';
@@ -26,6 +26,7 @@ import * as queries from './queries.js';
 import { addOne } from './service.js';
 import { slipRoutes } from './slip-routes.js';
 import { learnerKey } from './spreadsheet.js';
+import { say } from '../../http/request-language.js';
 
 const tags = ['learners'];
 const { access } = learnersPolicy;
@@ -46,7 +47,7 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
     response: LearnerPage,
     handler: async ({ actor, query }) => {
       const reach = learnersReach(actor, query.olympiadId, query.schoolId);
-      if (!reach) throw notFound('This olympiad or school');
+      if (!reach) throw notFoundSaid('api-portal.notFound.olympiadOrSchool');
       const { items, total } = await queries.listLearners(db, reach, query);
       return {
         ...pageResult(
@@ -118,7 +119,9 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
       const others = await queries.existingNames(db, learner.olympiadId, learner.schoolId ?? -1, learner.id);
       const key = learnerKey(body.firstName, body.lastName, body.grade);
       if (others.some((o) => learnerKey(o.firstName, o.lastName, o.grade) === key)) {
-        throw conflict(`${body.firstName} ${body.lastName} (grade ${body.grade}) is loaded already`);
+        throw conflict(
+          say('api-portal.learner.loaded', { firstName: body.firstName, lastName: body.lastName, grade: body.grade }),
+        );
       }
       await queries.updateLearner(db, learner.id, body);
       await audit('learner.update', { entityId: learner.id, olympiadId: learner.olympiadId, data: body });
@@ -145,7 +148,7 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         // A learner with a sitting (answers, results) is referenced by those rows: keep them.
         if (isForeignKeyViolation(error)) {
-          throw conflict('This learner has started writing; their answers are kept, so the learner cannot be removed');
+          throw conflict(say('api-portal.learner.started'));
         }
         throw error;
       }

@@ -15,7 +15,7 @@ import {
 } from '#contract/schools';
 import type { Queryable } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
-import { badRequest, conflict, notFound, olympiadNotFound, schoolNotFound } from '../../http/errors.js';
+import { badRequest, conflict, notFoundSaid, olympiadNotFound, schoolNotFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { readOne } from '../../http/single.js';
 import type { AuditAction, AuditDetails } from '../../platform/audit.js';
@@ -29,6 +29,7 @@ import { entriesPolicy, mayEnterSchools } from './policy.js';
 import { presentParticipant } from './present.js';
 import { findSchool } from './school-queries.js';
 import { count } from '#contract/numbers';
+import { say } from '../../http/request-language.js';
 
 const tags = ['schools'];
 const { access } = entriesPolicy;
@@ -205,8 +206,7 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
     response: EntryBody,
     transaction: true,
     handler: async ({ db, actor, body, audit }) => {
-      if (actor.schoolId == null)
-        throw badRequest('Your account is not linked to a school yet; please contact the organisers');
+      if (actor.schoolId == null) throw badRequest(say('api-portal.entry.noSchool'));
       const olympiad = await findOlympiad(db, body.olympiadId);
       if (
         !olympiad ||
@@ -217,10 +217,10 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
         })
       )
         throw olympiadNotFound();
-      if (!takesEntries(olympiad)) throw conflict(`${olympiad.title} is over; it takes no more entries`);
+      if (!takesEntries(olympiad)) throw conflict(say('api-portal.entry.over', { title: olympiad.title }));
       await requireTermsAccepted(db, actor);
       const school = await findSchool(db, actor.schoolId);
-      if (!school) throw notFound('Your school');
+      if (!school) throw notFoundSaid('api-portal.notFound.yourSchool');
       const mismatch = entryKindMismatch(olympiad, school);
       if (mismatch) throw conflict(mismatch);
       return enter(db, actor, audit, olympiad, school);

@@ -10,6 +10,7 @@ import { teacherLoader } from './load.js';
 import { teachersPolicy } from './policy.js';
 import { presentTeacher } from './present.js';
 import * as queries from './queries.js';
+import { say } from '../../http/request-language.js';
 
 const tags = ['teachers'];
 const { access } = teachersPolicy;
@@ -34,8 +35,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       transaction: true,
       load: ({ db, actor, params }) => teacherLoader.load(db, actor, params.id, 'mail'),
       handler: async ({ db, record: teacher, audit }) => {
-        if (!teacher.email) throw badRequest('This teacher has no email address');
-        if (teacher.disabledAt) throw conflict('This account is disabled; enable it first');
+        if (!teacher.email) throw badRequest(say('api-portal.teacher.noEmail'));
+        if (teacher.disabledAt) throw conflict(say('api-portal.account.disabled'));
         await mailTeacherLink(app, db, teacher, purpose, { schoolName: teacher.schoolName });
         await audit(`teacher.${path}`, { entityId: teacher.id });
         return { success: true as const, message: `${verb} is on its way to ${teacher.email}` };

@@ -1,5 +1,8 @@
 import { conflict } from '../../http/errors.js';
+import { say } from '../../http/request-language.js';
 
 /** Another teacher has the address a teacher account is being given. */
 export const emailTaken = () =>
-  conflict('Another teacher uses this email address', [{ path: 'body.email', message: 'This address is taken' }]);
+  conflict(say('api-portal.teacher.emailTaken'), [
+    { path: 'body.email', message: say('api-portal.teacher.emailTakenField') },
+  ]);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MyProfileInput, TeacherBody } from '#contract/teachers';
-import { notFound } from '../../http/errors.js';
+import { notFoundSaid } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { mailEmailChanged, refuseWhileImpersonating } from '../../platform/credentials.js';
 import { displayName } from '../../platform/sessions.js';
@@ -39,7 +39,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ db, actor, body, audit }) => {
       if (await queries.emailTakenByAnotherTeacher(db, body.email, actor.userId)) throw emailTaken();
       const before = await queries.findUser(db, actor.userId);
-      if (!before) throw notFound('Your profile');
+      if (!before) throw notFoundSaid('api-portal.notFound.profile');
       const emailChanged = (before.email ?? '').toLowerCase() !== body.email;
       if (emailChanged) refuseWhileImpersonating(actor, 'email address');
       await queries.updateUser(db, actor.userId, {

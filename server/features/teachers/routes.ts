@@ -16,6 +16,7 @@ import { mayAddTeachers, teachersPolicy } from './policy.js';
 import { presentTeacher } from './present.js';
 import { profileRoutes } from './profile-routes.js';
 import * as queries from './queries.js';
+import { say } from '../../http/request-language.js';
 
 const tags = ['teachers'];
 const { access } = teachersPolicy;
@@ -72,8 +73,8 @@ export async function teachersRoutes(app: FastifyInstance): Promise<void> {
         if (!school.olympiadIds.includes(body.olympiadId)) throw schoolNotFound();
       }
       if (await queries.emailTakenByAnotherTeacher(db, body.email, null)) {
-        throw conflict('A teacher with this email address exists already', [
-          { path: 'body.email', message: 'This address is taken' },
+        throw conflict(say('api-portal.teacher.exists'), [
+          { path: 'body.email', message: say('api-portal.teacher.emailTakenField') },
         ]);
       }
       const teacher = await createTeacherAccount(db, { ...body, phone: body.phone ?? null });
