@@ -39,7 +39,7 @@ export function SiteLayout() {
       <header className={classes.siteHeader}>
         <Container size="lg" h={64}>
           <Group h="100%" justify="space-between" wrap="nowrap">
-            <Brand />
+            <Brand compact />
             <Group component="nav" aria-label={t('public.nav.site')} gap={2} visibleFrom="md">
               {links.map((link) => (
                 <NavLink key={link.to} to={langTo(link.to)} end className={classes.navLink}>

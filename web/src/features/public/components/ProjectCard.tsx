@@ -61,7 +61,7 @@ export function OlympiadRow({ olympiad, own = 'en' }: { olympiad: PublicOlympiad
         </Badge>
       </Group>
       {dates ? (
-        <Group gap={6} c="dimmed">
+        <Group gap={6} c="dimmed" wrap="nowrap">
           <CalendarIcon size={16} />
           <Text size="sm">{dates}</Text>
         </Group>
