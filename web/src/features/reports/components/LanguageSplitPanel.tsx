@@ -79,7 +79,9 @@ export function LanguageSplitPanel({ olympiadId, quiet = false }: { olympiadId: 
                 <Table.Th>Question</Table.Th>
                 <Table.Th ta="right">{languageName[first]}</Table.Th>
                 <Table.Th ta="right">{languageName[second]}</Table.Th>
-                <Table.Th ta="right">Difference</Table.Th>
+                <Table.Th ta="right">
+                  Difference ({languageName[first]} − {languageName[second]})
+                </Table.Th>
                 <Table.Th ta="right">p</Table.Th>
                 <Table.Th>Verdict</Table.Th>
               </Table.Tr>
@@ -106,7 +108,9 @@ export function LanguageSplitPanel({ olympiadId, quiet = false }: { olympiadId: 
                   <Table.Td ta="right">
                     {i.difference == null ? '—' : `${i.difference > 0 ? '+' : ''}${Math.round(i.difference * 100)} pts`}
                   </Table.Td>
-                  <Table.Td ta="right">{pValue(i.p)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {pValue(i.p)}
+                  </Table.Td>
                   <Table.Td>
                     <Verdict item={i} />
                   </Table.Td>
