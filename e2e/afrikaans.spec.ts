@@ -3,7 +3,7 @@ import { expect, test } from './support/test.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { look } from './support/look.js';
 import { olympiadWithLearner, ok } from './support/olympiad.js';
-import { heading } from './support/paper.js';
+import { heading, learnerAtPaper, openAsLearner } from './support/paper.js';
 import { tokenOf } from './support/session.js';
 
 /**
@@ -174,4 +174,22 @@ test('a learner writes the olympiad in Afrikaans, switches to English and back m
   await page.getByRole('button', { name: 'Stuur terugvoer' }).click();
   await expect(page.getByText('Dankie vir jou terugvoer')).toBeVisible();
   await expectAfrikaans(page, 'feedback given');
+});
+
+test('geo-demo’s Afrikaans paper: every question’s own words are Afrikaans too, none falls back to English', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const learner = await learnerAtPaper(request, 'geo-demo', 'Afrikaans');
+  const h = { Authorization: `Bearer ${learner.session.accessToken.token}` };
+  await ok(request.put('/api/sitting/geo-demo/language', { headers: h, data: { language: 'af' } }));
+  await openAsLearner(page, learner, '/geo-demo/olympiad/0/intro');
+  await expect(page.getByText(/Afdeling 1 van \d/)).toBeVisible();
+  for (const n of [1, 2, 3]) {
+    await page.getByRole('link', { name: /Begin hierdie afdeling|Volgende/ }).click();
+    await expect(heading(page)).toHaveText(new RegExp(`^Vraag ${n} van \\d+$`));
+    await expect(page.locator('main [lang="en"]')).toHaveCount(0);
+    await expectAfrikaans(page, `geo-demo question ${n}`);
+  }
 });
