@@ -8,7 +8,7 @@ import { formatter } from '@lingui/format-json';
  * compiles it at build time (no message parser reaches a browser); the server compiles the same files, and its own
  * (`api-*`, `mail`, `pdf`), when it starts (server/platform/i18n.ts).
  */
-export const catalogueAreas = ['common', 'learner', 'public', 'portal', 'validation'] as const;
+export const catalogueAreas = ['common', 'learner', 'sitting', 'public', 'portal', 'validation'] as const;
 
 export default defineConfig({
   sourceLocale: 'en',

@@ -11,10 +11,11 @@ if (!root) throw new Error('The page has no #root element');
 
 // The teacher portal, the sign-in pages and the public pages the app shows speak the person's chosen language; the
 // staff back office stays English (decision 090). Loaded before the first render, so no page draws without words.
-void prepareLocale(pickLocale(['en', 'af']), ['common', 'learner', 'public', 'portal', 'validation']).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+void prepareLocale(pickLocale(['en', 'af']), ['common', 'learner', 'sitting', 'public', 'portal', 'validation']).then(
+  () =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
 );

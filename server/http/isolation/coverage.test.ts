@@ -51,6 +51,7 @@ const walksBy = (): Record<Exclude<Role, 'overlord'>, Call[]> => ({
 const notWalked: Record<string, string> = {
   // The caller's own session, account or sitting: no id of anyone else can be named.
   'GET /api/auth/me': 'the caller’s own session',
+  'PUT /api/me/language': 'the caller’s own language',
   'POST /api/auth/logout': 'the caller’s own session',
   'PUT /api/auth/set-password': 'the caller’s own password',
   'POST /api/auth/stop-impersonating': 'the caller’s own session',

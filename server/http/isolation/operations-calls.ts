@@ -113,6 +113,12 @@ const reportsOf = (olympiad: () => number, expected: 403 | 404): Call[] => [
     expect: expected,
   },
   {
+    name: 'an olympiad’s questions by language',
+    method: 'GET',
+    path: () => `/olympiad/reports/questions-by-language/${olympiad()}`,
+    expect: expected,
+  },
+  {
     name: 'an olympiad’s waiting room',
     method: 'GET',
     path: () => `/api/sitting-waiting-room?olympiadId=${olympiad()}`,
@@ -525,6 +531,7 @@ export const learnerOperationsCalls: Call[] = [
       ['POST', 'recovery-pin/confirm', { pin: '123456' }],
       ['PUT', 'learner-details', { firstName: 'Planted', lastName: 'Learner', grade: 9 }],
       ['POST', 'finish', undefined],
+      ['PUT', 'language', { language: 'en' }],
     ] as const
   ).map(([method, step, body]): Call => ({
     name: `another olympiad’s sitting: ${step}`,

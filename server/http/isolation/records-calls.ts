@@ -39,6 +39,12 @@ export const adminRecordCalls: Call[] = [
     () => ({ title: 'Hacked' }),
   ),
   byOlympiad('delete a module', 'DELETE', () => `/question-module/v-rest/${foreign.module}`),
+  byOlympiad(
+    'verify a module’s translation',
+    'POST',
+    () => `/question-module/v-rest/${foreign.module}/verify?language=af`,
+  ),
+  byOlympiad('verify the instructions’ translation', 'POST', () => `/olympiad/translations/${o()}/verify?language=af`),
   byOlympiad('export a module as QTI', 'GET', () => `/question/v-rest/export-qti?questionModuleId=${foreign.module}`),
   byOlympiad('export a module', 'GET', () => `/question/v-rest/export?questionModuleId=${foreign.module}`),
   byOlympiad('edit a question', 'PUT', () => `/question/v-rest/${foreign.question}`, aQuestion),

@@ -19,10 +19,10 @@ export function QueuePlace({ placeLabel, admitted, position, estimateSeconds }: 
   // About how long, in a few words read at a glance (lib/waiting.ts `waitInWords` says the same in English).
   const wait =
     estimateSeconds == null
-      ? t('learner.queue.paused')
+      ? t('sitting.queue.paused')
       : estimateSeconds < 60
-        ? t('learner.queue.underAMinute')
-        : t('learner.queue.aboutMinutes', { minutes: Math.round(estimateSeconds / 60) });
+        ? t('sitting.queue.underAMinute')
+        : t('sitting.queue.aboutMinutes', { minutes: Math.round(estimateSeconds / 60) });
   return (
     <FactTiles
       facts={[
@@ -30,11 +30,11 @@ export function QueuePlace({ placeLabel, admitted, position, estimateSeconds }: 
           label: placeLabel,
           value: (
             <span role="status" aria-live="polite">
-              {admitted ? t('learner.queue.yourTurn') : t('learner.queue.number', { position })}
+              {admitted ? t('sitting.queue.yourTurn') : t('sitting.queue.number', { position })}
             </span>
           ),
         },
-        { label: t('learner.queue.expectedWait'), value: admitted ? t('learner.queue.none') : wait },
+        { label: t('sitting.queue.expectedWait'), value: admitted ? t('sitting.queue.none') : wait },
       ]}
     />
   );

@@ -25,14 +25,15 @@ function toRouteObject(route: AppRoute): RouteObject {
         // The question page fetches the finished page ahead (it must open offline at time-up); that page
         // needs Mantine too. Fetched once the question and its pictures are shown, never part of its first load.
         afterFirstView(() => void import('./with-mantine.js'));
-        afterFirstView(() => void prepareLocale(activeLocale(), ['validation']));
+        afterFirstView(() => void prepareLocale(activeLocale(), ['sitting', 'validation']));
         return { Component: page.default };
       }
-      // A page with a form: the words for a refused value load with it (main.tsx leaves them out of the first load).
+      // The steps before and after the paper: their own words (`sitting`) and the words for a refused value load with
+      // them; the question page's first load carries only what it shows (main.tsx, decision 090).
       const [page, { withMantine }] = await Promise.all([
         load(),
         import('./with-mantine.js'),
-        prepareLocale(activeLocale(), ['validation']),
+        prepareLocale(activeLocale(), ['sitting', 'validation']),
       ]);
       return { Component: withMantine(page.default) };
     },

@@ -11,7 +11,7 @@ import { prepareLocale } from '../lib/i18n/index.js';
 import { takeUnansweredRequests } from './api.js';
 
 // The pages' words, in English unless a test switches (decision 090): every catalogue, as the app loads them.
-await prepareLocale('en', ['common', 'learner', 'public', 'portal', 'validation']);
+await prepareLocale('en', ['common', 'learner', 'sitting', 'public', 'portal', 'validation']);
 
 // `findBy…` and `waitFor` wait up to 5 s, not 1 s: the machine is shared, and a slow run must not fail a test
 // that only waits for an answer to be drawn.

@@ -5,13 +5,14 @@ import type { Locale } from './locale.js';
  * The catalogues of locales/ (decision 090), one chunk per area and language, compiled at build time by Lingui's
  * Vite plugin (`?lingui`): a page loads only its areas in the chosen language.
  */
-export type CatalogueArea = 'common' | 'learner' | 'public' | 'portal' | 'validation';
+export type CatalogueArea = 'common' | 'learner' | 'sitting' | 'public' | 'portal' | 'validation';
 
 // Only the web's areas (lingui.config.ts lists them): the server's own catalogues (api-*, mail, pdf) never reach a page.
 const files = import.meta.glob<Messages>(
   [
     '../../../../locales/*/common.json',
     '../../../../locales/*/learner.json',
+    '../../../../locales/*/sitting.json',
     '../../../../locales/*/public.json',
     '../../../../locales/*/portal.json',
     '../../../../locales/*/validation.json',

@@ -26,11 +26,11 @@ export function ForgotPasswordDialog({ opened, onClose, username, olympiadName }
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('learner.forgot.title')} centered>
+    <Modal opened={opened} onClose={onClose} title={t('sitting.forgot.title')} centered>
       {mutation.isSuccess ? (
         <Stack gap="md">
-          <Alert color="green" variant="light" title={t('learner.forgot.checkEmail')} role="status">
-            {mutation.data.message ?? t('learner.forgot.onItsWay')}
+          <Alert color="green" variant="light" title={t('sitting.forgot.checkEmail')} role="status">
+            {mutation.data.message ?? t('sitting.forgot.onItsWay')}
           </Alert>
           <Group justify="flex-end">
             <Button onClick={onClose}>{t('learner.notice.done')}</Button>
@@ -39,9 +39,9 @@ export function ForgotPasswordDialog({ opened, onClose, username, olympiadName }
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <Text size="sm">{t('learner.forgot.intro')}</Text>
+            <Text size="sm">{t('sitting.forgot.intro')}</Text>
             <TextInput
-              label={t('learner.signin.username')}
+              label={t('sitting.signin.username')}
               autoComplete="username"
               required
               {...form.getInputProps('username')}
@@ -50,15 +50,15 @@ export function ForgotPasswordDialog({ opened, onClose, username, olympiadName }
             />
             {olympiadName ? (
               <Text size="sm" c="dimmed">
-                {t('learner.forgot.olympiad', { olympiad: olympiadName })}
+                {t('sitting.forgot.olympiad', { olympiad: olympiadName })}
               </Text>
             ) : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
-                {t('learner.cancel')}
+                {t('sitting.cancel')}
               </Button>
               <Button type="submit" loading={mutation.isPending} disabled={!name.trim()}>
-                {t('learner.forgot.send')}
+                {t('sitting.forgot.send')}
               </Button>
             </Group>
           </Stack>

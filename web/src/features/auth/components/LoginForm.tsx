@@ -24,12 +24,12 @@ const loginValues = (t: (id: MessageId) => string) =>
     })
     .refine((values) => !values.learner || values.olympiadName.trim().length > 0, {
       path: ['olympiadName'],
-      message: t('learner.signin.enterOlympiad'),
+      message: t('sitting.signin.enterOlympiad'),
     });
 
 const fieldMessages = {
-  unknown_username: 'learner.signin.unknownUsername',
-  wrong_password: 'learner.signin.wrongPassword',
+  unknown_username: 'sitting.signin.unknownUsername',
+  wrong_password: 'sitting.signin.wrongPassword',
 } as const satisfies Record<string, MessageId>;
 
 type LoginValues = z.infer<ReturnType<typeof loginValues>>;
@@ -135,7 +135,7 @@ export function LoginForm({ olympiadName, onQueueChange }: LoginFormProps) {
       <Stack gap="md">
         {error && !fieldError ? <SigninAlert error={error} /> : null}
         <TextInput
-          label={t('learner.signin.username')}
+          label={t('sitting.signin.username')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -144,14 +144,14 @@ export function LoginForm({ olympiadName, onQueueChange }: LoginFormProps) {
           {...form.getInputProps('username')}
         />
         <PasswordInput
-          label={t('learner.signin.password')}
+          label={t('sitting.signin.password')}
           autoComplete="current-password"
           required
           size="md"
           {...form.getInputProps('password')}
         />
         <Switch
-          label={t('learner.signin.iAmLearner')}
+          label={t('sitting.signin.iAmLearner')}
           size="md"
           {...form.getInputProps('learner', { type: 'checkbox' })}
         />
@@ -171,7 +171,7 @@ export function LoginForm({ olympiadName, onQueueChange }: LoginFormProps) {
         </Button>
         <Group justify="center">
           <Anchor component="button" type="button" size="sm" onClick={forgot.open}>
-            {t('learner.signin.forgot')}
+            {t('sitting.signin.forgot')}
           </Anchor>
         </Group>
       </Stack>
@@ -199,20 +199,20 @@ function SigninAlert({ error }: { error: Error }) {
   const code = isApiError(error) ? error.code : null;
   if (code === 'rate_limited') {
     return (
-      <Alert color="orange" variant="light" title={t('learner.signin.tooMany')} role="alert">
-        {t('learner.signin.paused')}
+      <Alert color="orange" variant="light" title={t('sitting.signin.tooMany')} role="alert">
+        {t('sitting.signin.paused')}
       </Alert>
     );
   }
   if (code === 'account_disabled') {
     return (
-      <Alert color="red" variant="light" title={t('learner.signin.disabled')} role="alert">
-        {error.message || t('learner.signin.disabledText')}
+      <Alert color="red" variant="light" title={t('sitting.signin.disabled')} role="alert">
+        {error.message || t('sitting.signin.disabledText')}
       </Alert>
     );
   }
   return (
-    <Alert color="red" variant="light" title={t('learner.signin.notSignedIn')} role="alert">
+    <Alert color="red" variant="light" title={t('sitting.signin.notSignedIn')} role="alert">
       {serverErrorText(error)}
     </Alert>
   );

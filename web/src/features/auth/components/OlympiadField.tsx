@@ -24,8 +24,8 @@ export function OlympiadField({ onPick, ...props }: OlympiadFieldProps) {
   return (
     <Stack gap={6}>
       <TextInput
-        label={t('learner.signin.olympiad')}
-        description={t('learner.signin.olympiadHint')}
+        label={t('sitting.signin.olympiad')}
+        description={t('sitting.signin.olympiadHint')}
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
@@ -42,7 +42,7 @@ export function OlympiadField({ onPick, ...props }: OlympiadFieldProps) {
       <div aria-live="polite">
         {close.length ? (
           <Group gap={6} wrap="wrap">
-            <Text size="sm">{t('learner.signin.didYouMean')}</Text>
+            <Text size="sm">{t('sitting.signin.didYouMean')}</Text>
             {close.map((olympiad, i) => (
               <Text size="sm" key={olympiad.id} component="span">
                 <Anchor component="button" type="button" size="sm" fw={600} onClick={() => onPick?.(olympiad.varName)}>

@@ -13,9 +13,9 @@ import { OlympiadField } from './OlympiadField.js';
 /** The recovery's body, with the words a learner needs when a field is empty, in the page's language. */
 const recoverValues = (t: (id: MessageId) => string) =>
   RecoverBody.extend({
-    olympiadName: z.string().trim().min(1, t('learner.signin.enterOlympiad')).max(60),
-    username: z.string().trim().min(1, t('learner.signin.enterUsername')).max(120),
-    pin: z.string().min(4, t('learner.recover.enterPin')).max(20),
+    olympiadName: z.string().trim().min(1, t('sitting.signin.enterOlympiad')).max(60),
+    username: z.string().trim().min(1, t('sitting.signin.enterUsername')).max(120),
+    pin: z.string().min(4, t('sitting.recover.enterPin')).max(20),
   });
 
 /**
@@ -49,12 +49,12 @@ export function RecoverWithPinForm({ olympiadName }: { olympiadName?: string }) 
     error.details.length > 0 &&
     error.details.every((d) => olympiadName == null || d.path !== 'body.olympiadName');
   return (
-    <form onSubmit={submit} noValidate aria-label={t('learner.recover.form')}>
+    <form onSubmit={submit} noValidate aria-label={t('sitting.recover.form')}>
       <Stack gap="md">
-        <Text c="dimmed">{t('learner.recover.intro')}</Text>
+        <Text c="dimmed">{t('sitting.recover.intro')}</Text>
         {error && !onFields ? (
-          <Alert color="red" variant="light" role="alert" title={t('learner.recover.failed')}>
-            {isApiError(error) && error.status === 429 ? t('learner.recover.tooMany') : serverErrorText(error)}
+          <Alert color="red" variant="light" role="alert" title={t('sitting.recover.failed')}>
+            {isApiError(error) && error.status === 429 ? t('sitting.recover.tooMany') : serverErrorText(error)}
           </Alert>
         ) : null}
         {olympiadName == null ? (
@@ -69,7 +69,7 @@ export function RecoverWithPinForm({ olympiadName }: { olympiadName?: string }) 
           />
         ) : null}
         <TextInput
-          label={t('learner.signin.username')}
+          label={t('sitting.signin.username')}
           size="md"
           autoComplete="username"
           autoCapitalize="none"
@@ -78,7 +78,7 @@ export function RecoverWithPinForm({ olympiadName }: { olympiadName?: string }) 
           {...form.getInputProps('username')}
         />
         <TextInput
-          label={t('learner.recover.pin')}
+          label={t('sitting.recover.pin')}
           size="md"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -87,7 +87,7 @@ export function RecoverWithPinForm({ olympiadName }: { olympiadName?: string }) 
           {...form.getInputProps('pin')}
         />
         <Button type="submit" size="md" loading={recover.isPending} fullWidth>
-          {t('learner.recover.submit')}
+          {t('sitting.recover.submit')}
         </Button>
       </Stack>
     </form>

@@ -10,13 +10,13 @@ export function SignedInNotice() {
   const logout = useLogout();
   if (!user) return null;
   return (
-    <Alert variant="light" title={t('learner.signin.signedInAs', { name: user.name })} mb="lg">
+    <Alert variant="light" title={t('sitting.signin.signedInAs', { name: user.name })} mb="lg">
       <Text size="sm" mb="sm">
-        {t('learner.signin.notOpen', { role: user.role })}
+        {t('sitting.signin.notOpen', { role: user.role })}
       </Text>
       <Group gap="sm">
         <Button component={Link} to={user.home} size="xs">
-          {t('learner.signin.myArea')}
+          {t('sitting.signin.myArea')}
         </Button>
         <Button variant="default" size="xs" onClick={() => logout.mutate()} loading={logout.isPending}>
           {t('learner.signOut')}

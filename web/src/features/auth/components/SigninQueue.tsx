@@ -44,38 +44,38 @@ export function SigninQueue({ olympiadName, queued, signingIn, onAdmitted, onLea
   return (
     <Stack gap="md" role="region" aria-labelledby="signin-queue-heading">
       <Title order={2} size="h3" id="signin-queue-heading" ref={heading} tabIndex={-1} className={classes.heading}>
-        {t('learner.signin.queue.heading')}
+        {t('sitting.signin.queue.heading')}
       </Title>
-      <Text>{t('learner.signin.queue.lead')}</Text>
+      <Text>{t('sitting.signin.queue.lead')}</Text>
       <QueuePlace
-        placeLabel={t('learner.signin.queue.place')}
+        placeLabel={t('sitting.signin.queue.place')}
         admitted={admitted}
         position={place.data.position}
         estimateSeconds={estimate}
       />
-      {!admitted && estimate == null ? <Text c="dimmed">{t('learner.signin.queue.paused')}</Text> : null}
+      {!admitted && estimate == null ? <Text c="dimmed">{t('sitting.signin.queue.paused')}</Text> : null}
       {admitted ? (
         <Group gap="sm" wrap="nowrap">
           <Loader size="sm" aria-hidden />
-          <Text fw={600}>{t('learner.signin.queue.signingIn')}</Text>
+          <Text fw={600}>{t('sitting.signin.queue.signingIn')}</Text>
         </Group>
       ) : (
         <Alert variant="light" color="olympus">
           <Text>
-            <T id="learner.signin.queue.notStarted" components={{ 0: <strong /> }} />
+            <T id="sitting.signin.queue.notStarted" components={{ 0: <strong /> }} />
           </Text>
         </Alert>
       )}
       {place.isError ? (
         <Text c="dimmed" role="alert">
-          {isRefusedPass(place.error) ? t('learner.signin.queue.refused') : t('learner.waiting.unreachable')}
+          {isRefusedPass(place.error) ? t('sitting.signin.queue.refused') : t('sitting.waiting.unreachable')}
         </Text>
       ) : null}
       <Button variant="default" size="md" fullWidth onClick={onLeave}>
-        {t('learner.signin.queue.leave')}
+        {t('sitting.signin.queue.leave')}
       </Button>
       <Text size="sm" c="dimmed" ta="center">
-        {t('learner.signin.queue.placeKept')}
+        {t('sitting.signin.queue.placeKept')}
       </Text>
     </Stack>
   );

@@ -33,12 +33,12 @@ function SiteLogin() {
             Olympus
           </Text>
           <Title order={2} fz={40} lh={1.15}>
-            {t('learner.signin.site.headline')}
+            {t('sitting.signin.site.headline')}
           </Title>
           <List spacing="sm" size="lg" c="dimmed">
-            <List.Item>{t('learner.signin.site.organisers')}</List.Item>
-            <List.Item>{t('learner.signin.site.teachers')}</List.Item>
-            <List.Item>{t('learner.signin.site.learners')}</List.Item>
+            <List.Item>{t('sitting.signin.site.organisers')}</List.Item>
+            <List.Item>{t('sitting.signin.site.teachers')}</List.Item>
+            <List.Item>{t('sitting.signin.site.learners')}</List.Item>
           </List>
         </Stack>
       </Grid.Col>
@@ -48,7 +48,7 @@ function SiteLogin() {
             {t('learner.title.signIn')}
           </Title>
           <Text c="dimmed" mb="lg">
-            {t('learner.signin.site.intro')}
+            {t('sitting.signin.site.intro')}
           </Text>
           <SignedInNotice />
           <SignInForms />
@@ -84,28 +84,28 @@ function OlympiadLogin({ olympiadName }: { olympiadName: string }) {
         {t('learner.title.signIn')}
       </Title>
       <Text c="dimmed" mb="lg">
-        {t('learner.signin.olympiad.intro')}
+        {t('sitting.signin.olympiad.intro')}
       </Text>
       <SignInLanguage offered={offered} />
       {olympiad.isError ? (
-        <Alert color="orange" variant="light" title={t('learner.signin.notFound')} mb="lg" role="alert">
+        <Alert color="orange" variant="light" title={t('sitting.signin.notFound')} mb="lg" role="alert">
           <T
-            id="learner.signin.notFoundText"
+            id="sitting.signin.notFoundText"
             values={{ name: olympiadName }}
             components={{ 0: <Anchor component={Link} to="/login" /> }}
           />
         </Alert>
       ) : null}
       {signedOut ? (
-        <Alert color="olympus" variant="light" title={t('learner.signin.signedOut')} mb="lg" role="status">
-          {t('learner.signin.signedOutText')}
+        <Alert color="olympus" variant="light" title={t('sitting.signin.signedOut')} mb="lg" role="status">
+          {t('sitting.signin.signedOutText')}
         </Alert>
       ) : null}
       <SignedInNotice />
       <SignInForms olympiadName={olympiadName} recoverOpen={signedOut} />
       <Box mt="lg" ta="center">
         <Anchor component={Link} to="/login" size="sm">
-          {t('learner.signin.notYours')}
+          {t('sitting.signin.notYours')}
         </Anchor>
       </Box>
     </Paper>
@@ -128,7 +128,7 @@ function SignInForms({ olympiadName, recoverOpen = false }: { olympiadName?: str
     return (
       <Box ta="center">
         <Anchor component="button" type="button" size="sm" onClick={() => setShown(true)}>
-          {t('learner.signin.someoneElse')}
+          {t('sitting.signin.someoneElse')}
         </Anchor>
       </Box>
     );
@@ -158,7 +158,7 @@ function RecoverSection({ olympiadName, initiallyOpen = false }: { olympiadName?
           aria-expanded={open}
           onClick={() => setOpen((o) => !o)}
         >
-          {olympiadName ? t('learner.signin.lostSession') : t('learner.signin.learnerLostSession')}
+          {olympiadName ? t('sitting.signin.lostSession') : t('sitting.signin.learnerLostSession')}
         </Anchor>
       </Box>
       {open ? (

@@ -15,30 +15,30 @@ export function PublishedResult({ olympiadId, kind }: { olympiadId: number; kind
   return (
     <section className={classes.card} aria-labelledby="result-heading">
       <Text component="h2" id="result-heading" fw={700} size="xl" mb="xs">
-        {t('learner.result.heading')}
+        {t('sitting.result.heading')}
       </Text>
       {result.award ? (
         <Text size="lg" mb={4}>
-          <T id="learner.result.award" values={{ award: result.awardLabel }} components={{ 0: <strong /> }} />
-          {result.bestInSchool ? ` · ${t('learner.result.bestIn', { kind })}` : ''}
+          <T id="sitting.result.award" values={{ award: result.awardLabel }} components={{ 0: <strong /> }} />
+          {result.bestInSchool ? ` · ${t('sitting.result.bestIn', { kind })}` : ''}
         </Text>
       ) : null}
       <Text size="lg">
         <T
-          id="learner.result.score"
+          id="sitting.result.score"
           values={{ score: fmt(result.score), maxScore: fmt(result.maxScore), percent: fmt(result.percent) }}
           components={{ 0: <strong /> }}
         />
       </Text>
       <Text>
         {result.gradeRank != null && result.gradeCounted != null
-          ? t('learner.result.rankInGrade', {
+          ? t('sitting.result.rankInGrade', {
               rank: result.rank,
               counted: result.counted,
               gradeRank: result.gradeRank,
               gradeCounted: result.gradeCounted,
             })
-          : t('learner.result.rank', { rank: result.rank, counted: result.counted })}
+          : t('sitting.result.rank', { rank: result.rank, counted: result.counted })}
       </Text>
     </section>
   );

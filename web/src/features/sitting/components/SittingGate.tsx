@@ -1,14 +1,22 @@
-import { type ReactNode, useCallback, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { SittingState } from '#contract/index';
 import { useSittingState } from '../api/get-sitting-state.js';
 import classes from '../sitting.module.css';
 import { pageAllowed, stepPath, type SittingPage } from '../steps.js';
 import paper from './paper.module.css';
-import { WaitingRoom } from './WaitingRoom.js';
 import { formatDate } from '../../../lib/dates.js';
-import { useT } from '../../../lib/i18n/index.js';
+import { activeLocale, prepareLocale, useT } from '../../../lib/i18n/index.js';
 import { sittingLanguage, speak } from '../language/language.js';
+
+/**
+ * The waiting room, only when many learners arrive at once (decision 041): loaded with its words then, so the question
+ * page's first load does not carry them (decision 090).
+ */
+const WaitingRoom = lazy(async () => {
+  const [page] = await Promise.all([import('./WaitingRoom.js'), prepareLocale(activeLocale(), ['sitting'])]);
+  return { default: page.WaitingRoom };
+});
 
 interface SittingGateProps {
   page: SittingPage;
@@ -59,7 +67,11 @@ export function SittingGate({ page, children, hold = false }: SittingGateProps) 
   const data = state.data;
   // Many learners arrived at once: this one waits for their turn before any step (decision 041).
   if (data.waiting && data.step !== 'finished' && data.step !== 'questions') {
-    return <WaitingRoom state={data} olympiadName={olympiadName} onAdmitted={admitted} />;
+    return (
+      <Suspense fallback={<SittingLoading />}>
+        <WaitingRoom state={data} olympiadName={olympiadName} onAdmitted={admitted} />
+      </Suspense>
+    );
   }
   const allowed = pageAllowed(page, data);
   if (!allowed && !hold) {

@@ -32,22 +32,22 @@ export function WaitingRoom({
     <div className={classes.gateStack}>
       <div>
         <div className={classes.eyebrow}>{state.olympiad.title}</div>
-        <FocusHeading>{t('learner.waiting.heading')}</FocusHeading>
+        <FocusHeading>{t('sitting.waiting.heading')}</FocusHeading>
       </div>
-      <p className={classes.gateLead}>{t('learner.waiting.lead')}</p>
+      <p className={classes.gateLead}>{t('sitting.waiting.lead')}</p>
       <QueuePlace
-        placeLabel={t('learner.waiting.place')}
+        placeLabel={t('sitting.waiting.place')}
         admitted={admitted}
         position={position}
         estimateSeconds={estimate}
       />
-      {!admitted && estimate == null ? <p className={classes.dimmed}>{t('learner.waiting.paused')}</p> : null}
+      {!admitted && estimate == null ? <p className={classes.dimmed}>{t('sitting.waiting.paused')}</p> : null}
       <div className={classes.card}>
         <p className={classes.gateText}>
           <T id="learner.waiting.notStarted" components={{ 0: <strong /> }} />
         </p>
       </div>
-      {place.isError ? <p className={classes.dimmed}>{t('learner.waiting.unreachable')}</p> : null}
+      {place.isError ? <p className={classes.dimmed}>{t('sitting.waiting.unreachable')}</p> : null}
     </div>
   );
 }

@@ -7,12 +7,12 @@ type Translate = (id: MessageId, values?: Record<string, unknown>) => string;
 type LearnerCopyKey = Exclude<GeneralCopyKey, 'portal-intro'>;
 
 const ids: Record<LearnerCopyKey, MessageId> = {
-  'instructions-intro': 'learner.copy.instructionsIntro',
-  'declaration-intro': 'learner.copy.declarationIntro',
-  'declaration-accept': 'learner.copy.declarationAccept',
-  'finished-message': 'learner.copy.finishedMessage',
-  'results-pending': 'learner.copy.resultsPending',
-  'feedback-invitation': 'learner.copy.feedbackInvitation',
+  'instructions-intro': 'sitting.copy.instructionsIntro',
+  'declaration-intro': 'sitting.copy.declarationIntro',
+  'declaration-accept': 'sitting.copy.declarationAccept',
+  'finished-message': 'sitting.copy.finishedMessage',
+  'results-pending': 'sitting.copy.resultsPending',
+  'feedback-invitation': 'sitting.copy.feedbackInvitation',
 };
 
 /**

@@ -53,11 +53,11 @@ function Declaration(props: { olympiadName: string; text: Text; intro: Text; acc
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <div>
-          <div className={classes.eyebrow}>{t('learner.step', { step: 1, steps: 3 })}</div>
-          <FocusHeading>{t('learner.declaration.heading')}</FocusHeading>
+          <div className={classes.eyebrow}>{t('sitting.step', { step: 1, steps: 3 })}</div>
+          <FocusHeading>{t('sitting.declaration.heading')}</FocusHeading>
         </div>
         <div className={classes.lead} lang={intro.lang} dangerouslySetInnerHTML={{ __html: intro.value }} />
-        <section aria-label={t('learner.declaration.region')} className={classes.card}>
+        <section aria-label={t('sitting.declaration.region')} className={classes.card}>
           {text.value ? (
             <div
               id="declaration-text"
@@ -67,7 +67,7 @@ function Declaration(props: { olympiadName: string; text: Text; intro: Text; acc
             />
           ) : (
             <p id="declaration-text" className={classes.rich}>
-              {t('learner.declaration.default')}
+              {t('sitting.declaration.default')}
             </p>
           )}
         </section>
@@ -80,19 +80,19 @@ function Declaration(props: { olympiadName: string; text: Text; intro: Text; acc
           }}
           label={<span lang={acceptLabel.lang}>{acceptLabel.value}</span>}
           aria-describedby="declaration-text"
-          error={missing ? t('learner.declaration.tick') : undefined}
+          error={missing ? t('sitting.declaration.tick') : undefined}
         />
         {accept.isError ? (
-          <Alert color="red" variant="light" role="alert" title={t('learner.declaration.notYet')}>
+          <Alert color="red" variant="light" role="alert" title={t('sitting.declaration.notYet')}>
             {accept.error.message}
           </Alert>
         ) : null}
         <Group gap="sm">
           <Button type="submit" size="lg" loading={accept.isPending}>
-            {t('learner.declaration.accept')}
+            {t('sitting.declaration.accept')}
           </Button>
           <Button component={Link} to={olympiadPath(olympiadName, 'instructions')} variant="subtle" size="lg">
-            {t('learner.declaration.back')}
+            {t('sitting.declaration.back')}
           </Button>
         </Group>
       </Stack>

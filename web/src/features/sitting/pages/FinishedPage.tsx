@@ -38,7 +38,7 @@ export default function FinishedPage() {
 function HandingIn({ olympiadName }: { olympiadName: string }) {
   const t = useT();
   useQuery({ ...sittingStateQuery(olympiadName), refetchInterval: 2000 });
-  return <SittingLoading label={t('learner.finished.handingIn')} />;
+  return <SittingLoading label={t('sitting.finished.handingIn')} />;
 }
 
 /** The first sentence; the olympiad's own finished message (general copy) follows it when the learner finished. */
@@ -47,9 +47,9 @@ function finishedText(
   firstName: string,
   reason: SittingState['attempt']['finishReason'],
 ): string {
-  const greeting = firstName ? t('learner.finished.wellDoneName', { name: firstName }) : t('learner.finished.wellDone');
-  if (reason === 'time_up') return `${greeting} ${t('learner.finished.timeRanOut')}`;
-  if (reason === 'admin') return `${greeting} ${t('learner.finished.closedByOrganisers')}`;
+  const greeting = firstName ? t('sitting.finished.wellDoneName', { name: firstName }) : t('sitting.finished.wellDone');
+  if (reason === 'time_up') return `${greeting} ${t('sitting.finished.timeRanOut')}`;
+  if (reason === 'admin') return `${greeting} ${t('sitting.finished.closedByOrganisers')}`;
   return greeting;
 }
 
@@ -88,7 +88,7 @@ function Finished({ state, olympiadName }: { state: SittingState; olympiadName: 
     <Stack gap="lg">
       <div>
         <div className={classes.eyebrow}>{state.olympiad.title}</div>
-        <FocusHeading>{reason === 'time_up' ? t('learner.finished.timeUpIn') : t('learner.finished.in')}</FocusHeading>
+        <FocusHeading>{reason === 'time_up' ? t('sitting.finished.timeUpIn') : t('sitting.finished.in')}</FocusHeading>
       </div>
       <Text size="lg">{finishedText(t, state.learner.firstName, reason)}</Text>
       {reason === 'time_up' || reason === 'admin' ? null : (
@@ -99,9 +99,9 @@ function Finished({ state, olympiadName }: { state: SittingState; olympiadName: 
         <div className={classes.card}>
           <Text size="lg">
             {maxScore !== null ? (
-              <T id="learner.finished.scoreOutOf" values={{ score, maxScore }} components={{ 0: <strong /> }} />
+              <T id="sitting.finished.scoreOutOf" values={{ score, maxScore }} components={{ 0: <strong /> }} />
             ) : (
-              <T id="learner.finished.score" values={{ score }} components={{ 0: <strong /> }} />
+              <T id="sitting.finished.score" values={{ score }} components={{ 0: <strong /> }} />
             )}
           </Text>
         </div>
@@ -109,8 +109,8 @@ function Finished({ state, olympiadName }: { state: SittingState; olympiadName: 
         <div className={classes.muted} lang={pending.lang} dangerouslySetInnerHTML={{ __html: pending.value }} />
       )}
       {state.attempt.feedbackGiven ? (
-        <Alert color="green" variant="light" title={t('learner.feedback.thanks')}>
-          {t('learner.finished.closePage')}
+        <Alert color="green" variant="light" title={t('sitting.feedback.thanks')}>
+          {t('sitting.finished.closePage')}
         </Alert>
       ) : (
         <Feedback olympiadName={olympiadName} invitation={learnerCopy(state, 'feedback-invitation', t)} />
@@ -127,12 +127,12 @@ function FinishedOnDevice({ state }: { state: SittingState }) {
     <Stack gap="lg">
       <div>
         <div className={classes.eyebrow}>{state.olympiad.title}</div>
-        <FocusHeading>{timeUp ? t('learner.finished.timeUp') : t('learner.finished.youFinished')}</FocusHeading>
+        <FocusHeading>{timeUp ? t('sitting.finished.timeUp') : t('sitting.finished.youFinished')}</FocusHeading>
       </div>
-      <Alert color="orange" variant="light" title={t('learner.notSentYet')} role="status">
-        {timeUp ? t('learner.finished.keptTimeUp') : t('learner.finished.kept')}
+      <Alert color="orange" variant="light" title={t('sitting.notSentYet')} role="status">
+        {timeUp ? t('sitting.finished.keptTimeUp') : t('sitting.finished.kept')}
       </Alert>
-      <Text>{t('learner.finished.noChanges')}</Text>
+      <Text>{t('sitting.finished.noChanges')}</Text>
     </Stack>
   );
 }
@@ -152,7 +152,7 @@ function Feedback(props: { olympiadName: string; invitation: { value: string; la
       <Stack gap="md">
         <div>
           <Text component="h2" id="feedback-heading" fw={700} size="xl">
-            {t('learner.feedback.heading')}
+            {t('sitting.feedback.heading')}
           </Text>
           <div
             className={classes.muted}
@@ -161,7 +161,7 @@ function Feedback(props: { olympiadName: string; invitation: { value: string; la
           />
         </div>
         <fieldset className={classes.stars}>
-          <legend>{t('learner.feedback.rating')}</legend>
+          <legend>{t('sitting.feedback.rating')}</legend>
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className={classes.star}>
               <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} />
@@ -170,7 +170,7 @@ function Feedback(props: { olympiadName: string; invitation: { value: string; la
           ))}
         </fieldset>
         <Textarea
-          label={t('learner.feedback.comment')}
+          label={t('sitting.feedback.comment')}
           size="md"
           autosize
           minRows={3}
@@ -179,13 +179,13 @@ function Feedback(props: { olympiadName: string; invitation: { value: string; la
           onChange={(e) => setComment(e.currentTarget.value)}
         />
         {send.isError ? (
-          <Alert color="red" variant="light" role="alert" title={t('learner.feedback.notSent')}>
+          <Alert color="red" variant="light" role="alert" title={t('sitting.feedback.notSent')}>
             {send.error.message}
           </Alert>
         ) : null}
         <div>
           <Button type="submit" size="md" loading={send.isPending} disabled={rating === null && comment.trim() === ''}>
-            {t('learner.feedback.send')}
+            {t('sitting.feedback.send')}
           </Button>
         </div>
       </Stack>

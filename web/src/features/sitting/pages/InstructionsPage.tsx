@@ -28,8 +28,8 @@ export default function InstructionsPage() {
               <div className={classes.eyebrow}>{state.olympiad.title}</div>
               <FocusHeading>
                 {state.learner.firstName
-                  ? t('learner.instructions.hello', { name: state.learner.firstName })
-                  : t('learner.instructions.helloThere')}
+                  ? t('sitting.instructions.hello', { name: state.learner.firstName })
+                  : t('sitting.instructions.helloThere')}
               </FocusHeading>
             </div>
             <LanguageChoice state={state} olympiadName={olympiadName} />
@@ -37,17 +37,17 @@ export default function InstructionsPage() {
             <FactTiles
               facts={[
                 {
-                  label: t('learner.instructions.time'),
-                  value: t('learner.minutes', { count: state.olympiad.durationMinutes }),
+                  label: t('sitting.instructions.time'),
+                  value: t('sitting.minutes', { count: state.olympiad.durationMinutes }),
                 },
-                { label: t('learner.instructions.sections'), value: state.olympiad.moduleCount },
-                { label: t('learner.instructions.questions'), value: state.olympiad.questionCount },
+                { label: t('sitting.instructions.sections'), value: state.olympiad.moduleCount },
+                { label: t('sitting.instructions.questions'), value: state.olympiad.questionCount },
               ]}
             />
             {state.window.endsAt ? (
               <Text>
                 <T
-                  id={state.window.startsAt ? 'learner.instructions.openFromUntil' : 'learner.instructions.openUntil'}
+                  id={state.window.startsAt ? 'sitting.instructions.openFromUntil' : 'sitting.instructions.openUntil'}
                   values={{
                     from: state.window.startsAt ? formatDate(state.window.startsAt, 'longDateTime', '', zone) : '',
                     until: formatDate(state.window.endsAt, 'longDateTime', '', zone),
@@ -60,7 +60,7 @@ export default function InstructionsPage() {
             {instructions.value ? (
               <section aria-labelledby="instructions-heading" className={classes.card}>
                 <Text component="h2" id="instructions-heading" fw={700} size="xl" mb="sm">
-                  {t('learner.instructions.heading')}
+                  {t('sitting.instructions.heading')}
                 </Text>
                 <div
                   className={classes.rich}
@@ -71,18 +71,18 @@ export default function InstructionsPage() {
             ) : null}
             <section aria-labelledby="next-heading" className={classes.card}>
               <Text component="h2" id="next-heading" fw={700} size="xl" mb="sm">
-                {t('learner.instructions.next')}
+                {t('sitting.instructions.next')}
               </Text>
               <ol className={classes.stepsList}>
-                <li>{t('learner.instructions.step1')}</li>
-                <li>{t('learner.instructions.step2')}</li>
-                <li>{t('learner.instructions.step3')}</li>
-                <li>{t('learner.instructions.step4')}</li>
+                <li>{t('sitting.instructions.step1')}</li>
+                <li>{t('sitting.instructions.step2')}</li>
+                <li>{t('sitting.instructions.step3')}</li>
+                <li>{t('sitting.instructions.step4')}</li>
               </ol>
             </section>
             <div>
               <Button component={Link} to={next} size="lg">
-                {t('learner.continue')}
+                {t('sitting.continue')}
               </Button>
             </div>
           </Stack>

@@ -46,7 +46,7 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as keyof Errors;
-        next[field] ??= field === 'grade' ? t('learner.details.chooseGrade') : issue.message;
+        next[field] ??= field === 'grade' ? t('sitting.details.chooseGrade') : issue.message;
       }
       setErrors(next);
       return;
@@ -60,14 +60,14 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <div>
-          <div className={classes.eyebrow}>{t('learner.step', { step: 3, steps: 3 })}</div>
-          <FocusHeading>{t('learner.details.heading')}</FocusHeading>
+          <div className={classes.eyebrow}>{t('sitting.step', { step: 3, steps: 3 })}</div>
+          <FocusHeading>{t('sitting.details.heading')}</FocusHeading>
         </div>
-        <Text size="lg">{t('learner.details.intro')}</Text>
+        <Text size="lg">{t('sitting.details.intro')}</Text>
         <div className={classes.card}>
           <Stack gap="md">
             <TextInput
-              label={t('learner.details.firstName')}
+              label={t('sitting.details.firstName')}
               size="md"
               required
               autoComplete="given-name"
@@ -76,7 +76,7 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
               error={errors.firstName}
             />
             <TextInput
-              label={t('learner.details.surname')}
+              label={t('sitting.details.surname')}
               size="md"
               required
               autoComplete="family-name"
@@ -85,39 +85,39 @@ function LearnerDetails({ state, olympiadName }: { state: SittingState; olympiad
               error={errors.lastName}
             />
             <NativeSelect
-              label={t('learner.details.grade')}
+              label={t('sitting.details.grade')}
               size="md"
               required
               value={grade}
               onChange={(e) => setGrade(e.currentTarget.value)}
               data={[
-                { value: '', label: t('learner.details.chooseGrade') },
-                ...grades.map((g) => ({ value: String(g), label: t('learner.details.gradeN', { grade: g }) })),
+                { value: '', label: t('sitting.details.chooseGrade') },
+                ...grades.map((g) => ({ value: String(g), label: t('sitting.details.gradeN', { grade: g }) })),
               ]}
               error={errors.grade}
             />
             {state.learner.schoolName ? (
               <Text>
-                {t('learner.details.unit', { kind: state.olympiad.kind ?? 'school' })}:{' '}
+                {t('sitting.details.unit', { kind: state.olympiad.kind ?? 'school' })}:{' '}
                 <strong>{state.learner.schoolName}</strong>
               </Text>
             ) : null}
           </Stack>
         </div>
-        <Alert color="olympus" variant="light" title={t('learner.details.ready')}>
-          {t('learner.details.readyText', { minutes: state.olympiad.durationMinutes })}
+        <Alert color="olympus" variant="light" title={t('sitting.details.ready')}>
+          {t('sitting.details.readyText', { minutes: state.olympiad.durationMinutes })}
           {state.window.endsAt
-            ? ` ${t('learner.details.closesAt', { when: formatDate(state.window.endsAt, 'longDateTime', '', state.learner.timeZone) })}`
+            ? ` ${t('sitting.details.closesAt', { when: formatDate(state.window.endsAt, 'longDateTime', '', state.learner.timeZone) })}`
             : null}
         </Alert>
         {confirm.isError ? (
-          <Alert color="red" variant="light" role="alert" title={t('learner.details.notSaved')}>
+          <Alert color="red" variant="light" role="alert" title={t('sitting.details.notSaved')}>
             {confirm.error.message}
           </Alert>
         ) : null}
         <div>
           <Button type="submit" size="lg" loading={confirm.isPending}>
-            {t('learner.details.start')}
+            {t('sitting.details.start')}
           </Button>
         </div>
       </Stack>

@@ -77,27 +77,27 @@ function RecoveryPin({ olympiadName, state, issued, onIssued, onReplaced }: Reco
     return (
       <Stack gap="lg">
         <div>
-          <div className={classes.eyebrow}>{t('learner.step', { step: 2, steps: 3 })}</div>
-          <FocusHeading>{t('learner.pin.heading')}</FocusHeading>
+          <div className={classes.eyebrow}>{t('sitting.step', { step: 2, steps: 3 })}</div>
+          <FocusHeading>{t('sitting.pin.heading')}</FocusHeading>
         </div>
-        <Text size="lg">{t('learner.pin.intro')}</Text>
+        <Text size="lg">{t('sitting.pin.intro')}</Text>
         {shownBefore ? (
-          <Alert color="orange" variant="light" title={t('learner.pin.needNew')} role="alert">
-            {replacedElsewhere ?? t('learner.pin.unconfirmed')} {t('learner.pin.safety')}
+          <Alert color="orange" variant="light" title={t('sitting.pin.needNew')} role="alert">
+            {replacedElsewhere ?? t('sitting.pin.unconfirmed')} {t('sitting.pin.safety')}
           </Alert>
         ) : (
-          <Alert color="olympus" variant="light" title={t('learner.pin.penReady')}>
-            {t('learner.pin.staysOnScreen')}
+          <Alert color="olympus" variant="light" title={t('sitting.pin.penReady')}>
+            {t('sitting.pin.staysOnScreen')}
           </Alert>
         )}
         {issue.isError ? (
-          <Alert color="red" variant="light" role="alert" title={t('learner.pin.noPinYet')}>
+          <Alert color="red" variant="light" role="alert" title={t('sitting.pin.noPinYet')}>
             {issue.error.message}
           </Alert>
         ) : null}
         <div>
           <Button size="lg" loading={issue.isPending} onClick={() => issue.mutate(undefined, { onSuccess: onIssued })}>
-            {shownBefore ? t('learner.pin.showNew') : t('learner.pin.show')}
+            {shownBefore ? t('sitting.pin.showNew') : t('sitting.pin.show')}
           </Button>
         </div>
       </Stack>
@@ -108,28 +108,28 @@ function RecoveryPin({ olympiadName, state, issued, onIssued, onReplaced }: Reco
     <form onSubmit={next} noValidate>
       <Stack gap="lg">
         <div className={classes.noPrint}>
-          <div className={classes.eyebrow}>{t('learner.step', { step: 2, steps: 3 })}</div>
-          <FocusHeading>{t('learner.pin.writeDown')}</FocusHeading>
+          <div className={classes.eyebrow}>{t('sitting.step', { step: 2, steps: 3 })}</div>
+          <FocusHeading>{t('sitting.pin.writeDown')}</FocusHeading>
         </div>
         {issued?.replaced ? (
-          <Alert color="orange" variant="light" title={t('learner.pin.isNew')} className={classes.noPrint}>
-            {t('learner.pin.oldStops')}
+          <Alert color="orange" variant="light" title={t('sitting.pin.isNew')} className={classes.noPrint}>
+            {t('sitting.pin.oldStops')}
           </Alert>
         ) : null}
         <div className={classes.printable}>
           <Text size="lg" mb="sm" id="pin-label">
-            {t('learner.pin.yours')}
+            {t('sitting.pin.yours')}
           </Text>
           <div className={classes.pin} aria-labelledby="pin-label" role="group">
             {pin}
           </div>
           <Text mt="sm" c="dimmed">
-            {t('learner.pin.secret')}
+            {t('sitting.pin.secret')}
           </Text>
         </div>
         <Group className={classes.noPrint}>
           <Button variant="default" size="md" onClick={() => window.print()}>
-            {t('learner.pin.print')}
+            {t('sitting.pin.print')}
           </Button>
         </Group>
         <Checkbox
@@ -140,23 +140,23 @@ function RecoveryPin({ olympiadName, state, issued, onIssued, onReplaced }: Reco
             setWritten(event.currentTarget.checked);
             setMissing(false);
           }}
-          label={t('learner.pin.written')}
-          error={missing ? t('learner.pin.tick') : undefined}
+          label={t('sitting.pin.written')}
+          error={missing ? t('sitting.pin.tick') : undefined}
         />
         {confirm.isError && !(isApiError(confirm.error) && confirm.error.status === 409) ? (
           <Alert
             color="red"
             variant="light"
             role="alert"
-            title={t('learner.pin.notConfirmed')}
+            title={t('sitting.pin.notConfirmed')}
             className={classes.noPrint}
           >
-            {confirm.error.message} {t('learner.pin.staysTryAgain')}
+            {confirm.error.message} {t('sitting.pin.staysTryAgain')}
           </Alert>
         ) : null}
         <div className={classes.noPrint}>
           <Button type="submit" size="lg" loading={confirm.isPending}>
-            {t('learner.continue')}
+            {t('sitting.continue')}
           </Button>
         </div>
       </Stack>
