@@ -5,7 +5,10 @@ import { userFlags, usersPolicy } from './policy.js';
 const overlord = actorOf('overlord', { userId: 1 });
 const otherAccount = { id: 2 };
 const ownAccount = { id: 1 };
-const actions = Object.keys(usersPolicy.capabilities) as (keyof typeof usersPolicy.capabilities)[];
+/** The actions on staff accounts; choosing one's own language is everyone's and is tested on its own below. */
+const actions = (Object.keys(usersPolicy.capabilities) as (keyof typeof usersPolicy.capabilities)[]).filter(
+  (action) => action !== 'ownLanguage',
+);
 
 describe('usersPolicy', () => {
   it('names the overlord alone for every action, as data', () => {
@@ -44,5 +47,16 @@ describe('usersPolicy', () => {
         expect(usersPolicy.can(who, action, otherAccount)).toBe(false);
         expect(usersPolicy.can(who, action, ownAccount)).toBe(false);
       }
+  });
+
+  it('everyone who is signed in chooses their own language', () => {
+    expect(usersPolicy.capabilities.ownLanguage).toBe('signedIn');
+    for (const who of [
+      overlord,
+      actorOf('admin', { userId: 2 }),
+      actorOf('teacher', { schoolId: 10, userId: 2 }),
+      actorOf('learner', { schoolId: 10, olympiadId: 1, userId: 2 }),
+    ])
+      expect(usersPolicy.can(who, 'ownLanguage', ownAccount)).toBe(true);
   });
 });
