@@ -20,11 +20,47 @@ const webFeatures = featuresIn('./web/src/features');
  * (locales/). `lingui/no-unlocalized-strings` fails on text written in the code instead. Strings that are not words
  * for people (a class, a path, a key: no capital letter and no space) and the product's name pass.
  */
-const translatedFiles = ['web/src/learner/**/*.tsx', 'web/src/lib/i18n/**/*.tsx'];
+const translatedFiles = [
+  'web/src/learner/**/*.tsx',
+  'web/src/lib/i18n/**/*.tsx',
+  'web/src/components/answers/**/*.tsx',
+  'web/src/features/sitting/**/*.tsx',
+  'web/src/features/public/**/*.tsx',
+  'web/src/public-site/**/*.tsx',
+  'web/src/features/portal/**/*.tsx',
+  'web/src/features/learners/pages/LoadLearnersPage.tsx',
+  'web/src/features/learners/components/LearnersCard.tsx',
+  'web/src/features/learners/components/UploadCard.tsx',
+  'web/src/features/learners/components/LearnerForm.tsx',
+  'web/src/features/learners/components/LearnerPasswordForm.tsx',
+  'web/src/features/learners/pages/TeamPage.tsx',
+  'web/src/features/teachers/pages/MyProfilePage.tsx',
+  'web/src/features/certificates/pages/TeacherCertificatesPage.tsx',
+  'web/src/features/certificates/pages/VerifyCertificatePage.tsx',
+  'web/src/features/auth/pages/LoginPage.tsx',
+  'web/src/features/auth/pages/VerifyEmailPage.tsx',
+  'web/src/features/auth/components/LoginForm.tsx',
+  'web/src/features/auth/components/SetPasswordForm.tsx',
+  'web/src/features/auth/components/RecoverWithPinForm.tsx',
+  'web/src/features/auth/components/SigninQueue.tsx',
+  'web/src/app/layouts/PortalLayout.tsx',
+  'web/src/app/layouts/SiteLayout.tsx',
+  'web/src/app/layouts/PlainLayout.tsx',
+  'web/src/app/shell/Brand.tsx',
+  'web/src/components/MaintenanceBanner.tsx',
+  'web/src/components/QueuePlace.tsx',
+];
 const unlocalizedStrings = [
   'error',
   {
-    ignore: ['^[^A-Z\\s]*$', '^[A-Z_]+$', '^[\\w-]+(\\.[\\w-]+)+$', '^Olympus$'],
+    ignore: [
+      '^[^A-Z\\s]*$',
+      '^[A-Z_]+$',
+      '^[\\w-]+(\\.[\\w-]+)+$',
+      '^Olympus$',
+      // A keyboard key's name (KeyboardEvent.key).
+      '^(Arrow(Up|Down|Left|Right)|Home|End|Page(Up|Down)|Enter|Escape|Tab|Backspace|Delete)$',
+    ],
     ignoreFunctions: [
       't',
       'translate',
@@ -36,12 +72,21 @@ const unlocalizedStrings = [
       'JSON.*',
       'document.*',
       'window.*',
+      // A date's style ('longDateTime') and a form field's name are the code's words, not the reader's.
+      'formatDate',
+      'formatInZone',
+      '*.getInputProps',
+      '*.setFieldValue',
+      '*.clearFieldError',
+      '*.get',
+      'useListParams',
+      'matchMedia',
     ],
     ignoreNames: [
       {
         regex: {
           pattern:
-            '^(className|class|id|key|to|href|type|name|role|rel|target|method|src|srcSet|sizes|path|variant|size|color|c|fw|ta|mode|inputMode|autoComplete|lang|hrefLang|data-.*|aria-(labelledby|describedby|controls|live|current|haspopup|hidden|busy|invalid|expanded|modal))$',
+            '^(className|class|id|key|to|href|type|name|role|rel|target|method|src|srcSet|sizes|path|variant|size|color|c|fw|ta|mode|inputMode|autoComplete|lang|hrefLang|flex|rank|.*Query|tt|lts|bd|ff|p[tbxy]?|m[tbxy]?|component|border.*|verticalAlign|data-.*|aria-(labelledby|describedby|controls|live|current|haspopup|hidden|busy|invalid|expanded|modal))$',
         },
       },
     ],
@@ -226,7 +271,7 @@ export default tseslint.config(
   },
   {
     files: translatedFiles,
-    ignores: ['**/*.test.tsx'],
+    ignores: ['**/*.test.tsx', '**/testing.tsx'],
     plugins: { lingui },
     rules: { 'lingui/no-unlocalized-strings': unlocalizedStrings },
   },

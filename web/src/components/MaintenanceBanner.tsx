@@ -23,7 +23,7 @@ export function MaintenanceBanner() {
   const text = config.data?.maintenanceBanner;
   if (!text) return null;
   return (
-    <div className={classes.banner} role="region" aria-label={t('learner.maintenance.region')}>
+    <div className={classes.banner} role="region" aria-label={t('common.maintenance.region')}>
       <p className={classes.text}>{text}</p>
     </div>
   );

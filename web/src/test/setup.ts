@@ -9,9 +9,12 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { prepareLocale } from '../lib/i18n/index.js';
 import { takeUnansweredRequests } from './api.js';
+import { loadRichAnswers } from '../components/answers/interactions/lazy.js';
 
 // The pages' words, in English unless a test switches (decision 090): every catalogue, as the app loads them.
 await prepareLocale('en', ['common', 'learner', 'sitting', 'public', 'portal', 'validation']);
+// The richer answers' code, which the question page loads after its first view: here before any test draws one.
+await loadRichAnswers();
 
 // `findBy…` and `waitFor` wait up to 5 s, not 1 s: the machine is shared, and a slow run must not fail a test
 // that only waits for an answer to be drawn.

@@ -5,9 +5,11 @@ import { ImpersonationBanner } from '../shell/ImpersonationBanner.js';
 import { MAIN_ID } from '../shell/SkipLink.js';
 import classes from './layouts.module.css';
 import { MaintenanceBanner } from '../../components/MaintenanceBanner.js';
+import { useT } from '../../lib/i18n/index.js';
 
 /** A minimal frame: the brand, one card in the middle (per-olympiad sign-in, email links). */
 export function PlainLayout() {
+  const t = useT();
   return (
     <div className={classes.plainPage}>
       <MaintenanceBanner />
@@ -19,7 +21,7 @@ export function PlainLayout() {
         <Outlet />
       </main>
       <Text component="footer" size="xs" c="dimmed" ta="center" pb="lg">
-        Olympus · Online olympiads for schools
+        {t('common.tagline')}
       </Text>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { LogoMark } from '../../components/icons.js';
+import { useT } from '../../lib/i18n/index.js';
 
 interface BrandProps {
   to?: string;
@@ -10,8 +11,9 @@ interface BrandProps {
 }
 
 export function Brand({ to = '/', compact = false, inverted = false }: BrandProps) {
+  const t = useT();
   return (
-    <UnstyledButton component={Link} to={to} aria-label="Olympus home" style={{ borderRadius: 8 }}>
+    <UnstyledButton component={Link} to={to} aria-label={t('common.brand.home')} style={{ borderRadius: 8 }}>
       <Group gap={10} wrap="nowrap">
         <LogoMark size={32} />
         <Text fw={800} fz={20} lts={-0.3} c={inverted ? 'white' : 'dark.8'} visibleFrom={compact ? 'sm' : undefined}>

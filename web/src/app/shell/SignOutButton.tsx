@@ -17,13 +17,13 @@ export function SignOutButton() {
         loading={logout.isPending}
         visibleFrom="sm"
       >
-        {t('portal.shell.signOut')}
+        {t('common.signOut')}
       </Button>
-      <Tooltip label={t('portal.shell.signOut')}>
+      <Tooltip label={t('common.signOut')}>
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label={t('portal.shell.signOut')}
+          aria-label={t('common.signOut')}
           onClick={() => logout.mutate()}
           loading={logout.isPending}
           hiddenFrom="sm"

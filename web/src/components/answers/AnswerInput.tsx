@@ -3,13 +3,7 @@ import type { AnswerValue, LearnerQuestion, QuestionOption } from '#contract/ind
 import { useT } from '../../lib/i18n/index.js';
 import classes from './answers.module.css';
 import { QuestionImage } from '../phone-images.js';
-import { GapMatchAnswer } from './interactions/GapMatchAnswer.js';
-import { GraphicGapMatchAnswer } from './interactions/GraphicGapMatchAnswer.js';
-import { HotspotAnswer } from './interactions/HotspotAnswer.js';
-import { InlineChoiceAnswer } from './interactions/InlineChoiceAnswer.js';
-import { MatchAnswer } from './interactions/MatchAnswer.js';
-import { OrderAnswer } from './interactions/OrderAnswer.js';
-import { SelectPointAnswer } from './interactions/SelectPointAnswer.js';
+import { RichAnswer } from './interactions/lazy.js';
 
 export function emptyAnswer(type: LearnerQuestion['type']): AnswerValue {
   switch (type) {
@@ -71,28 +65,7 @@ export function AnswerInput(props: AnswerInputProps) {
   const rich = (node: React.ReactNode) => (textLang ? <div lang={textLang}>{node}</div> : node);
   return own === 'single' || own === 'multiple' || own === 'true_false' || own === 'numeric' || own === 'short_text'
     ? simple(props, t)
-    : rich(richAnswer(interaction));
-}
-
-function richAnswer(interaction: Pick<AnswerInputProps, 'question' | 'value' | 'onChange' | 'promptId'>) {
-  switch (interaction.question.type) {
-    case 'hotspot':
-      return <HotspotAnswer {...interaction} />;
-    case 'select_point':
-      return <SelectPointAnswer {...interaction} />;
-    case 'graphic_gap_match':
-      return <GraphicGapMatchAnswer {...interaction} />;
-    case 'gap_match':
-      return <GapMatchAnswer {...interaction} />;
-    case 'order':
-      return <OrderAnswer {...interaction} />;
-    case 'match':
-      return <MatchAnswer {...interaction} />;
-    case 'inline_choice':
-      return <InlineChoiceAnswer {...interaction} />;
-    default:
-      return null;
-  }
+    : rich(<RichAnswer {...interaction} />);
 }
 
 function simple(

@@ -4,7 +4,7 @@ import { clearUser, getToken } from '../session/storage.js';
 import { apiEffects } from './effects.js';
 import { ApiError } from './errors.js';
 import { startLoading, stopLoadingSoon } from './loader.js';
-import { DEFAULT_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './messages.js';
+import { DEFAULT_ERROR_MESSAGE, networkErrorMessage } from './messages.js';
 
 /** The configured API address (docs/spec.md §7); the server answers at its own root by default. */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
@@ -136,7 +136,7 @@ async function send<T>(method: string, path: string, options: RequestOptions<T>,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network');
+    throw new ApiError(networkErrorMessage(), 0, 'network');
   }
   const data = await readBody(response);
   if (!response.ok) {

@@ -2,7 +2,7 @@ import { activeLocale } from '../i18n/locale.js';
 import { apiUrl, authHeaders, handleUnauthorized, type Query } from './client.js';
 import { ApiError } from './errors.js';
 import { startLoading, stopLoadingSoon } from './loader.js';
-import { NETWORK_ERROR_MESSAGE } from './messages.js';
+import { networkErrorMessage } from './messages.js';
 
 export interface BlobOptions {
   method?: 'GET' | 'POST';
@@ -30,7 +30,7 @@ export async function apiBlob(path: string, { method = 'GET', query, body }: Blo
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network');
+    throw new ApiError(networkErrorMessage(), 0, 'network');
   } finally {
     if (write) stopLoadingSoon();
   }

@@ -1,8 +1,10 @@
 /** The default message of the generic post helper (docs/spec.md §8). */
 export const DEFAULT_ERROR_MESSAGE = 'An error occurred';
 
-/** Shown when the server cannot be reached at all. */
-export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+import { translate } from '../i18n/index.js';
+
+/** Shown when the server cannot be reached at all, in the page's language. */
+export const networkErrorMessage = () => translate('common.error.network');
 
 /** Alerts of later features, word for word (docs/spec.md §8). */
 export const alerts = {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { type Query, apiUrl, authHeaders, failureText, handleUnauthorized } from './client.js';
 import { ApiError } from './errors.js';
 import { startLoading, stopLoadingSoon } from './loader.js';
-import { NETWORK_ERROR_MESSAGE } from './messages.js';
+import { networkErrorMessage } from './messages.js';
 
 /** How far an upload is: bytes sent of the total (the file and the form around it). */
 export interface UploadProgress {
@@ -26,8 +26,8 @@ function send(
       xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
     }
     xhr.onload = () => resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText });
-    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network'));
-    xhr.onabort = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network'));
+    xhr.onerror = () => reject(new ApiError(networkErrorMessage(), 0, 'network'));
+    xhr.onabort = () => reject(new ApiError(networkErrorMessage(), 0, 'network'));
     xhr.send(form);
   });
 }

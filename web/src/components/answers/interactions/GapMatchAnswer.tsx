@@ -2,18 +2,10 @@ import type { Pair } from '#contract/index';
 import answers from '../answers.module.css';
 import { gapIds, gapParagraphs } from './gap-text.js';
 import { knownPairs } from './pairing.js';
-import { capital, PlacedList, type PlacingWords, SourceBank, Status, usePlacing } from './placing.js';
+import { useT } from '../../../lib/i18n/index.js';
+import { capital, PlacedList, SourceBank, Status, usePlacing } from './placing.js';
 import classes from './interactions.module.css';
 import { type InteractionProps, optionName } from './types.js';
-
-const words: PlacingWords = {
-  source: 'word',
-  target: 'gap',
-  targets: 'gaps',
-  in: 'in',
-  into: 'into',
-  outOf: 'out of',
-};
 
 /**
  * Gap match: the text with its gaps, and words to put into them. Choose a word (click, tap, or Enter), then its
@@ -21,6 +13,7 @@ const words: PlacingWords = {
  * Pretoria"); the list under the text takes a word out again.
  */
 export function GapMatchAnswer({ question, value, onChange, promptId }: InteractionProps) {
+  const t = useT();
   const sources = question.options;
   // The gaps in the order the text has them: "gap 1" is the first a learner reads.
   const order = gapIds(question.gapText);
@@ -28,9 +21,9 @@ export function GapMatchAnswer({ question, value, onChange, promptId }: Interact
   const pairs = knownPairs(value?.type === 'gap_match' ? value.pairs : [], sources, gaps);
   const wordName = (id: string) => {
     const i = sources.findIndex((o) => o.id === id);
-    return optionName(sources[i] ?? { text: '' }, i, 'Word');
+    return optionName(sources[i] ?? { text: '' }, i, t('learner.answer.noun.word'));
   };
-  const gapName = (id: string) => `gap ${gaps.findIndex((t) => t.id === id) + 1}`;
+  const gapName = (id: string) => t('learner.answer.gap.name', { number: gaps.findIndex((g) => g.id === id) + 1 });
   const placing = usePlacing({
     sources,
     targets: gaps,
@@ -38,23 +31,21 @@ export function GapMatchAnswer({ question, value, onChange, promptId }: Interact
     onPairs: (next: Pair[]) => onChange({ type: 'gap_match', pairs: next }),
     sourceName: wordName,
     targetName: gapName,
-    words,
+    kind: 'gap',
   });
 
   return (
     <fieldset className={answers.choices} aria-describedby={promptId}>
-      <legend className={answers.legend}>Put a word into each gap</legend>
-      <p className={classes.hint}>
-        Choose a word, then choose its gap in the text. With a mouse you can also drag a word into its gap.
-      </p>
+      <legend className={answers.legend}>{t('learner.answer.gap.legend')}</legend>
+      <p className={classes.hint}>{t('learner.answer.gap.hint')}</p>
       <SourceBank
         sources={sources}
         pairs={pairs}
         placing={placing}
         sourceName={wordName}
         targetName={gapName}
-        words={words}
-        label="Words"
+        kind="gap"
+        label={t('learner.answer.gap.bank')}
       />
       <Status message={placing.message} />
       <div className={classes.gapText}>
@@ -86,7 +77,10 @@ export function GapMatchAnswer({ question, value, onChange, promptId }: Interact
                     <span className={classes.gapBlank} />
                   )}
                   <span className={classes.visuallyHidden}>
-                    {`${capital(gapName(gap.id))}: ${here.length ? here.join(', ') : 'empty'}`}
+                    {t('learner.answer.placing.holds', {
+                      target: capital(gapName(gap.id)),
+                      content: here.length ? here.join(', ') : t('learner.answer.placing.empty'),
+                    })}
                   </span>
                 </button>
               );
@@ -100,8 +94,8 @@ export function GapMatchAnswer({ question, value, onChange, promptId }: Interact
         placing={placing}
         sourceName={wordName}
         targetName={gapName}
-        words={words}
-        heading="Your words"
+        kind="gap"
+        heading={t('learner.answer.gap.yours')}
       />
     </fieldset>
   );

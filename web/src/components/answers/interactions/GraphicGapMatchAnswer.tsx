@@ -2,18 +2,10 @@ import type { Pair } from '#contract/index';
 import answers from '../answers.module.css';
 import { knownPairs } from './pairing.js';
 import { AreaShape, at, centreOf, Picture, usePictureSize } from './picture.js';
-import { capital, PlacedList, type PlacingWords, SourceBank, Status, usePlacing } from './placing.js';
+import { useT } from '../../../lib/i18n/index.js';
+import { capital, PlacedList, SourceBank, Status, usePlacing } from './placing.js';
 import classes from './interactions.module.css';
 import { type InteractionProps, optionName } from './types.js';
-
-const words: PlacingWords = {
-  source: 'label',
-  target: 'place',
-  targets: 'places',
-  in: 'on',
-  into: 'on',
-  outOf: 'off',
-};
 
 /**
  * Graphic gap match: put labels on places of the picture. Choose a label (click, tap, or Enter), then its place
@@ -21,18 +13,21 @@ const words: PlacingWords = {
  * the labels on it and is named by them ("Place 2: Gauteng"); the list under the picture takes a label off again.
  */
 export function GraphicGapMatchAnswer({ question, value, onChange, promptId }: InteractionProps) {
+  const t = useT();
   const [size, setSize] = usePictureSize(question);
   const labels = question.options;
   const places = question.targets;
   const pairs = knownPairs(value?.type === 'graphic_gap_match' ? value.pairs : [], labels, places);
   const labelName = (id: string) => {
     const i = labels.findIndex((o) => o.id === id);
-    return optionName(labels[i] ?? { text: '' }, i, 'Label');
+    return optionName(labels[i] ?? { text: '' }, i, t('learner.answer.noun.label'));
   };
   const placeName = (id: string) => {
-    const i = places.findIndex((t) => t.id === id);
+    const i = places.findIndex((p) => p.id === id);
     const text = places[i]?.text.trim();
-    return `place ${i + 1}${text ? ` (${text})` : ''}`;
+    return text
+      ? t('learner.answer.place.named', { number: i + 1, text })
+      : t('learner.answer.place.name', { number: i + 1 });
   };
   const placing = usePlacing({
     sources: labels,
@@ -41,24 +36,22 @@ export function GraphicGapMatchAnswer({ question, value, onChange, promptId }: I
     onPairs: (next: Pair[]) => onChange({ type: 'graphic_gap_match', pairs: next }),
     sourceName: labelName,
     targetName: placeName,
-    words,
+    kind: 'place',
   });
   const on = (placeId: string) => pairs.filter((p) => p.target === placeId).map((p) => labelName(p.source));
 
   return (
     <fieldset className={answers.choices} aria-describedby={promptId}>
-      <legend className={answers.legend}>Put each label on its place on the picture</legend>
-      <p className={classes.hint}>
-        Choose a label, then choose its place on the picture. With a mouse you can also drag a label onto its place.
-      </p>
+      <legend className={answers.legend}>{t('learner.answer.place.legend')}</legend>
+      <p className={classes.hint}>{t('learner.answer.place.hint')}</p>
       <SourceBank
         sources={labels}
         pairs={pairs}
         placing={placing}
         sourceName={labelName}
         targetName={placeName}
-        words={words}
-        label="Labels"
+        kind="place"
+        label={t('learner.answer.place.bank')}
       />
       <Status message={placing.message} />
       <Picture
@@ -106,7 +99,10 @@ export function GraphicGapMatchAnswer({ question, value, onChange, promptId }: I
                   </span>
                 ) : null}
                 <span className={classes.visuallyHidden}>
-                  {`${capital(placeName(place.id))}: ${here.length ? here.join(', ') : 'empty'}`}
+                  {t('learner.answer.placing.holds', {
+                    target: capital(placeName(place.id)),
+                    content: here.length ? here.join(', ') : t('learner.answer.placing.empty'),
+                  })}
                 </span>
               </button>
             );
@@ -119,8 +115,8 @@ export function GraphicGapMatchAnswer({ question, value, onChange, promptId }: I
         placing={placing}
         sourceName={labelName}
         targetName={placeName}
-        words={words}
-        heading="Your labels"
+        kind="place"
+        heading={t('learner.answer.place.yours')}
       />
     </fieldset>
   );

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import type { Pair, QuestionOption } from '#contract/index';
+import { useT } from '../../../lib/i18n/index.js';
 import answers from '../answers.module.css';
 import { knownPairs, limitOf, place, unplace } from './pairing.js';
 import { Status } from './placing.js';
@@ -13,15 +14,16 @@ import { type InteractionProps, optionName } from './types.js';
  * moves to the row that chose it last, and the status line says so.
  */
 export function MatchAnswer({ question, value, onChange, promptId }: InteractionProps) {
+  const t = useT();
   const id = useId();
   const [message, setMessage] = useState('');
   const lefts = question.options;
   const rights = question.targets;
   const pairs = knownPairs(value?.type === 'match' ? value.pairs : [], lefts, rights);
-  const leftName = (option: QuestionOption) => optionName(option, lefts.indexOf(option), 'Item');
+  const leftName = (option: QuestionOption) => optionName(option, lefts.indexOf(option), t('learner.answer.noun.item'));
   const rightName = (targetId: string) => {
-    const i = rights.findIndex((t) => t.id === targetId);
-    return optionName(rights[i] ?? { text: '' }, i, 'Answer');
+    const i = rights.findIndex((r) => r.id === targetId);
+    return optionName(rights[i] ?? { text: '' }, i, t('learner.answer.noun.answer'));
   };
   const leftNameOf = (sourceId: string) => {
     const option = lefts.find((o) => o.id === sourceId);
@@ -30,7 +32,7 @@ export function MatchAnswer({ question, value, onChange, promptId }: Interaction
   const save = (next: Pair[]) => onChange({ type: 'match', pairs: next });
 
   const choose = (left: QuestionOption, targetId: string) => {
-    const target = rights.find((t) => t.id === targetId);
+    const target = rights.find((r) => r.id === targetId);
     if (!target) return;
     const result = place(
       pairs,
@@ -42,25 +44,27 @@ export function MatchAnswer({ question, value, onChange, promptId }: Interaction
     );
     if (result.outcome === 'placed') {
       save(result.pairs);
-      const others = result.displaced.filter((p) => p.source !== left.id).map((p) => `“${leftNameOf(p.source)}”`);
+      const others = result.displaced.filter((p) => p.source !== left.id).map((p) => leftNameOf(p.source));
       setMessage(
         others.length
-          ? `${rightName(targetId)} moved from ${others.join(', ')} to “${leftName(left)}”.`
-          : `“${leftName(left)}”: ${rightName(targetId)}.`,
+          ? t('learner.answer.match.moved', {
+              answer: rightName(targetId),
+              from: others.join('”, “'),
+              item: leftName(left),
+            })
+          : t('learner.answer.match.chosen', { answer: rightName(targetId), item: leftName(left) }),
       );
     } else if (result.outcome === 'targetFull') {
-      const n = pairs.filter((p) => p.target === targetId).length;
-      setMessage(
-        `${rightName(targetId)} is already chosen ${n} times, as often as it may be. Change one of those first.`,
-      );
+      const count = pairs.filter((p) => p.target === targetId).length;
+      setMessage(t('learner.answer.match.targetFull', { answer: rightName(targetId), count }));
     } else if (result.outcome === 'sourceFull') {
-      setMessage(`You can choose up to ${limitOf(left.matchMax)} for “${leftName(left)}”. Take one away first.`);
+      setMessage(t('learner.answer.match.sourceFull', { max: limitOf(left.matchMax), item: leftName(left) }));
     }
   };
 
   return (
     <fieldset className={answers.choices} aria-describedby={promptId}>
-      <legend className={answers.legend}>Match each item with its answer</legend>
+      <legend className={answers.legend}>{t('learner.answer.match.legend')}</legend>
       <div className={classes.matchRows}>
         {lefts.map((left) => {
           const mine = pairs.filter((p) => p.source === left.id);
@@ -73,11 +77,11 @@ export function MatchAnswer({ question, value, onChange, promptId }: Interaction
                 name={name}
                 chosen={mine[0]?.target ?? ''}
                 choices={rights.map((right) => ({ id: right.id, name: rightName(right.id) }))}
-                onLook={() => setMessage(`Press Enter to choose the answer shown for “${name}”.`)}
+                onLook={() => setMessage(t('learner.answer.match.look', { item: name }))}
                 onChoose={(targetId) => {
                   if (targetId === '') {
                     save(pairs.filter((p) => p.source !== left.id));
-                    setMessage(`“${name}” has no answer now.`);
+                    setMessage(t('learner.answer.match.none', { item: name }));
                   } else choose(left, targetId);
                 }}
               />
@@ -97,7 +101,9 @@ export function MatchAnswer({ question, value, onChange, promptId }: Interaction
                         onChange={() => {
                           if (checked) {
                             save(unplace(pairs, { source: left.id, target: right.id }));
-                            setMessage(`${rightName(right.id)} taken away from “${name}”.`);
+                            setMessage(
+                              t('learner.answer.match.takenAway', { answer: rightName(right.id), item: name }),
+                            );
                           } else choose(left, right.id);
                         }}
                       />
@@ -150,6 +156,7 @@ function OneAnswer({
   /** Told when the keys show an answer that is not yet chosen. */
   onLook: () => void;
 }) {
+  const t = useT();
   const [shown, setShown] = useState<string | null>(null);
   // Between a key's down and up: a change then is the closed select showing the next choice, not a choice.
   const keyHeld = useRef(false);
@@ -192,7 +199,7 @@ function OneAnswer({
           }
         }}
       >
-        <option value="">Choose…</option>
+        <option value="">{t('learner.answer.inline.choose')}</option>
         {choices.map((choice) => (
           <option key={choice.id} value={choice.id}>
             {choice.name}

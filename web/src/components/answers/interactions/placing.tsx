@@ -1,20 +1,14 @@
 import { type DragEvent, useState } from 'react';
+import { useT } from '../../../lib/i18n/index.js';
 import type { Pair, QuestionOption, QuestionTarget } from '#contract/index';
 import { limitOf, place, unplace } from './pairing.js';
 import classes from './interactions.module.css';
 
-/** How a placing question speaks of its things: labels on places, or words in gaps. */
-export interface PlacingWords {
-  source: string;
-  target: string;
-  targets: string;
-  /** "on" a place, "in" a gap. */
-  in: string;
-  /** Put "on" a place, "into" a gap. */
-  into: string;
-  /** Taken "off" a place, "out of" a gap. */
-  outOf: string;
-}
+/**
+ * What a placing question places: labels on places of a picture, or words into gaps of a text. The catalogue's
+ * messages choose their words by it (an ICU select), since "on a place" and "in a gap" differ in each language.
+ */
+export type PlacingKind = 'place' | 'gap';
 
 export const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -27,7 +21,7 @@ interface PlacingArgs {
   sourceName: (id: string) => string;
   /** A target's name in a sentence: "place 2", "gap 1". */
   targetName: (id: string) => string;
-  words: PlacingWords;
+  kind: PlacingKind;
 }
 
 /**
@@ -35,7 +29,8 @@ interface PlacingArgs {
  * label (click, tap, or Enter on it), then its place; or, with a mouse, drag the label onto it. Every step is said
  * in words in a status line, which a screen reader reads out.
  */
-export function usePlacing({ sources, targets, pairs, onPairs, sourceName, targetName, words }: PlacingArgs) {
+export function usePlacing({ sources, targets, pairs, onPairs, sourceName, targetName, kind }: PlacingArgs) {
+  const t = useT();
   const [chosen, setChosen] = useState<string | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
@@ -44,35 +39,35 @@ export function usePlacing({ sources, targets, pairs, onPairs, sourceName, targe
   const choose = (id: string) => {
     if (chosen === id) {
       setChosen(null);
-      setMessage(`${sourceName(id)} is no longer chosen.`);
+      setMessage(t('learner.answer.placing.noLongerChosen', { source: sourceName(id) }));
     } else {
       setChosen(id);
-      setMessage(`${sourceName(id)} chosen: now choose its ${words.target}.`);
+      setMessage(t('learner.answer.placing.chosen', { kind, source: sourceName(id) }));
     }
   };
 
   const cancel = () => {
     if (chosen === null) return;
-    setMessage(`${sourceName(chosen)} is no longer chosen.`);
+    setMessage(t('learner.answer.placing.noLongerChosen', { source: sourceName(chosen) }));
     setChosen(null);
   };
 
   const put = (targetId: string, sourceId: string | null = chosen) => {
     if (sourceId === null) {
-      setMessage(`Choose a ${words.source} first, then its ${words.target}.`);
+      setMessage(t('learner.answer.placing.chooseFirst', { kind }));
       return;
     }
-    const source = sources.find((s) => s.id === sourceId);
-    const target = targets.find((t) => t.id === targetId);
-    if (!source || !target) return;
-    const s = sourceName(sourceId);
-    const t = targetName(targetId);
+    const from = sources.find((s) => s.id === sourceId);
+    const to = targets.find((t) => t.id === targetId);
+    if (!from || !to) return;
+    const source = sourceName(sourceId);
+    const target = targetName(targetId);
     const result = place(
       pairs,
       { source: sourceId, target: targetId },
       {
-        source: limitOf(source.matchMax),
-        target: limitOf(target.matchMax),
+        source: limitOf(from.matchMax),
+        target: limitOf(to.matchMax),
       },
     );
     setChosen(null);
@@ -82,24 +77,24 @@ export function usePlacing({ sources, targets, pairs, onPairs, sourceName, targe
         const moved = result.displaced.some((p) => p.source === sourceId);
         const replaced = result.displaced.filter((p) => p.source !== sourceId).map((p) => sourceName(p.source));
         setMessage(
-          `${s} ${moved ? 'moved to' : `put ${words.into}`} ${t}.` +
-            replaced.map((name) => ` ${name} taken ${words.outOf} it.`).join(''),
+          [
+            t(moved ? 'learner.answer.placing.moved' : 'learner.answer.placing.put', { kind, source, target }),
+            ...replaced.map((name) => t('learner.answer.placing.displaced', { kind, source: name })),
+          ].join(' '),
         );
         return;
       }
       case 'already':
-        setMessage(`${s} is already ${words.in} ${t}.`);
+        setMessage(t('learner.answer.placing.already', { kind, source, target }));
         return;
       case 'sourceFull': {
-        const n = pairs.filter((p) => p.source === sourceId).length;
-        setMessage(
-          `${s} is already ${words.in} ${n} ${words.targets}, as many as it may be. Take it ${words.outOf} one first.`,
-        );
+        const count = pairs.filter((p) => p.source === sourceId).length;
+        setMessage(t('learner.answer.placing.sourceFull', { kind, source, count }));
         return;
       }
       case 'targetFull': {
-        const n = pairs.filter((p) => p.target === targetId).length;
-        setMessage(`${capital(t)} already holds ${n}, as many as it may hold. Take one ${words.outOf} it first.`);
+        const count = pairs.filter((p) => p.target === targetId).length;
+        setMessage(t('learner.answer.placing.targetFull', { kind, target: capital(target), count }));
         return;
       }
     }
@@ -107,7 +102,9 @@ export function usePlacing({ sources, targets, pairs, onPairs, sourceName, targe
 
   const remove = (pair: Pair) => {
     onPairs(unplace(pairs, pair));
-    setMessage(`${sourceName(pair.source)} taken ${words.outOf} ${targetName(pair.target)}.`);
+    setMessage(
+      t('learner.answer.placing.removed', { kind, source: sourceName(pair.source), target: targetName(pair.target) }),
+    );
   };
 
   /** What makes a source draggable with a mouse (a finger taps instead). */
@@ -154,7 +151,7 @@ export function SourceBank({
   placing,
   sourceName,
   targetName,
-  words,
+  kind,
   label,
 }: {
   sources: QuestionOption[];
@@ -162,9 +159,10 @@ export function SourceBank({
   placing: Placing;
   sourceName: (id: string) => string;
   targetName: (id: string) => string;
-  words: PlacingWords;
+  kind: PlacingKind;
   label: string;
 }) {
+  const t = useT();
   return (
     <div className={classes.bank} role="group" aria-label={label}>
       {sources.map((source) => {
@@ -189,7 +187,7 @@ export function SourceBank({
             {where.length ? (
               <span className={classes.sourceWhere}>
                 {' '}
-                {words.in} {where.join(', ')}
+                {t('learner.answer.placing.where', { kind, where: where.join(', ') })}
               </span>
             ) : null}
           </button>
@@ -206,7 +204,7 @@ export function PlacedList({
   placing,
   sourceName,
   targetName,
-  words,
+  kind,
   heading,
 }: {
   targets: QuestionTarget[];
@@ -214,9 +212,10 @@ export function PlacedList({
   placing: Placing;
   sourceName: (id: string) => string;
   targetName: (id: string) => string;
-  words: PlacingWords;
+  kind: PlacingKind;
   heading: string;
 }) {
+  const t = useT();
   const ordered = targets.flatMap((t) => pairs.filter((p) => p.target === t.id));
   if (ordered.length === 0) return null;
   return (
@@ -226,14 +225,21 @@ export function PlacedList({
         {ordered.map((pair) => (
           <li key={`${pair.source} ${pair.target}`} className={classes.placedItem}>
             <span>
-              {capital(targetName(pair.target))}: {sourceName(pair.source)}
+              {t('learner.answer.placing.holds', {
+                target: capital(targetName(pair.target)),
+                content: sourceName(pair.source),
+              })}
             </span>
             <button type="button" className={classes.smallButton} onClick={() => placing.remove(pair)}>
               {/* Named by its words, not by an aria-label: a name other than the text shown is one a speech-input
                   user cannot say (axe's label-content-name-mismatch). */}
-              <span aria-hidden="true">Take {words.outOf === 'off' ? 'off' : 'out'}</span>
+              <span aria-hidden="true">{t('learner.answer.placing.take', { kind })}</span>
               <span className={classes.visuallyHidden}>
-                {`Take ${sourceName(pair.source)} ${words.outOf} ${targetName(pair.target)}`}
+                {t('learner.answer.placing.takeNamed', {
+                  kind,
+                  source: sourceName(pair.source),
+                  target: targetName(pair.target),
+                })}
               </span>
             </button>
           </li>

@@ -16,7 +16,7 @@ export function WelcomePage() {
           <Text size="lg">{t('portal.account.noOlympiad')}</Text>
           <Text c="dimmed">{t('portal.account.noOlympiadHelp')}</Text>
           <Button variant="default" onClick={() => logout.mutate()} loading={logout.isPending}>
-            {t('portal.shell.signOut')}
+            {t('common.signOut')}
           </Button>
         </Stack>
       </Paper>

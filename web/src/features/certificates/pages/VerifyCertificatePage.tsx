@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api/index.js';
 import { formatDate } from '../../../lib/dates.js';
+import { useT } from '../../../lib/i18n/index.js';
 import { useCertificateCheck } from '../api/check-certificate.js';
 import { printedCode } from '../components/printed-code.js';
 
@@ -13,6 +14,7 @@ import { printedCode } from '../components/printed-code.js';
 export function VerifyCertificatePage() {
   const { code = '' } = useParams();
   const navigate = useNavigate();
+  const t = useT();
   const [other, setOther] = useState('');
   const check = useCertificateCheck(code.trim());
   const c = check.data;
@@ -23,29 +25,29 @@ export function VerifyCertificatePage() {
     <Stack gap="lg" py="xl" maw={680} mx="auto">
       <Stack gap={4}>
         <Text size="sm" fw={600} c="olympus.7" tt="uppercase" lts={0.6}>
-          Certificate check
+          {t('public.verify.eyebrow')}
         </Text>
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           {check.isLoading
-            ? 'Checking the certificate…'
+            ? t('public.verify.checking')
             : genuine
-              ? 'This certificate is genuine'
+              ? t('public.verify.genuine')
               : c?.revoked
-                ? 'This certificate was withdrawn'
+                ? t('public.verify.withdrawn')
                 : unknown
-                  ? 'No certificate has this code'
+                  ? t('public.verify.unknown')
                   : c
-                    ? 'This certificate is not valid'
-                    : 'The certificate could not be checked'}
+                    ? t('public.verify.invalid')
+                    : t('public.verify.failed')}
         </Title>
         <Text c="dimmed">
-          Code{' '}
+          {t('public.verify.code')}{' '}
           <Text span ff="monospace" fw={600} c="dark">
             {c ? printedCode(c.code) : code}
           </Text>
         </Text>
       </Stack>
-      {check.isLoading ? <Loader aria-label="Checking" /> : null}
+      {check.isLoading ? <Loader aria-label={t('public.verify.checkingShort')} /> : null}
       {c ? (
         <Card withBorder radius="md" padding="lg" bd={genuine ? '2px solid var(--mantine-color-teal-6)' : undefined}>
           <Stack gap="md">
@@ -63,29 +65,29 @@ export function VerifyCertificatePage() {
               </ThemeIcon>
               <Text>
                 {genuine
-                  ? 'It was issued by the organisers of the olympiad through Olympus and certifies:'
+                  ? t('public.verify.certifies')
                   : c.revoked
-                    ? 'The organisers withdrew this certificate; it no longer certifies anything. It was issued for:'
-                    : 'It does not certify anything. It was issued for:'}
+                    ? t('public.verify.withdrawnFor')
+                    : t('public.verify.invalidFor')}
               </Text>
             </Group>
-            <Table withRowBorders={false} verticalSpacing={4} aria-label="What the certificate certifies">
+            <Table withRowBorders={false} verticalSpacing={4} aria-label={t('public.verify.table')}>
               <Table.Tbody>
                 {(
                   [
-                    ['Learner', c.learnerName],
-                    ['School', c.schoolName],
-                    ['Grade', c.grade != null ? String(c.grade) : '—'],
-                    ['Olympiad', c.olympiadName],
-                    ['Award', c.awardLabel],
-                    ['Issued', formatDate(c.issuedAt, 'longDate')],
+                    ['learner', c.learnerName],
+                    ['school', c.schoolName],
+                    ['grade', c.grade != null ? String(c.grade) : '—'],
+                    ['olympiad', c.olympiadName],
+                    ['award', c.awardLabel],
+                    ['issued', formatDate(c.issuedAt, 'longDate')],
                   ] as const
-                ).map(([label, value]) => (
-                  <Table.Tr key={label}>
+                ).map(([field, value]) => (
+                  <Table.Tr key={field}>
                     <Table.Th w={96} fw={500} c="dimmed" style={{ verticalAlign: 'top' }}>
-                      {label}
+                      {t(`public.verify.field.${field}`)}
                     </Table.Th>
-                    <Table.Td fw={label === 'Learner' || label === 'Award' ? 700 : 400}>{value}</Table.Td>
+                    <Table.Td fw={field === 'learner' || field === 'award' ? 700 : 400}>{value}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -94,12 +96,11 @@ export function VerifyCertificatePage() {
         </Card>
       ) : null}
       {unknown ? (
-        <Alert color="red" title="Unknown code">
-          Check that the code was typed exactly as printed on the certificate. A certificate whose code is not known
-          here was not issued through Olympus.
+        <Alert color="red" title={t('public.verify.unknownTitle')}>
+          {t('public.verify.unknownBody')}
         </Alert>
       ) : check.error && !unknown ? (
-        <Alert color="orange" title="Try again in a moment">
+        <Alert color="orange" title={t('public.verify.retry')}>
           {check.error.message}
         </Alert>
       ) : null}
@@ -112,8 +113,8 @@ export function VerifyCertificatePage() {
       >
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
-            label="Check another code"
-            placeholder="e.g. K7QX-M4PT-9RHW"
+            label={t('public.verify.another')}
+            placeholder={t('public.verify.example')}
             value={other}
             onChange={(e) => setOther(e.currentTarget.value)}
             maxLength={40}
@@ -122,13 +123,13 @@ export function VerifyCertificatePage() {
             style={{ flex: '1 1 220px' }}
           />
           <Button type="submit" variant="light" disabled={!other.trim()}>
-            Check
+            {t('public.verify.check')}
           </Button>
         </Group>
       </form>
       <Group>
         <Button component={Link} to="/" variant="default">
-          Go to the home page
+          {t('public.verify.home')}
         </Button>
       </Group>
     </Stack>

@@ -12,6 +12,7 @@ import { OpenAndCheck } from './OpenAndCheck.js';
 
 const olympiad = OlympiadRecord.parse({
   id: 3,
+  translations: {},
   projectId: 1,
   projectName: 'geography',
   subProjectId: null,

@@ -21,6 +21,7 @@ const props = {
 
 const withImages = QuestionRecord.parse({
   id: 21,
+  translations: {},
   moduleId: 11,
   position: 1,
   type: 'single',

@@ -25,6 +25,7 @@ const props = {
 const record = (fields: Partial<QuestionRecord>) =>
   QuestionRecord.parse({
     id: 21,
+    translations: {},
     moduleId: 11,
     position: 1,
     type: 'gap_match',

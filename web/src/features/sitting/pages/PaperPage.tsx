@@ -24,6 +24,7 @@ import { flatten, localisedModule, localisedQuestion, type PaperItem } from '../
 import { olympiadPath, questionPath, summaryPath } from '../steps.js';
 import { QuestionImage, withPhoneImages } from '../../../components/phone-images.js';
 import { afterFirstView, firstViewShown, picturesIn } from '../../../lib/after-first-view.js';
+import { loadRichAnswers } from '../../../components/answers/interactions/lazy.js';
 
 const HEARTBEAT_MS = 60_000;
 
@@ -134,6 +135,7 @@ function PaperView({ paper, sync, state, olympiadName }: PaperViewProps) {
   // first question and its pictures are shown, as on a thin line they come first (decision 088).
   useEffect(() => {
     afterFirstView(() => void import('./FinishedPage.js'));
+    afterFirstView(() => void loadRichAnswers());
     firstViewShown(picturesIn(document));
   }, []);
 
