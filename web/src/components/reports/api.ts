@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { DashboardUser, type DashboardSection, type ReportFormat, ReportOverview } from '#contract/reports';
+import {
+  DashboardUser,
+  type DashboardSection,
+  QuestionsByLanguageReport,
+  type ReportFormat,
+  ReportOverview,
+} from '#contract/reports';
 import { api, apiBlob, queryKeys, saveBlob } from '../../lib/api/index.js';
 
 /**
@@ -46,5 +52,22 @@ export function useDashboardUser(section: DashboardSection, olympiadId?: number,
     queryFn: ({ signal }) => getDashboardUser(section, olympiadId, signal),
     enabled,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** Questions by language, shown on its own report page and beside the questions by difficulty (decision 096). */
+export const languageSplitKeys = queryKeys('questions-by-language', {
+  report: (olympiadId: number | null) => [olympiadId],
+});
+
+/** GET /olympiad/reports/questions-by-language/{id}: each question's share correct per language. */
+export const getQuestionsByLanguage = (olympiadId: number | null, signal?: AbortSignal) =>
+  api.get(`/olympiad/reports/questions-by-language/${olympiadId}`, { schema: QuestionsByLanguageReport, signal });
+
+export function useQuestionsByLanguage(olympiadId: number | null) {
+  return useQuery({
+    queryKey: languageSplitKeys.report(olympiadId),
+    queryFn: ({ signal }) => getQuestionsByLanguage(olympiadId, signal),
+    enabled: olympiadId !== null,
   });
 }

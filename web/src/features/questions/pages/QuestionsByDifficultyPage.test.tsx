@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DifficultyReport } from '#contract/authoring';
+import { QuestionsByLanguageReport } from '#contract/reports';
 import { ok, stubApi, type SentRequest } from '../../../test/api.js';
 import { geo2026, routeOlympiad } from '../../../test/olympiad.js';
 import { renderWithApp } from '../../../test/render.js';
@@ -101,9 +102,50 @@ function report(grade: number | null, attempts: number) {
   });
 }
 
-function show() {
+/** The split by language: none for a paper of one language, else one question flagged as harder in Afrikaans. */
+function byLanguage(split: boolean) {
+  const share = (language: 'en' | 'af', attempts: number, correct: number) => ({
+    language,
+    attempts,
+    correct,
+    shareCorrect: Math.round((correct / attempts) * 1000) / 1000,
+  });
+  return ok(QuestionsByLanguageReport, {
+    success: true,
+    olympiadId: geo2026.id,
+    languages: split ? ['en', 'af'] : ['en'],
+    split,
+    significance: 0.01,
+    minAttempts: 30,
+    attempts: split
+      ? [
+          { language: 'en', attempts: 120 },
+          { language: 'af', attempts: 80 },
+        ]
+      : [{ language: 'en', attempts: 12 }],
+    items: split
+      ? [
+          {
+            questionId: 1,
+            moduleTitle: 'Maps',
+            questionIndex: 0,
+            prompt: 'Which river is the longest?',
+            languages: [share('en', 120, 96), share('af', 80, 36)],
+            difference: 0.35,
+            z: 5.1,
+            p: 0.00001,
+            verdict: 'differs',
+            harderIn: 'af',
+          },
+        ]
+      : [],
+  });
+}
+
+function show({ split = false }: { split?: boolean } = {}) {
   const sent = stubApi({
     ...routeOlympiad,
+    [`GET /olympiad/reports/questions-by-language/${geo2026.id}`]: () => byLanguage(split),
     [`POST ${path}`]: (r: SentRequest) => {
       if (r.query.get('format')) return { status: 200, body: {} };
       const grade = r.query.get('grade');
@@ -171,5 +213,18 @@ describe('QuestionsByDifficultyPage', () => {
       { format: 'xlsx', grade: '11' },
       { format: 'csv', grade: '11', table: 'options' },
     ]);
+  });
+
+  it('says nothing of languages beside the item analysis of a paper written in one', async () => {
+    show();
+    await screen.findByRole('region', { name: 'The paper, all grades' });
+    expect(screen.queryByRole('region', { name: 'By language' })).toBeNull();
+  });
+
+  it('shows the split by language when the paper was written in two', async () => {
+    show({ split: true });
+    const split = await screen.findByRole('region', { name: 'By language' });
+    expect(within(split).getByText('Harder in Afrikaans')).toBeTruthy();
+    expect(within(split).getByText('Which river is the longest?')).toBeTruthy();
   });
 });

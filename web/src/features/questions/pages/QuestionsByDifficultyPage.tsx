@@ -30,6 +30,7 @@ import { gradesOf } from '#contract/grades';
 import { count, score } from '#contract/numbers';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { ExportButtons } from '../../../components/reports/ExportButtons.js';
+import { LanguageSplitPanel } from '../../../components/reports/LanguageSplitPanel.js';
 import { scrollRegion } from '../../../components/scroll-region.js';
 import { showAlert } from '../../../lib/api/index.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
@@ -256,6 +257,8 @@ export function QuestionsByDifficultyPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {/* A paper in two languages: whether a question was harder in one of them (nothing for one language). */}
+        <LanguageSplitPanel olympiadId={olympiadId ?? null} quiet />
       </Stack>
     </>
   );

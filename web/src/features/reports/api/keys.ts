@@ -9,5 +9,4 @@ export const reportKeys = queryKeys('reports', {
   feedback: (olympiadId: number | undefined, params: FeedbackParams) => [olympiadId, params],
   feedbackSchools: (olympiadId: number | undefined) => [olympiadId],
   waitingRoom: (olympiadId: number | undefined) => [olympiadId],
-  questionsByLanguage: (olympiadId: number | null) => [olympiadId],
 });

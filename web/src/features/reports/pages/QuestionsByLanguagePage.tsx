@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
-import { LanguageSplitPanel } from '../components/LanguageSplitPanel.js';
+import { LanguageSplitPanel } from '../../../components/reports/LanguageSplitPanel.js';
 
 /** /{olympiadName}/admin/reports/questions-by-language: each question's share correct per language (decision 096). */
 export function QuestionsByLanguagePage() {

@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { LanguageVerdict, QuestionByLanguage, QuestionsByLanguageReport } from '#contract/reports';
-import { scrollRegion } from '../../../components/scroll-region.js';
-import { useQuestionsByLanguage } from '../api/questions-by-language.js';
+import { scrollRegion } from '../scroll-region.js';
+import { useQuestionsByLanguage } from './api.js';
 
 const languageName = { en: 'English', af: 'Afrikaans' } as const;
 const pct = (x: number | null) => (x == null ? '—' : `${Math.round(x * 100)} %`);
