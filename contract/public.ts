@@ -18,6 +18,13 @@ export const PublicOlympiad = z.object({
   minGrade: z.number().int(),
   maxGrade: z.number().int(),
   projectName: z.string(),
+  /**
+   * The languages it is offered in (decision 090), and the one a learner starts in: the olympiad's sign-in page
+   * offers these, the default first. The server always sends both; a page reads an olympiad without them as one
+   * whose languages are not known (it offers English and Afrikaans).
+   */
+  languages: z.array(z.enum(['en', 'af'])).optional(),
+  defaultLanguage: z.enum(['en', 'af']).optional(),
 });
 export type PublicOlympiad = z.infer<typeof PublicOlympiad>;
 

@@ -26,7 +26,16 @@ export function presentOlympiad(o: OlympiadRow): PublicOlympiad {
     minGrade: o.minGrade,
     maxGrade: o.maxGrade,
     projectName: o.projectName,
+    ...offeredLanguages(o),
   };
+}
+
+/** The languages an olympiad is offered in as the public contract names them (the database allows only these). */
+export function offeredLanguages(o: { languages: readonly string[]; defaultLanguage: string }) {
+  const known = (l: string): l is 'en' | 'af' => l === 'en' || l === 'af';
+  const languages = o.languages.filter(known);
+  const defaultLanguage = known(o.defaultLanguage) ? o.defaultLanguage : (languages[0] ?? 'en');
+  return { languages: languages.length ? languages : [defaultLanguage], defaultLanguage };
 }
 
 export function presentProject(p: ProjectRow, olympiads: OlympiadRow[]): PublicProject {

@@ -33,6 +33,8 @@ export async function olympiadsOf(q: Queryable, projectIds: number[], upcomingOn
       durationMinutes: olympiads.durationMinutes,
       minGrade: olympiads.minGrade,
       maxGrade: olympiads.maxGrade,
+      languages: olympiads.languages,
+      defaultLanguage: olympiads.defaultLanguage,
       projectId: olympiads.projectId,
       projectName: projects.projectName,
     })

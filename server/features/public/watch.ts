@@ -6,6 +6,7 @@ import type { PublicOlympiad, WatchOlympiad } from '#contract/public';
 import { type Queryable, rows } from '../../db/client.js';
 import { olympiads, projects } from '../../db/schema/index.js';
 import { type Precompressed, precompress } from '../../platform/precompressed.js';
+import { offeredLanguages } from './present.js';
 
 /** What the Watch page shows, as read at `refreshedAt`. */
 export interface WatchSnapshot {
@@ -47,6 +48,8 @@ const ComingRow = olympiad
     durationMinutes: true,
     minGrade: true,
     maxGrade: true,
+    languages: true,
+    defaultLanguage: true,
   })
   .extend({ projectName: createSelectSchema(projects).shape.projectName, startsAt: jsonInstant, endsAt: jsonInstant });
 
@@ -78,7 +81,7 @@ export async function readWatch(q: Queryable): Promise<WatchSnapshot> {
       ), coming as (
         select o.id, o.var_name as "varName", o.title, o.year, o.kind, o.open, o.pinned, o.starts_at as "startsAt",
           o.ends_at as "endsAt", o.duration_minutes as "durationMinutes", o.min_grade as "minGrade",
-          o.max_grade as "maxGrade", p.project_name as "projectName"
+          o.max_grade as "maxGrade", o.languages, o.default_language as "defaultLanguage", p.project_name as "projectName"
         from olympiads o join projects p on p.id = o.project_id
         where o.starts_at > now() order by o.starts_at, o.id limit ${COMING}
       )
@@ -104,6 +107,7 @@ export async function readWatch(q: Queryable): Promise<WatchSnapshot> {
     open,
     coming: (row?.coming ?? []).map((c): PublicOlympiad => ({
       ...c,
+      ...offeredLanguages(c),
       startsAt: iso(c.startsAt),
       endsAt: iso(c.endsAt),
     })),
