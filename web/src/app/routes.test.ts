@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { webPageRoots } from '#contract/paths';
 import { appRoutes, staffAreaRedirects } from './routes.js';
+import { pageTitles } from './shell/page-titles.js';
 
 /**
  * The server answers JSON, never the app, under an API prefix; it learns which first segments are the
@@ -15,6 +16,14 @@ describe('the web app’s top-level pages', () => {
     );
     expect(roots.size).toBeGreaterThan(0);
     for (const root of roots) expect(webPageRoots as readonly string[], root).toContain(root);
+  });
+});
+
+describe('the pages a learner, teacher or visitor meets', () => {
+  it('are each named in both languages in the document title', () => {
+    const theirs = appRoutes.filter((r) => ['learner', 'portal', 'site', 'plain'].includes(r.layout));
+    expect(theirs.length).toBeGreaterThan(30);
+    expect(theirs.filter((r) => !pageTitles[r.id]).map((r) => r.id)).toEqual([]);
   });
 });
 
