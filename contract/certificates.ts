@@ -147,6 +147,15 @@ export const CertificatePreviewBody = z.strictObject({
 });
 export type CertificatePreviewBody = z.input<typeof CertificatePreviewBody>;
 
+/**
+ * POST /olympiad/certificate-config/{id}/preview?language=af: the language the preview is worded in (decision 095),
+ * one the olympiad offers; left out, the olympiad's default language.
+ */
+export const CertificatePreviewQuery = z.strictObject({
+  language: z.enum(['en', 'af'], 'Choose English (en) or Afrikaans (af)').optional(),
+});
+export type CertificatePreviewQuery = z.input<typeof CertificatePreviewQuery>;
+
 const blankAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 /** GET /olympiad/certificate-list/{id}: search by learner, school or code; filter by school and kind. */

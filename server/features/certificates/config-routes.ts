@@ -7,6 +7,7 @@ import {
   CertificateFileParams,
   CertificateFontParams,
   CertificatePreviewBody,
+  CertificatePreviewQuery,
 } from '#contract/certificates';
 import { IdParams } from '#contract/ids';
 import { invalid, notFound } from '../../http/errors.js';
@@ -165,14 +166,24 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
   route(app, {
     method: 'POST',
     url: '/olympiad/certificate-config/:id/preview',
-    summary: 'One certificate as a PDF with an unsaved config: the given attempt’s learner, else the best-scoring one',
+    summary:
+      'One certificate as a PDF with an unsaved config: the given attempt’s learner, else the best-scoring one; in the language given (one the olympiad offers), else its default',
     tags,
     access: access.design,
     response: fileAnswer('application/pdf'),
     params: IdParams,
+    query: CertificatePreviewQuery,
     body: CertificatePreviewBody,
     load: ({ db, actor, params }) => olympiadLoader.load(db, actor, params.id, 'design'),
-    handler: async ({ db, body, record, reply }) => {
+    handler: async ({ db, body, query, record, reply }) => {
+      const language = query.language ?? (record.defaultLanguage === 'af' ? 'af' : 'en');
+      if (!record.languages.includes(language))
+        throw invalid([
+          {
+            path: 'query.language',
+            message: `This olympiad is not offered in ${language === 'af' ? 'Afrikaans' : 'English'}`,
+          },
+        ]);
       const kinds = kindsOf(awardRuleOf(record.awardRule), record.kind);
       const problems = configProblems(
         body.config,
@@ -209,6 +220,7 @@ export async function certificateConfigRoutes(app: FastifyInstance): Promise<voi
         issuedAt: new Date(),
         code,
         verifyUrl: verifyUrl(app.config.publicUrl, code),
+        language,
       };
       const files = await prepareFiles(db, app.storage, record.id, body.config);
       const bytes = await certificatePdf(body.config, files, print);

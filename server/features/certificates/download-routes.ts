@@ -11,7 +11,7 @@ import { forbidden, HttpError } from '../../http/errors.js';
 import { fileAnswer, route } from '../../http/route.js';
 import { isoOrNull } from '../../platform/dates.js';
 import { awardRuleOf, kindsOf } from './config.js';
-import { configOf, runFiles } from './generate.js';
+import { certificateLanguages, configOf, runFiles } from './generate.js';
 import { certificateLoader, olympiadLoader, ownSchoolLoader, participantLoader, toDownload } from './load.js';
 import { certificateTitle } from './pdf.js';
 import { renderBatch } from './render-pool.js';
@@ -142,7 +142,7 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
   route(app, {
     method: 'GET',
     url: '/certificates/:id/pdf',
-    summary: 'One certificate as a PDF, drawn with the current design',
+    summary: 'One certificate as a PDF, drawn with the current design in the language its learner wrote in',
     tags,
     access: access.download,
     response: fileAnswer('application/pdf'),
@@ -154,7 +154,12 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
         throw forbidden('This certificate was withdrawn with its result');
       const config = await configOf(db, record.olympiadId);
       const files = await runFiles(db, app.storage, record.olympiadId, config);
-      const print = printOf(record, app.config.publicUrl);
+      // In the language its learner wrote in, as in the school's batch (decision 095).
+      const languages = await certificateLanguages(db, [record.attemptId]);
+      const print = {
+        ...printOf(record, app.config.publicUrl),
+        language: (record.attemptId != null && languages.get(record.attemptId)) || 'en',
+      };
       const bytes = await renderBatch(config, files, certificateTitle(print), [print]);
       return sendPdf(reply, bytes, fileName('Certificate', record.learnerName, record.code));
     },

@@ -17,9 +17,12 @@ import {
 
 const results = createSelectSchema(olympiadResults).shape;
 
-/** An olympiad with what certificates need: its names, whether its results are published, its award rule. */
+/**
+ * An olympiad with what certificates need: its names, the languages it is offered in (the preview's), whether its
+ * results are published, its award rule.
+ */
 const OlympiadRow = createSelectSchema(olympiads)
-  .pick({ id: true, title: true, varName: true, kind: true })
+  .pick({ id: true, title: true, varName: true, kind: true, languages: true, defaultLanguage: true })
   .extend({ publishedAt: results.publishedAt, awardRule: results.awardRule });
 export type OlympiadRow = z.infer<typeof OlympiadRow>;
 
@@ -27,7 +30,7 @@ export async function findOlympiad(q: Queryable, id: number): Promise<OlympiadRo
   const [row] = await rows(
     q,
     OlympiadRow,
-    sql`select o.id, o.title, o.var_name, o.kind, r.published_at, r.award_rule
+    sql`select o.id, o.title, o.var_name, o.kind, o.languages, o.default_language, r.published_at, r.award_rule
       from olympiads o left join olympiad_results r on r.olympiad_id = o.id where o.id = ${id}`,
   );
   return row ?? null;
