@@ -15,13 +15,20 @@ import {
 import { z } from 'zod';
 import { GRADE_MAX, GRADE_MIN, gradeRangeIssue, gradeRangeRule } from '#contract/grades';
 import { type OlympiadRecord, OlympiadKind, olympiadLanguages, olympiadShape } from '#contract/olympiads';
+import { languageName, type PaperLanguage } from '#contract/questions';
 import { UrlName } from '#contract/roles';
-import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { useSaveOlympiad } from '../api/save-olympiad.js';
 import { useSubProjects } from '../api/list-sub-projects.js';
 import { fromDateTimeInput, toDateTimeInput, todayInput } from '../../../lib/dates.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
+import { OlympiadTexts } from './OlympiadTexts.js';
 import { ProjectSelect } from './ProjectSelect.js';
+
+const paperLanguages = olympiadLanguages.map((l) => l.code);
+const TranslationValues = z.object({
+  instructions: z.string().max(50_000, 'At most 50,000 characters'),
+  declaration: z.string().max(20_000, 'At most 20,000 characters'),
+});
 
 const FormValues = z
   .object({
@@ -46,6 +53,9 @@ const FormValues = z
     showScore: z.boolean(),
     paymentRequired: z.boolean(),
     languages: olympiadShape.languages,
+    defaultLanguage: olympiadShape.defaultLanguage,
+    /** Every language's words as typed; only the languages offered besides the default are sent. */
+    translations: z.object({ en: TranslationValues, af: TranslationValues }),
     minGrade: olympiadShape.minGrade,
     maxGrade: olympiadShape.maxGrade,
   })
@@ -53,7 +63,11 @@ const FormValues = z
     path: ['endsAt'],
     message: 'The window must end after it starts',
   })
-  .refine(gradeRangeRule, gradeRangeIssue);
+  .refine(gradeRangeRule, gradeRangeIssue)
+  .refine((v) => v.languages.includes(v.defaultLanguage), {
+    path: ['defaultLanguage'],
+    message: 'The default language must be one the olympiad is offered in',
+  });
 type FormValues = z.infer<typeof FormValues>;
 
 interface OlympiadFormProps {
@@ -61,6 +75,12 @@ interface OlympiadFormProps {
   /** `settings`: an admin edits only the window and duration. */
   mode: 'all' | 'settings';
   onDone?: () => void;
+}
+
+/** A stored olympiad's words in a language other than its default, or none yet. */
+function wordsOf(olympiad: OlympiadRecord | null, language: PaperLanguage) {
+  const t = olympiad?.translations[language];
+  return { instructions: t?.instructions ?? '', declaration: t?.declaration ?? '' };
 }
 
 /** Create or edit an olympiad, validated as you type with the server's own field schemas. */
@@ -89,6 +109,11 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       showScore: olympiad?.showScore ?? false,
       paymentRequired: olympiad?.paymentRequired ?? false,
       languages: olympiad?.languages ?? ['en'],
+      defaultLanguage: olympiad?.defaultLanguage ?? 'en',
+      translations: {
+        en: wordsOf(olympiad, 'en'),
+        af: wordsOf(olympiad, 'af'),
+      },
       minGrade: olympiad?.minGrade ?? GRADE_MIN,
       maxGrade: olympiad?.maxGrade ?? GRADE_MAX,
     },
@@ -99,6 +124,13 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
     mode === 'all' && projectId != null,
   );
   const locked = mode === 'settings';
+  // The olympiad's own fields are in its stored default language (a new one's: the chosen); the translations sent
+  // are the other languages chosen. A changed default is the server's to swap (decision 094), after these are saved.
+  const base: PaperLanguage = olympiad?.defaultLanguage ?? form.values.defaultLanguage;
+  const othersOf = (languages: readonly string[]) =>
+    paperLanguages.filter((l): l is PaperLanguage => l !== base && languages.includes(l));
+  const others = othersOf(form.values.languages);
+  const swapping = olympiad != null && form.values.defaultLanguage !== olympiad.defaultLanguage;
 
   const submit = form.onSubmit((v) => {
     const settings = {
@@ -111,6 +143,8 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
       showScore: v.showScore,
       paymentRequired: v.paymentRequired,
       languages: v.languages,
+      defaultLanguage: v.defaultLanguage,
+      translations: Object.fromEntries(othersOf(v.languages).map((l) => [l, v.translations[l]])),
       minGrade: v.minGrade,
       maxGrade: v.maxGrade,
     };
@@ -146,8 +180,8 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
         {save.error ? <Alert color="red">{save.error.message}</Alert> : null}
         {locked ? (
           <Text size="sm" c="dimmed">
-            The overlord sets the project, name, year, kind and fee; you set the window, duration, grades, instructions
-            and declaration.
+            The overlord sets the project, name, year, kind and fee; you set the window, duration, grades, languages,
+            instructions and declaration.
           </Text>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -241,11 +275,30 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
               Learners are loaded, and write, only in these grades.
             </Text>
           </Stack>
-          <MultiSelect
-            label="Languages"
-            data={olympiadLanguages.map((l) => ({ value: l.code, label: l.label }))}
-            {...form.getInputProps('languages')}
-          />
+          <Stack gap="xs">
+            <MultiSelect
+              label="Languages"
+              description="The languages learners may write in"
+              data={olympiadLanguages.map((l) => ({ value: l.code, label: l.label }))}
+              {...form.getInputProps('languages')}
+              onChange={(languages) => {
+                form.setFieldValue('languages', languages as FormValues['languages']);
+                // The default stays one of the chosen languages.
+                const first = languages[0] as FormValues['defaultLanguage'] | undefined;
+                if (first && !languages.includes(form.values.defaultLanguage))
+                  form.setFieldValue('defaultLanguage', first);
+              }}
+            />
+            <Select
+              label="Default language"
+              description="The language learners start in and the paper is written in first"
+              allowDeselect={false}
+              data={olympiadLanguages
+                .filter((l) => form.values.languages.includes(l.code))
+                .map((l) => ({ value: l.code, label: l.label }))}
+              {...form.getInputProps('defaultLanguage')}
+            />
+          </Stack>
           <Stack gap="xs" justify="center">
             <Switch
               label="Shuffle answer options for each learner"
@@ -262,20 +315,30 @@ export function OlympiadForm({ olympiad, mode, onDone }: OlympiadFormProps) {
             />
           </Stack>
         </SimpleGrid>
-        <RichTextEditor
-          label="Instructions"
-          description="Shown to learners before the declaration"
-          value={form.values.instructions}
-          onChange={(html) => form.setFieldValue('instructions', html)}
-          error={form.errors.instructions as string | undefined}
-        />
-        <RichTextEditor
-          label="Declaration"
-          description="The no-cheating declaration learners must accept"
-          value={form.values.declaration}
-          onChange={(html) => form.setFieldValue('declaration', html)}
-          error={form.errors.declaration as string | undefined}
-          minHeight={80}
+        {swapping ? (
+          <Alert color="blue" title={`${languageName(form.values.defaultLanguage)} becomes the default language`}>
+            Saving swaps every text of the paper (questions, sections, instructions and declaration) with its{' '}
+            {languageName(form.values.defaultLanguage)} version. If any text has none, nothing changes and the server
+            names them.
+          </Alert>
+        ) : null}
+        <OlympiadTexts
+          base={base}
+          others={others}
+          words={{ instructions: form.values.instructions, declaration: form.values.declaration }}
+          onWords={(w) => form.setValues(w)}
+          errors={{
+            instructions: form.errors.instructions as string | undefined,
+            declaration: form.errors.declaration as string | undefined,
+          }}
+          translations={form.values.translations}
+          onTranslation={(l, w) => form.setFieldValue(`translations.${l}`, { ...form.values.translations[l], ...w })}
+          translationErrors={(l, field) =>
+            (form.errors[`translations.${l}.${field}`] as string | undefined) ??
+            (form.errors[`translations.${l}`] as string | undefined)
+          }
+          olympiad={olympiad}
+          dirty={form.isDirty()}
         />
         <Group justify="flex-end">
           {onDone ? (
