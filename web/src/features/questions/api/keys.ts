@@ -5,6 +5,8 @@ import { olympiadCheckKeys } from '../../../components/OlympiadCheck.js';
 export const paperKeys = queryKeys('paper', {
   modules: (olympiadId: number) => [olympiadId],
   difficulty: (olympiadId: number | null, grade: number | null = null) => [olympiadId, grade],
+  /** The languages the olympiad offers (its default and the others the paper is translated into). */
+  languages: (olympiadName: string) => ['languages', olympiadName],
 });
 
 /** What a change to the paper refetches: the paper, its report and the olympiad check (what blocks opening). */

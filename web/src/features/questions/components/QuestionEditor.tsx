@@ -6,6 +6,8 @@ import { creditInWords } from '#contract/scoring';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
 import { isApiError } from '../../../lib/api/index.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
+import type { PaperLanguages } from '../api/get-olympiad-languages.js';
+import { useVerifyQuestionInPlace } from '../api/verify-question.js';
 import { RemarkFailed, useFixAnswerKey } from '../api/fix-answer-key.js';
 import type { QuestionFields } from '../api/save-question.js';
 import { useSaveQuestion } from '../api/save-question.js';
@@ -18,6 +20,8 @@ import { valuesForType } from './question-editor/interaction-values.js';
 import { OptionsField } from './question-editor/OptionsField.js';
 import { PartialCreditField } from './question-editor/PartialCreditField.js';
 import { issueField, QuestionSchema, toFields, toValues, typeLabels, type Values } from './question-editor/values.js';
+import { TranslationFields } from './question-editor/TranslationFields.js';
+import { LanguageVerification } from './LanguageVerification.js';
 import { QuestionPreview } from './QuestionPreview.js';
 
 interface EditorProps {
@@ -28,8 +32,12 @@ interface EditorProps {
   questionIndex: number;
   questionCount: number;
   question: QuestionRecord | null;
+  /** The olympiad's languages: the question's words in each other one are written beside the default's. */
+  languages?: PaperLanguages | undefined;
   onDone: () => void;
 }
+
+const englishOnly: PaperLanguages = { defaultLanguage: 'en', others: [] };
 
 /** Write or edit one question of any type, with its key, image, marks and difficulty; preview it as a learner. */
 export function QuestionEditor({
@@ -40,6 +48,7 @@ export function QuestionEditor({
   questionIndex,
   questionCount,
   question,
+  languages = englishOnly,
   onDone,
 }: EditorProps) {
   const save = useSaveQuestion();
@@ -53,8 +62,12 @@ export function QuestionEditor({
     issueField,
     mode: 'controlled',
     validateInputOnChange: true,
-    initialValues: toValues(question),
+    initialValues: toValues(question, languages.others),
   });
+  const verify = useVerifyQuestionInPlace();
+  // The question as last answered by the server: verifying a language's version answers it anew.
+  const [current, setCurrent] = useState(question);
+  const dirty = form.isDirty();
   const v = form.values;
   const choice = v.type === 'single' || v.type === 'multiple';
   const fields = toFields(v);
@@ -133,6 +146,29 @@ export function QuestionEditor({
             {...form.getInputProps('difficulty')}
           />
         </SimpleGrid>
+        {languages.others.map((l) => (
+          <TranslationFields key={l} form={form} defaultLanguage={languages.defaultLanguage} language={l}>
+            {current ? (
+              <LanguageVerification
+                language={l}
+                version={current.translations[l]}
+                what={`question ${questionIndex + 1}`}
+                pending={verify.isPending && verify.variables?.language === l}
+                error={verify.variables?.language === l ? verify.error : null}
+                blocked={
+                  !current.can.verify
+                    ? 'You edited this question last; a second admin must verify it'
+                    : dirty
+                      ? 'Save your changes first: what is verified is the saved version'
+                      : null
+                }
+                onVerify={(verified) =>
+                  verify.mutate({ id: current.id, verified, language: l }, { onSuccess: (r) => setCurrent(r.question) })
+                }
+              />
+            ) : null}
+          </TranslationFields>
+        ))}
         {keyFix ? (
           <KeyFixAlert
             reason={keyFix}

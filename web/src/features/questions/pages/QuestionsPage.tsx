@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { useDeleteQuestion } from '../api/delete-question.js';
 import { useDuplicateQuestion } from '../api/duplicate-question.js';
 import { usePaper } from '../api/get-paper.js';
+import { usePaperLanguages } from '../api/get-olympiad-languages.js';
 import { useReorderQuestions } from '../api/reorder-questions.js';
 import { useRetireQuestion } from '../api/retire-question.js';
 import { QuestionEditor } from '../components/QuestionEditor.js';
@@ -17,11 +18,14 @@ import { TransferPanel } from '../components/TransferPanel.js';
 import { typeLabels } from '../components/question-editor/values.js';
 import { useOlympiadOfPage } from '../components/use-olympiad.js';
 import { count } from '#contract/numbers';
+import { languageName } from '#contract/questions';
 
 /** /{olympiadName}/admin/edit/questions?module={id} */
 export function QuestionsPage() {
-  const { olympiadId, title } = useOlympiadOfPage();
+  const { olympiadId, title, olympiadName } = useOlympiadOfPage();
   const paper = usePaper(olympiadId);
+  const languages = usePaperLanguages(olympiadName);
+  const others = languages.data?.others ?? [];
   const [params, setParams] = useSearchParams();
   const modules = paper.data ?? [];
   const moduleId = Number(params.get('module')) || modules[0]?.id || null;
@@ -104,6 +108,19 @@ export function QuestionsPage() {
                 <Badge color={q.verified ? 'green' : 'orange'} variant="light">
                   {q.verified ? `verified by ${q.verifiedBy ?? 'an admin'}` : 'not verified'}
                 </Badge>
+                {others.map((l) => {
+                  const t = q.translations[l];
+                  return (
+                    <Badge
+                      key={l}
+                      color={!t ? 'red' : t.verified ? 'green' : 'orange'}
+                      variant="outline"
+                      style={{ textTransform: 'none' }}
+                    >
+                      {languageName(l)}: {!t ? 'missing' : t.verified ? 'verified' : 'not verified'}
+                    </Badge>
+                  );
+                })}
                 {q.retired ? <Badge color="gray">retired</Badge> : null}
               </Group>
             </Stack>
@@ -149,10 +166,11 @@ export function QuestionsPage() {
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? `Add a question to “${mod?.title ?? ''}”` : 'Edit question'}
-        size="xl"
+        // Wide enough for each translation beside the default's words.
+        size={others.length ? '72rem' : 'xl'}
         fullScreen={phone}
       >
-        {editing !== null && mod && olympiadId != null ? (
+        {editing !== null && mod && olympiadId != null && !languages.isLoading ? (
           <QuestionEditor
             olympiadId={olympiadId}
             moduleId={mod.id}
@@ -161,6 +179,7 @@ export function QuestionsPage() {
             questionIndex={editing === 'new' ? questions.length : indexOf(editing)}
             questionCount={editing === 'new' ? questions.length + 1 : questions.length}
             question={editing === 'new' ? null : editing}
+            languages={languages.data}
             onDone={() => setEditing(null)}
           />
         ) : null}

@@ -1,4 +1,4 @@
-import type { Area, Pair, QuestionType, ResponseMapping } from '#contract/questions';
+import type { Area, Pair, PaperLanguage, QuestionType, ResponseMapping } from '#contract/questions';
 import type { SchemaForm } from '../../../../lib/forms/index.js';
 import type { QuestionFields } from '../../api/save-question.js';
 
@@ -21,6 +21,15 @@ export interface EditorTarget {
   imageUrl: string | null;
   area?: Area;
   matchMax?: number;
+}
+
+/** A question's words in another language as the editor holds them (decision 094): by option and target id. */
+export interface TranslationValues {
+  prompt: string;
+  imageAlt: string;
+  options: Record<string, string>;
+  targets: Record<string, string>;
+  gapText: string;
 }
 
 /** The question editor's form: a question's fields as the inputs hold them (the key split by type). */
@@ -71,6 +80,10 @@ export interface Values extends Record<string, unknown> {
   widerPoints: number | '';
   marks: number;
   difficulty: string | null;
+  /** Its words in each other language the olympiad offers, by language (decision 094). */
+  translations: Partial<Record<PaperLanguage, TranslationValues>>;
+  /** Short text: how each other language spells each accepted answer, one spelling a line, by accepted answer. */
+  acceptedByLanguage: Partial<Record<PaperLanguage, Record<string, string>>>;
 }
 
 export type QuestionForm = SchemaForm<Values, QuestionFields>;

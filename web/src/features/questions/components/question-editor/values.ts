@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { checkQuestion, type QuestionRecord, questionFields, type QuestionUpdate } from '#contract/authoring';
-import type { AnswerKey, QuestionType } from '#contract/questions';
-import { entriesOf, mappingOf, type Values } from './form-values.js';
+import { htmlText } from '#contract/content';
+import type { AnswerKey, PaperLanguage, QuestionType } from '#contract/questions';
+import { entriesOf, mappingOf, type TranslationValues, type Values } from './form-values.js';
 import { interactionKey, interactionValues, numberedIds, optionsSent, targetsSent } from './interaction-values.js';
 
 export {
@@ -14,6 +15,7 @@ export {
   newOptionId,
   optionLetters,
   type QuestionForm,
+  type TranslationValues,
   type Values,
 } from './form-values.js';
 
@@ -36,7 +38,32 @@ export const typeLabels: Record<QuestionType, string> = {
 /** The contract's question fields with its cross-field checks: what the server takes. */
 export const QuestionSchema = z.object(questionFields).superRefine(checkQuestion);
 
-export function toValues(q: QuestionRecord | null): Values {
+/** A stored translation as the editor's inputs hold it; empty where there is none yet. */
+function translationValues(q: QuestionRecord | null, language: PaperLanguage): TranslationValues {
+  const t = q?.translations[language];
+  return {
+    prompt: t?.prompt ?? '',
+    imageAlt: t?.imageAlt ?? '',
+    options: { ...t?.options },
+    targets: { ...t?.targets },
+    gapText: t?.gapText ?? '',
+  };
+}
+
+/** A short answer's spellings in other languages, one a line; every stored language kept, each offered one there. */
+function spellingValues(key: AnswerKey | null, others: readonly PaperLanguage[]): Values['acceptedByLanguage'] {
+  const stored = key?.type === 'short_text' ? (key.acceptedByLanguage ?? {}) : {};
+  const languages = [...new Set([...(Object.keys(stored) as PaperLanguage[]), ...others])];
+  return Object.fromEntries(
+    languages.map((l) => [
+      l,
+      Object.fromEntries(Object.entries(stored[l] ?? {}).map(([answer, spellings]) => [answer, spellings.join('\n')])),
+    ]),
+  );
+}
+
+/** The question's values in the editor; `others`: the languages it is translated into besides the default. */
+export function toValues(q: QuestionRecord | null, others: readonly PaperLanguage[] = []): Values {
   const key = q?.answerKey ?? null;
   return {
     type: q?.type ?? 'single',
@@ -73,7 +100,61 @@ export function toValues(q: QuestionRecord | null): Values {
     ...creditValues(key),
     marks: q?.marks ?? 1,
     difficulty: q?.difficulty ?? null,
+    translations: Object.fromEntries(others.map((l) => [l, translationValues(q, l)])),
+    acceptedByLanguage: spellingValues(key, others),
   };
+}
+
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Each other language's spellings of the accepted answers the key has; a language without any is left out. */
+function spellingsOf(v: Values, accepted: readonly string[]) {
+  const byLanguage = Object.entries(v.acceptedByLanguage).flatMap(([l, byAnswer]) => {
+    const spelt = accepted.flatMap((a) => {
+      const spellings = lines(byAnswer?.[a] ?? '');
+      return spellings.length ? [[a, spellings] as const] : [];
+    });
+    return spelt.length ? [[l, Object.fromEntries(spelt)] as const] : [];
+  });
+  return byLanguage.length ? { acceptedByLanguage: Object.fromEntries(byLanguage) } : {};
+}
+
+/** Whether a translation has any words yet: one with none is not sent, so no empty version is stored. */
+const hasWords = (t: TranslationValues) =>
+  htmlText(t.prompt).trim() !== '' ||
+  t.prompt.includes('<img') ||
+  t.imageAlt.trim() !== '' ||
+  t.gapText.trim() !== '' ||
+  Object.values(t.options).some((x) => x.trim()) ||
+  Object.values(t.targets).some((x) => x.trim());
+
+/** Only the ids the question has, each with words. */
+const byIds = (ids: ReadonlyArray<{ id: string }>, words: Record<string, string>) =>
+  Object.fromEntries(ids.flatMap((x) => (words[x.id]?.trim() ? [[x.id, words[x.id]!]] : [])));
+
+/** The translations as the server takes them: the languages with words, by the question's option and target ids. */
+function translationsSent(v: Values) {
+  const sent = Object.entries(v.translations).flatMap(([l, t]) =>
+    t && hasWords(t)
+      ? [
+          [
+            l,
+            {
+              prompt: t.prompt,
+              imageAlt: v.imageUrl ? t.imageAlt : '',
+              options: byIds(v.options, t.options),
+              targets: v.type === 'gap_match' ? {} : byIds(v.targets, t.targets),
+              gapText: v.type === 'gap_match' || v.type === 'inline_choice' ? t.gapText : '',
+            },
+          ] as const,
+        ]
+      : [],
+  );
+  return sent.length ? { translations: Object.fromEntries(sent) } : {};
 }
 
 function keyOf(v: Values): AnswerKey | null {
@@ -113,13 +194,15 @@ function keyOf(v: Values): AnswerKey | null {
               : {}),
           };
     case 'short_text': {
-      const accepted = v.accepted
-        .split('\n')
-        .map((s) => s.trim())
-        .filter(Boolean);
+      const accepted = lines(v.accepted);
       if (!accepted.length) return null;
-      if (!v.partialCredit) return { type: 'short_text', accepted };
-      return { type: 'short_text', accepted, mapping: mappingOf(v, entriesOf(accepted, v.answerPoints, v.marks)) };
+      if (!v.partialCredit) return { type: 'short_text', accepted, ...spellingsOf(v, accepted) };
+      return {
+        type: 'short_text',
+        accepted,
+        mapping: mappingOf(v, entriesOf(accepted, v.answerPoints, v.marks)),
+        ...spellingsOf(v, accepted),
+      };
     }
     default:
       return interactionKey(v);
@@ -164,6 +247,7 @@ export function toFields(v: Values): Omit<QuestionUpdate, 'confirmKeyChange'> {
     answerKey: keyOf(v),
     marks: v.marks,
     difficulty: (v.difficulty as QuestionUpdate['difficulty']) ?? null,
+    ...translationsSent(v),
   };
 }
 
