@@ -394,7 +394,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
       if (lang && lang !== olympiad.defaultLanguage) {
         // Another language's version: verified on its own, in the question's translations.
         if (!otherLanguagesOf(olympiad).includes(lang))
-          throw conflict(`This olympiad is not offered in ${languageName(lang)}`);
+          throw invalid([{ path: 'query.language', message: `This olympiad is not offered in ${languageName(lang)}` }]);
         if (verified && !q.translations[lang]) throw conflict(`This question has no ${languageName(lang)} version yet`);
         await db
           .update(questions)
