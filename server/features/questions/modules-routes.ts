@@ -17,7 +17,7 @@ import { Ok } from '#contract/errors';
 import type { Queryable } from '../../db/client.js';
 import { questionModules } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';
-import { checkGrade, conflict } from '../../http/errors.js';
+import { checkGrade, conflict, forbidden, invalid } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { readOne } from '../../http/single.js';
 import { findOlympiad } from '../../platform/olympiad-lookup.js';
@@ -31,8 +31,10 @@ import { questionsPolicy } from './policy.js';
 import { presentModule, presentQuestion } from './present.js';
 import * as queries from './queries.js';
 import {
+  changedLanguages,
   checkTranslationLanguages,
   languageName,
+  lastTranslatorOfModule,
   nextModuleTranslations,
   otherLanguagesOf,
   withVerification,
@@ -110,20 +112,21 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ db, actor, body, audit }) => {
       checkTranslationLanguages(body.translations, (await findOlympiad(db, body.olympiadId))!);
       const position = await queries.nextPosition(db, 'modules', body.olympiadId);
+      const translations = nextModuleTranslations({}, body.translations);
       const [row] = await db
         .insert(questionModules)
         .values({
           olympiadId: body.olympiadId,
           title: body.title,
           intro: sanitizeRichText(body.intro),
-          translations: nextModuleTranslations({}, body.translations),
+          translations,
           position,
         })
         .returning({ id: questionModules.id });
       await audit('question-module.create', {
         entityId: row!.id,
         olympiadId: body.olympiadId,
-        data: { title: body.title },
+        data: { title: body.title, translationsChanged: Object.keys(translations) },
       });
       return moduleAnswer(db, actor, row!.id);
     },
@@ -158,19 +161,25 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ db, actor, body, record: mod, audit }) => {
       const { translations: given, ...fields } = body;
       checkTranslationLanguages(given, (await findOlympiad(db, mod.olympiadId))!);
+      const translations = given === undefined ? mod.translations : nextModuleTranslations(mod.translations, given);
       await db
         .update(questionModules)
         .set({
           ...fields,
           ...(fields.intro === undefined ? {} : { intro: sanitizeRichText(fields.intro) }),
-          ...(given === undefined ? {} : { translations: nextModuleTranslations(mod.translations, given) }),
+          ...(given === undefined ? {} : { translations }),
           updatedAt: new Date(),
         })
         .where(eq(questionModules.id, mod.id));
       await audit('question-module.update', {
         entityId: mod.id,
         olympiadId: mod.olympiadId,
-        data: { title: body.title, ...(given ? { languages: Object.keys(given) } : {}) },
+        data: {
+          title: body.title,
+          ...(given
+            ? { languages: Object.keys(given), translationsChanged: changedLanguages(mod.translations, translations) }
+            : {}),
+        },
       });
       return moduleAnswer(db, actor, mod.id);
     },
@@ -191,11 +200,20 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
       const olympiad = (await findOlympiad(db, mod.olympiadId))!;
       const lang = query.language ?? otherLanguagesOf(olympiad)[0];
       if (!lang || !otherLanguagesOf(olympiad).includes(lang))
-        throw conflict(
-          'A section’s own title and intro need no verifying: choose another language the olympiad offers',
-        );
+        throw invalid([
+          {
+            path: 'query.language',
+            message:
+              !lang || lang === olympiad.defaultLanguage
+                ? 'A section’s own title and intro need no verifying: choose another language the olympiad offers'
+                : `This olympiad is not offered in ${languageName(lang)}`,
+          },
+        ]);
       const verified = query.verified === 'true';
       if (verified && !mod.translations[lang]) throw conflict(`This section has no ${languageName(lang)} version yet`);
+      const lastEditedById = verified ? await lastTranslatorOfModule(db, mod.id, lang) : null;
+      if (verified && !questionsPolicy.can(actor, 'verify', { olympiadId: mod.olympiadId, lastEditedById }))
+        throw forbidden(`You wrote this section’s ${languageName(lang)} version last; a second admin must verify it`);
       await db
         .update(questionModules)
         .set({ translations: withVerification(mod.translations, lang, verified ? actor.userId : null) })
