@@ -34,7 +34,12 @@ import { blockersOf } from './verify.js';
 import { changeDefaultLanguage } from './default-language.js';
 import type { OlympiadTranslations, PaperLanguage } from '#contract/questions';
 import { languageName, otherLanguagesOf, withVerification } from '#contract/questions';
-import { checkTranslationLanguages, nextOlympiadTranslations } from './translations.js';
+import {
+  changedLanguages,
+  checkTranslationLanguages,
+  lastTranslator,
+  nextOlympiadTranslations,
+} from './translations.js';
 import { count } from '#contract/numbers';
 
 const tags = ['olympiads'];
@@ -173,7 +178,11 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
             endsAt: body.endsAt ? new Date(body.endsAt) : null,
           })
           .returning({ id: olympiads.id });
-        await audit('olympiad.create', { entityId: row!.id, olympiadId: row!.id, data: body });
+        await audit('olympiad.create', {
+          entityId: row!.id,
+          olympiadId: row!.id,
+          data: { ...body, translationsChanged: Object.keys(body.translations ?? {}) },
+        });
         return await reread(db, actor, row!.id);
       } catch (error) {
         if (isUniqueViolation(error)) throw varNameTaken();
@@ -248,7 +257,15 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
             updatedAt: new Date(),
           })
           .where(eq(olympiads.id, params.id));
-        await audit('olympiad.update', { entityId: params.id, olympiadId: params.id, data: body });
+        const translationsChanged = changedLanguages(
+          (before.translations ?? {}) as OlympiadTranslations,
+          (swapped?.translations ?? edited.translations) as OlympiadTranslations,
+        );
+        await audit('olympiad.update', {
+          entityId: params.id,
+          olympiadId: params.id,
+          data: { ...body, ...(translationsChanged.length ? { translationsChanged } : {}) },
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw varNameTaken();
         throw error;
@@ -273,11 +290,24 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
       const others = otherLanguagesOf(o);
       const lang = query.language ?? others[0];
       if (!lang || !others.includes(lang))
-        throw conflict('The default language’s instructions need no verifying: choose another language it offers');
+        throw invalid([
+          {
+            path: 'query.language',
+            message:
+              !lang || lang === o.defaultLanguage
+                ? 'The default language’s instructions need no verifying: choose another language it offers'
+                : `This olympiad is not offered in ${languageName(lang)}`,
+          },
+        ]);
       const verified = query.verified === 'true';
       const stored = (o.translations ?? {}) as OlympiadTranslations;
       if (verified && !stored[lang])
         throw conflict(`The instructions and declaration have no ${languageName(lang)} version yet`);
+      // A second pair of eyes, as for a question: whoever wrote this version last may not verify it.
+      if (verified && (await lastTranslator(db, o.id, lang)) === actor.userId)
+        throw forbidden(
+          `You wrote the ${languageName(lang)} instructions and declaration last; a second admin must verify them`,
+        );
       await db
         .update(olympiads)
         .set({ translations: withVerification(stored, lang, verified ? actor.userId : null), updatedAt: new Date() })
