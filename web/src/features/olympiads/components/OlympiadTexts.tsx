@@ -102,9 +102,15 @@ function Verification({
             No {name} version saved yet
           </Badge>
         ) : stored.verified ? (
-          <Badge color="green" variant="light" style={{ textTransform: 'none' }}>
-            Verified by {stored.verifiedBy ?? 'an admin'} on {formatDate(stored.verifiedAt)}
-          </Badge>
+          <>
+            <Badge color="green" variant="light">
+              Verified
+            </Badge>
+            {/* Who and when beside the badge, as text that wraps on a phone. */}
+            <Text size="xs" c="dimmed">
+              by {stored.verifiedBy ?? 'an admin'} on {formatDate(stored.verifiedAt)}
+            </Text>
+          </>
         ) : (
           <Badge color="orange" variant="light">
             Not verified

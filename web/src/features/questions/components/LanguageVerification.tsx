@@ -45,10 +45,16 @@ export function LanguageVerification({
             {name}: missing
           </Badge>
         ) : version.verified ? (
-          <Badge color="green" variant="light" style={{ textTransform: 'none' }}>
-            {name}: verified by {version.verifiedBy ?? 'an admin'}
-            {version.verifiedAt ? `, ${formatDate(version.verifiedAt)}` : ''}
-          </Badge>
+          <>
+            <Badge color="green" variant="light" style={{ textTransform: 'none' }}>
+              {name}: verified
+            </Badge>
+            {/* Who and when beside the badge, as text that wraps on a phone. */}
+            <Text size="xs" c="dimmed">
+              by {version.verifiedBy ?? 'an admin'}
+              {version.verifiedAt ? `, ${formatDate(version.verifiedAt)}` : ''}
+            </Text>
+          </>
         ) : (
           <Badge color="orange" variant="light" style={{ textTransform: 'none' }}>
             {name}: not verified

@@ -264,6 +264,11 @@ export function QuestionModulesPage() {
                 </Badge>
                 <Text size="xs" c="dimmed">
                   {m.questions.filter((q) => q.verified && !q.retired).length} verified
+                  {languages.data && others.length ? ` in ${languageName(languages.data.defaultLanguage)}` : ''}
+                  {others.map(
+                    (l) =>
+                      `, ${m.questions.filter((q) => q.translations[l]?.verified && !q.retired).length} in ${languageName(l)}`,
+                  )}
                 </Text>
                 {others.map((l) => {
                   const t = m.translations[l];

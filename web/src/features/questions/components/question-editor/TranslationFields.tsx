@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { htmlText } from '#contract/content';
 import { languageName, type PaperLanguage } from '#contract/questions';
 import { RichTextEditor } from '../../../../components/RichTextEditor.js';
-import { type QuestionForm, type TranslationValues } from './form-values.js';
+import { optionLetters, type QuestionForm, type TranslationValues } from './form-values.js';
 
 interface TranslationFieldsProps {
   form: QuestionForm;
@@ -66,6 +66,8 @@ export function TranslationFields({ form, defaultLanguage, language, children }:
   const set = (words: Partial<TranslationValues>) => form.setFieldValue(`translations.${language}`, { ...t, ...words });
   const row = { defaultLanguage, language };
   const options = v.options.filter((o) => o.text.trim());
+  // Each option by the letter the editor above shows beside it.
+  const letterOf = (id: string) => (optionLetters[v.options.findIndex((o) => o.id === id)] ?? '').toUpperCase();
   // A gap's own words are the options put in it: only places and a match's right-hand items have text of their own.
   const targets = v.type === 'gap_match' ? [] : v.targets.filter((x) => x.text.trim());
   const gapped = v.type === 'gap_match' || v.type === 'inline_choice';
@@ -123,10 +125,10 @@ export function TranslationFields({ form, defaultLanguage, language, children }:
             />
           </Row>
         ) : null}
-        {options.map((o, i) => (
-          <Row key={o.id} label={`Option ${i + 1}`} original={o.text} {...row}>
+        {options.map((o) => (
+          <Row key={o.id} label={`Option ${letterOf(o.id)}`} original={o.text} {...row}>
             <TextInput
-              label={`Option ${i + 1} in ${name}`}
+              label={`Option ${letterOf(o.id)} in ${name}`}
               value={t.options[o.id] ?? ''}
               onChange={(e) => set({ options: { ...t.options, [o.id]: e.currentTarget.value } })}
             />
