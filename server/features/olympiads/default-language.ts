@@ -88,7 +88,7 @@ export async function changeDefaultLanguage(
         if (lacks.length)
           missing.push({
             path: `questions.${x.id}`,
-            message: `Module ${mi + 1}, question ${xi + 1} lacks ${lacks[0] === 'everything' ? `a ${names[next]} version` : lacks.join(', ')}`,
+            message: `Module ${mi + 1}, question ${xi + 1} lacks ${lacks[0] === 'everything' ? `an ${names[next]} version` : lacks.join(', ')}`,
           });
       });
   });
