@@ -38,6 +38,8 @@ import {
   voidElements,
 } from './qti-xml.js';
 
+import { xmlLangOf } from './qti-language.js';
+
 export { type ReadItem, Refused } from './qti-reading.js';
 
 /**
@@ -185,6 +187,7 @@ function analyse(root: Element, file: string, identifier: string): ReadItem {
   const item = (answerKey: AnswerKey | null, marks: number, rest: (urlOf: UrlOf) => Rest): ReadItem => ({
     file,
     identifier,
+    language: xmlLangOf(root),
     images: [...images],
     notes,
     keyless: answerKey == null,

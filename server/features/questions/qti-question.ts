@@ -1,4 +1,10 @@
-import type { AnswerKey, QuestionOption, QuestionTarget, QuestionType } from '#contract/questions';
+import type {
+  AnswerKey,
+  QuestionOption,
+  QuestionTarget,
+  QuestionTranslations,
+  QuestionType,
+} from '#contract/questions';
 
 /**
  * The question as QTI reads and writes it (decisions 017, 027, 081 and 084): what an import builds and an export
@@ -20,6 +26,11 @@ export interface QtiQuestion {
   targets?: QuestionTarget[];
   gapText?: string;
   maxChoices?: number;
+  /**
+   * Its words in the olympiad's other languages (decision 094): an export writes each as an item of its own, an
+   * import reads them back from the items that are its versions in those languages (decision 099).
+   */
+  translations?: QuestionTranslations;
 }
 
 /** The class of the block that carries the question's own picture (`imageUrl`), read back on import. */

@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { checkQuestion, questionFields } from '#contract/authoring';
 import type { FieldError } from '#contract/errors';
+import { type PaperLanguage, languageName } from '#contract/questions';
 import { isZip, unzipUpload } from '../../platform/spreadsheet/index.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import sharp from 'sharp';
 import { IMAGE_LONG_SIDE, checkImageHeader } from '../../platform/images.js';
 import { MAX_IMAGE_BYTES, sniffImage } from './images-routes.js';
 import { type ReadItem, readItem, Refused } from './qti-item.js';
+import {
+  type OlympiadLanguages,
+  baseIdentifier,
+  englishOnly,
+  languageOfItem,
+  versionMismatch,
+  withTranslations,
+} from './qti-language.js';
 import type { Size } from './qti-reading.js';
 import { MAX_ITEMS, childrenNamed, decodeXml, descendants, keyOf, parseXml, resolvePath } from './qti-xml.js';
 
@@ -130,6 +139,7 @@ async function drawSvg(bytes: Buffer, shown: Size | undefined) {
 
 /** Everything an import needs once every item has been read and checked: nothing is stored yet. */
 export interface QtiImport {
+  /** One per question: the default language's version, the others' words put in its translations (decision 099). */
   items: ReadItem[];
   /** The package's images the items show, sniffed and within the image size limit. */
   images: Map<string, { bytes: Buffer; type: string }>;
@@ -139,15 +149,18 @@ export interface QtiImport {
   total: number;
 }
 
+const PLACEHOLDER = () => '/question/image/0/00000000000000000000000000000000';
+
 /**
  * Reads an upload and checks every item as the question editor would, images included. Each item stands alone: a
- * refused one is named in `errors` and the others go on to be imported.
+ * refused one is named in `errors` and the others go on to be imported. Items that are versions of one another in
+ * the olympiad's languages (decision 099) then become one question.
  */
-export async function prepareImport(bytes: Buffer): Promise<QtiImport> {
+export async function prepareImport(bytes: Buffer, olympiad: OlympiadLanguages = englishOnly): Promise<QtiImport> {
   const upload = await readUpload(bytes);
   const errors = [...upload.errors];
   const notes: FieldError[] = [];
-  const items: ReadItem[] = [];
+  const checked: ReadItem[] = [];
   const images = new Map<string, { bytes: Buffer; type: string }>();
   const sizes = new Map<string, { width: number; height: number }>();
   /** The notes of the SVG pictures drawn as PNGs, said to every item that shows one. */
@@ -188,24 +201,116 @@ export async function prepareImport(bytes: Buffer): Promise<QtiImport> {
         else problems.push(`the image “${path}” could not be read`);
       }
     }
-    const question = item.build(() => '/question/image/0/00000000000000000000000000000000');
+    const question = item.build(PLACEHOLDER);
     // The editor's own rules (checkQuestion): a choice item whose options carry the question needs no prompt text.
-    const checked = Checked.safeParse({ ...question, prompt: sanitizeRichText(question.prompt) });
-    if (!checked.success)
+    const result = Checked.safeParse({ ...question, prompt: sanitizeRichText(question.prompt) });
+    if (!result.success)
       problems.push(
-        ...checked.error.issues.map((i) => (i.path[0] === 'prompt' ? 'the item has no question text' : i.message)),
+        ...result.error.issues.map((i) => (i.path[0] === 'prompt' ? 'the item has no question text' : i.message)),
       );
     if (problems.length)
       errors.push({ path: item.file, message: `Item “${item.identifier}”: ${[...new Set(problems)].join('; ')}` });
-    else {
-      items.push(item);
-      if (item.keyless)
-        notes.push({
-          path: item.file,
-          message: `Item “${item.identifier}” has no correct response: imported as a draft that needs its key`,
-        });
-      for (const note of item.notes) notes.push({ path: item.file, message: `Item “${item.identifier}”: ${note}` });
-    }
+    else checked.push(item);
   }
+  const items = joinVersions(checked, olympiad, errors);
+  for (const item of items) {
+    if (item.keyless)
+      notes.push({
+        path: item.file,
+        message: `Item “${item.identifier}” has no correct response: imported as a draft that needs its key`,
+      });
+    for (const note of item.notes) notes.push({ path: item.file, message: `Item “${item.identifier}”: ${note}` });
+  }
+  // Only the pictures of what is imported are stored: nothing of a version left out.
+  const shown = new Set(items.flatMap((i) => i.images));
+  for (const path of [...images.keys()]) if (!shown.has(path)) images.delete(path);
   return { items, images, errors, notes, total: upload.items.length + upload.errors.length };
+}
+
+/**
+ * The items as questions (decision 099): items with the same identifier but for a language suffix, in different
+ * languages, are one question's versions. The version in the olympiad's default language is the question; another in
+ * a language the olympiad offers is its translation, when it is the same question (its kind, choices, gaps and key);
+ * one in a language it does not offer is left out, said in the notes (the item's own, as every item's are). A
+ * question with no version in the default language is refused: its words would stand where the default's belong.
+ */
+function joinVersions(checked: ReadItem[], olympiad: OlympiadLanguages, errors: FieldError[]): ReadItem[] {
+  const own = languageOfItem(null, olympiad).lang;
+  const groups: Array<{ base: string; versions: Map<PaperLanguage, ReadItem> }> = [];
+  for (const item of checked) {
+    const { lang, note } = languageOfItem(item.language, olympiad);
+    if (note) item.notes.push(note);
+    const base = baseIdentifier(item.identifier, item.language, lang);
+    const group = groups.find((g) => g.base === base && !g.versions.has(lang));
+    if (group) group.versions.set(lang, item);
+    else groups.push({ base, versions: new Map([[lang, item]]) });
+  }
+  const offered = (l: PaperLanguage) => olympiad.languages.includes(l);
+  const out: ReadItem[] = [];
+  for (const { versions } of groups) {
+    const main = versions.get(own);
+    if (!main) {
+      for (const [lang, v] of versions)
+        errors.push({
+          path: v.file,
+          message: offered(lang)
+            ? `Item “${v.identifier}” is in ${languageName(lang)}, and the package has no ${languageName(own)} version of it: this olympiad’s questions are written in ${languageName(own)} first`
+            : `Item “${v.identifier}” is in ${languageName(lang)}, which this olympiad is not offered in`,
+        });
+      continue;
+    }
+    const ownQuestion = main.build(PLACEHOLDER);
+    const others: Array<{ lang: PaperLanguage; item: ReadItem }> = [];
+    for (const [lang, v] of versions) {
+      if (lang === own) continue;
+      const why = offered(lang)
+        ? versionMismatch(ownQuestion, v.build(PLACEHOLDER))
+        : `this olympiad is not offered in ${languageName(lang)}`;
+      if (why) main.notes.push(`its ${languageName(lang)} version “${v.identifier}” was left out: ${why}`);
+      else others.push({ lang, item: v });
+    }
+    if (!others.length) {
+      out.push(main);
+      continue;
+    }
+    // The words of each version, checked as the editor checks a translation; the short answer's spellings as its key.
+    const spelt: string[] = [];
+    const merged = withTranslations(
+      ownQuestion,
+      others.map((o) => ({ lang: o.lang, question: o.item.build(PLACEHOLDER) })),
+      spelt,
+    );
+    const words = Object.fromEntries(
+      Object.entries(merged.translations ?? {}).map(([l, t]) => [
+        l,
+        { prompt: t.prompt, imageAlt: t.imageAlt, options: t.options, targets: t.targets, gapText: t.gapText },
+      ]),
+    );
+    const result = Checked.safeParse({
+      ...merged,
+      prompt: sanitizeRichText(merged.prompt),
+      translations: words,
+    });
+    if (!result.success) {
+      main.notes.push(
+        `its ${others.map((o) => languageName(o.lang)).join(' and ')} version was left out: ${[...new Set(result.error.issues.map((i) => i.message))].join('; ')}`,
+      );
+      out.push(main);
+      continue;
+    }
+    main.notes.push(
+      ...spelt,
+      ...others.flatMap((o) => o.item.notes.map((n) => `its ${languageName(o.lang)} version: ${n}`)),
+    );
+    out.push({
+      ...main,
+      images: [...new Set([...main.images, ...others.flatMap((o) => o.item.images)])],
+      build: (urlOf) =>
+        withTranslations(
+          main.build(urlOf),
+          others.map((o) => ({ lang: o.lang, question: o.item.build(urlOf) })),
+        ),
+    });
+  }
+  return out;
 }

@@ -39,6 +39,8 @@ export interface Size {
 export interface ReadItem {
   file: string;
   identifier: string;
+  /** The language its `xml:lang` names, as written; null when it names none (decision 099). */
+  language: string | null;
   /** Package paths of the images the prompt, the interaction and the choices show. */
   images: string[];
   /** Things kept in a simpler form (part marks a single choice cannot give, case-sensitive answers…). */

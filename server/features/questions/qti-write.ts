@@ -1,8 +1,21 @@
 import JSZip from 'jszip';
 import sharp from 'sharp';
-import { type AnswerKey, type QuestionType, isPictureType, questionTypes } from '#contract/questions';
+import {
+  type AnswerKey,
+  type PaperLanguage,
+  type QuestionType,
+  isPictureType,
+  questionTypes,
+} from '#contract/questions';
 import { normaliseText } from '#contract/scoring';
 import { escapeHtml } from '../../platform/html.js';
+import {
+  type OlympiadLanguages,
+  englishOnly,
+  questionInLanguage,
+  translatedLanguages,
+  trueFalseWords,
+} from './qti-language.js';
 import { QUESTION_IMAGE_CLASS, type QtiQuestion } from './qti-question.js';
 import { interactionXml } from './qti-write-interactions.js';
 import {
@@ -26,12 +39,15 @@ export { QUESTION_IMAGE_CLASS, type QtiQuestion } from './qti-question.js';
  * (qti-write-interactions.ts). Partial credit (decision 082) is QTI's own: a key's mapping is a `qti-mapping` (a
  * select point's a `qti-area-mapping`) scored by its template, a number's wider tolerance a second `qti-equal`
  * branch. A package is self-contained: every picture the questions show is a file in it, named by a relative
- * address and listed in the manifest with the item that shows it.
+ * address and listed in the manifest with the item that shows it. Each item says its language (`xml:lang`), and a
+ * question's translation is an item of its own beside it, its identifier the question's with the language as a
+ * suffix (decision 099).
  */
 export const qtiTypes: readonly QuestionType[] = questionTypes;
 const NS = 'http://www.imsglobal.org/xsd/imsqtiasi_v3p0';
 const SCHEMA = 'https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0p1_v1p0.xsd';
 const CP_NS = 'http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1';
+const LOM_NS = 'http://ltsc.ieee.org/xsd/LOM';
 const CP_SCHEMA = 'https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqtiv3p0_imscpv1p2_v1p0.xsd';
 
 /** A picture's bytes and type by its address; null when the address is not one of ours or the file is gone. */
@@ -46,13 +62,19 @@ export function promptImages(html: string): string[] {
 }
 
 /**
- * One item. `href` turns a picture's address into the one written in the item (a file beside it in the package);
- * an address it leaves as it is (a web address) stays.
+ * One item, in the language `lang` (its `xml:lang`; the question's words as they are: `questionInLanguage` gives
+ * them in another). `href` turns a picture's address into the one written in the item (a file beside it in the
+ * package); an address it leaves as it is (a web address) stays.
  */
-export function itemXml(q: QtiQuestion, identifier: string, href: (url: string) => string = (u) => u): string {
+export function itemXml(
+  q: QtiQuestion,
+  identifier: string,
+  href: (url: string) => string = (u) => u,
+  lang: PaperLanguage = 'en',
+): string {
   const key = q.answerKey;
   if (!key) throw new Error('QTI export needs the correct answer');
-  const { declaration, body, processing } = interactionXml(q, key, href) ?? firstFive(q, key, href);
+  const { declaration, body, processing } = interactionXml(q, key, href) ?? firstFive(q, key, href, lang);
   const prompt = q.prompt.replace(
     /(<img\b[^>]*?\ssrc=")([^"]*)(")/gi,
     (_, a: string, src: string, b: string) => `${a}${attrValue(href(src.replace(/&amp;/g, '&')))}${b}`,
@@ -63,7 +85,7 @@ export function itemXml(q: QtiQuestion, identifier: string, href: (url: string) 
       ? `<div class="${QUESTION_IMAGE_CLASS}"><img src="${attrValue(href(q.imageUrl))}" alt="${attrValue(q.imageAlt)}"/></div>`
       : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
-<qti-assessment-item xmlns="${NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${NS} ${SCHEMA}" identifier="${escapeHtml(identifier)}" title="${escapeHtml(identifier)}" adaptive="false" time-dependent="false">
+<qti-assessment-item xmlns="${NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${NS} ${SCHEMA}" identifier="${escapeHtml(identifier)}" title="${escapeHtml(identifier)}" xml:lang="${lang}" adaptive="false" time-dependent="false">
 ${declaration}
 <qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float"><qti-default-value><qti-value>0</qti-value></qti-default-value></qti-outcome-declaration>
 <qti-outcome-declaration identifier="MAXSCORE" cardinality="single" base-type="float"><qti-default-value><qti-value>${q.marks}</qti-value></qti-default-value></qti-outcome-declaration>
@@ -74,13 +96,13 @@ ${processing}
 }
 
 /** The first five types: a choice interaction (single, multiple, true/false) or a text entry (short text, number). */
-function firstFive(q: QtiQuestion, key: AnswerKey, href: (url: string) => string) {
+function firstFive(q: QtiQuestion, key: AnswerKey, href: (url: string) => string, lang: PaperLanguage) {
   if (key.type === 'single' || key.type === 'multiple' || key.type === 'true_false') {
     const choices =
       key.type === 'true_false'
         ? [
-            { id: 'true', text: 'True', imageUrl: null },
-            { id: 'false', text: 'False', imageUrl: null },
+            { id: 'true', text: trueFalseWords[lang].true, imageUrl: null },
+            { id: 'false', text: trueFalseWords[lang].false, imageUrl: null },
           ]
         : q.options;
     const correct =
@@ -151,9 +173,16 @@ const extensions: Record<string, string> = {
 /**
  * A package of the questions: `items/item-0001.xml` …, their pictures under `items/images/` (each once, however
  * many items show it), and a manifest listing each item with every file it needs. An address `readImage` does not
- * know stays as it is (a web address other tools fetch themselves).
+ * know stays as it is (a web address other tools fetch themselves). Each question is written in the olympiad's
+ * default language, and again in each other language it offers that the question has words in
+ * (`items/item-0001-af.xml`), the manifest giving every item's language in its metadata (decision 099).
  */
-export async function packageOf(questions: QtiQuestion[], readImage: ImageReader = async () => null): Promise<Buffer> {
+export async function packageOf(
+  questions: QtiQuestion[],
+  readImage: ImageReader = async () => null,
+  olympiad: OlympiadLanguages = englishOnly,
+): Promise<Buffer> {
+  const own: PaperLanguage = olympiad.defaultLanguage === 'af' ? 'af' : 'en';
   const zip = new JSZip();
   const stored = new Map<string, string | null>();
   const sizes = new Map<string, { width: number; height: number } | null>();
@@ -177,11 +206,19 @@ export async function packageOf(questions: QtiQuestion[], readImage: ImageReader
   const resources: string[] = [];
   for (const [i, q] of questions.entries()) {
     const id = `item-${String(i + 1).padStart(4, '0')}`;
+    const versions = [
+      { lang: own, id, question: q },
+      ...translatedLanguages(q, olympiad).map((lang) => ({
+        lang,
+        id: `${id}-${lang}`,
+        question: questionInLanguage(q, lang),
+      })),
+    ];
     const urls = [
       q.imageUrl,
       ...q.options.map((o) => o.imageUrl),
       ...(q.targets ?? []).map((t) => t.imageUrl),
-      ...promptImages(q.prompt),
+      ...versions.flatMap((v) => promptImages(v.question.prompt)),
     ].filter((u): u is string => !!u);
     const files = new Map<string, string>();
     for (const url of urls) {
@@ -190,17 +227,26 @@ export async function packageOf(questions: QtiQuestion[], readImage: ImageReader
     }
     // Areas are measured in the picture's size as stored with the question; a question without one takes the file's.
     const size = q.imageUrl && !(q.imageWidth && q.imageHeight) ? sizes.get(q.imageUrl) : null;
-    const written = size ? { ...q, imageWidth: size.width, imageHeight: size.height } : q;
-    zip.file(
-      `items/${id}.xml`,
-      itemXml(written, id, (url) => files.get(url) ?? url),
-    );
-    const listed = [`items/${id}.xml`, ...new Set([...files.values()].map((n) => `items/${n}`))];
-    resources.push(
-      `<resource identifier="${id}" type="imsqti_item_xmlv3p0" href="items/${id}.xml">${listed
-        .map((f) => `<file href="${f}"/>`)
-        .join('')}</resource>`,
-    );
+    for (const v of versions) {
+      const written = size ? { ...v.question, imageWidth: size.width, imageHeight: size.height } : v.question;
+      zip.file(
+        `items/${v.id}.xml`,
+        itemXml(written, v.id, (url) => files.get(url) ?? url, v.lang),
+      );
+      const pictures = [
+        q.imageUrl,
+        ...q.options.map((o) => o.imageUrl),
+        ...(q.targets ?? []).map((t) => t.imageUrl),
+        ...promptImages(v.question.prompt),
+      ].flatMap((u) => (u && files.has(u) ? [`items/${files.get(u)!}`] : []));
+      const listed = [`items/${v.id}.xml`, ...new Set(pictures)];
+      // The resource's language as IEEE LOM says it, the metadata QTI 3.0's content packaging takes.
+      resources.push(
+        `<resource identifier="${v.id}" type="imsqti_item_xmlv3p0" href="items/${v.id}.xml"><metadata><lom xmlns="${LOM_NS}"><general><language>${v.lang}</language></general></lom></metadata>${listed
+          .map((f) => `<file href="${f}"/>`)
+          .join('')}</resource>`,
+      );
+    }
   }
   zip.file(
     'imsmanifest.xml',

@@ -25,6 +25,7 @@ import {
   writeXlsx,
 } from './transfer.js';
 import { count } from '#contract/numbers';
+import { findOlympiad } from '../../platform/olympiad-lookup.js';
 
 const Format = z.enum(['csv', 'xlsx']).default('xlsx');
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -177,11 +178,13 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
       // A draft has no correct response to write; the header counts the questions left out for it.
       const all = (await queries.questionsOfModules(db, [mod.id])).filter((q) => !q.retiredAt);
       const items: QtiQuestion[] = all.filter((q) => q.answerKey && qtiTypes.includes(q.type));
+      // Each item in the olympiad's default language, each translation an item of its own (decision 099).
+      const olympiad = (await findOlympiad(db, mod.olympiadId)) ?? undefined;
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="module-${mod.id}-qti3.zip"`)
         .header('x-olympus-left-out', String(all.length - items.length))
-        .send(await packageOf(items, (url) => readQuestionImage(db, app.storage, url)));
+        .send(await packageOf(items, (url) => readQuestionImage(db, app.storage, url), olympiad));
     },
   });
 
@@ -210,7 +213,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
       const { bytes, fileName } = await readUpload(req, { maxBytes: MAX_FILE_BYTES });
       let upload: QtiImport;
       try {
-        upload = await prepareImport(bytes);
+        upload = await prepareImport(bytes, (await findOlympiad(db, mod.olympiadId)) ?? undefined);
       } catch (err) {
         if (err instanceof HttpError) throw err;
         throw badRequest(isRefusal(err) ? err.message : 'This QTI package could not be read');
@@ -254,6 +257,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
             shuffle: q.shuffle,
             answerKey: q.answerKey,
             marks: q.marks,
+            translations: q.translations ?? {},
             lastEditedBy: actor.userId,
           });
         }
