@@ -19,6 +19,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { ModuleInput, type QuestionModuleRecord } from '#contract/authoring';
+import { htmlText } from '#contract/content';
 import { languageName, type PaperLanguage } from '#contract/questions';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { RichTextEditor } from '../../../components/RichTextEditor.js';
@@ -34,12 +35,23 @@ import { SortableList } from '../components/SortableList.js';
 import { useOlympiadOfPage } from '../components/use-olympiad.js';
 
 const Words = z.object({ title: z.string().max(200, 'Use at most 200 characters'), intro: z.string().max(20_000) });
-const ModuleValues = z.object({
-  title: ModuleInput.shape.title,
-  intro: z.string().max(20_000),
-  /** The title and intro in each other language offered (decision 094), as typed. */
-  translations: z.record(z.string(), Words),
-});
+const ModuleValues = z
+  .object({
+    title: ModuleInput.shape.title,
+    intro: z.string().max(20_000),
+    /** The title and intro in each other language offered (decision 094), as typed. */
+    translations: z.record(z.string(), Words),
+  })
+  // A language's version is stored with its title: an intro without one would be lost on saving.
+  .superRefine((v, ctx) => {
+    for (const [l, t] of Object.entries(v.translations))
+      if (!t.title.trim() && htmlText(t.intro).trim())
+        ctx.addIssue({
+          code: 'custom',
+          path: ['translations', l, 'title'],
+          message: 'Enter the title in this language too',
+        });
+  });
 type ModuleValues = z.infer<typeof ModuleValues>;
 
 /** One language's title and intro, in its own `lang`, headed by the language when there are two. */

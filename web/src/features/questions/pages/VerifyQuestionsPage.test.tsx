@@ -61,10 +61,11 @@ const olympiad = OlympiadRecord.parse({
   can: { edit: true, editAll: false, open: true, pin: true, grant: false },
 });
 
-const unverifiedAf = { verified: false, verifiedBy: null, verifiedAt: null };
+type AfState = { verified: boolean; verifiedBy: string | null; verifiedAt: string | null };
+const unverifiedAf: AfState = { verified: false, verifiedBy: null, verifiedAt: null };
 const verifiedAf = { verified: true, verifiedBy: 'admin', verifiedAt: '2026-03-02T09:00:00.000Z' };
 
-const question = (id: number, position: number, prompt: string, af: string, afState: typeof unverifiedAf) =>
+const question = (id: number, position: number, prompt: string, af: string, afState: AfState) =>
   QuestionRecord.parse({
     id,
     moduleId: 7,
