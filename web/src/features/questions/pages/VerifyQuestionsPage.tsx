@@ -173,7 +173,10 @@ export function VerifyQuestionsPage() {
                           </Text>
                           {q.verified ? (
                             <>
-                              <Badge color="green">verified by {q.verifiedBy}</Badge>
+                              <Badge color="green">
+                                {languages && others.length ? `${languageName(languages.defaultLanguage)}: ` : ''}
+                                verified by {q.verifiedBy}
+                              </Badge>
                               <Button
                                 size="xs"
                                 variant="subtle"
