@@ -257,6 +257,15 @@ describe('POST /olympiad/results/{olympiadId}/publish and /unpublish', () => {
     expect(n).toBe(6);
   });
 
+  it('two admins publishing at once both succeed, one after the other, leaving one whole snapshot', async () => {
+    const [a, b] = await Promise.all([publish(olympiad.id)(admin), publish(olympiad.id)(await server.as('overlord'))]);
+    expect([a.status, b.status], `${a.text} ${b.text}`).toEqual([200, 200]);
+    const rows = await server.query<{ attempt_id: number }>`
+      select attempt_id from learner_results where olympiad_id = ${olympiad.id}`;
+    expect(new Set(rows.map((r) => r.attempt_id)).size).toBe(rows.length);
+    expect(rows.length).toBe(a.body.rows);
+  });
+
   it('unpublishes: published_at cleared, the snapshot kept, audited', async () => {
     const res = await unpublish(olympiad.id)(admin);
     expect(res.status).toBe(200);

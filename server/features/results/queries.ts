@@ -155,6 +155,14 @@ export async function finalScores(q: Queryable, olympiadId: number): Promise<Fin
 }
 
 /** Writes the snapshot as a whole: the olympiad's earlier rows go, the new ones come in one statement. */
+/**
+ * Holds the olympiad's row until the caller's transaction ends, so two publishes of one olympiad take turns: the
+ * second deletes the snapshot the first wrote instead of inserting beside it (a duplicate key, a 500, on PostgreSQL).
+ */
+export async function lockForPublishing(q: Queryable, olympiadId: number) {
+  await q.execute(sql`select 1 from olympiads where id = ${olympiadId} for update`);
+}
+
 export async function replaceSnapshot(
   q: Queryable,
   olympiadId: number,

@@ -18,7 +18,11 @@ describe('a learner’s score', () => {
       { language: 'en', river: 'Orange River' },
       { language: 'af', river: 'Oranjerivier' },
     ] as const;
-    const results = [];
+    const results: Array<{
+      score: number;
+      marks: Array<{ question_id: number; score: number | null }>;
+      river: number;
+    }> = [];
     for (const writer of writers) {
       const { token, user } = await newLearner();
       const chosen = await call(token, 'PUT', '/api/sitting/geo-demo/language', { language: writer.language });

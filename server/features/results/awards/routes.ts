@@ -126,6 +126,7 @@ export async function awardRoutes(app: FastifyInstance): Promise<void> {
             ? 'The writing window has not closed yet: results are published after it closes'
             : 'The olympiad has no end to its writing window: set it, and publish after it closes',
         );
+      await queries.lockForPublishing(db, r.olympiadId);
       const list = await liveStandings(db, r.olympiadId, r.awardRule);
       if (!list.length) throw conflict('No attempt is finished and marked yet: there is nothing to publish');
       await queries.replaceSnapshot(db, r.olympiadId, list);
