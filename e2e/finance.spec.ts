@@ -132,7 +132,11 @@ test('a teacher’s invoice, a bank statement, and payment before writing', asyn
   await teacher.getByRole('button', { name: 'Save number' }).click();
   await expect(teacher.getByText(`Purchase-order number RBHS-${stamp} is saved`)).toBeVisible();
   await teacher.getByRole('button', { name: /^Issue (updated )?invoice$/ }).click();
-  await expect(teacher.getByText(new RegExp(`Invoice ${documentNumber.source} is issued`)).first()).toBeVisible();
+  // Issuing draws the invoice's PDF with its embedded typeface and mails it before it answers: on a shared two-core
+  // machine running the other journeys beside it, that can take longer than the default wait.
+  await expect(teacher.getByText(new RegExp(`Invoice ${documentNumber.source} is issued`)).first()).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(teacher.getByRole('heading', { name: 'How to pay' })).toBeVisible();
   const reference = (
     await teacher

@@ -168,13 +168,16 @@ test.describe('at 1280 px', () => {
     await ask.getByRole('button', { name: 'Yes, enter my school' }).click();
     await expect(page.getByText(/is entered in Afrikaans Olimpiade/)).toBeVisible();
 
-    // Leave the demo data as it was: the overlord removes the entry again.
+    // Leave the demo data as it was: the overlord removes the entry again (of this olympiad, not of afr-demo, the
+    // Afrikaans project's other olympiad, which both demo schools are entered in with learners).
     const overlord = await sessionOf(request, 'overlord');
     const olympiads = (await (
-      await request.get('/olympiad/v-rest/?search=Afrikaans&pageSize=5', { headers: auth(overlord.accessToken.token) })
-    ).json()) as { items: { id: number }[] };
+      await request.get('/olympiad/v-rest/?search=Afrikaans&pageSize=20', { headers: auth(overlord.accessToken.token) })
+    ).json()) as { items: { id: number; title: string }[] };
+    const entered = olympiads.items.find((o) => o.title === 'Afrikaans Olimpiade');
+    expect(entered, 'the olympiad entered').toBeTruthy();
     const entries = (await (
-      await request.get(`/school-participant/v-rest/?olympiadId=${olympiads.items[0]!.id}&pageSize=50`, {
+      await request.get(`/school-participant/v-rest/?olympiadId=${entered!.id}&pageSize=50`, {
         headers: auth(overlord.accessToken.token),
       })
     ).json()) as { items: { id: number; schoolName?: string; school?: { name: string } }[] };
