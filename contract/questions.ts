@@ -318,7 +318,18 @@ function wordsOf<T extends TranslationVerification>(t: T | undefined): Omit<T, k
   return words;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** A value as JSON with every object's keys sorted: jsonb gives keys back in its own order, not the order written. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+        )
+      : value;
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /** Merges what an editor sent into what is stored, keeping each language's verification while its words stay. */
 export function mergedTranslations<T extends TranslationVerification>(
