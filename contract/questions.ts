@@ -348,6 +348,14 @@ export function mergedTranslations<T extends TranslationVerification>(
   return out;
 }
 
+/** The languages whose words an edit wrote anew: the ones it added or changed (and so left unverified). */
+export function changedLanguages<T extends TranslationVerification>(
+  before: Partial<Record<PaperLanguage, T>>,
+  after: Partial<Record<PaperLanguage, T>>,
+): PaperLanguage[] {
+  return (Object.keys(after) as PaperLanguage[]).filter((l) => !same(wordsOf(before[l]), wordsOf(after[l])));
+}
+
 /** One language's version marked verified by `userId` now, or cleared. */
 export function withVerification<T extends TranslationVerification>(
   stored: Partial<Record<PaperLanguage, T>>,

@@ -1,4 +1,6 @@
-import type { Queryable } from '../db/client.js';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Queryable, rows } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
 import type { Actor } from '../http/actor.js';
 
@@ -193,4 +195,29 @@ export async function audit(
     ip: entry.ip ?? null,
     data: entry.data ?? {},
   });
+}
+
+/**
+ * Who last wrote a text's words in `language`: the actor of the entity's latest `actions` row whose data names the
+ * language among `translationsChanged`, or null. A section and an olympiad's instructions have no column for who
+ * edited each language; their audit rows say it, and a second admin verifies a translation.
+ */
+export async function lastTranslator(
+  q: Queryable,
+  where: { actions: readonly AuditAction[]; entityId: number; language: string },
+): Promise<number | null> {
+  const entity = auditActions[where.actions[0]!];
+  const [row] = await rows(
+    q,
+    z.object({ actorId: z.number().nullable() }),
+    sql`select actor_id from audit_log
+        where entity = ${entity} and entity_id = ${String(where.entityId)}
+          and action in (${sql.join(
+            where.actions.map((a) => sql`${a}`),
+            sql`, `,
+          )})
+          and data -> 'translationsChanged' ? ${where.language}
+        order by at desc, id desc limit 1`,
+  );
+  return row?.actorId ?? null;
 }

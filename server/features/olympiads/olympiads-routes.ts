@@ -33,13 +33,9 @@ import * as queries from './queries.js';
 import { blockersOf } from './verify.js';
 import { changeDefaultLanguage } from './default-language.js';
 import type { OlympiadTranslations, PaperLanguage } from '#contract/questions';
+import { lastTranslator } from '../../platform/audit.js';
 import { languageName, otherLanguagesOf, withVerification } from '#contract/questions';
-import {
-  changedLanguages,
-  checkTranslationLanguages,
-  lastTranslator,
-  nextOlympiadTranslations,
-} from './translations.js';
+import { changedLanguages, checkTranslationLanguages, nextOlympiadTranslations } from './translations.js';
 import { count } from '#contract/numbers';
 
 const tags = ['olympiads'];
@@ -304,7 +300,14 @@ export async function olympiadRoutes(app: FastifyInstance): Promise<void> {
       if (verified && !stored[lang])
         throw conflict(`The instructions and declaration have no ${languageName(lang)} version yet`);
       // A second pair of eyes, as for a question: whoever wrote this version last may not verify it.
-      if (verified && (await lastTranslator(db, o.id, lang)) === actor.userId)
+      if (
+        verified &&
+        (await lastTranslator(db, {
+          actions: ['olympiad.create', 'olympiad.update'],
+          entityId: o.id,
+          language: lang,
+        })) === actor.userId
+      )
         throw forbidden(
           `You wrote the ${languageName(lang)} instructions and declaration last; a second admin must verify them`,
         );

@@ -29,12 +29,12 @@ import { difficultySheets } from './difficulty-export.js';
 import { moduleLoader, paperLoader } from './load.js';
 import { questionsPolicy } from './policy.js';
 import { presentModule, presentQuestion } from './present.js';
+import { lastTranslator } from '../../platform/audit.js';
 import * as queries from './queries.js';
 import {
   changedLanguages,
   checkTranslationLanguages,
   languageName,
-  lastTranslatorOfModule,
   nextModuleTranslations,
   otherLanguagesOf,
   withVerification,
@@ -211,7 +211,13 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
         ]);
       const verified = query.verified === 'true';
       if (verified && !mod.translations[lang]) throw conflict(`This section has no ${languageName(lang)} version yet`);
-      const lastEditedById = verified ? await lastTranslatorOfModule(db, mod.id, lang) : null;
+      const lastEditedById = verified
+        ? await lastTranslator(db, {
+            actions: ['question-module.create', 'question-module.update'],
+            entityId: mod.id,
+            language: lang,
+          })
+        : null;
       if (verified && !questionsPolicy.can(actor, 'verify', { olympiadId: mod.olympiadId, lastEditedById }))
         throw forbidden(`You wrote this section’s ${languageName(lang)} version last; a second admin must verify it`);
       await db

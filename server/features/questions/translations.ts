@@ -11,9 +11,7 @@ import {
   mergedTranslations as merged,
   otherLanguagesOf,
 } from '#contract/questions';
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { type Queryable, rows } from '../../db/client.js';
+import type { z } from 'zod';
 import { invalid } from '../../http/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 
@@ -101,61 +99,16 @@ export function nextModuleTranslations(
   stored: ModuleTranslations,
   given: z.infer<typeof ModuleTranslationsInput> | undefined,
 ): ModuleTranslations {
-  // Restated in the order the words are sent in: jsonb keeps an object's keys in an order of its own (the shorter
-  // first), and the merge compares words as JSON text, so stored words read back would never equal the same words sent.
-  const restated = Object.fromEntries(
-    Object.entries(stored).map(([l, t]) => [
-      l,
-      { title: t.title, intro: t.intro, verifiedBy: t.verifiedBy, verifiedAt: t.verifiedAt },
-    ]),
-  ) as ModuleTranslations;
   const sent = Object.fromEntries(
     Object.entries(given ?? {}).map(([l, t]) => [l, { title: t!.title.trim(), intro: sanitizeRichText(t!.intro) }]),
   );
-  return merged(restated, sent);
+  return merged(stored, sent);
 }
 
-/** JSON text with every object's keys in one order, so that words read back from jsonb compare with those sent. */
-const sortedJson = (v: unknown): string =>
-  v && typeof v === 'object' && !Array.isArray(v)
-    ? `{${Object.keys(v)
-        .sort()
-        .map((k) => `${JSON.stringify(k)}:${sortedJson((v as Record<string, unknown>)[k])}`)
-        .join(',')}}`
-    : JSON.stringify(v ?? null);
-
-const wordsJson = (t: TranslationVerification | undefined) => {
-  if (!t) return null;
-  const { verifiedBy: _by, verifiedAt: _at, ...words } = t;
-  return sortedJson(words);
-};
-
-/** The languages whose words an edit wrote anew: the ones it added or changed (and so left unverified). */
-export function changedLanguages<T extends TranslationVerification>(
-  before: Partial<Record<PaperLanguage, T>>,
-  after: Partial<Record<PaperLanguage, T>>,
-): PaperLanguage[] {
-  return (Object.keys(after) as PaperLanguage[]).filter((l) => wordsJson(before[l]) !== wordsJson(after[l]));
-}
-
-const ActorRow = z.object({ actorId: z.number().nullable() });
-
-/**
- * Who last wrote a section's words in `lang`: the actor of its latest audit row naming the language among
- * `translationsChanged`, or null. A second admin verifies a translation, as a question (questions/policy.ts); a
- * section has no column for its editor, and its audit rows already say who wrote what.
- */
-export async function lastTranslatorOfModule(q: Queryable, moduleId: number, lang: PaperLanguage) {
-  const [row] = await rows(
-    q,
-    ActorRow,
-    sql`select actor_id from audit_log
-        where entity = 'question_module' and entity_id = ${String(moduleId)}
-          and action in ('question-module.create', 'question-module.update')
-          and data -> 'translationsChanged' ? ${lang}
-        order by at desc, id desc limit 1`,
-  );
-  return row?.actorId ?? null;
-}
-
-export { languageName, otherLanguagesOf, presentTranslations, withVerification } from '#contract/questions';
+export {
+  changedLanguages,
+  languageName,
+  otherLanguagesOf,
+  presentTranslations,
+  withVerification,
+} from '#contract/questions';
