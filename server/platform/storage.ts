@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * Where files live (uploads, attachments, certificates). One interface, so that an S3-compatible store can
@@ -17,6 +20,24 @@ export interface FileStorage {
   get(key: string): Promise<Buffer>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** The bytes of a stored file as a stream, for a download or a backup that should not hold it in memory. */
+  open(key: string): Promise<Readable>;
+  /** Stores a stream under exactly this key (a restore), written whole or not at all; answers its size. */
+  putStreamAt(key: string, body: Readable): Promise<{ size: number }>;
+  /** Every stored file's key and size, in no particular order (a backup). */
+  list(): AsyncIterable<{ key: string; size: number }>;
+}
+
+/** A new unique key that keeps a safe form of `name`, under the month it was stored in. */
+export function newKey(name: string): string {
+  const month = new Date().toISOString().slice(0, 7);
+  return `${month}/${randomBytes(12).toString('hex')}-${safeName(name)}`;
+}
+
+/** A key as every store accepts it: letters, digits, dot, dash, underscore and slashes, never `..`. */
+export function checkKey(key: string): string {
+  if (!/^[\w/.-]+$/.test(key) || key.includes('..') || key.startsWith('/')) throw new Error('Invalid storage key');
+  return key;
 }
 
 /** Keeps only letters, digits, dot, dash and underscore; never a path. */
@@ -32,15 +53,13 @@ export function safeName(name: string): string {
 /** Files on local disk under `root` (DATA_DIR/files). */
 export function diskStorage(root: string): FileStorage {
   const resolve = (key: string) => {
-    if (!/^[\w/.-]+$/.test(key) || key.includes('..')) throw new Error('Invalid storage key');
-    const full = path.resolve(root, key);
+    const full = path.resolve(root, checkKey(key));
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('Invalid storage key');
     return full;
   };
   return {
     async put(name, bytes) {
-      const month = new Date().toISOString().slice(0, 7);
-      const key = `${month}/${randomBytes(12).toString('hex')}-${safeName(name)}`;
+      const key = newKey(name);
       const full = resolve(key);
       await mkdir(path.dirname(full), { recursive: true });
       await writeFile(full, bytes, { flag: 'wx' });
@@ -64,5 +83,38 @@ export function diskStorage(root: string): FileStorage {
       }
     },
     delete: (key) => rm(resolve(key), { force: true }),
+    async open(key) {
+      const full = resolve(key);
+      await stat(full); // a missing file fails here, before the caller has sent anything
+      return createReadStream(full);
+    },
+    async putStreamAt(key, body) {
+      const full = resolve(key);
+      await mkdir(path.dirname(full), { recursive: true });
+      const partial = `${full}.${randomBytes(6).toString('hex')}.part`;
+      try {
+        await pipeline(body, createWriteStream(partial));
+        await rename(partial, full);
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
+      return { size: (await stat(full)).size };
+    },
+    async *list() {
+      const base = path.resolve(root);
+      let entries;
+      try {
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
+      } catch {
+        return; // nothing stored yet
+      }
+      for (const e of entries) {
+        if (!e.isFile() || e.name.endsWith('.part')) continue;
+        const full = path.join(e.parentPath, e.name);
+        const key = path.relative(base, full).split(path.sep).join('/');
+        yield { key, size: (await stat(full)).size };
+      }
+    },
   };
 }
