@@ -83,6 +83,40 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL']) expect(text).toContain(`  ${name}: `);
   });
 
+  it('files in S3 with all five S3_* settings, on the disk with none, and refused with some (decision 100)', () => {
+    const s3 = {
+      S3_ENDPOINT: 'https://s3.example.org',
+      S3_BUCKET: 'olympus-files',
+      S3_REGION: 'af-south-1',
+      S3_ACCESS_KEY_ID: 'AKIAOLYMPUS',
+      S3_SECRET_ACCESS_KEY: 'the-secret-access-key-of-the-test',
+    };
+    expect(loadConfig({ APP_SECRET: secret }).s3).toBeNull();
+    expect(loadConfig({ APP_SECRET: secret, S3_ENDPOINT: '', S3_BUCKET: ' ' }).s3).toBeNull();
+    const config = loadConfig({ APP_SECRET: secret, ...s3 });
+    expect(config.s3).toEqual({
+      endpoint: 'https://s3.example.org',
+      bucket: 'olympus-files',
+      region: 'af-south-1',
+      accessKeyId: 'AKIAOLYMPUS',
+      secretAccessKey: 'the-secret-access-key-of-the-test',
+    });
+    // The overlord's view of the environment never holds the secret key.
+    const shown = Object.fromEntries(config.environment.map((e) => [e.name, e]));
+    expect(shown.S3_SECRET_ACCESS_KEY).toEqual({ name: 'S3_SECRET_ACCESS_KEY', value: null, secret: true, set: true });
+    expect(shown.S3_BUCKET).toMatchObject({ value: 'olympus-files', secret: false });
+    expect(JSON.stringify(config.environment)).not.toContain(s3.S3_SECRET_ACCESS_KEY);
+
+    const { S3_REGION: _region, S3_SECRET_ACCESS_KEY: _secret, ...some } = s3;
+    const text = configError(some);
+    expect(text).toContain('  S3_REGION: S3_REGION is missing: files in S3 need all of S3_ENDPOINT, S3_BUCKET,');
+    expect(text).toContain('  S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY is missing');
+    expect(configError({ ...s3, S3_ENDPOINT: 's3.example.org' })).toContain(
+      'S3_ENDPOINT: S3_ENDPOINT must be an http:// or https:// URL',
+    );
+    expect(configError({ ...s3, S3_BUCKET: 'ab' })).toContain('S3_BUCKET: S3_BUCKET must be a bucket name');
+  });
+
   it('generates APP_SECRET once and keeps it in DATA_DIR', () => {
     const dataDir = path.join(tmp, 'fresh', 'data');
     expect(existsSync(dataDir)).toBe(false);

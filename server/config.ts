@@ -7,6 +7,10 @@ const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** An empty variable is no setting at all (a blank line in an environment file). */
+const unsetWhenBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+
 /** One schema over the environment, parsed once at start: a bad value stops the server with a message naming it. */
 const Env = z
   .object({
@@ -164,8 +168,39 @@ const Env = z
       .int()
       .min(1024)
       .default(10 * 1_048_576),
+    /**
+     * Files in an S3-compatible bucket instead of DATA_DIR/files (decision 100): all five together, or none. The
+     * bucket is addressed path-style (S3_ENDPOINT/S3_BUCKET/key) and must exist beforehand.
+     */
+    S3_ENDPOINT: unsetWhenBlank(
+      z
+        .string()
+        .regex(/^https?:\/\/[^/]/, 'S3_ENDPOINT must be an http:// or https:// URL, e.g. https://s3.example.org')
+        .optional(),
+    ),
+    S3_BUCKET: unsetWhenBlank(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          'S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and dashes',
+        )
+        .optional(),
+    ),
+    S3_REGION: unsetWhenBlank(z.string().optional()),
+    S3_ACCESS_KEY_ID: unsetWhenBlank(z.string().optional()),
+    S3_SECRET_ACCESS_KEY: unsetWhenBlank(z.string().optional()),
   })
   .superRefine((e, ctx) => {
+    const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    const given = s3.filter((name) => e[name] !== undefined);
+    if (given.length > 0 && given.length < s3.length)
+      for (const name of s3.filter((n) => e[n] === undefined))
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} is missing: files in S3 need all of ${s3.join(', ')} (${given.join(', ')} given), or none for the disk`,
+        });
     if (e.NODE_ENV === 'production' && e.SEED_DEMO === 'always')
       ctx.addIssue({
         code: 'custom',
@@ -237,6 +272,8 @@ export interface Config {
   reports: { refreshSeconds: number };
   jobs: { worker: boolean; pollMs: number; leaseSeconds: number };
   appLog: { retentionDays: number };
+  /** The S3-compatible bucket that holds the files (decision 100); null: DATA_DIR/files on this machine's disk. */
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
   /** Every environment setting with the value in effect, secrets masked: shown read-only in system config. */
   environment: EnvironmentEntry[];
 }
@@ -250,7 +287,7 @@ export interface EnvironmentEntry {
 }
 
 /** Variables whose whole value is a secret. */
-const secretVariables = new Set(['APP_SECRET', 'BOUNCE_SECRET']);
+const secretVariables = new Set(['APP_SECRET', 'BOUNCE_SECRET', 'S3_SECRET_ACCESS_KEY']);
 
 /** A URL with its password (and any token in the query) replaced, e.g. postgres://app:***@db/olympus. */
 function maskedUrl(value: string): { value: string; secret: boolean } {
@@ -388,6 +425,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     reports: { refreshSeconds: e.REPORT_REFRESH_SECONDS },
     jobs: { worker: e.JOBS_WORKER, pollMs: e.JOBS_POLL_MS, leaseSeconds: e.JOBS_LEASE_SECONDS },
     appLog: { retentionDays: e.APP_LOG_RETENTION_DAYS },
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : null,
     environment: environmentOf(source, e),
   };
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createMailSender, type MailSender } from './mail-sender.js';
 import { diskStorage, type FileStorage } from './storage.js';
+import { s3Storage } from './storage-s3.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,14 +12,17 @@ declare module 'fastify' {
 }
 
 /**
- * Files and the mail queue for one server process: the storage under DATA_DIR/files, the mailer's
+ * Files and the mail queue for one server process: the storage (the S3-compatible bucket when S3_* is set, decision
+ * 100, else DATA_DIR/files), the mailer's
  * settings, and the background sender (started when the server is ready, stopped before it closes; its rate is
  * read from the runtime settings, decision 036).
  */
 export function registerMailRuntime(app: FastifyInstance): void {
   const { config } = app;
-  const storage = diskStorage(path.join(config.dataDir, 'files'));
+  const s3 = config.s3 ? s3Storage(config.s3) : null;
+  const storage = s3 ?? diskStorage(path.join(config.dataDir, 'files'));
   app.decorate('storage', storage);
+  if (s3) app.addHook('onClose', async () => s3.close());
   app.mailer.configure({
     publicUrl: config.publicUrl,
     storage,

@@ -6,8 +6,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /**
- * Where files live (uploads, attachments, certificates). One interface, so that an S3-compatible store can
- * replace the disk without touching the features.
+ * Where files live (uploads, attachments, certificates). One interface, so that an S3-compatible store
+ * (storage-s3.ts, decision 100) replaces the disk without touching the features. A missing file's `get` and `open`
+ * fail (ENOENT on either store); `exists` and `size` answer it without failing.
  */
 export interface FileStorage {
   /** Stores bytes under a new unique key that keeps a safe form of `name`; answers the key. */
@@ -19,6 +20,8 @@ export interface FileStorage {
   putAt(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer>;
   exists(key: string): Promise<boolean>;
+  /** A stored file's size in bytes, or null when there is none (a download's Content-Length, read before `open`). */
+  size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
   /** The bytes of a stored file as a stream, for a download or a backup that should not hold it in memory. */
   open(key: string): Promise<Readable>;
@@ -73,7 +76,8 @@ export function diskStorage(root: string): FileStorage {
       await writeFile(partial, bytes);
       await rename(partial, full);
     },
-    get: (key) => readFile(resolve(key)),
+    // async, so that a refused key is a rejection like any other failure, never a throw at the call
+    get: async (key) => readFile(resolve(key)),
     async exists(key) {
       try {
         await stat(resolve(key));
@@ -82,7 +86,15 @@ export function diskStorage(root: string): FileStorage {
         return false;
       }
     },
-    delete: (key) => rm(resolve(key), { force: true }),
+    async size(key) {
+      try {
+        const found = await stat(resolve(key));
+        return found.isFile() ? found.size : null;
+      } catch {
+        return null;
+      }
+    },
+    delete: async (key) => rm(resolve(key), { force: true }),
     async open(key) {
       const full = resolve(key);
       await stat(full); // a missing file fails here, before the caller has sent anything
