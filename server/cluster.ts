@@ -47,15 +47,27 @@ export interface PrimaryOptions {
   banner: string;
   /** How long the server processes get to finish at shutdown before they are killed. */
   graceMs?: number;
+  /** Run at the start of each rolling restart (SIGHUP): the release's new migrations, before any new process. */
+  migrate?: () => Promise<void>;
+  /** How long a new process of a rolling restart may take to listen before the restart gives up; 120 s. */
+  startTimeoutMs?: number;
 }
 
-/** Runs the primary process: starts the server processes and watches them until SIGTERM or SIGINT. */
+/**
+ * Runs the primary process: starts the server processes and watches them until SIGTERM or SIGINT. SIGHUP is the
+ * rolling restart (decision 103): the migrations, then for each server process a new one (Node's cluster module
+ * reads the entry from disk again, so it runs the files there now), and once it listens the old one stops as at
+ * shutdown. The new process starts before the old one stops, so the port always has at least N processes.
+ */
 export function runPrimary(o: PrimaryOptions): void {
   let stopping: Promise<void> | null = null;
   // Every server process has listened once (the banner is printed): from then on one that stops is replaced.
   let announced = false;
   let stops: number[] = [];
   const listening = new Set<number>();
+  // Stopped on purpose by a rolling restart, or new in one and not yet listening: their exits are not crashes.
+  const retiring = new Set<number>();
+  const onTrial = new Set<number>();
 
   const start = () => {
     const worker = cluster.fork(o.env);
@@ -71,6 +83,7 @@ export function runPrimary(o: PrimaryOptions): void {
 
   cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
     listening.delete(worker.id);
+    if (retiring.delete(worker.id) || onTrial.delete(worker.id)) return;
     if (stopping) return;
     // One that stops before they all listened could not start (a port in use, the database unreachable): no
     // replacement would fare better, so stop them all, as a single server stops at start.
@@ -111,6 +124,102 @@ export function runPrimary(o: PrimaryOptions): void {
     })());
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  /** A new server process for a rolling restart: it, once it listens; null when it stopped or took too long. */
+  const startNew = () =>
+    new Promise<Worker | null>((resolve) => {
+      const limitMs = o.startTimeoutMs ?? 120_000;
+      const worker = start();
+      onTrial.add(worker.id);
+      let settled = false;
+      const timer = setTimeout(() => {
+        console.error(`Server process ${worker.process.pid} did not listen within ${limitMs / 1000} s: stopping it.`);
+        worker.process.kill('SIGKILL');
+      }, limitMs);
+      worker.once('listening', () => {
+        settled = true;
+        clearTimeout(timer);
+        onTrial.delete(worker.id);
+        resolve(worker);
+      });
+      worker.once('exit', (code: number | null, signal: string | null) => {
+        clearTimeout(timer);
+        if (settled) return;
+        console.error(
+          `Server process ${worker.process.pid} stopped before it listened (${signal ?? `exit code ${code}`}).`,
+        );
+        resolve(null);
+      });
+    });
+
+  /** An old server process stops as at shutdown (SIGTERM): no new connections, its requests finished. */
+  const retire = (worker: Worker) => {
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    retiring.add(worker.id);
+    worker.process.kill('SIGTERM');
+    const kill = setTimeout(() => worker.isDead() || worker.process.kill('SIGKILL'), o.graceMs ?? 30_000);
+    return exited.finally(() => clearTimeout(kill));
+  };
+
+  const restartOnce = async () => {
+    const began = Date.now();
+    const old = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w != null && !w.isDead());
+    console.log(`SIGHUP: rolling restart of ${old.length} server processes began`);
+    if (o.migrate) {
+      try {
+        await o.migrate();
+        console.log('Rolling restart: migrations applied');
+      } catch (err) {
+        console.error('Rolling restart: the migrations failed, the running server processes keep serving.', err);
+        return;
+      }
+    }
+    for (const [i, worker] of old.entries()) {
+      if (stopping) return;
+      // One that crashed meanwhile was replaced by a process of the new files already.
+      if (worker.isDead()) continue;
+      const fresh = await startNew();
+      if (stopping) return;
+      if (!fresh) {
+        console.error('Rolling restart stopped: a new server process could not start; the others keep serving.');
+        return;
+      }
+      console.log(
+        `Rolling restart: server process ${fresh.process.pid} listens; ${worker.process.pid} finishes its requests`,
+      );
+      await retire(worker);
+      console.log(`Rolling restart: server process ${worker.process.pid} stopped (${i + 1} of ${old.length})`);
+    }
+    const pids = Object.values(cluster.workers ?? {}).map((w) => w?.process.pid);
+    console.log(
+      `Rolling restart ended in ${((Date.now() - began) / 1000).toFixed(1)} s: server processes ${pids.join(', ')}`,
+    );
+  };
+
+  // A second SIGHUP during a restart is queued (one at most): files may have changed since the running restart
+  // began, so every process must be started again after the last signal.
+  let restarting = false;
+  let queued = false;
+  process.on('SIGHUP', () => {
+    if (stopping) return;
+    if (!announced) {
+      console.log('SIGHUP before every server process listened: ignored');
+      return;
+    }
+    if (restarting) {
+      if (!queued) console.log('SIGHUP during a rolling restart: another follows once it ends');
+      queued = true;
+      return;
+    }
+    restarting = true;
+    void (async () => {
+      do {
+        queued = false;
+        await restartOnce();
+      } while (queued && !stopping);
+      restarting = false;
+    })();
+  });
 
   for (let i = 0; i < o.processes; i++) start();
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { runPrimary, webProcesses, workerEnvironment } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
+import { drainable } from './http/drain.js';
 import { chooseLogFormat, prettyLogsAvailable } from './platform/log-format.js';
 import { createMailer } from './platform/mailer.js';
 import { seedBenchIfAbsent, seedCertificateBenchIfAbsent, seedInvoiceBenchIfAbsent } from './seed/bench.js';
@@ -53,8 +54,11 @@ async function main(options: StartOptions): Promise<void> {
   const processes = webProcesses(config, cores);
   if (!config.databaseUrl && (config.webProcesses ?? 1) > 1)
     console.error('WEB_PROCESSES is ignored on the embedded PGlite: one process owns it (set DATABASE_URL for more).');
-  // The primary's own pool serves only when it is the one server process; else it migrates and prepares, then closes.
-  const database = await openDatabase({ ...config, databasePoolWarm: config.databasePoolWarm && processes === 1 });
+  // The primary's own pool serves only on the embedded PGlite (one process); on PostgreSQL it migrates and prepares,
+  // then closes, and even one server process runs under a primary, so that a rolling restart (SIGHUP) can start its
+  // successor before it stops (decision 103).
+  const alone = !config.databaseUrl;
+  const database = await openDatabase({ ...config, databasePoolWarm: config.databasePoolWarm && alone });
   await database.migrate();
   const prepared = await prepare(config, database);
   const lines = [
@@ -65,12 +69,26 @@ async function main(options: StartOptions): Promise<void> {
     ...prepared.lines,
   ];
   const banner = lines.join('\n') + '\n';
-  if (processes === 1) {
+  if (alone) {
     await serve(config, database, prepared.host, banner, options);
     return;
   }
   await database.close();
-  runPrimary({ processes, env: workerEnvironment(processes, cores, process.env, prepared.host), banner });
+  runPrimary({
+    processes,
+    env: workerEnvironment(processes, cores, process.env, prepared.host),
+    banner,
+    // A rolling restart (SIGHUP) applies the release's new migrations first, read from disk again, on a connection
+    // of its own that it closes: the primary keeps no pool while its server processes serve (decision 103).
+    migrate: async () => {
+      const fresh = await openDatabase({ ...config, databasePoolSize: 1, databasePoolWarm: false });
+      try {
+        await fresh.migrate();
+      } finally {
+        await fresh.close();
+      }
+    },
+  });
 }
 
 /** Once, before any server process starts: the demo data and the benchmarks' data. */
@@ -114,6 +132,9 @@ async function serve(
   });
   // A school's devices reconnect together: a listening queue of Node's 511 dropped thousands of their connections
   // at once, each then retried by its kernel seconds later (decision 089). The kernel caps it at its somaxconn.
+  // Stopping lets every keep-alive connection finish and close on its own (decision 103), so a rolling restart
+  // (SIGHUP to the primary, server/cluster.ts) costs no client an error.
+  const drain = drainable(app.server);
   await app.listen({ port: config.port, host, backlog: LISTEN_BACKLOG });
   if (banner) console.log(banner);
 
@@ -122,6 +143,7 @@ async function serve(
   const shutdown = (signal: string) =>
     (stopping ??= (async () => {
       app.log.info({ signal }, 'shutting down');
+      await drain.close();
       await app.close();
       await database.close();
       mailer.close();
@@ -129,4 +151,7 @@ async function serve(
     })());
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // The one process of the embedded PGlite owns its database: no successor can start beside it. SIGHUP would end it.
+  if (cluster.isPrimary)
+    process.on('SIGHUP', () => console.error('SIGHUP ignored: a rolling restart needs PostgreSQL (decision 103).'));
 }
