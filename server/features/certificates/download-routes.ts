@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   CertificateList,
@@ -24,13 +25,15 @@ import * as queries from './queries.js';
 const tags = ['certificates'];
 const { access } = certificatesPolicy;
 
-function sendPdf(reply: FastifyReply, bytes: Uint8Array | Buffer, filename: string) {
+/** A PDF drawn here (bytes), or a stored one streamed from the storage with its length (a school's batch). */
+function sendPdf(reply: FastifyReply, body: Uint8Array | { stream: Readable; size: number }, filename: string) {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return reply
+  reply
     .type('application/pdf')
     .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-    .header('cache-control', 'private, no-store')
-    .send(Buffer.from(bytes));
+    .header('cache-control', 'private, no-store');
+  if (body instanceof Uint8Array) return reply.send(Buffer.from(body));
+  return reply.header('content-length', body.size).send(body.stream);
 }
 
 const fileName = (...parts: string[]) =>
@@ -128,14 +131,13 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
     load: ({ db, actor, params }) => toDownload(participantLoader, db, actor, params.schoolParticipantId),
     handler: async ({ db, record, reply }) => {
       const batch = await findBatch(db, record.id);
-      if (!batch?.fileKey || !(await app.storage.exists(batch.fileKey)))
+      const size = batch?.fileKey ? await app.storage.size(batch.fileKey) : null;
+      if (!batch?.fileKey || size == null)
         throw new HttpError(404, 'not_found', 'This school’s certificates are not generated yet');
       const olympiad = (await queries.findOlympiad(db, record.olympiadId))!;
-      return sendPdf(
-        reply,
-        await app.storage.get(batch.fileKey),
-        fileName('Certificates', record.schoolName, olympiad.title),
-      );
+      // Streamed from the storage: a school's batch of hundreds of pages is never held whole in memory.
+      const stream = await app.storage.open(batch.fileKey);
+      return sendPdf(reply, { stream, size }, fileName('Certificates', record.schoolName, olympiad.title));
     },
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FileStorage } from '../../../platform/storage.js';
 import { z } from 'zod';
 import { Ok } from '#contract/errors';
 import { IdParams } from '#contract/ids';
@@ -24,8 +25,20 @@ import { receiveFile } from './receive.js';
 const tags = ['files'];
 const { access } = mailPolicy;
 
-/** Sends stored bytes so that no browser runs or sniffs them: uploads are untrusted. */
-function serveFile(reply: FastifyReply, bytes: Buffer, contentType: string, filename: string) {
+/**
+ * Streams a stored file from the storage (never whole in memory) so that no browser runs or sniffs it: uploads are
+ * untrusted. A file missing from the storage fails at `open`, before anything is sent.
+ */
+async function serveFile(
+  reply: FastifyReply,
+  storage: FileStorage,
+  key: string,
+  contentType: string,
+  filename: string,
+) {
+  const size = await storage.size(key);
+  const stream = await storage.open(key);
+  if (size != null) reply.header('content-length', size);
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
     .type(contentType)
@@ -33,7 +46,7 @@ function serveFile(reply: FastifyReply, bytes: Buffer, contentType: string, file
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('cache-control', 'private, no-store')
-    .send(bytes);
+    .send(stream);
 }
 
 /**
@@ -88,7 +101,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     params: IdParams,
     load: ({ db, actor, params }) => uploadLoader.load(db, actor, params.id, 'manageFiles'),
     handler: async ({ reply, record: upload }) =>
-      serveFile(reply, await app.storage.get(upload.filename), upload.contentType, upload.originalName),
+      serveFile(reply, app.storage, upload.filename, upload.contentType, upload.originalName),
   });
 
   route(app, {
@@ -165,7 +178,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     response: fileAnswer('*/*'),
     params: IdParams,
     load: ({ db, actor, params }) => attachmentLoader.load(db, actor, params.id, 'readFiles'),
-    handler: async ({ reply, record: a }) => serveFile(reply, await app.storage.get(a.key), a.contentType, a.filename),
+    handler: async ({ reply, record: a }) => serveFile(reply, app.storage, a.key, a.contentType, a.filename),
   });
 
   route(app, {
