@@ -28,6 +28,11 @@
  *   DATABASE_URL=… npm run bench:exam -- --storm
  *   DATABASE_URL=… npm run bench:exam -- --storm --learners 2000 --arrival-seconds 30 --answers 3   (a short check)
  *
+ * --rolling-restart (PostgreSQL) sends SIGHUP to the server's primary halfway through the paper: every server process
+ * is replaced while learners write, and the run says when it began and ended and checks the saves meanwhile
+ * (decision 103; bench/lib/rolling-restart.ts).
+ *   DATABASE_URL=… npm run bench:exam -- --rolling-restart --learners 300 --arrival-seconds 20 --answers 10 --think-ms 10000
+ *
  * BENCH_SLOW_LOG=1 prints every call slower than half a second with its moment in the run, to see whether slow calls
  * cluster (a wave of polls, a burst of admissions) or are spread; each progress line says how late the generator's
  * own event loop ran, which every figure includes.
@@ -44,6 +49,7 @@ import type { AdmissionRecord } from './lib/admission.js';
 import { type CpuUsed, cpuGroups, cpuSince } from './lib/cpu.js';
 import { requestJson } from './lib/http.js';
 import { type Recorder, newRecorder, runLearner, steps, verifyAcked } from './lib/learner.js';
+import { rollingRestartAt } from './lib/rolling-restart.js';
 import { startServer } from './lib/server.js';
 import { closedLoop, fmt, summarize } from './lib/stats.js';
 import { arg } from './lib/args.js';
@@ -122,6 +128,10 @@ async function main() {
   try {
     /* ---- 1. the exam: learners arrive evenly ---- */
     const rec = newRecorder();
+    // --rolling-restart: SIGHUP to the server's primary halfway through the paper (bench/lib/rolling-restart.ts).
+    const restart = process.argv.includes('--rolling-restart')
+      ? rollingRestartAt(server, rec, (arrivalSeconds * 1000 + answers * thinkMs) / 2)
+      : null;
     const admissions: AdmissionRecord[] = [];
     const started = performance.now();
     let running = 0;
@@ -179,6 +189,7 @@ async function main() {
       }),
     );
     clearInterval(progress);
+    restart?.cancel();
     lag.disable();
     const examSeconds = (performance.now() - started) / 1000;
     const verified = await verifyAcked(server.url, rec);
@@ -334,6 +345,7 @@ async function main() {
       console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
       if (!ok) process.exitCode = 1;
     };
+    restart?.report(check);
     check(totalErrors === 0, `zero errors (${totalErrors})`);
     check(
       verified.lost === 0 && verified.checked === saves,
