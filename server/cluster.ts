@@ -178,17 +178,23 @@ export function runPrimary(o: PrimaryOptions): void {
       if (stopping) return;
       // One that crashed meanwhile was replaced by a process of the new files already.
       if (worker.isDead()) continue;
+      const forked = Date.now();
       const fresh = await startNew();
       if (stopping) return;
       if (!fresh) {
         console.error('Rolling restart stopped: a new server process could not start; the others keep serving.');
         return;
       }
+      const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
       console.log(
-        `Rolling restart: server process ${fresh.process.pid} listens; ${worker.process.pid} finishes its requests`,
+        `Rolling restart: server process ${fresh.process.pid} listens after ${seconds(forked)}; ` +
+          `${worker.process.pid} finishes its requests`,
       );
+      const retired = Date.now();
       await retire(worker);
-      console.log(`Rolling restart: server process ${worker.process.pid} stopped (${i + 1} of ${old.length})`);
+      console.log(
+        `Rolling restart: server process ${worker.process.pid} stopped after ${seconds(retired)} (${i + 1} of ${old.length})`,
+      );
     }
     const pids = Object.values(cluster.workers ?? {}).map((w) => w?.process.pid);
     console.log(

@@ -31,9 +31,9 @@ export function rollingRestartAt(server: RunningServer, rec: Recorder, atMs: num
     pending = lines.pop() ?? '';
     for (const line of lines) {
       if (!began || ended) continue;
+      if (line.includes('Rolling restart')) console.log(`  primary at ${fmt(since() / 1000, 1)} s: ${line.trim()}`);
       if (line.includes('Rolling restart ended')) {
         ended = { at: since(), saves: rec.latencies.answer.length, errors: errorCount(), line: line.trim() };
-        console.log(`  rolling restart ended at ${fmt(ended.at / 1000, 1)} s: ${ended.line}`);
       } else if (line.includes('Rolling restart stopped') || line.includes('migrations failed')) {
         stoppedEarly = line.trim();
       }
