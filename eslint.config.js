@@ -105,6 +105,7 @@ const serverFeatures = featuresIn('./server/features');
  *    (server/features/public/queries.ts) for page metadata. Tests and their helpers (`*testing.ts`) may also
  *    start the real server (server/test, server/app.ts) and use the factories in server/seed;
  *  - shared server code (server/platform, server/http, server/db) imports no feature;
+ *  - the backup and restore commands (server/ops, decision 102) import no feature either;
  *  - server/seed (factories and demo data) builds rows with server/db, server/platform and server/config.ts
  *    only: it imports no feature, so a feature's test can use it without a cycle;
  *  - in the web app, shared code (web/src/lib, web/src/components) imports no feature and no shell; a web feature
@@ -127,6 +128,13 @@ const baseZones = [
     from: './server/features',
     message: 'Shared server code never imports a feature: features depend on it, not the other way round.',
   })),
+  {
+    target: './server/ops',
+    from: './server/features',
+    message:
+      'The backup and restore commands (server/ops) work on the whole database and file store through server/db ' +
+      'and server/platform: they import no feature.',
+  },
 ];
 
 /**

@@ -51,11 +51,12 @@ describe('import boundaries', { timeout: 120_000 }, () => {
     expect(lines).toEqual([2]);
   });
 
-  it('shared server code and the seed import no feature', async () => {
+  it('shared server code, the seed and the backup commands import no feature', async () => {
     const code = (up: string) =>
       `import { listInvoices } from '${up}features/finance/invoices/queries.js';\nexport const probe = listInvoices;`;
     expect(await reported('server/platform/boundary-probe.ts', code('../'), zones)).toEqual([1]);
     expect(await reported('server/seed/boundary-probe.ts', code('../'), zones)).toEqual([1]);
+    expect(await reported('server/ops/boundary-probe.ts', code('../'), zones)).toEqual([1]);
   });
 
   it("a web feature may not import another feature's files; the public site mounts a feature by its routes.ts only", async () => {
