@@ -98,3 +98,9 @@ export const VerifyEmailResult = z.object({
 });
 
 export const Health = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+/** Readiness for a load balancer: the database answers and every migration of this release is applied. */
+export const Ready = z.object({
+  status: z.literal('ready'),
+  database: z.enum(['pglite', 'postgres']),
+  migrations: z.number().int(),
+});

@@ -24,6 +24,8 @@ export const errorCodes = [
   'duplicate_payment',
   /** An Idempotency-Key used before with a different request. */
   'idempotency_key_reused',
+  /** The server cannot take traffic yet or any more (a migration not applied, the database away, shutting down). */
+  'not_ready',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;

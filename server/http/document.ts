@@ -79,6 +79,7 @@ const refusals = {
   415: 'The body or the file is not of a type this operation takes',
   422: 'The Idempotency-Key was used before with a different request',
   429: 'Too many requests: try again after Retry-After seconds',
+  503: 'The server cannot take traffic now: send it elsewhere and ask again',
 } as const;
 type Refusal = keyof typeof refusals;
 
@@ -95,6 +96,8 @@ export interface OperationSpec {
   body?: z.ZodType;
   upload?: string;
   idempotent?: boolean;
+  /** May answer 503 while this server process cannot take traffic (readiness). */
+  unavailable?: boolean;
   response: z.ZodType;
 }
 
@@ -102,9 +105,12 @@ export interface OperationSpec {
  * The refusals an operation can answer, all in the one error shape: any route may refuse input (400), a missing
  * record (404) or a crowd (429); a route behind a sign-in also refuses the anonymous (401), the wrong role (403)
  * and a conflicting change (409); a route that takes a body or a file one too large (413) or of the wrong type
- * (415); an idempotent route a key used for another request (422).
+ * (415); an idempotent route a key used for another request (422); a readiness check a server that cannot take
+ * traffic (503).
  */
-export function refusalsOf(spec: Pick<OperationSpec, 'access' | 'body' | 'upload' | 'idempotent'>): Refusal[] {
+export function refusalsOf(
+  spec: Pick<OperationSpec, 'access' | 'body' | 'upload' | 'idempotent' | 'unavailable'>,
+): Refusal[] {
   const signedIn = spec.access !== 'public';
   return [
     400,
@@ -114,6 +120,7 @@ export function refusalsOf(spec: Pick<OperationSpec, 'access' | 'body' | 'upload
     ...(spec.body || spec.upload ? ([413, 415] as const) : []),
     ...(spec.idempotent ? ([422] as const) : []),
     429,
+    ...(spec.unavailable ? ([503] as const) : []),
   ];
 }
 

@@ -88,6 +88,8 @@ export interface RouteSpec<P, Q, B, A extends Access, R = undefined, S extends z
    * queue mail; needs `transaction`, since the key and its answer are kept in the write's own transaction.
    */
   idempotent?: boolean;
+  /** May answer 503 while this server process cannot take traffic (the readiness check); documented as such. */
+  unavailable?: boolean;
   /** The scoped load: the record the route acts on, through its feature's loader (404/403 outside reach). */
   load?: (ctx: LoadContext<P, Q, B, A>) => Promise<R>;
   handler: (ctx: RouteContext<P, Q, B, A, R>) => Promise<Answer<S>>;
