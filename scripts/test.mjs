@@ -260,7 +260,8 @@ if (dbOnly) {
   // Path filters (vitest runs the files whose path contains one): every test that opens no database, and the
   // database suites where the embedded engine differs from PostgreSQL in what they prove: the typed rows and raw SQL
   // of the data layer, the demo seed `npm start` loads, the exam's hot path and its batched answers, the server's
-  // start, shutdown and several processes on one data directory, and the error shape of a refused statement.
+  // start, shutdown and several processes on one data directory, the error shape of a refused statement, and the
+  // backup and restore of the embedded engine's own data directory.
   const pgliteSuites = [
     'web/',
     'contract/',
@@ -271,6 +272,7 @@ if (dbOnly) {
     'server/config.test.ts',
     'server/multi-process.test.ts',
     'server/http/errors.test.ts',
+    'server/ops/',
   ];
   const { code } = await run(title, npx, [
     'vitest',
