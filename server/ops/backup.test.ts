@@ -282,6 +282,23 @@ describe.skipIf(!postgres)('backup and restore on PostgreSQL (skipped on PGlite)
     expect(await tablesIn(url)).toBe(0);
   }, 60_000);
 
+  it('--files-only restores the files alone into an empty store, leaving the database as it is', async () => {
+    const dataDir = path.join(dir, 'files-only');
+    const env = { DATABASE_URL: server.databaseUrl, DATA_DIR: dataDir };
+    const res = await ops('restore', ['--files-only', archive], env);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain(': 2 (');
+    const source = path.join(server.app.config.dataDir, 'files');
+    const names = filesUnder(source);
+    expect(names).toHaveLength(2);
+    expect(filesUnder(path.join(dataDir, 'files'))).toEqual(names);
+    for (const name of names)
+      expect(readFileSync(path.join(dataDir, 'files', name)).equals(readFileSync(path.join(source, name)))).toBe(true);
+    const again = await ops('restore', ['--files-only', archive], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/The file store \(.*\) is not empty/);
+  }, 60_000);
+
   it('a backup of an older version restores, and the server migrates it forward at start', async () => {
     // A database migrated by the version before the last migration: the journal without its last entry.
     const older = path.join(dir, 'older-migrations');

@@ -170,7 +170,7 @@ async function checked(entry: ArchiveEntry, manifest: Manifest, write: (body: Re
   await write(entry.body().pipe(hash));
   const got = hash.digest();
   if (got.bytes !== part.bytes || got.sha256 !== part.sha256)
-    throw new OpsError(`${entry.path} changed while it was being restored: the archive is being written to?`);
+    throw new OpsError(`${entry.path} no longer matches its checksum: is something writing to the archive?`);
 }
 
 /** pg_restore of the custom-format dump, fed from the archive, in one transaction: all of it or nothing. */
@@ -219,16 +219,46 @@ async function restorePglite(dir: string, body: Readable, manifest: Manifest): P
   }
 }
 
+/** Every file of the archive into the store, under its own key. */
+async function restoreFiles(config: Config, archive: string, manifest: Manifest): Promise<void> {
+  const { storage, close } = openStorage(config);
+  try {
+    await readArchive(archive, async (entry) => {
+      if (!entry.path.startsWith(FILES_PREFIX)) return;
+      const key = entry.path.slice(FILES_PREFIX.length);
+      await checked(entry, manifest, async (body) => {
+        await storage.putStreamAt(key, body);
+      });
+    });
+  } finally {
+    close();
+  }
+}
+
 export interface RestoreResult {
   manifest: Manifest;
   /** Migrations this Olympus has that the backup had not applied: the server applies them when it starts. */
   pending: number;
 }
 
-export async function restore(config: Config, file: string): Promise<RestoreResult> {
+/**
+ * `filesOnly`: the files alone, into an empty store, beside a database recovered another way (PostgreSQL's
+ * point-in-time recovery, README.md: an archive taken after the recovery's target time holds every file the
+ * recovered rows name).
+ */
+export async function restore(
+  config: Config,
+  file: string,
+  options: { filesOnly?: boolean } = {},
+): Promise<RestoreResult> {
   const archive = path.resolve(file);
-  if (config.databaseUrl) findTool('pg_restore');
+  if (config.databaseUrl && !options.filesOnly) findTool('pg_restore');
   const manifest = await verifyArchive(archive);
+  if (options.filesOnly) {
+    await checkStoreEmpty(config);
+    await restoreFiles(config, archive, manifest);
+    return { manifest, pending: 0 };
+  }
   const target = config.databaseUrl ? 'postgres' : 'pglite';
   if (manifest.database.kind !== target)
     throw new OpsError(
@@ -249,27 +279,26 @@ export async function restore(config: Config, file: string): Promise<RestoreResu
       config.databaseUrl ? restorePostgres(config.databaseUrl, body) : restorePglite(pgliteDir, body, manifest),
     );
   });
-  const { storage, close } = openStorage(config);
-  try {
-    await readArchive(archive, async (entry) => {
-      if (!entry.path.startsWith(FILES_PREFIX)) return;
-      const key = entry.path.slice(FILES_PREFIX.length);
-      await checked(entry, manifest, async (body) => {
-        await storage.putStreamAt(key, body);
-      });
-    });
-  } finally {
-    close();
-  }
+  await restoreFiles(config, archive, manifest);
   const applied = new Set(manifest.migrations.applied);
   return { manifest, pending: knownMigrations().filter((m) => !applied.has(m.tag)).length };
 }
 
 async function main(): Promise<void> {
-  const { positionals } = parseArgs({ allowPositionals: true, options: {} });
-  if (positionals.length !== 1) throw new OpsError('Usage: npm run restore -- FILE');
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { 'files-only': { type: 'boolean', default: false } },
+  });
+  if (positionals.length !== 1) throw new OpsError('Usage: npm run restore -- FILE  (or --files-only FILE)');
   const config = loadConfig(opsEnvironment());
-  const { manifest, pending } = await restore(config, positionals[0]!);
+  const filesOnly = values['files-only'];
+  const { manifest, pending } = await restore(config, positionals[0]!, { filesOnly });
+  if (filesOnly) {
+    console.log(
+      `Restored the files of the backup of ${manifest.createdAt}: ${manifest.files.count} (${(manifest.files.bytes / 1_048_576).toFixed(1)} MB).`,
+    );
+    return;
+  }
   console.log(
     [
       `Restored the backup of ${manifest.createdAt}:`,
