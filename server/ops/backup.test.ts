@@ -12,10 +12,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrationsFolder, openPglite, openPostgres } from '../db/client.js';
 import { diskStorage } from '../platform/storage.js';
+import { s3Storage } from '../platform/storage-s3.js';
 import { createUser } from '../seed/factories.js';
 import { adminQuery, databaseUrlFor } from '../test/databases.js';
 import { type TestServer, demoIds, demoPassword, startTestServer } from '../test/harness.js';
 import { type ServerProcess, freshRequest, startServerProcess } from '../test/processes.js';
+import { startTestS3 } from '../test/s3.js';
 import { MANIFEST, Manifest, readArchive } from './archive.js';
 
 /**
@@ -337,6 +339,68 @@ describe.skipIf(!postgres)('backup and restore on PostgreSQL (skipped on PGlite)
     }
     expect(await count()).toBe(journal.entries.length + 1);
     expect(last.tag).toMatch(/^\d{4}_/);
+  }, 120_000);
+});
+
+describe.skipIf(!postgres)('backup and restore with the files in S3 (skipped on PGlite)', () => {
+  const dir = scratch();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the files are read from one bucket and written into another through the storage interface', async () => {
+    const from = await startTestS3('olympus-from');
+    const to = await startTestS3('olympus-to');
+    const server = await startTestServer({ env: { ...from.env, MAIL_SENDER: 'false', JOBS_WORKER: 'false' } });
+    const name = `${postgres!.prefix}_s3_${process.pid}`;
+    try {
+      const demo = await demoIds(server);
+      const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(6 * 1024 * 1024), Buffer.from('\n%%EOF\n')]);
+      const admin = await server.as('admin');
+      const res = await admin.upload(
+        '/upload/api/',
+        { bytes, name: 'Rules.pdf' },
+        { query: { olympiadId: demo.geoDemo } },
+      );
+      expect(res.status, res.text).toBe(200);
+      const key = res.body.upload.filename as string;
+      const archive = path.join(dir, 'olympus.backup');
+      const backup = await ops('backup', ['--out', archive], {
+        ...from.env,
+        DATABASE_URL: server.databaseUrl,
+        DATA_DIR: path.join(dir, 'data'),
+      });
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toContain('files: 1');
+
+      await adminQuery(postgres!.url, `create database "${name}"`);
+      const restore = await ops('restore', [archive], {
+        ...to.env,
+        DATABASE_URL: databaseUrlFor(postgres!.url, name),
+        DATA_DIR: path.join(dir, 'restored'),
+      });
+      expect(restore.code, restore.stderr).toBe(0);
+      const e = to.env;
+      const bucket = s3Storage({
+        endpoint: e.S3_ENDPOINT,
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      });
+      try {
+        const keys: string[] = [];
+        for await (const item of bucket.list()) keys.push(item.key);
+        expect(keys).toEqual([key]);
+        expect((await bucket.get(key)).equals(bytes)).toBe(true);
+      } finally {
+        bucket.close();
+      }
+      expect(filesUnder(path.join(dir, 'restored'))).toEqual([]);
+    } finally {
+      await server.close();
+      await adminQuery(postgres!.url, `drop database if exists "${name}" with (force)`);
+      await from.close();
+      await to.close();
+    }
   }, 120_000);
 });
 
