@@ -254,6 +254,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       if (closed) return;
       closed = true;
+      // The file's tests are over: a download streamed to a test that never read its body would otherwise hold
+      // its connection, and the close, open until the hook's time ran out.
+      app.server.closeAllConnections();
       await app.close();
       mailer.close();
       await database.close();
