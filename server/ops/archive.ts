@@ -7,8 +7,7 @@ import { Header, Pax } from 'tar';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { migrationsFolder } from '../db/client.js';
-import { diskStorage, type FileStorage } from '../platform/storage.js';
-import { s3Storage } from '../platform/storage-s3.js';
+import { configuredStorage } from '../platform/storage-s3.js';
 
 /**
  * The backup archive (decision 102): one tar holding the database's dump, every stored file under `files/`, and
@@ -48,22 +47,8 @@ export type Manifest = z.infer<typeof Manifest>;
 /** A failure the operator can act on: printed as it is, without a stack, exit code 1. */
 export class OpsError extends Error {}
 
-/**
- * The store the server uses, chosen the same way as in server/platform/mail-runtime.ts: the S3-compatible bucket
- * when S3_* is set (decision 100), else DATA_DIR/files. `where` names it in messages.
- */
-export function openStorage(config: Config): { storage: FileStorage; where: string; close(): void } {
-  if (config.s3) {
-    const s3 = s3Storage(config.s3);
-    return {
-      storage: s3,
-      where: `the S3 bucket ${config.s3.bucket} at ${config.s3.endpoint}`,
-      close: () => s3.close(),
-    };
-  }
-  const root = path.join(config.dataDir, 'files');
-  return { storage: diskStorage(root), where: root, close: () => undefined };
-}
+/** The store the server uses (the one choice, server/platform/storage-s3.ts). */
+export const openStorage = (config: Config) => configuredStorage(config);
 
 /**
  * The environment of the ops commands. They need no APP_SECRET (nothing they do signs or hashes a token); without

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createMailSender, type MailSender } from './mail-sender.js';
-import { diskStorage, type FileStorage } from './storage.js';
-import { s3Storage } from './storage-s3.js';
+import type { FileStorage } from './storage.js';
+import { configuredStorage } from './storage-s3.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,10 +18,9 @@ declare module 'fastify' {
  */
 export function registerMailRuntime(app: FastifyInstance): void {
   const { config } = app;
-  const s3 = config.s3 ? s3Storage(config.s3) : null;
-  const storage = s3 ?? diskStorage(path.join(config.dataDir, 'files'));
+  const { storage, close } = configuredStorage(config);
   app.decorate('storage', storage);
-  if (s3) app.addHook('onClose', async () => s3.close());
+  app.addHook('onClose', async () => close());
   app.mailer.configure({
     publicUrl: config.publicUrl,
     storage,

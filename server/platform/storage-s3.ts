@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -10,7 +11,7 @@ import {
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { type FileStorage, checkKey, newKey } from './storage.js';
+import { type FileStorage, checkKey, diskStorage, newKey } from './storage.js';
 
 /** Where the bucket is and who may use it: the S3_* settings (server/config.ts), all given together. */
 export interface S3Settings {
@@ -138,4 +139,25 @@ export function s3Storage(settings: S3Settings): S3Storage {
     },
     close: () => client.destroy(),
   };
+}
+
+/**
+ * The store this installation uses, the one choice for the server and the backup commands: the S3-compatible bucket
+ * when S3_* is set (decision 100), else DATA_DIR/files. `where` names it in messages; `close` ends its connections.
+ */
+export function configuredStorage(config: { s3?: S3Settings | null; dataDir: string }): {
+  storage: FileStorage;
+  where: string;
+  close(): void;
+} {
+  if (config.s3) {
+    const s3 = s3Storage(config.s3);
+    return {
+      storage: s3,
+      where: `the S3 bucket ${config.s3.bucket} at ${config.s3.endpoint}`,
+      close: () => s3.close(),
+    };
+  }
+  const root = path.join(config.dataDir, 'files');
+  return { storage: diskStorage(root), where: root, close: () => undefined };
 }
