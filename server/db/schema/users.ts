@@ -122,6 +122,11 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * When the session was last used, kept to the minute (decision 107): written by authentication only when older
+     * than a minute, never by a learner's saves or heartbeats; null until then (the sign-in time stands for it).
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /** `set_password`: opened by a reset link, good only for choosing a new password (and signing out). */
     scope: text('scope', { enum: ['full', 'set_password'] })
       .notNull()
