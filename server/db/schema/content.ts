@@ -88,11 +88,17 @@ export const olympiads = pgTable(
     shuffleOptions: boolean('shuffle_options').notNull().default(false),
     /** Show the learner their score after finishing. */
     showScore: boolean('show_score').notNull().default(false),
+    /**
+     * How many months after its results are published the olympiad keeps its learners' personal data (decision
+     * 108); the retention job then anonymises them, once the overlord has confirmed its report.
+     */
+    retentionMonths: integer('retention_months').notNull().default(24),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('olympiads_kind_ck', sql`${t.kind} in ('school', 'country')`),
+    check('olympiads_retention_months_ck', sql`${t.retentionMonths} between 1 and 240`),
     check(
       'olympiads_languages_ck',
       sql`${t.languages} <@ array['en', 'af']::text[] and cardinality(${t.languages}) > 0 and ${t.defaultLanguage} = any(${t.languages})`,

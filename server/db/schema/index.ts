@@ -17,3 +17,4 @@ export * from './logs.js';
 export * from './system-config.js';
 export * from './countries.js';
 export * from './idempotency.js';
+export * from './personal-data.js';
