@@ -533,6 +533,68 @@ describe('the rate adapts to how the arrival steps fare (decision 051)', () => {
     expect(await adaptive()).toBeNull();
   });
 
+  it('roomy ticks raise the rate by a tenth of itself (at least a fine step), to the setting and no further (decision 104)', async () => {
+    await setRate(200);
+    await state((await newLearner()).token); // the room has had an arrival within the minute
+    await server.query`update waiting_rooms set adaptive_rate = 25 where olympiad_id = ${demo.geoDemo}`;
+    await adaptRates(server.db, 'roomy', 50);
+    expect(await adaptive()).toBeCloseTo(27.5, 3); // 25 × 1.1, more than a fine tick's 25 + 2
+    await adaptRates(server.db, 'fine', 50);
+    expect(await adaptive()).toBeCloseTo(29.5, 3); // near the limit: the additive step again
+    // From the start (an eighth) to the setting: 22 roomy ticks, against 88 fine ones (the test above).
+    await server.query`update waiting_rooms set adaptive_rate = 25 where olympiad_id = ${demo.geoDemo}`;
+    let ticks = 0;
+    while ((await adaptive()) != null) {
+      await adaptRates(server.db, 'roomy', 50);
+      ticks++;
+    }
+    expect(ticks).toBe(22);
+    await adaptRates(server.db, 'roomy', 50);
+    expect(await adaptive()).toBeNull(); // capped at the setting
+    // A low rate climbs by at least the fine step: 3 × 1.1 is less than 3 + 2.
+    await server.query`update waiting_rooms set adaptive_rate = 3 where olympiad_id = ${demo.geoDemo}`;
+    await adaptRates(server.db, 'roomy', 50);
+    expect(await adaptive()).toBeCloseTo(5, 3);
+    // One slow tick still takes a fifth off, whatever came before.
+    await adaptRates(server.db, 'slow', 50);
+    expect(await adaptive()).toBeCloseTo(4, 3);
+    // A paused room stays paused; a room without arrivals in the last minute is set to start again, not raised.
+    await setRate(0);
+    await adaptRates(server.db, 'roomy', 50);
+    const paused = await (
+      await server.as('admin')
+    ).get('/api/sitting-waiting-room', { query: { olympiadId: demo.geoDemo } });
+    expect(paused.body).toMatchObject({ admissionsPerSecond: 0, admittingPerSecond: 0 });
+    await setRate(200);
+    await server.query`update waiting_rooms set refilled_at = now() - interval '61 seconds'
+                       where olympiad_id = ${demo.geoDemo}`;
+    await adaptRates(server.db, 'roomy', 50);
+    expect(await adaptive()).toBeCloseTo(25, 3);
+  });
+
+  it('queued learners are admitted in ticket order as a roomy rate climbs', async () => {
+    const learners = [
+      await signedInEarlier(),
+      await signedInEarlier(),
+      await signedInEarlier(),
+      await signedInEarlier(),
+    ];
+    await setRate(0);
+    for (const l of learners) await state(l.token);
+    await setRate(8);
+    await server.query`update waiting_rooms set adaptive_rate = 4, tokens = 0, refilled_at = now()
+                       where olympiad_id = ${demo.geoDemo}`;
+    await adaptRates(server.db, 'roomy', 50); // 4 × 1.1 < 4 + 1: 5 a second, a bucket of 1.25
+    await new Promise((r) => setTimeout(r, 300));
+    await admitWaiting(server.db, 50);
+    const admitted = async () => Promise.all(learners.map(async (l) => (await poll(l.token)).admitted as boolean));
+    expect(await admitted()).toEqual([true, false, false, false]);
+    await adaptRates(server.db, 'roomy', 50); // 5 × 1.1 < 5 + 1: 6 a second, a bucket of 1.5
+    await new Promise((r) => setTimeout(r, 350));
+    await admitWaiting(server.db, 50);
+    expect(await admitted()).toEqual([true, true, false, false]);
+  });
+
   it('a new room starts at an eighth of the setting while the rate adapts, at the setting when it does not', async () => {
     const slow = await createOlympiad(server.db, { varName: 'starts-slow', open: true });
     const plain = await createOlympiad(server.db, { varName: 'starts-plain', open: true });
@@ -606,12 +668,65 @@ describe('the rate adapts to how the arrival steps fare (decision 051)', () => {
       for (let i = 0; i < 99; i++) gauge.recordSave(10);
       gauge.recordSave(300);
       for (let i = 0; i < 10; i++) gauge.record(20);
-      expect(gauge.take()).toBe('fine'); // one in a hundred: not more
+      // One in a hundred: not more; and the 99th percentile is quick, so room to spare (decision 104).
+      expect(gauge.take()).toBe('roomy');
       for (let i = 0; i < 98; i++) gauge.recordSave(10);
       gauge.recordSave(300);
       gauge.recordSave(300);
       expect(gauge.take()).toBe('slow'); // the arrival steps are fine; the saves are not
       expect(gauge.take()).toBe('fine');
+    } finally {
+      gauge.stop();
+    }
+  });
+});
+
+describe('the gauge sees room to spare (decision 104)', () => {
+  it('roomy when enough steps, the saves and the loop are all far within their targets; fine when merely within', () => {
+    const gauge = arrivalGauge({ stepMs: 500, saveMs: 100 });
+    try {
+      expect(gauge.take()).toBe('fine'); // nothing measured: no evidence of room
+      for (let i = 0; i < 4; i++) gauge.record(20);
+      expect(gauge.take()).toBe('fine'); // too few steps to say
+      for (let i = 0; i < 100; i++) gauge.record(20);
+      for (let i = 0; i < 100; i++) gauge.recordSave(10);
+      expect(gauge.take()).toBe('roomy');
+      // One step in a hundred past half the target still leaves room; two do not.
+      for (let i = 0; i < 99; i++) gauge.record(20);
+      gauge.record(300);
+      expect(gauge.take()).toBe('roomy');
+      for (let i = 0; i < 98; i++) gauge.record(20);
+      gauge.record(300);
+      gauge.record(300);
+      expect(gauge.take()).toBe('fine');
+      // Quick steps, but saves whose 99th percentile passes half their target: fine, not roomy.
+      for (let i = 0; i < 20; i++) gauge.record(20);
+      for (let i = 0; i < 98; i++) gauge.recordSave(10);
+      gauge.recordSave(60);
+      gauge.recordSave(60);
+      expect(gauge.take()).toBe('fine');
+      // Past the target is slow, as before.
+      for (let i = 0; i < 20; i++) gauge.record(20);
+      for (let i = 0; i < 97; i++) gauge.recordSave(10);
+      for (let i = 0; i < 3; i++) gauge.recordSave(200);
+      expect(gauge.take()).toBe('slow');
+    } finally {
+      gauge.stop();
+    }
+  });
+
+  it('a busy event loop leaves no room: a process that starts its requests late is not roomy', async () => {
+    const gauge = arrivalGauge({ stepMs: 500, saveMs: 100 });
+    try {
+      gauge.take();
+      // Block the loop for 80 ms twice (more than a tenth of the step's target, less than half).
+      for (let n = 0; n < 2; n++) {
+        const until = performance.now() + 80;
+        while (performance.now() < until);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+      for (let i = 0; i < 20; i++) gauge.record(20);
+      expect(gauge.take()).not.toBe('roomy');
     } finally {
       gauge.stop();
     }

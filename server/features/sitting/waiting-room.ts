@@ -18,7 +18,8 @@ import { sessionLearner } from './learner-session.js';
  *
  * The rate in force adapts (decision 051): while a process finds its arrival steps slow, its tick lowers the
  * room's `adaptive_rate` by a fifth (`SLOW_FACTOR`); while they are fine, it raises it again by a hundredth of the
- * setting (`FINE_STEP`, at least one a second), up to the setting (then null). So a storm beyond what the servers manage queues
+ * setting (`FINE_STEP`, at least one a second), or by a tenth of itself while every measured sign is far within its
+ * target (`ROOMY_FACTOR`, decision 104), up to the setting (then null). So a storm beyond what the servers manage queues
  * learners instead of slowing all. A room that has been quiet for a minute starts again at an eighth of the setting
  * (`START_SHARE`, decision 055) and climbs while the servers keep up: the first seconds of a storm never admit far
  * more than the servers have shown they manage.
@@ -197,15 +198,20 @@ export async function admitWaiting(q: Queryable, defaultRate: number): Promise<n
 /**
  * The rate follows the servers' verdict on the last tick (decision 051), in every room with arrivals in the
  * last minute: slow lowers it by a fifth (to at least one a second: the queue always moves); fine raises it by a
- * hundredth of the setting, at least one (decision 055), back to the setting, where it becomes null again. A
- * room with no arrival for a minute is set to start again at an eighth of the setting (on a fine tick; decision
- * 055), so that a storm's first seconds admit what the servers have shown they manage, not the whole setting. One statement; any process
- * may run it, each with its own verdict, so the slowest process's word weighs as much as its work does.
+ * hundredth of the setting, at least one (decision 055); roomy (every measured sign far within its target) raises
+ * it by a tenth of itself, or as fine does where that is more (decision 104): a multiplicative increase while the
+ * servers show room to spare, as TCP's slow start grows until its first loss, and the additive one near their
+ * limit. Either way up to the setting, where it becomes null again. A room with no arrival for a minute is set to
+ * start again at an eighth of the setting (on a fine or roomy tick; decision 055), so that a storm's first
+ * seconds admit what the servers have shown they manage, not the whole setting. One statement; any process may
+ * run it, each with its own verdict, so the slowest process's word weighs as much as its work does.
  */
 /** A slow tick keeps this share of the rate in force (decision 051; 0.7 in decision 053, 0.8 since 055). */
 export const SLOW_FACTOR = 0.8;
 /** A fine tick raises the rate in force by this share of the setting, at least one a second (decision 055). */
 export const FINE_STEP = 0.01;
+/** A roomy tick multiplies the rate in force by this, at least by a fine tick's step (decision 104). */
+export const ROOMY_FACTOR = 1.1;
 /** A room quiet for a minute starts again at this share of the setting (decision 055). */
 export const START_SHARE = 0.125;
 
@@ -215,9 +221,14 @@ export async function adaptRates(q: Queryable, verdict: Verdict, defaultRate: nu
   const start = sql.raw(`greatest(1, ${setting(defaultRate)} * ${START_SHARE})::real`);
   const busy = sql`r.refilled_at > now() - interval '1 minute'`;
   const slow = verdict === 'slow';
+  const step = sql.raw(`greatest(1, ${setting(defaultRate)} * ${FINE_STEP})`);
+  const raised =
+    verdict === 'roomy'
+      ? sql`greatest(r.adaptive_rate * ${sql.raw(String(ROOMY_FACTOR))}, r.adaptive_rate + ${step})`
+      : sql`r.adaptive_rate + ${step}`;
   await preparedRows(
     q,
-    `sitting.waiting-adapt-${slow ? 'slow' : 'fine'}-${Math.trunc(defaultRate)}`,
+    `sitting.waiting-adapt-${verdict}-${Math.trunc(defaultRate)}`,
     NoRow,
     slow
       ? sql`
@@ -226,7 +237,7 @@ export async function adaptRates(q: Queryable, verdict: Verdict, defaultRate: nu
       : sql`
     update waiting_rooms r
     set adaptive_rate = case
-      when ${busy} then nullif(least(${set}, r.adaptive_rate + greatest(1, ${set} * ${FINE_STEP})), ${set})
+      when ${busy} then nullif(least(${set}, ${raised}), ${set})
       else ${start} end
     where (${busy} and r.adaptive_rate is not null)
        or (not ${busy} and ${set} > ${start} and r.adaptive_rate is distinct from ${start})`,
