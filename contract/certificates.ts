@@ -304,7 +304,9 @@ export const CertificateCheck = z.object({
   valid: z.boolean(),
   revoked: z.boolean(),
   code: z.string(),
+  /** Empty when the learner was forgotten (decision 108): the certificate stands, issued to an anonymised learner. */
   learnerName: z.string(),
+  anonymised: z.boolean(),
   schoolName: z.string(),
   olympiadName: z.string(),
   awardLabel: z.string(),

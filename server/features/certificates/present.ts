@@ -25,6 +25,8 @@ export const presentCheck = (c: CertificateRow): CertificateCheck => ({
   revoked: c.revokedAt != null,
   code: c.code,
   learnerName: c.learnerName,
+  // A forgotten learner's certificate keeps its code and award but no name (decision 108).
+  anonymised: c.learnerName === '',
   schoolName: c.schoolName,
   olympiadName: c.olympiadTitle,
   awardLabel: c.awardLabel,

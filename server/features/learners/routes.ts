@@ -20,6 +20,7 @@ import { importRoutes } from './import-routes.js';
 import { newPasswordsRoutes } from './new-passwords-routes.js';
 import { enteredPlace, learnerLoader } from './load.js';
 import { passwordRoutes } from './password-routes.js';
+import { personalDataRoutes } from './personal-data-routes.js';
 import { learnersPolicy, learnersReach } from './policy.js';
 import { presentLearner } from './present.js';
 import * as queries from './queries.js';
@@ -63,6 +64,7 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
 
   await importRoutes(app);
   await slipRoutes(app);
+  await personalDataRoutes(app);
 
   readOne(app, '/learner/v-rest/', 'learnerId', {
     tags,
