@@ -24,3 +24,12 @@ export function arg(name: string, fallback: number): number {
 export function textArg(name: string, fallback: string): string {
   return valueOf(name) ?? fallback;
 }
+
+/**
+ * A preset: when `--flag` is given, its values are the defaults of the settings it names, and any setting given on the
+ * command line still overrides them. Answers the `arg` to read settings with.
+ */
+export function withPreset(flag: string, values: Record<string, number>): (name: string, fallback: number) => number {
+  const on = process.argv.includes(`--${flag}`);
+  return (name, fallback) => arg(name, on && name in values ? values[name]! : fallback);
+}
