@@ -36,6 +36,7 @@ const passwordOnlyRoutes = new Set(['PUT /api/auth/set-password', 'POST /api/aut
  * request anonymous; routes that need a user then answer 401. Nothing is cached: a revoked token is refused
  * at once, on every server process. An impersonated session ends when its impersonator is disabled, and acts only
  * within the olympiads its impersonator administers at the time of the request (`Actor.olympiadScope`).
+ * The same statement keeps the session's last-seen time (decision 107).
  */
 export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest('actor', null);
@@ -47,6 +48,7 @@ export function registerAuthentication(app: FastifyInstance): void {
       'auth.actor',
       ActorRow,
       sql`
+      with a as (
       select s.id as session_id, s.user_id, s.impersonator_id, s.scope, u.role, u.username, u.olympiad_id, u.school_id,
              coalesce((select json_agg(json_build_object('olympiadId', g.olympiad_id, 'role', g.role))
                        from olympiad_grants g where g.user_id = u.id), '[]'::json) as grants,
@@ -57,7 +59,15 @@ export function registerAuthentication(app: FastifyInstance): void {
       left join users i on i.id = s.impersonator_id
       where s.token_hash = ${tokenHash(app.config.appSecret, token)}
         and s.revoked_at is null and s.expires_at > now() and u.disabled_at is null
-        and (s.impersonator_id is null or (i.id is not null and i.disabled_at is null))`,
+        and (s.impersonator_id is null or (i.id is not null and i.disabled_at is null))),
+      -- Last seen, to the minute, in this same statement (decision 107): a write only when a minute has passed, and
+      -- for a learner only on a read (a page load), never on their heartbeats or saves.
+      touch as (
+        update sessions set last_seen_at = now()
+        where id = (select session_id from a where role <> 'learner' or ${req.method === 'GET'}::boolean)
+          and (last_seen_at is null or last_seen_at < now() - interval '1 minute'))
+      select session_id, user_id, impersonator_id, scope, role, username, olympiad_id, school_id, grants, olympiad_scope
+      from a`,
     );
     if (!row) return null;
     if (row.scope === 'set_password' && !passwordOnlyRoutes.has(`${req.method} ${req.routeOptions.url}`)) {
