@@ -31,10 +31,20 @@ export const LearnerInput = z.strictObject({
   dateOfBirth: DateOfBirth,
 });
 
+/**
+ * The person loading learners confirms that the school holds the consent of a parent or guardian for each of them
+ * (decision 109): `true` records it, one record per learner. Optional on the API (older clients and outside checks
+ * load without it, and no record is kept); the portal's forms require it.
+ */
+export const ConsentConfirmed = z.literal(true).optional();
+/** The same confirmation in a query string (an upload's body is its file). */
+export const ConsentConfirmedQuery = z.literal('true').optional();
+
 export const NewLearnerBody = LearnerInput.extend({
   olympiadId: Id,
   /** Teachers: their own school (may be left out). Admins: the school to add to. */
   schoolId: Id.optional(),
+  consentConfirmed: ConsentConfirmed,
 }).strict();
 
 export const Learner = z.object({
@@ -49,6 +59,8 @@ export const Learner = z.object({
   olympiadId: z.number().int(),
   /** Is the generated first password still the learner's password (so a slip can show it)? */
   hasSlipPassword: z.boolean(),
+  /** Was the school's holding of a parent's or guardian's consent confirmed when the learner was loaded? */
+  consentRecorded: z.boolean(),
   /** What the caller may do with this learner (from the learners policy; the web derives no role rule). */
   can: z.object({ update: z.boolean(), delete: z.boolean(), setPassword: z.boolean() }),
 });
@@ -66,6 +78,8 @@ export const LearnerListQuery = PageQuery.extend({
   olympiadId: IdText,
   schoolId: IdText.optional(),
   sort: z.enum(learnerSorts).optional(),
+  /** `missing`: only learners loaded without the consent confirmation; `recorded`: only those with it. */
+  consent: z.enum(['missing', 'recorded']).optional(),
 }).strict();
 
 /** Where an import, a template or slips are for: the olympiad, and the school (admins name it). */
@@ -73,6 +87,20 @@ export const LearnerScopeQuery = z.strictObject({
   olympiadId: IdText,
   schoolId: IdText.optional(),
 });
+/** An upload of learners: the place, and the consent confirmation for every learner in the file. */
+export const ImportQuery = LearnerScopeQuery.extend({ consentConfirmed: ConsentConfirmedQuery }).strict();
+/** Starting a held import: the consent confirmation for every learner in it (optional, as for every load). */
+export const StartImportBody = z.strictObject({ consentConfirmed: ConsentConfirmed }).optional();
+
+/** GET /learner/v-rest/consent-count: how many of an olympiad's (or a school's) learners have consent recorded. */
+export const ConsentCount = z.object({
+  success: z.literal(true),
+  learners: z.number().int(),
+  recorded: z.number().int(),
+  missing: z.number().int(),
+});
+export type ConsentCount = z.infer<typeof ConsentCount>;
+
 export const TemplateQuery = z.strictObject({
   format: z.enum(['xlsx', 'csv']).default('xlsx'),
   /** A country olympiad's template (decision 039) has a date-of-birth column too. */

@@ -18,3 +18,5 @@ export * from './system-config.js';
 export * from './countries.js';
 export * from './idempotency.js';
 export * from './personal-data.js';
+export * from './consent.js';
+export * from './two-factor.js';

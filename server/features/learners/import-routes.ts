@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Queryable } from '../../db/client.js';
 import { IdParams } from '#contract/ids';
-import { ImportJobResult, ImportReport, LearnerScopeQuery, TemplateQuery } from '#contract/learners';
+import { ImportJobResult, ImportQuery, ImportReport, StartImportBody, TemplateQuery } from '#contract/learners';
 import { conflict, errorBody, olympiadNotFound } from '../../http/errors.js';
 import { findOlympiad } from '../../platform/olympiad-lookup.js';
 import type { Actor } from '../../http/actor.js';
@@ -17,6 +19,14 @@ import { type CheckedRow, readSheet, type ReadSheet } from './spreadsheet.js';
 import { count } from '#contract/numbers';
 import { say } from '../../http/request-language.js';
 
+/** Marks a held import's rows as confirmed with consent; a job no longer held is left as it is. */
+async function confirmHeldConsent(db: Queryable, jobId: number) {
+  await db.execute(
+    sql`update jobs set payload = jsonb_set(payload, '{consentConfirmed}', 'true'::jsonb)
+        where id = ${jobId} and status = 'held'`,
+  );
+}
+
 type Checked = Awaited<ReturnType<typeof preview>>;
 
 /** What an import job carries: the checked rows (compact), the place, and whom the audit row names. */
@@ -25,6 +35,8 @@ const ImportPayload = z.object({
   schoolId: z.number().int(),
   actor: z.object({ userId: z.number().int(), impersonatorId: z.number().int().nullable() }),
   ip: z.string().nullable(),
+  /** The person confirmed the school holds consent for every learner in the file (decision 109). */
+  consentConfirmed: z.boolean().optional(),
   /** [row, first name, surname, grade] and, when the file had one, the date of birth (YYYY-MM-DD). */
   rows: z.array(z.tuple([z.number().int(), z.string(), z.string(), z.number().int()]).rest(z.string().nullable())),
 });
@@ -61,6 +73,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     fileName: string,
     rows: CheckedRow[],
     held: boolean,
+    consentConfirmed: boolean,
   ) {
     return insertJob(db, {
       kind: IMPORT_JOB,
@@ -75,6 +88,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         schoolId: place.school.id,
         actor: { userId: actor.userId, impersonatorId: actor.impersonatorId },
         ip,
+        consentConfirmed,
         rows: rows.map((r) =>
           r.dateOfBirth == null
             ? [r.row, r.firstName, r.lastName, r.grade]
@@ -120,7 +134,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     upload: 'file',
     summary:
       'Check an uploaded xlsx/csv of learners row by row; nothing is saved. When every row is right the checked rows wait as a held import (importId) to be started',
-    query: LearnerScopeQuery,
+    query: ImportQuery,
     response: ImportReport,
     handler: async ({ req, actor, query }) => {
       const place = await enteredPlace(db, actor, query.olympiadId, query.schoolId, 'import');
@@ -128,7 +142,9 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       const sheet = await readSheet(bytes);
       const checked = await preview(db, place, sheet);
       const ready = !checked.errors.length && checked.valid.length > 0;
-      const job = ready ? await saveImport(actor, req.ip, place, fileName, checked.valid, true) : null;
+      const job = ready
+        ? await saveImport(actor, req.ip, place, fileName, checked.valid, true, query.consentConfirmed === 'true')
+        : null;
       return report(fileName, sheet, checked, job?.id ?? null);
     },
   });
@@ -141,7 +157,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     upload: 'file',
     summary:
       'Upload, check and load at once: all rows or none. A file with any bad row is refused (422) with the report; otherwise the import is queued (202) and polled at GET learner/v-rest/import/{id}',
-    query: LearnerScopeQuery,
+    query: ImportQuery,
     response: ImportJobResult,
     handler: async ({ req, reply, actor, query }) => {
       const place = await enteredPlace(db, actor, query.olympiadId, query.schoolId, 'import');
@@ -162,7 +178,15 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
           report: { ...report(fileName, sheet, checked, null), sample: [] },
         });
       }
-      const job = await saveImport(actor, req.ip, place, fileName, checked.valid, false);
+      const job = await saveImport(
+        actor,
+        req.ip,
+        place,
+        fileName,
+        checked.valid,
+        false,
+        query.consentConfirmed === 'true',
+      );
       app.jobs.kick();
       reply.status(202);
       return {
@@ -178,11 +202,15 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     url: '/learner/v-rest/import/:id/start',
     tags,
     access: access.import,
-    summary: 'Start a checked (held) import: its learners are loaded in the background, all or none',
+    summary:
+      'Start a checked (held) import: its learners are loaded in the background, all or none. consentConfirmed: the school holds consent for each',
     params: IdParams,
+    body: StartImportBody,
     response: ImportJobResult,
     load: ({ db, actor, params }) => importLoader.load(db, actor, params.id, 'import'),
-    handler: async ({ reply, record: job }) => {
+    handler: async ({ reply, body, record: job }) => {
+      // The confirmation given at the start joins the held rows before the job is released (only a held job).
+      if (body?.consentConfirmed) await confirmHeldConsent(db, job.id);
       if (!(await releaseJob(db, job.id))) throw conflict(say('api-portal.import.started'));
       app.jobs.kick();
       reply.status(202);
@@ -221,6 +249,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       rows,
       'learner.import',
       (done, phase) => progress(done, phase ? { phase } : {}),
+      payload.consentConfirmed ? 'import' : undefined,
     );
     return {
       created: created.length,

@@ -19,6 +19,7 @@ export function presentLearner(actor: Actor, secret: string, l: LearnerListRow):
     schoolName: l.schoolName,
     olympiadId: l.olympiadId,
     hasSlipPassword: openSlipPassword(secret, l.initialPasswordEnc, l.passwordHash) != null,
+    consentRecorded: l.consentRecorded,
     can: { update: manage, delete: manage, setPassword: learnersPolicy.can(actor, 'setPassword', l) },
   };
 }

@@ -71,16 +71,22 @@ const LearnerListRow = createSelectSchema(users)
   .extend({
     schoolName: createSelectSchema(schools).shape.name.nullable(),
     olympiadId: createSelectSchema(users).shape.olympiadId.unwrap(),
+    consentRecorded: z.boolean(),
   });
 export type LearnerListRow = z.infer<typeof LearnerListRow>;
 
 const columns = sql`u.id, u.username, u.first_name as "firstName", u.last_name as "lastName", u.grade,
   to_char(u.date_of_birth, 'YYYY-MM-DD') as "dateOfBirth", u.school_id as "schoolId",
-  s.name as "schoolName", u.olympiad_id as "olympiadId", u.password_hash as "passwordHash", u.initial_password_enc as "initialPasswordEnc"`;
+  s.name as "schoolName", u.olympiad_id as "olympiadId", u.password_hash as "passwordHash", u.initial_password_enc as "initialPasswordEnc",
+  exists (select 1 from learner_consents c where c.user_id = u.id) as "consentRecorded"`;
 
 /** The learners within a reach (one olympiad; a school when the reach names one), paged. */
-export async function listLearners(q: Queryable, reach: Reach, p: Paging) {
+export async function listLearners(q: Queryable, reach: Reach, p: Paging & { consent?: 'missing' | 'recorded' }) {
   const where: SQL[] = [sql`u.role = 'learner'`, reachSql(reach, sql`u.olympiad_id`, sql`u.school_id`)];
+  if (p.consent) {
+    const has = sql`exists (select 1 from learner_consents c where c.user_id = u.id)`;
+    where.push(p.consent === 'missing' ? sql`not ${has}` : has);
+  }
   if (p.search?.trim()) {
     const like = containsPattern(p.search);
     where.push(

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdParams } from '#contract/ids';
 import {
+  ConsentCount,
   CreatedLearner,
   Learner,
   LearnerInput,
   LearnerListQuery,
   LearnerPage,
+  LearnerScopeQuery,
   NewLearnerBody,
 } from '#contract/learners';
 import { Ok } from '#contract/errors';
@@ -25,6 +27,7 @@ import { learnersPolicy, learnersReach } from './policy.js';
 import { presentLearner } from './present.js';
 import * as queries from './queries.js';
 import { addOne } from './service.js';
+import { consentCount } from './consent.js';
 import { slipRoutes } from './slip-routes.js';
 import { learnerKey } from './spreadsheet.js';
 import { say } from '../../http/request-language.js';
@@ -62,6 +65,22 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  route(app, {
+    method: 'GET',
+    url: '/learner/v-rest/consent-count',
+    tags,
+    access: access.manage,
+    summary:
+      'How many of an olympiad’s learners (a teacher: their school’s; an admin: any school, or one with schoolId) have a parent’s or guardian’s consent recorded',
+    query: LearnerScopeQuery,
+    response: ConsentCount,
+    handler: async ({ actor, query }) => {
+      const reach = learnersReach(actor, query.olympiadId, query.schoolId);
+      if (!reach) throw notFoundSaid('api-portal.notFound.olympiadOrSchool');
+      return { success: true as const, ...(await consentCount(db, reach)) };
+    },
+  });
+
   await importRoutes(app);
   await slipRoutes(app);
   await personalDataRoutes(app);
@@ -88,7 +107,15 @@ export async function learnersRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ req, actor, body }) => {
       const place = await enteredPlace(db, actor, body.olympiadId, body.schoolId);
       checkGrade(place.olympiad, body.grade);
-      const created = await addOne({ db, secret }, actor, req.ip, place, body);
+      const { consentConfirmed, ...learner } = body;
+      const created = await addOne(
+        { db, secret },
+        actor,
+        req.ip,
+        place,
+        learner,
+        consentConfirmed ? 'form' : undefined,
+      );
       return {
         success: true as const,
         message: `${created.firstName} ${created.lastName} is added: username ${created.username}`,

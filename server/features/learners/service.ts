@@ -6,6 +6,8 @@ import { hashGeneratedPassword } from '../../platform/passwords.js';
 import { generatePassword, sealSlipPassword, usernameBase, usernameCandidate } from './credentials.js';
 import type { Place } from './load.js';
 import * as queries from './queries.js';
+import type { ConsentMethod } from '../../db/schema/index.js';
+import { recordConsents } from './consent.js';
 import { type CheckedRow, checkRows, learnerKey, type ReadSheet } from './spreadsheet.js';
 
 export async function existingKeys(q: Queryable, place: Place) {
@@ -89,6 +91,8 @@ export async function importLearners(
   rows: Array<Omit<CheckedRow, 'dateOfBirth'> & { dateOfBirth?: string | null | undefined }>,
   action: 'learner.import' | 'learner.create' = 'learner.import',
   onProgress?: ImportProgress,
+  /** How the person confirmed the school holds consent for these learners; undefined: not confirmed, none kept. */
+  consent?: ConsentMethod,
 ) {
   await onProgress?.(0, 'credentials');
   const credentials = await makeCredentials(deps.secret, rows.length, onProgress);
@@ -131,11 +135,17 @@ export async function importLearners(
       })),
     );
     if (ids.length) await queries.setEntryStatus(tx, entry.id, 'learners_loaded');
+    if (consent) await recordConsents(tx, actor, place.olympiad.id, ids, consent);
     await audit(tx, actor, action, {
       entityId: action === 'learner.create' ? ids[0] : entry.id,
       olympiadId: place.olympiad.id,
       ip,
-      data: { schoolId: place.school.id, created: ids.length, learnerIds: ids.length <= 20 ? ids : undefined },
+      data: {
+        schoolId: place.school.id,
+        created: ids.length,
+        learnerIds: ids.length <= 20 ? ids : undefined,
+        consentConfirmed: consent != null,
+      },
     });
     return ids.map((id, i) => ({ id, username: usernames[i]!, password: credentials[i]!.password, ...rows[i]! }));
   });
@@ -147,13 +157,21 @@ export async function addOne(
   ip: string,
   place: Place,
   learner: { firstName: string; lastName: string; grade: number; dateOfBirth?: string | null | undefined },
+  consent?: ConsentMethod,
 ) {
-  const [created] = await importLearners(deps, actor, ip, place, [{ row: 0, ...learner }], 'learner.create').catch(
-    (e: unknown) => {
-      if (e instanceof Error && /was loaded meanwhile/.test(e.message))
-        throw conflict(`${learner.firstName} ${learner.lastName} (grade ${learner.grade}) is loaded already`);
-      throw e;
-    },
-  );
+  const [created] = await importLearners(
+    deps,
+    actor,
+    ip,
+    place,
+    [{ row: 0, ...learner }],
+    'learner.create',
+    undefined,
+    consent,
+  ).catch((e: unknown) => {
+    if (e instanceof Error && /was loaded meanwhile/.test(e.message))
+      throw conflict(`${learner.firstName} ${learner.lastName} (grade ${learner.grade}) is loaded already`);
+    throw e;
+  });
   return created!;
 }

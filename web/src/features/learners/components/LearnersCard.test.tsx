@@ -29,6 +29,7 @@ const page = (publicAddress: PublicAddress) =>
         schoolName: 'Waterkloof High',
         olympiadId: 3,
         hasSlipPassword: true,
+        consentRecorded: true,
         can: { update: true, delete: true, setPassword: true },
       },
     ],

@@ -92,6 +92,7 @@ describe('LoadLearnersPage in Afrikaans', () => {
             schoolName: 'Hoërskool Waterkloof',
             olympiadId: 3,
             hasSlipPassword: true,
+            consentRecorded: true,
             can: { update: true, delete: true, setPassword: true },
           },
         ],
