@@ -29,6 +29,17 @@ function parentOf(pid: string): number | null {
   }
 }
 
+/** A child of the primary: a server process, or a helper by its program's name (tsx's esbuild, for one). */
+function childName(pid: string): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    if (args.some((a) => a.includes('server-entry') || a.includes('server/main'))) return 'server process';
+    return (args[0] ?? 'child').split('/').pop() || 'child';
+  } catch {
+    return 'child';
+  }
+}
+
 export interface ProcessPeak {
   name: string;
   pid: number;
@@ -54,7 +65,7 @@ export function processPeaks(serverPid: number | undefined): ProcessPeak[] {
     for (const name of names) {
       if (parentOf(name) !== serverPid) continue;
       const bytes = peakRss(Number(name));
-      if (bytes != null) peaks.push({ name: 'server process', pid: Number(name), peakBytes: bytes });
+      if (bytes != null) peaks.push({ name: childName(name), pid: Number(name), peakBytes: bytes });
     }
   }
   const generator = peakRss('self');
