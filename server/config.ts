@@ -190,6 +190,11 @@ const Env = z
     S3_REGION: unsetWhenBlank(z.string().optional()),
     S3_ACCESS_KEY_ID: unsetWhenBlank(z.string().optional()),
     S3_SECRET_ACCESS_KEY: unsetWhenBlank(z.string().optional()),
+    /**
+     * The bearer token Prometheus scrapes GET /metrics with (decision 101). Unset: /metrics answers 404 to everyone,
+     * as does a request without it or with another.
+     */
+    METRICS_TOKEN: unsetWhenBlank(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
   })
   .superRefine((e, ctx) => {
     const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -274,6 +279,8 @@ export interface Config {
   appLog: { retentionDays: number };
   /** The S3-compatible bucket that holds the files (decision 100); null: DATA_DIR/files on this machine's disk. */
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
+  /** The bearer token of GET /metrics (decision 101); undefined: the metrics are not served. */
+  metricsToken: string | undefined;
   /** Every environment setting with the value in effect, secrets masked: shown read-only in system config. */
   environment: EnvironmentEntry[];
 }
@@ -287,7 +294,7 @@ export interface EnvironmentEntry {
 }
 
 /** Variables whose whole value is a secret. */
-const secretVariables = new Set(['APP_SECRET', 'BOUNCE_SECRET', 'S3_SECRET_ACCESS_KEY']);
+const secretVariables = new Set(['APP_SECRET', 'BOUNCE_SECRET', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN']);
 
 /** A URL with its password (and any token in the query) replaced, e.g. postgres://app:***@db/olympus. */
 function maskedUrl(value: string): { value: string; secret: boolean } {
@@ -435,6 +442,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           }
         : null,
+    metricsToken: e.METRICS_TOKEN,
     environment: environmentOf(source, e),
   };
 }

@@ -32,6 +32,18 @@ export interface Database {
    * stop function. Decision 040.
    */
   listen(channels: readonly string[], handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * The connection pool now (node-postgres; read by the metrics, decision 101): connections open, idle among them,
+   * queries waiting for one, and the most it opens. Absent on PGlite, which has one connection and no pool.
+   */
+  pool?: () => PoolFigures;
+}
+
+export interface PoolFigures {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export interface ListenHandlers {
@@ -69,6 +81,7 @@ export function openPostgres(url: string, poolSize = 20, warm = false): Database
     migrate: () => migrateNodePg(db as never, { migrationsFolder }),
     close: () => pool.end(),
     listen: (channels, handlers) => listenPostgres(url, channels, handlers),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
   };
 }
 
