@@ -1,5 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
+import { AggregatorRegistry, type PrometheusContentType } from 'prom-client';
 import type { Config } from './config.js';
+import { MACHINE_FIGURES_ANSWERED, MACHINE_FIGURES_ASKED, type MachineFiguresAnswer } from './platform/metrics.js';
 
 /**
  * Every core (decision 040): on PostgreSQL `npm start` runs one server process per core, all listening on the one
@@ -37,6 +39,29 @@ export function workerEnvironment(
 /** A process that stops again soon after another is started waits longer before the next: 0.5 s doubling to 30 s. */
 export function restartDelayMs(recentStops: number): number {
   return recentStops <= 1 ? 0 : Math.min(30_000, 500 * 2 ** (recentStops - 2));
+}
+
+/**
+ * The machine's metrics (decision 101): a server process answering GET /metrics asks the primary, which gathers every
+ * server process's figures (prom-client's AggregatorRegistry asks each over IPC and sums them; a process that does
+ * not answer within 5 s fails the gathering rather than holding it) and answers the one that asked. The primary
+ * serves no HTTP and counts nothing itself.
+ */
+export function answerMetricsRequests(): void {
+  let aggregator: AggregatorRegistry<PrometheusContentType> | null = null;
+  cluster.on('message', (worker: Worker, message: unknown) => {
+    const m = message as { type?: unknown; id?: unknown } | null;
+    if (m?.type !== MACHINE_FIGURES_ASKED || typeof m.id !== 'number') return;
+    const id = m.id;
+    aggregator ??= new AggregatorRegistry();
+    const reply = (answer: MachineFiguresAnswer) => {
+      if (worker.isConnected()) worker.send(answer);
+    };
+    aggregator.clusterMetrics().then(
+      (text) => reply({ type: MACHINE_FIGURES_ANSWERED, id, text }),
+      (err: unknown) => reply({ type: MACHINE_FIGURES_ANSWERED, id, error: String((err as Error)?.message ?? err) }),
+    );
+  });
 }
 
 export interface PrimaryOptions {
@@ -124,6 +149,7 @@ export function runPrimary(o: PrimaryOptions): void {
     })());
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  answerMetricsRequests();
 
   /** A new server process for a rolling restart: it, once it listens; null when it stopped or took too long. */
   const startNew = () =>

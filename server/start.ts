@@ -8,6 +8,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { drainable } from './http/drain.js';
 import { chooseLogFormat, prettyLogsAvailable } from './platform/log-format.js';
 import { createMailer } from './platform/mailer.js';
+import { answerThePrimary } from './platform/metrics.js';
 import { seedBenchIfAbsent, seedCertificateBenchIfAbsent, seedInvoiceBenchIfAbsent } from './seed/bench.js';
 import { seedReportBenchIfAbsent } from './seed/bench-reports.js';
 import { prepareDemo } from './seed/demo-policy.js';
@@ -47,6 +48,8 @@ async function main(options: StartOptions): Promise<void> {
     throw err;
   }
   if (cluster.isWorker) {
+    // Before anything slow: the primary may ask for this process's figures as soon as it exists (decision 101).
+    answerThePrimary();
     await serve(config, await openDatabase(config), process.env.OLYMPUS_LISTEN_HOST ?? '127.0.0.1', null, options);
     return;
   }
