@@ -40,6 +40,7 @@ import { placeDesk } from './waiting-places.js';
 import { roomCopies, startAdmitting } from './waiting-room.js';
 import { gateAtSignin, queuePlace } from './signin-queue.js';
 import { arrivalGauge } from './admission-gauge.js';
+import { sittingMetrics } from './metrics.js';
 
 const tags = ['sitting'];
 /** A step's answer, its message in the request's language (decision 091). */
@@ -89,10 +90,15 @@ export async function sittingRoutes(app: FastifyInstance): Promise<void> {
   const arrivalStep = gauge
     ? { onResponse: async (_req: FastifyRequest, reply: FastifyReply) => gauge.record(reply.elapsedTime) }
     : {};
-  const answerSave =
-    gauge && saveTargetMs > 0
-      ? { onResponse: async (_req: FastifyRequest, reply: FastifyReply) => gauge.recordSave(reply.elapsedTime) }
-      : {};
+  // Every acknowledged save is counted and timed for Prometheus too (decision 101).
+  const figures = sittingMetrics(app, saves, admissionsPerSecond);
+  const judged = gauge && saveTargetMs > 0 ? gauge : undefined;
+  const answerSave = {
+    onResponse: async (_req: FastifyRequest, reply: FastifyReply) => {
+      figures.saveAnswered(reply);
+      judged?.recordSave(reply.elapsedTime);
+    },
+  };
   let stopSweep = () => undefined as void;
   let stopAdmitting = () => undefined as void;
   app.addHook('onReady', async () => {
