@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/dates.js';
 import { type AccountAction, useAccountAction } from '../api/account-actions.js';
 import { useUsers } from '../api/list-users.js';
 import { UserForm } from '../components/UserForm.js';
+import { UserSessionsModal } from '../components/UserSessionsModal.js';
 
 const confirmations: Record<AccountAction, { title: string; label: string; color: string; text: string }> = {
   disable: {
@@ -30,8 +31,8 @@ const confirmations: Record<AccountAction, { title: string; label: string; color
     text: 'A one-time link to choose a new password goes to their address (valid 24 hours). Their current password works until then.',
   },
   'end-sessions': {
-    title: 'End every session?',
-    label: 'End sessions',
+    title: 'End all sessions?',
+    label: 'End all sessions',
     color: 'orange',
     text: 'They are signed out on every device at once; the account stays enabled. This is logged.',
   },
@@ -71,6 +72,7 @@ export function UsersPage() {
   const act = useAccountAction();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [asking, setAsking] = useState<{ user: StaffAccount; action: AccountAction } | null>(null);
+  const [viewing, setViewing] = useState<StaffAccount | null>(null);
   const editedUser = typeof editing === 'number' ? (users.data?.items.find((u) => u.id === editing) ?? null) : null;
 
   const actions = (u: StaffAccount) => (
@@ -90,11 +92,14 @@ export function UsersPage() {
         >
           Send password reset
         </Menu.Item>
+        <Menu.Item disabled={!u.can.endSessions} onClick={() => setViewing(u)}>
+          Sessions ({u.activeSessions})
+        </Menu.Item>
         <Menu.Item
           disabled={!u.can.endSessions || u.activeSessions === 0}
           onClick={() => setAsking({ user: u, action: 'end-sessions' })}
         >
-          End sessions ({u.activeSessions})
+          End all sessions
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item
@@ -239,6 +244,12 @@ export function UsersPage() {
       >
         {editing === 'new' || editedUser ? <UserForm user={editedUser} onDone={() => setEditing(null)} /> : null}
       </Modal>
+      <UserSessionsModal
+        user={viewing}
+        phone={Boolean(phone)}
+        onClose={() => setViewing(null)}
+        onEndAll={(user) => setAsking({ user, action: 'end-sessions' })}
+      />
       <Confirm
         opened={asking !== null}
         title={question?.title ?? ''}
@@ -247,7 +258,16 @@ export function UsersPage() {
         loading={act.isPending}
         onClose={() => setAsking(null)}
         onConfirm={() =>
-          asking && act.mutate({ id: asking.user.id, action: asking.action }, { onSuccess: () => setAsking(null) })
+          asking &&
+          act.mutate(
+            { id: asking.user.id, action: asking.action },
+            {
+              onSuccess: () => {
+                setAsking(null);
+                if (asking.action === 'end-sessions') setViewing(null);
+              },
+            },
+          )
         }
       >
         {asking ? (
