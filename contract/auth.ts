@@ -16,6 +16,11 @@ export const SigninBody = z.strictObject({
   password: z.string().min(1, said('validation.signin.password', 'Enter your password')).max(200),
   olympiadName: z.string().trim().max(60).optional().nullable(),
   loginType: LoginType.default('staff'),
+  /**
+   * The second step for an account with two-factor sign-in (decision 106): the six digits of the authenticator app,
+   * or one unused recovery code. Without it such an account is answered 401 `two_factor_required`.
+   */
+  code: z.string().trim().min(1).max(40).optional(),
 });
 export type SigninBody = z.infer<typeof SigninBody>;
 
@@ -55,6 +60,11 @@ export const SessionUser = z.object({
    * server always answers it; a session a browser stored before it existed lacks it, so it is optional here.
    */
   language: Language.nullable().optional(),
+  /**
+   * Present (true) only on a session limited to enrolling in two-factor sign-in: the user's role must use it and they
+   * have not set it up yet (decision 106). `home` is then the enrolment page.
+   */
+  twoFactorEnrolment: z.literal(true).optional(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

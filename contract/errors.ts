@@ -26,6 +26,12 @@ export const errorCodes = [
   'idempotency_key_reused',
   /** The server cannot take traffic yet or any more (a migration not applied, the database away, shutting down). */
   'not_ready',
+  /** The password was right and the account uses two-factor sign-in: send it again with `code` (decision 106). */
+  'two_factor_required',
+  /** The one-time code or recovery code was wrong, already used, or out of time. */
+  'two_factor_invalid',
+  /** A session limited to enrolling in two-factor sign-in, on anything else: set it up first. */
+  'two_factor_enrolment_required',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;

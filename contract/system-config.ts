@@ -38,6 +38,11 @@ export const SigninLimits = z
   });
 export type SigninLimits = z.infer<typeof SigninLimits>;
 
+/** The roles two-factor sign-in can be required of: every staff role (a learner never enrols). */
+export const TwoFactorRole = z.enum(['overlord', 'admin', 'accountant', 'funding', 'teacher']);
+export type TwoFactorRole = z.infer<typeof TwoFactorRole>;
+export const TWO_FACTOR_ROLES = TwoFactorRole.options;
+
 export const RuntimeSettings = z.strictObject({
   /** Where people are told to write for help; also where the platform's contact form goes. */
   supportEmail: z.string().trim().toLowerCase().max(254).email('Enter an email address, e.g. help@example.org'),
@@ -46,6 +51,11 @@ export const RuntimeSettings = z.strictObject({
   limits: SigninLimits,
   /** Shown at the top of every page while it is not empty. */
   maintenanceBanner: z.string().trim().max(500, 'Use at most 500 characters'),
+  /**
+   * The staff roles that must sign in with two-factor sign-in (decision 106): none unless chosen; the overlord is
+   * recommended. A user of such a role without it gets a session good only for enrolling.
+   */
+  twoFactorRoles: z.array(TwoFactorRole).max(TWO_FACTOR_ROLES.length).default([]),
 });
 export type RuntimeSettings = z.infer<typeof RuntimeSettings>;
 

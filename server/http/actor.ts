@@ -22,6 +22,11 @@ export interface Actor {
   olympiadScope: readonly number[] | null;
   /** A session opened by a password-reset link: it may only set the password (features/auth/authenticate.ts). */
   passwordOnly?: boolean;
+  /**
+   * A session of a role that must use two-factor sign-in, opened before its holder enrolled: it may only enrol
+   * (features/auth/authenticate.ts, decision 106).
+   */
+  enrolOnly?: boolean;
 }
 
 /** May this session act on records of this olympiad (its impersonation scope allows it)? */

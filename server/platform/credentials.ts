@@ -8,9 +8,9 @@ import { revokeResetLinks } from './user-tokens.js';
 
 /**
  * What carries an account's credentials: password, email address (reset links go there), username and the
- * learner's recovery PIN. Every route that changes one of them goes through these helpers.
+ * learner's recovery PIN, and two-factor sign-in. Every route that changes one of them goes through these helpers.
  */
-export type Credential = 'password' | 'email address' | 'username' | 'recovery PIN';
+export type Credential = 'password' | 'email address' | 'username' | 'recovery PIN' | 'two-factor sign-in';
 
 /**
  * An impersonated session borrows another user's access for a while; it must not change what would let

@@ -39,6 +39,8 @@ export function settingsFromConfig(config: Pick<Config, 'contact' | 'mail' | 'li
     mailRatePerMinute: config.mail.ratePerMinute,
     limits: { ...config.limits },
     maintenanceBanner: '',
+    // No role must use two-factor sign-in until the overlord chooses (decision 106).
+    twoFactorRoles: [],
   };
 }
 

@@ -100,9 +100,10 @@ async function openSession(
 
 /**
  * `full`: an ordinary session. `set_password`: opened by a reset link, good only for choosing a new password
- * (features/auth/authenticate.ts refuses it everywhere else); it lasts at most an hour.
+ * (features/auth/authenticate.ts refuses it everywhere else); it lasts at most an hour. `two_factor_enrol`: a role
+ * that must use two-factor sign-in, before enrolling: good only for enrolling (decision 106), also an hour at most.
  */
-export type SessionScope = 'full' | 'set_password';
+export type SessionScope = 'full' | 'set_password' | 'two_factor_enrol';
 
 /** Builds the whole session-user answer for a user and a fresh session. */
 export async function startSession(
@@ -117,7 +118,7 @@ export async function startSession(
   const session = await openSession(q, config.appSecret, {
     user,
     impersonatorId: impersonator?.id ?? null,
-    hours: scope === 'set_password' ? 1 : impersonator ? Math.min(hours, 2) : hours,
+    hours: scope !== 'full' ? 1 : impersonator ? Math.min(hours, 2) : hours,
     scope,
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? '',
@@ -125,9 +126,17 @@ export async function startSession(
   return presentSessionUser({ user, impersonator, ...session });
 }
 
-/** A reset-link session that has set the password becomes an ordinary one: its holder now knows the password. */
-export async function widenSession(q: Queryable, sessionId: number): Promise<void> {
-  await q.execute(sql`update sessions set scope = 'full' where id = ${sessionId}`);
+/**
+ * A reset-link session that has set the password becomes an ordinary one: its holder now knows the password. An
+ * enrolment session that has enrolled does too (decision 106). `to` is the scope it becomes (a reset-link session of
+ * a role that must use two-factor sign-in becomes an enrolment session).
+ */
+export async function widenSession(
+  q: Queryable,
+  sessionId: number,
+  to: Exclude<SessionScope, 'set_password'> = 'full',
+): Promise<void> {
+  await q.execute(sql`update sessions set scope = ${to} where id = ${sessionId}`);
 }
 
 /**

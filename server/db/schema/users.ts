@@ -127,8 +127,11 @@ export const sessions = pgTable(
      * than a minute, never by a learner's saves or heartbeats; null until then (the sign-in time stands for it).
      */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
-    /** `set_password`: opened by a reset link, good only for choosing a new password (and signing out). */
-    scope: text('scope', { enum: ['full', 'set_password'] })
+    /**
+     * `set_password`: opened by a reset link, good only for choosing a new password (and signing out).
+     * `two_factor_enrol`: a role that must use two-factor sign-in, before enrolling: good only for enrolling.
+     */
+    scope: text('scope', { enum: ['full', 'set_password', 'two_factor_enrol'] })
       .notNull()
       .default('full'),
   },
@@ -136,7 +139,7 @@ export const sessions = pgTable(
     index('sessions_user_idx').on(t.userId),
     // Learner login activity counts sign-ins (a session each) over time (decision 037).
     index('sessions_created_idx').on(t.createdAt),
-    check('sessions_scope_ck', sql`${t.scope} in ('full', 'set_password')`),
+    check('sessions_scope_ck', sql`${t.scope} in ('full', 'set_password', 'two_factor_enrol')`),
   ],
 );
 

@@ -7,6 +7,7 @@ import { olympiadGrants, sessions, users } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';
 import { bearerToken } from '../../http/bearer.js';
 import { forbidden } from '../../http/errors.js';
+import { enrolmentRequired } from './two-factor-errors.js';
 import { tokenHash } from '../../platform/secrets.js';
 
 const grant = createSelectSchema(olympiadGrants).shape;
@@ -29,6 +30,18 @@ const ActorRow = createSelectSchema(sessions)
  * answers 403 for it, so a leaked or forwarded reset link gives no access to the account's data.
  */
 const passwordOnlyRoutes = new Set(['PUT /api/auth/set-password', 'POST /api/auth/logout']);
+
+/**
+ * What a session of a role that must use two-factor sign-in may do before its holder enrolled (decision 106): read
+ * who they are, set two-factor sign-in up, and sign out. Everything else answers 403 `two_factor_enrolment_required`.
+ */
+const enrolOnlyRoutes = new Set([
+  'GET /api/auth/me',
+  'POST /api/auth/logout',
+  'GET /api/auth/two-factor',
+  'POST /api/auth/two-factor/setup',
+  'POST /api/auth/two-factor/enable',
+]);
 
 /**
  * Loads the actor of a request from its bearer token in one query, when a route asks (`route()` does, before
@@ -73,6 +86,9 @@ export function registerAuthentication(app: FastifyInstance): void {
     if (row.scope === 'set_password' && !passwordOnlyRoutes.has(`${req.method} ${req.routeOptions.url}`)) {
       throw forbidden('This session can only set a new password. Choose one, then sign in with it.');
     }
+    if (row.scope === 'two_factor_enrol' && !enrolOnlyRoutes.has(`${req.method} ${req.routeOptions.url}`)) {
+      throw enrolmentRequired();
+    }
     req.actor = {
       sessionId: row.sessionId,
       userId: row.userId,
@@ -84,6 +100,7 @@ export function registerAuthentication(app: FastifyInstance): void {
       grants: row.grants,
       olympiadScope: row.olympiadScope,
       passwordOnly: row.scope === 'set_password',
+      enrolOnly: row.scope === 'two_factor_enrol',
     };
     return req.actor;
   });

@@ -24,6 +24,7 @@ import * as queries from './queries.js';
 import { escapeHtml } from '../../platform/html.js';
 import { impersonationTarget } from './load.js';
 import { setOwnPassword, signin } from './service.js';
+import { asEnrolment } from './two-factor-present.js';
 
 const tags = ['auth'];
 const { access } = authPolicy;
@@ -47,9 +48,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       }
     },
     handler: async ({ req, reply, body }) => {
-      const limits = (await app.settings.get()).limits;
+      const { limits, twoFactorRoles } = await app.settings.get();
       const answer = await signin(
-        { db: app.db, config: { ...app.config, limits }, gate: app.arrivalGate },
+        { db: app.db, config: { ...app.config, limits }, gate: app.arrivalGate, twoFactorRoles },
         req,
         reply,
         body,
@@ -76,7 +77,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       ]);
       const token = bearerToken(req)!;
       const expiresAt = await queries.sessionExpiry(app.db, actor.sessionId);
-      return presentSessionUser({ user, olympiadName, grants, impersonator, token, expiresAt });
+      const session = presentSessionUser({ user, olympiadName, grants, impersonator, token, expiresAt });
+      return actor.enrolOnly ? asEnrolment(session) : session;
     },
   });
 
@@ -170,8 +172,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     response: Ok,
     handler: async ({ actor, body }) => {
       refuseWhileImpersonating(actor, 'password');
-      await setOwnPassword(app.db, actor, body.password);
-      return { success: true as const, message: 'Your password is saved' };
+      const outcome = await setOwnPassword(app.db, actor, body.password, (await app.settings.get()).twoFactorRoles);
+      // A reset link does not stand in for the second factor (decision 106): its session ends, or may only enrol.
+      const message = {
+        full: 'Your password is saved',
+        enrol: 'Your password is saved. Now set up two-factor sign-in',
+        'signed-out': 'Your password is saved. Sign in with it and the code from your authenticator app',
+      }[outcome];
+      return { success: true as const, message };
     },
   });
 

@@ -14,6 +14,10 @@ import { revokeUserSessions, startSession, widenSession } from '../../platform/s
 import { storePasswordHash } from '../../platform/credentials.js';
 import { findOlympiad } from '../../platform/olympiad-lookup.js';
 import * as queries from './queries.js';
+import { asEnrolment } from './two-factor-present.js';
+import { secondFactor } from './two-factor-service.js';
+import { twoFactorOf } from './two-factor-queries.js';
+import type { Role } from '#contract/roles';
 
 /**
  * Sign-in (decisions 004, 024, 064): the attempt is counted before the password is checked, so parallel guesses
@@ -27,7 +31,13 @@ import * as queries from './queries.js';
  * password was checked); the throttle's slot is taken only by a sign-in that goes on to the check.
  */
 export async function signin(
-  deps: { db: Db; config: Pick<Config, 'appSecret' | 'sessionHours' | 'limits'>; gate: ArrivalGate },
+  deps: {
+    db: Db;
+    config: Pick<Config, 'appSecret' | 'sessionHours' | 'limits'>;
+    gate: ArrivalGate;
+    /** The roles that must use two-factor sign-in (the system setting; decision 106). */
+    twoFactorRoles?: readonly Role[];
+  },
   req: FastifyRequest,
   reply: FastifyReply,
   body: SigninBody,
@@ -104,22 +114,45 @@ export async function signin(
     const message = user.passwordHash ? say('api-learner.signin.wrongPassword') : say('api-learner.signin.noPassword');
     throw new HttpError(401, 'wrong_password', message, [{ path: 'body.password', message }]);
   }
-  const [session] = await Promise.all([startSession(config, db, req, user), passed()]);
+  // Staff with two-factor sign-in give a code next (decision 106); a learner's sign-in reads nothing more.
+  const scope =
+    user.role === 'learner'
+      ? 'full'
+      : await secondFactor(db, config.appSecret, user, body.code, deps.twoFactorRoles ?? []);
+  const [session] = await Promise.all([startSession(config, db, req, user, null, scope), passed()]);
   rememberDevice(req, reply, config.appSecret, account, device);
-  return session;
+  return scope === 'two_factor_enrol' ? asEnrolment(session) : session;
 }
 
 /**
  * Sets the signed-in user's password, ends their other sessions and their unused reset links. A reset-link
- * session that sets the password becomes an ordinary session.
+ * session that sets the password becomes an ordinary session, unless the account uses two-factor sign-in: a reset
+ * link proves only the mailbox, so that session ends and the user signs in with the new password and a code
+ * (`signed-out`); for a role that must use it but has not enrolled, it becomes an enrolment session (`enrol`).
  */
-export async function setOwnPassword(db: Db, actor: Actor, password: string): Promise<void> {
+export async function setOwnPassword(
+  db: Db,
+  actor: Actor,
+  password: string,
+  twoFactorRoles: readonly Role[] = [],
+): Promise<'full' | 'enrol' | 'signed-out'> {
   // The hash is made before the transaction (it is slow on purpose); the change and its audit row land together.
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await storePasswordHash(tx, actor.userId, passwordHash);
     await revokeUserSessions(tx, actor.userId, actor.sessionId);
-    if (actor.passwordOnly) await widenSession(tx, actor.sessionId);
+    let outcome: 'full' | 'enrol' | 'signed-out' = actor.enrolOnly ? 'enrol' : 'full';
+    if (actor.passwordOnly) {
+      const enrolled = await twoFactorOf(tx, actor.userId);
+      if (enrolled?.enabledAt) {
+        await revokeUserSessions(tx, actor.userId);
+        outcome = 'signed-out';
+      } else if (twoFactorRoles.includes(actor.role)) {
+        await widenSession(tx, actor.sessionId, 'two_factor_enrol');
+        outcome = 'enrol';
+      } else await widenSession(tx, actor.sessionId);
+    }
     await audit(tx, actor, 'user.set-password', { entityId: actor.userId });
+    return outcome;
   });
 }

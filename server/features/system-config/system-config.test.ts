@@ -33,6 +33,7 @@ const settings = (over: Partial<RuntimeSettings> = {}): RuntimeSettings => ({
     forgotPerAddress: 20,
   },
   maintenanceBanner: 'The platform is down for maintenance on Saturday 06:00–08:00.',
+  twoFactorRoles: [],
   ...over,
 });
 
