@@ -445,6 +445,7 @@ function reportAdmission(admissions: AdmissionRecord[], storm: boolean) {
     if (a.admittedAt < aheadNotBefore) outOfOrder++;
     aheadNotBefore = Math.max(aheadNotBefore, a.refusedAt - roomCopyMs);
   }
+  // Folded, not spread into Math.max: a national day queues more learners than a call takes arguments.
   const positions = queued.map((a) => a.firstPosition).filter((p): p is number => p != null);
   console.log(`\n== ${storm ? 'storm' : 'waiting room'}: ${admissions.length} learners admitted ==`);
   console.log(
@@ -452,7 +453,7 @@ function reportAdmission(admissions: AdmissionRecord[], storm: boolean) {
   );
   console.log(
     queued.length
-      ? `queued: ${queued.length} (largest first position ${Math.max(...positions, 0)}), wait for admission p50 ${fmt(waits.p50 / 1000)} s, p99 ${fmt(waits.p99 / 1000)} s`
+      ? `queued: ${queued.length} (largest first position ${positions.reduce((a, b) => Math.max(a, b), 0)}), wait for admission p50 ${fmt(waits.p50 / 1000)} s, p99 ${fmt(waits.p99 / 1000)} s`
       : 'queued: none (every learner admitted at once, or the waiting room answered in a shape bench/lib/admission.ts does not read)',
   );
   console.log(`longest wait from sign-in to admission: ${fmt(longest / 1000, 2)} s`);
