@@ -90,6 +90,7 @@ export const auditActions = {
   'payment.match': 'payment',
   'payment.record': 'payment',
   'payment.reverse': 'payment',
+  'personal-data.read': 'personal_data',
   'project.create': 'project',
   'project.delete': 'project',
   'project.update': 'project',
@@ -182,6 +183,30 @@ export interface AuditDetails {
   olympiadId?: number | null;
   data?: Record<string, unknown>;
   ip?: string | null;
+}
+
+/**
+ * A read of learners' personal data (decision 109): a download or export (slips, certificates, results) or a view
+ * of what a learner submitted. One audit row per read, never one per learner: `what` names the read, the learner
+ * when it is one (also the row's entity id), otherwise the school and how many learners it held.
+ */
+export interface PersonalDataRead {
+  what: string;
+  olympiadId: number | null;
+  schoolId?: number | null | undefined;
+  learnerId?: number | null | undefined;
+  count?: number | undefined;
+  format?: string | undefined;
+}
+
+/** The audit details of a personal-data read, for `audit(q, actor, 'personal-data.read', personalDataRead(…))`. */
+export function personalDataRead(r: PersonalDataRead): AuditDetails {
+  const data: Record<string, unknown> = { what: r.what };
+  if (r.schoolId != null) data.schoolId = r.schoolId;
+  if (r.learnerId != null) data.learnerId = r.learnerId;
+  if (r.count != null) data.count = r.count;
+  if (r.format) data.format = r.format;
+  return { entityId: r.learnerId ?? null, olympiadId: r.olympiadId, data };
 }
 
 /** Who did it: a request's actor, or the person a background job runs for. */

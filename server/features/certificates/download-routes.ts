@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { personalDataRead } from '../../platform/audit.js';
 import {
   CertificateList,
   CertificateListQuery,
@@ -129,11 +130,22 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
     params: SchoolPdfParams,
     heavy: true,
     load: ({ db, actor, params }) => toDownload(participantLoader, db, actor, params.schoolParticipantId),
-    handler: async ({ db, record, reply }) => {
+    handler: async ({ db, record, reply, audit }) => {
       const batch = await findBatch(db, record.id);
       const size = batch?.fileKey ? await app.storage.size(batch.fileKey) : null;
       if (!batch?.fileKey || size == null)
         throw new HttpError(404, 'not_found', 'This school’s certificates are not generated yet');
+      // The batch names every learner of the school: one audit row for the download (decision 109).
+      await audit(
+        'personal-data.read',
+        personalDataRead({
+          what: 'certificates-batch',
+          olympiadId: record.olympiadId,
+          schoolId: record.schoolId,
+          count: batch.certificates,
+          format: 'pdf',
+        }),
+      );
       const olympiad = (await queries.findOlympiad(db, record.olympiadId))!;
       // Streamed from the storage: a school's batch of hundreds of pages is never held whole in memory.
       const stream = await app.storage.open(batch.fileKey);
@@ -151,9 +163,19 @@ export async function certificateDownloadRoutes(app: FastifyInstance): Promise<v
     params: IdParams,
     heavy: true,
     load: ({ db, actor, params }) => toDownload(certificateLoader, db, actor, params.id),
-    handler: async ({ db, actor, record, reply }) => {
+    handler: async ({ db, actor, record, reply, audit }) => {
       if (record.revokedAt != null && actor.role === 'teacher')
         throw forbidden('This certificate was withdrawn with its result');
+      await audit(
+        'personal-data.read',
+        personalDataRead({
+          what: 'certificate',
+          olympiadId: record.olympiadId,
+          schoolId: record.schoolId,
+          learnerId: record.userId,
+          format: 'pdf',
+        }),
+      );
       const config = await configOf(db, record.olympiadId);
       const files = await runFiles(db, app.storage, record.olympiadId, config);
       // In the language its learner wrote in, as in the school's batch (decision 095).

@@ -5,6 +5,7 @@ import { LearnerScopeQuery } from '#contract/learners';
 import { fileAnswer, route } from '../../http/route.js';
 import { openSlipPassword } from './credentials.js';
 import { enteredPlace, type Place } from './load.js';
+import { personalDataRead } from '../../platform/audit.js';
 import { learnersPolicy } from './policy.js';
 import * as queries from './queries.js';
 import { slipsCsv } from './slips.js';
@@ -45,6 +46,16 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
     };
   }
 
+  /** A download of slips is a read of the learners' names and passwords: one audit row naming the school. */
+  const slipsRead = (place: Place, count: number, format: string) =>
+    personalDataRead({
+      what: 'sign-in-slips',
+      olympiadId: place.olympiad.id,
+      schoolId: place.school.id,
+      count,
+      format,
+    });
+
   route(app, {
     method: 'GET',
     url: '/learner/v-rest/slips.pdf',
@@ -54,9 +65,10 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Sign-in slips (PDF, ten to a page, with cut lines) for the school’s learners, or the listed ids',
     query: SlipsQuery,
     heavy: true,
-    handler: async ({ reply, actor, query }) => {
+    handler: async ({ reply, actor, query, audit }) => {
       const place = await enteredPlace(db, actor, query.olympiadId, query.schoolId);
       const { slips, ctx } = await slipData(place, query.ids);
+      await audit('personal-data.read', slipsRead(place, slips.length, 'pdf'));
       const pdf = await slipsPdfOffThread({ slips, ctx });
       return reply
         .header('content-type', 'application/pdf')
@@ -74,9 +86,10 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Sign-in slips as CSV (UTF-8 with BOM)',
     query: SlipsQuery,
     heavy: true,
-    handler: async ({ reply, actor, query }) => {
+    handler: async ({ reply, actor, query, audit }) => {
       const place = await enteredPlace(db, actor, query.olympiadId, query.schoolId);
       const { slips, ctx } = await slipData(place, query.ids);
+      await audit('personal-data.read', slipsRead(place, slips.length, 'csv'));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="sign-in-slips-${place.olympiad.varName}.csv"`)

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Queryable, rows } from '../../db/client.js';
+import { personalDataRead } from '../../platform/audit.js';
 import { type LearnerResult, ResultsDetailsPage, ResultsDownloadQuery } from '#contract/results';
 import { conflict } from '../../http/errors.js';
 import { route } from '../../http/route.js';
@@ -13,6 +17,16 @@ import { type OlympiadKind, unitWords } from '#contract/units';
 
 const tags = ['results'];
 const { access } = resultsPolicy;
+
+/** The school of a school's entry, for the audit row of its results download. */
+async function schoolOfParticipant(q: Queryable, schoolParticipantId: number): Promise<number | null> {
+  const [row] = await rows(
+    q,
+    z.object({ schoolId: z.number().int() }),
+    sql`select school_id as "schoolId" from school_participants where id = ${schoolParticipantId}`,
+  );
+  return row?.schoolId ?? null;
+}
 
 /** A language as a results download names it (staff downloads stay English, decision 090). */
 const languageNames = { en: 'English', af: 'Afrikaans' } as const;
@@ -66,7 +80,7 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
     heavy: ({ query }) => query.format !== 'json',
     response: ResultsDetailsPage,
     load: ({ db, actor, query }) => readableResults(db, actor, query.olympiadId, query.schoolParticipantId),
-    handler: async ({ db, query, reply, record: { results: r, schoolParticipantId } }) => {
+    handler: async ({ db, query, reply, audit, record: { results: r, schoolParticipantId } }) => {
       const whole = query.format !== 'json';
       const [found, modules] = await Promise.all([
         queries.snapshot(db, {
@@ -85,6 +99,17 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
           publishedAt: isoOrNull(r.publishedAt),
           modules,
         };
+      // A file of every learner's result (or one school's): one audit row for the download (decision 109).
+      await audit(
+        'personal-data.read',
+        personalDataRead({
+          what: 'results-export',
+          olympiadId: r.olympiadId,
+          schoolId: schoolParticipantId == null ? null : await schoolOfParticipant(db, schoolParticipantId),
+          count: items.length,
+          format: query.format,
+        }),
+      );
       const name = `results-${r.varName}${schoolParticipantId != null ? `-school-${schoolParticipantId}` : ''}`;
       return sendDownload(reply, query.format === 'csv' ? 'csv' : 'xlsx', name, [
         tableSheet('Results', columnsOf(modules, r.kind), items),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { personalDataRead } from '../../platform/audit.js';
 import { z } from 'zod';
 import { IdText } from '#contract/ids';
 import { Ok } from '#contract/errors';
@@ -111,7 +112,17 @@ export async function sittingAdminRoutes(app: FastifyInstance): Promise<void> {
     params: z.strictObject({ id: IdText }),
     response: SubmittedData,
     load: ({ actor, params }) => learnerLoader.load(db, actor, params.id, 'administer'),
-    handler: async ({ record: { learner, olympiad } }) => {
+    handler: async ({ record: { learner, olympiad }, audit }) => {
+      // Staff reading a learner's answers is a read of their personal data (decision 109).
+      await audit(
+        'personal-data.read',
+        personalDataRead({
+          what: 'submitted-answers',
+          olympiadId: olympiad.id,
+          schoolId: learner.schoolId,
+          learnerId: learner.id,
+        }),
+      );
       await sweepOverdue(db, { olympiadId: olympiad.id });
       const attempt = await attemptOf(db, olympiad.id, learner.id);
       const answers = await queries.submittedAnswers(db, olympiad.id, attempt?.id ?? null);
