@@ -2,6 +2,11 @@ import { type AppRoute, pageChunk, sections, staffAccess, staffPage } from '../.
 
 const LoadLearnersPage = pageChunk(() => import('./pages/LoadLearnersPage.js'), 'LoadLearnersPage');
 const TeamPage = pageChunk(() => import('./pages/TeamPage.js'), 'TeamPage');
+const PersonalDataPage = pageChunk(() => import('./pages/PersonalDataPage.js'), 'PersonalDataPage');
+const RetentionReportPage = pageChunk(() => import('./pages/RetentionReportPage.js'), 'RetentionReportPage');
+
+const personalDataSummary =
+  'Everything held about one learner (an access request): readable, printable, as JSON; and forgetting them.';
 
 export const learnersRoutes: AppRoute[] = [
   ...staffPage(sections.admin, {
@@ -37,5 +42,39 @@ export const learnersRoutes: AppRoute[] = [
     kinds: ['country'],
     page: TeamPage,
     summary: 'Your country’s team (country olympiads): its members within the team size, slips, leaders.',
+  },
+  // A learner's personal data (decision 108), opened from their row in the lists above: no sidebar entry.
+  {
+    id: 'admin.edit.learners.personal-data',
+    path: '/:olympiadName/admin/edit/learners/:learnerId/personal-data',
+    layout: 'main',
+    section: 'admin',
+    olympiadScoped: true,
+    access: [...staffAccess.admin, 'overlord'],
+    title: 'Personal data',
+    feature: 'learners',
+    page: PersonalDataPage,
+    summary: personalDataSummary,
+  },
+  ...(['load-learners', 'team'] as const).map((list): AppRoute => ({
+    id: `portal.${list}.personal-data`,
+    path: `/portal/:olympiadName/${list}/:learnerId/personal-data`,
+    layout: 'portal',
+    access: ['teacher'],
+    feature: 'learners',
+    title: 'Personal data',
+    page: PersonalDataPage,
+    summary: personalDataSummary,
+  })),
+  {
+    id: 'overlord.retention',
+    path: '/overlord/retention',
+    layout: 'overlord',
+    access: ['overlord'],
+    feature: 'learners',
+    nav: 'Platform',
+    title: 'Retention',
+    page: RetentionReportPage,
+    summary: 'Which olympiads’ learners the retention schedule would anonymise, and when; confirm each one.',
   },
 ];

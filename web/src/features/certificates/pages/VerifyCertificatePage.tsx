@@ -75,7 +75,8 @@ export function VerifyCertificatePage() {
               <Table.Tbody>
                 {(
                   [
-                    ['learner', c.learnerName],
+                    // A forgotten learner's certificate stands without a name (decision 108).
+                    ['learner', c.anonymised ? t('public.verify.anonymised') : c.learnerName],
                     ['school', c.schoolName],
                     ['grade', c.grade != null ? String(c.grade) : '—'],
                     ['olympiad', c.olympiadName],

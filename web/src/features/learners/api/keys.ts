@@ -14,4 +14,8 @@ export const learnersKeys = queryKeys('learners', {
   entries: (olympiadId: number | undefined, search: string) => [olympiadId, search],
   /** A team admin's country in an olympiad (the portal's Team page). */
   team: (olympiadId: number | undefined) => [olympiadId],
+  /** Everything held about one learner (decision 108). */
+  personalData: (learnerId: number) => [learnerId],
+  /** The overlord's retention report across olympiads. */
+  retentionReport: () => [],
 });

@@ -1,5 +1,6 @@
 import { Button, Card, Checkbox, Group, Modal, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { GradeRange } from '#contract/grades';
 import type { Learner } from '#contract/learners';
 import { type Column, PagedTable, useListParams } from '../../../components/PagedTable.js';
@@ -34,6 +35,7 @@ export function LearnersCard({
   team?: TeamLimit;
 }) {
   const t = useT();
+  const { pathname } = useLocation();
   const isTeam = team ? 'yes' : 'no';
   const full = team != null && team.count >= team.size;
   const list = useListParams('lastName');
@@ -114,6 +116,15 @@ export function LearnersCard({
             aria-label={t('portal.learners.setPasswordOne', { name: `${l.firstName} ${l.lastName}` })}
           >
             {t('portal.learners.setPassword')}
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            component={Link}
+            to={`${pathname.replace(/\/$/, '')}/${l.id}/personal-data`}
+            aria-label={t('portal.learners.personalDataOne', { name: `${l.firstName} ${l.lastName}` })}
+          >
+            {t('portal.learners.personalData')}
           </Button>
           <Button
             size="xs"

@@ -12,6 +12,8 @@ export const olympiadKeys = queryKeys('olympiad', {
   single: (varName: string) => [varName],
   startTimes: (olympiadId: number | null, search: string) => [olympiadId, search],
   winnersDisplay: (olympiadId: number) => [olympiadId],
+  /** The retention period of its learners' personal data (decision 108). */
+  retention: (olympiadId: number) => [olympiadId],
 });
 export const grantKeys = queryKeys('olympiad-grant', {
   list: (olympiadId: number | null) => [olympiadId],

@@ -26,6 +26,7 @@ import { formatDate } from '../../../lib/dates.js';
 import { OlympiadForm } from '../components/OlympiadForm.js';
 import { OpenAndCheck } from '../components/OpenAndCheck.js';
 import { OpenBadge } from '../components/OpenPinActions.js';
+import { RetentionPanel } from '../components/RetentionPanel.js';
 import { WinnersDisplayPanel } from '../components/WinnersDisplayPanel.js';
 
 function Section({
@@ -200,6 +201,13 @@ export function SettingsAndActionsPage() {
             description="How the winners are named on the project's past-winners page after the results are published."
           >
             <WinnersDisplayPanel olympiadId={o.id} projectName={o.projectName} />
+          </Section>
+          <Section
+            id="retention"
+            title="Personal data retention"
+            description="How long learners' personal data is kept after the results are published; then it is anonymised and the results stay."
+          >
+            <RetentionPanel olympiadId={o.id} />
           </Section>
           <Section
             id="reset"
