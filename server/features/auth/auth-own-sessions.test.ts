@@ -221,7 +221,12 @@ describe('last seen', () => {
   it('a learner’s session moves on a page load (a read), never on a write such as a heartbeat', async () => {
     const learner = await newLearner();
     const s = await signInFrom(learner.username, firefoxOnWindows, 'geo-demo');
-    await server.api('POST', '/api/sitting/geo-demo/heartbeat', { token: s.token, body: {} });
+    const beat = await server.api('POST', `/api/participant-tracker?olympiadId=${demo.geoDemo}`, {
+      token: s.token,
+      body: {},
+    });
+    // the heartbeat authenticated (a learner who has not started is answered so, not as a stranger)
+    expect(beat.status, beat.text).not.toBe(401);
     expect(await lastSeen(s.id)).toBeNull();
     expect((await me(s.token)).status).toBe(200);
     expect(await lastSeen(s.id)).toBeGreaterThan(Date.now() - 10_000);
