@@ -29,6 +29,8 @@ export const pageTitles: Readonly<Record<string, MessageId>> = {
   'portal.faq': 'portal.nav.faq',
   'portal.olympiad.faq': 'portal.nav.olympiadFaq',
   'portal.certificates': 'portal.nav.certificates',
+  'portal.load-learners.personal-data': 'portal.learners.personalData',
+  'portal.team.personal-data': 'portal.learners.personalData',
   // The public pages and the pages an email link opens.
   'public.watch': 'public.pageTitle.publicWatch',
   'public.olympus.home': 'public.pageTitle.publicOlympusHome',
