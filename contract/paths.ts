@@ -13,6 +13,7 @@ export const webPageRoots = [
   'verify-email',
   'verify',
   'welcome',
+  'account',
   'olympus',
   'not-found',
 ] as const;

@@ -14,6 +14,10 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const user = useSessionUser();
   const location = useLocation();
   const { olympiadName } = useParams();
+  // A session limited to enrolling in two-factor sign-in opens only the account page (and public pages).
+  if (user?.twoFactorEnrolment && route && route.access !== 'public' && route.id !== 'auth.account') {
+    return <Navigate to="/account" replace />;
+  }
   if (route && !canOpen(route, user, olympiadName)) {
     if (!user) return <Navigate to={loginPath(`${location.pathname}${location.search}${location.hash}`)} replace />;
     const afterSignIn = (location.state as { afterSignIn?: boolean } | null)?.afterSignIn === true;

@@ -50,6 +50,7 @@ export const pageTitles: Readonly<Record<string, MessageId>> = {
   'public.not-found': 'public.pageTitle.publicNotFound',
   'auth.verify-email': 'public.pageTitle.authVerifyEmail',
   'auth.welcome': 'public.pageTitle.authWelcome',
+  'auth.account': 'public.pageTitle.authAccount',
   'mail.unsubscribe': 'public.pageTitle.mailUnsubscribe',
   'mail.olympiad-unsubscribe': 'public.pageTitle.mailOlympiadUnsubscribe',
   'public.verify': 'public.pageTitle.publicVerify',

@@ -4,6 +4,7 @@ import { LoginPage } from './pages/LoginPage.js';
 const UpdatePasswordPage = pageChunk(() => import('./pages/UpdatePasswordPage.js'), 'UpdatePasswordPage');
 const VerifyEmailPage = pageChunk(() => import('./pages/VerifyEmailPage.js'), 'VerifyEmailPage');
 const WelcomePage = pageChunk(() => import('./pages/WelcomePage.js'), 'WelcomePage');
+const AccountPage = pageChunk(() => import('./pages/AccountPage.js'), 'AccountPage');
 
 export const authRoutes: AppRoute[] = [
   {
@@ -45,6 +46,16 @@ export const authRoutes: AppRoute[] = [
     page: WelcomePage,
     title: 'Welcome',
     summary: 'For signed-in staff who have no olympiad yet.',
+  },
+  {
+    id: 'auth.account',
+    path: '/account',
+    layout: 'site',
+    access: ['overlord', 'admin', 'accountant', 'funding', 'teacher'],
+    feature: 'auth',
+    page: AccountPage,
+    title: 'Your account',
+    summary: 'Two-factor sign-in: set it up, recovery codes, turn it off.',
   },
   {
     id: 'portal.update-password',

@@ -21,6 +21,8 @@ const loginValues = (t: (id: MessageId) => string) =>
       password: SigninBody.shape.password,
       learner: z.boolean(),
       olympiadName: z.string(),
+      /** The second step of a staff account with two-factor sign-in (decision 106); empty until asked for. */
+      code: z.string(),
     })
     .refine((values) => !values.learner || values.olympiadName.trim().length > 0, {
       path: ['olympiadName'],
@@ -40,6 +42,7 @@ const bodyOf = (values: LoginValues): SigninInput => ({
   password: values.password,
   olympiadName: values.learner ? values.olympiadName.trim() : null,
   loginType: values.learner ? 'learner' : 'staff',
+  ...(values.code.trim() ? { code: values.code.trim() } : {}),
 });
 
 interface LoginFormProps {
@@ -64,11 +67,19 @@ export function LoginForm({ olympiadName, onQueueChange }: LoginFormProps) {
   const form = useSchemaForm({
     schema,
     mode: 'controlled',
-    initialValues: { username: '', password: '', learner: Boolean(olympiadName), olympiadName: olympiadName ?? '' },
+    initialValues: {
+      username: '',
+      password: '',
+      learner: Boolean(olympiadName),
+      olympiadName: olympiadName ?? '',
+      code: '',
+    },
   });
   const { learner } = form.values;
   const [queue, setQueue] = useState<{ olympiadName: string; answer: SigninQueued } | null>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
+  // The server answered two_factor_required: the password was right, the code field is shown (decision 106).
+  const [askCode, setAskCode] = useState(false);
 
   function showQueue(next: typeof queue) {
     setQueue(next);
@@ -80,6 +91,7 @@ export function LoginForm({ olympiadName, onQueueChange }: LoginFormProps) {
     signin.mutate(body, {
       onSuccess: (answer) => {
         if (isQueued(answer)) showQueue({ olympiadName: body.olympiadName ?? '', answer });
+        else if (answer.twoFactorEnrolment) void navigate(answer.home, { replace: true });
         else goHome(answer, navigate, search.get('next'));
       },
       onError: (error) => {
@@ -96,6 +108,15 @@ export function LoginForm({ olympiadName, onQueueChange }: LoginFormProps) {
           form.setFieldValue('password', '');
           form.setFieldError('password', t(fieldMessages.wrong_password));
           focusField('password');
+        } else if (error.code === 'two_factor_required') {
+          setAskCode(true);
+          form.clearFieldError('code');
+          focusField('code');
+        } else if (error.code === 'two_factor_invalid') {
+          setAskCode(true);
+          form.setFieldValue('code', '');
+          form.setFieldError('code', t('sitting.signin.codeInvalid'));
+          focusField('code');
         } else if (first) focusField(inputPath(first.path));
       },
     });
@@ -106,6 +127,7 @@ export function LoginForm({ olympiadName, onQueueChange }: LoginFormProps) {
   /** A server field error this form shows on a field: the olympiad only when it is typed here, not in the address. */
   function onForm(path: string) {
     const field = inputPath(path);
+    if (field === 'code') return askCode;
     return field === 'olympiadName' ? learner && !olympiadName : field === 'username' || field === 'password';
   }
 
@@ -114,6 +136,8 @@ export function LoginForm({ olympiadName, onQueueChange }: LoginFormProps) {
     isApiError(error) &&
     (error.code === 'unknown_username' ||
       error.code === 'wrong_password' ||
+      error.code === 'two_factor_required' ||
+      error.code === 'two_factor_invalid' ||
       (error.details.length > 0 && error.details.every((d) => onForm(d.path))));
 
   if (queue)
@@ -150,6 +174,24 @@ export function LoginForm({ olympiadName, onQueueChange }: LoginFormProps) {
           size="md"
           {...form.getInputProps('password')}
         />
+        {askCode && !learner ? (
+          <>
+            <Alert color="blue" variant="light" role="status">
+              {t('sitting.signin.codeRequired')}
+            </Alert>
+            <TextInput
+              label={t('sitting.signin.code')}
+              description={t('sitting.signin.codeHelp')}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={40}
+              size="md"
+              {...form.getInputProps('code')}
+            />
+          </>
+        ) : null}
         <Switch
           label={t('sitting.signin.iAmLearner')}
           size="md"
