@@ -199,7 +199,8 @@ export const GeneralCopySaved = z.object({
 
 /* ---- site copy: the platform's own pages (GET and POST api/site-copy/) ---- */
 
-export const sitePages = ['home', 'about', 'our-partners', 'our-users', 'contact'] as const;
+/** `privacy` and `privacy-af`: the privacy notice (decision 109), one page of copy per language, shown at /privacy. */
+export const sitePages = ['home', 'about', 'our-partners', 'our-users', 'contact', 'privacy', 'privacy-af'] as const;
 export const SitePage = z.enum(sitePages);
 export type SitePage = z.infer<typeof SitePage>;
 export const sitePageLabels: Record<SitePage, string> = {
@@ -208,6 +209,8 @@ export const sitePageLabels: Record<SitePage, string> = {
   'our-partners': 'Our partners',
   'our-users': 'Our users',
   contact: 'Contact',
+  privacy: 'Privacy (English)',
+  'privacy-af': 'Privacy (Afrikaans)',
 };
 
 export const Partner = z.object({

@@ -68,7 +68,12 @@ export const siteCopy = pgTable(
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('site_copy_page_ck', sql`${t.page} in ('home', 'about', 'our-partners', 'our-users', 'contact')`)],
+  (t) => [
+    check(
+      'site_copy_page_ck',
+      sql`${t.page} in ('home', 'about', 'our-partners', 'our-users', 'contact', 'privacy', 'privacy-af')`,
+    ),
+  ],
 );
 
 /** The platform's partners, shown with their logos on /olympus/our-partners, in `position` order. */

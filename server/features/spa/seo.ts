@@ -133,7 +133,7 @@ export const platformMeta = (url: string, image?: string, locale: ServerLocale =
 
 /** A platform page's title and description in `locale`, from the public API's catalogue. */
 type PlatformPage = { title: (locale: ServerLocale) => string; description: (locale: ServerLocale) => string };
-const platformPage = (name: 'about' | 'ourPartners' | 'ourUsers' | 'terms' | 'contact'): PlatformPage => ({
+const platformPage = (name: 'about' | 'ourPartners' | 'ourUsers' | 'terms' | 'contact' | 'privacy'): PlatformPage => ({
   title: (locale) => translate(locale, `api-public.meta.${name}.title`),
   description: (locale) => translate(locale, `api-public.meta.${name}.description`),
 });
@@ -154,6 +154,7 @@ export const platformPages: Record<string, PlatformPage & { keywords?: string }>
   },
   '/olympus/terms': { ...platformPage('terms'), keywords: `terms and conditions, ${platformKeywords}` },
   '/olympus/contact': { ...platformPage('contact'), keywords: `contact, ${platformKeywords}` },
+  '/privacy': { ...platformPage('privacy'), keywords: `privacy, POPIA, personal information, ${platformKeywords}` },
 };
 
 /** Public project pages (docs/spec.md §2), whose metadata comes from the project. */
