@@ -138,6 +138,9 @@ function SiteFooter() {
             <Anchor component={Link} to={langTo('/olympus/terms')} className={classes.footerLink}>
               {t('public.footer.terms')}
             </Anchor>
+            <Anchor component={Link} to={langTo('/privacy')} className={classes.footerLink}>
+              {t('public.footer.privacy')}
+            </Anchor>
             <Text size="sm">© {new Date().getFullYear()} Olympus</Text>
           </Stack>
         </SimpleGrid>

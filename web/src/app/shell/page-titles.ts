@@ -39,6 +39,7 @@ export const pageTitles: Readonly<Record<string, MessageId>> = {
   'public.olympus.our-users': 'public.pageTitle.publicOlympusOurUsers',
   'public.olympus.contact': 'public.pageTitle.publicOlympusContact',
   'public.olympus.terms': 'public.pageTitle.publicOlympusTerms',
+  'public.privacy': 'public.pageTitle.publicPrivacy',
   'public.project.home': 'public.pageTitle.publicProjectHome',
   'public.project.about': 'public.pageTitle.publicProjectAbout',
   'public.project.participation-and-rules': 'public.pageTitle.publicProjectParticipationAndRules',

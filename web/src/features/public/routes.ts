@@ -14,6 +14,7 @@ import {
   OlympusHomePage,
   OurPartnersPage,
   OurUsersPage,
+  PrivacyPage,
   TermsPage,
 } from './pages/SitePages.js';
 import { PastOlympiadsPage } from './pages/PastOlympiadsPage.js';
@@ -62,6 +63,13 @@ export const publicRoutes: AppRoute[] = [
     'Terms and conditions',
     'The terms a teacher accepts before entering a school.',
     TermsPage,
+  ),
+  site(
+    'public.privacy',
+    '/privacy',
+    'Privacy',
+    'What personal data Olympus keeps, why, and for how long.',
+    PrivacyPage,
   ),
   site('public.project.home', '/:projectName/home', 'Home', 'The project’s olympiads.', ProjectHomePage),
   site(

@@ -4,9 +4,15 @@ import { api } from '../../../lib/api/index.js';
 import { learnersKeys } from './keys.js';
 import { translate } from '../../../lib/i18n/index.js';
 
-/** POST learner/v-rest/import/{id}/start: the checked rows are loaded in the background, all or none. */
+/**
+ * POST learner/v-rest/import/{id}/start: the checked rows are loaded in the background, all or none, with the
+ * teacher's confirmation that the school holds consent for each learner (the card asks for it first).
+ */
 export async function startImport(importId: number) {
-  const { job } = await api.post(`/learner/v-rest/import/${importId}/start`, { schema: ImportJobResult });
+  const { job } = await api.post(`/learner/v-rest/import/${importId}/start`, {
+    body: { consentConfirmed: true },
+    schema: ImportJobResult,
+  });
   return job;
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { type GradeRange, gradesOf, gradeWithin } from '#contract/grades';
 import { LearnerInput, type Learner } from '#contract/learners';
@@ -28,6 +28,9 @@ export function LearnerForm({
   const add = useAddLearner();
   const update = useUpdateLearner();
   const [created, setCreated] = useState<{ username: string; password: string } | null>(null);
+  // A new learner is loaded only with the confirmation that the school holds consent (decision 109).
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState(false);
   const { minGrade, maxGrade } = grades;
   const schema = useMemo(
     () => LearnerInput.extend({ grade: gradeWithin({ minGrade, maxGrade }) }),
@@ -74,6 +77,10 @@ export function LearnerForm({
     <form
       noValidate
       onSubmit={form.onSubmit((input) => {
+        if (!learner && !consent) {
+          setConsentError(true);
+          return;
+        }
         if (askBirthDate && !input.dateOfBirth) {
           form.setFieldError('dateOfBirth', t('portal.learnerForm.birthMissing'));
           return;
@@ -87,7 +94,7 @@ export function LearnerForm({
         if (learner) update.mutate({ id: learner.id, values }, { onSuccess: onDone, onError: form.setServerErrors });
         else
           add.mutate(
-            { ...scope, ...values },
+            { ...scope, ...values, consentConfirmed: true },
             { onSuccess: (r) => setCreated(r.learner), onError: form.setServerErrors },
           );
       })}
@@ -135,6 +142,18 @@ export function LearnerForm({
             />
           ) : null}
         </Group>
+        {learner ? null : (
+          <Checkbox
+            label={t('portal.consent.one')}
+            checked={consent}
+            required
+            error={consentError && !consent ? t('portal.consent.required') : undefined}
+            onChange={(e) => {
+              setConsent(e.currentTarget.checked);
+              setConsentError(false);
+            }}
+          />
+        )}
         <Group justify="flex-end">
           <Button type="submit" loading={add.isPending || update.isPending}>
             {learner ? t('portal.learnerForm.save') : t('portal.learnerForm.add')}

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LearnerPage } from '#contract/learners';
+import { ConsentCount, LearnerPage } from '#contract/learners';
 import type { PublicAddress } from '#contract/public-address';
 import { ok, stubApi } from '../../../test/api.js';
 import { renderWithApp } from '../../../test/render.js';
@@ -40,7 +40,10 @@ const page = (publicAddress: PublicAddress) =>
   });
 
 const show = (publicAddress: PublicAddress) => {
-  stubApi({ 'GET /learner/v-rest/': page(publicAddress) });
+  stubApi({
+    'GET /learner/v-rest/': page(publicAddress),
+    'GET /learner/v-rest/consent-count': ok(ConsentCount, { success: true, learners: 1, recorded: 1, missing: 0 }),
+  });
   renderWithApp(<LearnersCard scope={{ olympiadId: 3 }} grades={{ minGrade: 8, maxGrade: 12 }} slipName="geo" />);
 };
 
@@ -59,5 +62,13 @@ describe('LearnersCard and the address the slips print', () => {
 
     await screen.findByText('thandi.m');
     expect(screen.queryByRole('alert', { name: warning })).toBeNull();
+  });
+
+  it('shows whether consent is recorded, and how many of the learners have it', async () => {
+    show({ url: 'https://olympiad.example.org', local: false });
+
+    await screen.findByText('Consent recorded for 1 of 1 learners');
+    screen.getByText('Recorded');
+    screen.getByRole('switch', { name: 'Only learners without recorded consent' });
   });
 });

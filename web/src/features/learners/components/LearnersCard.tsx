@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Group, Modal, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Modal, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { GradeRange } from '#contract/grades';
@@ -9,6 +9,7 @@ import { useDeleteLearner } from '../api/delete-learner.js';
 import { useDownloadSlips } from '../api/download-slips.js';
 import type { LearnerScope } from '../api/keys.js';
 import { useLearners } from '../api/list-learners.js';
+import { useConsentCount } from '../api/consent-count.js';
 import { LearnerForm } from './LearnerForm.js';
 import { LearnerPasswordForm } from './LearnerPasswordForm.js';
 import { NewPasswordsDialog } from './NewPasswordsDialog.js';
@@ -39,7 +40,13 @@ export function LearnersCard({
   const isTeam = team ? 'yes' : 'no';
   const full = team != null && team.count >= team.size;
   const list = useListParams('lastName');
-  const learners = useLearners(scope, list.params);
+  // Only the learners loaded without the consent confirmation (decision 109), to follow them up.
+  const [onlyMissing, setOnlyMissing] = useState(false);
+  const learners = useLearners(
+    scope,
+    onlyMissing ? ({ ...list.params, consent: 'missing' } as typeof list.params) : list.params,
+  );
+  const consents = useConsentCount(scope);
   const remove = useDeleteLearner();
   const slips = useDownloadSlips();
   const [editing, setEditing] = useState<Learner | 'new' | null>(null);
@@ -83,6 +90,20 @@ export function LearnersCard({
       label: t('portal.learners.col.username'),
       sortable: true,
       render: (l) => <code>{l.username}</code>,
+    },
+    {
+      key: 'consent',
+      label: t('portal.consent.col'),
+      render: (l) =>
+        l.consentRecorded ? (
+          <Badge color="green" variant="light">
+            {t('portal.consent.recorded')}
+          </Badge>
+        ) : (
+          <Badge color="orange" variant="outline">
+            {t('portal.consent.missing')}
+          </Badge>
+        ),
     },
     {
       key: 'slip',
@@ -167,6 +188,22 @@ export function LearnersCard({
         </Group>
       </Group>
       <PublicAddressWarning address={learners.data?.publicAddress} prints="slips" mb="sm" />
+      <Group gap="md" mb="sm" wrap="wrap">
+        {consents.data ? (
+          <Text size="sm" aria-live="polite">
+            {t('portal.consent.count', {
+              recorded: figure(consents.data.recorded),
+              learners: figure(consents.data.learners),
+            })}
+          </Text>
+        ) : null}
+        <Switch
+          size="sm"
+          label={t('portal.consent.onlyMissing')}
+          checked={onlyMissing}
+          onChange={(e) => setOnlyMissing(e.currentTarget.checked)}
+        />
+      </Group>
       {chosen.size ? (
         <Group gap="xs" mb="sm" aria-live="polite">
           <Text size="sm">{t('portal.learners.chosen', { count: chosen.size, n: figure(chosen.size) })}</Text>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { GradeRange } from '#contract/grades';
 import type { ImportJob, ImportReport } from '#contract/learners';
@@ -53,6 +53,8 @@ export function UploadCard({
   const [importId, setImportId] = useState<number | null>(null);
   const preview = usePreviewImport();
   const start = useStartImport();
+  // The school must hold a parent's or guardian's consent for every learner in the file (decision 109).
+  const [consent, setConsent] = useState(false);
   const job = useImportJob(importId);
   const template = useDownloadTemplate();
   const slips = useDownloadSlips();
@@ -123,15 +125,24 @@ export function UploadCard({
       ) : null}
       {report && importId == null ? <Report report={report} /> : null}
       {report && report.importId != null && importId == null ? (
-        <Group mt="md">
-          <Button
-            size="md"
-            loading={start.isPending}
-            onClick={() => start.mutate(report.importId!, { onSuccess: (j) => setImportId(j.id) })}
-          >
-            {t('portal.upload.load', { team: team ? 'yes' : 'no', count: report.valid, n: figure(report.valid) })}
-          </Button>
-        </Group>
+        <Stack mt="md" gap="sm">
+          <Checkbox
+            label={t('portal.consent.import')}
+            checked={consent}
+            onChange={(e) => setConsent(e.currentTarget.checked)}
+            required
+          />
+          <Group>
+            <Button
+              size="md"
+              disabled={!consent}
+              loading={start.isPending}
+              onClick={() => start.mutate(report.importId!, { onSuccess: (j) => setImportId(j.id) })}
+            >
+              {t('portal.upload.load', { team: team ? 'yes' : 'no', count: report.valid, n: figure(report.valid) })}
+            </Button>
+          </Group>
+        </Stack>
       ) : null}
       {start.error ? (
         <Alert color="red" mt="md" role="alert">

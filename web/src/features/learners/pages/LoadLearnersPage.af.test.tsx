@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LearnerPage } from '#contract/learners';
+import { ConsentCount, LearnerPage } from '#contract/learners';
 import { OlympiadResult } from '#contract/public';
 import { prepareLocale } from '../../../lib/i18n/index.js';
 import { storeUser } from '../../../lib/session/index.js';
@@ -101,6 +101,7 @@ describe('LoadLearnersPage in Afrikaans', () => {
         pageSize: 25,
         publicAddress: { url: 'https://olympiad.example.org', local: false },
       }),
+      'GET /learner/v-rest/consent-count': ok(ConsentCount, { success: true, learners: 1, recorded: 1, missing: 0 }),
     });
     renderWithApp(<LoadLearnersPage />, {
       path: '/portal/afr-2026/load-learners',
@@ -133,6 +134,7 @@ describe('LoadLearnersPage in Afrikaans', () => {
       'Voornaam, sorteer',
       'Graad, sorteer',
       'Gebruikersnaam, sorteer',
+      'Toestemming',
       'Wagwoord op strokie',
       'Aksies',
     ]);

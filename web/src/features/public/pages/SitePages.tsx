@@ -8,7 +8,7 @@ import { SiteCopyFrame } from '../components/SiteCopyPage.js';
 import { useSiteCopy } from '../api/get-site-copy.js';
 import { useTerms } from '../api/get-terms.js';
 import { formatDate } from '../../../lib/dates.js';
-import { useT } from '../../../lib/i18n/index.js';
+import { useLocale, useT } from '../../../lib/i18n/index.js';
 import classes from './SitePages.module.css';
 
 /** /olympus/home: the platform's welcome (site copy) and every olympiad. */
@@ -42,6 +42,31 @@ export function OlympusHomePage() {
 export function AboutPage() {
   const t = useT();
   return <SiteCopyFrame page="about" title={t('public.about.title')} description={t('public.about.description')} />;
+}
+
+/**
+ * /privacy: how the platform keeps personal data (decision 109), site copy in the page's language (`privacy-af`
+ * for Afrikaans), linked from the footer and from a learner's privacy notice before the declaration.
+ */
+export function PrivacyPage() {
+  const t = useT();
+  const { locale } = useLocale();
+  const copy = useSiteCopy();
+  const page = locale === 'af' ? 'privacy-af' : 'privacy';
+  const body = copy.data?.pages[page].body || copy.data?.pages.privacy.body || '';
+  const lang = copy.data?.pages[page].body ? locale : 'en';
+  return (
+    <Stack gap="md" py="md">
+      <Title order={1}>{t('public.privacy.title')}</Title>
+      {copy.isPending ? null : body ? (
+        <div lang={lang}>
+          <RichCopy html={body} />
+        </div>
+      ) : (
+        <Text>{t('public.copy.empty')}</Text>
+      )}
+    </Stack>
+  );
 }
 
 /**

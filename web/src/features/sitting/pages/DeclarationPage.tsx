@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useT } from '../../../lib/i18n/index.js';
+import { useLocale, useT } from '../../../lib/i18n/index.js';
 import { useAcceptDeclaration } from '../api/accept-declaration.js';
 import { FocusHeading } from '../components/FocusHeading.js';
 import { SittingGate } from '../components/SittingGate.js';
@@ -30,6 +30,30 @@ export default function DeclarationPage() {
 
 type Text = { value: string; lang: string | undefined };
 
+/**
+ * The short privacy notice a learner reads before the declaration (decision 109): what is kept, who sees it, for
+ * how long, whom to ask, and the privacy page (opened beside the sitting, in the learner's language).
+ */
+function PrivacyNotice() {
+  const t = useT();
+  const { locale } = useLocale();
+  return (
+    <section aria-labelledby="privacy-notice-heading" className={classes.card} data-testid="privacy-notice">
+      <h2 id="privacy-notice-heading" className={classes.eyebrow}>
+        {t('sitting.privacy.heading')}
+      </h2>
+      <p>{t('sitting.privacy.kept')}</p>
+      <p>{t('sitting.privacy.who')}</p>
+      <p>
+        {t('sitting.privacy.ask')}{' '}
+        <a href={locale === 'af' ? '/privacy?lang=af' : '/privacy'} target="_blank" rel="noopener">
+          {t('sitting.privacy.link')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
 function Declaration(props: { olympiadName: string; text: Text; intro: Text; accept: Text }) {
   const { olympiadName, text, intro, accept: acceptLabel } = props;
   const t = useT();
@@ -56,6 +80,7 @@ function Declaration(props: { olympiadName: string; text: Text; intro: Text; acc
           <div className={classes.eyebrow}>{t('sitting.step', { step: 1, steps: 3 })}</div>
           <FocusHeading>{t('sitting.declaration.heading')}</FocusHeading>
         </div>
+        <PrivacyNotice />
         <div className={classes.lead} lang={intro.lang} dangerouslySetInnerHTML={{ __html: intro.value }} />
         <section aria-label={t('sitting.declaration.region')} className={classes.card}>
           {text.value ? (
