@@ -150,6 +150,15 @@ export function ActivityLogPage() {
           <Button variant="default" size="sm" onClick={() => void downloadActivity(params, 'xlsx')}>
             Export Excel
           </Button>
+          {/* The kind "personal data read" (decision 109): every download or view of learners' data. */}
+          <Button
+            variant={filters.action === 'personal-data.read' ? 'filled' : 'light'}
+            size="sm"
+            aria-pressed={filters.action === 'personal-data.read'}
+            onClick={() => set('action')(filters.action === 'personal-data.read' ? '' : 'personal-data.read')}
+          >
+            Personal data reads
+          </Button>
           <Text size="xs" c="dimmed">
             Without a start, “For” counts back from now.
           </Text>
