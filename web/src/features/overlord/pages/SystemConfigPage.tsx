@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Card,
+  Checkbox,
   Group,
   Loader,
   NumberInput,
@@ -15,7 +16,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect } from 'react';
-import { type RuntimeSettings, RuntimeSettings as Settings, type SystemConfigBody } from '#contract/system-config';
+import {
+  type RuntimeSettings,
+  RuntimeSettings as Settings,
+  type SystemConfigBody,
+  TWO_FACTOR_ROLES,
+} from '#contract/system-config';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { formatDate } from '../../../lib/dates.js';
 import { useSchemaForm } from '../../../lib/forms/index.js';
@@ -48,6 +54,14 @@ const limitFields: Array<{ key: keyof RuntimeSettings['limits']; label: string; 
   },
   { key: 'forgotPerAddress', label: 'Reset mails per address an hour', description: 'From one network address' },
 ];
+
+const twoFactorRoleNames: Record<(typeof TWO_FACTOR_ROLES)[number], string> = {
+  overlord: 'Overlord',
+  admin: 'Olympiad admins',
+  accountant: 'Accountants',
+  funding: 'Funding',
+  teacher: 'Teachers',
+};
 
 function SettingsForm({ config }: { config: SystemConfigBody }) {
   const save = useSaveSystemConfig();
@@ -125,6 +139,27 @@ function SettingsForm({ config }: { config: SystemConfigBody }) {
               />
             ))}
           </SimpleGrid>
+        </Card>
+        <Card withBorder padding="lg">
+          <Title order={2} size="h4" mb="sm">
+            Two-factor sign-in
+          </Title>
+          <Checkbox.Group
+            label="Required for these roles"
+            description={
+              'People of a ticked role must sign in with a code from an authenticator app as well as their password; ' +
+              'until they set it up, they can only do that. Recommended for the overlord, whose account reaches every ' +
+              'olympiad. Nobody is required by default, so the demo and any outside checks keep signing in with a ' +
+              'password alone.'
+            }
+            {...form.getInputProps('twoFactorRoles')}
+          >
+            <Group mt="xs" gap="lg">
+              {TWO_FACTOR_ROLES.map((role) => (
+                <Checkbox key={role} value={role} label={twoFactorRoleNames[role]} />
+              ))}
+            </Group>
+          </Checkbox.Group>
         </Card>
         <Group justify="space-between" wrap="wrap">
           <Button variant="default" onClick={() => form.setValues(config.defaults)}>
