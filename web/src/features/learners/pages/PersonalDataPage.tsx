@@ -19,7 +19,8 @@ export function PersonalDataPage() {
   const id = Number(learnerId) || 0;
   const { olympiad } = useRouteOlympiad();
   const data = usePersonalData(id);
-  const [asking, setAsking] = useState(false);
+  // The name as it was when the dialog opened: the page reads the label once the learner is forgotten.
+  const [asking, setAsking] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
   if (data.isPending) return <Skeleton height={320} />;
   if (data.error) return <Alert color="red">{data.error.message}</Alert>;
@@ -49,7 +50,7 @@ export function PersonalDataPage() {
               {t('portal.personalData.download')}
             </Button>
             {d.forgotten ? null : (
-              <Button color="red" variant="outline" onClick={() => setAsking(true)}>
+              <Button color="red" variant="outline" onClick={() => setAsking(name)}>
                 {t('portal.personalData.forget')}
               </Button>
             )}
@@ -178,7 +179,7 @@ export function PersonalDataPage() {
           />
         </Section>
       </Stack>
-      <ForgetDialog opened={asking} onClose={() => setAsking(false)} id={id} name={name} />
+      <ForgetDialog opened={asking != null} onClose={() => setAsking(null)} id={id} name={asking ?? name} />
     </>
   );
 }
