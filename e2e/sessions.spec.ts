@@ -1,6 +1,7 @@
 import { expect, test } from './support/test.js';
 import { lookAtBothWidths } from './support/look.js';
-import { account, pathIs, signInAtLogin } from './support/session.js';
+import { openUntilShown } from './support/click.js';
+import { account, pathIs, sessionOf, signIn, signInAtLogin } from './support/session.js';
 
 /**
  * Signed-in sessions (decision 107): a teacher signed in on two browsers sees both on their account page, the other
@@ -55,4 +56,28 @@ test('a teacher ends the session of another browser, which is signed out on its 
   await expect(phone).toHaveURL(/\/login/);
   await expect(page).toHaveURL(pathIs('/portal/update-password'));
   await phoneContext.close();
+});
+
+test('the overlord reads where a staff user is signed in, and is asked before ending all their sessions', async ({
+  page,
+}, testInfo) => {
+  // A session of the funding user, so that the list has something to show.
+  await sessionOf(page.request, 'funding');
+  await signIn(page, account('overlord'), { at: '/overlord/edit/users' });
+  await expect(page.getByRole('table', { name: 'Users' }).getByText('Fatima Patel')).toBeVisible();
+  const item = page.getByRole('menuitem', { name: /^Sessions \(\d+\)$/ });
+  await openUntilShown(page.getByRole('button', { name: 'Actions for funding' }), item);
+  await item.click();
+  const dialog = page.getByRole('dialog', { name: 'Sessions of Fatima Patel (funding)' });
+  await expect(dialog.getByRole('listitem').first()).toContainText('Last seen:');
+  await lookAtBothWidths(page, testInfo, 'a user’s sessions');
+
+  // Other journeys use the demo funding user: the question is answered "Cancel" here (the API tests end them).
+  await dialog.getByRole('button', { name: 'End all sessions' }).click();
+  const confirm = page.getByRole('dialog', { name: 'End all sessions?' });
+  await expect(confirm).toContainText('They are signed out on every device at once');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toBeHidden();
 });
