@@ -195,7 +195,8 @@ async function main() {
       console.log(
         `  ${fmt((performance.now() - started) / 1000, 0)} s: ${running} writing, ${rec.firstQuestion} got their paper, ` +
           `${rec.finished} finished, ${rec.saveTimes.length} answers saved (these 10 s: p99 ${fmt(recent.p99, 0)} ms), ` +
-          `${errors} errors; this generator ran up to ${fmt(lagMs, 0)} ms late${cpuLine()}`,
+          `${errors} errors${errors ? ` (${[...rec.errors].map(([key, n]) => `${key}: ${n}`).join(', ')})` : ''}; ` +
+          `this generator ran up to ${fmt(lagMs, 0)} ms late${cpuLine()}`,
       );
     }, 10_000);
     const gap = (arrivalSeconds * 1000) / learners;
