@@ -104,3 +104,29 @@ test('the admin forgets a learner and the results show the anonymous label with 
   await expect(ranked).not.toContainText(name);
   await lookAtBothWidths(page, testInfo, 'results');
 });
+
+test('the admin sets the retention period and the overlord reads the dry run of the retention schedule', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await publishedGeo2025(request);
+  await signIn(page, admin, { at: '/geo-2025/admin/settings-and-actions' });
+  await expect(page.getByRole('heading', { name: 'Personal data retention' })).toBeVisible();
+  const months = page.getByRole('textbox', { name: 'Months after the results are published' });
+  await months.fill('36');
+  await page.getByRole('button', { name: 'Save' }).last().click();
+  await expect(page.getByText(/kept until/)).toBeVisible();
+  await expect(months).toHaveValue('36');
+  await expectNoSeriousA11yViolations(page, testInfo);
+
+  const overlord = demoAccounts.find((a) => a.username === 'overlord')!;
+  await signIn(page, overlord, { at: '/overlord/retention' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Retention' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Geography Olympiad 2025' });
+  await expect(row).toContainText('36 months');
+  await expect(row).toContainText('Within its period');
+  // Within its period: nothing to confirm.
+  await expect(row.getByRole('button', { name: /Confirm/ })).toHaveCount(0);
+  await lookAtBothWidths(page, testInfo, 'retention report');
+});
