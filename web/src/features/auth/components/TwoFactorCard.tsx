@@ -137,9 +137,16 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
             <Text size="sm" fw={500} id="two-factor-secret-label">
               {t('portal.twoFactor.secretLabel')}
             </Text>
-            <Code block aria-labelledby="two-factor-secret-label" data-testid="two-factor-secret" fz="md">
+            <Text
+              ff="monospace"
+              fz="md"
+              fw={600}
+              aria-labelledby="two-factor-secret-label"
+              data-testid="two-factor-secret"
+              style={{ wordBreak: 'break-word' }}
+            >
               {grouped(pending.secret)}
-            </Code>
+            </Text>
             <CopyButton value={pending.secret}>
               {({ copied, copy }) => (
                 <Button size="xs" variant="light" onClick={copy}>
@@ -203,9 +210,20 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <Alert color="teal" variant="light" title={t('portal.twoFactor.codesTitle')} role="status">
         {t('portal.twoFactor.codesHelp')}
       </Alert>
-      <Code block data-testid="recovery-codes" fz="md">
-        {codes.join('\n')}
-      </Code>
+      <SimpleGrid
+        cols={{ base: 2, xs: 3 }}
+        spacing="xs"
+        component="ul"
+        aria-label={t('portal.twoFactor.codesTitle')}
+        data-testid="recovery-codes"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {codes.map((c) => (
+          <li key={c}>
+            <Code fz="md">{c}</Code>
+          </li>
+        ))}
+      </SimpleGrid>
       <Group gap="xs">
         <CopyButton value={text}>
           {({ copied, copy }) => (
