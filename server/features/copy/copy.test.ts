@@ -215,7 +215,15 @@ describe('GET and POST /api/site-copy/ (the platform pages)', () => {
   it('a visitor reads every page and the partners; only the overlord publishes', async () => {
     const res = await server.anonymous().get('/api/site-copy/');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.pages)).toEqual(['home', 'about', 'our-partners', 'our-users', 'contact']);
+    expect(Object.keys(res.body.pages)).toEqual([
+      'home',
+      'about',
+      'our-partners',
+      'our-users',
+      'contact',
+      'privacy',
+      'privacy-af',
+    ]);
     expect(res.body.partners.length).toBeGreaterThan(0);
     const write = (c: Client) => c.post('/api/site-copy/', { body: { page: 'about', body: evil } });
     await unauthenticated(server, write);
