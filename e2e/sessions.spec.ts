@@ -1,4 +1,5 @@
 import { expect, test } from './support/test.js';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { lookAtBothWidths } from './support/look.js';
 import { openUntilShown } from './support/click.js';
 import { account, pathIs, sessionOf, signIn, signInAtLogin } from './support/session.js';
@@ -80,4 +81,10 @@ test('the overlord reads where a staff user is signed in, and is asked before en
   await expect(confirm).toBeHidden();
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(dialog).toBeHidden();
+
+  // The overlord's own sessions are on their account page, beside two-factor sign-in.
+  await page.goto('/account');
+  const own = page.getByRole('region', { name: 'Signed-in sessions' });
+  await expect(own.getByRole('listitem').filter({ hasText: 'This device' })).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page, testInfo);
 });

@@ -6,11 +6,12 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { api } from '../../../lib/api/index.js';
 import { useT } from '../../../lib/i18n/index.js';
 import { goHome, storeUser, useSessionUser } from '../../../lib/session/index.js';
+import { SignedInSessionsCard } from '../components/SignedInSessionsCard.js';
 import { TwoFactorCard } from '../components/TwoFactorCard.js';
 
 /**
- * /account: a staff user's own account: two-factor sign-in (decision 106). A session of a role that must use it,
- * before enrolling, can open only this page; once enrolled, the server has widened the session, so the stored session
+ * /account: a staff user's own account: two-factor sign-in (decision 106) and signed-in sessions (decision 107). A
+ * session of a role that must use two-factor sign-in, before enrolling, can open only this page; once enrolled, the server has widened the session, so the stored session
  * answer is read again (GET /api/auth/me) and, when the codes are put away, the user goes to their home.
  */
 export function AccountPage() {
@@ -38,6 +39,8 @@ export function AccountPage() {
           if (widened) goHome(widened, navigate);
         }}
       />
+      {/* Where else the account is signed in (decision 107); an enrolment-only session may read nothing else. */}
+      {enrolling ? null : <SignedInSessionsCard />}
     </>
   );
 }
