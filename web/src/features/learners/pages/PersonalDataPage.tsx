@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/dates.js';
 import { useT } from '../../../lib/i18n/index.js';
 import { useRouteOlympiad } from '../../../lib/public-api/use-route-olympiad.js';
 import { downloadPersonalData, useForgetLearner, usePersonalData } from '../api/personal-data.js';
+import classes from './personal-data.module.css';
 
 /**
  * Everything Olympus holds about one learner (decision 108), for a parent's access request: readable, printable,
@@ -27,13 +28,13 @@ export function PersonalDataPage() {
   const d = data.data;
   const name = `${d.details.firstName} ${d.details.lastName}`.trim();
   return (
-    <>
+    <div className={classes.printable}>
       <PageHeader
         eyebrow={olympiad?.title ?? d.details.olympiad.title}
         title={t('portal.personalData.title', { name })}
         description={t('portal.personalData.description')}
         actions={
-          <Group gap="xs" className="no-print">
+          <Group gap="xs" className={classes.noPrint}>
             <Button variant="light" onClick={() => window.print()}>
               {t('portal.personalData.print')}
             </Button>
@@ -180,7 +181,7 @@ export function PersonalDataPage() {
         </Section>
       </Stack>
       <ForgetDialog opened={asking != null} onClose={() => setAsking(null)} id={id} name={asking ?? name} />
-    </>
+    </div>
   );
 }
 
