@@ -277,6 +277,26 @@ describe('signing in with two-factor sign-in', () => {
   });
 });
 
+describe('acting as an enrolled user', () => {
+  it('borrows their access but never their second factor', async () => {
+    const { user, secret } = await enrolled();
+    const overlord = await server.as('overlord');
+    const acting = await overlord.get(`/user/rest/impersonate?${new URLSearchParams({ userEmail: user.email! })}`);
+    expect(acting.status).toBe(200);
+    const token = acting.body.accessToken.token;
+    const before = await stored(user.id);
+    for (const [url, body] of [
+      ['/api/auth/two-factor/setup', undefined],
+      ['/api/auth/two-factor/disable', { password: demoPassword, code: codeAt(secret, 1) }],
+      ['/api/auth/two-factor/recovery-codes', { password: demoPassword, code: codeAt(secret, 1) }],
+    ] as const) {
+      const refused = await server.api('POST', url, { token, body });
+      expect(refused.status, url).toBe(403);
+    }
+    expect(await stored(user.id)).toEqual(before);
+  });
+});
+
 describe('roles that must use two-factor sign-in', () => {
   it('gives an enrolment-only session until the user enrols', async () => {
     const overlord = await server.as('overlord');
