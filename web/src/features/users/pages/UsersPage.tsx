@@ -30,6 +30,14 @@ const confirmations: Record<AccountAction, { title: string; label: string; color
     color: 'blue',
     text: 'A one-time link to choose a new password goes to their address (valid 24 hours). Their current password works until then.',
   },
+  'reset-two-factor': {
+    title: 'Reset two-factor sign-in?',
+    label: 'Reset two-factor sign-in',
+    color: 'orange',
+    text:
+      'For a lost phone: their authenticator app and recovery codes stop working and they are signed out everywhere. ' +
+      'They sign in with their password next and set it up again. This is logged.',
+  },
   'end-sessions': {
     title: 'End all sessions?',
     label: 'End all sessions',
@@ -100,6 +108,9 @@ export function UsersPage() {
           onClick={() => setAsking({ user: u, action: 'end-sessions' })}
         >
           End all sessions
+        </Menu.Item>
+        <Menu.Item disabled={!u.can.edit} onClick={() => setAsking({ user: u, action: 'reset-two-factor' })}>
+          Reset two-factor sign-in
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item
