@@ -16,4 +16,5 @@ export const webPageRoots = [
   'account',
   'olympus',
   'not-found',
+  'privacy',
 ] as const;
