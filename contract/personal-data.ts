@@ -116,11 +116,20 @@ export const PersonalDataAudit = z.object({
 });
 
 /** GET /learner/v-rest/{id}/personal-data: everything held about one learner, as of `generatedAt`. */
+/** The school's confirmation that it holds a parent's or guardian's consent, recorded when the learner was loaded. */
+export const PersonalDataConsent = z.object({
+  confirmedAt: When,
+  method: z.enum(['form', 'import']),
+  confirmedBy: z.string().nullable(),
+});
+
 export const PersonalData = z.object({
   success: z.literal(true),
   generatedAt: When,
   details: PersonalDataDetails,
   forgotten: Forgotten.nullable(),
+  /** Null: no consent was recorded when the learner was loaded (loaded before consent was asked, or by the API without it). */
+  consent: PersonalDataConsent.nullable(),
   signIns: z.array(PersonalDataSignIn),
   attempts: z.array(PersonalDataAttempt),
   results: z.array(PersonalDataResult),

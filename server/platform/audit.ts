@@ -55,7 +55,6 @@ export const auditActions = {
   'learner.forget': 'user',
   'learner.import': 'school_participant',
   'learner.new-passwords': 'school_participant',
-  'learner.personal-data-read': 'user',
   'learner.set-password': 'user',
   'learner.update': 'user',
   'mass-mail.cancel-schedule': 'mass_mail',

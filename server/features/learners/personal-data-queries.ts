@@ -4,6 +4,7 @@ import type { PersonalData } from '#contract/personal-data';
 import { AnswerValue } from '#contract/questions';
 import { type Queryable, rows } from '../../db/client.js';
 import { iso, isoOrNull } from '../../platform/dates.js';
+import { consentRecordOf } from './consent.js';
 
 /*
  * SQL of a learner's personal data (decision 108): everything held about one learner, read for an access request,
@@ -153,7 +154,7 @@ export const mailOfLearner = (s: Pick<Subject, 'id' | 'email' | 'username'>) =>
 
 /** Audit rows about the learner: their user row (entity `user`), or done by them. */
 export const auditOfLearner = (id: number) =>
-  sql`((a.entity = 'user' and a.entity_id = ${String(id)}) or a.actor_id = ${id})`;
+  sql`((a.entity in ('user', 'personal_data') and a.entity_id = ${String(id)}) or a.actor_id = ${id})`;
 
 /** Everything held about one learner, as the access request's answer. */
 export async function personalDataOf(q: Queryable, s: Subject): Promise<Omit<PersonalData, 'success'>> {
@@ -214,6 +215,7 @@ export async function personalDataOf(q: Queryable, s: Subject): Promise<Omit<Per
     ),
   ];
   const until = s.publishedAt ? addMonths(s.publishedAt, s.retentionMonths) : null;
+  const consent = await consentRecordOf(q, s.id);
   return {
     generatedAt: iso(new Date()),
     details: {
@@ -231,6 +233,13 @@ export async function personalDataOf(q: Queryable, s: Subject): Promise<Omit<Per
       canSignIn: s.canSignIn,
     },
     forgotten: forgottenOf(s),
+    consent: consent
+      ? {
+          confirmedAt: iso(consent.confirmedAt),
+          method: consent.method,
+          confirmedBy: consent.confirmedByName ?? consent.confirmedByEmail,
+        }
+      : null,
     signIns: sessions.map((x) => ({
       signedInAt: iso(x.createdAt),
       lastSeenAt: isoOrNull(x.lastSeenAt),

@@ -17,6 +17,7 @@ import { conflict, notFound, olympiadNotFound } from '../../http/errors.js';
 import { defineLoader } from '../../http/load.js';
 import { say } from '../../http/request-language.js';
 import { route } from '../../http/route.js';
+import { personalDataRead } from '../../platform/audit.js';
 import { iso, isoOrNull } from '../../platform/dates.js';
 import { findOlympiad } from '../../platform/olympiad-lookup.js';
 import { forgetLearner } from './forget.js';
@@ -74,10 +75,11 @@ export async function personalDataRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ db, record, audit }) => {
       const data = await personalDataOf(db, record);
       // Audited as a read of personal data: who read whose, and how much of it.
-      await audit('learner.personal-data-read', {
-        entityId: record.id,
-        olympiadId: record.olympiadId,
+      const read = personalDataRead({ what: 'personal-data', olympiadId: record.olympiadId, learnerId: record.id });
+      await audit('personal-data.read', {
+        ...read,
         data: {
+          ...read.data,
           signIns: data.signIns.length,
           attempts: data.attempts.length,
           mail: data.mail.length,

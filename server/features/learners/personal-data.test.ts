@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createModule,
-  createOlympiad,
-  createQuestion,
-  createUser,
-  enterSchool,
-  grant,
-} from '../../seed/factories.js';
+import { createModule, createOlympiad, createQuestion, createUser, enterSchool, grant } from '../../seed/factories.js';
 import type { Client } from '../../test/client.js';
 import { expectError, forbiddenFor, notFoundUnchanged, unauthenticated } from '../../test/endpoint.js';
 import { type DemoIds, type TestServer, demoIds, startTestServer } from '../../test/harness.js';
@@ -145,7 +138,7 @@ describe('GET /learner/v-rest/{id}/personal-data', () => {
   });
 
   it('404 for another school’s teacher and another olympiad’s admin, nothing written (no audit row)', async () => {
-    const audit = `select * from audit_log where action = 'learner.personal-data-read' order by id`;
+    const audit = `select * from audit_log where action = 'personal-data.read' order by id`;
     await notFoundUnchanged(server, audit, await server.as('teacher2'), read(f.learnerId));
     await notFoundUnchanged(server, audit, await othersAdmin(), read(f.learnerId));
     await notFoundUnchanged(server, audit, await server.as('teacher'), read(demo.users.teacher));
@@ -182,19 +175,26 @@ describe('GET /learner/v-rest/{id}/personal-data', () => {
     expect(body.mail.map((m: { relation: string }) => m.relation).sort()).toEqual(['about', 'to']);
     expect(body.retention.months).toBe(24);
     expect(body.retention.until).not.toBeNull();
+    // Loaded by a factory, without the school's confirmation of consent; once confirmed, the read says who and how.
+    expect(body.consent).toBeNull();
+    await server.query`insert into learner_consents (user_id, olympiad_id, confirmed_by, method)
+      values (${f.learnerId}, ${f.olympiadId}, ${demo.users.teacher}, 'import')`;
+    const withConsent = (await read(f.learnerId)(await server.as('admin'))).body;
+    expect(withConsent.consent).toMatchObject({ method: 'import', confirmedBy: expect.any(String) });
     const audits = await server.query<{ actor_id: number; entity_id: string; olympiad_id: number }>`
       select actor_id, entity_id, olympiad_id from audit_log
-      where action = 'learner.personal-data-read' and entity_id = ${String(f.learnerId)} order by id`;
+      where action = 'personal-data.read' and entity_id = ${String(f.learnerId)} order by id`;
     expect(audits.map((a) => a.actor_id)).toEqual([
       demo.users.teacher,
       demo.users.admin,
       demo.users.overlord,
       demo.users.teacher,
+      demo.users.admin,
     ]);
     expect(audits.every((a) => a.olympiad_id === f.olympiadId)).toBe(true);
     // The reads show in the learner's own audit section.
     const again = await read(f.learnerId)(await server.as('admin'));
-    expect(again.body.audit.some((a: { action: string }) => a.action === 'learner.personal-data-read')).toBe(true);
+    expect(again.body.audit.some((a: { action: string }) => a.action === 'personal-data.read')).toBe(true);
   });
 });
 

@@ -76,6 +76,17 @@ export function PersonalDataPage() {
               })
             : t('portal.personalData.keptMonths', { months: d.retention.months })}
         </Text>
+        <Text size="sm">
+          {d.consent
+            ? t('portal.personalData.consentRecorded', {
+                date: formatDate(d.consent.confirmedAt, 'dateTime'),
+                how: t(
+                  d.consent.method === 'form' ? 'portal.personalData.consentForm' : 'portal.personalData.consentImport',
+                ),
+                who: d.consent.confirmedBy ?? '—',
+              })
+            : t('portal.personalData.consentMissing')}
+        </Text>
         <Details d={d} />
         <Section title={t('portal.personalData.signIns')} empty={d.signIns.length === 0}>
           <Rows
