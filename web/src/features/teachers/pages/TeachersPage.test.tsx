@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SessionsEnded } from '#contract/sessions';
 import { type Teacher, TeacherPage } from '#contract/teachers';
 import { ok, stubApi, type SentRequest } from '../../../test/api.js';
 import { mantineStyles } from '../../../test/mantine-css.js';
@@ -86,5 +87,29 @@ describe('TeachersPage: the table', () => {
       expect(getComputedStyle(badge).textOverflow, state).not.toBe('ellipsis');
       expect(getComputedStyle(badge).minWidth, state).toBe('max-content');
     }
+  });
+});
+
+describe('TeachersPage: signing a teacher out everywhere', () => {
+  it('asks first, naming the teacher; confirmed, ends their sessions and keeps the account', async () => {
+    const sent = stubApi({
+      ...routeOlympiad,
+      'GET /teacher/v-rest/': list([teacher(7, 'Mokoena')]),
+      'POST /teacher/v-rest/7/end-sessions': ok(SessionsEnded, {
+        success: true,
+        message: 'Naledi Mokoena is signed out everywhere',
+        ended: 2,
+      }),
+    });
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Sign out Naledi Mokoena everywhere' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign this teacher out everywhere?' });
+    expect(dialog.textContent).toContain('Naledi Mokoena');
+    const ends = () => sent.filter((r) => r.method === 'POST');
+    expect(ends()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(ends().map((r) => r.path)).toEqual(['/teacher/v-rest/7/end-sessions']);
+    expect(sent.some((r) => r.path.endsWith('/disable'))).toBe(false);
   });
 });

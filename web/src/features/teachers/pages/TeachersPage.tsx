@@ -12,6 +12,7 @@ import { useSchoolOptions } from '../api/list-school-options.js';
 import { type TeacherMail, useMailTeacher } from '../api/mail-teacher.js';
 import { useSaveTeacher } from '../api/save-teacher.js';
 import { useSetTeacherDisabled } from '../api/set-teacher-disabled.js';
+import { useEndTeacherSessions } from '../api/end-teacher-sessions.js';
 
 /** How the page names the people it lists: teachers of schools, or team admins of countries' teams. */
 const words = {
@@ -48,6 +49,9 @@ export function TeachersPage({ kind = 'teachers' }: { kind?: keyof typeof words 
   const [editing, setEditing] = useState<Teacher | 'new' | null>(null);
   const [toggling, setToggling] = useState<Teacher | null>(null);
   const setDisabled = useSetTeacherDisabled();
+  // A lost or shared device: the teacher is signed out everywhere but keeps their account (decision 107).
+  const [signingOut, setSigningOut] = useState<Teacher | null>(null);
+  const endSessions = useEndTeacherSessions();
   const send = (t: Teacher, what: TeacherMail) => mail.mutate({ id: t.id, what });
 
   // Four columns that fit a 1280 px screen beside the sidebar: the email and username stand under the name (an
@@ -139,6 +143,14 @@ export function TeachersPage({ kind = 'teachers' }: { kind?: keyof typeof words 
                 >
                   Reset password
                 </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={() => setSigningOut(t)}
+                  aria-label={`Sign out ${t.firstName} ${t.lastName} everywhere`}
+                >
+                  Sign out
+                </Button>
               </>
             )}
             <Button
@@ -205,6 +217,24 @@ export function TeachersPage({ kind = 'teachers' }: { kind?: keyof typeof words 
             </b>{' '}
             ({toggling.schoolName ?? 'no school'}) is signed out everywhere at once and can no longer sign in, until you
             enable them again. Their school, learners and entries stay as they are.
+          </>
+        ) : null}
+      </Confirm>
+      <Confirm
+        opened={signingOut !== null}
+        title={`Sign this ${w.one} out everywhere?`}
+        confirmLabel="Sign out everywhere"
+        loading={endSessions.isPending}
+        onClose={() => setSigningOut(null)}
+        onConfirm={() => signingOut && endSessions.mutate(signingOut.id, { onSuccess: () => setSigningOut(null) })}
+      >
+        {signingOut ? (
+          <>
+            Every browser where{' '}
+            <b>
+              {signingOut.firstName} {signingOut.lastName}
+            </b>{' '}
+            is signed in is signed out at once, for a lost or shared device. They can sign in again with their password.
           </>
         ) : null}
       </Confirm>
