@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { expect, test } from './support/test.js';
 import { lookAtBothWidths } from './support/look.js';
 import { mailedLink } from './support/mail.js';
-import { auth, fillSignIn, pathIs, signInForm, tokenOf } from './support/session.js';
+import { account, auth, fillSignIn, pathIs, signIn, signInForm, tokenOf } from './support/session.js';
 
 /**
  * Two-factor sign-in (decision 106): a new staff user (made by the overlord, password chosen from the mailed link)
@@ -19,6 +19,7 @@ const codeOf = (secret: string, stepsAhead = 0) =>
 
 test('a staff user enrols an authenticator app and signs in with password then code', async ({
   page,
+  browser,
   request,
 }, testInfo) => {
   const stamp = Date.now();
@@ -80,4 +81,20 @@ test('a staff user enrols an authenticator app and signs in with password then c
   await signinCode.fill(codeOf(secret, 1));
   await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(pathIs('/welcome'));
+
+  // A lost phone: the overlord resets it from the users page, asked first; the password alone signs in again.
+  const overlordContext = await browser.newContext();
+  const overlord = await overlordContext.newPage();
+  await signIn(overlord, account('overlord'), { at: '/overlord/edit/users' });
+  await overlord.getByRole('searchbox', { name: 'Search by username, name, email or olympiad' }).fill(username);
+  await overlord.getByRole('button', { name: `Actions for ${username}` }).click();
+  await overlord.getByRole('menuitem', { name: 'Reset two-factor sign-in' }).click();
+  const confirm = overlord.getByRole('dialog', { name: 'Reset two-factor sign-in?' });
+  await expect(confirm).toContainText(username);
+  await confirm.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(overlord.getByText(`Two-factor sign-in of ${username} is reset`)).toBeVisible();
+  const again = await request.post('/api/auth/signin', { data: { username, password, loginType: 'staff' } });
+  expect(again.status(), await again.text()).toBe(200);
+  await overlordContext.close();
 });
