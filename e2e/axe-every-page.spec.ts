@@ -38,6 +38,8 @@ const demoParams: Record<string, string> = {
   code: 'ABCD-EFGH-JKMN',
   moduleIndex: '1',
   questionIndex: '1',
+  // learner1 of geo-demo (the demo teacher's school) in the demo seed: their personal-data page.
+  learnerId: '10',
 };
 
 function demoPath(path: string): string {

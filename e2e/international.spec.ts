@@ -99,8 +99,11 @@ test('the admin enters a country, its team admin registers a team member, who wr
   await member.getByRole('textbox', { name: 'Surname' }).fill('Dubois');
   await member.getByRole('combobox', { name: 'Grade' }).selectOption('11');
   await member.getByRole('button', { name: 'Add learner' }).click();
+  // Both missing answers are said at once: the date of birth and the confirmation of consent.
   await expect(member.getByText('Enter the date of birth')).toBeVisible();
+  await expect(member.getByText('Confirm that the school holds this consent before adding the learner')).toBeVisible();
   await member.getByLabel('Date of birth').fill('2009-05-14');
+  await member.getByRole('checkbox', { name: /holds the consent of this learner’s parent or guardian/ }).check();
   await member.getByRole('button', { name: 'Add learner' }).click();
   const created = member.getByRole('status').filter({ hasText: 'Learner added' });
   await expect(created).toBeVisible();

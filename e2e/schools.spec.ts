@@ -120,6 +120,11 @@ test('from the public form to printed sign-in slips', async ({ browser }, testIn
   const fixed = csv([...goodRows, 'Sizwe,Nameless,9', "Zoë,D'Arcy,10", 'Anri,du Plessis,12']);
   await teacher.locator('input[type=file]').setInputFiles({ name: 'klas.csv', mimeType: 'text/csv', buffer: fixed });
   await expect(teacher.getByText('Every row is right')).toBeVisible();
+  // Loading waits for the school's confirmation that it holds the parents' consent for every learner in the file.
+  await expect(teacher.getByRole('button', { name: 'Load 28 learners' })).toBeDisabled();
+  await teacher
+    .getByRole('checkbox', { name: /consent of a parent or guardian for every learner in this file/ })
+    .check();
   await teacher.getByRole('button', { name: 'Load 28 learners' }).click();
   // The page says what the import did (and its notification says the same once).
   await expect(teacher.locator('#main-content').getByText('28 learners are loaded')).toBeVisible();

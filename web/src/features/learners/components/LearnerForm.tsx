@@ -77,14 +77,12 @@ export function LearnerForm({
     <form
       noValidate
       onSubmit={form.onSubmit((input) => {
-        if (!learner && !consent) {
-          setConsentError(true);
-          return;
-        }
-        if (askBirthDate && !input.dateOfBirth) {
-          form.setFieldError('dateOfBirth', t('portal.learnerForm.birthMissing'));
-          return;
-        }
+        // Every missing answer is said at once, not one per try.
+        const consentMissing = !learner && !consent;
+        const birthMissing = askBirthDate && !input.dateOfBirth;
+        if (consentMissing) setConsentError(true);
+        if (birthMissing) form.setFieldError('dateOfBirth', t('portal.learnerForm.birthMissing'));
+        if (consentMissing || birthMissing) return;
         const values = {
           firstName: input.firstName,
           lastName: input.lastName,

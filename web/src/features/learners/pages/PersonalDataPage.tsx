@@ -24,7 +24,13 @@ export function PersonalDataPage() {
   const [asking, setAsking] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
   if (data.isPending) return <Skeleton height={320} />;
-  if (data.error) return <Alert color="red">{data.error.message}</Alert>;
+  if (data.error)
+    return (
+      <>
+        <PageHeader eyebrow={olympiad?.title} title={t('portal.personalData.heading')} />
+        <Alert color="red">{data.error.message}</Alert>
+      </>
+    );
   const d = data.data;
   const name = `${d.details.firstName} ${d.details.lastName}`.trim();
   return (
