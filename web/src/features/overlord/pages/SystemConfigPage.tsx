@@ -149,8 +149,8 @@ function SettingsForm({ config }: { config: SystemConfigBody }) {
             description={
               'People of a ticked role must sign in with a code from an authenticator app as well as their password; ' +
               'until they set it up, they can only do that. Recommended for the overlord, whose account reaches every ' +
-              'olympiad. Nobody is required by default, so the demo and any outside checks keep signing in with a ' +
-              'password alone.'
+              'olympiad. Until a choice is saved, a production server requires it of the overlord and any other server ' +
+              'of nobody, so the demo keeps signing in with a password alone.'
             }
             {...form.getInputProps('twoFactorRoles')}
           >
