@@ -13,7 +13,7 @@ export const webPageRoots = [
   'verify-email',
   'verify',
   'welcome',
-  'account',
+  'my-account',
   'olympus',
   'not-found',
   'privacy',

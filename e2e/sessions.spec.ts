@@ -83,7 +83,7 @@ test('the overlord reads where a staff user is signed in, and is asked before en
   await expect(dialog).toBeHidden();
 
   // The overlord's own sessions are on their account page, beside two-factor sign-in.
-  await page.goto('/account');
+  await page.goto('/my-account');
   const own = page.getByRole('region', { name: 'Signed-in sessions' });
   await expect(own.getByRole('listitem').filter({ hasText: 'This device' })).toHaveCount(1);
   await expectNoSeriousA11yViolations(page, testInfo);

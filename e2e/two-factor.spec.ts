@@ -39,7 +39,7 @@ test('a staff user enrols an authenticator app and signs in with password then c
   await page.getByRole('button', { name: 'Save password and continue' }).click();
   await expect(page).toHaveURL(pathIs('/welcome'));
 
-  await page.goto('/account');
+  await page.goto('/my-account');
   const card = page.getByRole('region', { name: 'Two-factor sign-in' });
   await expect(card.getByText('Off', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Set up two-factor sign-in' }).click();

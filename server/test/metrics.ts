@@ -16,7 +16,9 @@ export interface Scrape {
   sum(name: string, labels?: Record<string, string>): number;
 }
 
-const sampleLine = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?(?:[0-9.e+-]+|NaN|\+Inf|-Inf))(?: \d+)?$/;
+// Prometheus reads a value as Go's ParseFloat does, so NaN in any case (prom-client writes `Nan` for a gauge not yet
+// measured, such as the event loop's lag before its first sample).
+const sampleLine = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?(?:[0-9.e+-]+|[Nn][Aa][Nn]|\+Inf|-Inf))(?: \d+)?$/;
 const labelPair = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
 
 export function parseMetrics(text: string): Scrape {

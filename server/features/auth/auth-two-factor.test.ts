@@ -312,7 +312,7 @@ describe('roles that must use two-factor sign-in', () => {
       const admin = await createUser(server.db, { role: 'admin', password: demoPassword });
       const res = await signin(admin.username);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ twoFactorEnrolment: true, home: '/account' });
+      expect(res.body).toMatchObject({ twoFactorEnrolment: true, home: '/my-account' });
       const token = res.body.accessToken.token;
       const [session] = await server.query<{ scope: string }>`
         select scope from sessions where user_id = ${admin.id} order by id desc limit 1`;

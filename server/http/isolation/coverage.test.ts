@@ -61,6 +61,13 @@ const notWalked: Record<string, string> = {
   'GET /api/terms-and-conditions/me': 'the caller’s own acceptance',
   'POST /api/terms-and-conditions/accept': 'the caller’s own acceptance',
   'GET /olympiad/results/mine': 'the learner’s own result',
+  'GET /api/auth/sessions': 'the caller’s own sessions',
+  'POST /api/auth/sessions/end-others': 'the caller’s own sessions',
+  'GET /api/auth/two-factor': 'the caller’s own second factor',
+  'POST /api/auth/two-factor/setup': 'the caller’s own second factor',
+  'POST /api/auth/two-factor/enable': 'the caller’s own second factor',
+  'POST /api/auth/two-factor/disable': 'the caller’s own second factor',
+  'POST /api/auth/two-factor/recovery-codes': 'the caller’s own second factor',
   // Nobody's record.
   'GET /learner/v-rest/template': 'a blank spreadsheet',
   'GET /question/v-rest/template': 'a blank spreadsheet',
@@ -86,6 +93,14 @@ const notWalked: Record<string, string> = {
   'POST /olympiad/certificate-config/{id}/preview': 'certificates/config.test.ts (a certificate design)',
   'GET /certificates/{id}/pdf': 'certificates/generation.test.ts (generated certificates)',
   'GET /queued-email/{x}': 'mail/mail-api-mass-mail.test.ts (a queued message)',
+  // Personal data and sessions: each feature's own test makes the 404 for someone else's, with the rows unchanged.
+  'DELETE /api/auth/sessions/{id}': 'auth/auth-own-sessions.test.ts (another user’s session)',
+  'POST /teacher/v-rest/{id}/end-sessions': 'auth/auth-own-sessions.test.ts (a teacher the admin does not manage)',
+  'GET /learner/v-rest/consent-count': 'learners/consent.test.ts (another olympiad or school)',
+  'GET /learner/v-rest/{id}/personal-data': 'learners/personal-data.test.ts (another school’s or olympiad’s learner)',
+  'POST /learner/v-rest/{id}/forget': 'learners/personal-data.test.ts (another school’s or olympiad’s learner)',
+  'GET /olympiad/retention/{olympiadId}': 'learners/retention.test.ts (another olympiad’s admin)',
+  'PUT /olympiad/retention/{olympiadId}': 'learners/retention.test.ts (another olympiad’s admin)',
 };
 
 /**

@@ -16,7 +16,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const { olympiadName } = useParams();
   // A session limited to enrolling in two-factor sign-in opens only the account page (and public pages).
   if (user?.twoFactorEnrolment && route && route.access !== 'public' && route.id !== 'auth.account') {
-    return <Navigate to="/account" replace />;
+    return <Navigate to="/my-account" replace />;
   }
   if (route && !canOpen(route, user, olympiadName)) {
     if (!user) return <Navigate to={loginPath(`${location.pathname}${location.search}${location.hash}`)} replace />;

@@ -28,7 +28,7 @@ export function UserBadge() {
         </Text>
       ) : (
         // Staff reach their account (two-factor sign-in, decision 106) from their name.
-        <Anchor component={Link} to="/account" size="sm" fw={600} lh={1.3} c="inherit">
+        <Anchor component={Link} to="/my-account" size="sm" fw={600} lh={1.3} c="inherit">
           {user.name}
         </Anchor>
       )}

@@ -49,7 +49,7 @@ export const authRoutes: AppRoute[] = [
   },
   {
     id: 'auth.account',
-    path: '/account',
+    path: '/my-account',
     layout: 'site',
     access: ['overlord', 'admin', 'accountant', 'funding', 'teacher'],
     feature: 'auth',

@@ -10,7 +10,7 @@ import { SignedInSessionsCard } from '../components/SignedInSessionsCard.js';
 import { TwoFactorCard } from '../components/TwoFactorCard.js';
 
 /**
- * /account: a staff user's own account: two-factor sign-in (decision 106) and signed-in sessions (decision 107). A
+ * /my-account: a staff user's own account: two-factor sign-in (decision 106) and signed-in sessions (decision 107). A
  * session of a role that must use two-factor sign-in, before enrolling, can open only this page; once enrolled, the server has widened the session, so the stored session
  * answer is read again (GET /api/auth/me) and, when the codes are put away, the user goes to their home.
  */
